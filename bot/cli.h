@@ -1,0 +1,21 @@
+/*
+ * cli.h - the fray executable's subcommands.
+ *
+ * Each subcommand is a main-like function: it takes the arguments after its
+ * own name (argv[0] is the subcommand name), prints to stdout/stderr, and
+ * returns the process exit status. main.c only dispatches.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+/* Exit statuses shared by every subcommand. */
+enum cli_status {
+    CLI_OK = 0,
+    CLI_FAIL = 1,         /* the work failed (bad dice, I/O error...) */
+    CLI_USAGE = 2,        /* bad command line */
+};
+
+int cli_roll(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * main.c - the fray executable: dispatch to a subcommand.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef int cli_main_fn(int argc, char **argv);
+
+static const struct {
+    const char *name;
+    cli_main_fn *fn;
+    const char *help;
+} subcommands[] = {
+    {"roll", cli_roll, "roll dice: fray roll [--seed N] [--json] EXPR..."},
+    {"bench", cli_bench, "time the dice engine over expressions on stdin"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: fray COMMAND [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].help);
+    fprintf(f, "\nfray --version prints the version.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("fray %s\n", FRAY_VERSION);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0)
+            return subcommands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "fray: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return CLI_USAGE;
+}
