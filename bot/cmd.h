@@ -1,0 +1,93 @@
+/*
+ * cmd.h - the command layer shared by the console and Discord.
+ *
+ * A front end turns what the user did (a typed line, a slash command, a
+ * button click) into a struct cmd_req and calls cmd_exec(). The layer looks
+ * the command up in the one command table (cmd_table.c), checks options and
+ * permissions once, loads the channel's encounter from the store, applies the
+ * engine call, commits, and returns a struct cmd_reply whose msg the front
+ * end renders (render_text.c, render_discord.c). The reply is only returned
+ * after the new state is committed: a command that was answered is on disk.
+ *
+ * Ownership: a cmd_req borrows its strings from the caller for the call.
+ * A cmd_reply owns everything in it; release with cmd_reply_cleanup().
+ */
+#ifndef CMD_H
+#define CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "msg.h"
+
+struct store;
+struct eng_rng;
+
+#define CMD_MAX_OPTS 16          /* options in one invocation */
+#define CMD_MAX_OPT_NAME 32      /* option name, bytes */
+#define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
+#define CMD_MAX_LINE 4096        /* one console line / raw command text */
+
+/* Discord permission bits that matter to us (reference: discord-protocol). */
+#define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
+#define CMD_PERM_MANAGE_CHANNELS (UINT64_C(1) << 4)
+#define CMD_PERM_MANAGE_MESSAGES (UINT64_C(1) << 13)
+
+enum cmd_source { CMD_SRC_CONSOLE = 0, CMD_SRC_DISCORD };
+
+struct cmd_opt {
+    const char *name;            /* "name", "count", "stats"... */
+    const char *value;           /* always text; booleans "true"/"false" */
+};
+
+struct cmd_req {
+    enum cmd_source source;
+    const char *command;         /* "roll", "combat", "attack", "help"... */
+    const char *sub;             /* subcommand ("add") or NULL */
+    struct cmd_opt opts[CMD_MAX_OPTS];
+    int nopts;
+
+    uint64_t channel_id;         /* the encounter's key; console uses 1 */
+    uint64_t guild_id;           /* 0 in a DM */
+    uint64_t user_id;            /* who acts */
+    const char *user_name;       /* display name, for messages */
+    uint64_t perms;              /* Discord permission bits of the member */
+    bool perms_known;            /* false in a DM or when malformed */
+    bool force_gm;               /* console --gm: act as GM everywhere */
+
+    const char *interaction_id;  /* applied at most once; NULL = no check */
+    int64_t expect_version;      /* a button's version, or -1: stale check */
+    int64_t now_ms;              /* wall clock, for stored timestamps */
+};
+
+struct cmd_reply {
+    struct msg msg;              /* what to show */
+    bool ephemeral;              /* only the user who sent it sees it */
+    bool is_error;               /* a refusal or bad input; nothing changed */
+    bool changed;                /* the encounter changed (tracker update) */
+    bool duplicate;              /* interaction already applied: no change */
+    uint64_t channel_id;         /* the encounter that changed */
+    int64_t version;             /* its version after the command, or -1 */
+    uint64_t turn_user;          /* owner whose turn just started, or 0 */
+    struct msg *gm_copy;         /* a copy for the GM channel, or NULL */
+};
+
+struct cmd_ctx {
+    struct store *store;         /* where encounters live (borrowed) */
+    struct eng_rng *rng;         /* every roll comes from here (borrowed) */
+};
+
+void cmd_reply_init(struct cmd_reply *r);
+void cmd_reply_cleanup(struct cmd_reply *r);
+
+/* Run one command. Always fills *reply (an error reply when the command is
+ * refused or malformed) and returns true; returns false only when the reply
+ * itself could not be built (out of memory), with *reply cleaned up. */
+bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
+              struct cmd_reply *reply);
+
+/* Look an option up by name; NULL if absent. */
+const char *cmd_req_opt(const struct cmd_req *req, const char *name);
+
+#endif
