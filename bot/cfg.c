@@ -1,0 +1,386 @@
+/*
+ * cfg.c - the configuration schema and its INI reader.
+ */
+#include "cfg.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum cfg_type { CFG_T_INT, CFG_T_BOOL, CFG_T_STR, CFG_T_LEVEL, CFG_T_IDS };
+
+struct cfg_key {
+    const char *section;
+    const char *name;
+    enum cfg_type type;
+    int64_t min, max;            /* ints: bounds; strings: length */
+    const char *def;             /* parsed like a value from the file */
+    size_t offset;               /* of the field in struct cfg */
+    const char *help;
+};
+
+#define F(field) offsetof(struct cfg, field)
+
+static const struct cfg_key cfg_keys[] = {
+    {"store", "path", CFG_T_STR, 1, CFG_MAX_PATH - 1, "fray.db", F(db_path),
+     "SQLite database file; a relative path is taken under "
+     "$STATE_DIRECTORY when systemd sets it"},
+    {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
+     "least important level logged: err, warn, notice, info, debug"},
+    {"discord", "api_base", CFG_T_STR, 8, CFG_MAX_URL - 1,
+     "https://discord.com/api/v10", F(api_base),
+     "REST base URL; $DISCORD_API_BASE overrides it (tests)"},
+    {"discord", "register_commands", CFG_T_BOOL, 0, 0, "true",
+     F(register_commands),
+     "register slash commands at startup when they changed"},
+    {"discord", "dev_guilds", CFG_T_IDS, 0, CFG_MAX_DEV_GUILDS, "",
+     F(dev_guilds),
+     "comma-separated guild ids: register commands there only (instant); "
+     "empty = globally"},
+    {"gateway", "backoff_min_ms", CFG_T_INT, 100, 60000, "1000",
+     F(gw_backoff_min_ms), "first reconnect delay after a failed connect"},
+    {"gateway", "backoff_max_ms", CFG_T_INT, 1000, 600000, "60000",
+     F(gw_backoff_max_ms), "cap on the reconnect delay (jitter included)"},
+    {"gateway", "heartbeat_max_ms", CFG_T_INT, 1000, 600000, "60000",
+     F(gw_heartbeat_max_ms),
+     "cap on the heartbeat interval the server asks for"},
+    {"gateway", "max_payload_bytes", CFG_T_INT, 65536, 67108864, "4194304",
+     F(gw_max_payload), "largest gateway message accepted; bigger ones "
+                        "drop the connection (and resume)"},
+    {"gateway", "identify_spacing_ms", CFG_T_INT, 5000, 600000, "5500",
+     F(gw_identify_spacing_ms), "least time between two IDENTIFYs"},
+    {"gateway", "ready_timeout_ms", CFG_T_INT, 1000, 600000, "20000",
+     F(gw_ready_timeout_ms),
+     "reconnect when HELLO/READY/RESUMED do not come within this"},
+    {"rest", "connect_timeout_ms", CFG_T_INT, 100, 60000, "5000",
+     F(rest_connect_timeout_ms), "TCP+TLS connect timeout"},
+    {"rest", "timeout_ms", CFG_T_INT, 100, 600000, "15000",
+     F(rest_timeout_ms), "whole-request timeout"},
+    {"rest", "max_retries", CFG_T_INT, 0, 10, "3", F(rest_max_retries),
+     "retries of a request after a 5xx or a network error"},
+    {"rest", "retry_base_ms", CFG_T_INT, 10, 60000, "500",
+     F(rest_retry_base_ms), "first retry delay; doubles each retry"},
+    {"rest", "global_per_sec", CFG_T_INT, 1, 50, "45",
+     F(rest_global_per_sec),
+     "requests per second across all routes (Discord's limit is 50; "
+     "interaction callbacks are exempt)"},
+    {"daemon", "shutdown_grace_ms", CFG_T_INT, 0, 60000, "5000",
+     F(shutdown_grace_ms),
+     "on SIGTERM, how long to wait for in-flight replies"},
+};
+
+#define CFG_NKEYS (sizeof cfg_keys / sizeof cfg_keys[0])
+
+static const struct cfg_key *find_key(const char *section, const char *name)
+{
+    for (size_t i = 0; i < CFG_NKEYS; i++)
+        if (strcmp(cfg_keys[i].section, section) == 0 &&
+            strcmp(cfg_keys[i].name, name) == 0)
+            return &cfg_keys[i];
+    return NULL;
+}
+
+static bool parse_int(const char *v, int64_t *out)
+{
+    char *end;
+    long long n;
+
+    errno = 0;
+    n = strtoll(v, &end, 10);
+    if (end == v || *end != '\0' || errno == ERANGE)
+        return false;
+    *out = n;
+    return true;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = {"true", "yes", "on", "1"};
+    static const char *const no[] = {"false", "no", "off", "0"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcasecmp(v, yes[i]) == 0) {
+            *out = true;
+            return true;
+        }
+        if (strcasecmp(v, no[i]) == 0) {
+            *out = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* "1,2, 3" -> ids appended to ids[*n]; the key may be repeated. */
+static bool parse_ids(const char *v, uint64_t *ids, int *n, char *why,
+                      size_t whylen)
+{
+    const char *p = v;
+    while (*p) {
+        char *end;
+        unsigned long long id;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (*p < '0' || *p > '9') {
+            snprintf(why, whylen, "expected a guild id (digits) at \"%.20s\"",
+                     p);
+            return false;
+        }
+        errno = 0;
+        id = strtoull(p, &end, 10);
+        if (errno == ERANGE || id == 0) {
+            snprintf(why, whylen, "guild id out of range at \"%.20s\"", p);
+            return false;
+        }
+        if (*n >= CFG_MAX_DEV_GUILDS) {
+            snprintf(why, whylen, "too many guild ids (limit is %d)",
+                     CFG_MAX_DEV_GUILDS);
+            return false;
+        }
+        ids[(*n)++] = id;
+        p = end;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == ',')
+            p++;
+        else if (*p) {
+            snprintf(why, whylen, "expected ',' at \"%.20s\"", p);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Apply one key; why gets the reason without location. */
+static bool apply(struct cfg *c, const struct cfg_key *k, const char *v,
+                  char *why, size_t whylen)
+{
+    char *field = (char *)c + k->offset;
+
+    switch (k->type) {
+    case CFG_T_INT: {
+        int64_t n;
+        if (!parse_int(v, &n)) {
+            snprintf(why, whylen, "\"%.40s\" is not an integer", v);
+            return false;
+        }
+        if (n < k->min || n > k->max) {
+            snprintf(why, whylen, "%lld is out of range (%lld..%lld)",
+                     (long long)n, (long long)k->min, (long long)k->max);
+            return false;
+        }
+        memcpy(field, &n, sizeof n);
+        return true;
+    }
+    case CFG_T_BOOL: {
+        bool b;
+        if (!parse_bool(v, &b)) {
+            snprintf(why, whylen, "\"%.40s\" is not true or false", v);
+            return false;
+        }
+        memcpy(field, &b, sizeof b);
+        return true;
+    }
+    case CFG_T_STR: {
+        size_t n = strlen(v);
+        if ((int64_t)n < k->min || (int64_t)n > k->max) {
+            snprintf(why, whylen, "length %zu is out of range (%lld..%lld)",
+                     n, (long long)k->min, (long long)k->max);
+            return false;
+        }
+        memcpy(field, v, n + 1);
+        return true;
+    }
+    case CFG_T_LEVEL: {
+        enum log_level lvl;
+        if (!log_level_parse(v, &lvl)) {
+            snprintf(why, whylen,
+                     "\"%.40s\" is not a level (err, warn, notice, info, "
+                     "debug)",
+                     v);
+            return false;
+        }
+        memcpy(field, &lvl, sizeof lvl);
+        return true;
+    }
+    case CFG_T_IDS:
+        return parse_ids(v, c->dev_guilds, &c->ndev_guilds, why, whylen);
+    }
+    snprintf(why, whylen, "unknown key type");
+    return false;
+}
+
+void cfg_defaults(struct cfg *c)
+{
+    char why[CFG_MAX_ERR];
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < CFG_NKEYS; i++) {
+        bool ok = apply(c, &cfg_keys[i], cfg_keys[i].def, why, sizeof why);
+        (void)ok;   /* a bad default is caught by test_cfg */
+    }
+}
+
+enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
+                     const char *value, char *err, size_t errlen)
+{
+    const struct cfg_key *k = find_key(section, key);
+    char why[CFG_MAX_ERR];
+
+    if (!k) {
+        snprintf(err, errlen, "[%s] %s: unknown key", section, key);
+        return BOT_CONFIG;
+    }
+    if (!apply(c, k, value, why, sizeof why)) {
+        snprintf(err, errlen, "[%s] %s: %s", section, key, why);
+        return BOT_CONFIG;
+    }
+    return BOT_OK;
+}
+
+/* The INI reader: counts lines so every error can name one. */
+struct cfg_reader {
+    struct cfg *c;
+    const char *name;
+    FILE *f;                 /* file input, or */
+    const char *text;        /* string input */
+    int line;
+    int maxline;             /* inih's line buffer, bytes */
+    bool too_long;
+    int too_long_line;       /* first line that did not fit */
+    char *err;
+    size_t errlen;
+    bool failed;
+};
+
+static char *reader_next(char *str, int num, void *stream)
+{
+    struct cfg_reader *r = stream;
+    size_t n = 0;
+
+    if (r->f) {
+        if (!fgets(str, num, r->f))
+            return NULL;
+        n = strlen(str);
+    } else {
+        if (!*r->text)
+            return NULL;
+        while (r->text[n] && r->text[n] != '\n' && n + 2 < (size_t)num)
+            n++;
+        if (r->text[n] == '\n' || (r->text[n] && n + 2 >= (size_t)num))
+            n++;
+        memcpy(str, r->text, n);
+        str[n] = '\0';
+        r->text += n;
+    }
+    r->line++;
+    r->maxline = num;
+    /* a line longer than the buffer would be split by inih: refuse it */
+    if (n > 0 && str[n - 1] != '\n' && n + 1 >= (size_t)num)
+        if (!r->too_long) {
+            r->too_long = true;
+            r->too_long_line = r->line;
+        }
+    return str;
+}
+
+static int on_key(void *user, const char *section, const char *name,
+                  const char *value)
+{
+    struct cfg_reader *r = user;
+    char why[CFG_MAX_ERR];
+
+    if (r->failed)
+        return 0;
+    if (r->too_long)
+        return 0;           /* reported by run_reader() */
+    if (cfg_set(r->c, section, name, value, why, sizeof why) != BOT_OK) {
+        snprintf(r->err, r->errlen, "%s:%d: %s", r->name, r->line, why);
+        r->failed = true;
+        return 0;
+    }
+    return 1;
+}
+
+static enum bot_err check_all(const struct cfg *c, const char *name,
+                              char *err, size_t errlen)
+{
+    if (c->gw_backoff_min_ms > c->gw_backoff_max_ms) {
+        snprintf(err, errlen,
+                 "%s: [gateway] backoff_min_ms: larger than backoff_max_ms",
+                 name);
+        return BOT_CONFIG;
+    }
+    return BOT_OK;
+}
+
+static enum bot_err run_reader(struct cfg_reader *r)
+{
+    int rc = ini_parse_stream(reader_next, r, on_key, r);
+    if (r->failed)
+        return BOT_CONFIG;
+    if (r->too_long) {
+        snprintf(r->err, r->errlen, "%s:%d: line too long (limit is %d bytes)",
+                 r->name, r->too_long_line, r->maxline - 2);
+        return BOT_CONFIG;
+    }
+    if (rc != 0) {
+        snprintf(r->err, r->errlen, "%s:%d: syntax error (expected "
+                 "[section] or key = value)", r->name, rc > 0 ? rc : r->line);
+        return BOT_CONFIG;
+    }
+    return check_all(r->c, r->name, r->err, r->errlen);
+}
+
+enum bot_err cfg_load(struct cfg *c, const char *path, char *err,
+                      size_t errlen)
+{
+    struct cfg_reader r = {.c = c, .name = path, .err = err, .errlen = errlen};
+    enum bot_err e;
+
+    cfg_defaults(c);
+    r.f = fopen(path, "re");
+    if (!r.f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return BOT_IO;
+    }
+    e = run_reader(&r);
+    fclose(r.f);
+    return e;
+}
+
+enum bot_err cfg_load_string(struct cfg *c, const char *name,
+                             const char *text, char *err, size_t errlen)
+{
+    struct cfg_reader r = {.c = c, .name = name, .text = text, .err = err,
+                           .errlen = errlen};
+    cfg_defaults(c);
+    return run_reader(&r);
+}
+
+void cfg_write_example(FILE *f)
+{
+    const char *section = "";
+
+    fputs("# fray.conf - configuration of `fray run --config PATH`.\n"
+          "#\n"
+          "# Generated from the schema in bot/cfg.c (tests/unit/bot/test_cfg.c\n"
+          "# checks that it matches). Every key is optional; the value shown is\n"
+          "# the default. Unknown keys are errors. The bot token is NOT set\n"
+          "# here: use the systemd credential discord-token or $DISCORD_TOKEN.\n"
+          "# Lines are limited to 198 bytes; repeat dev_guilds for more ids.\n\n",
+          f);
+    for (size_t i = 0; i < CFG_NKEYS; i++) {
+        const struct cfg_key *k = &cfg_keys[i];
+        if (strcmp(section, k->section) != 0) {
+            fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
+            section = k->section;
+        }
+        fprintf(f, "# %s\n", k->help);
+        if (k->type == CFG_T_INT)
+            fprintf(f, "# range %lld..%lld\n", (long long)k->min,
+                    (long long)k->max);
+        fprintf(f, "%s = %s\n", k->name, k->def);
+    }
+}
