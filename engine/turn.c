@@ -1,0 +1,140 @@
+/*
+ * turn.c - turn boundaries, condition expiry and fixed turn orders.
+ */
+#include "turn.h"
+
+#include <string.h>
+
+void turn_order_build(struct encounter *e, turn_cmp_fn *cmp)
+{
+    int n = 0;
+    for (int i = 0; i < e->ncs; i++)
+        for (int k = 0; k < e->cs[i].ninit && n < ENC_MAX_ORDER; k++)
+            e->order[n++] = (struct enc_slot){e->cs[i].id, k};
+    /* Insertion sort: stable, and n is at most a few hundred. */
+    for (int i = 1; i < n; i++) {
+        struct enc_slot x = e->order[i];
+        int j = i - 1;
+        while (j >= 0 && cmp(e, &x, &e->order[j]) < 0) {
+            e->order[j + 1] = e->order[j];
+            j--;
+        }
+        e->order[j + 1] = x;
+    }
+    e->norder = n;
+}
+
+bool turn_can_act(const struct enc_combatant *who)
+{
+    return (who->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) == 0;
+}
+
+/* Count down every condition timed on anchor's turn at this boundary. */
+static void turn_expire(struct rs_call *c, uint32_t anchor,
+                        enum enc_expire at)
+{
+    struct encounter *e = c->e;
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *holder = &e->cs[i];
+        for (int k = 0; k < holder->nconds;) {
+            struct enc_cond *q = &holder->conds[k];
+            if (q->rounds == 0 || q->anchor != anchor || q->expire != at ||
+                q->applied_turn >= e->turn_seq) {
+                k++;
+                continue;
+            }
+            if (--q->rounds > 0) {
+                k++;
+                continue;
+            }
+            struct enc_event *ev = enc_emit(c->r, ENC_EV_COND_EXPIRE,
+                                            holder->id);
+            enc_copy(ev->text, sizeof ev->text, q->name);
+            ev->secret = holder->hidden;
+            memmove(q, q + 1,
+                    (size_t)(holder->nconds - k - 1) * sizeof *q);
+            holder->nconds--;
+        }
+    }
+}
+
+void turn_start(struct rs_call *c, struct enc_combatant *who)
+{
+    struct encounter *e = c->e;
+    e->turn_seq++;
+    e->current = who->id;
+    enc_emit(c->r, ENC_EV_TURN, who->id)->secret = false;
+    turn_expire(c, who->id, ENC_EXPIRE_START);
+}
+
+void turn_end(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    struct enc_combatant *who = enc_current(e);
+    if (who == NULL)
+        return;
+    turn_expire(c, who->id, ENC_EXPIRE_END);
+    enc_emit(c->r, ENC_EV_TURN_END, who->id);
+    e->current = 0;
+}
+
+void turn_skip(struct rs_call *c, struct enc_combatant *who)
+{
+    c->e->turn_seq++;
+    enc_emit(c->r, ENC_EV_SKIP, who->id);
+    turn_expire(c, who->id, ENC_EXPIRE_START);
+    turn_expire(c, who->id, ENC_EXPIRE_END);
+}
+
+/* From slot index idx on (wrapping into new rounds), start the first turn
+ * of someone who can act. */
+static void turn_fixed_from(struct rs_call *c, int idx,
+                            void (*round_start)(struct rs_call *c))
+{
+    struct encounter *e = c->e;
+    /* Two full passes: one may start a new round, a second one proves
+     * nobody can act. */
+    for (int steps = 0; steps <= 2 * e->norder; steps++) {
+        if (idx >= e->norder) {
+            idx = 0;
+            e->round++;
+            struct enc_event *ev = enc_emit(c->r, ENC_EV_ROUND, 0);
+            ev->a = e->round;
+            if (round_start != NULL)
+                round_start(c);
+        }
+        if (e->norder == 0)
+            break;
+        struct enc_combatant *who = enc_by_id(e, e->order[idx].id);
+        e->turn_idx = idx;
+        if (who != NULL && turn_can_act(who)) {
+            turn_start(c, who);
+            return;
+        }
+        if (who != NULL)
+            turn_skip(c, who);
+        idx++;
+    }
+    e->current = 0;
+    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, 0);
+    enc_copy(ev->text, sizeof ev->text, "nobody is able to act");
+}
+
+void turn_fixed_next(struct rs_call *c,
+                     void (*round_start)(struct rs_call *c))
+{
+    turn_end(c);
+    turn_fixed_from(c, c->e->turn_idx + 1, round_start);
+}
+
+void turn_fixed_begin(struct rs_call *c,
+                      void (*round_start)(struct rs_call *c))
+{
+    struct encounter *e = c->e;
+    e->status = ENC_ST_RUNNING;
+    e->round = 0;
+    e->turn_idx = -1;
+    e->current = 0;
+    enc_emit(c->r, ENC_EV_BEGIN, 0);
+    turn_fixed_from(c, e->norder, round_start);
+}
