@@ -76,3 +76,68 @@ void rs_default_after_track(struct rs_call *c, struct enc_combatant *who,
     }
     (void)before;
 }
+
+bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who)
+{
+    return c->is_gm || (who->owner != 0 && who->owner == c->user);
+}
+
+enum eng_err rs_require_actor(struct rs_call *c,
+                              const struct enc_combatant *who)
+{
+    if (rs_may_act(c, who))
+        return ENG_OK;
+    if (who->owner == 0)
+        return enc_fail(c->d, ENG_PERM, "only the GM may act for %s",
+                        who->name);
+    return enc_fail(c->d, ENG_PERM, "only %s's player or the GM may act for "
+                    "them", who->name);
+}
+
+enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
+                              struct enc_combatant **out)
+{
+    const char *name = rs_opt(c->opts, c->nopts, opt);
+    if (name == NULL || name[0] == '\0')
+        return enc_fail(c->d, ENG_INVALID, "%s: is required", opt);
+    struct enc_combatant *who = enc_by_name(c->e, name);
+    if (who == NULL) {
+        const char *close = enc_closest_name(c->e, name);
+        if (close != NULL)
+            return enc_fail(c->d, ENG_NOTFOUND, "no combatant named %.64s "
+                            "(did you mean %s?)", name, close);
+        return enc_fail(c->d, ENG_NOTFOUND, "no combatant named %.64s",
+                        name);
+    }
+    *out = who;
+    return ENG_OK;
+}
+
+enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
+                        int64_t hi, int64_t dflt, int64_t *out)
+{
+    const char *v = rs_opt(c->opts, c->nopts, opt);
+    if (v == NULL) {
+        *out = dflt;
+        return ENG_OK;
+    }
+    int64_t x;
+    if (!eng_text_to_int(v, &x) || x < lo || x > hi)
+        return enc_fail(c->d, ENG_RANGE, "%s: must be a whole number from "
+                        "%lld to %lld", opt, (long long)lo, (long long)hi);
+    *out = x;
+    return ENG_OK;
+}
+
+enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
+                         bool *out)
+{
+    const char *v = rs_opt(c->opts, c->nopts, opt);
+    if (v == NULL) {
+        *out = dflt;
+        return ENG_OK;
+    }
+    if (!eng_text_to_bool(v, out))
+        return enc_fail(c->d, ENG_INVALID, "%s: must be true or false", opt);
+    return ENG_OK;
+}

@@ -137,6 +137,27 @@ const struct rs_system *const *rs_all(size_t *n);
  * of size n (cut at a whole id when too small). */
 void rs_ids(char *buf, size_t n);
 
+/* Whether the sender may act for who: the GM, or the player who owns it. */
+bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who);
+
+/* rs_may_act() or fail with a short message saying who may do it. */
+enum eng_err rs_require_actor(struct rs_call *c,
+                              const struct enc_combatant *who);
+
+/* Find a combatant named by option opt (e.g. "name", "target"); fails with
+ * "no combatant named X (did you mean Y?)" or "opt is required". */
+enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
+                              struct enc_combatant **out);
+
+/* Integer option opt within [lo, hi]; absent gives dflt. Fails with a
+ * message naming the option and the bounds. */
+enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
+                        int64_t hi, int64_t dflt, int64_t *out);
+
+/* Boolean option (true/false/yes/no/on/off); absent gives dflt. */
+enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
+                         bool *out);
+
 /* The generic rule for a track change: hp at or below 0 marks the combatant
  * down (its turns are skipped), above 0 brings it back. */
 void rs_default_after_track(struct rs_call *c, struct enc_combatant *who,
