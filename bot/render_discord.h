@@ -1,0 +1,70 @@
+/*
+ * render_discord.h - a struct msg as a Discord message body (JSON).
+ *
+ * The only place that knows Discord's message limits. Every limit is
+ * enforced by shortening with a visible note ("... (shortened)"), never by
+ * letting Discord reject the message: a reply that is too long still
+ * arrives. Every body carries allowed_mentions {"parse": [], "users": [...]}
+ * listing only msg.mention_users, so no user text can ping @everyone, @here,
+ * a role, or a user the command layer did not choose.
+ *
+ * Limits count Unicode code points (what Discord calls characters).
+ *
+ * Ownership: the msg is borrowed; returned json_t values are new references
+ * the caller releases with json_decref(). NULL means out of memory.
+ */
+#ifndef RENDER_DISCORD_H
+#define RENDER_DISCORD_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "msg.h"
+
+#define RENDER_DC_CONTENT_MAX 2000
+#define RENDER_DC_EMBEDS_MAX 10
+#define RENDER_DC_TITLE_MAX 256
+#define RENDER_DC_DESC_MAX 4096
+#define RENDER_DC_FIELDS_MAX 25
+#define RENDER_DC_FIELD_NAME_MAX 256
+#define RENDER_DC_FIELD_VALUE_MAX 1024
+#define RENDER_DC_FOOTER_MAX 2048
+#define RENDER_DC_EMBED_TOTAL_MAX 6000   /* across all embeds of a message */
+#define RENDER_DC_ROWS_MAX 5             /* action rows */
+#define RENDER_DC_ROW_BUTTONS_MAX 5
+#define RENDER_DC_CUSTOM_ID_MAX 100
+#define RENDER_DC_LABEL_MAX 80
+#define RENDER_DC_SELECT_OPTIONS_MAX 25
+#define RENDER_DC_OPTION_TEXT_MAX 100    /* select option label/value */
+#define RENDER_DC_PLACEHOLDER_MAX 150
+#define RENDER_DC_MENTIONS_MAX 100       /* allowed_mentions.users */
+#define RENDER_DC_CHOICES_MAX 25         /* autocomplete choices */
+
+#define RENDER_DC_FLAG_EPHEMERAL 64
+
+#define RENDER_DC_NOTE "\xe2\x80\xa6 (shortened)"   /* "… (shortened)" */
+
+/* Interaction callback types we send. */
+enum render_dc_callback {
+    RENDER_DC_CB_MESSAGE = 4,        /* CHANNEL_MESSAGE_WITH_SOURCE */
+    RENDER_DC_CB_DEFER = 5,          /* DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE */
+    RENDER_DC_CB_UPDATE = 7,         /* UPDATE_MESSAGE (components) */
+    RENDER_DC_CB_AUTOCOMPLETE = 8,
+};
+
+/* The message body: content, embeds, components, allowed_mentions, flags. */
+json_t *render_discord_message(const struct msg *m, bool ephemeral);
+
+/* {"type": type, "data": <message body>}. */
+json_t *render_discord_callback(enum render_dc_callback type,
+                                const struct msg *m, bool ephemeral);
+
+/* {"type": 8, "data": {"choices": [...]}}: choices are the select options
+ * of m (label -> name, value -> value), at most RENDER_DC_CHOICES_MAX. */
+json_t *render_discord_autocomplete(const struct msg *m);
+
+/* Number of code points in s (invalid bytes count one each). */
+size_t render_discord_chars(const char *s);
+
+#endif
