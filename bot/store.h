@@ -12,7 +12,27 @@
  *
  * Transactions: the command layer calls store_begin(), loads, saves,
  * records, and store_commit(); only after the commit returns BOT_OK does it
- * reply. store_rollback() undoes everything since store_begin().
+ * reply. store_rollback() undoes everything since store_begin(). Begin/commit
+ * pairs nest: the outermost pair is the real transaction, inner pairs are
+ * savepoints. That is group commit: the dispatcher opens one outer
+ * transaction for the commands that arrived together, each command runs in
+ * its own inner pair (a failed one rolls back alone), and the replies go out
+ * after the outer commit, one fsync for the batch. Every function that
+ * writes more than one row is atomic by itself, in or out of a transaction.
+ * If SQLite has to abandon the open transaction (disk full, I/O error), every
+ * call until the outermost store_rollback() or store_commit() fails with
+ * that error, and store_commit() does not commit.
+ *
+ * Undo: the kept versions of an encounter are exactly the live version and
+ * its undo chain, the up to ENC_UNDO_DEPTH versions that /combat undo steps
+ * back to, newest first. store_enc_load_before(live) is the next undo target;
+ * store_enc_save_undo() stores the restored document as a new version
+ * (append-only, no redo) and consumes one step of the chain, so
+ * ENC_UNDO_DEPTH undos in a row work and the next one finds nothing.
+ * A plain store_enc_save() pushes the previous live version onto the chain.
+ *
+ * Durability: each outermost commit is on disk when store_commit() returns,
+ * power loss included (WAL, synchronous=FULL; docs/internals/store.md).
  *
  * Ownership: strings passed in are borrowed; strings returned through char **
  * are malloc'd and the caller frees them. Not thread-safe: one store per
@@ -31,14 +51,23 @@ struct store;
 
 #define STORE_MAX_DOC (4u << 20)      /* one serialized encounter, bytes */
 #define STORE_MAX_KV_VALUE 65536      /* one key/value row, bytes */
+#define STORE_MAX_KV_KEY 128          /* key of a key/value row, bytes */
+#define STORE_MAX_INTERACTION_ID 64   /* a snowflake is at most 20 digits */
+#define STORE_BUSY_TIMEOUT_MS 5000    /* wait on a reader such as a backup */
 
 /* Open (creating and migrating) the database at path; ":memory:" works for
- * tests. Takes an exclusive lock so a second process on the same file fails
- * with BOT_LOCKED. On failure *out is NULL and err holds a one-line reason. */
+ * tests. Takes an exclusive lock (flock on "<path>.lock", held until
+ * store_close) so a second opener of the same file, in this process or
+ * another, fails with BOT_LOCKED; ":memory:" takes none. A database from a
+ * newer fray is refused (BOT_DB), a file that is not a database gives
+ * BOT_DB_CORRUPT. On failure *out is NULL and err (if errlen > 0) holds a
+ * one-line reason naming the file. */
 enum bot_err store_open(const char *path, struct store **out,
                         char *err, size_t errlen);
 void store_close(struct store *s);            /* NULL is a no-op */
 
+/* See "Transactions" above. store_commit() on failure has rolled the
+ * transaction back. store_rollback() with no transaction open is a no-op. */
 enum bot_err store_begin(struct store *s);
 enum bot_err store_commit(struct store *s);
 void store_rollback(struct store *s);
@@ -49,31 +78,38 @@ enum bot_err store_enc_load(struct store *s, uint64_t channel,
                             char **doc, int64_t *version);
 
 /* Save a new version of a channel's encounter. version must be one more than
- * the live version (or 1 for a new encounter), else BOT_CONFLICT. Trims the
- * history to the newest ENC_UNDO_DEPTH + 1 versions. */
+ * the live version (or 1 for a new encounter, also after an archive), else
+ * BOT_CONFLICT. The previous live version becomes the first undo step; the
+ * oldest step beyond ENC_UNDO_DEPTH is deleted, so at most ENC_UNDO_DEPTH + 1
+ * versions are kept. doc over STORE_MAX_DOC bytes: BOT_LIMIT. */
 enum bot_err store_enc_save(struct store *s, uint64_t channel,
                             int64_t version, const char *doc);
 
 /* The document of the newest version older than `version` still kept, for
- * undo. BOT_NOTFOUND when there is none. */
+ * undo: with `version` the live version this is the undo target.
+ * BOT_NOTFOUND when there is none (nothing left to undo). */
 enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
                                    int64_t version, char **doc,
                                    int64_t *found_version);
 
-/* End the channel's encounter: move it and its history to the archive.
+/* End the channel's encounter: move it and its kept history to the archive
+ * (kept, not deleted; the channel may start a new encounter at version 1).
  * BOT_NOTFOUND when there is none. */
 enum bot_err store_enc_archive(struct store *s, uint64_t channel,
                                int64_t now_ms);
 
 /* Interactions applied at most once. seen: *seen true if id was recorded.
- * record: remember id (with the channel and version it produced). */
+ * record: remember id (with the channel and version it produced); an id
+ * already recorded gives BOT_CONFLICT. Record in the same transaction as the
+ * save, so both are committed or neither. */
 enum bot_err store_interaction_seen(struct store *s, const char *id,
                                     bool *seen);
 enum bot_err store_interaction_record(struct store *s, const char *id,
                                       uint64_t channel, int64_t version,
                                       int64_t now_ms);
 
-/* Bot bookkeeping. get: BOT_NOTFOUND when the key is absent. */
+/* Bot bookkeeping. get: BOT_NOTFOUND when the key is absent. Keys over
+ * STORE_MAX_KV_KEY or values over STORE_MAX_KV_VALUE bytes: BOT_LIMIT. */
 enum bot_err store_kv_get(struct store *s, const char *key, char **value);
 enum bot_err store_kv_set(struct store *s, const char *key,
                           const char *value);
@@ -82,7 +118,32 @@ enum bot_err store_kv_set(struct store *s, const char *key,
 enum bot_err store_enc_count(struct store *s, int64_t *live,
                              int64_t *archived);
 
-/* The last SQLite error message, for the operator's log. Never NULL. */
+/* The last error, for the operator's log: one line saying what failed and
+ * SQLite's reason; never a document or a value. Never NULL. */
 const char *store_errmsg(const struct store *s);
+
+/* Undo: save doc, the document store_enc_load_before(live) returned, as
+ * version live + 1 (else BOT_CONFLICT). The undone live version and the
+ * restored one leave the history and the undo chain loses its first step.
+ * BOT_NOTFOUND when there is nothing to undo. */
+enum bot_err store_enc_save_undo(struct store *s, uint64_t channel,
+                                 int64_t version, const char *doc);
+
+/* Channels with a live encounter, for startup and benchmarks: up to max of
+ * them into channels[], their number into *n. BOT_LIMIT when there are more
+ * than max (the first max are still written). */
+enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
+                            size_t *n);
+
+/* PRAGMA integrity_check: *ok true when SQLite finds nothing wrong; the
+ * first problem goes to store_errmsg(). */
+enum bot_err store_integrity_check(struct store *s, bool *ok);
+
+/* Forget interactions recorded before before_ms (Discord does not replay
+ * an interaction after its token expires, 15 minutes). */
+enum bot_err store_interaction_prune(struct store *s, int64_t before_ms);
+
+/* Delete a key; absent keys are not an error. */
+enum bot_err store_kv_delete(struct store *s, const char *key);
 
 #endif

@@ -1,0 +1,908 @@
+/*
+ * store_sqlite.c - store.h on SQLite: one database file in WAL mode, one
+ * connection, every statement prepared once at open.
+ *
+ * The tables are described in store_sqlite_schema.c and
+ * docs/internals/store.md. All SQL of this backend lives in these two files,
+ * so another backend (PostgreSQL, issue 13) implements store.h alone.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "eng_limits.h"
+#include "store.h"
+#include "store_sqlite_schema.h"
+
+/* Every statement the store runs, prepared at open. ?1, ?2 ... as noted. */
+#define STORE_STMT_MAP(X)                                                   \
+    X(BEGIN, "BEGIN IMMEDIATE")                                             \
+    X(COMMIT, "COMMIT")                                                     \
+    X(ROLLBACK, "ROLLBACK")                                                 \
+    X(NEST, "SAVEPOINT fray_nest")                                          \
+    X(NEST_RELEASE, "RELEASE fray_nest")                                    \
+    X(NEST_ROLLBACK, "ROLLBACK TO fray_nest")                               \
+    X(OP, "SAVEPOINT fray_op")                                              \
+    X(OP_RELEASE, "RELEASE fray_op")                                        \
+    X(OP_ROLLBACK, "ROLLBACK TO fray_op")                                   \
+    /* ?1 channel -> id, version, undo */                                   \
+    X(LIVE, "SELECT id, version, undo FROM encounter"                       \
+            " WHERE channel = ?1 AND ended_ms IS NULL")                     \
+    /* ?1 channel -> version, doc */                                        \
+    X(LIVE_DOC, "SELECT v.version, v.doc FROM encounter e"                  \
+                " JOIN enc_version v ON v.enc = e.id AND v.version = e.version" \
+                " WHERE e.channel = ?1 AND e.ended_ms IS NULL")             \
+    /* ?1 channel, ?2 version -> version, doc */                            \
+    X(BEFORE_DOC, "SELECT v.version, v.doc FROM encounter e"                \
+                  " JOIN enc_version v ON v.enc = e.id"                     \
+                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"            \
+                  " AND v.version < ?2 ORDER BY v.version DESC LIMIT 1")    \
+    /* ?1 channel, ?2 version, ?3 undo, ?4 now */                           \
+    X(ENC_INSERT, "INSERT INTO encounter"                                   \
+                  " (channel, version, undo, created_ms, updated_ms)"       \
+                  " VALUES (?1, ?2, ?3, ?4, ?4)")                           \
+    /* ?1 id, ?2 version, ?3 undo, ?4 now */                                \
+    X(ENC_UPDATE, "UPDATE encounter SET version = ?2, undo = ?3,"           \
+                  " updated_ms = ?4 WHERE id = ?1")                         \
+    /* ?1 channel, ?2 now */                                                \
+    X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"    \
+                   " WHERE channel = ?1 AND ended_ms IS NULL")              \
+    X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"      \
+                " ORDER BY channel")                                        \
+    X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")  \
+    X(COUNT_ARCHIVED, "SELECT count(*) FROM encounter"                      \
+                      " WHERE ended_ms IS NOT NULL")                        \
+    /* ?1 enc, ?2 version, ?3 now, ?4 doc */                                \
+    X(VER_INSERT, "INSERT INTO enc_version (enc, version, created_ms, doc)" \
+                  " VALUES (?1, ?2, ?3, ?4)")                               \
+    /* ?1 enc, ?2 version */                                                \
+    X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2") \
+    X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                   \
+    X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)" \
+                 " VALUES (?1, ?2, ?3, ?4)")                                \
+    X(IX_PRUNE, "DELETE FROM interaction WHERE created_ms < ?1")            \
+    X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                        \
+    X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                 \
+              " ON CONFLICT (key) DO UPDATE SET value = excluded.value")    \
+    X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                           \
+    X(INTEGRITY, "PRAGMA integrity_check")
+
+enum store_stmt {
+#define STORE_STMT_ENUM_(n, sql) STMT_##n,
+    STORE_STMT_MAP(STORE_STMT_ENUM_)
+#undef STORE_STMT_ENUM_
+    STMT__COUNT
+};
+
+static const char *const store_stmt_sql[] = {
+#define STORE_STMT_SQL_(n, sql) sql,
+    STORE_STMT_MAP(STORE_STMT_SQL_)
+#undef STORE_STMT_SQL_
+};
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *stmt[STMT__COUNT];
+    int lock_fd;            /* flock'd "<path>.lock"; -1 for ":memory:" */
+    int depth;              /* store_begin() nesting; 0 = autocommit */
+    enum bot_err aborted;   /* why SQLite dropped the open transaction */
+    char errmsg[256];
+};
+
+/* The undo chain of a live version: versions, newest first. */
+struct undo_chain {
+    size_t n;
+    int64_t v[ENC_UNDO_DEPTH];
+};
+
+/* What store_enc_save* found about the channel's live encounter. */
+struct live {
+    bool found;
+    int64_t id;
+    int64_t version;
+    struct undo_chain undo;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+static enum bot_err fail_msg(struct store *s, enum bot_err e, const char *fmt,
+                             ...) __attribute__((format(printf, 3, 4)));
+
+static enum bot_err fail_msg(struct store *s, enum bot_err e, const char *fmt,
+                             ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    return e;
+}
+
+/* Record a failed SQLite call. If it cost us the open transaction (SQLite
+ * rolls back on some I/O, disk-full and out-of-memory errors), remember that
+ * so nothing later runs outside the caller's transaction. */
+static enum bot_err fail_rc(struct store *s, int rc, const char *what)
+{
+    enum bot_err e = store__map_rc(rc);
+    if (e == BOT_OK)
+        e = BOT_DB;
+    snprintf(s->errmsg, sizeof s->errmsg, "%s: %s (%s)", what,
+             sqlite3_errmsg(s->db), sqlite3_errstr(rc));
+    if (s->depth > 0 && s->aborted == BOT_OK && sqlite3_get_autocommit(s->db))
+        s->aborted = e;
+    return e;
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+/* The statement `id`, reset and unbound. */
+static sqlite3_stmt *stmt(struct store *s, enum store_stmt id)
+{
+    sqlite3_stmt *st = s->stmt[id];
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return st;
+}
+
+/* Step a statement that returns no rows, then reset it. */
+static enum bot_err run(struct store *s, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE)
+        return fail_rc(s, rc, what);
+    return BOT_OK;
+}
+
+static enum bot_err run_id(struct store *s, enum store_stmt id,
+                           const char *what)
+{
+    return run(s, stmt(s, id), what);
+}
+
+/* Copy a text column into a fresh heap string. */
+static enum bot_err column_dup(struct store *s, sqlite3_stmt *st, int col,
+                               char **out)
+{
+    const unsigned char *text = sqlite3_column_text(st, col);
+    size_t len = (size_t)sqlite3_column_bytes(st, col);
+    if (!text)
+        return fail_msg(s, BOT_NOMEM, "out of memory reading a row");
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return fail_msg(s, BOT_NOMEM, "out of memory copying %zu bytes", len);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *out = copy;
+    return BOT_OK;
+}
+
+/* Fail fast while the caller's transaction is lost (see store.h). */
+static enum bot_err guard(struct store *s)
+{
+    return s->depth > 0 ? s->aborted : BOT_OK;
+}
+
+/* Every multi-row write runs inside a savepoint of its own, so it is atomic
+ * with or without the caller's transaction. */
+static enum bot_err op_begin(struct store *s)
+{
+    enum bot_err e = guard(s);
+    return e != BOT_OK ? e : run_id(s, STMT_OP, "starting a change");
+}
+
+static enum bot_err op_end(struct store *s, enum bot_err e)
+{
+    if (e == BOT_OK) {
+        e = run_id(s, STMT_OP_RELEASE, "finishing a change");
+        if (e == BOT_OK)
+            return BOT_OK;
+    }
+    /* Nothing to undo when SQLite already rolled everything back. */
+    if (s->depth > 0 ? s->aborted != BOT_OK : sqlite3_get_autocommit(s->db))
+        return e;
+    sqlite3_step(stmt(s, STMT_OP_ROLLBACK));
+    sqlite3_reset(s->stmt[STMT_OP_ROLLBACK]);
+    sqlite3_step(stmt(s, STMT_OP_RELEASE));
+    sqlite3_reset(s->stmt[STMT_OP_RELEASE]);
+    return e;
+}
+
+/* ---- open and close ----------------------------------------------------- */
+
+/* Take "<path>.lock" for the life of the store. flock, not SQLite's
+ * locking_mode=EXCLUSIVE: it fails at once with a clear reason instead of
+ * after the busy timeout with "database is locked", it is held from before
+ * the first read (so two processes never both migrate), it is released by
+ * the kernel when the process dies, and it never touches SQLite's own
+ * fcntl locks on the database and WAL files. */
+static enum bot_err lock_take(struct store *s, const char *path, char *err,
+                              size_t errlen)
+{
+    size_t len = strlen(path);
+    char *lockpath = malloc(len + sizeof ".lock");
+    if (!lockpath) {
+        snprintf(err, errlen, "out of memory opening %s", path);
+        return BOT_NOMEM;
+    }
+    memcpy(lockpath, path, len);
+    memcpy(lockpath + len, ".lock", sizeof ".lock");
+
+    enum bot_err e = BOT_OK;
+    int fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open lock file %s: %s", lockpath,
+                 strerror(errno));
+        e = BOT_IO;
+    } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK) {
+            char pid[24] = "";
+            ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+            pid[n > 0 ? n : 0] = '\0';
+            pid[strcspn(pid, "\n")] = '\0';
+            snprintf(err, errlen,
+                     "database %s is in use by another fray (pid %s holds "
+                     "%s); stop it first", path, pid[0] ? pid : "?",
+                     lockpath);
+            e = BOT_LOCKED;
+        } else {
+            snprintf(err, errlen, "cannot lock %s: %s", lockpath,
+                     strerror(errno));
+            e = BOT_IO;
+        }
+        close(fd);
+    } else {
+        /* The pid is only for the message above; a failure here is not. */
+        char pid[24];
+        int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n) {
+            /* cosmetic: the lock itself is held */
+        }
+        s->lock_fd = fd;
+    }
+    free(lockpath);
+    return e;
+}
+
+/* Run a PRAGMA that returns one text row; its value into buf. */
+static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const char *v = (const char *)sqlite3_column_text(st, 0);
+            snprintf(buf, len, "%s", v ? v : "");
+            rc = SQLITE_OK;
+        } else if (rc == SQLITE_DONE) {
+            buf[0] = '\0';
+            rc = SQLITE_OK;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Connection settings, WAL, migrations, prepared statements. */
+static enum bot_err db_setup(struct store *s, const char *path, bool memory,
+                             char *err, size_t errlen)
+{
+    sqlite3 *db = s->db;
+    char mode[16];
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, STORE_BUSY_TIMEOUT_MS);
+
+    int rc = pragma_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode);
+    if (rc != SQLITE_OK) {
+        enum bot_err e = store__map_rc(rc);
+        if (e == BOT_DB_CORRUPT)
+            snprintf(err, errlen, "%s is not a fray database or is damaged: "
+                     "%s", path, sqlite3_errmsg(db));
+        else
+            snprintf(err, errlen, "cannot open database %s: %s", path,
+                     sqlite3_errmsg(db));
+        return e == BOT_OK ? BOT_DB : e;
+    }
+    if (!memory && strcmp(mode, "wal") != 0) {
+        snprintf(err, errlen, "database %s: cannot use WAL mode (got %s)",
+                 path, mode);
+        return BOT_DB;
+    }
+    /* synchronous=FULL: see docs/internals/store.md. */
+    static const char *const pragmas[] = {
+        "PRAGMA synchronous = FULL",
+        "PRAGMA foreign_keys = ON",
+        "PRAGMA trusted_schema = OFF",
+        "PRAGMA journal_size_limit = 67108864",  /* WAL kept: 64 MiB */
+    };
+    for (size_t i = 0; i < sizeof pragmas / sizeof pragmas[0]; i++) {
+        rc = sqlite3_exec(db, pragmas[i], NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
+            snprintf(err, errlen, "database %s: %s: %s", path, pragmas[i],
+                     sqlite3_errmsg(db));
+            enum bot_err e = store__map_rc(rc);
+            return e == BOT_OK ? BOT_DB : e;
+        }
+    }
+
+    enum bot_err e = store__migrate(db, path, store_schema_steps,
+                                    store_schema_nsteps, err, errlen);
+    if (e != BOT_OK)
+        return e;
+
+    for (int i = 0; i < STMT__COUNT; i++) {
+        rc = sqlite3_prepare_v3(db, store_stmt_sql[i], -1,
+                                SQLITE_PREPARE_PERSISTENT, &s->stmt[i], NULL);
+        if (rc != SQLITE_OK) {
+            snprintf(err, errlen, "database %s: preparing statement %d: %s",
+                     path, i, sqlite3_errmsg(db));
+            e = store__map_rc(rc);
+            return e == BOT_OK ? BOT_DB : e;
+        }
+    }
+    return BOT_OK;
+}
+
+enum bot_err store_open(const char *path, struct store **out, char *err,
+                        size_t errlen)
+{
+    char scratch[1];
+    if (!err || errlen == 0) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = '\0';
+    *out = NULL;
+    if (!path || !path[0]) {
+        snprintf(err, errlen, "no database path given");
+        return BOT_INVALID;
+    }
+    struct store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory opening %s", path);
+        return BOT_NOMEM;
+    }
+    s->lock_fd = -1;
+
+    bool memory = strcmp(path, ":memory:") == 0;
+    enum bot_err e = memory ? BOT_OK : lock_take(s, path, err, errlen);
+    if (e == BOT_OK) {
+        int rc = sqlite3_open_v2(path, &s->db,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                     SQLITE_OPEN_NOMUTEX,
+                                 NULL);
+        if (rc != SQLITE_OK) {
+            snprintf(err, errlen, "cannot open database %s: %s", path,
+                     s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+            e = store__map_rc(rc);
+            if (e == BOT_OK || e == BOT_DB)
+                e = rc == SQLITE_NOMEM ? BOT_NOMEM : BOT_IO;
+        } else {
+            e = db_setup(s, path, memory, err, errlen);
+        }
+    }
+    if (e != BOT_OK) {
+        store_close(s);
+        return e;
+    }
+    *out = s;
+    return BOT_OK;
+}
+
+void store_close(struct store *s)
+{
+    if (!s)
+        return;
+    if (s->db && !sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    for (int i = 0; i < STMT__COUNT; i++)
+        sqlite3_finalize(s->stmt[i]);
+    sqlite3_close(s->db);                    /* checkpoints the WAL */
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);                   /* releases the flock */
+    free(s);
+}
+
+const char *store_errmsg(const struct store *s)
+{
+    return s ? s->errmsg : "no store";
+}
+
+struct sqlite3 *store__db(struct store *s)
+{
+    return s->db;
+}
+
+/* ---- transactions ------------------------------------------------------- */
+
+enum bot_err store_begin(struct store *s)
+{
+    enum bot_err e;
+    if (s->depth == 0) {
+        s->aborted = BOT_OK;
+        e = run_id(s, STMT_BEGIN, "starting a transaction");
+    } else {
+        e = guard(s);
+        if (e == BOT_OK)
+            e = run_id(s, STMT_NEST, "starting a nested transaction");
+    }
+    if (e == BOT_OK)
+        s->depth++;
+    return e;
+}
+
+enum bot_err store_commit(struct store *s)
+{
+    if (s->depth == 0)
+        return fail_msg(s, BOT_INVALID, "commit without a transaction");
+    enum bot_err e = guard(s);
+    if (e != BOT_OK) {
+        store_rollback(s);
+        return e;
+    }
+    if (s->depth > 1) {
+        e = run_id(s, STMT_NEST_RELEASE, "finishing a nested transaction");
+        if (e != BOT_OK) {
+            store_rollback(s);
+            return e;
+        }
+        s->depth--;
+        return BOT_OK;
+    }
+    e = run_id(s, STMT_COMMIT, "committing");
+    if (e != BOT_OK && !sqlite3_get_autocommit(s->db))
+        run_id(s, STMT_ROLLBACK, "rolling back a failed commit");
+    s->depth = 0;
+    s->aborted = BOT_OK;
+    return e;
+}
+
+void store_rollback(struct store *s)
+{
+    if (s->depth == 0)
+        return;
+    if (s->depth == 1) {
+        if (!sqlite3_get_autocommit(s->db))
+            run_id(s, STMT_ROLLBACK, "rolling back");
+        s->aborted = BOT_OK;
+    } else if (s->aborted == BOT_OK) {
+        run_id(s, STMT_NEST_ROLLBACK, "rolling back a nested transaction");
+        run_id(s, STMT_NEST_RELEASE, "closing a nested transaction");
+    }
+    s->depth--;
+}
+
+/* ---- encounters --------------------------------------------------------- */
+
+static enum bot_err check_doc(struct store *s, const char *doc)
+{
+    if (!doc)
+        return fail_msg(s, BOT_INVALID, "no document to save");
+    if (strnlen(doc, STORE_MAX_DOC + 1) > STORE_MAX_DOC)
+        return fail_msg(s, BOT_LIMIT, "encounter document too large "
+                        "(limit is %u bytes)", STORE_MAX_DOC);
+    return BOT_OK;
+}
+
+static void undo_encode(const struct undo_chain *u,
+                        unsigned char buf[ENC_UNDO_DEPTH * 8])
+{
+    for (size_t i = 0; i < u->n; i++)
+        for (int b = 0; b < 8; b++)
+            buf[i * 8 + (size_t)b] = (unsigned char)((uint64_t)u->v[i] >>
+                                                    (8 * b));
+}
+
+static enum bot_err undo_decode(struct store *s, const void *blob, int len,
+                                struct undo_chain *u)
+{
+    if (len < 0 || len % 8 != 0 || (size_t)len / 8 > ENC_UNDO_DEPTH)
+        return fail_msg(s, BOT_DB_CORRUPT, "undo chain of %d bytes", len);
+    const unsigned char *p = blob;
+    u->n = (size_t)len / 8;
+    for (size_t i = 0; i < u->n; i++) {
+        uint64_t v = 0;
+        for (int b = 0; b < 8; b++)
+            v |= (uint64_t)p[i * 8 + (size_t)b] << (8 * b);
+        u->v[i] = (int64_t)v;
+    }
+    return BOT_OK;
+}
+
+static enum bot_err live_get(struct store *s, uint64_t channel,
+                             struct live *out)
+{
+    sqlite3_stmt *st = stmt(s, STMT_LIVE);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    int rc = sqlite3_step(st);
+    enum bot_err e = BOT_OK;
+    out->found = rc == SQLITE_ROW;
+    if (rc == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        out->version = sqlite3_column_int64(st, 1);
+        e = undo_decode(s, sqlite3_column_blob(st, 2),
+                        sqlite3_column_bytes(st, 2), &out->undo);
+    } else if (rc != SQLITE_DONE) {
+        e = fail_rc(s, rc, "reading the live encounter");
+    }
+    sqlite3_reset(st);
+    return e;
+}
+
+static enum bot_err version_delete(struct store *s, int64_t id,
+                                   int64_t version)
+{
+    sqlite3_stmt *st = stmt(s, STMT_VER_DELETE);
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, version);
+    return run(s, st, "trimming encounter history");
+}
+
+/* The new live row: insert or update the encounter, insert the version. */
+static enum bot_err live_write(struct store *s, uint64_t channel,
+                               struct live *l, int64_t version,
+                               const struct undo_chain *undo, const char *doc)
+{
+    unsigned char blob[ENC_UNDO_DEPTH * 8];
+    int64_t now = now_ms();
+    undo_encode(undo, blob);
+
+    sqlite3_stmt *st = stmt(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
+    if (l->found)
+        sqlite3_bind_int64(st, 1, l->id);
+    else
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, version);
+    sqlite3_bind_blob(st, 3, blob, (int)(undo->n * 8), SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, now);
+    enum bot_err e = run(s, st, "saving the encounter");
+    if (e != BOT_OK)
+        return e;
+    if (!l->found)
+        l->id = sqlite3_last_insert_rowid(s->db);
+
+    st = stmt(s, STMT_VER_INSERT);
+    sqlite3_bind_int64(st, 1, l->id);
+    sqlite3_bind_int64(st, 2, version);
+    sqlite3_bind_int64(st, 3, now);
+    sqlite3_bind_text(st, 4, doc, -1, SQLITE_STATIC);
+    e = run(s, st, "saving the encounter document");
+    sqlite3_clear_bindings(st);       /* drop the borrowed doc pointer */
+    return e;
+}
+
+/* store_enc_save and store_enc_save_undo: see store.h for the chain. */
+static enum bot_err enc_save(struct store *s, uint64_t channel,
+                             int64_t version, const char *doc, bool undo)
+{
+    struct live l;
+    struct undo_chain next = {0};
+    int64_t drop[2];
+    size_t ndrop = 0;
+
+    enum bot_err e = check_doc(s, doc);
+    if (e == BOT_OK)
+        e = op_begin(s);
+    if (e != BOT_OK)
+        return e;
+    e = live_get(s, channel, &l);
+    if (e != BOT_OK)
+        goto out;
+
+    int64_t want = l.found ? l.version + 1 : 1;
+    if (undo && (!l.found || l.undo.n == 0)) {
+        e = fail_msg(s, BOT_NOTFOUND, "channel %llu: nothing to undo",
+                     (unsigned long long)channel);
+    } else if (version != want) {
+        e = fail_msg(s, BOT_CONFLICT, "channel %llu: saving version %lld, "
+                     "expected %lld", (unsigned long long)channel,
+                     (long long)version, (long long)want);
+    } else if (undo) {
+        /* Drop the undone version and the restored one (doc is its copy);
+         * the chain loses its first step. */
+        next.n = l.undo.n - 1;
+        memcpy(next.v, l.undo.v + 1, next.n * sizeof next.v[0]);
+        drop[ndrop++] = l.version;
+        drop[ndrop++] = l.undo.v[0];
+    } else if (l.found) {
+        /* Push the old live version; the step falling off the end goes. */
+        next.n = l.undo.n < ENC_UNDO_DEPTH ? l.undo.n + 1 : ENC_UNDO_DEPTH;
+        next.v[0] = l.version;
+        memcpy(next.v + 1, l.undo.v, (next.n - 1) * sizeof next.v[0]);
+        if (l.undo.n == ENC_UNDO_DEPTH)
+            drop[ndrop++] = l.undo.v[ENC_UNDO_DEPTH - 1];
+    }
+    if (e == BOT_OK)
+        e = live_write(s, channel, &l, version, &next, doc);
+    for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
+        e = version_delete(s, l.id, drop[i]);
+out:
+    return op_end(s, e);
+}
+
+enum bot_err store_enc_save(struct store *s, uint64_t channel,
+                            int64_t version, const char *doc)
+{
+    return enc_save(s, channel, version, doc, false);
+}
+
+enum bot_err store_enc_save_undo(struct store *s, uint64_t channel,
+                                 int64_t version, const char *doc)
+{
+    return enc_save(s, channel, version, doc, true);
+}
+
+/* Run a (version, doc) query; BOT_NOTFOUND on no row. */
+static enum bot_err doc_query(struct store *s, sqlite3_stmt *st,
+                              const char *what, char **doc, int64_t *version)
+{
+    enum bot_err e = guard(s);
+    int rc = e == BOT_OK ? sqlite3_step(st) : SQLITE_OK;
+    if (e != BOT_OK) {
+        /* keep e */
+    } else if (rc == SQLITE_ROW) {
+        char *copy = NULL;
+        e = column_dup(s, st, 1, &copy);
+        if (e == BOT_OK) {
+            *version = sqlite3_column_int64(st, 0);
+            *doc = copy;
+        }
+    } else if (rc == SQLITE_DONE) {
+        e = fail_msg(s, BOT_NOTFOUND, "%s: none", what);
+    } else {
+        e = fail_rc(s, rc, what);
+    }
+    sqlite3_reset(st);
+    return e;
+}
+
+enum bot_err store_enc_load(struct store *s, uint64_t channel, char **doc,
+                            int64_t *version)
+{
+    sqlite3_stmt *st = stmt(s, STMT_LIVE_DOC);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    return doc_query(s, st, "loading the encounter", doc, version);
+}
+
+enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
+                                   int64_t version, char **doc,
+                                   int64_t *found_version)
+{
+    sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, version);
+    return doc_query(s, st, "loading an earlier version", doc,
+                     found_version);
+}
+
+enum bot_err store_enc_archive(struct store *s, uint64_t channel,
+                               int64_t now)
+{
+    enum bot_err e = guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_ENC_ARCHIVE);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, now);
+    e = run(s, st, "archiving the encounter");
+    if (e == BOT_OK && sqlite3_changes(s->db) == 0)
+        e = fail_msg(s, BOT_NOTFOUND, "channel %llu: no encounter to end",
+                     (unsigned long long)channel);
+    return e;
+}
+
+/* One count(*) query. */
+static enum bot_err count(struct store *s, enum store_stmt id, int64_t *n)
+{
+    sqlite3_stmt *st = stmt(s, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *n = sqlite3_column_int64(st, 0);
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW ? BOT_OK : fail_rc(s, rc, "counting encounters");
+}
+
+enum bot_err store_enc_count(struct store *s, int64_t *live,
+                             int64_t *archived)
+{
+    int64_t l = 0, a = 0;
+    enum bot_err e = guard(s);
+    if (e == BOT_OK)
+        e = count(s, STMT_COUNT_LIVE, &l);
+    if (e == BOT_OK)
+        e = count(s, STMT_COUNT_ARCHIVED, &a);
+    if (e == BOT_OK) {
+        *live = l;
+        *archived = a;
+    }
+    return e;
+}
+
+enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
+                            size_t *n)
+{
+    enum bot_err e = guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_ENC_LIST);
+    size_t got = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (got == max) {
+            e = fail_msg(s, BOT_LIMIT, "more than %zu live encounters", max);
+            break;
+        }
+        channels[got++] = (uint64_t)sqlite3_column_int64(st, 0);
+    }
+    if (e == BOT_OK && rc != SQLITE_DONE)
+        e = fail_rc(s, rc, "listing encounters");
+    sqlite3_reset(st);
+    if (e == BOT_OK || e == BOT_LIMIT)
+        *n = got;
+    return e;
+}
+
+/* ---- interactions ------------------------------------------------------- */
+
+static enum bot_err check_interaction(struct store *s, const char *id)
+{
+    if (!id || !id[0])
+        return fail_msg(s, BOT_INVALID, "empty interaction id");
+    if (strnlen(id, STORE_MAX_INTERACTION_ID + 1) > STORE_MAX_INTERACTION_ID)
+        return fail_msg(s, BOT_LIMIT, "interaction id too long (limit is %d "
+                        "bytes)", STORE_MAX_INTERACTION_ID);
+    return guard(s);
+}
+
+enum bot_err store_interaction_seen(struct store *s, const char *id,
+                                    bool *seen)
+{
+    enum bot_err e = check_interaction(s, id);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_IX_SEEN);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+        *seen = rc == SQLITE_ROW;
+    else
+        e = fail_rc(s, rc, "looking up an interaction");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+enum bot_err store_interaction_record(struct store *s, const char *id,
+                                      uint64_t channel, int64_t version,
+                                      int64_t now)
+{
+    enum bot_err e = check_interaction(s, id);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_IX_RECORD);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 3, version);
+    sqlite3_bind_int64(st, 4, now);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
+        e = fail_msg(s, BOT_CONFLICT, "interaction %s already recorded", id);
+    else if (rc != SQLITE_DONE)
+        e = fail_rc(s, rc, "recording an interaction");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
+{
+    enum bot_err e = guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_IX_PRUNE);
+    sqlite3_bind_int64(st, 1, before_ms);
+    return run(s, st, "pruning interactions");
+}
+
+/* ---- key/value ---------------------------------------------------------- */
+
+static enum bot_err check_key(struct store *s, const char *key)
+{
+    if (!key || !key[0])
+        return fail_msg(s, BOT_INVALID, "empty key");
+    if (strnlen(key, STORE_MAX_KV_KEY + 1) > STORE_MAX_KV_KEY)
+        return fail_msg(s, BOT_LIMIT, "key too long (limit is %d bytes)",
+                        STORE_MAX_KV_KEY);
+    return guard(s);
+}
+
+enum bot_err store_kv_get(struct store *s, const char *key, char **value)
+{
+    enum bot_err e = check_key(s, key);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_KV_GET);
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        e = column_dup(s, st, 0, value);
+    else if (rc == SQLITE_DONE)
+        e = fail_msg(s, BOT_NOTFOUND, "no value for key %s", key);
+    else
+        e = fail_rc(s, rc, "reading a key");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
+{
+    enum bot_err e = check_key(s, key);
+    if (e != BOT_OK)
+        return e;
+    if (!value)
+        return fail_msg(s, BOT_INVALID, "no value for key %s", key);
+    if (strnlen(value, STORE_MAX_KV_VALUE + 1) > STORE_MAX_KV_VALUE)
+        return fail_msg(s, BOT_LIMIT, "value for key %s too large (limit is "
+                        "%d bytes)", key, STORE_MAX_KV_VALUE);
+    sqlite3_stmt *st = stmt(s, STMT_KV_SET);
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+    e = run(s, st, "writing a key");
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+enum bot_err store_kv_delete(struct store *s, const char *key)
+{
+    enum bot_err e = check_key(s, key);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_KV_DELETE);
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    e = run(s, st, "deleting a key");
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+/* ---- maintenance -------------------------------------------------------- */
+
+enum bot_err store_integrity_check(struct store *s, bool *ok)
+{
+    enum bot_err e = guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_INTEGRITY);
+    bool good = false;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const char *row = (const char *)sqlite3_column_text(st, 0);
+        good = row && strcmp(row, "ok") == 0;
+        if (!good)
+            fail_msg(s, BOT_DB_CORRUPT, "integrity check: %s",
+                     row ? row : "?");
+        while (rc == SQLITE_ROW)
+            rc = sqlite3_step(st);
+    }
+    if (rc != SQLITE_DONE)
+        e = fail_rc(s, rc, "checking integrity");
+    else
+        *ok = good;
+    sqlite3_reset(st);
+    return e;
+}

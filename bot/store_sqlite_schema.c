@@ -1,0 +1,182 @@
+/*
+ * store_sqlite_schema.c - the SQLite schema, its migrations, and the mapping
+ * of SQLite result codes to bot_err. docs/internals/store.md explains the
+ * tables; this file is the truth.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+
+#include "store_sqlite_schema.h"
+
+/*
+ * Version 1.
+ *
+ * encounter: one row per encounter ever started. ended_ms is NULL while it is
+ *   the channel's live encounter (at most one per channel, enforced by the
+ *   partial unique index) and the end time once archived. id is
+ *   AUTOINCREMENT, never reused, so the history of an archived encounter and
+ *   of a new one in the same channel never collide. version is the live
+ *   version; undo is the undo chain of the live version (the versions an
+ *   undo steps back to, newest first, at most ENC_UNDO_DEPTH), as
+ *   little-endian int64s. channel holds the Discord snowflake's 64 bits as a
+ *   signed integer.
+ * enc_version: the kept documents of each encounter: exactly the live
+ *   version and its undo chain (store_sqlite.c keeps this invariant), so at
+ *   most ENC_UNDO_DEPTH + 1 rows per encounter. doc is last in the row so the
+ *   other columns never need the document's overflow pages.
+ * interaction: Discord interaction ids already applied, with the channel
+ *   and version they produced; pruned by age (interaction_created).
+ * kv: bot bookkeeping (gateway session, command hash).
+ */
+static const char schema_v1[] =
+    "CREATE TABLE encounter ("
+    "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+    "  channel    INTEGER NOT NULL,"
+    "  version    INTEGER NOT NULL CHECK (version >= 1),"
+    "  undo       BLOB NOT NULL DEFAULT x'',"
+    "  created_ms INTEGER NOT NULL,"
+    "  updated_ms INTEGER NOT NULL,"
+    "  ended_ms   INTEGER"
+    ");"
+    "CREATE UNIQUE INDEX encounter_live ON encounter(channel)"
+    "  WHERE ended_ms IS NULL;"
+    "CREATE INDEX encounter_ended ON encounter(ended_ms)"
+    "  WHERE ended_ms IS NOT NULL;"
+    "CREATE TABLE enc_version ("
+    "  enc        INTEGER NOT NULL REFERENCES encounter(id),"
+    "  version    INTEGER NOT NULL,"
+    "  created_ms INTEGER NOT NULL,"
+    "  doc        TEXT NOT NULL,"
+    "  PRIMARY KEY (enc, version)"
+    ");"
+    "CREATE TABLE interaction ("
+    "  id         TEXT PRIMARY KEY,"
+    "  channel    INTEGER NOT NULL,"
+    "  version    INTEGER NOT NULL,"
+    "  created_ms INTEGER NOT NULL"
+    ") WITHOUT ROWID;"
+    "CREATE INDEX interaction_created ON interaction(created_ms);"
+    "CREATE TABLE kv ("
+    "  key   TEXT PRIMARY KEY,"
+    "  value TEXT NOT NULL"
+    ");";
+
+const struct store_migration store_schema_steps[] = {
+    {1, "initial schema", schema_v1},
+};
+const size_t store_schema_nsteps =
+    sizeof store_schema_steps / sizeof store_schema_steps[0];
+
+enum bot_err store__map_rc(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_OK:
+    case SQLITE_ROW:
+    case SQLITE_DONE:
+        return BOT_OK;
+    case SQLITE_FULL:
+        return BOT_DB_FULL;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return BOT_DB_BUSY;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return BOT_DB_CORRUPT;
+    case SQLITE_NOMEM:
+        return BOT_NOMEM;
+    case SQLITE_TOOBIG:
+        return BOT_LIMIT;
+    default:
+        return BOT_DB;
+    }
+}
+
+enum bot_err store__user_version(struct sqlite3 *db, int *version)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *version = sqlite3_column_int(st, 0);
+            rc = SQLITE_OK;
+        }
+    }
+    sqlite3_finalize(st);
+    return store__map_rc(rc);
+}
+
+/* Run the steps after `from` and set user_version; inside a transaction. */
+static int migrate_steps(struct sqlite3 *db, const char *path,
+                         const struct store_migration *steps, size_t n,
+                         int from, char *err, size_t errlen)
+{
+    for (size_t i = (size_t)from; i < n; i++) {
+        int rc = sqlite3_exec(db, steps[i].sql, NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
+            snprintf(err, errlen,
+                     "database %s: migration to schema version %d (%s) "
+                     "failed: %s", path, steps[i].version, steps[i].what,
+                     sqlite3_errmsg(db));
+            return rc;
+        }
+    }
+    char sql[48];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
+             steps[n - 1].version);
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        snprintf(err, errlen, "database %s: cannot set schema version: %s",
+                 path, sqlite3_errmsg(db));
+    return rc;
+}
+
+enum bot_err store__migrate(struct sqlite3 *db, const char *path,
+                            const struct store_migration *steps, size_t n,
+                            char *err, size_t errlen)
+{
+    err[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (steps[i].version != (int)i + 1) {
+            snprintf(err, errlen, "migration table out of order at %zu", i);
+            return BOT_INVALID;
+        }
+    int latest = n ? steps[n - 1].version : 0;
+
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(err, errlen, "database %s: %s", path, sqlite3_errmsg(db));
+        return store__map_rc(rc);
+    }
+    int version = 0;
+    enum bot_err e = store__user_version(db, &version);
+    if (e != BOT_OK) {
+        snprintf(err, errlen, "database %s: cannot read schema version: %s",
+                 path, sqlite3_errmsg(db));
+    } else if (version > latest) {
+        snprintf(err, errlen,
+                 "database %s has schema version %d, newer than this fray "
+                 "understands (%d): run a newer fray or restore a backup",
+                 path, version, latest);
+        e = BOT_DB;
+    } else if (version < 0) {
+        snprintf(err, errlen, "database %s has an invalid schema version %d",
+                 path, version);
+        e = BOT_DB;
+    } else if (version < latest) {
+        rc = migrate_steps(db, path, steps, n, version, err, errlen);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+        if (rc != SQLITE_OK && !err[0])
+            snprintf(err, errlen, "database %s: migration not committed: %s",
+                     path, sqlite3_errmsg(db));
+        e = store__map_rc(rc);
+        if (e == BOT_OK)
+            return BOT_OK;
+    } else {
+        return store__map_rc(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL));
+    }
+    if (!sqlite3_get_autocommit(db))
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return e;
+}

@@ -1,0 +1,430 @@
+/* Tests for the store API on an in-memory database: versions, undo, archive,
+ * interactions, key/value, nested transactions, limits. File-backed
+ * behaviour (migrations, locking, crashes, full disk) is in
+ * test_store_file.c. */
+#include "support.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eng_limits.h"
+#include "store.h"
+#include "store_sqlite_schema.h"
+
+#define CH 1234567890123456789ull
+
+static int open_mem(void **state)
+{
+    struct store *s = NULL;
+    char err[256];
+    if (store_open(":memory:", &s, err, sizeof err) != BOT_OK)
+        return -1;
+    *state = s;
+    return 0;
+}
+
+static int close_mem(void **state)
+{
+    store_close(*state);
+    return 0;
+}
+
+/* "doc <n>" into buf. */
+static const char *doc_n(char *buf, size_t len, int64_t n)
+{
+    snprintf(buf, len, "{\"doc\":%lld}", (long long)n);
+    return buf;
+}
+
+static void save_ok(struct store *s, uint64_t ch, int64_t v)
+{
+    char buf[64];
+    assert_int_equal(store_enc_save(s, ch, v, doc_n(buf, sizeof buf, v)),
+                     BOT_OK);
+}
+
+/* The live document is "doc <want_doc>" at version want_version. */
+static void assert_live(struct store *s, uint64_t ch, int64_t want_version,
+                        int64_t want_doc)
+{
+    char buf[64], *doc = NULL;
+    int64_t v = 0;
+    assert_int_equal(store_enc_load(s, ch, &doc, &v), BOT_OK);
+    assert_int_equal(v, want_version);
+    assert_string_equal(doc, doc_n(buf, sizeof buf, want_doc));
+    free(doc);
+}
+
+/* Rows in enc_version: every document kept, live and archived. */
+static int64_t kept_versions(struct store *s)
+{
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(store__db(s),
+                                        "SELECT count(*) FROM enc_version",
+                                        -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int64_t n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* One /combat undo as the command layer does it. Returns the error of the
+ * first step that failed. */
+static enum bot_err undo_once(struct store *s, uint64_t ch)
+{
+    char *live_doc = NULL, *doc = NULL;
+    int64_t live = 0, target = 0;
+    enum bot_err e = store_enc_load(s, ch, &live_doc, &live);
+    free(live_doc);
+    if (e == BOT_OK)
+        e = store_enc_load_before(s, ch, live, &doc, &target);
+    if (e == BOT_OK)
+        e = store_enc_save_undo(s, ch, live + 1, doc);
+    free(doc);
+    return e;
+}
+
+static void test_store_open_close(void **state)
+{
+    (void)state;
+    struct store *s = (struct store *)1;
+    char err[128];
+    assert_int_equal(store_open(":memory:", &s, err, sizeof err), BOT_OK);
+    assert_non_null(s);
+    assert_non_null(store_errmsg(s));
+    store_close(s);
+    store_close(NULL);
+    assert_int_equal(store_open("", &s, err, sizeof err), BOT_INVALID);
+    assert_null(s);
+    assert_true(strlen(err) > 0);
+}
+
+static void test_store_round_trip(void **state)
+{
+    struct store *s = *state;
+    char *doc = (char *)"untouched";
+    int64_t v = -7;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_NOTFOUND);
+    assert_string_equal(doc, "untouched");
+    assert_int_equal(v, -7);
+
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"name\":\"O'Brien; --\"}"),
+                     BOT_OK);
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_OK);
+    assert_int_equal(v, 1);
+    assert_string_equal(doc, "{\"name\":\"O'Brien; --\"}");
+    free(doc);
+
+    save_ok(s, CH, 2);
+    assert_live(s, CH, 2, 2);
+    /* The top bit of a snowflake survives the signed column. */
+    save_ok(s, UINT64_MAX, 1);
+    assert_live(s, UINT64_MAX, 1, 1);
+    assert_live(s, CH, 2, 2);
+}
+
+static void test_store_version_conflict(void **state)
+{
+    struct store *s = *state;
+    assert_int_equal(store_enc_save(s, CH, 2, "{}"), BOT_CONFLICT);
+    assert_int_equal(store_enc_save(s, CH, 0, "{}"), BOT_CONFLICT);
+    save_ok(s, CH, 1);
+    assert_int_equal(store_enc_save(s, CH, 1, "{}"), BOT_CONFLICT);
+    assert_non_null(strstr(store_errmsg(s), "expected 2"));
+    assert_int_equal(store_enc_save(s, CH, 3, "{}"), BOT_CONFLICT);
+    assert_live(s, CH, 1, 1);
+    save_ok(s, CH, 2);
+    assert_live(s, CH, 2, 2);
+}
+
+static void test_store_limits(void **state)
+{
+    struct store *s = *state;
+    char *big = malloc(STORE_MAX_DOC + 2);
+    assert_non_null(big);
+    memset(big, 'x', STORE_MAX_DOC + 1);
+    big[STORE_MAX_DOC + 1] = '\0';
+    assert_int_equal(store_enc_save(s, CH, 1, big), BOT_LIMIT);
+    assert_non_null(strstr(store_errmsg(s), "limit is"));
+    big[STORE_MAX_DOC] = '\0';
+    assert_int_equal(store_enc_save(s, CH, 1, big), BOT_OK);
+    free(big);
+    assert_int_equal(store_enc_save(s, CH, 2, NULL), BOT_INVALID);
+
+    char key[STORE_MAX_KV_KEY + 2];
+    memset(key, 'k', sizeof key - 1);
+    key[sizeof key - 1] = '\0';
+    assert_int_equal(store_kv_set(s, key, "v"), BOT_LIMIT);
+    char *val = malloc(STORE_MAX_KV_VALUE + 2);
+    assert_non_null(val);
+    memset(val, 'v', STORE_MAX_KV_VALUE + 1);
+    val[STORE_MAX_KV_VALUE + 1] = '\0';
+    assert_int_equal(store_kv_set(s, "k", val), BOT_LIMIT);
+    free(val);
+
+    char id[STORE_MAX_INTERACTION_ID + 2];
+    memset(id, '1', sizeof id - 1);
+    id[sizeof id - 1] = '\0';
+    bool seen;
+    assert_int_equal(store_interaction_seen(s, id, &seen), BOT_LIMIT);
+    assert_int_equal(store_interaction_record(s, "", CH, 1, 0), BOT_INVALID);
+}
+
+/* 60 versions: 50 undos walk back through 59..10, the 51st finds nothing,
+ * and at no time are more than ENC_UNDO_DEPTH + 1 versions kept. */
+static void test_store_undo_depth(void **state)
+{
+    struct store *s = *state;
+    for (int64_t v = 1; v <= 60; v++) {
+        save_ok(s, CH, v);
+        assert_true(kept_versions(s) <= ENC_UNDO_DEPTH + 1);
+    }
+    assert_int_equal(kept_versions(s), ENC_UNDO_DEPTH + 1);
+    for (int k = 1; k <= ENC_UNDO_DEPTH; k++) {
+        assert_int_equal(undo_once(s, CH), BOT_OK);
+        assert_live(s, CH, 60 + k, 60 - k);
+        assert_int_equal(kept_versions(s), ENC_UNDO_DEPTH + 1 - k);
+    }
+    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    assert_int_equal(store_enc_save_undo(s, CH, 111, "{}"), BOT_NOTFOUND);
+    assert_live(s, CH, 110, 10);
+
+    /* A new command after the undos can itself be undone. */
+    save_ok(s, CH, 111);
+    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_live(s, CH, 112, 10);
+    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+}
+
+/* Undo after undo keeps going back; a command after an undo starts a new
+ * branch whose undo returns to the undone-to state, not to the undone one. */
+static void test_store_undo_branch(void **state)
+{
+    struct store *s = *state;
+    for (int64_t v = 1; v <= 5; v++)
+        save_ok(s, CH, v);
+    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v6 = doc 4 */
+    assert_live(s, CH, 6, 4);
+    save_ok(s, CH, 7);                                /* v7 = doc 7 */
+    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v8 = doc 4 */
+    assert_live(s, CH, 8, 4);
+    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v9 = doc 3 */
+    assert_live(s, CH, 9, 3);
+    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_live(s, CH, 11, 1);
+    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    /* Stale versions conflict like plain saves. */
+    assert_int_equal(store_enc_save_undo(s, CH, 5, "{}"), BOT_NOTFOUND);
+    save_ok(s, CH, 12);
+    assert_int_equal(store_enc_save_undo(s, CH, 12, "{}"), BOT_CONFLICT);
+}
+
+static void test_store_load_before(void **state)
+{
+    struct store *s = *state;
+    char *doc = NULL;
+    int64_t found = 0;
+    assert_int_equal(store_enc_load_before(s, CH, 5, &doc, &found),
+                     BOT_NOTFOUND);
+    for (int64_t v = 1; v <= 3; v++)
+        save_ok(s, CH, v);
+    assert_int_equal(store_enc_load_before(s, CH, 3, &doc, &found), BOT_OK);
+    assert_int_equal(found, 2);
+    assert_string_equal(doc, "{\"doc\":2}");
+    free(doc);
+    assert_int_equal(store_enc_load_before(s, CH, 2, &doc, &found), BOT_OK);
+    assert_int_equal(found, 1);
+    free(doc);
+    assert_int_equal(store_enc_load_before(s, CH, 1, &doc, &found),
+                     BOT_NOTFOUND);
+}
+
+static void test_store_archive_then_new(void **state)
+{
+    struct store *s = *state;
+    int64_t live = -1, archived = -1;
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_NOTFOUND);
+    for (int64_t v = 1; v <= 3; v++)
+        save_ok(s, CH, v);
+    save_ok(s, CH + 1, 1);
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    char *doc = NULL;
+    int64_t v = 0;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_NOTFOUND);
+    assert_int_equal(store_enc_archive(s, CH, 1001), BOT_NOTFOUND);
+    assert_int_equal(store_enc_count(s, &live, &archived), BOT_OK);
+    assert_int_equal(live, 1);
+    assert_int_equal(archived, 1);
+
+    /* A new encounter starts at 1 and sees none of the old history. */
+    assert_int_equal(store_enc_save(s, CH, 4, "{}"), BOT_CONFLICT);
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"new\":1}"), BOT_OK);
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_OK);
+    assert_int_equal(v, 1);
+    assert_string_equal(doc, "{\"new\":1}");
+    free(doc);
+    /* The newest version below 5 is the new live one, not the old v3. */
+    assert_int_equal(store_enc_load_before(s, CH, 5, &doc, &v), BOT_OK);
+    assert_int_equal(v, 1);
+    assert_string_equal(doc, "{\"new\":1}");
+    free(doc);
+    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    save_ok(s, CH, 2);
+    save_ok(s, CH, 3);
+    assert_int_equal(store_enc_archive(s, CH, 2000), BOT_OK);
+    /* Both archived histories are kept: 3 + 3, and channel CH + 1's one. */
+    assert_int_equal(kept_versions(s), 7);
+    assert_int_equal(store_enc_count(s, &live, &archived), BOT_OK);
+    assert_int_equal(live, 1);
+    assert_int_equal(archived, 2);
+}
+
+/* The interaction and the change it caused commit or roll back together. */
+static void test_store_interaction_with_save(void **state)
+{
+    struct store *s = *state;
+    bool seen = true;
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_interaction_seen(s, "111", &seen), BOT_OK);
+    assert_false(seen);
+    save_ok(s, CH, 1);
+    assert_int_equal(store_interaction_record(s, "111", CH, 1, 5000), BOT_OK);
+    assert_int_equal(store_interaction_seen(s, "111", &seen), BOT_OK);
+    assert_true(seen);
+    store_rollback(s);
+    assert_int_equal(store_interaction_seen(s, "111", &seen), BOT_OK);
+    assert_false(seen);
+    char *doc = NULL;
+    int64_t v;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_NOTFOUND);
+
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_ok(s, CH, 1);
+    assert_int_equal(store_interaction_record(s, "111", CH, 1, 5000), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_interaction_seen(s, "111", &seen), BOT_OK);
+    assert_true(seen);
+    assert_live(s, CH, 1, 1);
+    assert_int_equal(store_interaction_record(s, "111", CH, 2, 6000),
+                     BOT_CONFLICT);
+    store_rollback(s);                     /* none open: a no-op */
+    assert_int_equal(store_commit(s), BOT_INVALID);
+}
+
+static void test_store_interaction_prune(void **state)
+{
+    struct store *s = *state;
+    bool seen;
+    assert_int_equal(store_interaction_record(s, "1", CH, 1, 1000), BOT_OK);
+    assert_int_equal(store_interaction_record(s, "2", CH, 2, 2000), BOT_OK);
+    assert_int_equal(store_interaction_prune(s, 1500), BOT_OK);
+    assert_int_equal(store_interaction_seen(s, "1", &seen), BOT_OK);
+    assert_false(seen);
+    assert_int_equal(store_interaction_seen(s, "2", &seen), BOT_OK);
+    assert_true(seen);
+}
+
+static void test_store_kv(void **state)
+{
+    struct store *s = *state;
+    char *v = (char *)"untouched";
+    assert_int_equal(store_kv_get(s, "session", &v), BOT_NOTFOUND);
+    assert_string_equal(v, "untouched");
+    assert_int_equal(store_kv_set(s, "session", "abc"), BOT_OK);
+    assert_int_equal(store_kv_get(s, "session", &v), BOT_OK);
+    assert_string_equal(v, "abc");
+    free(v);
+    assert_int_equal(store_kv_set(s, "session", ""), BOT_OK);
+    assert_int_equal(store_kv_get(s, "session", &v), BOT_OK);
+    assert_string_equal(v, "");
+    free(v);
+    assert_int_equal(store_kv_delete(s, "session"), BOT_OK);
+    assert_int_equal(store_kv_delete(s, "session"), BOT_OK);
+    assert_int_equal(store_kv_get(s, "session", &v), BOT_NOTFOUND);
+}
+
+/* Group commit: inner pairs are savepoints inside one outer transaction. */
+static void test_store_nested_transactions(void **state)
+{
+    struct store *s = *state;
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_ok(s, CH, 1);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_ok(s, CH + 1, 1);
+    store_rollback(s);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_ok(s, CH + 2, 1);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_live(s, CH, 1, 1);
+    assert_live(s, CH + 2, 1, 1);
+    char *doc = NULL;
+    int64_t v;
+    assert_int_equal(store_enc_load(s, CH + 1, &doc, &v), BOT_NOTFOUND);
+
+    /* Rolling back the outer pair drops committed inner pairs too. */
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_ok(s, CH, 2);
+    assert_int_equal(store_commit(s), BOT_OK);
+    store_rollback(s);
+    assert_live(s, CH, 1, 1);
+}
+
+static void test_store_enc_list(void **state)
+{
+    struct store *s = *state;
+    uint64_t ch[4];
+    size_t n = 99;
+    assert_int_equal(store_enc_list(s, ch, 4, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    save_ok(s, 30, 1);
+    save_ok(s, 10, 1);
+    save_ok(s, 20, 1);
+    save_ok(s, 40, 1);
+    assert_int_equal(store_enc_archive(s, 40, 1), BOT_OK);
+    assert_int_equal(store_enc_list(s, ch, 4, &n), BOT_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(ch[0], 10);
+    assert_int_equal(ch[1], 20);
+    assert_int_equal(ch[2], 30);
+    assert_int_equal(store_enc_list(s, ch, 2, &n), BOT_LIMIT);
+    assert_int_equal(n, 2);
+}
+
+static void test_store_integrity_memory(void **state)
+{
+    struct store *s = *state;
+    bool ok = false;
+    save_ok(s, CH, 1);
+    assert_int_equal(store_integrity_check(s, &ok), BOT_OK);
+    assert_true(ok);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_store_open_close),
+        T(test_store_round_trip),
+        T(test_store_version_conflict),
+        T(test_store_limits),
+        T(test_store_undo_depth),
+        T(test_store_undo_branch),
+        T(test_store_load_before),
+        T(test_store_archive_then_new),
+        T(test_store_interaction_with_save),
+        T(test_store_interaction_prune),
+        T(test_store_kv),
+        T(test_store_nested_transactions),
+        T(test_store_enc_list),
+        T(test_store_integrity_memory),
+    };
+#undef T
+    return cmocka_run_group_tests_name("store", tests, NULL, NULL);
+}
