@@ -62,7 +62,7 @@ static json_t *limited(const char *s, size_t max, bool *cut)
     if (!buf)
         return NULL;
     memcpy(buf, s, bytes);
-    strcpy(buf + bytes, note);
+    memcpy(buf + bytes, note, strlen(note) + 1);
     j = json_string(buf);
     free(buf);
     return j;

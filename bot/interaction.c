@@ -1,0 +1,477 @@
+/*
+ * interaction.c - decode INTERACTION_CREATE into the command layer's request.
+ */
+#include "interaction.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {                        /* Discord application command option types */
+    OPT_SUB_COMMAND = 1, OPT_SUB_COMMAND_GROUP = 2, OPT_STRING = 3,
+    OPT_INTEGER = 4, OPT_BOOLEAN = 5, OPT_USER = 6, OPT_CHANNEL = 7,
+    OPT_ROLE = 8, OPT_MENTIONABLE = 9, OPT_NUMBER = 10,
+};
+
+#define COMPONENT_BUTTON 2
+#define COMPONENT_STRING_SELECT 3
+
+bool interaction_snowflake(const char *s, uint64_t *out)
+{
+    size_t n = s ? strlen(s) : 0;
+    unsigned long long v;
+    char *end;
+
+    if (n == 0 || n > INTERACTION_SNOWFLAKE_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno == ERANGE || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool is_name(const char *s, size_t n)
+{
+    if (n == 0 || n > INTERACTION_NAME_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-'))
+            return false;
+    }
+    return true;
+}
+
+bool interaction_custom_id_make(char *out, size_t cap, const char *command,
+                                const char *sub, int64_t version,
+                                const char *opt_name, const char *opt_value)
+{
+    int n;
+
+    if (!command || !is_name(command, strlen(command)) || version < 0 ||
+        (sub && !is_name(sub, strlen(sub))) ||
+        (opt_name && !is_name(opt_name, strlen(opt_name))) ||
+        (opt_value && !opt_name))
+        return false;
+    n = snprintf(out, cap, "%s:%s%s%s:%" PRId64 "%s%s%s%s",
+                 INTERACTION_CUSTOM_ID_PREFIX, command, sub ? "/" : "",
+                 sub ? sub : "", version, opt_name ? ":" : "",
+                 opt_name ? opt_name : "", opt_value ? "=" : "",
+                 opt_value ? opt_value : "");
+    return n > 0 && (size_t)n < cap && n <= INTERACTION_CUSTOM_ID_MAX;
+}
+
+bool interaction_custom_id_parse(const char *s,
+                                 struct interaction_custom_id *out)
+{
+    const char *p, *colon, *slash, *eq;
+    size_t n;
+    char *end;
+    long long v;
+
+    memset(out, 0, sizeof *out);
+    if (!s || strlen(s) > INTERACTION_CUSTOM_ID_MAX ||
+        strncmp(s, INTERACTION_CUSTOM_ID_PREFIX ":",
+                sizeof INTERACTION_CUSTOM_ID_PREFIX) != 0)
+        return false;
+    p = s + sizeof INTERACTION_CUSTOM_ID_PREFIX;
+    colon = strchr(p, ':');
+    if (!colon)
+        return false;
+    slash = memchr(p, '/', (size_t)(colon - p));
+    n = (size_t)((slash ? slash : colon) - p);
+    if (!is_name(p, n))
+        return false;
+    memcpy(out->command, p, n);
+    if (slash) {
+        n = (size_t)(colon - slash - 1);
+        if (!is_name(slash + 1, n))
+            return false;
+        memcpy(out->sub, slash + 1, n);
+    }
+    p = colon + 1;
+    if (*p < '0' || *p > '9')
+        return false;
+    errno = 0;
+    v = strtoll(p, &end, 10);
+    if (errno == ERANGE || (*end && *end != ':'))
+        return false;
+    out->version = v;
+    if (!*end)
+        return true;
+    p = end + 1;
+    eq = strchr(p, '=');
+    n = eq ? (size_t)(eq - p) : strlen(p);
+    if (!is_name(p, n))
+        return false;
+    memcpy(out->opt_name, p, n);
+    if (eq) {
+        snprintf(out->opt_value, sizeof out->opt_value, "%s", eq + 1);
+        out->has_value = true;
+    }
+    return true;
+}
+
+/* A string member of obj within max bytes, or NULL (sets why). */
+static const char *get_str(json_t *obj, const char *key, size_t max,
+                           bool required, char *why, size_t whylen,
+                           bool *bad)
+{
+    json_t *v = json_object_get(obj, key);
+    const char *s;
+
+    if (!v || json_is_null(v)) {
+        if (required) {
+            snprintf(why, whylen, "missing %s", key);
+            *bad = true;
+        }
+        return NULL;
+    }
+    s = json_string_value(v);
+    if (!s) {
+        snprintf(why, whylen, "%s is not a string", key);
+        *bad = true;
+        return NULL;
+    }
+    if (strlen(s) > max) {
+        snprintf(why, whylen, "%s is too long (limit is %zu bytes)", key, max);
+        *bad = true;
+        return NULL;
+    }
+    return s;
+}
+
+static bool get_id(json_t *obj, const char *key, bool required, uint64_t *out,
+                   char *why, size_t whylen)
+{
+    bool bad = false;
+    const char *s = get_str(obj, key, INTERACTION_SNOWFLAKE_MAX, required,
+                            why, whylen, &bad);
+    if (bad)
+        return false;
+    if (!s) {
+        *out = 0;
+        return true;
+    }
+    if (!interaction_snowflake(s, out)) {
+        snprintf(why, whylen, "%s is not a snowflake", key);
+        return false;
+    }
+    return true;
+}
+
+static bool add_opt(struct interaction *it, const char *name,
+                    const char *value, char *why, size_t whylen)
+{
+    struct cmd_req *r = &it->req;
+    if (r->nopts >= CMD_MAX_OPTS) {
+        snprintf(why, whylen, "too many options (limit is %d)", CMD_MAX_OPTS);
+        return false;
+    }
+    if (strlen(value) > CMD_MAX_OPT_VALUE) {
+        snprintf(why, whylen, "option %s is too long (limit is %d bytes)",
+                 name, CMD_MAX_OPT_VALUE);
+        return false;
+    }
+    r->opts[r->nopts].name = name;
+    r->opts[r->nopts].value = value;
+    r->nopts++;
+    return true;
+}
+
+/* One typed option -> text. */
+static bool decode_option(struct interaction *it, json_t *o, char *why,
+                          size_t whylen)
+{
+    json_t *jt = json_object_get(o, "type"), *val = json_object_get(o, "value");
+    const char *name = json_string_value(json_object_get(o, "name"));
+    char *buf = it->num[it->req.nopts < CMD_MAX_OPTS ? it->req.nopts : 0];
+    const char *text = NULL;
+
+    if (!name || !is_name(name, strlen(name)) || !json_is_integer(jt)) {
+        snprintf(why, whylen, "option without a valid name or type");
+        return false;
+    }
+    if (json_is_true(json_object_get(o, "focused")))
+        it->focused = name;
+    switch (json_integer_value(jt)) {
+    case OPT_STRING: case OPT_USER: case OPT_CHANNEL: case OPT_ROLE:
+    case OPT_MENTIONABLE:
+        text = json_string_value(val);
+        break;
+    case OPT_INTEGER:
+        if (json_is_integer(val)) {
+            snprintf(buf, INTERACTION_NUM_TEXT, "%" JSON_INTEGER_FORMAT,
+                     json_integer_value(val));
+            text = buf;
+        } else if (it->type == INTERACTION_AUTOCOMPLETE) {
+            text = json_string_value(val);   /* partial input as typed */
+        }
+        break;
+    case OPT_NUMBER:
+        if (json_is_number(val)) {
+            snprintf(buf, INTERACTION_NUM_TEXT, "%.17g",
+                     json_number_value(val));
+            text = buf;
+        } else if (it->type == INTERACTION_AUTOCOMPLETE) {
+            text = json_string_value(val);
+        }
+        break;
+    case OPT_BOOLEAN:
+        if (json_is_boolean(val))
+            text = json_is_true(val) ? "true" : "false";
+        break;
+    default:
+        snprintf(why, whylen, "option %s has unsupported type %d", name,
+                 (int)json_integer_value(jt));
+        return false;
+    }
+    if (!text) {
+        snprintf(why, whylen, "option %s has a value of the wrong type",
+                 name);
+        return false;
+    }
+    return add_opt(it, name, text, why, whylen);
+}
+
+static bool decode_options(struct interaction *it, json_t *opts, char *why,
+                           size_t whylen)
+{
+    size_t i;
+    json_t *o;
+
+    if (!opts)
+        return true;
+    if (!json_is_array(opts)) {
+        snprintf(why, whylen, "options is not an array");
+        return false;
+    }
+    if (json_array_size(opts) > CMD_MAX_OPTS) {
+        snprintf(why, whylen, "too many options (limit is %d)", CMD_MAX_OPTS);
+        return false;
+    }
+    json_array_foreach(opts, i, o) {
+        json_int_t t = json_integer_value(json_object_get(o, "type"));
+        if (!json_is_object(o)) {
+            snprintf(why, whylen, "option is not an object");
+            return false;
+        }
+        if (t == OPT_SUB_COMMAND_GROUP) {
+            snprintf(why, whylen, "subcommand groups are not used");
+            return false;
+        }
+        if (t == OPT_SUB_COMMAND) {
+            const char *sub = json_string_value(json_object_get(o, "name"));
+            if (it->req.sub || json_array_size(opts) != 1 || !sub ||
+                !is_name(sub, strlen(sub))) {
+                snprintf(why, whylen, "malformed subcommand");
+                return false;
+            }
+            it->req.sub = sub;
+            if (!decode_options(it, json_object_get(o, "options"), why,
+                                whylen))
+                return false;
+            continue;
+        }
+        if (!decode_option(it, o, why, whylen))
+            return false;
+    }
+    return true;
+}
+
+static bool decode_component(struct interaction *it, json_t *data, char *why,
+                             size_t whylen)
+{
+    bool bad = false;
+    const char *cid = get_str(data, "custom_id", INTERACTION_CUSTOM_ID_MAX,
+                              true, why, whylen, &bad);
+    json_t *ct = json_object_get(data, "component_type");
+
+    if (bad)
+        return false;
+    if (!interaction_custom_id_parse(cid, &it->cid)) {
+        snprintf(why, whylen, "custom_id is not ours");
+        return false;
+    }
+    it->component_type = (int)json_integer_value(ct);
+    it->req.command = it->cid.command;
+    it->req.sub = it->cid.sub[0] ? it->cid.sub : NULL;
+    it->req.expect_version = it->cid.version;
+    if (it->component_type == COMPONENT_BUTTON) {
+        if (it->cid.opt_name[0] && it->cid.has_value &&
+            !add_opt(it, it->cid.opt_name, it->cid.opt_value, why, whylen))
+            return false;
+        return true;
+    }
+    if (it->component_type == COMPONENT_STRING_SELECT) {
+        json_t *vals = json_object_get(data, "values");
+        const char *v = json_string_value(json_array_get(vals, 0));
+        if (!json_is_array(vals) ||
+            json_array_size(vals) > INTERACTION_SELECT_VALUES_MAX) {
+            snprintf(why, whylen, "select values malformed (limit is %d)",
+                     INTERACTION_SELECT_VALUES_MAX);
+            return false;
+        }
+        if (it->cid.opt_name[0] && v &&
+            !add_opt(it, it->cid.opt_name, v, why, whylen))
+            return false;
+        return true;
+    }
+    snprintf(why, whylen, "unsupported component type %d",
+             it->component_type);
+    return false;
+}
+
+/* member (guild) or user (DM): who acts, under which permissions. */
+static bool decode_actor(struct interaction *it, json_t *d, char *why,
+                         size_t whylen)
+{
+    json_t *member = json_object_get(d, "member");
+    json_t *user = member ? json_object_get(member, "user")
+                          : json_object_get(d, "user");
+    bool bad = false;
+    const char *name, *perms;
+
+    if (!json_is_object(user)) {
+        snprintf(why, whylen, "no user");
+        return false;
+    }
+    if (!get_id(user, "id", true, &it->req.user_id, why, whylen))
+        return false;
+    name = member ? get_str(member, "nick", INTERACTION_USER_NAME_MAX, false,
+                            why, whylen, &bad)
+                  : NULL;
+    if (!name || bad) {
+        bad = false;
+        name = get_str(user, "global_name", INTERACTION_USER_NAME_MAX, false,
+                       why, whylen, &bad);
+    }
+    if (!name || bad) {
+        bad = false;
+        name = get_str(user, "username", INTERACTION_USER_NAME_MAX, true, why,
+                       whylen, &bad);
+        if (bad)
+            return false;
+    }
+    it->req.user_name = name;
+    it->req.perms = 0;
+    it->req.perms_known = false;
+    if (member) {
+        perms = json_string_value(json_object_get(member, "permissions"));
+        /* a permission bitfield is a decimal string of any width; we keep
+         * the low 64 bits, which hold every permission we check */
+        if (perms && interaction_snowflake(perms, &it->req.perms))
+            it->req.perms_known = true;
+    }
+    return true;
+}
+
+enum bot_err interaction_decode(json_t *d, int64_t now_ms,
+                                struct interaction *it, char *why,
+                                size_t whylen)
+{
+    json_t *data, *jt;
+    bool bad = false;
+
+    memset(it, 0, sizeof *it);
+    snprintf(why, whylen, "malformed interaction");
+    if (!json_is_object(d))
+        goto invalid;
+    it->root = json_incref(d);
+    it->req.source = CMD_SRC_DISCORD;
+    it->req.expect_version = -1;
+    it->req.now_ms = now_ms;
+
+    jt = json_object_get(d, "type");
+    if (!json_is_integer(jt)) {
+        snprintf(why, whylen, "type is not an integer");
+        goto invalid;
+    }
+    it->type = (enum interaction_type)json_integer_value(jt);
+    it->id = get_str(d, "id", INTERACTION_SNOWFLAKE_MAX, true, why, whylen,
+                     &bad);
+    if (bad)
+        goto invalid;
+    {
+        uint64_t tmp;
+        if (!interaction_snowflake(it->id, &tmp)) {
+            snprintf(why, whylen, "id is not a snowflake");
+            goto invalid;
+        }
+    }
+    it->req.interaction_id = it->id;
+    it->token = get_str(d, "token", INTERACTION_TOKEN_MAX, true, why, whylen,
+                        &bad);
+    if (bad)
+        goto invalid;
+    for (const char *c = it->token; *c; c++)
+        if ((unsigned char)*c <= 0x20 || *c == '/' || *c == '?' ||
+            *c == '#' || (unsigned char)*c >= 0x7f) {
+            snprintf(why, whylen, "token has characters unsafe in a URL");
+            goto invalid;
+        }
+    it->application_id = get_str(d, "application_id",
+                                 INTERACTION_SNOWFLAKE_MAX, true, why, whylen,
+                                 &bad);
+    if (bad)
+        goto invalid;
+    if (it->type != INTERACTION_COMMAND && it->type != INTERACTION_COMPONENT &&
+        it->type != INTERACTION_AUTOCOMPLETE) {
+        snprintf(why, whylen, "interaction type %d is not handled",
+                 (int)it->type);
+        goto invalid;
+    }
+    if (!get_id(d, "guild_id", false, &it->req.guild_id, why, whylen) ||
+        !get_id(d, "channel_id", true, &it->req.channel_id, why, whylen) ||
+        !decode_actor(it, d, why, whylen))
+        goto invalid;
+    if (it->req.guild_id && !json_object_get(d, "member")) {
+        snprintf(why, whylen, "guild interaction without member");
+        goto invalid;
+    }
+    data = json_object_get(d, "data");
+    if (!json_is_object(data)) {
+        snprintf(why, whylen, "missing data");
+        goto invalid;
+    }
+    if (it->type == INTERACTION_COMPONENT) {
+        if (!decode_component(it, data, why, whylen))
+            goto invalid;
+    } else {
+        const char *name = get_str(data, "name", INTERACTION_NAME_MAX, true,
+                                   why, whylen, &bad);
+        if (bad)
+            goto invalid;
+        if (!is_name(name, strlen(name))) {
+            snprintf(why, whylen, "command name is malformed");
+            goto invalid;
+        }
+        it->req.command = name;
+        if (!decode_options(it, json_object_get(data, "options"), why,
+                            whylen))
+            goto invalid;
+        if (it->type == INTERACTION_AUTOCOMPLETE && !it->focused) {
+            snprintf(why, whylen, "autocomplete without a focused option");
+            goto invalid;
+        }
+    }
+    why[0] = '\0';
+    return BOT_OK;
+invalid:
+    interaction_cleanup(it);
+    return BOT_INVALID;
+}
+
+void interaction_cleanup(struct interaction *it)
+{
+    json_decref(it->root);
+    memset(it, 0, sizeof *it);
+}

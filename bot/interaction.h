@@ -1,0 +1,103 @@
+/*
+ * interaction.h - INTERACTION_CREATE payloads -> struct cmd_req, and the
+ * custom_id format of our buttons and select menus.
+ *
+ * Decoding validates every field it uses against a named limit and refuses
+ * (BOT_INVALID, with a reason) anything malformed; it never crashes on bad
+ * input. Slash commands (type 2) with a subcommand and typed options,
+ * components (type 3: buttons and string selects) and autocomplete (type 4)
+ * all become the same struct cmd_req the console builds. In a guild the
+ * member's permission string becomes req.perms (perms_known = true); in a DM
+ * there is no member and perms_known is false.
+ *
+ * custom_id format (the one place it is defined; cmd builds ids with
+ * interaction_custom_id_make()):
+ *
+ *     v1:<command>[/<sub>]:<version>[:<arg>]
+ *
+ *   command, sub  names from cmd_table ([a-z0-9_-], <= 32 bytes)
+ *   version       the encounter version the message showed (decimal >= 0);
+ *                 becomes req.expect_version, so a click on a stale tracker
+ *                 is refused instead of applied to a newer state
+ *   arg           buttons: "name=value" sets one option;
+ *                 selects: "name": the chosen value fills that option
+ *
+ *   e.g. "v1:turn/next:42", "v1:attack:42:target" (a select),
+ *        "v1:combat/remove:7:name=Goblin 2"
+ *   The whole id is at most INTERACTION_CUSTOM_ID_MAX (100) bytes.
+ *
+ * Ownership: interaction_decode() takes its own reference to the payload;
+ * every string in the result (req included) is borrowed from it or from the
+ * struct's buffers, valid until interaction_cleanup().
+ */
+#ifndef INTERACTION_H
+#define INTERACTION_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot_err.h"
+#include "cmd.h"
+
+#define INTERACTION_CUSTOM_ID_MAX 100
+#define INTERACTION_NAME_MAX 32          /* command, sub, option names */
+#define INTERACTION_TOKEN_MAX 512        /* interaction tokens are ~200 */
+#define INTERACTION_SNOWFLAKE_MAX 20     /* digits of a uint64 */
+#define INTERACTION_USER_NAME_MAX 64     /* bytes; Discord caps at 32 chars */
+#define INTERACTION_SELECT_VALUES_MAX 25
+#define INTERACTION_NUM_TEXT 32          /* an option number as text */
+#define INTERACTION_CUSTOM_ID_PREFIX "v1"
+
+enum interaction_type {
+    INTERACTION_PING = 1,
+    INTERACTION_COMMAND = 2,
+    INTERACTION_COMPONENT = 3,
+    INTERACTION_AUTOCOMPLETE = 4,
+};
+
+struct interaction_custom_id {
+    char command[INTERACTION_NAME_MAX + 1];
+    char sub[INTERACTION_NAME_MAX + 1];      /* "" when none */
+    int64_t version;
+    char opt_name[INTERACTION_NAME_MAX + 1]; /* "" when no arg */
+    char opt_value[INTERACTION_CUSTOM_ID_MAX + 1];
+    bool has_value;                          /* arg was "name=value" */
+};
+
+struct interaction {
+    json_t *root;                            /* owned reference */
+    enum interaction_type type;
+    const char *id;                          /* snowflake text */
+    const char *token;
+    const char *application_id;
+    struct cmd_req req;
+    const char *focused;                     /* autocomplete: option typed */
+    int component_type;                      /* 2 button, 3 string select */
+    struct interaction_custom_id cid;
+    char num[CMD_MAX_OPTS][INTERACTION_NUM_TEXT];
+};
+
+/* Decode the d of an INTERACTION_CREATE (borrowed; a reference is taken).
+ * now_ms goes into req.now_ms. BOT_OK, or BOT_INVALID with why set (and
+ * *it cleaned up) when the payload is malformed or not one we handle. */
+enum bot_err interaction_decode(json_t *d, int64_t now_ms,
+                                struct interaction *it, char *why,
+                                size_t whylen);
+void interaction_cleanup(struct interaction *it);
+
+/* Build a custom_id into out[cap]. sub, opt_name, opt_value may be NULL.
+ * Returns false when a part is invalid or the id would exceed the limit. */
+bool interaction_custom_id_make(char *out, size_t cap, const char *command,
+                                const char *sub, int64_t version,
+                                const char *opt_name, const char *opt_value);
+
+/* Parse a custom_id. Returns false (out unspecified) when malformed. */
+bool interaction_custom_id_parse(const char *s,
+                                 struct interaction_custom_id *out);
+
+/* A decimal snowflake string -> uint64 (1..20 digits, no sign, no junk). */
+bool interaction_snowflake(const char *s, uint64_t *out);
+
+#endif

@@ -1,0 +1,218 @@
+/* test_interaction.c - decoding recorded INTERACTION_CREATE frames and the
+ * custom_id format. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interaction.h"
+
+/* cmd_req_opt() lives in the lead's cmd.c; this test links only our
+ * modules, so it has its own lookup. */
+static const char *cmd_req_opt_for_test(const struct cmd_req *r,
+                                        const char *name)
+{
+    for (int i = 0; i < r->nopts; i++)
+        if (strcmp(r->opts[i].name, name) == 0)
+            return r->opts[i].value;
+    return NULL;
+}
+
+static json_t *load_frame(const char *name)
+{
+    char path[256];
+    char *text;
+    json_t *root, *d;
+
+    snprintf(path, sizeof path, "discord/%s", name);
+    text = support_read_data(path, NULL);
+    assert_non_null(text);
+    root = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(root);
+    d = json_incref(json_object_get(root, "d"));
+    json_decref(root);
+    return d;
+}
+
+static void decode_ok(const char *name, struct interaction *it)
+{
+    json_t *d = load_frame(name);
+    char why[256];
+    enum bot_err e = interaction_decode(d, 1000, it, why, sizeof why);
+    json_decref(d);   /* the interaction keeps its own reference */
+    if (e != BOT_OK)
+        fail_msg("%s: %s", name, why);
+}
+
+static void test_interaction_slash_roll(void **state)
+{
+    struct interaction it;
+    (void)state;
+    decode_ok("interaction_roll.json", &it);
+    assert_int_equal(it.type, INTERACTION_COMMAND);
+    assert_string_equal(it.id, "1200000000000000001");
+    assert_string_equal(it.application_id, "1100000000000000001");
+    assert_string_equal(it.req.command, "roll");
+    assert_null(it.req.sub);
+    assert_int_equal(it.req.nopts, 1);
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "expr"), "2d20kh1+5");
+    assert_true(it.req.guild_id == UINT64_C(1100000000000000100));
+    assert_true(it.req.channel_id == UINT64_C(1100000000000000200));
+    assert_true(it.req.user_id == UINT64_C(1100000000000000300));
+    assert_string_equal(it.req.user_name, "Alice");
+    assert_true(it.req.perms_known);
+    assert_true(it.req.perms == UINT64_C(2248473465835073));
+    assert_string_equal(it.req.interaction_id, it.id);
+    assert_int_equal(it.req.expect_version, -1);
+    assert_int_equal(it.req.source, CMD_SRC_DISCORD);
+    interaction_cleanup(&it);
+}
+
+static void test_interaction_subcommand_typed_options(void **state)
+{
+    struct interaction it;
+    (void)state;
+    decode_ok("interaction_subcommand.json", &it);
+    assert_string_equal(it.req.command, "combat");
+    assert_string_equal(it.req.sub, "add");
+    assert_int_equal(it.req.nopts, 5);
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "name"), "Goblin");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "count"), "3");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "hidden"), "true");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "bonus"), "2");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "where"),
+                        "1100000000000000200");
+    assert_string_equal(it.req.user_name, "Ali the GM");
+    assert_true(it.req.perms == 8192);
+    interaction_cleanup(&it);
+}
+
+static void test_interaction_dm_has_no_perms(void **state)
+{
+    struct interaction it;
+    (void)state;
+    decode_ok("interaction_dm.json", &it);
+    assert_int_equal(it.req.guild_id, 0);
+    assert_false(it.req.perms_known);
+    assert_true(it.req.user_id == UINT64_C(1100000000000000301));
+    assert_string_equal(it.req.user_name, "Bob");
+    interaction_cleanup(&it);
+}
+
+static void test_interaction_button_and_select(void **state)
+{
+    struct interaction it;
+    (void)state;
+    decode_ok("interaction_button.json", &it);
+    assert_int_equal(it.type, INTERACTION_COMPONENT);
+    assert_string_equal(it.req.command, "turn");
+    assert_string_equal(it.req.sub, "next");
+    assert_int_equal(it.req.expect_version, 42);
+    assert_int_equal(it.req.nopts, 0);
+    assert_true(it.req.perms_known);
+    interaction_cleanup(&it);
+
+    decode_ok("interaction_select.json", &it);
+    assert_string_equal(it.req.command, "attack");
+    assert_null(it.req.sub);
+    assert_int_equal(it.req.expect_version, 7);
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "target"), "Goblin 2");
+    interaction_cleanup(&it);
+}
+
+static void test_interaction_autocomplete(void **state)
+{
+    struct interaction it;
+    (void)state;
+    decode_ok("interaction_autocomplete.json", &it);
+    assert_int_equal(it.type, INTERACTION_AUTOCOMPLETE);
+    assert_string_equal(it.focused, "target");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "target"), "gob");
+    assert_string_equal(cmd_req_opt_for_test(&it.req, "bonus"), "1");
+    interaction_cleanup(&it);
+}
+
+static void test_interaction_bad_payloads_refused(void **state)
+{
+    char *text = support_read_data("discord/interaction_bad.jsonl", NULL);
+    char *line, *next;
+    int n = 0;
+    (void)state;
+    assert_non_null(text);
+    for (line = text; line && *line; line = next) {
+        json_t *root;
+        struct interaction it;
+        char why[256] = "";
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        root = json_loads(line, 0, NULL);
+        assert_non_null(root);
+        if (interaction_decode(json_object_get(root, "d"), 0, &it, why,
+                               sizeof why) != BOT_INVALID)
+            fail_msg("line %d was accepted: %s", n + 1, line);
+        assert_true(why[0] != '\0');
+        assert_null(it.root);
+        json_decref(root);
+        n++;
+    }
+    assert_int_equal(n, 14);
+    free(text);
+}
+
+static void test_interaction_custom_id_round_trip(void **state)
+{
+    char id[INTERACTION_CUSTOM_ID_MAX + 1];
+    struct interaction_custom_id c;
+    char longv[120];
+    (void)state;
+
+    assert_true(interaction_custom_id_make(id, sizeof id, "turn", "next", 42,
+                                           NULL, NULL));
+    assert_string_equal(id, "v1:turn/next:42");
+    assert_true(interaction_custom_id_make(id, sizeof id, "combat", "remove",
+                                           7, "name", "Goblin 2"));
+    assert_string_equal(id, "v1:combat/remove:7:name=Goblin 2");
+    assert_true(interaction_custom_id_parse(id, &c));
+    assert_string_equal(c.command, "combat");
+    assert_string_equal(c.sub, "remove");
+    assert_int_equal(c.version, 7);
+    assert_string_equal(c.opt_name, "name");
+    assert_string_equal(c.opt_value, "Goblin 2");
+    assert_true(c.has_value);
+    assert_true(interaction_custom_id_parse("v1:attack:0:target", &c));
+    assert_false(c.has_value);
+    assert_string_equal(c.opt_name, "target");
+
+    memset(longv, 'x', sizeof longv - 1);
+    longv[sizeof longv - 1] = '\0';
+    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, "b",
+                                            longv));
+    assert_false(interaction_custom_id_make(id, sizeof id, "Bad", NULL, 1,
+                                            NULL, NULL));
+    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, -1, NULL,
+                                            NULL));
+    assert_false(interaction_custom_id_parse("v2:turn:1", &c));
+    assert_false(interaction_custom_id_parse("v1:turn", &c));
+    assert_false(interaction_custom_id_parse("v1:turn:x", &c));
+    assert_false(interaction_custom_id_parse("v1:turn:1x", &c));
+    assert_false(interaction_custom_id_parse("v1:/next:1", &c));
+    assert_false(interaction_custom_id_parse("v1:turn:1:", &c));
+    assert_false(interaction_custom_id_parse(NULL, &c));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_interaction_slash_roll),
+        cmocka_unit_test(test_interaction_subcommand_typed_options),
+        cmocka_unit_test(test_interaction_dm_has_no_perms),
+        cmocka_unit_test(test_interaction_button_and_select),
+        cmocka_unit_test(test_interaction_autocomplete),
+        cmocka_unit_test(test_interaction_bad_payloads_refused),
+        cmocka_unit_test(test_interaction_custom_id_round_trip),
+    };
+    return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
+}
