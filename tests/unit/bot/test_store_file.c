@@ -1,0 +1,420 @@
+/* Tests for the store on a real file: migrations, the single-instance lock,
+ * durability across a killed process, and a full disk. Each test gets its
+ * own mkdtemp directory under /tmp, removed afterwards. */
+#include "support.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "store_sqlite_schema.h"
+
+#define CH 42u
+
+struct fixture {
+    char dir[64];
+    char path[96];
+};
+
+static int tmp_setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    snprintf(f->dir, sizeof f->dir, "/tmp/fray-store-XXXXXX");
+    if (!mkdtemp(f->dir)) {
+        free(f);
+        return -1;
+    }
+    snprintf(f->path, sizeof f->path, "%s/fray.db", f->dir);
+    *state = f;
+    return 0;
+}
+
+static int tmp_teardown(void **state)
+{
+    struct fixture *f = *state;
+    DIR *d = opendir(f->dir);
+    if (d) {
+        struct dirent *de;
+        char p[sizeof f->dir + 300];
+        while ((de = readdir(d)) != NULL) {
+            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                continue;
+            snprintf(p, sizeof p, "%s/%s", f->dir, de->d_name);
+            unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+static struct store *open_ok(const char *path)
+{
+    struct store *s = NULL;
+    char err[256];
+    enum bot_err e = store_open(path, &s, err, sizeof err);
+    if (e != BOT_OK)
+        fail_msg("store_open: %s: %s", bot_errname(e), err);
+    return s;
+}
+
+/* Run raw SQL on a database file without the store. */
+static void raw_exec(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *msg = NULL;
+    int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
+    if (rc != SQLITE_OK)
+        fail_msg("%s: %s", sql, msg ? msg : "?");
+    sqlite3_close(db);
+}
+
+static int64_t raw_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+static void assert_live(struct store *s, int64_t want_version,
+                        const char *want_doc)
+{
+    char *doc = NULL;
+    int64_t v = 0;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_OK);
+    assert_int_equal(v, want_version);
+    assert_string_equal(doc, want_doc);
+    free(doc);
+}
+
+static void assert_intact(struct store *s)
+{
+    bool ok = false;
+    assert_int_equal(store_integrity_check(s, &ok), BOT_OK);
+    assert_true(ok);
+}
+
+/* Wait for a child and return its exit code, or 128 + signal. */
+static int child_status(pid_t pid)
+{
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+}
+
+/* ---- migrations --------------------------------------------------------- */
+
+/* A file at version 0 that already holds something gets the whole schema,
+ * keeps what it had, and a reopen migrates nothing. */
+static void test_store_migrate_from_v0(void **state)
+{
+    struct fixture *f = *state;
+    raw_exec(f->path, "CREATE TABLE notes (t TEXT); "
+                      "INSERT INTO notes VALUES ('kept');");
+    struct store *s = open_ok(f->path);
+    int v = -1;
+    assert_int_equal(store__user_version(store__db(s), &v), BOT_OK);
+    assert_int_equal(v, (int)store_schema_nsteps);
+    assert_int_equal(raw_int(store__db(s), "SELECT count(*) FROM notes"), 1);
+    assert_int_equal(store_enc_save(s, CH, 1, "{}"), BOT_OK);
+    store_close(s);
+    s = open_ok(f->path);
+    assert_live(s, 1, "{}");
+    assert_intact(s);
+    store_close(s);
+}
+
+/* The migration runner on a table of test steps: an old database with data
+ * is brought forward with its data, and a failing step leaves it exactly at
+ * its old version. */
+static void test_store_migrate_steps(void **state)
+{
+    struct fixture *f = *state;
+    static const struct store_migration steps[] = {
+        {1, "create t", "CREATE TABLE t (a INTEGER);"},
+        {2, "add b", "ALTER TABLE t ADD COLUMN b INTEGER NOT NULL DEFAULT 7;"},
+        {3, "index b", "CREATE INDEX t_b ON t(b);"},
+        {4, "broken", "CREATE TABLE u (x); SELECT no_such_function();"},
+    };
+    char err[256];
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    assert_int_equal(store__migrate(db, f->path, steps, 1, err, sizeof err),
+                     BOT_OK);
+    assert_int_equal(sqlite3_exec(db, "INSERT INTO t (a) VALUES (1)", NULL,
+                                  NULL, NULL), SQLITE_OK);
+
+    assert_int_equal(store__migrate(db, f->path, steps, 3, err, sizeof err),
+                     BOT_OK);
+    assert_int_equal(raw_int(db, "PRAGMA user_version"), 3);
+    assert_int_equal(raw_int(db, "SELECT a * 100 + b FROM t"), 107);
+
+    assert_int_equal(store__migrate(db, f->path, steps, 4, err, sizeof err),
+                     BOT_DB);
+    assert_non_null(strstr(err, "schema version 4 (broken)"));
+    assert_non_null(strstr(err, f->path));
+    assert_int_equal(raw_int(db, "PRAGMA user_version"), 3);
+    assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_schema "
+                                 "WHERE name = 'u'"), 0);
+    assert_int_equal(sqlite3_get_autocommit(db), 1);
+
+    /* Nothing to do at the latest version. */
+    assert_int_equal(store__migrate(db, f->path, steps, 3, err, sizeof err),
+                     BOT_OK);
+    sqlite3_close(db);
+}
+
+static void test_store_newer_schema_refused(void **state)
+{
+    struct fixture *f = *state;
+    raw_exec(f->path, "CREATE TABLE future (x); PRAGMA user_version = 999;");
+    struct store *s = (struct store *)1;
+    char err[256];
+    assert_int_equal(store_open(f->path, &s, err, sizeof err), BOT_DB);
+    assert_null(s);
+    assert_non_null(strstr(err, "newer"));
+    assert_non_null(strstr(err, "999"));
+    assert_non_null(strstr(err, f->path));
+    /* Untouched, and the lock was given back. */
+    raw_exec(f->path, "SELECT x FROM future;");
+    assert_int_equal(store_open(f->path, &s, err, sizeof err), BOT_DB);
+}
+
+static void test_store_not_a_database(void **state)
+{
+    struct fixture *f = *state;
+    FILE *fp = fopen(f->path, "w");
+    assert_non_null(fp);
+    for (int i = 0; i < 200; i++)
+        fputs("this is not a database file, just text\n", fp);
+    fclose(fp);
+    struct store *s = NULL;
+    char err[256];
+    assert_int_equal(store_open(f->path, &s, err, sizeof err),
+                     BOT_DB_CORRUPT);
+    assert_null(s);
+    assert_non_null(strstr(err, f->path));
+}
+
+/* ---- single instance ---------------------------------------------------- */
+
+static void test_store_lock_other_process(void **state)
+{
+    struct fixture *f = *state;
+    struct store *s = open_ok(f->path);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *t = NULL;
+        char err[256];
+        enum bot_err e = store_open(f->path, &t, err, sizeof err);
+        int ok = e == BOT_LOCKED && t == NULL && strstr(err, f->path) &&
+                 strstr(err, "in use");
+        _exit(ok ? 0 : 1);
+    }
+    assert_int_equal(child_status(pid), 0);
+    store_close(s);
+
+    /* Once the owner closes, another process may open it. */
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *t = NULL;
+        char err[256];
+        enum bot_err e = store_open(f->path, &t, err, sizeof err);
+        store_close(t);
+        _exit(e == BOT_OK ? 0 : 1);
+    }
+    assert_int_equal(child_status(pid), 0);
+}
+
+static void test_store_lock_same_process(void **state)
+{
+    struct fixture *f = *state;
+    struct store *s = open_ok(f->path);
+    struct store *t = NULL;
+    char err[256];
+    assert_int_equal(store_open(f->path, &t, err, sizeof err), BOT_LOCKED);
+    assert_null(t);
+    char pid[32];
+    snprintf(pid, sizeof pid, "pid %ld", (long)getpid());
+    assert_non_null(strstr(err, pid));
+    /* :memory: takes no lock. */
+    assert_int_equal(store_open(":memory:", &t, err, sizeof err), BOT_OK);
+    store_close(t);
+    store_close(s);
+    s = open_ok(f->path);
+    store_close(s);
+}
+
+/* ---- crashes ------------------------------------------------------------ */
+
+/* A child commits and dies without closing (as if killed between commit and
+ * reply): the commit is there after a restart. */
+static void test_store_crash_after_commit(void **state)
+{
+    struct fixture *f = *state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *s = NULL;
+        char err[256];
+        if (store_open(f->path, &s, err, sizeof err) != BOT_OK ||
+            store_begin(s) != BOT_OK ||
+            store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
+            store_interaction_record(s, "900", CH, 1, 1) != BOT_OK ||
+            store_commit(s) != BOT_OK)
+            _exit(1);
+        raise(SIGKILL);
+        _exit(2);
+    }
+    assert_int_equal(child_status(pid), 128 + SIGKILL);
+    struct store *s = open_ok(f->path);
+    assert_live(s, 1, "{\"v\":1}");
+    bool seen = false;
+    assert_int_equal(store_interaction_seen(s, "900", &seen), BOT_OK);
+    assert_true(seen);
+    assert_intact(s);
+    store_close(s);
+}
+
+/* A child commits version 1, then is killed inside the transaction of
+ * version 2: after a restart version 1 is live and version 2 never was. */
+static void test_store_crash_uncommitted(void **state)
+{
+    struct fixture *f = *state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct store *s = NULL;
+        char err[256];
+        if (store_open(f->path, &s, err, sizeof err) != BOT_OK ||
+            store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
+            store_begin(s) != BOT_OK ||
+            store_enc_save(s, CH, 2, "{\"v\":2}") != BOT_OK ||
+            store_interaction_record(s, "901", CH, 2, 1) != BOT_OK)
+            _exit(1);
+        raise(SIGKILL);    /* no commit, no close */
+        _exit(2);
+    }
+    assert_int_equal(child_status(pid), 128 + SIGKILL);
+    struct store *s = open_ok(f->path);
+    assert_live(s, 1, "{\"v\":1}");
+    bool seen = true;
+    assert_int_equal(store_interaction_seen(s, "901", &seen), BOT_OK);
+    assert_false(seen);
+    assert_int_equal(store_enc_save(s, CH, 2, "{\"v\":2}"), BOT_OK);
+    assert_intact(s);
+    store_close(s);
+}
+
+/* ---- full disk ---------------------------------------------------------- */
+
+/* PRAGMA max_page_count stands in for a full disk: the failing save reports
+ * BOT_DB_FULL, in a transaction or not, and the database stays intact with
+ * the previous version live. */
+static void test_store_disk_full(void **state)
+{
+    struct fixture *f = *state;
+    struct store *s = open_ok(f->path);
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"v\":1}"), BOT_OK);
+    sqlite3 *db = store__db(s);
+    int64_t pages = raw_int(db, "PRAGMA page_count");
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld",
+             (long long)pages + 2);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+
+    size_t len = 1u << 20;
+    char *big = malloc(len + 1);
+    assert_non_null(big);
+    memset(big, 'x', len);
+    big[len] = '\0';
+
+    assert_int_equal(store_enc_save(s, CH, 2, big), BOT_DB_FULL);
+    assert_non_null(strstr(store_errmsg(s), "full"));
+    assert_live(s, 1, "{\"v\":1}");
+
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_interaction_record(s, "77", CH, 2, 1), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 2, big), BOT_DB_FULL);
+    /* SQLite may abandon the whole transaction on a full disk (3.40 does).
+     * Then nothing may run outside it: later calls and the commit fail,
+     * and neither interaction is stored. Else the commit keeps both. */
+    enum bot_err rec = store_interaction_record(s, "78", CH, 2, 1);
+    enum bot_err com = store_commit(s);
+    assert_int_equal(rec, com);
+    bool seen77 = false, seen78 = false;
+    assert_int_equal(store_interaction_seen(s, "77", &seen77), BOT_OK);
+    assert_int_equal(store_interaction_seen(s, "78", &seen78), BOT_OK);
+    assert_true(seen77 == (com == BOT_OK));
+    assert_true(seen78 == (com == BOT_OK));
+    if (com != BOT_OK)
+        assert_int_equal(com, BOT_DB_FULL);
+    store_rollback(s);                 /* nothing open: a no-op */
+    assert_live(s, 1, "{\"v\":1}");
+    assert_intact(s);
+
+    /* The same with nested transactions (group commit). */
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_interaction_record(s, "79", CH, 2, 1), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 2, big), BOT_DB_FULL);
+    store_rollback(s);
+    com = store_commit(s);
+    assert_int_equal(store_interaction_seen(s, "79", &seen77), BOT_OK);
+    assert_true(seen77 == (com == BOT_OK));
+    assert_live(s, 1, "{\"v\":1}");
+    assert_intact(s);
+
+    /* Room again: the same save goes through. */
+    assert_int_equal(sqlite3_exec(db, "PRAGMA max_page_count = 1073741823",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(store_enc_save(s, CH, 2, big), BOT_OK);
+    free(big);
+    store_close(s);
+    s = open_ok(f->path);
+    char *doc = NULL;
+    int64_t v = 0;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_OK);
+    assert_int_equal(v, 2);
+    assert_int_equal(strlen(doc), len);
+    free(doc);
+    assert_intact(s);
+    store_close(s);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_store_migrate_from_v0),
+        T(test_store_migrate_steps),
+        T(test_store_newer_schema_refused),
+        T(test_store_not_a_database),
+        T(test_store_lock_other_process),
+        T(test_store_lock_same_process),
+        T(test_store_crash_after_commit),
+        T(test_store_crash_uncommitted),
+        T(test_store_disk_full),
+    };
+#undef T
+    return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);
+}
