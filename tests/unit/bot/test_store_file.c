@@ -107,14 +107,74 @@ static void assert_intact(struct store *s)
     assert_true(ok);
 }
 
-/* Wait for a child and return its exit code, or 128 + signal. */
-static int child_status(pid_t pid)
+/* The body of a forked child: its exit code. */
+typedef int child_fn(const char *path);
+
+/* Run fn(path) in a forked child; its exit code, or 128 + the signal that
+ * killed it. The child never returns into cmocka. */
+static int in_child(child_fn *fn, const char *path)
 {
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0)
+        _exit(fn(path));
     int st = 0;
     assert_int_equal(waitpid(pid, &st, 0), pid);
     if (WIFEXITED(st))
         return WEXITSTATUS(st);
     return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+}
+
+/* 0 when the database is refused as locked, naming the file. */
+static int child_open_locked(const char *path)
+{
+    struct store *t = NULL;
+    char err[256];
+    enum bot_err e = store_open(path, &t, err, sizeof err);
+    return e == BOT_LOCKED && t == NULL && strstr(err, path) &&
+                   strstr(err, "in use")
+               ? 0
+               : 1;
+}
+
+static int child_open_ok(const char *path)
+{
+    struct store *t = NULL;
+    char err[256];
+    enum bot_err e = store_open(path, &t, err, sizeof err);
+    store_close(t);
+    return e == BOT_OK ? 0 : 1;
+}
+
+/* Commit version 1 and an interaction, then die before closing: as if
+ * killed between the commit and the reply. */
+static int child_commit_then_die(const char *path)
+{
+    struct store *s = NULL;
+    char err[256];
+    if (store_open(path, &s, err, sizeof err) != BOT_OK ||
+        store_begin(s) != BOT_OK ||
+        store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
+        store_interaction_record(s, "900", CH, 1, 1) != BOT_OK ||
+        store_commit(s) != BOT_OK)
+        return 1;
+    raise(SIGKILL);
+    return 2;
+}
+
+/* Commit version 1, then die inside the transaction of version 2. */
+static int child_die_in_transaction(const char *path)
+{
+    struct store *s = NULL;
+    char err[256];
+    if (store_open(path, &s, err, sizeof err) != BOT_OK ||
+        store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
+        store_begin(s) != BOT_OK ||
+        store_enc_save(s, CH, 2, "{\"v\":2}") != BOT_OK ||
+        store_interaction_record(s, "901", CH, 2, 1) != BOT_OK)
+        return 1;
+    raise(SIGKILL);
+    return 2;
 }
 
 /* ---- migrations --------------------------------------------------------- */
@@ -217,30 +277,10 @@ static void test_store_lock_other_process(void **state)
 {
     struct fixture *f = *state;
     struct store *s = open_ok(f->path);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct store *t = NULL;
-        char err[256];
-        enum bot_err e = store_open(f->path, &t, err, sizeof err);
-        int ok = e == BOT_LOCKED && t == NULL && strstr(err, f->path) &&
-                 strstr(err, "in use");
-        _exit(ok ? 0 : 1);
-    }
-    assert_int_equal(child_status(pid), 0);
+    assert_int_equal(in_child(child_open_locked, f->path), 0);
     store_close(s);
-
     /* Once the owner closes, another process may open it. */
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct store *t = NULL;
-        char err[256];
-        enum bot_err e = store_open(f->path, &t, err, sizeof err);
-        store_close(t);
-        _exit(e == BOT_OK ? 0 : 1);
-    }
-    assert_int_equal(child_status(pid), 0);
+    assert_int_equal(in_child(child_open_ok, f->path), 0);
 }
 
 static void test_store_lock_same_process(void **state)
@@ -264,26 +304,12 @@ static void test_store_lock_same_process(void **state)
 
 /* ---- crashes ------------------------------------------------------------ */
 
-/* A child commits and dies without closing (as if killed between commit and
- * reply): the commit is there after a restart. */
+/* A child killed between commit and reply: the commit is there after a
+ * restart. */
 static void test_store_crash_after_commit(void **state)
 {
     struct fixture *f = *state;
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct store *s = NULL;
-        char err[256];
-        if (store_open(f->path, &s, err, sizeof err) != BOT_OK ||
-            store_begin(s) != BOT_OK ||
-            store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
-            store_interaction_record(s, "900", CH, 1, 1) != BOT_OK ||
-            store_commit(s) != BOT_OK)
-            _exit(1);
-        raise(SIGKILL);
-        _exit(2);
-    }
-    assert_int_equal(child_status(pid), 128 + SIGKILL);
+    assert_int_equal(in_child(child_commit_then_die, f->path), 128 + SIGKILL);
     struct store *s = open_ok(f->path);
     assert_live(s, 1, "{\"v\":1}");
     bool seen = false;
@@ -298,21 +324,8 @@ static void test_store_crash_after_commit(void **state)
 static void test_store_crash_uncommitted(void **state)
 {
     struct fixture *f = *state;
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct store *s = NULL;
-        char err[256];
-        if (store_open(f->path, &s, err, sizeof err) != BOT_OK ||
-            store_enc_save(s, CH, 1, "{\"v\":1}") != BOT_OK ||
-            store_begin(s) != BOT_OK ||
-            store_enc_save(s, CH, 2, "{\"v\":2}") != BOT_OK ||
-            store_interaction_record(s, "901", CH, 2, 1) != BOT_OK)
-            _exit(1);
-        raise(SIGKILL);    /* no commit, no close */
-        _exit(2);
-    }
-    assert_int_equal(child_status(pid), 128 + SIGKILL);
+    assert_int_equal(in_child(child_die_in_transaction, f->path),
+                     128 + SIGKILL);
     struct store *s = open_ok(f->path);
     assert_live(s, 1, "{\"v\":1}");
     bool seen = true;
