@@ -1,0 +1,96 @@
+/*
+ * rest_ratelimit.h - Discord REST rate limits, as pure bookkeeping.
+ *
+ * No I/O and no clock: every call takes now_ms (monotonic), so the unit
+ * tests drive it with made-up times. rest.c asks rl_wait_ms() before sending,
+ * calls rl_on_send() when it sends and rl_on_response() with the headers.
+ *
+ * Keys. A request's route key is METHOD + path template + major parameter:
+ * ids in the path become ":id" except the major one (channels/<id>,
+ * guilds/<id>, webhooks/<id>/<token>), which stays literal, e.g.
+ *   "POST /channels/123/messages", "PATCH /webhooks/9/<tok>/messages/:id".
+ * Once a response names its X-RateLimit-Bucket, the route maps to the bucket
+ * "<hash>:<major>" shared by every route with that hash (discord-api-docs
+ * #1551). Interaction callbacks and webhook routes are exempt from the
+ * global limit.
+ *
+ * Rules enforced:
+ *  - never send into a bucket known to be empty (remaining 0 before reset);
+ *  - at most one request in flight per bucket (so "remaining" is exact);
+ *  - a global budget of per_sec requests per rolling second, and a global
+ *    pause after a 429 with X-RateLimit-Global;
+ *  - after a 429, the bucket waits retry_after.
+ *
+ * Ownership: struct rl is caller-owned (rl_init/rl_cleanup), fixed size.
+ */
+#ifndef REST_RATELIMIT_H
+#define REST_RATELIMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RL_MAX_KEY 160             /* route or bucket key, bytes */
+#define RL_MAX_BUCKETS 256         /* least recently used is evicted */
+#define RL_MAX_HASH 64             /* X-RateLimit-Bucket value */
+#define RL_GLOBAL_WINDOW_MS 1000
+#define RL_GLOBAL_MAX_PER_SEC 50
+#define RL_RESET_MARGIN_MS 50      /* added to reset-after (clock slop) */
+
+struct rl_headers {                /* one response's X-RateLimit-* */
+    bool has_limit, has_remaining, has_reset_after, has_retry_after;
+    bool global;                   /* X-RateLimit-Global: true */
+    bool shared;                   /* X-RateLimit-Scope: shared */
+    int64_t limit, remaining;
+    int64_t reset_after_ms;        /* X-RateLimit-Reset-After */
+    int64_t retry_after_ms;        /* Retry-After (header) */
+    char bucket[RL_MAX_HASH + 1];  /* X-RateLimit-Bucket, "" if none */
+};
+
+struct rl_entry {
+    char key[RL_MAX_KEY];          /* route key or "hash:major" */
+    char alias[RL_MAX_KEY];        /* route -> bucket key, "" if none */
+    bool known;                    /* limit/remaining seen */
+    int64_t limit, remaining;
+    int64_t reset_at_ms;           /* remaining refills at this time */
+    int64_t blocked_until_ms;      /* after a 429 */
+    int inflight;
+    int64_t last_used_ms;
+};
+
+struct rl {
+    struct rl_entry e[RL_MAX_BUCKETS];
+    int n;
+    int per_sec;                   /* global budget */
+    int64_t window[RL_GLOBAL_MAX_PER_SEC]; /* send times, ring */
+    int wpos, wcount;
+    int64_t global_until_ms;       /* global 429 pause */
+};
+
+void rl_init(struct rl *rl, int per_sec);
+
+/* Route key of method + path (path from the API base, no query string).
+ * *exempt is set for routes the global limit does not cover. Returns false
+ * when the key does not fit. */
+bool rl_route_key(const char *method, const char *path, char *out, size_t cap,
+                  bool *exempt);
+
+/* 0 when a request on route may be sent now, else milliseconds to wait. */
+int64_t rl_wait_ms(struct rl *rl, const char *route, bool exempt,
+                   int64_t now_ms);
+
+/* A request on route was sent (consumes one from the bucket and global). */
+void rl_on_send(struct rl *rl, const char *route, bool exempt, int64_t now_ms);
+
+/* Its response arrived (status 0 = transport failure: nothing learned). */
+void rl_on_response(struct rl *rl, const char *route, int status,
+                    const struct rl_headers *h, int64_t now_ms);
+
+/* Feed one raw header line ("Name: value\r\n") into h. Returns true when it
+ * was a rate-limit header. */
+bool rl_parse_header(struct rl_headers *h, const char *line, size_t len);
+
+/* Seconds text ("1.5", "64.57") -> milliseconds, rounded up; false if bad. */
+bool rl_parse_seconds(const char *s, size_t len, int64_t *ms);
+
+#endif

@@ -1,0 +1,180 @@
+/* test_rest_ratelimit.c - header parsing, route keys, bucket math, the
+ * global limit, and never sending into a known-empty bucket. */
+#include "support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rest_ratelimit.h"
+
+static void hdr(struct rl_headers *h, const char *line)
+{
+    assert_true(rl_parse_header(h, line, strlen(line)));
+}
+
+static void test_rl_parse_headers(void **state)
+{
+    struct rl_headers h;
+    int64_t ms;
+    (void)state;
+    memset(&h, 0, sizeof h);
+    hdr(&h, "X-RateLimit-Limit: 5\r\n");
+    hdr(&h, "x-ratelimit-remaining: 0\r\n");
+    hdr(&h, "X-RateLimit-Reset-After: 1.337\r\n");
+    hdr(&h, "X-RateLimit-Bucket: abcd1234\r\n");
+    hdr(&h, "Retry-After: 65\r\n");
+    hdr(&h, "X-RateLimit-Scope: global\r\n");
+    assert_false(rl_parse_header(&h, "Content-Type: x\r\n", 17));
+    assert_true(h.has_limit && h.limit == 5);
+    assert_true(h.has_remaining && h.remaining == 0);
+    assert_true(h.has_reset_after && h.reset_after_ms == 1337);
+    assert_string_equal(h.bucket, "abcd1234");
+    assert_true(h.has_retry_after && h.retry_after_ms == 65000);
+    assert_true(h.global);
+    assert_true(rl_parse_seconds("64.57", 5, &ms) && ms == 64570);
+    assert_true(rl_parse_seconds("0.0001", 6, &ms) && ms == 1);
+    assert_false(rl_parse_seconds("x", 1, &ms));
+    assert_false(rl_parse_seconds("", 0, &ms));
+    assert_false(rl_parse_seconds("1.5s", 4, &ms));
+}
+
+static void test_rl_route_keys(void **state)
+{
+    char k[RL_MAX_KEY];
+    bool ex;
+    (void)state;
+    assert_true(rl_route_key("POST", "/channels/123/messages/456", k,
+                             sizeof k, &ex));
+    assert_string_equal(k, "POST /channels/123/messages/:id");
+    assert_false(ex);
+    assert_true(rl_route_key("PUT", "/applications/11/guilds/22/commands", k,
+                             sizeof k, &ex));
+    assert_string_equal(k, "PUT /applications/:id/guilds/:id/commands");
+    assert_true(rl_route_key("POST", "/interactions/77/tok/callback", k,
+                             sizeof k, &ex));
+    assert_string_equal(k, "POST /interactions/77/:token/callback");
+    assert_true(ex);
+    assert_true(rl_route_key("PATCH", "/webhooks/11/tok/messages/@original",
+                             k, sizeof k, &ex));
+    assert_string_equal(k, "PATCH /webhooks/11/tok/messages/@original");
+    assert_true(ex);
+    assert_true(rl_route_key("GET", "/gateway/bot", k, sizeof k, &ex));
+    assert_string_equal(k, "GET /gateway/bot");
+}
+
+static void test_rl_never_into_empty_bucket(void **state)
+{
+    struct rl rl;
+    struct rl_headers h;
+    const char *r = "POST /channels/1/messages";
+    (void)state;
+    rl_init(&rl, 50);
+    assert_int_equal(rl_wait_ms(&rl, r, false, 0), 0);
+    rl_on_send(&rl, r, false, 0);
+    /* one in flight per bucket */
+    assert_true(rl_wait_ms(&rl, r, false, 1) > 0);
+    memset(&h, 0, sizeof h);
+    hdr(&h, "X-RateLimit-Limit: 2");
+    hdr(&h, "X-RateLimit-Remaining: 1");
+    hdr(&h, "X-RateLimit-Reset-After: 2");
+    rl_on_response(&rl, r, 200, &h, 10);
+    assert_int_equal(rl_wait_ms(&rl, r, false, 10), 0);
+    rl_on_send(&rl, r, false, 10);
+    memset(&h, 0, sizeof h);
+    hdr(&h, "X-RateLimit-Limit: 2");
+    hdr(&h, "X-RateLimit-Remaining: 0");
+    hdr(&h, "X-RateLimit-Reset-After: 2");
+    rl_on_response(&rl, r, 200, &h, 20);
+    /* empty: wait until the reset (+ margin) */
+    assert_int_equal(rl_wait_ms(&rl, r, false, 20),
+                     2000 + RL_RESET_MARGIN_MS);
+    assert_int_equal(rl_wait_ms(&rl, r, false, 1020),
+                     1000 + RL_RESET_MARGIN_MS);
+    assert_int_equal(rl_wait_ms(&rl, r, false, 2100), 0);
+    /* after the reset the bucket refills to its limit */
+    rl_on_send(&rl, r, false, 2100);
+    assert_int_equal(rl_wait_ms(&rl, "POST /channels/2/messages", false,
+                                2100), 0);
+}
+
+static void test_rl_shared_bucket_hash_and_major(void **state)
+{
+    struct rl rl;
+    struct rl_headers h;
+    const char *a = "POST /channels/1/messages";
+    const char *b = "PATCH /channels/1/messages/:id";
+    const char *c = "PATCH /channels/2/messages/:id";
+    (void)state;
+    rl_init(&rl, 50);
+    memset(&h, 0, sizeof h);
+    hdr(&h, "X-RateLimit-Limit: 5");
+    hdr(&h, "X-RateLimit-Remaining: 0");
+    hdr(&h, "X-RateLimit-Reset-After: 3");
+    hdr(&h, "X-RateLimit-Bucket: H1");
+    rl_on_send(&rl, a, false, 0);
+    rl_on_response(&rl, a, 200, &h, 0);
+    rl_on_send(&rl, b, false, 0);
+    rl_on_response(&rl, b, 200, &h, 0);
+    /* same hash, same major: one bucket, empty for both routes */
+    assert_true(rl_wait_ms(&rl, a, false, 100) > 2000);
+    assert_true(rl_wait_ms(&rl, b, false, 100) > 2000);
+    /* same hash, another channel: its own bucket */
+    assert_int_equal(rl_wait_ms(&rl, c, false, 100), 0);
+}
+
+static void test_rl_429_and_global(void **state)
+{
+    struct rl rl;
+    struct rl_headers h;
+    const char *r = "POST /channels/1/messages";
+    const char *cb = "POST /interactions/9/:token/callback";
+    (void)state;
+    rl_init(&rl, 50);
+    rl_on_send(&rl, r, false, 0);
+    memset(&h, 0, sizeof h);
+    hdr(&h, "Retry-After: 2");
+    rl_on_response(&rl, r, 429, &h, 0);
+    assert_int_equal(rl_wait_ms(&rl, r, false, 500), 1500);
+    /* a global 429 pauses every non-exempt route, not callbacks */
+    rl_on_send(&rl, "GET /gateway/bot", false, 0);
+    memset(&h, 0, sizeof h);
+    hdr(&h, "Retry-After: 3");
+    hdr(&h, "X-RateLimit-Global: true");
+    rl_on_response(&rl, "GET /gateway/bot", 429, &h, 0);
+    assert_int_equal(rl_wait_ms(&rl, "POST /channels/5/messages", false, 0),
+                     3000);
+    assert_int_equal(rl_wait_ms(&rl, cb, true, 0), 0);
+}
+
+static void test_rl_global_per_second(void **state)
+{
+    struct rl rl;
+    char k[64];
+    (void)state;
+    rl_init(&rl, 5);
+    for (int i = 0; i < 5; i++) {
+        snprintf(k, sizeof k, "POST /channels/%d/messages", i);
+        assert_int_equal(rl_wait_ms(&rl, k, false, i * 10), 0);
+        rl_on_send(&rl, k, false, i * 10);
+    }
+    assert_int_equal(rl_wait_ms(&rl, "POST /channels/9/messages", false, 50),
+                     950);
+    assert_int_equal(rl_wait_ms(&rl, "POST /channels/9/messages", false,
+                                1000), 0);
+    /* callbacks are exempt */
+    assert_int_equal(rl_wait_ms(&rl, "POST /interactions/1/:token/callback",
+                                true, 50), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rl_parse_headers),
+        cmocka_unit_test(test_rl_route_keys),
+        cmocka_unit_test(test_rl_never_into_empty_bucket),
+        cmocka_unit_test(test_rl_shared_bucket_hash_and_major),
+        cmocka_unit_test(test_rl_429_and_global),
+        cmocka_unit_test(test_rl_global_per_second),
+    };
+    return cmocka_run_group_tests_name("rest_ratelimit", tests, NULL, NULL);
+}
