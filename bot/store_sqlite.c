@@ -22,63 +22,64 @@
 #include "store_sqlite_schema.h"
 
 /* Every statement the store runs, prepared at open. ?1, ?2 ... as noted. */
-#define STORE_STMT_MAP(X)                                                   \
-    X(BEGIN, "BEGIN IMMEDIATE")                                             \
-    X(COMMIT, "COMMIT")                                                     \
-    X(ROLLBACK, "ROLLBACK")                                                 \
-    X(NEST, "SAVEPOINT fray_nest")                                          \
-    X(NEST_RELEASE, "RELEASE fray_nest")                                    \
-    X(NEST_ROLLBACK, "ROLLBACK TO fray_nest")                               \
-    X(OP, "SAVEPOINT fray_op")                                              \
-    X(OP_RELEASE, "RELEASE fray_op")                                        \
-    X(OP_ROLLBACK, "ROLLBACK TO fray_op")                                   \
-    /* ?1 channel -> id, version, undo */                                   \
-    X(LIVE, "SELECT id, version, undo FROM encounter"                       \
-            " WHERE channel = ?1 AND ended_ms IS NULL")                     \
-    /* ?1 channel -> version, doc */                                        \
-    X(LIVE_DOC, "SELECT v.version, v.doc FROM encounter e"                  \
-                " JOIN enc_version v ON v.enc = e.id AND v.version = e.version" \
-                " WHERE e.channel = ?1 AND e.ended_ms IS NULL")             \
-    /* ?1 channel, ?2 version -> version, doc */                            \
-    X(BEFORE_DOC, "SELECT v.version, v.doc FROM encounter e"                \
-                  " JOIN enc_version v ON v.enc = e.id"                     \
-                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"            \
-                  " AND v.version < ?2 ORDER BY v.version DESC LIMIT 1")    \
-    /* ?1 channel, ?2 version, ?3 undo, ?4 now */                           \
-    X(ENC_INSERT, "INSERT INTO encounter"                                   \
-                  " (channel, version, undo, created_ms, updated_ms)"       \
-                  " VALUES (?1, ?2, ?3, ?4, ?4)")                           \
-    /* ?1 id, ?2 version, ?3 undo, ?4 now */                                \
-    X(ENC_UPDATE, "UPDATE encounter SET version = ?2, undo = ?3,"           \
-                  " updated_ms = ?4 WHERE id = ?1")                         \
-    /* ?1 channel, ?2 now */                                                \
-    X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"    \
-                   " WHERE channel = ?1 AND ended_ms IS NULL")              \
-    X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"      \
-                " ORDER BY channel")                                        \
-    X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")  \
-    X(COUNT_ARCHIVED, "SELECT count(*) FROM encounter"                      \
-                      " WHERE ended_ms IS NOT NULL")                        \
-    /* ?1 enc, ?2 version, ?3 now, ?4 doc */                                \
-    X(VER_INSERT, "INSERT INTO enc_version (enc, version, created_ms, doc)" \
-                  " VALUES (?1, ?2, ?3, ?4)")                               \
-    /* ?1 enc, ?2 version */                                                \
-    X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2") \
-    X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                   \
-    X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)" \
-                 " VALUES (?1, ?2, ?3, ?4)")                                \
-    X(IX_PRUNE, "DELETE FROM interaction WHERE created_ms < ?1")            \
-    X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                        \
-    X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                 \
-              " ON CONFLICT (key) DO UPDATE SET value = excluded.value")    \
-    X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                           \
+#define STORE_STMT_MAP(X)                                                      \
+    X(BEGIN, "BEGIN IMMEDIATE")                                                \
+    X(COMMIT, "COMMIT")                                                        \
+    X(ROLLBACK, "ROLLBACK")                                                    \
+    X(NEST, "SAVEPOINT fray_nest")                                             \
+    X(NEST_RELEASE, "RELEASE fray_nest")                                       \
+    X(NEST_ROLLBACK, "ROLLBACK TO fray_nest")                                  \
+    X(OP, "SAVEPOINT fray_op")                                                 \
+    X(OP_RELEASE, "RELEASE fray_op")                                           \
+    X(OP_ROLLBACK, "ROLLBACK TO fray_op")                                      \
+    /* ?1 channel -> id, version, undo */                                      \
+    X(LIVE, "SELECT id, version, undo FROM encounter"                          \
+            " WHERE channel = ?1 AND ended_ms IS NULL")                        \
+    /* ?1 channel -> version, doc */                                           \
+    X(LIVE_DOC,                                                                \
+      "SELECT v.version, v.doc FROM encounter e"                               \
+      " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
+      " WHERE e.channel = ?1 AND e.ended_ms IS NULL")                          \
+    /* ?1 channel, ?2 version -> version, doc */                               \
+    X(BEFORE_DOC, "SELECT v.version, v.doc FROM encounter e"                   \
+                  " JOIN enc_version v ON v.enc = e.id"                        \
+                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
+                  " AND v.version < ?2 ORDER BY v.version DESC LIMIT 1")       \
+    /* ?1 channel, ?2 version, ?3 undo, ?4 now */                              \
+    X(ENC_INSERT, "INSERT INTO encounter"                                      \
+                  " (channel, version, undo, created_ms, updated_ms)"          \
+                  " VALUES (?1, ?2, ?3, ?4, ?4)")                              \
+    /* ?1 id, ?2 version, ?3 undo, ?4 now */                                   \
+    X(ENC_UPDATE, "UPDATE encounter SET version = ?2, undo = ?3,"              \
+                  " updated_ms = ?4 WHERE id = ?1")                            \
+    /* ?1 channel, ?2 now */                                                   \
+    X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"       \
+                   " WHERE channel = ?1 AND ended_ms IS NULL")                 \
+    X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
+                " ORDER BY channel")                                           \
+    X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")     \
+    X(COUNT_ARCHIVED, "SELECT count(*) FROM encounter"                         \
+                      " WHERE ended_ms IS NOT NULL")                           \
+    /* ?1 enc, ?2 version, ?3 now, ?4 doc */                                   \
+    X(VER_INSERT, "INSERT INTO enc_version (enc, version, created_ms, doc)"    \
+                  " VALUES (?1, ?2, ?3, ?4)")                                  \
+    /* ?1 enc, ?2 version */                                                   \
+    X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2")   \
+    X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                      \
+    X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)"  \
+                 " VALUES (?1, ?2, ?3, ?4)")                                   \
+    X(IX_PRUNE, "DELETE FROM interaction WHERE created_ms < ?1")               \
+    X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                           \
+    X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
+              " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
+    X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
 #define STORE_STMT_ENUM_(n, sql) STMT_##n,
     STORE_STMT_MAP(STORE_STMT_ENUM_)
 #undef STORE_STMT_ENUM_
-    STMT__COUNT
+        STMT__COUNT
 };
 
 static const char *const store_stmt_sql[] = {
@@ -90,9 +91,9 @@ static const char *const store_stmt_sql[] = {
 struct store {
     sqlite3 *db;
     sqlite3_stmt *stmt[STMT__COUNT];
-    int lock_fd;            /* flock'd "<path>.lock"; -1 for ":memory:" */
-    int depth;              /* store_begin() nesting; 0 = autocommit */
-    enum bot_err aborted;   /* why SQLite dropped the open transaction */
+    int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
+    int depth;            /* store_begin() nesting; 0 = autocommit */
+    enum bot_err aborted; /* why SQLite dropped the open transaction */
     char errmsg[256];
 };
 
@@ -256,8 +257,8 @@ static enum bot_err lock_take(struct store *s, const char *path, char *err,
             pid[strcspn(pid, "\n")] = '\0';
             snprintf(err, errlen,
                      "database %s is in use by another fray (pid %s holds "
-                     "%s); stop it first", path, pid[0] ? pid : "?",
-                     lockpath);
+                     "%s); stop it first",
+                     path, pid[0] ? pid : "?", lockpath);
             e = BOT_LOCKED;
         } else {
             snprintf(err, errlen, "cannot lock %s: %s", lockpath,
@@ -311,24 +312,25 @@ static enum bot_err db_setup(struct store *s, const char *path, bool memory,
     if (rc != SQLITE_OK) {
         enum bot_err e = store__map_rc(rc);
         if (e == BOT_DB_CORRUPT)
-            snprintf(err, errlen, "%s is not a fray database or is damaged: "
-                     "%s", path, sqlite3_errmsg(db));
+            snprintf(err, errlen,
+                     "%s is not a fray database or is damaged: "
+                     "%s",
+                     path, sqlite3_errmsg(db));
         else
             snprintf(err, errlen, "cannot open database %s: %s", path,
                      sqlite3_errmsg(db));
         return e == BOT_OK ? BOT_DB : e;
     }
     if (!memory && strcmp(mode, "wal") != 0) {
-        snprintf(err, errlen, "database %s: cannot use WAL mode (got %s)",
-                 path, mode);
+        snprintf(err, errlen, "database %s: cannot use WAL mode (got %s)", path,
+                 mode);
         return BOT_DB;
     }
     /* synchronous=FULL: see docs/internals/store.md. */
     static const char *const pragmas[] = {
-        "PRAGMA synchronous = FULL",
-        "PRAGMA foreign_keys = ON",
+        "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
         "PRAGMA trusted_schema = OFF",
-        "PRAGMA journal_size_limit = 67108864",  /* WAL kept: 64 MiB */
+        "PRAGMA journal_size_limit = 67108864", /* WAL kept: 64 MiB */
     };
     for (size_t i = 0; i < sizeof pragmas / sizeof pragmas[0]; i++) {
         rc = sqlite3_exec(db, pragmas[i], NULL, NULL, NULL);
@@ -412,9 +414,9 @@ void store_close(struct store *s)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     for (int i = 0; i < STMT__COUNT; i++)
         sqlite3_finalize(s->stmt[i]);
-    sqlite3_close(s->db);                    /* checkpoints the WAL */
+    sqlite3_close(s->db); /* checkpoints the WAL */
     if (s->lock_fd >= 0)
-        close(s->lock_fd);                   /* releases the flock */
+        close(s->lock_fd); /* releases the flock */
     free(s);
 }
 
@@ -494,8 +496,10 @@ static enum bot_err check_doc(struct store *s, const char *doc)
     if (!doc)
         return fail_msg(s, BOT_INVALID, "no document to save");
     if (strnlen(doc, STORE_MAX_DOC + 1) > STORE_MAX_DOC)
-        return fail_msg(s, BOT_LIMIT, "encounter document too large "
-                        "(limit is %u bytes)", STORE_MAX_DOC);
+        return fail_msg(s, BOT_LIMIT,
+                        "encounter document too large "
+                        "(limit is %u bytes)",
+                        STORE_MAX_DOC);
     return BOT_OK;
 }
 
@@ -504,8 +508,8 @@ static void undo_encode(const struct undo_chain *u,
 {
     for (size_t i = 0; i < u->n; i++)
         for (int b = 0; b < 8; b++)
-            buf[i * 8 + (size_t)b] = (unsigned char)((uint64_t)u->v[i] >>
-                                                    (8 * b));
+            buf[i * 8 + (size_t)b] =
+                (unsigned char)((uint64_t)u->v[i] >> (8 * b));
 }
 
 static enum bot_err undo_decode(struct store *s, const void *blob, int len,
@@ -544,8 +548,7 @@ static enum bot_err live_get(struct store *s, uint64_t channel,
     return e;
 }
 
-static enum bot_err version_delete(struct store *s, int64_t id,
-                                   int64_t version)
+static enum bot_err version_delete(struct store *s, int64_t id, int64_t version)
 {
     sqlite3_stmt *st = stmt(s, STMT_VER_DELETE);
     sqlite3_bind_int64(st, 1, id);
@@ -582,13 +585,13 @@ static enum bot_err live_write(struct store *s, uint64_t channel,
     sqlite3_bind_int64(st, 3, now);
     sqlite3_bind_text(st, 4, doc, -1, SQLITE_STATIC);
     e = run(s, st, "saving the encounter document");
-    sqlite3_clear_bindings(st);       /* drop the borrowed doc pointer */
+    sqlite3_clear_bindings(st); /* drop the borrowed doc pointer */
     return e;
 }
 
 /* store_enc_save and store_enc_save_undo: see store.h for the chain. */
-static enum bot_err enc_save(struct store *s, uint64_t channel,
-                             int64_t version, const char *doc, bool undo)
+static enum bot_err enc_save(struct store *s, uint64_t channel, int64_t version,
+                             const char *doc, bool undo)
 {
     struct live l;
     struct undo_chain next = {0};
@@ -609,9 +612,11 @@ static enum bot_err enc_save(struct store *s, uint64_t channel,
         e = fail_msg(s, BOT_NOTFOUND, "channel %llu: nothing to undo",
                      (unsigned long long)channel);
     } else if (version != want) {
-        e = fail_msg(s, BOT_CONFLICT, "channel %llu: saving version %lld, "
-                     "expected %lld", (unsigned long long)channel,
-                     (long long)version, (long long)want);
+        e = fail_msg(s, BOT_CONFLICT,
+                     "channel %llu: saving version %lld, "
+                     "expected %lld",
+                     (unsigned long long)channel, (long long)version,
+                     (long long)want);
     } else if (undo) {
         /* Drop the undone version and the restored one (doc is its copy);
          * the chain loses its first step. */
@@ -635,8 +640,8 @@ out:
     return op_end(s, e);
 }
 
-enum bot_err store_enc_save(struct store *s, uint64_t channel,
-                            int64_t version, const char *doc)
+enum bot_err store_enc_save(struct store *s, uint64_t channel, int64_t version,
+                            const char *doc)
 {
     return enc_save(s, channel, version, doc, false);
 }
@@ -686,12 +691,10 @@ enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
     sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, version);
-    return doc_query(s, st, "loading an earlier version", doc,
-                     found_version);
+    return doc_query(s, st, "loading an earlier version", doc, found_version);
 }
 
-enum bot_err store_enc_archive(struct store *s, uint64_t channel,
-                               int64_t now)
+enum bot_err store_enc_archive(struct store *s, uint64_t channel, int64_t now)
 {
     enum bot_err e = guard(s);
     if (e != BOT_OK)
@@ -717,8 +720,7 @@ static enum bot_err count(struct store *s, enum store_stmt id, int64_t *n)
     return rc == SQLITE_ROW ? BOT_OK : fail_rc(s, rc, "counting encounters");
 }
 
-enum bot_err store_enc_count(struct store *s, int64_t *live,
-                             int64_t *archived)
+enum bot_err store_enc_count(struct store *s, int64_t *live, int64_t *archived)
 {
     int64_t l = 0, a = 0;
     enum bot_err e = guard(s);
@@ -764,13 +766,14 @@ static enum bot_err check_interaction(struct store *s, const char *id)
     if (!id || !id[0])
         return fail_msg(s, BOT_INVALID, "empty interaction id");
     if (strnlen(id, STORE_MAX_INTERACTION_ID + 1) > STORE_MAX_INTERACTION_ID)
-        return fail_msg(s, BOT_LIMIT, "interaction id too long (limit is %d "
-                        "bytes)", STORE_MAX_INTERACTION_ID);
+        return fail_msg(s, BOT_LIMIT,
+                        "interaction id too long (limit is %d "
+                        "bytes)",
+                        STORE_MAX_INTERACTION_ID);
     return guard(s);
 }
 
-enum bot_err store_interaction_seen(struct store *s, const char *id,
-                                    bool *seen)
+enum bot_err store_interaction_seen(struct store *s, const char *id, bool *seen)
 {
     enum bot_err e = check_interaction(s, id);
     if (e != BOT_OK)
@@ -858,8 +861,10 @@ enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
     if (!value)
         return fail_msg(s, BOT_INVALID, "no value for key %s", key);
     if (strnlen(value, STORE_MAX_KV_VALUE + 1) > STORE_MAX_KV_VALUE)
-        return fail_msg(s, BOT_LIMIT, "value for key %s too large (limit is "
-                        "%d bytes)", key, STORE_MAX_KV_VALUE);
+        return fail_msg(s, BOT_LIMIT,
+                        "value for key %s too large (limit is "
+                        "%d bytes)",
+                        key, STORE_MAX_KV_VALUE);
     sqlite3_stmt *st = stmt(s, STMT_KV_SET);
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
@@ -894,8 +899,7 @@ enum bot_err store_integrity_check(struct store *s, bool *ok)
         const char *row = (const char *)sqlite3_column_text(st, 0);
         good = row && strcmp(row, "ok") == 0;
         if (!good)
-            fail_msg(s, BOT_DB_CORRUPT, "integrity check: %s",
-                     row ? row : "?");
+            fail_msg(s, BOT_DB_CORRUPT, "integrity check: %s", row ? row : "?");
         while (rc == SQLITE_ROW)
             rc = sqlite3_step(st);
     }

@@ -116,14 +116,13 @@ static int migrate_steps(struct sqlite3 *db, const char *path,
         if (rc != SQLITE_OK) {
             snprintf(err, errlen,
                      "database %s: migration to schema version %d (%s) "
-                     "failed: %s", path, steps[i].version, steps[i].what,
-                     sqlite3_errmsg(db));
+                     "failed: %s",
+                     path, steps[i].version, steps[i].what, sqlite3_errmsg(db));
             return rc;
         }
     }
     char sql[48];
-    snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
-             steps[n - 1].version);
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", steps[n - 1].version);
     int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         snprintf(err, errlen, "database %s: cannot set schema version: %s",

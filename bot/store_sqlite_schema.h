@@ -20,9 +20,9 @@ struct store;
 
 /* One forward step: run `sql` to go from version - 1 to `version`. */
 struct store_migration {
-    int version;            /* 1, 2, 3, ... : steps[i].version == i + 1 */
-    const char *what;       /* for the operator: "initial schema" */
-    const char *sql;        /* one or more statements */
+    int version;      /* 1, 2, 3, ... : steps[i].version == i + 1 */
+    const char *what; /* for the operator: "initial schema" */
+    const char *sql;  /* one or more statements */
 };
 
 /* The schema this build writes; append steps, never edit a shipped one. */

@@ -62,8 +62,9 @@ static int64_t kept_versions(struct store *s)
 {
     sqlite3_stmt *st = NULL;
     assert_int_equal(sqlite3_prepare_v2(store__db(s),
-                                        "SELECT count(*) FROM enc_version",
-                                        -1, &st, NULL), SQLITE_OK);
+                                        "SELECT count(*) FROM enc_version", -1,
+                                        &st, NULL),
+                     SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     int64_t n = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
@@ -205,12 +206,12 @@ static void test_store_undo_branch(void **state)
     struct store *s = *state;
     for (int64_t v = 1; v <= 5; v++)
         save_ok(s, CH, v);
-    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v6 = doc 4 */
+    assert_int_equal(undo_once(s, CH), BOT_OK); /* v6 = doc 4 */
     assert_live(s, CH, 6, 4);
-    save_ok(s, CH, 7);                                /* v7 = doc 7 */
-    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v8 = doc 4 */
+    save_ok(s, CH, 7);                          /* v7 = doc 7 */
+    assert_int_equal(undo_once(s, CH), BOT_OK); /* v8 = doc 4 */
     assert_live(s, CH, 8, 4);
-    assert_int_equal(undo_once(s, CH), BOT_OK);      /* v9 = doc 3 */
+    assert_int_equal(undo_once(s, CH), BOT_OK); /* v9 = doc 3 */
     assert_live(s, CH, 9, 3);
     assert_int_equal(undo_once(s, CH), BOT_OK);
     assert_int_equal(undo_once(s, CH), BOT_OK);
@@ -310,7 +311,7 @@ static void test_store_interaction_with_save(void **state)
     assert_live(s, CH, 1, 1);
     assert_int_equal(store_interaction_record(s, "111", CH, 2, 6000),
                      BOT_CONFLICT);
-    store_rollback(s);                     /* none open: a no-op */
+    store_rollback(s); /* none open: a no-op */
     assert_int_equal(store_commit(s), BOT_INVALID);
 }
 

@@ -216,8 +216,9 @@ static void test_store_migrate_steps(void **state)
     assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
     assert_int_equal(store__migrate(db, f->path, steps, 1, err, sizeof err),
                      BOT_OK);
-    assert_int_equal(sqlite3_exec(db, "INSERT INTO t (a) VALUES (1)", NULL,
-                                  NULL, NULL), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db, "INSERT INTO t (a) VALUES (1)", NULL, NULL, NULL),
+        SQLITE_OK);
 
     assert_int_equal(store__migrate(db, f->path, steps, 3, err, sizeof err),
                      BOT_OK);
@@ -230,7 +231,8 @@ static void test_store_migrate_steps(void **state)
     assert_non_null(strstr(err, f->path));
     assert_int_equal(raw_int(db, "PRAGMA user_version"), 3);
     assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_schema "
-                                 "WHERE name = 'u'"), 0);
+                                 "WHERE name = 'u'"),
+                     0);
     assert_int_equal(sqlite3_get_autocommit(db), 1);
 
     /* Nothing to do at the latest version. */
@@ -265,8 +267,7 @@ static void test_store_not_a_database(void **state)
     fclose(fp);
     struct store *s = NULL;
     char err[256];
-    assert_int_equal(store_open(f->path, &s, err, sizeof err),
-                     BOT_DB_CORRUPT);
+    assert_int_equal(store_open(f->path, &s, err, sizeof err), BOT_DB_CORRUPT);
     assert_null(s);
     assert_non_null(strstr(err, f->path));
 }
@@ -379,7 +380,7 @@ static void test_store_disk_full(void **state)
     assert_true(seen78 == (com == BOT_OK));
     if (com != BOT_OK)
         assert_int_equal(com, BOT_DB_FULL);
-    store_rollback(s);                 /* nothing open: a no-op */
+    store_rollback(s); /* nothing open: a no-op */
     assert_live(s, 1, "{\"v\":1}");
     assert_intact(s);
 
@@ -399,7 +400,8 @@ static void test_store_disk_full(void **state)
 
     /* Room again: the same save goes through. */
     assert_int_equal(sqlite3_exec(db, "PRAGMA max_page_count = 1073741823",
-                                  NULL, NULL, NULL), SQLITE_OK);
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
     assert_int_equal(store_enc_save(s, CH, 2, big), BOT_OK);
     free(big);
     store_close(s);
