@@ -14,10 +14,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct cmd_ctx;
-struct cmd_req;
-struct cmd_reply;
-
 enum cmd_opt_type {
     CMD_OPT_STRING = 3,          /* values are Discord's option types */
     CMD_OPT_INTEGER = 4,
@@ -50,8 +46,10 @@ struct cmd_opt_spec {
 #define CMD_F_MUTATES   (1u << 2)  /* changes state: transaction + version */
 #define CMD_F_EPHEMERAL (1u << 3)  /* the reply is private by default */
 
-typedef void cmd_handler_fn(struct cmd_ctx *ctx, const struct cmd_req *req,
-                            struct cmd_reply *reply);
+struct cmd_run;
+
+/* A command's implementation (cmd_run.h says what it gets). */
+typedef void cmd_handler_fn(struct cmd_run *run);
 
 #define CMD_MAX_SPEC_OPTS 12
 

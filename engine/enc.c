@@ -416,6 +416,19 @@ enum eng_err enc_stat_set(struct enc_combatant *c, const char *name,
     return ENG_OK;
 }
 
+bool enc_stat_remove(struct enc_combatant *c, const char *name)
+{
+    for (int i = 0; i < c->nstats; i++) {
+        if (!enc_name_eq(c->stats[i].name, name))
+            continue;
+        memmove(&c->stats[i], &c->stats[i + 1],
+                (size_t)(c->nstats - i - 1) * sizeof c->stats[0]);
+        c->nstats--;
+        return true;
+    }
+    return false;
+}
+
 struct enc_track *enc_track(struct enc_combatant *c, const char *name)
 {
     for (int i = 0; i < c->ntracks; i++)

@@ -282,6 +282,8 @@ int64_t enc_stat_or(const struct enc_combatant *c, const char *name,
                     int64_t dflt);
 enum eng_err enc_stat_set(struct enc_combatant *c, const char *name,
                           int64_t value, struct enc_diag *d);
+/* Remove a stat; false when there was none. */
+bool enc_stat_remove(struct enc_combatant *c, const char *name);
 struct enc_track *enc_track(struct enc_combatant *c, const char *name);
 const struct enc_track *enc_track_c(const struct enc_combatant *c,
                                     const char *name);

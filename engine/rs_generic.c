@@ -23,19 +23,15 @@ static enum eng_err gen_setup(struct rs_call *c, struct enc_combatant *who)
 {
     /* A stat named hp becomes the hp track (current = max); the track is
      * the one place hp lives, so the stat is dropped. */
-    for (int i = 0; i < who->nstats; i++) {
-        if (eng_text_casecmp(who->stats[i].name, "hp") != 0)
-            continue;
-        int64_t hp = who->stats[i].value;
-        if (hp < 0)
+    const int64_t *hp = enc_stat(who, "hp");
+    if (hp != NULL) {
+        int64_t v = *hp;
+        if (v < 0)
             return enc_fail(c->d, ENG_RANGE, "hp cannot be negative");
-        enum eng_err err = enc_track_set(who, "hp", hp, hp, c->d);
+        enum eng_err err = enc_track_set(who, "hp", v, v, c->d);
         if (err != ENG_OK)
             return err;
-        memmove(&who->stats[i], &who->stats[i + 1],
-                (size_t)(who->nstats - i - 1) * sizeof who->stats[0]);
-        who->nstats--;
-        break;
+        enc_stat_remove(who, "hp");
     }
     return ENG_OK;
 }

@@ -1,0 +1,394 @@
+/*
+ * cmd.c - the command pipeline: validate, load, authorize, apply, commit,
+ * reply.
+ *
+ * One command is one transaction. The encounter is loaded into a working
+ * copy, the handler changes the copy, and only a successful handler's copy
+ * is saved, as a new version, together with the interaction id; the reply
+ * is handed back only after the commit. Any failure rolls back, so a refused
+ * or failed command leaves the channel exactly as it was.
+ */
+#include "cmd.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "cmd_validate.h"
+#include "enc_json.h"
+#include "eng_alloc.h"
+#include "eng_text.h"
+#include "render_enc.h"
+#include "store.h"
+
+void cmd_reply_init(struct cmd_reply *r)
+{
+    memset(r, 0, sizeof *r);
+    msg_init(&r->msg);
+    r->version = -1;
+}
+
+void cmd_reply_cleanup(struct cmd_reply *r)
+{
+    msg_cleanup(&r->msg);
+    if (r->gm_copy != NULL) {
+        msg_cleanup(r->gm_copy);
+        free(r->gm_copy);
+    }
+    cmd_reply_init(r);
+}
+
+const char *cmd_req_opt(const struct cmd_req *req, const char *name)
+{
+    for (int i = 0; i < req->nopts; i++)
+        if (eng_text_casecmp(req->opts[i].name, name) == 0)
+            return req->opts[i].value;
+    return NULL;
+}
+
+/* ---- helpers for handlers ------------------------------------------------ */
+
+/* Replace the reply with one error line (and an optional hint line). */
+static void reply_error(struct cmd_reply *reply, const char *text,
+                        const char *hint)
+{
+    msg_cleanup(&reply->msg);
+    if (hint != NULL && hint[0] != '\0')
+        msg_set_content(&reply->msg, "%s\nTry: `%s`", text, hint);
+    else
+        msg_set_content(&reply->msg, "%s", text);
+    reply->ephemeral = true;
+    reply->is_error = true;
+    reply->changed = false;
+}
+
+void cmd_fail(struct cmd_run *run, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    reply_error(run->reply, text, NULL);
+    run->failed = true;
+}
+
+void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
+{
+    reply_error(run->reply, d->msg, d->hint);
+    run->failed = true;
+}
+
+void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
+{
+    const struct cmd_req *req = run->req;
+    for (int i = 0; i < req->nopts; i++) {
+        opts[i].name = req->opts[i].name;
+        opts[i].value = req->opts[i].value;
+    }
+    memset(&run->diag, 0, sizeof run->diag);
+    *c = (struct rs_call){
+        .e = run->enc,
+        .rng = run->ctx->rng,
+        .r = run->res,
+        .d = &run->diag,
+        .user = req->user_id,
+        .is_gm = run->is_gm,
+        .opts = opts,
+        .nopts = req->nopts,
+    };
+}
+
+struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt)
+{
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    struct enc_combatant *who = NULL;
+    if (rs_opt_combatant(&c, opt, &who) != ENG_OK) {
+        if (run->diag.hint[0] == '\0')
+            enc_hint(&run->diag, "/combat status");
+        cmd_fail_diag(run, &run->diag);
+        return NULL;
+    }
+    return who;
+}
+
+bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
+{
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (rs_require_actor(&c, who) == ENG_OK)
+        return true;
+    cmd_fail_diag(run, &run->diag);
+    return false;
+}
+
+bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
+                 int64_t *out)
+{
+    const char *v = cmd_req_opt(run->req, name);
+    if (v == NULL) {
+        *out = dflt;
+        return true;
+    }
+    if (!eng_text_to_int(v, out)) {
+        cmd_fail(run, "%s: must be a whole number", name);
+        return false;
+    }
+    return true;
+}
+
+bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
+                  bool *out)
+{
+    const char *v = cmd_req_opt(run->req, name);
+    if (v == NULL) {
+        *out = dflt;
+        return true;
+    }
+    if (!eng_text_to_bool(v, out)) {
+        cmd_fail(run, "%s: must be true or false", name);
+        return false;
+    }
+    return true;
+}
+
+void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
+{
+    struct cmd_reply *reply = run->reply;
+    const struct encounter *e = run->enc;
+    /* The console is the GM's own screen; in a channel everyone reads the
+     * reply, so hidden numbers go only to the GM's copy. */
+    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
+    run->changed = true;
+    msg_cleanup(&reply->msg);
+    bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    if (show_tracker)
+        render_tracker(&reply->msg, e, public_gm);
+    if (secret && !public_gm) {
+        struct msg *copy = malloc(sizeof *copy);
+        if (copy != NULL) {
+            msg_init(copy);
+            render_events(copy, e, run->res, true, title);
+            reply->gm_copy = copy;
+        }
+    }
+    /* A turn that started in this command: tell its player. */
+    for (int i = run->res->nev - 1; i >= 0; i--) {
+        if (run->res->ev[i].kind != ENC_EV_TURN)
+            continue;
+        const struct enc_combatant *c = enc_by_id_c(e, run->res->ev[i].who);
+        if (c != NULL && c->owner != 0 && e->notices &&
+            c->id == e->current) {
+            reply->turn_user = c->owner;
+            if (run->req->source == CMD_SRC_DISCORD &&
+                msg_add_mention(&reply->msg, c->owner))
+                msg_set_content(&reply->msg, "<@%" PRIu64 ">, it is your "
+                                "turn.", c->owner);
+        }
+        break;
+    }
+}
+
+/* ---- the pipeline -------------------------------------------------------- */
+
+static bool sender_is_gm(const struct cmd_req *req, const struct encounter *e)
+{
+    if (req->force_gm)
+        return true;
+    if (req->perms_known &&
+        (req->perms & (CMD_PERM_ADMINISTRATOR | CMD_PERM_MANAGE_CHANNELS)))
+        return true;
+    return e != NULL && e->gm == req->user_id;
+}
+
+/* Load the channel's live encounter into run->enc (NULL when none). */
+static enum bot_err load_encounter(struct cmd_run *run)
+{
+    char *doc = NULL;
+    int64_t version = 0;
+    enum bot_err err = store_enc_load(run->ctx->store, run->req->channel_id,
+                                      &doc, &version);
+    if (err == BOT_NOTFOUND)
+        return BOT_OK;
+    if (err != BOT_OK)
+        return err;
+    char why[160];
+    err = enc_json_load(doc, &run->enc, why, sizeof why);
+    free(doc);
+    if (err != BOT_OK)
+        return err;
+    run->enc->version = version;
+    run->rs = rs_find(run->enc->ruleset);
+    return run->rs != NULL ? BOT_OK : BOT_INVALID;
+}
+
+static const char *store_problem(enum bot_err err)
+{
+    switch (err) {
+    case BOT_DB_FULL:
+        return "the bot's disk is full, so nothing was saved; tell the "
+               "bot's operator";
+    case BOT_DB_BUSY:
+        return "the bot is busy; nothing was changed, try again";
+    case BOT_NOMEM:
+        return "the bot ran out of memory; nothing was changed";
+    default:
+        return "the bot could not read or save this channel's fight; "
+               "nothing was changed";
+    }
+}
+
+/* Save run->enc as the next version and record the interaction. */
+static enum bot_err save_encounter(struct cmd_run *run, int64_t loaded)
+{
+    struct encounter *e = run->enc;
+    e->version = loaded + 1;
+    char *doc = enc_json_dump(e);
+    if (doc == NULL)
+        return BOT_NOMEM;
+    /* An undo stores the restored state as a new version and consumes a
+     * step of the undo chain; any other change pushes onto it. */
+    enum bot_err err = run->is_undo
+        ? store_enc_save_undo(run->ctx->store, run->req->channel_id,
+                              e->version, doc)
+        : store_enc_save(run->ctx->store, run->req->channel_id, e->version,
+                         doc);
+    free(doc);
+    if (err == BOT_OK && run->ended)
+        err = store_enc_archive(run->ctx->store, run->req->channel_id,
+                                run->req->now_ms);
+    return err;
+}
+
+static void run_handler(struct cmd_run *run)
+{
+    const struct cmd_spec *spec = run->spec;
+    const struct cmd_req *req = run->req;
+    if ((spec->flags & CMD_F_NEEDS_ENC) && run->enc == NULL) {
+        reply_error(run->reply, "there is no fight in this channel",
+                    "/combat start system:generic");
+        run->failed = true;
+        return;
+    }
+    if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
+        char text[200];
+        snprintf(text, sizeof text, "only the GM may use /%s%s%s (the GM "
+                 "is whoever started the fight, or anyone with Manage "
+                 "Channels)", spec->command, spec->sub ? " " : "",
+                 spec->sub ? spec->sub : "");
+        reply_error(run->reply, text, NULL);
+        run->failed = true;
+        return;
+    }
+    if (req->expect_version >= 0 && run->enc != NULL &&
+        req->expect_version != run->enc->version) {
+        /* A button from an older tracker: show where things stand now and
+         * change nothing. */
+        msg_cleanup(&run->reply->msg);
+        msg_set_content(&run->reply->msg, "That button is from an older "
+                        "state of the fight; here is the current one.");
+        render_tracker(&run->reply->msg, run->enc, run->is_gm);
+        run->reply->ephemeral = true;
+        run->reply->is_error = true;
+        run->failed = true;
+        return;
+    }
+    spec->handler(run);
+}
+
+bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
+              struct cmd_reply *reply)
+{
+    cmd_reply_init(reply);
+    reply->channel_id = req->channel_id;
+
+    char err[CMD_VALIDATE_ERR_MAX];
+    const struct cmd_spec *spec = cmd_validate(req, err, sizeof err);
+    if (spec == NULL) {
+        reply_error(reply, err, "/help");
+        return true;
+    }
+
+    struct cmd_run run = {
+        .ctx = ctx,
+        .req = req,
+        .spec = spec,
+        .reply = reply,
+    };
+    run.res = eng_malloc(sizeof *run.res);
+    if (run.res == NULL) {
+        reply_error(reply, "the bot ran out of memory; nothing was changed",
+                    NULL);
+        return true;
+    }
+    enc_result_init(run.res);
+
+    bool stateful = (spec->flags & (CMD_F_NEEDS_ENC | CMD_F_MUTATES)) != 0;
+    if (!stateful) {
+        run.is_gm = sender_is_gm(req, NULL);
+        spec->handler(&run);
+        eng_free(run.res);
+        return true;
+    }
+
+    enum bot_err berr = store_begin(ctx->store);
+    if (berr == BOT_OK && req->interaction_id != NULL) {
+        bool seen = false;
+        berr = store_interaction_seen(ctx->store, req->interaction_id, &seen);
+        if (berr == BOT_OK && seen) {
+            store_rollback(ctx->store);
+            reply->duplicate = true;
+            msg_set_content(&reply->msg, "That was already done.");
+            reply->ephemeral = true;
+            eng_free(run.res);
+            return true;
+        }
+    }
+    if (berr == BOT_OK)
+        berr = load_encounter(&run);
+    if (berr != BOT_OK) {
+        store_rollback(ctx->store);
+        reply_error(reply, store_problem(berr), NULL);
+        enc_free(run.enc);
+        eng_free(run.res);
+        return true;
+    }
+    int64_t loaded = run.enc != NULL ? run.enc->version : 0;
+    run.is_gm = sender_is_gm(req, run.enc);
+
+    run_handler(&run);
+
+    if (run.failed || !run.changed) {
+        /* Read-only commands still record the interaction so a replay is
+         * answered the same way; refusals are not recorded: the user may
+         * simply try again. */
+        store_rollback(ctx->store);
+        enc_free(run.enc);
+        eng_free(run.res);
+        return true;
+    }
+
+    berr = save_encounter(&run, loaded);
+    if (berr == BOT_OK && req->interaction_id != NULL)
+        berr = store_interaction_record(ctx->store, req->interaction_id,
+                                        req->channel_id, run.enc->version,
+                                        req->now_ms);
+    if (berr == BOT_OK)
+        berr = store_commit(ctx->store);
+    if (berr != BOT_OK) {
+        store_rollback(ctx->store);
+        reply_error(reply, store_problem(berr), NULL);
+    } else {
+        reply->changed = true;
+        reply->version = run.enc->version;
+    }
+    enc_free(run.enc);
+    eng_free(run.res);
+    return true;
+}

@@ -1,0 +1,290 @@
+/*
+ * cmd_combat.c - setting a fight up: start, add, join, remove, set, note.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "eng_text.h"
+#include "rs.h"
+
+/* Apply "k=v k=v" stats to who through the ruleset's check. */
+static bool apply_stats(struct cmd_run *run, struct enc_combatant *who,
+                        const char *text)
+{
+    struct enc_kv kv[ENC_MAX_STATS];
+    int n = 0;
+    if (enc_parse_stats(text, kv, ENC_MAX_STATS, &n, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return false;
+    }
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    for (int i = 0; i < n; i++) {
+        if (run->rs->ops->check_stat != NULL &&
+            run->rs->ops->check_stat(&c, who, kv[i].name, kv[i].value) !=
+                ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return false;
+        }
+        if (enc_stat_set(who, kv[i].name, kv[i].value, &run->diag) !=
+            ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Split "key=value key=value" settings and hand each to the ruleset. */
+static bool apply_settings(struct cmd_run *run, const char *text)
+{
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ,", &save); tok != NULL;
+         tok = strtok_r(NULL, " ,", &save)) {
+        char *eq = strchr(tok, '=');
+        if (eq == NULL || eq == tok || eq[1] == '\0') {
+            cmd_fail(run, "settings should look like \"key=value\"; `%.32s` "
+                     "is not", tok);
+            return false;
+        }
+        *eq = '\0';
+        if (run->rs->ops->setting == NULL) {
+            cmd_fail(run, "the %s system has no settings", run->rs->id);
+            return false;
+        }
+        if (run->rs->ops->setting(&c, tok, eq + 1) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return false;
+        }
+    }
+    return true;
+}
+
+void cmd_combat_start(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    if (run->enc != NULL) {
+        cmd_fail(run, "there is already a fight in this channel; the GM can "
+                 "end it with /combat end");
+        return;
+    }
+    const char *system = cmd_req_opt(req, "system");
+    const struct rs_system *rs = rs_find(system);
+    if (rs == NULL) {
+        char ids[128];
+        rs_ids(ids, sizeof ids);
+        cmd_fail(run, "unknown system `%.16s`; choose one of: %s", system,
+                 ids);
+        return;
+    }
+    const char *name = cmd_req_opt(req, "name");
+    if (name != NULL &&
+        enc_check_name(name, "fight name", ENC_MAX_ENC_NAME, &run->diag) !=
+            ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    run->enc = enc_new(rs->id, name ? name : "", req->user_id);
+    if (run->enc == NULL) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    run->rs = rs;
+    run->is_gm = true;
+    const char *settings = cmd_req_opt(req, "settings");
+    if (settings != NULL && !apply_settings(run, settings))
+        return;
+    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
+    snprintf(ev->text, sizeof ev->text, "A %s fight is set up. Add NPCs "
+             "with /combat add; players join with /combat join.", rs->title);
+    cmd_finish(run, "New fight", false);
+}
+
+/* Create count combatants from the options; owner 0 for NPCs. */
+static void add_combatants(struct cmd_run *run, uint64_t owner)
+{
+    const struct cmd_req *req = run->req;
+    struct encounter *e = run->enc;
+    int64_t count = 1;
+    bool hidden = false, group = false;
+    if (!cmd_opt_int(run, "count", 1, &count) ||
+        !cmd_opt_bool(run, "hidden", false, &hidden) ||
+        !cmd_opt_bool(run, "group", false, &group))
+        return;
+    int side = -1;
+    const char *side_name = cmd_req_opt(req, "side");
+    if (side_name != NULL) {
+        side = enc_side_get(e, side_name, &run->diag);
+        if (side < 0) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+    } else if (run->rs->flags & RS_F_SIDES_REQUIRED) {
+        cmd_fail(run, "the %s system needs a side for everyone: add "
+                 "side:<name>", run->rs->id);
+        return;
+    }
+    uint32_t ids[ENC_MAX_COUNT];
+    if (enc_add(e, cmd_req_opt(req, "name"), (int)count, owner, side,
+                &run->diag, ids) != ENG_OK) {
+        if (run->diag.code == ENG_EXISTS)
+            enc_hint(&run->diag, "pick another name, or /combat remove the "
+                     "old one");
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    const char *init = cmd_req_opt(req, "init");
+    const char *stats = cmd_req_opt(req, "stats");
+    int64_t hp = -1;
+    if (!cmd_opt_int(run, "hp", -1, &hp))
+        return;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    for (int i = 0; i < count; i++) {
+        struct enc_combatant *who = enc_by_id(e, ids[i]);
+        who->hidden = hidden;
+        if (group && count > 1)
+            who->group = ids[0];
+        if (init != NULL)
+            enc_copy(who->init_expr, sizeof who->init_expr, init);
+        if (stats != NULL && !apply_stats(run, who, stats))
+            return;
+        if (hp >= 0 &&
+            enc_track_set(who, "hp", hp, hp, &run->diag) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        cmd_rs_call(run, &c, opts);
+        if (run->rs->ops->setup(&c, who) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        enc_emit(run->res, ENC_EV_ADDED, who->id)->secret = who->hidden;
+        if (e->status == ENC_ST_RUNNING) {
+            cmd_rs_call(run, &c, opts);
+            if (run->rs->ops->late_join != NULL &&
+                run->rs->ops->late_join(&c, who) != ENG_OK) {
+                cmd_fail_diag(run, &run->diag);
+                return;
+            }
+        }
+    }
+    cmd_finish(run, count > 1 ? "New combatants" : "New combatant", false);
+}
+
+void cmd_combat_add(struct cmd_run *run)
+{
+    add_combatants(run, 0);
+}
+
+void cmd_combat_join(struct cmd_run *run)
+{
+    if (run->enc->status == ENC_ST_ENDED) {
+        cmd_fail(run, "this fight is over");
+        return;
+    }
+    add_combatants(run, run->req->user_id);
+}
+
+void cmd_combat_remove(struct cmd_run *run)
+{
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    bool was_current = run->enc->current == who->id;
+    if (enc_remove(run->enc, who->id, run->res, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    if (was_current && run->enc->status == ENC_ST_RUNNING) {
+        /* The turn passes on as if it had ended. */
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        if (run->rs->ops->next(&c) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+    }
+    cmd_finish(run, "Combatant removed", was_current);
+}
+
+void cmd_combat_set(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    const char *stats = cmd_req_opt(req, "stats");
+    const char *side = cmd_req_opt(req, "side");
+    const char *hidden = cmd_req_opt(req, "hidden");
+    if (stats == NULL && side == NULL && hidden == NULL) {
+        cmd_fail(run, "nothing to change: give stats:, side: or hidden:");
+        return;
+    }
+    if ((hidden != NULL || side != NULL) && !run->is_gm) {
+        cmd_fail(run, "only the GM may move or hide a combatant");
+        return;
+    }
+    if (stats != NULL) {
+        if (!apply_stats(run, who, stats))
+            return;
+        /* hp given as a stat changes the maximum and keeps the damage
+         * already taken. */
+        int64_t *hp = enc_stat(who, "hp");
+        if (hp != NULL) {
+            const struct enc_track *t = enc_track(who, "hp");
+            int64_t taken = t != NULL ? t->max - t->cur : 0;
+            int64_t max = *hp;
+            enc_stat_remove(who, "hp");
+            if (enc_track_set(who, "hp", max - taken < 0 ? 0 : max - taken,
+                              max, &run->diag) != ENG_OK) {
+                cmd_fail_diag(run, &run->diag);
+                return;
+            }
+        }
+    }
+    if (side != NULL) {
+        int s = enc_side_get(run->enc, side, &run->diag);
+        if (s < 0) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        who->side = s;
+    }
+    bool hide = false;
+    if (hidden != NULL) {
+        if (!cmd_opt_bool(run, "hidden", false, &hide))
+            return;
+        who->hidden = hide;
+    }
+    struct enc_event *ev = enc_emit(run->res, ENC_EV_STAT, who->id);
+    ev->secret = who->hidden;
+    if (stats != NULL)
+        enc_copy(ev->text, sizeof ev->text, stats);
+    cmd_finish(run, "Combatant updated", false);
+}
+
+void cmd_combat_note(struct cmd_run *run)
+{
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    const char *text = cmd_req_opt(run->req, "text");
+    if (text[0] != '\0' &&
+        enc_check_name(text, "note", ENC_MAX_NOTE, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    enc_copy(who->note, sizeof who->note, text);
+    enc_emit(run->res, ENC_EV_NOTE, who->id)->secret = who->hidden;
+    cmd_finish(run, "Note", false);
+}

@@ -1,0 +1,176 @@
+/*
+ * cmd_effects.c - changing combatants in a fight: hp, conditions, attacks.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "eng_text.h"
+#include "rs.h"
+
+void cmd_combat_hp(struct cmd_run *run)
+{
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    const char *change = cmd_req_opt(run->req, "change");
+    const char *track = cmd_req_opt(run->req, "track");
+    if (track == NULL)
+        track = "hp";
+    char op = change[0];
+    int64_t n;
+    if ((op != '+' && op != '-' && op != '=') ||
+        !eng_text_to_int(change + 1, &n) || n < 0 || n > ENC_MAX_VALUE ||
+        (change[1] == '+' || change[1] == '-')) {
+        cmd_fail(run, "change: should be -n (damage), +n (healing) or =n "
+                 "(set), with n from 0 to %d", ENC_MAX_VALUE);
+        return;
+    }
+    struct enc_track *t = enc_track(who, track);
+    if (t == NULL && op != '=') {
+        cmd_fail(run, "%s has no %s yet\nTry: `/combat hp name:\"%s\" "
+                 "change:=10`", who->name, track, who->name);
+        return;
+    }
+    int64_t before = t != NULL ? t->cur : 0;
+    int64_t after = op == '=' ? n : op == '+' ? before + n : before - n;
+    int64_t max = t != NULL ? t->max : n;
+    /* Healing stops at the maximum; damage stops at 0. */
+    if (op == '+' && max > 0 && after > max)
+        after = before > max ? before : max;
+    if (after < 0)
+        after = 0;
+    if (after > ENC_MAX_VALUE)
+        after = ENC_MAX_VALUE;
+    if (enc_track_set(who, track, after, max, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    struct enc_event *ev = enc_emit(run->res, ENC_EV_HP, who->id);
+    enc_copy(ev->text, sizeof ev->text, track);
+    ev->a = before;
+    ev->b = after;
+    ev->secret = who->hidden;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (run->rs->ops->after_track != NULL)
+        run->rs->ops->after_track(&c, who, track, before);
+    else
+        rs_default_after_track(&c, who, track, before);
+    cmd_finish(run, NULL, false);
+}
+
+void cmd_combat_condition(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    const char *name = cmd_req_opt(req, "condition");
+    bool remove = false;
+    if (!cmd_opt_bool(run, "remove", false, &remove))
+        return;
+    if (remove) {
+        if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
+            ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        cmd_finish(run, NULL, false);
+        return;
+    }
+    int64_t value = 0, rounds = 0, cap = 0;
+    if (!cmd_opt_int(run, "value", 0, &value) ||
+        !cmd_opt_int(run, "rounds", 0, &rounds) ||
+        !cmd_opt_int(run, "cap", 0, &cap))
+        return;
+    struct enc_cond_req q = {
+        .name = name,
+        .value = (int32_t)value,
+        .cap = (int32_t)cap,
+        .rounds = (int32_t)rounds,
+        .anchor = 0,
+        .expire = ENC_EXPIRE_END,
+        .source = run->enc->current,
+    };
+    const char *ends = cmd_req_opt(req, "ends");
+    if (ends != NULL) {
+        if (eng_text_casecmp(ends, "start") == 0)
+            q.expire = ENC_EXPIRE_START;
+        else if (eng_text_casecmp(ends, "end") != 0) {
+            cmd_fail(run, "ends: should be start or end");
+            return;
+        }
+    }
+    if (cmd_req_opt(req, "until") != NULL) {
+        struct enc_combatant *anchor = cmd_combatant(run, "until");
+        if (anchor == NULL)
+            return;
+        q.anchor = anchor->id;
+    }
+    if (enc_cond_add(run->enc, who, &q, run->res, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    cmd_finish(run, NULL, false);
+}
+
+/* The attacker: named, or the combatant whose turn it is if the sender
+ * controls it. */
+static struct enc_combatant *pick_attacker(struct cmd_run *run)
+{
+    if (cmd_req_opt(run->req, "attacker") != NULL) {
+        struct enc_combatant *who = cmd_combatant(run, "attacker");
+        if (who == NULL || !cmd_may_act(run, who))
+            return NULL;
+        return who;
+    }
+    struct enc_combatant *cur = enc_current(run->enc);
+    if (cur == NULL) {
+        cmd_fail(run, "it is nobody's turn; say who attacks with "
+                 "attacker:<name>");
+        return NULL;
+    }
+    if (!rs_may_act(&(struct rs_call){.user = run->req->user_id,
+                                      .is_gm = run->is_gm}, cur)) {
+        cmd_fail(run, "it is %s's turn, not one of yours; say who attacks "
+                 "with attacker:<name>", cur->name);
+        return NULL;
+    }
+    return cur;
+}
+
+void cmd_attack(struct cmd_run *run)
+{
+    if (run->enc->status == ENC_ST_ENDED) {
+        cmd_fail(run, "this fight is over");
+        return;
+    }
+    if (run->rs->ops->attack == NULL) {
+        cmd_fail(run, "the %s system has no /attack; see /help topic:%s",
+                 run->rs->id, run->rs->id);
+        return;
+    }
+    struct enc_combatant *attacker = pick_attacker(run);
+    if (attacker == NULL)
+        return;
+    struct enc_combatant *target = cmd_combatant(run, "target");
+    if (target == NULL)
+        return;
+    struct rs_attack a = {
+        .attacker = attacker,
+        .target = target,
+        .roll = cmd_req_opt(run->req, "roll"),
+        .damage = cmd_req_opt(run->req, "damage"),
+        .options = cmd_req_opt(run->req, "options"),
+    };
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (run->rs->ops->attack(&c, &a) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    cmd_finish(run, NULL, false);
+}

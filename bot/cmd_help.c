@@ -1,0 +1,128 @@
+/*
+ * cmd_help.c - /help: short pages that fit one embed.
+ *
+ * The command list is drawn from the command table itself, so /help can
+ * never disagree with what the bot accepts; the prose pages are ours.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "eng_text.h"
+#include "rs.h"
+#include "sbuf.h"
+
+/* Longest help page, in bytes: one embed description. */
+#define HELP_MAX_PAGE 4000
+
+struct help_page {
+    const char *topic;
+    const char *title;
+    const char *text;
+};
+
+static const struct help_page pages[] = {
+    {"quickstart", "fray in one minute",
+     "**1.** The GM starts a fight: `/combat start system:generic`\n"
+     "**2.** The GM adds NPCs: `/combat add name:Goblin count:3 hp:7 "
+     "stats:\"ac=13 init=2\"`\n"
+     "**3.** Players join: `/combat join name:Aria hp:24 "
+     "stats:\"ac=15 init=3 attack=5\"`\n"
+     "**4.** The GM rolls initiative: `/combat begin`\n"
+     "**5.** On your turn: `/attack target:\"Goblin 1\" damage:1d8+3`, "
+     "then `/combat next`\n"
+     "**6.** Mistake? The GM uses `/combat undo`. Done? `/combat end`.\n\n"
+     "More: `/help topic:dice`, `/help topic:combat`, "
+     "`/help topic:permissions`, and one page per system "
+     "(`/help topic:generic`)."},
+    {"dice", "Dice",
+     "`2d6+3` two six-sided dice plus 3 \xC2\xB7 `d20` one die \xC2\xB7 "
+     "`d%` percentile \xC2\xB7 `4dF` Fudge dice \xC2\xB7 `3D+1` three d6 "
+     "plus 1\n"
+     "**Keep/drop:** `4d6kh3` keep the highest 3, `2d20kl1` keep the "
+     "lowest, `dh`/`dl` drop \xC2\xB7 `1d20+5 adv` / `dis`\n"
+     "**Exploding:** `3d6!` rolls again on a 6; `!>=5` on 5 or more\n"
+     "**Rerolls:** `2d6r1` reroll ones (again and again), `ro1` only once, "
+     "`r<3` below 3\n"
+     "**Successes:** `10d10>=8` counts dice of 8 or more; add `f1` to "
+     "subtract ones\n"
+     "**Label and repeat:** `2d6+3 # longsword` \xC2\xB7 `6x 4d6kh3` six "
+     "separate rolls\n"
+     "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
+    {"permissions", "Who may do what",
+     "The **GM** is whoever started the fight, and anyone with "
+     "Administrator or Manage Channels. The GM may do everything.\n"
+     "A **player** acts only for their own characters: join, end their "
+     "own turn, attack with them, change their own hp, conditions and "
+     "notes.\n"
+     "Hidden NPCs show only a health label (healthy, hurt, bloodied, down) "
+     "to players; the GM sees the numbers with `/combat status "
+     "private:true`."},
+};
+
+static void help_commands(struct sbuf *b)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    for (size_t i = 0; i < n; i++)
+        sbuf_addf(b, "`/%s%s%s` \xE2\x80\x94 %s\n", t[i].command,
+                  t[i].sub ? " " : "", t[i].sub ? t[i].sub : "", t[i].help);
+}
+
+static bool help_system(struct sbuf *b, const char *topic, const char **title)
+{
+    const struct rs_system *rs = rs_find(topic);
+    if (rs == NULL)
+        return false;
+    *title = rs->title;
+    sbuf_addf(b, "%s\n", rs->summary);
+    if (rs->flags & RS_F_ALTERNATING)
+        sbuf_add(b, "Sides take turns: the acting side picks who goes with "
+                    "`/combat pick name:`, or passes with `/combat pass`.\n");
+    else
+        sbuf_add(b, "Turns follow initiative order; `/combat next` ends "
+                    "the current turn.\n");
+    if (rs->verbs != NULL) {
+        sbuf_add(b, "Commands of this system:");
+        for (const char *const *v = rs->verbs; *v != NULL; v++)
+            sbuf_addf(b, " `/%s`", *v);
+        sbuf_addc(b, '\n');
+    }
+    sbuf_addf(b, "Start one with `/combat start system:%s`.", rs->id);
+    return true;
+}
+
+void cmd_help(struct cmd_run *run)
+{
+    const char *topic = cmd_req_opt(run->req, "topic");
+    if (topic == NULL)
+        topic = "quickstart";
+    struct sbuf b;
+    sbuf_init(&b, HELP_MAX_PAGE);
+    const char *title = NULL;
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        if (eng_text_casecmp(pages[i].topic, topic) == 0) {
+            title = pages[i].title;
+            sbuf_add(&b, pages[i].text);
+        }
+    }
+    if (title == NULL && (eng_text_casecmp(topic, "combat") == 0 ||
+                          eng_text_casecmp(topic, "commands") == 0)) {
+        title = "Commands";
+        help_commands(&b);
+    }
+    if (title == NULL && !help_system(&b, topic, &title)) {
+        char systems[128];
+        rs_ids(systems, sizeof systems);
+        cmd_fail(run, "no help on `%.32s`; topics are quickstart, dice, "
+                 "combat, permissions, and the systems: %s", topic, systems);
+        sbuf_cleanup(&b);
+        return;
+    }
+    struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
+                                         title);
+    if (em != NULL)
+        msg_embed_set_description(em, sbuf_str(&b));
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&b);
+}

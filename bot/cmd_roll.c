@@ -1,0 +1,79 @@
+/*
+ * cmd_roll.c - /roll: dice outside (or inside) a fight.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "dice.h"
+#include "render_dice.h"
+
+/* Room for the rendered results of one /roll (Discord caps it at 2000
+ * characters; the text renderer may use more for long pools). */
+#define CMD_ROLL_TEXT 4096
+
+void cmd_roll(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    const char *src = cmd_req_opt(req, "dice");
+    const char *label = cmd_req_opt(req, "label");
+    bool secret = false;
+    if (!cmd_opt_bool(run, "secret", false, &secret))
+        return;
+    enum render_dice_style style = req->source == CMD_SRC_DISCORD
+                                       ? RENDER_DICE_DISCORD
+                                       : RENDER_DICE_TEXT;
+    size_t len = strlen(src);
+    struct dice_diag diag;
+    struct dice_expr *expr = NULL;
+    char *text = malloc(CMD_ROLL_TEXT);
+    if (text == NULL) {
+        cmd_fail(run, "the bot ran out of memory");
+        return;
+    }
+    if (dice_parse(src, len, &expr, &diag) != ENG_OK) {
+        render_dice_error(text, CMD_ROLL_TEXT, style, src, len, &diag);
+        cmd_fail(run, "%s", text);
+        free(text);
+        return;
+    }
+    unsigned n = dice_expr_repeat(expr);
+    struct dice_result *res = malloc(n * sizeof *res);
+    if (res == NULL) {
+        dice_expr_free(expr);
+        free(text);
+        cmd_fail(run, "the bot ran out of memory");
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (dice_roll(expr, run->ctx->rng, &res[i], &diag) != ENG_OK) {
+            render_dice_error(text, CMD_ROLL_TEXT, style, src, len, &diag);
+            cmd_fail(run, "%s", text);
+            goto out;
+        }
+    }
+    render_dice(text, CMD_ROLL_TEXT, style, src, len, res, n);
+    char *who = msg_escape(req->user_name ? req->user_name : "someone");
+    char *what = label != NULL ? msg_escape(label) : NULL;
+    struct msg_embed *em = msg_add_embed(&run->reply->msg,
+                                         secret ? MSG_STYLE_SECRET
+                                                : MSG_STYLE_INFO,
+                                         NULL);
+    if (em != NULL) {
+        char title[200];
+        snprintf(title, sizeof title, "%s%s%s%s", who ? who : "",
+                 secret ? " rolls in secret" : " rolls",
+                 what ? ": " : "", what ? what : "");
+        free(em->title);
+        em->title = strdup(title);
+        msg_embed_set_description(em, text);
+    }
+    free(who);
+    free(what);
+    run->reply->ephemeral = secret;
+out:
+    free(res);
+    dice_expr_free(expr);
+    free(text);
+}

@@ -1,0 +1,91 @@
+/*
+ * cmd_run.h - what a command handler gets (internal to bot/cmd_*.c).
+ *
+ * cmd_exec() validates the request, opens a transaction, loads the channel's
+ * encounter into a working copy and works out whether the sender is its GM;
+ * then it calls the handler with a struct cmd_run. The handler either fails
+ * (cmd_fail(), nothing is saved) or changes run->enc and sets run->changed,
+ * and builds the reply. cmd_exec() then saves, commits, and only then
+ * returns the reply.
+ *
+ * Ownership: everything in a cmd_run belongs to cmd_exec(); handlers borrow.
+ * A handler that replaces run->enc (start, undo) frees the old one itself.
+ */
+#ifndef CMD_RUN_H
+#define CMD_RUN_H
+
+#include <stdbool.h>
+
+#include "cmd.h"
+#include "cmd_table.h"
+#include "enc.h"
+#include "rs.h"
+
+struct cmd_run {
+    struct cmd_ctx *ctx;
+    const struct cmd_req *req;
+    const struct cmd_spec *spec;
+    struct cmd_reply *reply;
+    struct encounter *enc;       /* working copy; NULL: channel has none */
+    const struct rs_system *rs;  /* enc's ruleset, or NULL */
+    bool is_gm;                  /* the sender may do everything */
+    bool failed;                 /* cmd_fail() was called */
+    bool changed;                /* save enc as a new version */
+    bool ended;                  /* archive the encounter after saving */
+    bool is_undo;                /* enc is a restored earlier state */
+    struct enc_result *res;      /* events of this command (heap) */
+    struct enc_diag diag;
+};
+
+/* Refuse the command: an ephemeral error reply, nothing saved. */
+void cmd_fail(struct cmd_run *run, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Refuse with the engine's diagnostic (message and hint). */
+void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d);
+
+/* Fill a struct rs_call for the encounter ruleset from the run. The options
+ * are the request's; opts must have room for CMD_MAX_OPTS. */
+void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts);
+
+/* The combatant named by option opt, or fail with a suggestion. */
+struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
+
+/* Fail unless the sender may act for who (GM or its owner). */
+bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
+
+/* Option helpers over the request; absent gives dflt. Fail on bad values. */
+bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
+                 int64_t *out);
+bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
+                  bool *out);
+
+/* A successful change: mark it for saving and build the reply from the
+ * command's events (and the tracker when show_tracker). Sets the turn
+ * notice when a turn started, and a GM copy when hidden numbers were left
+ * out of the public reply. */
+void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker);
+
+/* Handlers, one per table row (cmd_table.c lists them). */
+cmd_handler_fn cmd_roll;
+cmd_handler_fn cmd_help;
+cmd_handler_fn cmd_combat_start;
+cmd_handler_fn cmd_combat_add;
+cmd_handler_fn cmd_combat_join;
+cmd_handler_fn cmd_combat_remove;
+cmd_handler_fn cmd_combat_set;
+cmd_handler_fn cmd_combat_note;
+cmd_handler_fn cmd_combat_begin;
+cmd_handler_fn cmd_combat_next;
+cmd_handler_fn cmd_combat_pick;
+cmd_handler_fn cmd_combat_pass;
+cmd_handler_fn cmd_combat_hp;
+cmd_handler_fn cmd_combat_condition;
+cmd_handler_fn cmd_combat_status;
+cmd_handler_fn cmd_combat_undo;
+cmd_handler_fn cmd_combat_end;
+cmd_handler_fn cmd_combat_notices;
+cmd_handler_fn cmd_attack;
+cmd_handler_fn cmd_rs_action;
+
+#endif

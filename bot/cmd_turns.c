@@ -1,0 +1,204 @@
+/*
+ * cmd_turns.c - running a fight: begin, next, pick, pass, status, undo,
+ * end, notices, and ruleset commands.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "enc_json.h"
+#include "eng_text.h"
+#include "render_enc.h"
+#include "rs.h"
+#include "store.h"
+
+static bool require_running(struct cmd_run *run)
+{
+    if (run->enc->status == ENC_ST_RUNNING)
+        return true;
+    if (run->enc->status == ENC_ST_SETUP)
+        cmd_fail(run, "the fight has not begun yet\nTry: `/combat begin`");
+    else
+        cmd_fail(run, "this fight is over");
+    return false;
+}
+
+/* Call a ruleset op that takes only the call; fail with its diagnostic. */
+static bool call_op(struct cmd_run *run,
+                    enum eng_err (*op)(struct rs_call *c))
+{
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (op(&c) == ENG_OK)
+        return true;
+    cmd_fail_diag(run, &run->diag);
+    return false;
+}
+
+void cmd_combat_begin(struct cmd_run *run)
+{
+    if (run->enc->status != ENC_ST_SETUP) {
+        cmd_fail(run, run->enc->status == ENC_ST_RUNNING
+                          ? "the fight has already begun"
+                          : "this fight is over");
+        return;
+    }
+    if (run->enc->ncs == 0) {
+        cmd_fail(run, "there is nobody to fight yet\nTry: `/combat add "
+                 "name:Goblin count:3`");
+        return;
+    }
+    if (!call_op(run, run->rs->ops->begin))
+        return;
+    cmd_finish(run, "Roll for initiative!", true);
+}
+
+void cmd_combat_next(struct cmd_run *run)
+{
+    if (!require_running(run))
+        return;
+    const struct enc_combatant *cur = enc_current(run->enc);
+    if (cur != NULL && !cmd_may_act(run, cur))
+        return;
+    if (cur == NULL && !run->is_gm) {
+        cmd_fail(run, "nobody's turn is running; only the GM may move the "
+                 "fight on");
+        return;
+    }
+    if (!call_op(run, run->rs->ops->next))
+        return;
+    cmd_finish(run, "Next turn", true);
+}
+
+void cmd_combat_pick(struct cmd_run *run)
+{
+    if (!require_running(run))
+        return;
+    if (run->rs->ops->pick == NULL) {
+        cmd_fail(run, "the %s system has a fixed turn order; use /combat "
+                 "next", run->rs->id);
+        return;
+    }
+    struct enc_combatant *who = cmd_combatant(run, "name");
+    if (who == NULL || !cmd_may_act(run, who))
+        return;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (run->rs->ops->pick(&c, who) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    cmd_finish(run, "Pick", true);
+}
+
+void cmd_combat_pass(struct cmd_run *run)
+{
+    if (!require_running(run))
+        return;
+    if (run->rs->ops->pass == NULL) {
+        cmd_fail(run, "sides do not pass in the %s system; use /combat next",
+                 run->rs->id);
+        return;
+    }
+    if (!call_op(run, run->rs->ops->pass))
+        return;
+    cmd_finish(run, "Pass", true);
+}
+
+void cmd_combat_status(struct cmd_run *run)
+{
+    bool private = false;
+    if (!cmd_opt_bool(run, "private", false, &private))
+        return;
+    struct cmd_reply *reply = run->reply;
+    bool gm_view = run->is_gm &&
+                   (private || run->req->source == CMD_SRC_CONSOLE);
+    render_tracker(&reply->msg, run->enc, gm_view);
+    reply->ephemeral = private;
+}
+
+void cmd_combat_undo(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    char *doc = NULL;
+    int64_t found = 0;
+    enum bot_err err = store_enc_load_before(run->ctx->store,
+                                             run->req->channel_id,
+                                             e->version, &doc, &found);
+    if (err == BOT_NOTFOUND) {
+        cmd_fail(run, "there is nothing to undo (the last %d changes can "
+                 "be undone)", ENC_UNDO_DEPTH);
+        return;
+    }
+    struct encounter *old = NULL;
+    char why[160];
+    if (err != BOT_OK ||
+        enc_json_load(doc, &old, why, sizeof why) != BOT_OK) {
+        free(doc);
+        cmd_fail(run, "the earlier state could not be read; nothing was "
+                 "changed");
+        return;
+    }
+    free(doc);
+    /* The restored state is saved as the next version, so buttons drawn
+     * for any earlier version stay stale. */
+    old->version = e->version;
+    enc_free(e);
+    run->enc = old;
+    run->is_undo = true;
+    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
+    snprintf(ev->text, sizeof ev->text, "Undone: back to how things were "
+             "at version %" PRId64 ".", found);
+    cmd_finish(run, "Undo", true);
+}
+
+void cmd_combat_end(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    e->status = ENC_ST_ENDED;
+    e->current = 0;
+    enc_emit(run->res, ENC_EV_END, 0);
+    run->ended = true;
+    cmd_finish(run, "The end", true);
+}
+
+void cmd_combat_notices(struct cmd_run *run)
+{
+    bool on = true;
+    if (!cmd_opt_bool(run, "on", true, &on))
+        return;
+    run->enc->notices = on;
+    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
+    snprintf(ev->text, sizeof ev->text, "%s", on
+             ? "Players will be mentioned when their turn starts."
+             : "Turn notices are off.");
+    cmd_finish(run, "Turn notices", false);
+}
+
+void cmd_rs_action(struct cmd_run *run)
+{
+    const struct cmd_spec *spec = run->spec;
+    char verb[64];
+    snprintf(verb, sizeof verb, "%s%s%s", spec->command,
+             spec->sub ? " " : "", spec->sub ? spec->sub : "");
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    enum eng_err err = run->rs->ops->action != NULL
+                           ? run->rs->ops->action(&c, verb)
+                           : ENG_NOTFOUND;
+    if (err == ENG_NOTFOUND && run->diag.msg[0] == '\0') {
+        cmd_fail(run, "/%s is not part of the %s system\nTry: `/help "
+                 "topic:%s`", verb, run->rs->id, run->rs->id);
+        return;
+    }
+    if (err != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return;
+    }
+    cmd_finish(run, NULL, false);
+}

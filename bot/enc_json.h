@@ -1,0 +1,34 @@
+/*
+ * enc_json.h - an encounter as a JSON document, for the store.
+ *
+ * The document is the durable form of struct encounter: every field, with
+ * combatants and conditions as arrays and ids rather than pointers. Loading
+ * validates everything against the engine's limits, so a damaged or
+ * hand-edited row can never put an out-of-range value into the engine; it is
+ * refused with a message instead.
+ *
+ * Format version: the "v" member. Readers accept every version up to
+ * ENC_JSON_VERSION; writers always write the newest.
+ *
+ * Ownership: enc_json_dump() returns a malloc'd string the caller frees.
+ * enc_json_load() returns a new encounter the caller frees with enc_free().
+ */
+#ifndef ENC_JSON_H
+#define ENC_JSON_H
+
+#include <stddef.h>
+
+#include "bot_err.h"
+#include "enc.h"
+
+#define ENC_JSON_VERSION 1
+
+/* Serialize e. NULL on no memory. */
+char *enc_json_dump(const struct encounter *e);
+
+/* Parse a document. On error returns BOT_INVALID (or BOT_NOMEM) with a
+ * one-line reason in err, and *out untouched. */
+enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
+                           size_t errlen);
+
+#endif
