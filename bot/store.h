@@ -139,8 +139,9 @@ enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
  * first problem goes to store_errmsg(). */
 enum bot_err store_integrity_check(struct store *s, bool *ok);
 
-/* Forget interactions recorded before before_ms (Discord does not replay
- * an interaction after its token expires, 15 minutes). */
+/* Forget interactions recorded before before_ms. An interaction's token
+ * expires after 15 minutes, so an older replay could not be answered
+ * anyway; keep somewhat longer (an hour) to be safe. */
 enum bot_err store_interaction_prune(struct store *s, int64_t before_ms);
 
 /* Delete a key; absent keys are not an error. */
