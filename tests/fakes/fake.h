@@ -1,0 +1,412 @@
+/*
+ * fake.h - internals of fake-discord, the test server that speaks Discord's
+ * Gateway v10 (plain ws://) and REST v10 (plain http://) on 127.0.0.1.
+ *
+ * One process, one lws context, one vhost, one protocol whose callback serves
+ * both HTTP (REST under /api/v10, the test control API under /_test) and the
+ * gateway websocket. Everything runs on the lws service thread; nothing here
+ * blocks or is thread-safe. All state hangs off one struct fake_server, found
+ * through the context user pointer; the only global is the signal flag in
+ * fake_main.c. The contract for tests is docs/internals/fake-discord.md.
+ *
+ * Ownership: arguments are borrowed unless a comment says "steals" (jansson
+ * style: the callee takes the reference). json_t results documented "new" are
+ * the caller's to json_decref(); others are borrowed from the server state
+ * and live until the next mutation or /_test/reset.
+ */
+#ifndef FAKE_H
+#define FAKE_H
+
+#include <libwebsockets.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- limits and protocol numbers (Discord's, see discord-protocol.md) ---- */
+
+#define FAKE_API_PREFIX         "/api/v10"
+#define FAKE_TEST_PREFIX        "/_test/"
+#define FAKE_RESUME_PATH        "/resume"      /* resume_gateway_url path */
+#define FAKE_MAX_BODY           (1024 * 1024)  /* request bodies we accept */
+#define FAKE_WRITE_CHUNK        16384          /* HTTP body bytes per write */
+
+#define FAKE_GW_MAX_PAYLOAD     4096      /* client payload size cap (4002) */
+#define FAKE_GW_SEND_LIMIT      120       /* client sends per window (4008) */
+#define FAKE_GW_SEND_WINDOW_MS  60000
+#define FAKE_GW_DEFAULT_HB_MS   41250     /* HELLO heartbeat_interval */
+#define FAKE_GW_HB_GRACE_MS     500       /* on top of interval * 1.5 */
+#define FAKE_GW_IDENTIFY_GAP_MS 5000      /* max_concurrency 1 per 5 s */
+#define FAKE_GW_SESSION_TOTAL   1000      /* session_start_limit.total */
+#define FAKE_GW_REPLAY_MAX      20000     /* dispatches kept per session */
+#define FAKE_GW_MAX_SESSIONS    32
+#define FAKE_GW_INTENTS_VALID   0x307FFFFull    /* bits 0-16, 20, 21, 24, 25 */
+#define FAKE_GW_INTENTS_PRIV    (2ull | 256ull | 32768ull)
+
+#define FAKE_IX_DEADLINE_MS     3000          /* first response window */
+#define FAKE_IX_TOKEN_TTL_MS    (15 * 60 * 1000)
+
+#define FAKE_GLOBAL_LIMIT       50            /* requests per second */
+#define FAKE_MAX_RECORDS        100000        /* REST records / frames kept */
+#define FAKE_MAX_RL_HEADERS     10
+
+/* Discord message limits (message.mdx, components/reference.mdx). */
+#define FAKE_MSG_CONTENT_MAX    2000
+#define FAKE_MSG_EMBEDS_MAX     10
+#define FAKE_EMBED_TITLE_MAX    256
+#define FAKE_EMBED_DESC_MAX     4096
+#define FAKE_EMBED_FIELDS_MAX   25
+#define FAKE_FIELD_NAME_MAX     256
+#define FAKE_FIELD_VALUE_MAX    1024
+#define FAKE_FOOTER_MAX         2048
+#define FAKE_AUTHOR_MAX         256
+#define FAKE_EMBED_TOTAL_MAX    6000
+#define FAKE_ROWS_MAX           5
+#define FAKE_ROW_BUTTONS_MAX    5
+#define FAKE_CUSTOM_ID_MAX      100
+#define FAKE_BUTTON_LABEL_MAX   80
+#define FAKE_SELECT_OPTIONS_MAX 25
+#define FAKE_SELECT_TEXT_MAX    100
+#define FAKE_PLACEHOLDER_MAX    150
+#define FAKE_CHOICES_MAX        25
+
+/* Command limits (application-commands.mdx). */
+#define FAKE_CMD_NAME_MAX       32
+#define FAKE_CMD_DESC_MAX       100
+#define FAKE_CMD_OPTIONS_MAX    25
+#define FAKE_CMD_TOTAL_MAX      8000
+#define FAKE_CMD_CHAT_MAX       100
+#define FAKE_CMD_CTX_MAX        15
+
+/* ---- options ---- */
+
+struct fake_opts {
+    int port;                   /* 0: let the kernel pick */
+    const char *token;          /* expected bot token (no "Bot " prefix) */
+    int heartbeat_ms;           /* HELLO heartbeat_interval */
+    bool hb_timeout;            /* close connections that miss heartbeats */
+    int identify_gap_ms;        /* 0 disables the 5 s identify spacing */
+    int session_total;          /* session_start_limit.total */
+    bool allow_privileged;      /* accept privileged intents */
+    const char *app_id;         /* application id == bot user id */
+    const char *guild_id;       /* default guild for injected interactions */
+    const char *channel_id;     /* default channel */
+    const char *user_id;        /* default invoking user */
+    bool verbose;
+};
+
+/* ---- gateway ---- */
+
+enum fake_gw_state { FAKE_GW_AWAIT_AUTH, FAKE_GW_READY, FAKE_GW_CLOSING };
+
+struct fake_frame {                 /* one outgoing websocket text frame */
+    struct fake_frame *next;
+    long ix;                        /* interaction index carried, or -1 */
+    size_t len;
+    unsigned char buf[];            /* LWS_PRE + len bytes */
+};
+
+struct fake_replay {                /* a dispatch kept for RESUME */
+    int64_t s;
+    long ix;                        /* interaction index, or -1 */
+    char *text;                     /* owned */
+};
+
+struct fake_session;
+
+struct fake_gw_conn {
+    struct fake_server *srv;
+    struct lws *wsi;
+    struct fake_gw_conn *next;      /* srv->conns list */
+    int id;                         /* 1-based, == index in conn_log + 1 */
+    enum fake_gw_state state;
+    struct fake_session *sess;      /* NULL until IDENTIFY/RESUME */
+    struct fake_frame *q_head, *q_tail;
+    int close_code;                 /* pending server close, 0 = none */
+    char close_reason[64];
+    bool drop;                      /* pending abrupt TCP drop */
+    char *rx;                       /* message reassembly */
+    size_t rx_len;
+    bool rx_too_big;
+    int64_t sends[FAKE_GW_SEND_LIMIT];  /* receive times (us), ring */
+    int nsends;
+    int64_t last_hb_us;
+    lws_sorted_usec_list_t hb_sul;  /* heartbeat-timeout check */
+    lws_sorted_usec_list_t op7_sul; /* close after op 7 */
+    bool on_resume_url;
+};
+
+struct fake_session {
+    char id[33];
+    int64_t seq;                    /* last sequence number sent */
+    bool alive;                     /* false once invalidated */
+    struct fake_gw_conn *conn;      /* live connection, or NULL */
+    struct fake_replay *rp;
+    size_t nrp, caprp;
+    int64_t created_us;
+};
+
+/* ---- interactions ---- */
+
+struct fake_ix {
+    char id[24];
+    char token[128];
+    int type;                       /* interaction type */
+    char channel_id[24];
+    char orig_msg[24];              /* @original message id, "" if none */
+    int64_t t_inject_us;
+    int64_t t_dispatch_us;          /* first websocket write, 0 = not yet */
+    int64_t t_callback_us;          /* first callback arrival, 0 = none */
+    int callbacks;                  /* callback requests seen */
+    int cb_type;                    /* type of the accepted callback */
+    json_t *callback;               /* accepted callback body (owned) */
+    bool load;                      /* injected by the load generator */
+    bool missed;                    /* deadline passed unanswered */
+};
+
+/* ---- HTTP requests ---- */
+
+struct fake_hdr { char name[40]; char value[80]; };
+
+struct fake_http_req {
+    struct fake_server *srv;
+    struct lws *wsi;
+    int method;                     /* LWSHUMETH_* */
+    char meth[8];
+    char path[768];                 /* decoded path, no query */
+    char query[512];
+    char auth[256];
+    char ua[256];
+    char ctype[128];
+    int64_t content_length;         /* -1 when absent */
+    char *body;                     /* NUL-terminated, owned */
+    size_t body_len, body_cap;
+    bool body_too_big;
+    int64_t t_us;
+    long rec;                       /* index in srv->requests, or -1 */
+    /* response */
+    int status;
+    char *resp;                     /* owned; NULL for no body */
+    size_t resp_len, resp_off;
+    struct fake_hdr hdrs[FAKE_MAX_RL_HEADERS];
+    int nhdrs;
+    bool hdr_sent;
+    bool ready;                     /* response prepared */
+    int delay_ms;
+    lws_sorted_usec_list_t sul;     /* delayed response */
+};
+
+/* The lws per-session data of the one protocol: HTTP connections use req,
+ * websocket connections use gw. */
+struct fake_pss {
+    struct fake_http_req *req;      /* request in progress (owned) */
+    struct fake_gw_conn *gw;        /* gateway connection (owned) */
+};
+
+/* ---- rate limits and faults ---- */
+
+struct fake_bucket {
+    int cls;                        /* route class index */
+    int remaining;
+    int64_t reset_us;
+    bool told_empty;                /* we answered Remaining: 0 this window */
+};
+
+struct fake_rl_class {
+    const char *name;
+    const char *hash;               /* X-RateLimit-Bucket */
+    int limit;
+    int window_ms;
+    bool global_exempt;
+};
+
+struct fake_fault {                 /* a scripted REST fault */
+    char path[128];                 /* substring of the /api/v10 path */
+    char method[8];                 /* "" = any */
+    int status;                     /* 0 = no status override */
+    double retry_after;
+    bool global;
+    char scope[8];
+    int delay_ms;
+    long count;                     /* remaining uses, -1 = unlimited */
+    json_t *body;                   /* response body override (owned) */
+};
+
+#define FAKE_MAX_FAULTS 32
+
+/* ---- load generator ---- */
+
+struct fake_load {
+    bool active;
+    long total, injected, answered, missed;
+    int concurrency, channels;
+    long outstanding;
+    size_t first_ix;                /* first interaction of this run */
+    json_t *command;                /* description template (owned) */
+    int64_t t_start_us, t_end_us;
+    lws_sorted_usec_list_t sul;
+};
+
+/* ---- the server ---- */
+
+struct fake_stats {
+    long connections, identifies, resumes, resumes_ok, resumes_failed;
+    long resumes_on_resume_url, heartbeats, acks, acks_skipped;
+    long frames_in, dispatches, server_closes, client_closes;
+    long rest_requests, rest_429, rest_5xx;
+    long injected, callbacks, callbacks_rejected;
+    int last_client_close;
+};
+
+struct fake_server {
+    struct fake_opts opt;
+    struct lws_context *ctx;
+    struct lws_vhost *vh;
+    int port;
+    int64_t t0_us;
+    uint64_t rng;
+    uint64_t snow;                  /* snowflake counter */
+    /* gateway */
+    struct fake_gw_conn *conns;
+    int next_conn_id;
+    struct fake_session *sessions[FAKE_GW_MAX_SESSIONS];
+    struct fake_session *current;
+    int64_t last_identify_us;
+    int session_remaining;
+    bool zombie;                    /* stop ACKing heartbeats */
+    long zombie_skip;               /* ACKs still to skip */
+    json_t *conn_log;               /* array of connection records */
+    json_t *frames;                 /* array of frames received */
+    /* interactions */
+    struct fake_ix *ix;
+    size_t nix, capix;
+    json_t *ix_index;               /* id or token -> index */
+    double *lat;                    /* latency samples, ms */
+    size_t nlat, caplat;
+    struct fake_load load;
+    /* REST */
+    json_t *requests;               /* array of request records */
+    json_t *violations;             /* array of violation records */
+    json_t *vcounts;                /* kind -> count */
+    json_t *messages;               /* message id -> message object */
+    json_t *commands;               /* "global" or guild id -> array */
+    long command_puts;
+    struct fake_rl_class *rlc;      /* route classes (owned copy) */
+    int nrlc;
+    struct fake_bucket *buckets;
+    size_t nbuckets, capbuckets;
+    json_t *bucket_index;           /* "cls:major" -> index */
+    int global_limit;
+    int64_t global_start_us;
+    int global_count;
+    struct fake_fault faults[FAKE_MAX_FAULTS];
+    int nfaults;
+    struct fake_stats st;
+};
+
+/* ---- fake_util.c ---- */
+int64_t fake_now_us(void);                          /* monotonic */
+double fake_rel_ms(const struct fake_server *s, int64_t us);
+uint64_t fake_rand(struct fake_server *s);
+void fake_snowflake(struct fake_server *s, char out[24]);
+void fake_random_hex(struct fake_server *s, char *out, size_t nhex);
+size_t fake_utf8_len(const char *str);              /* code points */
+size_t fake_trimmed_len(const char *str);           /* code points, trimmed */
+char *fake_dump(const json_t *j);                   /* compact; caller frees */
+/* snprintf for error paths: silently truncates (paths are short). */
+void fake_pathf(char *buf, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void fake_log(const struct fake_server *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Add {"code":code,"message":msg} under errors at a dotted path such as
+ * "embeds.0.title" ("" = top level). */
+void fake_err_add(json_t *errors, const char *path, const char *code,
+                  const char *msg);
+json_t *fake_form_error(json_t *errors);            /* steals; new */
+void fake_violation(struct fake_server *s, const char *kind, long req,
+                    const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* ---- fake_http.c ---- */
+int fake_http_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                       void *pss, void *in, size_t len);
+/* Prepare the response; body steals (may be NULL for no body). */
+void fake_reply_json(struct fake_http_req *r, int status, json_t *body);
+void fake_reply_error(struct fake_http_req *r, int status, int code,
+                      const char *message);
+void fake_add_header(struct fake_http_req *r, const char *name,
+                     const char *value);
+json_t *fake_req_json(const struct fake_http_req *r);   /* new or NULL */
+const char *fake_query_arg(const struct fake_http_req *r, const char *name,
+                           char *buf, size_t cap);
+
+/* ---- fake_gateway.c ---- */
+int fake_gw_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                     void *user, void *in, size_t len);
+/* Send a dispatch on the current session (buffered for replay if no live
+ * connection). d steals. Returns the sequence number, or -1 if no session. */
+int64_t fake_gw_dispatch(struct fake_server *s, const char *t, json_t *d,
+                         long ix);
+bool fake_gw_ready(const struct fake_server *s);
+/* Apply a gateway fault ({"kind":"close"|"drop"|"op7"|"op9"|"op1"|
+ * "zombie"|"invalidate"}); returns 0 or -1 with *err set. */
+int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err);
+void fake_gw_free_all(struct fake_server *s);
+/* Detach queued and replayable frames from interaction records (reset). */
+void fake_gw_forget_ix(struct fake_server *s);
+json_t *fake_gw_stats(const struct fake_server *s);     /* new */
+
+/* ---- fake_interaction.c ---- */
+/* Build an interaction from a test description; returns new or NULL with
+ * *err set. The record is appended and *ix_out set. */
+json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
+                      const char **err);
+struct fake_ix *fake_ix_find(struct fake_server *s, const char *id_or_token);
+void fake_ix_dispatched(struct fake_server *s, long ix);
+void fake_ix_answered(struct fake_server *s, struct fake_ix *x);
+json_t *fake_latency_json(const struct fake_server *s);  /* new */
+int fake_load_start(struct fake_server *s, const json_t *req,
+                    const char **err);
+json_t *fake_load_json(const struct fake_server *s);     /* new */
+void fake_ix_reset(struct fake_server *s);
+
+/* ---- fake_validate.c ---- */
+/* Validate a message body. Returns new errors object, or NULL when valid.
+ * *empty_out is set when a create carries nothing to show (50006). */
+json_t *fake_validate_message(const json_t *msg, bool create,
+                              bool *empty_out);
+/* Record allowed_mentions violations for a message-creating/editing body. */
+void fake_check_mentions(struct fake_server *s, const json_t *msg, long req,
+                         const char *where);
+/* Validate an interaction callback body; new errors or NULL. */
+json_t *fake_validate_callback(const json_t *body, int ix_type,
+                               bool *empty_out);
+
+/* ---- fake_commands.c ---- */
+json_t *fake_validate_commands(const json_t *arr);       /* new or NULL */
+/* Store a validated array for scope; returns the stored array (borrowed). */
+json_t *fake_commands_store(struct fake_server *s, const char *scope,
+                            const json_t *arr, const char *guild_id);
+
+/* ---- fake_rest.c ---- */
+void fake_rest_handle(struct fake_server *s, struct fake_http_req *r);
+
+/* ---- fake_ratelimit.c ---- */
+void fake_rl_init(struct fake_server *s);
+void fake_rl_free(struct fake_server *s);
+void fake_rl_reset(struct fake_server *s);
+int fake_rl_class(const struct fake_server *s, const char *name);
+/* Apply faults, the global limit and the route bucket. Returns true when the
+ * request was answered here (429/5xx) and the handler must not run. */
+bool fake_rl_admit(struct fake_server *s, struct fake_http_req *r, int cls,
+                   const char *major);
+int fake_fault_add(struct fake_server *s, const json_t *f, const char **err);
+int fake_rl_configure(struct fake_server *s, const json_t *j,
+                      const char **err);
+json_t *fake_rl_json(const struct fake_server *s);       /* new */
+
+/* ---- fake_control.c ---- */
+void fake_control_handle(struct fake_server *s, struct fake_http_req *r);
+void fake_state_reset(struct fake_server *s);
+
+#endif

@@ -1,0 +1,3 @@
+#ifndef FAKE_CLIENT_H
+#define FAKE_CLIENT_H
+#endif

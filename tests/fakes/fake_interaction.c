@@ -1,0 +1,525 @@
+/*
+ * fake_interaction.c - INTERACTION_CREATE payloads built from a short test
+ * description (or taken raw), the record of every interaction (dispatch and
+ * callback times for latency), and the load generator behind /_test/load.
+ */
+#include "fake.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAKE_DEFAULT_PERMS  "2248473465835073"
+#define FAKE_LOAD_TICK_MS   50
+#define FAKE_LOAD_MAX       1000000
+
+/* ---- records ---- */
+
+static long ix_append(struct fake_server *s)
+{
+    if (s->nix == s->capix) {
+        size_t cap = s->capix ? s->capix * 2 : 64;
+        struct fake_ix *n = realloc(s->ix, cap * sizeof *n);
+        if (n == NULL)
+            return -1;
+        s->ix = n;
+        s->capix = cap;
+    }
+    memset(&s->ix[s->nix], 0, sizeof s->ix[0]);
+    return (long)s->nix++;
+}
+
+struct fake_ix *fake_ix_find(struct fake_server *s, const char *id_or_token)
+{
+    json_t *v = json_object_get(s->ix_index, id_or_token);
+    if (!json_is_integer(v))
+        return NULL;
+    json_int_t i = json_integer_value(v);
+    return i >= 0 && (size_t)i < s->nix ? &s->ix[i] : NULL;
+}
+
+void fake_ix_dispatched(struct fake_server *s, long ix)
+{
+    if (ix >= 0 && (size_t)ix < s->nix && s->ix[ix].t_dispatch_us == 0)
+        s->ix[ix].t_dispatch_us = fake_now_us();
+}
+
+static void lat_push(struct fake_server *s, double ms)
+{
+    if (s->nlat == s->caplat) {
+        size_t cap = s->caplat ? s->caplat * 2 : 256;
+        double *n = realloc(s->lat, cap * sizeof *n);
+        if (n == NULL)
+            return;
+        s->lat = n;
+        s->caplat = cap;
+    }
+    s->lat[s->nlat++] = ms;
+}
+
+static void load_pump(struct fake_server *s);
+
+void fake_ix_answered(struct fake_server *s, struct fake_ix *x)
+{
+    if (x->t_dispatch_us && x->t_callback_us)
+        lat_push(s, (double)(x->t_callback_us - x->t_dispatch_us) / 1000.0);
+    if (x->load && !x->missed && s->load.active) {
+        s->load.answered++;
+        s->load.outstanding--;
+        load_pump(s);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double pct(const double *v, size_t n, double p)
+{
+    size_t k = (size_t)ceil(p * (double)n);
+    return v[k ? k - 1 : 0];
+}
+
+json_t *fake_latency_json(const struct fake_server *s)
+{
+    if (s->nlat == 0)
+        return json_pack("{s:i}", "count", 0);
+    double *v = malloc(s->nlat * sizeof *v);
+    if (v == NULL)
+        return json_pack("{s:i}", "count", 0);
+    memcpy(v, s->lat, s->nlat * sizeof *v);
+    qsort(v, s->nlat, sizeof *v, cmp_double);
+    double sum = 0;
+    for (size_t i = 0; i < s->nlat; i++)
+        sum += v[i];
+    json_t *j = json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "count",
+                          (json_int_t)s->nlat, "min", v[0], "p50",
+                          pct(v, s->nlat, 0.5), "p90", pct(v, s->nlat, 0.9),
+                          "p99", pct(v, s->nlat, 0.99), "max",
+                          v[s->nlat - 1], "mean", sum / (double)s->nlat);
+    free(v);
+    return j;
+}
+
+/* ---- building ---- */
+
+static int infer_type(const json_t *o)
+{
+    const json_t *sub = json_object_get(o, "options");
+    if (json_is_array(sub)) {
+        size_t i;
+        const json_t *c;
+        json_array_foreach(sub, i, c)
+            if (json_is_array(json_object_get(c, "options")))
+                return 2;           /* SUB_COMMAND_GROUP */
+        return 1;                   /* SUB_COMMAND */
+    }
+    const json_t *v = json_object_get(o, "value");
+    if (json_is_string(v))
+        return 3;
+    if (json_is_integer(v))
+        return 4;
+    if (json_is_real(v))
+        return 10;
+    if (json_is_boolean(v))
+        return 5;
+    return 3;
+}
+
+static void resolve(json_t *resolved, int type, const char *id,
+                    const char *guild_id)
+{
+    const char *kind = type == 6 ? "users" : type == 7 ? "channels"
+                     : type == 8 ? "roles" : NULL;
+    if (kind == NULL || id == NULL)
+        return;
+    json_t *map = json_object_get(resolved, kind);
+    if (map == NULL) {
+        map = json_object();
+        json_object_set_new(resolved, kind, map);
+    }
+    char name[40];
+    snprintf(name, sizeof name, "%s%.6s", type == 6 ? "user" : "res",
+             id + (strlen(id) > 6 ? strlen(id) - 6 : 0));
+    json_t *o = json_pack("{s:s,s:s}", "id", id, "name", name);
+    if (type == 6) {
+        json_object_set_new(o, "username", json_string(name));
+        json_object_set_new(o, "discriminator", json_string("0"));
+        json_object_set_new(o, "global_name", json_null());
+        json_object_set_new(o, "avatar", json_null());
+        if (guild_id) {
+            json_t *mem = json_object_get(resolved, "members");
+            if (mem == NULL) {
+                mem = json_object();
+                json_object_set_new(resolved, "members", mem);
+            }
+            json_object_set_new(mem, id, json_pack(
+                "{s:[],s:n,s:s,s:s}", "roles", "nick", "joined_at",
+                "2024-01-01T00:00:00.000000+00:00", "permissions",
+                FAKE_DEFAULT_PERMS));
+        }
+    } else if (type == 7) {
+        json_object_set_new(o, "type", json_integer(0));
+        json_object_set_new(o, "permissions", json_string(FAKE_DEFAULT_PERMS));
+    } else {
+        json_object_set_new(o, "permissions", json_string("0"));
+        json_object_set_new(o, "color", json_integer(0));
+    }
+    json_object_set_new(map, id, o);
+}
+
+static json_t *norm_options(const json_t *opts, json_t *resolved,
+                            const char *guild_id)
+{
+    json_t *out = json_array();
+    size_t i;
+    const json_t *o;
+    json_array_foreach(opts, i, o) {
+        json_t *c = json_deep_copy(o);
+        if (!json_is_object(c)) {
+            json_decref(c);
+            continue;
+        }
+        if (!json_is_integer(json_object_get(c, "type")))
+            json_object_set_new(c, "type", json_integer(infer_type(c)));
+        const json_t *sub = json_object_get(o, "options");
+        if (json_is_array(sub))
+            json_object_set_new(c, "options",
+                                norm_options(sub, resolved, guild_id));
+        int t = (int)json_integer_value(json_object_get(c, "type"));
+        resolve(resolved, t, json_string_value(json_object_get(c, "value")),
+                guild_id);
+        json_array_append_new(out, c);
+    }
+    return out;
+}
+
+static const char *str_or(const json_t *d, const char *key, const char *def)
+{
+    const char *v = json_string_value(json_object_get(d, key));
+    return v ? v : def;
+}
+
+static const char *command_id(struct fake_server *s, const char *name,
+                              char buf[24])
+{
+    const char *scope;
+    json_t *arr;
+    json_object_foreach(s->commands, scope, arr) {
+        size_t i;
+        json_t *c;
+        json_array_foreach(arr, i, c)
+            if (strcmp(str_or(c, "name", ""), name) == 0)
+                return str_or(c, "id", "0");
+    }
+    fake_snowflake(s, buf);
+    return buf;
+}
+
+static json_t *make_user(const char *id, const char *username,
+                         const char *global_name)
+{
+    return json_pack("{s:s,s:s,s:s,s:s?,s:n,s:i}", "id", id, "username",
+                     username, "discriminator", "0", "global_name",
+                     global_name, "avatar", "public_flags", 0);
+}
+
+static json_t *component_data(struct fake_server *s, const json_t *desc,
+                              json_t *ix, const char *channel)
+{
+    json_t *data = json_pack("{s:s,s:i}", "custom_id",
+                             str_or(desc, "custom_id", "button"),
+                             "component_type",
+                             json_is_integer(json_object_get(desc,
+                                                             "component_type"))
+                                 ? (int)json_integer_value(json_object_get(
+                                       desc, "component_type"))
+                                 : 2);
+    json_t *values = json_object_get(desc, "values");
+    if (json_is_array(values))
+        json_object_set(data, "values", values);
+    const char *mid = str_or(desc, "message_id", NULL);
+    json_t *msg = json_object_get(desc, "message");
+    json_t *stored = mid ? json_object_get(s->messages, mid) : NULL;
+    if (json_is_object(msg))
+        json_object_set_new(ix, "message", json_deep_copy(msg));
+    else if (stored)
+        json_object_set_new(ix, "message", json_deep_copy(stored));
+    else {
+        char id[24];
+        fake_snowflake(s, id);
+        json_object_set_new(ix, "message", json_pack(
+            "{s:s,s:s,s:s,s:[],s:[],s:i,s:i,s:o}", "id", mid ? mid : id,
+            "channel_id", channel, "content", "", "embeds", "components",
+            "flags", 0, "type", 0, "author",
+            make_user(s->opt.app_id, "fray", NULL)));
+    }
+    return data;
+}
+
+json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
+                      const char **err)
+{
+    char id[24], token[128], hex[49];
+    fake_snowflake(s, id);
+    fake_random_hex(s, hex, 48);
+    snprintf(token, sizeof token, "aW50ZXJhY3Rpb246%s%s", id, hex);
+
+    json_t *ix;
+    const json_t *raw = json_object_get(desc, "raw");
+    if (json_is_object(raw)) {
+        ix = json_deep_copy(raw);
+    } else {
+        const json_t *jt = json_object_get(desc, "type");
+        int type = 2;
+        const char *ts = json_string_value(jt);
+        if (json_is_integer(jt))
+            type = (int)json_integer_value(jt);
+        else if (ts && strcmp(ts, "component") == 0)
+            type = 3;
+        else if (ts && strcmp(ts, "autocomplete") == 0)
+            type = 4;
+        else if (ts && strcmp(ts, "command") != 0) {
+            *err = "type must be command, component or autocomplete";
+            return NULL;
+        }
+        if (type < 2 || type > 4) {
+            *err = "only interaction types 2, 3 and 4 are built";
+            return NULL;
+        }
+        bool dm = json_is_true(json_object_get(desc, "dm"));
+        const char *guild = str_or(desc, "guild_id", s->opt.guild_id);
+        const char *chan = str_or(desc, "channel_id", s->opt.channel_id);
+        const char *uid = str_or(desc, "user_id", s->opt.user_id);
+        const char *uname = str_or(desc, "username", "alice");
+        const char *gname = str_or(desc, "global_name", "Alice");
+        const char *perms = str_or(desc, "permissions", FAKE_DEFAULT_PERMS);
+        const char *locale = str_or(desc, "locale", "en-US");
+        ix = json_pack("{s:i,s:i,s:s,s:s,s:[],s:i}", "type", type, "version",
+                       1, "locale", locale, "app_permissions",
+                       FAKE_DEFAULT_PERMS, "entitlements",
+                       "attachment_size_limit", 10485760);
+        json_object_set_new(ix, "channel_id", json_string(chan));
+        if (dm) {
+            json_object_set_new(ix, "channel",
+                                json_pack("{s:s,s:i}", "id", chan, "type", 1));
+            json_object_set_new(ix, "user", make_user(uid, uname, gname));
+            json_object_set_new(ix, "context", json_integer(1));
+            json_object_set_new(ix, "authorizing_integration_owners",
+                                json_pack("{s:s}", "0", "0"));
+        } else {
+            json_t *roles = json_object_get(desc, "roles");
+            json_object_set_new(ix, "guild_id", json_string(guild));
+            json_object_set_new(ix, "guild", json_pack(
+                "{s:s,s:s,s:[]}", "id", guild, "locale", locale, "features"));
+            json_object_set_new(ix, "channel", json_pack(
+                "{s:s,s:i,s:s,s:s,s:n,s:b,s:i,s:i,s:s}", "id", chan, "type",
+                0, "name", "general", "guild_id", guild, "parent_id", "nsfw",
+                0, "position", 0, "flags", 0, "permissions",
+                FAKE_DEFAULT_PERMS));
+            json_object_set_new(ix, "member", json_pack(
+                "{s:o,s:o,s:n,s:n,s:s,s:n,s:b,s:b,s:i,s:b,s:s,s:n}", "user",
+                make_user(uid, uname, gname), "roles",
+                json_is_array(roles) ? json_deep_copy(roles) : json_array(),
+                "nick", "avatar", "joined_at",
+                "2024-01-01T00:00:00.000000+00:00", "premium_since", "deaf", 0,
+                "mute", 0, "flags", 0, "pending", 0, "permissions", perms,
+                "communication_disabled_until"));
+            json_object_set_new(ix, "guild_locale", json_string(locale));
+            json_object_set_new(ix, "context", json_integer(0));
+            json_object_set_new(ix, "authorizing_integration_owners",
+                                json_pack("{s:s}", "0", guild));
+        }
+        json_t *data;
+        if (type == 3) {
+            data = component_data(s, desc, ix, chan);
+        } else {
+            const char *name = str_or(desc, "name", NULL);
+            if (name == NULL) {
+                json_decref(ix);
+                *err = "a command interaction needs a name";
+                return NULL;
+            }
+            char cbuf[24];
+            json_t *resolved = json_object();
+            const json_t *opts = json_object_get(desc, "options");
+            data = json_pack("{s:s,s:s,s:i}", "id",
+                             str_or(desc, "command_id",
+                                    command_id(s, name, cbuf)),
+                             "name", name, "type", 1);
+            if (json_is_array(opts))
+                json_object_set_new(data, "options",
+                                    norm_options(opts, resolved,
+                                                 dm ? NULL : guild));
+            if (json_object_size(resolved))
+                json_object_set_new(data, "resolved", resolved);
+            else
+                json_decref(resolved);
+            if (!dm && json_is_true(json_object_get(desc, "guild_command")))
+                json_object_set_new(data, "guild_id", json_string(guild));
+        }
+        json_object_set_new(ix, "data", data);
+    }
+    if (!json_is_string(json_object_get(ix, "id")))
+        json_object_set_new(ix, "id", json_string(id));
+    if (!json_is_string(json_object_get(ix, "token")))
+        json_object_set_new(ix, "token", json_string(token));
+    if (!json_is_string(json_object_get(ix, "application_id")))
+        json_object_set_new(ix, "application_id", json_string(s->opt.app_id));
+    if (!json_is_integer(json_object_get(ix, "version")))
+        json_object_set_new(ix, "version", json_integer(1));
+
+    long i = ix_append(s);
+    if (i < 0) {
+        json_decref(ix);
+        *err = "out of memory";
+        return NULL;
+    }
+    struct fake_ix *x = &s->ix[i];
+    snprintf(x->id, sizeof x->id, "%s", str_or(ix, "id", ""));
+    snprintf(x->token, sizeof x->token, "%s", str_or(ix, "token", ""));
+    snprintf(x->channel_id, sizeof x->channel_id, "%s",
+             str_or(ix, "channel_id", ""));
+    x->type = (int)json_integer_value(json_object_get(ix, "type"));
+    x->t_inject_us = fake_now_us();
+    json_object_set_new(s->ix_index, x->id, json_integer(i));
+    json_object_set_new(s->ix_index, x->token, json_integer(i));
+    s->st.injected++;
+    *ix_out = i;
+    return ix;
+}
+
+/* ---- load generator ---- */
+
+static void load_tick(lws_sorted_usec_list_t *sul);
+
+static void load_finish(struct fake_server *s)
+{
+    s->load.active = false;
+    s->load.t_end_us = fake_now_us();
+    lws_sul_cancel(&s->load.sul);
+    fake_log(s, "load done: %ld answered, %ld missed", s->load.answered,
+             s->load.missed);
+}
+
+static void load_pump(struct fake_server *s)
+{
+    struct fake_load *L = &s->load;
+    while (L->active && L->outstanding < L->concurrency &&
+           L->injected < L->total) {
+        json_t *desc = json_deep_copy(L->command);
+        char chan[24];
+        unsigned long long base = strtoull(s->opt.channel_id, NULL, 10);
+        snprintf(chan, sizeof chan, "%llu",
+                 base + (unsigned long long)(L->injected % L->channels));
+        json_object_set_new(desc, "channel_id", json_string(chan));
+        const char *err = NULL;
+        long ix = -1;
+        json_t *d = fake_ix_build(s, desc, &ix, &err);
+        json_decref(desc);
+        if (d == NULL) {
+            load_finish(s);
+            return;
+        }
+        s->ix[ix].load = true;
+        if (fake_gw_dispatch(s, "INTERACTION_CREATE", d, ix) < 0) {
+            load_finish(s);
+            return;
+        }
+        L->injected++;
+        L->outstanding++;
+    }
+    if (L->active && L->injected >= L->total && L->outstanding <= 0)
+        load_finish(s);
+}
+
+static void load_tick(lws_sorted_usec_list_t *sul)
+{
+    struct fake_server *s = lws_container_of(sul, struct fake_server,
+                                             load.sul);
+    int64_t now = fake_now_us();
+    for (size_t i = s->load.first_ix; i < s->nix; i++) {
+        struct fake_ix *x = &s->ix[i];
+        if (x->load && !x->missed && x->t_callback_us == 0 &&
+            x->t_dispatch_us &&
+            now - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
+            x->missed = true;
+            s->load.missed++;
+            s->load.outstanding--;
+        }
+    }
+    load_pump(s);
+    if (s->load.active)
+        lws_sul_schedule(s->ctx, 0, &s->load.sul, load_tick,
+                         FAKE_LOAD_TICK_MS * LWS_US_PER_MS);
+}
+
+int fake_load_start(struct fake_server *s, const json_t *req,
+                    const char **err)
+{
+    struct fake_load *L = &s->load;
+    if (L->active) {
+        *err = "a load run is already active";
+        return -1;
+    }
+    if (!fake_gw_ready(s)) {
+        *err = "no ready gateway session";
+        return -1;
+    }
+    json_int_t count = json_integer_value(json_object_get(req, "count"));
+    json_int_t chans = json_integer_value(json_object_get(req, "channels"));
+    json_int_t conc = json_integer_value(json_object_get(req, "concurrency"));
+    if (count < 1 || count > FAKE_LOAD_MAX) {
+        *err = "count must be 1..1000000";
+        return -1;
+    }
+    json_t *cmd = json_object_get(req, "command");
+    json_decref(L->command);
+    L->command = json_is_object(cmd)
+                     ? json_deep_copy(cmd)
+                     : json_pack("{s:s,s:s,s:[{s:s,s:s}]}", "type", "command",
+                                 "name", "roll", "options", "name", "expr",
+                                 "value", "1d20");
+    L->total = (long)count;
+    L->channels = chans > 0 ? (int)chans : 1;
+    L->concurrency = conc > 0 ? (int)conc : 1;
+    L->injected = L->answered = L->missed = L->outstanding = 0;
+    L->first_ix = s->nix;
+    L->t_start_us = fake_now_us();
+    L->t_end_us = 0;
+    L->active = true;
+    load_pump(s);
+    if (L->active)
+        lws_sul_schedule(s->ctx, 0, &L->sul, load_tick,
+                         FAKE_LOAD_TICK_MS * LWS_US_PER_MS);
+    return 0;
+}
+
+json_t *fake_load_json(const struct fake_server *s)
+{
+    const struct fake_load *L = &s->load;
+    int64_t end = L->t_end_us ? L->t_end_us : fake_now_us();
+    return json_pack("{s:b,s:I,s:I,s:I,s:I,s:i,s:i,s:f}", "active",
+                     L->active, "total", (json_int_t)L->total, "injected",
+                     (json_int_t)L->injected, "answered",
+                     (json_int_t)L->answered, "missed", (json_int_t)L->missed,
+                     "concurrency", L->concurrency, "channels", L->channels,
+                     "elapsed_ms",
+                     L->t_start_us ? (double)(end - L->t_start_us) / 1000.0
+                                   : 0.0);
+}
+
+void fake_ix_reset(struct fake_server *s)
+{
+    for (size_t i = 0; i < s->nix; i++)
+        json_decref(s->ix[i].callback);
+    s->nix = 0;
+    s->nlat = 0;
+    json_object_clear(s->ix_index);
+    lws_sul_cancel(&s->load.sul);
+    s->load.active = false;
+    s->load.first_ix = 0;
+}

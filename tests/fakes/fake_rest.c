@@ -1,0 +1,622 @@
+/*
+ * fake_rest.c - the REST v10 routes the bot uses: gateway discovery,
+ * interaction callbacks, interaction webhooks (followups and @original),
+ * channel messages and pins, and command bulk overwrite. Every request is
+ * recorded; each route goes through auth, rate limits and body validation
+ * before its handler, like Discord's own front door.
+ */
+#include "fake.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define FAKE_MAX_SEGS   10
+#define FAKE_MAX_CAPS   4
+#define FAKE_MSG_LOADING 128        /* message flag on a deferred reply */
+
+struct route_ctx {
+    struct fake_server *s;
+    struct fake_http_req *r;
+    const char *cap[FAKE_MAX_CAPS];
+    int ncap;
+    json_t *body;                   /* parsed request body (owned) */
+};
+
+typedef void route_fn(struct route_ctx *c);
+
+struct route {
+    const char *method;
+    const char *pattern;            /* "{}" captures one segment */
+    const char *cls;                /* rate-limit class */
+    int major;                      /* capture index of the major id, -1 */
+    bool token_auth;                /* URL token authorises; no Bot auth */
+    route_fn *fn;
+};
+
+/* ---- helpers ---- */
+
+static void iso_now(char *out, size_t cap)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char base[32];
+    strftime(base, sizeof base, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(out, cap, "%s.%06ld+00:00", base, ts.tv_nsec / 1000);
+}
+
+static json_t *bot_author(const struct fake_server *s)
+{
+    return json_pack("{s:s,s:s,s:s,s:n,s:n,s:b}", "id", s->opt.app_id,
+                     "username", "fray", "discriminator", "0", "global_name",
+                     "avatar", "bot", 1);
+}
+
+static json_t *copy_embeds(const json_t *embeds)
+{
+    json_t *out = json_array();
+    size_t i;
+    const json_t *e;
+    json_array_foreach(embeds, i, e) {
+        json_t *c = json_deep_copy(e);
+        if (json_is_object(c) && !json_object_get(c, "type"))
+            json_object_set_new(c, "type", json_string("rich"));
+        json_array_append_new(out, c);
+    }
+    return out;
+}
+
+/* Apply the message fields of body onto m (create or PATCH). */
+static void msg_apply(json_t *m, const json_t *body)
+{
+    const json_t *v = json_object_get(body, "content");
+    if (v)
+        json_object_set_new(m, "content",
+                            json_string(json_is_string(v)
+                                            ? json_string_value(v) : ""));
+    if ((v = json_object_get(body, "embeds")))
+        json_object_set_new(m, "embeds", copy_embeds(v));
+    if ((v = json_object_get(body, "components")))
+        json_object_set_new(m, "components",
+                            json_is_array(v) ? json_deep_copy(v)
+                                             : json_array());
+    if ((v = json_object_get(body, "flags")) && json_is_integer(v))
+        json_object_set_new(m, "flags", json_integer(json_integer_value(v)));
+}
+
+static json_t *msg_new(struct fake_server *s, const char *channel,
+                       const json_t *body, int type, bool webhook)
+{
+    char id[24], ts[48];
+    fake_snowflake(s, id);
+    iso_now(ts, sizeof ts);
+    json_t *m = json_pack(
+        "{s:s,s:s,s:i,s:s,s:[],s:[],s:[],s:[],s:[],s:b,s:b,s:b,s:s,s:n,"
+        "s:i,s:o}",
+        "id", id, "channel_id", channel, "type", type, "content", "",
+        "embeds", "components", "attachments", "mentions", "mention_roles",
+        "mention_everyone", 0, "pinned", 0, "tts", 0, "timestamp", ts,
+        "edited_timestamp", "flags", 0, "author", bot_author(s));
+    if (webhook) {
+        json_object_set_new(m, "webhook_id", json_string(s->opt.app_id));
+        json_object_set_new(m, "application_id", json_string(s->opt.app_id));
+    }
+    if (body)
+        msg_apply(m, body);
+    json_object_set(s->messages, id, m);
+    return m;                       /* new reference for the caller */
+}
+
+static void msg_edited(json_t *m, const json_t *body)
+{
+    char ts[48];
+    iso_now(ts, sizeof ts);
+    msg_apply(m, body);
+    json_int_t flags = json_integer_value(json_object_get(m, "flags"));
+    json_object_set_new(m, "flags", json_integer(flags & ~FAKE_MSG_LOADING));
+    json_object_set_new(m, "edited_timestamp", json_string(ts));
+}
+
+/* Validate a message body; answers 400 and returns false when invalid. */
+static bool body_ok(struct route_ctx *c, bool create, const char *where)
+{
+    if (!json_is_object(c->body)) {
+        fake_violation(c->s, "invalid_json", c->r->rec, "%s: body is not a "
+                       "JSON object", where);
+        fake_reply_error(c->r, 400, 50109,
+                         "The request body contains invalid JSON.");
+        return false;
+    }
+    bool empty = false;
+    json_t *errs = fake_validate_message(c->body, create, &empty);
+    if (errs) {
+        char *d = fake_dump(errs);
+        fake_violation(c->s, "invalid_form_body", c->r->rec, "%s: %.200s",
+                       where, d ? d : "");
+        free(d);
+        fake_reply_json(c->r, 400, fake_form_error(errs));
+        return false;
+    }
+    if (empty) {
+        fake_violation(c->s, "empty_message", c->r->rec, "%s", where);
+        fake_reply_error(c->r, 400, 50006, "Cannot send an empty message");
+        return false;
+    }
+    fake_check_mentions(c->s, c->body, c->r->rec, where);
+    return true;
+}
+
+static void reply_message(struct route_ctx *c, json_t *m /* steals */)
+{
+    fake_reply_json(c->r, 200, m);
+}
+
+/* ---- gateway, users, applications ---- */
+
+static void r_gateway(struct route_ctx *c)
+{
+    char url[64];
+    snprintf(url, sizeof url, "ws://127.0.0.1:%d", c->s->port);
+    fake_reply_json(c->r, 200, json_pack("{s:s}", "url", url));
+}
+
+static void r_gateway_bot(struct route_ctx *c)
+{
+    char url[64];
+    snprintf(url, sizeof url, "ws://127.0.0.1:%d", c->s->port);
+    fake_reply_json(c->r, 200, json_pack(
+        "{s:s,s:i,s:{s:i,s:i,s:i,s:i}}", "url", url, "shards", 1,
+        "session_start_limit", "total", c->s->opt.session_total, "remaining",
+        c->s->session_remaining, "reset_after", 86400000, "max_concurrency",
+        1));
+}
+
+static void r_users_me(struct route_ctx *c)
+{
+    fake_reply_json(c->r, 200, bot_author(c->s));
+}
+
+static void r_app_me(struct route_ctx *c)
+{
+    fake_reply_json(c->r, 200, json_pack(
+        "{s:s,s:s,s:s,s:b,s:b,s:i,s:o}", "id", c->s->opt.app_id, "name",
+        "fray", "description", "", "bot_public", 1, "bot_require_code_grant",
+        0, "flags", 0, "bot", bot_author(c->s)));
+}
+
+/* ---- interactions ---- */
+
+static void r_callback(struct route_ctx *c)
+{
+    struct fake_server *s = c->s;
+    struct fake_ix *x = fake_ix_find(s, c->cap[0]);
+    s->st.callbacks++;
+    if (x == NULL || strcmp(x->token, c->cap[1]) != 0 ||
+        x->t_dispatch_us == 0) {
+        s->st.callbacks_rejected++;
+        fake_violation(s, "callback_unknown", c->r->rec,
+                       "callback for unknown interaction %s", c->cap[0]);
+        fake_reply_error(c->r, 404, 10062, "Unknown interaction");
+        return;
+    }
+    x->callbacks++;
+    if (x->callback) {
+        s->st.callbacks_rejected++;
+        fake_violation(s, "callback_double", c->r->rec,
+                       "second callback for interaction %s", x->id);
+        fake_reply_error(c->r, 400, 40060,
+                         "Interaction has already been acknowledged.");
+        return;
+    }
+    if (c->r->t_us - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
+        s->st.callbacks_rejected++;
+        x->missed = true;
+        fake_violation(s, "callback_late", c->r->rec,
+                       "callback for %s after %.0f ms", x->id,
+                       (double)(c->r->t_us - x->t_dispatch_us) / 1000.0);
+        fake_reply_error(c->r, 404, 10062, "Unknown interaction");
+        return;
+    }
+    bool empty = false;
+    json_t *errs = fake_validate_callback(c->body, x->type, &empty);
+    if (errs) {
+        char *d = fake_dump(errs);
+        fake_violation(s, "invalid_form_body", c->r->rec, "callback: %.200s",
+                       d ? d : "");
+        free(d);
+        s->st.callbacks_rejected++;
+        fake_reply_json(c->r, 400, fake_form_error(errs));
+        return;
+    }
+    if (empty) {
+        fake_violation(s, "empty_message", c->r->rec, "callback type 4");
+        s->st.callbacks_rejected++;
+        fake_reply_error(c->r, 400, 50006, "Cannot send an empty message");
+        return;
+    }
+    int t = (int)json_integer_value(json_object_get(c->body, "type"));
+    const json_t *data = json_object_get(c->body, "data");
+    if (t == 4 || t == 7)
+        fake_check_mentions(s, data, c->r->rec, "interaction callback");
+    x->callback = json_incref(c->body);
+    x->cb_type = t;
+    x->t_callback_us = c->r->t_us;
+    json_t *m = NULL;
+    if (t == 4 || t == 5) {
+        m = msg_new(s, x->channel_id, t == 4 ? data : NULL, 20, true);
+        if (t == 5)
+            json_object_set_new(m, "flags", json_integer(
+                FAKE_MSG_LOADING |
+                (json_integer_value(json_object_get(data, "flags")) & 64)));
+        snprintf(x->orig_msg, sizeof x->orig_msg, "%s",
+                 json_string_value(json_object_get(m, "id")));
+    }
+    fake_ix_answered(s, x);
+    char wr[8];
+    if (fake_query_arg(c->r, "with_response", wr, sizeof wr) &&
+        strcmp(wr, "true") == 0) {
+        json_t *res = json_pack("{s:{s:s,s:i},s:{s:i}}", "interaction", "id",
+                                x->id, "type", x->type, "resource", "type", t);
+        if (m)
+            json_object_set(json_object_get(res, "resource"), "message", m);
+        fake_reply_json(c->r, 200, res);
+    } else {
+        fake_reply_json(c->r, 204, NULL);
+    }
+    json_decref(m);
+}
+
+/* Resolve the interaction behind /webhooks/{app}/{token}; answers on error. */
+static struct fake_ix *webhook_ix(struct route_ctx *c)
+{
+    struct fake_server *s = c->s;
+    struct fake_ix *x = fake_ix_find(s, c->cap[1]);
+    if (strcmp(c->cap[0], s->opt.app_id) != 0 || x == NULL ||
+        strcmp(x->token, c->cap[1]) != 0) {
+        fake_violation(s, "webhook_unknown", c->r->rec, "unknown webhook %s",
+                       c->cap[0]);
+        fake_reply_error(c->r, 404, 10015, "Unknown Webhook");
+        return NULL;
+    }
+    if (c->r->t_us - x->t_inject_us > (int64_t)FAKE_IX_TOKEN_TTL_MS * 1000) {
+        fake_violation(s, "webhook_expired", c->r->rec, "token of %s expired",
+                       x->id);
+        fake_reply_error(c->r, 401, 50027, "Invalid Webhook Token");
+        return NULL;
+    }
+    if (x->callback == NULL) {
+        fake_violation(s, "webhook_before_ack", c->r->rec,
+                       "webhook use before interaction %s was acknowledged",
+                       x->id);
+        fake_reply_error(c->r, 404, 10015, "Unknown Webhook");
+        return NULL;
+    }
+    return x;
+}
+
+static void r_webhook_post(struct route_ctx *c)
+{
+    struct fake_ix *x = webhook_ix(c);
+    if (x == NULL || !body_ok(c, true, "followup"))
+        return;
+    json_t *orig = x->orig_msg[0] ? json_object_get(c->s->messages,
+                                                    x->orig_msg) : NULL;
+    /* Legacy quirk: the first followup after a type-5 defer edits the
+     * loading message instead of creating one. */
+    if (x->cb_type == 5 && orig &&
+        (json_integer_value(json_object_get(orig, "flags")) &
+         FAKE_MSG_LOADING)) {
+        msg_edited(orig, c->body);
+        reply_message(c, json_incref(orig));
+        return;
+    }
+    reply_message(c, msg_new(c->s, x->channel_id, c->body, 20, true));
+}
+
+static json_t *webhook_msg(struct route_ctx *c, struct fake_ix *x)
+{
+    const char *mid = strcmp(c->cap[2], "@original") == 0 ? x->orig_msg
+                                                          : c->cap[2];
+    json_t *m = mid[0] ? json_object_get(c->s->messages, mid) : NULL;
+    if (m == NULL)
+        fake_reply_error(c->r, 404, 10008, "Unknown Message");
+    return m;
+}
+
+static void r_webhook_msg(struct route_ctx *c)
+{
+    struct fake_ix *x = webhook_ix(c);
+    if (x == NULL)
+        return;
+    json_t *m = webhook_msg(c, x);
+    if (m == NULL)
+        return;
+    if (c->r->method == LWSHUMETH_GET) {
+        reply_message(c, json_incref(m));
+    } else if (c->r->method == LWSHUMETH_PATCH) {
+        if (!body_ok(c, false, "webhook edit"))
+            return;
+        msg_edited(m, c->body);
+        reply_message(c, json_incref(m));
+    } else {
+        json_object_del(c->s->messages,
+                        json_string_value(json_object_get(m, "id")));
+        fake_reply_json(c->r, 204, NULL);
+    }
+}
+
+/* ---- channels ---- */
+
+static void r_msg_create(struct route_ctx *c)
+{
+    if (!body_ok(c, true, "channel message"))
+        return;
+    reply_message(c, msg_new(c->s, c->cap[0], c->body, 0, false));
+}
+
+static json_t *channel_msg(struct route_ctx *c, const char *mid)
+{
+    json_t *m = json_object_get(c->s->messages, mid);
+    const char *ch = json_string_value(json_object_get(m, "channel_id"));
+    if (m == NULL || ch == NULL || strcmp(ch, c->cap[0]) != 0) {
+        fake_reply_error(c->r, 404, 10008, "Unknown Message");
+        return NULL;
+    }
+    return m;
+}
+
+static void r_msg(struct route_ctx *c)
+{
+    json_t *m = channel_msg(c, c->cap[1]);
+    if (m == NULL)
+        return;
+    if (c->r->method == LWSHUMETH_GET) {
+        reply_message(c, json_incref(m));
+    } else if (c->r->method == LWSHUMETH_PATCH) {
+        if (!body_ok(c, false, "channel message edit"))
+            return;
+        msg_edited(m, c->body);
+        reply_message(c, json_incref(m));
+    } else {
+        json_object_del(c->s->messages, c->cap[1]);
+        fake_reply_json(c->r, 204, NULL);
+    }
+}
+
+static void r_pin(struct route_ctx *c)
+{
+    json_t *m = channel_msg(c, c->cap[1]);
+    if (m == NULL)
+        return;
+    json_object_set_new(m, "pinned",
+                        json_boolean(c->r->method == LWSHUMETH_PUT));
+    fake_reply_json(c->r, 204, NULL);
+}
+
+static void r_pins_list(struct route_ctx *c)
+{
+    json_t *out = json_array();
+    const char *id;
+    json_t *m;
+    json_object_foreach(c->s->messages, id, m) {
+        const char *ch = json_string_value(json_object_get(m, "channel_id"));
+        if (ch && strcmp(ch, c->cap[0]) == 0 &&
+            json_is_true(json_object_get(m, "pinned")))
+            json_array_append(out, m);
+    }
+    fake_reply_json(c->r, 200, out);
+}
+
+/* ---- commands ---- */
+
+static void r_commands(struct route_ctx *c)
+{
+    struct fake_server *s = c->s;
+    if (strcmp(c->cap[0], s->opt.app_id) != 0) {
+        fake_reply_error(c->r, 403, 50001, "Missing Access");
+        return;
+    }
+    const char *guild = c->ncap > 1 ? c->cap[1] : NULL;
+    const char *scope = guild ? guild : "global";
+    if (c->r->method == LWSHUMETH_GET) {
+        json_t *cur = json_object_get(s->commands, scope);
+        fake_reply_json(c->r, 200, cur ? json_deep_copy(cur) : json_array());
+        return;
+    }
+    if (!json_is_array(c->body)) {
+        fake_violation(s, "invalid_json", c->r->rec, "command PUT body is "
+                       "not an array");
+        fake_reply_error(c->r, 400, 50109,
+                         "The request body contains invalid JSON.");
+        return;
+    }
+    json_t *errs = fake_validate_commands(c->body);
+    if (errs) {
+        char *d = fake_dump(errs);
+        fake_violation(s, "invalid_commands", c->r->rec, "%.200s",
+                       d ? d : "");
+        free(d);
+        fake_reply_json(c->r, 400, fake_form_error(errs));
+        return;
+    }
+    s->command_puts++;
+    json_t *stored = fake_commands_store(s, scope, c->body, guild);
+    fake_reply_json(c->r, 200, json_deep_copy(stored));
+}
+
+/* ---- routing ---- */
+
+static const struct route fake_routes[] = {
+    { "GET",    "/gateway",                         "gateway_bot", -1, true,  r_gateway },
+    { "GET",    "/gateway/bot",                     "gateway_bot", -1, false, r_gateway_bot },
+    { "GET",    "/users/@me",                       "me",          -1, false, r_users_me },
+    { "GET",    "/applications/@me",                "me",          -1, false, r_app_me },
+    { "GET",    "/oauth2/applications/@me",         "me",          -1, false, r_app_me },
+    { "POST",   "/interactions/{}/{}/callback",     "callback",     0, true,  r_callback },
+    { "POST",   "/webhooks/{}/{}",                  "webhook_post", 1, true,  r_webhook_post },
+    { "GET",    "/webhooks/{}/{}/messages/{}",      "webhook_get",  1, true,  r_webhook_msg },
+    { "PATCH",  "/webhooks/{}/{}/messages/{}",      "webhook_patch", 1, true, r_webhook_msg },
+    { "DELETE", "/webhooks/{}/{}/messages/{}",      "webhook_delete", 1, true, r_webhook_msg },
+    { "POST",   "/channels/{}/messages",            "msg_create",   0, false, r_msg_create },
+    { "GET",    "/channels/{}/messages/{}",         "msg_get",      0, false, r_msg },
+    { "PATCH",  "/channels/{}/messages/{}",         "msg_edit",     0, false, r_msg },
+    { "DELETE", "/channels/{}/messages/{}",         "msg_delete",   0, false, r_msg },
+    { "GET",    "/channels/{}/pins",                "pins",         0, false, r_pins_list },
+    { "PUT",    "/channels/{}/pins/{}",             "pins",         0, false, r_pin },
+    { "DELETE", "/channels/{}/pins/{}",             "pins",         0, false, r_pin },
+    { "PUT",    "/channels/{}/messages/pins/{}",    "pins",         0, false, r_pin },
+    { "DELETE", "/channels/{}/messages/pins/{}",    "pins",         0, false, r_pin },
+    { "GET",    "/applications/{}/commands",        "commands_get", -1, false, r_commands },
+    { "PUT",    "/applications/{}/commands",        "commands_put", -1, false, r_commands },
+    { "GET",    "/applications/{}/guilds/{}/commands", "commands_get", -1, false, r_commands },
+    { "PUT",    "/applications/{}/guilds/{}/commands", "commands_put", -1, false, r_commands },
+};
+
+/* Split "/a/b/c" in place into segments. */
+static int split(char *path, char **segs)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *p = strtok_r(path, "/", &save); p && n < FAKE_MAX_SEGS;
+         p = strtok_r(NULL, "/", &save))
+        segs[n++] = p;
+    return n;
+}
+
+static bool match(const char *pattern, char **segs, int nseg,
+                  struct route_ctx *c)
+{
+    char pat[128];
+    snprintf(pat, sizeof pat, "%s", pattern);
+    char *ps[FAKE_MAX_SEGS];
+    int np = 0;
+    char *save = NULL;
+    for (char *p = strtok_r(pat, "/", &save); p && np < FAKE_MAX_SEGS;
+         p = strtok_r(NULL, "/", &save))
+        ps[np++] = p;
+    if (np != nseg)
+        return false;
+    c->ncap = 0;
+    for (int i = 0; i < np; i++) {
+        if (strcmp(ps[i], "{}") == 0) {
+            if (c->ncap < FAKE_MAX_CAPS)
+                c->cap[c->ncap++] = segs[i];
+        } else if (strcmp(ps[i], segs[i]) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void record(struct fake_server *s, struct fake_http_req *r,
+                   bool auth_ok)
+{
+    if (json_array_size(s->requests) >= FAKE_MAX_RECORDS)
+        return;
+    json_t *body = fake_req_json(r);
+    if (body == NULL && r->body_len)
+        body = json_stringn(r->body, r->body_len);
+    json_t *rec = json_pack("{s:I,s:f,s:s,s:s,s:s,s:s,s:s,s:b,s:o}", "seq",
+                            (json_int_t)json_array_size(s->requests) + 1,
+                            "t_ms", fake_rel_ms(s, r->t_us), "method", r->meth,
+                            "path", r->path, "query", r->query, "user_agent",
+                            r->ua, "content_type", r->ctype, "auth_ok",
+                            auth_ok, "body", body ? body : json_null());
+    r->rec = (long)json_array_size(s->requests);
+    json_array_append_new(s->requests, rec);
+}
+
+static void finish_record(struct fake_server *s, struct fake_http_req *r)
+{
+    json_t *rec = json_array_get(s->requests, (size_t)r->rec);
+    if (rec == NULL)
+        return;
+    json_object_set_new(rec, "status", json_integer(r->status));
+    if (r->delay_ms)
+        json_object_set_new(rec, "delay_ms", json_integer(r->delay_ms));
+    if (r->resp) {
+        json_t *resp = json_loads(r->resp, JSON_DECODE_ANY, NULL);
+        if (resp)
+            json_object_set_new(rec, "response", resp);
+    }
+    for (int i = 0; i < r->nhdrs; i++)
+        if (strcmp(r->hdrs[i].name, "x-ratelimit-remaining") == 0)
+            json_object_set_new(rec, "ratelimit_remaining",
+                                json_integer(atoi(r->hdrs[i].value)));
+}
+
+static void route(struct fake_server *s, struct fake_http_req *r,
+                  bool bot_auth)
+{
+    size_t plen = strlen(FAKE_API_PREFIX);
+    if (strncmp(r->path, FAKE_API_PREFIX, plen) != 0) {
+        fake_reply_error(r, 404, 0, "404: Not Found");
+        return;
+    }
+    char buf[sizeof r->path];
+    snprintf(buf, sizeof buf, "%s", r->path + plen);
+    char *segs[FAKE_MAX_SEGS];
+    int nseg = split(buf, segs);
+    struct route_ctx c = { .s = s, .r = r };
+    const struct route *hit = NULL;
+    bool path_known = false;
+    for (size_t i = 0; i < sizeof fake_routes / sizeof fake_routes[0]; i++) {
+        if (!match(fake_routes[i].pattern, segs, nseg, &c))
+            continue;
+        path_known = true;
+        if (strcmp(fake_routes[i].method, r->meth) == 0) {
+            hit = &fake_routes[i];
+            break;
+        }
+    }
+    if (hit == NULL) {
+        if (path_known)
+            fake_reply_error(r, 405, 0, "405: Method Not Allowed");
+        else
+            fake_reply_error(r, 404, 0, "404: Not Found");
+        return;
+    }
+    if (!hit->token_auth && !bot_auth) {
+        fake_violation(s, "unauthorized", r->rec, "%s %s without a valid "
+                       "Authorization: Bot header", r->meth, r->path);
+        fake_reply_error(r, 401, 0, "401: Unauthorized");
+        return;
+    }
+    char major[160] = "global";
+    if (hit->major == 0 && c.ncap > 0)
+        snprintf(major, sizeof major, "%s", c.cap[0]);
+    else if (hit->major == 1 && c.ncap > 1)
+        snprintf(major, sizeof major, "%s/%s", c.cap[0], c.cap[1]);
+    if (fake_rl_admit(s, r, fake_rl_class(s, hit->cls), major))
+        return;
+    if (r->body_len && strncmp(r->ctype, "application/json", 16) != 0) {
+        json_t *errs = json_object();
+        fake_err_add(errs, "", "CONTENT_TYPE_INVALID",
+                     "Expected \"Content-Type\" header to be one of "
+                     "{'application/json', 'multipart/form-data'}.");
+        fake_violation(s, "content_type", r->rec, "%s %s: %s", r->meth,
+                       r->path, r->ctype);
+        fake_reply_json(r, 400, fake_form_error(errs));
+        return;
+    }
+    c.body = fake_req_json(r);
+    hit->fn(&c);
+    json_decref(c.body);
+}
+
+void fake_rest_handle(struct fake_server *s, struct fake_http_req *r)
+{
+    char want[300];
+    snprintf(want, sizeof want, "Bot %s", s->opt.token);
+    bool auth_ok = strcmp(r->auth, want) == 0;
+    s->st.rest_requests++;
+    record(s, r, auth_ok);
+    if (strncmp(r->ua, "DiscordBot (", 12) != 0)
+        fake_violation(s, "user_agent", r->rec, "%s %s: User-Agent \"%s\"",
+                       r->meth, r->path, r->ua);
+    route(s, r, auth_ok);
+    finish_record(s, r);
+}
