@@ -27,8 +27,10 @@ static void add_roll(struct sbuf *b, const struct enc_result *res, int idx)
 {
     if (idx < 0 || idx >= res->nrolls)
         return;
-    sbuf_addf(b, " (%s = %" PRId64 ")", res->rolls[idx].detail,
-              res->rolls[idx].total);
+    /* A roll without dice ("20") says nothing its total does not. */
+    if (strchr(res->rolls[idx].detail, '[') == NULL)
+        return;
+    sbuf_addf(b, " (%s)", res->rolls[idx].detail);
 }
 
 const char *render_health_label(const struct enc_combatant *c)

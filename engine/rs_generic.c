@@ -234,9 +234,10 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
     if (hp == NULL)
         return ENG_OK;
     int64_t before = hp->cur;
+    /* Like /combat hp, damage stops at 0. */
     int64_t after = hp->cur - amount;
-    if (after < -ENC_MAX_VALUE)
-        after = -ENC_MAX_VALUE;
+    if (after < 0)
+        after = 0;
     hp->cur = after;
     struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, a->target->id);
     enc_copy(hv->text, sizeof hv->text, "hp");

@@ -1,0 +1,412 @@
+/*
+ * Tests for the command layer: a generic fight driven through cmd_exec()
+ * against a real (in-memory) store, with permissions, undo and expiry.
+ */
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "enc_json.h"
+#include "eng_rng.h"
+#include "render_text.h"
+#include "sbuf.h"
+#include "store.h"
+
+enum { GM = 100, ALICE = 200, BOB = 300, MALLORY = 400 };
+
+struct fix {
+    struct store *store;
+    struct eng_rng rng;
+    struct cmd_ctx ctx;
+    struct cmd_reply reply;
+    char text[16384];
+};
+
+static int setup(void **state)
+{
+    struct fix *f = calloc(1, sizeof *f);
+    char err[128];
+    assert_int_equal(store_open(":memory:", &f->store, err, sizeof err),
+                     BOT_OK);
+    eng_rng_seed(&f->rng, 42);
+    f->ctx.store = f->store;
+    f->ctx.rng = &f->rng;
+    cmd_reply_init(&f->reply);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fix *f = *state;
+    cmd_reply_cleanup(&f->reply);
+    store_close(f->store);
+    free(f);
+    return 0;
+}
+
+/* Run "command sub" as user with name/value option pairs ending in NULL.
+ * Returns true when the command was accepted (not an error). */
+static bool run(struct fix *f, uint64_t user, const char *command,
+                const char *sub, ...)
+{
+    struct cmd_req req = {
+        .source = CMD_SRC_CONSOLE,
+        .command = command,
+        .sub = sub,
+        .channel_id = 1,
+        .user_id = user,
+        .user_name = "tester",
+        .expect_version = -1,
+    };
+    va_list ap;
+    va_start(ap, sub);
+    const char *name;
+    while ((name = va_arg(ap, const char *)) != NULL) {
+        req.opts[req.nopts].name = name;
+        req.opts[req.nopts].value = va_arg(ap, const char *);
+        req.nopts++;
+    }
+    va_end(ap);
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    struct sbuf b;
+    sbuf_init(&b, sizeof f->text - 1);
+    render_text(&f->reply.msg, NULL, &b);
+    snprintf(f->text, sizeof f->text, "%s", sbuf_str(&b));
+    sbuf_cleanup(&b);
+    if (getenv("TEST_VERBOSE")) printf("%s\n", f->text);
+    return !f->reply.is_error;
+}
+
+/* The live encounter, loaded from the store. Caller frees. */
+static struct encounter *live(struct fix *f)
+{
+    char *doc = NULL;
+    int64_t version = 0;
+    if (store_enc_load(f->store, 1, &doc, &version) != BOT_OK)
+        return NULL;
+    struct encounter *e = NULL;
+    char err[160];
+    assert_int_equal(enc_json_load(doc, &e, err, sizeof err), BOT_OK);
+    e->version = version;
+    free(doc);
+    return e;
+}
+
+static void assert_contains(const char *hay, const char *needle)
+{
+    if (strstr(hay, needle) == NULL)
+        fail_msg("expected \"%s\" in:\n%s", needle, hay);
+}
+
+/* A fight with two goblins (GM), Aria (Alice) and Bryn (Bob). */
+static void small_fight(struct fix *f)
+{
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
+                    "hp", "7", "stats", "ac=13 init=1", NULL));
+    assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
+                    "stats", "ac=15 init=3 attack=5", NULL));
+    assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+                    "init", "=30", "stats", "ac=12", NULL));
+}
+
+static void test_cmd_start_add_join_begin(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    struct encounter *e = live(f);
+    assert_non_null(e);
+    assert_int_equal(e->ncs, 4);
+    assert_string_equal(e->cs[0].name, "Goblin 1");
+    assert_int_equal(e->cs[2].owner, ALICE);
+    assert_int_equal(e->gm, GM);
+    assert_int_equal(e->version, 4);
+    enc_free(e);
+
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    e = live(f);
+    assert_int_equal(e->status, ENC_ST_RUNNING);
+    assert_int_equal(e->round, 1);
+    /* Bryn's fixed 30 beats any d20+3: Bryn goes first. */
+    assert_int_equal(e->norder, 4);
+    assert_string_equal(enc_by_id(e, e->order[0].id)->name, "Bryn");
+    assert_int_equal(e->current, e->order[0].id);
+    /* The order is sorted highest first. */
+    for (int i = 1; i < e->norder; i++)
+        assert_true(enc_by_id(e, e->order[i - 1].id)->init[0] >=
+                    enc_by_id(e, e->order[i].id)->init[0]);
+    enc_free(e);
+    assert_contains(f->text, "Bryn's turn");
+}
+
+static void test_cmd_players_act_only_for_their_own(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    /* A player cannot add NPCs, begin, or change someone else's hp. */
+    assert_false(run(f, ALICE, "combat", "add", "name", "Orc", NULL));
+    assert_contains(f->text, "only the GM");
+    assert_false(run(f, ALICE, "combat", "begin", NULL));
+    assert_false(run(f, ALICE, "combat", "hp", "name", "Bryn", "change",
+                     "-5", NULL));
+    assert_false(run(f, MALLORY, "combat", "hp", "name", "Goblin 1",
+                     "change", "-5", NULL));
+    assert_false(run(f, ALICE, "combat", "remove", "name", "Goblin 1",
+                     NULL));
+    struct encounter *e = live(f);
+    assert_int_equal(e->version, 4); /* nothing of that was saved */
+    assert_int_equal(enc_track(enc_by_name(e, "Bryn"), "hp")->cur, 18);
+    enc_free(e);
+    /* But may change their own. */
+    assert_true(run(f, ALICE, "combat", "hp", "name", "aria", "change", "-5",
+                    NULL));
+    e = live(f);
+    assert_int_equal(enc_track(enc_by_name(e, "Aria"), "hp")->cur, 15);
+    enc_free(e);
+}
+
+static void test_cmd_next_by_owner_or_gm_only(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    /* Bryn (Bob) acts first: Alice may not end Bob's turn. */
+    assert_false(run(f, ALICE, "combat", "next", NULL));
+    assert_true(run(f, BOB, "combat", "next", NULL));
+    struct encounter *e = live(f);
+    assert_int_equal(e->current, e->order[1].id);
+    enc_free(e);
+}
+
+static void test_cmd_attack_damages_and_downs(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    /* A fixed roll of 20 always hits; 10 damage downs a 7 hp goblin. */
+    assert_true(run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
+                    "Goblin 1", "roll", "20", "damage", "10", NULL));
+    struct encounter *e = live(f);
+    struct enc_combatant *g = enc_by_name(e, "Goblin 1");
+    assert_int_equal(enc_track(g, "hp")->cur, 0);
+    assert_true(g->flags & ENC_CF_DOWN);
+    enc_free(e);
+    assert_contains(f->text, "down");
+    /* A roll of 1 against ac 13 misses: no damage. */
+    assert_true(run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
+                    "Goblin 2", "roll", "1", "damage", "10", NULL));
+    e = live(f);
+    assert_int_equal(enc_track(enc_by_name(e, "Goblin 2"), "hp")->cur, 7);
+    enc_free(e);
+    assert_contains(f->text, "miss");
+}
+
+static void test_cmd_down_combatant_is_skipped(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    struct encounter *e = live(f);
+    uint32_t second = e->order[1].id;
+    char name[ENC_MAX_NAME + 1];
+    snprintf(name, sizeof name, "%s", enc_by_id(e, second)->name);
+    enc_free(e);
+    assert_true(run(f, GM, "combat", "hp", "name", name, "change", "=0",
+                    NULL));
+    assert_true(run(f, GM, "combat", "next", NULL));
+    e = live(f);
+    assert_int_equal(e->current, e->order[2].id);
+    enc_free(e);
+    assert_contains(f->text, "skips");
+}
+
+static void test_cmd_condition_expires_and_undo_restores(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    /* On Bryn's own turn, 1 round ending at the end of Bryn's turn lasts
+     * to the end of Bryn's next turn, not this one. */
+    assert_true(run(f, BOB, "combat", "condition", "name", "Bryn",
+                    "condition", "Blessed", "rounds", "1", NULL));
+    for (int i = 0; i < 4; i++) {
+        assert_true(run(f, GM, "combat", "next", NULL));
+        struct encounter *e = live(f);
+        assert_non_null(enc_cond_find(enc_by_name(e, "Bryn"), "blessed"));
+        enc_free(e);
+    }
+    /* Now it is Bryn's turn again (round 2); ending it ends Blessed. */
+    assert_true(run(f, GM, "combat", "next", NULL));
+    assert_contains(f->text, "wore off");
+    struct encounter *e = live(f);
+    assert_null(enc_cond_find(enc_by_name(e, "Bryn"), "blessed"));
+    assert_int_equal(e->round, 2);
+    enc_free(e);
+    /* Undo brings it back exactly. */
+    assert_true(run(f, GM, "combat", "undo", NULL));
+    e = live(f);
+    struct enc_cond *q = enc_cond_find(enc_by_name(e, "Bryn"), "blessed");
+    assert_non_null(q);
+    assert_int_equal(q->rounds, 1);
+    assert_int_equal(e->current, enc_by_name(e, "Bryn")->id);
+    enc_free(e);
+    /* Undo twice more steps further back, not forward again. */
+    assert_true(run(f, GM, "combat", "undo", NULL));
+    e = live(f);
+    assert_int_equal(e->round, 1);
+    enc_free(e);
+}
+
+static void test_cmd_removing_anchor_keeps_duration(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    struct encounter *e = live(f);
+    /* Time Bryn's condition on the combatant acting after Bryn (Bryn's
+     * fixed 30 puts Bryn first). */
+    char anchor[ENC_MAX_NAME + 1], next[ENC_MAX_NAME + 1];
+    snprintf(anchor, sizeof anchor, "%s", enc_by_id(e, e->order[1].id)->name);
+    snprintf(next, sizeof next, "%s", enc_by_id(e, e->order[2].id)->name);
+    enc_free(e);
+    assert_true(run(f, GM, "combat", "condition", "name", "Bryn",
+                    "condition", "Stunned", "rounds", "1", "until", anchor,
+                    "ends", "start", NULL));
+    assert_true(run(f, GM, "combat", "remove", "name", anchor, NULL));
+    e = live(f);
+    struct enc_cond *q = enc_cond_find(enc_by_name(e, "Bryn"), "stunned");
+    assert_non_null(q);
+    /* It now counts on whoever took the removed one's place. */
+    assert_int_equal(q->anchor, enc_by_name(e, next)->id);
+    enc_free(e);
+}
+
+static void test_cmd_bad_input_changes_nothing(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    static const char *const bad_names[] = {
+        "Goblin 1", "", "  padded", "12345", "line\nbreak",
+    };
+    for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++)
+        assert_false(run(f, GM, "combat", "add", "name", bad_names[i],
+                         NULL));
+    char longname[10001];
+    memset(longname, 'x', sizeof longname - 1);
+    longname[sizeof longname - 1] = '\0';
+    assert_false(run(f, GM, "combat", "add", "name", longname, NULL));
+    assert_false(run(f, GM, "combat", "add", "name", "Orc", "count", "0",
+                     NULL));
+    assert_false(run(f, GM, "combat", "add", "name", "Orc", "count", "1000",
+                     NULL));
+    assert_false(run(f, GM, "combat", "hp", "name", "Goblni 1", "change",
+                     "-1", NULL));
+    assert_contains(f->text, "did you mean Goblin 1");
+    assert_false(run(f, GM, "combat", "hp", "name", "Aria", "change",
+                     "lots", NULL));
+    assert_false(run(f, GM, "combat", "start", "system", "generic", NULL));
+    struct encounter *e = live(f);
+    assert_int_equal(e->version, 4);
+    assert_int_equal(e->ncs, 4);
+    enc_free(e);
+    /* Mentions and quotes are just names, kept exactly. */
+    assert_true(run(f, GM, "combat", "add", "name", "@everyone", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Robert'); DROP TABLE--",
+                    NULL));
+    e = live(f);
+    assert_non_null(enc_by_name(e, "@everyone"));
+    assert_non_null(enc_by_name(e, "Robert'); DROP TABLE--"));
+    enc_free(e);
+}
+
+static void test_cmd_interaction_applied_once(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "combat", .sub = "hp",
+        .channel_id = 1, .user_id = GM, .expect_version = -1,
+        .interaction_id = "1234567890",
+    };
+    req.opts[0] = (struct cmd_opt){"name", "Aria"};
+    req.opts[1] = (struct cmd_opt){"change", "-3"};
+    req.nopts = 2;
+    cmd_reply_cleanup(&f->reply);
+    cmd_exec(&f->ctx, &req, &f->reply);
+    assert_true(f->reply.changed);
+    cmd_reply_cleanup(&f->reply);
+    cmd_exec(&f->ctx, &req, &f->reply);
+    assert_true(f->reply.duplicate);
+    struct encounter *e = live(f);
+    assert_int_equal(enc_track(enc_by_name(e, "Aria"), "hp")->cur, 17);
+    enc_free(e);
+}
+
+static void test_cmd_stale_button_refused(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "combat", .sub = "next",
+        .channel_id = 1, .user_id = GM, .expect_version = 3,
+    };
+    cmd_reply_cleanup(&f->reply);
+    cmd_exec(&f->ctx, &req, &f->reply);
+    assert_true(f->reply.is_error);
+    assert_true(f->reply.ephemeral);
+    struct encounter *e = live(f);
+    assert_int_equal(e->version, 5);
+    enc_free(e);
+}
+
+static void test_cmd_end_archives(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f);
+    assert_true(run(f, GM, "combat", "end", NULL));
+    assert_null(live(f));
+    int64_t live_n = -1, archived = -1;
+    assert_int_equal(store_enc_count(f->store, &live_n, &archived), BOT_OK);
+    assert_int_equal(live_n, 0);
+    assert_int_equal(archived, 1);
+    /* A new fight can start in the same channel. */
+    assert_true(run(f, ALICE, "combat", "start", "system", "generic", NULL));
+}
+
+static void test_cmd_roll_and_help(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, ALICE, "roll", NULL, "dice", "2d6+3", NULL));
+    assert_false(run(f, ALICE, "roll", NULL, "dice", "1d6+*3", NULL));
+    assert_contains(f->text, "column 5");
+    assert_true(run(f, ALICE, "help", NULL, NULL));
+    assert_true(run(f, ALICE, "help", NULL, "topic", "generic", NULL));
+    assert_false(run(f, ALICE, "help", NULL, "topic", "nonsense", NULL));
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_cmd_start_add_join_begin),
+        T(test_cmd_players_act_only_for_their_own),
+        T(test_cmd_next_by_owner_or_gm_only),
+        T(test_cmd_attack_damages_and_downs),
+        T(test_cmd_down_combatant_is_skipped),
+        T(test_cmd_condition_expires_and_undo_restores),
+        T(test_cmd_removing_anchor_keeps_duration),
+        T(test_cmd_bad_input_changes_nothing),
+        T(test_cmd_interaction_applied_once),
+        T(test_cmd_stale_button_refused),
+        T(test_cmd_end_archives),
+        T(test_cmd_roll_and_help),
+    };
+    return cmocka_run_group_tests_name("cmd", tests, NULL, NULL);
+}
