@@ -1,0 +1,185 @@
+/*
+ * rs_factions.h - private interface of the `factions` ruleset.
+ *
+ * Factions (the encounter's sides) alternate: the faction whose decision it
+ * is either activates one of its characters who has not acted this round or
+ * passes, and a phase ends when every faction has passed one after another.
+ * A round is one phase, or with the optional fast/slow rule (setting
+ * phases=on) a fast phase for characters whose WIT meets the d20 fast action
+ * threshold, then a slow phase for everyone who has not acted. Concealed
+ * ambushers get a bonus phase before round 1. Saves are a d20 against STR,
+ * AGI or WIT. The pure rule functions (fac_rule_*) take dice values and
+ * return outcomes, so the chapter's examples are tested without dice.
+ *
+ * Split: rs_factions.c holds the turn structure, settings and the
+ * descriptor; rs_factions_fight.c holds saves, attacks, reactions, morale
+ * and the commands of the ruleset.
+ *
+ * Ownership: all arguments are borrowed for the call.
+ */
+#ifndef RS_FACTIONS_H
+#define RS_FACTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "enc.h"
+#include "rs.h"
+
+/* ---- limits -------------------------------------------------------------- */
+
+/* Attribute scores (STR, AGI, WIT) accepted; saves are a d20 under them. */
+#define FAC_MAX_ATTR 30
+/* Armour value accepted. */
+#define FAC_MAX_ARMOUR 20
+/* Zone numbers accepted for blast attacks. */
+#define FAC_MAX_ZONE 99
+/* Neighbouring zones one blast may deviate into. */
+#define FAC_MAX_NEIGHBOURS 12
+/* Attack options text, in bytes. */
+#define FAC_MAX_OPTIONS 200
+/* Words in the attack options text. */
+#define FAC_MAX_WORDS 16
+/* Steps the turn flow may take in one command (auto-passes, phase ends):
+ * a bound, not a rule; two rounds of every faction passing fit easily. */
+#define FAC_FLOW_STEPS (8 * ENC_MAX_SIDES + 16)
+
+/* ---- state kept in the rs[] scratch slots --------------------------------- */
+
+enum fac_eslot {
+    FAC_E_HOLDER = 0,        /* side holding the initiative */
+    FAC_E_FIRST,             /* side acting first this round (its phases) */
+    FAC_E_PASSES,            /* consecutive passes in this phase */
+    FAC_E_FAT,               /* fast action threshold this round; 0 = none */
+    FAC_E_ROUND_ACTS,        /* activations (picks) so far this round */
+    FAC_E_PHASE_ACTS,        /* activations so far this phase */
+};
+
+enum fac_sslot {
+    FAC_S_START = 0,         /* the faction's original number */
+};
+
+enum fac_cslot {
+    FAC_C_MORALE = 0,        /* enum fac_morale */
+    FAC_C_GEAR,              /* FAC_GEAR_* bits: used in this fight */
+    FAC_C_REACTED,           /* rounds in which it reacted (for display) */
+};
+
+/* e->phase */
+enum fac_phase {
+    FAC_PH_ROUND = 0,        /* a plain round (fast/slow rule off) */
+    FAC_PH_AMBUSH,           /* the concealed ambushers' bonus turn */
+    FAC_PH_FAST,
+    FAC_PH_SLOW,
+};
+
+enum fac_morale {
+    FAC_MOR_UNTESTED = 0,
+    FAC_MOR_STEADY,          /* passed: exempt for the rest of the fight */
+    FAC_MOR_BROKEN,          /* failed: must surrender or retreat */
+};
+
+#define FAC_GEAR_WEAPON (1 << 0) /* attacked with a weapon */
+#define FAC_GEAR_ARMOUR (1 << 1) /* was hit while wearing armour */
+
+/* Condition names the ruleset gives and reads. */
+#define FAC_COND_CONCEALED "Concealed"
+#define FAC_COND_BROKEN "Broken"
+#define FAC_COND_SURRENDERED "Surrendered"
+#define FAC_COND_GRABBED "Grabbed"
+#define FAC_COND_DISARMED "Disarmed"
+
+/* ---- pure rules ---------------------------------------------------------- */
+
+/* Whether a save roll passes against attribute attr: at or below it by
+ * default (README), strictly below with strict (setting save=below). */
+bool fac_rule_save(int64_t roll, int64_t attr, bool strict);
+
+/* Whether a character with WIT wit may take its turn in the fast phase. */
+bool fac_rule_fast(int64_t wit, int64_t fat);
+
+/* A group reduced to half or less of its original number (start > 1). */
+bool fac_rule_morale_group(int64_t start, int64_t now);
+
+/* A lone character at half its maximum health or less. */
+bool fac_rule_morale_lone(int64_t hp, int64_t max);
+
+/* Damage left after armour; cover adds 1 unless the attack penetrates. */
+int64_t fac_rule_damage(int64_t raw, int64_t armour, bool cover,
+                        bool penetrates);
+
+/* A counter: who is hit first. */
+enum fac_first {
+    FAC_FIRST_TARGET = 0,    /* the countering target suffers more */
+    FAC_FIRST_ATTACKER,      /* the attacker suffers more */
+    FAC_FIRST_BOTH,          /* a tie: both at the same time */
+};
+enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker);
+
+/* How an attack may be made. */
+#define FAC_AT_MELEE       (1u << 0)
+#define FAC_AT_RANGED      (1u << 1)
+#define FAC_AT_INDIRECT    (1u << 2)
+#define FAC_AT_FAR         (1u << 3)  /* beyond half range */
+#define FAC_AT_MOVING      (1u << 4)
+#define FAC_AT_UNSEEN      (1u << 5)  /* the target is not visible */
+#define FAC_AT_CHALLENGING (1u << 6)  /* the GM calls for the save */
+
+/* Whether the attack needs a WIT save to hit (*need), or ENG_STATE with a
+ * reason in *why when the text rules it out. */
+enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why);
+
+/* ---- shared between the two files ----------------------------------------- */
+
+/* Sides that take part: those with at least one combatant. */
+int fac_factions(const struct encounter *e);
+
+/* Roll a save of who against attribute attr ("str", "agi", "wit"), recorded
+ * under label; *pass gets the outcome. Fails when who lacks the stat. */
+enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
+                      const char *attr, const char *label, bool *pass);
+
+/* Still fighting for its side's numbers: not down, not dead, not broken,
+ * not surrendered. */
+bool fac_in_fight(const struct enc_combatant *who);
+
+/* The morale phase at the end of a round. */
+void fac_morale_phase(struct rs_call *c);
+
+/* Mark who as reacting: refuses one who already acted this round; spends
+ * the turn (turn boundaries run, so durations stay exact) and restores the
+ * turn that was running. */
+enum eng_err fac_check_react(struct rs_call *c, struct enc_combatant *who);
+void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
+                        const char *what);
+
+/* The turn flow after the current turn ended or a faction passed (fresh =
+ * false), or when a phase has just opened (fresh = true). */
+enum eng_err fac_flow(struct rs_call *c, bool fresh);
+
+/* End the running turn and hand the decision to the next faction. */
+enum eng_err fac_end_turn(struct rs_call *c);
+
+/* Activate who for its faction (the checks and the turn start of
+ * /combat pick). */
+enum eng_err fac_activate(struct rs_call *c, struct enc_combatant *who);
+
+/* A character's harm while surrendered lets it fight again. */
+void fac_harmed(struct rs_call *c, struct enc_combatant *who);
+
+/* The ops in rs_factions_fight.c. */
+enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a);
+enum eng_err fac_action(struct rs_call *c, const char *verb);
+void fac_after_track(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before);
+
+/* Verbs of rs_factions_fight.c that need the turn flow. */
+enum eng_err fac_cmd_first(struct rs_call *c);
+enum eng_err fac_cmd_fat(struct rs_call *c);
+enum eng_err fac_cmd_surrender(struct rs_call *c);
+
+/* Emit a text event (printf format). */
+void fac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
+             ...) __attribute__((format(printf, 4, 5)));
+
+#endif
