@@ -17,5 +17,6 @@ enum cli_status {
 
 int cli_roll(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_run(int argc, char **argv);
 
 #endif

@@ -15,6 +15,7 @@ static const struct {
 } subcommands[] = {
     {"roll", cli_roll, "roll dice: fray roll [--seed N] [--json] EXPR..."},
     {"bench", cli_bench, "time the dice engine over expressions on stdin"},
+    {"run", cli_run, "run the Discord bot: fray run [--config PATH]"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,84 @@
+/*
+ * cli_run.c - `fray run [--config PATH]`: load config and token, then run
+ * the daemon (daemon.h). Without a token it explains how to get one and
+ * opens the console instead.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "cli.h"
+#include "daemon.h"
+#include "log.h"
+#include "token.h"
+
+/* The console (console.c, another module) if it is linked in. */
+int cli_console(int argc, char **argv) __attribute__((weak));
+
+static const char no_token_help[] =
+    "fray: no Discord bot token, so not connecting to Discord.\n"
+    "  1. https://discord.com/developers/applications -> New Application\n"
+    "  2. Bot -> Reset Token, copy it\n"
+    "  3. DISCORD_TOKEN=... fray run   (or the systemd credential\n"
+    "     discord-token; see docs/discord-setup.md)\n";
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: fray run [--config PATH]\n");
+}
+
+int cli_run(int argc, char **argv)
+{
+    const char *config = NULL;
+    struct cfg c;
+    struct log lg;
+    char err[CFG_MAX_ERR], tok[TOKEN_MAX_LEN + 8];
+    enum token_source src;
+    enum bot_err e;
+    int rc;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc) {
+            config = argv[++i];
+        } else if (strncmp(argv[i], "--config=", 9) == 0) {
+            config = argv[i] + 9;
+        } else if (strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return CLI_OK;
+        } else {
+            usage(stderr);
+            return CLI_USAGE;
+        }
+    }
+    if (config)
+        e = cfg_load(&c, config, err, sizeof err);
+    else
+        e = (cfg_defaults(&c), BOT_OK);
+    if (e != BOT_OK) {
+        fprintf(stderr, "fray: %s\n", err);
+        return DAEMON_EXIT_CONFIG;
+    }
+    log_init(&lg, stderr, c.log_level);
+
+    e = token_load(tok, sizeof tok, &src, err, sizeof err);
+    if (e == BOT_NOTFOUND) {
+        fputs(no_token_help, stderr);
+        if (cli_console) {
+            char *cargv[] = {"console", NULL};
+            fputs("Opening the console instead.\n", stderr);
+            return cli_console(1, cargv);
+        }
+        return DAEMON_EXIT_NO_TOKEN;
+    }
+    if (e != BOT_OK) {
+        log_msg(&lg, LOG_LVL_ERR, "token: %s", err);
+        return DAEMON_EXIT_CONFIG;
+    }
+    log_set_secret(&lg, tok);
+    log_msg(&lg, LOG_LVL_INFO, "fray %s starting (token from %s)",
+            FRAY_VERSION, token_source_name(src));
+    rc = daemon_run(&c, tok, &lg);
+    token_wipe(tok, sizeof tok);
+    log_cleanup(&lg);
+    return rc;
+}

@@ -1,0 +1,564 @@
+/*
+ * daemon.c - `fray run`: the event loop tying gateway, REST, commands,
+ * store and systemd together.
+ */
+#include "daemon.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "eng_rng.h"
+#include "gw.h"
+#include "interaction.h"
+#include "register.h"
+#include "render_discord.h"
+#include "rest.h"
+#include "seed.h"
+#include "store.h"
+
+/* The only global: set by the signal handler, read by the tick. */
+static volatile sig_atomic_t daemon_signal;
+
+struct daemon {
+    const struct cfg *cfg;
+    struct log *log;
+    struct store *store;
+    struct eng_rng rng;
+    struct lws_context *ctx;
+    struct rest *rest;
+    struct gw *gw;
+    lws_sorted_usec_list_t sul_tick;
+    lws_sorted_usec_list_t sul_gateway;   /* retry GET /gateway/bot */
+    int64_t watchdog_ms;                  /* 0: no watchdog */
+    int64_t last_watchdog_ms;
+    bool stopping;
+    int64_t stop_deadline_ms;             /* end of the grace period */
+    bool gw_closing;
+    int64_t gw_deadline_ms;
+    bool done;
+    int exit_status;
+    int64_t answered;
+};
+
+struct pending_reply {                    /* one interaction callback */
+    struct daemon *d;
+    char id[INTERACTION_SNOWFLAKE_MAX + 1];
+    char command[INTERACTION_NAME_MAX + 1];
+    int64_t t0_ms;
+};
+
+struct pending_register {
+    struct daemon *d;
+    char key[64];
+    char hash[17];
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void on_signal(int sig)
+{
+    daemon_signal = sig;
+}
+
+bool daemon_notify(const char *state)
+{
+    const char *path = getenv("NOTIFY_SOCKET");
+    struct sockaddr_un sa;
+    size_t plen;
+    socklen_t salen;
+    int fd;
+    ssize_t n;
+
+    if (!path || (path[0] != '/' && path[0] != '@'))
+        return false;
+    plen = strlen(path);
+    if (plen >= sizeof sa.sun_path)
+        return false;
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    memcpy(sa.sun_path, path, plen);
+    if (path[0] == '@')
+        sa.sun_path[0] = '\0';          /* abstract socket */
+    salen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + plen);
+    fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return false;
+    n = sendto(fd, state, strlen(state), MSG_NOSIGNAL,
+               (struct sockaddr *)&sa, salen);
+    close(fd);
+    return n == (ssize_t)strlen(state);
+}
+
+/* ---- interactions ---- */
+
+static void on_callback_done(void *ud, const struct rest_result *res)
+{
+    struct pending_reply *p = ud;
+    struct daemon *d = p->d;
+    int64_t ms = now_ms() - p->t0_ms;
+
+    if (res->err == BOT_OK && res->status >= 200 && res->status < 300) {
+        d->answered++;
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s /%s answered in %lld ms", p->id, p->command,
+                (long long)ms);
+    } else if (res->discord_code == 40060) {
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s was already answered (replay)", p->id);
+    } else {
+        log_msg(d->log, LOG_LVL_WARN,
+                "interaction %s /%s: callback failed: status %d code %d (%s)",
+                p->id, p->command, res->status, res->discord_code,
+                bot_errname(res->err));
+    }
+    free(p);
+}
+
+static void answer(struct daemon *d, const struct interaction *it,
+                   json_t *body, const char *command)
+{
+    char path[REST_MAX_PATH];
+    char *text = json_dumps(body, JSON_COMPACT);
+    struct pending_reply *p = calloc(1, sizeof *p);
+
+    if (!text || !p) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
+        free(text);
+        free(p);
+        return;
+    }
+    p->d = d;
+    p->t0_ms = now_ms();
+    snprintf(p->id, sizeof p->id, "%s", it->id);
+    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
+    snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
+             it->token);
+    if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
+        BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
+                it->id);
+        free(p);
+    }
+    free(text);
+}
+
+static void handle_interaction(struct daemon *d, json_t *payload)
+{
+    struct interaction it;
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng};
+    struct cmd_reply reply;
+    char why[256];
+    json_t *body;
+    bool ephemeral;
+    enum render_dc_callback type;
+
+    if (interaction_decode(payload, wall_ms(), &it, why, sizeof why) !=
+        BOT_OK) {
+        log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        return;
+    }
+    if (it.type == INTERACTION_AUTOCOMPLETE) {
+        /* the command layer has no completion call yet: no suggestions */
+        struct msg empty;
+        memset(&empty, 0, sizeof empty);
+        body = render_discord_autocomplete(&empty);
+        if (body)
+            answer(d, &it, body, it.req.command);
+        json_decref(body);
+        interaction_cleanup(&it);
+        return;
+    }
+    cmd_reply_init(&reply);
+    if (!cmd_exec(&ctx, &it.req, &reply)) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cmd_exec out of memory",
+                it.id);
+        interaction_cleanup(&it);
+        return;
+    }
+    if (reply.duplicate)
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s already applied: answering without change",
+                it.id);
+    ephemeral = reply.ephemeral || reply.is_error;
+    type = it.type == INTERACTION_COMPONENT && !ephemeral
+               ? RENDER_DC_CB_UPDATE
+               : RENDER_DC_CB_MESSAGE;
+    body = render_discord_callback(type, &reply.msg, ephemeral);
+    if (body)
+        answer(d, &it, body, it.req.command);
+    else
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
+                it.id);
+    json_decref(body);
+    cmd_reply_cleanup(&reply);
+    interaction_cleanup(&it);
+}
+
+static bool on_dispatch(void *ud, const char *t, json_t *payload)
+{
+    struct daemon *d = ud;
+
+    if (d->stopping)
+        return false;   /* not applied: the next session replays it */
+    if (strcmp(t, "INTERACTION_CREATE") == 0)
+        handle_interaction(d, payload);
+    return true;
+}
+
+/* ---- registration ---- */
+
+static void on_register_done(void *ud, const struct rest_result *res)
+{
+    struct pending_register *p = ud;
+    if (res->err == BOT_OK && res->status >= 200 && res->status < 300) {
+        if (store_kv_set(p->d->store, p->key, p->hash) != BOT_OK)
+            log_msg(p->d->log, LOG_LVL_WARN, "register: cannot save hash");
+        log_msg(p->d->log, LOG_LVL_NOTICE, "register: commands updated (%s)",
+                p->key + sizeof REGISTER_KV_HASH);
+    } else {
+        log_msg(p->d->log, LOG_LVL_WARN,
+                "register: failed for %s: status %d code %d: %.200s",
+                p->key + sizeof REGISTER_KV_HASH, res->status,
+                res->discord_code, res->body ? res->body : "");
+    }
+    free(p);
+}
+
+static void register_scope(struct daemon *d, const char *app, uint64_t guild,
+                           const char *text, const char *hash)
+{
+    struct pending_register *p;
+    char path[256], *old = NULL;
+    char key[64];
+
+    if (guild)
+        snprintf(key, sizeof key, "%s:%" PRIu64, REGISTER_KV_HASH, guild);
+    else
+        snprintf(key, sizeof key, "%s:global", REGISTER_KV_HASH);
+    if (store_kv_get(d->store, key, &old) == BOT_OK && strcmp(old, hash) == 0) {
+        log_msg(d->log, LOG_LVL_INFO, "register: %s unchanged (hash %s)",
+                key + sizeof REGISTER_KV_HASH, hash);
+        free(old);
+        return;
+    }
+    free(old);
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return;
+    p->d = d;
+    snprintf(p->key, sizeof p->key, "%s", key);
+    snprintf(p->hash, sizeof p->hash, "%s", hash);
+    if (guild)
+        snprintf(path, sizeof path, "/applications/%s/guilds/%" PRIu64
+                 "/commands", app, guild);
+    else
+        snprintf(path, sizeof path, "/applications/%s/commands", app);
+    if (rest_submit(d->rest, "PUT", path, text, on_register_done, p) != BOT_OK)
+        free(p);
+}
+
+static void on_ready(void *ud, const char *app)
+{
+    struct daemon *d = ud;
+    json_t *cmds;
+    char *text;
+    char hash[17];
+
+    daemon_notify("STATUS=connected");
+    if (!d->cfg->register_commands)
+        return;
+    cmds = register_build();
+    text = cmds ? json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(cmds);
+    if (!text) {
+        log_msg(d->log, LOG_LVL_ERR, "register: cannot build commands");
+        return;
+    }
+    register_hash(text, hash);
+    if (d->cfg->ndev_guilds == 0)
+        register_scope(d, app, 0, text, hash);
+    for (int i = 0; i < d->cfg->ndev_guilds; i++)
+        register_scope(d, app, d->cfg->dev_guilds[i], text, hash);
+    free(text);
+}
+
+static void on_fatal(void *ud, int code)
+{
+    struct daemon *d = ud;
+    d->exit_status = code >= 4000 && code < 4100
+                         ? DAEMON_EXIT_GW_BASE + (code - 4000)
+                         : DAEMON_EXIT_FAIL;
+    d->done = true;
+}
+
+/* ---- GET /gateway/bot ---- */
+
+static void fetch_gateway(struct daemon *d);
+
+static void gateway_retry_cb(lws_sorted_usec_list_t *sul)
+{
+    struct daemon *d = lws_container_of(sul, struct daemon, sul_gateway);
+    if (!d->stopping)
+        fetch_gateway(d);
+}
+
+static void on_gateway(void *ud, const struct rest_result *res)
+{
+    struct daemon *d = ud;
+    json_t *j = NULL, *ssl;
+    const char *url;
+
+    if (res->status == 401) {
+        log_msg(d->log, LOG_LVL_ERR,
+                "the bot token was refused (401): check the token; stopping");
+        d->exit_status = DAEMON_EXIT_AUTH;
+        d->done = true;
+        return;
+    }
+    if (res->err == BOT_OK && res->status == 200)
+        j = json_loadb(res->body, res->body_len, 0, NULL);
+    url = json_string_value(json_object_get(j, "url"));
+    if (!url) {
+        log_msg(d->log, LOG_LVL_WARN,
+                "GET /gateway/bot failed (status %d); retrying in %d s",
+                res->status, DAEMON_GATEWAY_RETRY_MS / 1000);
+        json_decref(j);
+        lws_sul_schedule(d->ctx, 0, &d->sul_gateway, gateway_retry_cb,
+                         DAEMON_GATEWAY_RETRY_MS * LWS_US_PER_MS);
+        return;
+    }
+    ssl = json_object_get(j, "session_start_limit");
+    gw_start(d->gw, url,
+             json_is_integer(json_object_get(ssl, "remaining"))
+                 ? json_integer_value(json_object_get(ssl, "remaining"))
+                 : -1,
+             json_integer_value(json_object_get(ssl, "reset_after")));
+    json_decref(j);
+}
+
+static void fetch_gateway(struct daemon *d)
+{
+    if (rest_submit(d->rest, "GET", "/gateway/bot", NULL, on_gateway, d) ==
+        BOT_AUTH) {
+        d->exit_status = DAEMON_EXIT_AUTH;
+        d->done = true;
+    }
+}
+
+/* ---- the loop ---- */
+
+static void tick_cb(lws_sorted_usec_list_t *sul)
+{
+    struct daemon *d = lws_container_of(sul, struct daemon, sul_tick);
+    int64_t now = now_ms();
+
+    if (d->watchdog_ms && now - d->last_watchdog_ms >= d->watchdog_ms / 2) {
+        daemon_notify("WATCHDOG=1");
+        d->last_watchdog_ms = now;
+    }
+    if (d->rest && rest_auth_failed(d->rest) && !d->done) {
+        log_msg(d->log, LOG_LVL_ERR,
+                "Discord refused the bot token (401); stopping");
+        d->exit_status = DAEMON_EXIT_AUTH;
+        d->done = true;
+    }
+    if (daemon_signal && !d->stopping) {
+        log_msg(d->log, LOG_LVL_NOTICE,
+                "signal %d: stopping (waiting up to %lld ms for replies)",
+                (int)daemon_signal, (long long)d->cfg->shutdown_grace_ms);
+        daemon_notify("STOPPING=1");
+        d->stopping = true;
+        d->stop_deadline_ms = now + d->cfg->shutdown_grace_ms;
+    }
+    if (d->stopping && !d->gw_closing &&
+        (rest_pending(d->rest) == 0 || now >= d->stop_deadline_ms)) {
+        if (rest_pending(d->rest))
+            log_msg(d->log, LOG_LVL_WARN, "%d replies still pending at exit",
+                    rest_pending(d->rest));
+        gw_shutdown(d->gw);
+        d->gw_closing = true;
+        d->gw_deadline_ms = now + DAEMON_STOP_WAIT_MS;
+    }
+    if (d->gw_closing) {
+        enum gw_state s = gw_get_state(d->gw);
+        if (s == GW_ST_STOPPED || s == GW_ST_FATAL || s == GW_ST_IDLE ||
+            now >= d->gw_deadline_ms)
+            d->done = true;
+    }
+    if (!d->done)
+        lws_sul_schedule(d->ctx, 0, &d->sul_tick, tick_cb,
+                         DAEMON_TICK_MS * LWS_US_PER_MS);
+    else
+        lws_cancel_service(d->ctx);
+}
+
+static void rest_wake(void *ud)
+{
+    struct daemon *d = ud;
+    lws_cancel_service(d->ctx);
+}
+
+static int daemon_lws_cb(struct lws *wsi, enum lws_callback_reasons reason,
+                         void *user, void *in, size_t len)
+{
+    if (reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED) {
+        struct daemon *d = lws_context_user(lws_get_context(wsi));
+        if (d && d->rest)
+            rest_dispatch_done(d->rest);
+        return 0;
+    }
+    return gw_lws_callback(wsi, reason, user, in, len);
+}
+
+static const struct lws_protocols daemon_protocols[] = {
+    {GW_PROTOCOL_NAME, daemon_lws_cb, 0, DAEMON_RX_BUFFER, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+static void db_path(const struct cfg *c, char *out, size_t cap)
+{
+    const char *sd = getenv("STATE_DIRECTORY");
+    if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 && sd &&
+        *sd) {
+        /* StateDirectory= may list several, colon-separated: use the first */
+        size_t n = strcspn(sd, ":");
+        snprintf(out, cap, "%.*s/%s", (int)n, sd, c->db_path);
+    } else {
+        snprintf(out, cap, "%s", c->db_path);
+    }
+}
+
+int daemon_run(const struct cfg *c, const char *token, struct log *lg)
+{
+    struct daemon d;
+    struct lws_context_creation_info info;
+    struct rest_opts ro;
+    struct gw_opts go;
+    struct sigaction sa;
+    char path[CFG_MAX_PATH + 256], err[256];
+    const char *why = NULL, *api = getenv("DISCORD_API_BASE"), *wd;
+    uint64_t seed;
+
+    memset(&d, 0, sizeof d);
+    d.cfg = c;
+    d.log = lg;
+    d.exit_status = DAEMON_EXIT_OK;
+    if (!seed_choose(NULL, &seed, &why)) {
+        log_msg(lg, LOG_LVL_ERR, "no random seed: %s", why);
+        return DAEMON_EXIT_FAIL;
+    }
+    eng_rng_seed(&d.rng, seed);
+
+    db_path(c, path, sizeof path);
+    if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
+        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", path, err);
+        return DAEMON_EXIT_STORE;
+    }
+    log_msg(lg, LOG_LVL_INFO, "database %s open", path);
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    lws_set_log_level(0, NULL);   /* lws lines could carry payloads */
+    memset(&info, 0, sizeof info);
+    info.port = CONTEXT_PORT_NO_LISTEN;
+    info.protocols = daemon_protocols;
+    info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    info.user = &d;
+    info.fd_limit_per_thread = 16;
+    d.ctx = lws_create_context(&info);
+    if (!d.ctx) {
+        log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
+        store_close(d.store);
+        return DAEMON_EXIT_FAIL;
+    }
+
+    memset(&ro, 0, sizeof ro);
+    ro.api_base = api && *api ? api : c->api_base;
+    ro.token = token;
+    ro.connect_timeout_ms = c->rest_connect_timeout_ms;
+    ro.timeout_ms = c->rest_timeout_ms;
+    ro.max_retries = (int)c->rest_max_retries;
+    ro.retry_base_ms = c->rest_retry_base_ms;
+    ro.global_per_sec = (int)c->rest_global_per_sec;
+    ro.log = lg;
+    ro.wake = rest_wake;
+    ro.wake_ud = &d;
+    memset(&go, 0, sizeof go);
+    go.token = token;
+    go.log = lg;
+    go.store = d.store;
+    go.rng = &d.rng;
+    go.ctx = d.ctx;
+    go.backoff_min_ms = c->gw_backoff_min_ms;
+    go.backoff_max_ms = c->gw_backoff_max_ms;
+    go.heartbeat_max_ms = c->gw_heartbeat_max_ms;
+    go.max_payload = c->gw_max_payload;
+    go.identify_spacing_ms = c->gw_identify_spacing_ms;
+    go.ready_timeout_ms = c->gw_ready_timeout_ms;
+    go.hooks.on_dispatch = on_dispatch;
+    go.hooks.on_ready = on_ready;
+    go.hooks.on_fatal = on_fatal;
+    go.hooks.ud = &d;
+    if (rest_new(&ro, &d.rest) != BOT_OK || gw_new(&go, &d.gw) != BOT_OK) {
+        log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
+        d.exit_status = DAEMON_EXIT_FAIL;
+        goto out;
+    }
+    log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
+
+    wd = getenv("WATCHDOG_USEC");
+    if (wd && *wd) {
+        long long us = strtoll(wd, NULL, 10);
+        if (us > 0)
+            d.watchdog_ms = us / 1000;
+    }
+    daemon_notify("READY=1");
+    d.last_watchdog_ms = now_ms();
+    fetch_gateway(&d);
+    lws_sul_schedule(d.ctx, 0, &d.sul_tick, tick_cb,
+                     DAEMON_TICK_MS * LWS_US_PER_MS);
+    while (!d.done)
+        if (lws_service(d.ctx, 0) < 0)
+            break;
+    if (d.exit_status == DAEMON_EXIT_OK && !d.stopping)
+        d.exit_status = DAEMON_EXIT_FAIL;
+    log_msg(lg, d.exit_status ? LOG_LVL_ERR : LOG_LVL_NOTICE,
+            "stopped (exit status %d, %lld interactions answered)",
+            d.exit_status, (long long)d.answered);
+out:
+    lws_sul_cancel(&d.sul_tick);
+    lws_sul_cancel(&d.sul_gateway);
+    gw_detach(d.gw);
+    rest_free(d.rest);          /* joins the thread: no more wakes */
+    lws_context_destroy(d.ctx);
+    gw_free(d.gw);
+    store_close(d.store);
+    return d.exit_status;
+}

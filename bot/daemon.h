@@ -1,0 +1,50 @@
+/*
+ * daemon.h - `fray run`: the long-running Discord bot.
+ *
+ * Wires the pieces together on one lws event loop: the store (opened
+ * before anything connects), the REST thread (rest.h), the gateway (gw.h),
+ * interactions (interaction.h -> cmd_exec() -> render_discord.h -> the
+ * callback), command registration (register.c) and systemd's notify
+ * protocol (READY=1 once the database is open, WATCHDOG=1 from the loop,
+ * STOPPING=1 on SIGTERM). On SIGTERM/SIGINT it stops taking interactions,
+ * waits up to shutdown_grace_ms for in-flight replies, closes the gateway
+ * resumably (so a restart resumes and the gateway replays what arrived
+ * meanwhile) and closes the database. The signal flag in daemon.c is the
+ * process's only global.
+ *
+ * Ownership: everything daemon_run() creates it frees before returning.
+ */
+#ifndef DAEMON_H
+#define DAEMON_H
+
+#include "cfg.h"
+#include "log.h"
+
+/* Exit statuses of `fray run` (systemd/fray.service lists the fatal ones in
+ * RestartPreventExitStatus=). A fatal gateway close code C exits with
+ * DAEMON_EXIT_GW_BASE + (C - 4000): 4004 -> 14, 4010 -> 20 ... 4014 -> 24;
+ * a REST 401 is the same failure as 4004 and exits 14 too. */
+enum daemon_exit {
+    DAEMON_EXIT_OK = 0,
+    DAEMON_EXIT_FAIL = 1,        /* unexpected failure; systemd restarts */
+    DAEMON_EXIT_NO_TOKEN = 2,    /* no token and no console to open */
+    DAEMON_EXIT_CONFIG = 3,      /* bad config or token format */
+    DAEMON_EXIT_STORE = 4,       /* database cannot be opened / locked */
+    DAEMON_EXIT_GW_BASE = 10,
+    DAEMON_EXIT_AUTH = 14,       /* 4004 or REST 401: wrong token */
+};
+
+#define DAEMON_TICK_MS 200           /* signal check, watchdog, shutdown */
+#define DAEMON_GATEWAY_RETRY_MS 5000 /* GET /gateway/bot failed */
+#define DAEMON_STOP_WAIT_MS 3000     /* gateway close after the grace */
+#define DAEMON_RX_BUFFER 65536
+
+/* Run until a signal or a fatal error; returns the exit status. token is
+ * borrowed (and registered with the log for redaction by the caller). */
+int daemon_run(const struct cfg *c, const char *token, struct log *lg);
+
+/* Send one sd_notify datagram ("READY=1") to $NOTIFY_SOCKET, if set.
+ * Returns false when there is no socket or sending failed. */
+bool daemon_notify(const char *state);
+
+#endif

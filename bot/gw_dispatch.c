@@ -1,0 +1,257 @@
+/*
+ * gw_dispatch.c - gateway opcodes and dispatch events, one handler each.
+ */
+#include "gw_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "eng_rng.h"
+
+enum {
+    OP_DISPATCH = 0, OP_HEARTBEAT = 1, OP_IDENTIFY = 2, OP_RESUME = 6,
+    OP_RECONNECT = 7, OP_INVALID_SESSION = 9, OP_HELLO = 10,
+    OP_HEARTBEAT_ACK = 11, OP__COUNT = 12,
+};
+
+typedef void gw_op_fn(struct gw *gw, json_t *msg);
+
+/* ---- what we send ---- */
+
+void gw_send_heartbeat(struct gw *gw)
+{
+    json_t *p = json_pack("{s:i, s:o}", "op", OP_HEARTBEAT, "d",
+                          gw->seq ? json_integer(gw->seq) : json_null());
+    if (p && gw_send_json(gw, p, true))
+        gw->hb_sent = true;
+    json_decref(p);
+}
+
+static void hb_cb(lws_sorted_usec_list_t *sul)
+{
+    struct gw *gw = lws_container_of(sul, struct gw, sul_hb);
+
+    if (!gw->wsi)
+        return;
+    if (gw->hb_sent && !gw->acked) {
+        log_msg(gw->o.log, LOG_LVL_WARN,
+                "gateway: no heartbeat ACK: zombie connection, resuming");
+        gw_close_and(gw, GW_NEXT_RESUME, 0, "zombie");
+        return;
+    }
+    gw->acked = false;
+    gw_send_heartbeat(gw);
+    lws_sul_schedule(gw->o.ctx, 0, &gw->sul_hb, hb_cb,
+                     gw->heartbeat_ms * LWS_US_PER_MS);
+}
+
+static void identify_now(struct gw *gw)
+{
+    json_t *p = json_pack("{s:i, s:{s:s, s:i, s:{s:s, s:s, s:s}}}", "op",
+                          OP_IDENTIFY, "d", "token", gw->token, "intents", 0,
+                          "properties", "os", "linux", "browser", "fray",
+                          "device", "fray");
+    if (!p)
+        return;
+    if (gw_send_json(gw, p, false)) {
+        gw->last_identify_ms = gw_now_ms();
+        if (gw->starts_remaining > 0)
+            gw->starts_remaining--;
+        log_msg(gw->o.log, LOG_LVL_INFO, "gateway: IDENTIFY sent");
+    }
+    json_decref(p);
+}
+
+static void identify_cb(lws_sorted_usec_list_t *sul)
+{
+    struct gw *gw = lws_container_of(sul, struct gw, sul_identify);
+    if (gw->wsi && gw->state == GW_ST_IDENTIFYING)
+        gw_send_identify_or_wait(gw);
+}
+
+void gw_send_identify_or_wait(struct gw *gw)
+{
+    int64_t now = gw_now_ms(), wait = 0;
+
+    gw_set_state(gw, GW_ST_IDENTIFYING, "new session");
+    if (gw->last_identify_ms &&
+        now - gw->last_identify_ms < gw->o.identify_spacing_ms)
+        wait = gw->o.identify_spacing_ms - (now - gw->last_identify_ms);
+    if (gw->starts_remaining == 0 && gw->starts_reset_ms > now) {
+        log_msg(gw->o.log, LOG_LVL_WARN,
+                "gateway: session_start_limit used up; waiting %lld s",
+                (long long)((gw->starts_reset_ms - now) / 1000));
+        if (gw->starts_reset_ms - now > wait)
+            wait = gw->starts_reset_ms - now;
+        gw->starts_remaining = -1;   /* unknown after the reset */
+    }
+    if (wait > 0) {
+        log_msg(gw->o.log, LOG_LVL_INFO, "gateway: IDENTIFY in %lld ms",
+                (long long)wait);
+        /* the READY timeout must not fire while we wait on purpose */
+        lws_sul_cancel(&gw->sul_timeout);
+        lws_sul_schedule(gw->o.ctx, 0, &gw->sul_identify, identify_cb,
+                         wait * LWS_US_PER_MS);
+        return;
+    }
+    identify_now(gw);
+    gw_on_hello_timer_start(gw);
+}
+
+void gw_send_resume(struct gw *gw)
+{
+    json_t *p = json_pack("{s:i, s:{s:s, s:s, s:I}}", "op", OP_RESUME, "d",
+                          "token", gw->token, "session_id", gw->session_id,
+                          "seq", (json_int_t)gw->seq);
+    gw_set_state(gw, GW_ST_RESUMING, "saved session");
+    if (p && gw_send_json(gw, p, false))
+        log_msg(gw->o.log, LOG_LVL_INFO, "gateway: RESUME sent (seq %lld)",
+                (long long)gw->seq);
+    json_decref(p);
+}
+
+/* ---- opcodes ---- */
+
+static void on_hello(struct gw *gw, json_t *msg)
+{
+    json_t *d = json_object_get(msg, "d");
+    json_int_t iv = json_integer_value(json_object_get(d, "heartbeat_interval"));
+
+    if (iv <= 0) {
+        log_msg(gw->o.log, LOG_LVL_WARN, "gateway: HELLO without interval");
+        gw_close_and(gw, GW_NEXT_RESUME, -1, "bad HELLO");
+        return;
+    }
+    gw->heartbeat_ms = iv < gw->o.heartbeat_max_ms ? iv : gw->o.heartbeat_max_ms;
+    gw->acked = true;
+    gw->hb_sent = false;
+    /* first beat at a random fraction of the interval */
+    lws_sul_schedule(gw->o.ctx, 0, &gw->sul_hb, hb_cb,
+                     (int64_t)eng_rng_below(gw->o.rng,
+                                            (uint64_t)gw->heartbeat_ms) *
+                         LWS_US_PER_MS);
+    if (gw->next == GW_NEXT_RESUME && gw->session_id[0])
+        gw_send_resume(gw);
+    else
+        gw_send_identify_or_wait(gw);
+}
+
+static void on_ack(struct gw *gw, json_t *msg)
+{
+    (void)msg;
+    gw->acked = true;
+}
+
+static void on_heartbeat_request(struct gw *gw, json_t *msg)
+{
+    (void)msg;
+    gw_send_heartbeat(gw);           /* at once; the timer is unchanged */
+}
+
+static void on_reconnect(struct gw *gw, json_t *msg)
+{
+    (void)msg;
+    gw_close_and(gw, gw->session_id[0] ? GW_NEXT_RESUME : GW_NEXT_NEW_SESSION,
+                 0, "server asked to reconnect (op 7)");
+}
+
+static void on_invalid_session(struct gw *gw, json_t *msg)
+{
+    bool resumable = json_is_true(json_object_get(msg, "d"));
+    int64_t delay = GW_INVALID_MIN_MS +
+                    (int64_t)eng_rng_below(gw->o.rng, GW_INVALID_MAX_MS -
+                                                          GW_INVALID_MIN_MS + 1);
+    if (resumable && gw->session_id[0]) {
+        gw_close_and(gw, GW_NEXT_RESUME, delay, "invalid session (resumable)");
+        return;
+    }
+    gw_session_forget(gw);
+    gw_close_and(gw, GW_NEXT_NEW_SESSION, delay, "invalid session");
+}
+
+static void on_ready(struct gw *gw, json_t *d)
+{
+    const char *sid = json_string_value(json_object_get(d, "session_id"));
+    const char *url = json_string_value(json_object_get(d, "resume_gateway_url"));
+    const char *app = json_string_value(
+        json_object_get(json_object_get(d, "application"), "id"));
+
+    if (!sid || !url || !app || strlen(sid) > GW_MAX_SESSION_ID ||
+        strlen(url) >= sizeof gw->resume_url ||
+        strlen(app) >= sizeof gw->application_id) {
+        log_msg(gw->o.log, LOG_LVL_WARN, "gateway: malformed READY");
+        gw_close_and(gw, GW_NEXT_NEW_SESSION, -1, "malformed READY");
+        return;
+    }
+    snprintf(gw->session_id, sizeof gw->session_id, "%s", sid);
+    snprintf(gw->resume_url, sizeof gw->resume_url, "%s", url);
+    snprintf(gw->application_id, sizeof gw->application_id, "%s", app);
+    gw->attempts = 0;
+    lws_sul_cancel(&gw->sul_timeout);
+    gw_session_save(gw);
+    gw_set_state(gw, GW_ST_READY, "READY");
+    if (gw->o.hooks.on_ready)
+        gw->o.hooks.on_ready(gw->o.hooks.ud, gw->application_id);
+}
+
+static void on_dispatch(struct gw *gw, json_t *msg)
+{
+    const char *t = json_string_value(json_object_get(msg, "t"));
+    json_t *s = json_object_get(msg, "s"), *d = json_object_get(msg, "d");
+    int64_t prev = gw->seq;
+
+    if (json_is_integer(s) && json_integer_value(s) > gw->seq)
+        gw->seq = json_integer_value(s);
+    if (!t)
+        return;
+    if (strcmp(t, "READY") == 0) {
+        on_ready(gw, d);
+        return;
+    }
+    if (strcmp(t, "RESUMED") == 0) {
+        gw->attempts = 0;
+        lws_sul_cancel(&gw->sul_timeout);
+        gw_set_state(gw, GW_ST_READY, "RESUMED");
+        gw_seq_save(gw);
+        return;
+    }
+    if (gw->o.hooks.on_dispatch &&
+        !gw->o.hooks.on_dispatch(gw->o.hooks.ud, t, d)) {
+        gw->seq = prev;              /* not handled: let a resume replay it */
+        return;
+    }
+    if (gw->seq != prev)
+        gw_seq_save(gw);
+}
+
+static gw_op_fn *const op_table[OP__COUNT] = {
+    [OP_DISPATCH] = on_dispatch,
+    [OP_HEARTBEAT] = on_heartbeat_request,
+    [OP_RECONNECT] = on_reconnect,
+    [OP_INVALID_SESSION] = on_invalid_session,
+    [OP_HELLO] = on_hello,
+    [OP_HEARTBEAT_ACK] = on_ack,
+};
+
+void gw_on_message(struct gw *gw, const char *text, size_t len)
+{
+    json_error_t jerr;
+    json_t *msg = json_loadb(text, len, 0, &jerr);
+    json_t *op = json_object_get(msg, "op");
+    json_int_t n;
+
+    if (!json_is_integer(op)) {
+        log_msg(gw->o.log, LOG_LVL_WARN,
+                "gateway: ignoring a message that is not a payload (%s)",
+                msg ? "no op" : jerr.text);
+        json_decref(msg);
+        return;
+    }
+    n = json_integer_value(op);
+    if (n >= 0 && n < OP__COUNT && op_table[n])
+        op_table[n](gw, msg);
+    else
+        log_msg(gw->o.log, LOG_LVL_DEBUG, "gateway: ignoring op %lld",
+                (long long)n);
+    json_decref(msg);
+}

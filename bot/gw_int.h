@@ -1,0 +1,83 @@
+/*
+ * gw_int.h - the gateway's internals, shared by gw.c and gw_dispatch.c only.
+ */
+#ifndef GW_INT_H
+#define GW_INT_H
+
+#include "gw.h"
+#include "sbuf.h"
+#include "token.h"
+
+struct gw_out {                       /* one queued payload */
+    unsigned char buf[LWS_PRE + GW_MAX_SEND];
+    size_t len;
+    bool heartbeat;
+};
+
+struct gw {
+    struct gw_opts o;
+    char token[TOKEN_MAX_LEN + 1];
+    enum gw_state state;
+    bool detached;                    /* gw_detach() was called */
+    struct lws *wsi;                  /* the live connection, or NULL */
+
+    char gateway_url[GW_MAX_URL];     /* from GET /gateway/bot */
+    char resume_url[GW_MAX_URL];      /* from READY (or the store) */
+    char session_id[GW_MAX_SESSION_ID + 1];
+    char application_id[24];
+    int64_t seq;                      /* last non-null s; 0 = none */
+
+    /* connect target of the current attempt (lws keeps pointers) */
+    char host[256], path[GW_MAX_URL + 32];
+    int port;
+    bool tls;
+
+    int64_t heartbeat_ms;
+    bool acked;                       /* ACK since our last heartbeat */
+    bool hb_sent;                     /* a heartbeat went out this conn */
+    int64_t last_identify_ms;         /* monotonic; 0 = never */
+    int64_t starts_remaining, starts_reset_ms;
+
+    enum gw_next next;                /* decided before we close */
+    int64_t next_delay_ms;            /* -1: use backoff */
+    int close_code;                   /* to send in WRITEABLE, 0 = none */
+    int peer_close;                   /* code the server closed with */
+    int attempts;                     /* consecutive failed connects */
+
+    struct gw_out q[GW_SENDQ_MAX];
+    int qhead, qlen;
+    struct gw_sendwin win;
+
+    struct sbuf rx;                   /* message being reassembled */
+    bool rx_discard;                  /* over the limit: drop to the end */
+
+    lws_sorted_usec_list_t sul_hb;    /* heartbeat */
+    lws_sorted_usec_list_t sul_retry; /* reconnect */
+    lws_sorted_usec_list_t sul_identify; /* delayed IDENTIFY */
+    lws_sorted_usec_list_t sul_timeout;  /* HELLO/READY timeout */
+    lws_sorted_usec_list_t sul_send;  /* send-limit wait */
+};
+
+int64_t gw_now_ms(void);
+void gw_set_state(struct gw *gw, enum gw_state s, const char *why);
+
+/* Queue a payload (serialized here); false if it cannot be sent. */
+bool gw_send_json(struct gw *gw, json_t *payload, bool heartbeat);
+void gw_send_heartbeat(struct gw *gw);
+void gw_send_identify_or_wait(struct gw *gw);
+void gw_send_resume(struct gw *gw);
+
+/* Plan what happens after this connection and close it. */
+void gw_close_and(struct gw *gw, enum gw_next next, int64_t delay_ms,
+                  const char *why);
+
+/* Session persistence. */
+void gw_session_save(struct gw *gw);
+void gw_seq_save(struct gw *gw);
+void gw_session_forget(struct gw *gw);
+
+/* gw_dispatch.c: one complete text message from the server. */
+void gw_on_message(struct gw *gw, const char *text, size_t len);
+void gw_on_hello_timer_start(struct gw *gw);
+
+#endif

@@ -1,0 +1,532 @@
+/*
+ * rest.c - the REST thread: a queue, curl multi, the rate limiter.
+ */
+#include "rest.h"
+
+#include <curl/curl.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rest_ratelimit.h"
+#include "sbuf.h"
+#include "token.h"
+
+#define REST_TOKEN_SEGMENT 40         /* longer path segments are masked */
+#define REST_MAX_CONNS 8
+#define REST_IDLE_POLL_MS 1000
+
+struct rest_req {
+    struct rest_req *next;
+    char method[8];
+    char path[REST_MAX_PATH];
+    char route[RL_MAX_KEY];
+    char safe[REST_MAX_PATH];
+    bool exempt;
+    char *body;
+    rest_done_fn *done;
+    void *ud;
+    int attempts, n429;
+    int64_t not_before_ms, submitted_ms;
+    CURL *easy;
+    struct rest_req *aprev, *anext;   /* r->active, while in curl */
+    struct curl_slist *hdrs;
+    struct sbuf resp;
+    struct rl_headers h;
+    struct rest_result res;
+};
+
+struct rest {
+    char *api_base;
+    char auth[TOKEN_MAX_LEN + 32];
+    char ua[128];
+    struct rest_opts o;
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t mu;
+    struct rest_req *waiting, *waiting_tail;  /* under mu */
+    struct rest_req *done, *done_tail;        /* under mu */
+    int pending;                              /* under mu */
+    bool stop;                                /* under mu */
+    bool auth_failed;                         /* under mu */
+    CURLM *multi;
+    struct rl rl;                             /* REST thread only */
+    struct rest_req *active;                  /* REST thread only */
+};
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void rest_safe_path(const char *path, char *out, size_t cap)
+{
+    struct sbuf sb;
+    const char *p = path;
+
+    sbuf_init(&sb, cap ? cap - 1 : 0);
+    while (*p) {
+        const char *s = p;
+        size_t n;
+        if (*p == '/') {
+            sbuf_addc(&sb, '/');
+            p++;
+            continue;
+        }
+        while (*p && *p != '/')
+            p++;
+        n = (size_t)(p - s);
+        if (n > REST_TOKEN_SEGMENT)
+            sbuf_add(&sb, ":token");
+        else
+            sbuf_addn(&sb, s, n);
+    }
+    snprintf(out, cap, "%s", sbuf_str(&sb));
+    sbuf_cleanup(&sb);
+}
+
+static void active_add(struct rest *r, struct rest_req *q)
+{
+    q->aprev = NULL;
+    q->anext = r->active;
+    if (r->active)
+        r->active->aprev = q;
+    r->active = q;
+}
+
+static void active_remove(struct rest *r, struct rest_req *q)
+{
+    if (q->aprev)
+        q->aprev->anext = q->anext;
+    else if (r->active == q)
+        r->active = q->anext;
+    if (q->anext)
+        q->anext->aprev = q->aprev;
+    q->aprev = q->anext = NULL;
+}
+
+static void req_free(struct rest_req *q)
+{
+    if (!q)
+        return;
+    if (q->easy)
+        curl_easy_cleanup(q->easy);
+    curl_slist_free_all(q->hdrs);
+    sbuf_cleanup(&q->resp);
+    free(q->body);
+    free(q);
+}
+
+static size_t on_body(char *data, size_t size, size_t n, void *ud)
+{
+    struct rest_req *q = ud;
+    sbuf_addn(&q->resp, data, size * n);
+    return sbuf_error(&q->resp) == SBUF_OK ? size * n : 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t n, void *ud)
+{
+    struct rest_req *q = ud;
+    size_t len = size * n;
+    if (len >= 5 && memcmp(data, "HTTP/", 5) == 0)
+        memset(&q->h, 0, sizeof q->h);   /* a new response starts */
+    rl_parse_header(&q->h, data, len);
+    return len;
+}
+
+static bool req_start(struct rest *r, struct rest_req *q)
+{
+    char url[REST_MAX_PATH + 256];
+
+    if (q->easy) {
+        curl_easy_cleanup(q->easy);
+        q->easy = NULL;
+    }
+    curl_slist_free_all(q->hdrs);
+    q->hdrs = NULL;
+    sbuf_reset(&q->resp);
+    memset(&q->h, 0, sizeof q->h);
+    q->easy = curl_easy_init();
+    if (!q->easy)
+        return false;
+    snprintf(url, sizeof url, "%s%s", r->api_base, q->path);
+    q->hdrs = curl_slist_append(NULL, r->auth);
+    if (q->hdrs && q->body)
+        q->hdrs = curl_slist_append(q->hdrs, "Content-Type: application/json");
+    if (!q->hdrs)
+        return false;
+    curl_easy_setopt(q->easy, CURLOPT_URL, url);
+    curl_easy_setopt(q->easy, CURLOPT_USERAGENT, r->ua);
+    curl_easy_setopt(q->easy, CURLOPT_HTTPHEADER, q->hdrs);
+    curl_easy_setopt(q->easy, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(q->easy, CURLOPT_CONNECTTIMEOUT_MS,
+                     (long)r->o.connect_timeout_ms);
+    curl_easy_setopt(q->easy, CURLOPT_TIMEOUT_MS, (long)r->o.timeout_ms);
+    curl_easy_setopt(q->easy, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(q->easy, CURLOPT_WRITEDATA, q);
+    curl_easy_setopt(q->easy, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(q->easy, CURLOPT_HEADERDATA, q);
+    curl_easy_setopt(q->easy, CURLOPT_PRIVATE, q);
+    curl_easy_setopt(q->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    if (strcmp(q->method, "GET") != 0)
+        curl_easy_setopt(q->easy, CURLOPT_CUSTOMREQUEST, q->method);
+    if (q->body) {
+        curl_easy_setopt(q->easy, CURLOPT_POSTFIELDS, q->body);
+        curl_easy_setopt(q->easy, CURLOPT_POSTFIELDSIZE, (long)strlen(q->body));
+    } else if (strcmp(q->method, "POST") == 0 || strcmp(q->method, "PUT") == 0) {
+        curl_easy_setopt(q->easy, CURLOPT_POSTFIELDS, "");
+    }
+    if (curl_multi_add_handle(r->multi, q->easy) != CURLM_OK)
+        return false;
+    active_add(r, q);
+    return true;
+}
+
+static void complete(struct rest *r, struct rest_req *q)
+{
+    q->res.body = sbuf_str(&q->resp);
+    q->res.body_len = q->resp.len;
+    q->res.attempts = q->attempts;
+    q->res.queued_ms = mono_ms() - q->submitted_ms;
+    if (q->easy) {
+        curl_multi_remove_handle(r->multi, q->easy);
+        curl_easy_cleanup(q->easy);
+        q->easy = NULL;
+    }
+    active_remove(r, q);
+    pthread_mutex_lock(&r->mu);
+    q->next = NULL;
+    if (r->done_tail)
+        r->done_tail->next = q;
+    else
+        r->done = q;
+    r->done_tail = q;
+    pthread_mutex_unlock(&r->mu);
+    if (r->o.wake)
+        r->o.wake(r->o.wake_ud);
+}
+
+static void requeue(struct rest *r, struct rest_req *q, int64_t delay_ms)
+{
+    curl_multi_remove_handle(r->multi, q->easy);
+    active_remove(r, q);
+    q->not_before_ms = mono_ms() + delay_ms;
+    pthread_mutex_lock(&r->mu);
+    q->next = r->waiting;          /* front: keeps its place in line */
+    r->waiting = q;
+    if (!r->waiting_tail)
+        r->waiting_tail = q;
+    pthread_mutex_unlock(&r->mu);
+}
+
+static void finish(struct rest *r, struct rest_req *q, CURLcode cc)
+{
+    long status = 0;
+    int64_t now = mono_ms();
+    json_t *j;
+
+    curl_easy_getinfo(q->easy, CURLINFO_RESPONSE_CODE, &status);
+    if (cc != CURLE_OK)
+        status = 0;
+    if (status == 429 && q->resp.len) {   /* the body's float is finer */
+        j = json_loadb(sbuf_str(&q->resp), q->resp.len, 0, NULL);
+        if (json_is_number(json_object_get(j, "retry_after"))) {
+            double s = json_number_value(json_object_get(j, "retry_after"));
+            if (s >= 0 && s < 86400) {
+                q->h.retry_after_ms = (int64_t)(s * 1000.0 + 0.999);
+                q->h.has_retry_after = true;
+            }
+        }
+        if (json_is_true(json_object_get(j, "global")))
+            q->h.global = true;
+        json_decref(j);
+    }
+    rl_on_response(&r->rl, q->route, (int)status, &q->h, now);
+    q->res.status = (int)status;
+    if (status == 0) {
+        if (q->attempts <= r->o.max_retries) {
+            int64_t d = r->o.retry_base_ms << (q->attempts - 1);
+            log_msg(r->o.log, LOG_LVL_WARN,
+                    "rest: %s %s failed (%s), retry %d in %lld ms", q->method,
+                    q->safe, curl_easy_strerror(cc), q->attempts,
+                    (long long)d);
+            requeue(r, q, d);
+            return;
+        }
+        log_msg(r->o.log, LOG_LVL_ERR, "rest: %s %s failed: %s", q->method,
+                q->safe, curl_easy_strerror(cc));
+        q->res.err = BOT_NET;
+        complete(r, q);
+        return;
+    }
+    if (status == 429 && q->n429 < REST_MAX_429_RETRIES) {
+        q->n429++;
+        q->attempts--;             /* a 429 is not a failed attempt */
+        log_msg(r->o.log, LOG_LVL_WARN,
+                "rest: 429 on %s %s (%s), retry after %lld ms", q->method,
+                q->safe, q->h.global ? "global" : "bucket",
+                (long long)q->h.retry_after_ms);
+        requeue(r, q, q->h.has_retry_after ? q->h.retry_after_ms : 1000);
+        return;
+    }
+    if (status >= 500 && q->attempts <= r->o.max_retries) {
+        int64_t d = r->o.retry_base_ms << (q->attempts - 1);
+        log_msg(r->o.log, LOG_LVL_WARN, "rest: %ld on %s %s, retry %d in %lld ms",
+                status, q->method, q->safe, q->attempts, (long long)d);
+        requeue(r, q, d);
+        return;
+    }
+    if (status == 401) {
+        pthread_mutex_lock(&r->mu);
+        r->auth_failed = true;
+        pthread_mutex_unlock(&r->mu);
+        log_msg(r->o.log, LOG_LVL_ERR,
+                "rest: 401 Unauthorized on %s %s: the bot token is wrong or "
+                "was reset",
+                q->method, q->safe);
+    }
+    if (status >= 400 && q->resp.len) {
+        j = json_loadb(sbuf_str(&q->resp), q->resp.len, 0, NULL);
+        q->res.discord_code = (int)json_integer_value(json_object_get(j, "code"));
+        json_decref(j);
+    }
+    q->res.err = BOT_OK;
+    complete(r, q);
+}
+
+/* Move sendable requests from the queue into curl; returns how long to
+ * sleep at most before the next one may go. */
+static int64_t start_ready(struct rest *r)
+{
+    struct rest_req *q, *prev = NULL, *next;
+    int64_t now = mono_ms(), sleep = REST_IDLE_POLL_MS;
+    bool auth_failed;
+
+    pthread_mutex_lock(&r->mu);
+    auth_failed = r->auth_failed;
+    for (q = r->waiting; q; q = next) {
+        int64_t w = 0;
+        next = q->next;
+        if (!auth_failed) {
+            w = q->not_before_ms > now ? q->not_before_ms - now : 0;
+            if (w == 0)
+                w = rl_wait_ms(&r->rl, q->route, q->exempt, now);
+        }
+        if (w > 0) {
+            if (w < sleep)
+                sleep = w;
+            prev = q;
+            continue;
+        }
+        /* unlink */
+        if (prev)
+            prev->next = next;
+        else
+            r->waiting = next;
+        if (r->waiting_tail == q)
+            r->waiting_tail = prev;
+        q->next = NULL;
+        pthread_mutex_unlock(&r->mu);
+        if (auth_failed) {
+            q->res.err = BOT_AUTH;
+            q->res.status = 401;
+            complete(r, q);
+        } else {
+            q->attempts++;
+            rl_on_send(&r->rl, q->route, q->exempt, now);
+            if (!req_start(r, q)) {
+                rl_on_response(&r->rl, q->route, 0, NULL, now);
+                q->res.err = BOT_NOMEM;
+                complete(r, q);
+            }
+        }
+        pthread_mutex_lock(&r->mu);
+        /* the list may have changed while unlocked: restart the scan */
+        prev = NULL;
+        next = r->waiting;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return sleep;
+}
+
+static void *rest_thread(void *arg)
+{
+    struct rest *r = arg;
+    for (;;) {
+        int running = 0, left;
+        int64_t sleep;
+        CURLMsg *m;
+        bool stop;
+
+        pthread_mutex_lock(&r->mu);
+        stop = r->stop;
+        pthread_mutex_unlock(&r->mu);
+        if (stop)
+            break;
+        sleep = start_ready(r);
+        curl_multi_perform(r->multi, &running);
+        while ((m = curl_multi_info_read(r->multi, &left))) {
+            struct rest_req *q = NULL;
+            if (m->msg != CURLMSG_DONE)
+                continue;
+            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&q);
+            finish(r, q, m->data.result);
+            sleep = 0;
+        }
+        if (sleep > 0)
+            curl_multi_poll(r->multi, NULL, 0, (int)sleep, NULL);
+    }
+    return NULL;
+}
+
+enum bot_err rest_new(const struct rest_opts *o, struct rest **out)
+{
+    struct rest *r = calloc(1, sizeof *r);
+
+    *out = NULL;
+    if (!r)
+        return BOT_NOMEM;
+    r->o = *o;
+    r->api_base = strdup(o->api_base);
+    snprintf(r->auth, sizeof r->auth, "Authorization: Bot %s", o->token);
+    snprintf(r->ua, sizeof r->ua, "DiscordBot (%s, %s)", REST_USER_AGENT_URL,
+             FRAY_VERSION);
+    rl_init(&r->rl, o->global_per_sec);
+    pthread_mutex_init(&r->mu, NULL);
+    r->multi = curl_multi_init();
+    if (!r->api_base || !r->multi) {
+        rest_free(r);
+        return BOT_NOMEM;
+    }
+    curl_multi_setopt(r->multi, CURLMOPT_MAX_HOST_CONNECTIONS,
+                      (long)REST_MAX_CONNS);
+    if (pthread_create(&r->thread, NULL, rest_thread, r) != 0) {
+        rest_free(r);
+        return BOT_NOMEM;
+    }
+    r->thread_started = true;
+    *out = r;
+    return BOT_OK;
+}
+
+static void free_list(struct rest_req *q)
+{
+    while (q) {
+        struct rest_req *n = q->next;
+        req_free(q);
+        q = n;
+    }
+}
+
+void rest_free(struct rest *r)
+{
+    if (!r)
+        return;
+    if (r->thread_started) {
+        pthread_mutex_lock(&r->mu);
+        r->stop = true;
+        pthread_mutex_unlock(&r->mu);
+        curl_multi_wakeup(r->multi);
+        pthread_join(r->thread, NULL);
+    }
+    /* requests still in curl */
+    while (r->active) {
+        struct rest_req *q = r->active;
+        active_remove(r, q);
+        curl_multi_remove_handle(r->multi, q->easy);
+        req_free(q);
+    }
+    if (r->multi)
+        curl_multi_cleanup(r->multi);
+    free_list(r->waiting);
+    free_list(r->done);
+    token_wipe(r->auth, sizeof r->auth);
+    pthread_mutex_destroy(&r->mu);
+    free(r->api_base);
+    free(r);
+}
+
+enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
+                         const char *body, rest_done_fn *done, void *ud)
+{
+    struct rest_req *q;
+
+    if (strlen(method) >= sizeof q->method || strlen(path) >= REST_MAX_PATH)
+        return BOT_LIMIT;
+    pthread_mutex_lock(&r->mu);
+    if (r->auth_failed) {
+        pthread_mutex_unlock(&r->mu);
+        return BOT_AUTH;
+    }
+    pthread_mutex_unlock(&r->mu);
+    q = calloc(1, sizeof *q);
+    if (!q)
+        return BOT_NOMEM;
+    snprintf(q->method, sizeof q->method, "%s", method);
+    snprintf(q->path, sizeof q->path, "%s", path);
+    rest_safe_path(path, q->safe, sizeof q->safe);
+    if (!rl_route_key(method, path, q->route, sizeof q->route, &q->exempt))
+        snprintf(q->route, sizeof q->route, "%s %.100s", method, q->safe);
+    sbuf_init(&q->resp, REST_MAX_BODY);
+    q->body = body ? strdup(body) : NULL;
+    if (body && !q->body) {
+        req_free(q);
+        return BOT_NOMEM;
+    }
+    q->done = done;
+    q->ud = ud;
+    q->submitted_ms = mono_ms();
+    pthread_mutex_lock(&r->mu);
+    if (r->waiting_tail)
+        r->waiting_tail->next = q;
+    else
+        r->waiting = q;
+    r->waiting_tail = q;
+    r->pending++;
+    pthread_mutex_unlock(&r->mu);
+    curl_multi_wakeup(r->multi);
+    return BOT_OK;
+}
+
+void rest_dispatch_done(struct rest *r)
+{
+    struct rest_req *list;
+
+    pthread_mutex_lock(&r->mu);
+    list = r->done;
+    r->done = r->done_tail = NULL;
+    pthread_mutex_unlock(&r->mu);
+    while (list) {
+        struct rest_req *n = list->next;
+        if (list->done)
+            list->done(list->ud, &list->res);
+        pthread_mutex_lock(&r->mu);
+        r->pending--;
+        pthread_mutex_unlock(&r->mu);
+        req_free(list);
+        list = n;
+    }
+}
+
+int rest_pending(struct rest *r)
+{
+    int n;
+    pthread_mutex_lock(&r->mu);
+    n = r->pending;
+    pthread_mutex_unlock(&r->mu);
+    return n;
+}
+
+bool rest_auth_failed(struct rest *r)
+{
+    bool b;
+    pthread_mutex_lock(&r->mu);
+    b = r->auth_failed;
+    pthread_mutex_unlock(&r->mu);
+    return b;
+}

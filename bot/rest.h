@@ -1,0 +1,89 @@
+/*
+ * rest.h - Discord REST over libcurl, on a dedicated thread.
+ *
+ * The gateway thread (the lws loop) never blocks on HTTP: it submits a
+ * request and gets the result later through its done callback, which
+ * rest_dispatch_done() runs on the caller's thread after the REST thread
+ * called opts.wake (the daemon's wake is lws_cancel_service()). Why a thread
+ * and not curl multi on the lws loop: docs/internals/daemon.md.
+ *
+ * The REST thread owns a curl multi handle (connections are kept alive and
+ * reused) and the rate limiter (rest_ratelimit.h): a request waits while
+ * its bucket is known to be empty or busy, or the global budget is spent;
+ * interaction callbacks skip the global budget. A 429 waits retry_after and
+ * retries; a 5xx or transport error retries with doubling backoff up to
+ * max_retries; a 401 marks the token bad: every later request fails at once
+ * and the daemon stops. Log lines name the method and the path with long
+ * tokens masked; the bot token is only ever in the Authorization header.
+ *
+ * Ownership: rest_submit() copies method, path and body. The result passed
+ * to a done callback is borrowed for the call. rest_free() stops the thread;
+ * requests still queued complete with BOT_NET before it returns... only if
+ * rest_dispatch_done() is called afterwards; rest_free() drops them.
+ */
+#ifndef REST_H
+#define REST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot_err.h"
+#include "log.h"
+
+#define REST_MAX_BODY (1u << 20)      /* response bytes kept */
+#define REST_MAX_PATH 1024
+#define REST_MAX_429_RETRIES 5
+#define REST_USER_AGENT_URL "https://github.com/fray-bot/fray"
+
+struct rest;
+
+struct rest_result {
+    enum bot_err err;        /* BOT_OK when an HTTP status was received */
+    int status;              /* HTTP status, 0 on transport failure */
+    int discord_code;        /* JSON error "code", 0 if none */
+    const char *body;        /* response body (NUL-terminated), may be "" */
+    size_t body_len;
+    int attempts;
+    int64_t queued_ms;       /* submit -> completion, milliseconds */
+};
+
+typedef void rest_done_fn(void *ud, const struct rest_result *res);
+typedef void rest_wake_fn(void *ud);
+
+struct rest_opts {
+    const char *api_base;    /* "https://discord.com/api/v10" (copied) */
+    const char *token;       /* bot token (copied, wiped on free) */
+    int64_t connect_timeout_ms;
+    int64_t timeout_ms;
+    int max_retries;
+    int64_t retry_base_ms;
+    int global_per_sec;
+    struct log *log;         /* borrowed; must outlive the rest */
+    rest_wake_fn *wake;      /* called on the REST thread when results wait */
+    void *wake_ud;
+};
+
+enum bot_err rest_new(const struct rest_opts *o, struct rest **out);
+
+/* Stop the thread, cancel what is in flight, free everything. */
+void rest_free(struct rest *r);
+
+/* Queue a request. body may be NULL (no body). done may be NULL. Returns
+ * BOT_AUTH once a 401 was seen, BOT_NOMEM, else BOT_OK. */
+enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
+                         const char *body, rest_done_fn *done, void *ud);
+
+/* Run the done callbacks of finished requests (on the caller's thread). */
+void rest_dispatch_done(struct rest *r);
+
+/* Requests submitted and not yet dispatched. */
+int rest_pending(struct rest *r);
+
+/* A 401 was received: the token is wrong. */
+bool rest_auth_failed(struct rest *r);
+
+/* Mask long path segments (tokens) for logs: ".../:token/callback". */
+void rest_safe_path(const char *path, char *out, size_t cap);
+
+#endif
