@@ -1,0 +1,456 @@
+/*
+ * cmd_validate.c - check a cmd_req against the command table (cmd_table.h).
+ *
+ * The checks run in a fixed order and the first failure is reported:
+ * command, subcommand, then each option in the order given (known, given
+ * once, value well-formed, value of the right type and within bounds), then
+ * required options that are missing.
+ */
+#include "cmd_validate.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+#include "cmd_table.h"
+#include "eng_text.h"
+
+/* A list of names shown after an error ("subcommands: start, add, ..."),
+ * in bytes; longer lists end with "...". */
+#define CMD_VALIDATE_MAX_LIST 200
+
+/* Room for one quoted fragment: CMD_VALIDATE_MAX_ECHO bytes, "...", NUL. */
+#define ECHO_BUF (CMD_VALIDATE_MAX_ECHO + 8)
+
+/* ---- UTF-8 and quoting -------------------------------------------------- */
+
+/* Length of the valid UTF-8 character at s[0..n), or 0 if it is not one:
+ * the shortest prefix the engine's checker accepts. */
+static size_t utf8_seq(const char *s, size_t n)
+{
+    for (size_t k = 1; k <= 4 && k <= n; k++)
+        if (eng_text_valid_utf8(s, k))
+            return k;
+    return 0;
+}
+
+bool cmd_validate_utf8(const char *s, size_t n)
+{
+    return eng_text_valid_utf8(s, n);
+}
+
+char *cmd_validate_echo(char *dst, size_t dstlen, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t room = dstlen - 1;           /* dstlen > 0 by contract */
+    size_t o = 0, i = 0;
+    bool cut = false;
+
+    if (room > CMD_VALIDATE_MAX_ECHO)
+        room = CMD_VALIDATE_MAX_ECHO;
+    while (i < n) {
+        size_t k = utf8_seq(s + i, n - i);
+        if (o + (k ? k : 1) > room) {
+            cut = true;
+            break;
+        }
+        if (k == 0 || u[i] < 0x20 || u[i] == 0x7F) {
+            dst[o++] = '?';
+            i++;
+        } else if (u[i] == '`') {
+            dst[o++] = '\'';
+            i++;
+        } else {
+            memcpy(dst + o, s + i, k);
+            o += k;
+            i += k;
+        }
+    }
+    if (cut && dstlen - o > 3) {
+        memcpy(dst + o, "...", 3);
+        o += 3;
+    }
+    dst[o] = '\0';
+    return dst;
+}
+
+/* ---- suggestions -------------------------------------------------------- */
+
+/* The best candidate seen so far for one word. */
+struct suggest {
+    const char *word;
+    size_t len;
+    const char *best;
+    size_t best_d;
+};
+
+static void suggest_init(struct suggest *sg, const char *word)
+{
+    sg->word = word;
+    sg->len = strlen(word);
+    sg->best = NULL;
+    sg->best_d = SIZE_MAX;
+}
+
+/* Offer a candidate. A prefix of two or more bytes counts as distance 1;
+ * otherwise the distance must be small for the word's length. Ties keep
+ * the first candidate offered (table order). */
+static void suggest_add(struct suggest *sg, const char *cand)
+{
+    size_t nc, d, limit;
+
+    if (cand == NULL || sg->len == 0 || sg->len > CMD_VALIDATE_MAX_SUGGEST)
+        return;
+    nc = strlen(cand);
+    if (nc > CMD_VALIDATE_MAX_SUGGEST)
+        return;
+    if (sg->len >= 2 && sg->len < nc && strncasecmp(sg->word, cand,
+                                                    sg->len) == 0)
+        d = 1;
+    else
+        d = eng_text_distance(sg->word, cand);
+    limit = sg->len <= 4 ? 1 : sg->len <= 8 ? 2 : 3;
+    if (d <= limit && d < sg->best_d) {
+        sg->best = cand;
+        sg->best_d = d;
+    }
+}
+
+const char *cmd_validate_closest(const char *word, const char *const *cands,
+                                 size_t n)
+{
+    struct suggest sg;
+
+    suggest_init(&sg, word);
+    for (size_t i = 0; i < n; i++)
+        suggest_add(&sg, cands[i]);
+    return sg.best;
+}
+
+/* ---- messages ----------------------------------------------------------- */
+
+static const struct cmd_spec *fail(char *err, size_t errlen, const char *fmt,
+                                   ...) __attribute__((format(printf, 3, 4)));
+
+static const struct cmd_spec *fail(char *err, size_t errlen, const char *fmt,
+                                   ...)
+{
+    va_list ap;
+
+    if (errlen == 0)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+/* Append ", name" (or "name" first) to a bounded list; "..." when full. */
+static void list_add(char *list, size_t cap, const char *prefix,
+                     const char *name)
+{
+    size_t len = strlen(list);
+    size_t need = (len ? 2 : 0) + strlen(prefix) + strlen(name);
+
+    if (len >= 3 && strcmp(list + len - 3, "...") == 0)
+        return;
+    if (len + need + 4 >= cap) {
+        snprintf(list + len, cap - len, "%s...", len ? ", " : "");
+        return;
+    }
+    snprintf(list + len, cap - len, "%s%s%s", len ? ", " : "", prefix, name);
+}
+
+/* " (did you mean `X`?)" or " (KIND: a, b, c)" into buf. */
+static const char *hint(char *buf, size_t cap, const char *best,
+                        const char *prefix, const char *kind,
+                        const char *list)
+{
+    if (best != NULL)
+        snprintf(buf, cap, " (did you mean `%s%s`?)", prefix, best);
+    else if (list[0] != '\0')
+        snprintf(buf, cap, " (%s: %s)", kind, list);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+static bool is_command(const char *command)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(t[i].command, command) == 0)
+            return true;
+    return false;
+}
+
+static bool has_subs(const char *command)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+
+    for (size_t i = 0; i < n; i++)
+        if (t[i].sub != NULL && strcasecmp(t[i].command, command) == 0)
+            return true;
+    return false;
+}
+
+/* Index of the first row of t[i]'s command. */
+static size_t first_row_of(const struct cmd_spec *t, size_t i)
+{
+    for (size_t j = 0; j < i; j++)
+        if (strcmp(t[j].command, t[i].command) == 0)
+            return j;
+    return i;
+}
+
+static bool req_has(const struct cmd_req *req, const char *name)
+{
+    for (int i = 0; i < req->nopts; i++)
+        if (req->opts[i].name != NULL &&
+            strcasecmp(req->opts[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static const struct cmd_spec *unknown_command(const char *command, char *err,
+                                              size_t errlen)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
+    char echo[ECHO_BUF];
+    struct suggest sg;
+
+    suggest_init(&sg, command);
+    for (size_t i = 0; i < n; i++) {
+        if (first_row_of(t, i) != i)
+            continue;                   /* list each command once */
+        suggest_add(&sg, t[i].command);
+        list_add(list, sizeof list, "/", t[i].command);
+    }
+    return fail(err, errlen, "unknown command `/%s`%s",
+                cmd_validate_echo(echo, sizeof echo, command,
+                                  strlen(command)),
+                hint(h, sizeof h, sg.best, "/", "commands", list));
+}
+
+static const struct cmd_spec *check_sub(const struct cmd_req *req,
+                                        char *err, size_t errlen)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
+    char echo[ECHO_BUF];
+    const struct cmd_spec *spec;
+    struct suggest sg;
+
+    if (!has_subs(req->command)) {
+        spec = cmd_table_find(req->command, NULL);
+        if (req->sub == NULL)
+            return spec;
+        cmd_validate_echo(echo, sizeof echo, req->sub, strlen(req->sub));
+        if (spec != NULL && spec->opts[0].name != NULL)
+            return fail(err, errlen, "/%s has no subcommand `%s` (options "
+                        "are written name:value, e.g. `%s:%s`)",
+                        req->command, echo, spec->opts[0].name, echo);
+        return fail(err, errlen, "/%s has no subcommand `%s`", req->command,
+                    echo);
+    }
+    if (req->sub != NULL) {
+        spec = cmd_table_find(req->command, req->sub);
+        if (spec != NULL)
+            return spec;
+    }
+    suggest_init(&sg, req->sub != NULL ? req->sub : "");
+    for (size_t i = 0; i < n; i++) {
+        if (t[i].sub == NULL || strcasecmp(t[i].command, req->command) != 0)
+            continue;
+        suggest_add(&sg, t[i].sub);
+        list_add(list, sizeof list, "", t[i].sub);
+    }
+    if (req->sub == NULL)
+        return fail(err, errlen, "/%s needs a subcommand (%s)", req->command,
+                    list);
+    return fail(err, errlen, "unknown subcommand `%s` for /%s%s",
+                cmd_validate_echo(echo, sizeof echo, req->sub,
+                                  strlen(req->sub)),
+                req->command,
+                hint(h, sizeof h, sg.best, "", "subcommands", list));
+}
+
+/* "/combat add" or "/roll", for messages. */
+static const char *spec_name(const struct cmd_spec *spec, char *buf,
+                             size_t cap)
+{
+    if (spec->sub != NULL)
+        snprintf(buf, cap, "/%s %s", spec->command, spec->sub);
+    else
+        snprintf(buf, cap, "/%s", spec->command);
+    return buf;
+}
+
+static const struct cmd_spec *unknown_option(const struct cmd_spec *spec,
+                                             const char *name, char *err,
+                                             size_t errlen)
+{
+    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
+    char echo[ECHO_BUF], sn[80];
+    struct suggest sg;
+
+    suggest_init(&sg, name);
+    for (int i = 0; i < CMD_MAX_SPEC_OPTS && spec->opts[i].name; i++) {
+        suggest_add(&sg, spec->opts[i].name);
+        list_add(list, sizeof list, "", spec->opts[i].name);
+    }
+    cmd_validate_echo(echo, sizeof echo, name, strlen(name));
+    spec_name(spec, sn, sizeof sn);
+    if (list[0] == '\0')
+        return fail(err, errlen, "unknown option `%s`: %s takes no options",
+                    echo, sn);
+    return fail(err, errlen, "unknown option `%s` for %s%s", echo, sn,
+                hint(h, sizeof h, sg.best, "", "options", list));
+}
+
+/* A whole decimal integer with an optional sign, nothing around it. */
+static bool parse_int(const char *s, int64_t *out)
+{
+    const char *end = eng_text_parse_int(s, out);
+    return end != NULL && *end == '\0';
+}
+
+static const struct cmd_spec *check_value(const struct cmd_spec *spec,
+                                          const struct cmd_opt_spec *os,
+                                          const char *value, char *err,
+                                          size_t errlen)
+{
+    size_t len = strlen(value);
+    char echo[ECHO_BUF];
+    int64_t v;
+
+    if (len > CMD_MAX_OPT_VALUE)
+        return fail(err, errlen, "option `%s` is too long (limit is %d "
+                    "bytes)", os->name, CMD_MAX_OPT_VALUE);
+    if (!cmd_validate_utf8(value, len))
+        return fail(err, errlen, "option `%s` is not valid UTF-8", os->name);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if (c == '\n' || c == '\r')
+            return fail(err, errlen, "option `%s` contains a line break",
+                        os->name);
+        if (c < 0x20 || c == 0x7F)
+            return fail(err, errlen, "option `%s` contains a control "
+                        "character", os->name);
+    }
+    cmd_validate_echo(echo, sizeof echo, value, len);
+
+    switch (os->type) {
+    case CMD_OPT_STRING:
+        if (os->max > 0 && (int64_t)len > os->max)
+            return fail(err, errlen, "option `%s` is too long (limit is "
+                        "%" PRId64 " bytes)", os->name, os->max);
+        if (len == 0 && os->min > 0)
+            return fail(err, errlen, "option `%s` is empty", os->name);
+        if (os->min > 0 && (int64_t)len < os->min)
+            return fail(err, errlen, "option `%s` is too short (at least "
+                        "%" PRId64 " bytes)", os->name, os->min);
+        return spec;
+    case CMD_OPT_INTEGER:
+        if (len == 0)
+            return fail(err, errlen, "option `%s` is empty (it wants a "
+                        "whole number)", os->name);
+        if (!parse_int(value, &v))
+            return fail(err, errlen, "option `%s` must be a whole number, "
+                        "got `%s`", os->name, echo);
+        if ((os->min != 0 || os->max != 0) && (v < os->min || v > os->max))
+            return fail(err, errlen, "option `%s` must be from %" PRId64
+                        " to %" PRId64 ", got `%s`", os->name, os->min,
+                        os->max, echo);
+        return spec;
+    case CMD_OPT_BOOLEAN:
+        if (len == 0)
+            return fail(err, errlen, "option `%s` is empty (it wants true "
+                        "or false)", os->name);
+        if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
+            return fail(err, errlen, "option `%s` must be true or false, "
+                        "got `%s`", os->name, echo);
+        return spec;
+    case CMD_OPT_CHANNEL:
+        if (len == 0 || len > 20 || strspn(value, "0123456789") != len ||
+            strspn(value, "0") == len)
+            return fail(err, errlen, "option `%s` must be a channel id, "
+                        "got `%s`", os->name, echo);
+        return spec;
+    }
+    return fail(err, errlen, "option `%s` has a type fray does not know",
+                os->name);
+}
+
+static const struct cmd_spec *check_required(const struct cmd_spec *spec,
+                                             const struct cmd_req *req,
+                                             char *err, size_t errlen)
+{
+    char sn[80];
+
+    for (int i = 0; i < CMD_MAX_SPEC_OPTS && spec->opts[i].name; i++) {
+        const struct cmd_opt_spec *os = &spec->opts[i];
+        if (!os->required || req_has(req, os->name))
+            continue;
+        spec_name(spec, sn, sizeof sn);
+        if (spec->example != NULL)
+            return fail(err, errlen, "missing required option `%s` for %s "
+                        "(example: `%s`)", os->name, sn, spec->example);
+        return fail(err, errlen, "missing required option `%s` for %s",
+                    os->name, sn);
+    }
+    return spec;
+}
+
+const struct cmd_spec *cmd_validate_command(const struct cmd_req *req,
+                                            char *err, size_t errlen)
+{
+    if (req->command == NULL || req->command[0] == '\0')
+        return fail(err, errlen, "no command given (try /help)");
+    if (!is_command(req->command))
+        return unknown_command(req->command, err, errlen);
+    return check_sub(req, err, errlen);
+}
+
+const struct cmd_spec *cmd_validate(const struct cmd_req *req, char *err,
+                                    size_t errlen)
+{
+    const struct cmd_spec *spec;
+    char echo[ECHO_BUF];
+
+    spec = cmd_validate_command(req, err, errlen);
+    if (spec == NULL)
+        return NULL;
+    if (req->nopts < 0 || req->nopts > CMD_MAX_OPTS)
+        return fail(err, errlen, "too many options (limit is %d)",
+                    CMD_MAX_OPTS);
+    for (int i = 0; i < req->nopts; i++) {
+        const char *name = req->opts[i].name;
+        const struct cmd_opt_spec *os;
+
+        if (name == NULL || name[0] == '\0')
+            return fail(err, errlen, "an option has no name");
+        os = cmd_spec_opt(spec, name);
+        if (os == NULL)
+            return unknown_option(spec, name, err, errlen);
+        for (int j = 0; j < i; j++)
+            if (strcasecmp(req->opts[j].name, name) == 0)
+                return fail(err, errlen, "option `%s` is given twice",
+                            cmd_validate_echo(echo, sizeof echo, name,
+                                              strlen(name)));
+        if (check_value(spec, os, req->opts[i].value ? req->opts[i].value
+                        : "", err, errlen) == NULL)
+            return NULL;
+    }
+    return check_required(spec, req, err, errlen);
+}
