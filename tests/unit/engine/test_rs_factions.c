@@ -1,6 +1,7 @@
 /* Tests for the factions ruleset: the turn structure (alternation, passes,
- * automatic passes, fast and slow phases, the ambush bonus turn) and the
- * chapter's fast/slow example. Fights are in test_rs_factions_fight.c. */
+ * automatic passes, fast and slow phases, the ambush bonus turn), the
+ * chapter's fast/slow example, and fights: saves, attacks, reactions,
+ * counters, morale. */
 #include "support.h"
 
 #include <stdio.h>
@@ -551,6 +552,532 @@ static void test_rule_fast(void **state)
     assert_false(fac_rule_fast(6, 9));
 }
 
+
+/* ---- saves and attacks ------------------------------------------------------ */
+
+/* A save with a score of 20 always passes and one of 0 always fails
+ * (1d20 <= score), so these fights do not depend on the seed. */
+
+static enum eng_err fx_attack(struct fx *f, const char *att, const char *tgt,
+                              const char *damage, const char *options)
+{
+    struct rs_call c = fx_call(f, true, 1);
+    struct rs_attack a = {fx_who(f, att), fx_who(f, tgt), NULL, damage,
+                          options};
+    enum eng_err err = rs_factions.ops->attack(&c, &a);
+    fx_log(f);
+    return err;
+}
+
+static int64_t fx_hp(struct fx *f, const char *name)
+{
+    const struct enc_track *t = enc_track_c(fx_who(f, name), "hp");
+    assert_non_null(t);
+    return t->cur;
+}
+
+static bool fx_acted(struct fx *f, const char *name)
+{
+    return (fx_who(f, name)->flags & ENC_CF_ACTED) != 0;
+}
+
+/* Ann and Ben (Red) against Cat and Dan (Blue), Red deciding. */
+static void fx_duel(struct fx *f, const char *ann, const char *cat)
+{
+    fx_add(f, "Ann", "Red", ann, 0);
+    fx_add(f, "Ben", "Red", "str=10 agi=20 wit=10 hp=10", 0);
+    fx_add(f, "Cat", "Blue", cat, 0);
+    fx_add(f, "Dan", "Blue", "str=10 agi=10 wit=10 hp=10", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+}
+
+static void test_rule_save(void **state)
+{
+    (void)state;
+    assert_true(fac_rule_save(12, 12, false));   /* equal passes */
+    assert_true(fac_rule_save(1, 12, false));
+    assert_false(fac_rule_save(13, 12, false));
+    assert_false(fac_rule_save(12, 12, true));   /* save=below */
+    assert_true(fac_rule_save(11, 12, true));
+}
+
+static void test_rule_hit(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned how;
+        enum eng_err err;
+        bool need;
+    } cases[] = {
+        {FAC_AT_MELEE, ENG_OK, false},
+        {FAC_AT_MELEE | FAC_AT_UNSEEN, ENG_OK, true},
+        {FAC_AT_MELEE | FAC_AT_CHALLENGING, ENG_OK, true},
+        {FAC_AT_RANGED, ENG_OK, false},
+        {FAC_AT_RANGED | FAC_AT_FAR, ENG_OK, true},
+        {FAC_AT_RANGED | FAC_AT_MOVING, ENG_OK, true},
+        {FAC_AT_RANGED | FAC_AT_CHALLENGING, ENG_OK, true},
+        {FAC_AT_RANGED | FAC_AT_FAR | FAC_AT_MOVING, ENG_STATE, true},
+        {FAC_AT_RANGED | FAC_AT_UNSEEN, ENG_STATE, false},
+        {FAC_AT_INDIRECT | FAC_AT_FAR, ENG_OK, true},
+        {FAC_AT_INDIRECT | FAC_AT_FAR | FAC_AT_UNSEEN, ENG_OK, true},
+        {FAC_AT_INDIRECT, ENG_STATE, true},
+        {FAC_AT_INDIRECT | FAC_AT_FAR | FAC_AT_MOVING, ENG_STATE, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool need = !cases[i].need;
+        const char *why;
+        assert_int_equal(fac_rule_hit(cases[i].how, &need, &why),
+                         cases[i].err);
+        if (cases[i].err == ENG_OK)
+            assert_int_equal(need, cases[i].need);
+        else
+            assert_non_null(why);
+    }
+}
+
+static void test_rule_damage_and_counter(void **state)
+{
+    (void)state;
+    assert_int_equal(fac_rule_damage(5, 2, false, false), 3);
+    assert_int_equal(fac_rule_damage(5, 2, true, false), 2);   /* cover */
+    assert_int_equal(fac_rule_damage(5, 2, true, true), 3);    /* pierces */
+    assert_int_equal(fac_rule_damage(2, 3, false, false), 0);
+    assert_int_equal(fac_rule_counter(4, 4), FAC_FIRST_BOTH);
+    assert_int_equal(fac_rule_counter(0, 0), FAC_FIRST_BOTH);
+    assert_int_equal(fac_rule_counter(5, 4), FAC_FIRST_TARGET);
+    assert_int_equal(fac_rule_counter(1, 4), FAC_FIRST_ATTACKER);
+}
+
+static void test_rule_morale_thresholds(void **state)
+{
+    (void)state;
+    assert_true(fac_rule_morale_group(4, 2));    /* exactly half */
+    assert_false(fac_rule_morale_group(4, 3));
+    assert_false(fac_rule_morale_group(3, 2));   /* 2 of 3 is more */
+    assert_true(fac_rule_morale_group(3, 1));
+    assert_false(fac_rule_morale_group(1, 0));   /* alone: the hp rule */
+    assert_true(fac_rule_morale_lone(4, 8));     /* exactly half */
+    assert_false(fac_rule_morale_lone(5, 8));
+    assert_true(fac_rule_morale_lone(3, 7));
+    assert_false(fac_rule_morale_lone(4, 7));
+    assert_false(fac_rule_morale_lone(0, 0));    /* no maximum known */
+}
+
+static void test_attack_hits_automatically(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10",
+            "str=10 agi=10 wit=10 hp=10 armour=1");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", NULL), ENG_OK);
+    /* No save to hit: the only roll is the damage; armour 1 takes 1. */
+    assert_int_equal(f->r->nrolls, 1);
+    assert_int_equal(fx_hp(f, "Cat"), 6);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "cover"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 3);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "cover penetrates"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), -1);
+    assert_true(fx_who(f, "Cat")->flags & ENC_CF_DOWN);
+    /* Armed attacks need the weapon's dice. */
+    assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, NULL), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "sideways"),
+                     ENG_INVALID);
+}
+
+static void test_impaired_damage(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "impaired", "2");   /* a fixed impaired die, for the test */
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "unarmed"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 8);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "9", "impaired"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 6);
+    struct enc_cond_req q = {.name = FAC_COND_CONCEALED};
+    assert_int_equal(enc_cond_add(f->e, fx_who(f, "Cat"), &q, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "9", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 4);   /* concealment impairs */
+    /* Without the setting the impaired die is 1d4. */
+    enc_setting_set(f->e, "impaired", "1d4", &f->d);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, "unarmed"), ENG_OK);
+    assert_string_equal(f->r->rolls[0].label, "Ann damage (impaired)");
+    assert_int_equal(fx_hp(f, "Dan"), 10 - f->r->rolls[0].total);
+}
+
+static void test_wit_save_to_hit(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=0 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "ranged far moving"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "ranged unseen"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "indirect"), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "melee ranged"),
+                     ENG_INVALID);
+    /* WIT 0 always fails: the attack misses, no damage, and the dodge the
+     * target chose is not needed, so its turn is not spent. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "ranged far "
+                               "react=dodge"), ENG_OK);
+    assert_int_equal(f->r->nrolls, 1);
+    assert_string_equal(f->r->rolls[0].label, "Ann: WIT save to hit");
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_false(fx_acted(f, "Cat"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "unseen"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    fx_who(f, "Ann")->stats[2].value = 20;   /* wit 20 always passes */
+    assert_string_equal(fx_who(f, "Ann")->stats[2].name, "wit");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "indirect far"), ENG_OK);
+    assert_int_equal(f->r->nrolls, 2);
+    assert_int_equal(fx_hp(f, "Cat"), 5);
+}
+
+static void test_dodge(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=20 wit=10 hp=10");
+    /* AGI 20 passes: the attack misses; the dodge spends Cat's turn. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "react=dodge"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_true(fx_acted(f, "Cat"));
+    assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
+    /* Once the turn is spent there is no second reaction. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "dodge"), ENG_STATE);
+    fx_who(f, "Dan")->stats[1].value = 0;    /* agi 0 always fails */
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "dodge"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 5);
+    assert_true(fx_acted(f, "Dan"));
+    /* Blue has nobody left for the round. */
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_true(fx_has_text(f, "Blue passes: nobody left to act"));
+    assert_string_equal(fx_acting(f), "Red");
+}
+
+static void test_counter(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=5");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "react=counter"),
+                     ENG_INVALID);             /* the counter's dice? */
+    /* A tie: both are hit at the same time. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=3"), ENG_OK);
+    assert_true(fx_has_text(f, "both are hit at once"));
+    assert_int_equal(fx_hp(f, "Ann"), 7);
+    assert_int_equal(fx_hp(f, "Cat"), 2);
+    assert_true(fx_acted(f, "Cat"));
+    /* The attacker suffers more: hit first, still standing, then hits. */
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "2", "counter=4"), ENG_OK);
+    assert_true(fx_has_text(f, "the attacker is hit first"));
+    assert_int_equal(fx_hp(f, "Ann"), 3);
+    assert_int_equal(fx_hp(f, "Dan"), 8);
+}
+
+static void test_counter_first_hit_fells(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=5");
+    /* Cat suffers 6 and Ann 2: Cat is hit first and falls before her
+     * counter lands. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "react=counter "
+                               "counter=2"), ENG_OK);
+    assert_true(fx_has_text(f, "the target is hit first"));
+    assert_true(fx_has_text(f, "Cat falls before the counter lands"));
+    assert_int_equal(fx_hp(f, "Cat"), -1);
+    assert_int_equal(fx_hp(f, "Ann"), 10);
+}
+
+static void test_counter_against_nonlethal(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=0 agi=10 wit=10 hp=10");
+    /* A grapple inflicts no damage: it is resolved after the counter. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "grapple counter=4"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Ann"), 6);
+    assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_GRABBED));
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+}
+
+static void test_disarm_and_grapple_saves(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=20 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "disarm"), ENG_OK);
+    assert_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_DISARMED));
+    fx_who(f, "Dan")->stats[0].value = 0;
+    assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, "disarm"), ENG_OK);
+    assert_non_null(enc_cond_find(fx_who(f, "Dan"), FAC_COND_DISARMED));
+    assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, "disarm ranged"),
+                     ENG_STATE);
+}
+
+static void test_guard_and_hide(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_pass(f), ENG_STATE);   /* Ann's turn runs */
+    /* Dan guards Cat: he becomes the target and spends his turn; a guard
+     * cannot also dodge. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "guard=Dan dodge"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "guard=Dan"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 6);
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_true(fx_acted(f, "Dan"));
+    assert_false(fx_acted(f, "Cat"));
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    /* Ben's turn: Dan and Cat have acted, so Cat cannot hide now. */
+    assert_int_equal(fx_pick(f, "Ben"), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ben", "Cat", "4", "hide=Dan"), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ben", "Cat", "4", "hide=Nobody"),
+                     ENG_NOTFOUND);
+}
+
+static void test_hide_behind_then_dodge(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Ann", "Red", "str=10 agi=10 wit=10 hp=10", 0);
+    fx_add(f, "Cat", "Blue", "str=10 agi=10 wit=10 hp=10", 0);
+    fx_add(f, "Dan Two", "Blue", "str=10 agi=20 wit=10 hp=10", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    /* Cat hides behind Dan Two (her reaction); he may react in turn. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4",
+                               "hide=\"Dan Two\" react=dodge"), ENG_OK);
+    assert_true(fx_acted(f, "Cat"));
+    assert_true(fx_acted(f, "Dan Two"));
+    assert_int_equal(fx_hp(f, "Dan Two"), 10);  /* AGI 20 dodges */
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+}
+
+static void test_surprise_and_opportunity(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=20 wit=10 hp=10");
+    struct enc_cond_req q = {.name = FAC_COND_CONCEALED};
+    assert_int_equal(enc_cond_add(f->e, fx_who(f, "Ann"), &q, f->r, &f->d),
+                     ENG_OK);
+    /* A concealed attacker takes the target by surprise: no reaction. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "dodge"), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 7);
+    assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_CONCEALED));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "unaware dodge"),
+                     ENG_STATE);
+    /* Dan's opportunity attack on Ann spends his turn; it cannot be
+     * reacted to. */
+    assert_int_equal(fx_attack(f, "Dan", "Ann", "2", "opportunity dodge"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Dan", "Ann", "2", "opportunity"), ENG_OK);
+    assert_true(fx_acted(f, "Dan"));
+    assert_int_equal(fx_hp(f, "Ann"), 8);
+    assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
+    assert_int_equal(fx_attack(f, "Dan", "Ann", "2", "opportunity"),
+                     ENG_STATE);
+}
+
+static void test_final_blow(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=2");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "final"), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", NULL), ENG_OK);
+    assert_true(fx_who(f, "Cat")->flags & ENC_CF_DOWN);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "final ranged"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "final"), ENG_OK);
+    assert_true(fx_who(f, "Cat")->flags & ENC_CF_DEAD);
+}
+
+static void test_blast(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Ann", "Red", "wit=0 zone=1 hp=10", 0);
+    fx_add(f, "Ben", "Red", "wit=10 zone=1 hp=10", 0);
+    fx_add(f, "Cat", "Blue", "wit=10 zone=1 hp=10 armour=1", 0);
+    fx_add(f, "Dan", "Blue", "wit=10 zone=4 hp=10", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    /* A melee blast hits Ann's zone, not Ann. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "blast"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Ann"), 10);
+    assert_int_equal(fx_hp(f, "Ben"), 7);
+    assert_int_equal(fx_hp(f, "Cat"), 8);
+    assert_int_equal(fx_hp(f, "Dan"), 10);
+    /* A ranged blast beyond half range with WIT 0 misses zone 1 and
+     * deviates into its only listed neighbour, zone 4. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "blast ranged far "
+                               "zone=1 neighbours=4"), ENG_OK);
+    assert_true(fx_has_text(f, "the blast deviates into zone 4"));
+    assert_int_equal(fx_hp(f, "Dan"), 7);
+    assert_int_equal(fx_hp(f, "Ben"), 7);
+    /* A ranged blast aimed at the attacker's own zone hits the attacker. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "blast ranged zone=1"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Ann"), 7);
+}
+
+/* ---- morale, surrender, group saves -------------------------------------------- */
+
+/* End the round by passing until it changes. */
+static void fx_end_round(struct fx *f)
+{
+    int round = f->e->round;
+    for (int i = 0; i < 8 && f->e->round == round; i++) {
+        if (f->e->current != 0)
+            assert_int_equal(fx_next(f), ENG_OK);
+        else
+            assert_int_equal(fx_pass(f), ENG_OK);
+    }
+    assert_int_equal(f->e->round, round + 1);
+}
+
+static void test_morale_group_at_half(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "R1", "Red", "wit=20 hp=5", 0);
+    fx_add(f, "R2", "Red", "wit=0 hp=5", 0);
+    fx_add(f, "R3", "Red", "wit=20 hp=5 fearless=1", 0);
+    fx_add(f, "R4", "Red", "wit=20 hp=5", 0);
+    fx_add(f, "B1", "Blue", "wit=10 hp=5", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    fx_who(f, "R4")->flags |= ENC_CF_DOWN;       /* 3 of 4: no check */
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "morale check"));
+    fx_who(f, "R1")->flags |= ENC_CF_DOWN;       /* 2 of 4: exactly half */
+    fx_end_round(f);
+    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_true(fx_has_text(f, "R3 is immune to fear"));
+    assert_non_null(enc_cond_find(fx_who(f, "R2"), FAC_COND_BROKEN));
+    assert_int_equal(fx_who(f, "R2")->rs[FAC_C_MORALE], FAC_MOR_BROKEN);
+    assert_true(fx_has_text(f, "R2 must surrender or retreat"));
+    /* Blue (1 of 1, unharmed) made no check. */
+    assert_false(fx_has_text(f, "Blue makes"));
+}
+
+static void test_morale_steady_is_exempt(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "R1", "Red", "wit=20 hp=5", 0);
+    fx_add(f, "R2", "Red", "wit=20 hp=5", 0);
+    fx_add(f, "R3", "Red", "wit=20 hp=5", 0);
+    fx_add(f, "B1", "Blue", "wit=10 hp=5", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    fx_who(f, "R1")->flags |= ENC_CF_DOWN;       /* 2 of 3: more than half */
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "morale check"));
+    fx_who(f, "R2")->flags |= ENC_CF_DOWN;       /* 1 of 3 */
+    fx_end_round(f);
+    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_int_equal(fx_who(f, "R3")->rs[FAC_C_MORALE], FAC_MOR_STEADY);
+    fx_end_round(f);                             /* passed: exempt */
+    assert_false(fx_has_text(f, "morale check"));
+}
+
+static void test_morale_lone_at_half_health(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Solo", "Red", "wit=0 hp=8", 0);
+    fx_add(f, "B1", "Blue", "wit=10 hp=5", 0);
+    fx_add(f, "B2", "Blue", "wit=10 hp=5", 0);
+    assert_int_equal(fx_begin(f, "Blue"), ENG_OK);
+    assert_int_equal(fx_pick(f, "B1"), ENG_OK);
+    assert_int_equal(fx_attack(f, "B1", "Solo", "3", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Solo"), 5);       /* above half */
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "morale check"));
+    assert_int_equal(fx_pick(f, "B1"), ENG_OK);
+    assert_int_equal(fx_attack(f, "B1", "Solo", "1", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Solo"), 4);       /* exactly half */
+    fx_end_round(f);
+    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_non_null(enc_cond_find(fx_who(f, "Solo"), FAC_COND_BROKEN));
+    /* Morale can be switched off when the encounter starts. */
+    enc_setting_set(f->e, "morale", "off", &f->d);
+    fx_who(f, "Solo")->rs[FAC_C_MORALE] = FAC_MOR_UNTESTED;
+    enc_cond_remove(f->e, fx_who(f, "Solo"), FAC_COND_BROKEN, f->r, NULL);
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "morale check"));
+}
+
+static void test_surrender_and_harm(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_next(f), ENG_OK);
+    /* Blue decides; Cat surrenders, which takes her turn. */
+    fx_opts(f, "name", "Cat", NULL, NULL);
+    assert_int_equal(fx_action(f, "surrender", true, 1), ENG_OK);
+    assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_SURRENDERED));
+    assert_true(fx_acted(f, "Cat"));
+    assert_string_equal(fx_acting(f), "Red");
+    assert_int_equal(fx_pick(f, "Ben"), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ben", "Cat", "1", NULL), ENG_OK);
+    assert_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_SURRENDERED));
+    assert_true(fx_has_text(f, "may fight again"));
+}
+
+static void test_group_save_and_chase(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Fast", "Red", "agi=20 wit=20 str=20 hp=5", 7);
+    fx_add(f, "Slow", "Red", "agi=0 wit=0 str=0 hp=5", 0);
+    fx_add(f, "B1", "Blue", "agi=10 wit=10 hp=5", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    fx_opts(f, "side", "Red", NULL, NULL);
+    assert_int_equal(fx_action(f, "chase", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "Fast escapes"));
+    assert_true(fx_has_text(f, "Slow is reached by the pursuers"));
+    fx_opts(f, "side", "Red", "save", "str");
+    assert_int_equal(fx_action(f, "test", true, 1), ENG_OK);
+    assert_int_equal(f->r->nrolls, 2);
+    assert_true(fx_has_text(f, "Fast: STR save"));
+    fx_opts(f, "name", "Fast", "save", "luck");
+    assert_int_equal(fx_action(f, "test", false, 7), ENG_INVALID);
+    fx_opts(f, "name", "Slow", "save", "wit");
+    assert_int_equal(fx_action(f, "test", false, 7), ENG_PERM);
+    fx_opts(f, "name", "B1", "save", "str");
+    assert_int_equal(fx_action(f, "test", true, 1), ENG_STATE); /* no str */
+    fx_opts(f, "name", "Fast", "save", "WIT");
+    assert_int_equal(fx_action(f, "test", false, 7), ENG_OK);
+    assert_true(f->r->ev[0].c);                  /* WIT 20 passes */
+}
+
+static void test_react_command(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    fx_opts(f, "name", "Dan", "kind", "opportunity");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_OK);
+    assert_true(fx_acted(f, "Dan"));
+    assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
+    /* The reaction is Dan's turn: its boundaries ran. */
+    assert_int_equal(f->r->ev[0].kind, ENC_EV_TURN);
+    assert_int_equal(f->r->ev[0].who, fx_who(f, "Dan")->id);
+    fx_opts(f, "name", "Dan", "kind", "dodge");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_STATE);
+    fx_opts(f, "name", "Cat", "kind", "wave");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_INVALID);
+    fx_opts(f, "name", "Cat", "kind", "other");
+    assert_int_equal(fx_action(f, "react", false, 9), ENG_PERM);
+}
+
+static void test_durability_list(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=10 armour=2");
+    assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "no weapon or armour was used"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", NULL), ENG_OK);
+    assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "Ann: durability roll for weapon"));
+    assert_true(fx_has_text(f, "Cat: durability roll for armour"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -570,6 +1097,30 @@ int main(void)
         T(test_begin_is_checked),
         T(test_settings_and_stats),
         cmocka_unit_test(test_rule_fast),
+        cmocka_unit_test(test_rule_save),
+        cmocka_unit_test(test_rule_hit),
+        cmocka_unit_test(test_rule_damage_and_counter),
+        cmocka_unit_test(test_rule_morale_thresholds),
+        T(test_attack_hits_automatically),
+        T(test_impaired_damage),
+        T(test_wit_save_to_hit),
+        T(test_dodge),
+        T(test_counter),
+        T(test_counter_first_hit_fells),
+        T(test_counter_against_nonlethal),
+        T(test_disarm_and_grapple_saves),
+        T(test_guard_and_hide),
+        T(test_hide_behind_then_dodge),
+        T(test_surprise_and_opportunity),
+        T(test_final_blow),
+        T(test_blast),
+        T(test_morale_group_at_half),
+        T(test_morale_steady_is_exempt),
+        T(test_morale_lone_at_half_health),
+        T(test_surrender_and_harm),
+        T(test_group_save_and_chase),
+        T(test_react_command),
+        T(test_durability_list),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
