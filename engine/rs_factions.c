@@ -35,7 +35,7 @@ void fac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
     ev->secret = secret;
 }
 
-static bool fac_has_cond(const struct enc_combatant *w, const char *name)
+bool fac_has_cond(const struct enc_combatant *w, const char *name)
 {
     for (int i = 0; i < w->nconds; i++)
         if (enc_name_eq(w->conds[i].name, name))

@@ -12,8 +12,8 @@
  * return outcomes, so the chapter's examples are tested without dice.
  *
  * Split: rs_factions.c holds the turn structure, settings and the
- * descriptor; rs_factions_fight.c holds saves, attacks, reactions, morale
- * and the commands of the ruleset.
+ * descriptor; rs_factions_attack.c holds /attack; rs_factions_fight.c holds
+ * the pure rules, saves, reactions, morale and the commands of the ruleset.
  *
  * Ownership: all arguments are borrowed for the call.
  */
@@ -139,6 +139,18 @@ int fac_factions(const struct encounter *e);
 enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
                       const char *attr, const char *label, bool *pass);
 
+/* Whether who has the condition named name. */
+bool fac_has_cond(const struct enc_combatant *w, const char *name);
+
+/* Fail with a hint when who has no score attr ("str", "agi", "wit"). */
+enum eng_err fac_need_attr(struct rs_call *c, const struct enc_combatant *who,
+                           const char *attr);
+
+/* Take amount from who's hp (from is the source), with the events and the
+ * track rule (down at 0, harm ends a surrender). */
+void fac_hurt(struct rs_call *c, struct enc_combatant *from,
+              struct enc_combatant *who, int64_t amount, int roll);
+
 /* Still fighting for its side's numbers: not down, not dead, not broken,
  * not surrendered. */
 bool fac_in_fight(const struct enc_combatant *who);
@@ -167,8 +179,10 @@ enum eng_err fac_activate(struct rs_call *c, struct enc_combatant *who);
 /* A character's harm while surrendered lets it fight again. */
 void fac_harmed(struct rs_call *c, struct enc_combatant *who);
 
-/* The ops in rs_factions_fight.c. */
+/* The op in rs_factions_attack.c. */
 enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a);
+
+/* The ops in rs_factions_fight.c. */
 enum eng_err fac_action(struct rs_call *c, const char *verb);
 void fac_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before);

@@ -1,0 +1,623 @@
+/*
+ * rs_factions_attack.c - the `factions` ruleset: /attack.
+ *
+ * Attacks hit automatically unless the circumstances call for a WIT save to
+ * hit; the target may react once the hit stands and before damage (given in
+ * the attack's options, and spent only when the attack hits). Damage is the
+ * weapon's dice, or the impaired die (setting, default 1d4) for unarmed
+ * attacks, held-back blows and concealed targets; armour (+1 for cover
+ * unless the attack penetrates) comes off it. Non-lethal attacks ask for a
+ * STR save instead; blasts hit every character in a zone.
+ */
+#include "rs_factions.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eng_text.h"
+#include "rs_roll.h"
+#include "turn.h"
+
+static const char *fac_impaired_die(const struct encounter *e)
+{
+    const char *v = enc_setting(e, "impaired");
+    return v != NULL ? v : "1d4";
+}
+
+/* ---- attack options ---------------------------------------------------------- */
+
+struct fac_atk {
+    unsigned how;            /* FAC_AT_* */
+    bool impaired, unarmed, cover, penetrates, final, opportunity;
+    bool unaware, damaged, disarm, grapple, blast;
+    char react[16];          /* "", "dodge", "counter", "none" */
+    char counter[64];        /* the countering weapon's dice */
+    char guard[ENC_MAX_NAME + 1];
+    char hide[ENC_MAX_NAME + 1];
+    int64_t zone;            /* blast: target zone, -1 = the attacker's */
+    int64_t neighbours[FAC_MAX_NEIGHBOURS];
+    int nneigh;
+};
+
+static const struct {
+    const char *word;
+    unsigned how;
+    size_t flag;             /* offsetof the bool, or 0 for a how bit */
+} fac_words[] = {
+    {"melee", FAC_AT_MELEE, 0},
+    {"ranged", FAC_AT_RANGED, 0},
+    {"indirect", FAC_AT_INDIRECT, 0},
+    {"far", FAC_AT_FAR, 0},
+    {"moving", FAC_AT_MOVING, 0},
+    {"unseen", FAC_AT_UNSEEN, 0},
+    {"challenging", FAC_AT_CHALLENGING, 0},
+    {"impaired", 0, offsetof(struct fac_atk, impaired)},
+    {"unarmed", 0, offsetof(struct fac_atk, unarmed)},
+    {"cover", 0, offsetof(struct fac_atk, cover)},
+    {"penetrates", 0, offsetof(struct fac_atk, penetrates)},
+    {"final", 0, offsetof(struct fac_atk, final)},
+    {"opportunity", 0, offsetof(struct fac_atk, opportunity)},
+    {"unaware", 0, offsetof(struct fac_atk, unaware)},
+    {"damaged", 0, offsetof(struct fac_atk, damaged)},
+    {"improvised", 0, offsetof(struct fac_atk, damaged)},
+    {"disarm", 0, offsetof(struct fac_atk, disarm)},
+    {"grapple", 0, offsetof(struct fac_atk, grapple)},
+    {"blast", 0, offsetof(struct fac_atk, blast)},
+};
+
+static enum eng_err fac_set_word(struct rs_call *c, struct fac_atk *o,
+                                 const char *key, const char *val)
+{
+    if (val == NULL) {
+        for (size_t i = 0; i < sizeof fac_words / sizeof fac_words[0]; i++) {
+            if (eng_text_casecmp(key, fac_words[i].word) != 0)
+                continue;
+            if (fac_words[i].flag == 0)
+                o->how |= fac_words[i].how;
+            else
+                *(bool *)((char *)o + fac_words[i].flag) = true;
+            return ENG_OK;
+        }
+        if (eng_text_casecmp(key, "dodge") == 0 ||
+            eng_text_casecmp(key, "counter") == 0) {
+            enc_copy(o->react, sizeof o->react, key);
+            eng_text_lower(o->react);
+            return ENG_OK;
+        }
+        enc_fail(c->d, ENG_INVALID, "unknown attack option %.32s", key);
+        enc_hint(c->d, "options:\"ranged far react=dodge\" (see /help "
+                 "factions)");
+        return ENG_INVALID;
+    }
+    if (eng_text_casecmp(key, "react") == 0) {
+        if (eng_text_casecmp(val, "dodge") != 0 &&
+            eng_text_casecmp(val, "counter") != 0 &&
+            eng_text_casecmp(val, "none") != 0)
+            return enc_fail(c->d, ENG_INVALID, "react must be dodge, counter "
+                            "or none");
+        enc_copy(o->react, sizeof o->react, val);
+        eng_text_lower(o->react);
+    } else if (eng_text_casecmp(key, "counter") == 0) {
+        if (strlen(val) >= sizeof o->counter)
+            return enc_fail(c->d, ENG_LIMIT, "counter dice too long (limit "
+                            "is %zu bytes)", sizeof o->counter - 1);
+        enc_copy(o->counter, sizeof o->counter, val);
+        if (o->react[0] == '\0')
+            enc_copy(o->react, sizeof o->react, "counter");
+    } else if (eng_text_casecmp(key, "guard") == 0 ||
+               eng_text_casecmp(key, "hide") == 0) {
+        char *dst = eng_text_casecmp(key, "guard") == 0 ? o->guard : o->hide;
+        if (strlen(val) > ENC_MAX_NAME)
+            return enc_fail(c->d, ENG_LIMIT, "%s: name too long", key);
+        enc_copy(dst, ENC_MAX_NAME + 1, val);
+    } else if (eng_text_casecmp(key, "zone") == 0) {
+        if (!eng_text_to_int(val, &o->zone) || o->zone < 0 ||
+            o->zone > FAC_MAX_ZONE)
+            return enc_fail(c->d, ENG_RANGE, "zone must be 0 to %d",
+                            FAC_MAX_ZONE);
+    } else if (eng_text_casecmp(key, "neighbours") == 0 ||
+               eng_text_casecmp(key, "neighbors") == 0) {
+        const char *p = val;
+        while (*p != '\0') {
+            int64_t z;
+            const char *end = eng_text_parse_int(p, &z);
+            if (end == NULL || z < 0 || z > FAC_MAX_ZONE ||
+                (*end != '\0' && *end != '/'))
+                return enc_fail(c->d, ENG_INVALID, "neighbours are zone "
+                                "numbers 0 to %d joined by /, like 2/3/5",
+                                FAC_MAX_ZONE);
+            if (o->nneigh >= FAC_MAX_NEIGHBOURS)
+                return enc_fail(c->d, ENG_LIMIT, "too many neighbours "
+                                "(limit is %d)", FAC_MAX_NEIGHBOURS);
+            o->neighbours[o->nneigh++] = z;
+            p = *end == '/' ? end + 1 : end;
+        }
+    } else {
+        enc_fail(c->d, ENG_INVALID, "unknown attack option %.32s", key);
+        enc_hint(c->d, "options:\"react=counter counter=d6\"");
+        return ENG_INVALID;
+    }
+    return ENG_OK;
+}
+
+/* options -> (word | key '=' (value | '"' text '"'))* separated by spaces
+ * or commas */
+static enum eng_err fac_parse_atk(struct rs_call *c, const char *text,
+                                  struct fac_atk *o)
+{
+    memset(o, 0, sizeof *o);
+    o->zone = -1;
+    if (text == NULL)
+        return ENG_OK;
+    if (strlen(text) > FAC_MAX_OPTIONS)
+        return enc_fail(c->d, ENG_LIMIT, "attack options too long (limit is "
+                        "%d bytes)", FAC_MAX_OPTIONS);
+    const char *p = text;
+    for (int words = 0;; words++) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        if (*p == '\0')
+            break;
+        if (words >= FAC_MAX_WORDS)
+            return enc_fail(c->d, ENG_LIMIT, "too many attack options "
+                            "(limit is %d)", FAC_MAX_WORDS);
+        char key[24], val[ENC_MAX_NAME + 1];
+        size_t k = 0;
+        while (*p != '\0' && *p != ' ' && *p != ',' && *p != '=') {
+            if (k + 1 >= sizeof key)
+                return enc_fail(c->d, ENG_INVALID, "unknown attack option");
+            key[k++] = *p++;
+        }
+        key[k] = '\0';
+        bool has_val = *p == '=';
+        if (has_val) {
+            p++;
+            size_t v = 0;
+            char quote = (*p == '"' || *p == '\'') ? *p++ : '\0';
+            while (*p != '\0' &&
+                   (quote ? *p != quote : (*p != ' ' && *p != ','))) {
+                if (v + 1 >= sizeof val)
+                    return enc_fail(c->d, ENG_LIMIT, "option %s: value too "
+                                    "long (limit is %d bytes)", key,
+                                    ENC_MAX_NAME);
+                val[v++] = *p++;
+            }
+            if (quote && *p == quote)
+                p++;
+            val[v] = '\0';
+        }
+        enum eng_err err = fac_set_word(c, o, key, has_val ? val : NULL);
+        if (err != ENG_OK)
+            return err;
+    }
+    return ENG_OK;
+}
+
+static struct enc_combatant *fac_named(struct rs_call *c, const char *what,
+                                       const char *name)
+{
+    struct enc_combatant *w = enc_by_name(c->e, name);
+    if (w == NULL)
+        enc_fail(c->d, ENG_NOTFOUND, "%s: no combatant named %.64s", what,
+                 name);
+    return w;
+}
+
+/* ---- attacks ------------------------------------------------------------------ */
+
+/* Roll the damage of one blow: the weapon's dice, or the impaired die. */
+static enum eng_err fac_roll_damage(struct rs_call *c, const char *who,
+                                    const char *weapon, bool impaired,
+                                    struct rs_rolled *out)
+{
+    char label[48];
+    snprintf(label, sizeof label, "%.24s damage%s", who,
+             impaired ? " (impaired)" : "");
+    return rs_roll(c, "damage", label,
+                   impaired ? fac_impaired_die(c->e) : weapon, out);
+}
+
+/* The non-lethal effects: a STR save or disarmed / grabbed. */
+static enum eng_err fac_nonlethal(struct rs_call *c, struct enc_combatant *att,
+                                  struct enc_combatant *tgt,
+                                  const struct fac_atk *o)
+{
+    bool pass;
+    enum eng_err err = fac_save(c, tgt, "str", o->disarm ? "STR save "
+                                "against disarm" : "STR save against grapple",
+                                &pass);
+    if (err != ENG_OK || pass)
+        return err;
+    struct enc_cond_req q = {
+        .name = o->disarm ? FAC_COND_DISARMED : FAC_COND_GRABBED,
+        .source = att->id,
+    };
+    err = enc_cond_add(c->e, tgt, &q, c->r, c->d);
+    if (err != ENG_OK)
+        return err;
+    fac_say(c, tgt->id, false, o->disarm ? "%.40s drops a weapon %.40s "
+            "chooses" : "%.40s is grabbed by %.40s", tgt->name, att->name);
+    return ENG_OK;
+}
+
+/* Record gear use for the durability rolls after the fight. */
+static void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
+                     const struct fac_atk *o)
+{
+    if (!o->unarmed)
+        att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
+    if (tgt != NULL && enc_stat_or(tgt, "armour", 0) > 0)
+        tgt->rs[FAC_C_GEAR] |= FAC_GEAR_ARMOUR;
+}
+
+/* Validate a single-target attack before anything changes: who reacts
+ * and how. */
+struct fac_plan {
+    struct enc_combatant *tgt;     /* after guard / hide */
+    struct enc_combatant *shifter; /* the guard or the one hiding */
+    bool need;                     /* WIT save to hit */
+};
+
+static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
+                             const struct fac_atk *o, struct fac_plan *pl)
+{
+    struct enc_combatant *att = a->attacker;
+    pl->tgt = a->target;
+    pl->shifter = NULL;
+    const char *why;
+    enum eng_err err = fac_rule_hit(o->how, &pl->need, &why);
+    if (err != ENG_OK)
+        return enc_fail(c->d, err, "%s", why);
+    if (att == a->target)
+        return enc_fail(c->d, ENG_INVALID, "an attacker cannot target "
+                        "themselves");
+    if (!turn_can_act(att))
+        return enc_fail(c->d, ENG_STATE, "%s is out of the fight", att->name);
+    if (o->final) {
+        if (!(a->target->flags & ENC_CF_DOWN) ||
+            (a->target->flags & ENC_CF_DEAD))
+            return enc_fail(c->d, ENG_STATE, "a final blow needs an "
+                            "incapacitated target");
+        if (o->how & (FAC_AT_RANGED | FAC_AT_INDIRECT))
+            return enc_fail(c->d, ENG_STATE, "a final blow needs a nearby "
+                            "target");
+        return ENG_OK;
+    }
+    if ((o->disarm || o->grapple) && (o->how & (FAC_AT_RANGED |
+                                                FAC_AT_INDIRECT)))
+        return enc_fail(c->d, ENG_STATE, "disarm and grapple need a nearby "
+                        "target");
+    if (o->disarm && o->grapple)
+        return enc_fail(c->d, ENG_INVALID, "choose disarm or grapple");
+    if (!o->disarm && !o->grapple && a->damage == NULL && !o->unarmed) {
+        enc_fail(c->d, ENG_INVALID, "damage: is required (the weapon's "
+                 "dice), or give options:unarmed");
+        enc_hint(c->d, "/attack attacker:... target:... damage:d8");
+        return ENG_INVALID;
+    }
+    if (o->opportunity) {
+        err = fac_check_react(c, att);
+        if (err != ENG_OK)
+            return err;
+    }
+    bool reacting = (o->react[0] != '\0' && strcmp(o->react, "none") != 0) ||
+                    o->guard[0] != '\0' || o->hide[0] != '\0';
+    if (reacting && o->opportunity)
+        return enc_fail(c->d, ENG_STATE, "an opportunity attack cannot "
+                        "normally be reacted to");
+    if (reacting && (o->unaware || fac_has_cond(att, FAC_COND_CONCEALED)))
+        return enc_fail(c->d, ENG_STATE, "%s is taken by surprise and cannot "
+                        "react", a->target->name);
+    if (o->guard[0] != '\0' && o->hide[0] != '\0')
+        return enc_fail(c->d, ENG_INVALID, "choose guard or hide, not both");
+    if (o->guard[0] != '\0' || o->hide[0] != '\0') {
+        const char *name = o->guard[0] ? o->guard : o->hide;
+        struct enc_combatant *other = fac_named(c, o->guard[0] ? "guard" :
+                                                "hide", name);
+        if (other == NULL)
+            return c->d->code;
+        if (other == att || other == a->target)
+            return enc_fail(c->d, ENG_INVALID, "%s cannot take that place",
+                            other->name);
+        /* The guard spends its own reaction; one hiding spends the
+         * target's, and the new target may react in turn. */
+        err = fac_check_react(c, o->guard[0] ? other : a->target);
+        if (err != ENG_OK)
+            return err;
+        if (!turn_can_act(other))
+            return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
+                            other->name);
+        pl->shifter = o->guard[0] ? other : a->target;
+        pl->tgt = other;
+        if (o->guard[0] != '\0' && o->react[0] != '\0' &&
+            strcmp(o->react, "none") != 0)
+            return enc_fail(c->d, ENG_STATE, "a guard has spent the reaction "
+                            "and cannot also %s", o->react);
+    }
+    if (strcmp(o->react, "dodge") == 0 || strcmp(o->react, "counter") == 0) {
+        err = fac_check_react(c, pl->tgt);
+        if (err != ENG_OK)
+            return err;
+        if (strcmp(o->react, "dodge") == 0)
+            err = fac_need_attr(c, pl->tgt, "agi");
+        else if (o->counter[0] == '\0') {
+            enc_fail(c->d, ENG_INVALID, "a counter needs the countering "
+                     "weapon's dice");
+            enc_hint(c->d, "options:\"react=counter counter=d6\" (or "
+                     "counter=unarmed)");
+            return ENG_INVALID;
+        }
+    }
+    if (err == ENG_OK && pl->need)
+        err = fac_need_attr(c, att, "wit");
+    if (err == ENG_OK && (o->disarm || o->grapple))
+        err = fac_need_attr(c, pl->tgt, "str");
+    return err;
+}
+
+/* The final blow: a nearby incapacitated target is killed. */
+static enum eng_err fac_final_blow(struct rs_call *c, struct enc_combatant *att,
+                                   struct enc_combatant *tgt)
+{
+    tgt->flags |= ENC_CF_DEAD | ENC_CF_DOWN;
+    fac_say(c, tgt->id, false, "%.40s delivers a final blow: %.40s is dead",
+            att->name, tgt->name);
+    return ENG_OK;
+}
+
+static void fac_reveal(struct rs_call *c, struct enc_combatant *att)
+{
+    if (!fac_has_cond(att, FAC_COND_CONCEALED))
+        return;
+    enc_cond_remove(c->e, att, FAC_COND_CONCEALED, c->r, NULL);
+    fac_say(c, att->id, false, "%.40s is revealed by attacking", att->name);
+}
+
+static void fac_attack_event(struct rs_call *c, struct enc_combatant *att,
+                             struct enc_combatant *tgt, bool hit,
+                             const char *text, int roll)
+{
+    struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, att->id);
+    ev->other = tgt->id;
+    ev->c = hit;
+    ev->roll = roll;
+    ev->secret = att->hidden;
+    enc_copy(ev->text, sizeof ev->text, text);
+}
+
+/* Damage both ways at once: whoever suffers more is hit first; one taken
+ * out by that first hit does not land its own blow; a tie hits both. */
+static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
+                                struct enc_combatant *tgt,
+                                const struct rs_attack *a,
+                                const struct fac_atk *o)
+{
+    bool nonlethal = o->disarm || o->grapple;
+    struct rs_rolled hit = {.roll_idx = -1}, back;
+    enum eng_err err;
+    if (!nonlethal) {
+        err = fac_roll_damage(c, att->name, a->damage, o->impaired ||
+                              o->unarmed || fac_has_cond(tgt, FAC_COND_CONCEALED),
+                              &hit);
+        if (err != ENG_OK)
+            return err;
+    }
+    bool cimp = eng_text_casecmp(o->counter, "unarmed") == 0 ||
+                fac_has_cond(att, FAC_COND_CONCEALED);
+    err = fac_roll_damage(c, tgt->name, o->counter, cimp, &back);
+    if (err != ENG_OK)
+        return err;
+    int64_t to_tgt = nonlethal ? 0 :
+        fac_rule_damage(hit.total, enc_stat_or(tgt, "armour", 0), o->cover,
+                        o->penetrates);
+    int64_t to_att = fac_rule_damage(back.total, enc_stat_or(att, "armour", 0),
+                                     false, false);
+    enum fac_first first = nonlethal ? FAC_FIRST_ATTACKER :
+                           fac_rule_counter(to_tgt, to_att);
+    fac_say(c, 0, false, "counter: %.30s suffers %lld, %.30s suffers %lld: "
+            "%s", tgt->name, (long long)to_tgt, att->name, (long long)to_att,
+            nonlethal ? "the non-lethal attack comes last" :
+            first == FAC_FIRST_BOTH ? "both are hit at once" :
+            first == FAC_FIRST_TARGET ? "the target is hit first" :
+            "the attacker is hit first");
+    tgt->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
+    switch (first) {
+    case FAC_FIRST_BOTH:
+        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
+        fac_hurt(c, tgt, att, to_att, back.roll_idx);
+        return ENG_OK;
+    case FAC_FIRST_TARGET:
+        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
+        if (turn_can_act(tgt))
+            fac_hurt(c, tgt, att, to_att, back.roll_idx);
+        else
+            fac_say(c, tgt->id, false, "%.40s falls before the counter "
+                    "lands", tgt->name);
+        return ENG_OK;
+    case FAC_FIRST_ATTACKER:
+        fac_hurt(c, tgt, att, to_att, back.roll_idx);
+        if (!turn_can_act(att)) {
+            fac_say(c, att->id, false, "%.40s falls before the attack "
+                    "lands", att->name);
+            return ENG_OK;
+        }
+        if (nonlethal)
+            return fac_nonlethal(c, att, tgt, o);
+        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
+        return ENG_OK;
+    }
+    return ENG_OK;
+}
+
+static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
+                              const struct fac_atk *o);
+
+enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
+{
+    if (c->e->status != ENC_ST_RUNNING)
+        return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    struct fac_atk o;
+    enum eng_err err = fac_parse_atk(c, a->options, &o);
+    if (err != ENG_OK)
+        return err;
+    if (!(o.how & (FAC_AT_MELEE | FAC_AT_RANGED | FAC_AT_INDIRECT)))
+        o.how |= FAC_AT_MELEE;
+    unsigned kinds = o.how & (FAC_AT_MELEE | FAC_AT_RANGED | FAC_AT_INDIRECT);
+    if (kinds & (kinds - 1))
+        return enc_fail(c->d, ENG_INVALID, "choose one of melee, ranged or "
+                        "indirect");
+    if (o.blast)
+        return fac_blast(c, a, &o);
+    struct fac_plan pl;
+    err = fac_plan(c, a, &o, &pl);
+    if (err != ENG_OK)
+        return err;
+    struct enc_combatant *att = a->attacker;
+    if (o.final)
+        return fac_final_blow(c, att, a->target);
+    if (o.opportunity)
+        fac_spend_reaction(c, att, "opportunity attack");
+
+    /* 1. the WIT save to hit, when the circumstances call for it */
+    if (pl.need) {
+        bool pass;
+        err = fac_save(c, att, "wit", "WIT save to hit", &pass);
+        if (err != ENG_OK)
+            return err;
+        if (!pass) {
+            fac_attack_event(c, att, a->target, false, "miss",
+                             c->r->nrolls - 1);
+            fac_gear(att, NULL, &o);
+            fac_reveal(c, att);
+            return ENG_OK;
+        }
+    }
+    /* 2. reactions, chosen after the save and before damage */
+    struct enc_combatant *tgt = pl.tgt;
+    if (pl.shifter != NULL) {
+        char what[80];
+        snprintf(what, sizeof what, o.guard[0] ? "guards %.40s" :
+                 "hides behind %.40s", o.guard[0] ? a->target->name :
+                 tgt->name);
+        fac_spend_reaction(c, pl.shifter, what);
+    }
+    bool surprised = o.unaware || fac_has_cond(att, FAC_COND_CONCEALED);
+    fac_reveal(c, att);
+    if (!surprised && strcmp(o.react, "dodge") == 0) {
+        fac_spend_reaction(c, tgt, "dodge");
+        bool pass;
+        err = fac_save(c, tgt, "agi", "AGI save to dodge", &pass);
+        if (err != ENG_OK)
+            return err;
+        if (pass) {
+            fac_attack_event(c, att, tgt, false, "dodged", c->r->nrolls - 1);
+            fac_gear(att, NULL, &o);
+            return ENG_OK;
+        }
+    }
+    fac_attack_event(c, att, tgt, true, "hit", -1);
+    fac_gear(att, tgt, &o);
+    if (!surprised && strcmp(o.react, "counter") == 0) {
+        fac_spend_reaction(c, tgt, "counter");
+        return fac_counter(c, att, tgt, a, &o);
+    }
+    /* 3. the effect: non-lethal save or damage */
+    if (o.disarm || o.grapple)
+        return fac_nonlethal(c, att, tgt, &o);
+    struct rs_rolled dmg;
+    bool impaired = o.impaired || o.unarmed ||
+                    fac_has_cond(tgt, FAC_COND_CONCEALED);
+    err = fac_roll_damage(c, att->name, a->damage, impaired, &dmg);
+    if (err != ENG_OK)
+        return err;
+    int64_t armour = enc_stat_or(tgt, "armour", 0);
+    if (o.damaged && !impaired && dmg.dice_sum == 1)
+        fac_say(c, att->id, false, "%.40s's damaged weapon breaks on the 1",
+                att->name);
+    fac_hurt(c, att, tgt, fac_rule_damage(dmg.total, armour, o.cover,
+                                          o.penetrates), dmg.roll_idx);
+    return ENG_OK;
+}
+
+/* Blast: every character in a zone (stat zone). A melee blast hits the
+ * attacker's zone, spares the attacker and cannot miss; a ranged blast that
+ * fails its save deviates to a neighbouring zone drawn at random. One damage
+ * roll serves every target, each with its own armour. */
+static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
+                              const struct fac_atk *o)
+{
+    struct encounter *e = c->e;
+    struct enc_combatant *att = a->attacker;
+    bool melee = (o->how & FAC_AT_MELEE) != 0;
+    bool need;
+    const char *why;
+    enum eng_err err = fac_rule_hit(o->how, &need, &why);
+    if (err != ENG_OK)
+        return enc_fail(c->d, err, "%s", why);
+    if (o->react[0] != '\0' || o->guard[0] != '\0' || o->hide[0] != '\0')
+        return enc_fail(c->d, ENG_INVALID, "react to a blast with /react, "
+                        "one target at a time");
+    if (a->damage == NULL)
+        return enc_fail(c->d, ENG_INVALID, "damage: is required for a "
+                        "blast");
+    int64_t zone = o->zone;
+    if (melee || zone < 0) {
+        zone = enc_stat_or(att, "zone", -1);
+        if (zone < 0 || (!melee && o->zone < 0))
+            return enc_fail(c->d, ENG_INVALID, "%s", melee ?
+                            "the attacker needs a zone stat for a melee blast"
+                            : "a ranged blast needs options:zone=N");
+    }
+    if (!melee && need) {
+        err = fac_need_attr(c, att, "wit");
+        if (err != ENG_OK)
+            return err;
+        bool pass;
+        err = fac_save(c, att, "wit", "WIT save to hit", &pass);
+        if (err != ENG_OK)
+            return err;
+        if (!pass) {
+            if (o->nneigh == 0) {
+                fac_say(c, att->id, false, "the blast misses zone %lld and "
+                        "deviates: give options:neighbours=a/b/c to draw "
+                        "where", (long long)zone);
+                fac_reveal(c, att);
+                return ENG_OK;
+            }
+            char expr[16];
+            snprintf(expr, sizeof expr, "1d%d", o->nneigh);
+            struct rs_rolled r;
+            err = rs_roll(c, "deviation", "blast deviation", expr, &r);
+            if (err != ENG_OK)
+                return err;
+            zone = o->neighbours[r.total - 1];
+            fac_say(c, att->id, false, "the blast deviates into zone %lld",
+                    (long long)zone);
+        }
+    }
+    fac_reveal(c, att);
+    struct rs_rolled dmg;
+    err = fac_roll_damage(c, att->name, a->damage, o->impaired, &dmg);
+    if (err != ENG_OK)
+        return err;
+    att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
+    int hits = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *w = &e->cs[i];
+        if (enc_stat_or(w, "zone", -1) != zone || (melee && w == att) ||
+            (w->flags & ENC_CF_DEAD))
+            continue;
+        hits++;
+        fac_attack_event(c, att, w, true, "blast", -1);
+        fac_gear(att, w, o);
+        fac_hurt(c, att, w, fac_rule_damage(dmg.total,
+                                            enc_stat_or(w, "armour", 0),
+                                            o->cover, o->penetrates),
+                 dmg.roll_idx);
+    }
+    if (hits == 0)
+        fac_say(c, att->id, false, "nobody is in zone %lld", (long long)zone);
+    return ENG_OK;
+}
+
