@@ -567,13 +567,19 @@ static enum eng_err te_next(struct rs_call *c)
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     if (enc_current(e) == NULL) {
+        if (e->acting_side >= 0 && te_side_eligible(e, e->acting_side) > 0) {
+            enc_fail(c->d, ENG_STATE, "nobody's turn is running: team %s "
+                     "picks who acts", e->sides[e->acting_side].name);
+            enc_hint(c->d, "/combat pick name:<member of %s>",
+                     e->sides[e->acting_side].name);
+            return ENG_STATE;
+        }
+        /* The choosing team lost its last member (removed, knocked out):
+         * play moves on. */
+        te_settle(c);
         if (e->acting_side < 0)
             return enc_fail(c->d, ENG_STATE, "nobody is able to act");
-        enc_fail(c->d, ENG_STATE, "nobody's turn is running: team %s picks "
-                 "who acts", e->sides[e->acting_side].name);
-        enc_hint(c->d, "/combat pick name:<member of %s>",
-                 e->sides[e->acting_side].name);
-        return ENG_STATE;
+        return ENG_OK;
     }
     te_end_turn(c);
     return ENG_OK;
@@ -593,6 +599,10 @@ static enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
     enum eng_err err = rs_require_actor(c, who);
     if (err != ENG_OK)
         return err;
+    te_settle(c);
+    if (enc_current(e) != NULL)
+        return enc_fail(c->d, ENG_STATE, "it is %s's turn",
+                        enc_current(e)->name);
     if (e->acting_side < 0)
         return enc_fail(c->d, ENG_STATE, "nobody is able to act");
     if (who->side != e->acting_side)

@@ -112,8 +112,9 @@ static void te_busy_clear(struct rs_call *c, struct enc_combatant *who)
 /* Roll roll: against difficulty: when both are given; *done false when the
  * GM left it open. */
 static enum eng_err te_opt_test(struct rs_call *c, const char *label,
-                                const char *dflt_expr, int64_t dflt_dc,
-                                bool *done, bool *passed, int64_t *total)
+                                const char *dflt_expr, int64_t bonus,
+                                int64_t dflt_dc, bool *done, bool *passed,
+                                int64_t *total)
 {
     *done = false;
     const char *expr = rs_opt(c->opts, c->nopts, "roll");
@@ -134,13 +135,13 @@ static enum eng_err te_opt_test(struct rs_call *c, const char *label,
     if (err != ENG_OK)
         return err;
     *done = true;
-    *passed = r.total >= dc;
-    *total = r.total;
+    *total = r.total + bonus;
+    *passed = *total >= dc;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, 0);
     snprintf(ev->text, sizeof ev->text, "%s: %lld against %lld, %s", label,
-             (long long)r.total, (long long)dc,
+             (long long)*total, (long long)dc,
              *passed ? "success" : "failure");
-    ev->a = r.total;
+    ev->a = *total;
     ev->b = dc;
     ev->c = *passed;
     ev->roll = r.roll_idx;
@@ -383,8 +384,8 @@ static enum eng_err te_act(struct rs_call *c)
             return err;
         bool done, passed;
         int64_t total;
-        err = te_opt_test(c, "resuscitate", NULL, INT64_MIN, &done, &passed,
-                          &total);
+        err = te_opt_test(c, "resuscitate", NULL, 0, INT64_MIN, &done,
+                          &passed, &total);
         if (err != ENG_OK)
             return err;
         if (!done)
@@ -555,7 +556,9 @@ static enum eng_err te_test(struct rs_call *c)
     int64_t total;
     char label[32];
     snprintf(label, sizeof label, "%s test", kind);
-    err = te_opt_test(c, label, dflt, dc, &done, &passed, &total);
+    /* Guarding: +1 to defence tests. */
+    int64_t bonus = enc_cond_find(who, TE_COND_GUARD) != NULL ? 1 : 0;
+    err = te_opt_test(c, label, dflt, bonus, dc, &done, &passed, &total);
     if (err != ENG_OK)
         return err;
     if (pending) {

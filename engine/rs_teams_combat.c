@@ -601,6 +601,11 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
         else
             atk->rs[TE_C_ACTIONS]--;
     }
+    if (o.reaction && te_has_cond(atk, TE_COND_READY)) {
+        err = enc_cond_remove(e, atk, TE_COND_READY, c->r, c->d);
+        if (err != ENG_OK)
+            return err;
+    }
     int64_t prior = atk->rs[TE_C_ATTACKS]++;
 
     if (icp != NULL) {
@@ -698,10 +703,12 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
             err = rs_roll(c, "dodge", "dodge test", o.dodge, &r);
             if (err != ENG_OK)
                 return err;
-            if (r.total >= out.result && !out.crit) {
+            int64_t dodge = r.total + (te_has_cond(def, TE_COND_GUARD) ?
+                                       1 : 0);
+            if (dodge >= out.result && !out.crit) {
                 out.hit = false;
                 te_say(c, def, "%s dodges (%lld against %lld)", def->name,
-                       (long long)r.total, (long long)out.result);
+                       (long long)dodge, (long long)out.result);
             }
         }
         if (defends && o.parry[0] && out.hit) {

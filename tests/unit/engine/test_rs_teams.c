@@ -406,6 +406,77 @@ static void test_teams_setup_stats(void **state)
     fx_free(f);
 }
 
+/* The choosing team loses its last able members: play moves on at once
+ * (knocked out) or at /combat next (removed). */
+static void test_teams_choosing_team_empties(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(1);
+    fx_add(f, "A", "red", "hp=5");
+    fx_add(f, "B", "red", "hp=5");
+    fx_add(f, "C", "red", "hp=5");
+    fx_add(f, "X", "blue", "hp=5");
+    fx_add(f, "Y", "blue", "hp=5");
+    rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
+    fx_pick(f, "A");
+    fx_next(f);
+    assert_string_equal(fx_current(f), "");
+#define DMG(n) rs_teams.ops->action(fx_call(f, "name", n, "amount", "5", \
+                                            NULL), "damage")
+    assert_int_equal(DMG("X"), ENG_OK);
+    assert_int_equal(f->e->acting_side, enc_side_find(f->e, "blue"));
+    assert_int_equal(DMG("Y"), ENG_OK);
+    assert_int_equal(f->e->acting_side, enc_side_find(f->e, "red"));
+#undef DMG
+    assert_int_equal(fx_pick(f, "B"), ENG_OK);
+    fx_next(f);
+    /* Only C is left to act anywhere. */
+    assert_string_equal(fx_current(f), "C");
+    fx_free(f);
+
+    f = fx_new(1);
+    fx_add(f, "A", "red", "hp=5");
+    fx_add(f, "B", "red", "hp=5");
+    fx_add(f, "X", "blue", "hp=5");
+    fx_add(f, "Y", "blue", "hp=5");
+    rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
+    fx_pick(f, "A");
+    fx_next(f);
+    fx_pick(f, "X");
+    fx_next(f);
+    fx_next(f);  /* B, the only one left on red */
+    assert_string_equal(fx_current(f), "Y");
+    struct enc_combatant *y = fx_by(f, "Y");
+    uint32_t yid = y->id;
+    f->e->current = 0;   /* as enc_remove leaves it */
+    assert_int_equal(enc_remove(f->e, yid, &f->r, &f->d), ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_int_equal(f->e->round, 2);
+    fx_free(f);
+}
+
+/* A readied attack goes off on someone else's turn as a reaction. */
+static void test_teams_readied_attack(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(1);
+    fx_add(f, "A", "red", "hp=5 luck=-5");
+    fx_add(f, "X", "blue", "hp=5 endurance=9 evasion=1");
+    rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
+    assert_int_equal(rs_teams.ops->action(fx_call(f, "action", "ready",
+                                                  NULL), "act"), ENG_OK);
+    assert_string_equal(fx_current(f), "X");
+    struct rs_attack a = {fx_by(f, "A"), fx_by(f, "X"), "3", "1", NULL};
+    assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_STATE);
+    a.options = "reaction";
+    assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_OK);
+    assert_int_equal(fx_by(f, "A")->rs[TE_C_REACTIONS], 0);
+    assert_null(enc_cond_find(fx_by(f, "A"), TE_COND_READY));
+    assert_int_equal(fx_track(f, "X", TE_ENDURANCE), 5);
+    assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_STATE);
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +495,8 @@ int main(void)
         cmocka_unit_test(test_teams_extended_action_carries_over),
         cmocka_unit_test(test_teams_settings),
         cmocka_unit_test(test_teams_setup_stats),
+        cmocka_unit_test(test_teams_choosing_team_empties),
+        cmocka_unit_test(test_teams_readied_attack),
     };
     return cmocka_run_group_tests_name("rs_teams", tests, NULL, NULL);
 }
