@@ -22,8 +22,10 @@
 #define DICE_MAX_DICE 1000
 /* Faces on one die. */
 #define DICE_MAX_SIDES 10000
-/* Times one die may explode in a chain. */
+/* Times one die may explode in a chain; the chain then simply stops. */
 #define DICE_MAX_EXPLODE 100
+/* Times rN may reroll one die before its face stands (roN rerolls once). */
+#define DICE_MAX_REROLL 100
 /* Repeat prefix: "6x 4d6kh3". */
 #define DICE_MAX_REPEAT 20
 /* Label after '#', in bytes. */

@@ -1,0 +1,139 @@
+/*
+ * dice.h - the dice language: parse an expression, roll it, bound it.
+ *
+ * Pure engine code: no I/O, no globals, not thread-safe per object (an
+ * expression may be rolled from several threads at once, each with its own
+ * RNG and result). The language is described in docs/dice.md; every limit it
+ * enforces is named in eng_limits.h and checked before any work is done.
+ *
+ * Ownership:
+ *  - Every pointer argument is borrowed for the duration of the call.
+ *  - dice_parse() returns an expression the caller releases with
+ *    dice_expr_free(); it copies what it keeps (the label), so the source
+ *    may be freed right after parsing. dice_expr_free(NULL) is a no-op.
+ *  - struct dice_result is caller-allocated (about 10 KiB: put it on the
+ *    heap or reuse one) and holds every die rolled, so rolling never
+ *    allocates. Its label pointer borrows from the expression (dice_roll)
+ *    or from the source (dice_eval_string).
+ *  - On failure *out is untouched; a result's contents are unspecified
+ *    after a failed roll.
+ *
+ * Errors: every fallible function returns an enum eng_err and, when diag is
+ * not NULL, fills it with the code, the byte span of the culprit in the
+ * source (0-based pos, len) and a lowercase message without a trailing
+ * period, such as "unexpected `*` at column 5" or
+ * "too many dice (limit is 1000)".
+ */
+#ifndef DICE_H
+#define DICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eng_err.h"
+#include "eng_limits.h"
+#include "eng_rng.h"
+
+/* Where and why parsing or rolling failed. msg is always NUL-terminated. */
+struct dice_diag {
+    enum eng_err code;
+    uint16_t pos, len;          /* culprit: source bytes [pos, pos + len) */
+    char msg[96];
+};
+
+/* A parsed expression: opaque, immutable once parsed. */
+struct dice_expr;
+
+/* Flags on one die of a result. A die "counts" towards its term when it has
+ * neither DICE_DIE_DROPPED nor DICE_DIE_REROLLED. */
+enum dice_die_flag {
+    DICE_DIE_DROPPED = 1u << 0,     /* removed by keep/drop */
+    DICE_DIE_REROLLED = 1u << 1,    /* rolled again; the next die replaces it */
+    DICE_DIE_EXPLODED = 1u << 2,    /* exploded: the next die was added */
+    DICE_DIE_BONUS = 1u << 3,       /* added by an explosion */
+    DICE_DIE_SUCCESS = 1u << 4,     /* counted as a success */
+    DICE_DIE_FAILURE = 1u << 5,     /* counted as a failure */
+    DICE_DIE_MAX = 1u << 6,         /* natural maximum face (not Fudge dice) */
+    DICE_DIE_MIN = 1u << 7,         /* natural minimum face (not Fudge dice) */
+};
+
+#define DICE_DIE_UNCOUNTED (DICE_DIE_DROPPED | DICE_DIE_REROLLED)
+
+struct dice_die {
+    int32_t value;              /* the face: 1..sides, or -1/0/+1 for dF */
+    uint16_t flags;             /* enum dice_die_flag bits */
+};
+
+/* One dice term ("4d6kh3") of a result, in source order. */
+struct dice_group {
+    uint16_t pos, len;          /* the term's text in the source */
+    uint16_t first, count;      /* its dice: result dice[first, first+count) */
+    int32_t sides;              /* faces per die (3 for Fudge dice) */
+    bool fudge;                 /* faces are -1, 0, +1 */
+    bool counting;              /* subtotal is successes - failures */
+    int32_t successes, failures;
+    int64_t subtotal;           /* sum of counted dice, or the net count */
+};
+
+/* Everything one roll produced. */
+struct dice_result {
+    int64_t total;
+    uint16_t n_dice, n_groups;
+    uint16_t expr_pos, expr_len;  /* the expression in the source, without
+                                   * repeat prefix or label */
+    const char *label;          /* borrowed, not NUL-terminated; NULL if none */
+    uint16_t label_len;
+    struct dice_group groups[DICE_MAX_TERMS];
+    struct dice_die dice[DICE_MAX_DICE];
+};
+
+/* A plain "NdX+M" expression, as recognised by dice_expr_simple(). */
+struct dice_simple {
+    int32_t count;              /* 0 when the expression is a bare number */
+    int32_t sides;
+    int64_t modifier;
+};
+
+/* Parse src[0, len). src need not be NUL-terminated; a NUL byte inside len
+ * is an error. Returns ENG_OK with *out set, ENG_NOMEM, or the error the
+ * expression deserves (ENG_SYNTAX, ENG_LIMIT, ENG_RANGE, ENG_OVERFLOW,
+ * ENG_INVALID) with diag filled. */
+enum eng_err dice_parse(const char *src, size_t len, struct dice_expr **out,
+                        struct dice_diag *diag);
+
+/* Release an expression from dice_parse(). NULL is a no-op. */
+void dice_expr_free(struct dice_expr *e);
+
+/* Roll e once into res (the repeat prefix is the caller's loop: see
+ * dice_expr_repeat()). Never allocates. Returns ENG_OK, ENG_LIMIT when
+ * explosions and rerolls take the dice past DICE_MAX_DICE, ENG_DIVZERO or
+ * ENG_OVERFLOW. */
+enum eng_err dice_roll(const struct dice_expr *e, struct eng_rng *rng,
+                       struct dice_result *res, struct dice_diag *diag);
+
+/* Parse and roll once in one call, without touching the heap: the parsed
+ * form lives on the stack. res->label borrows from src. */
+enum eng_err dice_eval_string(const char *src, size_t len, struct eng_rng *rng,
+                              struct dice_result *res, struct dice_diag *diag);
+
+/* How many separate results the expression asks for ("6x 4d6kh3" gives 6),
+ * 1 without a repeat prefix. */
+unsigned dice_expr_repeat(const struct dice_expr *e);
+
+/* The label after '#', trimmed, borrowed from e; NULL with *len = 0 if
+ * none. */
+const char *dice_expr_label(const struct dice_expr *e, size_t *len);
+
+/* The smallest and largest total a roll of e can produce, computed from the
+ * expression alone (saturating at the int64 range). A roll that succeeds
+ * always lands in [*min, *max]. Returns ENG_OK; ENG_DIVZERO when a divisor
+ * can only be zero. */
+enum eng_err dice_expr_bounds(const struct dice_expr *e, int64_t *min,
+                              int64_t *max);
+
+/* True when e is a bare number or plain "NdX", "NdX+M" or "NdX-M" with no
+ * modifiers (what a minimal roller understands); fills *out. */
+bool dice_expr_simple(const struct dice_expr *e, struct dice_simple *out);
+
+#endif

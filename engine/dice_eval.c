@@ -1,0 +1,246 @@
+/*
+ * dice_eval.c - roll a parsed expression.
+ *
+ * One pass over the postfix nodes with a value stack of at most
+ * DICE_MAX_TERMS entries. Dice land directly in the caller's result, so a
+ * roll never allocates; the dice budget (DICE_MAX_DICE) is checked before
+ * each die, which bounds explosions and rerolls as they happen.
+ */
+#include "dice_int.h"
+
+/* The k-th largest of keys[0, n) (1 <= k <= n), by quickselect with a
+ * Hoare partition in descending order. Reorders keys. */
+static int32_t kth_largest(int32_t *keys, int n, int k)
+{
+    int lo = 0, hi = n - 1, want = k - 1;
+    while (lo < hi) {
+        int32_t pivot = keys[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (keys[i] > pivot)
+                i++;
+            while (keys[j] < pivot)
+                j--;
+            if (i <= j) {
+                int32_t tmp = keys[i];
+                keys[i++] = keys[j];
+                keys[j--] = tmp;
+            }
+        }
+        /* keys[lo, j] >= pivot, keys[i, hi] <= pivot, between: == pivot */
+        if (want <= j)
+            hi = j;
+        else if (want >= i)
+            lo = i;
+        else
+            return keys[want];
+    }
+    return keys[want];
+}
+
+/* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
+ * at the cut keep the earlier die. */
+__attribute__((noinline))  /* its scratch array stays off the hot frame */
+static void apply_keep(const struct dice_term *t, struct dice_die *d,
+                       uint32_t n)
+{
+    int32_t keys[DICE_MAX_DICE];
+    bool high = t->keep == DICE_KEEP_HIGH || t->keep == DICE_DROP_LOW;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(d[i].flags & DICE_DIE_REROLLED))
+            keys[live++] = high ? d[i].value : -d[i].value;
+    uint32_t want = (uint32_t)t->keep_n, k;
+    if (t->keep == DICE_KEEP_HIGH || t->keep == DICE_KEEP_LOW)
+        k = want < live ? want : live;
+    else
+        k = want < live ? live - want : 0;
+    if (k == live)
+        return;
+    int32_t cut = k == 0 ? INT32_MAX : kth_largest(keys, (int)live, (int)k);
+    uint32_t above = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t key = high ? d[i].value : -d[i].value;
+        above += !(d[i].flags & DICE_DIE_REROLLED) && key > cut;
+    }
+    uint32_t ties = k - above;
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].flags & DICE_DIE_REROLLED)
+            continue;
+        int32_t key = high ? d[i].value : -d[i].value;
+        if (key > cut)
+            continue;
+        if (key == cut && ties > 0) {
+            ties--;
+            continue;
+        }
+        d[i].flags |= DICE_DIE_DROPPED;
+    }
+}
+
+/* Roll one die of t into d, marking natural extremes. */
+static void roll_die(const struct dice_term *t, struct eng_rng *rng,
+                     struct dice_die *d, uint16_t flags)
+{
+    int32_t v = t->face_min + (int32_t)eng_rng_below(rng, (uint64_t)t->sides);
+    /* branch-free: the faces are random, so branches would mispredict */
+    unsigned marks = (unsigned)(t->face_min == 1 && t->sides > 1);
+    flags |= (uint16_t)((marks & (v == t->sides)) * DICE_DIE_MAX |
+                        (marks & (v == 1)) * DICE_DIE_MIN);
+    d->value = v;
+    d->flags = flags;
+}
+
+/* Roll term t as the next group of res and give its subtotal. */
+static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
+                              struct dice_result *res, struct dice_diag *diag,
+                              int64_t *out)
+{
+    struct dice_group *g = &res->groups[res->n_groups++];
+    uint32_t n = res->n_dice;
+    int reroll_cap = t->reroll.cmp == DICE_CMP_NONE ? 0
+                     : t->reroll_once                ? 1
+                                                     : DICE_MAX_REROLL;
+    bool plain = reroll_cap == 0 && t->explode.cmp == DICE_CMP_NONE;
+    if (plain && t->count > DICE_MAX_DICE - (int32_t)n)
+        return dice__limit(diag, t->pos, t->len, "too many dice",
+                           DICE_MAX_DICE);
+    for (int32_t i = 0; plain && i < t->count; i++)
+        roll_die(t, rng, &res->dice[n++], 0);
+    for (int32_t i = 0; !plain && i < t->count; i++) {
+        uint16_t bonus = 0;
+        for (int explosions = 0;; explosions++) {
+            for (int rerolls = 0;; rerolls++) {
+                if (n == DICE_MAX_DICE)
+                    return dice__limit(diag, t->pos, t->len, "too many dice",
+                                       DICE_MAX_DICE);
+                roll_die(t, rng, &res->dice[n++], bonus);
+                if (rerolls == reroll_cap ||
+                    !dice__match(t->reroll, res->dice[n - 1].value))
+                    break;
+                res->dice[n - 1].flags |= DICE_DIE_REROLLED;
+            }
+            if (explosions == DICE_MAX_EXPLODE ||
+                !dice__match(t->explode, res->dice[n - 1].value))
+                break;
+            res->dice[n - 1].flags |= DICE_DIE_EXPLODED;
+            bonus = DICE_DIE_BONUS;
+        }
+    }
+    struct dice_die *d = &res->dice[res->n_dice];
+    uint32_t count = n - res->n_dice;
+    g->pos = t->pos;
+    g->len = t->len;
+    g->first = res->n_dice;
+    g->count = (uint16_t)count;
+    g->sides = t->sides;
+    g->fudge = t->face_min != 1;
+    g->counting = t->success.cmp != DICE_CMP_NONE ||
+                  t->failure.cmp != DICE_CMP_NONE;
+    res->n_dice = (uint16_t)n;
+    if (t->keep != DICE_KEEP_ALL)
+        apply_keep(t, d, count);
+    int64_t sum = 0;
+    int32_t wins = 0, losses = 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (!(d[i].flags & DICE_DIE_UNCOUNTED))
+            sum += d[i].value;
+    for (uint32_t i = 0; g->counting && i < count; i++) {
+        if (d[i].flags & DICE_DIE_UNCOUNTED)
+            continue;
+        if (dice__match(t->success, d[i].value)) {
+            d[i].flags |= DICE_DIE_SUCCESS;
+            wins++;
+        }
+        if (dice__match(t->failure, d[i].value)) {
+            d[i].flags |= DICE_DIE_FAILURE;
+            losses++;
+        }
+    }
+    g->successes = wins;
+    g->failures = losses;
+    g->subtotal = g->counting ? (int64_t)wins - losses : sum;
+    *out = g->subtotal;
+    return ENG_OK;
+}
+
+static enum eng_err overflow(const struct dice_node *n, struct dice_diag *diag)
+{
+    return dice__fail(diag, ENG_OVERFLOW, n->pos, n->len,
+                      "arithmetic overflow at column %u", n->pos + 1u);
+}
+
+enum eng_err dice_roll(const struct dice_expr *e, struct eng_rng *rng,
+                       struct dice_result *res, struct dice_diag *diag)
+{
+    int64_t st[DICE_MAX_TERMS];
+    int sp = 0;
+    res->n_dice = 0;
+    res->n_groups = 0;
+    res->expr_pos = e->expr_pos;
+    res->expr_len = e->expr_len;
+    res->label = e->label_len > 0 ? e->label : NULL;
+    res->label_len = e->label_len;
+    for (uint16_t i = 0; i < e->n_nodes; i++) {
+        const struct dice_node *n = &e->nodes[i];
+        int64_t *top = sp > 0 ? &st[sp - 1] : st;
+        switch ((enum dice_op)n->op) {
+        case DICE_OP_NUM:
+            st[sp++] = n->num;
+            break;
+        case DICE_OP_DICE: {
+            enum eng_err err = roll_term(&e->terms[n->term], rng, res, diag,
+                                         &st[sp]);
+            if (err != ENG_OK)
+                return err;
+            sp++;
+            break;
+        }
+        case DICE_OP_NEG:
+            if (*top == INT64_MIN)
+                return overflow(n, diag);
+            *top = -*top;
+            break;
+        case DICE_OP_ADD:
+            if (__builtin_add_overflow(top[-1], top[0], &top[-1]))
+                return overflow(n, diag);
+            sp--;
+            break;
+        case DICE_OP_SUB:
+            if (__builtin_sub_overflow(top[-1], top[0], &top[-1]))
+                return overflow(n, diag);
+            sp--;
+            break;
+        case DICE_OP_MUL:
+            if (__builtin_mul_overflow(top[-1], top[0], &top[-1]))
+                return overflow(n, diag);
+            sp--;
+            break;
+        case DICE_OP_DIV:
+            if (top[0] == 0)
+                return dice__fail(diag, ENG_DIVZERO, n->pos, n->len,
+                                  "division by zero at column %u",
+                                  n->pos + 1u);
+            if (top[-1] == INT64_MIN && top[0] == -1)
+                return overflow(n, diag);
+            top[-1] /= top[0];
+            sp--;
+            break;
+        }
+    }
+    res->total = st[0];
+    return ENG_OK;
+}
+
+enum eng_err dice_eval_string(const char *src, size_t len, struct eng_rng *rng,
+                              struct dice_result *res, struct dice_diag *diag)
+{
+    struct dice_parser p;
+    enum eng_err err = dice__parse_into(&p, src, len, diag);
+    if (err != ENG_OK)
+        return err;
+    err = dice_roll(&p.expr, rng, res, diag);
+    if (res->label != NULL)
+        res->label = src + p.expr.label_pos;
+    return err;
+}
