@@ -343,7 +343,9 @@ static enum eng_err fac_setting(struct rs_call *c, const char *key,
 }
 
 /* Options of /combat begin: first (the faction holding the initiative) and
- * surprise (ambushers, comma-separated, who start concealed). */
+ * surprise (ambushers who start concealed: combatant or faction names,
+ * comma-separated). Each combatant is listed once, so ids needs room for
+ * every combatant. */
 #define FAC_MAX_SURPRISE ENC_MAX_COMBATANTS
 
 static enum eng_err fac_parse_surprise(struct rs_call *c, uint32_t *ids,
@@ -371,14 +373,25 @@ static enum eng_err fac_parse_surprise(struct rs_call *c, uint32_t *ids,
                             "(limit is %d bytes)", ENC_MAX_NAME);
         memcpy(name, start, len);
         name[len] = '\0';
-        struct enc_combatant *w = enc_by_name(c->e, name);
-        if (w == NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "surprise: no combatant "
-                            "named %s", name);
-        if (*n >= FAC_MAX_SURPRISE)
-            return enc_fail(c->d, ENG_LIMIT, "surprise: too many names "
-                            "(limit is %d)", FAC_MAX_SURPRISE);
-        ids[(*n)++] = w->id;
+        /* A faction's name stands for all its members. */
+        int side = enc_side_find(c->e, name);
+        for (int i = 0; i < c->e->ncs; i++) {
+            struct enc_combatant *w = &c->e->cs[i];
+            bool named = side >= 0 ? w->side == side :
+                         enc_name_eq(w->name, name);
+            if (!named)
+                continue;
+            bool dup = false;
+            for (int k = 0; k < *n; k++)
+                dup |= ids[k] == w->id;
+            if (!dup)
+                ids[(*n)++] = w->id;
+            if (side < 0)
+                break;
+        }
+        if (side < 0 && enc_by_name(c->e, name) == NULL)
+            return enc_fail(c->d, ENG_NOTFOUND, "surprise: no combatant or "
+                            "faction named %s", name);
     }
     return ENG_OK;
 }

@@ -498,6 +498,29 @@ static void test_ambush_bonus_turn(void **state)
     assert_string_equal(f->log, "T:Cat R:1 T:Cat ");
 }
 
+/* surprise: may name a whole faction. */
+static void test_ambush_by_faction(void **state)
+{
+    struct fx *f = *state;
+    fx_two_sides(f);
+    fx_opts(f, "first", "Red", "surprise", "Blue, Cat");
+    struct rs_call c = fx_call(f, true, 1);
+    assert_int_equal(rs_factions.ops->begin(&c), ENG_OK);
+    f->nopts = 0;
+    assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_CONCEALED));
+    assert_non_null(enc_cond_find(fx_who(f, "Dan"), FAC_COND_CONCEALED));
+    assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_CONCEALED));
+    /* Red holds the initiative but has no ambusher: it passes on its own. */
+    assert_true(fx_has_text(f, "Red passes: nobody left to act"));
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_int_equal(f->e->phase, FAC_PH_AMBUSH);  /* Cat may still go */
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(f->e->round, 1);
+    assert_string_equal(fx_acting(f), "Red");
+}
+
 static void test_begin_is_checked(void **state)
 {
     struct fx *f = *state;
@@ -1094,6 +1117,7 @@ int main(void)
         T(test_holder_drawn_at_random),
         T(test_holder_chooses_first_faction),
         T(test_ambush_bonus_turn),
+        T(test_ambush_by_faction),
         T(test_begin_is_checked),
         T(test_settings_and_stats),
         cmocka_unit_test(test_rule_fast),
