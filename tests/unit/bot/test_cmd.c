@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "enc_json.h"
@@ -391,6 +394,57 @@ static void test_cmd_roll_and_help(void **state)
     assert_false(run(f, ALICE, "help", NULL, "topic", "nonsense", NULL));
 }
 
+/* A process killed after cmd_exec() committed but before it could send the
+ * reply: the change is on disk when the bot comes back. */
+static void test_cmd_killed_before_reply_keeps_change(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/fray-cmd-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/fray.db", dir);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct fix f = {0};
+        char err[128];
+        if (store_open(path, &f.store, err, sizeof err) != BOT_OK)
+            _exit(2);
+        eng_rng_seed(&f.rng, 1);
+        f.ctx.store = f.store;
+        f.ctx.rng = &f.rng;
+        cmd_reply_init(&f.reply);
+        struct cmd_req req = {.source = CMD_SRC_DISCORD, .command = "combat",
+                              .sub = "start", .channel_id = 1,
+                              .user_id = GM, .expect_version = -1};
+        req.opts[0] = (struct cmd_opt){"system", "generic"};
+        req.nopts = 1;
+        cmd_exec(&f.ctx, &req, &f.reply);
+        if (!f.reply.changed)
+            _exit(3);
+        raise(SIGKILL); /* the reply never leaves */
+        _exit(4);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    struct store *st = NULL;
+    char err[128];
+    assert_int_equal(store_open(path, &st, err, sizeof err), BOT_OK);
+    char *doc = NULL;
+    int64_t version = 0;
+    assert_int_equal(store_enc_load(st, 1, &doc, &version), BOT_OK);
+    assert_int_equal(version, 1);
+    bool ok = false;
+    assert_int_equal(store_integrity_check(st, &ok), BOT_OK);
+    assert_true(ok);
+    free(doc);
+    store_close(st);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -407,6 +461,7 @@ int main(void)
         T(test_cmd_stale_button_refused),
         T(test_cmd_end_archives),
         T(test_cmd_roll_and_help),
+        cmocka_unit_test(test_cmd_killed_before_reply_keeps_change),
     };
     return cmocka_run_group_tests_name("cmd", tests, NULL, NULL);
 }
