@@ -457,6 +457,13 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
 {
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    if (a->roll != NULL) {
+        enc_fail(c->d, ENG_INVALID, "factions attacks roll no attack dice: "
+                 "they hit, or ask for a WIT save to hit");
+        enc_hint(c->d, "leave roll: out; options:\"challenging\" calls for "
+                 "the save");
+        return ENG_INVALID;
+    }
     struct fac_atk o;
     enum eng_err err = fac_parse_atk(c, a->options, &o);
     if (err != ENG_OK)

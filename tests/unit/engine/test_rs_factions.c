@@ -706,6 +706,11 @@ static void test_attack_hits_automatically(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, NULL), ENG_INVALID);
     assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "sideways"),
                      ENG_INVALID);
+    struct rs_call c = fx_call(f, true, 1);
+    struct rs_attack a = {fx_who(f, "Ann"), fx_who(f, "Dan"), "1d20", "5",
+                          NULL};
+    assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_INVALID);
+    assert_int_equal(fx_hp(f, "Dan"), 10);
 }
 
 static void test_impaired_damage(void **state)
