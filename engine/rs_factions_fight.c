@@ -349,7 +349,7 @@ static enum eng_err fac_group_save(struct rs_call *c, int side,
 
 static enum eng_err fac_cmd_test(struct rs_call *c)
 {
-    const char *attr;
+    const char *attr = "str";
     enum eng_err err = fac_opt_attr(c, "save", NULL, &attr);
     if (err != ENG_OK)
         return err;
