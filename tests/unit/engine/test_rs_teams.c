@@ -477,6 +477,36 @@ static void test_teams_readied_attack(void **state)
     fx_free(f);
 }
 
+/* A team that arrives mid-fight goes last and its members may act in the
+ * current round; the tracker line shows actions and reactions. */
+static void test_teams_late_join_and_status(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(1);
+    fx_add(f, "A", "red", "hp=5");
+    fx_add(f, "X", "blue", "hp=5");
+    rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
+    assert_string_equal(fx_current(f), "A");
+    struct enc_combatant *w = fx_add(f, "W", "wolves", "hp=5 endurance=4");
+    assert_int_equal(rs_teams.ops->late_join(fx_call(f, NULL), w), ENG_OK);
+    char buf[128];
+    rs_teams.ops->status(f->e, fx_by(f, "A"), buf, sizeof buf);
+    assert_string_equal(buf, "3 action(s) · 1 reaction(s)");
+    fx_next(f);
+    assert_string_equal(fx_current(f), "X");
+    fx_next(f);
+    assert_string_equal(fx_current(f), "W");
+    rs_teams.ops->action(fx_call(f, "name", "W", "amount", "3", NULL),
+                         "damage");
+    rs_teams.ops->status(f->e, fx_by(f, "W"), buf, sizeof buf);
+    assert_string_equal(buf, "3 action(s) · 1 reaction(s) · harmed");
+    fx_next(f);
+    assert_int_equal(f->e->round, 2);
+    rs_teams.ops->status(f->e, fx_by(f, "W"), buf, sizeof buf);
+    assert_string_equal(buf, "1 reaction(s) · harmed");
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -497,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_teams_setup_stats),
         cmocka_unit_test(test_teams_choosing_team_empties),
         cmocka_unit_test(test_teams_readied_attack),
+        cmocka_unit_test(test_teams_late_join_and_status),
     };
     return cmocka_run_group_tests_name("rs_teams", tests, NULL, NULL);
 }
