@@ -143,6 +143,7 @@ static void fac_phase_open(struct encounter *e, int phase)
     e->acting_side = (int)e->rs[FAC_E_FIRST];
     e->rs[FAC_E_PASSES] = 0;
     e->rs[FAC_E_PHASE_ACTS] = 0;
+    e->rs[FAC_E_PHASE_PASSED] = 0;
     e->current = 0;
 }
 
@@ -245,6 +246,15 @@ enum eng_err fac_flow(struct rs_call *c, bool fresh)
     e->acting_side = -1;
     fac_say(c, 0, false, "nobody is able to act");
     return ENG_OK;
+}
+
+enum eng_err fac_recheck(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    if (e->status != ENC_ST_RUNNING || e->current != 0 ||
+        e->acting_side < 0 || fac_side_eligible(e, e->acting_side))
+        return ENG_OK;
+    return fac_flow(c, true);
 }
 
 /* ---- ops -------------------------------------------------------------------- */
@@ -591,6 +601,7 @@ static enum eng_err fac_pass(struct rs_call *c)
                         "pass for it", e->sides[e->acting_side].name);
     fac_say(c, 0, false, "%s passes", e->sides[e->acting_side].name);
     e->rs[FAC_E_PASSES]++;
+    e->rs[FAC_E_PHASE_PASSED]++;
     return fac_flow(c, false);
 }
 
@@ -610,9 +621,10 @@ enum eng_err fac_cmd_first(struct rs_call *c)
     if (!fac_may_decide(c, holder))
         return enc_fail(c->d, ENG_PERM, "only the GM or a player of %s (it "
                         "holds the initiative) may choose", e->sides[holder].name);
-    if (e->current != 0 || e->rs[FAC_E_PHASE_ACTS] > 0)
-        return enc_fail(c->d, ENG_STATE, "someone has already acted in this "
-                        "%s", fac_phase_name(e->phase));
+    if (e->current != 0 || e->rs[FAC_E_PHASE_ACTS] > 0 ||
+        e->rs[FAC_E_PHASE_PASSED] > 0)
+        return enc_fail(c->d, ENG_STATE, "a faction has already acted or "
+                        "passed in this %s", fac_phase_name(e->phase));
     e->rs[FAC_E_FIRST] = side;
     fac_phase_open(e, e->phase);
     fac_say(c, 0, false, "%s chooses %s to act first", e->sides[holder].name,

@@ -53,6 +53,7 @@ enum fac_eslot {
     FAC_E_FAT,               /* fast action threshold this round; 0 = none */
     FAC_E_ROUND_ACTS,        /* activations (picks) so far this round */
     FAC_E_PHASE_ACTS,        /* activations so far this phase */
+    FAC_E_PHASE_PASSED,      /* passes chosen (not automatic) this phase */
 };
 
 enum fac_sslot {
@@ -168,6 +169,11 @@ void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
 /* The turn flow after the current turn ended or a faction passed (fresh =
  * false), or when a phase has just opened (fresh = true). */
 enum eng_err fac_flow(struct rs_call *c, bool fresh);
+
+/* After something out of order (a reaction while a faction is deciding):
+ * if the deciding faction has nobody left to act, it passes on its own and
+ * the flow goes on. */
+enum eng_err fac_recheck(struct rs_call *c);
 
 /* End the running turn and hand the decision to the next faction. */
 enum eng_err fac_end_turn(struct rs_call *c);

@@ -452,6 +452,9 @@ static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
 
 static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
                               const struct fac_atk *o);
+static enum eng_err fac_attack_one(struct rs_call *c,
+                                   const struct rs_attack *a,
+                                   const struct fac_atk *op);
 
 enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
 {
@@ -476,8 +479,18 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
                         "indirect");
     if (o.blast)
         return fac_blast(c, a, &o);
+    err = fac_attack_one(c, a, &o);
+    return err != ENG_OK ? err : fac_recheck(c);
+}
+
+/* A single-target attack: plan, save to hit, reactions, effect. */
+static enum eng_err fac_attack_one(struct rs_call *c,
+                                   const struct rs_attack *a,
+                                   const struct fac_atk *op)
+{
+    struct fac_atk o = *op;
     struct fac_plan pl;
-    err = fac_plan(c, a, &o, &pl);
+    enum eng_err err = fac_plan(c, a, &o, &pl);
     if (err != ENG_OK)
         return err;
     struct enc_combatant *att = a->attacker;

@@ -411,14 +411,15 @@ static enum eng_err fac_cmd_react(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     fac_spend_reaction(c, who, kinds[k]);
-    if (k != 0)
-        return ENG_OK;
-    bool pass;
-    err = fac_save(c, who, "agi", "AGI save to dodge", &pass);
-    if (err == ENG_OK)
+    if (k == 0) {
+        bool pass;
+        err = fac_save(c, who, "agi", "AGI save to dodge", &pass);
+        if (err != ENG_OK)
+            return err;
         fac_say(c, who->id, false, pass ? "%.40s dodges: the attack misses" :
                 "%.40s fails to dodge", who->name);
-    return err;
+    }
+    return fac_recheck(c);
 }
 
 static enum eng_err fac_cmd_morale(struct rs_call *c)

@@ -471,6 +471,10 @@ static void test_holder_chooses_first_faction(void **state)
     /* Next round the holder (Red) starts again unless it chooses. */
     assert_int_equal(f->e->round, 2);
     assert_string_equal(fx_acting(f), "Red");
+    /* A pass already made in the phase cannot be undone by choosing. */
+    assert_int_equal(fx_pass(f), ENG_OK);
+    fx_opts(f, "side", "Red", NULL, NULL);
+    assert_int_equal(fx_action(f, "combat first", true, 1), ENG_STATE);
 }
 
 static void test_ambush_bonus_turn(void **state)
@@ -1092,6 +1096,14 @@ static void test_react_command(void **state)
     assert_int_equal(fx_action(f, "react", true, 1), ENG_INVALID);
     fx_opts(f, "name", "Cat", "kind", "other");
     assert_int_equal(fx_action(f, "react", false, 9), ENG_PERM);
+    /* Blue decides next; when its last character reacts out of order
+     * while it is deciding, it passes on its own. */
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Blue");
+    fx_opts(f, "name", "Cat", "kind", "guard");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "Blue passes: nobody left to act"));
+    assert_string_equal(fx_acting(f), "Red");
 }
 
 static void test_durability_list(void **state)
