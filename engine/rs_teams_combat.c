@@ -403,7 +403,8 @@ static enum eng_err te_parse_aopts(struct rs_call *c, const char *text,
 static int64_t *te_item_stat(struct enc_combatant *who, const char *item,
                              const char *what)
 {
-    char name[ENC_MAX_STAT_NAME + 1];
+    /* Item names are short enough (te_item_name_ok) that this fits. */
+    char name[ENC_MAX_STAT_NAME + 16];
     snprintf(name, sizeof name, "%s_%s", item, what);
     return enc_stat(who, name);
 }
@@ -422,7 +423,7 @@ static enum eng_err te_item_set_durability(struct rs_call *c,
                                            struct enc_combatant *who,
                                            const char *item, int64_t v)
 {
-    char name[ENC_MAX_STAT_NAME + 1];
+    char name[ENC_MAX_STAT_NAME + 16];
     snprintf(name, sizeof name, "%s_dur", item);
     return enc_stat_set(who, name, v, c->d);
 }
