@@ -17,6 +17,7 @@ enum cli_status {
 
 int cli_roll(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_console(int argc, char **argv);
 int cli_run(int argc, char **argv);
 
 #endif

@@ -1,0 +1,440 @@
+/*
+ * console.c - the console session: meta commands, slash commands, output.
+ *
+ * The front end is thin on purpose: a line becomes a cmd_req through
+ * cmd_parse_line(), goes through cmd_exec() like any interaction, and the
+ * reply's msg is printed with render_text(). A line the parser refuses is
+ * shown exactly as cmd_exec() would show the same refusal.
+ */
+#include "console.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <editline/readline.h>
+
+#include "cmd_parse.h"
+#include "cmd_table.h"
+#include "cmd_validate.h"
+#include "msg.h"
+#include "render_text.h"
+#include "sbuf.h"
+
+/* The prompt marker before each echoed line of a transcript. */
+#define CONSOLE_ECHO_MARK "> "
+
+/* ---- users --------------------------------------------------------------- */
+
+uint64_t console_user_id(const char *name)
+{
+    uint64_t h = UINT64_C(14695981039346656037);     /* FNV-1a */
+
+    for (const char *p = name; *p != '\0'; p++) {
+        h ^= (unsigned char)tolower((unsigned char)*p);
+        h *= UINT64_C(1099511628211);
+    }
+    h &= INT64_MAX;
+    return h != 0 ? h : 1;
+}
+
+/* Is name usable after :as? Why not, or NULL. */
+static const char *console_name_problem(const char *name, size_t len)
+{
+    if (len == 0)
+        return "a user needs a name";
+    if (len > CONSOLE_MAX_USER_NAME)
+        return "user names are at most 32 bytes";
+    if (!cmd_validate_utf8(name, len))
+        return "a user name must be valid UTF-8";
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7F)
+            return "a user name cannot hold control characters";
+    return NULL;
+}
+
+/* Switch to the user called name[0..len), adding them on first use.
+ * Returns false when the table is full. */
+static bool console_switch_user(struct console *c, const char *name,
+                                size_t len, bool gm_if_new)
+{
+    char key[CONSOLE_MAX_USER_NAME + 1];
+
+    memcpy(key, name, len);
+    key[len] = '\0';
+    for (int i = 0; i < c->nusers; i++) {
+        if (strcasecmp(c->users[i].name, key) == 0) {
+            c->current = i;
+            return true;
+        }
+    }
+    if (c->nusers >= CONSOLE_MAX_USERS)
+        return false;
+    struct console_user *u = &c->users[c->nusers];
+    memcpy(u->name, key, len + 1);
+    u->id = console_user_id(key);
+    u->gm = gm_if_new;
+    c->current = c->nusers++;
+    return true;
+}
+
+/* render_text_user_fn: name the users this session has seen. */
+static const char *console_user_name(void *ud, uint64_t id)
+{
+    const struct console *c = ud;
+
+    for (int i = 0; i < c->nusers; i++)
+        if (c->users[i].id == id)
+            return c->users[i].name;
+    return NULL;
+}
+
+bool console_init(struct console *c, struct store *store,
+                  struct eng_rng *rng, FILE *out, const char *user_name,
+                  bool gm, bool script)
+{
+    memset(c, 0, sizeof *c);
+    c->ctx.store = store;
+    c->ctx.rng = rng;
+    c->out = out;
+    c->script = script;
+    if (console_name_problem(user_name, strlen(user_name)) != NULL)
+        return false;
+    return console_switch_user(c, user_name, strlen(user_name), gm);
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+/* Print a msg as text. Returns false when out of memory. */
+static bool console_print_msg(struct console *c, const struct msg *m)
+{
+    struct render_text_opts ro = {console_user_name, c};
+    struct sbuf out;
+    bool ok;
+
+    sbuf_init(&out, RENDER_TEXT_MAX);
+    render_text(m, &ro, &out);
+    ok = sbuf_error(&out) != SBUF_NOMEM;
+    fputs(sbuf_str(&out), c->out);
+    if (sbuf_error(&out) == SBUF_TRUNCATED)
+        fputs("[... cut]\n", c->out);
+    sbuf_cleanup(&out);
+    return ok;
+}
+
+/* Print a line of the console's own (meta command answers). */
+static void console_say(struct console *c, const char *text)
+{
+    fprintf(c->out, "%s\n", text);
+}
+
+/* Echo an input line after the prompt marker: control bytes as '?', and a
+ * very long line cut with its length, so a transcript stays readable. */
+static void console_echo(struct console *c, const char *line, size_t len,
+                         size_t total)
+{
+    size_t show = len;
+
+    if (show > CONSOLE_ECHO_MAX)
+        show = sbuf_utf8_cut(line, CONSOLE_ECHO_MAX);
+    fputs(CONSOLE_ECHO_MARK, c->out);
+    for (size_t i = 0; i < show; i++) {
+        unsigned char ch = (unsigned char)line[i];
+        fputc(ch < 0x20 || ch == 0x7F ? '?' : ch, c->out);
+    }
+    if (show < total)
+        fprintf(c->out, "... (%zu bytes)", total);
+    fputc('\n', c->out);
+}
+
+/* A refusal from the parser, shaped like cmd_exec()'s own refusals. */
+static bool console_print_error(struct console *c, const char *err)
+{
+    struct msg m;
+    bool ok;
+
+    msg_init(&m);
+    ok = msg_set_content(&m, "%s\nTry: `/help`", err);
+    ok = ok && console_print_msg(c, &m);
+    msg_cleanup(&m);
+    return ok;
+}
+
+static bool console_print_reply(struct console *c,
+                                const struct cmd_reply *r)
+{
+    const struct console_user *u = &c->users[c->current];
+
+    if (r->ephemeral && !r->is_error)
+        fprintf(c->out, "(only %s sees this)\n", u->name);
+    if (!console_print_msg(c, &r->msg))
+        return false;
+    if (r->gm_copy != NULL) {
+        fputs("(to the GM)\n", c->out);
+        if (!console_print_msg(c, r->gm_copy))
+            return false;
+    }
+    return true;
+}
+
+/* ---- meta commands ------------------------------------------------------- */
+
+static void console_help(struct console *c)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+
+    console_say(c, "console commands:\n"
+                "  :as NAME     act as another user (made up on first use)\n"
+                "  :gm on|off   give the acting user the GM's permissions\n"
+                "  :help        this list\n"
+                "  :quit        leave (end of input does too)\n"
+                "slash commands (options are name:value, quote values "
+                "with spaces):");
+    for (size_t i = 0; i < n; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "/%s%s%s", t[i].command,
+                 t[i].sub ? " " : "", t[i].sub ? t[i].sub : "");
+        fprintf(c->out, "  %-18s %s\n", name, t[i].help);
+    }
+    console_say(c, "/help topic:combat explains more.");
+}
+
+static void console_describe_user(struct console *c, const char *prefix)
+{
+    const struct console_user *u = &c->users[c->current];
+
+    fprintf(c->out, "%s%s%s\n", prefix, u->name, u->gm ? " (GM)" : "");
+}
+
+/* ":word rest" */
+static enum console_status console_meta(struct console *c, const char *line,
+                                        size_t len)
+{
+    size_t i = 1, w;
+    const char *arg;
+    size_t alen;
+
+    while (i < len && !isspace((unsigned char)line[i]))
+        i++;
+    w = i;
+    while (i < len && isspace((unsigned char)line[i]))
+        i++;
+    arg = line + i;
+    alen = len - i;
+    while (alen > 0 && isspace((unsigned char)arg[alen - 1]))
+        alen--;
+
+    if (w == 3 && memcmp(line, ":as", 3) == 0) {
+        const char *why = console_name_problem(arg, alen);
+        if (why != NULL) {
+            fprintf(c->out, "%s (usage: :as NAME)\n", why);
+            return CONSOLE_CONTINUE;
+        }
+        if (!console_switch_user(c, arg, alen, false)) {
+            fprintf(c->out, "too many users (limit is %d)\n",
+                    CONSOLE_MAX_USERS);
+            return CONSOLE_CONTINUE;
+        }
+        console_describe_user(c, "acting as ");
+    } else if (w == 3 && memcmp(line, ":gm", 3) == 0) {
+        if (alen == 2 && memcmp(arg, "on", 2) == 0)
+            c->users[c->current].gm = true;
+        else if (alen == 3 && memcmp(arg, "off", 3) == 0)
+            c->users[c->current].gm = false;
+        else if (alen != 0) {
+            console_say(c, "usage: :gm on|off");
+            return CONSOLE_CONTINUE;
+        }
+        console_describe_user(c, "acting as ");
+    } else if (w == 5 && memcmp(line, ":help", 5) == 0) {
+        console_help(c);
+    } else if ((w == 5 && memcmp(line, ":quit", 5) == 0) ||
+               (w == 2 && memcmp(line, ":q", 2) == 0)) {
+        return CONSOLE_QUIT;
+    } else {
+        char echo[CMD_VALIDATE_MAX_ECHO + 8];
+        fprintf(c->out, "unknown console command %s (try :help)\n",
+                cmd_validate_echo(echo, sizeof echo, line, w));
+    }
+    return CONSOLE_CONTINUE;
+}
+
+/* ---- one line ------------------------------------------------------------ */
+
+static int64_t console_now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static enum console_status console_command(struct console *c,
+                                           const char *line, size_t len)
+{
+    struct cmd_parsed *p = malloc(sizeof *p);   /* ~5 KiB: off the stack */
+    const struct console_user *u = &c->users[c->current];
+    char err[CMD_VALIDATE_ERR_MAX];
+    struct cmd_reply reply;
+    enum console_status st = CONSOLE_CONTINUE;
+
+    if (p == NULL)
+        return CONSOLE_FATAL;
+    if (!cmd_parse_line(p, line, len, err, sizeof err)) {
+        if (!console_print_error(c, err))
+            st = CONSOLE_FATAL;
+        free(p);
+        return st;
+    }
+    p->req.source = CMD_SRC_CONSOLE;
+    p->req.channel_id = CONSOLE_CHANNEL_ID;
+    p->req.guild_id = 0;
+    p->req.user_id = u->id;
+    p->req.user_name = u->name;
+    p->req.perms = u->gm ? CMD_PERM_MANAGE_CHANNELS : 0;
+    p->req.perms_known = true;
+    p->req.force_gm = u->gm;
+    p->req.interaction_id = NULL;
+    p->req.expect_version = -1;
+    p->req.now_ms = console_now_ms();
+
+    if (!cmd_exec(&c->ctx, &p->req, &reply))
+        st = CONSOLE_FATAL;
+    else if (!console_print_reply(c, &reply))
+        st = CONSOLE_FATAL;
+    cmd_reply_cleanup(&reply);
+    free(p);
+    return st;
+}
+
+enum console_status console_line(struct console *c, const char *line,
+                                 size_t len)
+{
+    size_t i = 0;
+    enum console_status st;
+
+    if (len > 0 && line[len - 1] == '\r')
+        len--;                          /* a script saved with CRLF */
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    if (i == len)
+        return CONSOLE_CONTINUE;        /* blank */
+    if (line[i] == '#') {
+        if (c->script) {
+            fwrite(line, 1, len, c->out);
+            fputc('\n', c->out);
+        }
+        return CONSOLE_CONTINUE;
+    }
+    if (c->script)
+        console_echo(c, line, len, len);
+    if (line[i] == ':')
+        st = console_meta(c, line + i, len - i);
+    else
+        st = console_command(c, line, len);
+    if (c->script && st == CONSOLE_CONTINUE)
+        fputc('\n', c->out);
+    if (ferror(c->out))
+        return CONSOLE_FATAL;
+    fflush(c->out);
+    return st;
+}
+
+/* ---- script mode --------------------------------------------------------- */
+
+/* Read one line into buf (at most cap bytes kept, no newline). *len is the
+ * line's full length, which may exceed cap. Returns false at end of input
+ * with nothing read. */
+static bool console_read_line(FILE *in, char *buf, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    int ch;
+
+    while ((ch = getc(in)) != EOF && ch != '\n') {
+        if (n < cap)
+            buf[n] = (char)ch;
+        n++;
+    }
+    *len = n;
+    return !(ch == EOF && n == 0);
+}
+
+enum console_status console_script(struct console *c, FILE *in)
+{
+    /* one byte past the limit, so an over-long line is seen as one */
+    size_t cap = CMD_MAX_LINE + 1;
+    char *buf = malloc(cap);
+    enum console_status st = CONSOLE_QUIT;
+    size_t len;
+
+    if (buf == NULL)
+        return CONSOLE_FATAL;
+    while (console_read_line(in, buf, cap, &len)) {
+        size_t kept = len < cap ? len : cap;
+        if (len > kept && c->script) {
+            /* too long: echo what was kept, refuse like the parser */
+            char err[CMD_VALIDATE_ERR_MAX];
+            struct cmd_parsed *p = malloc(sizeof *p);
+            if (p == NULL) {
+                st = CONSOLE_FATAL;
+                break;
+            }
+            console_echo(c, buf, kept, len);
+            cmd_parse_line(p, buf, kept, err, sizeof err);
+            free(p);
+            if (!console_print_error(c, err)) {
+                st = CONSOLE_FATAL;
+                break;
+            }
+            fputc('\n', c->out);
+            continue;
+        }
+        enum console_status r = console_line(c, buf, kept);
+        if (r != CONSOLE_CONTINUE) {
+            st = r;
+            break;
+        }
+    }
+    if (ferror(in) || ferror(c->out))
+        st = CONSOLE_FATAL;
+    free(buf);
+    return st;
+}
+
+/* ---- interactive mode ---------------------------------------------------- */
+
+enum console_status console_interactive(struct console *c,
+                                        const char *history_path)
+{
+    enum console_status st = CONSOLE_CONTINUE;
+
+    using_history();
+    stifle_history(CONSOLE_HISTORY_MAX);
+    if (history_path != NULL)
+        read_history(history_path);
+    console_say(c, "fray console: type /help for commands, :help for "
+                "console commands, :quit to leave.");
+    while (st == CONSOLE_CONTINUE) {
+        char prompt[CONSOLE_MAX_USER_NAME + 16];
+        const struct console_user *u = &c->users[c->current];
+        snprintf(prompt, sizeof prompt, "%s%s> ", u->name,
+                 u->gm ? " (GM)" : "");
+        char *line = readline(prompt);
+        if (line == NULL) {
+            fputc('\n', c->out);
+            st = CONSOLE_QUIT;
+            break;
+        }
+        if (line[strspn(line, " \t")] != '\0') {
+            add_history(line);
+            if (history_path != NULL)
+                write_history(history_path);    /* best effort */
+        }
+        st = console_line(c, line, strlen(line));
+        free(line);
+    }
+    return st;
+}

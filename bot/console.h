@@ -1,0 +1,88 @@
+/*
+ * console.h - fray in a terminal: slash commands typed or read from a script.
+ *
+ * A console session plays one Discord channel (CONSOLE_CHANNEL_ID) for any
+ * number of pretend users. Each input line is either a slash command, parsed
+ * by cmd_parse_line() and run by cmd_exec() exactly as an interaction would
+ * be, or a meta command:
+ *
+ *   :as NAME        act as NAME from now on (a stable fake user id is made
+ *                   from the name, so the same name owns the same
+ *                   combatants in every session on the same database)
+ *   :gm on|off      the acting user has the GM's permissions, or not
+ *   :help           the meta commands and every slash command
+ *   :quit           stop
+ *
+ * Replies are printed with render_text(). In script mode (console_script)
+ * every line is echoed after "> " before its reply and a blank line follows
+ * each reply; lines starting with '#' are copied through and blank lines are
+ * skipped, so the output of a script is a readable transcript that can be
+ * kept as a golden file.
+ *
+ * Ownership: the store and the random generator are borrowed for the
+ * console's life; the console owns nothing on the heap. Not thread-safe.
+ */
+#ifndef CONSOLE_H
+#define CONSOLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cmd.h"
+
+#define CONSOLE_CHANNEL_ID 1        /* the one channel a console plays */
+#define CONSOLE_MAX_USERS 32        /* distinct :as names in one session */
+#define CONSOLE_MAX_USER_NAME 32    /* bytes of a :as name */
+#define CONSOLE_ECHO_MAX 200        /* longer input lines are echoed cut */
+#define CONSOLE_HISTORY_MAX 1000    /* lines kept in the history file */
+
+/* What became of one input line. */
+enum console_status {
+    CONSOLE_CONTINUE = 0,           /* go on (errors were printed) */
+    CONSOLE_QUIT,                   /* :quit */
+    CONSOLE_FATAL,                  /* out of memory or output failed */
+};
+
+struct console_user {
+    char name[CONSOLE_MAX_USER_NAME + 1];
+    uint64_t id;                    /* console_user_id(name) */
+    bool gm;                        /* has the GM's permissions */
+};
+
+struct console {
+    struct cmd_ctx ctx;             /* store and rng, borrowed */
+    FILE *out;                      /* where replies go, borrowed */
+    bool script;                    /* echo input lines (transcript) */
+    struct console_user users[CONSOLE_MAX_USERS];
+    int nusers;
+    int current;                    /* index of the acting user */
+};
+
+/* Set up a console acting as user_name (made GM when gm). Returns false
+ * when user_name is not a valid name (empty, too long, control
+ * characters); the console is then unusable. */
+bool console_init(struct console *c, struct store *store,
+                  struct eng_rng *rng, FILE *out, const char *user_name,
+                  bool gm, bool script);
+
+/* The fake user id for a name: a hash of its lower-case bytes, never 0,
+ * below 2^63 like a Discord snowflake. */
+uint64_t console_user_id(const char *name);
+
+/* Handle one line (no newline) of len bytes, printing what it produced. */
+enum console_status console_line(struct console *c, const char *line,
+                                 size_t len);
+
+/* Run every line of in (script mode). Returns CONSOLE_QUIT at :quit or the
+ * end of input, CONSOLE_FATAL when a line could not be handled. Lines
+ * longer than CMD_MAX_LINE are read to their end and refused. */
+enum console_status console_script(struct console *c, FILE *in);
+
+/* Prompt with line editing (libedit) until :quit or end of input. History
+ * is read from and saved to history_path when it is not NULL. */
+enum console_status console_interactive(struct console *c,
+                                        const char *history_path);
+
+#endif
