@@ -571,6 +571,48 @@ static void test_teams_killing_strike(void **state)
     fx_free(f);
 }
 
+/* Intercept: the ally takes the attack and blocks as a free reaction (the
+ * stamina is still paid). A dodge that reaches the result turns a hit into
+ * a miss; resist costs focus. */
+static void test_teams_intercept_dodge_resist(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(1);
+    fx_add(f, "A", "red", "hp=12 luck=-5");
+    fx_add(f, "B", "blue", "hp=12 endurance=10 stamina=2 focus=1 evasion=1");
+    fx_add(f, "C", "blue", "hp=12 endurance=10 stamina=2 evasion=1 "
+           "shield_block=20");
+    rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
+    assert_int_equal(fx_attack(f, "A", "B", "5", "1",
+                               "intercept=C block=shield"), ENG_OK);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->other, fx_by(f, "C")->id);
+    assert_int_equal(fx_by(f, "C")->rs[TE_C_REACTIONS], 0);
+    assert_int_equal(fx_track(f, "C", TE_STAMINA), 0);
+    assert_int_equal(*enc_stat(fx_by(f, "C"), "shield_dur"), 3);
+    assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10);
+    assert_int_equal(fx_track(f, "C", TE_ENDURANCE), 10);
+    /* B dodges a 5 with a 5. */
+    assert_int_equal(fx_attack(f, "A", "B", "5", "1", "dodge=5"), ENG_OK);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->c, 0);
+    assert_true(fx_said(f, "B dodges"));
+    assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10);
+    assert_int_equal(fx_track(f, "B", TE_STAMINA), 1);
+    /* Reaction spent: resist is refused until B's own turn. */
+    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "B", "kind",
+                                                  "resist", "roll", "4",
+                                                  "difficulty", "3", NULL),
+                                          "test"), ENG_STATE);
+    fx_next(f);
+    assert_int_equal(fx_pick(f, "B"), ENG_OK);
+    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "B", "kind",
+                                                  "resist", "roll", "4",
+                                                  "difficulty", "3", NULL),
+                                          "test"), ENG_OK);
+    assert_true(fx_said(f, "success"));
+    assert_int_equal(fx_track(f, "B", TE_FOCUS), 0);
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -598,6 +640,7 @@ int main(void)
         cmocka_unit_test(test_teams_cheat_death),
         cmocka_unit_test(test_teams_fall_instead_of_fortify),
         cmocka_unit_test(test_teams_killing_strike),
+        cmocka_unit_test(test_teams_intercept_dodge_resist),
     };
     return cmocka_run_group_tests_name("rs_teams_combat", tests, NULL, NULL);
 }
