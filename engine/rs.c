@@ -11,9 +11,13 @@
 #include "eng_text.h"
 
 extern const struct rs_system rs_generic;
+extern const struct rs_system rs_teams;
+extern const struct rs_system rs_factions;
 
 static const struct rs_system *const rs_registry[] = {
     &rs_generic,
+    &rs_teams,
+    &rs_factions,
 };
 
 #define RS_COUNT (sizeof rs_registry / sizeof rs_registry[0])
