@@ -166,6 +166,8 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
      * reply, so hidden numbers go only to the GM's copy. */
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
     run->changed = true;
+    /* The reply shows the version this change will be saved as. */
+    run->enc->version = run->loaded + 1;
     msg_cleanup(&reply->msg);
     bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
     if (show_tracker)
@@ -245,10 +247,10 @@ static const char *store_problem(enum bot_err err)
 }
 
 /* Save run->enc as the next version and record the interaction. */
-static enum bot_err save_encounter(struct cmd_run *run, int64_t loaded)
+static enum bot_err save_encounter(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
-    e->version = loaded + 1;
+    e->version = run->loaded + 1;
     char *doc = enc_json_dump(e);
     if (doc == NULL)
         return BOT_NOMEM;
@@ -359,7 +361,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         eng_free(run.res);
         return true;
     }
-    int64_t loaded = run.enc != NULL ? run.enc->version : 0;
+    run.loaded = run.enc != NULL ? run.enc->version : 0;
     run.is_gm = sender_is_gm(req, run.enc);
 
     run_handler(&run);
@@ -374,7 +376,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
 
-    berr = save_encounter(&run, loaded);
+    berr = save_encounter(&run);
     if (berr == BOT_OK && req->interaction_id != NULL)
         berr = store_interaction_record(ctx->store, req->interaction_id,
                                         req->channel_id, run.enc->version,

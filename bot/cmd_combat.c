@@ -108,6 +108,20 @@ void cmd_combat_start(struct cmd_run *run)
     cmd_finish(run, "New fight", false);
 }
 
+/* A name that reads as a Discord mention ("@everyone", "<@123>", "<#1>")
+ * would look like a ping in every message that shows it, so it is refused
+ * here, where names enter; everything else is shown escaped. */
+static bool name_is_mention_like(const char *name)
+{
+    static const char *const pats[] = {"@everyone", "@here", "<@", "<#",
+                                       "</"};
+    for (size_t i = 0; i < sizeof pats / sizeof pats[0]; i++)
+        for (const char *p = name; *p; p++)
+            if (eng_text_ncasecmp(p, pats[i], strlen(pats[i])) == 0)
+                return true;
+    return false;
+}
+
 /* Create count combatants from the options; owner 0 for NPCs. */
 static void add_combatants(struct cmd_run *run, uint64_t owner)
 {
@@ -130,6 +144,11 @@ static void add_combatants(struct cmd_run *run, uint64_t owner)
     } else if (run->rs->flags & RS_F_SIDES_REQUIRED) {
         cmd_fail(run, "the %s system needs a side for everyone: add "
                  "side:<name>", run->rs->id);
+        return;
+    }
+    if (name_is_mention_like(cmd_req_opt(req, "name"))) {
+        cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
+                 "<@...>, <#...>); please choose another");
         return;
     }
     uint32_t ids[ENC_MAX_COUNT];

@@ -158,6 +158,10 @@ void cmd_attack(struct cmd_run *run)
     struct enc_combatant *target = cmd_combatant(run, "target");
     if (target == NULL)
         return;
+    if (target == attacker) {
+        cmd_fail(run, "%s cannot attack themselves", attacker->name);
+        return;
+    }
     struct rs_attack a = {
         .attacker = attacker,
         .target = target,

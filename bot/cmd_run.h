@@ -27,6 +27,7 @@ struct cmd_run {
     const struct cmd_spec *spec;
     struct cmd_reply *reply;
     struct encounter *enc;       /* working copy; NULL: channel has none */
+    int64_t loaded;              /* its version as loaded; 0 = none */
     const struct rs_system *rs;  /* enc's ruleset, or NULL */
     bool is_gm;                  /* the sender may do everything */
     bool failed;                 /* cmd_fail() was called */

@@ -228,6 +228,8 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     sbuf_addf(b, "%s%s%s", down ? "~~" : "**", name ? name : "?",
               down ? "~~" : "**");
     free(name);
+    if (down)
+        sbuf_add(b, " (down)");
     if (c->hidden && gm_view)
         sbuf_add(b, " (hidden)");
     if (c->side >= 0 && c->side < e->nsides) {

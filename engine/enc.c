@@ -167,12 +167,24 @@ const char *enc_closest_name(const struct encounter *e, const char *name)
     const char *best = NULL;
     size_t best_d = (size_t)-1;
     size_t len = strlen(name);
+    char head[ENC_MAX_NAME + 1];
     for (int i = 0; i < e->ncs; i++) {
         const char *cand = e->cs[i].name;
         /* A prefix is the likeliest intent ("gob" for "Goblin 2"). */
         if (len > 0 && eng_text_ncasecmp(cand, name, len) == 0)
             return cand;
+        /* Compare with the whole name and with its start, so a typo in
+         * "Gobln" still finds "Goblin 1". */
         size_t dist = eng_text_distance(cand, name);
+        size_t clen = strlen(cand);
+        for (size_t k = len > 0 ? len - 1 : 0; k <= len + 1 && k < clen;
+             k++) {
+            memcpy(head, cand, k);
+            head[k] = '\0';
+            size_t d = eng_text_distance(head, name);
+            if (d < dist)
+                dist = d;
+        }
         if (dist < best_d) {
             best_d = dist;
             best = cand;

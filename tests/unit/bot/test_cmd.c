@@ -311,6 +311,12 @@ static void test_cmd_bad_input_changes_nothing(void **state)
     assert_false(run(f, GM, "combat", "hp", "name", "Goblni 1", "change",
                      "-1", NULL));
     assert_contains(f->text, "did you mean Goblin 1");
+    assert_false(run(f, GM, "combat", "hp", "name", "Gobln", "change",
+                     "-1", NULL));
+    assert_contains(f->text, "did you mean Goblin");
+    assert_false(run(f, GM, "attack", NULL, "attacker", "Aria", "target",
+                     "Aria", NULL));
+    assert_contains(f->text, "cannot attack themselves");
     assert_false(run(f, GM, "combat", "hp", "name", "Aria", "change",
                      "lots", NULL));
     assert_false(run(f, GM, "combat", "start", "system", "generic", NULL));
@@ -318,12 +324,18 @@ static void test_cmd_bad_input_changes_nothing(void **state)
     assert_int_equal(e->version, 4);
     assert_int_equal(e->ncs, 4);
     enc_free(e);
-    /* Mentions and quotes are just names, kept exactly. */
-    assert_true(run(f, GM, "combat", "add", "name", "@everyone", NULL));
+    /* Names that would read as pings are refused... */
+    static const char *const pings[] = {"@everyone", "Bob @here", "<@123>",
+                                        "<@&1> fan", "<#42>"};
+    for (size_t i = 0; i < sizeof pings / sizeof pings[0]; i++) {
+        assert_false(run(f, GM, "combat", "add", "name", pings[i], NULL));
+        assert_contains(f->text, "mention");
+    }
+    /* ...while quotes are just names, kept exactly. */
     assert_true(run(f, GM, "combat", "add", "name", "Robert'); DROP TABLE--",
                     NULL));
     e = live(f);
-    assert_non_null(enc_by_name(e, "@everyone"));
+    assert_int_equal(e->ncs, 5);
     assert_non_null(enc_by_name(e, "Robert'); DROP TABLE--"));
     enc_free(e);
 }
