@@ -140,7 +140,7 @@ static void ws_service(struct ws *w)
 static void ws_init(struct ws *w)
 {
     memset(w, 0, sizeof *w);
-    lws_set_log_level(LLL_ERR, NULL);
+    lws_set_log_level(getenv("FAKE_VERBOSE") ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO : LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
@@ -292,9 +292,10 @@ static void assert_no_violations(int port)
 
 static int group_setup(void **state)
 {
-    static const char *const args[] = {
+    /* FAKE_VERBOSE=1 in the environment makes the server log to stderr. */
+    const char *const args[] = {
         "--token", TOKEN, "--heartbeat-ms", "200", "--identify-gap-ms", "0",
-        NULL
+        getenv("FAKE_VERBOSE") ? "--verbose" : NULL, NULL
     };
     struct fake_proc *p = calloc(1, sizeof *p);
     if (p == NULL || fake_server_start(p, args) != 0) {
@@ -754,6 +755,78 @@ static void test_gateway_close_codes(void **state)
     ws_free(&w);
 }
 
+static void test_gateway_limits(void **state)
+{
+    int port = ((struct fake_proc *)*state)->port;
+    struct ws w;
+    ws_init(&w);
+
+    /* a payload over 4096 bytes, sent in one message */
+    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
+    assert_non_null(ws_expect(&w, 10, NULL));
+    char *big = malloc(5000);
+    memset(big, ' ', 4999);
+    memcpy(big, "{\"op\":1,\"d\":null}", 17);
+    big[4999] = '\0';
+    ws_send(&w, big);
+    free(big);
+    assert_true(ws_wait_closed(&w));
+    assert_int_equal(w.close_code, 4002);
+
+    /* 121 sends inside 60 s */
+    ws_session(&w, port);
+    w.hb_ms = 0;
+    for (int i = 0; i < 125 && !w.closed; i++) {
+        ws_send(&w, "{\"op\":1,\"d\":1}");
+        if (w.nout > WS_MAX_OUT / 2)
+            for (int k = 0; k < 20; k++)
+                ws_service(&w);
+    }
+    assert_true(ws_wait_closed(&w));
+    assert_int_equal(w.close_code, 4008);
+
+    /* no heartbeat: closed after interval * 1.5 + grace, session kept */
+    char sid[64], buf[256];
+    snprintf(sid, sizeof sid, "%s", json_string_value(json_object_get(
+        ws_session(&w, port), "session_id")));
+    w.hb_ms = 0;
+    long long t0 = mono_ms();
+    while (!w.closed && mono_ms() - t0 < WAIT_MS)
+        ws_service(&w);
+    assert_true(w.closed);
+    assert_int_equal(w.close_code, 4000);
+    assert_int_equal(violations_of(port, "hb_missed"), 1);
+    assert_true(ws_connect(&w, port, "/resume/?v=10&encoding=json"));
+    assert_non_null(ws_expect(&w, 10, NULL));
+    snprintf(buf, sizeof buf, "{\"op\":6,\"d\":{\"token\":\"%s\","
+             "\"session_id\":\"%s\",\"seq\":%lld}}", TOKEN, sid, w.seq);
+    ws_send(&w, buf);
+    assert_non_null(ws_expect(&w, 0, "RESUMED"));
+    w.want_close = 4000;
+    lws_callback_on_writable(w.wsi);
+    assert_true(ws_wait_closed(&w));
+
+    /* identify spacing enforced with op 9 false */
+    int st;
+    json_decref(fake_post_json(port, "/_test/config",
+                               "{\"identify_gap_ms\":5000}", &st));
+    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
+    assert_non_null(ws_expect(&w, 10, NULL));
+    identify(&w, TOKEN);
+    json_t *op9 = ws_expect(&w, 9, NULL);
+    assert_non_null(op9);
+    assert_true(json_is_false(json_object_get(op9, "d")));
+    assert_int_equal(violations_of(port, "identify_too_fast"), 1);
+    json_decref(fake_post_json(port, "/_test/config",
+                               "{\"identify_gap_ms\":0}", &st));
+    w.want_close = 4000;
+    lws_callback_on_writable(w.wsi);
+    assert_true(ws_wait_closed(&w));
+    assert_int_equal(violations_of(port, "gw_4002"), 1);
+    assert_int_equal(violations_of(port, "gw_4008"), 1);
+    ws_free(&w);
+}
+
 static void test_load_latency(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
@@ -807,6 +880,7 @@ int main(void)
         cmocka_unit_test_setup(test_gateway_session_and_interaction, reset),
         cmocka_unit_test_setup(test_gateway_resume_replay, reset),
         cmocka_unit_test_setup(test_gateway_close_codes, reset),
+        cmocka_unit_test_setup(test_gateway_limits, reset),
         cmocka_unit_test_setup(test_load_latency, reset),
     };
     return cmocka_run_group_tests_name("fake_discord", tests, group_setup,
