@@ -414,11 +414,24 @@ enum bot_err rest_new(const struct rest_opts *o, struct rest **out)
     return BOT_OK;
 }
 
-static void free_list(struct rest_req *q)
+/* Complete q with a transport failure on the caller's thread (so its done
+ * callback can release what it owns), then free it. */
+static void drop_req(struct rest_req *q)
+{
+    if (q->done) {
+        memset(&q->res, 0, sizeof q->res);
+        q->res.err = BOT_NET;
+        q->res.body = "";
+        q->done(q->ud, &q->res);
+    }
+    req_free(q);
+}
+
+static void drop_list(struct rest_req *q)
 {
     while (q) {
         struct rest_req *n = q->next;
-        req_free(q);
+        drop_req(q);
         q = n;
     }
 }
@@ -434,17 +447,18 @@ void rest_free(struct rest *r)
         curl_multi_wakeup(r->multi);
         pthread_join(r->thread, NULL);
     }
-    /* requests still in curl */
+    /* finished ones first, in order; then what never finished */
+    rest_dispatch_done(r);
     while (r->active) {
         struct rest_req *q = r->active;
         active_remove(r, q);
         curl_multi_remove_handle(r->multi, q->easy);
-        req_free(q);
+        drop_req(q);
     }
+    drop_list(r->waiting);
+    r->waiting = NULL;
     if (r->multi)
         curl_multi_cleanup(r->multi);
-    free_list(r->waiting);
-    free_list(r->done);
     token_wipe(r->auth, sizeof r->auth);
     pthread_mutex_destroy(&r->mu);
     free(r->api_base);

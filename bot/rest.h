@@ -17,9 +17,10 @@
  * tokens masked; the bot token is only ever in the Authorization header.
  *
  * Ownership: rest_submit() copies method, path and body. The result passed
- * to a done callback is borrowed for the call. rest_free() stops the thread;
- * requests still queued complete with BOT_NET before it returns... only if
- * rest_dispatch_done() is called afterwards; rest_free() drops them.
+ * to a done callback is borrowed for the call. rest_free() stops the thread
+ * and, on the caller's thread, runs the done callback of every request not
+ * yet dispatched (finished ones with their result, the rest with BOT_NET),
+ * so callers can always free what they passed as ud.
  */
 #ifndef REST_H
 #define REST_H
@@ -66,7 +67,7 @@ struct rest_opts {
 
 enum bot_err rest_new(const struct rest_opts *o, struct rest **out);
 
-/* Stop the thread, cancel what is in flight, free everything. */
+/* Stop the thread, complete what is left (see above), free everything. */
 void rest_free(struct rest *r);
 
 /* Queue a request. body may be NULL (no body). done may be NULL. Returns

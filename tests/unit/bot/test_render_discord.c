@@ -175,7 +175,7 @@ static void test_render_buttons_rows_and_bad_ids(void **state)
     memset(&m, 0, sizeof m);
     m.nbuttons = MSG_MAX_BUTTONS;
     for (int i = 0; i < m.nbuttons; i++) {
-        char id[16];
+        char id[32];
         snprintf(id, sizeof id, "v1:next:%d", i);
         m.buttons[i].label = repeat("L", 100);
         m.buttons[i].custom_id = i == 3 ? repeat("x", 101) : strdup(id);
