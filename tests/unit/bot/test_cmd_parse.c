@@ -119,23 +119,25 @@ static const struct bad_case bad[] = {
      "unknown command `/atack` (did you mean `/attack`?)"},
     {"/comb", 0, "unknown command `/comb` (did you mean `/combat`?)"},
     {"/xyzzy", 0,
-     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /help)"},
+     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /test, /react, /act, /fall, /wake, /damage, /chase, /surrender, /morale, /durability, /help)"},
     {"/xyzzy foo bar", 0,
-     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /help)"},
+     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /test, /react, /act, /fall, /wake, /damage, /chase, /surrender, /morale, /durability, /help)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
      "unknown subcommand `nxt` for /combat (did you mean `next`?)"},
     {"/combat fight", 0,
-     "unknown subcommand `fight` for /combat (subcommands: start, add, join, "
+     "unknown subcommand `fight` for /combat (did you mean `first`?)"},
+    {"/combat zzzzz", 0,
+     "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices)"},
+     "undo, end, notices, first, fat)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -358,7 +360,7 @@ static void test_cmd_validate_requests(void **state)
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
-                        "condition, status, undo, end, notices)");
+                        "condition, status, undo, end, notices, first, fat)");
     req.command = NULL;
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");
