@@ -192,8 +192,8 @@ static void put_total(struct out *o, int64_t total)
 }
 
 /* "2d6 (4, 6)+3 = 13": the source with each dice term's dice after it. */
-static void put_line(struct out *o, const char *src, const struct dice_result *r,
-                     enum detail lvl)
+static void put_line(struct out *o, const char *src,
+                     const struct dice_result *r, enum detail lvl)
 {
     size_t at = r->expr_pos, end = (size_t)r->expr_pos + r->expr_len;
     for (unsigned i = 0; i < r->n_groups; i++) {

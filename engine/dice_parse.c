@@ -13,7 +13,7 @@
 #include "eng_alloc.h"
 
 /* A span shown inside a message is clipped so the message fits. */
-#define DICE_MSG_SPAN 16
+#define DICE_MSG_SPAN 24
 
 #define TRY(x)                                                              \
     do {                                                                    \
@@ -28,6 +28,24 @@ static enum eng_err next(struct dice_parser *p)
     return dice__lex(&p->lx, &p->tok, p->diag);
 }
 
+/* "`kl` is a second keep or drop at column 7" about token t, or
+ * "unexpected `kl` at column 7" when what is NULL. Long spans are clipped
+ * so that the message fits. */
+static enum eng_err fail_at(struct dice_parser *p, enum eng_err code,
+                            const struct dice_tok *t, const char *what)
+{
+    bool clip = t->len > DICE_MSG_SPAN;
+    int shown = clip ? DICE_MSG_SPAN : (int)t->len;
+    const char *text = p->lx.src + t->pos, *more = clip ? "..." : "";
+    if (what == NULL)
+        return dice__fail(p->diag, code, t->pos, t->len,
+                          "unexpected `%.*s%s` at column %u", shown, text,
+                          more, t->pos + 1u);
+    return dice__fail(p->diag, code, t->pos, t->len,
+                      "`%.*s%s` %s at column %u", shown, text, more, what,
+                      t->pos + 1u);
+}
+
 static enum eng_err unexpected(struct dice_parser *p)
 {
     const struct dice_tok *t = &p->tok;
@@ -35,19 +53,7 @@ static enum eng_err unexpected(struct dice_parser *p)
         return dice__fail(p->diag, ENG_SYNTAX, t->pos, 0,
                           "unexpected end of expression at column %u",
                           t->pos + 1u);
-    return dice__fail(p->diag, ENG_SYNTAX, t->pos, t->len,
-                      "unexpected `%.*s` at column %u",
-                      t->len > DICE_MSG_SPAN ? DICE_MSG_SPAN : (int)t->len,
-                      p->lx.src + t->pos, t->pos + 1u);
-}
-
-/* "`kh` given twice at column 8" and the like, about token t. */
-static enum eng_err fail_at(struct dice_parser *p, enum eng_err code,
-                            const struct dice_tok *t, const char *what)
-{
-    return dice__fail(p->diag, code, t->pos, t->len, "`%.*s` %s at column %u",
-                      t->len > DICE_MSG_SPAN ? DICE_MSG_SPAN : (int)t->len,
-                      p->lx.src + t->pos, what, t->pos + 1u);
+    return fail_at(p, ENG_SYNTAX, t, NULL);
 }
 
 static enum eng_err emit(struct dice_parser *p, enum dice_op op,
@@ -146,12 +152,17 @@ static bool matches_all(struct dice_cond c, int32_t lo, int32_t hi)
     return dice__match(c, lo) && dice__match(c, hi);
 }
 
-/* Turn a single die into two, keeping the higher (adv) or lower (dis). */
+/* adv and dis apply to a single d20 with no keep/drop of its own. */
+static bool is_single_d20(const struct dice_term *t)
+{
+    return t->count == 1 && t->sides == 20 && t->face_min == 1 &&
+           t->keep == DICE_KEEP_ALL;
+}
+
+/* Turn a single d20 into two, keeping the higher (adv) or lower (dis). */
 static enum eng_err apply_adv(struct dice_parser *p, struct dice_term *t,
                               const struct dice_tok *at)
 {
-    if (t->count != 1 || t->keep != DICE_KEEP_ALL || t->face_min != 1)
-        return fail_at(p, ENG_SYNTAX, at, "needs a single die such as 1d20");
     t->count = 2;
     t->keep = at->kind == DICE_T_ADV ? DICE_KEEP_HIGH : DICE_KEEP_LOW;
     t->keep_n = 1;
@@ -167,7 +178,8 @@ static struct dice_tok span_from(const struct dice_parser *p, uint16_t pos)
 
 /* modifier -> ('kh' | 'kl' | 'k' | 'dh' | 'dl') NUM?
  *           | '!' cond? | ('r' | 'ro') cond | 'f' cond
- *           | ('=' | '<' | '<=' | '>' | '>=') NUM | 'adv' | 'dis'       */
+ *           | ('=' | '<' | '<=' | '>' | '>=') NUM | 'adv' | 'dis'
+ * adv and dis are modifiers of a single d20 only. */
 static enum eng_err parse_modifier(struct dice_parser *p, struct dice_term *t,
                                    bool *more)
 {
@@ -236,6 +248,11 @@ static enum eng_err parse_modifier(struct dice_parser *p, struct dice_term *t,
         return parse_cond(p, &t->failure, false);
     case DICE_T_ADV:
     case DICE_T_DIS:
+        /* on anything but a d20, leave it to apply_trailing_adv() */
+        if (!is_single_d20(t)) {
+            *more = false;
+            return ENG_OK;
+        }
         TRY(apply_adv(p, t, &m));
         return next(p);
     default:
@@ -366,22 +383,21 @@ static enum eng_err parse_expr(struct dice_parser *p)
     return ENG_OK;
 }
 
-/* A trailing adv/dis ("1d20+5 adv") applies to the one 1d20 term. */
+/* An adv/dis that no d20 just before took ("1d20+5 adv") applies to the
+ * expression's one 1d20. */
 static enum eng_err apply_trailing_adv(struct dice_parser *p,
                                        const struct dice_tok *at)
 {
     struct dice_term *found = NULL;
     for (uint16_t i = 0; i < p->expr.n_terms; i++) {
-        struct dice_term *t = &p->terms[i];
-        if (t->count == 1 && t->sides == 20 && t->face_min == 1 &&
-            t->keep == DICE_KEEP_ALL) {
-            if (found != NULL)
-                return fail_at(p, ENG_SYNTAX, at, "is ambiguous with two d20");
-            found = t;
-        }
+        if (!is_single_d20(&p->terms[i]))
+            continue;
+        if (found != NULL)
+            return fail_at(p, ENG_SYNTAX, at, "is ambiguous with two 1d20");
+        found = &p->terms[i];
     }
     if (found == NULL)
-        return fail_at(p, ENG_SYNTAX, at, "needs a single die such as 1d20");
+        return fail_at(p, ENG_SYNTAX, at, "needs a 1d20 to apply to");
     return apply_adv(p, found, at);
 }
 
@@ -476,7 +492,8 @@ enum eng_err dice_parse(const char *src, size_t len, struct dice_expr **out,
                    "terms follow the nodes");
     size_t nodes_size = p.expr.n_nodes * sizeof(struct dice_node);
     size_t terms_size = p.expr.n_terms * sizeof(struct dice_term);
-    char *block = eng_malloc(sizeof(struct dice_expr) + nodes_size + terms_size);
+    size_t size = sizeof(struct dice_expr) + nodes_size + terms_size;
+    char *block = eng_malloc(size);
     if (block == NULL)
         return dice__fail(diag, ENG_NOMEM, 0, 0, "out of memory");
     struct dice_expr *e = (struct dice_expr *)block;

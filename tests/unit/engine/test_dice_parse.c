@@ -1,0 +1,282 @@
+/* Tests for dice_parse and the expression API: abuse inputs, limits at and
+ * past their ceilings, accessors, and analytic bounds. */
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice.h"
+
+/* Parse src[0, len) expecting failure with code and message; also checks
+ * that *out is left alone and that dice_eval_string agrees. */
+static void expect_error(const char *src, size_t len, enum eng_err code,
+                         const char *msg)
+{
+    struct dice_diag d;
+    struct dice_expr *sentinel = (struct dice_expr *)&d, *e = sentinel;
+    enum eng_err err = dice_parse(src, len, &e, &d);
+    if (err != code || strcmp(d.msg, msg) != 0)
+        print_error("input of %zu bytes: got %s '%s', want %s '%s'\n", len,
+                    eng_errname(err), d.msg, eng_errname(code), msg);
+    assert_int_equal(err, code);
+    assert_int_equal(d.code, code);
+    assert_string_equal(d.msg, msg);
+    assert_ptr_equal(e, sentinel);
+    struct dice_result *res = malloc(sizeof *res);
+    struct eng_rng rng;
+    eng_rng_seed(&rng, 1);
+    assert_int_equal(dice_eval_string(src, len, &rng, res, NULL), code);
+    free(res);
+}
+
+static struct dice_expr *parse_ok(const char *src)
+{
+    struct dice_diag d;
+    struct dice_expr *e = NULL;
+    enum eng_err err = dice_parse(src, strlen(src), &e, &d);
+    if (err != ENG_OK)
+        print_error("`%.60s`: %s\n", src, d.msg);
+    assert_int_equal(err, ENG_OK);
+    assert_non_null(e);
+    return e;
+}
+
+/* A string of n copies of unit, then mid, then n copies of tail. */
+static char *nest(const char *unit, int n, const char *mid, const char *tail)
+{
+    size_t ul = strlen(unit), ml = strlen(mid), tl = strlen(tail);
+    char *s = malloc(n * (ul + tl) + ml + 1), *p = s;
+    assert_non_null(s);
+    for (int i = 0; i < n; i++, p += ul)
+        memcpy(p, unit, ul);
+    memcpy(p, mid, ml);
+    p += ml;
+    for (int i = 0; i < n; i++, p += tl)
+        memcpy(p, tail, tl);
+    *p = '\0';
+    return s;
+}
+
+static void test_dice_parse_abuse_inputs(void **state)
+{
+    (void)state;
+    expect_error("1001d6", 6, ENG_LIMIT, "too many dice (limit is 1000)");
+    expect_error("1d0", 3, ENG_RANGE, "need at least 1 side at column 3");
+    expect_error("0d6", 3, ENG_RANGE, "need at least 1 die at column 1");
+    expect_error("99999999999999999999d6", 22, ENG_LIMIT,
+                 "too many dice (limit is 1000)");
+    expect_error("1d1!", 4, ENG_RANGE,
+                 "`!` explodes on every face at column 4");
+    expect_error("1d20r<21", 8, ENG_RANGE,
+                 "`r<21` rerolls every face at column 5");
+    expect_error("", 0, ENG_SYNTAX, "empty expression");
+    expect_error(" \t ", 3, ENG_SYNTAX, "empty expression");
+
+    char *parens = nest("(", 1000, "1", ")");
+    expect_error(parens, strlen(parens), ENG_LIMIT,
+                 "expression too long (limit is 256)");
+    free(parens);
+    /* short enough to pass the length check: the depth limit answers */
+    parens = nest("(", 100, "1", ")");
+    expect_error(parens, strlen(parens), ENG_LIMIT,
+                 "nesting too deep (limit is 32)");
+    free(parens);
+
+    char *big = malloc(5000);
+    assert_non_null(big);
+    memset(big, '1', 5000);
+    expect_error(big, 5000, ENG_LIMIT, "expression too long (limit is 256)");
+    free(big);
+
+    expect_error("1d6\0+2", 6, ENG_INVALID, "NUL byte at column 4");
+    expect_error("\0", 1, ENG_INVALID, "NUL byte at column 1");
+    expect_error("1d6 # \xff", 7, ENG_INVALID, "invalid UTF-8 at column 7");
+    expect_error("\xc3\x28", 2, ENG_INVALID, "invalid UTF-8 at column 1");
+    expect_error("1+\xc0\xaf", 4, ENG_INVALID, "invalid UTF-8 at column 3");
+    expect_error("\xed\xa0\x80", 3, ENG_INVALID, "invalid UTF-8 at column 1");
+    expect_error("1d6 # \xe2\x82", 8, ENG_INVALID, "invalid UTF-8 at column 7");
+    expect_error("\xf4\x90\x80\x80", 4, ENG_INVALID,
+                 "invalid UTF-8 at column 1");
+    expect_error("1d6\x01", 4, ENG_SYNTAX,
+                 "unexpected control character at column 4");
+    expect_error("1d6 # a\x1b[2J", 11, ENG_SYNTAX,
+                 "control character in label at column 8");
+}
+
+/* Each limit's ceiling itself is accepted. */
+static void test_dice_parse_limits_at_ceiling(void **state)
+{
+    (void)state;
+    char *s = nest("(", DICE_MAX_DEPTH, "1", ")");
+    dice_expr_free(parse_ok(s));
+    free(s);
+    s = nest("-", DICE_MAX_DEPTH, "1", "");
+    dice_expr_free(parse_ok(s));
+    free(s);
+    s = nest("1+", DICE_MAX_TERMS - 1, "1", "");
+    dice_expr_free(parse_ok(s));
+    free(s);
+    dice_expr_free(parse_ok("1000d6"));
+    dice_expr_free(parse_ok("500d6+500d6"));
+    dice_expr_free(parse_ok("1d10000"));
+    dice_expr_free(parse_ok("1000d6kh1000"));
+    struct dice_expr *e = parse_ok("20x 1d6");
+    assert_int_equal(dice_expr_repeat(e), DICE_MAX_REPEAT);
+    dice_expr_free(e);
+
+    char label[DICE_MAX_LABEL + 16] = "1d6 #";
+    memset(label + 5, 'a', DICE_MAX_LABEL);
+    label[5 + DICE_MAX_LABEL] = '\0';
+    e = parse_ok(label);
+    size_t len;
+    assert_non_null(dice_expr_label(e, &len));
+    assert_int_equal(len, DICE_MAX_LABEL);
+    dice_expr_free(e);
+
+    char longest[DICE_MAX_EXPR_LEN + 1];
+    memset(longest, ' ', DICE_MAX_EXPR_LEN);
+    longest[DICE_MAX_EXPR_LEN - 1] = '7';
+    longest[DICE_MAX_EXPR_LEN] = '\0';
+    dice_expr_free(parse_ok(longest));
+}
+
+static void test_dice_parse_accessors(void **state)
+{
+    (void)state;
+    struct dice_expr *e = parse_ok("  3x 2d6+3 #  longsword  ");
+    size_t len;
+    const char *label = dice_expr_label(e, &len);
+    assert_int_equal(len, 9);
+    assert_memory_equal(label, "longsword", 9);
+    assert_int_equal(dice_expr_repeat(e), 3);
+    dice_expr_free(e);
+
+    e = parse_ok("1d20");
+    assert_null(dice_expr_label(e, &len));
+    assert_int_equal(len, 0);
+    assert_int_equal(dice_expr_repeat(e), 1);
+    dice_expr_free(e);
+    dice_expr_free(NULL);
+}
+
+static void test_dice_parse_simple_forms(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        bool simple;
+        int32_t count, sides;
+        int64_t mod;
+    } cases[] = {
+        {"2d6+3", true, 2, 6, 3},     {"1d20-1", true, 1, 20, -1},
+        {"d8", true, 1, 8, 0},        {"5", true, 0, 0, 5},
+        {"3D", true, 3, 6, 0},        {"4d6kh3", false, 0, 0, 0},
+        {"1d6+1d4", false, 0, 0, 0},  {"2*d6", false, 0, 0, 0},
+        {"d6!", false, 0, 0, 0},      {"4dF", false, 0, 0, 0},
+        {"1d6+2*3", false, 0, 0, 0},  {"10d10>=8", false, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dice_expr *e = parse_ok(cases[i].src);
+        struct dice_simple s = {-1, -1, -1};
+        bool got = dice_expr_simple(e, &s);
+        assert_int_equal(got, cases[i].simple);
+        if (got) {
+            assert_int_equal(s.count, cases[i].count);
+            assert_int_equal(s.sides, cases[i].sides);
+            assert_int_equal(s.modifier, cases[i].mod);
+        }
+        dice_expr_free(e);
+    }
+}
+
+/* Bounds worked out by hand from the faces and counts. */
+static void test_dice_parse_bounds_by_hand(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        int64_t lo, hi;
+    } cases[] = {
+        {"1d20+5", 6, 25},
+        {"4d6kh3", 3, 18},
+        {"4d6dl1", 3, 18},
+        {"2d6-1d4", -2, 11},
+        {"10d10>=8f1", -10, 10},
+        {"5d6=6", 0, 5},
+        {"4dF", -4, 4},
+        {"-1d6", -6, -1},
+        {"(1d6+1)/2", 1, 3},
+        {"1d6/(1d3-2)", -6, 6},     /* divisor may be -1, 0 or 1 */
+        {"12/(1d3)", 4, 12},
+        /* corners: -2*-1 = 2, -2*2 = -4, 3*-1 = -3, 3*2 = 6 */
+        {"(1d6-3)*(1d4-2)", -4, 6},
+        {"3d6!", 3, 3 * (1 + DICE_MAX_EXPLODE) * 6},
+        {"1d20 adv", 1, 20},
+        {"7", 7, 7},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dice_expr *e = parse_ok(cases[i].src);
+        int64_t lo = 0, hi = 0;
+        assert_int_equal(dice_expr_bounds(e, &lo, &hi), ENG_OK);
+        if (lo != cases[i].lo || hi != cases[i].hi)
+            print_error("%s: [%lld, %lld]\n", cases[i].src, (long long)lo,
+                        (long long)hi);
+        assert_int_equal(lo, cases[i].lo);
+        assert_int_equal(hi, cases[i].hi);
+        dice_expr_free(e);
+    }
+    struct dice_expr *e = parse_ok("1/0");
+    int64_t lo, hi;
+    assert_int_equal(dice_expr_bounds(e, &lo, &hi), ENG_DIVZERO);
+    dice_expr_free(e);
+}
+
+/* dice_eval_string is parse + roll: same seed, same dice, label from src. */
+static void test_dice_parse_eval_string_matches(void **state)
+{
+    (void)state;
+    static const char *const srcs[] = {
+        "1d20+5", "4d6kh3 # stats", "10d10>=8f1", "3d6!", "4d6r1",
+        "1d20+5 adv", "(2d8+3)*2", "4dF", "d%",
+    };
+    struct dice_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+        struct eng_rng r1, r2;
+        eng_rng_seed(&r1, 99);
+        eng_rng_seed(&r2, 99);
+        struct dice_expr *e = parse_ok(srcs[i]);
+        assert_int_equal(dice_roll(e, &r1, a, NULL), ENG_OK);
+        assert_int_equal(dice_eval_string(srcs[i], strlen(srcs[i]), &r2, b,
+                                          NULL),
+                         ENG_OK);
+        assert_int_equal(a->total, b->total);
+        assert_int_equal(a->n_dice, b->n_dice);
+        for (unsigned k = 0; k < a->n_dice; k++) {
+            assert_int_equal(a->dice[k].value, b->dice[k].value);
+            assert_int_equal(a->dice[k].flags, b->dice[k].flags);
+        }
+        if (b->label != NULL) {
+            assert_true(b->label >= srcs[i] &&
+                        b->label < srcs[i] + strlen(srcs[i]));
+            assert_memory_equal(a->label, b->label, a->label_len);
+        }
+        dice_expr_free(e);
+    }
+    free(a);
+    free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dice_parse_abuse_inputs),
+        cmocka_unit_test(test_dice_parse_limits_at_ceiling),
+        cmocka_unit_test(test_dice_parse_accessors),
+        cmocka_unit_test(test_dice_parse_simple_forms),
+        cmocka_unit_test(test_dice_parse_bounds_by_hand),
+        cmocka_unit_test(test_dice_parse_eval_string_matches),
+    };
+    return cmocka_run_group_tests_name("dice_parse", tests, NULL, NULL);
+}
