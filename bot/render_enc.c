@@ -52,10 +52,7 @@ static void render_event(struct sbuf *b, const struct encounter *e,
     bool hide = ev->secret && !gm_view;
     switch (ev->kind) {
     case ENC_EV_TEXT:
-        if (ev->who != 0) {
-            add_name(b, e, ev->who, NULL);
-            sbuf_add(b, ": ");
-        }
+        /* Rulesets write whole sentences, names included. */
         sbuf_add(b, ev->text);
         break;
     case ENC_EV_ADDED:
@@ -137,7 +134,8 @@ static void render_event(struct sbuf *b, const struct encounter *e,
         add_name(b, e, ev->who, NULL);
         sbuf_add(b, " attacks ");
         add_name(b, e, ev->other, NULL);
-        if (hide) {
+        if (hide || (ev->roll < 0 && ev->a == 0 && ev->b == 0)) {
+            /* Secret, or a system where attacks hit without a roll. */
             sbuf_addf(b, ": **%s**", ev->text);
         } else {
             sbuf_addf(b, ": %" PRId64 " vs %" PRId64, ev->a, ev->b);
