@@ -71,7 +71,7 @@ static void put_user(struct out *o, const char *s, size_t n)
     }
     size_t start = 0;
     for (size_t i = 0; i < n; i++) {
-        if (strchr("\\*_~`|>", s[i]) == NULL)
+        if (strchr("\\*_~`|", s[i]) == NULL)
             continue;
         put(o, s + start, i - start);
         put(o, "\\", 1);
@@ -131,24 +131,35 @@ static void put_die(struct out *o, const struct dice_group *g,
         put_str(o, "!");
 }
 
-/* "1000 dice; 1: 160, 2: 170, ..." for a pool too long to list. */
+/* A pool too long to list: "1000 dice; 1: 160, 2: 170, ..." (counted dice
+ * per face), or the counted dice themselves when few are ("100 dice;
+ * counted 99, 97, 95; 97 not counted"). */
 static void put_counts(struct out *o, const struct dice_result *r,
                        const struct dice_group *g)
 {
     const struct dice_die *d = &r->dice[g->first];
-    unsigned uncounted = 0;
+    unsigned counted = 0;
+    for (unsigned i = 0; i < g->count; i++)
+        counted += !(d[i].flags & DICE_DIE_UNCOUNTED);
     put_fmt(o, "%u dice", (unsigned)g->count);
-    if (g->counting) {
+    if (counted <= RENDER_DICE_LIST_MAX) {
+        const char *sep = "; counted ";
+        for (unsigned i = 0; i < g->count; i++) {
+            if (d[i].flags & DICE_DIE_UNCOUNTED)
+                continue;
+            put_str(o, sep);
+            put_die(o, g, &d[i]);
+            sep = ", ";
+        }
+    } else if (g->counting) {
         put_fmt(o, "; %d successes, %d failures", (int)g->successes,
                 (int)g->failures);
     } else if (g->fudge || g->sides <= RENDER_DICE_HIST_MAX) {
         unsigned hist[RENDER_DICE_HIST_MAX + 1] = {0};
         int32_t lo = g->fudge ? -1 : 1;
-        for (unsigned i = 0; i < g->count; i++) {
-            if (d[i].flags & DICE_DIE_UNCOUNTED)
-                continue;
-            hist[d[i].value - lo]++;
-        }
+        for (unsigned i = 0; i < g->count; i++)
+            if (!(d[i].flags & DICE_DIE_UNCOUNTED))
+                hist[d[i].value - lo]++;
         const char *sep = "; ";
         for (int32_t i = 0; i < g->sides; i++) {
             if (hist[i] == 0)
@@ -159,10 +170,8 @@ static void put_counts(struct out *o, const struct dice_result *r,
             sep = ", ";
         }
     }
-    for (unsigned i = 0; i < g->count; i++)
-        uncounted += (d[i].flags & DICE_DIE_UNCOUNTED) != 0;
-    if (uncounted > 0)
-        put_fmt(o, "; %u not counted", uncounted);
+    if (counted < g->count)
+        put_fmt(o, "; %u not counted", g->count - counted);
     o->collapsed = true;
 }
 
