@@ -264,9 +264,8 @@ static enum eng_err rsv_cmd_help(struct rs_call *c)
     rsv_spend_action(who, false);
     who->rs[RSV_C_HELP] = 1;
     who->rs[RSV_C_HELP_RANK] = rank;
-    rsv_say(c, who, "is ready to help: +%lld (%s) to one roll of another "
-            "character before their next turn (help:%s)", (long long)rank,
-            what, who->name);
+    rsv_say(c, who, "can help: +%lld (%s) on another's roll before their "
+            "next turn (help:%s)", (long long)rank, what, who->name);
     return ENG_OK;
 }
 
