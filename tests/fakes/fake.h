@@ -130,7 +130,9 @@ struct fake_gw_conn {
     bool rx_too_big;
     int64_t sends[FAKE_GW_SEND_LIMIT];  /* receive times (us), ring */
     int nsends;
+    int64_t hello_us;
     int64_t last_hb_us;
+    long heartbeats;
     lws_sorted_usec_list_t hb_sul;  /* heartbeat-timeout check */
     lws_sorted_usec_list_t op7_sul; /* close after op 7 */
     bool on_resume_url;
@@ -355,6 +357,22 @@ void fake_gw_free_all(struct fake_server *s);
 /* Detach queued and replayable frames from interaction records (reset). */
 void fake_gw_forget_ix(struct fake_server *s);
 json_t *fake_gw_stats(const struct fake_server *s);     /* new */
+
+/* Gateway internals shared by fake_gateway.c (connections, opcodes) and
+ * fake_gw_session.c (sessions, replay log, faults). */
+void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix);
+void fake_gw_send_op(struct fake_gw_conn *c, int op, json_t *d); /* steals */
+/* Close with a code: flush_first keeps queued frames; error closes drop
+ * them. Codes that end a session (4003-4005, 4007, 4009-4014) kill it. */
+void fake_gw_close(struct fake_gw_conn *c, int code, const char *reason,
+                   bool flush_first);
+void fake_gw_conn_free(struct fake_server *s, struct fake_gw_conn *c);
+struct fake_session *fake_gw_session_new(struct fake_server *s);
+struct fake_session *fake_gw_session_find(struct fake_server *s,
+                                          const char *id);
+void fake_gw_session_invalidate(struct fake_server *s,
+                                struct fake_session *ss);
+void fake_gw_op7_close(lws_sorted_usec_list_t *sul);
 
 /* ---- fake_interaction.c ---- */
 /* Build an interaction from a test description; returns new or NULL with

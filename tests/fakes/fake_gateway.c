@@ -1,10 +1,10 @@
 /*
- * fake_gateway.c - Gateway v10 over plain ws://: HELLO, IDENTIFY -> READY,
- * heartbeats and ACKs (or not, in zombie mode), RESUME with replay, op 7,
- * op 9, close codes 4001-4014 where the real gateway uses them, the 120 per
- * 60 s send limit, and test-injected faults. Frames go out one per
- * LWS_CALLBACK_SERVER_WRITEABLE from a per-connection queue; incoming
- * messages are reassembled across fragments before parsing.
+ * fake_gateway.c - Gateway v10 connections over plain ws://: HELLO,
+ * IDENTIFY -> READY, heartbeats and ACKs (or not, in zombie mode), RESUME
+ * with replay, close codes 4001-4014 where the real gateway uses them and the
+ * 120 per 60 s send limit (sessions and faults: fake_gw_session.c). Frames
+ * go out one per LWS_CALLBACK_SERVER_WRITEABLE from a per-connection queue;
+ * incoming messages are reassembled across fragments before parsing.
  */
 #include "fake.h"
 
@@ -24,7 +24,7 @@ static void log_set(struct fake_gw_conn *c, const char *key, json_t *v)
         json_decref(v);
 }
 
-static void enqueue_text(struct fake_gw_conn *c, const char *text, long ix)
+void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix)
 {
     size_t len = strlen(text);
     struct fake_frame *f = malloc(sizeof *f + LWS_PRE + len);
@@ -43,14 +43,14 @@ static void enqueue_text(struct fake_gw_conn *c, const char *text, long ix)
 }
 
 /* Send a non-dispatch payload: {"op":op,"d":d,"s":null,"t":null}. */
-static void send_op(struct fake_gw_conn *c, int op, json_t *d)
+void fake_gw_send_op(struct fake_gw_conn *c, int op, json_t *d)
 {
     json_t *j = json_pack("{s:i,s:o,s:n,s:n}", "op", op, "d",
                           d ? d : json_null(), "s", "t");
     char *t = fake_dump(j);
     json_decref(j);
     if (t)
-        enqueue_text(c, t, -1);
+        fake_gw_enqueue(c, t, -1);
     free(t);
 }
 
@@ -64,18 +64,9 @@ static void drop_queue(struct fake_gw_conn *c)
     c->q_tail = NULL;
 }
 
-static void session_invalidate(struct fake_server *s, struct fake_session *ss)
-{
-    if (ss == NULL)
-        return;
-    ss->alive = false;
-    if (s->current == ss)
-        s->current = NULL;
-}
-
 /* Close from the server side with a code; error closes drop queued frames
  * first, as the real gateway closes at once. */
-static void conn_close(struct fake_gw_conn *c, int code, const char *reason,
+void fake_gw_close(struct fake_gw_conn *c, int code, const char *reason,
                        bool flush_first)
 {
     struct fake_server *s = c->srv;
@@ -91,7 +82,7 @@ static void conn_close(struct fake_gw_conn *c, int code, const char *reason,
     bool dead = code == 4003 || code == 4004 || code == 4005 ||
                 code == 4007 || code == 4009 || (code >= 4010 && code <= 4014);
     if (dead)
-        session_invalidate(s, c->sess);
+        fake_gw_session_invalidate(s, c->sess);
     fake_log(s, "conn %d: server close %d %s", c->id, code, reason);
     lws_callback_on_writable(c->wsi);
 }
@@ -102,107 +93,7 @@ static void conn_fail(struct fake_gw_conn *c, int code, const char *reason)
     char kind[16];
     snprintf(kind, sizeof kind, "gw_%d", code);
     fake_violation(c->srv, kind, -1, "conn %d: %s", c->id, reason);
-    conn_close(c, code, reason, false);
-}
-
-/* ---- sessions ---- */
-
-static void session_free(struct fake_session *ss)
-{
-    if (ss == NULL)
-        return;
-    if (ss->conn)
-        ss->conn->sess = NULL;
-    for (size_t i = 0; i < ss->nrp; i++)
-        free(ss->rp[i].text);
-    free(ss->rp);
-    free(ss);
-}
-
-static struct fake_session *session_new(struct fake_server *s)
-{
-    int slot = -1;
-    for (int i = 0; i < FAKE_GW_MAX_SESSIONS && slot < 0; i++)
-        if (s->sessions[i] == NULL)
-            slot = i;
-    if (slot < 0) {                 /* evict the oldest */
-        slot = 0;
-        for (int i = 1; i < FAKE_GW_MAX_SESSIONS; i++)
-            if (s->sessions[i]->created_us < s->sessions[slot]->created_us)
-                slot = i;
-        if (s->current == s->sessions[slot])
-            s->current = NULL;
-        session_free(s->sessions[slot]);
-        s->sessions[slot] = NULL;
-    }
-    struct fake_session *ss = calloc(1, sizeof *ss);
-    if (ss == NULL)
-        return NULL;
-    fake_random_hex(s, ss->id, 32);
-    ss->alive = true;
-    ss->created_us = fake_now_us();
-    s->sessions[slot] = ss;
-    return ss;
-}
-
-static struct fake_session *session_find(struct fake_server *s, const char *id)
-{
-    for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++)
-        if (s->sessions[i] && strcmp(s->sessions[i]->id, id) == 0)
-            return s->sessions[i];
-    return NULL;
-}
-
-static void session_store(struct fake_session *ss, int64_t seq,
-                          const char *text, long ix)
-{
-    if (ss->nrp == FAKE_GW_REPLAY_MAX) {
-        free(ss->rp[0].text);
-        memmove(ss->rp, ss->rp + 1, (ss->nrp - 1) * sizeof *ss->rp);
-        ss->nrp--;
-    }
-    if (ss->nrp == ss->caprp) {
-        size_t cap = ss->caprp ? ss->caprp * 2 : 64;
-        struct fake_replay *n = realloc(ss->rp, cap * sizeof *n);
-        if (n == NULL)
-            return;
-        ss->rp = n;
-        ss->caprp = cap;
-    }
-    char *copy = strdup(text);
-    if (copy == NULL)
-        return;
-    ss->rp[ss->nrp++] = (struct fake_replay){ seq, ix, copy };
-}
-
-int64_t fake_gw_dispatch(struct fake_server *s, const char *t, json_t *d,
-                         long ix)
-{
-    struct fake_session *ss = s->current;
-    if (ss == NULL || !ss->alive) {
-        json_decref(d);
-        return -1;
-    }
-    int64_t seq = ++ss->seq;
-    json_t *j = json_pack("{s:i,s:I,s:s,s:o}", "op", 0, "s", (json_int_t)seq,
-                          "t", t, "d", d);
-    char *text = fake_dump(j);
-    json_decref(j);
-    if (text == NULL)
-        return -1;
-    if (strcmp(t, "READY") != 0 && strcmp(t, "RESUMED") != 0)
-        session_store(ss, seq, text, ix);
-    if (ss->conn && ss->conn->state == FAKE_GW_READY)
-        enqueue_text(ss->conn, text, ix);
-    free(text);
-    s->st.dispatches++;
-    return seq;
-}
-
-bool fake_gw_ready(const struct fake_server *s)
-{
-    const struct fake_session *ss = s->current;
-    return ss && ss->alive && ss->conn && ss->conn->state == FAKE_GW_READY;
+    fake_gw_close(c, code, reason, false);
 }
 
 /* ---- opcodes ---- */
@@ -294,7 +185,8 @@ static void on_identify(struct fake_gw_conn *c, const json_t *d)
         conn_fail(c, 4013, "Invalid intent(s).");
         return;
     }
-    if (((uint64_t)intents & FAKE_GW_INTENTS_PRIV) && !s->opt.allow_privileged) {
+    if (((uint64_t)intents & FAKE_GW_INTENTS_PRIV) &&
+        !s->opt.allow_privileged) {
         conn_fail(c, 4014, "Disallowed intent(s).");
         return;
     }
@@ -313,21 +205,21 @@ static void on_identify(struct fake_gw_conn *c, const json_t *d)
         fake_violation(s, "identify_too_fast", -1,
                        "conn %d: identify %.0f ms after the previous one",
                        c->id, (double)(now - s->last_identify_us) / 1000.0);
-        send_op(c, 9, json_false());
+        fake_gw_send_op(c, 9, json_false());
         return;
     }
     if (s->session_remaining <= 0) {
         fake_violation(s, "session_start_limit", -1,
                        "conn %d: identify with no session starts left", c->id);
-        send_op(c, 9, json_false());
+        fake_gw_send_op(c, 9, json_false());
         return;
     }
     s->session_remaining--;
     s->last_identify_us = now;
     s->st.identifies++;
-    struct fake_session *ss = session_new(s);
+    struct fake_session *ss = fake_gw_session_new(s);
     if (ss == NULL) {
-        conn_close(c, 4000, "Unknown error.", false);
+        fake_gw_close(c, 4000, "Unknown error.", false);
         return;
     }
     ss->conn = c;
@@ -362,29 +254,29 @@ static void on_resume(struct fake_gw_conn *c, const json_t *d)
     const char *sid = json_string_value(json_object_get(d, "session_id"));
     json_t *jseq = json_object_get(d, "seq");
     int64_t seq = json_is_integer(jseq) ? json_integer_value(jseq) : 0;
-    struct fake_session *ss = sid ? session_find(s, sid) : NULL;
+    struct fake_session *ss = sid ? fake_gw_session_find(s, sid) : NULL;
     log_set(c, "resume_session_id", json_string(sid ? sid : ""));
     if (ss == NULL || !ss->alive) {
         s->st.resumes_failed++;
         log_set(c, "resumed", json_false());
-        send_op(c, 9, json_false());
+        fake_gw_send_op(c, 9, json_false());
         return;
     }
     if (seq > ss->seq || seq < 0) {
         s->st.resumes_failed++;
         conn_fail(c, 4007, "Invalid seq.");
-        session_invalidate(s, ss);
+        fake_gw_session_invalidate(s, ss);
         return;
     }
     if (ss->nrp > 0 && seq + 1 < ss->rp[0].s && ss->rp[0].s > 2) {
         s->st.resumes_failed++;             /* replay window exceeded */
-        send_op(c, 9, json_false());
+        fake_gw_send_op(c, 9, json_false());
         return;
     }
     struct fake_gw_conn *old = ss->conn;
     if (old && old != c) {
         old->sess = NULL;
-        conn_close(old, 4000, "Session resumed elsewhere.", false);
+        fake_gw_close(old, 4000, "Session resumed elsewhere.", false);
     }
     ss->conn = c;
     c->sess = ss;
@@ -393,7 +285,7 @@ static void on_resume(struct fake_gw_conn *c, const json_t *d)
     long n = 0;
     for (size_t i = 0; i < ss->nrp; i++)
         if (ss->rp[i].s > seq) {
-            enqueue_text(c, ss->rp[i].text, ss->rp[i].ix);
+            fake_gw_enqueue(c, ss->rp[i].text, ss->rp[i].ix);
             n++;
         }
     s->st.resumes_ok++;
@@ -406,11 +298,21 @@ static void on_resume(struct fake_gw_conn *c, const json_t *d)
                      json_pack("{s:[s]}", "_trace", "[\"fake-discord\"]"), -1);
 }
 
-static void on_heartbeat(struct fake_gw_conn *c)
+static void on_heartbeat(struct fake_gw_conn *c, const json_t *d)
 {
     struct fake_server *s = c->srv;
-    c->last_hb_us = fake_now_us();
+    int64_t now = fake_now_us();
+    if (c->heartbeats++ == 0)       /* shows the client's first-beat jitter */
+        log_set(c, "first_heartbeat_ms",
+                json_real((double)(now - c->hello_us) / 1000.0));
+    c->last_hb_us = now;
     s->st.heartbeats++;
+    /* d is the last sequence number the client saw: null or <= ours */
+    if (!(d == NULL || json_is_null(d) ||
+          (json_is_integer(d) && json_integer_value(d) >= 0 &&
+           (c->sess == NULL || json_integer_value(d) <= c->sess->seq))))
+        fake_violation(s, "hb_bad_seq", -1,
+                       "conn %d: heartbeat d is not the last sequence", c->id);
     if (s->zombie) {
         s->st.acks_skipped++;
         return;
@@ -421,7 +323,7 @@ static void on_heartbeat(struct fake_gw_conn *c)
         return;
     }
     s->st.acks++;
-    send_op(c, 11, NULL);
+    fake_gw_send_op(c, 11, NULL);
 }
 
 static void record_frame(struct fake_gw_conn *c, const char *text, size_t len,
@@ -482,7 +384,7 @@ static void on_message(struct fake_gw_conn *c)
     }
     switch (op) {
     case 1:
-        on_heartbeat(c);
+        on_heartbeat(c, d);
         break;
     case 2:
         on_identify(c, d);
@@ -515,17 +417,10 @@ static void hb_check(lws_sorted_usec_list_t *sul)
         fake_violation(s, "hb_missed", -1,
                        "conn %d: no heartbeat for %.0f ms (interval %d)",
                        c->id, (double)since / 1000.0, s->opt.heartbeat_ms);
-        conn_close(c, 4000, "Heartbeat timeout.", false);
+        fake_gw_close(c, 4000, "Heartbeat timeout.", false);
         return;
     }
     lws_sul_schedule(s->ctx, 0, &c->hb_sul, hb_check, limit - since);
-}
-
-static void op7_close(lws_sorted_usec_list_t *sul)
-{
-    struct fake_gw_conn *c = lws_container_of(sul, struct fake_gw_conn,
-                                              op7_sul);
-    conn_close(c, 4000, "Reconnect requested.", true);
 }
 
 /* ---- lws callback ---- */
@@ -580,21 +475,21 @@ static void conn_open(struct fake_server *s, struct fake_pss *pss,
     if (comp[0]) {
         fake_violation(s, "gw_compress_unsupported", -1,
                        "conn %d asked for compress=%s", c->id, comp);
-        conn_close(c, 4000, "Compression is not supported by the fake.",
+        fake_gw_close(c, 4000, "Compression is not supported by the fake.",
                    false);
         return;
     }
-    send_op(c, 10, json_pack("{s:i,s:[s]}", "heartbeat_interval",
+    fake_gw_send_op(c, 10, json_pack("{s:i,s:[s]}", "heartbeat_interval",
                              s->opt.heartbeat_ms, "_trace",
                              "[\"fake-discord\",{\"micros\":0}]"));
-    c->last_hb_us = fake_now_us();
+    c->last_hb_us = c->hello_us = fake_now_us();
     if (s->opt.hb_timeout)
         lws_sul_schedule(s->ctx, 0, &c->hb_sul, hb_check,
                          (lws_usec_t)s->opt.heartbeat_ms * 1500 +
                              FAKE_GW_HB_GRACE_MS * 1000);
 }
 
-static void conn_free(struct fake_server *s, struct fake_gw_conn *c)
+void fake_gw_conn_free(struct fake_server *s, struct fake_gw_conn *c)
 {
     lws_sul_cancel(&c->hb_sul);
     lws_sul_cancel(&c->op7_sul);
@@ -696,134 +591,17 @@ int fake_gw_callback(struct lws *wsi, enum lws_callback_reasons reason,
             s->st.last_client_close = code;
             log_set(c, "client_close", json_integer(code));
             if ((code == 1000 || code == 1001) && c->sess)
-                session_invalidate(s, c->sess);
+                fake_gw_session_invalidate(s, c->sess);
             fake_log(s, "conn %d: client close %d", c->id, code);
         }
         return 0;
     case LWS_CALLBACK_CLOSED:
         if (c) {
-            conn_free(s, c);
+            fake_gw_conn_free(s, c);
             pss->gw = NULL;
         }
         return 0;
     default:
         return 0;
     }
-}
-
-/* ---- faults and stats ---- */
-
-int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err)
-{
-    const char *kind = json_string_value(json_object_get(f, "kind"));
-    if (kind == NULL) {
-        *err = "fault needs a kind";
-        return -1;
-    }
-    if (strcmp(kind, "zombie") == 0) {
-        json_t *on = json_object_get(f, "on");
-        json_t *count = json_object_get(f, "count");
-        s->zombie = on ? json_is_true(on) : count == NULL;
-        s->zombie_skip = json_is_integer(count) ? json_integer_value(count) : 0;
-        return 0;
-    }
-    if (strcmp(kind, "invalidate") == 0) {
-        for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++)
-            if (s->sessions[i])
-                session_invalidate(s, s->sessions[i]);
-        return 0;
-    }
-    if (strcmp(kind, "hb_timeout") == 0) {
-        s->opt.hb_timeout = json_is_true(json_object_get(f, "on"));
-        return 0;
-    }
-    int hit = 0;
-    for (struct fake_gw_conn *c = s->conns; c; c = c->next) {
-        if (c->state == FAKE_GW_CLOSING)
-            continue;
-        hit++;
-        if (strcmp(kind, "close") == 0) {
-            json_t *jc = json_object_get(f, "code");
-            const char *why = json_string_value(json_object_get(f, "reason"));
-            struct fake_session *ss = c->sess;
-            conn_close(c, jc ? (int)json_integer_value(jc) : 4000,
-                       why ? why : "Closed by test.", false);
-            json_t *inv = json_object_get(f, "invalidate");
-            if (json_is_true(inv))
-                session_invalidate(s, ss);
-            else if (json_is_false(inv) && ss) {
-                ss->alive = true;   /* keep it resumable whatever the code */
-                s->current = ss;
-            }
-        } else if (strcmp(kind, "drop") == 0) {
-            c->drop = true;
-            c->state = FAKE_GW_CLOSING;
-            lws_callback_on_writable(c->wsi);
-        } else if (strcmp(kind, "op7") == 0) {
-            send_op(c, 7, NULL);
-            json_t *ms = json_object_get(f, "close_after_ms");
-            json_int_t after = ms ? json_integer_value(ms) : 5000;
-            if (after > 0)
-                lws_sul_schedule(s->ctx, 0, &c->op7_sul, op7_close,
-                                 (lws_usec_t)after * 1000);
-        } else if (strcmp(kind, "op9") == 0) {
-            bool resumable = json_is_true(json_object_get(f, "resumable"));
-            send_op(c, 9, json_boolean(resumable));
-            if (!resumable)
-                session_invalidate(s, c->sess);
-            if (c->sess && c->sess->conn == c)
-                c->sess->conn = NULL;
-            c->sess = NULL;
-            c->state = FAKE_GW_AWAIT_AUTH;
-        } else if (strcmp(kind, "op1") == 0) {
-            send_op(c, 1, NULL);
-        } else {
-            *err = "unknown fault kind";
-            return -1;
-        }
-    }
-    if (hit == 0) {
-        *err = "no live gateway connection";
-        return -1;
-    }
-    return 0;
-}
-
-json_t *fake_gw_stats(const struct fake_server *s)
-{
-    int live = 0, alive = 0;
-    for (const struct fake_gw_conn *c = s->conns; c; c = c->next)
-        live += c->state != FAKE_GW_CLOSING;
-    for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++)
-        alive += s->sessions[i] && s->sessions[i]->alive;
-    const struct fake_session *cur = s->current;
-    return json_pack("{s:i,s:i,s:b,s:s?,s:I,s:i,s:b}", "live_connections",
-                     live, "sessions_alive", alive, "ready", fake_gw_ready(s),
-                     "session_id", cur ? cur->id : NULL, "seq",
-                     (json_int_t)(cur ? cur->seq : 0), "session_remaining",
-                     s->session_remaining, "zombie", s->zombie);
-}
-
-void fake_gw_free_all(struct fake_server *s)
-{
-    while (s->conns) {
-        struct fake_gw_conn *c = s->conns;
-        conn_free(s, c);
-    }
-    for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++) {
-        session_free(s->sessions[i]);
-        s->sessions[i] = NULL;
-    }
-    s->current = NULL;
-}
-
-void fake_gw_forget_ix(struct fake_server *s)
-{
-    for (struct fake_gw_conn *c = s->conns; c; c = c->next)
-        for (struct fake_frame *f = c->q_head; f; f = f->next)
-            f->ix = -1;
-    for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++)
-        if (s->sessions[i])
-            for (size_t k = 0; k < s->sessions[i]->nrp; k++)
-                s->sessions[i]->rp[k].ix = -1;
 }

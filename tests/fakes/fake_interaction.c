@@ -257,6 +257,12 @@ static json_t *component_data(struct fake_server *s, const json_t *desc,
             "flags", 0, "type", 0, "author",
             make_user(s->opt.app_id, "fray", NULL)));
     }
+    /* The message the component sits on is what UPDATE_MESSAGE and
+     * @original edit, so the fake must know it. */
+    const json_t *m = json_object_get(ix, "message");
+    const char *id = str_or(m, "id", NULL);
+    if (id && json_object_get(s->messages, id) == NULL)
+        json_object_set_new(s->messages, id, json_deep_copy(m));
     return data;
 }
 
@@ -384,6 +390,9 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
     snprintf(x->channel_id, sizeof x->channel_id, "%s",
              str_or(ix, "channel_id", ""));
     x->type = (int)json_integer_value(json_object_get(ix, "type"));
+    if (x->type == 3)
+        snprintf(x->orig_msg, sizeof x->orig_msg, "%s",
+                 str_or(json_object_get(ix, "message"), "id", ""));
     x->t_inject_us = fake_now_us();
     json_object_set_new(s->ix_index, x->id, json_integer(i));
     json_object_set_new(s->ix_index, x->token, json_integer(i));

@@ -253,6 +253,12 @@ static void r_callback(struct route_ctx *c)
                 (json_integer_value(json_object_get(data, "flags")) & 64)));
         snprintf(x->orig_msg, sizeof x->orig_msg, "%s",
                  json_string_value(json_object_get(m, "id")));
+    } else if (t == 7 && x->orig_msg[0]) {
+        json_t *orig = json_object_get(s->messages, x->orig_msg);
+        if (orig) {
+            msg_edited(orig, data);
+            m = json_incref(orig);
+        }
     }
     fake_ix_answered(s, x);
     char wr[8];
@@ -450,29 +456,37 @@ static void r_commands(struct route_ctx *c)
 /* ---- routing ---- */
 
 static const struct route fake_routes[] = {
-    { "GET",    "/gateway",                         "gateway_bot", -1, true,  r_gateway },
-    { "GET",    "/gateway/bot",                     "gateway_bot", -1, false, r_gateway_bot },
-    { "GET",    "/users/@me",                       "me",          -1, false, r_users_me },
-    { "GET",    "/applications/@me",                "me",          -1, false, r_app_me },
-    { "GET",    "/oauth2/applications/@me",         "me",          -1, false, r_app_me },
-    { "POST",   "/interactions/{}/{}/callback",     "callback",     0, true,  r_callback },
-    { "POST",   "/webhooks/{}/{}",                  "webhook_post", 1, true,  r_webhook_post },
-    { "GET",    "/webhooks/{}/{}/messages/{}",      "webhook_get",  1, true,  r_webhook_msg },
-    { "PATCH",  "/webhooks/{}/{}/messages/{}",      "webhook_patch", 1, true, r_webhook_msg },
-    { "DELETE", "/webhooks/{}/{}/messages/{}",      "webhook_delete", 1, true, r_webhook_msg },
-    { "POST",   "/channels/{}/messages",            "msg_create",   0, false, r_msg_create },
-    { "GET",    "/channels/{}/messages/{}",         "msg_get",      0, false, r_msg },
-    { "PATCH",  "/channels/{}/messages/{}",         "msg_edit",     0, false, r_msg },
-    { "DELETE", "/channels/{}/messages/{}",         "msg_delete",   0, false, r_msg },
-    { "GET",    "/channels/{}/pins",                "pins",         0, false, r_pins_list },
-    { "PUT",    "/channels/{}/pins/{}",             "pins",         0, false, r_pin },
-    { "DELETE", "/channels/{}/pins/{}",             "pins",         0, false, r_pin },
-    { "PUT",    "/channels/{}/messages/pins/{}",    "pins",         0, false, r_pin },
-    { "DELETE", "/channels/{}/messages/pins/{}",    "pins",         0, false, r_pin },
-    { "GET",    "/applications/{}/commands",        "commands_get", -1, false, r_commands },
-    { "PUT",    "/applications/{}/commands",        "commands_put", -1, false, r_commands },
-    { "GET",    "/applications/{}/guilds/{}/commands", "commands_get", -1, false, r_commands },
-    { "PUT",    "/applications/{}/guilds/{}/commands", "commands_put", -1, false, r_commands },
+    /* method, path, rate-limit class, major capture, token auth, handler */
+    { "GET", "/gateway", "gateway_bot", -1, true, r_gateway },
+    { "GET", "/gateway/bot", "gateway_bot", -1, false, r_gateway_bot },
+    { "GET", "/users/@me", "me", -1, false, r_users_me },
+    { "GET", "/applications/@me", "me", -1, false, r_app_me },
+    { "GET", "/oauth2/applications/@me", "me", -1, false, r_app_me },
+    { "POST", "/interactions/{}/{}/callback", "callback", 0, true, r_callback },
+    { "POST", "/webhooks/{}/{}", "webhook_post", 1, true, r_webhook_post },
+    { "GET", "/webhooks/{}/{}/messages/{}", "webhook_get", 1, true,
+      r_webhook_msg },
+    { "PATCH", "/webhooks/{}/{}/messages/{}", "webhook_patch", 1, true,
+      r_webhook_msg },
+    { "DELETE", "/webhooks/{}/{}/messages/{}", "webhook_delete", 1, true,
+      r_webhook_msg },
+    { "POST", "/channels/{}/messages", "msg_create", 0, false, r_msg_create },
+    { "GET", "/channels/{}/messages/{}", "msg_get", 0, false, r_msg },
+    { "PATCH", "/channels/{}/messages/{}", "msg_edit", 0, false, r_msg },
+    { "DELETE", "/channels/{}/messages/{}", "msg_delete", 0, false, r_msg },
+    { "GET", "/channels/{}/pins", "pins", 0, false, r_pins_list },
+    { "PUT", "/channels/{}/pins/{}", "pins", 0, false, r_pin },
+    { "DELETE", "/channels/{}/pins/{}", "pins", 0, false, r_pin },
+    { "PUT", "/channels/{}/messages/pins/{}", "pins", 0, false, r_pin },
+    { "DELETE", "/channels/{}/messages/pins/{}", "pins", 0, false, r_pin },
+    { "GET", "/applications/{}/commands", "commands_get", -1, false,
+      r_commands },
+    { "PUT", "/applications/{}/commands", "commands_put", -1, false,
+      r_commands },
+    { "GET", "/applications/{}/guilds/{}/commands", "commands_get", -1, false,
+      r_commands },
+    { "PUT", "/applications/{}/guilds/{}/commands", "commands_put", -1, false,
+      r_commands },
 };
 
 /* Split "/a/b/c" in place into segments. */

@@ -9,6 +9,7 @@
 #include "support.h"
 
 #include "fake_client.h"
+#include "fake_ws.h"
 
 #include <libwebsockets.h>
 #include <stdbool.h>
@@ -21,26 +22,7 @@
 #define TOKEN       "test-token"
 #define HB_MS       200
 #define WAIT_MS     3000
-#define WS_MAX_OUT  64
-
-/* ---- a minimal gateway client ---- */
-
-struct ws {
-    struct lws_context *ctx;
-    struct lws *wsi;
-    bool connected, closed;
-    int close_code;             /* code of the server's close frame */
-    int want_close;             /* close we were asked to send */
-    char rx[8192];
-    size_t rx_len;
-    json_t *msgs;               /* every payload received, in order */
-    size_t next;                /* first one not yet consumed */
-    char *out[WS_MAX_OUT];
-    int nout;
-    int hb_ms;                  /* > 0: heartbeat automatically */
-    long long last_hb;
-    long long seq;              /* last non-null s */
-};
+#define RESUME_PATH "/resume/?v=10&encoding=json"
 
 static long long mono_ms(void)
 {
@@ -49,196 +31,12 @@ static long long mono_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int ws_cb(struct lws *wsi, enum lws_callback_reasons reason,
-                 void *user, void *in, size_t len)
-{
-    struct ws *w = user;
-    if (w == NULL)
-        return 0;
-    switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
-        w->connected = true;
-        break;
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-    case LWS_CALLBACK_CLIENT_CLOSED:
-        w->closed = true;
-        w->wsi = NULL;
-        break;
-    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-        if (len >= 2)
-            w->close_code = (((const unsigned char *)in)[0] << 8) |
-                            ((const unsigned char *)in)[1];
-        break;
-    case LWS_CALLBACK_CLIENT_RECEIVE:
-        if (w->rx_len + len < sizeof w->rx) {
-            memcpy(w->rx + w->rx_len, in, len);
-            w->rx_len += len;
-        }
-        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
-            json_t *j = json_loadb(w->rx, w->rx_len, 0, NULL);
-            if (j) {
-                json_t *s = json_object_get(j, "s");
-                if (json_is_integer(s))
-                    w->seq = json_integer_value(s);
-                json_array_append_new(w->msgs, j);
-            }
-            w->rx_len = 0;
-        }
-        break;
-    case LWS_CALLBACK_CLIENT_WRITEABLE:
-        if (w->nout > 0) {
-            char *m = w->out[0];
-            size_t n = strlen(m);
-            unsigned char *buf = malloc(LWS_PRE + n);
-            memcpy(buf + LWS_PRE, m, n);
-            int wr = lws_write(wsi, buf + LWS_PRE, n, LWS_WRITE_TEXT);
-            free(buf);
-            free(m);
-            memmove(w->out, w->out + 1, (size_t)--w->nout * sizeof w->out[0]);
-            if (wr < (int)n)
-                return -1;
-            if (w->nout || w->want_close)
-                lws_callback_on_writable(wsi);
-        } else if (w->want_close) {
-            lws_close_reason(wsi, (enum lws_close_status)w->want_close,
-                             NULL, 0);
-            return -1;
-        }
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-static const struct lws_protocols ws_protocols[] = {
-    { "fake-test-client", ws_cb, 0, 0, 0, NULL, 0 },
-    { NULL, NULL, 0, 0, 0, NULL, 0 }
-};
-
-static void ws_send(struct ws *w, const char *text)
-{
-    if (w->nout < WS_MAX_OUT && w->wsi) {
-        w->out[w->nout++] = strdup(text);
-        lws_callback_on_writable(w->wsi);
-    }
-}
-
-static void ws_service(struct ws *w)
-{
-    lws_service(w->ctx, -1);
-    if (w->hb_ms > 0 && w->connected && !w->closed &&
-        mono_ms() - w->last_hb >= w->hb_ms) {
-        char hb[64];
-        snprintf(hb, sizeof hb, "{\"op\":1,\"d\":%lld}", w->seq);
-        ws_send(w, hb);
-        w->last_hb = mono_ms();
-    }
-    fake_sleep_ms(1);
-}
-
-static void ws_init(struct ws *w)
-{
-    memset(w, 0, sizeof *w);
-    lws_set_log_level(getenv("FAKE_VERBOSE") ? LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO : LLL_ERR, NULL);
-    struct lws_context_creation_info info;
-    memset(&info, 0, sizeof info);
-    info.port = CONTEXT_PORT_NO_LISTEN;
-    info.protocols = ws_protocols;
-    w->ctx = lws_create_context(&info);
-    assert_non_null(w->ctx);
-    w->msgs = json_array();
-}
-
-static void ws_reset_conn(struct ws *w)
-{
-    for (int i = 0; i < w->nout; i++)
-        free(w->out[i]);
-    w->nout = 0;
-    w->connected = w->closed = false;
-    w->close_code = w->want_close = 0;
-    w->rx_len = 0;
-    w->hb_ms = 0;
-    w->next = json_array_size(w->msgs);
-}
-
-static void ws_free(struct ws *w)
-{
-    ws_reset_conn(w);
-    lws_context_destroy(w->ctx);
-    json_decref(w->msgs);
-}
-
-static bool ws_connect(struct ws *w, int port, const char *path)
-{
-    ws_reset_conn(w);
-    struct lws_client_connect_info i;
-    memset(&i, 0, sizeof i);
-    i.context = w->ctx;
-    i.address = "127.0.0.1";
-    i.port = port;
-    i.path = path;
-    i.host = "127.0.0.1";
-    i.origin = "127.0.0.1";
-    i.userdata = w;
-    i.pwsi = &w->wsi;
-    if (lws_client_connect_via_info(&i) == NULL)
-        return false;
-    long long end = mono_ms() + WAIT_MS;
-    while (!w->connected && !w->closed && mono_ms() < end)
-        ws_service(w);
-    return w->connected;
-}
-
-/* Next unread payload with this op (and t, if given), skipping others. */
-static json_t *ws_expect(struct ws *w, int op, const char *t)
-{
-    long long end = mono_ms() + WAIT_MS;
-    for (;;) {
-        while (w->next < json_array_size(w->msgs)) {
-            json_t *m = json_array_get(w->msgs, w->next++);
-            const char *mt = json_string_value(json_object_get(m, "t"));
-            if (json_integer_value(json_object_get(m, "op")) == op &&
-                (t == NULL || (mt && strcmp(mt, t) == 0)))
-                return m;
-        }
-        if (w->closed || mono_ms() >= end)
-            return NULL;
-        ws_service(w);
-    }
-}
-
-static bool ws_wait_closed(struct ws *w)
-{
-    long long end = mono_ms() + WAIT_MS;
-    while (!w->closed && mono_ms() < end)
-        ws_service(w);
-    return w->closed;
-}
-
-static void identify(struct ws *w, const char *token)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf,
-             "{\"op\":2,\"d\":{\"token\":\"%s\",\"intents\":0,"
-             "\"properties\":{\"os\":\"linux\",\"browser\":\"fray\","
-             "\"device\":\"fray\"}}}", token);
-    ws_send(w, buf);
-}
-
 /* Connect, HELLO, IDENTIFY, READY; returns READY's d (borrowed). */
-static json_t *ws_session(struct ws *w, int port)
+static json_t *session(struct fake_ws *w, int port)
 {
-    assert_true(ws_connect(w, port, "/?v=10&encoding=json"));
-    json_t *hello = ws_expect(w, 10, NULL);
-    assert_non_null(hello);
-    w->hb_ms = (int)json_integer_value(json_object_get(
-        json_object_get(hello, "d"), "heartbeat_interval"));
-    w->last_hb = mono_ms();
-    identify(w, TOKEN);
-    json_t *ready = ws_expect(w, 0, "READY");
-    assert_non_null(ready);
-    return json_object_get(ready, "d");
+    json_t *d = fake_ws_session(w, port, TOKEN, WAIT_MS);
+    assert_non_null(d);
+    return d;
 }
 
 /* ---- REST helpers ---- */
@@ -558,9 +356,9 @@ static void test_commands(void **state)
 static void test_gateway_session_and_interaction(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
-    struct ws w;
-    ws_init(&w);
-    json_t *ready = ws_session(&w, port);
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
+    json_t *ready = session(&w, port);
     assert_int_equal(w.hb_ms, HB_MS);
     assert_int_equal(w.seq, 1);
     const char *rurl = json_string_value(json_object_get(ready,
@@ -568,14 +366,14 @@ static void test_gateway_session_and_interaction(void **state)
     assert_non_null(strstr(rurl, "/resume"));
     assert_string_equal(json_string_value(json_object_get(
         json_object_get(ready, "application"), "id")), "1100000000000000001");
-    assert_non_null(ws_expect(&w, 11, NULL));          /* heartbeat ACK */
+    assert_non_null(fake_ws_expect(&w, 11, NULL, WAIT_MS));   /* the ACK */
     assert_int_equal(fake_wait_ready(port, WAIT_MS), 0);
 
     json_t *inj = fake_inject(port, "{\"name\":\"roll\",\"options\":["
                               "{\"name\":\"expr\",\"value\":\"2d6\"}],"
                               "\"permissions\":\"8\"}");
     assert_non_null(inj);
-    json_t *ev = ws_expect(&w, 0, "INTERACTION_CREATE");
+    json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
     assert_non_null(ev);
     json_t *d = json_object_get(ev, "d");
     const char *id = json_string_value(json_object_get(d, "id"));
@@ -618,21 +416,42 @@ static void test_gateway_session_and_interaction(void **state)
     assert_string_equal(json_string_value(json_object_get(m, "content")), "8");
     json_decref(m);
     snprintf(path, sizeof path, "/webhooks/1100000000000000001/%s", tok);
-    json_decref(rest(port, "POST", path, "{\"content\":\"follow\","
-                     "\"allowed_mentions\":{\"parse\":[]}}", &st, NULL));
+    json_t *m_followup = rest(port, "POST", path, "{\"content\":\"follow\","
+                              "\"allowed_mentions\":{\"parse\":[]}}", &st,
+                              NULL);
     assert_int_equal(st, 200);
     json_decref(inj);
 
-    /* a component and a DM interaction carry their shapes */
-    inj = fake_inject(port, "{\"type\":\"component\",\"custom_id\":\"next\"}");
-    ev = ws_expect(&w, 0, "INTERACTION_CREATE");
+    /* a button on the message the bot sent: defer the update, then edit
+     * @original, which is that message */
+    char body[256];
+    const char *mid = json_string_value(json_object_get(m_followup, "id"));
+    snprintf(body, sizeof body, "{\"type\":\"component\",\"custom_id\":"
+             "\"next\",\"message_id\":\"%s\"}", mid);
+    inj = fake_inject(port, body);
+    ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
     assert_non_null(ev);
     d = json_object_get(ev, "d");
     assert_int_equal(json_integer_value(json_object_get(d, "type")), 3);
-    assert_non_null(json_object_get(d, "message"));
+    assert_string_equal(json_string_value(json_object_get(
+        json_object_get(d, "message"), "content")), "follow");
+    snprintf(path, sizeof path, "/interactions/%s/%s/callback",
+             json_string_value(json_object_get(d, "id")),
+             json_string_value(json_object_get(d, "token")));
+    json_decref(rest(port, "POST", path, "{\"type\":6}", &st, NULL));
+    assert_int_equal(st, 204);
+    snprintf(path, sizeof path,
+             "/webhooks/1100000000000000001/%s/messages/@original",
+             json_string_value(json_object_get(d, "token")));
+    m = rest(port, "PATCH", path, "{\"content\":\"turn 2\",\"components\":"
+             "[],\"allowed_mentions\":{\"parse\":[]}}", &st, NULL);
+    assert_int_equal(st, 200);
+    assert_string_equal(json_string_value(json_object_get(m, "id")), mid);
+    json_decref(m);
+    json_decref(m_followup);
     json_decref(inj);
     inj = fake_inject(port, "{\"name\":\"roll\",\"dm\":true}");
-    ev = ws_expect(&w, 0, "INTERACTION_CREATE");
+    ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
     d = json_object_get(ev, "d");
     assert_non_null(json_object_get(d, "user"));
     assert_null(json_object_get(d, "member"));
@@ -640,18 +459,16 @@ static void test_gateway_session_and_interaction(void **state)
     assert_int_equal(violations_of(port, "callback_double"), 1);
     assert_int_equal(fake_stat(port, "violations"), 1);
 
-    w.want_close = 1000;
-    lws_callback_on_writable(w.wsi);
-    assert_true(ws_wait_closed(&w));
-    ws_free(&w);
+    assert_true(fake_ws_close(&w, 1000, WAIT_MS));
+    fake_ws_free(&w);
 }
 
 static void test_gateway_resume_replay(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
-    struct ws w;
-    ws_init(&w);
-    json_t *ready = ws_session(&w, port);
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
+    json_t *ready = session(&w, port);
     char sid[64];
     snprintf(sid, sizeof sid, "%s", json_string_value(json_object_get(
         ready, "session_id")));
@@ -659,25 +476,25 @@ static void test_gateway_resume_replay(void **state)
 
     /* drop the TCP connection, then dispatch while disconnected */
     assert_int_equal(fake_fault(port, "{\"kind\":\"drop\"}"), 200);
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 0);
     json_t *inj = fake_inject(port, "{\"name\":\"roll\"}");
     assert_non_null(inj);
     assert_true(json_is_false(json_object_get(inj, "delivered")));
 
-    assert_true(ws_connect(&w, port, "/resume/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
+    assert_true(fake_ws_connect(&w, port, RESUME_PATH, WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
     w.hb_ms = HB_MS;
     char buf[256];
     snprintf(buf, sizeof buf, "{\"op\":6,\"d\":{\"token\":\"%s\","
              "\"session_id\":\"%s\",\"seq\":%lld}}", TOKEN, sid, seq);
-    ws_send(&w, buf);
-    json_t *ev = ws_expect(&w, 0, "INTERACTION_CREATE");
+    fake_ws_send(&w, buf);
+    json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
     assert_non_null(ev);
     assert_string_equal(json_string_value(json_object_get(
         json_object_get(ev, "d"), "id")),
         json_string_value(json_object_get(inj, "id")));
-    assert_non_null(ws_expect(&w, 0, "RESUMED"));
+    assert_non_null(fake_ws_expect(&w, 0, "RESUMED", WAIT_MS));
     assert_int_equal(fake_stat(port, "resumes_ok"), 1);
     assert_int_equal(fake_stat(port, "resumes_on_resume_url"), 1);
     json_decref(inj);
@@ -685,154 +502,146 @@ static void test_gateway_resume_replay(void **state)
     /* server close 4000 keeps the session; op 9 after invalidation */
     assert_int_equal(fake_fault(port, "{\"kind\":\"close\",\"code\":4000}"),
                      200);
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4000);
     fake_fault(port, "{\"kind\":\"invalidate\"}");
-    assert_true(ws_connect(&w, port, "/resume/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
-    ws_send(&w, buf);
-    json_t *op9 = ws_expect(&w, 9, NULL);
+    assert_true(fake_ws_connect(&w, port, RESUME_PATH, WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
+    fake_ws_send(&w, buf);
+    json_t *op9 = fake_ws_expect(&w, 9, NULL, WAIT_MS);
     assert_non_null(op9);
     assert_true(json_is_false(json_object_get(op9, "d")));
     assert_int_equal(fake_stat(port, "resumes_failed"), 1);
-    w.want_close = 4000;
-    lws_callback_on_writable(w.wsi);
-    assert_true(ws_wait_closed(&w));
-    ws_free(&w);
+    assert_true(fake_ws_close(&w, 4000, WAIT_MS));
+    fake_ws_free(&w);
 }
 
 static void test_gateway_close_codes(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
-    struct ws w;
-    ws_init(&w);
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
 
-    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
-    identify(&w, "wrong-token");
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_connect(&w, port, "/?v=10&encoding=json", WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
+    fake_ws_identify(&w, "wrong-token");
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4004);
 
-    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
-    ws_send(&w, "{\"op\":3,\"d\":{}}");
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_connect(&w, port, "/?v=10&encoding=json", WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
+    fake_ws_send(&w, "{\"op\":3,\"d\":{}}");
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4003);
 
-    ws_session(&w, port);
-    identify(&w, TOKEN);
-    assert_true(ws_wait_closed(&w));
+    session(&w, port);
+    fake_ws_identify(&w, TOKEN);
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4005);
 
-    assert_true(ws_connect(&w, port, "/?v=9&encoding=json"));
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_connect(&w, port, "/?v=9&encoding=json", WAIT_MS));
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4012);
 
-    ws_session(&w, port);
+    session(&w, port);
     assert_int_equal(fake_fault(port, "{\"kind\":\"op7\",\"close_after_ms\":"
                                 "0}"), 200);
-    assert_non_null(ws_expect(&w, 7, NULL));
+    assert_non_null(fake_ws_expect(&w, 7, NULL, WAIT_MS));
     assert_int_equal(fake_fault(port, "{\"kind\":\"zombie\",\"on\":true}"),
                      200);
     long long acks = fake_stat(port, "acks");
     fake_sleep_ms(3 * HB_MS);
     for (int i = 0; i < 50; i++)
-        ws_service(&w);
+        fake_ws_service(&w);
     assert_int_equal(fake_stat(port, "acks"), acks);
     assert_true(fake_stat(port, "acks_skipped") >= 1);
     assert_int_equal(fake_fault(port, "{\"kind\":\"op9\",\"resumable\":"
                                 "false}"), 200);
-    json_t *op9 = ws_expect(&w, 9, NULL);
+    json_t *op9 = fake_ws_expect(&w, 9, NULL, WAIT_MS);
     assert_non_null(op9);
     assert_true(json_is_false(json_object_get(op9, "d")));
-    w.want_close = 4000;
-    lws_callback_on_writable(w.wsi);
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_close(&w, 4000, WAIT_MS));
 
     assert_int_equal(violations_of(port, "gw_4004"), 1);
     assert_int_equal(violations_of(port, "gw_4003"), 1);
     assert_int_equal(violations_of(port, "gw_4005"), 1);
-    ws_free(&w);
+    fake_ws_free(&w);
 }
 
 static void test_gateway_limits(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
-    struct ws w;
-    ws_init(&w);
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
 
     /* a payload over 4096 bytes, sent in one message */
-    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
+    assert_true(fake_ws_connect(&w, port, "/?v=10&encoding=json", WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
     char *big = malloc(5000);
     memset(big, ' ', 4999);
     memcpy(big, "{\"op\":1,\"d\":null}", 17);
     big[4999] = '\0';
-    ws_send(&w, big);
+    fake_ws_send(&w, big);
     free(big);
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4002);
 
     /* 121 sends inside 60 s */
-    ws_session(&w, port);
+    session(&w, port);
     w.hb_ms = 0;
     for (int i = 0; i < 125 && !w.closed; i++) {
-        ws_send(&w, "{\"op\":1,\"d\":1}");
-        if (w.nout > WS_MAX_OUT / 2)
+        fake_ws_send(&w, "{\"op\":1,\"d\":1}");
+        if (w.nout > FAKE_WS_MAX_OUT / 2)
             for (int k = 0; k < 20; k++)
-                ws_service(&w);
+                fake_ws_service(&w);
     }
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_wait_closed(&w, WAIT_MS));
     assert_int_equal(w.close_code, 4008);
 
     /* no heartbeat: closed after interval * 1.5 + grace, session kept */
     char sid[64], buf[256];
     snprintf(sid, sizeof sid, "%s", json_string_value(json_object_get(
-        ws_session(&w, port), "session_id")));
+        session(&w, port), "session_id")));
     w.hb_ms = 0;
     long long t0 = mono_ms();
     while (!w.closed && mono_ms() - t0 < WAIT_MS)
-        ws_service(&w);
+        fake_ws_service(&w);
     assert_true(w.closed);
     assert_int_equal(w.close_code, 4000);
     assert_int_equal(violations_of(port, "hb_missed"), 1);
-    assert_true(ws_connect(&w, port, "/resume/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
+    assert_true(fake_ws_connect(&w, port, RESUME_PATH, WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
     snprintf(buf, sizeof buf, "{\"op\":6,\"d\":{\"token\":\"%s\","
              "\"session_id\":\"%s\",\"seq\":%lld}}", TOKEN, sid, w.seq);
-    ws_send(&w, buf);
-    assert_non_null(ws_expect(&w, 0, "RESUMED"));
-    w.want_close = 4000;
-    lws_callback_on_writable(w.wsi);
-    assert_true(ws_wait_closed(&w));
+    fake_ws_send(&w, buf);
+    assert_non_null(fake_ws_expect(&w, 0, "RESUMED", WAIT_MS));
+    assert_true(fake_ws_close(&w, 4000, WAIT_MS));
 
     /* identify spacing enforced with op 9 false */
     int st;
     json_decref(fake_post_json(port, "/_test/config",
                                "{\"identify_gap_ms\":5000}", &st));
-    assert_true(ws_connect(&w, port, "/?v=10&encoding=json"));
-    assert_non_null(ws_expect(&w, 10, NULL));
-    identify(&w, TOKEN);
-    json_t *op9 = ws_expect(&w, 9, NULL);
+    assert_true(fake_ws_connect(&w, port, "/?v=10&encoding=json", WAIT_MS));
+    assert_non_null(fake_ws_expect(&w, 10, NULL, WAIT_MS));
+    fake_ws_identify(&w, TOKEN);
+    json_t *op9 = fake_ws_expect(&w, 9, NULL, WAIT_MS);
     assert_non_null(op9);
     assert_true(json_is_false(json_object_get(op9, "d")));
     assert_int_equal(violations_of(port, "identify_too_fast"), 1);
     json_decref(fake_post_json(port, "/_test/config",
                                "{\"identify_gap_ms\":0}", &st));
-    w.want_close = 4000;
-    lws_callback_on_writable(w.wsi);
-    assert_true(ws_wait_closed(&w));
+    assert_true(fake_ws_close(&w, 4000, WAIT_MS));
     assert_int_equal(violations_of(port, "gw_4002"), 1);
     assert_int_equal(violations_of(port, "gw_4008"), 1);
-    ws_free(&w);
+    fake_ws_free(&w);
 }
 
 static void test_load_latency(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
-    struct ws w;
-    ws_init(&w);
-    ws_session(&w, port);
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
+    session(&w, port);
     int st;
     json_decref(fake_post_json(port, "/_test/load", "{\"count\":40,"
                                "\"channels\":4,\"concurrency\":4}", &st));
@@ -840,7 +649,7 @@ static void test_load_latency(void **state)
     int answered = 0;
     long long end = mono_ms() + 2 * WAIT_MS;
     while (answered < 40 && mono_ms() < end) {
-        json_t *ev = ws_expect(&w, 0, "INTERACTION_CREATE");
+        json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
         assert_non_null(ev);
         json_t *d = json_object_get(ev, "d");
         char path[512];
@@ -865,7 +674,7 @@ static void test_load_latency(void **state)
     assert_true(json_real_value(json_object_get(lat, "p99")) >=
                 json_real_value(json_object_get(lat, "p50")));
     json_decref(s);
-    ws_free(&w);
+    fake_ws_free(&w);
 }
 
 int main(void)
