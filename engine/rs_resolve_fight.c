@@ -436,6 +436,8 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     if (atk == tgt)
         return enc_fail(c->d, ENG_INVALID, "%s cannot attack themself",
                         atk->name);
+    if (tgt->flags & ENC_CF_DOWN)
+        return enc_fail(c->d, ENG_STATE, "%s is already down", tgt->name);
     bool in_turn = e->current == atk->id;
     if (in_turn) {
         err = rsv_check_action(c, atk, false, "attack");
