@@ -194,6 +194,7 @@ struct fake_http_req {
     int nhdrs;
     bool hdr_sent;
     bool ready;                     /* response prepared */
+    bool close_after;               /* close the connection after it */
     int delay_ms;
     lws_sorted_usec_list_t sul;     /* delayed response */
 };

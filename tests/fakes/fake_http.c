@@ -190,6 +190,13 @@ static int http_begin(struct fake_server *s, struct fake_pss *pss,
                 (r->content_length == 0 && r->method == LWSHUMETH_POST);
     if (body)
         return 0;
+    /* A POST/PUT/PATCH without Content-Length has no body (RFC 9112), but
+     * lws 4.1.6 then waits for one and would swallow the next request on
+     * the connection: answer, then close it. */
+    r->close_after = r->content_length < 0 &&
+                     (r->method == LWSHUMETH_POST ||
+                      r->method == LWSHUMETH_PUT ||
+                      r->method == LWSHUMETH_PATCH);
     return finish_request(s, r);
 }
 
@@ -235,6 +242,12 @@ static int write_headers(struct fake_http_req *r)
                                         (int)strlen(r->hdrs[i].value), &p, end))
             return -1;
     }
+    if (r->close_after &&
+        lws_add_http_header_by_name(r->wsi, (const unsigned char *)
+                                    "connection:",
+                                    (const unsigned char *)"close", 5, &p,
+                                    end))
+        return -1;
     if (lws_finalize_write_http_header(r->wsi, start, &p, end))
         return -1;
     r->hdr_sent = true;
@@ -270,9 +283,10 @@ static int http_write(struct fake_pss *pss)
         }
     }
     struct lws *wsi = r->wsi;
+    bool close_after = r->close_after;
     req_free(r);
     pss->req = NULL;
-    if (lws_http_transaction_completed(wsi))
+    if (close_after || lws_http_transaction_completed(wsi))
         return -1;
     return 0;
 }
