@@ -129,6 +129,36 @@ static void check_caret(const struct dcase *c, const struct dice_diag *d)
         case_fail(c, "caret line '%s', want '%s'", caret_line, want);
 }
 
+static void check_outcome(const struct dcase *c, enum eng_err err,
+                          const struct dice_diag *d,
+                          const struct dice_result *res, unsigned reps)
+{
+    if (c->fail) {
+        if (err == ENG_OK) {
+            case_fail(c, "rolled, want error %s", c->code);
+            return;
+        }
+        if (strcmp(eng_errname(err), c->code) != 0 || d->code != err)
+            case_fail(c, "error %s, want %s", eng_errname(err), c->code);
+        if (strcmp(d->msg, c->message) != 0)
+            case_fail(c, "message '%s', want '%s'", d->msg, c->message);
+        if (d->pos + 1 != c->column || d->len != c->width)
+            case_fail(c, "span column %d width %d, want %d width %d",
+                      d->pos + 1, d->len, c->column, c->width);
+        check_caret(c, d);
+        return;
+    }
+    if (err != ENG_OK) {
+        case_fail(c, "error: %s", d->msg);
+        return;
+    }
+    if ((int)reps != c->n_totals || c->n_dice_lines != c->n_totals)
+        case_fail(c, "%u results; the case has %d totals and %d dice lines",
+                  reps, c->n_totals, c->n_dice_lines);
+    for (int i = 0; i < c->n_totals && i < (int)reps; i++)
+        check_result(c, i, &res[i]);
+}
+
 static void run_case(struct dcase *c, struct dice_result *res)
 {
     struct dice_diag d;
@@ -139,31 +169,8 @@ static void run_case(struct dcase *c, struct dice_result *res)
     unsigned reps = err == ENG_OK ? dice_expr_repeat(e) : 0;
     for (unsigned i = 0; err == ENG_OK && i < reps; i++)
         err = dice_roll(e, &rng, &res[i], &d);
-    dice_expr_free(e);
-    if (c->fail) {
-        if (err == ENG_OK) {
-            case_fail(c, "rolled, want error %s", c->code);
-            return;
-        }
-        if (strcmp(eng_errname(err), c->code) != 0 || d.code != err)
-            case_fail(c, "error %s, want %s", eng_errname(err), c->code);
-        if (strcmp(d.msg, c->message) != 0)
-            case_fail(c, "message '%s', want '%s'", d.msg, c->message);
-        if (d.pos + 1 != c->column || d.len != c->width)
-            case_fail(c, "span column %d width %d, want %d width %d",
-                      d.pos + 1, d.len, c->column, c->width);
-        check_caret(c, &d);
-        return;
-    }
-    if (err != ENG_OK) {
-        case_fail(c, "error: %s", d.msg);
-        return;
-    }
-    if ((int)reps != c->n_totals || c->n_dice_lines != c->n_totals)
-        case_fail(c, "%u results; the case has %d totals and %d dice lines",
-                  reps, c->n_totals, c->n_dice_lines);
-    for (int i = 0; i < c->n_totals && i < (int)reps; i++)
-        check_result(c, i, &res[i]);
+    check_outcome(c, err, &d, res, reps);
+    dice_expr_free(e);  /* after the checks: labels borrow from it */
 }
 
 /* Copy value into a fixed field, failing the case if it does not fit. */
