@@ -17,8 +17,7 @@
 //
 // then one total line per peer containing "total": true.
 //
-// --explain prints, instead of timings, each translation with its notes and
-// (for rpg-dice-roller) the peer's own min/max for the translated notation.
+// --explain prints, instead of timings, each translation with its notes.
 
 import { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import droll from 'droll';
@@ -169,11 +168,6 @@ function main() {
       const tr = byPeer[peer];
       if (opt.explain) {
         const line = { peer, expr, ...tr };
-        if (tr.ok && peer === 'rpg-dice-roller') {
-          const r = new DiceRoll(tr.text);
-          line.min = r.minTotal;
-          line.max = r.maxTotal;
-        }
         delete line.ok;
         if (!tr.ok) line.unsupported = true;
         out(line);

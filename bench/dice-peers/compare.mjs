@@ -5,6 +5,11 @@
 //   node compare.mjs --fray fray.jsonl --peers peers.jsonl [--corpus FILE]
 //                    [--markdown] [--strict]
 //
+// --dir DIR adds every DIR/fray.*.jsonl and DIR/peers.*.jsonl.
+// --fray and --peers may each be given several times (one file per round):
+// each engine's time for an expression is then the median over the rounds,
+// which shrugs off a round disturbed by other work on the machine.
+//
 // Lines are joined on the expression text (exactly, else with surrounding
 // space trimmed and inner runs of space collapsed). Rows follow the corpus
 // order when --corpus is given, else fray's order. Lines that are not JSON
@@ -15,7 +20,8 @@
 // --strict exits 1 when a target is missed: median ratio against
 // rpg-dice-roller below 50, or droll faster than fray on any expression.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const RPG = 'rpg-dice-roller';
 const DROLL = 'droll';
@@ -23,26 +29,32 @@ const RPG_TARGET = 50;
 
 function usage(msg) {
   if (msg) process.stderr.write(`compare.mjs: ${msg}\n`);
-  process.stderr.write('usage: node compare.mjs --fray FILE --peers FILE [--corpus FILE] [--markdown] [--strict]\n');
+  process.stderr.write('usage: node compare.mjs (--fray FILE --peers FILE)... | --dir DIR [--corpus FILE] [--markdown] [--strict]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opt = { markdown: false, strict: false };
+  const opt = { markdown: false, strict: false, fray: [], peers: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
       if (i + 1 >= argv.length) usage(`${a} needs a value`);
       return argv[++i];
     };
-    if (a === '--fray') opt.fray = val();
-    else if (a === '--peers') opt.peers = val();
-    else if (a === '--corpus') opt.corpus = val();
+    if (a === '--fray') opt.fray.push(val());
+    else if (a === '--peers') opt.peers.push(val());
+    else if (a === '--dir') {
+      const dir = val();
+      for (const f of readdirSync(dir).sort()) {
+        if (/^fray\..*\.jsonl$/.test(f)) opt.fray.push(join(dir, f));
+        else if (/^peers\..*\.jsonl$/.test(f)) opt.peers.push(join(dir, f));
+      }
+    } else if (a === '--corpus') opt.corpus = val();
     else if (a === '--markdown') opt.markdown = true;
     else if (a === '--strict') opt.strict = true;
     else usage(`unknown argument ${a}`);
   }
-  if (!opt.fray || !opt.peers) usage('--fray and --peers are required');
+  if (!opt.fray.length || !opt.peers.length) usage('need fray and peer results (--fray and --peers, or --dir)');
   return opt;
 }
 
@@ -76,19 +88,26 @@ function readJsonLines(path, what) {
   return rows;
 }
 
-// Map expression -> record, looked up exactly first, then normalised.
+// Map expression -> records (one a round), looked up exactly first, then
+// normalised. get() merges the rounds: the median ns_per_roll of those that
+// have one, else the first record (an error or "unsupported" line).
 class Index {
   constructor() {
     this.exact = new Map();
     this.loose = new Map();
   }
   add(expr, rec) {
-    if (!this.exact.has(expr)) this.exact.set(expr, rec);
-    const k = norm(expr);
-    if (!this.loose.has(k)) this.loose.set(k, rec);
+    for (const [map, k] of [[this.exact, expr], [this.loose, norm(expr)]]) {
+      if (!map.has(k)) map.set(k, []);
+      map.get(k).push(rec);
+    }
   }
   get(expr) {
-    return this.exact.get(expr) ?? this.loose.get(norm(expr));
+    const recs = this.exact.get(expr) ?? this.loose.get(norm(expr));
+    if (!recs) return undefined;
+    const timed = recs.filter((r) => isNum(r.ns_per_roll));
+    if (!timed.length) return recs[0];
+    return { ...timed[0], ns_per_roll: median(timed.map((r) => r.ns_per_roll)), rounds: timed.length };
   }
 }
 
@@ -116,8 +135,8 @@ function fmtRatio(r) {
 
 function main() {
   const opt = parseArgs(process.argv.slice(2));
-  const frayRows = readJsonLines(opt.fray, 'fray output');
-  const peerRows = readJsonLines(opt.peers, 'peer output');
+  const frayRows = opt.fray.flatMap((f) => readJsonLines(f, 'fray output'));
+  const peerRows = opt.peers.flatMap((f) => readJsonLines(f, 'peer output'));
 
   const fray = new Index();
   for (const r of frayRows) fray.add(r.expr, r);
@@ -129,7 +148,7 @@ function main() {
     order = readFileSync(opt.corpus, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''))
       .filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
   } else {
-    order = frayRows.map((r) => r.expr);
+    order = [...new Set(frayRows.map((r) => r.expr))];
   }
 
   const rows = [];
@@ -191,7 +210,9 @@ function main() {
     for (const r of rows) out.push(line(r));
   }
   out.push('');
-  out.push('ratio = peer ns / fray ns (how many times faster fray is); n/a = the peer cannot read it; * = translated, see notes.');
+  const rounds = Math.max(opt.fray.length, opt.peers.length);
+  out.push(`ns = nanoseconds per parse-and-roll${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ratio = peer ns / fray ns`
+    + ' (how many times faster fray is); n/a = the peer cannot read it; * = translated, see notes.');
 
   const med = median(rpgRatios);
   const bullet = opt.markdown ? '- ' : '';
@@ -214,7 +235,7 @@ function main() {
     out.push('notes (*):');
     for (const n of footnotes) out.push(`${opt.markdown ? '- ' : '  '}${n}`);
   }
-  const unsup = peerRows.filter((r) => r.unsupported && r.peer === RPG);
+  const unsup = [...new Map(peerRows.filter((r) => r.unsupported && r.peer === RPG).map((r) => [r.expr, r])).values()];
   if (unsup.length) {
     out.push('');
     out.push(`${RPG} cannot run:`);
