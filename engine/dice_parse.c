@@ -212,8 +212,9 @@ static enum eng_err parse_modifier(struct dice_parser *p, struct dice_term *t,
         if (t->explode.cmp != DICE_CMP_NONE)
             return fail_at(p, ENG_SYNTAX, &m, "is a second explosion");
         TRY(next(p));
-        if (is_cmp(p->tok.kind))
-            TRY(parse_cond(p, &t->explode, true));
+        /* "!5" is "!=5"; "!-1" stays a subtraction ("3d6!-1") */
+        if (is_cmp(p->tok.kind) || p->tok.kind == DICE_T_NUM)
+            TRY(parse_cond(p, &t->explode, false));
         else
             t->explode = (struct dice_cond){DICE_CMP_EQ, face_max};
         if (matches_all(t->explode, t->face_min, face_max)) {
