@@ -343,6 +343,12 @@ static void test_minor_npc_defeated(void **state)
                      ENG_OK);
     assert_true(rf_who(f, "Goon")->flags & ENC_CF_DOWN);
     assert_false(rsv_is_wounded(rf_who(f, "Goon")));
+    /* Down is down: no more attacks on it. */
+    f->nopts = 0;
+    assert_int_equal(rf_do(f, 10, "combat momentum"), ENG_OK);
+    assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "30", "20", NULL),
+                     ENG_STATE);
+    assert_non_null(strstr(f->d.msg, "already down"));
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_attack(f, 11, "Bo", "Lt", "30", "3", NULL), ENG_OK);
     /* A significant NPC is Wounded and fights on... */
