@@ -17,9 +17,11 @@ static bool rsv_turn_untouched(const struct enc_combatant *who)
            who->rs[RSV_C_FREE] == 0;
 }
 
-/* The rank an action adds: rank:N, or skill:<stat> read from who. */
+/* The rank an action adds: rank:N, or skill:<stat> read from who, where
+ * the stat must be one of allowed (NULL-terminated; NULL = any). */
 static enum eng_err rsv_opt_rank(struct rs_call *c,
                                  const struct enc_combatant *who,
+                                 const char *const *allowed,
                                  const char *example, int64_t *out,
                                  char *what, size_t n)
 {
@@ -37,6 +39,15 @@ static enum eng_err rsv_opt_rank(struct rs_call *c,
     if (skill == NULL || skill[0] == '\0') {
         enc_fail(c->d, ENG_INVALID, "skill: (a stat name) or rank: is "
                  "required");
+        enc_hint(c->d, "%s", example);
+        return ENG_INVALID;
+    }
+    bool ok = allowed == NULL;
+    for (int i = 0; allowed != NULL && allowed[i] != NULL; i++)
+        ok = ok || eng_text_casecmp(skill, allowed[i]) == 0;
+    if (!ok) {
+        enc_fail(c->d, ENG_INVALID, "skill: %.24s is not one this action "
+                 "uses", skill);
         enc_hint(c->d, "%s", example);
         return ENG_INVALID;
     }
@@ -173,8 +184,11 @@ static enum eng_err rsv_cmd_defend(struct rs_call *c)
         return err;
     int64_t rank;
     char what[64];
-    err = rsv_opt_rank(c, who, "/combat defend skill:agility (or athletics, "
-                       "hide)", &rank, what, sizeof what);
+    static const char *const ranks[] = {"agility", "athletics", "hide",
+                                        NULL};
+    err = rsv_opt_rank(c, who, ranks, "/combat defend skill:agility (or "
+                       "athletics, hide), or rank:", &rank, what,
+                       sizeof what);
     if (err != ENG_OK)
         return err;
     err = rsv_check_action(c, who, false, "defend");
@@ -214,8 +228,10 @@ static enum eng_err rsv_cmd_aim(struct rs_call *c)
     int64_t rank = 0;
     char what[64] = "";
     if (!range) {
-        err = rsv_opt_rank(c, who, "/combat aim skill:tactics (or search), "
-                           "or range:true", &rank, what, sizeof what);
+        static const char *const ranks[] = {"tactics", "search", NULL};
+        err = rsv_opt_rank(c, who, ranks, "/combat aim skill:tactics (or "
+                           "search), or range:true", &rank, what,
+                           sizeof what);
         if (err != ENG_OK)
             return err;
     }
@@ -254,8 +270,8 @@ static enum eng_err rsv_cmd_help(struct rs_call *c)
         return err;
     int64_t rank;
     char what[64];
-    err = rsv_opt_rank(c, who, "/combat help skill:<the rank to add>", &rank,
-                       what, sizeof what);
+    err = rsv_opt_rank(c, who, NULL, "/combat help skill:<the rank to add>",
+                       &rank, what, sizeof what);
     if (err != ENG_OK)
         return err;
     err = rsv_check_action(c, who, false, "help");

@@ -98,6 +98,9 @@ static void test_defend_ends_at_next_turn_start(void **state)
     /* skill: must name a stat the character has. */
     rf_opts(f, "skill", "hide", NULL);
     assert_int_equal(rf_do(f, 10, "combat defend"), ENG_NOTFOUND);
+    /* Defend uses Agility, Athletics or Hide only. */
+    rf_opts(f, "skill", "tactics", NULL);
+    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_INVALID);
     f->nopts = 0;
     assert_int_equal(rf_do(f, 10, "combat defend"), ENG_INVALID);
 }
