@@ -19,6 +19,7 @@
 
 #include <libwebsockets.h>
 #include <jansson.h>
+#include <zlib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,7 @@
 #define FAKE_GW_MAX_SESSIONS    32
 #define FAKE_GW_INTENTS_VALID   0x307FFFFull    /* bits 0-16, 20, 21, 24, 25 */
 #define FAKE_GW_INTENTS_PRIV    (2ull | 256ull | 32768ull)
+#define FAKE_GW_ZLIB_SLACK      64        /* room for the sync-flush marker */
 
 #define FAKE_IX_DEADLINE_MS     3000          /* first response window */
 #define FAKE_IX_TOKEN_TTL_MS    (15 * 60 * 1000)
@@ -99,9 +101,10 @@ struct fake_opts {
 
 enum fake_gw_state { FAKE_GW_AWAIT_AUTH, FAKE_GW_READY, FAKE_GW_CLOSING };
 
-struct fake_frame {                 /* one outgoing websocket text frame */
+struct fake_frame {                 /* one outgoing websocket frame */
     struct fake_frame *next;
     long ix;                        /* interaction index carried, or -1 */
+    bool binary;                    /* zlib-stream data, else JSON text */
     size_t len;
     unsigned char buf[];            /* LWS_PRE + len bytes */
 };
@@ -136,6 +139,8 @@ struct fake_gw_conn {
     lws_sorted_usec_list_t hb_sul;  /* heartbeat-timeout check */
     lws_sorted_usec_list_t op7_sul; /* close after op 7 */
     bool on_resume_url;
+    bool zlib;                      /* compress=zlib-stream */
+    z_stream zs;                    /* its deflate context */
 };
 
 struct fake_session {

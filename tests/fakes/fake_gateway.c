@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <zlib.h>
 
 /* ---- connection helpers ---- */
 
@@ -24,16 +25,47 @@ static void log_set(struct fake_gw_conn *c, const char *key, json_t *v)
         json_decref(v);
 }
 
+/* zlib-stream: one deflate context per connection, each payload flushed
+ * with Z_SYNC_FLUSH so it ends in 00 00 ff ff, sent as a binary frame. */
+static struct fake_frame *deflate_frame(struct fake_gw_conn *c,
+                                        const char *text, size_t len)
+{
+    size_t cap = deflateBound(&c->zs, (uLong)len) + FAKE_GW_ZLIB_SLACK;
+    struct fake_frame *f = malloc(sizeof *f + LWS_PRE + cap);
+    if (f == NULL)
+        return NULL;
+    c->zs.next_in = (Bytef *)(uintptr_t)text;
+    c->zs.avail_in = (uInt)len;
+    c->zs.next_out = f->buf + LWS_PRE;
+    c->zs.avail_out = (uInt)cap;
+    int rc = deflate(&c->zs, Z_SYNC_FLUSH);
+    if ((rc != Z_OK && rc != Z_BUF_ERROR) || c->zs.avail_in != 0) {
+        free(f);
+        return NULL;
+    }
+    f->len = cap - c->zs.avail_out;
+    f->binary = true;
+    return f;
+}
+
 void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix)
 {
     size_t len = strlen(text);
-    struct fake_frame *f = malloc(sizeof *f + LWS_PRE + len);
+    struct fake_frame *f;
+    if (c->zlib) {
+        f = deflate_frame(c, text, len);
+    } else {
+        f = malloc(sizeof *f + LWS_PRE + len);
+        if (f) {
+            f->len = len;
+            f->binary = false;
+            memcpy(f->buf + LWS_PRE, text, len);
+        }
+    }
     if (f == NULL)
         return;
     f->next = NULL;
     f->ix = ix;
-    f->len = len;
-    memcpy(f->buf + LWS_PRE, text, len);
     if (c->q_tail)
         c->q_tail->next = f;
     else
@@ -472,7 +504,13 @@ static void conn_open(struct fake_server *s, struct fake_pss *pss,
         conn_fail(c, 4002, "Unsupported encoding.");
         return;
     }
-    if (comp[0]) {
+    if (strcmp(comp, "zlib-stream") == 0) {
+        if (deflateInit(&c->zs, Z_DEFAULT_COMPRESSION) != Z_OK) {
+            fake_gw_close(c, 4000, "Unknown error.", false);
+            return;
+        }
+        c->zlib = true;
+    } else if (comp[0]) {
         fake_violation(s, "gw_compress_unsupported", -1,
                        "conn %d asked for compress=%s", c->id, comp);
         fake_gw_close(c, 4000, "Compression is not supported by the fake.",
@@ -502,6 +540,8 @@ void fake_gw_conn_free(struct fake_server *s, struct fake_gw_conn *c)
         c->sess->conn = NULL;
     log_set(c, "closed_ms", json_real(fake_rel_ms(s, fake_now_us())));
     drop_queue(c);
+    if (c->zlib)
+        deflateEnd(&c->zs);
     free(c->rx);
     free(c);
 }
@@ -547,7 +587,8 @@ static int on_writeable(struct fake_gw_conn *c, struct lws *wsi)
         c->q_head = f->next;
         if (c->q_head == NULL)
             c->q_tail = NULL;
-        int n = lws_write(wsi, f->buf + LWS_PRE, f->len, LWS_WRITE_TEXT);
+        int n = lws_write(wsi, f->buf + LWS_PRE, f->len,
+                          f->binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT);
         long ix = f->ix;
         size_t flen = f->len;
         free(f);

@@ -14,8 +14,45 @@ static long long mono_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* zlib-stream: inflate a complete (00 00 ff ff terminated) message through
+ * the connection's one context into a fresh buffer. */
+static char *inflate_msg(struct fake_ws *w, size_t *out_len)
+{
+    char *out = malloc(FAKE_WS_RX_MAX);
+    if (out == NULL)
+        return NULL;
+    w->zs.next_in = (Bytef *)w->rx;
+    w->zs.avail_in = (uInt)w->rx_len;
+    w->zs.next_out = (Bytef *)out;
+    w->zs.avail_out = FAKE_WS_RX_MAX;
+    int rc = inflate(&w->zs, Z_SYNC_FLUSH);
+    if ((rc != Z_OK && rc != Z_BUF_ERROR) || w->zs.avail_in != 0) {
+        free(out);
+        return NULL;
+    }
+    *out_len = FAKE_WS_RX_MAX - w->zs.avail_out;
+    return out;
+}
+
 static void on_message(struct fake_ws *w)
 {
+    if (w->zlib) {
+        if (w->rx_len < 4 ||
+            memcmp(w->rx + w->rx_len - 4, "\x00\x00\xff\xff", 4) != 0)
+            return;                 /* a payload may span messages */
+        size_t n = 0;
+        char *text = inflate_msg(w, &n);
+        w->rx_len = 0;
+        json_t *j = text ? json_loadb(text, n, 0, NULL) : NULL;
+        free(text);
+        if (j) {
+            json_t *s = json_object_get(j, "s");
+            if (json_is_integer(s))
+                w->seq = json_integer_value(s);
+            json_array_append_new(w->msgs, j);
+        }
+        return;
+    }
     json_t *j = json_loadb(w->rx, w->rx_len, 0, NULL);
     if (j) {
         json_t *s = json_object_get(j, "s");
@@ -118,6 +155,9 @@ int fake_ws_init(struct fake_ws *w)
 
 static void forget_conn(struct fake_ws *w)
 {
+    if (w->zlib)
+        inflateEnd(&w->zs);
+    w->zlib = false;
     for (int i = 0; i < w->nout; i++)
         free(w->out[i]);
     w->nout = 0;
@@ -168,6 +208,12 @@ bool fake_ws_connect(struct fake_ws *w, int port, const char *path,
                      int timeout_ms)
 {
     forget_conn(w);
+    if (strstr(path, "compress=zlib-stream")) {
+        memset(&w->zs, 0, sizeof w->zs);
+        if (inflateInit(&w->zs) != Z_OK)
+            return false;
+        w->zlib = true;
+    }
     struct lws_client_connect_info i;
     memset(&i, 0, sizeof i);
     i.context = w->ctx;

@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <zlib.h>
 
 #define FAKE_WS_MAX_OUT 64      /* frames queued for sending */
 #define FAKE_WS_RX_MAX  65536   /* largest message accepted */
@@ -39,15 +40,18 @@ struct fake_ws {
     int hb_ms;                  /* > 0: send op 1 every hb_ms */
     long long last_hb_ms;
     long long seq;              /* last non-null s received */
+    bool zlib;                  /* connected with compress=zlib-stream */
+    z_stream zs;                /* its inflate context */
 };
 
 /* Create the client context. 0, or -1. */
 int fake_ws_init(struct fake_ws *w);
 void fake_ws_free(struct fake_ws *w);
 
-/* Connect to ws://127.0.0.1:port<path> (e.g. "/?v=10&encoding=json").
- * Forgets the previous connection's state but keeps w->msgs and w->seq.
- * true once the websocket is open. */
+/* Connect to ws://127.0.0.1:port<path> (e.g. "/?v=10&encoding=json"; with
+ * "&compress=zlib-stream" the binary frames are inflated). Forgets the
+ * previous connection's state but keeps w->msgs and w->seq. true once the
+ * websocket is open. */
 bool fake_ws_connect(struct fake_ws *w, int port, const char *path,
                      int timeout_ms);
 

@@ -636,6 +636,35 @@ static void test_gateway_limits(void **state)
     fake_ws_free(&w);
 }
 
+static void test_gateway_zlib_stream(void **state)
+{
+    int port = ((struct fake_proc *)*state)->port;
+    struct fake_ws w;
+    assert_int_equal(fake_ws_init(&w), 0);
+    assert_true(fake_ws_connect(&w, port,
+                                "/?v=10&encoding=json&compress=zlib-stream",
+                                WAIT_MS));
+    json_t *hello = fake_ws_expect(&w, 10, NULL, WAIT_MS);
+    assert_non_null(hello);
+    w.hb_ms = HB_MS;
+    fake_ws_identify(&w, TOKEN);
+    assert_non_null(fake_ws_expect(&w, 0, "READY", WAIT_MS));
+    assert_int_equal(fake_wait_ready(port, WAIT_MS), 0);
+    for (int i = 0; i < 3; i++) {       /* one deflate context throughout */
+        json_t *inj = fake_inject(port, "{\"name\":\"roll\"}");
+        assert_non_null(inj);
+        json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
+        assert_non_null(ev);
+        assert_string_equal(json_string_value(json_object_get(
+            json_object_get(ev, "d"), "id")),
+            json_string_value(json_object_get(inj, "id")));
+        json_decref(inj);
+    }
+    assert_true(fake_ws_close(&w, 4000, WAIT_MS));
+    assert_int_equal(fake_stat(port, "violations"), 0);
+    fake_ws_free(&w);
+}
+
 static void test_load_latency(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
@@ -690,6 +719,7 @@ int main(void)
         cmocka_unit_test_setup(test_gateway_resume_replay, reset),
         cmocka_unit_test_setup(test_gateway_close_codes, reset),
         cmocka_unit_test_setup(test_gateway_limits, reset),
+        cmocka_unit_test_setup(test_gateway_zlib_stream, reset),
         cmocka_unit_test_setup(test_load_latency, reset),
     };
     return cmocka_run_group_tests_name("fake_discord", tests, group_setup,
