@@ -43,10 +43,15 @@ bool rsv_is_pc(const struct enc_combatant *who)
     return who->owner != 0 || enc_stat_or(who, "pc", 0) != 0;
 }
 
-bool rsv_is_significant(const struct enc_combatant *who)
+bool rsv_is_major(const struct enc_combatant *who)
 {
     return (who->flags & ENC_CF_MAJOR) != 0 ||
-           enc_stat_or(who, "significant", 0) != 0;
+           enc_stat_or(who, "major", 0) != 0;
+}
+
+bool rsv_is_significant(const struct enc_combatant *who)
+{
+    return rsv_is_major(who) || enc_stat_or(who, "significant", 0) != 0;
 }
 
 bool rsv_is_wounded(struct enc_combatant *who)
@@ -279,8 +284,8 @@ static enum eng_err rsv_draw_init(struct rs_call *c, struct enc_combatant *who)
         die = (int)r.total;
         roll_idx = r.roll_idx;
     }
-    who->init[0] = rsv_init_score(pc, (who->flags & ENC_CF_MAJOR) != 0, rank,
-                                  die);
+    bool major = rsv_is_major(who);
+    who->init[0] = rsv_init_score(pc, major, rank, die);
     who->ninit = 1;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
     ev->a = who->init[0];
@@ -291,9 +296,8 @@ static enum eng_err rsv_draw_init(struct rs_call *c, struct enc_combatant *who)
                  (long long)rank);
     else
         snprintf(ev->text, sizeof ev->text, "rank %lld + %d%s",
-                 (long long)rank,
-                 (who->flags & ENC_CF_MAJOR) ? RSV_MAJOR_INIT : RSV_NPC_INIT,
-                 (who->flags & ENC_CF_MAJOR) ? " (major)" : "");
+                 (long long)rank, major ? RSV_MAJOR_INIT : RSV_NPC_INIT,
+                 major ? " (major)" : "");
     return ENG_OK;
 }
 

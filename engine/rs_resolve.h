@@ -204,6 +204,8 @@ bool rsv_push_survives(int64_t roll);
 
 /* A player character: owned by a player, or given the stat pc=1. */
 bool rsv_is_pc(const struct enc_combatant *who);
+/* A major NPC: major:true at /combat add, or the stat major=1. */
+bool rsv_is_major(const struct enc_combatant *who);
 /* A significant NPC: major, or the stat significant=1. */
 bool rsv_is_significant(const struct enc_combatant *who);
 bool rsv_is_wounded(struct enc_combatant *who);

@@ -81,7 +81,12 @@ static void test_init_rank_from_add(void **state)
     assert_int_equal(rs_resolve.ops->setup(&c, x), ENG_RANGE);
     assert_non_null(strstr(f->d.msg, "initiative rank"));
     enc_copy(x->init_expr, sizeof x->init_expr, "");
+    /* A major NPC by stat, set after it was added. */
+    rf_add(f, "Chief", 0, "init=0");
+    assert_int_equal(enc_stat_set(rf_who(f, "Chief"), "major", 1, &f->d),
+                     ENG_OK);
     assert_int_equal(rf_begin(f), ENG_OK);
+    assert_int_equal(rf_who(f, "Chief")->init[0], 6);
     assert_int_equal(rf_who(f, "Guard")->init[0], 7);
     assert_int_equal(rf_who(f, "Bad")->init[0], 3);
 }
