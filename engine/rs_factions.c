@@ -269,6 +269,9 @@ static enum eng_err fac_check_value(struct rs_call *c, const char *name,
         {"str", 0, FAC_MAX_ATTR},    {"agi", 0, FAC_MAX_ATTR},
         {"wit", 0, FAC_MAX_ATTR},    {"armour", 0, FAC_MAX_ARMOUR},
         {"zone", 0, FAC_MAX_ZONE},   {"fearless", 0, 1},
+        {FAC_STAT_SHIELD, 0, FAC_MAX_ARMOUR},
+        {FAC_STAT_ARMOUR_DAMAGED, 0, 1},
+        {FAC_STAT_SHIELD_DAMAGED, 0, 1},
     };
     for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
         if (eng_text_casecmp(name, bounds[i].name) == 0 &&

@@ -30,8 +30,11 @@
 
 /* Attribute scores (STR, AGI, WIT) accepted; saves are a d20 under them. */
 #define FAC_MAX_ATTR 30
-/* Armour value accepted. */
+/* Armour value accepted (body armour, and what a shield adds). */
 #define FAC_MAX_ARMOUR 20
+/* Damage before armour reduction that destroys a damaged shield or a
+ * damaged suit of armour (the chapter's gear degradation rule). */
+#define FAC_BREAK_DAMAGE 8
 /* Zone numbers accepted for blast attacks. */
 #define FAC_MAX_ZONE 99
 /* Neighbouring zones one blast may deviate into. */
@@ -82,6 +85,14 @@ enum fac_morale {
 
 #define FAC_GEAR_WEAPON (1 << 0) /* attacked with a weapon */
 #define FAC_GEAR_ARMOUR (1 << 1) /* was hit while wearing armour */
+#define FAC_GEAR_SHIELD (1 << 2) /* was hit while carrying a shield */
+
+/* Stats of the gear rules: a shield adds its value to armour; the damaged
+ * flags (0/1) mark gear that the next hard hit destroys. */
+#define FAC_STAT_ARMOUR "armour"
+#define FAC_STAT_SHIELD "shield"
+#define FAC_STAT_ARMOUR_DAMAGED "armour_damaged"
+#define FAC_STAT_SHIELD_DAMAGED "shield_damaged"
 
 /* Condition names the ruleset gives and reads. */
 #define FAC_COND_CONCEALED "Concealed"
@@ -108,6 +119,16 @@ bool fac_rule_morale_lone(int64_t hp, int64_t max);
 /* Damage left after armour; cover adds 1 unless the attack penetrates. */
 int64_t fac_rule_damage(int64_t raw, int64_t armour, bool cover,
                         bool penetrates);
+
+/* Which damaged item a hit of raw damage (before armour) destroys: a
+ * damaged shield first, else damaged armour; one item per hit. */
+enum fac_break {
+    FAC_BREAK_NONE = 0,
+    FAC_BREAK_SHIELD,
+    FAC_BREAK_ARMOUR,
+};
+enum fac_break fac_rule_break(int64_t raw, bool shield_damaged,
+                              bool armour_damaged);
 
 /* A counter: who is hit first. */
 enum fac_first {
@@ -151,6 +172,16 @@ enum eng_err fac_need_attr(struct rs_call *c, const struct enc_combatant *who,
  * track rule (down at 0, harm ends a surrender). */
 void fac_hurt(struct rs_call *c, struct enc_combatant *from,
               struct enc_combatant *who, int64_t amount, int roll);
+
+/* who's armour value: body armour plus shield. */
+int64_t fac_armour(const struct enc_combatant *who);
+
+/* A damaging hit lands: raw damage (before armour) may destroy damaged
+ * gear, then amount (after armour, worked out with the gear as it was when
+ * the blow came) is taken from hp. */
+void fac_land(struct rs_call *c, struct enc_combatant *from,
+              struct enc_combatant *who, int64_t raw, int64_t amount,
+              int roll);
 
 /* Still fighting for its side's numbers: not down, not dead, not broken,
  * not surrendered. */

@@ -247,8 +247,11 @@ static void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
 {
     if (!o->unarmed)
         att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
-    if (tgt != NULL && enc_stat_or(tgt, "armour", 0) > 0)
+    if (tgt != NULL && enc_stat_or(tgt, FAC_STAT_ARMOUR, 0) > 0)
         tgt->rs[FAC_C_GEAR] |= FAC_GEAR_ARMOUR;
+    if (tgt != NULL && (enc_stat_or(tgt, FAC_STAT_SHIELD, 0) > 0 ||
+                        enc_stat_or(tgt, FAC_STAT_SHIELD_DAMAGED, 0) > 0))
+        tgt->rs[FAC_C_GEAR] |= FAC_GEAR_SHIELD;
 }
 
 /* Validate a single-target attack before anything changes: who reacts
@@ -409,9 +412,9 @@ static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
     if (err != ENG_OK)
         return err;
     int64_t to_tgt = nonlethal ? 0 :
-        fac_rule_damage(hit.total, enc_stat_or(tgt, "armour", 0), o->cover,
+        fac_rule_damage(hit.total, fac_armour(tgt), o->cover,
                         o->penetrates);
-    int64_t to_att = fac_rule_damage(back.total, enc_stat_or(att, "armour", 0),
+    int64_t to_att = fac_rule_damage(back.total, fac_armour(att),
                                      false, false);
     enum fac_first first = nonlethal ? FAC_FIRST_ATTACKER :
                            fac_rule_counter(to_tgt, to_att);
@@ -424,19 +427,19 @@ static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
     tgt->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
     switch (first) {
     case FAC_FIRST_BOTH:
-        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
-        fac_hurt(c, tgt, att, to_att, back.roll_idx);
+        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
+        fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
         return ENG_OK;
     case FAC_FIRST_TARGET:
-        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
+        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
         if (turn_can_act(tgt))
-            fac_hurt(c, tgt, att, to_att, back.roll_idx);
+            fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
         else
             fac_say(c, tgt->id, false, "%.40s falls before the counter "
                     "lands", tgt->name);
         return ENG_OK;
     case FAC_FIRST_ATTACKER:
-        fac_hurt(c, tgt, att, to_att, back.roll_idx);
+        fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
         if (!turn_can_act(att)) {
             fac_say(c, att->id, false, "%.40s falls before the attack "
                     "lands", att->name);
@@ -444,7 +447,7 @@ static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
         }
         if (nonlethal)
             return fac_nonlethal(c, att, tgt, o);
-        fac_hurt(c, att, tgt, to_tgt, hit.roll_idx);
+        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
         return ENG_OK;
     }
     return ENG_OK;
@@ -551,12 +554,13 @@ static enum eng_err fac_attack_one(struct rs_call *c,
     err = fac_roll_damage(c, att->name, a->damage, impaired, &dmg);
     if (err != ENG_OK)
         return err;
-    int64_t armour = enc_stat_or(tgt, "armour", 0);
-    if (o.damaged && !impaired && dmg.dice_sum == 1)
+    if (o.damaged && !o.unarmed && dmg.dice_sum == 1)
         fac_say(c, att->id, false, "%.40s's damaged weapon breaks on the 1",
                 att->name);
-    fac_hurt(c, att, tgt, fac_rule_damage(dmg.total, armour, o.cover,
-                                          o.penetrates), dmg.roll_idx);
+    fac_land(c, att, tgt, dmg.total, fac_rule_damage(dmg.total,
+                                                     fac_armour(tgt), o.cover,
+                                                     o.penetrates),
+             dmg.roll_idx);
     return ENG_OK;
 }
 
@@ -631,10 +635,9 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
         hits++;
         fac_attack_event(c, att, w, true, "blast", -1);
         fac_gear(att, w, o);
-        fac_hurt(c, att, w, fac_rule_damage(dmg.total,
-                                            enc_stat_or(w, "armour", 0),
-                                            o->cover, o->penetrates),
-                 dmg.roll_idx);
+        fac_land(c, att, w, dmg.total,
+                 fac_rule_damage(dmg.total, fac_armour(w), o->cover,
+                                 o->penetrates), dmg.roll_idx);
     }
     if (hits == 0)
         fac_say(c, att->id, false, "nobody is in zone %lld", (long long)zone);

@@ -41,6 +41,16 @@ int64_t fac_rule_damage(int64_t raw, int64_t armour, bool cover,
     return raw > av ? raw - av : 0;
 }
 
+enum fac_break fac_rule_break(int64_t raw, bool shield_damaged,
+                              bool armour_damaged)
+{
+    if (raw < FAC_BREAK_DAMAGE)
+        return FAC_BREAK_NONE;
+    if (shield_damaged)
+        return FAC_BREAK_SHIELD;
+    return armour_damaged ? FAC_BREAK_ARMOUR : FAC_BREAK_NONE;
+}
+
 enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker)
 {
     if (to_target == to_attacker)
@@ -206,6 +216,43 @@ void fac_hurt(struct rs_call *c, struct enc_combatant *from,
     hv->b = hp->cur;
     hv->secret = who->hidden;
     fac_after_track(c, who, "hp", before);
+}
+
+int64_t fac_armour(const struct enc_combatant *w)
+{
+    return enc_stat_or(w, FAC_STAT_ARMOUR, 0) +
+           enc_stat_or(w, FAC_STAT_SHIELD, 0);
+}
+
+/* Destroy who's damaged shield or armour when a hit of raw damage calls
+ * for it: the item's stats are removed. */
+static void fac_break_gear(struct rs_call *c, struct enc_combatant *who,
+                           int64_t raw)
+{
+    enum fac_break b = fac_rule_break(
+        raw, enc_stat_or(who, FAC_STAT_SHIELD_DAMAGED, 0) != 0,
+        enc_stat_or(who, FAC_STAT_ARMOUR_DAMAGED, 0) != 0);
+    if (b == FAC_BREAK_NONE)
+        return;
+    bool shield = b == FAC_BREAK_SHIELD;
+    enc_stat_remove(who, shield ? FAC_STAT_SHIELD : FAC_STAT_ARMOUR);
+    enc_stat_remove(who, shield ? FAC_STAT_SHIELD_DAMAGED :
+                    FAC_STAT_ARMOUR_DAMAGED);
+    who->rs[FAC_C_GEAR] &= ~(int64_t)(shield ? FAC_GEAR_SHIELD :
+                                      FAC_GEAR_ARMOUR);
+    struct enc_event *ev = enc_emit(c->r, ENC_EV_STAT, who->id);
+    ev->secret = who->hidden;
+    fac_say(c, who->id, false, "%.40s's damaged %s is destroyed by %lld "
+            "damage", who->name, shield ? "shield" : "armour",
+            (long long)raw);
+}
+
+void fac_land(struct rs_call *c, struct enc_combatant *from,
+              struct enc_combatant *who, int64_t raw, int64_t amount,
+              int roll)
+{
+    fac_break_gear(c, who, raw);
+    fac_hurt(c, from, who, amount, roll);
 }
 
 /* ---- morale ------------------------------------------------------------------- */
@@ -443,10 +490,23 @@ static enum eng_err fac_cmd_durability(struct rs_call *c)
         int64_t g = w->rs[FAC_C_GEAR];
         if (g == 0)
             continue;
-        fac_say(c, w->id, false, "%.40s: durability roll for %s",
-                w->name, g == (FAC_GEAR_WEAPON | FAC_GEAR_ARMOUR) ?
-                "weapon and armour" : g == FAC_GEAR_WEAPON ? "weapon" :
-                "armour");
+        char what[64] = "";
+        static const struct {
+            int64_t bit;
+            const char *name;
+        } items[] = {
+            {FAC_GEAR_WEAPON, "weapon"},
+            {FAC_GEAR_SHIELD, "shield"},
+            {FAC_GEAR_ARMOUR, "armour"},
+        };
+        for (size_t k = 0; k < sizeof items / sizeof items[0]; k++)
+            if (g & items[k].bit) {
+                size_t len = strlen(what);
+                snprintf(what + len, sizeof what - len, "%s%s",
+                         len > 0 ? ", " : "", items[k].name);
+            }
+        fac_say(c, w->id, false, "%.40s: durability roll for %s", w->name,
+                what);
         n++;
     }
     if (n == 0)

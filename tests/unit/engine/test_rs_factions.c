@@ -1116,6 +1116,97 @@ static void test_durability_list(void **state)
     assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
     assert_true(fx_has_text(f, "Ann: durability roll for weapon"));
     assert_true(fx_has_text(f, "Cat: durability roll for armour"));
+    assert_int_equal(enc_stat_set(fx_who(f, "Dan"), "shield", 1, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "5", NULL), ENG_OK);
+    assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "Dan: durability roll for shield"));
+}
+
+
+/* ---- gear degradation ------------------------------------------------------ */
+
+static void test_rule_break(void **state)
+{
+    (void)state;
+    assert_int_equal(fac_rule_break(7, true, true), FAC_BREAK_NONE);
+    assert_int_equal(fac_rule_break(8, true, true), FAC_BREAK_SHIELD);
+    assert_int_equal(fac_rule_break(8, false, true), FAC_BREAK_ARMOUR);
+    assert_int_equal(fac_rule_break(12, true, false), FAC_BREAK_SHIELD);
+    assert_int_equal(fac_rule_break(30, false, false), FAC_BREAK_NONE);
+}
+
+/* Damaged shields and armour are destroyed by a hit of 8 or more before
+ * armour, the shield first, one item per hit; the blow that breaks an item
+ * is still reduced by it. */
+static void test_damaged_gear_breaks(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10",
+            "agi=10 wit=10 hp=30 armour=2 armour_damaged=1 shield=1 "
+            "shield_damaged=1");
+    struct enc_combatant *cat = fx_who(f, "Cat");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "7", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 26);           /* 7 - 3 */
+    assert_non_null(enc_stat(cat, "shield"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "8", NULL), ENG_OK);
+    assert_true(fx_has_text(f, "Cat's damaged shield is destroyed by 8"));
+    assert_int_equal(fx_hp(f, "Cat"), 21);           /* 8 - 3 */
+    assert_null(enc_stat(cat, "shield"));
+    assert_null(enc_stat(cat, "shield_damaged"));
+    assert_int_equal(enc_stat_or(cat, "armour", 0), 2);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "9", NULL), ENG_OK);
+    assert_true(fx_has_text(f, "Cat's damaged armour is destroyed by 9"));
+    assert_int_equal(fx_hp(f, "Cat"), 14);           /* 9 - 2 */
+    assert_null(enc_stat(cat, "armour"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "8", NULL), ENG_OK);
+    assert_false(fx_has_text(f, "destroyed"));
+    assert_int_equal(fx_hp(f, "Cat"), 6);            /* no armour left */
+    /* Armour that is not damaged holds. */
+    assert_int_equal(enc_stat_set(fx_who(f, "Dan"), "armour", 1, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "12", NULL), ENG_OK);
+    assert_false(fx_has_text(f, "destroyed"));
+    assert_int_equal(enc_stat_or(fx_who(f, "Dan"), "armour", 0), 1);
+    /* The flags are 0 or 1; a shield is bounded like armour. */
+    struct rs_call c = fx_call(f, true, 1);
+    assert_int_equal(rs_factions.ops->check_stat(&c, cat, "armour_damaged",
+                                                 2), ENG_RANGE);
+    assert_int_equal(rs_factions.ops->check_stat(&c, cat, "shield", 21),
+                     ENG_RANGE);
+}
+
+/* A counter's blow can break the attacker's damaged armour; one who falls
+ * first breaks nothing with their own blow. */
+static void test_counter_breaks_attacker_armour(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=20 armour=1 armour_damaged=1",
+            "str=10 agi=10 wit=10 hp=20");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=8"), ENG_OK);
+    assert_true(fx_has_text(f, "Ann's damaged armour is destroyed by 8"));
+    assert_int_equal(fx_hp(f, "Ann"), 13);           /* 8 - 1 */
+    assert_int_equal(fx_hp(f, "Cat"), 17);
+    assert_null(enc_stat(fx_who(f, "Ann"), "armour"));
+}
+
+/* A damaged weapon breaks on a 1 on the damage die, the impaired die
+ * included when the blow is held back; an unarmed blow has no weapon. */
+static void test_damaged_weapon_on_a_one(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "impaired", "1d1");
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=30");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d1+2", "damaged"), ENG_OK);
+    assert_true(fx_has_text(f, "Ann's damaged weapon breaks on the 1"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d6", "improvised impaired"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Ann's damaged weapon breaks on the 1"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "unarmed damaged"),
+                     ENG_OK);
+    assert_false(fx_has_text(f, "breaks"));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "2", "damaged"), ENG_OK);
+    assert_false(fx_has_text(f, "breaks"));          /* no die at all */
 }
 
 int main(void)
@@ -1162,6 +1253,10 @@ int main(void)
         T(test_group_save_and_chase),
         T(test_react_command),
         T(test_durability_list),
+        cmocka_unit_test(test_rule_break),
+        T(test_damaged_gear_breaks),
+        T(test_counter_breaks_attacker_armour),
+        T(test_damaged_weapon_on_a_one),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
