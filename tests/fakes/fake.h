@@ -150,6 +150,7 @@ struct fake_session {
     struct fake_gw_conn *conn;      /* live connection, or NULL */
     struct fake_replay *rp;
     size_t nrp, caprp;
+    int64_t evicted_s;              /* highest s dropped from rp, 0 none */
     int64_t created_us;
 };
 

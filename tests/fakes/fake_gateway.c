@@ -300,7 +300,7 @@ static void on_resume(struct fake_gw_conn *c, const json_t *d)
         fake_gw_session_invalidate(s, ss);
         return;
     }
-    if (ss->nrp > 0 && seq + 1 < ss->rp[0].s && ss->rp[0].s > 2) {
+    if (seq < ss->evicted_s) {
         s->st.resumes_failed++;             /* replay window exceeded */
         fake_gw_send_op(c, 9, json_false());
         return;

@@ -68,6 +68,7 @@ static void session_store(struct fake_session *ss, int64_t seq,
                           const char *text, long ix)
 {
     if (ss->nrp == FAKE_GW_REPLAY_MAX) {
+        ss->evicted_s = ss->rp[0].s;
         free(ss->rp[0].text);
         memmove(ss->rp, ss->rp + 1, (ss->nrp - 1) * sizeof *ss->rp);
         ss->nrp--;

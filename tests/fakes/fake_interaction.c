@@ -275,7 +275,10 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
     snprintf(token, sizeof token, "aW50ZXJhY3Rpb246%s%s", id, hex);
 
     json_t *ix;
+    /* {"raw": {...}}, or a body that is itself an interaction (has data) */
     const json_t *raw = json_object_get(desc, "raw");
+    if (raw == NULL && json_is_object(json_object_get(desc, "data")))
+        raw = desc;
     if (json_is_object(raw)) {
         ix = json_deep_copy(raw);
     } else {

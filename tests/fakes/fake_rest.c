@@ -322,6 +322,18 @@ static void r_webhook_post(struct route_ctx *c)
     reply_message(c, msg_new(c->s, x->channel_id, c->body, 20, true));
 }
 
+/* Modify/Delete Webhook with Token: an interaction token is not a real
+ * webhook, so Discord knows no such webhook. */
+static void r_webhook_self(struct route_ctx *c)
+{
+    struct fake_ix *x = webhook_ix(c);
+    if (x == NULL)
+        return;
+    fake_violation(c->s, "webhook_unknown", c->r->rec,
+                   "%s on the interaction webhook itself", c->r->meth);
+    fake_reply_error(c->r, 404, 10015, "Unknown Webhook");
+}
+
 static json_t *webhook_msg(struct route_ctx *c, struct fake_ix *x)
 {
     const char *mid = strcmp(c->cap[2], "@original") == 0 ? x->orig_msg
@@ -464,6 +476,10 @@ static const struct route fake_routes[] = {
     { "GET", "/oauth2/applications/@me", "me", -1, false, r_app_me },
     { "POST", "/interactions/{}/{}/callback", "callback", 0, true, r_callback },
     { "POST", "/webhooks/{}/{}", "webhook_post", 1, true, r_webhook_post },
+    { "PATCH", "/webhooks/{}/{}", "webhook_patch", 1, true,
+      r_webhook_self },
+    { "DELETE", "/webhooks/{}/{}", "webhook_delete", 1, true,
+      r_webhook_self },
     { "GET", "/webhooks/{}/{}/messages/{}", "webhook_get", 1, true,
       r_webhook_msg },
     { "PATCH", "/webhooks/{}/{}/messages/{}", "webhook_patch", 1, true,
@@ -617,6 +633,13 @@ static void route(struct fake_server *s, struct fake_http_req *r,
         return;
     }
     c.body = fake_req_json(r);
+    if (r->body_len && c.body == NULL) {
+        fake_violation(s, "invalid_json", r->rec, "%s %s: body is not JSON",
+                       r->meth, r->path);
+        fake_reply_error(r, 400, 50109,
+                         "The request body contains invalid JSON.");
+        return;
+    }
     hit->fn(&c);
     json_decref(c.body);
 }
