@@ -318,6 +318,8 @@ int fake_rl_configure(struct fake_server *s, const json_t *j, const char **err)
     }
     s->nbuckets = 0;                /* new numbers start fresh windows */
     json_object_clear(s->bucket_index);
+    s->global_count = 0;
+    s->global_start_us = 0;
     return 0;
 }
 

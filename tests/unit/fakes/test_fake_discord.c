@@ -304,6 +304,24 @@ static void test_bucket_exhaustion(void **state)
     json_decref(rest(port, "POST", "/channels/5/messages", msg, &st, NULL));
     assert_int_equal(st, 429);
     assert_int_equal(violations_of(port, "bucket_exhausted"), 1);
+
+    /* the global limit: the 4th non-exempt request in a second */
+    json_decref(fake_post_json(port, "/_test/ratelimit",
+                               "{\"global_limit\":3}", &st));
+    for (int i = 0; i < 3; i++) {
+        json_decref(rest(port, "GET", "/users/@me", NULL, &st, NULL));
+        assert_int_equal(st, 200);
+    }
+    json_t *j = rest(port, "GET", "/gateway/bot", NULL, &st, &r);
+    assert_int_equal(st, 429);
+    assert_string_equal(fake_resp_header(&r, "x-ratelimit-global", v,
+                                         sizeof v), "true");
+    assert_string_equal(fake_resp_header(&r, "x-ratelimit-scope", v,
+                                         sizeof v), "global");
+    assert_true(json_is_true(json_object_get(j, "global")));
+    fake_resp_free(&r);
+    json_decref(j);
+    assert_int_equal(violations_of(port, "global_rate_limit"), 1);
 }
 
 static void test_commands(void **state)
