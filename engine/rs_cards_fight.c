@@ -402,6 +402,13 @@ enum eng_err cards_do_react(struct rs_call *c)
     err = cards_may(c, who, cards_react_names[kind], held_ok, false);
     if (err != ENG_OK)
         return err;
+    bool pends = kind != CARDS_R_RESIST && kind != CARDS_R_OTHER &&
+                 !(kind == CARDS_R_BREAKFREE &&
+                   enc_cond_find(who, CARDS_HELD) != NULL);
+    if (pends && who->rs[CC_DEF_KIND] != CARDS_R_NONE)
+        return enc_fail(c->d, ENG_STATE, "%s already has a %s ready this "
+                        "round", who->name,
+                        cards_react_names[who->rs[CC_DEF_KIND]]);
     bool unarmed;
     err = rs_opt_bool(c, "unarmed", false, &unarmed);
     if (err != ENG_OK)
@@ -450,10 +457,6 @@ enum eng_err cards_do_react(struct rs_call *c)
             return enc_fail(c->d, ENG_STATE, "%s is not in %s's zone",
                             vs->name, who->name);
     }
-    if (kind != CARDS_R_RESIST && who->rs[CC_DEF_KIND] != CARDS_R_NONE)
-        return enc_fail(c->d, ENG_STATE, "%s already has a %s ready this "
-                        "round", who->name,
-                        cards_react_names[who->rs[CC_DEF_KIND]]);
     err = cards_spend(c, who, false, true);
     if (err != ENG_OK)
         return err;
