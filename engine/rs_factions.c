@@ -257,6 +257,16 @@ enum eng_err fac_recheck(struct rs_call *c)
     return fac_flow(c, true);
 }
 
+enum eng_err fac_sync(struct rs_call *c)
+{
+    if (c->e->status != ENC_ST_RUNNING)
+        return ENG_OK;
+    enum eng_err err = fac_pending_flush(c);
+    if (err != ENG_OK)
+        return err;
+    return fac_recheck(c);
+}
+
 /* ---- ops -------------------------------------------------------------------- */
 
 static enum eng_err fac_check_value(struct rs_call *c, const char *name,
@@ -525,7 +535,9 @@ static enum eng_err fac_require_deciding(struct rs_call *c)
 
 static enum eng_err fac_next(struct rs_call *c)
 {
-    enum eng_err err = fac_require_running(c);
+    enum eng_err err = fac_sync(c);
+    if (err == ENG_OK)
+        err = fac_require_running(c);
     if (err != ENG_OK)
         return err;
     struct encounter *e = c->e;
@@ -593,12 +605,26 @@ enum eng_err fac_activate(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
+static enum eng_err fac_pick(struct rs_call *c, struct enc_combatant *who)
+{
+    enum eng_err err = fac_sync(c);
+    return err != ENG_OK ? err : fac_activate(c, who);
+}
+
 static enum eng_err fac_pass(struct rs_call *c)
 {
-    enum eng_err err = fac_require_deciding(c);
+    struct encounter *e = c->e;
+    int side = e->acting_side, phase = e->phase, round = e->round;
+    enum eng_err err = fac_sync(c);
     if (err != ENG_OK)
         return err;
-    struct encounter *e = c->e;
+    /* Catching up made the deciding faction pass on its own: this pass
+     * was for it, and is done. */
+    if (e->acting_side != side || e->phase != phase || e->round != round)
+        return ENG_OK;
+    err = fac_require_deciding(c);
+    if (err != ENG_OK)
+        return err;
     if (!fac_may_decide(c, e->acting_side))
         return enc_fail(c->d, ENG_PERM, "only the GM or a player of %s may "
                         "pass for it", e->sides[e->acting_side].name);
@@ -610,7 +636,9 @@ static enum eng_err fac_pass(struct rs_call *c)
 
 enum eng_err fac_cmd_first(struct rs_call *c)
 {
-    enum eng_err err = fac_require_running(c);
+    enum eng_err err = fac_sync(c);
+    if (err == ENG_OK)
+        err = fac_require_running(c);
     if (err != ENG_OK)
         return err;
     struct encounter *e = c->e;
@@ -637,7 +665,9 @@ enum eng_err fac_cmd_first(struct rs_call *c)
 
 enum eng_err fac_cmd_fat(struct rs_call *c)
 {
-    enum eng_err err = fac_require_running(c);
+    enum eng_err err = fac_sync(c);
+    if (err == ENG_OK)
+        err = fac_require_running(c);
     if (err != ENG_OK)
         return err;
     struct encounter *e = c->e;
@@ -670,7 +700,9 @@ enum eng_err fac_cmd_fat(struct rs_call *c)
 enum eng_err fac_cmd_surrender(struct rs_call *c)
 {
     struct enc_combatant *who;
-    enum eng_err err = rs_opt_combatant(c, "name", &who);
+    enum eng_err err = fac_sync(c);
+    if (err == ENG_OK)
+        err = rs_opt_combatant(c, "name", &who);
     if (err != ENG_OK)
         return err;
     err = rs_require_actor(c, who);
@@ -711,8 +743,14 @@ static void fac_status(const struct encounter *e,
     const char *fast = "";
     if (e->phase == FAC_PH_FAST && !(who->flags & ENC_CF_ACTED))
         fast = fac_eligible(e, who) ? "fast" : "slow";
-    snprintf(buf, n, "%s%s%s%s%s", acted, acted[0] && morale[0] ? ", " : "",
-             morale, (acted[0] || morale[0]) && fast[0] ? ", " : "", fast);
+    const char *answer = e->rs[FAC_E_PEND_ATT] != 0 &&
+                         e->rs[FAC_E_PEND_TGT] == who->id ?
+                         "attacked: may react" : "";
+    snprintf(buf, n, "%s%s%s%s%s%s%s", answer,
+             answer[0] && acted[0] ? ", " : "", acted,
+             acted[0] && morale[0] ? ", " : "", morale,
+             (answer[0] || acted[0] || morale[0]) && fast[0] ? ", " : "",
+             fast);
 }
 
 static const struct rs_ops fac_ops = {
@@ -722,7 +760,7 @@ static const struct rs_ops fac_ops = {
     .setting = fac_setting,           /* phases, morale, save, impaired */
     .begin = fac_begin,               /* holder, ambush, round 1 */
     .next = fac_next,                 /* end the turn; next faction */
-    .pick = fac_activate,                /* activate a character */
+    .pick = fac_pick,                 /* activate a character */
     .pass = fac_pass,                 /* the deciding faction passes */
     .attack = fac_attack,             /* hit save, reactions, damage */
     .late_join = fac_late_join,       /* counts in the original number */

@@ -59,6 +59,15 @@ enum fac_eslot {
     FAC_E_PHASE_PASSED,      /* passes chosen (not automatic) this phase */
 };
 
+/* The attack waiting for its target's answer (see rs_factions_react.c):
+ * FAC_E_PEND_ATT = 0 when there is none. Its damage dice are kept in the
+ * attacker's slots from FAC_C_PEND_DMG. */
+enum fac_eslot_pending {
+    FAC_E_PEND_ATT = 8,      /* the attacker's id */
+    FAC_E_PEND_TGT,          /* the target's id (after a hide) */
+    FAC_E_PEND_FLAGS,        /* FAC_PF_* */
+};
+
 enum fac_sslot {
     FAC_S_START = 0,         /* the faction's original number */
 };
@@ -67,7 +76,26 @@ enum fac_cslot {
     FAC_C_MORALE = 0,        /* enum fac_morale */
     FAC_C_GEAR,              /* FAC_GEAR_* bits: used in this fight */
     FAC_C_REACTED,           /* rounds in which it reacted (for display) */
+    FAC_C_PEND_DMG,          /* a waiting attack's damage dice, as text */
 };
+/* Slots (8 bytes each) that hold the waiting attack's damage dice. */
+#define FAC_C_PEND_DMG_SLOTS 12
+/* Longest damage dice an attack that waits for an answer can keep. */
+#define FAC_MAX_PENDING_DAMAGE (FAC_C_PEND_DMG_SLOTS * 8 - 1)
+_Static_assert(FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS <= ENC_RS_SLOTS,
+               "the waiting attack's dice fit the combatant's slots");
+_Static_assert(FAC_E_PEND_FLAGS < ENC_RS_SLOTS, "encounter slots");
+
+/* FAC_E_PEND_FLAGS: what the waiting attack keeps of its options. */
+#define FAC_PF_IMPAIRED   (1 << 0)
+#define FAC_PF_UNARMED    (1 << 1)
+#define FAC_PF_COVER      (1 << 2)
+#define FAC_PF_PENETRATES (1 << 3)
+#define FAC_PF_DAMAGED    (1 << 4)
+#define FAC_PF_DISARM     (1 << 5)
+#define FAC_PF_GRAPPLE    (1 << 6)
+#define FAC_PF_STUNT      (1 << 7)
+#define FAC_PF_SURPRISED  (1 << 8)
 
 /* e->phase */
 enum fac_phase {
@@ -151,7 +179,57 @@ enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker);
  * reason in *why when the text rules it out. */
 enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why);
 
-/* ---- shared between the two files ----------------------------------------- */
+/* ---- shared between the files ------------------------------------------------ */
+
+/* An attack's options (the /attack options text, parsed). */
+struct fac_atk {
+    unsigned how;            /* FAC_AT_* */
+    bool impaired, unarmed, cover, penetrates, final, opportunity;
+    bool unaware, damaged, disarm, grapple, blast;
+    bool wait;               /* pause for the target's answer anyway */
+    bool stunt;              /* an alternative effect is proposed */
+    char react[16];          /* "", "dodge", "counter", "none" */
+    char counter[64];        /* the countering weapon's dice */
+    char guard[ENC_MAX_NAME + 1];
+    char hide[ENC_MAX_NAME + 1];
+    int64_t zone;            /* blast: target zone, -1 = the attacker's */
+    int64_t neighbours[FAC_MAX_NEIGHBOURS];
+    int nneigh;
+};
+
+/* How the target answers an attack that stands. */
+enum fac_rx {
+    FAC_RX_NONE = 0,
+    FAC_RX_DODGE,
+    FAC_RX_COUNTER,          /* with the countering weapon's dice */
+    FAC_RX_ACCEPT,           /* accepts the proposed stunt */
+};
+
+/* Finish an attack that stands (its save to hit, if any, passed): the
+ * reaction rx, checked but not yet spent, then the stunt, the non-lethal
+ * save or the damage. counter is the countering dice for FAC_RX_COUNTER. */
+enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
+                        struct enc_combatant *tgt, const char *damage,
+                        const struct fac_atk *o, enum fac_rx rx,
+                        const char *counter);
+
+/* Whether who could still react: able to act and no turn taken. */
+bool fac_may_react(const struct enc_combatant *who);
+
+/* Pause an attack that stands until its target answers (/react) or the
+ * next command that moves the fight on. */
+enum eng_err fac_pending_store(struct rs_call *c, struct enc_combatant *att,
+                               struct enc_combatant *tgt, const char *damage,
+                               const struct fac_atk *o, bool surprised);
+
+/* Finish a waiting attack as if its target did not react (a no-op when
+ * none waits). Every command that moves the fight on calls it first. */
+enum eng_err fac_pending_flush(struct rs_call *c);
+
+/* /react while an attack waits: the target's (or a guard's) answer. Sets
+ * *handled when the reaction belonged to the waiting attack. */
+enum eng_err fac_react_pending(struct rs_call *c, struct enc_combatant *who,
+                               const char *kind, bool *handled);
 
 /* Sides that take part: those with at least one combatant. */
 int fac_factions(const struct encounter *e);
@@ -205,6 +283,10 @@ enum eng_err fac_flow(struct rs_call *c, bool fresh);
  * if the deciding faction has nobody left to act, it passes on its own and
  * the flow goes on. */
 enum eng_err fac_recheck(struct rs_call *c);
+
+/* Before a command that moves the fight on: finish a waiting attack and
+ * catch up with what changed outside the ruleset (see rs_factions.c). */
+enum eng_err fac_sync(struct rs_call *c);
 
 /* End the running turn and hand the decision to the next faction. */
 enum eng_err fac_end_turn(struct rs_call *c);

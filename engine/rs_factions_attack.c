@@ -2,8 +2,10 @@
  * rs_factions_attack.c - the `factions` ruleset: /attack.
  *
  * Attacks hit automatically unless the circumstances call for a WIT save to
- * hit; the target may react once the hit stands and before damage (given in
- * the attack's options, and spent only when the attack hits). Damage is the
+ * hit; the target may react once the hit stands and before damage: given in
+ * the attack's options (spent only when the attack hits), or, when the save
+ * passed and no reaction came with it, answered afterwards with /react
+ * (rs_factions_react.c keeps the attack waiting). Damage is the
  * weapon's dice, or the impaired die (setting, default 1d4) for unarmed
  * attacks, held-back blows and concealed targets; armour (+1 for cover
  * unless the attack penetrates) comes off it. Non-lethal attacks ask for a
@@ -27,18 +29,6 @@ static const char *fac_impaired_die(const struct encounter *e)
 
 /* ---- attack options ---------------------------------------------------------- */
 
-struct fac_atk {
-    unsigned how;            /* FAC_AT_* */
-    bool impaired, unarmed, cover, penetrates, final, opportunity;
-    bool unaware, damaged, disarm, grapple, blast;
-    char react[16];          /* "", "dodge", "counter", "none" */
-    char counter[64];        /* the countering weapon's dice */
-    char guard[ENC_MAX_NAME + 1];
-    char hide[ENC_MAX_NAME + 1];
-    int64_t zone;            /* blast: target zone, -1 = the attacker's */
-    int64_t neighbours[FAC_MAX_NEIGHBOURS];
-    int nneigh;
-};
 
 static const struct {
     const char *word;
@@ -64,6 +54,8 @@ static const struct {
     {"disarm", 0, offsetof(struct fac_atk, disarm)},
     {"grapple", 0, offsetof(struct fac_atk, grapple)},
     {"blast", 0, offsetof(struct fac_atk, blast)},
+    {"wait", 0, offsetof(struct fac_atk, wait)},
+    {"stunt", 0, offsetof(struct fac_atk, stunt)},
 };
 
 static enum eng_err fac_set_word(struct rs_call *c, struct fac_atk *o,
@@ -306,6 +298,14 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
     }
     bool reacting = (o->react[0] != '\0' && strcmp(o->react, "none") != 0) ||
                     o->guard[0] != '\0' || o->hide[0] != '\0';
+    if (reacting && o->stunt)
+        return enc_fail(c->d, ENG_STATE, "a stunt is proposed first: the "
+                        "target answers with /react");
+    if ((o->stunt || o->wait || pl->need) && a->damage != NULL &&
+        strlen(a->damage) > FAC_MAX_PENDING_DAMAGE)
+        return enc_fail(c->d, ENG_LIMIT, "damage dice too long for an attack "
+                        "that waits for an answer (limit is %d bytes)",
+                        FAC_MAX_PENDING_DAMAGE);
     if (reacting && o->opportunity)
         return enc_fail(c->d, ENG_STATE, "an opportunity attack cannot "
                         "normally be reacted to");
@@ -392,23 +392,22 @@ static void fac_attack_event(struct rs_call *c, struct enc_combatant *att,
 /* Damage both ways at once: whoever suffers more is hit first; one taken
  * out by that first hit does not land its own blow; a tie hits both. */
 static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
-                                struct enc_combatant *tgt,
-                                const struct rs_attack *a,
-                                const struct fac_atk *o)
+                                struct enc_combatant *tgt, const char *damage,
+                                const struct fac_atk *o, const char *counter)
 {
     bool nonlethal = o->disarm || o->grapple;
     struct rs_rolled hit = {.roll_idx = -1}, back;
     enum eng_err err;
     if (!nonlethal) {
-        err = fac_roll_damage(c, att->name, a->damage, o->impaired ||
+        err = fac_roll_damage(c, att->name, damage, o->impaired ||
                               o->unarmed || fac_has_cond(tgt, FAC_COND_CONCEALED),
                               &hit);
         if (err != ENG_OK)
             return err;
     }
-    bool cimp = eng_text_casecmp(o->counter, "unarmed") == 0 ||
+    bool cimp = eng_text_casecmp(counter, "unarmed") == 0 ||
                 fac_has_cond(att, FAC_COND_CONCEALED);
-    err = fac_roll_damage(c, tgt->name, o->counter, cimp, &back);
+    err = fac_roll_damage(c, tgt->name, counter, cimp, &back);
     if (err != ENG_OK)
         return err;
     int64_t to_tgt = nonlethal ? 0 :
@@ -472,6 +471,8 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
     }
     struct fac_atk o;
     enum eng_err err = fac_parse_atk(c, a->options, &o);
+    if (err == ENG_OK)
+        err = fac_sync(c);
     if (err != ENG_OK)
         return err;
     if (!(o.how & (FAC_AT_MELEE | FAC_AT_RANGED | FAC_AT_INDIRECT)))
@@ -516,7 +517,8 @@ static enum eng_err fac_attack_one(struct rs_call *c,
             return ENG_OK;
         }
     }
-    /* 2. reactions, chosen after the save and before damage */
+    /* 2. reactions, chosen after the save and before damage: given with
+     * the attack, or asked for by pausing it */
     struct enc_combatant *tgt = pl.tgt;
     if (pl.shifter != NULL) {
         char what[80];
@@ -527,7 +529,35 @@ static enum eng_err fac_attack_one(struct rs_call *c,
     }
     bool surprised = o.unaware || fac_has_cond(att, FAC_COND_CONCEALED);
     fac_reveal(c, att);
-    if (!surprised && strcmp(o.react, "dodge") == 0) {
+    bool chosen = o.react[0] != '\0' || pl.shifter != NULL;
+    if (!chosen && (o.stunt || ((pl.need || o.wait) && !surprised &&
+                                fac_may_react(tgt))))
+        return fac_pending_store(c, att, tgt, a->damage, &o, surprised);
+    enum fac_rx rx = FAC_RX_NONE;
+    if (!surprised && strcmp(o.react, "dodge") == 0)
+        rx = FAC_RX_DODGE;
+    else if (!surprised && strcmp(o.react, "counter") == 0)
+        rx = FAC_RX_COUNTER;
+    return fac_finish(c, att, tgt, a->damage, &o, rx, o.counter);
+}
+
+/* 3. the attack stands: the target's reaction (already checked and not
+ * yet spent), then the effect: a stunt accepted, a non-lethal save, or
+ * damage. */
+enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
+                        struct enc_combatant *tgt, const char *damage,
+                        const struct fac_atk *o, enum fac_rx rx,
+                        const char *counter)
+{
+    enum eng_err err;
+    if (rx == FAC_RX_ACCEPT) {
+        fac_attack_event(c, att, tgt, true, "stunt", -1);
+        fac_gear(att, NULL, o);
+        fac_say(c, tgt->id, false, "%.40s accepts %.40s's stunt instead of "
+                "damage: the GM rules the effect", tgt->name, att->name);
+        return ENG_OK;
+    }
+    if (rx == FAC_RX_DODGE) {
         fac_spend_reaction(c, tgt, "dodge");
         bool pass;
         err = fac_save(c, tgt, "agi", "AGI save to dodge", &pass);
@@ -535,31 +565,30 @@ static enum eng_err fac_attack_one(struct rs_call *c,
             return err;
         if (pass) {
             fac_attack_event(c, att, tgt, false, "dodged", c->r->nrolls - 1);
-            fac_gear(att, NULL, &o);
+            fac_gear(att, NULL, o);
             return ENG_OK;
         }
     }
     fac_attack_event(c, att, tgt, true, "hit", -1);
-    fac_gear(att, tgt, &o);
-    if (!surprised && strcmp(o.react, "counter") == 0) {
+    fac_gear(att, tgt, o);
+    if (rx == FAC_RX_COUNTER) {
         fac_spend_reaction(c, tgt, "counter");
-        return fac_counter(c, att, tgt, a, &o);
+        return fac_counter(c, att, tgt, damage, o, counter);
     }
-    /* 3. the effect: non-lethal save or damage */
-    if (o.disarm || o.grapple)
-        return fac_nonlethal(c, att, tgt, &o);
+    if (o->disarm || o->grapple)
+        return fac_nonlethal(c, att, tgt, o);
     struct rs_rolled dmg;
-    bool impaired = o.impaired || o.unarmed ||
+    bool impaired = o->impaired || o->unarmed ||
                     fac_has_cond(tgt, FAC_COND_CONCEALED);
-    err = fac_roll_damage(c, att->name, a->damage, impaired, &dmg);
+    err = fac_roll_damage(c, att->name, damage, impaired, &dmg);
     if (err != ENG_OK)
         return err;
-    if (o.damaged && !o.unarmed && dmg.dice_sum == 1)
+    if (o->damaged && !o->unarmed && dmg.dice_sum == 1)
         fac_say(c, att->id, false, "%.40s's damaged weapon breaks on the 1",
                 att->name);
     fac_land(c, att, tgt, dmg.total, fac_rule_damage(dmg.total,
-                                                     fac_armour(tgt), o.cover,
-                                                     o.penetrates),
+                                                     fac_armour(tgt),
+                                                     o->cover, o->penetrates),
              dmg.roll_idx);
     return ENG_OK;
 }

@@ -445,13 +445,23 @@ static enum eng_err fac_cmd_react(struct rs_call *c)
         return err;
     const char *kind = rs_opt(c->opts, c->nopts, "kind");
     static const char *const kinds[] = {"dodge", "counter", "hide", "guard",
-                                        "opportunity", "other"};
+                                        "opportunity", "other", "none",
+                                        "accept"};
+    enum { NKINDS = sizeof kinds / sizeof kinds[0] };
     size_t k = 0;
-    while (kind != NULL && k < 6 && eng_text_casecmp(kind, kinds[k]) != 0)
+    while (kind != NULL && k < NKINDS && eng_text_casecmp(kind, kinds[k]) != 0)
         k++;
-    if (kind == NULL || k == 6)
+    if (kind == NULL || k == NKINDS)
         return enc_fail(c->d, ENG_INVALID, "kind: must be dodge, counter, "
-                        "hide, guard, opportunity or other");
+                        "hide, guard, opportunity, other, none or accept");
+    if (c->e->status != ENC_ST_RUNNING)
+        return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    /* The answer to an attack that waits for it. */
+    bool handled;
+    err = fac_react_pending(c, who, kinds[k], &handled);
+    if (err != ENG_OK || handled)
+        return err != ENG_OK ? err : fac_recheck(c);
+    /* A reaction on its own: the turn is spent; a dodge rolls its save. */
     err = fac_check_react(c, who);
     if (err == ENG_OK && k == 0)
         err = fac_need_attr(c, who, "agi");

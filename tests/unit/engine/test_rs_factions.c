@@ -761,9 +761,16 @@ static void test_wit_save_to_hit(void **state)
     assert_int_equal(fx_hp(f, "Cat"), 10);
     fx_who(f, "Ann")->stats[2].value = 20;   /* wit 20 always passes */
     assert_string_equal(fx_who(f, "Ann")->stats[2].name, "wit");
+    /* The save passes: the attack stands and waits for Cat's answer. */
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "indirect far"), ENG_OK);
-    assert_int_equal(f->r->nrolls, 2);
+    assert_int_equal(f->r->nrolls, 1);
+    assert_true(fx_has_text(f, "the attack on Cat stands"));
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    /* Ann's next command finishes it as if Cat did not react. */
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_true(fx_has_text(f, "Cat does not react"));
     assert_int_equal(fx_hp(f, "Cat"), 5);
+    assert_int_equal(f->e->rs[FAC_E_PEND_ATT], 0);
 }
 
 static void test_dodge(void **state)
@@ -1209,6 +1216,189 @@ static void test_damaged_weapon_on_a_one(void **state)
     assert_false(fx_has_text(f, "breaks"));          /* no die at all */
 }
 
+/* ---- an attack that waits for its target's answer ------------------------------ */
+
+static enum eng_err fx_react(struct fx *f, const char *name, const char *kind,
+                             const char *k3, const char *v3)
+{
+    fx_opts(f, "name", name, "kind", kind);
+    if (k3 != NULL)
+        f->opts[f->nopts++] = (struct rs_opt){k3, v3};
+    return fx_action(f, "react", true, 1);
+}
+
+static bool fx_pending(struct fx *f)
+{
+    return f->e->rs[FAC_E_PEND_ATT] != 0;
+}
+
+/* Ann's WIT 20 always passes her save to hit: the attack stands before
+ * anyone has to choose, and Cat chooses after seeing it. */
+static void test_pending_dodge_after_the_save(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=20 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "ranged far"), ENG_OK);
+    assert_int_equal(f->r->nrolls, 1);               /* the save only */
+    assert_true(fx_pending(f));
+    assert_false(fx_acted(f, "Cat"));
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    /* Only the target answers dodge; a player answers for their own. */
+    assert_int_equal(fx_react(f, "Dan", "dodge", NULL, NULL), ENG_STATE);
+    fx_opts(f, "name", "Cat", "kind", "dodge");
+    assert_int_equal(fx_action(f, "react", false, 9), ENG_PERM);
+    assert_true(fx_pending(f));
+    char st[64];
+    rs_factions.ops->status(f->e, fx_who(f, "Cat"), st, sizeof st);
+    assert_string_equal(st, "attacked: may react");
+    assert_int_equal(fx_react(f, "Cat", "dodge", NULL, NULL), ENG_OK);
+    assert_false(fx_pending(f));
+    rs_factions.ops->status(f->e, fx_who(f, "Cat"), st, sizeof st);
+    assert_string_equal(st, "reacted");
+    assert_true(fx_acted(f, "Cat"));
+    assert_int_equal(fx_hp(f, "Cat"), 10);           /* AGI 20 dodges */
+    assert_string_equal(f->r->rolls[0].label, "Cat: AGI save to dodge");
+    assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
+    /* With nothing waiting, none and accept have nothing to answer. */
+    assert_int_equal(fx_react(f, "Dan", "none", NULL, NULL), ENG_STATE);
+}
+
+static void test_pending_counter(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "2", "ranged moving"),
+                     ENG_OK);
+    assert_true(fx_pending(f));
+    assert_int_equal(fx_react(f, "Cat", "counter", NULL, NULL), ENG_INVALID);
+    assert_int_equal(fx_react(f, "Cat", "counter", "counter", "4"), ENG_OK);
+    assert_true(fx_has_text(f, "the attacker is hit first"));
+    assert_int_equal(fx_hp(f, "Ann"), 6);
+    assert_int_equal(fx_hp(f, "Cat"), 8);
+    assert_true(fx_acted(f, "Cat"));
+    assert_false(fx_pending(f));
+}
+
+/* Cat hides behind Dan, who becomes the target and answers in turn; a
+ * guard takes the blow at once. */
+static void test_pending_hide_and_guard(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "challenging"), ENG_OK);
+    assert_int_equal(fx_react(f, "Cat", "hide", NULL, NULL), ENG_INVALID);
+    assert_int_equal(fx_react(f, "Cat", "hide", "behind", "Ann"),
+                     ENG_INVALID);
+    assert_int_equal(fx_react(f, "Cat", "hide", "behind", "Dan"), ENG_OK);
+    assert_true(fx_acted(f, "Cat"));
+    assert_true(fx_pending(f));
+    assert_int_equal(f->e->rs[FAC_E_PEND_TGT], fx_who(f, "Dan")->id);
+    assert_true(fx_has_text(f, "the attack on Dan stands"));
+    assert_int_equal(fx_react(f, "Cat", "none", NULL, NULL), ENG_STATE);
+    assert_int_equal(fx_react(f, "Dan", "none", NULL, NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 7);
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_false(fx_acted(f, "Dan"));                /* none costs nothing */
+    /* A guard steps in and takes the blow; it cannot also dodge or
+     * counter, so the attack lands at once. */
+    fx_add(f, "Eve", "Blue", "str=10 agi=10 wit=10 hp=10", 0);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "4", "challenging"), ENG_OK);
+    assert_true(fx_pending(f));
+    assert_int_equal(fx_react(f, "Ann", "guard", NULL, NULL), ENG_INVALID);
+    assert_int_equal(fx_react(f, "Dan", "guard", NULL, NULL), ENG_INVALID);
+    assert_int_equal(fx_react(f, "Cat", "guard", NULL, NULL), ENG_STATE);
+    assert_int_equal(fx_react(f, "Eve", "guard", NULL, NULL), ENG_OK);
+    assert_false(fx_pending(f));
+    assert_true(fx_acted(f, "Eve"));
+    assert_int_equal(fx_hp(f, "Eve"), 6);
+    assert_int_equal(fx_hp(f, "Dan"), 7);
+}
+
+/* Hiding behind a character one holds grabbed: it has no say and cannot
+ * react, so the attack lands on it at once. */
+static void test_pending_hide_behind_the_grabbed(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=10 wit=10 hp=10");
+    struct enc_cond_req q = {.name = FAC_COND_GRABBED,
+                             .source = fx_who(f, "Cat")->id};
+    assert_int_equal(enc_cond_add(f->e, fx_who(f, "Ben"), &q, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "ranged far"), ENG_OK);
+    assert_int_equal(fx_react(f, "Cat", "hide", "behind", "Ben"), ENG_OK);
+    assert_true(fx_has_text(f, "Ben is held by Cat and has no say"));
+    assert_false(fx_pending(f));
+    assert_int_equal(fx_hp(f, "Ben"), 7);
+    assert_false(fx_acted(f, "Ben"));
+}
+
+/* A stunt is proposed after the save and before any reaction; the target
+ * accepts it (no damage, no reaction) or answers as to any attack. */
+static void test_pending_stunt(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "stunt dodge"),
+                     ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "stunt"), ENG_OK);
+    assert_int_equal(f->r->nrolls, 0);               /* no save needed */
+    assert_true(fx_has_text(f, "Ann proposes a stunt to Cat"));
+    assert_int_equal(fx_react(f, "Cat", "accept", NULL, NULL), ENG_OK);
+    assert_true(fx_has_text(f, "Cat accepts Ann's stunt"));
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_false(fx_acted(f, "Cat"));
+    assert_false(fx_pending(f));
+    /* Refused by the attacker's next attack: it goes on as normal. */
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "stunt"), ENG_OK);
+    assert_int_equal(fx_react(f, "Cat", "accept", NULL, NULL), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1", NULL), ENG_OK);
+    assert_true(fx_has_text(f, "Dan does not take up the stunt"));
+    assert_int_equal(fx_hp(f, "Dan"), 5);
+    assert_int_equal(fx_hp(f, "Cat"), 9);
+    /* Without a stunt there is nothing to accept. */
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "1", "wait"), ENG_OK);
+    assert_int_equal(fx_react(f, "Dan", "accept", NULL, NULL), ENG_STATE);
+    assert_int_equal(fx_react(f, "Dan", "none", NULL, NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 4);
+}
+
+/* No pause when nobody can choose: a surprised target, a target whose turn
+ * is spent; a surprised target may still accept a stunt but not react. */
+static void test_pending_only_when_the_target_can_answer(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "2", "ranged far unaware"),
+                     ENG_OK);
+    assert_false(fx_pending(f));
+    assert_int_equal(fx_hp(f, "Cat"), 8);
+    fx_opts(f, "name", "Cat", "kind", "other");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "2", "ranged far"), ENG_OK);
+    assert_false(fx_pending(f));
+    assert_int_equal(fx_hp(f, "Cat"), 6);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "2", "unaware stunt"),
+                     ENG_OK);
+    assert_true(fx_pending(f));
+    assert_int_equal(fx_react(f, "Dan", "dodge", NULL, NULL), ENG_STATE);
+    assert_int_equal(fx_react(f, "Dan", "accept", NULL, NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 10);
+}
+
+/* A combatant of the waiting attack leaves: the attack is dropped. */
+static void test_pending_dropped_when_a_combatant_leaves(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=20 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "2", "wait"), ENG_OK);
+    assert_true(fx_pending(f));
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_true(fx_has_text(f, "the waiting attack is dropped"));
+    assert_false(fx_pending(f));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1257,6 +1447,13 @@ int main(void)
         T(test_damaged_gear_breaks),
         T(test_counter_breaks_attacker_armour),
         T(test_damaged_weapon_on_a_one),
+        T(test_pending_dodge_after_the_save),
+        T(test_pending_counter),
+        T(test_pending_hide_and_guard),
+        T(test_pending_hide_behind_the_grabbed),
+        T(test_pending_stunt),
+        T(test_pending_only_when_the_target_can_answer),
+        T(test_pending_dropped_when_a_combatant_leaves),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
