@@ -148,7 +148,7 @@ static int fx_faces(struct fx *f, int i, int *faces, int max)
     if (open == NULL)
         return 0;
     p = open + 1;
-    while (*p && *p != ']' && n < max) {
+    while (*p && *p != ']' && *p != '=' && n < max) {
         if (*p >= '0' && *p <= '9') {
             int v = 0;
             while (*p >= '0' && *p <= '9')
