@@ -19,6 +19,7 @@
 #include "cmd_run.h"
 #include "cmd_validate.h"
 #include "enc_json.h"
+#include "interaction.h"
 #include "eng_alloc.h"
 #include "eng_text.h"
 #include "render_enc.h"
@@ -158,6 +159,38 @@ bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
     return true;
 }
 
+/* Choices a ruleset put to a player become buttons that run the answering
+ * command for that combatant, drawn for the version being saved. */
+static void add_prompts(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    for (int i = 0; i < run->res->nev; i++) {
+        const struct enc_event *ev = &run->res->ev[i];
+        if (ev->kind != ENC_EV_PROMPT || run->rs == NULL ||
+            ev->a < 0 || ev->a >= run->rs->nprompts)
+            continue;
+        const struct enc_combatant *c = enc_by_id_c(e, ev->who);
+        if (c == NULL)
+            continue;
+        const struct rs_prompt *p = &run->rs->prompts[ev->a];
+        for (int k = 0; k < RS_PROMPT_CHOICES; k++) {
+            char id[INTERACTION_CUSTOM_ID_MAX + 1];
+            if (p->label[k] != NULL &&
+                interaction_custom_id_make(id, sizeof id, p->command[k],
+                                           NULL, e->version, "name",
+                                           c->name))
+                msg_add_button(&run->reply->msg, p->label[k], id,
+                               k == 0 ? MSG_BTN_PRIMARY
+                                      : MSG_BTN_SECONDARY);
+        }
+        if (c->owner != 0 && run->req->source == CMD_SRC_DISCORD &&
+            run->reply->msg.content == NULL &&
+            msg_add_mention(&run->reply->msg, c->owner))
+            msg_set_content(&run->reply->msg, "<@%" PRIu64 ">, this is "
+                            "your call:", c->owner);
+    }
+}
+
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
     struct cmd_reply *reply = run->reply;
@@ -180,6 +213,7 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
             reply->gm_copy = copy;
         }
     }
+    add_prompts(run);
     /* A turn that started in this command: tell its player. */
     for (int i = run->res->nev - 1; i >= 0; i--) {
         if (run->res->ev[i].kind != ENC_EV_TURN)

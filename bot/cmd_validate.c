@@ -235,6 +235,12 @@ static const struct cmd_spec *unknown_command(const char *command, char *err,
         suggest_add(&sg, t[i].command);
         list_add(list, sizeof list, "/", t[i].command);
     }
+    /* There are too many commands to list in one line; /help has them. */
+    if (sg.best == NULL)
+        return fail(err, errlen, "unknown command `/%s` (every command is "
+                    "in /help topic:combat)",
+                    cmd_validate_echo(echo, sizeof echo, command,
+                                      strlen(command)));
     return fail(err, errlen, "unknown command `/%s`%s",
                 cmd_validate_echo(echo, sizeof echo, command,
                                   strlen(command)),

@@ -168,6 +168,9 @@ static void render_event(struct sbuf *b, const struct encounter *e,
     case ENC_EV_END:
         sbuf_add(b, "The fight is over.");
         break;
+    case ENC_EV_PROMPT:
+        sbuf_addf(b, "**%s**", ev->text);
+        break;
     case ENC_EV_ROLL:
         if (hide) {
             sbuf_addf(b, "%s: rolled in secret", ev->text);

@@ -180,6 +180,9 @@ enum enc_ev {
     ENC_EV_NOTE,             /* who's note changed */
     ENC_EV_END,              /* the fight ended */
     ENC_EV_ROLL,             /* a roll: text = label, a = total */
+    ENC_EV_PROMPT,           /* who's player must choose: text = the
+                                question, a = index into the ruleset's
+                                prompts (rs.h) */
 };
 
 struct enc_event {

@@ -115,6 +115,15 @@ struct rs_ops {
                    char *buf, size_t n);
 };
 
+/* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one
+ * of the ruleset's commands, run for the prompted combatant (name:). Front
+ * ends show the answers as buttons or as the commands to type. */
+#define RS_PROMPT_CHOICES 2
+struct rs_prompt {
+    const char *label[RS_PROMPT_CHOICES];   /* "Fortify" */
+    const char *command[RS_PROMPT_CHOICES]; /* "test" (a table command) */
+};
+
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
 
@@ -125,6 +134,8 @@ struct rs_system {
     unsigned flags;          /* RS_F_* */
     const char *const *verbs; /* ruleset commands, NULL-terminated */
     const struct rs_ops *ops;
+    const struct rs_prompt *prompts; /* indexed by ENC_EV_PROMPT's a */
+    int nprompts;
 };
 
 /* The ruleset with this id (ASCII case ignored); NULL if none. */

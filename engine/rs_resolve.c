@@ -618,10 +618,10 @@ static const struct rs_ops rsv_ops = {
 };
 
 static const char *const rsv_verbs[] = {
-    "combat delay", "combat move", "combat act", "combat momentum",
-    "combat defend", "combat aim", "combat help", "combat rally",
-    "combat hold", "combat trigger", "combat escape", "combat damage",
-    "combat fate", "combat rest", "check", NULL,
+    "combat delay", "move", "act", "momentum",
+    "defend", "aim", "assist", "rally",
+    "hold", "trigger", "escape", "damage",
+    "fate", "rest", "check", NULL,
 };
 
 const struct rs_system rs_resolve = {

@@ -261,7 +261,7 @@ static enum eng_err rsv_cmd_aim(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat help skill:<stat>|rank:N */
+/* /assist skill:<stat>|rank:N */
 static enum eng_err rsv_cmd_help(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -270,7 +270,7 @@ static enum eng_err rsv_cmd_help(struct rs_call *c)
         return err;
     int64_t rank;
     char what[64];
-    err = rsv_opt_rank(c, who, NULL, "/combat help skill:<the rank to add>",
+    err = rsv_opt_rank(c, who, NULL, "/assist skill:<the rank to add>",
                        &rank, what, sizeof what);
     if (err != ENG_OK)
         return err;
@@ -444,19 +444,19 @@ enum eng_err rsv_action(struct rs_call *c, const char *verb)
         bool ends_turn;
     } table[] = {
         {"combat delay", rsv_cmd_delay, false},
-        {"combat move", rsv_cmd_move, false},
-        {"combat act", rsv_cmd_act, false},
-        {"combat momentum", rsv_cmd_momentum, false},
-        {"combat defend", rsv_cmd_defend, false},
-        {"combat aim", rsv_cmd_aim, false},
-        {"combat help", rsv_cmd_help, false},
-        {"combat rally", rsv_cmd_rally, false},
-        {"combat hold", rsv_cmd_hold, true},
-        {"combat trigger", rsv_cmd_trigger, false},
-        {"combat escape", rsv_cmd_escape, true},
-        {"combat damage", rsv_cmd_damage, false},
-        {"combat fate", rsv_fate, false},
-        {"combat rest", rsv_cmd_rest, false},
+        {"move", rsv_cmd_move, false},
+        {"act", rsv_cmd_act, false},
+        {"momentum", rsv_cmd_momentum, false},
+        {"defend", rsv_cmd_defend, false},
+        {"aim", rsv_cmd_aim, false},
+        {"assist", rsv_cmd_help, false},
+        {"rally", rsv_cmd_rally, false},
+        {"hold", rsv_cmd_hold, true},
+        {"trigger", rsv_cmd_trigger, false},
+        {"escape", rsv_cmd_escape, true},
+        {"damage", rsv_cmd_damage, false},
+        {"fate", rsv_fate, false},
+        {"rest", rsv_cmd_rest, false},
         {"check", rsv_check, false},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {

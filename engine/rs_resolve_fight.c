@@ -350,7 +350,7 @@ static enum eng_err rsv_helpers(struct rs_call *c, const char *list,
                                 h->name);
         if (!h->rs[RSV_C_HELP]) {
             enc_fail(c->d, ENG_STATE, "%s has no Help ready", h->name);
-            enc_hint(c->d, "on their turn: /combat help skill:<rank>");
+            enc_hint(c->d, "on their turn: /assist skill:<rank>");
             return ENG_STATE;
         }
         out[(*n)++] = h;

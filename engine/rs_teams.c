@@ -701,6 +701,11 @@ static const struct rs_ops te_ops = {
     .status = te_status,            /* actions, reactions, harmed... */
 };
 
+static const struct rs_prompt te_prompts[] = {
+    [TE_PROMPT_FORTIFY] = {{"Fortify", "Fall unconscious"},
+                           {"test", "fall"}},
+};
+
 const struct rs_system rs_teams = {
     .id = "teams",
     .title = "Teams",
@@ -709,4 +714,6 @@ const struct rs_system rs_teams = {
     .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING,
     .verbs = te_verbs,
     .ops = &te_ops,
+    .prompts = te_prompts,
+    .nprompts = sizeof te_prompts / sizeof te_prompts[0],
 };

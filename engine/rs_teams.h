@@ -241,4 +241,7 @@ enum eng_err te_stat_expr(struct rs_call *c, const struct enc_combatant *who,
 enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a);
 enum eng_err te_action(struct rs_call *c, const char *verb);
 
+/* Index of the fortify-or-fall choice in rs_teams.prompts. */
+#define TE_PROMPT_FORTIFY 0
+
 #endif

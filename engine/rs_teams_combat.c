@@ -233,8 +233,11 @@ enum eng_err te_deal_damage(struct rs_call *c, struct enc_combatant *who,
     }
     if (o.fortify_dc > 0 && !(who->flags & ENC_CF_DOWN)) {
         who->rs[TE_C_FORTIFY] = o.fortify_dc;
-        te_say(c, who, "%s must fortify against %lld or fall unconscious",
-               who->name, (long long)o.fortify_dc);
+        struct enc_event *ev = enc_emit(c->r, ENC_EV_PROMPT, who->id);
+        snprintf(ev->text, sizeof ev->text, "%.40s must fortify against "
+                 "%lld or fall unconscious", who->name,
+                 (long long)o.fortify_dc);
+        ev->a = TE_PROMPT_FORTIFY;
     }
     return ENG_OK;
 }

@@ -119,12 +119,12 @@ static const struct bad_case bad[] = {
      "unknown command `/atack` (did you mean `/attack`?)"},
     {"/comb", 0, "unknown command `/comb` (did you mean `/combat`?)"},
     {"/xyzzy", 0,
-     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /test, /react, /act, /fall, /wake, /damage, /chase, /surrender, /morale, /durability, /help)"},
+     "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/xyzzy foo bar", 0,
-     "unknown command `/xyzzy` (commands: /roll, /combat, /attack, /test, /react, /act, /fall, /wake, /damage, /chase, /surrender, /morale, /durability, /help)"},
+     "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -134,10 +134,10 @@ static const struct bad_case bad[] = {
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices, first, fat)"},
+     "undo, end, notices, first, fat, delay)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -145,7 +145,7 @@ static const struct bad_case bad[] = {
      "unknown option `nme` for /combat add (did you mean `name`?)"},
     {"/combat add name:x colour:red", 0,
      "unknown option `colour` for /combat add (options: name, count, side, "
-     "init, hp, stats, hidden, group)"},
+     "init, hp, stats, hidden, group, major)"},
     {"/combat next now:1", 0,
      "unknown option `now`: /combat next takes no options"},
     {"/combat add n`me:x", 0,
@@ -204,7 +204,7 @@ static const struct bad_case bad[] = {
      "32 bytes)"},
     {"/combat add name:x abcdefghijabcdefghijabcdefghijab:1", 0,
      "unknown option `abcdefghijabcdefghijabcdefghijab` for /combat add "
-     "(options: name, count, side, init, hp, stats, hidden, group)"},
+     "(options: name, count, side, init, hp, stats, hidden, group, major)"},
     {"/combat add name:x abcdefghijabcdefghijabcdefghijab\x60yz:1", 0,
      "option name `abcdefghijabcdefghijabcdefghijab'yz` is too long (limit "
      "is 32 bytes)"},
@@ -360,7 +360,7 @@ static void test_cmd_validate_requests(void **state)
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
-                        "condition, status, undo, end, notices, first, fat)");
+                        "condition, status, undo, end, notices, first, fat, delay)");
     req.command = NULL;
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");

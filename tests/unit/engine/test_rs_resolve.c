@@ -140,7 +140,7 @@ static void test_delay_refusals(void **state)
     assert_non_null(strstr(f->d.msg, "already acted"));
     /* Only at the start of the turn. */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, RF_GM, "combat move"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "move"), ENG_OK);
     rf_opts(f, "after", "D", NULL);
     assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "start of the turn"));
@@ -198,41 +198,41 @@ static void test_turn_limits(void **state)
     assert_string_equal(rf_current(f), "Ana");
     /* The owner acts; someone else may not. */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 77, "combat move"), ENG_PERM);
-    assert_int_equal(rf_do(f, 10, "combat move"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat move"), ENG_STATE);
+    assert_int_equal(rf_do(f, 77, "move"), ENG_PERM);
+    assert_int_equal(rf_do(f, 10, "move"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "move"), ENG_STATE);
     rf_opts(f, "kind", "dash", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     /* One Action a turn. */
     rf_opts(f, "kind", "item", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "action"));
     /* A free action makes two in all: the limit. */
     rf_opts(f, "kind", "free", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "limit"));
     char buf[128];
     rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "actions 1/1, total 2/2"));
     /* Gain Momentum: one more of each (the default setting). */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 10, "combat momentum"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat momentum"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "momentum"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "momentum"), ENG_STATE);
     rf_opts(f, "kind", "item", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     rf_opts(f, "kind", "free", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
     rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "actions 2/2, total 3/3 (momentum)"));
     rf_opts(f, "kind", "nap", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_INVALID);
     /* A new turn starts fresh. */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_string_equal(rf_current(f), "Ana");
     rf_opts(f, "kind", "item", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
 }
 
 static void test_momentum_setting(void **state)
@@ -246,10 +246,10 @@ static void test_momentum_setting(void **state)
     rf_add(f, "Ana", 10, "init=1");
     assert_int_equal(rf_begin(f), ENG_OK);
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 10, "combat momentum"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "momentum"), ENG_OK);
     rf_opts(f, "kind", "dash", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
 }
 
 static void test_escape_takes_the_turn(void **state)
@@ -259,12 +259,12 @@ static void test_escape_takes_the_turn(void **state)
     rf_add(f, "Goon", 0, "init=1");
     assert_int_equal(rf_begin(f), ENG_OK);
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 10, "combat move"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat escape"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "move"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "escape"), ENG_STATE);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_string_equal(rf_current(f), "Ana");
-    assert_int_equal(rf_do(f, 10, "combat escape"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "escape"), ENG_OK);
     /* The turn ended with the escape; Ana's turns are skipped from now. */
     assert_string_equal(rf_current(f), "Goon");
     assert_true(rsv_is_out(rf_who(f, "Ana")));
@@ -279,17 +279,17 @@ static void test_hold_and_trigger(void **state)
     rf_add(f, "Goon", 0, "init=1 defense=1");
     assert_int_equal(rf_begin(f), ENG_OK);
     rf_opts(f, "action", "attack", NULL);
-    assert_int_equal(rf_do(f, 10, "combat hold"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "hold"), ENG_INVALID);
     rf_opts(f, "action", "attack", "trigger", "the door opens", NULL);
-    assert_int_equal(rf_do(f, 10, "combat hold"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "hold"), ENG_OK);
     /* Holding ends the turn at once. */
     assert_string_equal(rf_current(f), "Goon");
     /* Not triggered yet: no attack out of turn. */
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "3D", NULL, NULL),
                      ENG_STATE);
     rf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(rf_do(f, 10, "combat trigger"), ENG_OK);
-    assert_int_equal(rf_do(f, 10, "combat trigger"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "trigger"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "trigger"), ENG_STATE);
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "3D", NULL, NULL),
                      ENG_OK);
     /* Once only. */
@@ -298,12 +298,12 @@ static void test_hold_and_trigger(void **state)
     /* An untriggered hold lapses at the start of the holder's next turn. */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     rf_opts(f, "action", "item", "trigger", "x", NULL);
-    assert_int_equal(rf_do(f, 10, "combat hold"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "hold"), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_string_equal(rf_current(f), "Ana");
     assert_true(rf_said(f, "lapses"));
     rf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(rf_do(f, 10, "combat trigger"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "trigger"), ENG_STATE);
 }
 
 /* ---- joining late -------------------------------------------------------- */

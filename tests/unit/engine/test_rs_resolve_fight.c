@@ -57,7 +57,7 @@ static void test_defend_lapses_after_a_miss(void **state)
     struct rf *f = *state;
     rf_party(f);
     rf_opts(f, "skill", "agility", NULL);
-    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "defend"), ENG_OK);
     const struct enc_cond *q = enc_cond_find(rf_who(f, "Ana"), RSV_DEFENDING);
     assert_non_null(q);
     assert_int_equal(q->value, 4);                     /* 2 x agility 2 */
@@ -74,7 +74,7 @@ static void test_defend_lapses_after_a_miss(void **state)
     /* Defense is back to 10 at once: the next hit lands (the GM may use a
      * held attack to show it; momentum gives the Goon a second action). */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, RF_GM, "combat momentum"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "momentum"), ENG_OK);
     assert_int_equal(rf_attack(f, RF_GM, "Goon", "Ana", "12", "5", NULL),
                      ENG_OK);
     assert_int_equal(rf_event(f, ENC_EV_ATTACK)->c, 1);
@@ -86,7 +86,7 @@ static void test_defend_ends_at_next_turn_start(void **state)
     struct rf *f = *state;
     rf_party(f);
     rf_opts(f, "rank", "3", NULL);
-    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "defend"), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     /* A miss anyway keeps it. */
@@ -97,12 +97,12 @@ static void test_defend_ends_at_next_turn_start(void **state)
     assert_null(enc_cond_find(rf_who(f, "Ana"), RSV_DEFENDING));
     /* skill: must name a stat the character has. */
     rf_opts(f, "skill", "hide", NULL);
-    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_NOTFOUND);
+    assert_int_equal(rf_do(f, 10, "defend"), ENG_NOTFOUND);
     /* Defend uses Agility, Athletics or Hide only. */
     rf_opts(f, "skill", "tactics", NULL);
-    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "defend"), ENG_INVALID);
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 10, "combat defend"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "defend"), ENG_INVALID);
 }
 
 /* ---- Aim and Help -------------------------------------------------------- */
@@ -112,7 +112,7 @@ static void test_aim_adds_rank_once(void **state)
     struct rf *f = *state;
     rf_party(f);
     rf_opts(f, "skill", "tactics", NULL);
-    assert_int_equal(rf_do(f, 10, "combat aim"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "aim"), ENG_OK);
     /* Aiming took the action. */
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "7", NULL, NULL),
                      ENG_STATE);
@@ -139,7 +139,7 @@ static void test_help_limit_and_use(void **state)
     assert_int_equal(rf_begin(f), ENG_OK);
     for (int i = 0; i < 3; i++) {
         rf_opts(f, "skill", "lore", NULL);
-        assert_int_equal(rf_do(f, RF_GM, "combat help"), ENG_OK);
+        assert_int_equal(rf_do(f, RF_GM, "assist"), ENG_OK);
         assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     }
     assert_string_equal(rf_current(f), "Ana");
@@ -172,16 +172,16 @@ static void test_unused_help_rallies(void **state)
     struct rf *f = *state;
     rf_party(f);
     rf_opts(f, "skill", "tactics", NULL);
-    assert_int_equal(rf_do(f, 10, "combat help"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "assist"), ENG_OK);
     assert_true(rf_said(f, "help:Ana"));
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);       /* Bo */
     assert_int_equal(rf_attack(f, 11, "Bo", "Ana", "12", "4", NULL), ENG_OK);
     assert_int_equal(rf_resolve(f, "Ana"), 8);         /* 4 - armor 2 */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);       /* Goon */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_INVALID);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_INVALID);
     rf_opts(f, "name", "Bo", "amount", "3", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);       /* R2: Ana */
     assert_true(rf_said(f, "help went unused"));
     /* Not a Wounded character; Ana herself is fine. */
@@ -190,11 +190,11 @@ static void test_unused_help_rallies(void **state)
     assert_int_equal(enc_cond_add(f->e, rf_who(f, "Bo"), &q, c.r, c.d),
                      ENG_OK);
     rf_opts(f, "target", "Bo", NULL);
-    assert_int_equal(rf_do(f, 10, "combat rally"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "rally"), ENG_STATE);
     rf_opts(f, "target", "Ana", NULL);
-    assert_int_equal(rf_do(f, 10, "combat rally"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "rally"), ENG_OK);
     assert_int_equal(rf_resolve(f, "Ana"), 9);
-    assert_int_equal(rf_do(f, 10, "combat rally"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "rally"), ENG_STATE);
 }
 
 /* ---- range --------------------------------------------------------------- */
@@ -238,7 +238,7 @@ static void test_range_removes_dice(void **state)
                      ENG_INVALID);
     /* Aim spent on range: 4D at long range keeps all four dice. */
     rf_opts(f, "range", "true", NULL);
-    assert_int_equal(rf_do(f, 11, "combat aim"), ENG_OK);
+    assert_int_equal(rf_do(f, 11, "aim"), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);       /* R2: Bo */
@@ -249,7 +249,7 @@ static void test_range_removes_dice(void **state)
     assert_null(enc_cond_find(rf_who(f, "Bo"), RSV_AIM_RANGE));
     /* Close range: ranged -1D, melee none (1D floor by default). */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 11, "combat momentum"), ENG_OK);
+    assert_int_equal(rf_do(f, 11, "momentum"), ENG_OK);
     assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "1D", NULL,
                                "range=close"), ENG_OK);
     assert_int_equal(rf_faces(f, "attack (-1D at close)", faces, 8), 1);
@@ -348,7 +348,7 @@ static void test_minor_npc_defeated(void **state)
     assert_false(rsv_is_wounded(rf_who(f, "Goon")));
     /* Down is down: no more attacks on it. */
     f->nopts = 0;
-    assert_int_equal(rf_do(f, 10, "combat momentum"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "momentum"), ENG_OK);
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "30", "20", NULL),
                      ENG_STATE);
     assert_non_null(strstr(f->d.msg, "already down"));
@@ -359,12 +359,12 @@ static void test_minor_npc_defeated(void **state)
     assert_false(rf_who(f, "Lt")->flags & ENC_CF_DOWN);
     /* ...until hurt again: defeated, unless the GM grants a fate. */
     rf_opts(f, "name", "Lt", "amount", "1", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_true(rf_who(f, "Lt")->flags & ENC_CF_DOWN);
     assert_int_equal(rf_who(f, "Lt")->rs[RSV_C_FATE], RSV_FATE_NONE);
     rf_opts(f, "name", "Lt", "fate", "tragic", NULL);
-    assert_int_equal(rf_do(f, 11, "combat fate"), ENG_PERM);
-    assert_int_equal(rf_do(f, RF_GM, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 11, "fate"), ENG_PERM);
+    assert_int_equal(rf_do(f, RF_GM, "fate"), ENG_OK);
     assert_true(rf_who(f, "Lt")->flags & ENC_CF_DEAD);
 }
 
@@ -373,7 +373,7 @@ static void test_wound_ignores(void **state)
     struct rf *f = *state;
     rf_party(f);           /* Ana: resolve 10, stamina 2, control 1 */
     rf_opts(f, "name", "Ana", "amount", "10", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_true(rsv_is_wounded(rf_who(f, "Ana")));
     assert_false(rf_who(f, "Ana")->flags & ENC_CF_DOWN);
     char buf[128];
@@ -381,39 +381,39 @@ static void test_wound_ignores(void **state)
     assert_non_null(strstr(buf, "ignores 2/2"));
     /* More damage: a fate is due; the fight waits for it. */
     rf_opts(f, "name", "Ana", "amount", "5", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_MAY_IGNORE);
     assert_int_equal(rf_next(f, RF_GM), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "Fallen Fate"));
     /* Only Ana's player or the GM chooses. */
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
-    assert_int_equal(rf_do(f, 11, "combat fate"), ENG_PERM);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 11, "fate"), ENG_PERM);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_NONE);
     rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "ignores 1/2"));
     /* 6 is more than half of 10: cannot be ignored. */
     rf_opts(f, "name", "Ana", "amount", "6", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "more than half"));
     /* The GM settles it another way for this test, then Ana rests. */
     rf_who(f, "Ana")->rs[RSV_C_FATE] = RSV_FATE_NONE;
     rf_opts(f, "name", "Ana", "amount", "1", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     /* No ignores left: even a small hit must be answered. */
     rf_opts(f, "name", "Ana", "amount", "1", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_MUST);
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "no ignores left"));
     rf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(rf_do(f, 10, "combat rest"), ENG_PERM);
-    assert_int_equal(rf_do(f, RF_GM, "combat rest"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "rest"), ENG_PERM);
+    assert_int_equal(rf_do(f, RF_GM, "rest"), ENG_OK);
     assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_IGNORES_USED], 0);
 }
 
@@ -439,10 +439,10 @@ static void test_hp_track_change_counts(void **state)
 static void rf_fate_due(struct rf *f, const char *name)
 {
     rf_opts(f, "name", name, "amount", "100", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_true(rsv_is_wounded(rf_who(f, name)));
     rf_opts(f, "name", name, "amount", "1", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_int_not_equal(rf_who(f, name)->rs[RSV_C_FATE], RSV_FATE_NONE);
 }
 
@@ -454,16 +454,16 @@ static void test_fate_never_the_same(void **state)
     assert_int_equal(enc_stat_set(ana, "strength", 4, &f->d), ENG_OK);
     rf_fate_due(f, "Ana");
     rf_opts(f, "name", "Ana", "fate", "never", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_INVALID);
     rf_opts(f, "name", "Ana", "fate", "never", "attrs", "luck", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_NOTFOUND);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_NOTFOUND);
     rf_opts(f, "name", "Ana", "fate", "never", "attrs", "agility,agility",
             NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_INVALID);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_INVALID);
     /* Two attributes: -1D each. */
     rf_opts(f, "name", "Ana", "fate", "never", "attrs", "agility,strength",
             NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     ana = rf_who(f, "Ana");
     assert_int_equal(enc_stat_or(ana, "agility", 0), 1);
     assert_int_equal(enc_stat_or(ana, "strength", 0), 3);
@@ -481,13 +481,13 @@ static void test_fate_never_the_same(void **state)
     assert_int_equal(enc_stat_set(bo, "nts", 1, &f->d), ENG_OK);
     rf_fate_due(f, "Bo");
     rf_opts(f, "name", "Bo", "fate", "never", "attrs", "search", NULL);
-    assert_int_equal(rf_do(f, 11, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 11, "fate"), ENG_OK);
     assert_int_equal(enc_stat_or(rf_who(f, "Bo"), "search", 9), 0);
     assert_int_equal(enc_stat_or(rf_who(f, "Bo"), "nts", 0), 2);
     rf_add(f, "Cy", 12, "init=0 nts=2 might=3 resolve=4");
     rf_fate_due(f, "Cy");
     rf_opts(f, "name", "Cy", "fate", "never", "attrs", "might", NULL);
-    assert_int_equal(rf_do(f, 12, "combat fate"), ENG_STATE);
+    assert_int_equal(rf_do(f, 12, "fate"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "2 times"));
 }
 
@@ -507,7 +507,7 @@ static void test_fate_desperate_push(void **state)
         eng_rng_seed(&f->rng, seed);
         rf_fate_due(f, "Ana");
         rf_opts(f, "name", "Ana", "fate", "push", NULL);
-        assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+        assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
         int faces[2];
         assert_int_equal(rf_faces(f, "desperate push", faces, 2), 2);
         int sum = faces[0] + faces[1];
@@ -539,12 +539,12 @@ static void test_fate_blaze_of_glory(void **state)
     rf_fate_due(f, "Ana");
     rf_opts(f, "name", "Ana", "fate", "blaze", NULL);
     f->log[0] = '\0';
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     /* Bo's turn ended; Ana takes one now. */
     assert_true(rf_who(f, "Bo")->flags & ENC_CF_ACTED);
     assert_string_equal(rf_current(f), "Ana");
     rf_opts(f, "kind", "dash", NULL);
-    assert_int_equal(rf_do(f, 10, "combat act"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     rf_opts(f, "after", "Goon", NULL);
     assert_int_equal(rf_do(f, 10, "combat delay"), ENG_STATE);
     /* At its end she dies, and play goes on after Bo's turn. */
@@ -572,14 +572,14 @@ static void test_fate_tragic_demise(void **state)
     rf_who(f, "Goon")->side = foes;
     assert_int_equal(rf_begin(f), ENG_OK);
     rf_opts(f, "name", "Bo", "amount", "6", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Goon", "amount", "6", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Cy", "fate", "tragic", NULL);
-    assert_int_equal(rf_do(f, 12, "combat fate"), ENG_STATE);
+    assert_int_equal(rf_do(f, 12, "fate"), ENG_STATE);
     rf_fate_due(f, "Cy");
     rf_opts(f, "name", "Cy", "fate", "tragic", NULL);
-    assert_int_equal(rf_do(f, 12, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 12, "fate"), ENG_OK);
     assert_true(rf_who(f, "Cy")->flags & ENC_CF_DEAD);
     /* Each ally rolled 2D: Ana (full) stays at 10, Bo regains the faces
      * (up to 10); the Goon, a foe, gains nothing. */
@@ -600,18 +600,18 @@ static void test_fate_tragic_witnesses(void **state)
     struct rf *f = *state;
     rf_party(f);
     rf_opts(f, "name", "Bo", "amount", "5", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat damage"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_fate_due(f, "Ana");
     rf_opts(f, "name", "Ana", "fate", "tragic", "witnesses", "Nobody", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_NOTFOUND);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_NOTFOUND);
     assert_false(rf_who(f, "Ana")->flags & ENC_CF_DEAD);
     rf_opts(f, "name", "Ana", "fate", "tragic", "witnesses", "Goon", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_OK);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     /* The GM named the Goon alone as a witness: Bo gets nothing. */
     assert_int_equal(rf_resolve(f, "Bo"), 5);
     assert_int_equal(enc_stat_or(rf_who(f, "Goon"), "fp", 0), 1);
     rf_opts(f, "name", "Ana", "fate", "push", NULL);
-    assert_int_equal(rf_do(f, 10, "combat fate"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "fate"), ENG_STATE);
 }
 
 int main(void)
