@@ -430,6 +430,59 @@ static void r_pins_list(struct route_ctx *c)
 
 /* ---- commands ---- */
 
+/* POST: create one command, an upsert by (name, type); 201 when new. */
+static void command_upsert(struct route_ctx *c, const char *scope,
+                           const char *guild)
+{
+    struct fake_server *s = c->s;
+    json_t *one = json_pack("[O]", c->body);
+    json_t *errs = json_is_object(c->body) ? fake_validate_commands(one)
+                                           : NULL;
+    json_decref(one);
+    if (!json_is_object(c->body) || errs) {
+        if (errs == NULL) {
+            errs = json_object();
+            fake_err_add(errs, "", "MODEL_TYPE_CONVERT",
+                         "Only dictionaries may be used in a ModelType");
+        }
+        fake_violation(s, "invalid_commands", c->r->rec, "command POST");
+        fake_reply_json(c->r, 400, fake_form_error(errs));
+        return;
+    }
+    const char *name = json_string_value(json_object_get(c->body, "name"));
+    json_int_t type = json_object_get(c->body, "type")
+                          ? json_integer_value(json_object_get(c->body, "type"))
+                          : 1;
+    const json_t *cur = json_object_get(s->commands, scope);
+    json_t *all = cur ? json_deep_copy(cur) : json_array();
+    json_t *mine = json_deep_copy(c->body);
+    size_t i, at = json_array_size(all);
+    json_t *o;
+    json_array_foreach(all, i, o)
+        if (strcmp(json_string_value(json_object_get(o, "name")), name) == 0 &&
+            json_integer_value(json_object_get(o, "type")) == type) {
+            json_object_set(mine, "id", json_object_get(o, "id"));
+            at = i;
+        }
+    bool created = at == json_array_size(all);
+    if (created)
+        json_array_append_new(all, mine);
+    else
+        json_array_set_new(all, at, mine);
+    errs = fake_validate_commands(all);
+    if (errs) {
+        fake_violation(s, "invalid_commands", c->r->rec, "command POST: "
+                       "too many or duplicate commands");
+        fake_reply_json(c->r, 400, fake_form_error(errs));
+        json_decref(all);
+        return;
+    }
+    json_t *stored = fake_commands_store(s, scope, all, guild);
+    json_decref(all);
+    fake_reply_json(c->r, created ? 201 : 200,
+                    json_deep_copy(json_array_get(stored, at)));
+}
+
 static void r_commands(struct route_ctx *c)
 {
     struct fake_server *s = c->s;
@@ -442,6 +495,10 @@ static void r_commands(struct route_ctx *c)
     if (c->r->method == LWSHUMETH_GET) {
         json_t *cur = json_object_get(s->commands, scope);
         fake_reply_json(c->r, 200, cur ? json_deep_copy(cur) : json_array());
+        return;
+    }
+    if (c->r->method == LWSHUMETH_POST) {
+        command_upsert(c, scope, guild);
         return;
     }
     if (!json_is_array(c->body)) {
@@ -499,10 +556,14 @@ static const struct route fake_routes[] = {
       r_commands },
     { "PUT", "/applications/{}/commands", "commands_put", -1, false,
       r_commands },
+    { "POST", "/applications/{}/commands", "commands_put", -1, false,
+      r_commands },
     { "GET", "/applications/{}/guilds/{}/commands", "commands_get", -1, false,
       r_commands },
     { "PUT", "/applications/{}/guilds/{}/commands", "commands_put", -1, false,
       r_commands },
+    { "POST", "/applications/{}/guilds/{}/commands", "commands_put", -1,
+      false, r_commands },
 };
 
 /* Split "/a/b/c" in place into segments. */

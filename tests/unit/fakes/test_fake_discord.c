@@ -328,6 +328,11 @@ static void test_commands(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
     int st;
+    /* more writes than the realistic 5 per 20 s bucket allows */
+    json_decref(fake_post_json(port, "/_test/ratelimit", "{\"class\":"
+                               "\"commands_put\",\"limit\":50,"
+                               "\"window_ms\":1000}", &st));
+    assert_int_equal(st, 200);
     json_t *j = rest(port, "PUT", "/applications/1100000000000000001/commands",
                      "[{\"name\":\"roll\",\"description\":\"Roll dice\","
                      "\"options\":[{\"type\":3,\"name\":\"expr\","
@@ -345,6 +350,25 @@ static void test_commands(void **state)
     j = rest(port, "GET", "/applications/1100000000000000001/commands", NULL,
              &st, NULL);
     assert_int_equal(json_array_size(j), 2);
+    char roll_id[32];
+    snprintf(roll_id, sizeof roll_id, "%s", json_string_value(
+        json_object_get(json_array_get(j, 0), "id")));
+    json_decref(j);
+
+    /* POST is an upsert by name: 201 new, 200 (same id) when it exists */
+    j = rest(port, "POST", "/applications/1100000000000000001/commands",
+             "{\"name\":\"end\",\"description\":\"End\"}", &st, NULL);
+    assert_int_equal(st, 201);
+    json_decref(j);
+    j = rest(port, "POST", "/applications/1100000000000000001/commands",
+             "{\"name\":\"roll\",\"description\":\"Roll again\"}", &st,
+             NULL);
+    assert_int_equal(st, 200);
+    assert_string_equal(json_string_value(json_object_get(j, "id")), roll_id);
+    json_decref(j);
+    j = rest(port, "GET", "/applications/1100000000000000001/commands", NULL,
+             &st, NULL);
+    assert_int_equal(json_array_size(j), 3);
     json_decref(j);
 
     static const char *const bad[] = {
