@@ -566,14 +566,19 @@ static const struct route fake_routes[] = {
       false, r_commands },
 };
 
-/* Split "/a/b/c" in place into segments. */
+/* Split "/a/b/c" in place into segments ("" segments are skipped). */
 static int split(char *path, char **segs)
 {
     int n = 0;
-    char *save = NULL;
-    for (char *p = strtok_r(path, "/", &save); p && n < FAKE_MAX_SEGS;
-         p = strtok_r(NULL, "/", &save))
+    char *p = path;
+    while (*p && n < FAKE_MAX_SEGS) {
+        while (*p == '/')
+            *p++ = '\0';
+        if (*p == '\0')
+            break;
         segs[n++] = p;
+        p += strcspn(p, "/");
+    }
     return n;
 }
 
@@ -583,11 +588,7 @@ static bool match(const char *pattern, char **segs, int nseg,
     char pat[128];
     snprintf(pat, sizeof pat, "%s", pattern);
     char *ps[FAKE_MAX_SEGS];
-    int np = 0;
-    char *save = NULL;
-    for (char *p = strtok_r(pat, "/", &save); p && np < FAKE_MAX_SEGS;
-         p = strtok_r(NULL, "/", &save))
-        ps[np++] = p;
+    int np = split(pat, ps);
     if (np != nseg)
         return false;
     c->ncap = 0;
@@ -636,7 +637,8 @@ static void finish_record(struct fake_server *s, struct fake_http_req *r)
     for (int i = 0; i < r->nhdrs; i++)
         if (strcmp(r->hdrs[i].name, "x-ratelimit-remaining") == 0)
             json_object_set_new(rec, "ratelimit_remaining",
-                                json_integer(atoi(r->hdrs[i].value)));
+                                json_integer(strtol(r->hdrs[i].value, NULL,
+                                                    10)));
 }
 
 static void route(struct fake_server *s, struct fake_http_req *r,

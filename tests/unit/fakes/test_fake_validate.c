@@ -38,12 +38,14 @@ static json_t *repeat(char c, size_t n)
 /* The first error code at a dotted path of an errors tree, or NULL. */
 static const char *err_code(const json_t *errs, const char *path)
 {
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", path);
     const json_t *node = errs;
-    char *save = NULL;
-    for (char *p = strtok_r(buf, ".", &save); p; p = strtok_r(NULL, ".", &save))
-        node = json_object_get(node, p);
+    for (const char *p = path; *p;) {
+        char part[64];
+        size_t n = strcspn(p, ".");
+        snprintf(part, sizeof part, "%.*s", (int)n, p);
+        node = json_object_get(node, part);
+        p += n + (p[n] == '.');
+    }
     return json_string_value(json_object_get(
         json_array_get(json_object_get(node, "_errors"), 0), "code"));
 }
