@@ -127,6 +127,16 @@ static const char *fac_phase_name(int phase)
     return "round";
 }
 
+/* Whether every faction (every side with members, however many remain)
+ * has passed since the last activation of the phase. */
+static bool fac_all_passed(const struct encounter *e)
+{
+    for (int s = 0; s < e->nsides; s++)
+        if (fac_side_size(e, s) > 0 && !(e->rs[FAC_E_PASSES] >> s & 1))
+            return false;
+    return true;
+}
+
 /* ---- pure rules ------------------------------------------------------------ */
 
 bool fac_rule_fast(int64_t wit, int64_t fat)
@@ -219,10 +229,9 @@ static enum eng_err fac_phase_end(struct rs_call *c, bool *go)
 enum eng_err fac_flow(struct rs_call *c, bool fresh)
 {
     struct encounter *e = c->e;
-    int nf = fac_factions(e);
     for (int step = 0; step < FAC_FLOW_STEPS; step++) {
         if (!fresh) {
-            if (e->rs[FAC_E_PASSES] >= nf) {
+            if (fac_all_passed(e)) {
                 bool go;
                 enum eng_err err = fac_phase_end(c, &go);
                 if (err != ENG_OK || !go)
@@ -240,7 +249,7 @@ enum eng_err fac_flow(struct rs_call *c, bool fresh)
         }
         fac_say(c, 0, false, "%s passes: nobody left to act",
                 e->sides[e->acting_side].name);
-        e->rs[FAC_E_PASSES]++;
+        e->rs[FAC_E_PASSES] |= (int64_t)1 << e->acting_side;
     }
     /* Unreachable while the bound covers two full rounds of passes. */
     e->acting_side = -1;
@@ -259,11 +268,27 @@ enum eng_err fac_recheck(struct rs_call *c)
 
 enum eng_err fac_sync(struct rs_call *c)
 {
-    if (c->e->status != ENC_ST_RUNNING)
+    struct encounter *e = c->e;
+    if (e->status != ENC_ST_RUNNING)
         return ENG_OK;
     enum eng_err err = fac_pending_flush(c);
     if (err != ENG_OK)
         return err;
+    if (e->acting_side < 0)
+        return ENG_OK;
+    /* The character whose turn was running left the fight: its turn is
+     * over, and the decision moves on as after any turn. */
+    if (e->rs[FAC_E_TURN] != 0 && e->current == 0) {
+        e->rs[FAC_E_TURN] = 0;
+        e->rs[FAC_E_PASSES] = 0;
+        fac_say(c, 0, false, "the running turn ended: its character left "
+                "the fight");
+        return fac_flow(c, false);
+    }
+    /* The deciding faction's last member left: it is no faction any more
+     * and does not pass; the factions still in the fight decide. */
+    if (e->current == 0 && fac_side_size(e, e->acting_side) == 0)
+        return fac_flow(c, false);
     return fac_recheck(c);
 }
 
@@ -535,12 +560,18 @@ static enum eng_err fac_require_deciding(struct rs_call *c)
 
 static enum eng_err fac_next(struct rs_call *c)
 {
+    struct encounter *e = c->e;
+    /* A turn whose character left is over once caught up with: this
+     * /combat next was meant to end it. */
+    bool gone = e->status == ENC_ST_RUNNING && e->rs[FAC_E_TURN] != 0 &&
+                e->current == 0;
     enum eng_err err = fac_sync(c);
+    if (err == ENG_OK && gone)
+        return ENG_OK;
     if (err == ENG_OK)
         err = fac_require_running(c);
     if (err != ENG_OK)
         return err;
-    struct encounter *e = c->e;
     if (e->current == 0) {
         enc_fail(c->d, ENG_STATE, "no turn is running: %s picks who acts "
                  "or passes", e->sides[e->acting_side].name);
@@ -553,6 +584,7 @@ static enum eng_err fac_next(struct rs_call *c)
 enum eng_err fac_end_turn(struct rs_call *c)
 {
     turn_end(c);
+    c->e->rs[FAC_E_TURN] = 0;
     c->e->rs[FAC_E_PASSES] = 0;
     return fac_flow(c, false);
 }
@@ -601,6 +633,7 @@ enum eng_err fac_activate(struct rs_call *c, struct enc_combatant *who)
     e->rs[FAC_E_PASSES] = 0;
     e->rs[FAC_E_PHASE_ACTS]++;
     e->rs[FAC_E_ROUND_ACTS]++;
+    e->rs[FAC_E_TURN] = who->id;
     turn_start(c, who);
     return ENG_OK;
 }
@@ -629,7 +662,7 @@ static enum eng_err fac_pass(struct rs_call *c)
         return enc_fail(c->d, ENG_PERM, "only the GM or a player of %s may "
                         "pass for it", e->sides[e->acting_side].name);
     fac_say(c, 0, false, "%s passes", e->sides[e->acting_side].name);
-    e->rs[FAC_E_PASSES]++;
+    e->rs[FAC_E_PASSES] |= (int64_t)1 << e->acting_side;
     e->rs[FAC_E_PHASE_PASSED]++;
     return fac_flow(c, false);
 }

@@ -52,12 +52,15 @@
 enum fac_eslot {
     FAC_E_HOLDER = 0,        /* side holding the initiative */
     FAC_E_FIRST,             /* side acting first this round (its phases) */
-    FAC_E_PASSES,            /* consecutive passes in this phase */
+    FAC_E_PASSES,            /* bit per side: passed since the phase's
+                                last activation */
     FAC_E_FAT,               /* fast action threshold this round; 0 = none */
     FAC_E_ROUND_ACTS,        /* activations (picks) so far this round */
     FAC_E_PHASE_ACTS,        /* activations so far this phase */
     FAC_E_PHASE_PASSED,      /* passes chosen (not automatic) this phase */
+    FAC_E_TURN,              /* id whose activated turn runs; 0 = none */
 };
+_Static_assert(ENC_MAX_SIDES < 63, "FAC_E_PASSES holds a bit per side");
 
 /* The attack waiting for its target's answer (see rs_factions_react.c):
  * FAC_E_PEND_ATT = 0 when there is none. Its damage dice are kept in the

@@ -1399,6 +1399,99 @@ static void test_pending_dropped_when_a_combatant_leaves(void **state)
     assert_false(fx_pending(f));
 }
 
+/* ---- combatants removed mid-round ----------------------------------------------- */
+
+static void fx_three_factions(struct fx *f)
+{
+    fx_add(f, "Ann", "Red", "hp=5", 0);
+    fx_add(f, "Cat", "Blue", "hp=5", 0);
+    fx_add(f, "Gus", "Green", "hp=5", 0);
+    fx_add(f, "Hal", "Green", "hp=5", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+}
+
+/* Red passes; Blue loses its last member while deciding. Blue is no
+ * faction any more and does not pass: Green must still pass before the
+ * round ends (the GM's pass meant for Blue is absorbed). */
+static void test_removed_faction_does_not_pass(void **state)
+{
+    struct fx *f = *state;
+    fx_three_factions(f);
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(f->e->round, 1);
+    assert_string_equal(fx_acting(f), "Green");
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(f->e->round, 2);
+}
+
+/* The same, when Green's player simply picks: the pick is Green's. */
+static void test_removed_faction_then_pick(void **state)
+{
+    struct fx *f = *state;
+    fx_three_factions(f);
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_pick(f, "Gus"), ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    /* Gus's turn broke the chain: Red and Green both pass again. */
+    assert_string_equal(fx_acting(f), "Red");
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Green");
+    assert_int_equal(f->e->round, 1);
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(f->e->round, 2);
+}
+
+/* Green passes, then Green's only member leaves while Red decides: its
+ * pass leaves the chain with it, so Red's pass does not end the round
+ * before Blue has passed too. */
+static void test_removed_passed_faction_leaves_the_chain(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Ann", "Red", "hp=5", 0);
+    fx_add(f, "Cat", "Blue", "hp=5", 0);
+    fx_add(f, "Gus", "Green", "hp=5", 0);
+    assert_int_equal(fx_begin(f, "Green"), ENG_OK);
+    assert_int_equal(fx_pass(f), ENG_OK);            /* Green */
+    assert_string_equal(fx_acting(f), "Red");
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Gus")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_pass(f), ENG_OK);            /* Red */
+    assert_int_equal(f->e->round, 1);
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(fx_pass(f), ENG_OK);            /* Blue */
+    assert_int_equal(f->e->round, 2);
+}
+
+/* The character whose turn runs leaves: the turn is over and the next
+ * faction decides; the /combat next meant to end it succeeds. */
+static void test_removed_current_character(void **state)
+{
+    struct fx *f = *state;
+    fx_two_sides(f);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Ann")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_true(fx_has_text(f, "the running turn ended"));
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(f->e->rs[FAC_E_TURN], 0);
+    /* Blue's player may pick straight away after such a removal too. */
+    assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_pick(f, "Ben"), ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1454,6 +1547,10 @@ int main(void)
         T(test_pending_stunt),
         T(test_pending_only_when_the_target_can_answer),
         T(test_pending_dropped_when_a_combatant_leaves),
+        T(test_removed_faction_does_not_pass),
+        T(test_removed_faction_then_pick),
+        T(test_removed_passed_faction_leaves_the_chain),
+        T(test_removed_current_character),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
