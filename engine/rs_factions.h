@@ -83,9 +83,14 @@ enum fac_cslot {
 };
 /* Slots (8 bytes each) that hold the waiting attack's damage dice. */
 #define FAC_C_PEND_DMG_SLOTS 12
+enum fac_cslot_more {
+    /* damage left hp at half or less (the lone character's morale) */
+    FAC_C_HALVED = FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS,
+};
 /* Longest damage dice an attack that waits for an answer can keep. */
 #define FAC_MAX_PENDING_DAMAGE (FAC_C_PEND_DMG_SLOTS * 8 - 1)
-_Static_assert(FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS <= ENC_RS_SLOTS,
+_Static_assert(FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS <= FAC_C_HALVED &&
+               FAC_C_HALVED < ENC_RS_SLOTS,
                "the waiting attack's dice fit the combatant's slots");
 _Static_assert(FAC_E_PEND_FLAGS < ENC_RS_SLOTS, "encounter slots");
 
@@ -99,6 +104,7 @@ _Static_assert(FAC_E_PEND_FLAGS < ENC_RS_SLOTS, "encounter slots");
 #define FAC_PF_GRAPPLE    (1 << 6)
 #define FAC_PF_STUNT      (1 << 7)
 #define FAC_PF_SURPRISED  (1 << 8)
+#define FAC_PF_PEEK       (1 << 9)
 
 /* e->phase */
 enum fac_phase {
@@ -191,6 +197,8 @@ struct fac_atk {
     bool unaware, damaged, disarm, grapple, blast;
     bool wait;               /* pause for the target's answer anyway */
     bool stunt;              /* an alternative effect is proposed */
+    bool peek;               /* the attacker peeks from behind a barrier:
+                                cover against a counter */
     char react[16];          /* "", "dodge", "counter", "none" */
     char counter[64];        /* the countering weapon's dice */
     char guard[ENC_MAX_NAME + 1];

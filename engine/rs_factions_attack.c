@@ -56,6 +56,7 @@ static const struct {
     {"blast", 0, offsetof(struct fac_atk, blast)},
     {"wait", 0, offsetof(struct fac_atk, wait)},
     {"stunt", 0, offsetof(struct fac_atk, stunt)},
+    {"peek", 0, offsetof(struct fac_atk, peek)},
 };
 
 static enum eng_err fac_set_word(struct rs_call *c, struct fac_atk *o,
@@ -414,7 +415,7 @@ static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
         fac_rule_damage(hit.total, fac_armour(tgt), o->cover,
                         o->penetrates);
     int64_t to_att = fac_rule_damage(back.total, fac_armour(att),
-                                     false, false);
+                                     o->peek, false);
     enum fac_first first = nonlethal ? FAC_FIRST_ATTACKER :
                            fac_rule_counter(to_tgt, to_att);
     fac_say(c, 0, false, "counter: %.30s suffers %lld, %.30s suffers %lld: "

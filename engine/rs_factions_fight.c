@@ -170,29 +170,38 @@ void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
 
 void fac_harmed(struct rs_call *c, struct enc_combatant *who)
 {
-    bool was = false;
-    if (fac_has_cond(who, FAC_COND_SURRENDERED)) {
-        enc_cond_remove(c->e, who, FAC_COND_SURRENDERED, c->r, NULL);
-        was = true;
-    }
-    if (fac_has_cond(who, FAC_COND_BROKEN)) {
+    /* Only a surrendering character is freed by harm (a broken one who is
+     * retreating stays broken). */
+    if (!fac_has_cond(who, FAC_COND_SURRENDERED))
+        return;
+    enc_cond_remove(c->e, who, FAC_COND_SURRENDERED, c->r, NULL);
+    if (fac_has_cond(who, FAC_COND_BROKEN))
         enc_cond_remove(c->e, who, FAC_COND_BROKEN, c->r, NULL);
-        was = true;
-    }
-    if (was) {
-        who->rs[FAC_C_MORALE] = FAC_MOR_UNTESTED;
-        fac_say(c, who->id, false, "%.40s was harmed while giving up and "
-                "may fight again", who->name);
-    }
+    who->rs[FAC_C_MORALE] = FAC_MOR_UNTESTED;
+    fac_say(c, who->id, false, "%.40s was harmed while surrendering and may "
+            "fight again", who->name);
+}
+
+/* The track rule: down at 0; a loss that leaves hp at half or less marks
+ * the morale trigger of a character fighting alone; harm by an enemy (or
+ * by the GM's hand) frees a surrendering character. */
+static void fac_track_rule(struct rs_call *c, struct enc_combatant *who,
+                           const char *track, int64_t before, bool enemy)
+{
+    rs_default_after_track(c, who, track, before);
+    const struct enc_track *t = enc_track_c(who, "hp");
+    if (t == NULL || eng_text_casecmp(track, "hp") != 0 || t->cur >= before)
+        return;
+    if (fac_rule_morale_lone(t->cur, t->max))
+        who->rs[FAC_C_HALVED] = 1;
+    if (enemy)
+        fac_harmed(c, who);
 }
 
 void fac_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before)
 {
-    rs_default_after_track(c, who, track, before);
-    const struct enc_track *t = enc_track_c(who, "hp");
-    if (t != NULL && eng_text_casecmp(track, "hp") == 0 && t->cur < before)
-        fac_harmed(c, who);
+    fac_track_rule(c, who, track, before, true);
 }
 
 /* Take amount from who's hp, with the events. */
@@ -215,7 +224,8 @@ void fac_hurt(struct rs_call *c, struct enc_combatant *from,
     hv->a = before;
     hv->b = hp->cur;
     hv->secret = who->hidden;
-    fac_after_track(c, who, "hp", before);
+    fac_track_rule(c, who, "hp", before, from == NULL ||
+                   from->side != who->side);
 }
 
 int64_t fac_armour(const struct enc_combatant *w)
@@ -307,10 +317,8 @@ static bool fac_morale_due(const struct encounter *e, int side)
         }
     if (fac_rule_morale_group(start, now))
         return now > 0;
-    if (start == 1 && lone != NULL && fac_in_fight(lone)) {
-        const struct enc_track *hp = enc_track_c(lone, "hp");
-        return hp != NULL && fac_rule_morale_lone(hp->cur, hp->max);
-    }
+    if (start == 1 && lone != NULL && fac_in_fight(lone))
+        return lone->rs[FAC_C_HALVED] != 0;
     return false;
 }
 

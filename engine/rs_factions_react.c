@@ -44,6 +44,7 @@ static const struct {
     {FAC_PF_DISARM, offsetof(struct fac_atk, disarm)},
     {FAC_PF_GRAPPLE, offsetof(struct fac_atk, grapple)},
     {FAC_PF_STUNT, offsetof(struct fac_atk, stunt)},
+    {FAC_PF_PEEK, offsetof(struct fac_atk, peek)},
 };
 
 /* Tell the table who may answer and how. */

@@ -1492,6 +1492,61 @@ static void test_removed_current_character(void **state)
     assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
 }
 
+/* ---- harm, lone morale, peeking ------------------------------------------------- */
+
+/* Harm frees a surrendering character only, and only harm by an enemy: a
+ * broken character retreating stays broken; an ally's blow frees nobody. */
+static void test_harm_frees_only_the_surrendering(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    struct enc_cond_req broken = {.name = FAC_COND_BROKEN};
+    assert_int_equal(enc_cond_add(f->e, fx_who(f, "Cat"), &broken, f->r,
+                                  &f->d), ENG_OK);
+    fx_who(f, "Cat")->rs[FAC_C_MORALE] = FAC_MOR_BROKEN;
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1", NULL), ENG_OK);
+    assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_BROKEN));
+    assert_int_equal(fx_who(f, "Cat")->rs[FAC_C_MORALE], FAC_MOR_BROKEN);
+    struct enc_cond_req sur = {.name = FAC_COND_SURRENDERED};
+    assert_int_equal(enc_cond_add(f->e, fx_who(f, "Cat"), &sur, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Dan", "Cat", "1", NULL), ENG_OK);
+    assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_SURRENDERED));
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1", NULL), ENG_OK);
+    assert_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_SURRENDERED));
+    assert_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_BROKEN));
+    assert_true(fx_has_text(f, "Cat was harmed while surrendering"));
+}
+
+/* A character fighting alone checks morale after damage leaves it at half
+ * health or less, not merely for being there. */
+static void test_morale_lone_needs_damage(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Solo", "Red", "wit=0 hp=8", 0);
+    fx_add(f, "B1", "Blue", "wit=10 hp=5", 0);
+    assert_int_equal(fx_begin(f, "Blue"), ENG_OK);
+    enc_track(fx_who(f, "Solo"), "hp")->cur = 3;   /* set, not damaged */
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "morale check"));
+    assert_int_equal(fx_pick(f, "B1"), ENG_OK);
+    assert_int_equal(fx_attack(f, "B1", "Solo", "1", NULL), ENG_OK);
+    fx_end_round(f);
+    assert_true(fx_has_text(f, "Red makes a morale check"));
+}
+
+/* An attacker peeking from behind a barrier can be countered, and the
+ * barrier counts as cover for it. */
+static void test_counter_against_a_peeking_attacker(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1", "peek counter=3"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Ann"), 8);            /* 3 - 1 for cover */
+    assert_int_equal(fx_hp(f, "Cat"), 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1551,6 +1606,9 @@ int main(void)
         T(test_removed_faction_then_pick),
         T(test_removed_passed_faction_leaves_the_chain),
         T(test_removed_current_character),
+        T(test_harm_frees_only_the_surrendering),
+        T(test_morale_lone_needs_damage),
+        T(test_counter_against_a_peeking_attacker),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
