@@ -2,7 +2,7 @@
 // bench.mjs - time JavaScript dice engines on fray's dice corpus.
 //
 //   node bench.mjs [--iterations N] [--max-seconds S] [--peer NAME|all]
-//                  [--explain] < expressions.txt
+//                  [--fray PATH] [--explain] < expressions.txt
 //
 // For every expression (one a line; blank lines and lines starting with `#`
 // are skipped) and every peer, it translates the expression to the peer's
@@ -17,10 +17,17 @@
 //
 // then one total line per peer containing "total": true.
 //
+// --fray PATH also times fray, interleaved: for each expression it runs
+// `PATH bench --mode full` on that one expression, right before the peers
+// time it, and passes fray's line through with "peer": "fray". Pairing each
+// expression's timings in time keeps the ratios honest on a machine whose
+// load drifts.
+//
 // --explain prints, instead of timings, each translation with its notes.
 
 import { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import droll from 'droll';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { hrtime } from 'node:process';
 import { translateFor } from './translate.mjs';
@@ -43,12 +50,12 @@ const PEERS = {
 function usage(msg) {
   if (msg) process.stderr.write(`bench.mjs: ${msg}\n`);
   process.stderr.write('usage: node bench.mjs [--iterations N] [--max-seconds S] '
-    + `[--peer ${Object.keys(PEERS).join('|')}|all] [--explain] < expressions.txt\n`);
+    + `[--peer ${Object.keys(PEERS).join('|')}|all] [--fray PATH] [--explain] < expressions.txt\n`);
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opt = { iterations: 100000, maxSeconds: 2, peers: Object.keys(PEERS), explain: false };
+  const opt = { iterations: 100000, maxSeconds: 2, peers: Object.keys(PEERS), explain: false, fray: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -66,6 +73,8 @@ function parseArgs(argv) {
       if (p === 'all') opt.peers = Object.keys(PEERS);
       else if (PEERS[p]) opt.peers = [p];
       else usage(`unknown peer ${p}`);
+    } else if (a === '--fray') {
+      opt.fray = val();
     } else if (a === '--explain') {
       opt.explain = true;
     } else if (a === '-h' || a === '--help') {
@@ -119,6 +128,26 @@ function measure(fn, iterations, maxNs) {
   return { iterations: done, ns: Number(now - start) };
 }
 
+// One expression through `fray bench --mode full`; returns fray's result
+// line with "peer": "fray" added, or an error line.
+function timeFray(opt, expr) {
+  const r = spawnSync(opt.fray, ['bench', '--mode', 'full', '--iterations', String(opt.iterations),
+    '--max-seconds', String(opt.maxSeconds)], { input: `${expr}\n`, encoding: 'utf8' });
+  if (r.error) return { peer: 'fray', expr, error: `cannot run ${opt.fray}: ${r.error.message}` };
+  for (const line of r.stdout.split('\n')) {
+    let obj;
+    try {
+      obj = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (obj && typeof obj === 'object' && obj.total !== true && typeof obj.expr === 'string') {
+      return { peer: 'fray', ...obj, expr };
+    }
+  }
+  return { peer: 'fray', expr, error: `fray bench printed no result (status ${r.status}): ${r.stderr.trim().slice(0, 200)}` };
+}
+
 function prepare(peer, expr) {
   const tr = translateFor(peer, expr);
   if (!tr.ok) return tr;
@@ -152,18 +181,24 @@ function main() {
     for (const peer of opt.peers) byPeer[peer] = prepare(peer, expr);
     return { expr, byPeer };
   });
-  // This goes through measure() itself, so its own loops are optimised too.
+  // Three passes of up to 500 rolls per expression, through measure()
+  // itself so that its own loops are optimised too.
   if (!opt.explain) {
     const perExpr = maxNs / 20n;
-    for (const peer of opt.peers) {
-      for (const { byPeer } of prepared) {
-        const tr = byPeer[peer];
-        if (tr.ok) measure(PEERS[peer].compile(tr.text), 500, perExpr);
+    for (let pass = 0; pass < 3; pass++) {
+      for (const peer of opt.peers) {
+        for (const { byPeer } of prepared) {
+          const tr = byPeer[peer];
+          if (tr.ok) measure(PEERS[peer].compile(tr.text), 500, perExpr);
+        }
       }
     }
   }
 
   for (const { expr, byPeer } of prepared) {
+    if (opt.fray && !opt.explain) {
+      out(timeFray(opt, expr));
+    }
     for (const peer of opt.peers) {
       const tr = byPeer[peer];
       if (opt.explain) {

@@ -54,7 +54,7 @@ function parseArgs(argv) {
     else if (a === '--strict') opt.strict = true;
     else usage(`unknown argument ${a}`);
   }
-  if (!opt.fray.length || !opt.peers.length) usage('need fray and peer results (--fray and --peers, or --dir)');
+  if (!opt.peers.length) usage('need peer results (--peers, or --dir)');
   return opt;
 }
 
@@ -135,8 +135,15 @@ function fmtRatio(r) {
 
 function main() {
   const opt = parseArgs(process.argv.slice(2));
-  const frayRows = opt.fray.flatMap((f) => readJsonLines(f, 'fray output'));
-  const peerRows = opt.peers.flatMap((f) => readJsonLines(f, 'peer output'));
+  // fray's lines come from its own files, or from bench.mjs --fray, which
+  // interleaves them with the peers' lines as "peer": "fray".
+  const mixed = opt.peers.flatMap((f) => readJsonLines(f, 'peer output'));
+  const frayRows = [
+    ...opt.fray.flatMap((f) => readJsonLines(f, 'fray output')),
+    ...mixed.filter((r) => r.peer === 'fray'),
+  ];
+  const peerRows = mixed.filter((r) => r.peer !== 'fray');
+  if (!frayRows.length) usage('no fray results (--fray, or peer files from bench.mjs --fray)');
 
   const fray = new Index();
   for (const r of frayRows) fray.add(r.expr, r);
@@ -210,7 +217,7 @@ function main() {
     for (const r of rows) out.push(line(r));
   }
   out.push('');
-  const rounds = Math.max(opt.fray.length, opt.peers.length);
+  const rounds = opt.peers.length;
   out.push(`ns = nanoseconds per parse-and-roll${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ratio = peer ns / fray ns`
     + ' (how many times faster fray is); n/a = the peer cannot read it; * = translated, see notes.');
 
