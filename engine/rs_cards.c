@@ -71,12 +71,11 @@ static enum eng_err cards_check_stat(struct rs_call *c,
                                      struct enc_combatant *who,
                                      const char *name, int64_t value)
 {
-    (void)who;
     if (eng_text_casecmp(name, "cards") == 0) {
         if (value < 1 || value > CARDS_MAX_HELD)
             return enc_fail(c->d, ENG_RANGE, "cards must be 1 to %d",
                             CARDS_MAX_HELD);
-        if (c->e->status != ENC_ST_SETUP)
+        if (who->ninit > 0)
             return enc_fail(c->d, ENG_STATE, "cards are dealt once, at "
                             "/combat begin; they cannot change mid-fight");
         return ENG_OK;

@@ -576,6 +576,9 @@ static void test_late_join_draws_what_is_left(void **state)
     assert_non_null(late);
     assert_int_equal(seen | (1u << late->init[0]), 0x7fe);
     assert_int_equal(f->e->norder, 10);
+    /* Its card is played this round only when it is still to come. */
+    bool passed = late->init[0] < cf_card_now(f);
+    assert_int_equal(late->rs[CC_PLAYED] & 1, passed);
     /* The deck is empty now. */
     uint32_t id;
     assert_int_equal(enc_add(f->e, "Later", 1, 0, -1, &f->d, &id), ENG_OK);
@@ -584,6 +587,23 @@ static void test_late_join_draws_what_is_left(void **state)
     assert_int_equal(rs_cards.ops->setup(&c, x), ENG_OK);
     assert_int_equal(rs_cards.ops->late_join(&c, x), ENG_LIMIT);
     assert_non_null(strstr(f->d.msg, "0 cards left"));
+}
+
+static void test_late_join_with_several_cards(void **state)
+{
+    struct cf *f = *state;
+    cf_add(f, "Ana", 10, NULL);
+    assert_int_equal(cf_begin(f), ENG_OK);
+    struct enc_combatant *h = cf_add(f, "Hydra", 0, "cards=2");
+    assert_non_null(h);
+    assert_int_equal(h->ninit, 2);
+    assert_int_equal(f->e->norder, 3);
+    assert_string_equal(cf_current(f), "Ana");
+    /* A late group shares its leader's card. */
+    struct enc_combatant *w = cf_add_n(f, "Wolf", 3, true, 0, NULL, NULL);
+    assert_non_null(w);
+    assert_int_equal(cf_who(f, "Wolf 3")->init[0], w->init[0]);
+    assert_int_equal(f->e->norder, 6);
 }
 
 static void test_settings(void **state)
@@ -706,6 +726,7 @@ int main(void)
         T(test_maneuver_pure_budget),
         T(test_maneuver_permissions),
         T(test_late_join_draws_what_is_left),
+        T(test_late_join_with_several_cards),
         T(test_settings),
         T(test_setup_harm_tracks),
         T(test_status_line),
