@@ -133,6 +133,7 @@ struct fake_gw_conn {
     bool rx_too_big;
     int64_t sends[FAKE_GW_SEND_LIMIT];  /* receive times (us), ring */
     int nsends;
+    int hb_ms;                      /* heartbeat_interval sent in HELLO */
     int64_t hello_us;
     int64_t last_hb_us;
     long heartbeats;

@@ -99,7 +99,7 @@ static void drop_queue(struct fake_gw_conn *c)
 /* Close from the server side with a code; error closes drop queued frames
  * first, as the real gateway closes at once. */
 void fake_gw_close(struct fake_gw_conn *c, int code, const char *reason,
-                       bool flush_first)
+                   bool flush_first)
 {
     struct fake_server *s = c->srv;
     if (c->state == FAKE_GW_CLOSING)
@@ -442,13 +442,13 @@ static void hb_check(lws_sorted_usec_list_t *sul)
     struct fake_server *s = c->srv;
     if (c->state == FAKE_GW_CLOSING || !s->opt.hb_timeout)
         return;
-    int64_t limit = (int64_t)s->opt.heartbeat_ms * 1500 +
+    int64_t limit = (int64_t)c->hb_ms * 1500 +
                     (int64_t)FAKE_GW_HB_GRACE_MS * 1000;
     int64_t since = fake_now_us() - c->last_hb_us;
     if (since >= limit) {
         fake_violation(s, "hb_missed", -1,
                        "conn %d: no heartbeat for %.0f ms (interval %d)",
-                       c->id, (double)since / 1000.0, s->opt.heartbeat_ms);
+                       c->id, (double)since / 1000.0, c->hb_ms);
         fake_gw_close(c, 4000, "Heartbeat timeout.", false);
         return;
     }
@@ -514,16 +514,17 @@ static void conn_open(struct fake_server *s, struct fake_pss *pss,
         fake_violation(s, "gw_compress_unsupported", -1,
                        "conn %d asked for compress=%s", c->id, comp);
         fake_gw_close(c, 4000, "Compression is not supported by the fake.",
-                   false);
+                      false);
         return;
     }
+    c->hb_ms = s->opt.heartbeat_ms;     /* this connection's interval */
     fake_gw_send_op(c, 10, json_pack("{s:i,s:[s]}", "heartbeat_interval",
-                             s->opt.heartbeat_ms, "_trace",
-                             "[\"fake-discord\",{\"micros\":0}]"));
+                                     c->hb_ms, "_trace",
+                                     "[\"fake-discord\",{\"micros\":0}]"));
     c->last_hb_us = c->hello_us = fake_now_us();
     if (s->opt.hb_timeout)
         lws_sul_schedule(s->ctx, 0, &c->hb_sul, hb_check,
-                         (lws_usec_t)s->opt.heartbeat_ms * 1500 +
+                         (lws_usec_t)c->hb_ms * 1500 +
                              FAKE_GW_HB_GRACE_MS * 1000);
 }
 

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fake_gw_session_invalidate(struct fake_server *s, struct fake_session *ss)
+void fake_gw_session_invalidate(struct fake_server *s,
+                                struct fake_session *ss)
 {
     if (ss == NULL)
         return;
@@ -56,7 +57,8 @@ struct fake_session *fake_gw_session_new(struct fake_server *s)
     return ss;
 }
 
-struct fake_session *fake_gw_session_find(struct fake_server *s, const char *id)
+struct fake_session *fake_gw_session_find(struct fake_server *s,
+                                          const char *id)
 {
     for (int i = 0; i < FAKE_GW_MAX_SESSIONS; i++)
         if (s->sessions[i] && strcmp(s->sessions[i]->id, id) == 0)
