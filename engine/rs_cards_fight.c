@@ -170,6 +170,9 @@ enum eng_err cards_spend(struct rs_call *c, struct enc_combatant *who,
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    if (!turn_can_act(who))
+        return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
+                        who->name);
     if (!reaction && e->current != who->id)
         return enc_fail(c->d, ENG_STATE, "it is not %s's turn; only "
                         "reactions may be used out of turn", who->name);

@@ -494,6 +494,10 @@ static void test_flee_and_chase(void **state)
     assert_true(cf_said(f, "leaves the fight"));
     assert_true(cf_who(f, "Ana")->flags & ENC_CF_DOWN);
     assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_FLED));
+    /* Gone: no more reactions. */
+    cf_opts(f, "name", "Ana", "kind", "dodge", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_STATE);
+    assert_non_null(strstr(f->d.msg, "out of the fight"));
 }
 
 static void test_chase_needs_same_zone(void **state)
