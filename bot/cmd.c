@@ -173,13 +173,14 @@ static void add_prompts(struct cmd_run *run)
         if (c == NULL)
             continue;
         const struct rs_prompt *p = &run->rs->prompts[ev->a];
-        for (int k = 0; k < RS_PROMPT_CHOICES; k++) {
+        for (int k = 0; k < RS_PROMPT_CHOICES && p->choice[k].label; k++) {
+            const struct rs_prompt_choice *ch = &p->choice[k];
             char id[INTERACTION_CUSTOM_ID_MAX + 1];
-            if (p->label[k] != NULL &&
-                interaction_custom_id_make(id, sizeof id, p->command[k],
-                                           NULL, e->version, "name",
-                                           c->name))
-                msg_add_button(&run->reply->msg, p->label[k], id,
+            if (interaction_custom_id_make(id, sizeof id, ch->command, NULL,
+                                           e->version,
+                                           ch->opt ? ch->opt : "name",
+                                           ch->opt ? ch->value : c->name))
+                msg_add_button(&run->reply->msg, ch->label, id,
                                k == 0 ? MSG_BTN_PRIMARY
                                       : MSG_BTN_SECONDARY);
         }

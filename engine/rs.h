@@ -116,12 +116,18 @@ struct rs_ops {
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one
- * of the ruleset's commands, run for the prompted combatant (name:). Front
- * ends show the answers as buttons or as the commands to type. */
-#define RS_PROMPT_CHOICES 2
+ * of the ruleset's commands with one option set: opt:value, or, when opt is
+ * NULL, name:<the prompted combatant>. Front ends show the answers as
+ * buttons or as the commands to type. */
+#define RS_PROMPT_CHOICES 5
+struct rs_prompt_choice {
+    const char *label;       /* "Fortify"; NULL ends the list */
+    const char *command;     /* "test" (a command of the table) */
+    const char *opt;         /* option the answer sets, or NULL for name */
+    const char *value;
+};
 struct rs_prompt {
-    const char *label[RS_PROMPT_CHOICES];   /* "Fortify" */
-    const char *command[RS_PROMPT_CHOICES]; /* "test" (a table command) */
+    struct rs_prompt_choice choice[RS_PROMPT_CHOICES];
 };
 
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */

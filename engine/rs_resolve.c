@@ -624,6 +624,20 @@ static const char *const rsv_verbs[] = {
     "fate", "rest", "check", NULL,
 };
 
+/* Never the Same also needs the attributes, so it is typed, not clicked;
+ * the prompt's text says how. */
+static const struct rs_prompt rsv_prompts[] = {
+    [RSV_PROMPT_FATE] = {{{"Ignore it", "fate", "fate", "ignore"},
+                          {"Desperate Push", "fate", "fate", "push"},
+                          {"Blaze of Glory", "fate", "fate", "blaze"},
+                          {"Tragic Demise", "fate", "fate", "tragic"},
+                          {NULL, NULL, NULL, NULL}}},
+    [RSV_PROMPT_FATE_MUST] = {{{"Desperate Push", "fate", "fate", "push"},
+                               {"Blaze of Glory", "fate", "fate", "blaze"},
+                               {"Tragic Demise", "fate", "fate", "tragic"},
+                               {NULL, NULL, NULL, NULL}}},
+};
+
 const struct rs_system rs_resolve = {
     .id = "resolve",
     .title = "Resolve (d6 pools)",
@@ -632,4 +646,6 @@ const struct rs_system rs_resolve = {
     .flags = 0,
     .verbs = rsv_verbs,
     .ops = &rsv_ops,
+    .prompts = rsv_prompts,
+    .nprompts = sizeof rsv_prompts / sizeof rsv_prompts[0],
 };

@@ -267,4 +267,9 @@ enum eng_err rsv_fate(struct rs_call *c);
 void rsv_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before);
 
+/* Prompts in rs_resolve.prompts: a Fallen Fate that may be ignored, and
+ * one that must be taken. */
+#define RSV_PROMPT_FATE 0
+#define RSV_PROMPT_FATE_MUST 1
+
 #endif

@@ -226,8 +226,25 @@ enum eng_err rsv_fate(struct rs_call *c)
         {"push", rsv_fate_push},     {"blaze", rsv_fate_blaze},
         {"tragic", rsv_fate_tragic},
     };
-    struct enc_combatant *who;
-    enum eng_err err = rsv_named_actor(c, "name", &who);
+    struct enc_combatant *who = NULL;
+    enum eng_err err;
+    if (rs_opt(c->opts, c->nopts, "name") == NULL) {
+        /* A fate button names only the fate: it is for whoever has one
+         * due, when that is one character. */
+        for (int i = 0; i < c->e->ncs; i++) {
+            if (c->e->cs[i].rs[RSV_C_FATE] == RSV_FATE_NONE)
+                continue;
+            if (who != NULL)
+                return enc_fail(c->d, ENG_INVALID, "name: is required: "
+                                "more than one character has a fate due");
+            who = &c->e->cs[i];
+        }
+        if (who == NULL)
+            return enc_fail(c->d, ENG_INVALID, "name: is required");
+        err = rs_require_actor(c, who);
+    } else {
+        err = rsv_named_actor(c, "name", &who);
+    }
     if (err != ENG_OK)
         return err;
     const char *fate = rs_opt(c->opts, c->nopts, "fate");

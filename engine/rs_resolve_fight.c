@@ -132,6 +132,17 @@ void rsv_take_out(struct rs_call *c, struct enc_combatant *who,
 }
 
 /* What follows loss Resolve taken by who, Wounded or not before it. */
+
+/* Put the fate choice to the character's player (buttons in Discord). */
+static void rsv_prompt_fate(struct rs_call *c, const struct enc_combatant *who,
+                            int prompt)
+{
+    struct enc_event *ev = enc_emit(c->r, ENC_EV_PROMPT, who->id);
+    snprintf(ev->text, sizeof ev->text, "%.32s's Fallen Fate? (Never the "
+             "Same: /fate fate:never attrs:...)", who->name);
+    ev->a = prompt;
+}
+
 static void rsv_follow(struct rs_call *c, struct enc_combatant *who,
                        int64_t loss, bool wounded)
 {
@@ -167,6 +178,7 @@ static void rsv_follow(struct rs_call *c, struct enc_combatant *who,
         rsv_say(c, who, "is Wounded and hurt again: choose a Fallen Fate or "
                 "ignore it (%lld ignores left)",
                 (long long)in.ignores_left);
+        rsv_prompt_fate(c, who, RSV_PROMPT_FATE);
         break;
     case RSV_AFTER_FATE_MUST:
         who->rs[RSV_C_FATE] = RSV_FATE_MUST;
@@ -178,6 +190,7 @@ static void rsv_follow(struct rs_call *c, struct enc_combatant *who,
         else
             rsv_say(c, who, "is Wounded and hurt again with no ignores left: "
                     "must choose a Fallen Fate");
+        rsv_prompt_fate(c, who, RSV_PROMPT_FATE_MUST);
         break;
     }
 }

@@ -702,8 +702,8 @@ static const struct rs_ops te_ops = {
 };
 
 static const struct rs_prompt te_prompts[] = {
-    [TE_PROMPT_FORTIFY] = {{"Fortify", "Fall unconscious"},
-                           {"test", "fall"}},
+    [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},
+                            {"Fall unconscious", "fall", NULL, NULL}}},
 };
 
 const struct rs_system rs_teams = {
