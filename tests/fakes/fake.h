@@ -220,6 +220,7 @@ struct fake_bucket {
     int remaining;
     int64_t reset_us;
     bool told_empty;                /* we answered Remaining: 0 this window */
+    int64_t blocked_until_us;       /* a 429 told the client to wait */
 };
 
 struct fake_rl_class {
@@ -309,6 +310,7 @@ struct fake_server {
     int global_limit;
     int64_t global_start_us;
     int global_count;
+    int64_t global_block_us;        /* a global 429 told everyone to wait */
     struct fake_fault faults[FAKE_MAX_FAULTS];
     int nfaults;
     struct fake_stats st;

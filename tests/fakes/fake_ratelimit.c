@@ -34,6 +34,9 @@ static const struct fake_rl_class fake_rl_defaults[] = {
 };
 #define FAKE_NRL (sizeof fake_rl_defaults / sizeof fake_rl_defaults[0])
 
+/* Slack for "came back before retry_after": timers may fire a little early. */
+#define FAKE_RETRY_TOLERANCE_US 10000
+
 void fake_rl_init(struct fake_server *s)
 {
     s->rlc = malloc(sizeof fake_rl_defaults);
@@ -67,6 +70,7 @@ void fake_rl_reset(struct fake_server *s)
     s->global_limit = FAKE_GLOBAL_LIMIT;
     s->global_count = 0;
     s->global_start_us = 0;
+    s->global_block_us = 0;
     s->nbuckets = 0;
     json_object_clear(s->bucket_index);
 }
@@ -130,9 +134,17 @@ static void bucket_headers(struct fake_server *s, struct fake_http_req *r,
     fake_add_header(r, "x-ratelimit-bucket", c->hash);
 }
 
+/* Answer 429 and remember until when the client must stay away from this
+ * bucket (or from everything, for a global limit). */
 static void answer_429(struct fake_server *s, struct fake_http_req *r,
-                       double retry_after, bool global, const char *scope)
+                       struct fake_bucket *b, double retry_after, bool global,
+                       const char *scope)
 {
+    int64_t until = r->t_us + (int64_t)(retry_after * 1e6);
+    if (global && until > s->global_block_us)
+        s->global_block_us = until;
+    else if (!global && b && until > b->blocked_until_us)
+        b->blocked_until_us = until;
     char v[32];
     snprintf(v, sizeof v, "%.0f", ceil(retry_after));
     fake_add_header(r, "retry-after", v);
@@ -150,10 +162,10 @@ static void answer_429(struct fake_server *s, struct fake_http_req *r,
 }
 
 static void answer_fault(struct fake_server *s, struct fake_http_req *r,
-                         const struct fake_fault *f)
+                         struct fake_bucket *b, const struct fake_fault *f)
 {
     if (f->status == 429) {
-        answer_429(s, r, f->retry_after, f->global,
+        answer_429(s, r, b, f->retry_after, f->global,
                    f->scope[0] ? f->scope : f->global ? "global" : "user");
         return;
     }
@@ -176,7 +188,8 @@ static void answer_fault(struct fake_server *s, struct fake_http_req *r,
 }
 
 /* Apply the first matching status fault (and every matching delay). */
-static bool apply_faults(struct fake_server *s, struct fake_http_req *r)
+static bool apply_faults(struct fake_server *s, struct fake_http_req *r,
+                         struct fake_bucket *b)
 {
     bool answered = false;
     for (int i = 0; i < s->nfaults; i++) {
@@ -191,7 +204,7 @@ static bool apply_faults(struct fake_server *s, struct fake_http_req *r)
         if (f->delay_ms > r->delay_ms)
             r->delay_ms = f->delay_ms;
         if (f->status) {
-            answer_fault(s, r, f);
+            answer_fault(s, r, b, f);
             answered = true;
         }
     }
@@ -209,12 +222,24 @@ static bool apply_faults(struct fake_server *s, struct fake_http_req *r)
 bool fake_rl_admit(struct fake_server *s, struct fake_http_req *r, int cls,
                    const char *major)
 {
-    if (apply_faults(s, r))
+    int64_t now = r->t_us;
+    bool known = cls >= 0 && cls < s->nrlc;
+    struct fake_bucket *b = known ? bucket_get(s, cls, major) : NULL;
+    bool exempt = !known || s->rlc[cls].global_exempt;
+    /* A 429 said how long to wait; coming back sooner is a bug */
+    if ((b && now + FAKE_RETRY_TOLERANCE_US < b->blocked_until_us) ||
+        (!exempt && now + FAKE_RETRY_TOLERANCE_US < s->global_block_us))
+        fake_violation(s, "retry_after_ignored", r->rec,
+                       "%s %s %.3f s before retry_after ended", r->meth,
+                       r->path,
+                       (double)((b && b->blocked_until_us > now
+                                     ? b->blocked_until_us
+                                     : s->global_block_us) - now) / 1e6);
+    if (apply_faults(s, r, b))
         return true;
-    if (cls < 0 || cls >= s->nrlc)
+    if (!known || b == NULL)
         return false;
     const struct fake_rl_class *c = &s->rlc[cls];
-    int64_t now = r->t_us;
     if (!c->global_exempt) {
         if (now - s->global_start_us >= 1000000) {
             s->global_start_us = now;
@@ -224,14 +249,12 @@ bool fake_rl_admit(struct fake_server *s, struct fake_http_req *r, int cls,
             fake_violation(s, "global_rate_limit", r->rec,
                            "%s %s: more than %d requests in 1 s", r->meth,
                            r->path, s->global_limit);
-            answer_429(s, r, (double)(s->global_start_us + 1000000 - now) / 1e6,
+            answer_429(s, r, NULL,
+                       (double)(s->global_start_us + 1000000 - now) / 1e6,
                        true, "global");
             return true;
         }
     }
-    struct fake_bucket *b = bucket_get(s, cls, major);
-    if (b == NULL)
-        return false;
     if (now >= b->reset_us) {
         b->remaining = c->limit;
         b->reset_us = now + (int64_t)c->window_ms * 1000;
@@ -243,7 +266,7 @@ bool fake_rl_admit(struct fake_server *s, struct fake_http_req *r, int cls,
                        r->meth, r->path, c->name, major,
                        (double)(b->reset_us - now) / 1e6);
         bucket_headers(s, r, b);
-        answer_429(s, r, (double)(b->reset_us - now) / 1e6, false, "user");
+        answer_429(s, r, b, (double)(b->reset_us - now) / 1e6, false, "user");
         return true;
     }
     b->remaining--;

@@ -244,7 +244,7 @@ static void test_fault_429(void **state)
     int port = ((struct fake_proc *)*state)->port;
     assert_int_equal(fake_fault(port, "{\"kind\":\"rest\",\"path\":"
                                 "\"/channels/\",\"status\":429,"
-                                "\"retry_after\":0.5,\"count\":2}"), 200);
+                                "\"retry_after\":0.05,\"count\":2}"), 200);
     const char *msg = "{\"content\":\"x\",\"allowed_mentions\":{\"parse\":[]}}";
     for (int i = 0; i < 2; i++) {
         struct fake_resp r;
@@ -257,16 +257,26 @@ static void test_fault_429(void **state)
         assert_string_equal(fake_resp_header(&r, "x-ratelimit-scope", v,
                                              sizeof v), "user");
         assert_true(json_number_value(json_object_get(j, "retry_after")) ==
-                    0.5);
+                    0.05);
         assert_true(json_is_false(json_object_get(j, "global")));
         fake_resp_free(&r);
         json_decref(j);
+        fake_sleep_ms(60);              /* honour retry_after */
     }
     int st;
     json_decref(rest(port, "POST", "/channels/9/messages", msg, &st, NULL));
     assert_int_equal(st, 200);
     assert_int_equal(fake_stat(port, "rest_429"), 2);
     assert_no_violations(port);
+
+    /* coming back before retry_after is a violation */
+    fake_fault(port, "{\"kind\":\"rest\",\"path\":\"/channels/\","
+                     "\"status\":429,\"retry_after\":5,\"count\":1}");
+    json_decref(rest(port, "POST", "/channels/9/messages", msg, &st, NULL));
+    assert_int_equal(st, 429);
+    json_decref(rest(port, "POST", "/channels/9/messages", msg, &st, NULL));
+    assert_int_equal(st, 200);
+    assert_int_equal(violations_of(port, "retry_after_ignored"), 1);
 
     /* a 5xx fault and a delayed answer */
     fake_fault(port, "{\"kind\":\"rest\",\"path\":\"/gateway/bot\","
