@@ -224,6 +224,10 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
                         const struct fac_atk *o, enum fac_rx rx,
                         const char *counter);
 
+/* Whether a counter's "dice" name a non-lethal counter (disarm, grapple);
+ * *disarm tells which. */
+bool fac_counter_nonlethal(const char *counter, bool *disarm);
+
 /* Whether who could still react: able to act and no turn taken. */
 bool fac_may_react(const struct enc_combatant *who);
 

@@ -213,23 +213,22 @@ static enum eng_err fac_roll_damage(struct rs_call *c, const char *who,
 
 /* The non-lethal effects: a STR save or disarmed / grabbed. */
 static enum eng_err fac_nonlethal(struct rs_call *c, struct enc_combatant *att,
-                                  struct enc_combatant *tgt,
-                                  const struct fac_atk *o)
+                                  struct enc_combatant *tgt, bool disarm)
 {
     bool pass;
-    enum eng_err err = fac_save(c, tgt, "str", o->disarm ? "STR save "
+    enum eng_err err = fac_save(c, tgt, "str", disarm ? "STR save "
                                 "against disarm" : "STR save against grapple",
                                 &pass);
     if (err != ENG_OK || pass)
         return err;
     struct enc_cond_req q = {
-        .name = o->disarm ? FAC_COND_DISARMED : FAC_COND_GRABBED,
+        .name = disarm ? FAC_COND_DISARMED : FAC_COND_GRABBED,
         .source = att->id,
     };
     err = enc_cond_add(c->e, tgt, &q, c->r, c->d);
     if (err != ENG_OK)
         return err;
-    fac_say(c, tgt->id, false, o->disarm ? "%.40s drops a weapon %.40s "
+    fac_say(c, tgt->id, false, disarm ? "%.40s drops a weapon %.40s "
             "chooses" : "%.40s is grabbed by %.40s", tgt->name, att->name);
     return ENG_OK;
 }
@@ -340,11 +339,15 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
                             "and cannot also %s", o->react);
     }
     if (strcmp(o->react, "dodge") == 0 || strcmp(o->react, "counter") == 0) {
+        bool disarm;
         err = fac_check_react(c, pl->tgt);
         if (err != ENG_OK)
             return err;
         if (strcmp(o->react, "dodge") == 0)
             err = fac_need_attr(c, pl->tgt, "agi");
+        else if (o->counter[0] != '\0' &&
+                 fac_counter_nonlethal(o->counter, &disarm))
+            err = fac_need_attr(c, att, "str");
         else if (o->counter[0] == '\0') {
             enc_fail(c->d, ENG_INVALID, "a counter needs the countering "
                      "weapon's dice");
@@ -390,65 +393,103 @@ static void fac_attack_event(struct rs_call *c, struct enc_combatant *att,
     enc_copy(ev->text, sizeof ev->text, text);
 }
 
+/* One blow of a counter exchange: damage, or a non-lethal effect. */
+struct fac_blow {
+    struct enc_combatant *from, *to;
+    const char *what;            /* "attack" or "counter" */
+    bool nonlethal, disarm;
+    struct rs_rolled roll;       /* a damaging blow's dice */
+    int64_t amount;              /* its damage after armour */
+};
+
+/* Land blow b; when checked, a striker already taken down lands
+ * nothing. */
+static enum eng_err fac_blow_land(struct rs_call *c, const struct fac_blow *b,
+                                  bool checked)
+{
+    if (checked && !turn_can_act(b->from)) {
+        fac_say(c, b->from->id, false, "%.40s falls before the %s lands",
+                b->from->name, b->what);
+        return ENG_OK;
+    }
+    if (b->nonlethal)
+        return fac_nonlethal(c, b->from, b->to, b->disarm);
+    fac_land(c, b->from, b->to, b->roll.total, b->amount, b->roll.roll_idx);
+    return ENG_OK;
+}
+
+bool fac_counter_nonlethal(const char *counter, bool *disarm)
+{
+    *disarm = eng_text_casecmp(counter, "disarm") == 0;
+    return *disarm || eng_text_casecmp(counter, "grapple") == 0;
+}
+
 /* Damage both ways at once: whoever suffers more is hit first; one taken
- * out by that first hit does not land its own blow; a tie hits both. */
+ * out by that first hit does not land its own blow; a tie hits both. A
+ * non-lethal blow (the attack's, or a counter of disarm or grapple) comes
+ * after the damaging one. pre, when not NULL, is the attack's damage
+ * already rolled (a blast's single roll). */
 static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
                                 struct enc_combatant *tgt, const char *damage,
-                                const struct fac_atk *o, const char *counter)
+                                const struct fac_atk *o, const char *counter,
+                                const struct rs_rolled *pre)
 {
-    bool nonlethal = o->disarm || o->grapple;
-    struct rs_rolled hit = {.roll_idx = -1}, back;
+    struct fac_blow a = {.from = att, .to = tgt, .what = "attack",
+                         .nonlethal = o->disarm || o->grapple,
+                         .disarm = o->disarm, .roll = {.roll_idx = -1}};
+    struct fac_blow b = {.from = tgt, .to = att, .what = "counter",
+                         .roll = {.roll_idx = -1}};
+    b.nonlethal = fac_counter_nonlethal(counter, &b.disarm);
     enum eng_err err;
-    if (!nonlethal) {
+    if (pre != NULL)
+        a.roll = *pre;
+    else if (!a.nonlethal) {
         err = fac_roll_damage(c, att->name, damage, o->impaired ||
-                              o->unarmed || fac_has_cond(tgt, FAC_COND_CONCEALED),
-                              &hit);
+                              o->unarmed ||
+                              fac_has_cond(tgt, FAC_COND_CONCEALED), &a.roll);
         if (err != ENG_OK)
             return err;
     }
-    bool cimp = eng_text_casecmp(counter, "unarmed") == 0 ||
-                fac_has_cond(att, FAC_COND_CONCEALED);
-    err = fac_roll_damage(c, tgt->name, counter, cimp, &back);
-    if (err != ENG_OK)
-        return err;
-    int64_t to_tgt = nonlethal ? 0 :
-        fac_rule_damage(hit.total, fac_armour(tgt), o->cover,
-                        o->penetrates);
-    int64_t to_att = fac_rule_damage(back.total, fac_armour(att),
-                                     o->peek, false);
-    enum fac_first first = nonlethal ? FAC_FIRST_ATTACKER :
-                           fac_rule_counter(to_tgt, to_att);
+    if (!b.nonlethal) {
+        bool cimp = eng_text_casecmp(counter, "unarmed") == 0 ||
+                    fac_has_cond(att, FAC_COND_CONCEALED);
+        err = fac_roll_damage(c, tgt->name, counter, cimp, &b.roll);
+        if (err != ENG_OK)
+            return err;
+    }
+    if (!a.nonlethal)
+        a.amount = fac_rule_damage(a.roll.total, fac_armour(tgt), o->cover,
+                                   o->penetrates);
+    if (!b.nonlethal)
+        b.amount = fac_rule_damage(b.roll.total, fac_armour(att), o->peek,
+                                   false);
+    tgt->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
+    if (a.nonlethal || b.nonlethal) {
+        /* The damaging blow first (if any), then the non-lethal one. */
+        const struct fac_blow *first = a.nonlethal && !b.nonlethal ? &b : &a;
+        const struct fac_blow *last = first == &a ? &b : &a;
+        fac_say(c, 0, false, "counter: the non-lethal %s comes last",
+                last->what);
+        err = fac_blow_land(c, first, false);
+        return err != ENG_OK ? err : fac_blow_land(c, last, true);
+    }
+    enum fac_first first = fac_rule_counter(a.amount, b.amount);
     fac_say(c, 0, false, "counter: %.30s suffers %lld, %.30s suffers %lld: "
-            "%s", tgt->name, (long long)to_tgt, att->name, (long long)to_att,
-            nonlethal ? "the non-lethal attack comes last" :
+            "%s", tgt->name, (long long)a.amount, att->name,
+            (long long)b.amount,
             first == FAC_FIRST_BOTH ? "both are hit at once" :
             first == FAC_FIRST_TARGET ? "the target is hit first" :
             "the attacker is hit first");
-    tgt->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
     switch (first) {
     case FAC_FIRST_BOTH:
-        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
-        fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
-        return ENG_OK;
+        (void)fac_blow_land(c, &a, false);
+        return fac_blow_land(c, &b, false);
     case FAC_FIRST_TARGET:
-        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
-        if (turn_can_act(tgt))
-            fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
-        else
-            fac_say(c, tgt->id, false, "%.40s falls before the counter "
-                    "lands", tgt->name);
-        return ENG_OK;
+        (void)fac_blow_land(c, &a, false);
+        return fac_blow_land(c, &b, true);
     case FAC_FIRST_ATTACKER:
-        fac_land(c, tgt, att, back.total, to_att, back.roll_idx);
-        if (!turn_can_act(att)) {
-            fac_say(c, att->id, false, "%.40s falls before the attack "
-                    "lands", att->name);
-            return ENG_OK;
-        }
-        if (nonlethal)
-            return fac_nonlethal(c, att, tgt, o);
-        fac_land(c, att, tgt, hit.total, to_tgt, hit.roll_idx);
-        return ENG_OK;
+        (void)fac_blow_land(c, &b, false);
+        return fac_blow_land(c, &a, true);
     }
     return ENG_OK;
 }
@@ -574,10 +615,10 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
     fac_gear(att, tgt, o);
     if (rx == FAC_RX_COUNTER) {
         fac_spend_reaction(c, tgt, "counter");
-        return fac_counter(c, att, tgt, damage, o, counter);
+        return fac_counter(c, att, tgt, damage, o, counter, NULL);
     }
     if (o->disarm || o->grapple)
-        return fac_nonlethal(c, att, tgt, o);
+        return fac_nonlethal(c, att, tgt, o->disarm);
     struct rs_rolled dmg;
     bool impaired = o->impaired || o->unarmed ||
                     fac_has_cond(tgt, FAC_COND_CONCEALED);

@@ -256,6 +256,12 @@ enum eng_err fac_react_pending(struct rs_call *c, struct enc_combatant *who,
     if (strlen(dice) >= sizeof w.o.counter)
         return enc_fail(c->d, ENG_LIMIT, "counter dice too long (limit is "
                         "%zu bytes)", sizeof w.o.counter - 1);
+    bool disarm;
+    if (fac_counter_nonlethal(dice, &disarm)) {
+        err = fac_need_attr(c, w.att, "str");
+        if (err != ENG_OK)
+            return err;
+    }
     enc_copy(w.o.counter, sizeof w.o.counter, dice);
     return fac_pending_finish(c, &w, FAC_RX_COUNTER, w.o.counter);
 }

@@ -1547,6 +1547,47 @@ static void test_counter_against_a_peeking_attacker(void **state)
     assert_int_equal(fx_hp(f, "Cat"), 9);
 }
 
+/* Non-lethal attacks can be used to counter, and come after the damage. */
+static void test_nonlethal_counter(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=0 agi=10 wit=10 hp=10", "str=0 agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=grapple"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "the non-lethal counter comes last"));
+    assert_int_equal(fx_hp(f, "Cat"), 7);
+    assert_int_equal(fx_hp(f, "Ann"), 10);
+    assert_non_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_GRABBED));
+    /* Both non-lethal: the attack's, then the counter's (STR 0 always
+     * fails the save). */
+    assert_int_equal(enc_stat_set(fx_who(f, "Dan"), "str", 0, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, "disarm "
+                               "counter=disarm"), ENG_OK);
+    assert_non_null(enc_cond_find(fx_who(f, "Dan"), FAC_COND_DISARMED));
+    assert_non_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_DISARMED));
+    assert_string_equal(f->r->rolls[0].label, "Dan: STR save against "
+                        "disarm");
+    assert_string_equal(f->r->rolls[1].label, "Ann: STR save against "
+                        "disarm");
+}
+
+/* One taken down by the damage lands no non-lethal counter; the counter
+ * needs the attacker's STR to be known. */
+static void test_nonlethal_counter_after_a_fall(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=2");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=grapple"),
+                     ENG_STATE);                       /* Ann has no str */
+    assert_int_equal(enc_stat_set(fx_who(f, "Ann"), "str", 0, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=grapple"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Cat falls before the counter lands"));
+    assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_GRABBED));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1609,6 +1650,8 @@ int main(void)
         T(test_harm_frees_only_the_surrendering),
         T(test_morale_lone_needs_damage),
         T(test_counter_against_a_peeking_attacker),
+        T(test_nonlethal_counter),
+        T(test_nonlethal_counter_after_a_fall),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
