@@ -36,7 +36,8 @@ struct tac_aopts {
     char also[TAC_MAX_OPTIONS + 1];
 };
 
-/* Next token: "word", "key=value" or "Name(X)"; false at the end. */
+/* Next token: "word", "key=value" or "Name(X)"; a value may be "quoted"
+ * to hold spaces (the quotes are dropped). False at the end. */
 static bool tac_token(const char **pp, char *tok, size_t n)
 {
     const char *p = *pp;
@@ -45,8 +46,11 @@ static bool tac_token(const char **pp, char *tok, size_t n)
     if (*p == '\0')
         return false;
     size_t k = 0;
-    while (*p && *p != ' ' && *p != '\t') {
-        if (k + 1 < n)
+    bool quoted = false;
+    while (*p && (quoted || (*p != ' ' && *p != '\t'))) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (k + 1 < n)
             tok[k++] = *p;
         p++;
     }
@@ -396,10 +400,47 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
                       false);
 }
 
+/* Everyone in the area: the target, then the names in also=. Checked
+ * before anything is spent. */
+static enum eng_err tac_area_targets(struct rs_call *c,
+                                     const struct rs_attack *a,
+                                     const struct tac_aopts *o,
+                                     struct enc_combatant **hit, int *nhit)
+{
+    *nhit = 0;
+    hit[(*nhit)++] = a->target;
+    char buf[TAC_MAX_OPTIONS + 1];
+    enc_copy(buf, sizeof buf, o->also);
+    char *save = NULL;
+    for (char *w = strtok_r(buf, ",", &save); w != NULL;
+         w = strtok_r(NULL, ",", &save)) {
+        while (*w == ' ')
+            w++;
+        size_t wl = strlen(w);
+        while (wl > 0 && w[wl - 1] == ' ')
+            w[--wl] = '\0';
+        struct enc_combatant *who = enc_by_name(c->e, w);
+        if (who == NULL)
+            return enc_fail(c->d, ENG_NOTFOUND, "also: no combatant named "
+                            "%.64s", w);
+        bool dup = false;
+        for (int i = 0; i < *nhit; i++)
+            dup = dup || hit[i] == who;
+        if (dup)
+            continue;
+        if (*nhit == TAC_MAX_TARGETS)
+            return enc_fail(c->d, ENG_LIMIT, "too many targets (limit is "
+                            "%d)", TAC_MAX_TARGETS);
+        hit[(*nhit)++] = who;
+    }
+    return ENG_OK;
+}
+
 static enum eng_err tac_area_attack(struct rs_call *c,
                                     const struct rs_attack *a,
                                     const struct tac_aopts *o, int64_t base,
-                                    bool have_damage)
+                                    bool have_damage,
+                                    struct enc_combatant **hit, int nhit)
 {
     const struct tac_table *t = tac_table_for(c);
     enum eng_err err;
@@ -436,29 +477,6 @@ static enum eng_err tac_area_attack(struct rs_call *c,
     } else if (o->templ > 0) {
         tac_say(c, a->attacker->id, false, "template: a %lld ft line",
                 (long long)(5 * o->templ));
-    }
-    /* Everyone in the area: the target, then also=. */
-    struct enc_combatant *hit[TAC_MAX_TARGETS];
-    int nhit = 0;
-    hit[nhit++] = a->target;
-    char buf[TAC_MAX_OPTIONS + 1];
-    enc_copy(buf, sizeof buf, o->also);
-    char *save = NULL;
-    for (char *w = strtok_r(buf, ",", &save); w != NULL;
-         w = strtok_r(NULL, ",", &save)) {
-        struct enc_combatant *who = enc_by_name(c->e, w);
-        if (who == NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "also: no combatant named "
-                            "%.64s", w);
-        bool dup = false;
-        for (int i = 0; i < nhit; i++)
-            dup = dup || hit[i] == who;
-        if (dup)
-            continue;
-        if (nhit == TAC_MAX_TARGETS)
-            return enc_fail(c->d, ENG_LIMIT, "too many targets (limit is "
-                            "%d)", TAC_MAX_TARGETS);
-        hit[nhit++] = who;
     }
     static const struct tac_test_def evade = {"dexterity", "evasion"};
     for (int i = 0; i < nhit; i++) {
@@ -553,6 +571,13 @@ enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)
                         "template= attacks");
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    struct enc_combatant *hit[TAC_MAX_TARGETS];
+    int nhit = 0;
+    if (o.blast > 0 || o.templ > 0) {
+        err = tac_area_targets(c, a, &o, hit, &nhit);
+        if (err != ENG_OK)
+            return err;
+    }
     if (c->e->current == a->attacker->id) {
         err = tac_spend_ap(c, a->attacker, (int)o.ap, "the attack");
         if (err != ENG_OK)
@@ -575,6 +600,6 @@ enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)
     if (o.burst > 0)
         return tac_burst_attack(c, a, &o, base, have_damage);
     if (o.blast > 0 || o.templ > 0)
-        return tac_area_attack(c, a, &o, base, have_damage);
+        return tac_area_attack(c, a, &o, base, have_damage, hit, nhit);
     return tac_single_attack(c, a, &o, base, have_damage);
 }

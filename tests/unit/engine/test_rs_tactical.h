@@ -25,7 +25,7 @@ struct fx {
     struct rs_opt opts[10];
 };
 
-static struct fx *fx_new(uint64_t seed)
+static inline struct fx *fx_new(uint64_t seed)
 {
     struct fx *f = test_calloc(1, sizeof *f);
     f->e = enc_new("tactical", "test", 1);
@@ -35,14 +35,14 @@ static struct fx *fx_new(uint64_t seed)
     return f;
 }
 
-static void fx_free(struct fx *f)
+static inline void fx_free(struct fx *f)
 {
     enc_free(f->e);
     test_free(f);
 }
 
 /* Set up the call with options "name", "value", ... (NULL-terminated). */
-static struct rs_call *fx_call(struct fx *f, ...)
+static inline struct rs_call *fx_call(struct fx *f, ...)
 {
     va_list ap;
     va_start(ap, f);
@@ -64,7 +64,7 @@ static struct rs_call *fx_call(struct fx *f, ...)
 }
 
 /* Add a combatant with stats ("hp=12 av=21 init=5"). */
-static struct enc_combatant *fx_add(struct fx *f, const char *name,
+static inline struct enc_combatant *fx_add(struct fx *f, const char *name,
                                     const char *stats)
 {
     uint32_t id;
@@ -81,31 +81,31 @@ static struct enc_combatant *fx_add(struct fx *f, const char *name,
     return who;
 }
 
-static struct enc_combatant *fx_by(struct fx *f, const char *name)
+static inline struct enc_combatant *fx_by(struct fx *f, const char *name)
 {
     struct enc_combatant *who = enc_by_name(f->e, name);
     assert_non_null(who);
     return who;
 }
 
-static const char *fx_current(struct fx *f)
+static inline const char *fx_current(struct fx *f)
 {
     struct enc_combatant *who = enc_current(f->e);
     return who ? who->name : "";
 }
 
-static enum eng_err fx_next(struct fx *f)
+static inline enum eng_err fx_next(struct fx *f)
 {
     return rs_tactical.ops->next(fx_call(f, NULL));
 }
 
 /* Begin with a fixed initiative for everyone: "=N" in init_expr. */
-static void fx_init(struct fx *f, const char *name, int value)
+static inline void fx_init(struct fx *f, const char *name, int value)
 {
     snprintf(fx_by(f, name)->init_expr, ENC_MAX_INIT_EXPR + 1, "=%d", value);
 }
 
-static enum eng_err fx_attack(struct fx *f, const char *attacker,
+static inline enum eng_err fx_attack(struct fx *f, const char *attacker,
                               const char *target, const char *roll,
                               const char *damage, const char *options)
 {
@@ -115,7 +115,7 @@ static enum eng_err fx_attack(struct fx *f, const char *attacker,
 }
 
 /* Whether the last command emitted a text event containing s. */
-static int fx_said(struct fx *f, const char *s)
+static inline int fx_said(struct fx *f, const char *s)
 {
     for (int i = 0; i < f->r.nev; i++)
         if (strstr(f->r.ev[i].text, s) != NULL)
@@ -124,14 +124,14 @@ static int fx_said(struct fx *f, const char *s)
 }
 
 /* The label+detail of every roll of the last command, for messages. */
-static int64_t fx_track(struct fx *f, const char *who, const char *track)
+static inline int64_t fx_track(struct fx *f, const char *who, const char *track)
 {
     const struct enc_track *t = enc_track_c(fx_by(f, who), track);
     assert_non_null(t);
     return t->cur;
 }
 
-static int32_t fx_cond(struct fx *f, const char *who, const char *cond)
+static inline int32_t fx_cond(struct fx *f, const char *who, const char *cond)
 {
     const struct enc_cond *k = enc_cond_find(fx_by(f, who), cond);
     return k == NULL ? -1 : k->value;
@@ -139,7 +139,7 @@ static int32_t fx_cond(struct fx *f, const char *who, const char *cond)
 
 /* The faces of roll i of the last command, parsed from its detail
  * ("[3, 5, 6]" style numbers); returns how many. */
-static int fx_faces(struct fx *f, int i, int *faces, int max)
+static inline int fx_faces(struct fx *f, int i, int *faces, int max)
 {
     assert_true(i < f->r.nrolls);
     const char *p = f->r.rolls[i].detail;
@@ -159,6 +159,15 @@ static int fx_faces(struct fx *f, int i, int *faces, int max)
         }
     }
     return n;
+}
+
+/* The index of the first roll whose label contains s, or -1. */
+static inline int fx_roll(struct fx *f, const char *s)
+{
+    for (int i = 0; i < f->r.nrolls; i++)
+        if (strstr(f->r.rolls[i].label, s) != NULL)
+            return i;
+    return -1;
 }
 
 #endif

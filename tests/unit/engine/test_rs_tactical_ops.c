@@ -8,15 +8,6 @@
 
 #include "test_rs_tactical.h"
 
-/* The index of the first roll whose label contains s, or -1. */
-static int fx_roll(struct fx *f, const char *s)
-{
-    for (int i = 0; i < f->r.nrolls; i++)
-        if (strstr(f->r.rolls[i].label, s) != NULL)
-            return i;
-    return -1;
-}
-
 /* Successes of roll i at the default face 4, from its faces. */
 static int fx_successes(struct fx *f, int i)
 {
