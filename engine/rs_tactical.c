@@ -80,7 +80,7 @@ static enum eng_err tac_setting(struct rs_call *c, const char *key,
     return enc_setting_set(c->e, key, value, c->d);
 }
 
-/* ---- initiative ------------------------------------------------------------ */
+/* ---- initiative --------------------------------------------------------- */
 
 static int64_t tac_init_mod(const struct enc_combatant *who)
 {
@@ -139,7 +139,7 @@ static int tac_cmp(const struct encounter *e, const struct enc_slot *a,
     return x->join_seq < y->join_seq ? -1 : x->join_seq > y->join_seq;
 }
 
-/* ---- turn boundaries ----------------------------------------------------- */
+/* ---- turn boundaries ---------------------------------------------------- */
 
 /* Start-of-turn rules for whoever's turn just started. */
 static enum eng_err tac_turn_started(struct rs_call *c)

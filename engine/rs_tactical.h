@@ -99,7 +99,7 @@ enum {
 #define TAC_OUT_TIMED    (1 << 2)  /* Shutdown: until a timed condition ends */
 #define TAC_OUT_KO       (1 << 3)  /* Knockout: until the GM wakes it */
 
-/* ---- the effects and conditions table ------------------------------------ */
+/* ---- the effects and conditions table ----------------------------------- */
 
 enum tac_fx_kind {
     TAC_FX_RESIST = 0,       /* a test to resist, or the fail condition */
@@ -213,7 +213,7 @@ const struct tac_cond_def *tac_cond_def(const struct tac_table *t,
  * layer can hand over a group's table). */
 const struct tac_table *tac_table_for(const struct rs_call *c);
 
-/* ---- pure rules ------------------------------------------------------------ */
+/* ---- pure rules --------------------------------------------------------- */
 
 /* Successes among n d6 faces: faces at or above face. */
 int tac_pool_successes(const int *faces, int n, int face);
@@ -261,7 +261,7 @@ struct tac_scatter_out tac_scatter(int fail_by, int d6_direction, int d3,
  * each), never below 0. */
 int tac_pool_size(int base, int adv, int dis);
 
-/* ---- shared by the ruleset files ----------------------------------------- */
+/* ---- shared by the ruleset files ---------------------------------------- */
 
 /* Settings, with defaults. */
 int tac_setting_ap(const struct encounter *e);

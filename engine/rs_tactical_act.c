@@ -99,7 +99,7 @@ static enum eng_err tac_name_opt(struct rs_call *c, const char *opt,
     return ENG_OK;
 }
 
-/* ---- /test ------------------------------------------------------------------- */
+/* ---- /test -------------------------------------------------------------- */
 
 /* /test name: attr: skill: difficulty: roll: adv: dis: exert: */
 static enum eng_err tac_test(struct rs_call *c)
@@ -173,7 +173,7 @@ static enum eng_err tac_test(struct rs_call *c)
     return ENG_OK;
 }
 
-/* ---- /act ---------------------------------------------------------------- */
+/* ---- /act --------------------------------------------------------------- */
 
 /* An opposed test: a's pool against b's; a wins on more successes. */
 static enum eng_err tac_opposed(struct rs_call *c, struct enc_combatant *a,
@@ -347,7 +347,7 @@ static enum eng_err tac_act(struct rs_call *c)
     return tac_spend_ap(c, who, (int)cost, what);
 }
 
-/* ---- /effect ------------------------------------------------------------- */
+/* ---- /effect ------------------------------------------------------------ */
 
 /* "Name" or "Name(X)" from option opt. */
 static enum eng_err tac_effect_opt(struct rs_call *c, const char *opt,
@@ -507,7 +507,7 @@ static enum eng_err tac_clear(struct rs_call *c)
     return ENG_OK;
 }
 
-/* ---- GM commands ------------------------------------------------------------- */
+/* ---- GM commands -------------------------------------------------------- */
 
 /* /combat ap name: value: */
 static enum eng_err tac_set_ap(struct rs_call *c)

@@ -182,7 +182,7 @@ static enum eng_err tac_parse_aopts(struct rs_call *c, const char *text,
     return ENG_OK;
 }
 
-/* ---- pieces -------------------------------------------------------------- */
+/* ---- pieces ------------------------------------------------------------- */
 
 /* Count the stacks of conditions with flag on who (the first such). */
 static const struct enc_cond *tac_flagged(const struct tac_table *t,
@@ -220,7 +220,8 @@ static enum eng_err tac_extra_dice(struct rs_call *c, int64_t n,
 
 /* Damage of one hit on target before armour: the damage dice, Corroded,
  * Serrated on a critical, Vulnerable expended, Warded spent. */
-static enum eng_err tac_hit_damage(struct rs_call *c, const struct rs_attack *a,
+static enum eng_err tac_hit_damage(struct rs_call *c,
+                                   const struct rs_attack *a,
                                    struct enc_combatant *target,
                                    const struct tac_aopts *o, bool area,
                                    int64_t base, int64_t *out)
@@ -344,7 +345,7 @@ static struct enc_event *tac_attack_event(struct rs_call *c,
     return ev;
 }
 
-/* ---- the three kinds of attack ------------------------------------------- */
+/* ---- the three kinds of attack ------------------------------------------ */
 
 static enum eng_err tac_burst_attack(struct rs_call *c,
                                      const struct rs_attack *a,

@@ -21,7 +21,7 @@
 #include "eng_text.h"
 #include "rs_tactical.h"
 
-/* ---- the built-in table ---------------------------------------------------- */
+/* ---- the built-in table ------------------------------------------------- */
 
 #define EF "endurance", "fortitude"
 #define IW "insight", "willpower"
@@ -152,7 +152,7 @@ const struct tac_cond_def *tac_cond_def(const struct tac_table *t,
     return NULL;
 }
 
-/* ---- the parser -------------------------------------------------------------- */
+/* ---- the parser --------------------------------------------------------- */
 
 struct tac_flagname {
     const char *word;

@@ -14,7 +14,7 @@
 #include "rs_roll.h"
 #include "rs_tactical.h"
 
-/* ---- pure rules ------------------------------------------------------------ */
+/* ---- pure rules --------------------------------------------------------- */
 
 int tac_pool_successes(const int *faces, int n, int face)
 {
@@ -163,7 +163,7 @@ int64_t tac_passive_evasion(const struct tac_table *t,
     return enc_stat_or(who, "evasion", 0);
 }
 
-/* ---- tests ----------------------------------------------------------------- */
+/* ---- tests -------------------------------------------------------------- */
 
 /* Dice lost to who's conditions on a test of attribute attr; Distracted-like
  * conditions are spent (their names go to spent, at most 4). */
@@ -228,7 +228,7 @@ enum eng_err tac_roll_test(struct rs_call *c, struct enc_combatant *who,
     return ENG_OK;
 }
 
-/* ---- conditions ------------------------------------------------------------ */
+/* ---- conditions --------------------------------------------------------- */
 
 void tac_out_update(struct rs_call *c, struct enc_combatant *who)
 {
@@ -291,7 +291,7 @@ enum eng_err tac_cond_give(struct rs_call *c, struct enc_combatant *who,
     return ENG_OK;
 }
 
-/* ---- damage ---------------------------------------------------------------- */
+/* ---- damage ------------------------------------------------------------- */
 
 enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
                         uint32_t source, int64_t amount, bool direct,
@@ -350,7 +350,7 @@ enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
     return ENG_OK;
 }
 
-/* ---- effects and pending tests ------------------------------------------- */
+/* ---- effects and pending tests ------------------------------------------ */
 
 static void tac_pending_name(const struct tac_fx *fx, char *buf, size_t n)
 {

@@ -112,7 +112,7 @@ static void test_tac_blast_bounds(void **state)
     }
 }
 
-/* ---- the table ----------------------------------------------------------- */
+/* ---- the table ---------------------------------------------------------- */
 
 static void test_tac_builtin_table(void **state)
 {
@@ -202,7 +202,8 @@ static void test_tac_parse_errors(void **state)
     }
     /* reset empties the table. */
     const char *text = "reset\ncondition Prone\n"
-                       "effect Trip resist test=dexterity/balance cond=Prone\n";
+                       "effect Trip resist test=dexterity/balance "
+                       "cond=Prone\n";
     memset(&d, 0, sizeof d);
     assert_int_equal(tac_table_parse(text, strlen(text), NULL, &t, &d),
                      ENG_OK);

@@ -123,8 +123,9 @@ static inline int fx_said(struct fx *f, const char *s)
     return 0;
 }
 
-/* The label+detail of every roll of the last command, for messages. */
-static inline int64_t fx_track(struct fx *f, const char *who, const char *track)
+/* The current value of who's track. */
+static inline int64_t fx_track(struct fx *f, const char *who,
+                               const char *track)
 {
     const struct enc_track *t = enc_track_c(fx_by(f, who), track);
     assert_non_null(t);

@@ -36,7 +36,7 @@ static void fx_begin(struct fx *f)
     assert_int_equal(rs_tactical.ops->begin(fx_call(f, NULL)), ENG_OK);
 }
 
-/* ---- turns and action points --------------------------------------------- */
+/* ---- turns and action points -------------------------------------------- */
 
 static void test_tac_order_and_ap(void **state)
 {
@@ -125,7 +125,7 @@ static void test_tac_surprised_first_round(void **state)
     fx_free(f);
 }
 
-/* ---- the chapter's Knockdown examples --------------------------------------- */
+/* ---- the chapter's Knockdown examples ----------------------------------- */
 
 /* Example 1: A hits B with Knockdown(2) and triggers it; B rolls. Hit
  * again with Knockdown(2) this turn, B passes automatically. */
@@ -213,7 +213,7 @@ static void test_tac_pending_rolled_at_turn_end(void **state)
     fx_free(f);
 }
 
-/* ---- direct damage ----------------------------------------------------------- */
+/* ---- direct damage ------------------------------------------------------ */
 
 static void test_tac_direct_damage_followups(void **state)
 {
@@ -252,7 +252,7 @@ static void test_tac_direct_damage_followups(void **state)
     fx_free(f);
 }
 
-/* ---- armour, stacks and caps ------------------------------------------------ */
+/* ---- armour, stacks and caps -------------------------------------------- */
 
 static void test_tac_attack_through_armour(void **state)
 {
@@ -339,7 +339,7 @@ static void test_tac_warded_and_vulnerable(void **state)
     fx_free(f);
 }
 
-/* ---- durations and shake-off tests ------------------------------------------ */
+/* ---- durations and shake-off tests -------------------------------------- */
 
 /* Blinded from Blinding lasts until the end of B's next turn. */
 static void test_tac_blinded_until_end_of_next_turn(void **state)
@@ -382,7 +382,7 @@ static void test_tac_afraid_shake_off(void **state)
     fx_free(f);
 }
 
-/* ---- bursts and blasts ------------------------------------------------------ */
+/* ---- bursts and blasts -------------------------------------------------- */
 
 static void test_tac_burst_short_of_ammo(void **state)
 {
@@ -446,7 +446,7 @@ static void test_tac_blast_scatter_and_area(void **state)
     fx_free(f);
 }
 
-/* ---- stamina and exertion --------------------------------------------------- */
+/* ---- stamina and exertion ----------------------------------------------- */
 
 static void test_tac_exert_at_zero_stamina(void **state)
 {
