@@ -201,6 +201,33 @@ static void test_tac_condition_disadvantage(void **state)
     fx_free(f);
 }
 
+/* Rage: Berserk until the end of the target's next turn; the shake-off
+ * test is not rolled at the end of the turn it runs out anyway. Two
+ * pending tests need effect: to trigger one. */
+static void test_tac_rage_and_two_pending(void **state)
+{
+    (void)state;
+    struct fx *f = fx_pair(1, "hp=20 insight=2 willpower=2");
+    fx_attack(f, "A", "D", NULL, NULL, "Rage(2) Fear(1)");
+    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D", NULL),
+                                             "effect trigger"),
+                     ENG_INVALID);
+    assert_true(strstr(f->d.msg, "give effect:") != NULL);
+    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D",
+                                                     "effect", "Rage",
+                                                     "pool", "0", NULL),
+                                             "effect trigger"), ENG_OK);
+    assert_true(fx_cond(f, "D", "Berserk") >= 0);
+    assert_int_equal(fx_cond(f, "D", "Fear test"), 1);
+    fx_next(f);                         /* Fear rolled as A's turn ends */
+    assert_true(fx_roll(f, "resists Fear(1)") >= 0);
+    assert_string_equal(fx_current(f), "D");
+    fx_next(f);
+    assert_int_equal(fx_roll(f, "shakes off Berserk"), -1);
+    assert_int_equal(fx_cond(f, "D", "Berserk"), -1);
+    fx_free(f);
+}
+
 static void test_tac_option_errors(void **state)
 {
     (void)state;
@@ -246,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_tac_magnetize),
         cmocka_unit_test(test_tac_knockback),
         cmocka_unit_test(test_tac_condition_disadvantage),
+        cmocka_unit_test(test_tac_rage_and_two_pending),
         cmocka_unit_test(test_tac_option_errors),
     };
     return cmocka_run_group_tests_name("rs_tactical_fx", tests, NULL, NULL);
