@@ -203,6 +203,9 @@ struct fac_atk {
     char counter[64];        /* the countering weapon's dice */
     char guard[ENC_MAX_NAME + 1];
     char hide[ENC_MAX_NAME + 1];
+    char by[ENC_MAX_NAME + 1];  /* blast: the one target who counters */
+    char dodgers[FAC_MAX_WORDS][ENC_MAX_NAME + 1]; /* blast: who dodges */
+    int ndodgers;
     int64_t zone;            /* blast: target zone, -1 = the attacker's */
     int64_t neighbours[FAC_MAX_NEIGHBOURS];
     int nneigh;

@@ -98,9 +98,17 @@ static enum eng_err fac_set_word(struct rs_call *c, struct fac_atk *o,
         enc_copy(o->counter, sizeof o->counter, val);
         if (o->react[0] == '\0')
             enc_copy(o->react, sizeof o->react, "counter");
+    } else if (eng_text_casecmp(key, "dodge") == 0) {
+        /* A blast's target who dodges; one option per target. The words
+         * count is bounded, so the list always has room. */
+        if (strlen(val) > ENC_MAX_NAME)
+            return enc_fail(c->d, ENG_LIMIT, "dodge: name too long");
+        enc_copy(o->dodgers[o->ndodgers++], ENC_MAX_NAME + 1, val);
     } else if (eng_text_casecmp(key, "guard") == 0 ||
-               eng_text_casecmp(key, "hide") == 0) {
-        char *dst = eng_text_casecmp(key, "guard") == 0 ? o->guard : o->hide;
+               eng_text_casecmp(key, "hide") == 0 ||
+               eng_text_casecmp(key, "by") == 0) {
+        char *dst = eng_text_casecmp(key, "guard") == 0 ? o->guard :
+                    eng_text_casecmp(key, "hide") == 0 ? o->hide : o->by;
         if (strlen(val) > ENC_MAX_NAME)
             return enc_fail(c->d, ENG_LIMIT, "%s: name too long", key);
         enc_copy(dst, ENC_MAX_NAME + 1, val);
@@ -312,6 +320,9 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
     if (reacting && (o->unaware || fac_has_cond(att, FAC_COND_CONCEALED)))
         return enc_fail(c->d, ENG_STATE, "%s is taken by surprise and cannot "
                         "react", a->target->name);
+    if (o->ndodgers > 0 || o->by[0] != '\0')
+        return enc_fail(c->d, ENG_INVALID, "dodge=<name> and by=<name> are "
+                        "for blasts; the target of one attack just dodges");
     if (o->guard[0] != '\0' && o->hide[0] != '\0')
         return enc_fail(c->d, ENG_INVALID, "choose guard or hide, not both");
     if (o->guard[0] != '\0' || o->hide[0] != '\0') {
@@ -635,6 +646,72 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
     return ENG_OK;
 }
 
+/* A blast's reactions, given with it: any of its targets may dodge
+ * (dodge=<name>, once each), and a single one may counter (counter=<dice>
+ * by=<name>). Reactions of characters the blast does not reach are not
+ * spent. */
+static enum eng_err fac_blast_reactions(struct rs_call *c,
+                                        struct enc_combatant *att,
+                                        const struct fac_atk *o,
+                                        struct enc_combatant **dodgers,
+                                        struct enc_combatant **counterer)
+{
+    *counterer = NULL;
+    if (o->guard[0] != '\0' || o->hide[0] != '\0')
+        return enc_fail(c->d, ENG_INVALID, "guard and hide are for attacks "
+                        "on one target, not blasts");
+    if (strcmp(o->react, "dodge") == 0) {
+        enc_fail(c->d, ENG_INVALID, "name who dodges a blast");
+        enc_hint(c->d, "options:\"blast dodge=Cat dodge=Dan\"");
+        return ENG_INVALID;
+    }
+    bool counter = strcmp(o->react, "counter") == 0;
+    if (counter != (o->by[0] != '\0')) {
+        enc_fail(c->d, ENG_INVALID, "a blast is countered by one of its "
+                 "targets: give counter=<dice> and by=<name>");
+        enc_hint(c->d, "options:\"blast counter=d6 by=Cat\"");
+        return ENG_INVALID;
+    }
+    if (o->ndodgers > 0 && (o->how & FAC_AT_MELEE))
+        return enc_fail(c->d, ENG_STATE, "a melee blast cannot miss, so it "
+                        "cannot be dodged");
+    bool surprised = o->unaware || fac_has_cond(att, FAC_COND_CONCEALED);
+    if ((counter || o->ndodgers > 0) && surprised)
+        return enc_fail(c->d, ENG_STATE, "the targets are taken by surprise "
+                        "and cannot react");
+    for (int k = 0; k < o->ndodgers; k++) {
+        dodgers[k] = fac_named(c, "dodge", o->dodgers[k]);
+        if (dodgers[k] == NULL)
+            return c->d->code;
+        for (int j = 0; j < k; j++)
+            if (dodgers[j] == dodgers[k])
+                return enc_fail(c->d, ENG_INVALID, "%s dodges once",
+                                dodgers[k]->name);
+        enum eng_err err = fac_check_react(c, dodgers[k]);
+        if (err == ENG_OK)
+            err = fac_need_attr(c, dodgers[k], "agi");
+        if (err != ENG_OK)
+            return err;
+    }
+    if (!counter)
+        return ENG_OK;
+    *counterer = fac_named(c, "by", o->by);
+    if (*counterer == NULL)
+        return c->d->code;
+    if (*counterer == att)
+        return enc_fail(c->d, ENG_INVALID, "an attacker cannot counter "
+                        "their own blast");
+    for (int k = 0; k < o->ndodgers; k++)
+        if (dodgers[k] == *counterer)
+            return enc_fail(c->d, ENG_INVALID, "%s cannot both dodge and "
+                            "counter", (*counterer)->name);
+    bool disarm;
+    enum eng_err err = fac_check_react(c, *counterer);
+    if (err == ENG_OK && fac_counter_nonlethal(o->counter, &disarm))
+        err = fac_need_attr(c, att, "str");
+    return err;
+}
+
 /* Blast: every character in a zone (stat zone). A melee blast hits the
  * attacker's zone, spares the attacker and cannot miss; a ranged blast that
  * fails its save deviates to a neighbouring zone drawn at random. One damage
@@ -650,12 +727,13 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     enum eng_err err = fac_rule_hit(o->how, &need, &why);
     if (err != ENG_OK)
         return enc_fail(c->d, err, "%s", why);
-    if (o->react[0] != '\0' || o->guard[0] != '\0' || o->hide[0] != '\0')
-        return enc_fail(c->d, ENG_INVALID, "react to a blast with /react, "
-                        "one target at a time");
     if (a->damage == NULL)
         return enc_fail(c->d, ENG_INVALID, "damage: is required for a "
                         "blast");
+    struct enc_combatant *dodgers[FAC_MAX_WORDS], *counterer;
+    err = fac_blast_reactions(c, att, o, dodgers, &counterer);
+    if (err != ENG_OK)
+        return err;
     int64_t zone = o->zone;
     if (melee || zone < 0) {
         zone = enc_stat_or(att, "zone", -1);
@@ -697,21 +775,61 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     if (err != ENG_OK)
         return err;
     att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
+    /* Who is in the zone, before anyone moves or falls. */
+    uint32_t ids[ENC_MAX_COMBATANTS];
     int hits = 0;
     for (int i = 0; i < e->ncs; i++) {
         struct enc_combatant *w = &e->cs[i];
-        if (enc_stat_or(w, "zone", -1) != zone || (melee && w == att) ||
-            (w->flags & ENC_CF_DEAD))
-            continue;
-        hits++;
+        if (enc_stat_or(w, "zone", -1) == zone && !(melee && w == att) &&
+            !(w->flags & ENC_CF_DEAD))
+            ids[hits++] = w->id;
+    }
+    if (hits == 0)
+        fac_say(c, att->id, false, "nobody is in zone %lld", (long long)zone);
+    bool countered = false;
+    for (int i = 0; i < hits; i++) {
+        struct enc_combatant *w = enc_by_id(e, ids[i]);
+        bool dodges = false;
+        for (int k = 0; k < o->ndodgers; k++)
+            dodges |= dodgers[k] == w;
+        if (dodges) {
+            fac_spend_reaction(c, w, "dodge");
+            bool pass;
+            err = fac_save(c, w, "agi", "AGI save to dodge", &pass);
+            if (err != ENG_OK)
+                return err;
+            if (pass) {
+                fac_attack_event(c, att, w, false, "dodged",
+                                 c->r->nrolls - 1);
+                continue;
+            }
+        }
         fac_attack_event(c, att, w, true, "blast", -1);
         fac_gear(att, w, o);
+        if (w == counterer) {
+            countered = true;    /* after the others: see below */
+            continue;
+        }
         fac_land(c, att, w, dmg.total,
                  fac_rule_damage(dmg.total, fac_armour(w), o->cover,
                                  o->penetrates), dmg.roll_idx);
     }
-    if (hits == 0)
-        fac_say(c, att->id, false, "nobody is in zone %lld", (long long)zone);
+    for (int k = 0; k < o->ndodgers; k++) {
+        bool in = false;
+        for (int i = 0; i < hits; i++)
+            in |= ids[i] == dodgers[k]->id;
+        if (!in)
+            fac_say(c, dodgers[k]->id, false, "%.40s is not in zone %lld: "
+                    "no dodge needed", dodgers[k]->name, (long long)zone);
+    }
+    /* The single counter, against the blast's one damage roll. */
+    if (countered) {
+        fac_spend_reaction(c, counterer, "counter");
+        return fac_counter(c, att, counterer, a->damage, o, o->counter, &dmg);
+    }
+    if (counterer != NULL)
+        fac_say(c, counterer->id, false, "%.40s is not hit: no counter",
+                counterer->name);
     return ENG_OK;
 }
 

@@ -1588,6 +1588,49 @@ static void test_nonlethal_counter_after_a_fall(void **state)
     assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_GRABBED));
 }
 
+/* A blast's targets react before its damage: any of them may dodge, one
+ * may counter; reactions of those it does not reach are not spent. */
+static void test_blast_reactions(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Ann", "Red", "str=10 wit=20 zone=1 hp=10", 0);
+    fx_add(f, "Ben", "Red", "agi=0 wit=10 zone=2 hp=10", 0);
+    fx_add(f, "Cat", "Blue", "agi=20 wit=10 zone=2 hp=10", 0);
+    fx_add(f, "Dan", "Blue", "agi=10 wit=10 zone=2 hp=10", 0);
+    fx_add(f, "Eve", "Blue", "agi=20 wit=10 zone=5 hp=10", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "dodge"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "counter=2"), ENG_INVALID);   /* by whom? */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "guard=Dan"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "dodge=Cat counter=2 by=Cat"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "dodge=Cat"),
+                     ENG_INVALID);                /* not a blast */
+    /* Zone 2: Cat dodges (AGI 20), Ben fails his (AGI 0), Dan counters;
+     * Eve in zone 5 named a dodge she does not need. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "dodge=Cat dodge=Ben dodge=Eve counter=6 "
+                               "by=Dan"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_int_equal(fx_hp(f, "Ben"), 6);
+    assert_true(fx_acted(f, "Cat"));
+    assert_true(fx_acted(f, "Ben"));
+    assert_true(fx_has_text(f, "Eve is not in zone 2"));
+    assert_false(fx_acted(f, "Eve"));
+    /* Dan's counter: Ann suffers 6, Dan 4: Ann is hit first, stands. */
+    assert_true(fx_has_text(f, "the attacker is hit first"));
+    assert_int_equal(fx_hp(f, "Ann"), 4);
+    assert_int_equal(fx_hp(f, "Dan"), 6);
+    assert_true(fx_acted(f, "Dan"));
+    /* A melee blast cannot miss: no dodging it. */
+    assert_int_equal(fx_attack(f, "Ann", "Eve", "4", "blast dodge=Eve"),
+                     ENG_STATE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1652,6 +1695,7 @@ int main(void)
         T(test_counter_against_a_peeking_attacker),
         T(test_nonlethal_counter),
         T(test_nonlethal_counter_after_a_fall),
+        T(test_blast_reactions),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
