@@ -38,43 +38,91 @@ static int32_t kth_largest(int32_t *keys, int n, int k)
     return keys[want];
 }
 
-/* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
- * at the cut keep the earlier die. */
-__attribute__((noinline))  /* its scratch array stays off the hot frame */
-static void apply_keep(const struct dice_term *t, struct dice_die *d,
-                       uint32_t n)
+/* Pools up to this size choose their kept dice by rank, with no branch on
+ * the faces; larger ones by quickselect. */
+#define DICE_KEEP_BY_RANK 16
+
+/* How many of live dice term t keeps. */
+static uint32_t kept_count(const struct dice_term *t, uint32_t live)
 {
-    int32_t keys[DICE_MAX_DICE];
-    bool high = t->keep == DICE_KEEP_HIGH || t->keep == DICE_DROP_LOW;
-    uint32_t live = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (!(d[i].flags & DICE_DIE_REROLLED))
-            keys[live++] = high ? d[i].value : -d[i].value;
-    uint32_t want = (uint32_t)t->keep_n, k;
+    uint32_t want = (uint32_t)t->keep_n;
     if (t->keep == DICE_KEEP_HIGH || t->keep == DICE_KEEP_LOW)
-        k = want < live ? want : live;
-    else
-        k = want < live ? live - want : 0;
-    if (k == live)
-        return;
-    int32_t cut = k == 0 ? INT32_MAX : kth_largest(keys, (int)live, (int)k);
-    uint32_t above = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        int32_t key = high ? d[i].value : -d[i].value;
-        above += !(d[i].flags & DICE_DIE_REROLLED) && key > cut;
-    }
-    uint32_t ties = k - above;
+        return want < live ? want : live;
+    return want < live ? live - want : 0;
+}
+
+/* Sort keys of the dice not rerolled, so that the dice to keep have the
+ * largest keys: the face, negated when the lowest are kept. */
+static int32_t key_sign(const struct dice_term *t)
+{
+    return t->keep == DICE_KEEP_HIGH || t->keep == DICE_DROP_LOW ? 1 : -1;
+}
+
+/* Collect the keys of the dice not rerolled and where each die is;
+ * returns how many. */
+static uint32_t gather_keys(const struct dice_term *t,
+                            const struct dice_die *d, uint32_t n,
+                            int32_t *keys, uint16_t *at)
+{
+    int32_t sign = key_sign(t);
+    uint32_t live = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (d[i].flags & DICE_DIE_REROLLED)
             continue;
-        int32_t key = high ? d[i].value : -d[i].value;
+        keys[live] = sign * d[i].value;
+        at[live++] = (uint16_t)i;
+    }
+    return live;
+}
+
+/* Keep/drop on a large pool: find the cut by quickselect, then keep the
+ * dice above it and, of those at it, the earliest. */
+__attribute__((noinline))  /* its scratch arrays stay off the hot frame */
+static void keep_by_select(const struct dice_term *t, struct dice_die *d,
+                           uint32_t n)
+{
+    int32_t keys[DICE_MAX_DICE];
+    uint16_t at[DICE_MAX_DICE];
+    uint32_t live = gather_keys(t, d, n, keys, at), k = kept_count(t, live);
+    if (k == live)
+        return;
+    int32_t cut = k == 0 ? INT32_MAX : kth_largest(keys, (int)live, (int)k);
+    int32_t sign = key_sign(t);
+    uint32_t above = 0;
+    for (uint32_t i = 0; i < live; i++)
+        above += sign * d[at[i]].value > cut;
+    uint32_t ties = k - above;
+    for (uint32_t i = 0; i < live; i++) {
+        int32_t key = sign * d[at[i]].value;
         if (key > cut)
             continue;
         if (key == cut && ties > 0) {
             ties--;
             continue;
         }
-        d[i].flags |= DICE_DIE_DROPPED;
+        d[at[i]].flags |= DICE_DIE_DROPPED;
+    }
+}
+
+/* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
+ * at the cut keep the earlier die. A small pool ranks each die: how many
+ * beat it, an equal earlier die counting as better. */
+static void apply_keep(const struct dice_term *t, struct dice_die *d,
+                       uint32_t n)
+{
+    if (n > DICE_KEEP_BY_RANK) {
+        keep_by_select(t, d, n);
+        return;
+    }
+    int32_t keys[DICE_KEEP_BY_RANK];
+    uint16_t at[DICE_KEEP_BY_RANK];
+    uint32_t live = gather_keys(t, d, n, keys, at), k = kept_count(t, live);
+    for (uint32_t i = 0; i < live; i++) {
+        uint32_t rank = 0;
+        for (uint32_t j = 0; j < live; j++)
+            rank += (keys[j] > keys[i]) | ((keys[j] == keys[i]) & (j < i));
+        if (rank >= k)
+            d[at[i]].flags |= DICE_DIE_DROPPED;
     }
 }
 

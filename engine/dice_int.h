@@ -63,6 +63,12 @@ struct dice_lexer {
     size_t at;                  /* next byte to read */
 };
 
+static inline bool dice__is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
 /* Check the whole input before any parsing: not empty, at most
  * DICE_MAX_EXPR_LEN bytes, no NUL, valid UTF-8. */
 enum eng_err dice__check_input(const char *src, size_t len,

@@ -69,7 +69,11 @@ enum eng_err dice__check_input(const char *src, size_t len,
                            DICE_MAX_EXPR_LEN);
     const unsigned char *s = (const unsigned char *)src;
     bool blank = true;
-    for (size_t i = 0; i < len;) {
+    size_t i = 0;
+    /* fast path: printable ASCII, as nearly every expression is */
+    for (; i < len && s[i] >= ' ' && s[i] < 0x7F; i++)
+        blank = blank && s[i] == ' ';
+    while (i < len) {
         if (s[i] == 0)
             return dice__fail(diag, ENG_INVALID, i, 1,
                               "NUL byte at column %zu", i + 1);
@@ -84,12 +88,6 @@ enum eng_err dice__check_input(const char *src, size_t len,
     if (blank)
         return dice__fail(diag, ENG_SYNTAX, 0, 0, "empty expression");
     return ENG_OK;
-}
-
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-           c == '\f';
 }
 
 static char lower(char c)
@@ -180,7 +178,7 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
 {
     const char *s = lx->src;
     size_t n = lx->len, i = lx->at;
-    while (i < n && is_space(s[i]))
+    while (i < n && dice__is_space(s[i]))
         i++;
     t->pos = (uint16_t)i;
     t->upper = false;
@@ -202,9 +200,9 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
         t->num = t->too_big ? INT64_MAX : v;
     } else {
         size_t w;
-        enum dice_tok_kind k = keyword(s + i, n - i, &w);
-        if (k == DICE_T_END)
-            k = symbol(s + i, n - i, &w);
+        bool letter = (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z';
+        enum dice_tok_kind k = letter ? keyword(s + i, n - i, &w)
+                                      : symbol(s + i, n - i, &w);
         if (k == DICE_T_END) {
             /* The input is valid UTF-8 (dice__check_input), so this shows
              * one whole character. */

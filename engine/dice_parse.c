@@ -427,24 +427,35 @@ static enum eng_err parse_label(struct dice_parser *p)
     return next(p);
 }
 
+/* Does the source open with a repeat prefix, digits then 'x'? Looking at
+ * the bytes spares lexing the token after the number twice. */
+static bool has_repeat(const struct dice_lexer *lx)
+{
+    const char *s = lx->src;
+    size_t i = 0, n = lx->len, digits;
+    while (i < n && dice__is_space(s[i]))
+        i++;
+    for (digits = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+        ;
+    if (i == digits)
+        return false;
+    while (i < n && dice__is_space(s[i]))
+        i++;
+    return i < n && (s[i] == 'x' || s[i] == 'X');
+}
+
 /* input -> (NUM 'x')? expr ('adv' | 'dis')? ('#' label)? END */
 static enum eng_err parse_input(struct dice_parser *p)
 {
     TRY(next(p));
-    if (p->tok.kind == DICE_T_NUM) {
-        struct dice_lexer save = p->lx;
+    if (has_repeat(&p->lx)) {
         struct dice_tok num = p->tok;
+        int32_t n;
+        TRY(read_count(p, &num, DICE_MAX_REPEAT, "too many repeats",
+                       "need at least 1 repeat", &n));
+        p->expr.repeat = (uint16_t)n;
+        TRY(next(p));           /* the x */
         TRY(next(p));
-        if (p->tok.kind == DICE_T_X) {
-            int32_t n;
-            TRY(read_count(p, &num, DICE_MAX_REPEAT, "too many repeats",
-                           "need at least 1 repeat", &n));
-            p->expr.repeat = (uint16_t)n;
-            TRY(next(p));
-        } else {
-            p->lx = save;
-            p->tok = num;
-        }
     }
     p->expr.expr_pos = p->tok.pos;
     TRY(parse_expr(p));
