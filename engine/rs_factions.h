@@ -211,6 +211,10 @@ struct fac_atk {
     int nneigh;
 };
 
+/* Parse the /attack options text into o (rs_factions_opts.c). */
+enum eng_err fac_parse_atk(struct rs_call *c, const char *text,
+                           struct fac_atk *o);
+
 /* How the target answers an attack that stands. */
 enum fac_rx {
     FAC_RX_NONE = 0,
