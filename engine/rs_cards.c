@@ -55,8 +55,12 @@ static enum eng_err cards_setting(struct rs_call *c, const char *key,
         return err;
     c->e->rs[die ? CE_DIE : CE_SUCCESS] = v;
     /* A smaller die lowers a success face that no longer fits. */
-    if (die && succ > sides)
+    if (die && succ > sides) {
         c->e->rs[CE_SUCCESS] = sides;
+        char face_text[8];
+        snprintf(face_text, sizeof face_text, "%d", sides);
+        return enc_setting_set(c->e, "success", face_text, c->d);
+    }
     return ENG_OK;
 }
 

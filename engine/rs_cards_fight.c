@@ -262,8 +262,10 @@ enum eng_err cards_do_test(struct rs_call *c)
     enum eng_err err = cards_actor(c, &who);
     if (err != ENG_OK)
         return err;
-    int base;
-    err = cards_opt_pool(c, who, NULL, &base);
+    const char *roll = rs_opt(c->opts, c->nopts, "roll");
+    int base = 0;
+    if (roll == NULL)
+        err = cards_opt_pool(c, who, NULL, &base);
     if (err != ENG_OK)
         return err;
     int64_t bonus, need;
@@ -295,7 +297,14 @@ enum eng_err cards_do_test(struct rs_call *c)
     char lab[CARDS_MAX_LABEL + 1];
     enc_copy(lab, sizeof lab, label ? label : "test");
     int succ;
-    err = cards_test(c, who, lab, base, (int)bonus, harm, spend, &succ);
+    if (roll != NULL) {
+        /* Dice of the player's own: counted as given, Harm not taken. */
+        struct rs_rolled r;
+        err = rs_roll(c, "test", lab, roll, &r);
+        succ = err == ENG_OK ? (int)r.successes : 0;
+    } else {
+        err = cards_test(c, who, lab, base, (int)bonus, harm, spend, &succ);
+    }
     if (err != ENG_OK)
         return err;
     if (succ >= need)

@@ -621,6 +621,12 @@ static void test_settings(void **state)
     assert_int_equal(rs_cards.ops->setting(&c, "die", "1"), ENG_RANGE);
     assert_int_equal(rs_cards.ops->setting(&c, "die", "x"), ENG_RANGE);
     assert_int_equal(rs_cards.ops->setting(&c, "deck", "12"), ENG_NOTFOUND);
+    /* A smaller die lowers the success face with it. */
+    assert_int_equal(rs_cards.ops->setting(&c, "die", "4"), ENG_OK);
+    assert_int_equal(cards_success(f->e), 4);
+    assert_string_equal(enc_setting(f->e, "success"), "4");
+    assert_int_equal(rs_cards.ops->setting(&c, "die", "10"), ENG_OK);
+    assert_int_equal(rs_cards.ops->setting(&c, "success", "8"), ENG_OK);
     assert_non_null(strstr(f->d.hint, "die=6"));
     /* A d10 pool counts 8, 9 and 10. */
     cf_add(f, "Ana", 10, NULL);

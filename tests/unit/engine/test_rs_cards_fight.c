@@ -141,6 +141,12 @@ static void test_test_rolls_pool_less_harm(void **state)
     cf_opts(f, "name", "Ana", "pool", "4", "harm", "false", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
     assert_int_equal(cf_faces_n(f, "test", 0, faces, 8), 4);
+    /* roll: is counted as given. */
+    cf_opts(f, "name", "Ana", "roll", "3d6>=1", "need", "3", NULL);
+    assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
+    assert_true(cf_said(f, "Ana passes (3 of 3 needed)"));
+    cf_opts(f, "name", "Ana", "roll", "3d6>=", NULL);
+    assert_int_equal(cf_do(f, 10, "test"), ENG_SYNTAX);
     /* Refusals. */
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_INVALID);
