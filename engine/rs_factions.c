@@ -349,12 +349,20 @@ static enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
+/* Armour can't be changed during a fight: a player's change is refused
+ * once it runs; the GM may still correct it. */
 static enum eng_err fac_check_stat(struct rs_call *c,
                                    struct enc_combatant *who,
                                    const char *name, int64_t value)
 {
-    (void)who;
-    return fac_check_value(c, name, value);
+    enum eng_err err = fac_check_value(c, name, value);
+    if (err != ENG_OK || c->is_gm || c->e->status != ENC_ST_RUNNING ||
+        eng_text_casecmp(name, FAC_STAT_ARMOUR) != 0 ||
+        enc_stat_or(who, FAC_STAT_ARMOUR, 0) == value)
+        return err;
+    enc_fail(c->d, ENG_STATE, "armour can't be changed during a fight");
+    enc_hint(c->d, "the GM can correct it");
+    return ENG_STATE;
 }
 
 static enum eng_err fac_setting(struct rs_call *c, const char *key,

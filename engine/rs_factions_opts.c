@@ -29,6 +29,8 @@ static const struct {
     {"unseen", FAC_AT_UNSEEN, 0},
     {"challenging", FAC_AT_CHALLENGING, 0},
     {"impaired", 0, offsetof(struct fac_atk, impaired)},
+    {"concealment", 0, offsetof(struct fac_atk, impaired)},
+    {"holdback", 0, offsetof(struct fac_atk, impaired)},
     {"unarmed", 0, offsetof(struct fac_atk, unarmed)},
     {"cover", 0, offsetof(struct fac_atk, cover)},
     {"penetrates", 0, offsetof(struct fac_atk, penetrates)},

@@ -1631,6 +1631,42 @@ static void test_blast_reactions(void **state)
                      ENG_STATE);
 }
 
+/* Armour can't be changed during a fight (the GM may correct it); a
+ * shield can be picked up. */
+static void test_armour_fixed_during_the_fight(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Ann", "Red", "wit=10 hp=5 armour=1", 7);
+    fx_add(f, "Cat", "Blue", "wit=10 hp=5", 0);
+    struct enc_combatant *ann = fx_who(f, "Ann");
+    struct rs_call c = fx_call(f, false, 7);
+    assert_int_equal(rs_factions.ops->check_stat(&c, ann, "armour", 2),
+                     ENG_OK);                      /* not begun yet */
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    c = fx_call(f, false, 7);
+    assert_int_equal(rs_factions.ops->check_stat(&c, ann, "armour", 2),
+                     ENG_STATE);
+    assert_int_equal(rs_factions.ops->check_stat(&c, ann, "armour", 1),
+                     ENG_OK);                      /* unchanged */
+    assert_int_equal(rs_factions.ops->check_stat(&c, ann, "shield", 1),
+                     ENG_OK);
+    c = fx_call(f, true, 1);
+    assert_int_equal(rs_factions.ops->check_stat(&c, ann, "armour", 2),
+                     ENG_OK);
+}
+
+/* Concealment (a partly obscured target) impairs the damage. */
+static void test_concealment_impairs(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "impaired", "1");
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=10");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "concealment"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 9);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "holdback"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1696,6 +1732,8 @@ int main(void)
         T(test_nonlethal_counter),
         T(test_nonlethal_counter_after_a_fall),
         T(test_blast_reactions),
+        T(test_armour_fixed_during_the_fight),
+        T(test_concealment_impairs),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
