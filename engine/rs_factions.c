@@ -247,6 +247,10 @@ enum eng_err fac_flow(struct rs_call *c, bool fresh)
                     e->sides[e->acting_side].name, fac_phase_name(e->phase));
             return ENG_OK;
         }
+        /* A side whose members all left is no faction: it neither
+         * decides nor passes. */
+        if (fac_side_size(e, e->acting_side) == 0)
+            continue;
         fac_say(c, 0, false, "%s passes: nobody left to act",
                 e->sides[e->acting_side].name);
         e->rs[FAC_E_PASSES] |= (int64_t)1 << e->acting_side;

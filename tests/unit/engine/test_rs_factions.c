@@ -1667,6 +1667,25 @@ static void test_concealment_impairs(void **state)
     assert_int_equal(fx_hp(f, "Cat"), 8);
 }
 
+/* The faction holding the initiative leaves: the next round opens with
+ * the next faction deciding, and nobody passes for the gone one. */
+static void test_removed_holder(void **state)
+{
+    struct fx *f = *state;
+    fx_three_factions(f);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    assert_int_equal(enc_remove(f->e, fx_who(f, "Ann")->id, f->r, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_next(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_string_equal(fx_acting(f), "Green");
+    assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(f->e->round, 2);
+    assert_string_equal(fx_acting(f), "Blue");
+    assert_false(fx_has_text(f, "Red passes"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1734,6 +1753,7 @@ int main(void)
         T(test_blast_reactions),
         T(test_armour_fixed_during_the_fight),
         T(test_concealment_impairs),
+        T(test_removed_holder),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
