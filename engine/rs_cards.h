@@ -251,8 +251,22 @@ int cards_distance(const struct enc_combatant *a,
 void cards_say(struct rs_call *c, uint32_t who, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The card deck and turn order (rs_cards.c). */
+/* The card deck and turn order (rs_cards_turn.c). */
 void cards_round_start(struct rs_call *c);
+enum eng_err cards_begin(struct rs_call *c);
+enum eng_err cards_next(struct rs_call *c);
+enum eng_err cards_late_join(struct rs_call *c, struct enc_combatant *who);
+enum eng_err cards_do_swap(struct rs_call *c);
+enum eng_err cards_do_ambush(struct rs_call *c);
+
+/* The option name: as a combatant the sender may act for. */
+enum eng_err cards_actor(struct rs_call *c, struct enc_combatant **who);
+
+/* A held character may only parry, break free or shout; a burning one may
+ * only put the fire out, flee or shout: refuse what (e.g. "attack") unless
+ * held_ok / fire_ok. */
+enum eng_err cards_may(struct rs_call *c, struct enc_combatant *who,
+                       const char *what, bool held_ok, bool fire_ok);
 
 /* Command handlers. */
 enum eng_err cards_do_test(struct rs_call *c);

@@ -378,7 +378,8 @@ void cards_effects_tick(struct rs_call *c)
                       s, dmg);
             cards_add_harm(c, who, dmg, false, 0);
         }
-        if (who->rs[CC_POISON_LEFT] > 0 && e->round > who->rs[CC_POISON_ROUND]) {
+        if (who->rs[CC_POISON_LEFT] > 0 &&
+            e->round > who->rs[CC_POISON_ROUND]) {
             int harm = (int)who->rs[CC_POISON_LEFT]--;
             cards_say(c, who->id, "the poison works in %s: %d Harm",
                       who->name, harm);
