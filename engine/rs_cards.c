@@ -225,8 +225,10 @@ static void cards_status(const struct encounter *e,
                   enc_track_c(who, CARDS_HARM)->cur : 0);
     int m = (int)(enc_track_c(who, CARDS_MENTAL) ?
                   enc_track_c(who, CARDS_MENTAL)->cur : 0);
-    if (h || m)
-        PUT(" · harm %d/%d", h, m);
+    if (h)
+        PUT(" · harm %d", h);
+    if (m)
+        PUT(" · mental %d", m);
     if (who->rs[CC_FIRE])
         PUT(" · burning %lld", (long long)who->rs[CC_FIRE]);
     if (who->rs[CC_POISON_LEFT])

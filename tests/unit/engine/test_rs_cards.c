@@ -678,8 +678,16 @@ static void test_status_line(void **state)
     a->rs[CC_FIRE] = 2;
     enc_track(a, CARDS_HARM)->cur = 1;
     rs_cards.ops->status(f->e, a, buf, sizeof buf);
-    snprintf(want, sizeof want, "card %lld · slow 1 fast 0 · harm 1/0 · "
+    snprintf(want, sizeof want, "card %lld · slow 1 fast 0 · harm 1 · "
              "burning 2", (long long)a->init[0]);
+    assert_string_equal(buf, want);
+    enc_track(a, CARDS_MENTAL)->cur = 2;
+    a->rs[CC_POISON_LEFT] = 1;
+    a->rs[CC_FIRE] = 0;
+    a->rs[CC_FAST] = 2;
+    rs_cards.ops->status(f->e, a, buf, sizeof buf);
+    snprintf(want, sizeof want, "card %lld · slow 0 fast 0 · harm 1 · "
+             "mental 2 · poison 1", (long long)a->init[0]);
     assert_string_equal(buf, want);
     struct enc_combatant *h = cf_who(f, "Hydra");
     rs_cards.ops->status(f->e, h, buf, sizeof buf);
