@@ -105,7 +105,8 @@ static void keep_by_select(const struct dice_term *t, struct dice_die *d,
 }
 
 /* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
- * at the cut keep the earlier die. A small pool ranks each die: how many
+ * at the cut keep the earlier die. Keeping one die or dropping one (adv,
+ * 4d6kh3) takes one pass; otherwise a small pool ranks each die: how many
  * beat it, an equal earlier die counting as better. */
 static void apply_keep(const struct dice_term *t, struct dice_die *d,
                        uint32_t n)
@@ -117,6 +118,16 @@ static void apply_keep(const struct dice_term *t, struct dice_die *d,
     int32_t keys[DICE_KEEP_BY_RANK];
     uint16_t at[DICE_KEEP_BY_RANK];
     uint32_t live = gather_keys(t, d, n, keys, at), k = kept_count(t, live);
+    if (live > 1 && (k == 1 || k == live - 1)) {
+        uint32_t pick = 0;      /* the first best, or the last worst */
+        for (uint32_t i = 1; i < live; i++)
+            if (k == 1 ? keys[i] > keys[pick] : keys[i] <= keys[pick])
+                pick = i;
+        for (uint32_t i = 0; i < live; i++)
+            if ((i == pick) != (k == 1))
+                d[at[i]].flags |= DICE_DIE_DROPPED;
+        return;
+    }
     for (uint32_t i = 0; i < live; i++) {
         uint32_t rank = 0;
         for (uint32_t j = 0; j < live; j++)

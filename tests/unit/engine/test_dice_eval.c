@@ -3,6 +3,7 @@
  * the dice budget while rolling, and the spans a result reports. */
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,55 @@ static void test_dice_eval_keep_large_pools(void **state)
     check_keep(f, "50d20k", 1, true);
 }
 
+/* Which dice keep/drop should drop, the slow obvious way: sort the dice
+ * by face (best first; an equal earlier die first) and keep the first k. */
+static void reference_drops(const struct dice_die *d, int n, bool high, int k,
+                            bool *dropped)
+{
+    int order[DICE_MAX_DICE];
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = 1; i < n; i++) {       /* insertion sort, stable */
+        int x = order[i], j = i - 1;
+        while (j >= 0 && (high ? d[order[j]].value < d[x].value
+                               : d[order[j]].value > d[x].value)) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    for (int i = 0; i < n; i++)
+        dropped[order[i]] = i >= k;
+}
+
+/* Every keep/drop form on pools of 1 to 40 dice (both the small-pool and
+ * the large-pool code) against the reference above, faces with many ties. */
+static void test_dice_eval_keep_matches_reference(void **state)
+{
+    struct fixture *f = *state;
+    static const char *const kinds[] = {"kh", "kl", "dh", "dl"};
+    for (int n = 1; n <= 40; n++) {
+        for (int kind = 0; kind < 4; kind++) {
+            for (int m = 1; m <= n + 1; m += (n > 8 ? 3 : 1)) {
+                char src[32];
+                snprintf(src, sizeof src, "%dd%d%s%d", n, n % 2 ? 3 : 6,
+                         kinds[kind], m);
+                assert_int_equal(roll(f, src, NULL), ENG_OK);
+                bool high = kind == 0 || kind == 3;
+                int k = kind < 2 ? (m < n ? m : n) : (m < n ? n - m : 0);
+                bool want[DICE_MAX_DICE];
+                reference_drops(f->res->dice, n, high, k, want);
+                for (int i = 0; i < n; i++)
+                    if (want[i] !=
+                        !!(f->res->dice[i].flags & DICE_DIE_DROPPED))
+                        fail_msg("%s: die %d (%d) dropped %d, want %d", src,
+                                 i + 1, (int)f->res->dice[i].value,
+                                 !want[i], want[i]);
+            }
+        }
+    }
+}
+
 /* 1d6r<6! rerolls every face but 6, so every die explodes: the chain stops
  * after DICE_MAX_EXPLODE explosions, with 101 counted sixes. */
 static void test_dice_eval_explosion_cap(void **state)
@@ -167,6 +217,8 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_dice_eval_keep_large_pools, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_dice_eval_keep_matches_reference,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_dice_eval_explosion_cap, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_dice_eval_budget_while_rolling,
