@@ -72,10 +72,8 @@ static void test_fear_counts_player_characters(void **state)
     cf_party(f, true);
     /* Dee has Severe Mental Harm and does not count. */
     struct enc_cond_req q = {.name = CARDS_SEVERE};
-    struct rs_call c = cf_call(f, CF_GM);
     assert_int_equal(enc_cond_add(f->e, cf_who(f, "Dee"), &q, f->r, &f->d),
                      ENG_OK);
-    (void)c;
     /* Out of combat, everybody in the scene: Bo and Cy, so 1 + 2 dice
      * against a Fear value of 4: 3 Mental Harm when risky. */
     cf_opts(f, "name", "Ana", "value", "4", "position", "risky", NULL);
