@@ -51,7 +51,7 @@ struct cmd_run;
 /* A command's implementation (cmd_run.h says what it gets). */
 typedef void cmd_handler_fn(struct cmd_run *run);
 
-#define CMD_MAX_SPEC_OPTS 12
+#define CMD_MAX_SPEC_OPTS 25   /* Discord allows 25 options */
 
 struct cmd_spec {
     const char *command;         /* "combat" */

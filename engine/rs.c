@@ -14,12 +14,16 @@ extern const struct rs_system rs_generic;
 extern const struct rs_system rs_teams;
 extern const struct rs_system rs_factions;
 extern const struct rs_system rs_resolve;
+extern const struct rs_system rs_cards;
+extern const struct rs_system rs_tactical;
 
 static const struct rs_system *const rs_registry[] = {
     &rs_generic,
     &rs_teams,
     &rs_factions,
     &rs_resolve,
+    &rs_cards,
+    &rs_tactical,
 };
 
 #define RS_COUNT (sizeof rs_registry / sizeof rs_registry[0])

@@ -124,7 +124,7 @@ static const struct bad_case bad[] = {
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -134,10 +134,10 @@ static const struct bad_case bad[] = {
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices, first, fat, delay)"},
+     "undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -360,7 +360,7 @@ static void test_cmd_validate_requests(void **state)
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
-                        "condition, status, undo, end, notices, first, fat, delay)");
+                        "condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)");
     req.command = NULL;
     assert_null(cmd_validate(&req, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");
