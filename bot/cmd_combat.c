@@ -103,8 +103,8 @@ void cmd_combat_start(struct cmd_run *run)
     if (settings != NULL && !apply_settings(run, settings))
         return;
     struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
-    snprintf(ev->text, sizeof ev->text, "A %s fight is set up. Add NPCs "
-             "with /combat add; players join with /combat join.", rs->title);
+    snprintf(ev->text, sizeof ev->text, "%.32s rules. The GM adds NPCs "
+             "with /combat add; players use /combat join.", rs->title);
     cmd_finish(run, "New fight", false);
 }
 
