@@ -204,7 +204,7 @@ function main() {
   const right = new Set(['fray', 'rpg', 'rpgRatio', 'droll', 'drollRatio']);
   const out = [];
   if (opt.markdown) {
-    const esc = (s) => String(s).replace(/\|/g, '\\|');
+    const esc = (s) => String(s).replace(/[|*]/g, '\\$&');
     out.push(`| ${cols.map((c) => head[c]).join(' | ')} |`);
     out.push(`|${cols.map((c) => (right.has(c) ? '---:' : ':---')).join('|')}|`);
     for (const r of rows) out.push(`| ${cols.map((c) => (c === 'expr' ? `\`${esc(r[c])}\`` : esc(r[c]))).join(' | ')} |`);
