@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "rs_data.h"
 #include "console.h"
 #include "eng_rng.h"
 #include "seed.h"
@@ -26,6 +27,7 @@
 
 static const char console_usage[] =
     "usage: fray console [--db PATH] [--user NAME] [--gm] [--seed N]\n"
+    "                    [--rules DIR]\n"
     "Runs fray's slash commands in a terminal, one channel, any number of\n"
     "pretend users (see docs/console.md). With stdin not a terminal it reads\n"
     "a script and prints a transcript.\n"
@@ -34,12 +36,15 @@ static const char console_usage[] =
     "  --user NAME  who you are at the start (default " CLI_CONSOLE_DEFAULT_USER
     ")\n"
     "  --gm         that user has the GM's permissions\n"
-    "  --seed N     make every roll reproducible (or set FRAY_SEED)\n";
+    "  --seed N     make every roll reproducible (or set FRAY_SEED)\n"
+    "  --rules DIR  rulesets' data files (default $FRAY_RULES_DIR, else\n"
+    "               ./config); missing files mean the built-in tables\n";
 
 struct cli_console_opts {
     const char *db;
     const char *user;
     const char *seed;
+    const char *rules;
     bool gm;
 };
 
@@ -68,6 +73,9 @@ static int parse_args(int argc, char **argv, struct cli_console_opts *o)
         } else if (strncmp(a, "--seed", 6) == 0) {
             slot = &o->seed;
             len = 6;
+        } else if (strncmp(a, "--rules", 7) == 0) {
+            slot = &o->rules;
+            len = 7;
         }
         if (slot != NULL && a[len] == '=') {
             *slot = a + len + 1;
@@ -128,7 +136,9 @@ static const char *history_path(char *buf, size_t cap)
 
 int cli_console(int argc, char **argv)
 {
-    struct cli_console_opts o = {NULL, CLI_CONSOLE_DEFAULT_USER, NULL, false};
+    struct cli_console_opts o = {NULL, CLI_CONSOLE_DEFAULT_USER, NULL, NULL,
+                                 false};
+    struct rs_data_set rules;
     char path[CLI_CONSOLE_MAX_PATH], hist[CLI_CONSOLE_MAX_PATH];
     char err[256];
     struct store *store = NULL;
@@ -147,23 +157,34 @@ int cli_console(int argc, char **argv)
         return CLI_USAGE;
     }
     eng_rng_seed(&rng, seed);
-    if (!db_path(o.db, path, sizeof path))
+    if (rs_data_load(rs_data_dir(o.rules), &rules, err, sizeof err) !=
+        BOT_OK) {
+        fprintf(stderr, "fray console: %s\n", err);
         return CLI_FAIL;
+    }
+    if (!db_path(o.db, path, sizeof path)) {
+        rs_data_free(&rules);
+        return CLI_FAIL;
+    }
     if (store_open(path, &store, err, sizeof err) != BOT_OK) {
         fprintf(stderr, "fray console: %s\n", err);
+        rs_data_free(&rules);
         return CLI_FAIL;
     }
     if (!console_init(&con, store, &rng, stdout, o.user, o.gm, script)) {
         fprintf(stderr, "fray console: --user wants 1 to %d bytes of text\n",
                 CONSOLE_MAX_USER_NAME);
         store_close(store);
+        rs_data_free(&rules);
         return CLI_USAGE;
     }
+    con.ctx.rs_data = &rules;
     if (script)
         st = console_script(&con, stdin);
     else
         st = console_interactive(&con, history_path(hist, sizeof hist));
     store_close(store);
+    rs_data_free(&rules);
     if (fflush(stdout) != 0 || st == CONSOLE_FATAL) {
         fprintf(stderr, "fray console: stopped: out of memory or output "
                 "failed\n");

@@ -23,6 +23,7 @@
 #include "eng_alloc.h"
 #include "eng_text.h"
 #include "render_enc.h"
+#include "rs_data.h"
 #include "store.h"
 
 void cmd_reply_init(struct cmd_reply *r)
@@ -100,6 +101,7 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
         .is_gm = run->is_gm,
         .opts = opts,
         .nopts = req->nopts,
+        .data = rs_data_get(run->ctx->rs_data, run->rs),
     };
 }
 

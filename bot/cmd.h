@@ -23,6 +23,7 @@
 
 struct store;
 struct eng_rng;
+struct rs_data_set;
 
 #define CMD_MAX_OPTS 16          /* options in one invocation */
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
@@ -76,6 +77,8 @@ struct cmd_reply {
 struct cmd_ctx {
     struct store *store;         /* where encounters live (borrowed) */
     struct eng_rng *rng;         /* every roll comes from here (borrowed) */
+    const struct rs_data_set *rs_data; /* rulesets' data files, or NULL for
+                                          the built-in tables (borrowed) */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

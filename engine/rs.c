@@ -36,6 +36,14 @@ const struct rs_system *rs_find(const char *id)
     return NULL;
 }
 
+int rs_index(const struct rs_system *s)
+{
+    for (size_t i = 0; i < RS_COUNT; i++)
+        if (rs_registry[i] == s)
+            return (int)i;
+    return -1;
+}
+
 const struct rs_system *const *rs_all(size_t *n)
 {
     *n = RS_COUNT;

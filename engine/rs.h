@@ -29,7 +29,7 @@
 #include "enc.h"
 #include "eng_rng.h"
 
-#define RS_OPS_VERSION 1
+#define RS_OPS_VERSION 2
 
 /* An option given to a command, as text (name:value). */
 struct rs_opt {
@@ -50,6 +50,8 @@ struct rs_call {
     bool is_gm;              /* the sender may do everything */
     const struct rs_opt *opts;
     int nopts;
+    const void *data;        /* the group's data for this ruleset, parsed by
+                                data_parse from its file; NULL: built in */
 };
 
 /* /attack, already resolved to combatants. */
@@ -113,6 +115,16 @@ struct rs_ops {
      * written into buf. NULL: nothing extra. */
     void (*status)(const struct encounter *e, const struct enc_combatant *who,
                    char *buf, size_t n);
+
+    /* Methods above are valid for version 1. */
+
+    /* Parse the text of the ruleset's data file (rs_system.data_file) that
+     * a group edits to rename or extend the ruleset's tables; the front end
+     * reads the file and passes the result to every call as rs_call.data.
+     * NULL: the ruleset has no data file. */
+    enum eng_err (*data_parse)(const char *text, size_t len, void **out,
+                               struct enc_diag *d);
+    void (*data_free)(void *data);
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one
@@ -142,10 +154,15 @@ struct rs_system {
     const struct rs_ops *ops;
     const struct rs_prompt *prompts; /* indexed by ENC_EV_PROMPT's a */
     int nprompts;
+    const char *data_file;   /* file name under the rules directory (see
+                                data_parse), or NULL */
 };
 
 /* The ruleset with this id (ASCII case ignored); NULL if none. */
 const struct rs_system *rs_find(const char *id);
+
+/* The ruleset's place in rs_all(), or -1. */
+int rs_index(const struct rs_system *s);
 
 /* Every ruleset, in display order. */
 const struct rs_system *const *rs_all(size_t *n);

@@ -383,6 +383,8 @@ static const struct rs_ops tac_ops = {
     .after_track = tac_after_track,   /* 0 hp or an out condition: down */
     .action = tac_action,             /* see tac_verbs */
     .status = tac_status,             /* AP left */
+    .data_parse = tac_data_parse,     /* config/tactical-effects.conf */
+    .data_free = tac_data_free,
 };
 
 const struct rs_system rs_tactical = {
@@ -393,4 +395,5 @@ const struct rs_system rs_tactical = {
     .flags = 0,
     .verbs = tac_verbs,
     .ops = &tac_ops,
+    .data_file = "tactical-effects.conf",
 };

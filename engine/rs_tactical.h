@@ -213,6 +213,12 @@ const struct tac_cond_def *tac_cond_def(const struct tac_table *t,
  * layer can hand over a group's table). */
 const struct tac_table *tac_table_for(const struct rs_call *c);
 
+/* rs_ops.data_parse/data_free: a group's file read over the built-in
+ * table. */
+enum eng_err tac_data_parse(const char *text, size_t len, void **out,
+                            struct enc_diag *d);
+void tac_data_free(void *data);
+
 /* ---- pure rules --------------------------------------------------------- */
 
 /* Successes among n d6 faces: faces at or above face. */

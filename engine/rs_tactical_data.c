@@ -126,8 +126,22 @@ const struct tac_table *tac_table_builtin(void)
 
 const struct tac_table *tac_table_for(const struct rs_call *c)
 {
-    (void)c;
-    return &tac_builtin;
+    return c->data != NULL ? c->data : &tac_builtin;
+}
+
+enum eng_err tac_data_parse(const char *text, size_t len, void **out,
+                            struct enc_diag *d)
+{
+    struct tac_table *t = NULL;
+    enum eng_err err = tac_table_parse(text, len, &tac_builtin, &t, d);
+    if (err == ENG_OK)
+        *out = t;
+    return err;
+}
+
+void tac_data_free(void *data)
+{
+    tac_table_free(data);
 }
 
 const struct tac_fx *tac_fx_find(const struct tac_table *t, const char *name)
