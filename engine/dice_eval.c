@@ -38,9 +38,9 @@ static int32_t kth_largest(int32_t *keys, int n, int k)
     return keys[want];
 }
 
-/* Pools up to this size choose their kept dice by rank, with no branch on
- * the faces; larger ones by quickselect. */
-#define DICE_KEEP_BY_RANK 16
+/* Dice with at most this many faces choose their kept dice by counting
+ * faces; larger dice by quickselect. */
+#define DICE_KEEP_COUNT_FACES 100
 
 /* How many of live dice term t keeps. */
 static uint32_t kept_count(const struct dice_term *t, uint32_t live)
@@ -75,8 +75,8 @@ static uint32_t gather_keys(const struct dice_term *t,
     return live;
 }
 
-/* Keep/drop on a large pool: find the cut by quickselect, then keep the
- * dice above it and, of those at it, the earliest. */
+/* Keep/drop on dice with many faces: find the cut by quickselect, then
+ * keep the dice above it and, of those at it, the earliest. */
 __attribute__((noinline))  /* its scratch arrays stay off the hot frame */
 static void keep_by_select(const struct dice_term *t, struct dice_die *d,
                            uint32_t n)
@@ -104,37 +104,51 @@ static void keep_by_select(const struct dice_term *t, struct dice_die *d,
     }
 }
 
+/* Keep/drop by counting faces: walk a histogram from the best face to find
+ * the cut, then one pass with no branch on the faces: keep the dice better
+ * than the cut and, of those at it, the earliest. */
+static void keep_by_count(const struct dice_term *t, struct dice_die *d,
+                          uint32_t n)
+{
+    uint16_t hist[DICE_KEEP_COUNT_FACES];
+    for (int32_t f = 0; f < t->sides; f++)
+        hist[f] = 0;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].flags & DICE_DIE_REROLLED)
+            continue;
+        hist[d[i].value - t->face_min]++;
+        live++;
+    }
+    uint32_t k = kept_count(t, live), better = 0;
+    int32_t step = key_sign(t), cut = step > 0 ? t->sides - 1 : 0;
+    while (better + hist[cut] < k) {
+        better += hist[cut];
+        cut -= step;
+    }
+    uint32_t ties = k - better;     /* dice at the cut that are kept */
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].flags & DICE_DIE_REROLLED)
+            continue;
+        int32_t face = d[i].value - t->face_min;
+        /* bitwise, not logical, operators: faces are random, branches
+         * on them would mispredict */
+        unsigned above = step > 0 ? face > cut : face < cut;
+        unsigned at = (face == cut) & (ties > 0);
+        ties -= at;
+        d[i].flags |= (uint16_t)(!(above | at) * DICE_DIE_DROPPED);
+    }
+}
+
 /* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
- * at the cut keep the earlier die. Keeping one die or dropping one (adv,
- * 4d6kh3) takes one pass; otherwise a small pool ranks each die: how many
- * beat it, an equal earlier die counting as better. */
+ * at the cut keep the earlier die. */
 static void apply_keep(const struct dice_term *t, struct dice_die *d,
                        uint32_t n)
 {
-    if (n > DICE_KEEP_BY_RANK) {
+    if (t->sides <= DICE_KEEP_COUNT_FACES)
+        keep_by_count(t, d, n);
+    else
         keep_by_select(t, d, n);
-        return;
-    }
-    int32_t keys[DICE_KEEP_BY_RANK];
-    uint16_t at[DICE_KEEP_BY_RANK];
-    uint32_t live = gather_keys(t, d, n, keys, at), k = kept_count(t, live);
-    if (live > 1 && (k == 1 || k == live - 1)) {
-        uint32_t pick = 0;      /* the first best, or the last worst */
-        for (uint32_t i = 1; i < live; i++)
-            if (k == 1 ? keys[i] > keys[pick] : keys[i] <= keys[pick])
-                pick = i;
-        for (uint32_t i = 0; i < live; i++)
-            if ((i == pick) != (k == 1))
-                d[at[i]].flags |= DICE_DIE_DROPPED;
-        return;
-    }
-    for (uint32_t i = 0; i < live; i++) {
-        uint32_t rank = 0;
-        for (uint32_t j = 0; j < live; j++)
-            rank += (keys[j] > keys[i]) | ((keys[j] == keys[i]) & (j < i));
-        if (rank >= k)
-            d[at[i]].flags |= DICE_DIE_DROPPED;
-    }
 }
 
 /* Roll one die of t into d, marking natural extremes. */
@@ -201,9 +215,8 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
         apply_keep(t, d, count);
     int64_t sum = 0;
     int32_t wins = 0, losses = 0;
-    for (uint32_t i = 0; i < count; i++)
-        if (!(d[i].flags & DICE_DIE_UNCOUNTED))
-            sum += d[i].value;
+    for (uint32_t i = 0; i < count; i++)      /* branch-free, as above */
+        sum += (int32_t)!(d[i].flags & DICE_DIE_UNCOUNTED) * d[i].value;
     for (uint32_t i = 0; g->counting && i < count; i++) {
         if (d[i].flags & DICE_DIE_UNCOUNTED)
             continue;
