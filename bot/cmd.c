@@ -33,13 +33,28 @@ void cmd_reply_init(struct cmd_reply *r)
     r->version = -1;
 }
 
+static void msg_free(struct msg *m)
+{
+    if (m != NULL) {
+        msg_cleanup(m);
+        free(m);
+    }
+}
+
+/* Forget what a change would have shown besides the reply itself. */
+static void reply_drop_extras(struct cmd_reply *r)
+{
+    msg_free(r->gm_copy);
+    r->gm_copy = NULL;
+    msg_free(r->tracker);
+    r->tracker = NULL;
+    r->tracker_mode = CMD_TRACKER_NONE;
+}
+
 void cmd_reply_cleanup(struct cmd_reply *r)
 {
     msg_cleanup(&r->msg);
-    if (r->gm_copy != NULL) {
-        msg_cleanup(r->gm_copy);
-        free(r->gm_copy);
-    }
+    reply_drop_extras(r);
     cmd_reply_init(r);
 }
 
@@ -58,6 +73,7 @@ static void reply_error(struct cmd_reply *reply, const char *text,
                         const char *hint)
 {
     msg_cleanup(&reply->msg);
+    reply_drop_extras(reply);
     if (hint != NULL && hint[0] != '\0')
         msg_set_content(&reply->msg, "%s\nTry: `%s`", text, hint);
     else
@@ -232,11 +248,18 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
         }
         break;
     }
+    /* Discord keeps one live tracker message per fight. */
+    if (run->req->source == CMD_SRC_DISCORD) {
+        reply->tracker = cmd_tracker_msg(e, run->rs);
+        reply->tracker_mode = e->status == ENC_ST_SETUP ? CMD_TRACKER_EDIT
+                              : e->status == ENC_ST_ENDED ? CMD_TRACKER_FINAL
+                                                          : CMD_TRACKER_POST;
+    }
 }
 
 /* ---- the pipeline -------------------------------------------------------- */
 
-static bool sender_is_gm(const struct cmd_req *req, const struct encounter *e)
+bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e)
 {
     if (req->force_gm)
         return true;
@@ -341,6 +364,14 @@ static void run_handler(struct cmd_run *run)
     spec->handler(run);
 }
 
+/* A GM copy goes to the guild's GM channel when one is configured. */
+static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
+                                struct cmd_reply *reply)
+{
+    if (reply->gm_copy != NULL && req->guild_id != 0)
+        reply->gm_channel = cmd_config_gm_channel(ctx->store, req->guild_id);
+}
+
 bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
               struct cmd_reply *reply)
 {
@@ -370,9 +401,10 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
 
     bool stateful = (spec->flags & (CMD_F_NEEDS_ENC | CMD_F_MUTATES)) != 0;
     if (!stateful) {
-        run.is_gm = sender_is_gm(req, NULL);
+        run.is_gm = cmd_sender_is_gm(req, NULL);
         spec->handler(&run);
         eng_free(run.res);
+        reply_route_gm_copy(ctx, req, reply);
         return true;
     }
 
@@ -399,7 +431,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
     run.loaded = run.enc != NULL ? run.enc->version : 0;
-    run.is_gm = sender_is_gm(req, run.enc);
+    run.is_gm = cmd_sender_is_gm(req, run.enc);
 
     run_handler(&run);
 
@@ -426,6 +458,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     } else {
         reply->changed = true;
         reply->version = run.enc->version;
+        reply_route_gm_copy(ctx, req, reply);
     }
     enc_free(run.enc);
     eng_free(run.res);

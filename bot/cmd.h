@@ -62,6 +62,16 @@ struct cmd_req {
     int64_t now_ms;              /* wall clock, for stored timestamps */
 };
 
+/* What a front end that keeps a live tracker message per fight does with
+ * cmd_reply.tracker (the daemon's tracker.c). */
+enum cmd_tracker_mode {
+    CMD_TRACKER_NONE = 0,        /* nothing to show */
+    CMD_TRACKER_EDIT,            /* edit the shown tracker, if there is one */
+    CMD_TRACKER_POST,            /* edit it, or post one (the fight runs) */
+    CMD_TRACKER_FINAL,           /* the fight ended: a last edit, then unpin
+                                    and forget the message */
+};
+
 struct cmd_reply {
     struct msg msg;              /* what to show */
     bool ephemeral;              /* only the user who sent it sees it */
@@ -72,6 +82,11 @@ struct cmd_reply {
     int64_t version;             /* its version after the command, or -1 */
     uint64_t turn_user;          /* owner whose turn just started, or 0 */
     struct msg *gm_copy;         /* a copy for the GM channel, or NULL */
+    uint64_t gm_channel;         /* the guild's GM channel (/config), or 0 */
+    struct msg *tracker;         /* Discord: the fight's live tracker as it
+                                    looks after this change (public view,
+                                    with its buttons), or NULL */
+    enum cmd_tracker_mode tracker_mode;
 };
 
 struct cmd_ctx {
@@ -92,5 +107,15 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
 
 /* Look an option up by name; NULL if absent. */
 const char *cmd_req_opt(const struct cmd_req *req, const char *name);
+
+/* Autocomplete (cmd_complete.c): the choices for option `focused` of req,
+ * as the select options of *out (label shown, value sent back), at most
+ * MSG_MAX_SELECT, best matches first: exact, then prefix, then a word of
+ * the choice starting with what was typed, then anywhere inside. Combatant
+ * names are only those the user may see; for options naming the user's own
+ * combatant, only those they may act for. Read-only: nothing is saved.
+ * Returns false only when out of memory (out is then empty). */
+bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
+                  const char *focused, struct msg *out);
 
 #endif

@@ -60,6 +60,19 @@ static const struct help_page pages[] = {
      "private:true`."},
 };
 
+size_t cmd_help_topics(const char **out, size_t max)
+{
+    size_t n = 0, nrs;
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0] && n < max; i++)
+        out[n++] = pages[i].topic;
+    if (n < max)
+        out[n++] = "combat";
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t i = 0; i < nrs && n < max; i++)
+        out[n++] = all[i]->id;
+    return n;
+}
+
 static void help_commands(struct sbuf *b)
 {
     size_t n;

@@ -13,6 +13,28 @@
  * characters; the text renderer may use more for long pools). */
 #define CMD_ROLL_TEXT 4096
 
+/* The roll's embed: who rolls, for what, and the dice. */
+static void roll_embed(struct msg *m, const struct cmd_req *req,
+                       const char *label, bool secret, const char *text)
+{
+    char *who = msg_escape(req->user_name ? req->user_name : "someone");
+    char *what = label != NULL ? msg_escape(label) : NULL;
+    struct msg_embed *em = msg_add_embed(m, secret ? MSG_STYLE_SECRET
+                                                   : MSG_STYLE_INFO,
+                                         NULL);
+    if (em != NULL) {
+        char title[200];
+        snprintf(title, sizeof title, "%s%s%s%s", who ? who : "",
+                 secret ? " rolls in secret" : " rolls",
+                 what ? ": " : "", what ? what : "");
+        free(em->title);
+        em->title = strdup(title);
+        msg_embed_set_description(em, text);
+    }
+    free(who);
+    free(what);
+}
+
 void cmd_roll(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
@@ -54,24 +76,18 @@ void cmd_roll(struct cmd_run *run)
         }
     }
     render_dice(text, CMD_ROLL_TEXT, style, src, len, res, n);
-    char *who = msg_escape(req->user_name ? req->user_name : "someone");
-    char *what = label != NULL ? msg_escape(label) : NULL;
-    struct msg_embed *em = msg_add_embed(&run->reply->msg,
-                                         secret ? MSG_STYLE_SECRET
-                                                : MSG_STYLE_INFO,
-                                         NULL);
-    if (em != NULL) {
-        char title[200];
-        snprintf(title, sizeof title, "%s%s%s%s", who ? who : "",
-                 secret ? " rolls in secret" : " rolls",
-                 what ? ": " : "", what ? what : "");
-        free(em->title);
-        em->title = strdup(title);
-        msg_embed_set_description(em, text);
-    }
-    free(who);
-    free(what);
+    roll_embed(&run->reply->msg, req, label, secret, text);
     run->reply->ephemeral = secret;
+    /* In Discord a secret roll is private to the roller, and the GM
+     * channel, if the server has one, gets a copy. */
+    if (secret && req->source == CMD_SRC_DISCORD) {
+        struct msg *copy = malloc(sizeof *copy);
+        if (copy != NULL) {
+            msg_init(copy);
+            roll_embed(copy, req, label, secret, text);
+            run->reply->gm_copy = copy;
+        }
+    }
 out:
     free(res);
     dice_expr_free(expr);

@@ -67,6 +67,24 @@ bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
  * out of the public reply. */
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker);
 
+/* Whether the sender of req is the GM of e (e may be NULL): the console's
+ * --gm, Administrator or Manage Channels, or whoever started the fight. */
+bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e);
+
+/* The live tracker message of e (cmd_tracker.c): the public tracker embed
+ * and the controls that fit the fight's state, each carrying e->version.
+ * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
+struct msg *cmd_tracker_msg(const struct encounter *e,
+                            const struct rs_system *rs);
+
+/* The GM channel configured for guild (cmd_config.c), or 0 when none is
+ * (or the store cannot say). */
+uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
+
+/* The /help topics (cmd_help.c), for autocomplete: the prose pages,
+ * "combat", then every ruleset id. Up to max into out; returns how many. */
+size_t cmd_help_topics(const char **out, size_t max);
+
 /* Handlers, one per table row (cmd_table.c lists them). */
 cmd_handler_fn cmd_roll;
 cmd_handler_fn cmd_help;
@@ -88,5 +106,6 @@ cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
+cmd_handler_fn cmd_config;
 
 #endif

@@ -223,6 +223,15 @@ static const struct cmd_spec table[] = {
      * ruleset (cmd_rs_action): kept in their own file of rows. */
 #include "cmd_rows_rs.h"
 
+    {"config", NULL, 0,
+     "Admins: fray's settings for this server, such as the GM channel",
+     "/config gm-channel:#gm-notes",
+     cmd_config,
+     {{"gm-channel", CMD_OPT_CHANNEL, false, CMD_COMPLETE_NONE, 0, 0,
+       "Where secret rolls and the GM's copies of hidden results go"},
+      BOOL("clear", "Forget the GM channel"),
+      {0}}},
+
     {"help", NULL, 0,
      "How to use fray: topics quickstart, dice, combat, and each system",
      "/help topic:dice",

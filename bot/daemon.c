@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_table.h"
 #include "eng_rng.h"
 #include "gw.h"
 #include "interaction.h"
@@ -25,6 +26,7 @@
 #include "rest.h"
 #include "seed.h"
 #include "store.h"
+#include "tracker.h"
 
 /* The only global: set by the signal handler, read by the tick. */
 static volatile sig_atomic_t daemon_signal;
@@ -37,6 +39,7 @@ struct daemon {
     struct lws_context *ctx;
     struct rest *rest;
     struct gw *gw;
+    struct tracker *tracker;
     lws_sorted_usec_list_t sul_tick;
     lws_sorted_usec_list_t sul_gateway;   /* retry GET /gateway/bot */
     int64_t watchdog_ms;                  /* 0: no watchdog */
@@ -48,13 +51,26 @@ struct daemon {
     bool done;
     int exit_status;
     int64_t answered;
+    int64_t deferred;
 };
+
+/* A request to send once the interaction's callback was accepted (after a
+ * deferral: the reply itself, through the interaction's webhook). */
+struct follow_on {
+    const char *method;
+    char path[REST_MAX_PATH];
+    char *body;                           /* owned; NULL: none */
+};
+
+#define FOLLOW_ONS_MAX 2
 
 struct pending_reply {                    /* one interaction callback */
     struct daemon *d;
     char id[INTERACTION_SNOWFLAKE_MAX + 1];
     char command[INTERACTION_NAME_MAX + 1];
     int64_t t0_ms;
+    struct follow_on next[FOLLOW_ONS_MAX];
+    int nnext;
 };
 
 struct pending_register {
@@ -113,13 +129,30 @@ bool daemon_notify(const char *state)
 
 /* ---- interactions ---- */
 
+static void pending_free(struct pending_reply *p)
+{
+    for (int i = 0; i < p->nnext; i++)
+        free(p->next[i].body);
+    free(p);
+}
+
+static void on_follow_done(void *ud, const struct rest_result *res)
+{
+    struct daemon *d = ud;
+    if (res->err != BOT_OK || res->status < 200 || res->status >= 300)
+        log_msg(d->log, LOG_LVL_WARN,
+                "interaction webhook request failed: status %d code %d",
+                res->status, res->discord_code);
+}
+
 static void on_callback_done(void *ud, const struct rest_result *res)
 {
     struct pending_reply *p = ud;
     struct daemon *d = p->d;
     int64_t ms = now_ms() - p->t0_ms;
+    bool ok = res->err == BOT_OK && res->status >= 200 && res->status < 300;
 
-    if (res->err == BOT_OK && res->status >= 200 && res->status < 300) {
+    if (ok) {
         d->answered++;
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s /%s answered in %lld ms", p->id, p->command,
@@ -133,11 +166,19 @@ static void on_callback_done(void *ud, const struct rest_result *res)
                 p->id, p->command, res->status, res->discord_code,
                 bot_errname(res->err));
     }
-    free(p);
+    /* The webhook accepts requests only after the callback was. */
+    for (int i = 0; ok && i < p->nnext; i++)
+        rest_submit(d->rest, p->next[i].method, p->next[i].path,
+                    p->next[i].body, on_follow_done, d);
+    pending_free(p);
 }
 
-static void answer(struct daemon *d, const struct interaction *it,
-                   json_t *body, const char *command)
+/* Queue the callback body; returns the pending record (owned by the REST
+ * done callback from now on; follow-ons may be added until control returns
+ * to the loop), or NULL. */
+static struct pending_reply *answer(struct daemon *d,
+                                    const struct interaction *it,
+                                    json_t *body, const char *command)
 {
     char path[REST_MAX_PATH];
     char *text = json_dumps(body, JSON_COMPACT);
@@ -147,7 +188,7 @@ static void answer(struct daemon *d, const struct interaction *it,
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
         free(text);
         free(p);
-        return;
+        return NULL;
     }
     p->d = d;
     p->t0_ms = now_ms();
@@ -160,8 +201,80 @@ static void answer(struct daemon *d, const struct interaction *it,
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
                 it->id);
         free(p);
+        p = NULL;
     }
     free(text);
+    return p;
+}
+
+/* After a deferral: send body (NULL: none) to the interaction's webhook
+ * once the callback is accepted. sub is "" for a followup, or
+ * "/messages/@original". */
+static void follow_on(struct pending_reply *p, const struct interaction *it,
+                      const char *method, const char *sub, json_t *body)
+{
+    struct follow_on *f;
+    if (p == NULL || p->nnext >= FOLLOW_ONS_MAX)
+        return;
+    f = &p->next[p->nnext];
+    f->method = method;
+    f->body = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    if (body && !f->body)
+        return;
+    snprintf(f->path, sizeof f->path, "/webhooks/%s/%s%s",
+             it->application_id, it->token, sub);
+    p->nnext++;
+}
+
+static void answer_autocomplete(struct daemon *d, struct interaction *it)
+{
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng};
+    struct msg m;
+    json_t *body;
+
+    msg_init(&m);
+    if (!cmd_complete(&ctx, &it->req, it->focused, &m))
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
+                "memory", it->id);
+    body = render_discord_autocomplete(&m);
+    if (body)
+        answer(d, it, body, it->req.command);
+    json_decref(body);
+    msg_cleanup(&m);
+}
+
+/* A deferred command will answer privately: decided before it runs, from
+ * what the user asked for. */
+static bool likely_ephemeral(const struct cmd_req *req)
+{
+    const struct cmd_spec *spec = cmd_table_find(req->command, req->sub);
+    const char *v;
+    if (spec && (spec->flags & CMD_F_EPHEMERAL))
+        return true;
+    if (strcmp(req->command, "help") == 0 ||
+        strcmp(req->command, "config") == 0)
+        return true;
+    v = cmd_req_opt(req, "secret");
+    if (v && strcmp(v, "true") == 0)
+        return true;
+    v = cmd_req_opt(req, "private");
+    return v && strcmp(v, "true") == 0;
+}
+
+static void post_gm_copy(struct daemon *d, uint64_t channel,
+                         const struct msg *m)
+{
+    char path[REST_MAX_PATH], *text;
+    json_t *body = render_discord_message(m, false);
+
+    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
+    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
+                             d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot post to the GM channel %" PRIu64,
+                channel);
+    free(text);
+    json_decref(body);
 }
 
 static void handle_interaction(struct daemon *d, json_t *payload)
@@ -169,10 +282,12 @@ static void handle_interaction(struct daemon *d, json_t *payload)
     struct interaction it;
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng};
     struct cmd_reply reply;
+    struct pending_reply *p = NULL;
     char why[256];
     json_t *body;
-    bool ephemeral;
-    enum render_dc_callback type;
+    bool ephemeral, on_tracker, edit_clicked, defer, defer_ephemeral = false;
+    uint64_t idnum = 0;
+    int64_t age;
 
     if (interaction_decode(payload, wall_ms(), &it, why, sizeof why) !=
         BOT_OK) {
@@ -180,15 +295,34 @@ static void handle_interaction(struct daemon *d, json_t *payload)
         return;
     }
     if (it.type == INTERACTION_AUTOCOMPLETE) {
-        /* the command layer has no completion call yet: no suggestions */
-        struct msg empty;
-        memset(&empty, 0, sizeof empty);
-        body = render_discord_autocomplete(&empty);
-        if (body)
-            answer(d, &it, body, it.req.command);
-        json_decref(body);
+        answer_autocomplete(d, &it);
         interaction_cleanup(&it);
         return;
+    }
+    /* A click on the live tracker answers with a new message (the tracker
+     * itself is edited by tracker.c); a click on any other message of ours
+     * (a prompt) replaces that message with the answer. */
+    on_tracker = it.type == INTERACTION_COMPONENT && it.message_id != 0 &&
+                 it.message_id == tracker_message_id(d->tracker,
+                                                     it.req.channel_id);
+    edit_clicked = it.type == INTERACTION_COMPONENT && !on_tracker;
+    /* Waited too long (a busy loop, a replay): acknowledge first, so the
+     * 3 s window cannot run out while the command runs. */
+    interaction_snowflake(it.id, &idnum);
+    age = wall_ms() - interaction_snowflake_ms(idnum);
+    defer = age > DAEMON_DEFER_AFTER_MS;
+    if (defer) {
+        defer_ephemeral = !edit_clicked && likely_ephemeral(&it.req);
+        body = render_discord_callback(edit_clicked
+                                           ? RENDER_DC_CB_DEFER_UPDATE
+                                           : RENDER_DC_CB_DEFER,
+                                       NULL, defer_ephemeral);
+        if (body)
+            p = answer(d, &it, body, it.req.command);
+        json_decref(body);
+        d->deferred++;
+        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
+                "deferred", it.id, it.req.command, (long long)age);
     }
     cmd_reply_init(&reply);
     if (!cmd_exec(&ctx, &it.req, &reply)) {
@@ -202,16 +336,33 @@ static void handle_interaction(struct daemon *d, json_t *payload)
                 "interaction %s already applied: answering without change",
                 it.id);
     ephemeral = reply.ephemeral || reply.is_error;
-    type = it.type == INTERACTION_COMPONENT && !ephemeral
-               ? RENDER_DC_CB_UPDATE
-               : RENDER_DC_CB_MESSAGE;
-    body = render_discord_callback(type, &reply.msg, ephemeral);
-    if (body)
-        answer(d, &it, body, it.req.command);
-    else
+    if (!defer) {
+        enum render_dc_callback type = edit_clicked && !ephemeral
+                                           ? RENDER_DC_CB_UPDATE
+                                           : RENDER_DC_CB_MESSAGE;
+        body = render_discord_callback(type, &reply.msg, ephemeral);
+        if (body)
+            answer(d, &it, body, it.req.command);
+    } else if (ephemeral && !defer_ephemeral) {
+        /* Acknowledged in public, answered in private: a private followup,
+         * and the "thinking" message goes away. */
+        body = render_discord_message(&reply.msg, true);
+        follow_on(p, &it, "POST", "", body);
+        if (!edit_clicked)
+            follow_on(p, &it, "DELETE", "/messages/@original", NULL);
+    } else {
+        body = render_discord_message(&reply.msg, false);
+        follow_on(p, &it, "PATCH", "/messages/@original", body);
+    }
+    if (!body)
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
                 it.id);
     json_decref(body);
+    if (reply.changed && reply.tracker)
+        tracker_show(d->tracker, reply.channel_id, reply.tracker,
+                     reply.tracker_mode, it.application_id, it.token);
+    if (reply.gm_copy && reply.gm_channel && !reply.is_error)
+        post_gm_copy(d, reply.gm_channel, reply.gm_copy);
     cmd_reply_cleanup(&reply);
     interaction_cleanup(&it);
 }
@@ -390,6 +541,7 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
                 (int)daemon_signal, (long long)d->cfg->shutdown_grace_ms);
         daemon_notify("STOPPING=1");
         d->stopping = true;
+        tracker_flush(d->tracker);
         d->stop_deadline_ms = now + d->cfg->shutdown_grace_ms;
     }
     if (d->stopping && !d->gw_closing &&
@@ -526,7 +678,10 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.hooks.on_ready = on_ready;
     go.hooks.on_fatal = on_fatal;
     go.hooks.ud = &d;
-    if (rest_new(&ro, &d.rest) != BOT_OK || gw_new(&go, &d.gw) != BOT_OK) {
+    if (rest_new(&ro, &d.rest) != BOT_OK || gw_new(&go, &d.gw) != BOT_OK ||
+        tracker_new(&(struct tracker_opts){.ctx = d.ctx, .rest = d.rest,
+                                           .store = d.store, .log = lg},
+                    &d.tracker) != BOT_OK) {
         log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
         d.exit_status = DAEMON_EXIT_FAIL;
         goto out;
@@ -556,8 +711,10 @@ out:
     lws_sul_cancel(&d.sul_tick);
     lws_sul_cancel(&d.sul_gateway);
     gw_detach(d.gw);
+    tracker_detach(d.tracker);
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
+    tracker_free(d.tracker);
     gw_free(d.gw);
     store_close(d.store);
     return d.exit_status;

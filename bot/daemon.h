@@ -38,6 +38,10 @@ enum daemon_exit {
 #define DAEMON_GATEWAY_RETRY_MS 5000 /* GET /gateway/bot failed */
 #define DAEMON_STOP_WAIT_MS 3000     /* gateway close after the grace */
 #define DAEMON_RX_BUFFER 65536
+/* An interaction older than this when its command is about to run (by its
+ * snowflake's time) is acknowledged with a deferral first and answered by
+ * editing @original: Discord allows 3 s for the first response. */
+#define DAEMON_DEFER_AFTER_MS 1500
 
 /* Run until a signal or a fatal error; returns the exit status. token is
  * borrowed (and registered with the log for redaction by the caller). */

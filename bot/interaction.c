@@ -37,6 +37,11 @@ bool interaction_snowflake(const char *s, uint64_t *out)
     return true;
 }
 
+int64_t interaction_snowflake_ms(uint64_t id)
+{
+    return (int64_t)(id >> 22) + INTERACTION_DISCORD_EPOCH_MS;
+}
+
 static bool is_name(const char *s, size_t n)
 {
     if (n == 0 || n > INTERACTION_NAME_MAX)
@@ -443,7 +448,9 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         goto invalid;
     }
     if (it->type == INTERACTION_COMPONENT) {
-        if (!decode_component(it, data, why, whylen))
+        if (!decode_component(it, data, why, whylen) ||
+            !get_id(json_object_get(d, "message"), "id", false,
+                    &it->message_id, why, whylen))
             goto invalid;
     } else {
         const char *name = get_str(data, "name", INTERACTION_NAME_MAX, true,

@@ -75,6 +75,8 @@ struct interaction {
     struct cmd_req req;
     const char *focused;                     /* autocomplete: option typed */
     int component_type;                      /* 2 button, 3 string select */
+    uint64_t message_id;                     /* components: the message the
+                                                control is on, or 0 */
     struct interaction_custom_id cid;
     char num[CMD_MAX_OPTS][INTERACTION_NUM_TEXT];
 };
@@ -99,5 +101,10 @@ bool interaction_custom_id_parse(const char *s,
 
 /* A decimal snowflake string -> uint64 (1..20 digits, no sign, no junk). */
 bool interaction_snowflake(const char *s, uint64_t *out);
+
+/* When Discord made the snowflake id, in Unix milliseconds (Discord's
+ * clock). */
+int64_t interaction_snowflake_ms(uint64_t id);
+#define INTERACTION_DISCORD_EPOCH_MS INT64_C(1420070400000)
 
 #endif

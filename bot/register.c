@@ -54,6 +54,10 @@ static json_t *build_opts(const struct cmd_spec *sp)
                                     json_integer(o->min > 0 ? o->min : 0));
                 json_object_set_new(jo, "max_length", json_integer(o->max));
             }
+            if (o->type == CMD_OPT_CHANNEL)   /* text, news, threads */
+                json_object_set_new(jo, "channel_types",
+                                    json_pack("[i,i,i,i,i]", 0, 5, 10, 11,
+                                              12));
             if (o->complete != CMD_COMPLETE_NONE &&
                 (o->type == CMD_OPT_STRING || o->type == CMD_OPT_INTEGER))
                 json_object_set_new(jo, "autocomplete", json_true());

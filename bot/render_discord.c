@@ -372,6 +372,8 @@ json_t *render_discord_callback(enum render_dc_callback type,
     if (type == RENDER_DC_CB_DEFER)
         return json_pack("{s:i, s:{s:i}}", "type", (int)type, "data", "flags",
                          ephemeral ? RENDER_DC_FLAG_EPHEMERAL : 0);
+    if (type == RENDER_DC_CB_DEFER_UPDATE)
+        return json_pack("{s:i}", "type", (int)type);
     if (type == RENDER_DC_CB_AUTOCOMPLETE)
         return render_discord_autocomplete(m);
     data = render_discord_message(m, ephemeral);

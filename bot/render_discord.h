@@ -49,6 +49,7 @@
 enum render_dc_callback {
     RENDER_DC_CB_MESSAGE = 4,        /* CHANNEL_MESSAGE_WITH_SOURCE */
     RENDER_DC_CB_DEFER = 5,          /* DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE */
+    RENDER_DC_CB_DEFER_UPDATE = 6,   /* DEFERRED_UPDATE_MESSAGE (components) */
     RENDER_DC_CB_UPDATE = 7,         /* UPDATE_MESSAGE (components) */
     RENDER_DC_CB_AUTOCOMPLETE = 8,
 };

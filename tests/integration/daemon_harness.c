@@ -111,3 +111,86 @@ void harness_stop(struct harness *h)
     if (h->dir[0] && system(cmd) != 0)
         fprintf(stderr, "cannot remove %s\n", h->dir);
 }
+
+json_t *harness_interact(struct harness *h, json_t *desc)
+{
+    char *text = json_dumps(desc, JSON_COMPACT);
+    json_t *r, *cb, *body;
+    assert_non_null(text);
+    r = fake_inject(h->fake.port, text);
+    if (!r)
+        fail_msg("fake-discord refused the interaction %s", text);
+    free(text);
+    cb = harness_callback(h, json_string_value(json_object_get(r, "id")));
+    json_decref(r);
+    body = json_incref(json_object_get(cb, "body"));
+    json_decref(cb);
+    assert_non_null(body);
+    return body;
+}
+
+json_t *harness_requests(struct harness *h, const char *method,
+                         const char *part, long long *since)
+{
+    char path[512];
+    json_t *all, *recs, *out = json_array(), *rec;
+    size_t i;
+    snprintf(path, sizeof path, "/_test/requests?since=%lld", *since);
+    all = fake_get_json(h->fake.port, path, NULL);
+    recs = json_object_get(all, "requests");
+    json_array_foreach(recs, i, rec) {
+        const char *m = json_string_value(json_object_get(rec, "method"));
+        const char *p = json_string_value(json_object_get(rec, "path"));
+        long long seq = json_integer_value(json_object_get(rec, "seq"));
+        if (seq > *since)
+            *since = seq;
+        if ((method && (!m || strcmp(m, method) != 0)) ||
+            (part && (!p || !strstr(p, part))))
+            continue;
+        json_array_append(out, rec);
+    }
+    json_decref(all);
+    return out;
+}
+
+json_t *harness_wait_request(struct harness *h, const char *method,
+                             const char *part, long long *since,
+                             int timeout_ms)
+{
+    for (int waited = 0; waited <= timeout_ms; waited += 20) {
+        long long from = *since;
+        json_t *got = harness_requests(h, method, part, &from);
+        json_t *first = json_array_get(got, 0);
+        /* a request still being answered has no status yet: wait for it
+         * rather than skip past it */
+        if (first && json_object_get(first, "status")) {
+            json_incref(first);
+            *since = json_integer_value(json_object_get(first, "seq"));
+            json_decref(got);
+            return first;
+        }
+        json_decref(got);
+        fake_sleep_ms(20);
+    }
+    return NULL;
+}
+
+long long harness_last_request(struct harness *h)
+{
+    json_t *j = fake_get_json(h->fake.port, "/_test/requests?since=0&"
+                              "method=NONE", NULL);
+    long long last = json_integer_value(json_object_get(j, "last"));
+    json_decref(j);
+    return last;
+}
+
+void harness_assert_no_violations(struct harness *h)
+{
+    long long v = fake_stat(h->fake.port, "violations");
+    if (v != 0) {
+        json_t *list = fake_get_json(h->fake.port, "/_test/violations", NULL);
+        char *s = json_dumps(list, JSON_INDENT(1));
+        harness_dump_log(h);
+        fail_msg("fake-discord saw %lld violations: %s", v, s ? s : "?");
+    }
+}

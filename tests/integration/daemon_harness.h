@@ -48,6 +48,29 @@ int harness_wait_exit(struct harness *h, int timeout_ms);
  * fray's log first. */
 void harness_stop(struct harness *h);
 
+/* Inject the interaction described by desc (fake-discord's description,
+ * borrowed) and wait for its callback; returns the callback body that fray
+ * sent ({"type", "data"}; caller decrefs). Fails the test without one. */
+json_t *harness_interact(struct harness *h, json_t *desc);
+
+/* REST requests recorded after *since whose method is method (NULL: any)
+ * and whose path contains part (NULL: any); *since moves past the last
+ * record looked at. Returns an array (caller decrefs). */
+json_t *harness_requests(struct harness *h, const char *method,
+                         const char *part, long long *since);
+
+/* Wait up to timeout_ms for such a request; returns it (caller decrefs)
+ * or NULL, and moves *since past it. */
+json_t *harness_wait_request(struct harness *h, const char *method,
+                             const char *part, long long *since,
+                             int timeout_ms);
+
+/* The seq of the last recorded request (a starting point for *since). */
+long long harness_last_request(struct harness *h);
+
+/* Fail the test (with fray's log) unless fake-discord saw no violation. */
+void harness_assert_no_violations(struct harness *h);
+
 /* Print fray's log to stderr (for failures). */
 void harness_dump_log(const struct harness *h);
 

@@ -9,17 +9,6 @@
 
 #include "daemon_harness.h"
 
-static void assert_no_violations(struct harness *h)
-{
-    long long v = fake_stat(h->fake.port, "violations");
-    if (v != 0) {
-        json_t *list = fake_get_json(h->fake.port, "/_test/violations", NULL);
-        char *s = json_dumps(list, JSON_INDENT(1));
-        harness_dump_log(h);
-        fail_msg("fake-discord saw %lld violations: %s", v, s ? s : "?");
-    }
-}
-
 static void test_daemon_answers_roll(void **state)
 {
     struct harness h;
@@ -39,7 +28,7 @@ static void test_daemon_answers_roll(void **state)
     json_decref(cb);
     /* registration happened once, with a valid body */
     assert_true(fake_stat(h.fake.port, "command_puts") == 1);
-    assert_no_violations(&h);
+    harness_assert_no_violations(&h);
     harness_stop(&h);
 }
 
@@ -77,7 +66,7 @@ static void test_daemon_kill9_restart_resumes(void **state)
     assert_int_equal(fake_wait_stat(h.fake.port, "resumes_ok", 1, 5000), 0);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     assert_int_equal(fake_stat(h.fake.port, "callbacks"), 2);
-    assert_no_violations(&h);
+    harness_assert_no_violations(&h);
     harness_stop(&h);
 }
 
@@ -98,7 +87,7 @@ static void test_daemon_honours_429(void **state)
     cb = harness_callback(&h, id);
     json_decref(cb);
     assert_true(fake_stat(h.fake.port, "rest_429") >= 1);
-    assert_no_violations(&h);
+    harness_assert_no_violations(&h);
     harness_stop(&h);
 }
 
