@@ -164,6 +164,30 @@ static void roll_die(const struct dice_term *t, struct eng_rng *rng,
     d->flags = flags;
 }
 
+/* Sum the counted dice of group g, or count its successes and failures,
+ * flagging them. Branch-free, as faces are random. */
+static void tally(const struct dice_term *t, struct dice_group *g,
+                  struct dice_die *d)
+{
+    int64_t sum = 0;
+    int32_t wins = 0, losses = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+        unsigned counted = !(d[i].flags & DICE_DIE_UNCOUNTED);
+        sum += (int32_t)counted * d[i].value;
+        if (!g->counting)
+            continue;
+        unsigned win = counted & dice__match(t->success, d[i].value);
+        unsigned loss = counted & dice__match(t->failure, d[i].value);
+        d[i].flags |= (uint16_t)(win * DICE_DIE_SUCCESS |
+                                 loss * DICE_DIE_FAILURE);
+        wins += (int32_t)win;
+        losses += (int32_t)loss;
+    }
+    g->successes = wins;
+    g->failures = losses;
+    g->subtotal = g->counting ? (int64_t)wins - losses : sum;
+}
+
 /* Roll term t as the next group of res and give its subtotal. */
 static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
                               struct dice_result *res, struct dice_diag *diag,
@@ -213,25 +237,7 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
     res->n_dice = (uint16_t)n;
     if (t->keep != DICE_KEEP_ALL)
         apply_keep(t, d, count);
-    int64_t sum = 0;
-    int32_t wins = 0, losses = 0;
-    for (uint32_t i = 0; i < count; i++)      /* branch-free, as above */
-        sum += (int32_t)!(d[i].flags & DICE_DIE_UNCOUNTED) * d[i].value;
-    for (uint32_t i = 0; g->counting && i < count; i++) {
-        if (d[i].flags & DICE_DIE_UNCOUNTED)
-            continue;
-        if (dice__match(t->success, d[i].value)) {
-            d[i].flags |= DICE_DIE_SUCCESS;
-            wins++;
-        }
-        if (dice__match(t->failure, d[i].value)) {
-            d[i].flags |= DICE_DIE_FAILURE;
-            losses++;
-        }
-    }
-    g->successes = wins;
-    g->failures = losses;
-    g->subtotal = g->counting ? (int64_t)wins - losses : sum;
+    tally(t, g, d);
     *out = g->subtotal;
     return ENG_OK;
 }
