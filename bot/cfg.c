@@ -26,6 +26,9 @@ static const struct cfg_key cfg_keys[] = {
     {"store", "path", CFG_T_STR, 1, CFG_MAX_PATH - 1, "fray.db", F(db_path),
      "SQLite database file; a relative path is taken under "
      "$STATE_DIRECTORY when systemd sets it"},
+    {"rules", "dir", CFG_T_STR, 0, CFG_MAX_PATH - 1, "", F(rules_dir),
+     "directory of the rulesets' data files (tactical-effects.conf); "
+     "empty = $FRAY_RULES_DIR, else ./config"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"discord", "api_base", CFG_T_STR, 8, CFG_MAX_URL - 1,
