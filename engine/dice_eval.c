@@ -51,62 +51,50 @@ static uint32_t kept_count(const struct dice_term *t, uint32_t live)
     return want < live ? live - want : 0;
 }
 
-/* Sort keys of the dice not rerolled, so that the dice to keep have the
- * largest keys: the face, negated when the lowest are kept. */
+/* Dice are compared by key: the face, negated when the lowest are kept, so
+ * that the dice to keep always have the largest keys. */
 static int32_t key_sign(const struct dice_term *t)
 {
     return t->keep == DICE_KEEP_HIGH || t->keep == DICE_DROP_LOW ? 1 : -1;
 }
 
-/* Collect the keys of the dice not rerolled and where each die is;
- * returns how many. */
-static uint32_t gather_keys(const struct dice_term *t,
-                            const struct dice_die *d, uint32_t n,
-                            int32_t *keys, uint16_t *at)
+/* Drop the dice (not rerolled) whose key is below cut, and those at the cut
+ * after the first ties of them. Bitwise, not logical, operators: faces are
+ * random, so branches on them would mispredict. */
+static void drop_past_cut(const struct dice_term *t, struct dice_die *d,
+                          uint32_t n, int32_t cut, uint32_t ties)
 {
     int32_t sign = key_sign(t);
-    uint32_t live = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (d[i].flags & DICE_DIE_REROLLED)
             continue;
-        keys[live] = sign * d[i].value;
-        at[live++] = (uint16_t)i;
+        int32_t key = sign * d[i].value;
+        unsigned at = (key == cut) & (ties > 0);
+        ties -= at;
+        d[i].flags |= (uint16_t)(!((key > cut) | at) * DICE_DIE_DROPPED);
     }
-    return live;
 }
 
-/* Keep/drop on dice with many faces: find the cut by quickselect, then
- * keep the dice above it and, of those at it, the earliest. */
-__attribute__((noinline))  /* its scratch arrays stay off the hot frame */
+/* Keep/drop on dice with many faces: the cut is the k-th largest key, by
+ * quickselect over a copy of the keys. */
+__attribute__((noinline))  /* its scratch array stays off the hot frame */
 static void keep_by_select(const struct dice_term *t, struct dice_die *d,
                            uint32_t n)
 {
-    int32_t keys[DICE_MAX_DICE];
-    uint16_t at[DICE_MAX_DICE];
-    uint32_t live = gather_keys(t, d, n, keys, at), k = kept_count(t, live);
-    if (k == live)
-        return;
+    int32_t keys[DICE_MAX_DICE], sign = key_sign(t);
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(d[i].flags & DICE_DIE_REROLLED))
+            keys[live++] = sign * d[i].value;
+    uint32_t k = kept_count(t, live), above = 0;
     int32_t cut = k == 0 ? INT32_MAX : kth_largest(keys, (int)live, (int)k);
-    int32_t sign = key_sign(t);
-    uint32_t above = 0;
     for (uint32_t i = 0; i < live; i++)
-        above += sign * d[at[i]].value > cut;
-    uint32_t ties = k - above;
-    for (uint32_t i = 0; i < live; i++) {
-        int32_t key = sign * d[at[i]].value;
-        if (key > cut)
-            continue;
-        if (key == cut && ties > 0) {
-            ties--;
-            continue;
-        }
-        d[at[i]].flags |= DICE_DIE_DROPPED;
-    }
+        above += keys[i] > cut;
+    drop_past_cut(t, d, n, cut, k - above);
 }
 
-/* Keep/drop by counting faces: walk a histogram from the best face to find
- * the cut, then one pass with no branch on the faces: keep the dice better
- * than the cut and, of those at it, the earliest. */
+/* Keep/drop on dice with few faces: the cut is found by walking a
+ * histogram of faces from the best one. */
 static void keep_by_count(const struct dice_term *t, struct dice_die *d,
                           uint32_t n)
 {
@@ -121,23 +109,12 @@ static void keep_by_count(const struct dice_term *t, struct dice_die *d,
         live++;
     }
     uint32_t k = kept_count(t, live), better = 0;
-    int32_t step = key_sign(t), cut = step > 0 ? t->sides - 1 : 0;
+    int32_t sign = key_sign(t), cut = sign > 0 ? t->sides - 1 : 0;
     while (better + hist[cut] < k) {
         better += hist[cut];
-        cut -= step;
+        cut -= sign;
     }
-    uint32_t ties = k - better;     /* dice at the cut that are kept */
-    for (uint32_t i = 0; i < n; i++) {
-        if (d[i].flags & DICE_DIE_REROLLED)
-            continue;
-        int32_t face = d[i].value - t->face_min;
-        /* bitwise, not logical, operators: faces are random, branches
-         * on them would mispredict */
-        unsigned above = step > 0 ? face > cut : face < cut;
-        unsigned at = (face == cut) & (ties > 0);
-        ties -= at;
-        d[i].flags |= (uint16_t)(!(above | at) * DICE_DIE_DROPPED);
-    }
+    drop_past_cut(t, d, n, sign * (cut + t->face_min), k - better);
 }
 
 /* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
