@@ -25,6 +25,7 @@
 #include "render_discord.h"
 #include "rest.h"
 #include "seed.h"
+#include "rs_data.h"
 #include "store.h"
 #include "tracker.h"
 
@@ -35,6 +36,7 @@ struct daemon {
     const struct cfg *cfg;
     struct log *log;
     struct store *store;
+    struct rs_data_set rules;             /* rulesets' data files */
     struct eng_rng rng;
     struct lws_context *ctx;
     struct rest *rest;
@@ -228,7 +230,8 @@ static void follow_on(struct pending_reply *p, const struct interaction *it,
 
 static void answer_autocomplete(struct daemon *d, struct interaction *it)
 {
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng};
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
+                          .rs_data = &d->rules};
     struct msg m;
     json_t *body;
 
@@ -280,7 +283,8 @@ static void post_gm_copy(struct daemon *d, uint64_t channel,
 static void handle_interaction(struct daemon *d, json_t *payload)
 {
     struct interaction it;
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng};
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
+                          .rs_data = &d->rules};
     struct cmd_reply reply;
     struct pending_reply *p = NULL;
     char why[256];
@@ -623,8 +627,14 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     }
     eng_rng_seed(&d.rng, seed);
 
+    if (rs_data_load(rs_data_dir(c->rules_dir), &d.rules, err, sizeof err) !=
+        BOT_OK) {
+        log_msg(lg, LOG_LVL_ERR, "bad ruleset data: %s", err);
+        return DAEMON_EXIT_FAIL;
+    }
     db_path(c, path, sizeof path);
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
+        rs_data_free(&d.rules);
         log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", path, err);
         return DAEMON_EXIT_STORE;
     }
@@ -648,6 +658,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     if (!d.ctx) {
         log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
         store_close(d.store);
+        rs_data_free(&d.rules);
         return DAEMON_EXIT_FAIL;
     }
 
@@ -717,5 +728,6 @@ out:
     tracker_free(d.tracker);
     gw_free(d.gw);
     store_close(d.store);
+    rs_data_free(&d.rules);
     return d.exit_status;
 }
