@@ -90,8 +90,13 @@ int cli_roll(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0)
             o.json = true;
-        else if (strcmp(a, "--seed") == 0 && i + 1 < argc)
+        else if (strcmp(a, "--seed") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "fray roll: --seed needs a number\n");
+                return CLI_USAGE;
+            }
             o.seed = argv[++i];
+        }
         else if (strncmp(a, "--seed=", 7) == 0)
             o.seed = a + 7;
         else if (strcmp(a, "--help") == 0) {
