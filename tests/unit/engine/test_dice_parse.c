@@ -1,11 +1,42 @@
 /* Tests for dice_parse and the expression API: abuse inputs, limits at and
- * past their ceilings, accessors, and analytic bounds. */
+ * past their ceilings, accessors, analytic bounds, allocation (this file
+ * supplies the engine's allocator, to count and fail allocations) and random
+ * input. */
 #include "support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "dice.h"
+#include "eng_alloc.h"
+
+/* The engine's allocator for this test binary: defining all four here
+ * keeps eng_alloc.o out of the link. Counts calls; fails the call numbered
+ * alloc_fail_at. */
+static long alloc_calls;
+static long alloc_fail_at = -1;
+
+void *eng_malloc(size_t n)
+{
+    return alloc_calls++ == alloc_fail_at ? NULL : malloc(n ? n : 1);
+}
+
+void *eng_calloc(size_t count, size_t size)
+{
+    return alloc_calls++ == alloc_fail_at ? NULL
+                                          : calloc(count ? count : 1,
+                                                   size ? size : 1);
+}
+
+void *eng_realloc(void *p, size_t n)
+{
+    return alloc_calls++ == alloc_fail_at ? NULL : realloc(p, n ? n : 1);
+}
+
+void eng_free(void *p)
+{
+    free(p);
+}
 
 /* Parse src[0, len) expecting failure with code and message; also checks
  * that *out is left alone and that dice_eval_string agrees. */
@@ -268,6 +299,76 @@ static void test_dice_parse_eval_string_matches(void **state)
     free(b);
 }
 
+/* Parsing makes exactly one allocation and reports its failure cleanly;
+ * rolling and dice_eval_string make none. */
+static void test_dice_parse_allocations(void **state)
+{
+    (void)state;
+    const char *src = "6x 4d6kh3+1d20!>=19 # stats";
+    struct dice_diag d;
+    struct dice_expr *e = NULL;
+    alloc_calls = 0;
+    assert_int_equal(dice_parse(src, strlen(src), &e, &d), ENG_OK);
+    assert_int_equal(alloc_calls, 1);
+
+    struct dice_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    struct eng_rng rng;
+    eng_rng_seed(&rng, 3);
+    alloc_calls = 0;
+    for (int i = 0; i < 1000; i++) {
+        assert_int_equal(dice_roll(e, &rng, r, &d), ENG_OK);
+        assert_int_equal(dice_eval_string(src, strlen(src), &rng, r, &d),
+                         ENG_OK);
+    }
+    assert_int_equal(alloc_calls, 0);
+    dice_expr_free(e);
+
+    struct dice_expr *sentinel = (struct dice_expr *)&d;
+    e = sentinel;
+    alloc_calls = 0;
+    alloc_fail_at = 0;
+    assert_int_equal(dice_parse(src, strlen(src), &e, &d), ENG_NOMEM);
+    alloc_fail_at = -1;
+    assert_ptr_equal(e, sentinel);
+    assert_string_equal(d.msg, "out of memory");
+    free(r);
+}
+
+/* Random strings over the language's own characters: every one either
+ * parses and rolls, or fails with a message and a span inside the input.
+ * Run under ASan this is a small fuzz test. */
+static void test_dice_parse_random_input(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "0123456789dDfFkhlrox!<>=+-*/()%# a";
+    struct eng_rng rng;
+    eng_rng_seed(&rng, 31337);
+    struct dice_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    long parsed = 0;
+    for (int i = 0; i < 20000; i++) {
+        char src[40];
+        size_t len = (size_t)eng_rng_range(&rng, 0, sizeof src - 1);
+        for (size_t k = 0; k < len; k++)
+            src[k] = alphabet[eng_rng_below(&rng, sizeof alphabet - 1)];
+        src[len] = '\0';
+        struct dice_diag d;
+        memset(&d, 0xAB, sizeof d);
+        enum eng_err err = dice_eval_string(src, len, &rng, r, &d);
+        if (err == ENG_OK) {
+            parsed++;
+            continue;
+        }
+        assert_int_equal(d.code, err);
+        assert_true(strlen(d.msg) > 0 && strlen(d.msg) < sizeof d.msg);
+        assert_true(d.pos <= len && d.pos + d.len <= len + 1);
+    }
+    free(r);
+    print_message("%ld of 20000 random strings were valid\n", parsed);
+    assert_true(parsed > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +378,8 @@ int main(void)
         cmocka_unit_test(test_dice_parse_simple_forms),
         cmocka_unit_test(test_dice_parse_bounds_by_hand),
         cmocka_unit_test(test_dice_parse_eval_string_matches),
+        cmocka_unit_test(test_dice_parse_allocations),
+        cmocka_unit_test(test_dice_parse_random_input),
     };
     return cmocka_run_group_tests_name("dice_parse", tests, NULL, NULL);
 }
