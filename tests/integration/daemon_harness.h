@@ -44,8 +44,9 @@ json_t *harness_callback(struct harness *h, const char *id);
 /* fray's exit status after it ends within timeout_ms; -1 on timeout. */
 int harness_wait_exit(struct harness *h, int timeout_ms);
 
-/* Stop fray (SIGTERM) and the fake, remove the directory; on failure, print
- * fray's log first. */
+/* Stop fray (SIGTERM) and the fake, remove the directory. Fails the test
+ * (printing fray's log) unless fray exits 0: under ASan that also catches
+ * leaks and memory errors on the way out. */
 void harness_stop(struct harness *h);
 
 /* Inject the interaction described by desc (fake-discord's description,

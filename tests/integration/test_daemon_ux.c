@@ -1,0 +1,409 @@
+/* test_daemon_ux.c - what players see, through fake-discord: the turn
+ * notice mentions exactly the player whose turn starts; autocomplete offers
+ * only what the user may see and act for; a secret roll is private and
+ * copied to the GM channel (and a hidden NPC's attack shows numbers only
+ * there); an interaction that waited too long is deferred and answered by
+ * editing @original; a 5xx callback is retried. */
+#include "support.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon_harness.h"
+
+#define GM "1100000000000000301"
+#define ALICE "1100000000000000302"
+#define BOB "1100000000000000303"
+#define GM_CHANNEL "1100000000000000777"
+#define ADMIN_PERMS "8"
+#define WAIT_MS 4000
+
+static json_t *command(struct harness *h, const char *user, const char *name,
+                       json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:o}", "type", "command",
+                             "name", name, "user_id", user, "options",
+                             opts ? opts : json_array());
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+static json_t *combat(struct harness *h, const char *user, const char *sub,
+                      json_t *opts)
+{
+    return command(h, user, "combat",
+                   json_pack("[{s:s, s:o}]", "name", sub, "options",
+                             opts ? opts : json_array()));
+}
+
+static void ok(json_t *cb)
+{
+    if (json_integer_value(json_object_get(json_object_get(cb, "data"),
+                                           "flags")) & 64) {
+        char *s = json_dumps(cb, 0);
+        fail_msg("command refused: %s", s);
+    }
+    json_decref(cb);
+}
+
+/* Generic fight: Goblin (GM), Aria (Alice, first), Bryn (Bob, second),
+ * Shade (a hidden NPC of the GM, last). Returns the begin reply. */
+static json_t *fight(struct harness *h)
+{
+    ok(combat(h, GM, "start", json_pack("[{s:s,s:s}]", "name", "system",
+                                        "value", "generic")));
+    ok(combat(h, GM, "add", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s}]",
+                                      "name", "name", "value", "Goblin",
+                                      "name", "hp", "value", 7, "name",
+                                      "init", "value", "=10")));
+    ok(combat(h, GM, "add", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},"
+                                      "{s:s,s:s},{s:s,s:b}]",
+                                      "name", "name", "value", "Shade",
+                                      "name", "hp", "value", 9, "name",
+                                      "init", "value", "=1", "name",
+                                      "stats", "value", "attack=4",
+                                      "name", "hidden", "value", 1)));
+    ok(combat(h, ALICE, "join", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},"
+                                          "{s:s,s:s}]",
+                                          "name", "name", "value", "Aria",
+                                          "name", "hp", "value", 20, "name",
+                                          "init", "value", "=30", "name",
+                                          "stats", "value", "ac=12")));
+    ok(combat(h, BOB, "join", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s}]",
+                                        "name", "name", "value", "Bryn",
+                                        "name", "hp", "value", 18,
+                                        "name", "init", "value", "=20")));
+    return combat(h, GM, "begin", NULL);
+}
+
+/* allowed_mentions of a callback: parse must be empty and users exactly
+ * the one id given (NULL: nobody). */
+static void assert_mentions(json_t *cb, const char *user)
+{
+    json_t *data = json_object_get(cb, "data");
+    json_t *am = json_object_get(data, "allowed_mentions");
+    const char *content = json_string_value(json_object_get(data,
+                                                            "content"));
+    assert_non_null(am);
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    json_t *users = json_object_get(am, "users");
+    if (user == NULL) {
+        assert_int_equal(json_array_size(users), 0);
+        assert_true(content == NULL || strstr(content, "<@") == NULL);
+        return;
+    }
+    assert_int_equal(json_array_size(users), 1);
+    assert_string_equal(json_string_value(json_array_get(users, 0)), user);
+    char mention[40];
+    snprintf(mention, sizeof mention, "<@%s>", user);
+    assert_non_null(content);
+    assert_non_null(strstr(content, mention));
+}
+
+static void test_turn_notice_mentions_exactly_one_user(void **st)
+{
+    struct harness h;
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    json_t *cb = fight(&h);
+    assert_mentions(cb, ALICE);             /* Aria goes first */
+    json_decref(cb);
+    cb = combat(&h, ALICE, "next", NULL);
+    assert_mentions(cb, BOB);
+    json_decref(cb);
+    cb = combat(&h, BOB, "next", NULL);     /* the Goblin: an NPC */
+    assert_mentions(cb, NULL);
+    json_decref(cb);
+    /* the GM switches notices off: no one is mentioned any more */
+    ok(combat(&h, GM, "notices", json_pack("[{s:s,s:b}]", "name", "on",
+                                           "value", 0)));
+    cb = combat(&h, GM, "next", NULL);      /* Shade */
+    json_decref(cb);
+    cb = combat(&h, GM, "next", NULL);      /* round 2: Aria */
+    assert_mentions(cb, NULL);
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* The choices autocomplete offers user for option opt of /combat sub (or
+ * /name when sub is NULL) with typed text, as a comma-separated list. */
+static void complete(struct harness *h, const char *user, const char *name,
+                     const char *sub, const char *opt, const char *typed,
+                     char *out, size_t cap)
+{
+    json_t *focus = json_pack("[{s:s, s:s, s:b}]", "name", opt, "value",
+                              typed, "focused", 1);
+    json_t *opts = sub ? json_pack("[{s:s, s:o}]", "name", sub, "options",
+                                   focus)
+                       : focus;
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:o}", "type", "autocomplete",
+                             "name", name, "user_id", user, "options", opts);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 8);
+    json_t *choices = json_object_get(json_object_get(cb, "data"), "choices");
+    assert_true(json_array_size(choices) <= 25);
+    out[0] = '\0';
+    json_t *c;
+    size_t i;
+    json_array_foreach(choices, i, c) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s%s", i ? "," : "",
+                 json_string_value(json_object_get(c, "value")));
+    }
+    json_decref(cb);
+}
+
+static void test_autocomplete_filtered_by_ownership(void **st)
+{
+    struct harness h;
+    char got[2048];
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    json_decref(fight(&h));
+    /* a player's own combatants where the command acts for one */
+    complete(&h, ALICE, "combat", "hp", "name", "", got, sizeof got);
+    assert_string_equal(got, "Aria");
+    complete(&h, BOB, "combat", "condition", "name", "", got, sizeof got);
+    assert_string_equal(got, "Bryn");
+    /* targets: everyone the player can see, not the hidden Shade */
+    complete(&h, ALICE, "attack", NULL, "target", "", got, sizeof got);
+    assert_string_equal(got, "Goblin,Aria,Bryn");
+    /* the GM may act for anyone, hidden or not */
+    complete(&h, GM, "combat", "hp", "name", "", got, sizeof got);
+    assert_string_equal(got, "Goblin,Shade,Aria,Bryn");
+    /* best matches first */
+    complete(&h, GM, "combat", "hp", "name", "r", got, sizeof got);
+    assert_string_equal(got, "Aria,Bryn");
+    complete(&h, GM, "combat", "hp", "name", "br", got, sizeof got);
+    assert_string_equal(got, "Bryn");
+    /* conditions, ruleset ids, help topics */
+    complete(&h, ALICE, "combat", "condition", "condition", "poi", got,
+             sizeof got);
+    assert_string_equal(got, "Poisoned");
+    complete(&h, GM, "combat", "start", "system", "fac", got, sizeof got);
+    assert_string_equal(got, "factions");
+    complete(&h, GM, "help", NULL, "topic", "d", got, sizeof got);
+    assert_true(strncmp(got, "dice", 4) == 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static json_t *config_gm_channel(struct harness *h, const char *perms)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:s, s:[{s:s, s:i, s:s}]}",
+                             "type", "command", "name", "config", "user_id",
+                             GM, "permissions", perms, "options", "name",
+                             "gm-channel", "type", 7, "value", GM_CHANNEL);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+static void test_secret_roll_private_and_in_gm_channel(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    /* only admins set the GM channel */
+    json_t *cb = config_gm_channel(&h, "0");
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(cb, "data"), "flags")), 64);
+    assert_non_null(strstr(json_string_value(json_object_get(
+                               json_object_get(cb, "data"), "content")),
+                           "only members with Administrator"));
+    json_decref(cb);
+    cb = config_gm_channel(&h, ADMIN_PERMS);
+    assert_non_null(strstr(json_string_value(json_object_get(
+                               json_object_get(cb, "data"), "content")),
+                           "<#" GM_CHANNEL ">"));
+    json_decref(cb);
+
+    since = harness_last_request(&h);
+    cb = command(&h, ALICE, "roll",
+                 json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:b}]", "name", "dice",
+                           "value", "3d6", "name", "label", "value",
+                           "Stealth", "name", "secret", "value", 1));
+    json_t *data = json_object_get(cb, "data");
+    assert_int_equal(json_integer_value(json_object_get(data, "flags")), 64);
+    json_decref(cb);
+    json_t *copy = harness_wait_request(&h, "POST", "/channels/" GM_CHANNEL
+                                        "/messages", &since, WAIT_MS);
+    assert_non_null(copy);
+    json_t *e = json_array_get(json_object_get(json_object_get(copy, "body"),
+                                               "embeds"), 0);
+    assert_non_null(strstr(json_string_value(json_object_get(e, "title")),
+                           "rolls in secret: Stealth"));
+    json_decref(copy);
+    /* nothing public went anywhere else */
+    json_t *others = harness_requests(&h, "POST", "/messages", &since);
+    assert_int_equal(json_array_size(others), 0);
+    json_decref(others);
+    /* an open roll is not copied */
+    ok(command(&h, ALICE, "roll", json_pack("[{s:s,s:s}]", "name", "dice",
+                                            "value", "1d20")));
+    fake_sleep_ms(300);
+    others = harness_requests(&h, "POST", "/channels/" GM_CHANNEL, &since);
+    assert_int_equal(json_array_size(others), 0);
+    json_decref(others);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_hidden_attack_numbers_only_in_gm_channel(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    json_decref(config_gm_channel(&h, ADMIN_PERMS));
+    json_decref(fight(&h));
+    since = harness_last_request(&h);
+    json_t *cb = command(&h, GM, "attack",
+                         json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s}]", "name",
+                                   "attacker", "value", "Shade", "name",
+                                   "target", "value", "Aria", "name",
+                                   "damage", "value", "1d6"));
+    json_t *data = json_object_get(cb, "data");
+    assert_int_equal(json_integer_value(json_object_get(data, "flags")), 0);
+    const char *pub = json_string_value(json_object_get(
+        json_array_get(json_object_get(data, "embeds"), 0), "description"));
+    assert_non_null(strstr(pub, "**Shade** attacks **Aria**"));
+    assert_null(strstr(pub, " vs "));
+    json_decref(cb);
+    json_t *copy = harness_wait_request(&h, "POST", "/channels/" GM_CHANNEL
+                                        "/messages", &since, WAIT_MS);
+    assert_non_null(copy);
+    const char *gm = json_string_value(json_object_get(
+        json_array_get(json_object_get(json_object_get(copy, "body"),
+                                       "embeds"), 0), "description"));
+    assert_non_null(strstr(gm, " vs 12"));
+    json_decref(copy);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* A raw /roll (or other) interaction whose snowflake says it was made
+ * age_ms ago. */
+static json_t *old_interaction(struct harness *h, const char *command_json,
+                               int age_ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long ms = (unsigned long long)ts.tv_sec * 1000 +
+                            (unsigned long long)ts.tv_nsec / 1000000 -
+                            (unsigned long long)age_ms;
+    unsigned long long id = ((ms - 1420070400000ull) << 22) | 7;
+    char desc[2048];
+    snprintf(desc, sizeof desc,
+             "{\"raw\":{\"id\":\"%llu\",\"type\":2,"
+             "\"guild_id\":\"1100000000000000100\","
+             "\"channel_id\":\"1100000000000000200\","
+             "\"member\":{\"user\":{\"id\":\"" ALICE "\","
+             "\"username\":\"alice\"},\"permissions\":\"0\"},"
+             "\"data\":%s}}", id, command_json);
+    json_t *r = fake_inject(h->fake.port, desc);
+    assert_non_null(r);
+    return r;
+}
+
+static void test_old_interaction_is_deferred(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    since = harness_last_request(&h);
+    /* public: type 5, then @original is edited with the answer */
+    json_t *r = old_interaction(&h, "{\"name\":\"roll\",\"type\":1,"
+                                "\"options\":[{\"name\":\"dice\",\"type\":3,"
+                                "\"value\":\"2d6\"}]}", 2000);
+    json_t *cb = harness_callback(&h, json_string_value(json_object_get(r,
+                                                                        "id")));
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(cb, "body"), "type")), 5);
+    json_decref(cb);
+    json_decref(r);
+    json_t *edit = harness_wait_request(&h, "PATCH", "/messages/@original",
+                                        &since, WAIT_MS);
+    assert_non_null(edit);
+    assert_int_equal(json_integer_value(json_object_get(edit, "status")), 200);
+    assert_non_null(json_object_get(json_object_get(edit, "body"), "embeds"));
+    json_decref(edit);
+
+    /* acknowledged in public but refused: a private followup, and the
+     * "thinking" message is deleted */
+    r = old_interaction(&h, "{\"name\":\"combat\",\"type\":1,\"options\":"
+                        "[{\"name\":\"next\",\"type\":1,\"options\":[]}]}",
+                        2000);
+    json_decref(harness_callback(&h, json_string_value(json_object_get(r,
+                                                                       "id"))));
+    json_decref(r);
+    json_t *fu = harness_wait_request(&h, "POST", "/webhooks/", &since,
+                                      WAIT_MS);
+    assert_non_null(fu);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(fu, "body"), "flags")), 64);
+    json_decref(fu);
+    json_t *del = harness_wait_request(&h, "DELETE", "/messages/@original",
+                                       &since, WAIT_MS);
+    assert_non_null(del);
+    json_decref(del);
+    /* a fresh interaction is still answered at once */
+    char id[32];
+    harness_roll(&h, id);
+    cb = harness_callback(&h, id);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(cb, "body"), "type")), 4);
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_callback_5xx_retried(void **st)
+{
+    struct harness h;
+    char id[32];
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    assert_int_equal(fake_fault(h.fake.port,
+                                "{\"kind\":\"rest\",\"path\":\"/callback\","
+                                "\"status\":502,\"count\":2}"),
+                     200);
+    harness_roll(&h, id);
+    json_t *cb = harness_callback(&h, id);
+    json_decref(cb);
+    assert_int_equal(fake_stat(h.fake.port, "rest_5xx"), 2);
+    long long from = 0;
+    json_t *tries = harness_requests(&h, "POST", "/callback", &from);
+    assert_int_equal(json_array_size(tries), 3);   /* 502, 502, 204 */
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(tries, 2), "status")), 204);
+    json_decref(tries);
+    assert_int_equal(fake_stat(h.fake.port, "answered"), 1);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_turn_notice_mentions_exactly_one_user),
+        cmocka_unit_test(test_autocomplete_filtered_by_ownership),
+        cmocka_unit_test(test_secret_roll_private_and_in_gm_channel),
+        cmocka_unit_test(test_hidden_attack_numbers_only_in_gm_channel),
+        cmocka_unit_test(test_old_interaction_is_deferred),
+        cmocka_unit_test(test_callback_5xx_retried),
+    };
+    return cmocka_run_group_tests_name("daemon_ux", tests, NULL, NULL);
+}

@@ -1,0 +1,469 @@
+/*
+ * Tests for what the command layer gives Discord beyond the reply: the live
+ * tracker and its controls, autocomplete, /config and the GM's copies, the
+ * turn notice's mention, help pages and big trackers that fit an embed.
+ * Everything runs through cmd_exec() / cmd_complete() on an in-memory
+ * store, and Discord bodies through render_discord.
+ */
+#include "support.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "eng_rng.h"
+#include "interaction.h"
+#include "render_discord.h"
+#include "store.h"
+
+enum { GM = 100, ALICE = 200, BOB = 300 };
+#define GUILD 9000
+#define ADMIN CMD_PERM_ADMINISTRATOR
+
+struct fix {
+    struct store *store;
+    struct eng_rng rng;
+    struct cmd_ctx ctx;
+    struct cmd_reply reply;
+    uint64_t perms;             /* of the next command's sender */
+    int64_t expect_version;     /* of the next command (a button) */
+};
+
+static int setup(void **state)
+{
+    struct fix *f = calloc(1, sizeof *f);
+    char err[128];
+    assert_int_equal(store_open(":memory:", &f->store, err, sizeof err),
+                     BOT_OK);
+    eng_rng_seed(&f->rng, 7);
+    f->ctx.store = f->store;
+    f->ctx.rng = &f->rng;
+    f->expect_version = -1;
+    cmd_reply_init(&f->reply);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fix *f = *state;
+    cmd_reply_cleanup(&f->reply);
+    store_close(f->store);
+    free(f);
+    return 0;
+}
+
+static void fill(struct cmd_req *req, uint64_t user, const char *command,
+                 const char *sub, va_list ap)
+{
+    *req = (struct cmd_req){
+        .source = CMD_SRC_DISCORD,
+        .command = command,
+        .sub = sub,
+        .channel_id = 1,
+        .guild_id = GUILD,
+        .user_id = user,
+        .user_name = "tester",
+        .perms_known = true,
+        .expect_version = -1,
+    };
+    const char *name;
+    while ((name = va_arg(ap, const char *)) != NULL) {
+        req->opts[req->nopts].name = name;
+        req->opts[req->nopts].value = va_arg(ap, const char *);
+        req->nopts++;
+    }
+}
+
+/* Run a Discord command as user (options as name/value pairs, then NULL);
+ * true when accepted. */
+static bool run(struct fix *f, uint64_t user, const char *command,
+                const char *sub, ...)
+{
+    struct cmd_req req;
+    va_list ap;
+    va_start(ap, sub);
+    fill(&req, user, command, sub, ap);
+    va_end(ap);
+    req.perms = f->perms;
+    req.expect_version = f->expect_version;
+    f->perms = 0;
+    f->expect_version = -1;
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    return !f->reply.is_error;
+}
+
+/* Autocomplete option focused (typed so far) of command/sub as user; the
+ * choices' values joined with ','. */
+static const char *complete(struct fix *f, uint64_t user, const char *command,
+                            const char *sub, const char *focused,
+                            const char *typed)
+{
+    static char out[4096];
+    struct cmd_req req;
+    struct msg m;
+    va_list ap;
+    (void)ap;
+    req = (struct cmd_req){
+        .source = CMD_SRC_DISCORD, .command = command, .sub = sub,
+        .channel_id = 1, .guild_id = GUILD, .user_id = user,
+        .perms_known = true, .expect_version = -1,
+        .opts = {{focused, typed}}, .nopts = 1,
+    };
+    msg_init(&m);
+    assert_true(cmd_complete(&f->ctx, &req, focused, &m));
+    assert_true(m.select.noptions <= RENDER_DC_CHOICES_MAX);
+    out[0] = '\0';
+    for (int i = 0; i < m.select.noptions; i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, sizeof out - n, "%s%s", i ? "," : "",
+                 m.select.options[i].value);
+    }
+    msg_cleanup(&m);
+    return out;
+}
+
+/* Goblin 1, Goblin 2 (GM), Aria (Alice, first), Bryn (Bob), Shade (hidden
+ * NPC). Not begun. */
+static void add_people(struct fix *f, const char *system)
+{
+    bool sides = strcmp(system, "generic") != 0;
+    assert_true(run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
+                    "hp", "7", "init", "=5", sides ? "side" : NULL, "Red",
+                    NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Shade", "hp", "9",
+                    "hidden", "true", "init", "=1", sides ? "side" : NULL,
+                    "Red", NULL));
+    assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
+                    "init", "=30", sides ? "side" : NULL, "Blue", NULL));
+    assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+                    "init", "=20", sides ? "side" : NULL, "Blue", NULL));
+}
+
+static void small_fight(struct fix *f, const char *system)
+{
+    assert_true(run(f, GM, "combat", "start", "system", system, NULL));
+    add_people(f, system);
+}
+
+static const struct msg_button *find_button(const struct msg *m,
+                                            const char *label)
+{
+    for (int i = 0; i < m->nbuttons; i++)
+        if (strcmp(m->buttons[i].label, label) == 0)
+            return &m->buttons[i];
+    return NULL;
+}
+
+/* ---- the live tracker ---------------------------------------------- */
+
+static void test_tracker_modes_follow_the_fight(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_non_null(f->reply.tracker);
+    assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_EDIT);
+    add_people(f, "generic");
+    assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_EDIT);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_POST);
+    const struct msg *t = f->reply.tracker;
+    assert_non_null(t);
+    assert_int_equal(t->nembeds, 1);
+    assert_null(t->content);
+    /* every control carries the version the change is saved as */
+    const struct msg_button *end = find_button(t, "End turn");
+    assert_non_null(end);
+    struct interaction_custom_id cid;
+    assert_true(interaction_custom_id_parse(end->custom_id, &cid));
+    assert_string_equal(cid.command, "combat");
+    assert_string_equal(cid.sub, "next");
+    assert_int_equal(cid.version, f->reply.version);
+    assert_non_null(find_button(t, "Undo"));
+    assert_null(find_button(t, "Pass"));
+    /* the public tracker shows no hidden name */
+    assert_null(strstr(t->embeds[0].description, "Shade"));
+    /* a read-only command leaves the tracker alone */
+    assert_true(run(f, ALICE, "combat", "status", NULL));
+    assert_null(f->reply.tracker);
+    assert_true(run(f, GM, "combat", "end", NULL));
+    assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_FINAL);
+    assert_int_equal(f->reply.tracker->nbuttons, 0);
+    assert_non_null(strstr(f->reply.tracker->embeds[0].title, "finished"));
+}
+
+static void test_tracker_refusal_carries_no_tracker(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    int64_t v = f->reply.version;
+    /* Bob may not end Aria's turn */
+    assert_false(run(f, BOB, "combat", "next", NULL));
+    assert_null(f->reply.tracker);
+    assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_NONE);
+    /* a stale button: refused privately with the current tracker, no
+     * change */
+    f->expect_version = v - 1;
+    assert_false(run(f, ALICE, "combat", "next", NULL));
+    assert_true(f->reply.ephemeral);
+    assert_false(f->reply.changed);
+    assert_null(f->reply.tracker);
+    assert_non_null(strstr(f->reply.msg.content, "older state"));
+    assert_int_equal(f->reply.msg.nembeds, 1);
+    /* the right version acts */
+    f->expect_version = v;
+    assert_true(run(f, ALICE, "combat", "next", NULL));
+    assert_int_equal(f->reply.version, v + 1);
+}
+
+static void test_tracker_alternating_controls(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f, "factions");
+    assert_true(run(f, GM, "combat", "begin", "first", "Blue", NULL));
+    const struct msg *t = f->reply.tracker;
+    assert_non_null(t);
+    /* Blue chooses: a menu of its members (no hidden ones), and Pass */
+    assert_null(find_button(t, "End turn"));
+    assert_non_null(find_button(t, "Pass"));
+    assert_non_null(find_button(t, "Undo"));
+    assert_int_equal(t->select.noptions, 2);
+    assert_string_equal(t->select.options[0].value, "Aria");
+    assert_string_equal(t->select.options[1].value, "Bryn");
+    struct interaction_custom_id cid;
+    assert_true(interaction_custom_id_parse(t->select.custom_id, &cid));
+    assert_string_equal(cid.sub, "pick");
+    assert_string_equal(cid.opt_name, "name");
+    assert_false(cid.has_value);
+    /* the whole message is valid for Discord */
+    json_t *body = render_discord_message(t, false);
+    assert_int_equal(json_array_size(json_object_get(body, "components")), 2);
+    json_decref(body);
+}
+
+static void test_tracker_console_has_none(void **state)
+{
+    struct fix *f = *state;
+    struct cmd_req req = {
+        .source = CMD_SRC_CONSOLE, .command = "combat", .sub = "start",
+        .channel_id = 1, .user_id = GM, .expect_version = -1,
+        .opts = {{"system", "generic"}}, .nopts = 1,
+    };
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    assert_false(f->reply.is_error);
+    assert_null(f->reply.tracker);
+}
+
+/* ---- turn notice --------------------------------------------------- */
+
+static void test_turn_notice_mentions_only_the_owner(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_int_equal(f->reply.turn_user, ALICE);
+    json_t *body = render_discord_message(&f->reply.msg, false);
+    json_t *am = json_object_get(body, "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(am, "users"), 0)), "200");
+    assert_string_equal(json_string_value(json_object_get(body, "content")),
+                        "<@200>, it is your turn.");
+    json_decref(body);
+    /* the tracker itself pings nobody */
+    body = render_discord_message(f->reply.tracker, false);
+    am = json_object_get(body, "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 0);
+    json_decref(body);
+    assert_true(run(f, GM, "combat", "notices", "on", "false", NULL));
+    assert_true(run(f, ALICE, "combat", "next", NULL));
+    assert_int_equal(f->reply.turn_user, 0);
+    assert_int_equal(f->reply.msg.nmentions, 0);
+}
+
+/* ---- autocomplete -------------------------------------------------- */
+
+static void test_complete_combatants_by_ownership(void **state)
+{
+    struct fix *f = *state;
+    assert_string_equal(complete(f, ALICE, "combat", "hp", "name", ""), "");
+    small_fight(f, "generic");
+    assert_string_equal(complete(f, ALICE, "combat", "hp", "name", ""),
+                        "Aria");
+    assert_string_equal(complete(f, BOB, "combat", "remove", "name", ""),
+                        "Bryn");
+    assert_string_equal(complete(f, ALICE, "attack", NULL, "target", ""),
+                        "Goblin 1,Goblin 2,Aria,Bryn");
+    assert_string_equal(complete(f, GM, "combat", "hp", "name", ""),
+                        "Goblin 1,Goblin 2,Shade,Aria,Bryn");
+    /* a member with Manage Channels is a GM too */
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "combat", .sub = "hp",
+        .channel_id = 1, .user_id = BOB, .perms_known = true,
+        .perms = CMD_PERM_MANAGE_CHANNELS, .expect_version = -1,
+        .opts = {{"name", "sh"}}, .nopts = 1,
+    };
+    struct msg m;
+    msg_init(&m);
+    assert_true(cmd_complete(&f->ctx, &req, "name", &m));
+    assert_int_equal(m.select.noptions, 1);
+    assert_string_equal(m.select.options[0].value, "Shade");
+    msg_cleanup(&m);
+}
+
+static void test_complete_best_matches_first(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Archer", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Goblin Archer", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Marcher", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Arch", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Bob", NULL));
+    /* exact, then prefix, then a word, then inside; others left out */
+    assert_string_equal(complete(f, GM, "combat", "hp", "name", "arch"),
+                        "Arch,Archer,Goblin Archer,Marcher");
+    assert_string_equal(complete(f, GM, "combat", "hp", "name", "zz"), "");
+}
+
+static void test_complete_at_most_25(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Rat", "count", "20",
+                    NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Bat", "count", "20",
+                    NULL));
+    const char *all = complete(f, GM, "combat", "hp", "name", "");
+    int n = 1;
+    for (const char *p = all; *p; p++)
+        n += *p == ',';
+    assert_int_equal(n, 25);
+    /* what was typed narrows before the cut */
+    assert_true(strncmp(complete(f, GM, "combat", "hp", "name", "bat"),
+                        "Bat 1,Bat 2", 11) == 0);
+}
+
+static void test_complete_conditions_systems_sides_topics(void **state)
+{
+    struct fix *f = *state;
+    /* no fight: the common conditions */
+    assert_string_equal(complete(f, ALICE, "combat", "condition",
+                                 "condition", "stun"), "Stunned");
+    small_fight(f, "factions");
+    assert_string_equal(complete(f, ALICE, "combat", "condition",
+                                 "condition", "con"), "Concealed");
+    /* conditions already on someone are offered too */
+    assert_true(run(f, GM, "combat", "condition", "name", "Aria",
+                    "condition", "Marked by Fate", NULL));
+    assert_string_equal(complete(f, ALICE, "combat", "condition",
+                                 "condition", "fate"), "Marked by Fate");
+    assert_string_equal(complete(f, GM, "combat", "add", "side", ""),
+                        "Red,Blue");
+    assert_string_equal(complete(f, GM, "combat", "start", "system", "gen"),
+                        "generic");
+    assert_string_equal(complete(f, GM, "help", NULL, "topic", "quick"),
+                        "quickstart");
+    /* an option without completion, and an unknown one */
+    assert_string_equal(complete(f, GM, "roll", NULL, "dice", "1d"), "");
+    assert_string_equal(complete(f, GM, "roll", NULL, "nope", "x"), "");
+}
+
+/* ---- /config and the GM's copies ----------------------------------- */
+
+static void test_config_gm_channel(void **state)
+{
+    struct fix *f = *state;
+    assert_false(run(f, ALICE, "config", NULL, "gm-channel", "555", NULL));
+    assert_true(f->reply.ephemeral);
+    f->perms = ADMIN;
+    assert_true(run(f, ALICE, "config", NULL, "gm-channel", "555", NULL));
+    assert_true(f->reply.ephemeral);
+    assert_non_null(strstr(f->reply.msg.content, "<#555>"));
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    assert_true(run(f, BOB, "config", NULL, NULL));
+    assert_non_null(strstr(f->reply.msg.content, "<#555>"));
+    /* a secret roll: private, with a copy for the GM channel */
+    assert_true(run(f, BOB, "roll", NULL, "dice", "2d6", "secret", "true",
+                    NULL));
+    assert_true(f->reply.ephemeral);
+    assert_non_null(f->reply.gm_copy);
+    assert_int_equal(f->reply.gm_channel, 555);
+    assert_non_null(strstr(f->reply.gm_copy->embeds[0].title,
+                           "rolls in secret"));
+    /* an open roll has no copy */
+    assert_true(run(f, BOB, "roll", NULL, "dice", "2d6", NULL));
+    assert_null(f->reply.gm_copy);
+    assert_int_equal(f->reply.gm_channel, 0);
+    /* cleared: the copy has nowhere to go */
+    f->perms = ADMIN;
+    assert_false(run(f, GM, "config", NULL, "gm-channel", "5", "clear",
+                     "true", NULL));
+    f->perms = ADMIN;
+    assert_true(run(f, GM, "config", NULL, "clear", "true", NULL));
+    assert_true(run(f, BOB, "roll", NULL, "dice", "2d6", "secret", "true",
+                    NULL));
+    assert_int_equal(f->reply.gm_channel, 0);
+}
+
+static void test_config_not_in_dm(void **state)
+{
+    struct fix *f = *state;
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "config", .channel_id = 1,
+        .user_id = ALICE, .expect_version = -1,
+        .opts = {{"gm-channel", "555"}}, .nopts = 1,
+    };
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    assert_true(f->reply.is_error);
+    assert_non_null(strstr(f->reply.msg.content, "direct messages"));
+}
+
+static void test_hidden_attack_copy_goes_to_gm_channel(void **state)
+{
+    struct fix *f = *state;
+    f->perms = ADMIN;
+    assert_true(run(f, GM, "config", NULL, "gm-channel", "777", NULL));
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "set", "name", "Aria", "stats", "ac=12",
+                    NULL));
+    assert_true(run(f, GM, "combat", "set", "name", "Shade", "stats",
+                    "attack=4", NULL));
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(run(f, GM, "attack", NULL, "attacker", "Shade", "target",
+                    "Aria", "damage", "1d4", NULL));
+    assert_non_null(f->reply.gm_copy);
+    assert_int_equal(f->reply.gm_channel, 777);
+    assert_null(strstr(f->reply.msg.embeds[0].description, " vs "));
+    assert_non_null(strstr(f->reply.gm_copy->embeds[0].description, " vs "));
+}
+
+int main(void)
+{
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_tracker_modes_follow_the_fight),
+        T(test_tracker_refusal_carries_no_tracker),
+        T(test_tracker_alternating_controls),
+        T(test_tracker_console_has_none),
+        T(test_turn_notice_mentions_only_the_owner),
+        T(test_complete_combatants_by_ownership),
+        T(test_complete_best_matches_first),
+        T(test_complete_at_most_25),
+        T(test_complete_conditions_systems_sides_topics),
+        T(test_config_gm_channel),
+        T(test_config_not_in_dm),
+        T(test_hidden_attack_copy_goes_to_gm_channel),
+    };
+#undef T
+    return cmocka_run_group_tests_name("cmd_ux", tests, NULL, NULL);
+}
