@@ -113,7 +113,8 @@ enum eng_err dice_roll(const struct dice_expr *e, struct eng_rng *rng,
                        struct dice_result *res, struct dice_diag *diag);
 
 /* Parse and roll once in one call, without touching the heap: the parsed
- * form lives on the stack. res->label borrows from src. */
+ * form lives on the stack. A repeat prefix is checked but not acted on
+ * (use dice_parse for repeats). res->label borrows from src. */
 enum eng_err dice_eval_string(const char *src, size_t len, struct eng_rng *rng,
                               struct dice_result *res, struct dice_diag *diag);
 
