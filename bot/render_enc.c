@@ -214,17 +214,37 @@ bool render_events(struct msg *m, const struct encounter *e,
     return secret;
 }
 
+/* User text for a line, escaped; when max > 0 and it is longer than max
+ * bytes, its middle is cut out ("Captain of…North 12": names in big fights
+ * differ at the end as often as at the start). Caller frees. */
+static char *escape_cut(const char *s, size_t max)
+{
+    char buf[RENDER_ENC_CUT_BUF];
+    size_t n = strlen(s);
+    if (max == 0 || n <= max || max + 4 > sizeof buf)
+        return msg_escape(s);
+    size_t head = sbuf_utf8_cut(s, max * 3 / 5);
+    size_t tail = n - (max - head);
+    while (tail < n && ((unsigned char)s[tail] & 0xC0) == 0x80)
+        tail++;               /* start the end part on a character */
+    snprintf(buf, sizeof buf, "%.*s\xE2\x80\xA6%s", (int)head, s, s + tail);
+    return msg_escape(buf);
+}
+
+/* One combatant's line. compact: a shorter form for big fights (names and
+ * sides cut, hp only, the first conditions, no notes or ruleset status). */
 static void tracker_line(struct sbuf *b, const struct encounter *e,
                          const struct enc_combatant *c, int init_idx,
-                         bool gm_view)
+                         bool gm_view, bool compact)
 {
     const struct rs_system *rs = rs_find(e->ruleset);
     bool cur = e->current == c->id;
     bool numbers = gm_view || !c->hidden;
     sbuf_add(b, cur ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
     if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
-        sbuf_addf(b, "`%3" PRId64 "` ", c->init[init_idx]);
-    char *name = msg_escape(c->name);
+        sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
+                  c->init[init_idx]);
+    char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
     sbuf_addf(b, "%s%s%s", down ? "~~" : "**", name ? name : "?",
               down ? "~~" : "**");
@@ -232,34 +252,40 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     if (down)
         sbuf_add(b, " (down)");
     if (c->hidden && gm_view)
-        sbuf_add(b, " (hidden)");
+        sbuf_add(b, compact ? " (h)" : " (hidden)");
     if (c->side >= 0 && c->side < e->nsides) {
-        char *side = msg_escape(e->sides[c->side].name);
+        char *side = escape_cut(e->sides[c->side].name,
+                                compact ? RENDER_ENC_COMPACT_SIDE : 0);
         sbuf_addf(b, " [%s]", side ? side : "?");
         free(side);
     }
     if (numbers) {
         for (int i = 0; i < c->ntracks; i++) {
             const struct enc_track *t = &c->tracks[i];
+            if (compact && strcmp(t->name, "hp") != 0)
+                continue;
             if (t->max > 0)
                 sbuf_addf(b, " %s %" PRId64 "/%" PRId64, t->name, t->cur,
                           t->max);
             else
                 sbuf_addf(b, " %s %" PRId64, t->name, t->cur);
         }
-    } else {
+    } else if (!down) {
         sbuf_addf(b, " (%s)", render_health_label(c));
     }
-    if (rs != NULL && rs->ops->status != NULL) {
+    if (!compact && rs != NULL && rs->ops->status != NULL) {
         char extra[96];
         extra[0] = '\0';
         rs->ops->status(e, c, extra, sizeof extra);
         if (extra[0] != '\0')
             sbuf_addf(b, " \xC2\xB7 %s", extra);
     }
-    for (int i = 0; i < c->nconds; i++) {
+    int shown = compact && c->nconds > RENDER_ENC_COMPACT_CONDS
+                    ? RENDER_ENC_COMPACT_CONDS
+                    : c->nconds;
+    for (int i = 0; i < shown; i++) {
         const struct enc_cond *q = &c->conds[i];
-        char *cn = msg_escape(q->name);
+        char *cn = escape_cut(q->name, compact ? RENDER_ENC_COMPACT_COND : 0);
         sbuf_addf(b, "%s%s", i == 0 ? " \xC2\xB7 " : ", ", cn ? cn : "?");
         free(cn);
         if (q->value != 0 && numbers)
@@ -267,12 +293,135 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
         if (q->rounds > 0)
             sbuf_addf(b, " (%dr)", (int)q->rounds);
     }
-    if (c->note[0] != '\0' && numbers) {
+    if (shown < c->nconds)
+        sbuf_addf(b, " +%d", c->nconds - shown);
+    if (!compact && c->note[0] != '\0' && numbers) {
         char *note = msg_escape(c->note);
         sbuf_addf(b, " \xE2\x80\x94 _%s_", note ? note : "");
         free(note);
     }
     sbuf_addc(b, '\n');
+}
+
+/* The tracker's lines, one per order slot (or combatant), as drawn at one
+ * level of detail. */
+struct tracker_lines {
+    char *line[RENDER_ENC_MAX_LINES];
+    int n;
+    int current;                /* index of the running turn's line, or -1 */
+    size_t bytes;
+    bool hidden_left;           /* someone the viewer cannot see */
+};
+
+static void lines_free(struct tracker_lines *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->line[i]);
+    t->n = 0;
+    t->bytes = 0;
+}
+
+static void lines_add(struct tracker_lines *t, const struct encounter *e,
+                      const struct enc_combatant *c, int init_idx,
+                      bool gm_view, bool compact)
+{
+    struct sbuf b;
+    if (t->n >= RENDER_ENC_MAX_LINES)
+        return;
+    sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
+    tracker_line(&b, e, c, init_idx, gm_view, compact);
+    char *s = sbuf_take(&b);
+    sbuf_cleanup(&b);
+    if (s == NULL)
+        return;
+    if (t->current < 0 && e->current != 0 && c->id == e->current)
+        t->current = t->n;
+    t->line[t->n++] = s;
+    t->bytes += strlen(s);
+}
+
+static void lines_build(struct tracker_lines *t, const struct encounter *e,
+                        bool gm_view, bool compact)
+{
+    t->current = -1;
+    t->hidden_left = false;
+    if (e->status != ENC_ST_SETUP && e->norder > 0) {
+        for (int i = 0; i < e->norder; i++) {
+            const struct enc_combatant *c = enc_by_id_c(e, e->order[i].id);
+            if (c == NULL)
+                continue;
+            if (c->hidden && !gm_view) {
+                t->hidden_left = true;
+                continue;
+            }
+            lines_add(t, e, c, e->order[i].init_idx, gm_view, compact);
+        }
+        /* Combatants not in the order (alternating rulesets, late
+         * arrivals) are listed after it. */
+        for (int i = 0; i < e->ncs; i++) {
+            bool listed = false;
+            for (int k = 0; k < e->norder && !listed; k++)
+                listed = e->order[k].id == e->cs[i].id;
+            if (listed)
+                continue;
+            if (e->cs[i].hidden && !gm_view)
+                t->hidden_left = true;
+            else
+                lines_add(t, e, &e->cs[i], -1, gm_view, compact);
+        }
+    } else {
+        for (int i = 0; i < e->ncs; i++) {
+            if (e->cs[i].hidden && !gm_view) {
+                t->hidden_left = true;
+                continue;
+            }
+            lines_add(t, e, &e->cs[i], 0, gm_view, compact);
+        }
+    }
+}
+
+/* Bytes of text the embeds already in m hold (a bound on characters). */
+static size_t embeds_bytes(const struct msg *m)
+{
+    size_t n = 0;
+    for (int i = 0; i < m->nembeds; i++) {
+        const struct msg_embed *em = &m->embeds[i];
+        n += em->title ? strlen(em->title) : 0;
+        n += em->description ? strlen(em->description) : 0;
+        n += em->footer ? strlen(em->footer) : 0;
+        for (int k = 0; k < em->nfields; k++)
+            n += strlen(em->fields[k].name) + strlen(em->fields[k].value);
+    }
+    return n;
+}
+
+/* The lines into b within budget bytes: all of them when they fit, else a
+ * window around the running turn with how many more there are above and
+ * below. Returns true when some were left out. */
+static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
+                       size_t budget)
+{
+    if (t->bytes <= budget) {
+        for (int i = 0; i < t->n; i++)
+            sbuf_add(b, t->line[i]);
+        return false;
+    }
+    size_t room = budget > 2 * RENDER_ENC_MORE_LINE
+                      ? budget - 2 * RENDER_ENC_MORE_LINE
+                      : 0;
+    int first = t->current >= 0 ? t->current : 0, last = first;
+    size_t used = 0;
+    while (last < t->n && used + strlen(t->line[last]) <= room)
+        used += strlen(t->line[last++]);
+    while (first > 0 && used + strlen(t->line[first - 1]) <= room)
+        used += strlen(t->line[--first]);
+    if (first > 0)
+        sbuf_addf(b, "_\xE2\x80\xA6 %d more above_\n", first);
+    for (int i = first; i < last; i++)
+        sbuf_add(b, t->line[i]);
+    if (last < t->n)
+        sbuf_addf(b, "_\xE2\x80\xA6 %d more below_\n", t->n - last);
+    return true;
 }
 
 void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
@@ -291,43 +440,35 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
                   (int)e->round);
     free(name);
 
+    /* Room for the list: one embed description, and what Discord allows
+     * all embeds of a message together beside the events already in m. */
+    size_t used = embeds_bytes(m) + title.len + RENDER_ENC_FOOTER_ROOM;
+    size_t budget = RENDER_ENC_TRACKER_TOTAL > used + RENDER_ENC_TRACKER_MIN
+                        ? RENDER_ENC_TRACKER_TOTAL - used
+                        : RENDER_ENC_TRACKER_MIN;
+    if (budget > RENDER_ENC_TRACKER_TEXT)
+        budget = RENDER_ENC_TRACKER_TEXT;
+
     struct sbuf b;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
     if (e->ncs == 0)
         sbuf_add(&b, "Nobody has joined yet. Add NPCs with /combat add, "
                      "players join with /combat join.\n");
-    bool hidden_left = false;
-    if (e->status != ENC_ST_SETUP && e->norder > 0) {
-        for (int i = 0; i < e->norder; i++) {
-            const struct enc_combatant *c = enc_by_id_c(e, e->order[i].id);
-            if (c == NULL)
-                continue;
-            if (c->hidden && !gm_view) {
-                hidden_left = true;
-                continue;
-            }
-            tracker_line(&b, e, c, e->order[i].init_idx, gm_view);
+    struct tracker_lines *t = calloc(1, sizeof *t);
+    bool compact = false, windowed = false;
+    if (t != NULL) {
+        lines_build(t, e, gm_view, false);
+        if (t->bytes > budget - RENDER_ENC_MORE_LINE) {
+            lines_free(t);
+            lines_build(t, e, gm_view, true);
+            compact = true;
         }
-        /* Combatants not in the order (alternating rulesets, late
-         * arrivals) are listed after it. */
-        for (int i = 0; i < e->ncs; i++) {
-            bool listed = false;
-            for (int k = 0; k < e->norder && !listed; k++)
-                listed = e->order[k].id == e->cs[i].id;
-            if (!listed && !(e->cs[i].hidden && !gm_view))
-                tracker_line(&b, e, &e->cs[i], -1, gm_view);
-        }
-    } else {
-        for (int i = 0; i < e->ncs; i++) {
-            if (e->cs[i].hidden && !gm_view) {
-                hidden_left = true;
-                continue;
-            }
-            tracker_line(&b, e, &e->cs[i], 0, gm_view);
-        }
+        windowed = lines_emit(&b, t, budget - RENDER_ENC_MORE_LINE);
+        if (t->hidden_left)
+            sbuf_add(&b, "_(and someone you cannot see)_\n");
+        lines_free(t);
+        free(t);
     }
-    if (hidden_left)
-        sbuf_add(&b, "_(and someone you cannot see)_\n");
     if (sbuf_error(&b) == SBUF_TRUNCATED)
         sbuf_add(&b, "\n(list cut short)");
 
@@ -335,8 +476,10 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
     if (em != NULL) {
         msg_embed_set_description(em, sbuf_str(&b));
         char foot[160];
-        snprintf(foot, sizeof foot, "%s \xC2\xB7 version %" PRId64,
-                 rs != NULL ? rs->title : e->ruleset, e->version);
+        snprintf(foot, sizeof foot, "%s \xC2\xB7 version %" PRId64 "%s",
+                 rs != NULL ? rs->title : e->ruleset, e->version,
+                 windowed ? " \xC2\xB7 compact, around the turn"
+                 : compact ? " \xC2\xB7 compact" : "");
         msg_embed_set_footer(em, foot);
     }
     sbuf_cleanup(&title);

@@ -27,7 +27,32 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
 
-/* Add the tracker embed for e. */
+/* The tracker's list in one embed description, in bytes (Discord allows
+ * 4096 characters; a byte count is never below the character count). */
+#define RENDER_ENC_TRACKER_TEXT 3900
+/* All embeds of one message together (Discord: 6000 characters), less room
+ * for the renderer's own notes. */
+#define RENDER_ENC_TRACKER_TOTAL 5800
+/* The list never gets less than this, whatever came before it in the
+ * message (render_discord shortens past that, with a note). */
+#define RENDER_ENC_TRACKER_MIN 1000
+#define RENDER_ENC_FOOTER_ROOM 200  /* the footer line */
+#define RENDER_ENC_MORE_LINE 40     /* "… 12 more below" */
+#define RENDER_ENC_MAX_LINES (ENC_MAX_ORDER + ENC_MAX_COMBATANTS)
+/* Compact lines, for fights whose full tracker does not fit: bytes of a
+ * name, a side and a condition name before they are cut, and conditions
+ * shown before "+N". */
+#define RENDER_ENC_COMPACT_NAME 24
+#define RENDER_ENC_COMPACT_SIDE 12
+#define RENDER_ENC_COMPACT_COND 12
+#define RENDER_ENC_COMPACT_CONDS 2
+#define RENDER_ENC_CUT_BUF 128
+
+/* Add the tracker embed for e. The list fits one embed and, with the
+ * embeds already in m, Discord's total for a message: when the full lines
+ * are too long they are drawn compact, and when even those are, a window
+ * around the running turn is shown with how many more there are above and
+ * below. The footer says which. */
 void render_tracker(struct msg *m, const struct encounter *e, bool gm_view);
 
 /* "healthy", "hurt", "bloodied" or "down" for a combatant's hp. */

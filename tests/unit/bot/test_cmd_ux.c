@@ -17,6 +17,7 @@
 #include "eng_rng.h"
 #include "interaction.h"
 #include "render_discord.h"
+#include "cmd_run.h"
 #include "store.h"
 
 enum { GM = 100, ALICE = 200, BOB = 300 };
@@ -447,6 +448,171 @@ static void test_hidden_attack_copy_goes_to_gm_channel(void **state)
     assert_non_null(strstr(f->reply.gm_copy->embeds[0].description, " vs "));
 }
 
+/* ---- big fights fit Discord ---------------------------------------- */
+
+/* Characters (code points) of the text of every embed of body together,
+ * and fail if any one field breaks its own limit or a note says the
+ * Discord renderer had to shorten something. */
+static size_t check_embeds(json_t *body)
+{
+    size_t total = 0, i;
+    json_t *e;
+    char *dump = json_dumps(body, 0);
+    assert_null(strstr(dump, "(shortened)"));
+    assert_null(strstr(dump, "cut short"));
+    free(dump);
+    json_array_foreach(json_object_get(body, "embeds"), i, e) {
+        const char *t = json_string_value(json_object_get(e, "title"));
+        const char *d = json_string_value(json_object_get(e, "description"));
+        const char *f = json_string_value(json_object_get(
+            json_object_get(e, "footer"), "text"));
+        assert_true(render_discord_chars(t) <= RENDER_DC_TITLE_MAX);
+        assert_true(render_discord_chars(d) <= RENDER_DC_DESC_MAX);
+        total += render_discord_chars(t) + render_discord_chars(d) +
+                 render_discord_chars(f);
+    }
+    assert_true(total <= RENDER_DC_EMBED_TOTAL_MAX);
+    return total;
+}
+
+/* 40 combatants with names near the limit, 16 long conditions and a long
+ * note each: the fullest tracker a fight can have. */
+static void huge_fight(struct fix *f)
+{
+    static const char *conds[] = {
+        "Poisoned by the Wyrm's Venom", "Burning with Greek Fire",
+        "Frightened of the Dark", "Blessed by the Morning Star",
+        "Slowed by Ancient Ice Magic", "Grappled by Tentacles",
+        "Bleeding from Many Cuts", "Hasted by the Archmage",
+        "Cursed with Lycanthropy", "Marked for Death by Orcs",
+        "Deafened by Thunderclap", "Charmed by the Siren Queen",
+        "Restrained by Iron Chains", "Exhausted from the March",
+        "Concentrating on a Ward", "Invisible to Undead Eyes",
+    };
+    char note[201];
+    memset(note, 'n', 200);
+    note[200] = '\0';
+    assert_true(run(f, GM, "combat", "start", "system", "generic", "name",
+                    "The Siege of the Thousand-Year Citadel of Glass", NULL));
+    assert_true(run(f, GM, "combat", "add", "name",
+                    "Captain of the Ironbound Shield Guard of the North",
+                    "count", "20", "hp", "999999", NULL));
+    assert_true(run(f, GM, "combat", "add", "name",
+                    "Sergeant of the Ironbound Shield Guard of the Sout",
+                    "count", "20", "hp", "999999", NULL));
+    struct cmd_req req;
+    (void)req;
+    for (int i = 1; i <= 20; i++)
+        for (int k = 0; k < 2; k++) {
+            char name[80];
+            snprintf(name, sizeof name, "%s of the Ironbound Shield Guard "
+                     "of the %s %d", k ? "Sergeant" : "Captain",
+                     k ? "Sout" : "North", i);
+            for (int c = 0; c < 16; c++)
+                assert_true(run(f, GM, "combat", "condition", "name", name,
+                                "condition", conds[c], "rounds", "100",
+                                "value", "9", NULL));
+            assert_true(run(f, GM, "combat", "note", "name", name, "text",
+                            note, NULL));
+        }
+}
+
+static void test_huge_tracker_fits_an_embed(void **state)
+{
+    struct fix *f = *state;
+    huge_fight(f);
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    /* the live tracker, with its buttons */
+    json_t *body = render_discord_message(f->reply.tracker, false);
+    check_embeds(body);
+    const char *desc = json_string_value(json_object_get(
+        json_array_get(json_object_get(body, "embeds"), 0), "description"));
+    assert_non_null(strstr(desc, "\xE2\x96\xB6 "));     /* whose turn */
+    assert_non_null(strstr(desc, "more below"));
+    assert_non_null(strstr(json_string_value(json_object_get(json_object_get(
+                               json_array_get(json_object_get(body,
+                                                              "embeds"), 0),
+                               "footer"), "text")), "compact"));
+    assert_true(json_array_size(json_object_get(body, "components")) >= 1);
+    json_decref(body);
+    /* the reply: events and the tracker together */
+    body = render_discord_message(&f->reply.msg, false);
+    check_embeds(body);
+    json_decref(body);
+    /* a few turns on, the window follows the turn */
+    for (int i = 0; i < 30; i++)
+        assert_true(run(f, GM, "combat", "next", NULL));
+    body = render_discord_message(f->reply.tracker, false);
+    check_embeds(body);
+    desc = json_string_value(json_object_get(
+        json_array_get(json_object_get(body, "embeds"), 0), "description"));
+    if (getenv("TEST_VERBOSE")) printf("%s\n", desc);
+    assert_non_null(strstr(desc, "more above"));
+    assert_non_null(strstr(desc, "\xE2\x96\xB6 "));
+    json_decref(body);
+    /* status, public and the GM's private one */
+    assert_true(run(f, ALICE, "combat", "status", NULL));
+    body = render_discord_message(&f->reply.msg, false);
+    check_embeds(body);
+    json_decref(body);
+    assert_true(run(f, GM, "combat", "status", "private", "true", NULL));
+    body = render_discord_message(&f->reply.msg, true);
+    check_embeds(body);
+    json_decref(body);
+}
+
+static void test_forty_plain_combatants_all_listed(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Skeleton Warrior",
+                    "count", "20", "hp", "13", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Zombie Shambler",
+                    "count", "20", "hp", "22", NULL));
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    json_t *body = render_discord_message(f->reply.tracker, false);
+    check_embeds(body);
+    const char *desc = json_string_value(json_object_get(
+        json_array_get(json_object_get(body, "embeds"), 0), "description"));
+    assert_null(strstr(desc, "more below"));
+    assert_non_null(strstr(desc, "Skeleton Warrior 20"));
+    assert_non_null(strstr(desc, "Zombie Shambler 20"));
+    json_decref(body);
+}
+
+/* ---- help ----------------------------------------------------------- */
+
+static void test_help_pages_fit_an_embed(void **state)
+{
+    struct fix *f = *state;
+    const char *topics[64];
+    size_t n = cmd_help_topics(topics, 64);
+    assert_true(n >= 5);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(run(f, ALICE, "help", NULL, "topic", topics[i], NULL));
+        assert_true(f->reply.ephemeral);
+        assert_int_equal(f->reply.msg.nembeds, 1);
+        const char *d = f->reply.msg.embeds[0].description;
+        /* well under the page's own cap, so nothing was cut */
+        if (strlen(d) >= 3900)
+            fail_msg("/help topic:%s is %zu bytes", topics[i], strlen(d));
+        json_t *body = render_discord_message(&f->reply.msg, true);
+        check_embeds(body);
+        json_decref(body);
+        /* a system's page lists its own commands */
+        const struct rs_system *rs = rs_find(topics[i]);
+        for (const char *const *v = rs ? rs->verbs : NULL; v && *v; v++) {
+            char want[48];
+            snprintf(want, sizeof want, "`/%s`", *v);
+            if (strstr(d, want) == NULL)
+                fail_msg("/help topic:%s lacks %s", topics[i], want);
+        }
+    }
+    /* an unknown topic says which there are */
+    assert_false(run(f, ALICE, "help", NULL, "topic", "nope", NULL));
+    assert_non_null(strstr(f->reply.msg.content, "quickstart"));
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -463,6 +629,9 @@ int main(void)
         T(test_config_gm_channel),
         T(test_config_not_in_dm),
         T(test_hidden_attack_copy_goes_to_gm_channel),
+        T(test_huge_tracker_fits_an_embed),
+        T(test_forty_plain_combatants_all_listed),
+        T(test_help_pages_fit_an_embed),
     };
 #undef T
     return cmocka_run_group_tests_name("cmd_ux", tests, NULL, NULL);
