@@ -1,0 +1,256 @@
+/*
+ * rs_fixture.c - the ruleset tests' shared fixture (see rs_fixture.h).
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rs_fixture.h"
+
+void rs_fx_init(struct rs_fx *f, const struct rs_system *rs, uint64_t seed,
+                struct enc_result *r)
+{
+    memset(f, 0, sizeof *f);
+    f->rs = rs;
+    f->e = enc_new(rs->id, "test", RS_FX_GM);
+    assert_non_null(f->e);
+    eng_rng_seed(&f->rng, seed);
+    f->r = r;
+    enc_result_init(f->r);
+    f->c = (struct rs_call){.e = f->e, .rng = &f->rng, .r = f->r, .d = &f->d,
+                            .user = RS_FX_GM, .is_gm = true};
+}
+
+void rs_fx_cleanup(struct rs_fx *f)
+{
+    enc_free(f->e);
+    f->e = NULL;
+}
+
+void rs_fx_vopts(struct rs_fx *f, va_list ap)
+{
+    f->nopts = 0;
+    for (;;) {
+        const char *k = va_arg(ap, const char *);
+        if (k == NULL)
+            break;
+        assert_true(f->nopts < RS_FX_MAX_OPTS);
+        const char *v = va_arg(ap, const char *);
+        f->opts[f->nopts++] = (struct rs_opt){k, v};
+    }
+}
+
+void rs_fx_opts(struct rs_fx *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    rs_fx_vopts(f, ap);
+    va_end(ap);
+}
+
+struct rs_call rs_fx_call(struct rs_fx *f, uint64_t user, bool is_gm)
+{
+    enc_result_init(f->r);
+    memset(&f->d, 0, sizeof f->d);
+    return (struct rs_call){
+        .e = f->e, .rng = &f->rng, .r = f->r, .d = &f->d,
+        .user = user, .is_gm = is_gm, .opts = f->opts, .nopts = f->nopts,
+    };
+}
+
+struct rs_call *rs_fx_standing(struct rs_fx *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    rs_fx_vopts(f, ap);
+    va_end(ap);
+    f->c = rs_fx_call(f, f->c.user, f->c.is_gm);
+    return &f->c;
+}
+
+/* Set one "k=v" stat of who as rs_fx_add() describes. */
+static void fx_stat(struct rs_fx *f, struct enc_combatant *who,
+                    const struct enc_kv *kv, unsigned flags)
+{
+    if ((flags & RS_FX_HP_TRACK) && strcmp(kv->name, "hp") == 0) {
+        assert_int_equal(enc_track_set(who, "hp", kv->value, kv->value,
+                                       &f->d), ENG_OK);
+        return;
+    }
+    if (flags & RS_FX_LIKE_ADD) {
+        struct rs_call c = rs_fx_call(f, RS_FX_GM, true);
+        assert_int_equal(f->rs->ops->check_stat(&c, who, kv->name,
+                                                kv->value), ENG_OK);
+    }
+    assert_int_equal(enc_stat_set(who, kv->name, kv->value, &f->d), ENG_OK);
+}
+
+struct enc_combatant *rs_fx_add(struct rs_fx *f, const struct rs_fx_add *a)
+{
+    int count = a->count > 0 ? a->count : 1;
+    int side = -1;
+    if (a->side != NULL) {
+        side = enc_side_get(f->e, a->side, &f->d);
+        assert_true(side >= 0);
+    }
+    uint32_t ids[ENC_MAX_COUNT];
+    assert_int_equal(enc_add(f->e, a->name, count, a->owner, side, &f->d,
+                             ids), ENG_OK);
+    for (int k = 0; k < count; k++) {
+        struct enc_combatant *who = enc_by_id(f->e, ids[k]);
+        if (a->group && count > 1)
+            who->group = ids[0];
+        struct enc_kv kv[ENC_MAX_STATS];
+        int n = 0;
+        if (a->stats != NULL)
+            assert_int_equal(enc_parse_stats(a->stats, kv, ENC_MAX_STATS, &n,
+                                             &f->d), ENG_OK);
+        for (int i = 0; i < n; i++)
+            fx_stat(f, who, &kv[i], a->flags);
+        struct rs_call c = rs_fx_call(f, RS_FX_GM, true);
+        assert_int_equal(f->rs->ops->setup(&c, who), ENG_OK);
+        if ((a->flags & RS_FX_LIKE_ADD) && f->e->status == ENC_ST_RUNNING) {
+            c = rs_fx_call(f, RS_FX_GM, true);
+            if (f->rs->ops->late_join(&c, who) != ENG_OK)
+                return NULL;
+            rs_fx_log(f);
+        }
+    }
+    return enc_by_id(f->e, ids[0]);
+}
+
+struct enc_combatant *rs_fx_who(struct rs_fx *f, const char *name)
+{
+    struct enc_combatant *who = enc_by_name(f->e, name);
+    assert_non_null(who);
+    return who;
+}
+
+const char *rs_fx_current(struct rs_fx *f)
+{
+    struct enc_combatant *who = enc_current(f->e);
+    return who ? who->name : "";
+}
+
+int64_t rs_fx_track(struct rs_fx *f, const char *who, const char *track)
+{
+    const struct enc_track *t = enc_track_c(rs_fx_who(f, who), track);
+    assert_non_null(t);
+    return t->cur;
+}
+
+enum eng_err rs_fx_begin(struct rs_fx *f, uint64_t user, bool is_gm)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    enum eng_err err = f->rs->ops->begin(&c);
+    rs_fx_log(f);
+    return err;
+}
+
+enum eng_err rs_fx_next(struct rs_fx *f, uint64_t user, bool is_gm)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    enum eng_err err = f->rs->ops->next(&c);
+    rs_fx_log(f);
+    return err;
+}
+
+enum eng_err rs_fx_pick(struct rs_fx *f, uint64_t user, bool is_gm,
+                        const char *name)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    enum eng_err err = f->rs->ops->pick(&c, rs_fx_who(f, name));
+    rs_fx_log(f);
+    return err;
+}
+
+enum eng_err rs_fx_pass(struct rs_fx *f, uint64_t user, bool is_gm)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    enum eng_err err = f->rs->ops->pass(&c);
+    rs_fx_log(f);
+    return err;
+}
+
+enum eng_err rs_fx_action(struct rs_fx *f, uint64_t user, bool is_gm,
+                          const char *verb)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    enum eng_err err = f->rs->ops->action(&c, verb);
+    rs_fx_log(f);
+    return err;
+}
+
+enum eng_err rs_fx_attack(struct rs_fx *f, uint64_t user, bool is_gm,
+                          const char *atk, const char *tgt, const char *roll,
+                          const char *damage, const char *options)
+{
+    struct rs_call c = rs_fx_call(f, user, is_gm);
+    struct rs_attack a = {
+        .attacker = rs_fx_who(f, atk), .target = rs_fx_who(f, tgt),
+        .roll = roll, .damage = damage, .options = options,
+    };
+    enum eng_err err = f->rs->ops->attack(&c, &a);
+    rs_fx_log(f);
+    return err;
+}
+
+void rs_fx_log(struct rs_fx *f)
+{
+    for (int i = 0; i < f->r->nev; i++) {
+        const struct enc_event *ev = &f->r->ev[i];
+        char item[96] = "";
+        if (ev->kind == ENC_EV_TURN)
+            snprintf(item, sizeof item, "T:%s ",
+                     enc_by_id(f->e, ev->who)->name);
+        else if (ev->kind == ENC_EV_ROUND)
+            snprintf(item, sizeof item, "R:%lld ", (long long)ev->a);
+        strncat(f->log, item, sizeof f->log - strlen(f->log) - 1);
+    }
+}
+
+const struct enc_event *rs_fx_find(const struct rs_fx *f, int kind,
+                                   const char *s)
+{
+    for (int i = 0; i < f->r->nev; i++) {
+        const struct enc_event *ev = &f->r->ev[i];
+        if ((kind == RS_FX_ANY || (int)ev->kind == kind) &&
+            strstr(ev->text, s) != NULL)
+            return ev;
+    }
+    return NULL;
+}
+
+bool rs_fx_said(const struct rs_fx *f, const char *s)
+{
+    return rs_fx_find(f, RS_FX_ANY, s) != NULL;
+}
+
+int rs_fx_roll(const struct rs_fx *f, const char *label, int nth)
+{
+    for (int i = 0; i < f->r->nrolls; i++)
+        if (strcmp(f->r->rolls[i].label, label) == 0 && nth-- == 0)
+            return i;
+    return -1;
+}
+
+int rs_fx_faces(const struct rs_fx *f, int i, int *faces, int max)
+{
+    assert_true(i >= 0 && i < f->r->nrolls);
+    const char *p = strchr(f->r->rolls[i].detail, '[');
+    if (p == NULL)
+        return 0;
+    int n = 0;
+    for (p++; *p != '\0' && *p != ']' && *p != '=' && n < max;) {
+        if (*p >= '0' && *p <= '9') {
+            char *end;
+            faces[n++] = (int)strtol(p, &end, 10);
+            p = end;
+        } else {
+            p++;
+        }
+    }
+    return n;
+}
