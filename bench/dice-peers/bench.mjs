@@ -113,6 +113,7 @@ function measure(fn, iterations, maxNs) {
 
   let done = 0;
   let batch = 1;
+  const cpu0 = process.cpuUsage();
   const start = hrtime.bigint();
   const deadline = start + maxNs;
   let now = start;
@@ -125,7 +126,8 @@ function measure(fn, iterations, maxNs) {
     if (now >= deadline) break;
     if (now - t0 < 1000000n) batch *= 2;
   }
-  return { iterations: done, ns: Number(now - start) };
+  const cpu = process.cpuUsage(cpu0);
+  return { iterations: done, ns: Number(now - start), cpuNs: (cpu.user + cpu.system) * 1000 };
 }
 
 // One expression through `fray bench --mode full`; returns fray's result
@@ -223,6 +225,10 @@ function main() {
         expr,
         iterations: m.iterations,
         ns_per_roll: Math.round((m.ns / m.iterations) * 10) / 10,
+        // CPU time of the whole process (all its threads, garbage
+        // collection included) over the same loop: well below ns_per_roll
+        // means the process was waiting for a CPU, i.e. a busy machine.
+        cpu_ns_per_roll: Math.round((m.cpuNs / m.iterations) * 10) / 10,
         translated: tr.text,
         notes: tr.notes,
       });

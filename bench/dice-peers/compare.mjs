@@ -237,6 +237,19 @@ function main() {
     + (drollLosses.length ? `; not faster on: ${drollLosses.join(', ')}` : ''));
   if (missingFray) out.push(`${bullet}fray gave no timing for ${missingFray} expression(s)`);
 
+  // bench.mjs records the CPU time its process got over each timed loop.
+  // Much less CPU than wall-clock time means the peers were waiting for a
+  // CPU: the machine was busy, and every ratio above is inflated.
+  const shares = peerRows.filter((r) => isNum(r.ns_per_roll) && isNum(r.cpu_ns_per_roll))
+    .map((r) => r.cpu_ns_per_roll / r.ns_per_roll);
+  const share = median(shares);
+  if (share !== null) {
+    const pct = Math.round(share * 100);
+    out.push(share < 0.9
+      ? `${bullet}WARNING: the JavaScript peers had a CPU for only ${pct}% of their timed time (median): the machine was busy, the peers' times and so the ratios are inflated; rerun on an idle machine`
+      : `${bullet}CPU share of the JavaScript peers while timed: ${pct}% (median; near or above 100% means an undisturbed run)`);
+  }
+
   if (footnotes.length) {
     out.push('');
     out.push('notes (*):');
