@@ -1,0 +1,89 @@
+/*
+ * fuzz_interaction.c - the INTERACTION_CREATE decoder: interaction_decode()
+ * on any JSON, then cmd_validate() on what it accepted (cmd_exec() starts
+ * with the same check), and the custom_id and snowflake parsers.
+ *
+ * Input: the "d" of an INTERACTION_CREATE dispatch, as JSON text (any JSON
+ * value: a gateway frame can carry "d": null or "d": 5). Bytes jansson
+ * refuses end the run early; the decoder only ever sees parsed JSON.
+ *
+ * Properties checked (interaction.h):
+ *  - a refusal writes a terminated reason and releases the payload (a
+ *    leaked reference shows up as a leak);
+ *  - an accepted interaction has a handled type, an id, a token and a
+ *    command, at most CMD_MAX_OPTS options, and a known button/select for
+ *    components; interaction_cleanup() releases it;
+ *  - the custom_id parser never writes past its fields, and an id it
+ *    accepts is rebuilt by interaction_custom_id_make() within
+ *    INTERACTION_CUSTOM_ID_MAX bytes.
+ */
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd_validate.h"
+#include "fuzz.h"
+#include "interaction.h"
+
+static void custom_id(const char *s)
+{
+    struct interaction_custom_id cid;
+    char out[INTERACTION_CUSTOM_ID_MAX + 1];
+
+    if (!interaction_custom_id_parse(s, &cid))
+        return;
+    FUZZ_CHECK(fuzz_terminated(cid.command, sizeof cid.command));
+    FUZZ_CHECK(fuzz_terminated(cid.sub, sizeof cid.sub));
+    FUZZ_CHECK(fuzz_terminated(cid.opt_name, sizeof cid.opt_name));
+    FUZZ_CHECK(fuzz_terminated(cid.opt_value, sizeof cid.opt_value));
+    FUZZ_CHECK(cid.version >= 0);
+    if (interaction_custom_id_make(out, sizeof out, cid.command,
+                                   cid.sub[0] ? cid.sub : NULL, cid.version,
+                                   cid.opt_name[0] ? cid.opt_name : NULL,
+                                   cid.has_value ? cid.opt_value : NULL))
+        FUZZ_CHECK(strlen(out) <= INTERACTION_CUSTOM_ID_MAX);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct interaction it;
+    char why[256], err[CMD_VALIDATE_ERR_MAX], text[256];
+    json_error_t jerr;
+    json_t *d;
+    uint64_t id;
+    size_t n;
+
+    /* the same bytes as a custom_id and a snowflake (both NUL-terminated
+     * strings from JSON in real use; a NUL inside just ends them early) */
+    n = size < sizeof text - 1 ? size : sizeof text - 1;
+    memcpy(text, data, n);
+    text[n] = '\0';
+    custom_id(text);
+    if (interaction_snowflake(text, &id))
+        (void)interaction_snowflake_ms(id);
+
+    d = json_loadb((const char *)data, size, JSON_DECODE_ANY, &jerr);
+    if (!d)
+        return 0;
+    memset(why, 0x55, sizeof why);
+    if (interaction_decode(d, INT64_C(1700000000000), &it, why,
+                           sizeof why) != BOT_OK) {
+        FUZZ_CHECK(fuzz_terminated(why, sizeof why));
+        FUZZ_CHECK(why[0] != '\0');
+        json_decref(d);
+        return 0;
+    }
+    FUZZ_CHECK(it.type == INTERACTION_COMMAND ||
+               it.type == INTERACTION_COMPONENT ||
+               it.type == INTERACTION_AUTOCOMPLETE);
+    FUZZ_CHECK(it.id && it.token && it.application_id);
+    FUZZ_CHECK(it.req.command != NULL);
+    FUZZ_CHECK(it.req.nopts >= 0 && it.req.nopts <= CMD_MAX_OPTS);
+    for (int i = 0; i < it.req.nopts; i++)
+        FUZZ_CHECK(it.req.opts[i].name && it.req.opts[i].value);
+    if (it.type == INTERACTION_COMPONENT)
+        FUZZ_CHECK(it.component_type == 2 || it.component_type == 3);
+    (void)cmd_validate(&it.req, err, sizeof err);
+    interaction_cleanup(&it);
+    json_decref(d);
+    return 0;
+}
