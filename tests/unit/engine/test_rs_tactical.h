@@ -1,7 +1,9 @@
 /*
- * test_rs_tactical.h - a small fixture shared by the tactical ruleset
- * tests: an encounter, calls into rs_tactical's ops as the command layer
- * makes them, and lookups in the result. Include after support.h.
+ * test_rs_tactical.h - the tactical ruleset's fixture: the shared one
+ * (rs_fixture.h) set up for tactical, with fixed initiatives, attacks,
+ * conditions and rolls found by label. Its tests call rs_tactical's ops
+ * themselves through the standing call, whose user and GM rights they may
+ * change (f->c.user, f->c.is_gm). Include after support.h.
  */
 #ifndef TEST_RS_TACTICAL_H
 #define TEST_RS_TACTICAL_H
@@ -12,86 +14,49 @@
 #include "enc.h"
 #include "eng_rng.h"
 #include "rs.h"
+#include "rs_fixture.h"
 #include "rs_tactical.h"
 
 extern const struct rs_system rs_tactical;
 
 struct fx {
-    struct encounter *e;
-    struct eng_rng rng;
-    struct enc_result r;
-    struct enc_diag d;
-    struct rs_call c;
-    struct rs_opt opts[10];
+    RS_FX_STATE_BY_VALUE;
 };
 
 static inline struct fx *fx_new(uint64_t seed)
 {
     struct fx *f = test_calloc(1, sizeof *f);
-    f->e = enc_new("tactical", "test", 1);
-    eng_rng_seed(&f->rng, seed);
-    f->c = (struct rs_call){.e = f->e, .rng = &f->rng, .r = &f->r,
-                            .d = &f->d, .user = 1, .is_gm = true};
+    rs_fx_init(&f->fx, &rs_tactical, seed, &f->r);
     return f;
 }
 
 static inline void fx_free(struct fx *f)
 {
-    enc_free(f->e);
+    rs_fx_cleanup(&f->fx);
     test_free(f);
 }
 
 /* Set up the call with options "name", "value", ... (NULL-terminated). */
-static inline struct rs_call *fx_call(struct fx *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    int n = 0;
-    for (;;) {
-        const char *k = va_arg(ap, const char *);
-        if (k == NULL)
-            break;
-        f->opts[n].name = k;
-        f->opts[n].value = va_arg(ap, const char *);
-        n++;
-    }
-    va_end(ap);
-    f->c.opts = f->opts;
-    f->c.nopts = n;
-    enc_result_init(&f->r);
-    memset(&f->d, 0, sizeof f->d);
-    return &f->c;
-}
+#define fx_call(f, ...) rs_fx_standing(&(f)->fx, __VA_ARGS__)
 
 /* Add a combatant with stats ("hp=12 av=21 init=5"). */
 static inline struct enc_combatant *fx_add(struct fx *f, const char *name,
-                                    const char *stats)
+                                           const char *stats)
 {
-    uint32_t id;
-    assert_int_equal(enc_add(f->e, name, 1, 0, -1, &f->d, &id), ENG_OK);
-    struct enc_combatant *who = enc_by_id(f->e, id);
-    struct enc_kv kv[ENC_MAX_STATS];
-    int n = 0;
-    assert_int_equal(enc_parse_stats(stats, kv, ENC_MAX_STATS, &n, &f->d),
-                     ENG_OK);
-    for (int i = 0; i < n; i++)
-        assert_int_equal(enc_stat_set(who, kv[i].name, kv[i].value, &f->d),
-                         ENG_OK);
-    assert_int_equal(rs_tactical.ops->setup(fx_call(f, NULL), who), ENG_OK);
-    return who;
+    rs_fx_opts(&f->fx, NULL);
+    return rs_fx_add(&f->fx, &(struct rs_fx_add){
+        .name = name, .stats = stats,
+    });
 }
 
 static inline struct enc_combatant *fx_by(struct fx *f, const char *name)
 {
-    struct enc_combatant *who = enc_by_name(f->e, name);
-    assert_non_null(who);
-    return who;
+    return rs_fx_who(&f->fx, name);
 }
 
 static inline const char *fx_current(struct fx *f)
 {
-    struct enc_combatant *who = enc_current(f->e);
-    return who ? who->name : "";
+    return rs_fx_current(&f->fx);
 }
 
 static inline enum eng_err fx_next(struct fx *f)
@@ -117,19 +82,14 @@ static inline enum eng_err fx_attack(struct fx *f, const char *attacker,
 /* Whether the last command emitted a text event containing s. */
 static inline int fx_said(struct fx *f, const char *s)
 {
-    for (int i = 0; i < f->r.nev; i++)
-        if (strstr(f->r.ev[i].text, s) != NULL)
-            return 1;
-    return 0;
+    return rs_fx_said(&f->fx, s);
 }
 
 /* The current value of who's track. */
 static inline int64_t fx_track(struct fx *f, const char *who,
                                const char *track)
 {
-    const struct enc_track *t = enc_track_c(fx_by(f, who), track);
-    assert_non_null(t);
-    return t->cur;
+    return rs_fx_track(&f->fx, who, track);
 }
 
 static inline int32_t fx_cond(struct fx *f, const char *who, const char *cond)
@@ -142,24 +102,7 @@ static inline int32_t fx_cond(struct fx *f, const char *who, const char *cond)
  * ("[3, 5, 6]" style numbers); returns how many. */
 static inline int fx_faces(struct fx *f, int i, int *faces, int max)
 {
-    assert_true(i < f->r.nrolls);
-    const char *p = f->r.rolls[i].detail;
-    int n = 0;
-    const char *open = strchr(p, '[');
-    if (open == NULL)
-        return 0;
-    p = open + 1;
-    while (*p && *p != ']' && *p != '=' && n < max) {
-        if (*p >= '0' && *p <= '9') {
-            int v = 0;
-            while (*p >= '0' && *p <= '9')
-                v = v * 10 + (*p++ - '0');
-            faces[n++] = v;
-        } else {
-            p++;
-        }
-    }
-    return n;
+    return rs_fx_faces(&f->fx, i, faces, max);
 }
 
 /* The index of the first roll whose label contains s, or -1. */
