@@ -118,11 +118,28 @@ static void keep_by_count(const struct dice_term *t, struct dice_die *d,
 }
 
 /* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
- * at the cut keep the earlier die. */
+ * at the cut keep the earlier die. Keeping one die or dropping one (adv,
+ * 4d6kh3) needs only the best or worst key, found in one pass. */
 static void apply_keep(const struct dice_term *t, struct dice_die *d,
                        uint32_t n)
 {
-    if (t->sides <= DICE_KEEP_COUNT_FACES)
+    int32_t sign = key_sign(t), best = INT32_MIN, worst = INT32_MAX;
+    uint32_t live = 0, n_worst = 0;     /* dice at the worst key */
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].flags & DICE_DIE_REROLLED)
+            continue;
+        int32_t key = sign * d[i].value;
+        live++;
+        best = key > best ? key : best;
+        n_worst = key < worst ? 1 : n_worst + (key == worst);
+        worst = key < worst ? key : worst;
+    }
+    uint32_t k = kept_count(t, live);
+    if (k == 1)
+        drop_past_cut(t, d, n, best, 1);
+    else if (k + 1 == live)
+        drop_past_cut(t, d, n, worst, n_worst - 1);
+    else if (t->sides <= DICE_KEEP_COUNT_FACES)
         keep_by_count(t, d, n);
     else
         keep_by_select(t, d, n);
