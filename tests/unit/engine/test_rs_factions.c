@@ -10,27 +10,20 @@
 #include "eng_alloc.h"
 #include "rs.h"
 #include "rs_factions.h"
+#include "rs_fixture.h"
 #include "turn.h"
 
 extern const struct rs_system rs_factions;
 
+/* The shared ruleset fixture (rs_fixture.h) set up for factions. */
 struct fx {
-    struct encounter *e;
-    struct eng_rng rng;
-    struct enc_result *r;
-    struct enc_diag d;
-    struct rs_opt opts[8];
-    int nopts;
-    char log[2048];          /* "T:name" per turn start, "R:n" per round */
+    RS_FX_STATE;
 };
 
 static int fx_setup(void **state)
 {
     struct fx *f = test_calloc(1, sizeof *f);
-    f->e = enc_new("factions", "test", 1);
-    f->r = test_malloc(sizeof *f->r);
-    enc_result_init(f->r);
-    eng_rng_seed(&f->rng, 1);
+    rs_fx_init(&f->fx, &rs_factions, 1, &f->result);
     *state = f;
     return 0;
 }
@@ -38,125 +31,77 @@ static int fx_setup(void **state)
 static int fx_teardown(void **state)
 {
     struct fx *f = *state;
-    enc_free(f->e);
-    test_free(f->r);
+    rs_fx_cleanup(&f->fx);
     test_free(f);
     return 0;
 }
 
 static struct rs_call fx_call(struct fx *f, bool gm, uint64_t user)
 {
-    enc_result_init(f->r);
-    memset(&f->d, 0, sizeof f->d);
-    struct rs_call c = {
-        .e = f->e, .rng = &f->rng, .r = f->r, .d = &f->d,
-        .user = user, .is_gm = gm, .opts = f->opts, .nopts = f->nopts,
-    };
-    return c;
+    return rs_fx_call(&f->fx, user, gm);
 }
 
+/* Set up to two options (a NULL name: none from there on). */
 static void fx_opts(struct fx *f, const char *k1, const char *v1,
                     const char *k2, const char *v2)
 {
-    f->nopts = 0;
-    if (k1 != NULL)
-        f->opts[f->nopts++] = (struct rs_opt){k1, v1};
-    if (k2 != NULL)
-        f->opts[f->nopts++] = (struct rs_opt){k2, v2};
+    rs_fx_opts(&f->fx, k1, v1, k2, v2, NULL);
 }
 
-/* Append the turn starts and new rounds of the last call to the log. */
 static void fx_log(struct fx *f)
 {
-    for (int i = 0; i < f->r->nev; i++) {
-        const struct enc_event *ev = &f->r->ev[i];
-        char item[96] = "";
-        if (ev->kind == ENC_EV_TURN)
-            snprintf(item, sizeof item, "T:%s ",
-                     enc_by_id(f->e, ev->who)->name);
-        else if (ev->kind == ENC_EV_ROUND)
-            snprintf(item, sizeof item, "R:%lld ", (long long)ev->a);
-        strncat(f->log, item, sizeof f->log - strlen(f->log) - 1);
-    }
+    rs_fx_log(&f->fx);
 }
 
+/* Whether the last call emitted a text event (not a roll, a condition...)
+ * containing needle. */
 static bool fx_has_text(const struct fx *f, const char *needle)
 {
-    for (int i = 0; i < f->r->nev; i++)
-        if (f->r->ev[i].kind == ENC_EV_TEXT &&
-            strstr(f->r->ev[i].text, needle) != NULL)
-            return true;
-    return false;
+    return rs_fx_find(&f->fx, ENC_EV_TEXT, needle) != NULL;
 }
 
+/* Add a combatant (owner 0 = an NPC) to a faction with stats. */
 static struct enc_combatant *fx_add(struct fx *f, const char *name,
                                     const char *side, const char *stats,
                                     uint64_t owner)
 {
-    int s = enc_side_get(f->e, side, &f->d);
-    assert_true(s >= 0);
-    uint32_t id;
-    assert_int_equal(enc_add(f->e, name, 1, owner, s, &f->d, &id), ENG_OK);
-    struct enc_combatant *w = enc_by_id(f->e, id);
-    struct enc_kv kv[ENC_MAX_STATS];
-    int n;
-    assert_int_equal(enc_parse_stats(stats, kv, ENC_MAX_STATS, &n, &f->d),
-                     ENG_OK);
-    for (int i = 0; i < n; i++)
-        assert_int_equal(enc_stat_set(w, kv[i].name, kv[i].value, &f->d),
-                         ENG_OK);
-    struct rs_call c = fx_call(f, true, 1);
-    assert_int_equal(rs_factions.ops->setup(&c, w), ENG_OK);
-    return w;
+    return rs_fx_add(&f->fx, &(struct rs_fx_add){
+        .name = name, .owner = owner, .side = side, .stats = stats,
+    });
 }
 
 static struct enc_combatant *fx_who(struct fx *f, const char *name)
 {
-    struct enc_combatant *w = enc_by_name(f->e, name);
-    assert_non_null(w);
-    return w;
+    return rs_fx_who(&f->fx, name);
 }
 
 static enum eng_err fx_begin(struct fx *f, const char *first)
 {
     fx_opts(f, first ? "first" : NULL, first, NULL, NULL);
-    struct rs_call c = fx_call(f, true, 1);
-    enum eng_err err = rs_factions.ops->begin(&c);
-    fx_log(f);
+    enum eng_err err = rs_fx_begin(&f->fx, RS_FX_GM, true);
     f->nopts = 0;
     return err;
 }
 
 static enum eng_err fx_pick(struct fx *f, const char *name)
 {
-    struct rs_call c = fx_call(f, true, 1);
-    enum eng_err err = rs_factions.ops->pick(&c, fx_who(f, name));
-    fx_log(f);
-    return err;
+    return rs_fx_pick(&f->fx, RS_FX_GM, true, name);
 }
 
 static enum eng_err fx_next(struct fx *f)
 {
-    struct rs_call c = fx_call(f, true, 1);
-    enum eng_err err = rs_factions.ops->next(&c);
-    fx_log(f);
-    return err;
+    return rs_fx_next(&f->fx, RS_FX_GM, true);
 }
 
 static enum eng_err fx_pass(struct fx *f)
 {
-    struct rs_call c = fx_call(f, true, 1);
-    enum eng_err err = rs_factions.ops->pass(&c);
-    fx_log(f);
-    return err;
+    return rs_fx_pass(&f->fx, RS_FX_GM, true);
 }
 
 static enum eng_err fx_action(struct fx *f, const char *verb, bool gm,
                               uint64_t user)
 {
-    struct rs_call c = fx_call(f, gm, user);
-    enum eng_err err = rs_factions.ops->action(&c, verb);
-    fx_log(f);
+    enum eng_err err = rs_fx_action(&f->fx, user, gm, verb);
     f->nopts = 0;
     return err;
 }
@@ -588,19 +533,13 @@ static void test_rule_fast(void **state)
 static enum eng_err fx_attack(struct fx *f, const char *att, const char *tgt,
                               const char *damage, const char *options)
 {
-    struct rs_call c = fx_call(f, true, 1);
-    struct rs_attack a = {fx_who(f, att), fx_who(f, tgt), NULL, damage,
-                          options};
-    enum eng_err err = rs_factions.ops->attack(&c, &a);
-    fx_log(f);
-    return err;
+    return rs_fx_attack(&f->fx, RS_FX_GM, true, att, tgt, NULL, damage,
+                        options);
 }
 
 static int64_t fx_hp(struct fx *f, const char *name)
 {
-    const struct enc_track *t = enc_track_c(fx_who(f, name), "hp");
-    assert_non_null(t);
-    return t->cur;
+    return rs_fx_track(&f->fx, name, "hp");
 }
 
 static bool fx_acted(struct fx *f, const char *name)
