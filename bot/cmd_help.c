@@ -145,8 +145,9 @@ static void help_verb(struct sbuf *b, const struct rs_system *rs,
     const char *help = spec != NULL ? spec->help : "";
     size_t idlen = strlen(rs->id);
     for (const char *p = help; *p != '\0'; p++) {
-        if ((p != help && strncmp(p - 2, "; ", 2) != 0) ||
-            eng_text_ncasecmp(p, rs->id, idlen) != 0 ||
+        bool starts = p == help || (p - help >= 2 && p[-2] == ';' &&
+                                    p[-1] == ' ');
+        if (!starts || eng_text_ncasecmp(p, rs->id, idlen) != 0 ||
             strncmp(p + idlen, ": ", 2) != 0)
             continue;
         const char *start = p + idlen + 2;

@@ -327,8 +327,8 @@ static void test_old_interaction_is_deferred(void **st)
     json_t *r = old_interaction(&h, "{\"name\":\"roll\",\"type\":1,"
                                 "\"options\":[{\"name\":\"dice\",\"type\":3,"
                                 "\"value\":\"2d6\"}]}", 2000);
-    json_t *cb = harness_callback(&h, json_string_value(json_object_get(r,
-                                                                        "id")));
+    const char *rid = json_string_value(json_object_get(r, "id"));
+    json_t *cb = harness_callback(&h, rid);
     assert_int_equal(json_integer_value(json_object_get(
                          json_object_get(cb, "body"), "type")), 5);
     json_decref(cb);
@@ -345,8 +345,8 @@ static void test_old_interaction_is_deferred(void **st)
     r = old_interaction(&h, "{\"name\":\"combat\",\"type\":1,\"options\":"
                         "[{\"name\":\"next\",\"type\":1,\"options\":[]}]}",
                         2000);
-    json_decref(harness_callback(&h, json_string_value(json_object_get(r,
-                                                                       "id"))));
+    json_decref(harness_callback(&h, json_string_value(
+                                         json_object_get(r, "id"))));
     json_decref(r);
     json_t *fu = harness_wait_request(&h, "POST", "/webhooks/", &since,
                                       WAIT_MS);
