@@ -222,7 +222,10 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
     run->enc->version = run->loaded + 1;
     msg_cleanup(&reply->msg);
     bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
-    if (show_tracker)
+    /* In Discord the fight's live tracker message shows the state (and
+     * is edited after this change); a copy in every reply would only
+     * leave stale trackers up the channel. */
+    if (show_tracker && run->req->source != CMD_SRC_DISCORD)
         render_tracker(&reply->msg, e, public_gm);
     if (secret && !public_gm) {
         struct msg *copy = malloc(sizeof *copy);

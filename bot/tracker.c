@@ -218,7 +218,8 @@ static void on_done(void *ud, const struct rest_result *res)
     switch (q->kind) {
     case TREQ_POST:
         if (ok && (ch->msg_id = message_id(res)) != 0) {
-            kv_save(ch);
+            if (!ch->final)       /* an ended fight's id is not kept */
+                kv_save(ch);
             ch->pin_wanted = !ch->nopin && !ch->final;
             log_msg(lg, LOG_LVL_INFO, "tracker %" PRIu64 ": posted as %"
                     PRIu64, ch->channel, ch->msg_id);
@@ -255,7 +256,8 @@ static void on_done(void *ud, const struct rest_result *res)
             ch->pinned = true;
         } else if (res->status == 403) {
             ch->nopin = true;
-            kv_save(ch);
+            if (!ch->final)
+                kv_save(ch);
             log_msg(lg, LOG_LVL_NOTICE, "tracker %" PRIu64 ": pinning "
                     "refused (code %d); carrying on unpinned", ch->channel,
                     res->discord_code);
@@ -418,7 +420,9 @@ void tracker_show(struct tracker *t, uint64_t channel, const struct msg *m,
         ch->final = true;
         kv_forget(ch);            /* no stale id survives a crash */
     }
-    if (app_id != NULL && token != NULL && ch->msg_id == 0) {
+    /* Whoever made the latest change hears about a refused post or pin
+     * (for the first post: the GM, who began the fight). */
+    if (app_id != NULL && token != NULL) {
         snprintf(ch->app_id, sizeof ch->app_id, "%s", app_id);
         snprintf(ch->token, sizeof ch->token, "%s", token);
         ch->token_ms = now_ms();

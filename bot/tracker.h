@@ -11,9 +11,10 @@
  * flight at a time, so writes arrive in order.
  *
  * - Pinning is tried once per tracker. When Discord refuses it (403, e.g.
- *   50013 Missing Permissions) the user whose command posted the tracker
- *   (the GM, for /combat begin) is told once, ephemerally, through that
- *   interaction's followup, and the fight carries on unpinned.
+ *   50013 Missing Permissions) the user whose change came last (the GM,
+ *   for the /combat begin that posted it) is told once, ephemerally,
+ *   through that interaction's followup, and the fight carries on
+ *   unpinned.
  * - An edit answered 404 (someone deleted the tracker) posts a new one
  *   with the same state, so the next change after a deletion restores it.
  * - CMD_TRACKER_FINAL: the fight ended. The message gets a last edit (no

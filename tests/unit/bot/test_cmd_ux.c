@@ -172,6 +172,9 @@ static void test_tracker_modes_follow_the_fight(void **state)
     assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_EDIT);
     assert_true(run(f, GM, "combat", "begin", NULL));
     assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_POST);
+    /* the reply tells what happened; the state is the tracker's */
+    assert_int_equal(f->reply.msg.nembeds, 1);
+    assert_string_equal(f->reply.msg.embeds[0].title, "Roll for initiative!");
     const struct msg *t = f->reply.tracker;
     assert_non_null(t);
     assert_int_equal(t->nembeds, 1);
