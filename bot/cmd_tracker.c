@@ -22,8 +22,8 @@ static void add_button(struct msg *m, const char *label, const char *sub,
 }
 
 /* Alternating rulesets, when the acting side must choose: who of it may
- * go. Hidden combatants stay out of this public menu (the GM can type
- * /combat pick). */
+ * go (not down, not yet acted this round or phase). Hidden combatants stay
+ * out of this public menu (the GM can type /combat pick). */
 static void add_pick_menu(struct msg *m, const struct encounter *e)
 {
     char id[INTERACTION_CUSTOM_ID_MAX + 1];
@@ -34,7 +34,7 @@ static void add_pick_menu(struct msg *m, const struct encounter *e)
     for (int i = 0; i < e->ncs && m->select.noptions < MSG_MAX_SELECT; i++) {
         const struct enc_combatant *c = &e->cs[i];
         if (c->side != e->acting_side || c->hidden ||
-            (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)))
+            (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD | ENC_CF_ACTED)))
             continue;
         msg_select_add(m, c->name, c->name);
     }
@@ -58,6 +58,8 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
         add_pick_menu(m, e);
         if (rs->ops->pass != NULL)
             add_button(m, "Pass", "pass", e->version, MSG_BTN_SECONDARY);
+        if (m->select.noptions == 0)     /* nobody of that side can go */
+            add_button(m, "Move on", "next", e->version, MSG_BTN_PRIMARY);
     } else {
         add_button(m, "Next round", "next", e->version, MSG_BTN_PRIMARY);
     }

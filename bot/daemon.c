@@ -716,8 +716,9 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     if (d.exit_status == DAEMON_EXIT_OK && !d.stopping)
         d.exit_status = DAEMON_EXIT_FAIL;
     log_msg(lg, d.exit_status ? LOG_LVL_ERR : LOG_LVL_NOTICE,
-            "stopped (exit status %d, %lld interactions answered)",
-            d.exit_status, (long long)d.answered);
+            "stopped (exit status %d, %lld interactions answered, %lld "
+            "of them deferred)", d.exit_status, (long long)d.answered,
+            (long long)d.deferred);
 out:
     lws_sul_cancel(&d.sul_tick);
     lws_sul_cancel(&d.sul_gateway);

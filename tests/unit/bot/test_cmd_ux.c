@@ -248,6 +248,19 @@ static void test_tracker_alternating_controls(void **state)
     json_t *body = render_discord_message(t, false);
     assert_int_equal(json_array_size(json_object_get(body, "components")), 2);
     json_decref(body);
+    /* once Aria has acted, only Bryn is offered for Blue */
+    assert_true(run(f, ALICE, "combat", "pick", "name", "Aria", NULL));
+    assert_non_null(find_button(f->reply.tracker, "End turn"));
+    assert_int_equal(f->reply.tracker->select.noptions, 0);
+    assert_true(run(f, ALICE, "combat", "next", NULL));
+    t = f->reply.tracker;
+    assert_int_equal(t->select.noptions, 2);
+    assert_string_equal(t->select.options[0].value, "Goblin 1");
+    assert_true(run(f, GM, "combat", "pick", "name", "Goblin 1", NULL));
+    assert_true(run(f, GM, "combat", "next", NULL));
+    t = f->reply.tracker;
+    assert_int_equal(t->select.noptions, 1);
+    assert_string_equal(t->select.options[0].value, "Bryn");
 }
 
 static void test_tracker_console_has_none(void **state)
