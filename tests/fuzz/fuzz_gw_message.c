@@ -21,7 +21,7 @@
  * the connection already READY.
  *
  * Properties checked (gw.h): the heartbeat interval taken from HELLO is
- * positive and at most heartbeat_max_ms; the sequence number never goes
+ * never negative (0 until a good HELLO) and at most heartbeat_max_ms; the sequence number never goes
  * below zero; the state stays a known one; gw_detach() + gw_free() release
  * everything (no leak, no timer left pointing at freed memory).
  */
