@@ -65,23 +65,23 @@ bool rl_route_key(const char *method, const char *path, char *out, size_t cap,
                   (toplen == 8 && memcmp(top, "webhooks", 8) == 0) ||
                   (toplen == 12 && memcmp(top, "interactions", 12) == 0))) ||
                 (seg == 2 && toplen == 8 && memcmp(top, "webhooks", 8) == 0);
-        if (o + 2 + (major ? len : 6) >= cap)
+        /* What this segment becomes, so the room check counts exactly the
+         * bytes written (a long literal segment once overflowed here). */
+        const char *put = s;
+        size_t putlen = len;
+        if (!major && seg == 2 && toplen == 12 &&
+            memcmp(top, "interactions", 12) == 0) {
+            put = ":token";
+            putlen = 6;
+        } else if (!major && all_digits(s, len)) {
+            put = ":id";
+            putlen = 3;
+        }
+        if (o + 1 + putlen >= cap)
             return false;
         out[o++] = '/';
-        if (major) {
-            memcpy(out + o, s, len);
-            o += len;
-        } else if (seg == 2 && toplen == 12 &&
-                   memcmp(top, "interactions", 12) == 0) {
-            memcpy(out + o, ":token", 6);
-            o += 6;
-        } else if (all_digits(s, len)) {
-            memcpy(out + o, ":id", 3);
-            o += 3;
-        } else {
-            memcpy(out + o, s, len);
-            o += len;
-        }
+        memcpy(out + o, put, putlen);
+        o += putlen;
         seg++;
         if (*p == '?')
             break;

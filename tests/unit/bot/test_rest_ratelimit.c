@@ -62,6 +62,37 @@ static void test_rl_route_keys(void **state)
     assert_string_equal(k, "GET /gateway/bot");
 }
 
+/* A literal segment longer than a placeholder near the end of the buffer
+ * is refused, not written past it (found by fuzz_rest_ratelimit). */
+static void test_rl_route_key_long_segment_fits_or_fails(void **state)
+{
+    (void)state;
+    char path[300];
+    memcpy(path, "/users/", 7);
+    memset(path + 7, 'a', 248);
+    path[255] = '\0';
+    /* A canary right after the buffer catches a write past cap. */
+    struct {
+        char k[160];
+        char canary[16];
+    } buf;
+    memset(buf.canary, 0x5A, sizeof buf.canary);
+    bool ex;
+    assert_false(rl_route_key("GET", path, buf.k, sizeof buf.k, &ex));
+    for (size_t i = 0; i < sizeof buf.canary; i++)
+        assert_int_equal((unsigned char)buf.canary[i], 0x5A);
+    /* Every length up to the buffer either fits exactly or is refused. */
+    for (size_t n = 1; n < 200; n++) {
+        memset(path + 7, 'b', n);
+        path[7 + n] = '\0';
+        memset(buf.canary, 0x5A, sizeof buf.canary);
+        if (rl_route_key("GET", path, buf.k, sizeof buf.k, &ex))
+            assert_int_equal(strlen(buf.k), 4 + 7 + n);
+        for (size_t i = 0; i < sizeof buf.canary; i++)
+            assert_int_equal((unsigned char)buf.canary[i], 0x5A);
+    }
+}
+
 static void test_rl_never_into_empty_bucket(void **state)
 {
     struct rl rl;
@@ -171,6 +202,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rl_parse_headers),
         cmocka_unit_test(test_rl_route_keys),
+        cmocka_unit_test(test_rl_route_key_long_segment_fits_or_fails),
         cmocka_unit_test(test_rl_never_into_empty_bucket),
         cmocka_unit_test(test_rl_shared_bucket_hash_and_major),
         cmocka_unit_test(test_rl_429_and_global),
