@@ -141,14 +141,14 @@ enum eng_err rsv_check_action(struct rs_call *c,
                  "free ones included (the limit); cannot %s", who->name,
                  (long long)total, what);
         if (!who->rs[RSV_C_MOMENTUM])
-            enc_hint(c->d, "Gain Momentum allows more: /combat momentum");
+            enc_hint(c->d, "Gain Momentum allows more: /momentum");
         return ENG_STATE;
     }
     if (!free && who->rs[RSV_C_ACTIONS] >= rsv_actions_max(c->e, who)) {
         enc_fail(c->d, ENG_STATE, "%s has used this turn's action; cannot "
                  "%s", who->name, what);
         if (!who->rs[RSV_C_MOMENTUM])
-            enc_hint(c->d, "Gain Momentum allows more: /combat momentum");
+            enc_hint(c->d, "Gain Momentum allows more: /momentum");
         return ENG_STATE;
     }
     return ENG_OK;
@@ -330,7 +330,7 @@ static void rsv_turn_begins(struct rs_call *c, struct enc_combatant *who)
         who->rs[RSV_C_HELP] = 0;
         who->rs[RSV_C_RALLY] = 1;
         rsv_say(c, who, "the help went unused: one character who is not "
-                "Wounded may regain %d Resolve (/combat rally target:)",
+                "Wounded may regain %d Resolve (/rally target:)",
                 RSV_HELP_REGAIN);
     }
 }
@@ -456,7 +456,7 @@ enum eng_err rsv_next(struct rs_call *c)
     if (due != NULL) {
         enc_fail(c->d, ENG_STATE, "%s must first choose a Fallen Fate",
                  due->name);
-        enc_hint(c->d, "/combat fate name:\"%s\" fate:push (or never, "
+        enc_hint(c->d, "/fate name:\"%s\" fate:push (or never, "
                  "blaze, tragic, ignore)", due->name);
         return ENG_STATE;
     }

@@ -97,7 +97,7 @@ static enum eng_err rsv_cmd_delay(struct rs_call *c)
     return rsv_delay_turn(c, who, target);
 }
 
-/* /combat move [to:<band>] */
+/* /move [to:<band>] */
 static enum eng_err rsv_cmd_move(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -119,7 +119,7 @@ static enum eng_err rsv_cmd_move(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat act kind:dash|item|skill|free [note:] */
+/* /act kind:dash|item|skill|free [note:] */
 static enum eng_err rsv_cmd_act(struct rs_call *c)
 {
     static const struct {
@@ -159,7 +159,7 @@ static enum eng_err rsv_cmd_act(struct rs_call *c)
                     "free");
 }
 
-/* /combat momentum: Gain Momentum was rolled this turn. */
+/* /momentum: Gain Momentum was rolled this turn. */
 static enum eng_err rsv_cmd_momentum(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -175,7 +175,7 @@ static enum eng_err rsv_cmd_momentum(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat defend skill:<stat>|rank:N */
+/* /defend skill:<stat>|rank:N */
 static enum eng_err rsv_cmd_defend(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -186,7 +186,7 @@ static enum eng_err rsv_cmd_defend(struct rs_call *c)
     char what[64];
     static const char *const ranks[] = {"agility", "athletics", "hide",
                                         NULL};
-    err = rsv_opt_rank(c, who, ranks, "/combat defend skill:agility (or "
+    err = rsv_opt_rank(c, who, ranks, "/defend skill:agility (or "
                        "athletics, hide), or rank:", &rank, what,
                        sizeof what);
     if (err != ENG_OK)
@@ -214,7 +214,7 @@ static enum eng_err rsv_cmd_defend(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat aim skill:<stat>|rank:N, or range:true */
+/* /aim skill:<stat>|rank:N, or range:true */
 static enum eng_err rsv_cmd_aim(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -229,7 +229,7 @@ static enum eng_err rsv_cmd_aim(struct rs_call *c)
     char what[64] = "";
     if (!range) {
         static const char *const ranks[] = {"tactics", "search", NULL};
-        err = rsv_opt_rank(c, who, ranks, "/combat aim skill:tactics (or "
+        err = rsv_opt_rank(c, who, ranks, "/aim skill:tactics (or "
                            "search), or range:true", &rank, what,
                            sizeof what);
         if (err != ENG_OK)
@@ -285,7 +285,7 @@ static enum eng_err rsv_cmd_help(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat rally target:<name>: the unused help restores 1 Resolve. */
+/* /rally target:<name>: the unused help restores 1 Resolve. */
 static enum eng_err rsv_cmd_rally(struct rs_call *c)
 {
     struct enc_combatant *who, *target;
@@ -316,7 +316,7 @@ static const char *const rsv_held_names[] = {
     [RSV_HELD_ITEM] = "item", [RSV_HELD_SKILL] = "skill",
 };
 
-/* /combat hold action:attack|item|skill trigger:"..." - ends the turn. */
+/* /hold action:attack|item|skill trigger:"..." - ends the turn. */
 static enum eng_err rsv_cmd_hold(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -351,7 +351,7 @@ static enum eng_err rsv_cmd_hold(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat trigger name:<holder> - the held action happens now. */
+/* /trigger name:<holder> - the held action happens now. */
 static enum eng_err rsv_cmd_trigger(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -375,7 +375,7 @@ static enum eng_err rsv_cmd_trigger(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat escape - the whole turn spent leaving the fight. */
+/* /escape - the whole turn spent leaving the fight. */
 static enum eng_err rsv_cmd_escape(struct rs_call *c)
 {
     struct enc_combatant *who;
@@ -393,7 +393,7 @@ static enum eng_err rsv_cmd_escape(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat damage name: amount: - Resolve lost outside an attack; unlike
+/* /damage name: amount: - Resolve lost outside an attack; unlike
  * /combat hp it still counts when Resolve is already 0. */
 static enum eng_err rsv_cmd_damage(struct rs_call *c)
 {
@@ -420,7 +420,7 @@ static enum eng_err rsv_cmd_damage(struct rs_call *c)
     return ENG_OK;
 }
 
-/* /combat rest name: - the GM says they rested: ignores come back. */
+/* /rest name: - the GM says they rested: ignores come back. */
 static enum eng_err rsv_cmd_rest(struct rs_call *c)
 {
     struct enc_combatant *who;

@@ -1,6 +1,6 @@
 /*
  * rs_resolve_fate.c - choosing a Fallen Fate (see rs_resolve.h):
- * /combat fate name: fate:ignore|never|push|blaze|tragic.
+ * /fate name: fate:ignore|never|push|blaze|tragic.
  */
 #include <stdio.h>
 #include <string.h>

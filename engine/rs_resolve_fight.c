@@ -167,7 +167,7 @@ static void rsv_follow(struct rs_call *c, struct enc_combatant *who,
     case RSV_AFTER_DEFEATED:
         if (wounded)
             rsv_say(c, who, "is defeated (the GM may grant a Fallen Fate "
-                    "instead: /combat fate)");
+                    "instead: /fate)");
         else
             rsv_say(c, who, "is defeated");
         rsv_mark_down(c, who);
@@ -459,7 +459,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     } else if (!atk->rs[RSV_C_FIRED]) {
         enc_fail(c->d, ENG_STATE, "it is not %s's turn", atk->name);
         enc_hint(c->d, "a held attack attacks out of turn once triggered: "
-                 "/combat trigger name:\"%s\"", atk->name);
+                 "/trigger name:\"%s\"", atk->name);
         return ENG_STATE;
     }
     struct rsv_aopts o;

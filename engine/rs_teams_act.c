@@ -148,7 +148,7 @@ static enum eng_err te_opt_test(struct rs_call *c, const char *label,
     return ENG_OK;
 }
 
-/* ---- /combat act --------------------------------------------------------- */
+/* ---- /act --------------------------------------------------------- */
 
 static enum eng_err te_act(struct rs_call *c)
 {
@@ -156,7 +156,7 @@ static enum eng_err te_act(struct rs_call *c)
     const char *name = rs_opt(c->opts, c->nopts, "action");
     if (name == NULL || name[0] == '\0') {
         enc_fail(c->d, ENG_INVALID, "action: is required");
-        enc_hint(c->d, "/combat act action:move");
+        enc_hint(c->d, "/act action:move");
         return ENG_INVALID;
     }
     const struct te_act *act = te_act_find(name);
@@ -211,7 +211,7 @@ static enum eng_err te_act(struct rs_call *c)
     if (who->rs[TE_C_EXT] > 0) {
         enc_fail(c->d, ENG_STATE, "%s must continue or abandon the action "
                  "under way first", who->name);
-        enc_hint(c->d, "/combat act action:continue");
+        enc_hint(c->d, "/act action:continue");
         return ENG_STATE;
     }
 
@@ -390,7 +390,7 @@ static enum eng_err te_act(struct rs_call *c)
             return err;
         if (!done)
             te_say(c, who, "%s tries to revive %s: the GM sets the test "
-                   "(roll: and difficulty:), or /combat wake", who->name,
+                   "(roll: and difficulty:), or /wake", who->name,
                    target->name);
         else if (passed)
             te_wake(c, target);
@@ -541,7 +541,7 @@ static enum eng_err te_test(struct rs_call *c)
             return err;
     } else if (given == NULL || !given[0]) {
         enc_fail(c->d, ENG_INVALID, "roll: is required for a %s test", kind);
-        enc_hint(c->d, "/combat test kind:%s name:\"%s\" roll:1d6+1d4 "
+        enc_hint(c->d, "/test kind:%s name:\"%s\" roll:1d6+1d4 "
                  "difficulty:8", kind, who->name);
         return ENG_INVALID;
     }
