@@ -68,11 +68,45 @@ static void test_docs_headings_name_real_commands(void **state)
     assert_true(checked >= 10);
 }
 
+/* Every `/combat <sub>` a ruleset page mentions exists (the ruleset pages
+ * once named commands that had moved to top level). */
+static void test_docs_ruleset_pages_name_real_subcommands(void **state)
+{
+    (void)state;
+    static const char *const pages[] = {"generic", "teams", "factions",
+                                        "resolve", "cards", "tactical"};
+    int checked = 0;
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/docs/rulesets/%s.md",
+                 FRAY_SOURCE_DIR, pages[i]);
+        FILE *f = fopen(path, "rb");
+        if (f == NULL)
+            continue;
+        static char buf[131072];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = '\0';
+        for (const char *p = strstr(buf, "/combat "); p != NULL;
+             p = strstr(p + 1, "/combat ")) {
+            char sub[32] = "";
+            if (sscanf(p, "/combat %31[a-z]", sub) != 1)
+                continue;
+            if (cmd_table_find("combat", sub) == NULL)
+                fail_msg("docs/rulesets/%s.md names /combat %s, which does "
+                         "not exist", pages[i], sub);
+            checked++;
+        }
+    }
+    assert_true(checked >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_docs_every_command_documented_with_example),
         cmocka_unit_test(test_docs_headings_name_real_commands),
+        cmocka_unit_test(test_docs_ruleset_pages_name_real_subcommands),
     };
     return cmocka_run_group_tests_name("docs", tests, NULL, NULL);
 }
