@@ -147,4 +147,15 @@ enum bot_err store_interaction_prune(struct store *s, int64_t before_ms);
 /* Delete a key; absent keys are not an error. */
 enum bot_err store_kv_delete(struct store *s, const char *key);
 
+/* The live version of a channel's encounter without its document: cheap,
+ * for a cache to check that what it holds is still current. BOT_NOTFOUND
+ * when the channel has none. */
+enum bot_err store_enc_version(struct store *s, uint64_t channel,
+                               int64_t *version);
+
+/* True when other processes may write the same encounters (a shared
+ * server database). False for SQLite, whose file lock makes this process
+ * the only writer, so what it last saved is still the live state. */
+bool store_shared(const struct store *s);
+
 #endif

@@ -694,6 +694,24 @@ enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
     return doc_query(s, st, "loading an earlier version", doc, found_version);
 }
 
+enum bot_err store_enc_version(struct store *s, uint64_t channel,
+                               int64_t *version)
+{
+    struct live l;
+    enum bot_err e = live_get(s, channel, &l);
+    if (e == BOT_OK && !l.found)
+        e = BOT_NOTFOUND;
+    if (e == BOT_OK)
+        *version = l.version;
+    return e;
+}
+
+bool store_shared(const struct store *s)
+{
+    (void)s;
+    return false;
+}
+
 enum bot_err store_enc_archive(struct store *s, uint64_t channel, int64_t now)
 {
     enum bot_err e = guard(s);

@@ -407,6 +407,22 @@ static void test_store_integrity_memory(void **state)
     assert_true(ok);
 }
 
+/* The version alone follows saves, undo and archive; a SQLite store is
+ * never shared. */
+static void test_store_enc_version(void **state)
+{
+    struct store *s = *state;
+    int64_t v = -1;
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_NOTFOUND);
+    save_ok(s, CH, 1);
+    save_ok(s, CH, 2);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 2);
+    assert_int_equal(store_enc_archive(s, CH, 5), BOT_OK);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_NOTFOUND);
+    assert_false(store_shared(s));
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
@@ -425,6 +441,7 @@ int main(void)
         T(test_store_nested_transactions),
         T(test_store_enc_list),
         T(test_store_integrity_memory),
+        T(test_store_enc_version),
     };
 #undef T
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
