@@ -247,15 +247,28 @@ struct fake_fault {                 /* a scripted REST fault */
 
 /* ---- load generator ---- */
 
+/* Closed loop (rate 0): keep `concurrency` unanswered. Open loop (rate > 0):
+ * inject on a schedule of `rate` per second (fixed or Poisson spacing)
+ * whatever the answers do, holding back only when `concurrency` are
+ * unanswered (counted in `capped`). */
 struct fake_load {
     bool active;
     long total, injected, answered, missed;
     int concurrency, channels;
     long outstanding;
     size_t first_ix;                /* first interaction of this run */
+    size_t scan_ix;                 /* older ones are answered or missed */
     json_t *command;                /* description template (owned) */
     int64_t t_start_us, t_end_us;
-    lws_sorted_usec_list_t sul;
+    double rate;                    /* per second; 0 = closed loop */
+    bool poisson;                   /* exponential gaps, else fixed */
+    double next_us;                 /* when the next one is due */
+    int64_t last_scan_us;           /* last deadline scan */
+    int64_t t_last_inject_us;
+    int64_t max_lag_us;             /* worst injection behind schedule */
+    long capped;                    /* injections held back by the cap */
+    long cap_counted;               /* injection index already counted */
+    lws_sorted_usec_list_t sul;     /* deadline scan and rate schedule */
 };
 
 /* ---- the server ---- */

@@ -13,6 +13,9 @@
 #define FAKE_DEFAULT_PERMS  "2248473465835073"
 #define FAKE_LOAD_TICK_MS   50
 #define FAKE_LOAD_MAX       1000000
+#define FAKE_LOAD_RATE_MAX  1000000.0     /* interactions per second */
+#define FAKE_LOAD_RATE_CAP  10000         /* default cap in rate mode */
+#define FAKE_LOAD_WORST     10            /* slowest samples listed */
 
 /* ---- records ---- */
 
@@ -59,6 +62,7 @@ static void lat_push(struct fake_server *s, double ms)
 }
 
 static void load_pump(struct fake_server *s);
+static void load_arm(struct fake_server *s);
 
 void fake_ix_answered(struct fake_server *s, struct fake_ix *x)
 {
@@ -68,6 +72,8 @@ void fake_ix_answered(struct fake_server *s, struct fake_ix *x)
         s->load.answered++;
         s->load.outstanding--;
         load_pump(s);
+        if (s->load.rate > 0)
+            load_arm(s);    /* a freed slot may let a due one through */
     }
 }
 
@@ -83,23 +89,29 @@ static double pct(const double *v, size_t n, double p)
     return v[k ? k - 1 : 0];
 }
 
+/* {count,min,p50,p90,p99,max,mean} of n samples; sorts v in place. */
+static json_t *lat_summary(double *v, size_t n)
+{
+    if (n == 0)
+        return json_pack("{s:i}", "count", 0);
+    qsort(v, n, sizeof *v, cmp_double);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    return json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "count", (json_int_t)n,
+                     "min", v[0], "p50", pct(v, n, 0.5), "p90",
+                     pct(v, n, 0.9), "p99", pct(v, n, 0.99), "max",
+                     v[n - 1], "mean", sum / (double)n);
+}
+
 json_t *fake_latency_json(const struct fake_server *s)
 {
-    if (s->nlat == 0)
-        return json_pack("{s:i}", "count", 0);
-    double *v = malloc(s->nlat * sizeof *v);
+    double *v = malloc((s->nlat ? s->nlat : 1) * sizeof *v);
     if (v == NULL)
         return json_pack("{s:i}", "count", 0);
-    memcpy(v, s->lat, s->nlat * sizeof *v);
-    qsort(v, s->nlat, sizeof *v, cmp_double);
-    double sum = 0;
-    for (size_t i = 0; i < s->nlat; i++)
-        sum += v[i];
-    json_t *j = json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "count",
-                          (json_int_t)s->nlat, "min", v[0], "p50",
-                          pct(v, s->nlat, 0.5), "p90", pct(v, s->nlat, 0.9),
-                          "p99", pct(v, s->nlat, 0.99), "max",
-                          v[s->nlat - 1], "mean", sum / (double)s->nlat);
+    if (s->nlat)
+        memcpy(v, s->lat, s->nlat * sizeof *v);
+    json_t *j = lat_summary(v, s->nlat);
     free(v);
     return j;
 }
@@ -417,56 +429,149 @@ static void load_finish(struct fake_server *s)
              s->load.missed);
 }
 
+/* Microseconds from one scheduled injection to the next: 1/rate, or an
+ * exponential draw with that mean (a Poisson process, whose bursts are
+ * what a busy server sees). */
+static double load_gap_us(struct fake_server *s)
+{
+    double mean = 1e6 / s->load.rate;
+    if (!s->load.poisson)
+        return mean;
+    /* u in (0, 1] from 53 random bits, so log(u) is finite */
+    double u = ((double)(fake_rand(s) >> 11) + 1.0) / 9007199254740992.0;
+    return -log(u) * mean;
+}
+
+static bool load_inject(struct fake_server *s)
+{
+    struct fake_load *L = &s->load;
+    /* a list of descriptions is cycled through: a command mix */
+    json_t *desc = json_deep_copy(json_array_get(
+        L->command, (size_t)L->injected % json_array_size(L->command)));
+    char chan[24];
+    unsigned long long base = strtoull(s->opt.channel_id, NULL, 10);
+    snprintf(chan, sizeof chan, "%llu",
+             base + (unsigned long long)(L->injected % L->channels));
+    json_object_set_new(desc, "channel_id", json_string(chan));
+    const char *err = NULL;
+    long ix = -1;
+    json_t *d = fake_ix_build(s, desc, &ix, &err);
+    json_decref(desc);
+    if (d == NULL) {
+        load_finish(s);
+        return false;
+    }
+    s->ix[ix].load = true;
+    if (fake_gw_dispatch(s, "INTERACTION_CREATE", d, ix) < 0) {
+        load_finish(s);
+        return false;
+    }
+    L->injected++;
+    L->outstanding++;
+    L->t_last_inject_us = fake_now_us();
+    return true;
+}
+
 static void load_pump(struct fake_server *s)
 {
     struct fake_load *L = &s->load;
-    while (L->active && L->outstanding < L->concurrency &&
-           L->injected < L->total) {
-        json_t *desc = json_deep_copy(L->command);
-        char chan[24];
-        unsigned long long base = strtoull(s->opt.channel_id, NULL, 10);
-        snprintf(chan, sizeof chan, "%llu",
-                 base + (unsigned long long)(L->injected % L->channels));
-        json_object_set_new(desc, "channel_id", json_string(chan));
-        const char *err = NULL;
-        long ix = -1;
-        json_t *d = fake_ix_build(s, desc, &ix, &err);
-        json_decref(desc);
-        if (d == NULL) {
-            load_finish(s);
-            return;
+    int64_t now = fake_now_us();
+    while (L->active && L->injected < L->total) {
+        if (L->rate > 0 && L->next_us > (double)now)
+            break;
+        if (L->outstanding >= L->concurrency) {
+            if (L->rate > 0 && L->cap_counted != L->injected) {
+                L->capped++;
+                L->cap_counted = L->injected;
+            }
+            break;
         }
-        s->ix[ix].load = true;
-        if (fake_gw_dispatch(s, "INTERACTION_CREATE", d, ix) < 0) {
-            load_finish(s);
-            return;
+        if (L->rate > 0) {
+            int64_t lag = now - (int64_t)L->next_us;
+            if (lag > L->max_lag_us)
+                L->max_lag_us = lag;
+            L->next_us += load_gap_us(s);
         }
-        L->injected++;
-        L->outstanding++;
+        if (!load_inject(s))
+            return;
     }
     if (L->active && L->injected >= L->total && L->outstanding <= 0)
         load_finish(s);
+}
+
+/* The next wake-up: the deadline scan every FAKE_LOAD_TICK_MS, sooner when
+ * the rate schedule has an injection due that the cap would let through
+ * (while capped, an answer pumps instead). */
+static void load_arm(struct fake_server *s)
+{
+    struct fake_load *L = &s->load;
+    if (!L->active)
+        return;
+    int64_t now = fake_now_us();
+    int64_t at = L->last_scan_us + (int64_t)FAKE_LOAD_TICK_MS * 1000;
+    if (L->rate > 0 && L->injected < L->total &&
+        L->outstanding < L->concurrency && (int64_t)L->next_us < at)
+        at = (int64_t)L->next_us;
+    lws_sul_schedule(s->ctx, 0, &L->sul, load_tick,
+                     at > now ? at - now : 1);
+}
+
+/* Count the interactions of this run still unanswered 3 s after dispatch
+ * as missed. scan_ix skips the finished prefix, so a long run costs only
+ * the last few seconds' worth per scan. */
+static void load_scan(struct fake_server *s, int64_t now)
+{
+    struct fake_load *L = &s->load;
+    while (L->scan_ix < s->nix) {
+        const struct fake_ix *x = &s->ix[L->scan_ix];
+        if (x->load && !x->missed && x->t_callback_us == 0)
+            break;
+        L->scan_ix++;
+    }
+    for (size_t i = L->scan_ix; i < s->nix; i++) {
+        struct fake_ix *x = &s->ix[i];
+        if (x->load && !x->missed && x->t_callback_us == 0 &&
+            x->t_dispatch_us &&
+            now - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
+            x->missed = true;
+            L->missed++;
+            L->outstanding--;
+        }
+    }
 }
 
 static void load_tick(lws_sorted_usec_list_t *sul)
 {
     struct fake_server *s = lws_container_of(sul, struct fake_server,
                                              load.sul);
+    struct fake_load *L = &s->load;
     int64_t now = fake_now_us();
-    for (size_t i = s->load.first_ix; i < s->nix; i++) {
-        struct fake_ix *x = &s->ix[i];
-        if (x->load && !x->missed && x->t_callback_us == 0 &&
-            x->t_dispatch_us &&
-            now - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
-            x->missed = true;
-            s->load.missed++;
-            s->load.outstanding--;
-        }
+    if (now - L->last_scan_us >= (int64_t)FAKE_LOAD_TICK_MS * 1000) {
+        L->last_scan_us = now;
+        load_scan(s, now);
     }
     load_pump(s);
-    if (s->load.active)
-        lws_sul_schedule(s->ctx, 0, &s->load.sul, load_tick,
-                         FAKE_LOAD_TICK_MS * LWS_US_PER_MS);
+    load_arm(s);
+}
+
+/* Reads "rate" and "spacing" of a load request into L. */
+static int load_rate_args(struct fake_load *L, const json_t *req,
+                          const char **err)
+{
+    const json_t *rate = json_object_get(req, "rate");
+    const char *spacing = json_string_value(json_object_get(req, "spacing"));
+    L->rate = rate ? json_number_value(rate) : 0.0;
+    if ((rate && !json_is_number(rate)) || L->rate < 0 ||
+        L->rate > FAKE_LOAD_RATE_MAX) {
+        *err = "rate must be a number 0..1000000 (0: closed loop)";
+        return -1;
+    }
+    L->poisson = spacing == NULL || strcmp(spacing, "poisson") == 0;
+    if (spacing && !L->poisson && strcmp(spacing, "fixed") != 0) {
+        *err = "spacing must be poisson or fixed";
+        return -1;
+    }
+    return 0;
 }
 
 int fake_load_start(struct fake_server *s, const json_t *req,
@@ -488,40 +593,106 @@ int fake_load_start(struct fake_server *s, const json_t *req,
         *err = "count must be 1..1000000";
         return -1;
     }
+    if (load_rate_args(L, req, err))
+        return -1;
     json_t *cmd = json_object_get(req, "command");
+    json_t *cmds = json_object_get(req, "commands");
+    if (cmds && (!json_is_array(cmds) || json_array_size(cmds) == 0)) {
+        *err = "commands must be a non-empty array of descriptions";
+        return -1;
+    }
     json_decref(L->command);
-    L->command = json_is_object(cmd)
-                     ? json_deep_copy(cmd)
-                     : json_pack("{s:s,s:s,s:[{s:s,s:s}]}", "type", "command",
-                                 "name", "roll", "options", "name", "expr",
-                                 "value", "1d20");
+    if (cmds)
+        L->command = json_deep_copy(cmds);
+    else if (json_is_object(cmd))
+        L->command = json_pack("[o]", json_deep_copy(cmd));
+    else
+        L->command = json_pack("[{s:s,s:s,s:[{s:s,s:s}]}]", "type",
+                               "command", "name", "roll", "options", "name",
+                               "expr", "value", "1d20");
     L->total = (long)count;
     L->channels = chans > 0 ? (int)chans : 1;
-    L->concurrency = conc > 0 ? (int)conc : 1;
+    L->concurrency = conc > 0 ? (int)conc
+                     : L->rate > 0 ? FAKE_LOAD_RATE_CAP : 1;
     L->injected = L->answered = L->missed = L->outstanding = 0;
-    L->first_ix = s->nix;
-    L->t_start_us = fake_now_us();
-    L->t_end_us = 0;
+    L->capped = L->max_lag_us = 0;
+    L->cap_counted = -1;
+    L->first_ix = L->scan_ix = s->nix;
+    L->t_start_us = L->last_scan_us = fake_now_us();
+    L->next_us = (double)L->t_start_us;
+    L->t_end_us = L->t_last_inject_us = 0;
     L->active = true;
     load_pump(s);
-    if (L->active)
-        lws_sul_schedule(s->ctx, 0, &L->sul, load_tick,
-                         FAKE_LOAD_TICK_MS * LWS_US_PER_MS);
+    load_arm(s);
     return 0;
+}
+
+static bool load_sample(const struct fake_ix *x)
+{
+    return x->load && !x->missed && x->t_dispatch_us && x->t_callback_us;
+}
+
+static double ix_latency_ms(const struct fake_ix *x)
+{
+    return (double)(x->t_callback_us - x->t_dispatch_us) / 1000.0;
+}
+
+/* Dispatch -> callback latency of this run's answered interactions, and
+ * when the slowest ones were dispatched (to tell one stall from a slow
+ * steady state). */
+static json_t *load_latency(const struct fake_server *s)
+{
+    const struct fake_load *L = &s->load;
+    size_t n = 0, cap = s->nix > L->first_ix ? s->nix - L->first_ix : 1;
+    double *v = malloc(cap * sizeof *v);
+    if (v == NULL)
+        return json_pack("{s:i}", "count", 0);
+    for (size_t i = L->first_ix; i < s->nix; i++)
+        if (load_sample(&s->ix[i]))
+            v[n++] = ix_latency_ms(&s->ix[i]);
+    json_t *j = lat_summary(v, n);
+    json_t *worst = json_array();
+    double floor_ms = n ? v[n - (n < FAKE_LOAD_WORST ? n : FAKE_LOAD_WORST)]
+                        : 0;
+    for (size_t i = L->first_ix; i < s->nix; i++) {
+        const struct fake_ix *x = &s->ix[i];
+        if (load_sample(x) && ix_latency_ms(x) >= floor_ms &&
+            json_array_size(worst) < FAKE_LOAD_WORST)
+            json_array_append_new(worst, json_pack(
+                "{s:f,s:f,s:s}", "dispatched_ms",
+                (double)(x->t_dispatch_us - L->t_start_us) / 1000.0,
+                "latency_ms", ix_latency_ms(x), "channel_id",
+                x->channel_id));
+    }
+    json_object_set_new(j, "worst", worst);
+    free(v);
+    return j;
 }
 
 json_t *fake_load_json(const struct fake_server *s)
 {
     const struct fake_load *L = &s->load;
     int64_t end = L->t_end_us ? L->t_end_us : fake_now_us();
-    return json_pack("{s:b,s:I,s:I,s:I,s:I,s:i,s:i,s:f}", "active",
-                     L->active, "total", (json_int_t)L->total, "injected",
-                     (json_int_t)L->injected, "answered",
-                     (json_int_t)L->answered, "missed", (json_int_t)L->missed,
-                     "concurrency", L->concurrency, "channels", L->channels,
-                     "elapsed_ms",
-                     L->t_start_us ? (double)(end - L->t_start_us) / 1000.0
-                                   : 0.0);
+    double secs = L->t_start_us ? (double)(end - L->t_start_us) / 1e6 : 0.0;
+    double inj_secs = L->t_last_inject_us > L->t_start_us
+                          ? (double)(L->t_last_inject_us - L->t_start_us) / 1e6
+                          : 0.0;
+    json_t *j = json_pack(
+        "{s:b,s:I,s:I,s:I,s:I,s:i,s:i,s:f,s:s,s:f,s:s,s:I,s:f,s:f,s:f}",
+        "active", L->active, "total", (json_int_t)L->total, "injected",
+        (json_int_t)L->injected, "answered", (json_int_t)L->answered,
+        "missed", (json_int_t)L->missed, "concurrency", L->concurrency,
+        "channels", L->channels, "elapsed_ms", secs * 1000.0, "mode",
+        L->rate > 0 ? "rate" : "closed", "rate", L->rate, "spacing",
+        L->poisson ? "poisson" : "fixed", "capped", (json_int_t)L->capped,
+        "max_lag_ms", (double)L->max_lag_us / 1000.0, "per_second",
+        secs > 0 ? (double)L->answered / secs : 0.0, "injected_per_second",
+        inj_secs > 0 ? (double)(L->injected - 1) / inj_secs : 0.0);
+    /* Sorting every sample is not free: only once the run is over, so
+     * polling a run in progress does not slow the fake down. */
+    if (!L->active && L->t_start_us)
+        json_object_set_new(j, "latency_ms", load_latency(s));
+    return j;
 }
 
 void fake_ix_reset(struct fake_server *s)
