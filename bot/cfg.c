@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum cfg_type { CFG_T_INT, CFG_T_BOOL, CFG_T_STR, CFG_T_LEVEL, CFG_T_IDS };
+enum cfg_type { CFG_T_INT, CFG_T_BOOL, CFG_T_STR, CFG_T_LEVEL, CFG_T_IDS,
+                CFG_T_SHARD };
 
 struct cfg_key {
     const char *section;
@@ -56,6 +57,9 @@ static const struct cfg_key cfg_keys[] = {
     {"gateway", "ready_timeout_ms", CFG_T_INT, 1000, 600000, "20000",
      F(gw_ready_timeout_ms),
      "reconnect when HELLO/READY/RESUMED do not come within this"},
+    {"gateway", "shard", CFG_T_SHARD, 0, 0, "0/1", F(shard),
+     "this process's shard: ID/COUNT (0/1 = not sharded), or auto = COUNT "
+     "from Discord's recommendation; $FRAY_SHARD_ID replaces the ID"},
     {"rest", "connect_timeout_ms", CFG_T_INT, 100, 60000, "5000",
      F(rest_connect_timeout_ms), "TCP+TLS connect timeout"},
     {"rest", "timeout_ms", CFG_T_INT, 100, 600000, "15000",
@@ -210,6 +214,8 @@ static bool apply(struct cfg *c, const struct cfg_key *k, const char *v,
     }
     case CFG_T_IDS:
         return parse_ids(v, c->dev_guilds, &c->ndev_guilds, why, whylen);
+    case CFG_T_SHARD:
+        return shard_parse(v, &c->shard, why, whylen);
     }
     snprintf(why, whylen, "unknown key type");
     return false;

@@ -21,6 +21,7 @@
 
 #include "bot_err.h"
 #include "log.h"
+#include "shard.h"
 
 #define CFG_MAX_PATH 1024
 #define CFG_MAX_URL 256
@@ -41,6 +42,7 @@ struct cfg {
     int64_t gw_max_payload;
     int64_t gw_identify_spacing_ms;
     int64_t gw_ready_timeout_ms;
+    struct shard shard;              /* [gateway] shard (count 0: auto) */
     int64_t rest_connect_timeout_ms; /* [rest] ... */
     int64_t rest_timeout_ms;
     int64_t rest_max_retries;

@@ -42,6 +42,7 @@ struct daemon {
     struct rest *rest;
     struct gw *gw;
     struct tracker *tracker;
+    struct shard shard;                   /* settled at GET /gateway/bot */
     lws_sorted_usec_list_t sul_tick;
     lws_sorted_usec_list_t sul_gateway;   /* retry GET /gateway/bot */
     int64_t watchdog_ms;                  /* 0: no watchdog */
@@ -442,8 +443,8 @@ static void on_ready(void *ud, const char *app)
     char hash[17];
 
     daemon_notify("STATUS=connected");
-    if (!d->cfg->register_commands)
-        return;
+    if (!d->cfg->register_commands || d->shard.id != 0)
+        return;                 /* shard 0 registers for every shard */
     cmds = register_build();
     text = cmds ? json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(cmds);
@@ -484,6 +485,7 @@ static void on_gateway(void *ud, const struct rest_result *res)
     struct daemon *d = ud;
     json_t *j = NULL, *ssl;
     const char *url;
+    char err[256];
 
     if (res->status == 401) {
         log_msg(d->log, LOG_LVL_ERR,
@@ -505,6 +507,16 @@ static void on_gateway(void *ud, const struct rest_result *res)
         return;
     }
     ssl = json_object_get(j, "session_start_limit");
+    if (!shard_settle(&d->shard, json_integer_value(json_object_get(
+                                     j, "shards")), err, sizeof err)) {
+        log_msg(d->log, LOG_LVL_ERR, "%s", err);
+        d->exit_status = DAEMON_EXIT_CONFIG;
+        d->done = true;
+        json_decref(j);
+        return;
+    }
+    gw_set_shard(d->gw, &d->shard,
+                 json_integer_value(json_object_get(ssl, "max_concurrency")));
     gw_start(d->gw, url,
              json_is_integer(json_object_get(ssl, "remaining"))
                  ? json_integer_value(json_object_get(ssl, "remaining"))
@@ -626,6 +638,11 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_FAIL;
     }
     eng_rng_seed(&d.rng, seed);
+    d.shard = c->shard;
+    if (!shard_apply_env(&d.shard, getenv(SHARD_ENV_ID), err, sizeof err)) {
+        log_msg(lg, LOG_LVL_ERR, "bad shard: %s", err);
+        return DAEMON_EXIT_CONFIG;
+    }
 
     if (rs_data_load(rs_data_dir(c->rules_dir), &d.rules, err, sizeof err) !=
         BOT_OK) {

@@ -157,8 +157,9 @@ void gw_session_save(struct gw *gw)
 {
     if (!gw->o.store)
         return;
-    if (store_kv_set(gw->o.store, GW_KV_SESSION, gw->session_id) != BOT_OK ||
-        store_kv_set(gw->o.store, GW_KV_RESUME_URL, gw->resume_url) !=
+    if (store_kv_set(gw->o.store, gw->kv_session, gw->session_id) !=
+            BOT_OK ||
+        store_kv_set(gw->o.store, gw->kv_resume_url, gw->resume_url) !=
             BOT_OK)
         log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot save session: %s",
                 store_errmsg(gw->o.store));
@@ -171,7 +172,7 @@ void gw_seq_save(struct gw *gw)
     if (!gw->o.store)
         return;
     snprintf(v, sizeof v, "%lld", (long long)gw->seq);
-    if (store_kv_set(gw->o.store, GW_KV_SEQ, v) != BOT_OK)
+    if (store_kv_set(gw->o.store, gw->kv_seq, v) != BOT_OK)
         log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot save seq: %s",
                 store_errmsg(gw->o.store));
 }
@@ -190,9 +191,9 @@ static void session_load(struct gw *gw)
 
     if (!gw->o.store)
         return;
-    if (store_kv_get(gw->o.store, GW_KV_SESSION, &sid) == BOT_OK &&
-        store_kv_get(gw->o.store, GW_KV_RESUME_URL, &url) == BOT_OK &&
-        store_kv_get(gw->o.store, GW_KV_SEQ, &seq) == BOT_OK && sid[0] &&
+    if (store_kv_get(gw->o.store, gw->kv_session, &sid) == BOT_OK &&
+        store_kv_get(gw->o.store, gw->kv_resume_url, &url) == BOT_OK &&
+        store_kv_get(gw->o.store, gw->kv_seq, &seq) == BOT_OK && sid[0] &&
         url[0] && strlen(sid) <= GW_MAX_SESSION_ID &&
         strlen(url) < sizeof gw->resume_url) {
         char *end;
@@ -539,7 +540,7 @@ enum bot_err gw_new(const struct gw_opts *o, struct gw **out)
     sbuf_init(&gw->rx, (size_t)o->max_payload + 1);
     gw->next_delay_ms = -1;
     gw->starts_remaining = -1;
-    session_load(gw);
+    gw_set_shard(gw, &(struct shard){.id = 0, .count = 1}, 1);
     *out = gw;
     return BOT_OK;
 }
@@ -571,9 +572,32 @@ void gw_start(struct gw *gw, const char *url, int64_t starts_remaining,
     gw->next = gw->session_id[0] ? GW_NEXT_RESUME : GW_NEXT_NEW_SESSION;
     connect_now(gw);
 }
+void gw_set_shard(struct gw *gw, const struct shard *sh,
+                  int64_t max_concurrency)
+{
+    char text[SHARD_TEXT_MAX];
+
+    gw->shard = *sh;
+    gw->max_concurrency = max_concurrency < 1 ? 1 : max_concurrency;
+    gw->identify_slot = -1;
+    /* the bases are short: the keys always fit */
+    shard_kv_key(sh, GW_KV_SESSION, gw->kv_session, sizeof gw->kv_session);
+    shard_kv_key(sh, GW_KV_RESUME_URL, gw->kv_resume_url,
+                 sizeof gw->kv_resume_url);
+    shard_kv_key(sh, GW_KV_SEQ, gw->kv_seq, sizeof gw->kv_seq);
+    if (shard_is_sharded(sh)) {
+        shard_format(sh, text, sizeof text);
+        log_msg(gw->o.log, LOG_LVL_NOTICE,
+                "gateway: shard %s, identify bucket %d of %lld", text,
+                shard_bucket(sh, gw->max_concurrency),
+                (long long)gw->max_concurrency);
+    }
+}
+
 
 void gw_shutdown(struct gw *gw)
 {
+    session_load(gw);
     lws_sul_cancel(&gw->sul_retry);
     if (gw->state == GW_ST_FATAL || gw->state == GW_ST_STOPPED)
         return;

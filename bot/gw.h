@@ -38,6 +38,7 @@
 struct store;
 struct eng_rng;
 struct gw;
+struct shard;
 
 #define GW_PROTOCOL_NAME "fray-gw"
 #define GW_QUERY "?v=10&encoding=json"
@@ -55,6 +56,7 @@ struct gw;
 #define GW_KV_SESSION "gw.session_id"
 #define GW_KV_RESUME_URL "gw.resume_url"
 #define GW_KV_SEQ "gw.seq"
+#define GW_KV_KEY_MAX 64              /* a key above with ":ID/COUNT" */
 
 enum gw_state {
     GW_ST_IDLE = 0,       /* not started: waiting for the gateway URL */
@@ -108,8 +110,17 @@ void gw_detach(struct gw *gw);
 /* After lws_context_destroy() (or without a context); NULL is a no-op. */
 void gw_free(struct gw *gw);
 
-/* The URL from GET /gateway/bot and its session_start_limit; connects
- * (resuming when a saved session exists). */
+/* Before gw_start(): run shard sh (settled: count >= 1), whose identify
+ * bucket has max_concurrency from GET /gateway/bot. IDENTIFY then carries
+ * "shard": [id, count] when count > 1, the saved session lives under keys
+ * of that shard (shard_kv_key), and on a shared store the identify slots
+ * of the bucket are claimed there (shard_identify_gate). Without a call
+ * the gw runs unsharded. */
+void gw_set_shard(struct gw *gw, const struct shard *sh,
+                  int64_t max_concurrency);
+
+/* The URL from GET /gateway/bot and its session_start_limit; loads the
+ * shard's saved session and connects (resuming when there is one). */
 void gw_start(struct gw *gw, const char *url, int64_t starts_remaining,
               int64_t reset_after_ms);
 

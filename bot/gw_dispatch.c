@@ -5,8 +5,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "eng_rng.h"
+#include "store.h"
 
 enum {
     OP_DISPATCH = 0, OP_HEARTBEAT = 1, OP_IDENTIFY = 2, OP_RESUME = 6,
@@ -53,6 +55,10 @@ static void identify_now(struct gw *gw)
                           "device", "fray");
     if (!p)
         return;
+    if (shard_is_sharded(&gw->shard))
+        json_object_set_new(json_object_get(p, "d"), "shard",
+                            json_pack("[i,i]", gw->shard.id,
+                                      gw->shard.count));
     if (gw_send_json(gw, p, false)) {
         gw->last_identify_ms = gw_now_ms();
         if (gw->starts_remaining > 0)
@@ -67,6 +73,23 @@ static void identify_cb(lws_sorted_usec_list_t *sul)
     struct gw *gw = lws_container_of(sul, struct gw, sul_identify);
     if (gw->wsi && gw->state == GW_ST_IDENTIFYING)
         gw_send_identify_or_wait(gw);
+}
+
+/* Other processes share the store and may run shards of our identify
+ * bucket: take a slot in the store (shard.h). */
+static void identify_gate(struct gw *gw, int64_t *wait)
+{
+    struct timespec ts;
+    enum bot_err e;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    e = shard_identify_gate(gw->o.store, &gw->shard, gw->max_concurrency,
+                            (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000,
+                            &gw->identify_slot, wait);
+    if (e != BOT_OK)
+        log_msg(gw->o.log, LOG_LVL_WARN, "gateway: no identify slot (%s: %s):"
+                " identifying anyway", bot_errname(e),
+                store_errmsg(gw->o.store));
 }
 
 void gw_send_identify_or_wait(struct gw *gw)
@@ -85,6 +108,9 @@ void gw_send_identify_or_wait(struct gw *gw)
             wait = gw->starts_reset_ms - now;
         gw->starts_remaining = -1;   /* unknown after the reset */
     }
+    if (wait == 0 && shard_is_sharded(&gw->shard) && gw->o.store &&
+        store_shared(gw->o.store))
+        identify_gate(gw, &wait);
     if (wait > 0) {
         log_msg(gw->o.log, LOG_LVL_INFO, "gateway: IDENTIFY in %lld ms",
                 (long long)wait);

@@ -6,6 +6,7 @@
 
 #include "gw.h"
 #include "sbuf.h"
+#include "shard.h"
 #include "token.h"
 
 struct gw_out {                       /* one queued payload */
@@ -43,6 +44,13 @@ struct gw {
     int close_code;                   /* to send in WRITEABLE, 0 = none */
     int peer_close;                   /* code the server closed with */
     int attempts;                     /* consecutive failed connects */
+    struct shard shard;               /* 0/1 unless gw_set_shard() */
+    int64_t max_concurrency;          /* identify buckets (gateway/bot) */
+    int64_t identify_slot;            /* shared-store slot held, -1 none */
+    char kv_session[GW_KV_KEY_MAX];   /* the session's keys, per shard */
+    char kv_resume_url[GW_KV_KEY_MAX];
+    char kv_seq[GW_KV_KEY_MAX];
+
 
     struct gw_out q[GW_SENDQ_MAX];
     int qhead, qlen;
