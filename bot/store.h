@@ -1,7 +1,10 @@
 /*
  * store.h - durable state: encounters, their history, and bot bookkeeping.
  *
- * One SQLite database file in WAL mode (store_sqlite.c). Encounters are kept
+ * Two backends behind one interface (store.c dispatches, store_backend.h):
+ * an SQLite database file in WAL mode (store_sqlite.c, the default) and a
+ * PostgreSQL database shared by several processes (store_pg.c), chosen by
+ * the location given to store_open(). Encounters are kept
  * as serialized documents (enc_json.c) keyed by channel, one row per version:
  * the newest row is the live state, older rows are the undo history (at least
  * ENC_UNDO_DEPTH kept), and ending an encounter archives it rather than
@@ -34,6 +37,14 @@
  * Durability: each outermost commit is on disk when store_commit() returns,
  * power loss included (WAL, synchronous=FULL; docs/internals/store.md).
  *
+ * Concurrency (PostgreSQL): several processes may write the same
+ * encounters. Every save checks, in the same statement, that the version it
+ * replaces is still the live one, and recording an interaction id another
+ * process already recorded fails; both give BOT_CONFLICT, as do the
+ * server's serialization failures and deadlocks. The caller rolls back and
+ * retries the command on fresh state. A lost connection gives BOT_DB; the
+ * next call outside a transaction reconnects once.
+ *
  * Ownership: strings passed in are borrowed; strings returned through char **
  * are malloc'd and the caller frees them. Not thread-safe: one store per
  * thread.
@@ -46,6 +57,7 @@
 #include <stdint.h>
 
 #include "bot_err.h"
+#include "eng_limits.h"
 
 struct store;
 
@@ -55,13 +67,17 @@ struct store;
 #define STORE_MAX_INTERACTION_ID 64   /* a snowflake is at most 20 digits */
 #define STORE_BUSY_TIMEOUT_MS 5000    /* wait on a reader such as a backup */
 
-/* Open (creating and migrating) the database at path; ":memory:" works for
- * tests. Takes an exclusive lock (flock on "<path>.lock", held until
+/* Open (creating and migrating) the database at path.
+ * A path starting with "postgres://" or "postgresql://", or a libpq
+ * "key=value ..." conninfo (one containing '='), opens PostgreSQL (see
+ * store_location_is_server); anything else is an SQLite file, and
+ * ":memory:" works for tests. SQLite takes an exclusive lock (flock on "<path>.lock", held until
  * store_close) so a second opener of the same file, in this process or
  * another, fails with BOT_LOCKED; ":memory:" takes none. A database from a
  * newer fray is refused (BOT_DB), a file that is not a database gives
  * BOT_DB_CORRUPT. On failure *out is NULL and err (if errlen > 0) holds a
- * one-line reason naming the file. */
+ * one-line reason naming the file (a server location without its
+ * password). */
 enum bot_err store_open(const char *path, struct store **out,
                         char *err, size_t errlen);
 void store_close(struct store *s);            /* NULL is a no-op */
@@ -119,7 +135,8 @@ enum bot_err store_enc_count(struct store *s, int64_t *live,
                              int64_t *archived);
 
 /* The last error, for the operator's log: one line saying what failed and
- * SQLite's reason; never a document or a value. Never NULL. */
+ * the database's reason; never a document, a value or a password. Never
+ * NULL. */
 const char *store_errmsg(const struct store *s);
 
 /* Undo: save doc, the document store_enc_load_before(live) returned, as
@@ -135,8 +152,10 @@ enum bot_err store_enc_save_undo(struct store *s, uint64_t channel,
 enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
                             size_t *n);
 
-/* PRAGMA integrity_check: *ok true when SQLite finds nothing wrong; the
- * first problem goes to store_errmsg(). */
+/* SQLite: PRAGMA integrity_check. PostgreSQL: the store's own invariants
+ * (every encounter's live version is kept, at most one live encounter per
+ * channel). *ok true when nothing is wrong; the first problem goes to
+ * store_errmsg(). */
 enum bot_err store_integrity_check(struct store *s, bool *ok);
 
 /* Forget interactions recorded before before_ms. An interaction's token
@@ -154,8 +173,78 @@ enum bot_err store_enc_version(struct store *s, uint64_t channel,
                                int64_t *version);
 
 /* True when other processes may write the same encounters (a shared
- * server database). False for SQLite, whose file lock makes this process
- * the only writer, so what it last saved is still the live state. */
+ * server database: PostgreSQL). False for SQLite, whose file lock makes
+ * this process the only writer, so what it last saved is still the live
+ * state. */
 bool store_shared(const struct store *s);
+
+/* True when location names a database server (PostgreSQL) rather than an
+ * SQLite file. */
+bool store_location_is_server(const char *location);
+
+/* location with any password replaced by "***", for logs and messages:
+ * "postgres://u:***@h/db", "host=h password=*** dbname=d". Cut to fit
+ * cap (cap > 0). */
+void store_location_redact(const char *location, char *out, size_t cap);
+
+/* The backend's name: "sqlite" or "postgres". */
+const char *store_backend_name(const struct store *s);
+
+/* ---- export and import, for `fray migrate` ------------------------------ */
+
+/* One kept version of an encounter. */
+struct store_ver_rec {
+    int64_t version;
+    int64_t created_ms;
+    const char *doc;   /* borrowed: valid during the callback / import call */
+};
+
+/* One encounter, live or archived, with everything the store keeps of it. */
+struct store_enc_rec {
+    uint64_t channel;
+    int64_t version;   /* the live (for an archived one: final) version */
+    int64_t created_ms, updated_ms;
+    bool ended;        /* archived; then ended_ms is when */
+    int64_t ended_ms;
+    size_t nundo;      /* the undo chain, newest first */
+    int64_t undo[ENC_UNDO_DEPTH];
+    size_t nver;       /* kept versions, oldest first; one is `version` */
+    struct store_ver_rec ver[ENC_UNDO_DEPTH + 1];
+};
+
+/* One recorded interaction. */
+struct store_ix_rec {
+    const char *id;    /* borrowed */
+    uint64_t channel;
+    int64_t version;
+    int64_t created_ms;
+};
+
+/* Export callbacks: each gets a record borrowed for the call; a return
+ * other than BOT_OK stops the export, which returns it. */
+struct store_export_cb {
+    enum bot_err (*encounter)(void *ctx, const struct store_enc_rec *r);
+    enum bot_err (*interaction)(void *ctx, const struct store_ix_rec *r);
+    enum bot_err (*kv)(void *ctx, const char *key, const char *value);
+};
+
+/* Every row: the encounters in the order they were started (so a
+ * channel's archived ones come before its live one), then the interactions
+ * by id, then the key/value rows by key. Reads one consistent snapshot
+ * when called inside store_begin()/store_commit(). */
+enum bot_err store_export(struct store *s, const struct store_export_cb *cb,
+                          void *ctx);
+
+/* Add an encounter exactly as exported elsewhere (timestamps, versions,
+ * undo chain, archive state). The record must be consistent: its live
+ * version and every undo step among its kept versions, else BOT_INVALID;
+ * a live encounter for a channel that has one: BOT_CONFLICT. Atomic. */
+enum bot_err store_import_encounter(struct store *s,
+                                    const struct store_enc_rec *r);
+
+/* Add a recorded interaction as exported; an id already recorded:
+ * BOT_CONFLICT. */
+enum bot_err store_import_interaction(struct store *s,
+                                      const struct store_ix_rec *r);
 
 #endif

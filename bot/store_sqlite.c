@@ -1,10 +1,11 @@
 /*
- * store_sqlite.c - store.h on SQLite: one database file in WAL mode, one
- * connection, every statement prepared once at open.
+ * store_sqlite.c - the SQLite backend of store.h (store_backend.h): one
+ * database file in WAL mode, one connection, every statement prepared once
+ * at open.
  *
  * The tables are described in store_sqlite_schema.c and
- * docs/internals/store.md. All SQL of this backend lives in these two files,
- * so another backend (PostgreSQL, issue 13) implements store.h alone.
+ * docs/internals/store.md. All SQL of this backend lives in these two files
+ * and store_sqlite_export.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,9 +17,11 @@
 #include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
+#include <assert.h>
 
 #include "eng_limits.h"
-#include "store.h"
+#include "store_backend.h"
+#include "store_sqlite_int.h"
 #include "store_sqlite_schema.h"
 
 /* Every statement the store runs, prepared at open. ?1, ?2 ... as noted. */
@@ -81,26 +84,12 @@ enum store_stmt {
 #undef STORE_STMT_ENUM_
         STMT__COUNT
 };
+_Static_assert(STMT__COUNT == STORE_SQ_NSTMT, "store_sqlite_int.h's count");
 
 static const char *const store_stmt_sql[] = {
 #define STORE_STMT_SQL_(n, sql) sql,
     STORE_STMT_MAP(STORE_STMT_SQL_)
 #undef STORE_STMT_SQL_
-};
-
-struct store {
-    sqlite3 *db;
-    sqlite3_stmt *stmt[STMT__COUNT];
-    int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
-    int depth;            /* store_begin() nesting; 0 = autocommit */
-    enum bot_err aborted; /* why SQLite dropped the open transaction */
-    char errmsg[256];
-};
-
-/* The undo chain of a live version: versions, newest first. */
-struct undo_chain {
-    size_t n;
-    int64_t v[ENC_UNDO_DEPTH];
 };
 
 /* What store_enc_save* found about the channel's live encounter. */
@@ -111,37 +100,18 @@ struct live {
     struct undo_chain undo;
 };
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* ---- errors ------------------------------------------------------------- */
-
-static enum bot_err fail_msg(struct store *s, enum bot_err e, const char *fmt,
-                             ...) __attribute__((format(printf, 3, 4)));
-
-static enum bot_err fail_msg(struct store *s, enum bot_err e, const char *fmt,
-                             ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
-    va_end(ap);
-    return e;
-}
 
 /* Record a failed SQLite call. If it cost us the open transaction (SQLite
  * rolls back on some I/O, disk-full and out-of-memory errors), remember that
  * so nothing later runs outside the caller's transaction. */
-static enum bot_err fail_rc(struct store *s, int rc, const char *what)
+enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc, const char *what)
 {
     enum bot_err e = store__map_rc(rc);
     if (e == BOT_OK)
         e = BOT_DB;
-    snprintf(s->errmsg, sizeof s->errmsg, "%s: %s (%s)", what,
+    snprintf(s->base.errmsg, sizeof s->base.errmsg, "%s: %s (%s)", what,
              sqlite3_errmsg(s->db), sqlite3_errstr(rc));
     if (s->depth > 0 && s->aborted == BOT_OK && sqlite3_get_autocommit(s->db))
         s->aborted = e;
@@ -151,7 +121,7 @@ static enum bot_err fail_rc(struct store *s, int rc, const char *what)
 /* ---- statements --------------------------------------------------------- */
 
 /* The statement `id`, reset and unbound. */
-static sqlite3_stmt *stmt(struct store *s, enum store_stmt id)
+static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
 {
     sqlite3_stmt *st = s->stmt[id];
     sqlite3_reset(st);
@@ -160,32 +130,32 @@ static sqlite3_stmt *stmt(struct store *s, enum store_stmt id)
 }
 
 /* Step a statement that returns no rows, then reset it. */
-static enum bot_err run(struct store *s, sqlite3_stmt *st, const char *what)
+static enum bot_err run(struct store_sqlite *s, sqlite3_stmt *st, const char *what)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc != SQLITE_DONE)
-        return fail_rc(s, rc, what);
+        return store_sq_fail_rc(s, rc, what);
     return BOT_OK;
 }
 
-static enum bot_err run_id(struct store *s, enum store_stmt id,
+static enum bot_err run_id(struct store_sqlite *s, enum store_stmt id,
                            const char *what)
 {
     return run(s, stmt(s, id), what);
 }
 
 /* Copy a text column into a fresh heap string. */
-static enum bot_err column_dup(struct store *s, sqlite3_stmt *st, int col,
+enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st, int col,
                                char **out)
 {
     const unsigned char *text = sqlite3_column_text(st, col);
     size_t len = (size_t)sqlite3_column_bytes(st, col);
     if (!text)
-        return fail_msg(s, BOT_NOMEM, "out of memory reading a row");
+        return store__fail(&s->base, BOT_NOMEM, "out of memory reading a row");
     char *copy = malloc(len + 1);
     if (!copy)
-        return fail_msg(s, BOT_NOMEM, "out of memory copying %zu bytes", len);
+        return store__fail(&s->base, BOT_NOMEM, "out of memory copying %zu bytes", len);
     memcpy(copy, text, len);
     copy[len] = '\0';
     *out = copy;
@@ -193,20 +163,20 @@ static enum bot_err column_dup(struct store *s, sqlite3_stmt *st, int col,
 }
 
 /* Fail fast while the caller's transaction is lost (see store.h). */
-static enum bot_err guard(struct store *s)
+enum bot_err store_sq_guard(struct store_sqlite *s)
 {
     return s->depth > 0 ? s->aborted : BOT_OK;
 }
 
 /* Every multi-row write runs inside a savepoint of its own, so it is atomic
  * with or without the caller's transaction. */
-static enum bot_err op_begin(struct store *s)
+enum bot_err store_sq_op_begin(struct store_sqlite *s)
 {
-    enum bot_err e = guard(s);
+    enum bot_err e = store_sq_guard(s);
     return e != BOT_OK ? e : run_id(s, STMT_OP, "starting a change");
 }
 
-static enum bot_err op_end(struct store *s, enum bot_err e)
+enum bot_err store_sq_op_end(struct store_sqlite *s, enum bot_err e)
 {
     if (e == BOT_OK) {
         e = run_id(s, STMT_OP_RELEASE, "finishing a change");
@@ -231,7 +201,7 @@ static enum bot_err op_end(struct store *s, enum bot_err e)
  * the first read (so two processes never both migrate), it is released by
  * the kernel when the process dies, and it never touches SQLite's own
  * fcntl locks on the database and WAL files. */
-static enum bot_err lock_take(struct store *s, const char *path, char *err,
+static enum bot_err lock_take(struct store_sqlite *s, const char *path, char *err,
                               size_t errlen)
 {
     size_t len = strlen(path);
@@ -300,7 +270,7 @@ static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
 }
 
 /* Connection settings, WAL, migrations, prepared statements. */
-static enum bot_err db_setup(struct store *s, const char *path, bool memory,
+static enum bot_err db_setup(struct store_sqlite *s, const char *path, bool memory,
                              char *err, size_t errlen)
 {
     sqlite3 *db = s->db;
@@ -360,21 +330,13 @@ static enum bot_err db_setup(struct store *s, const char *path, bool memory,
     return BOT_OK;
 }
 
-enum bot_err store_open(const char *path, struct store **out, char *err,
-                        size_t errlen)
+static void sq_close(struct store *base);
+
+/* store.c has checked path and err. */
+static enum bot_err sq_open(const char *path, struct store **out, char *err,
+                            size_t errlen)
 {
-    char scratch[1];
-    if (!err || errlen == 0) {
-        err = scratch;
-        errlen = sizeof scratch;
-    }
-    err[0] = '\0';
-    *out = NULL;
-    if (!path || !path[0]) {
-        snprintf(err, errlen, "no database path given");
-        return BOT_INVALID;
-    }
-    struct store *s = calloc(1, sizeof *s);
+    struct store_sqlite *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory opening %s", path);
         return BOT_NOMEM;
@@ -399,17 +361,17 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
         }
     }
     if (e != BOT_OK) {
-        store_close(s);
+        sq_close(&s->base);
         return e;
     }
-    *out = s;
+    s->base.ops = &store_sqlite_ops;
+    *out = &s->base;
     return BOT_OK;
 }
 
-void store_close(struct store *s)
+static void sq_close(struct store *base)
 {
-    if (!s)
-        return;
+    struct store_sqlite *s = SQ(base);
     if (s->db && !sqlite3_get_autocommit(s->db))
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     for (int i = 0; i < STMT__COUNT; i++)
@@ -420,26 +382,23 @@ void store_close(struct store *s)
     free(s);
 }
 
-const char *store_errmsg(const struct store *s)
+struct sqlite3 *store__db(struct store *base)
 {
-    return s ? s->errmsg : "no store";
-}
-
-struct sqlite3 *store__db(struct store *s)
-{
-    return s->db;
+    assert(base->ops == &store_sqlite_ops);
+    return SQ(base)->db;
 }
 
 /* ---- transactions ------------------------------------------------------- */
 
-enum bot_err store_begin(struct store *s)
+static enum bot_err sq_begin(struct store *base)
 {
+    struct store_sqlite *s = SQ(base);
     enum bot_err e;
     if (s->depth == 0) {
         s->aborted = BOT_OK;
         e = run_id(s, STMT_BEGIN, "starting a transaction");
     } else {
-        e = guard(s);
+        e = store_sq_guard(s);
         if (e == BOT_OK)
             e = run_id(s, STMT_NEST, "starting a nested transaction");
     }
@@ -448,19 +407,22 @@ enum bot_err store_begin(struct store *s)
     return e;
 }
 
-enum bot_err store_commit(struct store *s)
+static void sq_rollback(struct store *base);
+
+static enum bot_err sq_commit(struct store *base)
 {
+    struct store_sqlite *s = SQ(base);
     if (s->depth == 0)
-        return fail_msg(s, BOT_INVALID, "commit without a transaction");
-    enum bot_err e = guard(s);
+        return store__fail(&s->base, BOT_INVALID, "commit without a transaction");
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK) {
-        store_rollback(s);
+        sq_rollback(base);
         return e;
     }
     if (s->depth > 1) {
         e = run_id(s, STMT_NEST_RELEASE, "finishing a nested transaction");
         if (e != BOT_OK) {
-            store_rollback(s);
+            sq_rollback(base);
             return e;
         }
         s->depth--;
@@ -474,8 +436,9 @@ enum bot_err store_commit(struct store *s)
     return e;
 }
 
-void store_rollback(struct store *s)
+static void sq_rollback(struct store *base)
 {
+    struct store_sqlite *s = SQ(base);
     if (s->depth == 0)
         return;
     if (s->depth == 1) {
@@ -491,44 +454,7 @@ void store_rollback(struct store *s)
 
 /* ---- encounters --------------------------------------------------------- */
 
-static enum bot_err check_doc(struct store *s, const char *doc)
-{
-    if (!doc)
-        return fail_msg(s, BOT_INVALID, "no document to save");
-    if (strnlen(doc, STORE_MAX_DOC + 1) > STORE_MAX_DOC)
-        return fail_msg(s, BOT_LIMIT,
-                        "encounter document too large "
-                        "(limit is %u bytes)",
-                        STORE_MAX_DOC);
-    return BOT_OK;
-}
-
-static void undo_encode(const struct undo_chain *u,
-                        unsigned char buf[ENC_UNDO_DEPTH * 8])
-{
-    for (size_t i = 0; i < u->n; i++)
-        for (int b = 0; b < 8; b++)
-            buf[i * 8 + (size_t)b] =
-                (unsigned char)((uint64_t)u->v[i] >> (8 * b));
-}
-
-static enum bot_err undo_decode(struct store *s, const void *blob, int len,
-                                struct undo_chain *u)
-{
-    if (len < 0 || len % 8 != 0 || (size_t)len / 8 > ENC_UNDO_DEPTH)
-        return fail_msg(s, BOT_DB_CORRUPT, "undo chain of %d bytes", len);
-    const unsigned char *p = blob;
-    u->n = (size_t)len / 8;
-    for (size_t i = 0; i < u->n; i++) {
-        uint64_t v = 0;
-        for (int b = 0; b < 8; b++)
-            v |= (uint64_t)p[i * 8 + (size_t)b] << (8 * b);
-        u->v[i] = (int64_t)v;
-    }
-    return BOT_OK;
-}
-
-static enum bot_err live_get(struct store *s, uint64_t channel,
+static enum bot_err live_get(struct store_sqlite *s, uint64_t channel,
                              struct live *out)
 {
     sqlite3_stmt *st = stmt(s, STMT_LIVE);
@@ -539,16 +465,16 @@ static enum bot_err live_get(struct store *s, uint64_t channel,
     if (rc == SQLITE_ROW) {
         out->id = sqlite3_column_int64(st, 0);
         out->version = sqlite3_column_int64(st, 1);
-        e = undo_decode(s, sqlite3_column_blob(st, 2),
+        e = store__undo_decode(&s->base, sqlite3_column_blob(st, 2),
                         sqlite3_column_bytes(st, 2), &out->undo);
     } else if (rc != SQLITE_DONE) {
-        e = fail_rc(s, rc, "reading the live encounter");
+        e = store_sq_fail_rc(s, rc, "reading the live encounter");
     }
     sqlite3_reset(st);
     return e;
 }
 
-static enum bot_err version_delete(struct store *s, int64_t id, int64_t version)
+static enum bot_err version_delete(struct store_sqlite *s, int64_t id, int64_t version)
 {
     sqlite3_stmt *st = stmt(s, STMT_VER_DELETE);
     sqlite3_bind_int64(st, 1, id);
@@ -557,13 +483,13 @@ static enum bot_err version_delete(struct store *s, int64_t id, int64_t version)
 }
 
 /* The new live row: insert or update the encounter, insert the version. */
-static enum bot_err live_write(struct store *s, uint64_t channel,
+static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
                                struct live *l, int64_t version,
                                const struct undo_chain *undo, const char *doc)
 {
     unsigned char blob[ENC_UNDO_DEPTH * 8];
-    int64_t now = now_ms();
-    undo_encode(undo, blob);
+    int64_t now = store__now_ms();
+    store__undo_encode(undo, blob);
 
     sqlite3_stmt *st = stmt(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
     if (l->found)
@@ -590,17 +516,16 @@ static enum bot_err live_write(struct store *s, uint64_t channel,
 }
 
 /* store_enc_save and store_enc_save_undo: see store.h for the chain. */
-static enum bot_err enc_save(struct store *s, uint64_t channel, int64_t version,
-                             const char *doc, bool undo)
+static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
+                                int64_t version, const char *doc, bool undo)
 {
+    struct store_sqlite *s = SQ(base);
     struct live l;
     struct undo_chain next = {0};
     int64_t drop[2];
     size_t ndrop = 0;
 
-    enum bot_err e = check_doc(s, doc);
-    if (e == BOT_OK)
-        e = op_begin(s);
+    enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
     e = live_get(s, channel, &l);
@@ -609,94 +534,75 @@ static enum bot_err enc_save(struct store *s, uint64_t channel, int64_t version,
 
     int64_t want = l.found ? l.version + 1 : 1;
     if (undo && (!l.found || l.undo.n == 0)) {
-        e = fail_msg(s, BOT_NOTFOUND, "channel %llu: nothing to undo",
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: nothing to undo",
                      (unsigned long long)channel);
     } else if (version != want) {
-        e = fail_msg(s, BOT_CONFLICT,
+        e = store__fail(&s->base, BOT_CONFLICT,
                      "channel %llu: saving version %lld, "
                      "expected %lld",
                      (unsigned long long)channel, (long long)version,
                      (long long)want);
     } else if (undo) {
-        /* Drop the undone version and the restored one (doc is its copy);
-         * the chain loses its first step. */
-        next.n = l.undo.n - 1;
-        memcpy(next.v, l.undo.v + 1, next.n * sizeof next.v[0]);
-        drop[ndrop++] = l.version;
-        drop[ndrop++] = l.undo.v[0];
+        store__undo_pop(&l.undo, l.version, &next, drop, &ndrop);
     } else if (l.found) {
-        /* Push the old live version; the step falling off the end goes. */
-        next.n = l.undo.n < ENC_UNDO_DEPTH ? l.undo.n + 1 : ENC_UNDO_DEPTH;
-        next.v[0] = l.version;
-        memcpy(next.v + 1, l.undo.v, (next.n - 1) * sizeof next.v[0]);
-        if (l.undo.n == ENC_UNDO_DEPTH)
-            drop[ndrop++] = l.undo.v[ENC_UNDO_DEPTH - 1];
+        store__undo_push(&l.undo, l.version, &next, drop, &ndrop);
     }
     if (e == BOT_OK)
         e = live_write(s, channel, &l, version, &next, doc);
     for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
         e = version_delete(s, l.id, drop[i]);
 out:
-    return op_end(s, e);
-}
-
-enum bot_err store_enc_save(struct store *s, uint64_t channel, int64_t version,
-                            const char *doc)
-{
-    return enc_save(s, channel, version, doc, false);
-}
-
-enum bot_err store_enc_save_undo(struct store *s, uint64_t channel,
-                                 int64_t version, const char *doc)
-{
-    return enc_save(s, channel, version, doc, true);
+    return store_sq_op_end(s, e);
 }
 
 /* Run a (version, doc) query; BOT_NOTFOUND on no row. */
-static enum bot_err doc_query(struct store *s, sqlite3_stmt *st,
+static enum bot_err doc_query(struct store_sqlite *s, sqlite3_stmt *st,
                               const char *what, char **doc, int64_t *version)
 {
-    enum bot_err e = guard(s);
+    enum bot_err e = store_sq_guard(s);
     int rc = e == BOT_OK ? sqlite3_step(st) : SQLITE_OK;
     if (e != BOT_OK) {
         /* keep e */
     } else if (rc == SQLITE_ROW) {
         char *copy = NULL;
-        e = column_dup(s, st, 1, &copy);
+        e = store_sq_column_dup(s, st, 1, &copy);
         if (e == BOT_OK) {
             *version = sqlite3_column_int64(st, 0);
             *doc = copy;
         }
     } else if (rc == SQLITE_DONE) {
-        e = fail_msg(s, BOT_NOTFOUND, "%s: none", what);
+        e = store__fail(&s->base, BOT_NOTFOUND, "%s: none", what);
     } else {
-        e = fail_rc(s, rc, what);
+        e = store_sq_fail_rc(s, rc, what);
     }
     sqlite3_reset(st);
     return e;
 }
 
-enum bot_err store_enc_load(struct store *s, uint64_t channel, char **doc,
+static enum bot_err sq_enc_load(struct store *base, uint64_t channel, char **doc,
                             int64_t *version)
 {
+    struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = stmt(s, STMT_LIVE_DOC);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     return doc_query(s, st, "loading the encounter", doc, version);
 }
 
-enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
+static enum bot_err sq_enc_load_before(struct store *base, uint64_t channel,
                                    int64_t version, char **doc,
                                    int64_t *found_version)
 {
+    struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, version);
     return doc_query(s, st, "loading an earlier version", doc, found_version);
 }
 
-enum bot_err store_enc_version(struct store *s, uint64_t channel,
+static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
                                int64_t *version)
 {
+    struct store_sqlite *s = SQ(base);
     struct live l;
     enum bot_err e = live_get(s, channel, &l);
     if (e == BOT_OK && !l.found)
@@ -706,15 +612,10 @@ enum bot_err store_enc_version(struct store *s, uint64_t channel,
     return e;
 }
 
-bool store_shared(const struct store *s)
+static enum bot_err sq_enc_archive(struct store *base, uint64_t channel, int64_t now)
 {
-    (void)s;
-    return false;
-}
-
-enum bot_err store_enc_archive(struct store *s, uint64_t channel, int64_t now)
-{
-    enum bot_err e = guard(s);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_ENC_ARCHIVE);
@@ -722,26 +623,27 @@ enum bot_err store_enc_archive(struct store *s, uint64_t channel, int64_t now)
     sqlite3_bind_int64(st, 2, now);
     e = run(s, st, "archiving the encounter");
     if (e == BOT_OK && sqlite3_changes(s->db) == 0)
-        e = fail_msg(s, BOT_NOTFOUND, "channel %llu: no encounter to end",
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter to end",
                      (unsigned long long)channel);
     return e;
 }
 
 /* One count(*) query. */
-static enum bot_err count(struct store *s, enum store_stmt id, int64_t *n)
+static enum bot_err count(struct store_sqlite *s, enum store_stmt id, int64_t *n)
 {
     sqlite3_stmt *st = stmt(s, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
         *n = sqlite3_column_int64(st, 0);
     sqlite3_reset(st);
-    return rc == SQLITE_ROW ? BOT_OK : fail_rc(s, rc, "counting encounters");
+    return rc == SQLITE_ROW ? BOT_OK : store_sq_fail_rc(s, rc, "counting encounters");
 }
 
-enum bot_err store_enc_count(struct store *s, int64_t *live, int64_t *archived)
+static enum bot_err sq_enc_count(struct store *base, int64_t *live, int64_t *archived)
 {
+    struct store_sqlite *s = SQ(base);
     int64_t l = 0, a = 0;
-    enum bot_err e = guard(s);
+    enum bot_err e = store_sq_guard(s);
     if (e == BOT_OK)
         e = count(s, STMT_COUNT_LIVE, &l);
     if (e == BOT_OK)
@@ -753,10 +655,11 @@ enum bot_err store_enc_count(struct store *s, int64_t *live, int64_t *archived)
     return e;
 }
 
-enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
+static enum bot_err sq_enc_list(struct store *base, uint64_t *channels, size_t max,
                             size_t *n)
 {
-    enum bot_err e = guard(s);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_ENC_LIST);
@@ -764,13 +667,13 @@ enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (got == max) {
-            e = fail_msg(s, BOT_LIMIT, "more than %zu live encounters", max);
+            e = store__fail(&s->base, BOT_LIMIT, "more than %zu live encounters", max);
             break;
         }
         channels[got++] = (uint64_t)sqlite3_column_int64(st, 0);
     }
     if (e == BOT_OK && rc != SQLITE_DONE)
-        e = fail_rc(s, rc, "listing encounters");
+        e = store_sq_fail_rc(s, rc, "listing encounters");
     sqlite3_reset(st);
     if (e == BOT_OK || e == BOT_LIMIT)
         *n = got;
@@ -779,21 +682,10 @@ enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
 
 /* ---- interactions ------------------------------------------------------- */
 
-static enum bot_err check_interaction(struct store *s, const char *id)
+static enum bot_err sq_interaction_seen(struct store *base, const char *id, bool *seen)
 {
-    if (!id || !id[0])
-        return fail_msg(s, BOT_INVALID, "empty interaction id");
-    if (strnlen(id, STORE_MAX_INTERACTION_ID + 1) > STORE_MAX_INTERACTION_ID)
-        return fail_msg(s, BOT_LIMIT,
-                        "interaction id too long (limit is %d "
-                        "bytes)",
-                        STORE_MAX_INTERACTION_ID);
-    return guard(s);
-}
-
-enum bot_err store_interaction_seen(struct store *s, const char *id, bool *seen)
-{
-    enum bot_err e = check_interaction(s, id);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_IX_SEEN);
@@ -802,17 +694,18 @@ enum bot_err store_interaction_seen(struct store *s, const char *id, bool *seen)
     if (rc == SQLITE_ROW || rc == SQLITE_DONE)
         *seen = rc == SQLITE_ROW;
     else
-        e = fail_rc(s, rc, "looking up an interaction");
+        e = store_sq_fail_rc(s, rc, "looking up an interaction");
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return e;
 }
 
-enum bot_err store_interaction_record(struct store *s, const char *id,
+static enum bot_err sq_interaction_record(struct store *base, const char *id,
                                       uint64_t channel, int64_t version,
                                       int64_t now)
 {
-    enum bot_err e = check_interaction(s, id);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_IX_RECORD);
@@ -822,17 +715,18 @@ enum bot_err store_interaction_record(struct store *s, const char *id,
     sqlite3_bind_int64(st, 4, now);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
-        e = fail_msg(s, BOT_CONFLICT, "interaction %s already recorded", id);
+        e = store__fail(&s->base, BOT_CONFLICT, "interaction %s already recorded", id);
     else if (rc != SQLITE_DONE)
-        e = fail_rc(s, rc, "recording an interaction");
+        e = store_sq_fail_rc(s, rc, "recording an interaction");
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return e;
 }
 
-enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
+static enum bot_err sq_interaction_prune(struct store *base, int64_t before_ms)
 {
-    enum bot_err e = guard(s);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_IX_PRUNE);
@@ -842,47 +736,32 @@ enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
 
 /* ---- key/value ---------------------------------------------------------- */
 
-static enum bot_err check_key(struct store *s, const char *key)
+static enum bot_err sq_kv_get(struct store *base, const char *key, char **value)
 {
-    if (!key || !key[0])
-        return fail_msg(s, BOT_INVALID, "empty key");
-    if (strnlen(key, STORE_MAX_KV_KEY + 1) > STORE_MAX_KV_KEY)
-        return fail_msg(s, BOT_LIMIT, "key too long (limit is %d bytes)",
-                        STORE_MAX_KV_KEY);
-    return guard(s);
-}
-
-enum bot_err store_kv_get(struct store *s, const char *key, char **value)
-{
-    enum bot_err e = check_key(s, key);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_KV_GET);
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
-        e = column_dup(s, st, 0, value);
+        e = store_sq_column_dup(s, st, 0, value);
     else if (rc == SQLITE_DONE)
-        e = fail_msg(s, BOT_NOTFOUND, "no value for key %s", key);
+        e = store__fail(&s->base, BOT_NOTFOUND, "no value for key %s", key);
     else
-        e = fail_rc(s, rc, "reading a key");
+        e = store_sq_fail_rc(s, rc, "reading a key");
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return e;
 }
 
-enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
+static enum bot_err sq_kv_set(struct store *base, const char *key, const char *value)
 {
-    enum bot_err e = check_key(s, key);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    if (!value)
-        return fail_msg(s, BOT_INVALID, "no value for key %s", key);
-    if (strnlen(value, STORE_MAX_KV_VALUE + 1) > STORE_MAX_KV_VALUE)
-        return fail_msg(s, BOT_LIMIT,
-                        "value for key %s too large (limit is "
-                        "%d bytes)",
-                        key, STORE_MAX_KV_VALUE);
     sqlite3_stmt *st = stmt(s, STMT_KV_SET);
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
@@ -891,9 +770,10 @@ enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
     return e;
 }
 
-enum bot_err store_kv_delete(struct store *s, const char *key)
+static enum bot_err sq_kv_delete(struct store *base, const char *key)
 {
-    enum bot_err e = check_key(s, key);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_KV_DELETE);
@@ -905,9 +785,10 @@ enum bot_err store_kv_delete(struct store *s, const char *key)
 
 /* ---- maintenance -------------------------------------------------------- */
 
-enum bot_err store_integrity_check(struct store *s, bool *ok)
+static enum bot_err sq_integrity_check(struct store *base, bool *ok)
 {
-    enum bot_err e = guard(s);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_INTEGRITY);
@@ -917,14 +798,52 @@ enum bot_err store_integrity_check(struct store *s, bool *ok)
         const char *row = (const char *)sqlite3_column_text(st, 0);
         good = row && strcmp(row, "ok") == 0;
         if (!good)
-            fail_msg(s, BOT_DB_CORRUPT, "integrity check: %s", row ? row : "?");
+            store__fail(&s->base, BOT_DB_CORRUPT, "integrity check: %s", row ? row : "?");
         while (rc == SQLITE_ROW)
             rc = sqlite3_step(st);
     }
     if (rc != SQLITE_DONE)
-        e = fail_rc(s, rc, "checking integrity");
+        e = store_sq_fail_rc(s, rc, "checking integrity");
     else
         *ok = good;
     sqlite3_reset(st);
     return e;
 }
+
+/* ---- the backend -------------------------------------------------------- */
+
+/* Every location that store_pg does not claim is a file path. */
+static bool sq_claims(const char *location)
+{
+    (void)location;
+    return true;
+}
+
+const struct store_ops store_sqlite_ops = {
+    .version = STORE_OPS_VERSION,
+    .name = "sqlite",
+    .claims = sq_claims,
+    .open = sq_open,
+    .close = sq_close,
+    .begin = sq_begin,
+    .commit = sq_commit,
+    .rollback = sq_rollback,
+    .enc_load = sq_enc_load,
+    .enc_save = sq_enc_save,
+    .enc_load_before = sq_enc_load_before,
+    .enc_archive = sq_enc_archive,
+    .enc_version = sq_enc_version,
+    .enc_count = sq_enc_count,
+    .enc_list = sq_enc_list,
+    .interaction_seen = sq_interaction_seen,
+    .interaction_record = sq_interaction_record,
+    .interaction_prune = sq_interaction_prune,
+    .kv_get = sq_kv_get,
+    .kv_set = sq_kv_set,
+    .kv_delete = sq_kv_delete,
+    .integrity_check = sq_integrity_check,
+    .shared = false, /* the flock makes this process the only writer */
+    .export_all = store_sq_export,
+    .import_encounter = store_sq_import_encounter,
+    .import_interaction = store_sq_import_interaction,
+};

@@ -1,0 +1,415 @@
+/*
+ * store.c - store.h's front: picks the backend from the location, checks
+ * arguments and limits once for every backend, and dispatches to the
+ * backend's ops (store_backend.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "store_backend.h"
+
+/* Asked in order; the first whose claims() says yes opens the location.
+ * SQLite is last: it takes every path. */
+static const struct store_ops *const store_backends[] = {
+    &store_sqlite_ops,
+};
+
+#define STORE_NBACKENDS (sizeof store_backends / sizeof store_backends[0])
+
+enum bot_err store__fail(struct store *s, enum bot_err e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->errmsg, sizeof s->errmsg, fmt, ap);
+    va_end(ap);
+    return e;
+}
+
+int64_t store__now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void store__undo_encode(const struct undo_chain *u,
+                        unsigned char buf[ENC_UNDO_DEPTH * 8])
+{
+    for (size_t i = 0; i < u->n; i++)
+        for (int b = 0; b < 8; b++)
+            buf[i * 8 + (size_t)b] =
+                (unsigned char)((uint64_t)u->v[i] >> (8 * b));
+}
+
+enum bot_err store__undo_decode(struct store *s, const void *blob, int len,
+                                struct undo_chain *u)
+{
+    if (len < 0 || len % 8 != 0 || (size_t)len / 8 > ENC_UNDO_DEPTH)
+        return store__fail(s, BOT_DB_CORRUPT, "undo chain of %d bytes", len);
+    const unsigned char *p = blob;
+    u->n = (size_t)len / 8;
+    for (size_t i = 0; i < u->n; i++) {
+        uint64_t v = 0;
+        for (int b = 0; b < 8; b++)
+            v |= (uint64_t)p[i * 8 + (size_t)b] << (8 * b);
+        u->v[i] = (int64_t)v;
+    }
+    return BOT_OK;
+}
+
+/* Push the old live version; the step falling off the end goes. */
+void store__undo_push(const struct undo_chain *old, int64_t live,
+                      struct undo_chain *next, int64_t *drop, size_t *ndrop)
+{
+    next->n = old->n < ENC_UNDO_DEPTH ? old->n + 1 : ENC_UNDO_DEPTH;
+    next->v[0] = live;
+    memcpy(next->v + 1, old->v, (next->n - 1) * sizeof next->v[0]);
+    if (old->n == ENC_UNDO_DEPTH)
+        drop[(*ndrop)++] = old->v[ENC_UNDO_DEPTH - 1];
+}
+
+/* Drop the undone version and the restored one (the new version is its
+ * copy); the chain loses its first step. old->n > 0. */
+void store__undo_pop(const struct undo_chain *old, int64_t live,
+                     struct undo_chain *next, int64_t *drop, size_t *ndrop)
+{
+    next->n = old->n - 1;
+    memcpy(next->v, old->v + 1, next->n * sizeof next->v[0]);
+    drop[(*ndrop)++] = live;
+    drop[(*ndrop)++] = old->v[0];
+}
+
+static const struct store_ops *backend_for(const char *location)
+{
+    for (size_t i = 0; i < STORE_NBACKENDS; i++)
+        if (store_backends[i]->claims(location))
+            return store_backends[i];
+    return store_backends[STORE_NBACKENDS - 1];
+}
+
+bool store_location_is_server(const char *location)
+{
+    return location && backend_for(location) != &store_sqlite_ops;
+}
+
+/* Length of the password value starting at p in a conninfo ('quoted' with
+ * backslash escapes, or up to white space) or a URL query (up to '&'). */
+static size_t secret_len(const char *p, bool url)
+{
+    size_t n = 0;
+    if (!url && p[0] == '\'') {
+        for (n = 1; p[n] && p[n] != '\''; n++)
+            if (p[n] == '\\' && p[n + 1])
+                n++;
+        return p[n] ? n + 1 : n;
+    }
+    while (p[n] && !(url ? p[n] == '&' : (p[n] == ' ' || p[n] == '\t')))
+        n++;
+    return n;
+}
+
+void store_location_redact(const char *location, char *out, size_t cap)
+{
+    size_t o = 0;
+    const char *p = location ? location : "";
+    const char *scheme = strstr(p, "://");
+    bool url = scheme != NULL;
+    /* URL userinfo: the part between the first ':' and the '@' of the
+     * authority (before the first '/' after the scheme). */
+    const char *auth = url ? scheme + 3 : NULL;
+    const char *at = NULL, *colon = NULL;
+    if (auth) {
+        size_t alen = strcspn(auth, "/?");
+        for (size_t i = 0; i < alen; i++)
+            if (auth[i] == '@')
+                at = auth + i;
+        colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+    }
+    while (*p && o + 1 < cap) {
+        if (colon && p == colon + 1) {
+            o += (size_t)snprintf(out + o, cap - o, "***");
+            p = at;
+            continue;
+        }
+        if (strncmp(p, "password", 8) == 0 &&
+            (p == location || p[-1] == ' ' || p[-1] == '?' || p[-1] == '&')) {
+            const char *v = p + 8;
+            while (!url && (*v == ' ' || *v == '\t'))
+                v++;
+            if (*v == '=') {
+                v++;
+                while (!url && (*v == ' ' || *v == '\t'))
+                    v++;
+                o += (size_t)snprintf(out + o, cap - o, "password=***");
+                p = v + secret_len(v, url);
+                continue;
+            }
+        }
+        out[o++] = *p++;
+    }
+    if (o >= cap)
+        o = cap - 1;
+    out[o] = '\0';
+}
+
+enum bot_err store_open(const char *path, struct store **out, char *err,
+                        size_t errlen)
+{
+    char scratch[1];
+    if (!err || errlen == 0) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = '\0';
+    *out = NULL;
+    if (!path || !path[0]) {
+        snprintf(err, errlen, "no database path given");
+        return BOT_INVALID;
+    }
+    const struct store_ops *ops = backend_for(path);
+    struct store *s = NULL;
+    enum bot_err e = ops->open(path, &s, err, errlen);
+    if (e != BOT_OK)
+        return e;
+    s->ops = ops;
+    *out = s;
+    return BOT_OK;
+}
+
+void store_close(struct store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+const char *store_errmsg(const struct store *s)
+{
+    return s ? s->errmsg : "no store";
+}
+
+const char *store_backend_name(const struct store *s)
+{
+    return s->ops->name;
+}
+
+bool store_shared(const struct store *s)
+{
+    return s->ops->shared;
+}
+
+/* ---- transactions ------------------------------------------------------- */
+
+enum bot_err store_begin(struct store *s)
+{
+    return s->ops->begin(s);
+}
+
+enum bot_err store_commit(struct store *s)
+{
+    return s->ops->commit(s);
+}
+
+void store_rollback(struct store *s)
+{
+    s->ops->rollback(s);
+}
+
+/* ---- argument checks, the same for every backend ------------------------ */
+
+static enum bot_err check_doc(struct store *s, const char *doc)
+{
+    if (!doc)
+        return store__fail(s, BOT_INVALID, "no document to save");
+    if (strnlen(doc, STORE_MAX_DOC + 1) > STORE_MAX_DOC)
+        return store__fail(s, BOT_LIMIT,
+                           "encounter document too large "
+                           "(limit is %u bytes)",
+                           STORE_MAX_DOC);
+    return BOT_OK;
+}
+
+static enum bot_err check_interaction(struct store *s, const char *id)
+{
+    if (!id || !id[0])
+        return store__fail(s, BOT_INVALID, "empty interaction id");
+    if (strnlen(id, STORE_MAX_INTERACTION_ID + 1) > STORE_MAX_INTERACTION_ID)
+        return store__fail(s, BOT_LIMIT,
+                           "interaction id too long (limit is %d bytes)",
+                           STORE_MAX_INTERACTION_ID);
+    return BOT_OK;
+}
+
+static enum bot_err check_key(struct store *s, const char *key)
+{
+    if (!key || !key[0])
+        return store__fail(s, BOT_INVALID, "empty key");
+    if (strnlen(key, STORE_MAX_KV_KEY + 1) > STORE_MAX_KV_KEY)
+        return store__fail(s, BOT_LIMIT, "key too long (limit is %d bytes)",
+                           STORE_MAX_KV_KEY);
+    return BOT_OK;
+}
+
+static enum bot_err check_value(struct store *s, const char *key,
+                                const char *value)
+{
+    if (!value)
+        return store__fail(s, BOT_INVALID, "no value for key %s", key);
+    if (strnlen(value, STORE_MAX_KV_VALUE + 1) > STORE_MAX_KV_VALUE)
+        return store__fail(s, BOT_LIMIT,
+                           "value for key %s too large (limit is %d bytes)",
+                           key, STORE_MAX_KV_VALUE);
+    return BOT_OK;
+}
+
+/* ---- encounters --------------------------------------------------------- */
+
+enum bot_err store_enc_load(struct store *s, uint64_t channel, char **doc,
+                            int64_t *version)
+{
+    return s->ops->enc_load(s, channel, doc, version);
+}
+
+enum bot_err store_enc_save(struct store *s, uint64_t channel, int64_t version,
+                            const char *doc)
+{
+    enum bot_err e = check_doc(s, doc);
+    return e != BOT_OK ? e : s->ops->enc_save(s, channel, version, doc, false);
+}
+
+enum bot_err store_enc_save_undo(struct store *s, uint64_t channel,
+                                 int64_t version, const char *doc)
+{
+    enum bot_err e = check_doc(s, doc);
+    return e != BOT_OK ? e : s->ops->enc_save(s, channel, version, doc, true);
+}
+
+enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
+                                   int64_t version, char **doc,
+                                   int64_t *found_version)
+{
+    return s->ops->enc_load_before(s, channel, version, doc, found_version);
+}
+
+enum bot_err store_enc_archive(struct store *s, uint64_t channel,
+                               int64_t now_ms)
+{
+    return s->ops->enc_archive(s, channel, now_ms);
+}
+
+enum bot_err store_enc_version(struct store *s, uint64_t channel,
+                               int64_t *version)
+{
+    return s->ops->enc_version(s, channel, version);
+}
+
+enum bot_err store_enc_count(struct store *s, int64_t *live, int64_t *archived)
+{
+    return s->ops->enc_count(s, live, archived);
+}
+
+enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
+                            size_t *n)
+{
+    return s->ops->enc_list(s, channels, max, n);
+}
+
+/* ---- interactions ------------------------------------------------------- */
+
+enum bot_err store_interaction_seen(struct store *s, const char *id, bool *seen)
+{
+    enum bot_err e = check_interaction(s, id);
+    return e != BOT_OK ? e : s->ops->interaction_seen(s, id, seen);
+}
+
+enum bot_err store_interaction_record(struct store *s, const char *id,
+                                      uint64_t channel, int64_t version,
+                                      int64_t now_ms)
+{
+    enum bot_err e = check_interaction(s, id);
+    return e != BOT_OK ? e
+                       : s->ops->interaction_record(s, id, channel, version,
+                                                    now_ms);
+}
+
+enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
+{
+    return s->ops->interaction_prune(s, before_ms);
+}
+
+/* ---- key/value ---------------------------------------------------------- */
+
+enum bot_err store_kv_get(struct store *s, const char *key, char **value)
+{
+    enum bot_err e = check_key(s, key);
+    return e != BOT_OK ? e : s->ops->kv_get(s, key, value);
+}
+
+enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
+{
+    enum bot_err e = check_key(s, key);
+    if (e == BOT_OK)
+        e = check_value(s, key, value);
+    return e != BOT_OK ? e : s->ops->kv_set(s, key, value);
+}
+
+enum bot_err store_kv_delete(struct store *s, const char *key)
+{
+    enum bot_err e = check_key(s, key);
+    return e != BOT_OK ? e : s->ops->kv_delete(s, key);
+}
+
+/* ---- maintenance, export and import ------------------------------------- */
+
+enum bot_err store_integrity_check(struct store *s, bool *ok)
+{
+    return s->ops->integrity_check(s, ok);
+}
+
+enum bot_err store_export(struct store *s, const struct store_export_cb *cb,
+                          void *ctx)
+{
+    return s->ops->export_all(s, cb, ctx);
+}
+
+/* True when v is one of r's kept versions. */
+static bool rec_has_version(const struct store_enc_rec *r, int64_t v)
+{
+    for (size_t i = 0; i < r->nver; i++)
+        if (r->ver[i].version == v)
+            return true;
+    return false;
+}
+
+enum bot_err store_import_encounter(struct store *s,
+                                    const struct store_enc_rec *r)
+{
+    if (r->nver == 0 || r->nver > ENC_UNDO_DEPTH + 1 ||
+        r->nundo > ENC_UNDO_DEPTH || r->version < 1 ||
+        !rec_has_version(r, r->version))
+        return store__fail(s, BOT_INVALID,
+                           "channel %llu: encounter record without its live "
+                           "version %lld",
+                           (unsigned long long)r->channel,
+                           (long long)r->version);
+    for (size_t i = 0; i < r->nundo; i++)
+        if (!rec_has_version(r, r->undo[i]))
+            return store__fail(s, BOT_INVALID,
+                               "channel %llu: undo step %lld not kept",
+                               (unsigned long long)r->channel,
+                               (long long)r->undo[i]);
+    for (size_t i = 0; i < r->nver; i++) {
+        enum bot_err e = check_doc(s, r->ver[i].doc);
+        if (e != BOT_OK)
+            return e;
+    }
+    return s->ops->import_encounter(s, r);
+}
+
+enum bot_err store_import_interaction(struct store *s,
+                                      const struct store_ix_rec *r)
+{
+    enum bot_err e = check_interaction(s, r->id);
+    return e != BOT_OK ? e : s->ops->import_interaction(s, r);
+}

@@ -1,0 +1,118 @@
+/*
+ * store_backend.h - what a store backend implements (store.c dispatches).
+ *
+ * Internal to store*.c and their tests; the rest of the bot sees store.h.
+ * A backend is one `const struct store_ops` listed in store.c's registry
+ * (SQLite, PostgreSQL). Its own state is a struct whose FIRST member is
+ * `struct store`, so store.c and the backend convert pointers both ways.
+ *
+ * Arguments reaching an op are already checked by store.c: documents,
+ * keys, values and interaction ids are non-NULL and within the STORE_MAX_*
+ * limits. Ops report failures through store__fail() (or by writing
+ * s->errmsg), so store_errmsg() works the same for every backend. The
+ * semantics of each op are those of the store.h function of the same name.
+ *
+ * Ownership: as in store.h. Records handed to export callbacks are
+ * borrowed for the call.
+ */
+#ifndef STORE_BACKEND_H
+#define STORE_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+#define STORE_OPS_VERSION 1
+#define STORE_MAX_ERRMSG 256
+
+/* The part of every backend's store that store.c reads. */
+struct store {
+    const struct store_ops *ops;
+    char errmsg[STORE_MAX_ERRMSG]; /* store_errmsg(): one line, no document */
+};
+
+struct store_ops {
+    int version;        /* STORE_OPS_VERSION */
+    const char *name;   /* "sqlite", "postgres": for messages */
+    /* True when `location` names a database of this backend. The last
+     * backend in the registry (SQLite) claims everything. */
+    bool (*claims)(const char *location);
+    enum bot_err (*open)(const char *location, struct store **out, char *err,
+                         size_t errlen);
+    void (*close)(struct store *s);
+    enum bot_err (*begin)(struct store *s);
+    enum bot_err (*commit)(struct store *s);
+    void (*rollback)(struct store *s);
+    enum bot_err (*enc_load)(struct store *s, uint64_t channel, char **doc,
+                             int64_t *version);
+    /* store_enc_save (undo false) and store_enc_save_undo (undo true) */
+    enum bot_err (*enc_save)(struct store *s, uint64_t channel,
+                             int64_t version, const char *doc, bool undo);
+    enum bot_err (*enc_load_before)(struct store *s, uint64_t channel,
+                                    int64_t version, char **doc,
+                                    int64_t *found_version);
+    enum bot_err (*enc_archive)(struct store *s, uint64_t channel,
+                                int64_t now_ms);
+    enum bot_err (*enc_version)(struct store *s, uint64_t channel,
+                                int64_t *version);
+    enum bot_err (*enc_count)(struct store *s, int64_t *live,
+                              int64_t *archived);
+    enum bot_err (*enc_list)(struct store *s, uint64_t *channels, size_t max,
+                             size_t *n);
+    enum bot_err (*interaction_seen)(struct store *s, const char *id,
+                                     bool *seen);
+    enum bot_err (*interaction_record)(struct store *s, const char *id,
+                                       uint64_t channel, int64_t version,
+                                       int64_t now_ms);
+    enum bot_err (*interaction_prune)(struct store *s, int64_t before_ms);
+    enum bot_err (*kv_get)(struct store *s, const char *key, char **value);
+    enum bot_err (*kv_set)(struct store *s, const char *key,
+                           const char *value);
+    enum bot_err (*kv_delete)(struct store *s, const char *key);
+    enum bot_err (*integrity_check)(struct store *s, bool *ok);
+    bool shared;        /* store_shared() */
+    /* store_export(): every row, in the order store.h states. */
+    enum bot_err (*export_all)(struct store *s,
+                               const struct store_export_cb *cb, void *ctx);
+    /* store_import_encounter(), store_import_interaction() */
+    enum bot_err (*import_encounter)(struct store *s,
+                                     const struct store_enc_rec *r);
+    enum bot_err (*import_interaction)(struct store *s,
+                                       const struct store_ix_rec *r);
+};
+
+extern const struct store_ops store_sqlite_ops;
+extern const struct store_ops store_pg_ops;
+
+/* The undo chain of a live version: versions, newest first. */
+struct undo_chain {
+    size_t n;
+    int64_t v[ENC_UNDO_DEPTH];
+};
+
+/* The undo chain as stored in encounter.undo (both backends): len / 8
+ * little-endian int64s. decode: BOT_DB_CORRUPT on a bad length. */
+void store__undo_encode(const struct undo_chain *u,
+                        unsigned char buf[ENC_UNDO_DEPTH * 8]);
+enum bot_err store__undo_decode(struct store *s, const void *blob, int len,
+                                struct undo_chain *u);
+
+/* The chain after saving a new version over live version `live` with chain
+ * `old` (push; *drop set to the step falling off, 0 if none), or after an
+ * undo (pop; the undone and restored versions to drop). Used by both
+ * backends so the undo rules live in one place. */
+void store__undo_push(const struct undo_chain *old, int64_t live,
+                      struct undo_chain *next, int64_t *drop, size_t *ndrop);
+void store__undo_pop(const struct undo_chain *old, int64_t live,
+                     struct undo_chain *next, int64_t *drop, size_t *ndrop);
+
+/* Set s->errmsg from a format and return e. */
+enum bot_err store__fail(struct store *s, enum bot_err e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Wall clock in ms, for created/updated stamps. */
+int64_t store__now_ms(void);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * store_sqlite_int.h - the SQLite backend's state and the helpers its files
+ * share (store_sqlite.c: statements and transactions; store_sqlite_export.c:
+ * export and import for `fray migrate`).
+ *
+ * Internal to store_sqlite*.c. Ownership: as in store.h; nothing here
+ * allocates for the caller except store_sq_column_dup().
+ */
+#ifndef STORE_SQLITE_INT_H
+#define STORE_SQLITE_INT_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "eng_limits.h"
+#include "store_backend.h"
+
+/* One statement per STORE_STMT_MAP row in store_sqlite.c. */
+#define STORE_SQ_NSTMT 27
+
+struct store_sqlite {
+    struct store base;    /* first: store.c sees this part */
+    sqlite3 *db;
+    sqlite3_stmt *stmt[STORE_SQ_NSTMT];
+    int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
+    int depth;            /* store_begin() nesting; 0 = autocommit */
+    enum bot_err aborted; /* why SQLite dropped the open transaction */
+};
+
+#define SQ(base) ((struct store_sqlite *)(base))
+
+/* Record a failed SQLite call in the store's message; the mapped code. */
+enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc,
+                              const char *what);
+/* Fail fast while the caller's transaction is lost (see store.h). */
+enum bot_err store_sq_guard(struct store_sqlite *s);
+/* A savepoint around one multi-row write: atomic in or out of a
+ * transaction. op_end releases it on BOT_OK, else rolls it back; returns e
+ * or the release's error. */
+enum bot_err store_sq_op_begin(struct store_sqlite *s);
+enum bot_err store_sq_op_end(struct store_sqlite *s, enum bot_err e);
+/* Copy a text column into a fresh heap string (*out, caller frees). */
+enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
+                                 int col, char **out);
+
+/* The export and import ops (store_sqlite_export.c). */
+enum bot_err store_sq_export(struct store *base,
+                             const struct store_export_cb *cb, void *ctx);
+enum bot_err store_sq_import_encounter(struct store *base,
+                                       const struct store_enc_rec *r);
+enum bot_err store_sq_import_interaction(struct store *base,
+                                         const struct store_ix_rec *r);
+
+#endif
