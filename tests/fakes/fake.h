@@ -41,6 +41,8 @@
 #define FAKE_GW_SESSION_TOTAL   1000      /* session_start_limit.total */
 #define FAKE_GW_REPLAY_MAX      20000     /* dispatches kept per session */
 #define FAKE_GW_MAX_SESSIONS    32
+#define FAKE_GW_MAX_CONCURRENCY 64        /* identify buckets we track */
+#define FAKE_GW_MAX_SHARDS      65536     /* shard counts accepted */
 #define FAKE_GW_INTENTS_VALID   0x307FFFFull    /* bits 0-16, 20, 21, 24, 25 */
 #define FAKE_GW_INTENTS_PRIV    (2ull | 256ull | 32768ull)
 #define FAKE_GW_ZLIB_SLACK      64        /* room for the sync-flush marker */
@@ -153,6 +155,8 @@ struct fake_session {
     size_t nrp, caprp;
     int64_t evicted_s;              /* highest s dropped from rp, 0 none */
     int64_t created_us;
+    bool sharded;                   /* IDENTIFY carried "shard" */
+    int shard_id, shard_count;      /* 0/1 when not sharded */
 };
 
 /* ---- interactions ---- */
@@ -171,6 +175,7 @@ struct fake_ix {
     json_t *callback;               /* accepted callback body (owned) */
     bool load;                      /* injected by the load generator */
     bool missed;                    /* deadline passed unanswered */
+    int deliveries;                 /* sessions it was dispatched to */
 };
 
 /* ---- HTTP requests ---- */
@@ -296,6 +301,11 @@ struct fake_server {
     struct fake_session *sessions[FAKE_GW_MAX_SESSIONS];
     struct fake_session *current;
     int64_t last_identify_us;
+    /* sharding (fake_gw_shard.c); 0 reads as 1 */
+    int shards;                     /* /gateway/bot recommended count */
+    int max_concurrency;            /* identify buckets */
+    int require_shards;             /* fewer in IDENTIFY -> 4011 */
+    int64_t bucket_identify_us[FAKE_GW_MAX_CONCURRENCY];
     int session_remaining;
     bool zombie;                    /* stop ACKing heartbeats */
     long zombie_skip;               /* ACKs still to skip */
@@ -372,6 +382,9 @@ int fake_gw_callback(struct lws *wsi, enum lws_callback_reasons reason,
  * connection). d steals. Returns the sequence number, or -1 if no session. */
 int64_t fake_gw_dispatch(struct fake_server *s, const char *t, json_t *d,
                          long ix);
+/* The same on session ss (NULL or dead: -1). */
+int64_t fake_gw_dispatch_to(struct fake_server *s, struct fake_session *ss,
+                            const char *t, json_t *d, long ix);
 bool fake_gw_ready(const struct fake_server *s);
 /* Apply a gateway fault ({"kind":"close"|"drop"|"op7"|"op9"|"op1"|
  * "zombie"|"invalidate"}); returns 0 or -1 with *err set. */
@@ -396,6 +409,28 @@ struct fake_session *fake_gw_session_find(struct fake_server *s,
 void fake_gw_session_invalidate(struct fake_server *s,
                                 struct fake_session *ss);
 void fake_gw_op7_close(lws_sorted_usec_list_t *sul);
+
+/* ---- fake_gw_shard.c ---- */
+/* IDENTIFY's "shard" (may be NULL): valid, and enough of them when the
+ * test requires sharding? Closes c (4010, 4011) and returns false if not;
+ * else stores it in the session-to-be via *id, *count, *sharded. */
+bool fake_gw_shard_check(struct fake_gw_conn *c, const json_t *shard,
+                         int *id, int *count, bool *sharded);
+/* One IDENTIFY per identify_gap_ms per max_concurrency bucket: false (a
+ * violation, op 9 false) when this shard's bucket identified too recently;
+ * true records the identify. */
+bool fake_gw_identify_slot(struct fake_gw_conn *c, int shard_id);
+/* Dispatch a test-injected event d (steals) by Discord's routing: to the
+ * session whose shard owns d's guild_id (no guild: shard 0), or to the
+ * shard(s) force names (an integer or an array of them; NULL = route).
+ * Returns the first sequence number, -1 when no session takes it; *live
+ * says a live connection took it at once. */
+int64_t fake_gw_dispatch_routed(struct fake_server *s, const json_t *force,
+                                const char *t, json_t *d, long ix,
+                                bool *live);
+/* /_test/config keys shards, max_concurrency, require_shards. */
+void fake_gw_shard_config(struct fake_server *s, const json_t *body);
+json_t *fake_gw_shards_json(const struct fake_server *s);   /* new */
 
 /* ---- fake_interaction.c ---- */
 /* Build an interaction from a test description; returns new or NULL with

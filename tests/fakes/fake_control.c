@@ -126,6 +126,7 @@ void fake_state_reset(struct fake_server *s)
     s->zombie_skip = 0;
     s->session_remaining = s->opt.session_total;
     s->last_identify_us = 0;
+    memset(s->bucket_identify_us, 0, sizeof s->bucket_identify_us);
 }
 
 static void c_interaction(struct fake_server *s, struct fake_http_req *r,
@@ -148,8 +149,14 @@ static void c_interaction(struct fake_server *s, struct fake_http_req *r,
                             json_object_get(d, "token"), "application_id",
                             json_object_get(d, "application_id"),
                             "channel_id", json_object_get(d, "channel_id"));
-    bool live = fake_gw_ready(s);
-    int64_t seq = fake_gw_dispatch(s, "INTERACTION_CREATE", d, ix);
+    bool live = false;
+    int64_t seq = fake_gw_dispatch_routed(s, json_object_get(body, "shard"),
+                                          "INTERACTION_CREATE", d, ix, &live);
+    if (seq < 0) {
+        json_decref(out);
+        bad(r, 409, "no gateway session for that shard");
+        return;
+    }
     json_object_set_new(out, "seq", json_integer(seq));
     json_object_set_new(out, "delivered", json_boolean(live));
     fake_reply_json(r, 200, out);
@@ -186,6 +193,7 @@ static void c_config(struct fake_server *s, struct fake_http_req *r,
         s->opt.identify_gap_ms = (int)json_integer_value(v);
     if ((v = json_object_get(body, "session_remaining")))
         s->session_remaining = (int)json_integer_value(v);
+    fake_gw_shard_config(s, body);
     fake_reply_json(r, 200, json_pack(
         "{s:i,s:b,s:i,s:i}", "heartbeat_ms", s->opt.heartbeat_ms,
         "hb_timeout", s->opt.hb_timeout, "identify_gap_ms",
@@ -264,6 +272,8 @@ void fake_control_handle(struct fake_server *s, struct fake_http_req *r)
         fake_reply_json(r, 200, json_pack("{s:I,s:O}", "puts",
                                           (json_int_t)s->command_puts,
                                           "scopes", s->commands));
+    } else if (get && strcmp(p, "shards") == 0) {
+        fake_reply_json(r, 200, fake_gw_shards_json(s));
     } else if (get && strcmp(p, "stats") == 0) {
         fake_reply_json(r, 200, stats_json(s));
     } else if (post && strcmp(p, "fault") == 0) {

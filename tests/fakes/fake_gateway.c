@@ -223,23 +223,11 @@ static void on_identify(struct fake_gw_conn *c, const json_t *d)
         return;
     }
     const json_t *shard = json_object_get(d, "shard");
-    if (shard) {
-        json_int_t id = json_integer_value(json_array_get(shard, 0));
-        json_int_t n = json_integer_value(json_array_get(shard, 1));
-        if (json_array_size(shard) != 2 || n < 1 || id < 0 || id >= n) {
-            conn_fail(c, 4010, "Invalid shard.");
-            return;
-        }
-    }
-    int64_t now = fake_now_us();
-    if (s->opt.identify_gap_ms > 0 && s->last_identify_us &&
-        now - s->last_identify_us < (int64_t)s->opt.identify_gap_ms * 1000) {
-        fake_violation(s, "identify_too_fast", -1,
-                       "conn %d: identify %.0f ms after the previous one",
-                       c->id, (double)(now - s->last_identify_us) / 1000.0);
-        fake_gw_send_op(c, 9, json_false());
+    int shard_id, shard_count;
+    bool sharded;
+    if (!fake_gw_shard_check(c, shard, &shard_id, &shard_count, &sharded) ||
+        !fake_gw_identify_slot(c, shard_id))
         return;
-    }
     if (s->session_remaining <= 0) {
         fake_violation(s, "session_start_limit", -1,
                        "conn %d: identify with no session starts left", c->id);
@@ -247,7 +235,7 @@ static void on_identify(struct fake_gw_conn *c, const json_t *d)
         return;
     }
     s->session_remaining--;
-    s->last_identify_us = now;
+    s->last_identify_us = fake_now_us();
     s->st.identifies++;
     struct fake_session *ss = fake_gw_session_new(s);
     if (ss == NULL) {
@@ -255,6 +243,9 @@ static void on_identify(struct fake_gw_conn *c, const json_t *d)
         return;
     }
     ss->conn = c;
+    ss->sharded = sharded;
+    ss->shard_id = shard_id;
+    ss->shard_count = shard_count;
     c->sess = ss;
     c->state = FAKE_GW_READY;
     s->current = ss;

@@ -92,7 +92,12 @@ static void session_store(struct fake_session *ss, int64_t seq,
 int64_t fake_gw_dispatch(struct fake_server *s, const char *t, json_t *d,
                          long ix)
 {
-    struct fake_session *ss = s->current;
+    return fake_gw_dispatch_to(s, s->current, t, d, ix);
+}
+
+int64_t fake_gw_dispatch_to(struct fake_server *s, struct fake_session *ss,
+                            const char *t, json_t *d, long ix)
+{
     if (ss == NULL || !ss->alive) {
         json_decref(d);
         return -1;

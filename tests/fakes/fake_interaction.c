@@ -462,7 +462,9 @@ static bool load_inject(struct fake_server *s)
         return false;
     }
     s->ix[ix].load = true;
-    if (fake_gw_dispatch(s, "INTERACTION_CREATE", d, ix) < 0) {
+    bool live;
+    if (fake_gw_dispatch_routed(s, NULL, "INTERACTION_CREATE", d, ix,
+                                &live) < 0) {
         load_finish(s);
         return false;
     }
