@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "enc_cache.h"
 #include "eng_rng.h"
 #include "store.h"
 
@@ -85,12 +86,16 @@ static int bench(const char *label, const char *path, long n)
     }
     struct eng_rng rng;
     eng_rng_seed(&rng, 42);
-    struct cmd_ctx ctx = {.store = st, .rng = &rng};
+    struct enc_cache *cache = NULL;
+    if (enc_cache_new(0, 0, &cache) != BOT_OK)
+        return 1;
+    struct cmd_ctx ctx = {.store = st, .rng = &rng, .cache = cache};
     long errors = 0;
     double t0 = now_s();
     long done = fight(&ctx, 1, n, &errors);
     double dt = now_s() - t0;
     store_close(st);
+    enc_cache_free(cache);
     printf("{\"store\": \"%s\", \"commands\": %ld, \"seconds\": %.3f, "
            "\"commands_per_second\": %.0f, \"us_per_command\": %.2f, "
            "\"errors\": %ld}\n", label, done, dt, done / dt, dt * 1e6 / done,

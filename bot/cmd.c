@@ -18,6 +18,7 @@
 
 #include "cmd_run.h"
 #include "cmd_validate.h"
+#include "enc_cache.h"
 #include "enc_json.h"
 #include "interaction.h"
 #include "eng_alloc.h"
@@ -272,12 +273,14 @@ bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e)
     return e != NULL && e->gm == req->user_id;
 }
 
-/* Load the channel's live encounter into run->enc (NULL when none). */
-static enum bot_err load_encounter(struct cmd_run *run)
+/* Decode the channel's live encounter from the store into run->enc (NULL
+ * when none), and keep a copy in the cache. */
+static enum bot_err load_stored(struct cmd_run *run)
 {
     char *doc = NULL;
     int64_t version = 0;
-    enum bot_err err = store_enc_load(run->ctx->store, run->req->channel_id,
+    struct cmd_ctx *ctx = run->ctx;
+    enum bot_err err = store_enc_load(ctx->store, run->req->channel_id,
                                       &doc, &version);
     if (err == BOT_NOTFOUND)
         return BOT_OK;
@@ -290,7 +293,64 @@ static enum bot_err load_encounter(struct cmd_run *run)
         return err;
     run->enc->version = version;
     run->rs = rs_find(run->enc->ruleset);
-    return run->rs != NULL ? BOT_OK : BOT_INVALID;
+    if (run->rs == NULL)
+        return BOT_INVALID;
+    if (ctx->cache != NULL) {
+        struct encounter *copy = enc_clone(run->enc);
+        if (copy != NULL)       /* else simply not cached */
+            enc_cache_put(ctx->cache, run->req->channel_id, copy,
+                          run->req->now_ms);
+    }
+    return BOT_OK;
+}
+
+/* The cached state of the channel when it is still the live one, or NULL.
+ * Only this process writes an unshared store, so what it committed last is
+ * live; a shared store is asked for the live version (one cheap read). */
+static const struct encounter *cached_live(struct cmd_run *run,
+                                           enum bot_err *err)
+{
+    struct cmd_ctx *ctx = run->ctx;
+    uint64_t ch = run->req->channel_id;
+    const struct encounter *hit = enc_cache_get(ctx->cache, ch,
+                                                run->req->now_ms);
+    if (hit == NULL || !store_shared(ctx->store))
+        return hit;
+    int64_t live = 0;
+    *err = store_enc_version(ctx->store, ch, &live);
+    if (*err == BOT_OK && live == hit->version)
+        return hit;
+    if (*err == BOT_NOTFOUND)
+        *err = BOT_OK;
+    enc_cache_drop(ctx->cache, ch);
+    return NULL;
+}
+
+/* Load the channel's live encounter into run->enc (NULL when none): a copy
+ * of the cached state, or decoded from the store. */
+static enum bot_err load_encounter(struct cmd_run *run)
+{
+    if (run->ctx->cache != NULL) {
+        enum bot_err err = BOT_OK;
+        const struct encounter *hit = cached_live(run, &err);
+        if (err != BOT_OK)
+            return err;
+        if (hit != NULL) {
+            run->enc = enc_clone(hit);
+            if (run->enc == NULL)
+                return BOT_NOMEM;
+            run->rs = rs_find(run->enc->ruleset);
+            return run->rs != NULL ? BOT_OK : BOT_INVALID;
+        }
+    }
+    return load_stored(run);
+}
+
+/* After a rollback or any doubt: the cache must not outlive the store. */
+static void cache_forget(struct cmd_ctx *ctx, uint64_t channel)
+{
+    if (ctx->cache != NULL)
+        enc_cache_drop(ctx->cache, channel);
 }
 
 static const char *store_problem(enum bot_err err)
@@ -303,10 +363,20 @@ static const char *store_problem(enum bot_err err)
         return "the bot is busy; nothing was changed, try again";
     case BOT_NOMEM:
         return "the bot ran out of memory; nothing was changed";
+    case BOT_CONFLICT:
+        return "this fight kept changing under the command; nothing was "
+               "changed, try again";
     default:
         return "the bot could not read or save this channel's fight; "
                "nothing was changed";
     }
+}
+
+void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
+{
+    reply_error(r, store_problem(err), NULL);
+    r->duplicate = false;
+    r->version = -1;
 }
 
 /* Save run->enc as the next version and record the interaction. */
@@ -375,6 +445,99 @@ static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
         reply->gm_channel = cmd_config_gm_channel(ctx->store, req->guild_id);
 }
 
+/* Back to the state before the first try: no encounter, empty reply. */
+static void run_reset(struct cmd_run *run)
+{
+    enc_free(run->enc);
+    run->enc = NULL;
+    run->loaded = 0;
+    run->rs = NULL;
+    run->is_gm = false;
+    run->failed = false;
+    run->changed = false;
+    run->ended = false;
+    run->is_undo = false;
+    memset(&run->diag, 0, sizeof run->diag);
+    enc_result_init(run->res);
+    uint64_t channel = run->reply->channel_id;
+    cmd_reply_cleanup(run->reply);
+    run->reply->channel_id = channel;
+}
+
+/* One try of a command that reads or changes the encounter, in its own
+ * transaction. Returns true when the save met a newer state written by
+ * someone else (BOT_CONFLICT): everything was rolled back and the command
+ * may run again; otherwise the reply is final. */
+static bool try_stateful(struct cmd_run *run)
+{
+    struct cmd_ctx *ctx = run->ctx;
+    const struct cmd_req *req = run->req;
+    struct cmd_reply *reply = run->reply;
+
+    enum bot_err berr = store_begin(ctx->store);
+    if (berr == BOT_OK && req->interaction_id != NULL) {
+        bool seen = false;
+        berr = store_interaction_seen(ctx->store, req->interaction_id, &seen);
+        if (berr == BOT_OK && seen) {
+            store_rollback(ctx->store);
+            reply->duplicate = true;
+            msg_set_content(&reply->msg, "That was already done.");
+            reply->ephemeral = true;
+            return false;
+        }
+    }
+    if (berr == BOT_OK)
+        berr = load_encounter(run);
+    if (berr != BOT_OK) {
+        store_rollback(ctx->store);
+        cache_forget(ctx, req->channel_id);
+        reply_error(reply, store_problem(berr), NULL);
+        return false;
+    }
+    run->loaded = run->enc != NULL ? run->enc->version : 0;
+    run->is_gm = cmd_sender_is_gm(req, run->enc);
+
+    run_handler(run);
+
+    if (run->failed || !run->changed) {
+        /* Read-only commands still record the interaction so a replay is
+         * answered the same way; refusals are not recorded: the user may
+         * simply try again. */
+        store_rollback(ctx->store);
+        return false;
+    }
+
+    berr = save_encounter(run);
+    if (berr == BOT_OK && req->interaction_id != NULL)
+        berr = store_interaction_record(ctx->store, req->interaction_id,
+                                        req->channel_id, run->enc->version,
+                                        req->now_ms);
+    if (berr != BOT_OK)
+        store_rollback(ctx->store);
+    else
+        berr = store_commit(ctx->store);  /* rolls back itself on failure */
+    if (berr != BOT_OK) {
+        cache_forget(ctx, req->channel_id);
+        if (berr == BOT_CONFLICT)
+            return true;
+        reply_error(reply, store_problem(berr), NULL);
+        return false;
+    }
+    reply->changed = true;
+    reply->version = run->enc->version;
+    reply_route_gm_copy(ctx, req, reply);
+    if (ctx->cache != NULL) {
+        if (run->ended) {
+            enc_cache_drop(ctx->cache, req->channel_id);
+        } else {
+            enc_cache_put(ctx->cache, req->channel_id, run->enc,
+                          req->now_ms);
+            run->enc = NULL;
+        }
+    }
+    return false;
+}
+
 bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
               struct cmd_reply *reply)
 {
@@ -411,57 +574,13 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
 
-    enum bot_err berr = store_begin(ctx->store);
-    if (berr == BOT_OK && req->interaction_id != NULL) {
-        bool seen = false;
-        berr = store_interaction_seen(ctx->store, req->interaction_id, &seen);
-        if (berr == BOT_OK && seen) {
-            store_rollback(ctx->store);
-            reply->duplicate = true;
-            msg_set_content(&reply->msg, "That was already done.");
-            reply->ephemeral = true;
-            eng_free(run.res);
-            return true;
+    for (int attempt = 1; try_stateful(&run); attempt++) {
+        if (attempt == CMD_MAX_ATTEMPTS) {
+            reply_error(reply, store_problem(BOT_CONFLICT), NULL);
+            break;
         }
-    }
-    if (berr == BOT_OK)
-        berr = load_encounter(&run);
-    if (berr != BOT_OK) {
-        store_rollback(ctx->store);
-        reply_error(reply, store_problem(berr), NULL);
-        enc_free(run.enc);
-        eng_free(run.res);
-        return true;
-    }
-    run.loaded = run.enc != NULL ? run.enc->version : 0;
-    run.is_gm = cmd_sender_is_gm(req, run.enc);
-
-    run_handler(&run);
-
-    if (run.failed || !run.changed) {
-        /* Read-only commands still record the interaction so a replay is
-         * answered the same way; refusals are not recorded: the user may
-         * simply try again. */
-        store_rollback(ctx->store);
-        enc_free(run.enc);
-        eng_free(run.res);
-        return true;
-    }
-
-    berr = save_encounter(&run);
-    if (berr == BOT_OK && req->interaction_id != NULL)
-        berr = store_interaction_record(ctx->store, req->interaction_id,
-                                        req->channel_id, run.enc->version,
-                                        req->now_ms);
-    if (berr == BOT_OK)
-        berr = store_commit(ctx->store);
-    if (berr != BOT_OK) {
-        store_rollback(ctx->store);
-        reply_error(reply, store_problem(berr), NULL);
-    } else {
-        reply->changed = true;
-        reply->version = run.enc->version;
-        reply_route_gm_copy(ctx, req, reply);
+        /* Another writer got there first: start over on its state. */
+        run_reset(&run);
     }
     enc_free(run.enc);
     eng_free(run.res);

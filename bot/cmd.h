@@ -9,6 +9,18 @@
  * end renders (render_text.c, render_discord.c). The reply is only returned
  * after the new state is committed: a command that was answered is on disk.
  *
+ * With a cache (enc_cache.h) the committed state of recently used channels
+ * stays decoded: the handler works on a copy, and the cache takes the new
+ * state after the commit. When the store is shared with other processes
+ * the cached version is checked against the store first. A save that finds
+ * the encounter moved on (BOT_CONFLICT) is rolled back and the command is
+ * run again on fresh state, up to CMD_MAX_ATTEMPTS times.
+ *
+ * Transactions: cmd_exec() opens its own store_begin()/store_commit() pair.
+ * Inside a caller's transaction (group commit) that pair is a savepoint:
+ * the caller must then call enc_cache_clear() if its outer commit fails,
+ * since the cache already holds the batch's uncommitted states.
+ *
  * Ownership: a cmd_req borrows its strings from the caller for the call.
  * A cmd_reply owns everything in it; release with cmd_reply_cleanup().
  */
@@ -19,9 +31,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bot_err.h"
 #include "msg.h"
 
 struct store;
+struct enc_cache;
 struct eng_rng;
 struct rs_data_set;
 
@@ -29,6 +43,10 @@ struct rs_data_set;
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
+/* Tries of one command whose save found that another writer changed the
+ * encounter (or recorded the interaction) since it was read: each try
+ * reads the fresh state, so the other write is never lost. */
+#define CMD_MAX_ATTEMPTS 3
 
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
@@ -94,10 +112,16 @@ struct cmd_ctx {
     struct eng_rng *rng;         /* every roll comes from here (borrowed) */
     const struct rs_data_set *rs_data; /* rulesets' data files, or NULL for
                                           the built-in tables (borrowed) */
+    struct enc_cache *cache;     /* decoded encounters (borrowed), or NULL
+                                    to decode every command's encounter */
 };
 
 void cmd_reply_init(struct cmd_reply *r);
 void cmd_reply_cleanup(struct cmd_reply *r);
+
+/* Turn r into the answer for a store failure err after the command ran
+ * (a group's outer commit failed): nothing was saved, say so. */
+void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err);
 
 /* Run one command. Always fills *reply (an error reply when the command is
  * refused or malformed) and returns true; returns false only when the reply

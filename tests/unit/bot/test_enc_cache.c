@@ -1,0 +1,135 @@
+/* The encounter cache: lookup, replacement, LRU eviction by count and by
+ * bytes, idle expiry. */
+#include "support.h"
+
+#include <stdlib.h>
+
+#include "enc_cache.h"
+
+static struct encounter *fight(int64_t version, int combatants)
+{
+    struct encounter *e = enc_new("generic", "test", 1);
+    assert_non_null(e);
+    struct enc_diag d;
+    if (combatants > 0)
+        assert_int_equal(enc_add(e, "Orc", combatants, 0, -1, &d, NULL),
+                         ENG_OK);
+    e->version = version;
+    return e;
+}
+
+static void test_enc_cache_get_put_drop(void **state)
+{
+    (void)state;
+    struct enc_cache *c = NULL;
+    assert_int_equal(enc_cache_new(0, 0, &c), BOT_OK);
+    assert_null(enc_cache_get(c, 7, 0));
+    enc_cache_put(c, 7, fight(3, 2), 0);
+    const struct encounter *e = enc_cache_get(c, 7, 1);
+    assert_non_null(e);
+    assert_int_equal(e->version, 3);
+    /* A put replaces, it does not add. */
+    enc_cache_put(c, 7, fight(4, 2), 2);
+    assert_int_equal(enc_cache_count(c), 1);
+    assert_int_equal(enc_cache_get(c, 7, 3)->version, 4);
+    assert_null(enc_cache_get(c, 8, 3));
+    enc_cache_drop(c, 7);
+    enc_cache_drop(c, 7);
+    assert_null(enc_cache_get(c, 7, 4));
+    assert_int_equal(enc_cache_count(c), 0);
+    assert_int_equal(enc_cache_bytes(c), 0);
+    enc_cache_free(c);
+    enc_cache_free(NULL);
+}
+
+static void test_enc_cache_evicts_least_recent(void **state)
+{
+    (void)state;
+    struct enc_cache *c = NULL;
+    assert_int_equal(enc_cache_new(3, 0, &c), BOT_OK);
+    for (uint64_t ch = 1; ch <= 3; ch++)
+        enc_cache_put(c, ch, fight((int64_t)ch, 1), (int64_t)ch);
+    /* Touch 1: now 2 is the least recently used. */
+    assert_non_null(enc_cache_get(c, 1, 10));
+    enc_cache_put(c, 4, fight(4, 1), 11);
+    assert_int_equal(enc_cache_count(c), 3);
+    assert_null(enc_cache_get(c, 2, 12));
+    assert_non_null(enc_cache_get(c, 1, 12));
+    assert_non_null(enc_cache_get(c, 3, 12));
+    assert_non_null(enc_cache_get(c, 4, 12));
+    enc_cache_free(c);
+}
+
+static void test_enc_cache_byte_budget(void **state)
+{
+    (void)state;
+    struct encounter *probe = fight(1, 8);
+    size_t one = enc_cache_cost(probe);
+    enc_free(probe);
+    struct enc_cache *c = NULL;
+    /* Room for two and a half 8-combatant fights. */
+    assert_int_equal(enc_cache_new(100, one * 5 / 2, &c), BOT_OK);
+    for (uint64_t ch = 1; ch <= 5; ch++)
+        enc_cache_put(c, ch, fight(1, 8), 0);
+    assert_int_equal(enc_cache_count(c), 2);
+    assert_true(enc_cache_bytes(c) <= one * 5 / 2);
+    assert_non_null(enc_cache_get(c, 5, 0));
+    assert_non_null(enc_cache_get(c, 4, 0));
+    /* One fight bigger than the whole budget is simply not kept. */
+    struct encounter *big = fight(1, ENC_MAX_COUNT);
+    struct enc_diag d;
+    assert_int_equal(enc_add(big, "Goblin", ENC_MAX_COUNT, 0, -1, &d, NULL),
+                     ENG_OK);
+    assert_true(enc_cache_cost(big) > one * 5 / 2);
+    enc_cache_put(c, 9, big, 0);
+    assert_null(enc_cache_get(c, 9, 0));
+    enc_cache_free(c);
+}
+
+static void test_enc_cache_expires_idle(void **state)
+{
+    (void)state;
+    struct enc_cache *c = NULL;
+    assert_int_equal(enc_cache_new(0, 0, &c), BOT_OK);
+    enc_cache_put(c, 1, fight(1, 1), 1000);
+    enc_cache_put(c, 2, fight(1, 1), 2000);
+    enc_cache_put(c, 3, fight(1, 1), 3000);
+    assert_non_null(enc_cache_get(c, 1, 5000));   /* used again */
+    assert_int_equal(enc_cache_expire(c, 2500 + ENC_CACHE_IDLE_MS), 1);
+    assert_null(enc_cache_get(c, 2, 0));
+    assert_int_equal(enc_cache_count(c), 2);
+    assert_int_equal(enc_cache_expire(c, 10000 + ENC_CACHE_IDLE_MS), 2);
+    assert_int_equal(enc_cache_count(c), 0);
+    enc_cache_clear(c);
+    enc_cache_free(c);
+}
+
+static void test_enc_cache_many_channels(void **state)
+{
+    (void)state;
+    struct enc_cache *c = NULL;
+    assert_int_equal(enc_cache_new(64, 0, &c), BOT_OK);
+    /* Snowflake-like keys that share their low bits. */
+    for (uint64_t i = 0; i < 200; i++)
+        enc_cache_put(c, (i << 22) | 7, fight((int64_t)i, 0), (int64_t)i);
+    assert_int_equal(enc_cache_count(c), 64);
+    for (uint64_t i = 136; i < 200; i++)
+        assert_int_equal(enc_cache_get(c, (i << 22) | 7, 300)->version,
+                         (int64_t)i);
+    assert_null(enc_cache_get(c, (135u << 22) | 7, 300));
+    enc_cache_clear(c);
+    assert_int_equal(enc_cache_count(c), 0);
+    enc_cache_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_enc_cache_get_put_drop),
+        cmocka_unit_test(test_enc_cache_evicts_least_recent),
+        cmocka_unit_test(test_enc_cache_byte_budget),
+        cmocka_unit_test(test_enc_cache_expires_idle),
+        cmocka_unit_test(test_enc_cache_many_channels),
+    };
+    return cmocka_run_group_tests_name("enc_cache", tests, NULL, NULL);
+}
