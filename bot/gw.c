@@ -459,11 +459,20 @@ static int on_receive(struct gw *gw, struct lws *wsi, const char *in,
 {
     if (!gw->rx_discard) {
         if (gw->rx.len + len > (size_t)gw->o.max_payload) {
+            /* Discord never sends this much: the stream is broken or
+             * hostile. Dropping the message would lose an event silently;
+             * a resume replays what we missed from a fresh connection. */
             log_msg(gw->o.log, LOG_LVL_WARN,
-                    "gateway: message over %lld bytes dropped",
-                    (long long)gw->o.max_payload);
+                    "gateway: message over %lld bytes: closing with %d",
+                    (long long)gw->o.max_payload, GW_TOO_BIG_CLOSE);
             gw->rx_discard = true;
             sbuf_reset(&gw->rx);
+            if (gw->state != GW_ST_CLOSING) {
+                gw_close_and(gw, gw->session_id[0] ? GW_NEXT_RESUME
+                                                   : GW_NEXT_NEW_SESSION,
+                             -1, "message too big");
+                gw->close_code = GW_TOO_BIG_CLOSE;
+            }
         } else {
             sbuf_addn(&gw->rx, in, len);
         }

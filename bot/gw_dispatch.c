@@ -138,17 +138,47 @@ void gw_send_resume(struct gw *gw)
 
 /* ---- opcodes ---- */
 
+/* HELLO's heartbeat_interval in [GW_HEARTBEAT_MIN_MS, heartbeat_max_ms];
+ * anything else is clamped and logged. A missing, non-number or
+ * non-positive value gets the minimum: beating too often costs a small
+ * frame, beating too rarely gets the session closed by the server. */
+int64_t gw_hello_interval_ms(const json_t *iv, int64_t max_ms, bool *clamped)
+{
+    double v = json_is_number(iv) ? json_number_value(iv) : 0;
+    int64_t ms;
+
+    if (v < (double)GW_HEARTBEAT_MIN_MS)
+        ms = GW_HEARTBEAT_MIN_MS;
+    else if (v > (double)max_ms)
+        ms = max_ms;
+    else
+        ms = (int64_t)v;
+    *clamped = !json_is_integer(iv) || ms != json_integer_value(iv);
+    return ms;
+}
+
 static void on_hello(struct gw *gw, json_t *msg)
 {
-    json_t *d = json_object_get(msg, "d");
-    json_int_t iv = json_integer_value(json_object_get(d, "heartbeat_interval"));
+    json_t *iv = json_object_get(json_object_get(msg, "d"),
+                                 "heartbeat_interval");
+    bool clamped;
 
-    if (iv <= 0) {
-        log_msg(gw->o.log, LOG_LVL_WARN, "gateway: HELLO without interval");
-        gw_close_and(gw, GW_NEXT_RESUME, -1, "bad HELLO");
-        return;
+    gw->heartbeat_ms =
+        gw_hello_interval_ms(iv, gw->o.heartbeat_max_ms, &clamped);
+    if (clamped) {
+        char shown[32];
+        if (json_is_integer(iv))
+            snprintf(shown, sizeof shown, "%lld",
+                     (long long)json_integer_value(iv));
+        else
+            snprintf(shown, sizeof shown, "%s",
+                     json_is_real(iv) ? "a fraction" : "not an integer");
+        log_msg(gw->o.log, LOG_LVL_WARN,
+                "gateway: HELLO heartbeat_interval %s is outside %d..%lld ms:"
+                " using %lld ms",
+                shown, GW_HEARTBEAT_MIN_MS, (long long)gw->o.heartbeat_max_ms,
+                (long long)gw->heartbeat_ms);
     }
-    gw->heartbeat_ms = iv < gw->o.heartbeat_max_ms ? iv : gw->o.heartbeat_max_ms;
     gw->acked = true;
     gw->hb_sent = false;
     /* first beat at a random fraction of the interval */

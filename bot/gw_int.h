@@ -9,6 +9,11 @@
 #include "shard.h"
 #include "token.h"
 
+#define GW_HEARTBEAT_MIN_MS 100       /* HELLO intervals below are raised:
+                                         the timer must not spin */
+#define GW_TOO_BIG_CLOSE 1009         /* our close on a message over
+                                         max_payload (RFC 6455 "too big") */
+
 struct gw_out {                       /* one queued payload */
     unsigned char buf[LWS_PRE + GW_MAX_SEND];
     size_t len;
@@ -83,6 +88,11 @@ void gw_close_and(struct gw *gw, enum gw_next next, int64_t delay_ms,
 void gw_session_save(struct gw *gw);
 void gw_seq_save(struct gw *gw);
 void gw_session_forget(struct gw *gw);
+
+/* HELLO's heartbeat_interval (borrowed JSON, any type) -> the interval we
+ * beat at, within GW_HEARTBEAT_MIN_MS..max_ms; *clamped says it differs
+ * from what the server sent. */
+int64_t gw_hello_interval_ms(const json_t *iv, int64_t max_ms, bool *clamped);
 
 /* gw_dispatch.c: one complete text message from the server. */
 void gw_on_message(struct gw *gw, const char *text, size_t len);

@@ -18,6 +18,7 @@
 #define REST_TOKEN_SEGMENT 40         /* longer path segments are masked */
 #define REST_MAX_CONNS 8
 #define REST_IDLE_POLL_MS 1000
+#define REST_DEFAULT_RETRY_MS 1000   /* a 429 without a usable retry_after */
 
 struct rest_req {
     struct rest_req *next;
@@ -237,8 +238,13 @@ static void finish(struct rest *r, struct rest_req *q, CURLcode cc)
         j = json_loadb(sbuf_str(&q->resp), q->resp.len, 0, NULL);
         if (json_is_number(json_object_get(j, "retry_after"))) {
             double s = json_number_value(json_object_get(j, "retry_after"));
-            if (s >= 0 && s < 86400) {
-                q->h.retry_after_ms = (int64_t)(s * 1000.0 + 0.999);
+            /* negative: ignored (the header or the default applies);
+             * huge: cut to RL_MAX_WAIT_MS before any conversion */
+            if (s >= 0) {
+                q->h.retry_after_ms =
+                    s * 1000.0 >= (double)RL_MAX_WAIT_MS
+                        ? RL_MAX_WAIT_MS
+                        : rl_wait_clamp((int64_t)(s * 1000.0 + 0.999));
                 q->h.has_retry_after = true;
             }
         }
@@ -265,13 +271,17 @@ static void finish(struct rest *r, struct rest_req *q, CURLcode cc)
         return;
     }
     if (status == 429 && q->n429 < REST_MAX_429_RETRIES) {
+        int64_t wait = q->h.has_retry_after ? q->h.retry_after_ms
+                                            : REST_DEFAULT_RETRY_MS;
         q->n429++;
         q->attempts--;             /* a 429 is not a failed attempt */
         log_msg(r->o.log, LOG_LVL_WARN,
-                "rest: 429 on %s %s (%s), retry after %lld ms", q->method,
-                q->safe, q->h.global ? "global" : "bucket",
-                (long long)q->h.retry_after_ms);
-        requeue(r, q, q->h.has_retry_after ? q->h.retry_after_ms : 1000);
+                "rest: 429 on %s %s (%s), retry after %lld ms%s", q->method,
+                q->safe, q->h.global ? "global" : "bucket", (long long)wait,
+                !q->h.has_retry_after       ? " (no usable retry_after)"
+                : wait >= RL_MAX_WAIT_MS ? " (the maximum)"
+                                            : "");
+        requeue(r, q, wait);
         return;
     }
     if (status >= 500 && q->attempts <= r->o.max_retries) {

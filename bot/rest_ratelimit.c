@@ -263,11 +263,9 @@ bool rl_parse_seconds(const char *s, size_t len, int64_t *ms)
 
     while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;
-    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, any = true) {
-        whole = whole * 10 + (s[i] - '0');
-        if (whole > 100000000)
-            return false;
-    }
+    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, any = true)
+        if (whole <= RL_MAX_WAIT_MS / 1000)   /* saturate: no overflow */
+            whole = whole * 10 + (s[i] - '0');
     if (i < len && s[i] == '.') {
         for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++, any = true) {
             if (scale > 1) {
@@ -284,8 +282,13 @@ bool rl_parse_seconds(const char *s, size_t len, int64_t *ms)
         i++;
     if (!any || i != len)
         return false;
-    *ms = whole * 1000 + frac;
+    *ms = rl_wait_clamp(whole * 1000 + frac);
     return true;
+}
+
+int64_t rl_wait_clamp(int64_t ms)
+{
+    return ms < 0 ? 0 : ms > RL_MAX_WAIT_MS ? RL_MAX_WAIT_MS : ms;
 }
 
 static bool parse_int(const char *s, size_t len, int64_t *out)

@@ -36,6 +36,10 @@
 #define RL_GLOBAL_WINDOW_MS 1000
 #define RL_GLOBAL_MAX_PER_SEC 50
 #define RL_RESET_MARGIN_MS 50      /* added to reset-after (clock slop) */
+#define RL_MAX_WAIT_MS 300000      /* longest retry-after or reset-after we
+                                      honour: a larger (or absurd) value is
+                                      cut to this, so one bad header cannot
+                                      park a bucket for years */
 
 struct rl_headers {                /* one response's X-RateLimit-* */
     bool has_limit, has_remaining, has_reset_after, has_retry_after;
@@ -90,7 +94,12 @@ void rl_on_response(struct rl *rl, const char *route, int status,
  * was a rate-limit header. */
 bool rl_parse_header(struct rl_headers *h, const char *line, size_t len);
 
-/* Seconds text ("1.5", "64.57") -> milliseconds, rounded up; false if bad. */
+/* Seconds text ("1.5", "64.57") -> milliseconds, rounded up, at most
+ * RL_MAX_WAIT_MS (longer values are cut); false if bad (a sign, an
+ * exponent, letters). */
 bool rl_parse_seconds(const char *s, size_t len, int64_t *ms);
+
+/* A wait in milliseconds from a server, cut to 0..RL_MAX_WAIT_MS. */
+int64_t rl_wait_clamp(int64_t ms);
 
 #endif

@@ -46,6 +46,7 @@
 #define FAKE_GW_INTENTS_VALID   0x307FFFFull    /* bits 0-16, 20, 21, 24, 25 */
 #define FAKE_GW_INTENTS_PRIV    (2ull | 256ull | 32768ull)
 #define FAKE_GW_ZLIB_SLACK      64        /* room for the sync-flush marker */
+#define FAKE_GW_BIG_MAX         (64 * 1024 * 1024)  /* "big" fault frame */
 
 #define FAKE_IX_DEADLINE_MS     3000          /* first response window */
 #define FAKE_IX_TOKEN_TTL_MS    (15 * 60 * 1000)
@@ -246,6 +247,7 @@ struct fake_fault {                 /* a scripted REST fault */
     int delay_ms;
     long count;                     /* remaining uses, -1 = unlimited */
     json_t *body;                   /* response body override (owned) */
+    json_t *headers;                /* raw header overrides (owned) */
 };
 
 #define FAKE_MAX_FAULTS 32
@@ -307,6 +309,9 @@ struct fake_server {
     int require_shards;             /* fewer in IDENTIFY -> 4011 */
     int64_t bucket_identify_us[FAKE_GW_MAX_CONCURRENCY];
     int session_remaining;
+    json_t *hello_iv;               /* HELLO heartbeat_interval as sent
+                                       (any JSON, owned); NULL = the
+                                       configured heartbeat_ms */
     bool zombie;                    /* stop ACKing heartbeats */
     long zombie_skip;               /* ACKs still to skip */
     json_t *conn_log;               /* array of connection records */
@@ -387,7 +392,7 @@ int64_t fake_gw_dispatch_to(struct fake_server *s, struct fake_session *ss,
                             const char *t, json_t *d, long ix);
 bool fake_gw_ready(const struct fake_server *s);
 /* Apply a gateway fault ({"kind":"close"|"drop"|"op7"|"op9"|"op1"|
- * "zombie"|"invalidate"}); returns 0 or -1 with *err set. */
+ * "zombie"|"invalidate"|"raw"|"big"}); returns 0 or -1 with *err set. */
 int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err);
 void fake_gw_free_all(struct fake_server *s);
 /* Detach queued and replayable frames from interaction records (reset). */
@@ -397,6 +402,9 @@ json_t *fake_gw_stats(const struct fake_server *s);     /* new */
 /* Gateway internals shared by fake_gateway.c (connections, opcodes) and
  * fake_gw_session.c (sessions, replay log, faults). */
 void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix);
+/* The same for len bytes that need not be text (raw and big faults). */
+void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *buf, size_t len,
+                       long ix);
 void fake_gw_send_op(struct fake_gw_conn *c, int op, json_t *d); /* steals */
 /* Close with a code: flush_first keeps queued frames; error closes drop
  * them. Codes that end a session (4003-4005, 4007, 4009-4014) kill it. */

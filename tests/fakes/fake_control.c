@@ -127,6 +127,8 @@ void fake_state_reset(struct fake_server *s)
     s->session_remaining = s->opt.session_total;
     s->last_identify_us = 0;
     memset(s->bucket_identify_us, 0, sizeof s->bucket_identify_us);
+    json_decref(s->hello_iv);
+    s->hello_iv = NULL;
 }
 
 static void c_interaction(struct fake_server *s, struct fake_http_req *r,
@@ -194,6 +196,10 @@ static void c_config(struct fake_server *s, struct fake_http_req *r,
     if ((v = json_object_get(body, "session_remaining")))
         s->session_remaining = (int)json_integer_value(v);
     fake_gw_shard_config(s, body);
+    if ((v = json_object_get(body, "hello_heartbeat_interval"))) {
+        json_decref(s->hello_iv);     /* null: back to heartbeat_ms */
+        s->hello_iv = json_is_null(v) ? NULL : json_incref(v);
+    }
     fake_reply_json(r, 200, json_pack(
         "{s:i,s:b,s:i,s:i}", "heartbeat_ms", s->opt.heartbeat_ms,
         "hb_timeout", s->opt.hb_timeout, "identify_gap_ms",

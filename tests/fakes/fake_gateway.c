@@ -50,7 +50,12 @@ static struct fake_frame *deflate_frame(struct fake_gw_conn *c,
 
 void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix)
 {
-    size_t len = strlen(text);
+    fake_gw_enqueue_n(c, text, strlen(text), ix);
+}
+
+void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *text, size_t len,
+                       long ix)
+{
     struct fake_frame *f;
     if (c->zlib) {
         f = deflate_frame(c, text, len);
@@ -509,8 +514,15 @@ static void conn_open(struct fake_server *s, struct fake_pss *pss,
         return;
     }
     c->hb_ms = s->opt.heartbeat_ms;     /* this connection's interval */
-    fake_gw_send_op(c, 10, json_pack("{s:i,s:[s]}", "heartbeat_interval",
-                                     c->hb_ms, "_trace",
+    /* a configured odd interval goes out as it is; the timeout check
+     * keeps the configured one unless the odd one is a sane integer */
+    json_t *iv = s->hello_iv ? json_incref(s->hello_iv)
+                             : json_integer(c->hb_ms);
+    if (json_is_integer(iv) && json_integer_value(iv) >= 1 &&
+        json_integer_value(iv) <= 600000)
+        c->hb_ms = (int)json_integer_value(iv);
+    fake_gw_send_op(c, 10, json_pack("{s:o,s:[s]}", "heartbeat_interval",
+                                     iv, "_trace",
                                      "[\"fake-discord\",{\"micros\":0}]"));
     c->last_hb_us = c->hello_us = fake_now_us();
     if (s->opt.hb_timeout)

@@ -131,6 +131,66 @@ void fake_gw_op7_close(lws_sorted_usec_list_t *sul)
     fake_gw_close(c, 4000, "Reconnect requested.", true);
 }
 
+/* The bytes of a raw fault: "text" as it is, or "hex" (any bytes, e.g.
+ * invalid UTF-8, which a JSON control request cannot carry). New buffer
+ * (caller frees) or NULL with *err set. */
+static char *raw_bytes(const json_t *f, size_t *len, const char **err)
+{
+    const char *text = json_string_value(json_object_get(f, "text"));
+    const char *hex = json_string_value(json_object_get(f, "hex"));
+    char *out;
+
+    if (text) {
+        *len = json_string_length(json_object_get(f, "text"));
+        out = malloc(*len + 1);
+        if (out)
+            memcpy(out, text, *len + 1);
+        return out;
+    }
+    if (!hex || strlen(hex) % 2) {
+        *err = "raw needs \"text\" or an even-length \"hex\"";
+        return NULL;
+    }
+    *len = strlen(hex) / 2;
+    out = malloc(*len + 1);
+    for (size_t i = 0; out && i < *len; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+            free(out);
+            *err = "raw: bad hex";
+            return NULL;
+        }
+        out[i] = (char)v;
+    }
+    return out;
+}
+
+/* A dispatch-shaped text frame of exactly `bytes` bytes (at least its
+ * envelope): {"op":0,"s":null,"t":"FAKE_BIG","d":{"pad":"xxx..."}}. */
+static char *big_frame(const json_t *f, size_t *len, const char **err)
+{
+    static const char head[] = "{\"op\":0,\"s\":null,\"t\":\"FAKE_BIG\","
+                               "\"d\":{\"pad\":\"";
+    static const char tail[] = "\"}}";
+    json_int_t want = json_integer_value(json_object_get(f, "bytes"));
+    size_t env = sizeof head - 1 + sizeof tail - 1;
+
+    if (want < 1 || want > FAKE_GW_BIG_MAX) {
+        *err = "big needs bytes 1..67108864";
+        return NULL;
+    }
+    *len = (size_t)want < env ? env : (size_t)want;
+    char *out = malloc(*len + 1);
+    if (!out) {
+        *err = "out of memory";
+        return NULL;
+    }
+    memcpy(out, head, sizeof head - 1);
+    memset(out + sizeof head - 1, 'x', *len - env);
+    memcpy(out + *len - (sizeof tail - 1), tail, sizeof tail);
+    return out;
+}
+
 int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err)
 {
     const char *kind = json_string_value(json_object_get(f, "kind"));
@@ -195,6 +255,14 @@ int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err)
             c->state = FAKE_GW_AWAIT_AUTH;
         } else if (strcmp(kind, "op1") == 0) {
             fake_gw_send_op(c, 1, NULL);
+        } else if (strcmp(kind, "raw") == 0 || strcmp(kind, "big") == 0) {
+            size_t len = 0;
+            char *buf = kind[0] == 'r' ? raw_bytes(f, &len, err)
+                                       : big_frame(f, &len, err);
+            if (!buf)
+                return -1;
+            fake_gw_enqueue_n(c, buf, len, -1);
+            free(buf);
         } else {
             *err = "unknown fault kind";
             return -1;
@@ -233,6 +301,8 @@ void fake_gw_free_all(struct fake_server *s)
         s->sessions[i] = NULL;
     }
     s->current = NULL;
+    json_decref(s->hello_iv);
+    s->hello_iv = NULL;
 }
 
 void fake_gw_forget_ix(struct fake_server *s)

@@ -7,6 +7,7 @@
  */
 #include "fake.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +50,10 @@ void fake_rl_init(struct fake_server *s)
 
 static void faults_clear(struct fake_server *s)
 {
-    for (int i = 0; i < s->nfaults; i++)
+    for (int i = 0; i < s->nfaults; i++) {
         json_decref(s->faults[i].body);
+        json_decref(s->faults[i].headers);
+    }
     s->nfaults = 0;
 }
 
@@ -167,9 +170,9 @@ static void answer_fault(struct fake_server *s, struct fake_http_req *r,
     if (f->status == 429) {
         answer_429(s, r, b, f->retry_after, f->global,
                    f->scope[0] ? f->scope : f->global ? "global" : "user");
-        return;
-    }
-    if (f->body) {
+        if (f->body)                /* e.g. a retry_after of any type */
+            fake_reply_json(r, 429, json_deep_copy(f->body));
+    } else if (f->body) {
         fake_reply_json(r, f->status, json_deep_copy(f->body));
     } else {
         char msg[64];
@@ -182,6 +185,16 @@ static void answer_fault(struct fake_server *s, struct fake_http_req *r,
                                               : "Bad Request";
         snprintf(msg, sizeof msg, "%d: %s", f->status, what);
         fake_reply_error(r, f->status, 0, msg);
+    }
+    const char *name;
+    json_t *v;
+    json_object_foreach(f->headers, name, v) {    /* raw, as given */
+        char lower[sizeof r->hdrs[0].name];
+        size_t i = 0;
+        for (; name[i] && i + 1 < sizeof lower; i++)
+            lower[i] = (char)tolower((unsigned char)name[i]);
+        lower[i] = '\0';
+        fake_add_header(r, lower, json_string_value(v));
     }
     if (f->status >= 500)
         s->st.rest_5xx++;
@@ -210,9 +223,10 @@ static bool apply_faults(struct fake_server *s, struct fake_http_req *r,
     }
     int k = 0;                      /* drop used-up faults */
     for (int i = 0; i < s->nfaults; i++) {
-        if (s->faults[i].count == 0)
+        if (s->faults[i].count == 0) {
             json_decref(s->faults[i].body);
-        else
+            json_decref(s->faults[i].headers);
+        } else
             s->faults[k++] = s->faults[i];
     }
     s->nfaults = k;
@@ -312,6 +326,16 @@ int fake_fault_add(struct fake_server *s, const json_t *f, const char **err)
         nf.count = count ? (long)json_integer_value(count) : 1;
         json_t *body = json_object_get(f, "body");
         nf.body = body ? json_deep_copy(body) : NULL;
+        json_t *hdrs = json_object_get(f, "headers");
+        const char *hn;
+        json_t *hv;
+        json_object_foreach(hdrs, hn, hv)
+            if (!json_is_string(hv)) {
+                json_decref(nf.body);
+                *err = "fault headers must be strings";
+                return -1;
+            }
+        nf.headers = json_is_object(hdrs) ? json_deep_copy(hdrs) : NULL;
     }
     s->faults[s->nfaults++] = nf;
     return 0;

@@ -1,0 +1,432 @@
+/* test_permissions.c - the permission matrix, tests/data/permissions.tsv.
+ *
+ * Every row is one command line, run on a freshly prepared fight (the
+ * row's setup block, as the file describes) by each of the matrix's
+ * columns through cmd_exec(). An allowed cell must succeed and save a new
+ * version (or archive the fight, for /combat end); a denied cell must be an ephemeral error that changes nothing:
+ * the stored version and document are byte-identical before and after.
+ * Every command the table marks CMD_F_GM_ONLY must have a row, so a new
+ * GM-only command fails this test until it is added to the matrix.
+ *
+ * The missing and malformed columns get their permissions the way the
+ * daemon does, through interaction_decode() of a member whose permissions
+ * are absent, or "abc", negative, a number, empty or too big: each must
+ * decode as unknown (perms_known false) and so never make anyone a GM. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd_parse.h"
+#include "cmd_table.h"
+#include "cmd_validate.h"
+#include "eng_rng.h"
+#include "interaction.h"
+#include "render_text.h"
+#include "sbuf.h"
+#include "store.h"
+
+#define MATRIX_FILE "permissions.tsv"
+#define MATRIX_MAX_SETUPS 32
+#define MATRIX_MAX_SETUP_LINES 16
+#define MATRIX_MAX_ROWS 128
+#define MATRIX_SEED 42
+#define CHANNEL UINT64_C(77)
+#define GUILD UINT64_C(88)
+#define NOW_MS INT64_C(1700000000000)
+
+enum { U_GM = 1001, U_P1 = 1002, U_P2 = 1003, U_ADMIN = 1004, U_MOD = 1005 };
+
+enum column {
+    COL_ADMIN, COL_MANAGE, COL_GM, COL_OWN, COL_OTHER, COL_DM, COL_MISSING,
+    COL_MALFORMED, COL__COUNT
+};
+
+static const char *const col_names[COL__COUNT] = {
+    "administrator", "manage_channels", "gm", "player_own", "player_other",
+    "dm", "missing_perms", "malformed_perms",
+};
+
+/* The member's permissions as Discord might send them, broken: each must
+ * decode as unknown. NULL means the key is absent. */
+static const char *const malformed_perms[] = {
+    "\"abc\"", "\"-8\"", "8", "\"\"", "\"99999999999999999999999\"",
+    "null", "[\"8\"]", "\"8 \"", "\"0x8\"",
+};
+
+struct setup {
+    char name[32];
+    int n;
+    char actor[MATRIX_MAX_SETUP_LINES][8];
+    char *line[MATRIX_MAX_SETUP_LINES];
+};
+
+struct row {
+    char setup[32];
+    char *line;
+    int lineno;
+    bool allow[COL__COUNT];
+};
+
+struct matrix {
+    char *text;                     /* the file, cut into lines in place */
+    struct setup setups[MATRIX_MAX_SETUPS];
+    int nsetups;
+    struct row rows[MATRIX_MAX_ROWS];
+    int nrows;
+};
+
+static struct matrix mx;
+
+static uint64_t actor_id(const char *name)
+{
+    if (strcmp(name, "gm") == 0)
+        return U_GM;
+    if (strcmp(name, "p1") == 0)
+        return U_P1;
+    if (strcmp(name, "p2") == 0)
+        return U_P2;
+    fail_msg("unknown actor %s in " MATRIX_FILE, name);
+    return 0;
+}
+
+static struct setup *find_setup(const char *name)
+{
+    for (int i = 0; i < mx.nsetups; i++)
+        if (strcmp(mx.setups[i].name, name) == 0)
+            return &mx.setups[i];
+    return NULL;
+}
+
+/* Split line at tabs into at most max fields; returns the count. */
+static int split_tabs(char *line, char **f, int max)
+{
+    int n = 0;
+    f[n++] = line;
+    for (char *p = line; *p && n < max; p++)
+        if (*p == '\t') {
+            *p = '\0';
+            f[n++] = p + 1;
+        }
+    return n;
+}
+
+static void load_matrix(void)
+{
+    char *save = NULL;
+    int lineno = 0;
+
+    if (mx.text)
+        return;
+    mx.text = support_read_data(MATRIX_FILE, NULL);
+    assert_non_null(mx.text);
+    for (char *l = strtok_r(mx.text, "\n", &save); l;
+         l = strtok_r(NULL, "\n", &save)) {
+        char *f[3 + COL__COUNT];
+        int n;
+        lineno++;
+        if (l[0] == '#' || l[0] == '\0')
+            continue;
+        n = split_tabs(l, f, 3 + COL__COUNT);
+        if (strcmp(f[0], "setup") == 0 && n == 4) {
+            struct setup *s = find_setup(f[1]);
+            if (!s) {
+                assert_true(mx.nsetups < MATRIX_MAX_SETUPS);
+                s = &mx.setups[mx.nsetups++];
+                snprintf(s->name, sizeof s->name, "%s", f[1]);
+            }
+            assert_true(s->n < MATRIX_MAX_SETUP_LINES);
+            snprintf(s->actor[s->n], sizeof s->actor[0], "%s", f[2]);
+            s->line[s->n++] = f[3];
+        } else if (strcmp(f[0], "row") == 0 && n == 3 + COL__COUNT) {
+            struct row *r = &mx.rows[mx.nrows++];
+            assert_true(mx.nrows <= MATRIX_MAX_ROWS);
+            if (!find_setup(f[1]))
+                fail_msg(MATRIX_FILE ":%d: no setup %s before it", lineno,
+                         f[1]);
+            snprintf(r->setup, sizeof r->setup, "%s", f[1]);
+            r->line = f[2];
+            r->lineno = lineno;
+            for (int c = 0; c < COL__COUNT; c++) {
+                const char *v = f[3 + c];
+                if (strcmp(v, "allow") != 0 && strcmp(v, "deny") != 0)
+                    fail_msg(MATRIX_FILE ":%d: cell %s is \"%s\", not "
+                             "allow or deny", lineno, col_names[c], v);
+                r->allow[c] = strcmp(v, "allow") == 0;
+            }
+        } else {
+            fail_msg(MATRIX_FILE ":%d: not a setup or row line (%d fields)",
+                     lineno, n);
+        }
+    }
+}
+
+/* Decode an interaction whose member has the given permissions (JSON
+ * text, or NULL for none) and return what the decoder made of them. */
+static void decode_perms(const char *perms_json, uint64_t *perms,
+                         bool *known)
+{
+    char text[1024], why[256];
+    struct interaction it;
+    json_t *d;
+
+    snprintf(text, sizeof text,
+             "{\"id\":\"1200000000000000001\",\"application_id\":"
+             "\"1100000000000000001\",\"type\":2,\"token\":\"tok\","
+             "\"version\":1,\"guild_id\":\"88\",\"channel_id\":\"77\","
+             "\"member\":{\"user\":{\"id\":\"1002\",\"username\":\"p1\"}"
+             "%s%s},\"data\":{\"id\":\"1\",\"name\":\"roll\",\"type\":1,"
+             "\"options\":[{\"name\":\"expr\",\"type\":3,\"value\":\"d6\"}]}}",
+             perms_json ? ",\"permissions\":" : "",
+             perms_json ? perms_json : "");
+    d = json_loads(text, 0, NULL);
+    assert_non_null(d);
+    if (interaction_decode(d, NOW_MS, &it, why, sizeof why) != BOT_OK)
+        fail_msg("permissions %s: the interaction was refused: %s",
+                 perms_json ? perms_json : "(absent)", why);
+    json_decref(d);
+    assert_int_equal(it.req.user_id, U_P1);
+    *perms = it.req.perms;
+    *known = it.req.perms_known;
+    interaction_cleanup(&it);
+}
+
+static void test_malformed_perms_are_unknown(void **state)
+{
+    uint64_t perms;
+    bool known;
+    (void)state;
+
+    decode_perms(NULL, &perms, &known);
+    assert_false(known);
+    for (size_t i = 0; i < sizeof malformed_perms / sizeof *malformed_perms;
+         i++) {
+        decode_perms(malformed_perms[i], &perms, &known);
+        if (known)
+            fail_msg("permissions %s decoded as known (%llu)",
+                     malformed_perms[i], (unsigned long long)perms);
+    }
+    decode_perms("\"8\"", &perms, &known);        /* the control */
+    assert_true(known);
+    assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
+}
+
+struct cell {
+    struct store *store;
+    struct eng_rng rng;
+    struct cmd_ctx ctx;
+};
+
+static void reply_text(const struct cmd_reply *r, char *out, size_t cap)
+{
+    struct sbuf b;
+    sbuf_init(&b, RENDER_TEXT_MAX);
+    render_text(&r->msg, NULL, &b);
+    snprintf(out, cap, "%s", sbuf_error(&b) == SBUF_OK ? sbuf_str(&b) : "?");
+    sbuf_cleanup(&b);
+}
+
+/* Parse line into p for user; fails the test on a bad line. */
+static void make_req(struct cmd_parsed *p, const char *line, uint64_t user)
+{
+    char err[CMD_VALIDATE_ERR_MAX];
+    if (!cmd_parse_line(p, line, strlen(line), err, sizeof err))
+        fail_msg(MATRIX_FILE ": cannot parse \"%s\": %s", line, err);
+    p->req.source = CMD_SRC_DISCORD;
+    p->req.channel_id = CHANNEL;
+    p->req.guild_id = GUILD;
+    p->req.user_id = user;
+    p->req.user_name = "someone";
+    p->req.perms = 0;
+    p->req.perms_known = true;
+    p->req.expect_version = -1;
+    p->req.now_ms = NOW_MS;
+}
+
+static void cell_prepare(struct cell *c, const struct setup *s)
+{
+    char err[128], text[4096];
+
+    memset(c, 0, sizeof *c);
+    assert_int_equal(store_open(":memory:", &c->store, err, sizeof err),
+                     BOT_OK);
+    eng_rng_seed(&c->rng, MATRIX_SEED);
+    c->ctx.store = c->store;
+    c->ctx.rng = &c->rng;
+    for (int i = 0; i < s->n; i++) {
+        struct cmd_parsed p;
+        struct cmd_reply r;
+        make_req(&p, s->line[i], actor_id(s->actor[i]));
+        cmd_reply_init(&r);
+        assert_true(cmd_exec(&c->ctx, &p.req, &r));
+        if (r.is_error) {
+            reply_text(&r, text, sizeof text);
+            fail_msg("setup %s: \"%s\" as %s failed:\n%s", s->name,
+                     s->line[i], s->actor[i], text);
+        }
+        cmd_reply_cleanup(&r);
+    }
+}
+
+/* The stored state: version and document (NULL doc when none). */
+static void snapshot(struct cell *c, char **doc, int64_t *version)
+{
+    *doc = NULL;
+    *version = 0;
+    enum bot_err e = store_enc_load(c->store, CHANNEL, doc, version);
+    assert_true(e == BOT_OK || e == BOT_NOTFOUND);
+}
+
+/* Who a column is: user, permissions, guild. */
+static void column_req(struct cmd_parsed *p, enum column col,
+                       const char *malformed)
+{
+    switch (col) {
+    case COL_ADMIN:
+        p->req.user_id = U_ADMIN;
+        p->req.perms = CMD_PERM_ADMINISTRATOR;
+        break;
+    case COL_MANAGE:
+        p->req.user_id = U_MOD;
+        p->req.perms = CMD_PERM_MANAGE_CHANNELS;
+        break;
+    case COL_GM:
+        p->req.user_id = U_GM;
+        break;
+    case COL_OWN:
+        p->req.user_id = U_P1;
+        break;
+    case COL_OTHER:
+        p->req.user_id = U_P2;
+        break;
+    case COL_DM:
+        p->req.user_id = U_P1;
+        p->req.guild_id = 0;
+        p->req.perms_known = false;
+        break;
+    case COL_MISSING:
+        p->req.user_id = U_P1;
+        decode_perms(NULL, &p->req.perms, &p->req.perms_known);
+        break;
+    case COL_MALFORMED:
+        p->req.user_id = U_P1;
+        decode_perms(malformed, &p->req.perms, &p->req.perms_known);
+        break;
+    default:
+        fail_msg("column %d", (int)col);
+    }
+}
+
+static void run_cell(const struct row *row, enum column col,
+                     const char *malformed)
+{
+    const struct setup *s = find_setup(row->setup);
+    struct cell c;
+    struct cmd_parsed p;
+    struct cmd_reply r;
+    char *before, *after, text[4096];
+    int64_t v0, v1;
+
+    cell_prepare(&c, s);
+    snapshot(&c, &before, &v0);
+    make_req(&p, row->line, U_P1);
+    column_req(&p, col, malformed);
+    cmd_reply_init(&r);
+    assert_true(cmd_exec(&c.ctx, &p.req, &r));
+    snapshot(&c, &after, &v1);
+    reply_text(&r, text, sizeof text);
+    if (row->allow[col]) {
+        /* a new version, or the fight archived (/combat end) */
+        bool saved = v1 == v0 + 1 || (before && !after);
+        if (r.is_error || !r.changed || !saved)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s "
+                     "(version %lld -> %lld):\n%s", row->lineno, row->line,
+                     col_names[col], malformed ? " " : "",
+                     malformed ? malformed : "",
+                     r.is_error ? "refused" : "nothing changed",
+                     (long long)v0, (long long)v1, text);
+    } else {
+        bool same = v0 == v1 && ((!before && !after) ||
+                                 (before && after &&
+                                  strcmp(before, after) == 0));
+        if (!r.is_error || !r.ephemeral || r.changed || !same)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: denied, but error %d "
+                     "ephemeral %d changed %d, state %s:\n%s", row->lineno,
+                     row->line, col_names[col], malformed ? " " : "",
+                     malformed ? malformed : "", r.is_error, r.ephemeral,
+                     r.changed, same ? "the same" : "CHANGED", text);
+    }
+    free(before);
+    free(after);
+    cmd_reply_cleanup(&r);
+    store_close(c.store);
+}
+
+static void test_matrix_cells(void **state)
+{
+    int cells = 0;
+    (void)state;
+
+    load_matrix();
+    assert_true(mx.nrows > 0);
+    for (int i = 0; i < mx.nrows; i++)
+        for (int col = 0; col < COL__COUNT; col++) {
+            if (col == COL_MALFORMED) {
+                for (size_t k = 0; k < sizeof malformed_perms /
+                                           sizeof *malformed_perms; k++)
+                    run_cell(&mx.rows[i], (enum column)col,
+                             malformed_perms[k]);
+            } else {
+                run_cell(&mx.rows[i], (enum column)col, NULL);
+            }
+            cells++;
+        }
+    print_message("permission matrix: %d rows, %d cells\n", mx.nrows, cells);
+}
+
+/* Every GM-only command of the table has a row (by command and sub). */
+static void test_matrix_covers_gm_only(void **state)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    (void)state;
+
+    load_matrix();
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        if (!(t[i].flags & CMD_F_GM_ONLY))
+            continue;
+        for (int k = 0; k < mx.nrows && !found; k++) {
+            struct cmd_parsed p;
+            make_req(&p, mx.rows[k].line, U_P1);
+            found = strcmp(p.req.command, t[i].command) == 0 &&
+                    ((!p.req.sub && !t[i].sub) ||
+                     (p.req.sub && t[i].sub &&
+                      strcmp(p.req.sub, t[i].sub) == 0));
+        }
+        if (!found)
+            fail_msg("/%s%s%s is GM-only but has no row in tests/data/"
+                     MATRIX_FILE, t[i].command, t[i].sub ? " " : "",
+                     t[i].sub ? t[i].sub : "");
+    }
+}
+
+static int matrix_free(void **state)
+{
+    (void)state;
+    free(mx.text);
+    memset(&mx, 0, sizeof mx);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_malformed_perms_are_unknown),
+        cmocka_unit_test(test_matrix_covers_gm_only),
+        cmocka_unit_test(test_matrix_cells),
+    };
+    return cmocka_run_group_tests(tests, NULL, matrix_free);
+}
