@@ -13,6 +13,7 @@
 /* Asked in order; the first whose claims() says yes opens the location.
  * SQLite is last: it takes every path. */
 static const struct store_ops *const store_backends[] = {
+    &store_pg_ops,
     &store_sqlite_ops,
 };
 
@@ -60,7 +61,7 @@ enum bot_err store__undo_decode(struct store *s, const void *blob, int len,
 }
 
 /* Push the old live version; the step falling off the end goes. */
-void store__undo_push(const struct undo_chain *old, int64_t live,
+static void undo_push(const struct undo_chain *old, int64_t live,
                       struct undo_chain *next, int64_t *drop, size_t *ndrop)
 {
     next->n = old->n < ENC_UNDO_DEPTH ? old->n + 1 : ENC_UNDO_DEPTH;
@@ -72,13 +73,37 @@ void store__undo_push(const struct undo_chain *old, int64_t live,
 
 /* Drop the undone version and the restored one (the new version is its
  * copy); the chain loses its first step. old->n > 0. */
-void store__undo_pop(const struct undo_chain *old, int64_t live,
+static void undo_pop(const struct undo_chain *old, int64_t live,
                      struct undo_chain *next, int64_t *drop, size_t *ndrop)
 {
     next->n = old->n - 1;
     memcpy(next->v, old->v + 1, next->n * sizeof next->v[0]);
     drop[(*ndrop)++] = live;
     drop[(*ndrop)++] = old->v[0];
+}
+
+enum bot_err store__plan_save(struct store *s, uint64_t channel, bool found,
+                              int64_t live, const struct undo_chain *old,
+                              int64_t version, bool undo,
+                              struct undo_chain *next, int64_t drop[2],
+                              size_t *ndrop)
+{
+    int64_t want = found ? live + 1 : 1;
+    next->n = 0;
+    *ndrop = 0;
+    if (undo && (!found || old->n == 0))
+        return store__fail(s, BOT_NOTFOUND, "channel %llu: nothing to undo",
+                           (unsigned long long)channel);
+    if (version != want)
+        return store__fail(s, BOT_CONFLICT,
+                           "channel %llu: saving version %lld, expected %lld",
+                           (unsigned long long)channel, (long long)version,
+                           (long long)want);
+    if (undo)
+        undo_pop(old, live, next, drop, ndrop);
+    else if (found)
+        undo_push(old, live, next, drop, ndrop);
+    return BOT_OK;
 }
 
 static const struct store_ops *backend_for(const char *location)

@@ -99,14 +99,18 @@ void store__undo_encode(const struct undo_chain *u,
 enum bot_err store__undo_decode(struct store *s, const void *blob, int len,
                                 struct undo_chain *u);
 
-/* The chain after saving a new version over live version `live` with chain
- * `old` (push; *drop set to the step falling off, 0 if none), or after an
- * undo (pop; the undone and restored versions to drop). Used by both
- * backends so the undo rules live in one place. */
-void store__undo_push(const struct undo_chain *old, int64_t live,
-                      struct undo_chain *next, int64_t *drop, size_t *ndrop);
-void store__undo_pop(const struct undo_chain *old, int64_t live,
-                     struct undo_chain *next, int64_t *drop, size_t *ndrop);
+/* What a save of `version` over the channel's live encounter (found or
+ * not, live version and chain `old`) must do, by store.h's undo rules
+ * (plain save: push; undo: pop): *next the new chain, drop[0..*ndrop) the
+ * versions to delete. BOT_CONFLICT when version is not the live one + 1
+ * (1 with none), BOT_NOTFOUND for an undo with nothing to undo; the
+ * store's message says so. Both backends use it, so the rules live in
+ * one place. */
+enum bot_err store__plan_save(struct store *s, uint64_t channel, bool found,
+                              int64_t live, const struct undo_chain *old,
+                              int64_t version, bool undo,
+                              struct undo_chain *next, int64_t drop[2],
+                              size_t *ndrop);
 
 /* Set s->errmsg from a format and return e. */
 enum bot_err store__fail(struct store *s, enum bot_err e, const char *fmt, ...)

@@ -520,8 +520,8 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
                                 int64_t version, const char *doc, bool undo)
 {
     struct store_sqlite *s = SQ(base);
-    struct live l;
-    struct undo_chain next = {0};
+    struct live l = {0};
+    struct undo_chain next;
     int64_t drop[2];
     size_t ndrop = 0;
 
@@ -532,21 +532,8 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     if (e != BOT_OK)
         goto out;
 
-    int64_t want = l.found ? l.version + 1 : 1;
-    if (undo && (!l.found || l.undo.n == 0)) {
-        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: nothing to undo",
-                     (unsigned long long)channel);
-    } else if (version != want) {
-        e = store__fail(&s->base, BOT_CONFLICT,
-                     "channel %llu: saving version %lld, "
-                     "expected %lld",
-                     (unsigned long long)channel, (long long)version,
-                     (long long)want);
-    } else if (undo) {
-        store__undo_pop(&l.undo, l.version, &next, drop, &ndrop);
-    } else if (l.found) {
-        store__undo_push(&l.undo, l.version, &next, drop, &ndrop);
-    }
+    e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
+                         undo, &next, drop, &ndrop);
     if (e == BOT_OK)
         e = live_write(s, channel, &l, version, &next, doc);
     for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
@@ -603,7 +590,7 @@ static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
                                int64_t *version)
 {
     struct store_sqlite *s = SQ(base);
-    struct live l;
+    struct live l = {0};
     enum bot_err e = live_get(s, channel, &l);
     if (e == BOT_OK && !l.found)
         e = BOT_NOTFOUND;

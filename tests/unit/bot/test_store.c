@@ -1,26 +1,88 @@
-/* Tests for the store API on an in-memory database: versions, undo, archive,
- * interactions, key/value, nested transactions, limits. File-backed
- * behaviour (migrations, locking, crashes, full disk) is in
- * test_store_file.c. */
+/* Tests for the store API, the same cases for both backends: versions,
+ * undo, archive, interactions, key/value, nested transactions, limits.
+ * Built twice (tests/CMakeLists.txt): test_store on an in-memory SQLite
+ * database, test_store_pg (FRAY_STORE_PG) on a throwaway PostgreSQL
+ * cluster, each test on empty tables. SQLite's file-backed behaviour
+ * (migrations, locking, crashes, full disk) is in test_store_file.c,
+ * PostgreSQL's concurrency in test_store_pg_shared.c. */
 #include "support.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "eng_limits.h"
 #include "store.h"
-#include "store_sqlite_schema.h"
 
 #define CH 1234567890123456789ull
+
+#ifdef FRAY_STORE_PG
+#include "pg_cluster.h"
+
+static struct pg_cluster cluster;
+#define SUITE "store_pg"
+#define SHARED true
+
+static const char *location(void)
+{
+    return cluster.conninfo;
+}
+
+static int group_setup(void **state)
+{
+    (void)state;
+    return pg_cluster_start_for_tests(&cluster, SUITE) == 0 ? 0 : -1;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    pg_cluster_stop(&cluster);
+    return 0;
+}
+
+/* Every test starts on empty tables, ids from 1. */
+static int empty_tables(struct store *s)
+{
+    (void)s;
+    char err[256];
+    if (pg_cluster_exec(cluster.conninfo,
+                        "TRUNCATE encounter, enc_version, interaction, kv"
+                        " RESTART IDENTITY",
+                        err, sizeof err) != 0) {
+        fprintf(stderr, "truncate: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+#else
+#define SUITE "store"
+#define SHARED false
+
+static const char *location(void)
+{
+    return ":memory:";
+}
+
+static int empty_tables(struct store *s)
+{
+    (void)s;
+    return 0;
+}
+#endif
 
 static int open_mem(void **state)
 {
     struct store *s = NULL;
     char err[256];
-    if (store_open(":memory:", &s, err, sizeof err) != BOT_OK)
+    if (store_open(location(), &s, err, sizeof err) != BOT_OK) {
+        fprintf(stderr, "store_open: %s\n", err);
         return -1;
+    }
+    if (empty_tables(s) != 0) {
+        store_close(s);
+        return -1;
+    }
     *state = s;
     return 0;
 }
@@ -57,17 +119,34 @@ static void assert_live(struct store *s, uint64_t ch, int64_t want_version,
     free(doc);
 }
 
-/* Rows in enc_version: every document kept, live and archived. */
+static enum bot_err count_versions(void *ctx, const struct store_enc_rec *r)
+{
+    *(int64_t *)ctx += (int64_t)r->nver;
+    return BOT_OK;
+}
+
+static enum bot_err skip_ix(void *ctx, const struct store_ix_rec *r)
+{
+    (void)ctx;
+    (void)r;
+    return BOT_OK;
+}
+
+static enum bot_err skip_kv(void *ctx, const char *key, const char *value)
+{
+    (void)ctx;
+    (void)key;
+    (void)value;
+    return BOT_OK;
+}
+
+/* Every document kept, live and archived (through store_export). */
 static int64_t kept_versions(struct store *s)
 {
-    sqlite3_stmt *st = NULL;
-    assert_int_equal(sqlite3_prepare_v2(store__db(s),
-                                        "SELECT count(*) FROM enc_version", -1,
-                                        &st, NULL),
-                     SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    int64_t n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    static const struct store_export_cb cb = {count_versions, skip_ix,
+                                              skip_kv};
+    int64_t n = 0;
+    assert_int_equal(store_export(s, &cb, &n), BOT_OK);
     return n;
 }
 
@@ -92,7 +171,7 @@ static void test_store_open_close(void **state)
     (void)state;
     struct store *s = (struct store *)1;
     char err[128];
-    assert_int_equal(store_open(":memory:", &s, err, sizeof err), BOT_OK);
+    assert_int_equal(store_open(location(), &s, err, sizeof err), BOT_OK);
     assert_non_null(s);
     assert_non_null(store_errmsg(s));
     store_close(s);
@@ -408,7 +487,7 @@ static void test_store_integrity_memory(void **state)
 }
 
 /* The version alone follows saves, undo and archive; a SQLite store is
- * never shared. */
+ * never shared, a PostgreSQL one always. */
 static void test_store_enc_version(void **state)
 {
     struct store *s = *state;
@@ -420,11 +499,18 @@ static void test_store_enc_version(void **state)
     assert_int_equal(v, 2);
     assert_int_equal(store_enc_archive(s, CH, 5), BOT_OK);
     assert_int_equal(store_enc_version(s, CH, &v), BOT_NOTFOUND);
-    assert_false(store_shared(s));
+    assert_int_equal(store_shared(s), SHARED);
 }
 
 int main(void)
 {
+#ifdef FRAY_STORE_PG
+    if (pg_cluster_skip_requested())
+        return pg_cluster_start_for_tests(&cluster, SUITE) == 1 ? 0 : 1;
+#else
+#define group_setup NULL
+#define group_teardown NULL
+#endif
 #define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_store_open_close),
@@ -444,5 +530,6 @@ int main(void)
         T(test_store_enc_version),
     };
 #undef T
-    return cmocka_run_group_tests_name("store", tests, NULL, NULL);
+    return cmocka_run_group_tests_name(SUITE, tests, group_setup,
+                                       group_teardown);
 }

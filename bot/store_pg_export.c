@@ -1,0 +1,172 @@
+/*
+ * store_pg_export.c - every row out, and rows in as they were, on
+ * PostgreSQL (store.h "export and import"; the SQLite side is
+ * store_sqlite_export.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_pg_int.h"
+
+/* Encounter `id`'s kept versions into r; the docs point into *res, which
+ * the caller clears after using r. */
+static enum bot_err versions_read(struct store_pg *s, int64_t id,
+                                  struct store_enc_rec *r, PGresult **res)
+{
+    struct pg_args a = {0};
+    store_pg_arg_i64(&a, id);
+    enum bot_err e = store_pg_exec(s, PGS_EXP_VER, &a, "exporting versions",
+                                   res);
+    if (e != BOT_OK)
+        return e;
+    int n = PQntuples(*res);
+    if (n > ENC_UNDO_DEPTH + 1)
+        return store__fail(&s->base, BOT_DB_CORRUPT,
+                           "encounter %lld keeps more than %d versions",
+                           (long long)id, ENC_UNDO_DEPTH + 1);
+    for (int i = 0; i < n; i++) {
+        r->ver[i].version = store_pg_i64(*res, i, 0);
+        r->ver[i].created_ms = store_pg_i64(*res, i, 1);
+        /* binary text has no terminator in the protocol, but libpq always
+         * adds one after each value */
+        r->ver[i].doc = PQgetvalue(*res, i, 2);
+    }
+    r->nver = (size_t)n;
+    return BOT_OK;
+}
+
+static enum bot_err export_encounters(struct store_pg *s,
+                                      const struct store_export_cb *cb,
+                                      void *ctx)
+{
+    PGresult *enc = NULL;
+    struct store_enc_rec *r = malloc(sizeof *r);
+    if (!r)
+        return store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
+    enum bot_err e = store_pg_exec(s, PGS_EXP_ENC, NULL,
+                                   "exporting encounters", &enc);
+    int n = e == BOT_OK ? PQntuples(enc) : 0;
+    for (int i = 0; i < n && e == BOT_OK; i++) {
+        struct undo_chain u;
+        PGresult *ver = NULL;
+        memset(r, 0, sizeof *r);
+        r->channel = (uint64_t)store_pg_i64(enc, i, 1);
+        r->version = store_pg_i64(enc, i, 2);
+        e = store__undo_decode(&s->base, PQgetvalue(enc, i, 3),
+                               PQgetlength(enc, i, 3), &u);
+        r->nundo = u.n;
+        memcpy(r->undo, u.v, u.n * sizeof u.v[0]);
+        r->created_ms = store_pg_i64(enc, i, 4);
+        r->updated_ms = store_pg_i64(enc, i, 5);
+        r->ended = !PQgetisnull(enc, i, 6);
+        r->ended_ms = r->ended ? store_pg_i64(enc, i, 6) : 0;
+        if (e == BOT_OK)
+            e = versions_read(s, store_pg_i64(enc, i, 0), r, &ver);
+        if (e == BOT_OK)
+            e = cb->encounter(ctx, r);
+        PQclear(ver);
+    }
+    PQclear(enc);
+    free(r);
+    return e;
+}
+
+static enum bot_err export_rest(struct store_pg *s,
+                                const struct store_export_cb *cb, void *ctx)
+{
+    PGresult *res = NULL;
+    enum bot_err e = store_pg_exec(s, PGS_EXP_IX, NULL,
+                                   "exporting interactions", &res);
+    int n = e == BOT_OK ? PQntuples(res) : 0;
+    for (int i = 0; i < n && e == BOT_OK; i++) {
+        struct store_ix_rec r = {
+            .id = PQgetvalue(res, i, 0),
+            .channel = (uint64_t)store_pg_i64(res, i, 1),
+            .version = store_pg_i64(res, i, 2),
+            .created_ms = store_pg_i64(res, i, 3),
+        };
+        e = cb->interaction(ctx, &r);
+    }
+    PQclear(res);
+    res = NULL;
+    if (e == BOT_OK)
+        e = store_pg_exec(s, PGS_EXP_KV, NULL, "exporting keys", &res);
+    n = e == BOT_OK ? PQntuples(res) : 0;
+    for (int i = 0; i < n && e == BOT_OK; i++)
+        e = cb->kv(ctx, PQgetvalue(res, i, 0), PQgetvalue(res, i, 1));
+    PQclear(res);
+    return e;
+}
+
+enum bot_err store_pg_export(struct store *base,
+                             const struct store_export_cb *cb, void *ctx)
+{
+    enum bot_err e = export_encounters(PG(base), cb, ctx);
+    return e == BOT_OK ? export_rest(PG(base), cb, ctx) : e;
+}
+
+static enum bot_err import_rows(struct store_pg *s,
+                                const struct store_enc_rec *r)
+{
+    unsigned char blob[ENC_UNDO_DEPTH * 8];
+    struct undo_chain u = {.n = r->nundo};
+    struct pg_args a = {0};
+    PGresult *res = NULL;
+    memcpy(u.v, r->undo, r->nundo * sizeof u.v[0]);
+    store__undo_encode(&u, blob);
+    store_pg_arg_i64(&a, (int64_t)r->channel);
+    store_pg_arg_i64(&a, r->version);
+    store_pg_arg_bytes(&a, blob, r->nundo * 8);
+    store_pg_arg_i64(&a, r->created_ms);
+    store_pg_arg_i64(&a, r->updated_ms);
+    if (r->ended)
+        store_pg_arg_i64(&a, r->ended_ms);
+    else
+        store_pg_arg_null(&a);
+    enum bot_err e = store_pg_exec(s, PGS_IMP_ENC, &a,
+                                   "importing an encounter", &res);
+    int64_t id = 0;
+    if (e == BOT_OK && PQntuples(res) == 0)
+        e = store__fail(&s->base, BOT_CONFLICT,
+                        "channel %llu already has a live encounter",
+                        (unsigned long long)r->channel);
+    else if (e == BOT_OK)
+        id = store_pg_i64(res, 0, 0);
+    PQclear(res);
+    for (size_t i = 0; i < r->nver && e == BOT_OK; i++) {
+        a.n = 0;
+        store_pg_arg_i64(&a, id);
+        store_pg_arg_i64(&a, r->ver[i].version);
+        store_pg_arg_i64(&a, r->ver[i].created_ms);
+        store_pg_arg_text(&a, r->ver[i].doc);
+        e = store_pg_exec(s, PGS_VER_INSERT, &a, "importing a version", &res);
+        PQclear(res);
+    }
+    return e;
+}
+
+enum bot_err store_pg_import_encounter(struct store *base,
+                                       const struct store_enc_rec *r)
+{
+    struct store_pg *s = PG(base);
+    enum bot_err e = store_pg_op_begin(s);
+    return e == BOT_OK ? store_pg_op_end(s, import_rows(s, r)) : e;
+}
+
+enum bot_err store_pg_import_interaction(struct store *base,
+                                         const struct store_ix_rec *r)
+{
+    struct pg_args a = {0};
+    PGresult *res = NULL;
+    store_pg_arg_text(&a, r->id);
+    store_pg_arg_i64(&a, (int64_t)r->channel);
+    store_pg_arg_i64(&a, r->version);
+    store_pg_arg_i64(&a, r->created_ms);
+    enum bot_err e = store_pg_exec(PG(base), PGS_IX_RECORD, &a,
+                                   "importing an interaction", &res);
+    if (e == BOT_OK && strtol(PQcmdTuples(res), NULL, 10) == 0)
+        e = store__fail(base, BOT_CONFLICT, "interaction %s already recorded",
+                        r->id);
+    PQclear(res);
+    return e;
+}

@@ -1,0 +1,179 @@
+/*
+ * store_pg_int.h - the PostgreSQL backend's state and the helpers its files
+ * share (store_pg.c: connection, transactions, encounters, interactions,
+ * kv; store_pg_schema.c: schema, migrations, SQLSTATE mapping;
+ * store_pg_export.c: export and import for `fray migrate`).
+ *
+ * Every statement is prepared once per connection (again after a
+ * reconnect) from one table, with explicit parameter types; parameters and
+ * results travel in binary format, so documents are sent as they are and
+ * never quoted into SQL.
+ *
+ * Internal to store_pg*.c and their tests. Ownership: as in store.h.
+ */
+#ifndef STORE_PG_INT_H
+#define STORE_PG_INT_H
+
+#include <libpq-fe.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store_backend.h"
+
+#define STORE_PG_MAX_PARAMS 6
+
+/* Statements: name, parameter types (i = int8, t = text, b = bytea), SQL.
+ * Comments give the parameters and the columns returned. */
+#define STORE_PG_STMT_MAP(X)                                                   \
+    /* $1 channel -> id, version, undo */                                      \
+    X(LIVE, "i",                                                               \
+      "SELECT id, version, undo FROM encounter"                                \
+      " WHERE channel = $1 AND ended_ms IS NULL")                              \
+    /* $1 channel -> version, doc */                                           \
+    X(LIVE_DOC, "i",                                                           \
+      "SELECT v.version, v.doc FROM encounter e"                               \
+      " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
+      " WHERE e.channel = $1 AND e.ended_ms IS NULL")                          \
+    /* $1 channel, $2 version -> version, doc */                               \
+    X(BEFORE_DOC, "ii",                                                        \
+      "SELECT v.version, v.doc FROM encounter e"                               \
+      " JOIN enc_version v ON v.enc = e.id"                                    \
+      " WHERE e.channel = $1 AND e.ended_ms IS NULL"                           \
+      " AND v.version < $2 ORDER BY v.version DESC LIMIT 1")                   \
+    /* $1 channel, $2 version, $3 undo, $4 now -> id; no row when another    \
+     * process has a live encounter in the channel */                          \
+    X(ENC_INSERT, "iibi",                                                      \
+      "INSERT INTO encounter (channel, version, undo, created_ms,"             \
+      " updated_ms) VALUES ($1, $2, $3, $4, $4)"                               \
+      " ON CONFLICT (channel) WHERE ended_ms IS NULL DO NOTHING"               \
+      " RETURNING id")                                                         \
+    /* $1 id, $2 version, $3 undo, $4 now, $5 the version replaced; no row    \
+     * changed when another process saved or archived meanwhile */            \
+    X(ENC_UPDATE, "iibii",                                                     \
+      "UPDATE encounter SET version = $2, undo = $3, updated_ms = $4"          \
+      " WHERE id = $1 AND version = $5 AND ended_ms IS NULL")                  \
+    /* $1 channel, $2 now */                                                   \
+    X(ENC_ARCHIVE, "ii",                                                       \
+      "UPDATE encounter SET ended_ms = $2, updated_ms = $2"                    \
+      " WHERE channel = $1 AND ended_ms IS NULL")                              \
+    X(ENC_LIST, "",                                                            \
+      "SELECT channel FROM encounter WHERE ended_ms IS NULL"                   \
+      " ORDER BY channel")                                                     \
+    X(COUNTS, "",                                                              \
+      "SELECT count(*) FILTER (WHERE ended_ms IS NULL),"                       \
+      " count(*) FILTER (WHERE ended_ms IS NOT NULL) FROM encounter")          \
+    /* $1 enc, $2 version, $3 now, $4 doc */                                   \
+    X(VER_INSERT, "iiit",                                                      \
+      "INSERT INTO enc_version (enc, version, created_ms, doc)"                \
+      " VALUES ($1, $2, $3, $4)")                                              \
+    /* $1 enc, $2 version */                                                   \
+    X(VER_DELETE, "ii",                                                        \
+      "DELETE FROM enc_version WHERE enc = $1 AND version = $2")               \
+    X(IX_SEEN, "t", "SELECT 1 FROM interaction WHERE id = $1")                 \
+    /* no row inserted when the id is already recorded */                      \
+    X(IX_RECORD, "tiii",                                                       \
+      "INSERT INTO interaction (id, channel, version, created_ms)"             \
+      " VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING")                  \
+    X(IX_PRUNE, "i", "DELETE FROM interaction WHERE created_ms < $1")          \
+    X(KV_GET, "t", "SELECT value FROM kv WHERE key = $1")                      \
+    X(KV_SET, "tt",                                                            \
+      "INSERT INTO kv (key, value) VALUES ($1, $2)"                            \
+      " ON CONFLICT (key) DO UPDATE SET value = excluded.value")               \
+    X(KV_DELETE, "t", "DELETE FROM kv WHERE key = $1")                         \
+    /* encounters whose live version is missing from enc_version */           \
+    X(INTEGRITY, "",                                                           \
+      "SELECT count(*) FROM encounter e WHERE NOT EXISTS"                      \
+      " (SELECT 1 FROM enc_version v"                                          \
+      " WHERE v.enc = e.id AND v.version = e.version)")                        \
+    X(EXP_ENC, "",                                                             \
+      "SELECT id, channel, version, undo, created_ms, updated_ms,"             \
+      " ended_ms FROM encounter ORDER BY id")                                  \
+    X(EXP_VER, "i",                                                            \
+      "SELECT version, created_ms, doc FROM enc_version"                       \
+      " WHERE enc = $1 ORDER BY version")                                      \
+    X(EXP_IX, "",                                                              \
+      "SELECT id, channel, version, created_ms FROM interaction"               \
+      " ORDER BY id COLLATE \"C\"")                                            \
+    X(EXP_KV, "", "SELECT key, value FROM kv ORDER BY key COLLATE \"C\"")      \
+    /* $1 channel, $2 version, $3 undo, $4 created, $5 updated, $6 ended   \
+     * (NULL: live) -> id; no row when the channel has a live one */          \
+    X(IMP_ENC, "iibiii",                                                       \
+      "INSERT INTO encounter (channel, version, undo, created_ms,"             \
+      " updated_ms, ended_ms) VALUES ($1, $2, $3, $4, $5, $6)"                 \
+      " ON CONFLICT DO NOTHING RETURNING id")
+
+enum store_pg_stmt {
+#define STORE_PG_STMT_ENUM_(n, types, sql) PGS_##n,
+    STORE_PG_STMT_MAP(STORE_PG_STMT_ENUM_)
+#undef STORE_PG_STMT_ENUM_
+        PGS__COUNT
+};
+
+struct store_pg {
+    struct store base;     /* first: store.c sees this part */
+    PGconn *conn;
+    int depth;             /* store_begin() nesting; 0 = autocommit */
+    enum bot_err aborted;  /* why the server dropped the open transaction */
+    int aborted_depth;     /* the nesting level it happened at */
+    bool prepared;         /* the statements exist on this connection */
+};
+
+#define PG(base) ((struct store_pg *)(base))
+
+/* Parameters of one statement, binary format. */
+struct pg_args {
+    int n;
+    const char *val[STORE_PG_MAX_PARAMS];
+    int len[STORE_PG_MAX_PARAMS];
+    int fmt[STORE_PG_MAX_PARAMS];
+    unsigned char num[STORE_PG_MAX_PARAMS][8];
+};
+
+void store_pg_arg_i64(struct pg_args *a, int64_t v);
+void store_pg_arg_text(struct pg_args *a, const char *s);
+void store_pg_arg_bytes(struct pg_args *a, const void *p, size_t n);
+void store_pg_arg_null(struct pg_args *a);
+
+/* Run prepared statement id. On success the result (PGRES_TUPLES_OK or
+ * PGRES_COMMAND_OK; binary columns) goes to *out, cleared by the caller
+ * with PQclear. On failure *out is NULL, the store's message says `what`
+ * and the server's reason (never a parameter), and the error is mapped. */
+enum bot_err store_pg_exec(struct store_pg *s, enum store_pg_stmt id,
+                           const struct pg_args *a, const char *what,
+                           PGresult **out);
+/* An int8 column of row 0.. of a binary result. */
+int64_t store_pg_i64(const PGresult *r, int row, int col);
+/* Copy a text column of a binary result into a fresh heap string. */
+enum bot_err store_pg_text_dup(struct store_pg *s, const PGresult *r,
+                               int row, int col, char **out);
+/* Fail fast while the caller's transaction is lost; reconnect once when
+ * outside a transaction and the connection is gone. */
+enum bot_err store_pg_ready(struct store_pg *s);
+/* Make a multi-statement write atomic: BEGIN when no transaction is open
+ * (store_pg_op_end commits it, or rolls back on error); inside one, the
+ * statements only fail by aborting the transaction, which the caller's
+ * rollback undoes. */
+enum bot_err store_pg_op_begin(struct store_pg *s);
+enum bot_err store_pg_op_end(struct store_pg *s, enum bot_err e);
+
+/* store_pg_schema.c */
+/* Create or migrate the schema (one transaction, serialized between
+ * processes by an advisory lock). err names `where` (the redacted
+ * location). */
+enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
+                              size_t errlen);
+/* A failed result's SQLSTATE to the bot's error code. */
+enum bot_err store_pg_map_state(const char *sqlstate);
+
+/* store_pg_export.c: the export and import ops. */
+enum bot_err store_pg_export(struct store *base,
+                             const struct store_export_cb *cb, void *ctx);
+enum bot_err store_pg_import_encounter(struct store *base,
+                                       const struct store_enc_rec *r);
+enum bot_err store_pg_import_interaction(struct store *base,
+                                         const struct store_ix_rec *r);
+
+/* Test hook: the live connection (to kill its backend). Borrowed. */
+PGconn *store__pg_conn(struct store *s);
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * store_pg_schema.c - the PostgreSQL schema, its migrations, and the
+ * mapping of SQLSTATEs to bot_err. The tables mirror SQLite's
+ * (store_sqlite_schema.c; docs/internals/store.md): the same columns, the
+ * same partial unique index making one live encounter per channel, so the
+ * two backends differ only in SQL dialect.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_pg_int.h"
+
+/* Serializes migrations between processes opening the same database:
+ * pg_advisory_xact_lock key, "fray" in ASCII. */
+#define STORE_PG_MIGRATE_LOCK 0x66726179
+
+/*
+ * Version 1: as SQLite's version 1. channel holds the snowflake's 64 bits
+ * as a signed bigint; undo is the chain as little-endian int64s (bytea);
+ * ids come from an identity column, never reused.
+ */
+static const char pg_schema_v1[] =
+    "CREATE TABLE encounter ("
+    "  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+    "  channel    bigint NOT NULL,"
+    "  version    bigint NOT NULL CHECK (version >= 1),"
+    "  undo       bytea NOT NULL DEFAULT '\\x',"
+    "  created_ms bigint NOT NULL,"
+    "  updated_ms bigint NOT NULL,"
+    "  ended_ms   bigint"
+    ");"
+    "CREATE UNIQUE INDEX encounter_live ON encounter(channel)"
+    "  WHERE ended_ms IS NULL;"
+    "CREATE INDEX encounter_ended ON encounter(ended_ms)"
+    "  WHERE ended_ms IS NOT NULL;"
+    "CREATE TABLE enc_version ("
+    "  enc        bigint NOT NULL REFERENCES encounter(id),"
+    "  version    bigint NOT NULL,"
+    "  created_ms bigint NOT NULL,"
+    "  doc        text NOT NULL,"
+    "  PRIMARY KEY (enc, version)"
+    ");"
+    "CREATE TABLE interaction ("
+    "  id         text PRIMARY KEY,"
+    "  channel    bigint NOT NULL,"
+    "  version    bigint NOT NULL,"
+    "  created_ms bigint NOT NULL"
+    ");"
+    "CREATE INDEX interaction_created ON interaction(created_ms);"
+    "CREATE TABLE kv ("
+    "  key   text PRIMARY KEY,"
+    "  value text NOT NULL"
+    ");";
+
+/* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
+static const struct {
+    const char *what;
+    const char *sql;
+} pg_steps[] = {
+    {"initial schema", pg_schema_v1},
+};
+
+#define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))
+
+enum bot_err store_pg_map_state(const char *st)
+{
+    if (!st || strlen(st) != 5)
+        return BOT_DB;
+    if (strcmp(st, "40001") == 0 || strcmp(st, "40P01") == 0 ||
+        strcmp(st, "23505") == 0)
+        return BOT_CONFLICT; /* serialization, deadlock, unique violation */
+    if (strcmp(st, "53100") == 0)
+        return BOT_DB_FULL;
+    if (strcmp(st, "53200") == 0)
+        return BOT_NOMEM;
+    if (strcmp(st, "55P03") == 0 || strcmp(st, "57014") == 0)
+        return BOT_DB_BUSY; /* lock_timeout, statement_timeout */
+    if (strncmp(st, "XX", 2) == 0)
+        return strcmp(st, "XX000") == 0 ? BOT_DB : BOT_DB_CORRUPT;
+    if (strncmp(st, "54", 2) == 0)
+        return BOT_LIMIT;
+    if (strncmp(st, "28", 2) == 0)
+        return BOT_AUTH;
+    return BOT_DB;
+}
+
+/* Run sql with no parameters; on failure one line into err. */
+static enum bot_err exec_plain(PGconn *conn, const char *sql, const char *where,
+                               const char *step, char *err, size_t errlen,
+                               PGresult **keep)
+{
+    PGresult *r = PQexec(conn, sql);
+    ExecStatusType st = PQresultStatus(r);
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
+        if (keep)
+            *keep = r;
+        else
+            PQclear(r);
+        return BOT_OK;
+    }
+    const char *msg = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+    enum bot_err e = store_pg_map_state(PQresultErrorField(r, PG_DIAG_SQLSTATE));
+    snprintf(err, errlen, "database %s: %s: %s", where, step,
+             msg ? msg : "connection lost");
+    PQclear(r);
+    return e;
+}
+
+static enum bot_err migrate_in_tx(PGconn *conn, const char *where, char *err,
+                                  size_t errlen)
+{
+    char sql[96];
+    PGresult *r = NULL;
+    snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%d)",
+             STORE_PG_MIGRATE_LOCK);
+    enum bot_err e = exec_plain(conn, sql, where, "locking for migration",
+                                err, errlen, NULL);
+    if (e == BOT_OK)
+        e = exec_plain(conn,
+                       "CREATE TABLE IF NOT EXISTS fray_schema ("
+                       " version integer NOT NULL)",
+                       where, "creating fray_schema", err, errlen, NULL);
+    if (e == BOT_OK)
+        e = exec_plain(conn, "SELECT version FROM fray_schema", where,
+                       "reading the schema version", err, errlen, &r);
+    if (e != BOT_OK)
+        return e;
+    int version = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : 0;
+    bool had_row = PQntuples(r) > 0;
+    PQclear(r);
+    if (version > PG_NSTEPS) {
+        snprintf(err, errlen,
+                 "database %s has schema version %d, newer than this fray "
+                 "understands (%d): run a newer fray",
+                 where, version, PG_NSTEPS);
+        return BOT_DB;
+    }
+    for (int i = version; i < PG_NSTEPS && e == BOT_OK; i++) {
+        char step[96];
+        snprintf(step, sizeof step, "migration to schema version %d (%s)",
+                 i + 1, pg_steps[i].what);
+        e = exec_plain(conn, pg_steps[i].sql, where, step, err, errlen, NULL);
+    }
+    if (e == BOT_OK && version < PG_NSTEPS) {
+        snprintf(sql, sizeof sql,
+                 had_row ? "UPDATE fray_schema SET version = %d"
+                         : "INSERT INTO fray_schema VALUES (%d)",
+                 PG_NSTEPS);
+        e = exec_plain(conn, sql, where, "setting the schema version", err,
+                       errlen, NULL);
+    }
+    return e;
+}
+
+enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
+                              size_t errlen)
+{
+    enum bot_err e = exec_plain(conn, "BEGIN", where, "starting migration",
+                                err, errlen, NULL);
+    if (e != BOT_OK)
+        return e;
+    e = migrate_in_tx(conn, where, err, errlen);
+    if (e == BOT_OK)
+        return exec_plain(conn, "COMMIT", where, "committing migration", err,
+                          errlen, NULL);
+    PQclear(PQexec(conn, "ROLLBACK"));
+    return e;
+}
