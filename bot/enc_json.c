@@ -18,123 +18,320 @@
 
 /* ---- writing ------------------------------------------------------------- */
 
-static json_t *u64_str(uint64_t v)
+/* The document is written straight into a buffer rather than built as a
+ * jansson tree and dumped: the tree cost a malloc per value and was most of
+ * a command's time. The bytes are exactly what json_dumps(JSON_COMPACT |
+ * JSON_PRESERVE_ORDER) made of that tree, so old and new documents compare
+ * equal (test_enc_json.c checks against a jansson reference writer). */
+
+struct jw {
+    char *buf;
+    size_t len, cap;             /* cap includes room for the NUL */
+    bool bad;                    /* no memory, too long, or not UTF-8 */
+};
+
+/* Room for n more bytes and the NUL. Doubling keeps the copies amortized;
+ * the first size fits a small fight in one allocation. */
+static bool jw_room(struct jw *w, size_t n)
 {
-    char buf[24];
-    snprintf(buf, sizeof buf, "%" PRIu64, v);
-    return json_string(buf);
+    if (w->len + n < w->cap)
+        return true;
+    if (w->bad || n > ENC_JSON_MAX_DOC - w->len) {
+        w->bad = true;
+        return false;
+    }
+    size_t cap = w->cap ? w->cap : 4096;
+    while (cap <= w->len + n)
+        cap *= 2;
+    char *b = realloc(w->buf, cap);
+    if (b == NULL) {
+        w->bad = true;
+        return false;
+    }
+    w->buf = b;
+    w->cap = cap;
+    return true;
 }
 
-static json_t *i64_array(const int64_t *v, int n)
+/* Inline so that literal pieces become a few stores, not a memcpy call. */
+static inline void jw_raw(struct jw *w, const char *s, size_t n)
 {
-    json_t *a = json_array();
-    for (int i = 0; a != NULL && i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
+    if (w->len + n < w->cap || jw_room(w, n)) {
+        memcpy(w->buf + w->len, s, n);
+        w->len += n;
+    }
+}
+
+#define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
+
+static void jw_i64(struct jw *w, int64_t v)
+{
+    char buf[24];
+    char *p = buf + sizeof buf;
+    /* Work in unsigned so INT64_MIN negates without overflow. */
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        *--p = '-';
+    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* Numbers beyond 2^53 travel as decimal strings (see the top comment). */
+static void jw_u64_str(struct jw *w, uint64_t v)
+{
+    char buf[24];
+    char *p = buf + sizeof buf;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    *--p = '"';
+    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
+    JW_LIT(w, "\"");
+}
+
+/* A JSON string as jansson writes it: '"' and '\\' escaped, control
+ * characters as \b \f \n \r \t or \u00XX, everything else (UTF-8 included)
+ * as is. */
+static void jw_str(struct jw *w, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(s), run = 0;
+    bool high = false;
+    JW_LIT(w, "\"");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80)
+            high = true;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        jw_raw(w, s + run, i - run);
+        run = i + 1;
+        char esc[6] = {'\\', 0};
+        size_t len = 2;
+        switch (c) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            memcpy(esc + 1, "u00", 3);
+            esc[4] = hex[c >> 4];
+            esc[5] = hex[c & 15];
+            len = 6;
+            break;
+        }
+        jw_raw(w, esc, len);
+    }
+    jw_raw(w, s + run, n - run);
+    JW_LIT(w, "\"");
+    if (high && !eng_text_valid_utf8(s, n))
+        w->bad = true;
+}
+
+/* "key": with a literal key that needs no escaping; first is false for
+ * every member after the first. */
+static void jw_key(struct jw *w, const char *lit, size_t n, bool first)
+{
+    if (!first)
+        JW_LIT(w, ",");
+    JW_LIT(w, "\"");
+    jw_raw(w, lit, n);
+    JW_LIT(w, "\":");
+}
+
+#define JW_KEY(w, lit) jw_key((w), (lit), sizeof(lit) - 1, false)
+#define JW_KEY1(w, lit) jw_key((w), (lit), sizeof(lit) - 1, true)
+
+static void jw_bool(struct jw *w, bool v)
+{
+    if (v)
+        JW_LIT(w, "true");
+    else
+        JW_LIT(w, "false");
+}
+
+static void jw_i64_array(struct jw *w, const int64_t *v, int n)
+{
+    JW_LIT(w, "[");
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            JW_LIT(w, ",");
+        jw_i64(w, v[i]);
+    }
+    JW_LIT(w, "]");
 }
 
 /* Ruleset slots: written sparsely, trailing zeros dropped. */
-static json_t *rs_slots(const int64_t *v)
+static void jw_slots(struct jw *w, const int64_t *v)
 {
     int n = ENC_RS_SLOTS;
     while (n > 0 && v[n - 1] == 0)
         n--;
-    return i64_array(v, n);
+    jw_i64_array(w, v, n);
 }
 
-static json_t *dump_combatant(const struct enc_combatant *c)
+/* ,"key":value members (never the first of an object). */
+#define JW_I64(w, lit, v) (JW_KEY(w, lit), jw_i64((w), (v)))
+#define JW_U64(w, lit, v) (JW_KEY(w, lit), jw_u64_str((w), (v)))
+#define JW_STR(w, lit, v) (JW_KEY(w, lit), jw_str((w), (v)))
+#define JW_BOOL(w, lit, v) (JW_KEY(w, lit), jw_bool((w), (v)))
+#define JW_SLOTS(w, lit, v) (JW_KEY(w, lit), jw_slots((w), (v)))
+
+static void dump_conds(struct jw *w, const struct enc_combatant *c)
 {
-    json_t *o = json_object();
-    if (o == NULL)
-        return NULL;
-    json_object_set_new(o, "id", json_integer(c->id));
-    json_object_set_new(o, "name", json_string(c->name));
-    json_object_set_new(o, "owner", u64_str(c->owner));
-    json_object_set_new(o, "side", json_integer(c->side));
-    json_object_set_new(o, "hidden", json_boolean(c->hidden));
-    json_object_set_new(o, "group", json_integer(c->group));
-    json_object_set_new(o, "flags", json_integer(c->flags));
-    json_object_set_new(o, "join", json_integer(c->join_seq));
-    json_object_set_new(o, "init_expr", json_string(c->init_expr));
-    json_object_set_new(o, "init", i64_array(c->init, c->ninit));
-    json_object_set_new(o, "tie", json_integer(c->init_tie));
-    json_t *st = json_object();
-    for (int i = 0; st != NULL && i < c->nstats; i++)
-        json_object_set_new(st, c->stats[i].name,
-                            json_integer(c->stats[i].value));
-    json_object_set_new(o, "stats", st);
-    json_t *tr = json_array();
-    for (int i = 0; tr != NULL && i < c->ntracks; i++)
-        json_array_append_new(tr, json_pack("{s:s, s:I, s:I}",
-                                            "name", c->tracks[i].name,
-                                            "cur", (json_int_t)c->tracks[i].cur,
-                                            "max",
-                                            (json_int_t)c->tracks[i].max));
-    json_object_set_new(o, "tracks", tr);
-    json_t *cd = json_array();
-    for (int i = 0; cd != NULL && i < c->nconds; i++) {
+    JW_LIT(w, "[");
+    for (int i = 0; i < c->nconds; i++) {
         const struct enc_cond *q = &c->conds[i];
-        json_array_append_new(cd, json_pack(
-            "{s:s, s:i, s:i, s:i, s:I, s:s, s:I, s:o}",
-            "name", q->name, "value", (int)q->value, "cap", (int)q->cap,
-            "rounds", (int)q->rounds, "anchor", (json_int_t)q->anchor,
-            "expire", q->expire == ENC_EXPIRE_START ? "start" : "end",
-            "source", (json_int_t)q->source,
-            "applied", u64_str(q->applied_turn)));
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "name");
+        jw_str(w, q->name);
+        JW_I64(w, "value", q->value);
+        JW_I64(w, "cap", q->cap);
+        JW_I64(w, "rounds", q->rounds);
+        JW_I64(w, "anchor", q->anchor);
+        JW_KEY(w, "expire");
+        if (q->expire == ENC_EXPIRE_START)
+            JW_LIT(w, "\"start\"");
+        else
+            JW_LIT(w, "\"end\"");
+        JW_I64(w, "source", q->source);
+        JW_U64(w, "applied", q->applied_turn);
+        JW_LIT(w, "}");
     }
-    json_object_set_new(o, "conds", cd);
-    json_object_set_new(o, "note", json_string(c->note));
-    json_object_set_new(o, "rs", rs_slots(c->rs));
-    return o;
+    JW_LIT(w, "]");
+}
+
+static void dump_combatant(struct jw *w, const struct enc_combatant *c)
+{
+    JW_LIT(w, "{");
+    JW_KEY1(w, "id");
+    jw_i64(w, c->id);
+    JW_STR(w, "name", c->name);
+    JW_U64(w, "owner", c->owner);
+    JW_I64(w, "side", c->side);
+    JW_BOOL(w, "hidden", c->hidden);
+    JW_I64(w, "group", c->group);
+    JW_I64(w, "flags", c->flags);
+    JW_I64(w, "join", c->join_seq);
+    JW_STR(w, "init_expr", c->init_expr);
+    JW_KEY(w, "init");
+    jw_i64_array(w, c->init, c->ninit);
+    JW_I64(w, "tie", c->init_tie);
+    JW_KEY(w, "stats");
+    JW_LIT(w, "{");
+    for (int i = 0; i < c->nstats; i++) {
+        if (i > 0)
+            JW_LIT(w, ",");
+        jw_str(w, c->stats[i].name);
+        JW_LIT(w, ":");
+        jw_i64(w, c->stats[i].value);
+    }
+    JW_LIT(w, "}");
+    JW_KEY(w, "tracks");
+    JW_LIT(w, "[");
+    for (int i = 0; i < c->ntracks; i++) {
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "name");
+        jw_str(w, c->tracks[i].name);
+        JW_I64(w, "cur", c->tracks[i].cur);
+        JW_I64(w, "max", c->tracks[i].max);
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "]");
+    JW_KEY(w, "conds");
+    dump_conds(w, c);
+    JW_STR(w, "note", c->note);
+    JW_SLOTS(w, "rs", c->rs);
+    JW_LIT(w, "}");
+}
+
+static void dump_header(struct jw *w, const struct encounter *e)
+{
+    JW_KEY1(w, "v");
+    jw_i64(w, ENC_JSON_VERSION);
+    JW_STR(w, "ruleset", e->ruleset);
+    JW_STR(w, "name", e->name);
+    JW_U64(w, "gm", e->gm);
+    JW_I64(w, "version", e->version);
+    JW_I64(w, "status", e->status);
+    JW_I64(w, "round", e->round);
+    JW_I64(w, "phase", e->phase);
+    JW_I64(w, "current", e->current);
+    JW_I64(w, "acting_side", e->acting_side);
+    JW_U64(w, "turn_seq", e->turn_seq);
+    JW_BOOL(w, "notices", e->notices);
+    JW_U64(w, "tracker", e->tracker_msg);
+    JW_I64(w, "next_id", e->next_id);
+    JW_I64(w, "next_join", e->next_join);
+    JW_I64(w, "turn_idx", e->turn_idx);
 }
 
 char *enc_json_dump(const struct encounter *e)
 {
-    json_t *o = json_object();
-    if (o == NULL)
+    struct jw w = {.buf = NULL};
+    JW_LIT(&w, "{");
+    dump_header(&w, e);
+    JW_KEY(&w, "settings");
+    JW_LIT(&w, "{");
+    for (int i = 0; i < e->nsettings; i++) {
+        if (i > 0)
+            JW_LIT(&w, ",");
+        jw_str(&w, e->settings[i].key);
+        JW_LIT(&w, ":");
+        jw_str(&w, e->settings[i].value);
+    }
+    JW_LIT(&w, "}");
+    JW_KEY(&w, "sides");
+    JW_LIT(&w, "[");
+    for (int i = 0; i < e->nsides; i++) {
+        if (i > 0)
+            JW_LIT(&w, ",");
+        JW_LIT(&w, "{");
+        JW_KEY1(&w, "name");
+        jw_str(&w, e->sides[i].name);
+        JW_SLOTS(&w, "rs", e->sides[i].rs);
+        JW_LIT(&w, "}");
+    }
+    JW_LIT(&w, "]");
+    JW_KEY(&w, "combatants");
+    JW_LIT(&w, "[");
+    for (int i = 0; i < e->ncs; i++) {
+        if (i > 0)
+            JW_LIT(&w, ",");
+        dump_combatant(&w, &e->cs[i]);
+    }
+    JW_LIT(&w, "]");
+    JW_KEY(&w, "order");
+    JW_LIT(&w, "[");
+    for (int i = 0; i < e->norder; i++) {
+        if (i > 0)
+            JW_LIT(&w, ",");
+        JW_LIT(&w, "[");
+        jw_i64(&w, e->order[i].id);
+        JW_LIT(&w, ",");
+        jw_i64(&w, e->order[i].init_idx);
+        JW_LIT(&w, "]");
+    }
+    JW_LIT(&w, "]");
+    JW_SLOTS(&w, "rs", e->rs);
+    JW_LIT(&w, "}");
+    if (w.bad || !jw_room(&w, 0)) {
+        free(w.buf);
         return NULL;
-    json_object_set_new(o, "v", json_integer(ENC_JSON_VERSION));
-    json_object_set_new(o, "ruleset", json_string(e->ruleset));
-    json_object_set_new(o, "name", json_string(e->name));
-    json_object_set_new(o, "gm", u64_str(e->gm));
-    json_object_set_new(o, "version", json_integer(e->version));
-    json_object_set_new(o, "status", json_integer(e->status));
-    json_object_set_new(o, "round", json_integer(e->round));
-    json_object_set_new(o, "phase", json_integer(e->phase));
-    json_object_set_new(o, "current", json_integer(e->current));
-    json_object_set_new(o, "acting_side", json_integer(e->acting_side));
-    json_object_set_new(o, "turn_seq", u64_str(e->turn_seq));
-    json_object_set_new(o, "notices", json_boolean(e->notices));
-    json_object_set_new(o, "tracker", u64_str(e->tracker_msg));
-    json_object_set_new(o, "next_id", json_integer(e->next_id));
-    json_object_set_new(o, "next_join", json_integer(e->next_join));
-    json_object_set_new(o, "turn_idx", json_integer(e->turn_idx));
-    json_t *set = json_object();
-    for (int i = 0; set != NULL && i < e->nsettings; i++)
-        json_object_set_new(set, e->settings[i].key,
-                            json_string(e->settings[i].value));
-    json_object_set_new(o, "settings", set);
-    json_t *sides = json_array();
-    for (int i = 0; sides != NULL && i < e->nsides; i++)
-        json_array_append_new(sides, json_pack("{s:s, s:o}",
-                                               "name", e->sides[i].name,
-                                               "rs",
-                                               rs_slots(e->sides[i].rs)));
-    json_object_set_new(o, "sides", sides);
-    json_t *cs = json_array();
-    for (int i = 0; cs != NULL && i < e->ncs; i++)
-        json_array_append_new(cs, dump_combatant(&e->cs[i]));
-    json_object_set_new(o, "combatants", cs);
-    json_t *order = json_array();
-    for (int i = 0; order != NULL && i < e->norder; i++)
-        json_array_append_new(order, json_pack("[I,i]",
-                                               (json_int_t)e->order[i].id,
-                                               e->order[i].init_idx));
-    json_object_set_new(o, "order", order);
-    json_object_set_new(o, "rs", rs_slots(e->rs));
-    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(o);
-    return s;
+    }
+    w.buf[w.len] = '\0';
+    return w.buf;
 }
 
 /* ---- reading ------------------------------------------------------------- */

@@ -22,8 +22,13 @@
 #include "enc.h"
 
 #define ENC_JSON_VERSION 1
+/* Longest document written. The engine's limits bound an encounter's
+ * document far below this (64 full combatants are well under 1 MB); it is
+ * the writer's buffer ceiling, equal to the store's STORE_MAX_DOC. */
+#define ENC_JSON_MAX_DOC (4u << 20)
 
-/* Serialize e. NULL on no memory. */
+/* Serialize e. NULL on no memory, or when a text field is not valid UTF-8
+ * (the engine never stores such text; a document must stay loadable). */
 char *enc_json_dump(const struct encounter *e);
 
 /* Parse a document. On error returns BOT_INVALID (or BOT_NOMEM) with a

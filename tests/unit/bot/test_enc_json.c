@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "enc_json.h"
 
 static struct encounter *sample(void)
@@ -42,6 +44,209 @@ static struct encounter *sample(void)
     e->turn_seq = UINT64_C(9007199254740993); /* > 2^53 */
     assert_int_equal(enc_setting_set(e, "phases", "on", &d), ENG_OK);
     return e;
+}
+
+
+/* ---- the jansson writer enc_json_dump() replaced, as the reference ------ */
+
+static json_t *ref_u64(uint64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    return json_string(buf);
+}
+
+static json_t *ref_slots(const int64_t *v)
+{
+    int n = ENC_RS_SLOTS;
+    while (n > 0 && v[n - 1] == 0)
+        n--;
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_integer(v[i]));
+    return a;
+}
+
+static json_t *ref_combatant(const struct enc_combatant *c)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_integer(c->id));
+    json_object_set_new(o, "name", json_string(c->name));
+    json_object_set_new(o, "owner", ref_u64(c->owner));
+    json_object_set_new(o, "side", json_integer(c->side));
+    json_object_set_new(o, "hidden", json_boolean(c->hidden));
+    json_object_set_new(o, "group", json_integer(c->group));
+    json_object_set_new(o, "flags", json_integer(c->flags));
+    json_object_set_new(o, "join", json_integer(c->join_seq));
+    json_object_set_new(o, "init_expr", json_string(c->init_expr));
+    json_t *init = json_array();
+    for (int i = 0; i < c->ninit; i++)
+        json_array_append_new(init, json_integer(c->init[i]));
+    json_object_set_new(o, "init", init);
+    json_object_set_new(o, "tie", json_integer(c->init_tie));
+    json_t *st = json_object();
+    for (int i = 0; i < c->nstats; i++)
+        json_object_set_new(st, c->stats[i].name,
+                            json_integer(c->stats[i].value));
+    json_object_set_new(o, "stats", st);
+    json_t *tr = json_array();
+    for (int i = 0; i < c->ntracks; i++)
+        json_array_append_new(tr, json_pack("{s:s, s:I, s:I}",
+                                            "name", c->tracks[i].name,
+                                            "cur", (json_int_t)c->tracks[i].cur,
+                                            "max",
+                                            (json_int_t)c->tracks[i].max));
+    json_object_set_new(o, "tracks", tr);
+    json_t *cd = json_array();
+    for (int i = 0; i < c->nconds; i++) {
+        const struct enc_cond *q = &c->conds[i];
+        json_array_append_new(cd, json_pack(
+            "{s:s, s:i, s:i, s:i, s:I, s:s, s:I, s:o}",
+            "name", q->name, "value", (int)q->value, "cap", (int)q->cap,
+            "rounds", (int)q->rounds, "anchor", (json_int_t)q->anchor,
+            "expire", q->expire == ENC_EXPIRE_START ? "start" : "end",
+            "source", (json_int_t)q->source,
+            "applied", ref_u64(q->applied_turn)));
+    }
+    json_object_set_new(o, "conds", cd);
+    json_object_set_new(o, "note", json_string(c->note));
+    json_object_set_new(o, "rs", ref_slots(c->rs));
+    return o;
+}
+
+static char *ref_dump(const struct encounter *e)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "v", json_integer(ENC_JSON_VERSION));
+    json_object_set_new(o, "ruleset", json_string(e->ruleset));
+    json_object_set_new(o, "name", json_string(e->name));
+    json_object_set_new(o, "gm", ref_u64(e->gm));
+    json_object_set_new(o, "version", json_integer(e->version));
+    json_object_set_new(o, "status", json_integer(e->status));
+    json_object_set_new(o, "round", json_integer(e->round));
+    json_object_set_new(o, "phase", json_integer(e->phase));
+    json_object_set_new(o, "current", json_integer(e->current));
+    json_object_set_new(o, "acting_side", json_integer(e->acting_side));
+    json_object_set_new(o, "turn_seq", ref_u64(e->turn_seq));
+    json_object_set_new(o, "notices", json_boolean(e->notices));
+    json_object_set_new(o, "tracker", ref_u64(e->tracker_msg));
+    json_object_set_new(o, "next_id", json_integer(e->next_id));
+    json_object_set_new(o, "next_join", json_integer(e->next_join));
+    json_object_set_new(o, "turn_idx", json_integer(e->turn_idx));
+    json_t *set = json_object();
+    for (int i = 0; i < e->nsettings; i++)
+        json_object_set_new(set, e->settings[i].key,
+                            json_string(e->settings[i].value));
+    json_object_set_new(o, "settings", set);
+    json_t *sides = json_array();
+    for (int i = 0; i < e->nsides; i++)
+        json_array_append_new(sides, json_pack("{s:s, s:o}",
+                                               "name", e->sides[i].name,
+                                               "rs",
+                                               ref_slots(e->sides[i].rs)));
+    json_object_set_new(o, "sides", sides);
+    json_t *cs = json_array();
+    for (int i = 0; i < e->ncs; i++)
+        json_array_append_new(cs, ref_combatant(&e->cs[i]));
+    json_object_set_new(o, "combatants", cs);
+    json_t *order = json_array();
+    for (int i = 0; i < e->norder; i++)
+        json_array_append_new(order, json_pack("[I,i]",
+                                               (json_int_t)e->order[i].id,
+                                               e->order[i].init_idx));
+    json_object_set_new(o, "order", order);
+    json_object_set_new(o, "rs", ref_slots(e->rs));
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    return s;
+}
+
+/* The sample, plus every kind of value at its extremes and every string
+ * escape the format has. */
+static struct encounter *rich(void)
+{
+    struct encounter *e = sample();
+    struct enc_diag d;
+    assert_int_equal(enc_side_get(e, "villains \\ \"bad\"", &d), 1);
+    struct enc_combatant *c = &e->cs[0];
+    snprintf(c->note, sizeof c->note,
+             "tab\\there\tnew\nline\r\x01\x1f\b\f/slash \xE2\x9C\x93 \xF0\x9F\x8E\xB2");
+    c->init_tie = INT64_MIN;
+    c->init[0] = INT64_MAX;
+    c->ninit = 1;
+    c->side = 1;
+    c->group = UINT32_MAX;
+    c->flags = ENC_CF_DOWN | ENC_CF_DEAD;
+    c->owner = UINT64_MAX;
+    snprintf(c->init_expr, sizeof c->init_expr, "d20+3");
+    assert_int_equal(enc_stat_set(c, "str", -ENC_MAX_VALUE, &d), ENG_OK);
+    assert_int_equal(enc_stat_set(c, "dex", ENC_MAX_VALUE, &d), ENG_OK);
+    assert_int_equal(enc_track_set(c, "hp", -5, 0, &d), ENG_OK);
+    assert_int_equal(enc_track_set(c, "mana", 3, 9, &d), ENG_OK);
+    struct enc_result r;
+    enc_result_init(&r);
+    struct enc_cond_req q = {.name = "Blessed \"+1\"", .value = 0,
+                             .rounds = 0, .expire = ENC_EXPIRE_END,
+                             .source = 4};
+    assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    c->conds[0].applied_turn = UINT64_MAX;
+    for (int i = 0; i < ENC_RS_SLOTS; i++)
+        c->rs[i] = i % 3 == 0 ? 0 : -i;
+    assert_int_equal(enc_setting_set(e, "mode", "a\\b \"c\"", &d), ENG_OK);
+    e->phase = -7;
+    e->acting_side = -1;
+    e->notices = true;
+    e->tracker_msg = UINT64_C(1234567890123456789);
+    e->version = INT64_MAX;
+    e->gm = 0;
+    e->order[1] = (struct enc_slot){e->cs[2].id, 0};
+    e->order[2] = (struct enc_slot){e->cs[0].id, 3};
+    e->norder = 3;
+    e->rs[0] = 1;
+    return e;
+}
+
+static void test_enc_json_writer_matches_jansson(void **state)
+{
+    (void)state;
+    struct encounter *encs[] = {sample(), rich(),
+                                enc_new("teams", "", 1)};
+    for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
+        char *fast = enc_json_dump(encs[i]);
+        char *slow = ref_dump(encs[i]);
+        assert_non_null(fast);
+        assert_non_null(slow);
+        assert_string_equal(fast, slow);
+        /* And it reads back to the same encounter. */
+        struct encounter *back = NULL;
+        char err[160];
+        assert_int_equal(enc_json_load(fast, &back, err, sizeof err),
+                         BOT_OK);
+        char *again = enc_json_dump(back);
+        assert_string_equal(again, fast);
+        assert_memory_equal(back->cs, encs[i]->cs,
+                            (size_t)encs[i]->ncs * sizeof *back->cs);
+        assert_string_equal(back->settings[0].value,
+                            encs[i]->settings[0].value);
+        free(again);
+        enc_free(back);
+        free(fast);
+        free(slow);
+        enc_free(encs[i]);
+    }
+}
+
+static void test_enc_json_writer_refuses_bad_utf8(void **state)
+{
+    (void)state;
+    struct encounter *e = sample();
+    snprintf(e->cs[0].note, sizeof e->cs[0].note, "cut \xC3");
+    assert_null(enc_json_dump(e));
+    snprintf(e->cs[0].note, sizeof e->cs[0].note, "ok \xC3\xA9");
+    char *doc = enc_json_dump(e);
+    assert_non_null(doc);
+    free(doc);
+    enc_free(e);
 }
 
 static void test_enc_json_round_trip(void **state)
@@ -115,6 +320,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enc_json_round_trip),
         cmocka_unit_test(test_enc_json_refuses_damage),
+        cmocka_unit_test(test_enc_json_writer_matches_jansson),
+        cmocka_unit_test(test_enc_json_writer_refuses_bad_utf8),
     };
     return cmocka_run_group_tests_name("enc_json", tests, NULL, NULL);
 }
