@@ -65,12 +65,26 @@ def loadavg():
         return " ".join(f.read().split()[:3])
 
 
-def commit():
+def source_dir(build):
+    """The source tree a build directory was configured from."""
     try:
-        c = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short",
+        with open(os.path.join(build, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                    return line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    return ROOT
+
+
+def commit(src=ROOT):
+    """The commit of src, +uncommitted when bot/ or engine/ differ from it
+    (what the numbers measure is then not that commit)."""
+    try:
+        c = subprocess.run(["git", "-C", src, "rev-parse", "--short",
                             "HEAD"], capture_output=True, text=True,
                            check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain",
+        dirty = subprocess.run(["git", "-C", src, "status", "--porcelain",
                                 "--untracked-files=no", "bot", "engine"],
                                capture_output=True, text=True).stdout.strip()
         return c + ("+uncommitted" if dirty else "")
@@ -78,10 +92,11 @@ def commit():
         return "?"
 
 
-def header(title):
+def header(title, build):
     model, cpus = machine()
     now = datetime.datetime.now(datetime.timezone.utc)
-    print(f"{title}: fray {commit()}; {now:%Y-%m-%d %H:%M} UTC; {model}, "
+    print(f"{title}: fray {commit(source_dir(build))} ({build}); "
+          f"{now:%Y-%m-%d %H:%M} UTC; {model}, "
           f"{cpus} CPUs; load average {loadavg()}")
     if cpus and float(loadavg().split()[0]) > cpus:
         print(f"WARNING: load average above {cpus} CPUs: the machine is "

@@ -611,7 +611,7 @@ int fake_load_start(struct fake_server *s, const json_t *req,
     else
         L->command = json_pack("[{s:s,s:s,s:[{s:s,s:s}]}]", "type",
                                "command", "name", "roll", "options", "name",
-                               "expr", "value", "1d20");
+                               "dice", "value", "1d20");
     L->total = (long)count;
     L->channels = chans > 0 ? (int)chans : 1;
     L->concurrency = conc > 0 ? (int)conc

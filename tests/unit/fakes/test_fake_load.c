@@ -69,7 +69,7 @@ static void test_rate_mode_counts(void **state)
         port, "/_test/load",
         "{\"count\":30,\"channels\":3,\"rate\":500,\"spacing\":\"poisson\","
         "\"concurrency\":4,\"commands\":[{\"name\":\"roll\",\"options\":"
-        "[{\"name\":\"expr\",\"value\":\"1d20\"}]},{\"name\":\"help\"}]}",
+        "[{\"name\":\"dice\",\"value\":\"1d20\"}]},{\"name\":\"help\"}]}",
         &st));
     assert_int_equal(st, 200);
 
