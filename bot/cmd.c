@@ -97,7 +97,11 @@ void cmd_fail(struct cmd_run *run, const char *fmt, ...)
 
 void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
 {
-    reply_error(run->reply, d->msg, d->hint);
+    if (d->code == ENG_NOMEM)   /* the engine's words name no outcome */
+        reply_error(run->reply, "the bot ran out of memory; nothing was "
+                    "changed", NULL);
+    else
+        reply_error(run->reply, d->msg, d->hint);
     run->failed = true;
 }
 

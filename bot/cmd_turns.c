@@ -136,11 +136,13 @@ void cmd_combat_undo(struct cmd_run *run)
     }
     struct encounter *old = NULL;
     char why[160];
-    if (err != BOT_OK ||
-        enc_json_load(doc, &old, why, sizeof why) != BOT_OK) {
+    if (err == BOT_OK)
+        err = enc_json_load(doc, &old, why, sizeof why);
+    if (err != BOT_OK) {
         free(doc);
-        cmd_fail(run, "the earlier state could not be read; nothing was "
-                 "changed");
+        cmd_fail(run, "%s; nothing was changed", err == BOT_NOMEM
+                 ? "the bot ran out of memory"
+                 : "the earlier state could not be read");
         return;
     }
     free(doc);
