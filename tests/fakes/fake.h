@@ -176,6 +176,7 @@ struct fake_ix {
     json_t *callback;               /* accepted callback body (owned) */
     bool load;                      /* injected by the load generator */
     bool missed;                    /* deadline passed unanswered */
+    bool load_counted;              /* the load generator counted it */
     int deliveries;                 /* sessions it was dispatched to */
 };
 

@@ -68,7 +68,8 @@ void fake_ix_answered(struct fake_server *s, struct fake_ix *x)
 {
     if (x->t_dispatch_us && x->t_callback_us)
         lat_push(s, (double)(x->t_callback_us - x->t_dispatch_us) / 1000.0);
-    if (x->load && !x->missed && s->load.active) {
+    if (x->load && !x->missed && !x->load_counted && s->load.active) {
+        x->load_counted = true;
         s->load.answered++;
         s->load.outstanding--;
         load_pump(s);
@@ -519,23 +520,27 @@ static void load_arm(struct fake_server *s)
 }
 
 /* Count the interactions of this run still unanswered 3 s after dispatch
- * as missed. scan_ix skips the finished prefix, so a long run costs only
- * the last few seconds' worth per scan. */
+ * as missed, and those a late callback already marked missed (the REST
+ * side refuses it without telling the load generator). scan_ix skips the
+ * counted prefix, so a long run costs only the last seconds' worth. */
 static void load_scan(struct fake_server *s, int64_t now)
 {
     struct fake_load *L = &s->load;
     while (L->scan_ix < s->nix) {
         const struct fake_ix *x = &s->ix[L->scan_ix];
-        if (x->load && !x->missed && x->t_callback_us == 0)
+        if (x->load && !x->load_counted)
             break;
         L->scan_ix++;
     }
     for (size_t i = L->scan_ix; i < s->nix; i++) {
         struct fake_ix *x = &s->ix[i];
-        if (x->load && !x->missed && x->t_callback_us == 0 &&
-            x->t_dispatch_us &&
-            now - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
+        if (!x->load || x->load_counted || x->t_callback_us != 0)
+            continue;
+        if (x->missed || (x->t_dispatch_us &&
+                          now - x->t_dispatch_us >
+                              (int64_t)FAKE_IX_DEADLINE_MS * 1000)) {
             x->missed = true;
+            x->load_counted = true;
             L->missed++;
             L->outstanding--;
         }

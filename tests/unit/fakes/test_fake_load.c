@@ -33,6 +33,20 @@ static int group_teardown(void **state)
     return fake_server_stop(*state);
 }
 
+/* Send a type-5 callback for interaction d; assert the HTTP status. */
+static void callback(int port, const json_t *d, int want_status)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/v10/interactions/%s/%s/callback",
+             json_string_value(json_object_get(d, "id")),
+             json_string_value(json_object_get(d, "token")));
+    struct fake_resp r;
+    assert_int_equal(fake_request(port, "POST", path, NULL, "{\"type\":5}",
+                                  &r), 0);
+    assert_int_equal(r.status, want_status);
+    fake_resp_free(&r);
+}
+
 /* Answer one INTERACTION_CREATE; returns its data.name and channel. */
 static void answer_one(struct fake_ws *w, int port, char *name, size_t ncap,
                        char *chan, size_t ccap)
@@ -44,15 +58,38 @@ static void answer_one(struct fake_ws *w, int port, char *name, size_t ncap,
         json_object_get(d, "data"), "name")));
     snprintf(chan, ccap, "%s",
              json_string_value(json_object_get(d, "channel_id")));
-    char path[512];
-    snprintf(path, sizeof path, "/api/v10/interactions/%s/%s/callback",
-             json_string_value(json_object_get(d, "id")),
-             json_string_value(json_object_get(d, "token")));
-    struct fake_resp r;
-    assert_int_equal(fake_request(port, "POST", path, NULL, "{\"type\":5}",
-                                  &r), 0);
-    assert_int_equal(r.status, 204);
-    fake_resp_free(&r);
+    callback(port, d, 204);
+}
+
+/* GET /_test/load once the run is over (new reference). */
+static json_t *load_when_done(int port)
+{
+    json_t *load = NULL;
+    for (int tries = 0; tries < WAIT_MS / 50; tries++) {
+        json_decref(load);
+        load = fake_get_json(port, "/_test/load", NULL);
+        if (json_is_false(json_object_get(load, "active")))
+            break;
+        fake_sleep_ms(50);
+    }
+    assert_true(json_is_false(json_object_get(load, "active")));
+    return load;
+}
+
+/* Play the bot: a fresh session on a reset fake. */
+static void bot_session(struct fake_ws *w, int port)
+{
+    assert_int_equal(fake_ws_init(w), 0);
+    assert_non_null(fake_ws_session(w, port, TOKEN, WAIT_MS));
+    assert_int_equal(fake_reset(port), 0);
+}
+
+/* POST /_test/load; it must be accepted. */
+static void start_load(int port, const char *spec)
+{
+    int st;
+    json_decref(fake_post_json(port, "/_test/load", spec, &st));
+    assert_int_equal(st, 200);
 }
 
 /* Every one of COUNT is injected and answered, the mix alternates, the
@@ -61,17 +98,12 @@ static void test_rate_mode_counts(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
     struct fake_ws w;
-    assert_int_equal(fake_ws_init(&w), 0);
-    assert_non_null(fake_ws_session(&w, port, TOKEN, WAIT_MS));
-    assert_int_equal(fake_reset(port), 0);
-    int st;
-    json_decref(fake_post_json(
-        port, "/_test/load",
-        "{\"count\":30,\"channels\":3,\"rate\":500,\"spacing\":\"poisson\","
-        "\"concurrency\":4,\"commands\":[{\"name\":\"roll\",\"options\":"
-        "[{\"name\":\"dice\",\"value\":\"1d20\"}]},{\"name\":\"help\"}]}",
-        &st));
-    assert_int_equal(st, 200);
+    bot_session(&w, port);
+    start_load(port,
+               "{\"count\":30,\"channels\":3,\"rate\":500,\"spacing\":"
+               "\"poisson\",\"concurrency\":4,\"commands\":[{\"name\":"
+               "\"roll\",\"options\":[{\"name\":\"dice\",\"value\":"
+               "\"1d20\"}]},{\"name\":\"help\"}]}");
 
     int rolls = 0, helps = 0;
     char chans[CHANNELS][32] = {{0}};
@@ -94,15 +126,7 @@ static void test_rate_mode_counts(void **state)
     assert_int_equal(nchans, CHANNELS);
 
     assert_int_equal(fake_wait_stat(port, "answered", COUNT, WAIT_MS), 0);
-    json_t *load = NULL;
-    for (int tries = 0; tries < 100; tries++) {     /* ends with the last */
-        json_decref(load);
-        load = fake_get_json(port, "/_test/load", NULL);
-        if (json_is_false(json_object_get(load, "active")))
-            break;
-        fake_sleep_ms(50);
-    }
-    assert_true(json_is_false(json_object_get(load, "active")));
+    json_t *load = load_when_done(port);
     assert_string_equal(json_string_value(json_object_get(load, "mode")),
                         "rate");
     assert_string_equal(json_string_value(json_object_get(load, "spacing")),
@@ -130,15 +154,36 @@ static void test_rate_mode_counts(void **state)
     fake_ws_free(&w);
 }
 
+/* Answer one interaction on time and the other after the 3 s deadline:
+ * one answered, one missed, and the run ends (whether the deadline scan or
+ * the refused late callback sees it first). */
+static void test_late_answer_counts_missed(void **state)
+{
+    int port = ((struct fake_proc *)*state)->port;
+    struct fake_ws w;
+    bot_session(&w, port);
+    start_load(port, "{\"count\":2,\"rate\":1000,\"concurrency\":2}");
+    char name[32], chan[32];
+    answer_one(&w, port, name, sizeof name, chan, sizeof chan);
+    json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
+    assert_non_null(ev);
+    fake_sleep_ms(3000 + 300);          /* past the 3 s window */
+    callback(port, json_object_get(ev, "d"), 404);  /* 10062: too late */
+    json_t *load = load_when_done(port);
+    assert_int_equal(json_integer_value(json_object_get(load, "answered")),
+                     1);
+    assert_int_equal(json_integer_value(json_object_get(load, "missed")), 1);
+    json_decref(load);
+    fake_ws_free(&w);
+}
+
 /* Bad rate, spacing and command lists are refused before anything is
  * injected. */
 static void test_rate_mode_refusals(void **state)
 {
     int port = ((struct fake_proc *)*state)->port;
     struct fake_ws w;
-    assert_int_equal(fake_ws_init(&w), 0);
-    assert_non_null(fake_ws_session(&w, port, TOKEN, WAIT_MS));
-    assert_int_equal(fake_reset(port), 0);
+    bot_session(&w, port);
     static const char *const bad[] = {
         "{\"count\":5,\"rate\":-1}",
         "{\"count\":5,\"rate\":\"fast\"}",
@@ -160,6 +205,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rate_mode_counts),
         cmocka_unit_test(test_rate_mode_refusals),
+        cmocka_unit_test(test_late_answer_counts_missed),
     };
     return cmocka_run_group_tests_name("fake_load", tests, group_setup,
                                        group_teardown);
