@@ -1,24 +1,32 @@
 #!/bin/sh
-# check_systemd_unit.sh UNIT - systemd-analyze verify passes and
-# systemd-analyze security --offline rates the unit 2.0 or better.
+# check_systemd_unit.sh UNIT... - for each unit, systemd-analyze verify
+# passes and systemd-analyze security --offline rates it 2.0 or better. A
+# template unit (NAME@.service) is checked as its instance NAME@0.service,
+# so %i is expanded as it will be when it runs.
 # Exits 77 (ctest: skipped) where systemd-analyze is not available.
 set -eu
-unit=${1:?usage: check_systemd_unit.sh path/to/fray.service}
+[ $# -ge 1 ] || { echo "usage: check_systemd_unit.sh path/to/fray.service..."; exit 2; }
 command -v systemd-analyze >/dev/null 2>&1 || { echo "no systemd-analyze: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# verify needs an executable that exists here; the installed path may not
-sed 's|^ExecStart=[^ ]*|ExecStart=/bin/true|' "$unit" > "$tmp/fray.service"
-if ! out=$(systemd-analyze verify "$tmp/fray.service" 2>&1); then
-    echo "$out"; echo "FAIL: systemd-analyze verify"; exit 1
-fi
-if [ -n "$out" ]; then
-    echo "$out"; echo "FAIL: systemd-analyze verify printed warnings"; exit 1
-fi
-sec=$(systemd-analyze security --offline=yes "$tmp/fray.service" 2>&1) || true
-score=$(printf '%s\n' "$sec" | sed -n 's/.*Overall exposure level for fray.service: \([0-9.]*\).*/\1/p')
-if [ -z "$score" ]; then
-    echo "$sec" | tail -5; echo "no security score: skipped"; exit 77
-fi
-echo "exposure score $score (limit 2.0)"
-awk -v s="$score" 'BEGIN { exit !(s <= 2.0) }' || { echo "FAIL: score above 2.0"; exit 1; }
+for unit in "$@"; do
+    name=$(basename "$unit")
+    case $name in
+        *@.service) name=${name%@.service}@0.service ;;
+    esac
+    # verify needs an executable that exists here; the installed path may not
+    sed 's|^ExecStart=[^ ]*|ExecStart=/bin/true|' "$unit" > "$tmp/$name"
+    if ! out=$(systemd-analyze verify "$tmp/$name" 2>&1); then
+        echo "$out"; echo "FAIL: systemd-analyze verify $name"; exit 1
+    fi
+    if [ -n "$out" ]; then
+        echo "$out"; echo "FAIL: systemd-analyze verify $name printed warnings"; exit 1
+    fi
+    sec=$(systemd-analyze security --offline=yes "$tmp/$name" 2>&1) || true
+    score=$(printf '%s\n' "$sec" | sed -n "s/.*Overall exposure level for $name: \([0-9.]*\).*/\1/p")
+    if [ -z "$score" ]; then
+        echo "$sec" | tail -5; echo "no security score: skipped"; exit 77
+    fi
+    echo "$name: exposure score $score (limit 2.0)"
+    awk -v s="$score" 'BEGIN { exit !(s <= 2.0) }' || { echo "FAIL: $name: score above 2.0"; exit 1; }
+done
