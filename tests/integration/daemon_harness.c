@@ -3,10 +3,12 @@
  */
 #include "support.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,32 +35,74 @@ void harness_dump_log(const struct harness *h)
     fclose(f);
 }
 
+pid_t harness_spawn_fray(struct harness *h, const char *log_path)
+{
+    const char *args[] = {"run", "--config", h->conf, NULL};
+    struct fake_fray_opts o = {
+        .binary = FRAY_BINARY, .args = args, .token = h->token,
+        .log_path = log_path,
+    };
+    return fake_fray_start(h->fake.port, &o);
+}
+
 void harness_start_fray(struct harness *h, const char *token)
 {
     const char *args[] = {"run", "--config", h->conf, NULL};
     struct fake_fray_opts o = {
-        .binary = FRAY_BINARY, .args = args, .token = token,
-        .log_path = h->log,
+        .binary = FRAY_BINARY, .args = args,
+        .token = token ? token : h->token, .log_path = h->log,
     };
     h->fray = fake_fray_start(h->fake.port, &o);
     assert_true(h->fray > 0);
 }
 
+/* The suite's token (token_check new, before the integration tests), or,
+ * for a test binary run by hand, one of this harness's own. */
+static void harness_token(struct harness *h)
+{
+    char path[HARNESS_PATH_MAX];
+    snprintf(path, sizeof path, "%s/token", FRAY_TEST_ARTIFACTS);
+    if (tscan_token_load(path, h->token) != 0)
+        assert_int_equal(tscan_token_new(h->token), 0);
+}
+
+/* <build>/test-artifacts/<test binary>-XXXXXX: inside the build tree, so
+ * the suite's final token scan sees whatever a failed test left. */
+static void harness_mkdir(struct harness *h)
+{
+    if (mkdir(FRAY_TEST_ARTIFACTS, 0700) != 0 && errno != EEXIST)
+        fail_msg("cannot create %s: %s", FRAY_TEST_ARTIFACTS,
+                 strerror(errno));
+    snprintf(h->dir, sizeof h->dir, "%s/%s-XXXXXX", FRAY_TEST_ARTIFACTS,
+             program_invocation_short_name);
+    assert_non_null(mkdtemp(h->dir));
+}
+
 void harness_start(struct harness *h, const char *const *fake_args,
                    const char *token, bool wait_ready)
 {
+    const char *args[HARNESS_MAX_FAKE_ARGS + 3];
+    size_t n = 0;
     FILE *f;
 
     memset(h, 0, sizeof *h);
-    snprintf(h->dir, sizeof h->dir, "/tmp/fray-it-XXXXXX");
-    assert_non_null(mkdtemp(h->dir));
+    harness_token(h);
+    harness_mkdir(h);
     snprintf(h->conf, sizeof h->conf, "%s/fray.conf", h->dir);
     snprintf(h->log, sizeof h->log, "%s/fray.log", h->dir);
+    snprintf(h->db, sizeof h->db, "%s/fray.db", h->dir);
     f = fopen(h->conf, "w");
     assert_non_null(f);
     fprintf(f, harness_conf, h->dir);
     fclose(f);
-    assert_int_equal(fake_server_start(&h->fake, fake_args), 0);
+    for (; fake_args && fake_args[n]; n++) {
+        assert_true(n < HARNESS_MAX_FAKE_ARGS);
+        args[n] = fake_args[n];
+    }
+    args[n++] = "--token";
+    args[n++] = h->token;
+    args[n] = NULL;
+    assert_int_equal(fake_server_start(&h->fake, args), 0);
     harness_start_fray(h, token);
     if (wait_ready && fake_wait_ready(h->fake.port, HARNESS_READY_MS) != 0) {
         harness_dump_log(h);
@@ -70,11 +114,18 @@ void harness_roll(struct harness *h, char id[32])
 {
     json_t *r = fake_inject(h->fake.port,
                             "{\"type\":\"command\",\"name\":\"roll\","
-                            "\"options\":[{\"name\":\"expr\","
+                            "\"options\":[{\"name\":\"dice\","
                             "\"value\":\"2d20+3\"}]}");
     assert_non_null(r);
     snprintf(id, 32, "%s", json_string_value(json_object_get(r, "id")));
     json_decref(r);
+}
+
+void harness_roll_answered(struct harness *h)
+{
+    char id[32];
+    harness_roll(h, id);
+    json_decref(harness_callback(h, id));
 }
 
 json_t *harness_callback(struct harness *h, const char *id)
@@ -100,9 +151,72 @@ int harness_wait_exit(struct harness *h, int timeout_ms)
     return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
+/* The kinds of violation fake-discord recorded that the test did not
+ * allow, as text (caller frees), or NULL when there are none. */
+static char *unexpected_violations(struct harness *h)
+{
+    json_t *v = fake_get_json(h->fake.port, "/_test/violations", NULL);
+    json_t *by = json_object_get(v, "by_kind"), *n;
+    const char *kind;
+    char *out = NULL;
+
+    if (!json_is_object(by)) {
+        json_decref(v);
+        return strdup("fake-discord's /_test/violations did not answer");
+    }
+    json_object_foreach(by, kind, n) {
+        bool ok = json_integer_value(n) == 0;
+        for (int i = 0; i < h->nallowed && !ok; i++)
+            ok = strcmp(kind, h->allowed[i]) == 0;
+        if (!ok) {
+            json_t *list = json_object_get(v, "list");
+            out = json_dumps(list, JSON_INDENT(1));
+            break;
+        }
+    }
+    json_decref(v);
+    return out;
+}
+
+void harness_allow_violation(struct harness *h, const char *kind)
+{
+    assert_true(h->nallowed < HARNESS_MAX_ALLOWED);
+    h->allowed[h->nallowed++] = kind;
+}
+
+long long harness_violations_of(struct harness *h, const char *kind)
+{
+    json_t *v = fake_get_json(h->fake.port, "/_test/violations", NULL);
+    json_t *by = json_object_get(v, "by_kind");
+    long long n = json_is_object(by)
+                      ? json_integer_value(json_object_get(by, kind))
+                      : -1;
+    json_decref(v);
+    return n;
+}
+
+void harness_check_violations(struct harness *h)
+{
+    char *bad = unexpected_violations(h);
+    if (bad) {
+        harness_dump_log(h);
+        fail_msg("fake-discord saw violations: %s", bad);
+    }
+}
+
+void harness_check_token(struct harness *h)
+{
+    long unreadable = 0;
+    long n = tscan_path(h->dir, h->token, NULL, stderr, &unreadable);
+    if (n != 0)
+        fail_msg("%ld file(s) under %s hold the bot token (named above)", n,
+                 h->dir);
+}
+
 void harness_stop(struct harness *h)
 {
-    char cmd[128];
+    char cmd[HARNESS_PATH_MAX + 16];
+    char *bad;
     int st = 0;
     /* A clean stop exits 0; under ASan a leak or a memory error found on
      * the way out makes it fail, and so the test. */
@@ -115,7 +229,14 @@ void harness_stop(struct harness *h)
         fail_msg("fray did not stop cleanly (wait status %d)", st);
     }
     h->fray = 0;
+    bad = unexpected_violations(h);
     fake_server_stop(&h->fake);
+    if (bad) {
+        harness_dump_log(h);
+        fail_msg("fake-discord saw violations the test did not allow: %s",
+                 bad);
+    }
+    harness_check_token(h);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", h->dir);
     if (h->dir[0] && system(cmd) != 0)
         fprintf(stderr, "cannot remove %s\n", h->dir);

@@ -1,9 +1,14 @@
 /*
  * daemon_harness.h - start fake-discord and fray together for one test.
  *
- * Each harness has its own temporary directory (config, database, fray's
- * log), its own fake server and its own fray process. Ownership: the
- * harness owns both processes and the directory; harness_stop() ends them.
+ * Each harness has its own directory under <build>/test-artifacts/
+ * (config, database, fray's log), its own fake server and its own fray
+ * process. Both get the suite's token (token_scan.h: one random token per
+ * ctest run, or per process when run outside ctest). harness_stop() checks
+ * that fake-discord saw no violation other than those the test allowed and
+ * that no file in the directory holds the token, then removes it; a failed
+ * test leaves its directory for a look. Ownership: the harness owns both
+ * processes and the directory; harness_stop() ends them.
  */
 #ifndef DAEMON_HARNESS_H
 #define DAEMON_HARNESS_H
@@ -13,20 +18,29 @@
 #include <sys/types.h>
 
 #include "fake_client.h"
+#include "token_scan.h"
 
 #define HARNESS_READY_MS 8000
 #define HARNESS_CALLBACK_MS 8000
+#define HARNESS_MAX_ALLOWED 8       /* violation kinds a test may allow */
+#define HARNESS_MAX_FAKE_ARGS 32    /* extra fake-discord arguments */
+#define HARNESS_PATH_MAX 512
 
 struct harness {
     struct fake_proc fake;
     pid_t fray;
-    char dir[64];
-    char conf[128];
-    char log[128];
+    char dir[HARNESS_PATH_MAX];
+    char conf[HARNESS_PATH_MAX];
+    char log[HARNESS_PATH_MAX];
+    char db[HARNESS_PATH_MAX];
+    char token[TSCAN_TOKEN_CAP];    /* the suite token: never print it */
+    const char *allowed[HARNESS_MAX_ALLOWED];
+    int nallowed;
 };
 
 /* Start the fake (extra args, may be NULL) and fray; wait for READY unless
- * wait_ready is false. token NULL = the right one. Fails the test on error. */
+ * wait_ready is false. token NULL = the right one (h->token). Fails the
+ * test on error. */
 void harness_start(struct harness *h, const char *const *fake_args,
                    const char *token, bool wait_ready);
 
@@ -37,6 +51,9 @@ void harness_start_fray(struct harness *h, const char *token);
  * is the caller's: copied into id[32]). */
 void harness_roll(struct harness *h, char id[32]);
 
+/* Inject /roll and wait for its answer (fails the test without one). */
+void harness_roll_answered(struct harness *h);
+
 /* Wait for the callback of id; fail the test when it does not come. Returns
  * the callback record (caller decrefs). */
 json_t *harness_callback(struct harness *h, const char *id);
@@ -46,8 +63,29 @@ int harness_wait_exit(struct harness *h, int timeout_ms);
 
 /* Stop fray (SIGTERM) and the fake, remove the directory. Fails the test
  * (printing fray's log) unless fray exits 0: under ASan that also catches
- * leaks and memory errors on the way out. */
+ * leaks and memory errors on the way out. Fails it too when fake-discord
+ * recorded a violation of a kind not allowed (harness_allow_violation) or
+ * a file in the directory holds the token. */
 void harness_stop(struct harness *h);
+
+/* A test that provokes a violation on purpose allows its kind (a string
+ * literal, e.g. "gw_4004"; kept, not copied) and checks it itself. */
+void harness_allow_violation(struct harness *h, const char *kind);
+
+/* How many violations of kind fake-discord recorded (-1: no answer). */
+long long harness_violations_of(struct harness *h, const char *kind);
+
+/* Fail the test unless fake-discord's violations are all of allowed kinds
+ * (run by harness_stop; callable earlier). */
+void harness_check_violations(struct harness *h);
+
+/* Fail the test when a file under h->dir holds the token (names the file,
+ * never the token). Run by harness_stop. */
+void harness_check_token(struct harness *h);
+
+/* Start another fray on the same config (and so the same database) with
+ * its output appended to log_path; returns its pid. */
+pid_t harness_spawn_fray(struct harness *h, const char *log_path);
 
 /* Inject the interaction described by desc (fake-discord's description,
  * borrowed) and wait for its callback; returns the callback body that fray

@@ -97,7 +97,9 @@ static void test_daemon_bad_token_exits_14(void **state)
     (void)state;
 
     harness_start(&h, NULL, "wrong-token", false);
+    harness_allow_violation(&h, "unauthorized");
     assert_int_equal(harness_wait_exit(&h, 6000), 14);
+    assert_true(harness_violations_of(&h, "unauthorized") >= 1);
     harness_stop(&h);
 }
 

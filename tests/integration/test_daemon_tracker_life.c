@@ -85,13 +85,13 @@ static void test_tracker_deleted_is_posted_again(void **st)
     struct harness h;
     long long since;
     struct fake_resp r;
-    char path[128];
-    const char *auth[] = {"Authorization: Bot fake-token",
-                          "User-Agent: DiscordBot (test, 1)", NULL};
+    char path[128], bot[TSCAN_TOKEN_CAP + 32];
+    const char *auth[] = {bot, "User-Agent: DiscordBot (test, 1)", NULL};
     (void)st;
 
     char tid[32];
     start_fight(&h, NULL, &since, tid);
+    snprintf(bot, sizeof bot, "Authorization: Bot %s", h.token);
     json_decref(harness_wait_request(&h, "PUT", "/pins/", &since, WAIT_MS));
     /* someone deletes the tracker */
     snprintf(path, sizeof path, "/api/v10/channels/" CHANNEL "/messages/%s",
