@@ -27,6 +27,10 @@ static const struct cfg_key cfg_keys[] = {
     {"store", "path", CFG_T_STR, 1, CFG_MAX_PATH - 1, "fray.db", F(db_path),
      "SQLite database file; a relative path is taken under "
      "$STATE_DIRECTORY when systemd sets it"},
+    {"store", "storage", CFG_T_STR, 0, CFG_MAX_PATH - 1, "", F(storage),
+     "PostgreSQL shared by several fray processes: postgres:// URL or "
+     "libpq conninfo (host=H dbname=D); empty = the SQLite file above; "
+     "password in ~/.pgpass, not here"},
     {"rules", "dir", CFG_T_STR, 0, CFG_MAX_PATH - 1, "", F(rules_dir),
      "directory of the rulesets' data files (tactical-effects.conf); "
      "empty = $FRAY_RULES_DIR, else ./config"},
