@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "cmd_table.h"
+#include "enc_cache.h"
 #include "eng_rng.h"
 #include "gw.h"
 #include "interaction.h"
@@ -55,6 +56,25 @@ struct daemon {
     int exit_status;
     int64_t answered;
     int64_t deferred;
+    struct enc_cache *cache;              /* NULL: decode every command */
+    struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
+    int nbatch;
+    bool batch_txn;                       /* the group's outer transaction
+                                             is open */
+    int64_t batch_t0_ms;                  /* when the first one was queued */
+    int64_t cmd_us, commit_us;            /* running estimates of the work */
+    int64_t groups;                       /* group commits, for the log */
+    int64_t group_max;
+};
+
+/* One interaction waiting in the group (see batch_flush()). The slot is
+ * never moved: the request borrows from the interaction's own buffers. */
+struct batch_item {
+    struct interaction it;
+    struct cmd_reply reply;
+    struct pending_reply *p;              /* the deferral's callback */
+    bool ran;                             /* reply holds an answer */
+    bool defer, defer_ephemeral, edit_clicked;
 };
 
 /* A request to send once the interaction's callback was accepted (after a
@@ -87,6 +107,13 @@ static int64_t now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 static int64_t wall_ms(void)
@@ -281,95 +308,173 @@ static void post_gm_copy(struct daemon *d, uint64_t channel,
     json_decref(body);
 }
 
-static void handle_interaction(struct daemon *d, json_t *payload)
+/* Waited too long (a busy loop, a replay, a slow group): acknowledge
+ * first, so the 3 s window cannot run out while the group runs. work_ms is
+ * what the group is expected to take. */
+static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
+                                int64_t work_ms)
 {
-    struct interaction it;
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules};
-    struct cmd_reply reply;
-    struct pending_reply *p = NULL;
-    char why[256];
-    json_t *body;
-    bool ephemeral, on_tracker, edit_clicked, defer, defer_ephemeral = false;
+    struct interaction *it = &b->it;
     uint64_t idnum = 0;
+    json_t *body;
     int64_t age;
+    bool on_tracker;
 
-    if (interaction_decode(payload, wall_ms(), &it, why, sizeof why) !=
+    /* A click on the live tracker answers with a new message (the tracker
+     * itself is edited by tracker.c); a click on any other message of ours
+     * (a prompt) replaces that message with the answer. */
+    on_tracker = it->type == INTERACTION_COMPONENT && it->message_id != 0 &&
+                 it->message_id == tracker_message_id(d->tracker,
+                                                      it->req.channel_id);
+    b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
+    interaction_snowflake(it->id, &idnum);
+    age = wall_ms() - interaction_snowflake_ms(idnum);
+    b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
+    if (!b->defer)
+        return;
+    b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+    body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
+                                                   : RENDER_DC_CB_DEFER,
+                                   NULL, b->defer_ephemeral);
+    if (body)
+        b->p = answer(d, it, body, it->req.command);
+    json_decref(body);
+    d->deferred++;
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
+            "deferred", it->id, it->req.command, (long long)age);
+}
+
+/* Send the answer of a command whose group was committed (or failed). */
+static void batch_send(struct daemon *d, struct batch_item *b)
+{
+    struct interaction *it = &b->it;
+    struct cmd_reply *reply = &b->reply;
+    bool ephemeral = reply->ephemeral || reply->is_error;
+    json_t *body;
+
+    if (reply->duplicate)
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s already applied: answering without change",
+                it->id);
+    if (!b->defer) {
+        enum render_dc_callback type = b->edit_clicked && !ephemeral
+                                           ? RENDER_DC_CB_UPDATE
+                                           : RENDER_DC_CB_MESSAGE;
+        body = render_discord_callback(type, &reply->msg, ephemeral);
+        if (body)
+            answer(d, it, body, it->req.command);
+    } else if (ephemeral && !b->defer_ephemeral) {
+        /* Acknowledged in public, answered in private: a private followup,
+         * and the "thinking" message goes away. */
+        body = render_discord_message(&reply->msg, true);
+        follow_on(b->p, it, "POST", "", body);
+        if (!b->edit_clicked)
+            follow_on(b->p, it, "DELETE", "/messages/@original", NULL);
+    } else {
+        body = render_discord_message(&reply->msg, false);
+        follow_on(b->p, it, "PATCH", "/messages/@original", body);
+    }
+    if (!body)
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
+                it->id);
+    json_decref(body);
+    if (reply->changed && reply->tracker)
+        tracker_show(d->tracker, reply->channel_id, reply->tracker,
+                     reply->tracker_mode, it->application_id, it->token);
+    if (reply->gm_copy && reply->gm_channel && !reply->is_error)
+        post_gm_copy(d, reply->gm_channel, reply->gm_copy);
+}
+
+/* Group commit: run every queued command, each in its own inner
+ * transaction (a failed one rolls back alone), commit the group's outer
+ * transaction once (one fsync for all of them), and only then answer. If
+ * that commit fails nothing of the group was saved: every command is
+ * answered with the error and the cache, which already held the group's
+ * states, is emptied. */
+static void batch_flush(struct daemon *d)
+{
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
+                          .rs_data = &d->rules, .cache = d->cache};
+    int64_t t0 = now_us(), t1, t2;
+    enum bot_err err = BOT_OK;
+    int n = d->nbatch;
+
+    if (n == 0)
+        return;
+    for (int i = 0; i < n; i++)
+        batch_defer_if_late(d, &d->batch[i],
+                            (n * d->cmd_us + d->commit_us) / 1000);
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
+        if (!b->ran)
+            log_msg(d->log, LOG_LVL_ERR,
+                    "interaction %s: cmd_exec out of memory", b->it.id);
+    }
+    t1 = now_us();
+    if (d->batch_txn)
+        err = store_commit(d->store);
+    t2 = now_us();
+    if (err != BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "group of %d commands not saved: %s",
+                n, store_errmsg(d->store));
+        if (d->cache)
+            enc_cache_clear(d->cache);
+    }
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (b->ran && err != BOT_OK)
+            cmd_reply_fail_store(&b->reply, err);
+        if (b->ran)
+            batch_send(d, b);
+        cmd_reply_cleanup(&b->reply);
+        interaction_cleanup(&b->it);
+    }
+    /* Estimates for the next group's deferral decision: a quarter of each
+     * new sample, so one slow fsync does not defer everything after it. */
+    d->cmd_us += ((t1 - t0) / n - d->cmd_us) / 4;
+    if (d->batch_txn)
+        d->commit_us += ((t2 - t1) - d->commit_us) / 4;
+    d->groups++;
+    if (n > d->group_max)
+        d->group_max = n;
+    d->nbatch = 0;
+    d->batch_txn = false;
+}
+
+/* Queue an interaction for the group that batch_flush() runs when the loop
+ * has nothing more to read; autocomplete is answered at once (it changes
+ * nothing). */
+static void batch_add(struct daemon *d, json_t *payload)
+{
+    struct batch_item *b = &d->batch[d->nbatch];
+    char why[256];
+
+    memset(b, 0, sizeof *b);
+    cmd_reply_init(&b->reply);
+    if (interaction_decode(payload, wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
         return;
     }
-    if (it.type == INTERACTION_AUTOCOMPLETE) {
-        answer_autocomplete(d, &it);
-        interaction_cleanup(&it);
+    if (b->it.type == INTERACTION_AUTOCOMPLETE) {
+        answer_autocomplete(d, &b->it);
+        interaction_cleanup(&b->it);
         return;
     }
-    /* A click on the live tracker answers with a new message (the tracker
-     * itself is edited by tracker.c); a click on any other message of ours
-     * (a prompt) replaces that message with the answer. */
-    on_tracker = it.type == INTERACTION_COMPONENT && it.message_id != 0 &&
-                 it.message_id == tracker_message_id(d->tracker,
-                                                     it.req.channel_id);
-    edit_clicked = it.type == INTERACTION_COMPONENT && !on_tracker;
-    /* Waited too long (a busy loop, a replay): acknowledge first, so the
-     * 3 s window cannot run out while the command runs. */
-    interaction_snowflake(it.id, &idnum);
-    age = wall_ms() - interaction_snowflake_ms(idnum);
-    defer = age > DAEMON_DEFER_AFTER_MS;
-    if (defer) {
-        defer_ephemeral = !edit_clicked && likely_ephemeral(&it.req);
-        body = render_discord_callback(edit_clicked
-                                           ? RENDER_DC_CB_DEFER_UPDATE
-                                           : RENDER_DC_CB_DEFER,
-                                       NULL, defer_ephemeral);
-        if (body)
-            p = answer(d, &it, body, it.req.command);
-        json_decref(body);
-        d->deferred++;
-        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
-                "deferred", it.id, it.req.command, (long long)age);
+    if (d->nbatch == 0) {
+        d->batch_t0_ms = now_ms();
+        /* Opened now, not at the flush, so that what the gateway saves per
+         * dispatch (its sequence number) joins the group's one commit. */
+        d->batch_txn = store_begin(d->store) == BOT_OK;
+        if (!d->batch_txn)
+            log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
+                    "transaction (%s): committing one by one",
+                    store_errmsg(d->store));
     }
-    cmd_reply_init(&reply);
-    if (!cmd_exec(&ctx, &it.req, &reply)) {
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cmd_exec out of memory",
-                it.id);
-        interaction_cleanup(&it);
-        return;
-    }
-    if (reply.duplicate)
-        log_msg(d->log, LOG_LVL_INFO,
-                "interaction %s already applied: answering without change",
-                it.id);
-    ephemeral = reply.ephemeral || reply.is_error;
-    if (!defer) {
-        enum render_dc_callback type = edit_clicked && !ephemeral
-                                           ? RENDER_DC_CB_UPDATE
-                                           : RENDER_DC_CB_MESSAGE;
-        body = render_discord_callback(type, &reply.msg, ephemeral);
-        if (body)
-            answer(d, &it, body, it.req.command);
-    } else if (ephemeral && !defer_ephemeral) {
-        /* Acknowledged in public, answered in private: a private followup,
-         * and the "thinking" message goes away. */
-        body = render_discord_message(&reply.msg, true);
-        follow_on(p, &it, "POST", "", body);
-        if (!edit_clicked)
-            follow_on(p, &it, "DELETE", "/messages/@original", NULL);
-    } else {
-        body = render_discord_message(&reply.msg, false);
-        follow_on(p, &it, "PATCH", "/messages/@original", body);
-    }
-    if (!body)
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
-                it.id);
-    json_decref(body);
-    if (reply.changed && reply.tracker)
-        tracker_show(d->tracker, reply.channel_id, reply.tracker,
-                     reply.tracker_mode, it.application_id, it.token);
-    if (reply.gm_copy && reply.gm_channel && !reply.is_error)
-        post_gm_copy(d, reply.gm_channel, reply.gm_copy);
-    cmd_reply_cleanup(&reply);
-    interaction_cleanup(&it);
+    d->nbatch++;
+    if (d->nbatch == DAEMON_BATCH_MAX)
+        batch_flush(d);
 }
 
 static bool on_dispatch(void *ud, const char *t, json_t *payload)
@@ -379,7 +484,7 @@ static bool on_dispatch(void *ud, const char *t, json_t *payload)
     if (d->stopping)
         return false;   /* not applied: the next session replays it */
     if (strcmp(t, "INTERACTION_CREATE") == 0)
-        handle_interaction(d, payload);
+        batch_add(d, payload);
     return true;
 }
 
@@ -560,8 +665,11 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
         tracker_flush(d->tracker);
         d->stop_deadline_ms = now + d->cfg->shutdown_grace_ms;
     }
+    if (d->cache)
+        enc_cache_expire(d->cache, wall_ms());
     if (d->stopping && !d->gw_closing &&
-        (rest_pending(d->rest) == 0 || now >= d->stop_deadline_ms)) {
+        ((rest_pending(d->rest) == 0 && d->nbatch == 0) ||
+         now >= d->stop_deadline_ms)) {
         if (rest_pending(d->rest))
             log_msg(d->log, LOG_LVL_WARN, "%d replies still pending at exit",
                     rest_pending(d->rest));
@@ -608,10 +716,8 @@ static const struct lws_protocols daemon_protocols[] = {
 static void db_path(const struct cfg *c, char *out, size_t cap)
 {
     const char *sd = getenv("STATE_DIRECTORY");
-    if (c->storage[0]) /* [store] storage: a database server (store.h) */
-        snprintf(out, cap, "%s", c->storage);
-    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
-             sd && *sd) {
+    if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 && sd &&
+        *sd) {
         /* StateDirectory= may list several, colon-separated: use the first */
         size_t n = strcspn(sd, ":");
         snprintf(out, cap, "%.*s/%s", (int)n, sd, c->db_path);
@@ -627,7 +733,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     struct rest_opts ro;
     struct gw_opts go;
     struct sigaction sa;
-    char path[CFG_MAX_PATH + 256], shown[CFG_MAX_PATH], err[256];
+    char path[CFG_MAX_PATH + 256], err[256];
     const char *why = NULL, *api = getenv("DISCORD_API_BASE"), *wd;
     uint64_t seed;
 
@@ -652,13 +758,21 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_FAIL;
     }
     db_path(c, path, sizeof path);
-    store_location_redact(path, shown, sizeof shown); /* no password */
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
         rs_data_free(&d.rules);
-        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", shown, err);
+        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", path, err);
         return DAEMON_EXIT_STORE;
     }
-    log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
+    log_msg(lg, LOG_LVL_INFO, "database %s open", path);
+    d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
+    if (!d.batch) {
+        log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
+        store_close(d.store);
+        rs_data_free(&d.rules);
+        return DAEMON_EXIT_FAIL;
+    }
+    if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
+        log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -674,9 +788,14 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
     info.user = &d;
     info.fd_limit_per_thread = 16;
+    /* One read takes in many gateway frames, so interactions that arrived
+     * together are seen in one pass and committed as one group. */
+    info.pt_serv_buf_size = DAEMON_READ_BUFFER;
     d.ctx = lws_create_context(&info);
     if (!d.ctx) {
         log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
+        enc_cache_free(d.cache);
+        free(d.batch);
         store_close(d.store);
         rs_data_free(&d.rules);
         return DAEMON_EXIT_FAIL;
@@ -730,15 +849,25 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     fetch_gateway(&d);
     lws_sul_schedule(d.ctx, 0, &d.sul_tick, tick_cb,
                      DAEMON_TICK_MS * LWS_US_PER_MS);
-    while (!d.done)
+    while (!d.done) {
         if (lws_service(d.ctx, 0) < 0)
             break;
+        /* Run the group once the loop has read everything that arrived
+         * together (lws reports pending buffered input as a zero wait), or
+         * when it has waited long enough under a steady stream. */
+        if (d.nbatch > 0 &&
+            (lws_service_adjust_timeout(d.ctx, 1, 0) != 0 ||
+             now_ms() - d.batch_t0_ms >= DAEMON_BATCH_WAIT_MS))
+            batch_flush(&d);
+    }
+    batch_flush(&d);
     if (d.exit_status == DAEMON_EXIT_OK && !d.stopping)
         d.exit_status = DAEMON_EXIT_FAIL;
     log_msg(lg, d.exit_status ? LOG_LVL_ERR : LOG_LVL_NOTICE,
             "stopped (exit status %d, %lld interactions answered, %lld "
-            "of them deferred)", d.exit_status, (long long)d.answered,
-            (long long)d.deferred);
+            "of them deferred; %lld group commits, the largest %lld)",
+            d.exit_status, (long long)d.answered, (long long)d.deferred,
+            (long long)d.groups, (long long)d.group_max);
 out:
     lws_sul_cancel(&d.sul_tick);
     lws_sul_cancel(&d.sul_gateway);
@@ -748,6 +877,8 @@ out:
     lws_context_destroy(d.ctx);
     tracker_free(d.tracker);
     gw_free(d.gw);
+    enc_cache_free(d.cache);
+    free(d.batch);
     store_close(d.store);
     rs_data_free(&d.rules);
     return d.exit_status;

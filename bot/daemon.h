@@ -4,13 +4,21 @@
  * Wires the pieces together on one lws event loop: the store (opened
  * before anything connects), the REST thread (rest.h), the gateway (gw.h),
  * interactions (interaction.h -> cmd_exec() -> render_discord.h -> the
- * callback), command registration (register.c) and systemd's notify
+ * callback) with group commit (below), command registration (register.c) and systemd's notify
  * protocol (READY=1 once the database is open, WATCHDOG=1 from the loop,
  * STOPPING=1 on SIGTERM). On SIGTERM/SIGINT it stops taking interactions,
  * waits up to shutdown_grace_ms for in-flight replies, closes the gateway
  * resumably (so a restart resumes and the gateway replays what arrived
  * meanwhile) and closes the database. The signal flag in daemon.c is the
  * process's only global.
+ *
+ * Group commit: interactions that arrive together (everything the loop
+ * reads before it would wait again, at most DAEMON_BATCH_MAX) run as one
+ * group: one outer store transaction, each command in its own inner one
+ * (a refused or failed command rolls back alone), one commit (one fsync)
+ * for the group, and only then the replies. If that commit fails, every
+ * command of the group is answered with the error and nothing of it was
+ * applied. Decoded encounters stay in an enc_cache between commands.
  *
  * Ownership: everything daemon_run() creates it frees before returning.
  */
@@ -42,6 +50,16 @@ enum daemon_exit {
  * snowflake's time) is acknowledged with a deferral first and answered by
  * editing @original: Discord allows 3 s for the first response. */
 #define DAEMON_DEFER_AFTER_MS 1500
+/* Commands in one group commit. Bounds the time the first of them waits
+ * for the others (a command is tens of microseconds) and the memory the
+ * queue holds. */
+#define DAEMON_BATCH_MAX 64
+/* Under a steady stream lws may always have more input pending: a group
+ * is run at the latest this long after its first interaction arrived. */
+#define DAEMON_BATCH_WAIT_MS 20
+/* Bytes lws reads from a socket in one go (its default is 4 KiB, two or
+ * three interactions). */
+#define DAEMON_READ_BUFFER 65536
 
 /* Run until a signal or a fatal error; returns the exit status. token is
  * borrowed (and registered with the log for redaction by the caller). */
