@@ -2,12 +2,23 @@
  * bench_commands - commands per second through the command layer.
  *
  * Runs a scripted 8-combatant generic fight (setup, then rounds of attacks,
- * hp changes, conditions and turn ends) through cmd_exec(), exactly as the
- * console and the daemon do, and prints one JSON line per store: in memory
- * (the engine and command layer alone) and a real SQLite file with the
- * daemon's durability (synchronous=FULL, one commit per command).
+ * hp changes and turn ends) through cmd_exec(), exactly as the console and
+ * the daemon do (with the daemon's encounter cache), single-threaded, and
+ * prints for each run one JSON line and one line for people:
  *
- *   build/bench-commands [--commands N] [--dir DIR]
+ *   memory       the store in memory: the engine and command layer alone
+ *   sqlite-file  a real SQLite file with the daemon's durability
+ *                (synchronous=FULL), one commit per command
+ *   group-N      the same file with N channels fighting at once: one
+ *                command of every channel arrives together, and they are
+ *                committed as groups of at most DAEMON_BATCH_MAX (the
+ *                daemon's group commit), replies counted only after their
+ *                group's commit
+ *
+ * Every run starts from the same seed, so runs are repeatable.
+ *
+ *   build/bench-commands [--commands N] [--file-commands N]
+ *                        [--group-commands N] [--dir DIR]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +27,26 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "daemon.h"
 #include "enc_cache.h"
 #include "eng_rng.h"
 #include "store.h"
+
+#define BENCH_SEED 42
+#define BENCH_FIRST_CHANNEL 1000
+#define BENCH_MAX_CHANNELS 100
+/* Commands before the fight's rounds: start, two adds, begin. */
+#define BENCH_SETUP_STEPS 4
+
+static const int group_channels[] = {1, 10, BENCH_MAX_CHANNELS};
+
+struct bench {
+    struct store *store;
+    struct enc_cache *cache;
+    struct eng_rng rng;
+    struct cmd_ctx ctx;
+    long errors;
+};
 
 static double now_s(void)
 {
@@ -27,8 +55,8 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void run(struct cmd_ctx *ctx, uint64_t channel, const char *command,
-                const char *sub, const char *const *opts, long *errors)
+static void run(struct bench *b, uint64_t channel, const char *command,
+                const char *sub, const char *const *opts)
 {
     struct cmd_req req = {.command = command, .sub = sub,
                           .channel_id = channel, .user_id = 1,
@@ -39,15 +67,15 @@ static void run(struct cmd_ctx *ctx, uint64_t channel, const char *command,
         req.nopts++;
     }
     struct cmd_reply reply;
-    cmd_exec(ctx, &req, &reply);
+    cmd_exec(&b->ctx, &req, &reply);
     if (reply.is_error)
-        (*errors)++;
+        b->errors++;
     cmd_reply_cleanup(&reply);
 }
 
-/* One fight: 4 setup commands, then rounds of 8 turns with 3 commands per
- * turn, until n commands were run. Returns the commands run. */
-static long fight(struct cmd_ctx *ctx, uint64_t channel, long n, long *errors)
+/* Step `step` of a channel's fight: 4 setup commands, then turns of an
+ * attack, an hp change and the end of the turn, for ever. */
+static void fight_step(struct bench *b, uint64_t channel, long step)
 {
     static const char *const start[] = {"system", "generic", NULL};
     static const char *const orcs[] = {"name", "Orc", "count", "4", "hp",
@@ -59,73 +87,161 @@ static long fight(struct cmd_ctx *ctx, uint64_t channel, long n, long *errors)
     static const char *const attack[] = {"attacker", "Hero 1", "target",
                                          "Orc 1", "damage", "1d8+3", NULL};
     static const char *const hp[] = {"name", "Hero 2", "change", "-1", NULL};
-    long done = 0;
-    run(ctx, channel, "combat", "start", start, errors);
-    run(ctx, channel, "combat", "add", orcs, errors);
-    run(ctx, channel, "combat", "add", heroes, errors);
-    run(ctx, channel, "combat", "begin", NULL, errors);
-    done += 4;
-    while (done < n) {
-        run(ctx, channel, "attack", NULL, attack, errors);
-        run(ctx, channel, "combat", "hp", hp, errors);
-        run(ctx, channel, "combat", "next", NULL, errors);
-        done += 3;
+    switch (step < BENCH_SETUP_STEPS ? step
+                                     : BENCH_SETUP_STEPS +
+                                           (step - BENCH_SETUP_STEPS) % 3) {
+    case 0: run(b, channel, "combat", "start", start); break;
+    case 1: run(b, channel, "combat", "add", orcs); break;
+    case 2: run(b, channel, "combat", "add", heroes); break;
+    case 3: run(b, channel, "combat", "begin", NULL); break;
+    case 4: run(b, channel, "attack", NULL, attack); break;
+    case 5: run(b, channel, "combat", "hp", hp); break;
+    default: run(b, channel, "combat", "next", NULL); break;
     }
-    static const char *const none[] = {NULL};
-    run(ctx, channel, "combat", "end", none, errors);
-    return done + 1;
 }
 
-static int bench(const char *label, const char *path, long n)
+static int bench_open(struct bench *b, const char *path)
 {
-    struct store *st = NULL;
     char err[256];
-    if (store_open(path, &st, err, sizeof err) != BOT_OK) {
+    memset(b, 0, sizeof *b);
+    if (store_open(path, &b->store, err, sizeof err) != BOT_OK) {
         fprintf(stderr, "bench-commands: %s\n", err);
-        return 1;
+        return -1;
     }
-    struct eng_rng rng;
-    eng_rng_seed(&rng, 42);
-    struct enc_cache *cache = NULL;
-    if (enc_cache_new(0, 0, &cache) != BOT_OK)
-        return 1;
-    struct cmd_ctx ctx = {.store = st, .rng = &rng, .cache = cache};
-    long errors = 0;
-    double t0 = now_s();
-    long done = fight(&ctx, 1, n, &errors);
-    double dt = now_s() - t0;
-    store_close(st);
-    enc_cache_free(cache);
-    printf("{\"store\": \"%s\", \"commands\": %ld, \"seconds\": %.3f, "
+    if (enc_cache_new(0, 0, &b->cache) != BOT_OK) {
+        store_close(b->store);
+        return -1;
+    }
+    eng_rng_seed(&b->rng, BENCH_SEED);
+    b->ctx = (struct cmd_ctx){.store = b->store, .rng = &b->rng,
+                              .cache = b->cache};
+    return 0;
+}
+
+static void bench_close(struct bench *b)
+{
+    store_close(b->store);
+    enc_cache_free(b->cache);
+}
+
+static void report(const char *label, int channels, long done, long commits,
+                   double dt, long errors)
+{
+    printf("{\"run\": \"%s\", \"channels\": %d, \"commands\": %ld, "
+           "\"commits\": %ld, \"seconds\": %.3f, "
            "\"commands_per_second\": %.0f, \"us_per_command\": %.2f, "
-           "\"errors\": %ld}\n", label, done, dt, done / dt, dt * 1e6 / done,
-           errors);
+           "\"errors\": %ld}\n", label, channels, done, commits, dt,
+           done / dt, dt * 1e6 / done, errors);
+    printf("# %-12s %3d channel%s %7ld commands in %6ld commits: %8.0f "
+           "commands/s (%.1f us each)\n", label, channels,
+           channels == 1 ? " " : "s", done, commits, done / dt,
+           dt * 1e6 / done);
+}
+
+/* One fight in one channel, each command its own transaction, then the
+ * fight's end. */
+static int bench_single(const char *label, const char *path, long n)
+{
+    struct bench b;
+    if (bench_open(&b, path) != 0)
+        return 1;
+    static const char *const none[] = {NULL};
+    double t0 = now_s();
+    long done = 0;
+    for (; done < n; done++)
+        fight_step(&b, BENCH_FIRST_CHANNEL, done);
+    run(&b, BENCH_FIRST_CHANNEL, "combat", "end", none);
+    done++;
+    double dt = now_s() - t0;
+    long errors = b.errors;
+    bench_close(&b);
+    report(label, 1, done, done, dt, errors);
     return errors != 0;
+}
+
+/* `channels` fights at once: in each round every channel sends its next
+ * command; the round is committed in groups of at most DAEMON_BATCH_MAX,
+ * each command in its own inner transaction, as the daemon does. */
+static int bench_group(const char *path, int channels, long n)
+{
+    struct bench b;
+    if (bench_open(&b, path) != 0)
+        return 1;
+    long done = 0, commits = 0;
+    double t0 = now_s();
+    for (long step = 0; done < n; step++) {
+        for (int first = 0; first < channels && done < n;
+             first += DAEMON_BATCH_MAX) {
+            if (store_begin(b.store) != BOT_OK) {
+                fprintf(stderr, "bench-commands: %s\n",
+                        store_errmsg(b.store));
+                bench_close(&b);
+                return 1;
+            }
+            int k = first;
+            for (; k < channels && k < first + DAEMON_BATCH_MAX && done < n;
+                 k++, done++)
+                fight_step(&b, BENCH_FIRST_CHANNEL + (uint64_t)k, step);
+            if (store_commit(b.store) != BOT_OK) {
+                fprintf(stderr, "bench-commands: %s\n",
+                        store_errmsg(b.store));
+                bench_close(&b);
+                return 1;
+            }
+            commits++;
+        }
+    }
+    double dt = now_s() - t0;
+    long errors = b.errors;
+    bench_close(&b);
+    char label[32];
+    snprintf(label, sizeof label, "group-%d", channels);
+    report(label, channels, done, commits, dt, errors);
+    return errors != 0;
+}
+
+static void remove_db(const char *path)
+{
+    static const char *const sides[] = {"", "-wal", "-shm", ".lock"};
+    char p[600];
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        snprintf(p, sizeof p, "%s%s", path, sides[i]);
+        unlink(p);
+    }
 }
 
 int main(int argc, char **argv)
 {
-    long n = 100000, nfile = 5000;
+    long n = 100000, nfile = 5000, ngroup = 20000;
     const char *dir = "/tmp";
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--commands") == 0)
             n = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--file-commands") == 0)
             nfile = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--group-commands") == 0)
+            ngroup = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--dir") == 0)
             dir = argv[i + 1];
     }
-    int rc = bench("memory", ":memory:", n);
+    if (n < 1 || nfile < 1 || ngroup < 1) {
+        fprintf(stderr, "bench-commands: counts must be positive\n");
+        return 2;
+    }
+    printf("# %s --commands %ld --file-commands %ld --group-commands %ld "
+           "--dir %s (seed %d, groups of at most %d)\n", argv[0], n, nfile,
+           ngroup, dir, BENCH_SEED, DAEMON_BATCH_MAX);
+    fflush(stdout);
+    int rc = bench_single("memory", ":memory:", n);
     char path[512];
     snprintf(path, sizeof path, "%s/fray-bench-%d.db", dir, (int)getpid());
-    rc |= bench("sqlite-file synchronous=FULL", path, nfile);
-    char side[600];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s.lock", path);
-    unlink(side);
+    remove_db(path);
+    rc |= bench_single("sqlite-file", path, nfile);
+    remove_db(path);
+    for (size_t i = 0; i < sizeof group_channels / sizeof group_channels[0];
+         i++) {
+        rc |= bench_group(path, group_channels[i], ngroup);
+        remove_db(path);
+    }
     return rc;
 }
