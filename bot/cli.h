@@ -19,5 +19,6 @@ int cli_roll(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_console(int argc, char **argv);
 int cli_run(int argc, char **argv);
+int cli_migrate(int argc, char **argv);
 
 #endif

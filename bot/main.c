@@ -17,6 +17,7 @@ static const struct {
     {"bench", cli_bench, "time the dice engine over expressions on stdin"},
     {"console", cli_console, "run fray's commands in a terminal or a script"},
     {"run", cli_run, "run the Discord bot: fray run [--config PATH]"},
+    {"migrate", cli_migrate, "copy a store: fray migrate --from A --to B"},
 };
 
 static void usage(FILE *f)

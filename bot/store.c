@@ -95,10 +95,9 @@ enum bot_err store__plan_save(struct store *s, uint64_t channel, bool found,
         return store__fail(s, BOT_NOTFOUND, "channel %llu: nothing to undo",
                            (unsigned long long)channel);
     if (version != want)
-        return store__fail(s, BOT_CONFLICT,
-                           "channel %llu: saving version %lld, expected %lld",
-                           (unsigned long long)channel, (long long)version,
-                           (long long)want);
+        return store__fail(
+            s, BOT_CONFLICT, "channel %llu: saving version %lld, expected %lld",
+            (unsigned long long)channel, (long long)version, (long long)want);
     if (undo)
         undo_pop(old, live, next, drop, ndrop);
     else if (found)
@@ -353,9 +352,9 @@ enum bot_err store_interaction_record(struct store *s, const char *id,
                                       int64_t now_ms)
 {
     enum bot_err e = check_interaction(s, id);
-    return e != BOT_OK ? e
-                       : s->ops->interaction_record(s, id, channel, version,
-                                                    now_ms);
+    return e != BOT_OK
+               ? e
+               : s->ops->interaction_record(s, id, channel, version, now_ms);
 }
 
 enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
@@ -420,10 +419,9 @@ enum bot_err store_import_encounter(struct store *s,
                            (long long)r->version);
     for (size_t i = 0; i < r->nundo; i++)
         if (!rec_has_version(r, r->undo[i]))
-            return store__fail(s, BOT_INVALID,
-                               "channel %llu: undo step %lld not kept",
-                               (unsigned long long)r->channel,
-                               (long long)r->undo[i]);
+            return store__fail(
+                s, BOT_INVALID, "channel %llu: undo step %lld not kept",
+                (unsigned long long)r->channel, (long long)r->undo[i]);
     for (size_t i = 0; i < r->nver; i++) {
         enum bot_err e = check_doc(s, r->ver[i].doc);
         if (e != BOT_OK)

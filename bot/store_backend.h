@@ -34,8 +34,8 @@ struct store {
 };
 
 struct store_ops {
-    int version;        /* STORE_OPS_VERSION */
-    const char *name;   /* "sqlite", "postgres": for messages */
+    int version;      /* STORE_OPS_VERSION */
+    const char *name; /* "sqlite", "postgres": for messages */
     /* True when `location` names a database of this backend. The last
      * backend in the registry (SQLite) claims everything. */
     bool (*claims)(const char *location);
@@ -48,8 +48,8 @@ struct store_ops {
     enum bot_err (*enc_load)(struct store *s, uint64_t channel, char **doc,
                              int64_t *version);
     /* store_enc_save (undo false) and store_enc_save_undo (undo true) */
-    enum bot_err (*enc_save)(struct store *s, uint64_t channel,
-                             int64_t version, const char *doc, bool undo);
+    enum bot_err (*enc_save)(struct store *s, uint64_t channel, int64_t version,
+                             const char *doc, bool undo);
     enum bot_err (*enc_load_before)(struct store *s, uint64_t channel,
                                     int64_t version, char **doc,
                                     int64_t *found_version);
@@ -68,11 +68,10 @@ struct store_ops {
                                        int64_t now_ms);
     enum bot_err (*interaction_prune)(struct store *s, int64_t before_ms);
     enum bot_err (*kv_get)(struct store *s, const char *key, char **value);
-    enum bot_err (*kv_set)(struct store *s, const char *key,
-                           const char *value);
+    enum bot_err (*kv_set)(struct store *s, const char *key, const char *value);
     enum bot_err (*kv_delete)(struct store *s, const char *key);
     enum bot_err (*integrity_check)(struct store *s, bool *ok);
-    bool shared;        /* store_shared() */
+    bool shared; /* store_shared() */
     /* store_export(): every row, in the order store.h states. */
     enum bot_err (*export_all)(struct store *s,
                                const struct store_export_cb *cb, void *ctx);

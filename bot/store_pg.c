@@ -115,8 +115,8 @@ static enum bot_err fail_result(struct store_pg *s, const PGresult *r,
     enum bot_err e;
     if (PQstatus(s->conn) == CONNECTION_BAD) {
         e = store__fail(&s->base, BOT_DB,
-                        "%s: connection to the database server lost (%s)",
-                        what, conn_reason(s->conn, reason, sizeof reason));
+                        "%s: connection to the database server lost (%s)", what,
+                        conn_reason(s->conn, reason, sizeof reason));
         s->prepared = false;
     } else if (!r) {
         e = store__fail(&s->base, BOT_NOMEM, "%s: out of memory (%s)", what,
@@ -128,8 +128,8 @@ static enum bot_err fail_result(struct store_pg *s, const PGresult *r,
         e = store_pg_map_state(st);
         if (e == BOT_OK)
             e = BOT_DB;
-        store__fail(&s->base, e, "%s: %s (SQLSTATE %s)", what,
-                    msg ? msg : "?", st ? st : "?");
+        store__fail(&s->base, e, "%s: %s (SQLSTATE %s)", what, msg ? msg : "?",
+                    st ? st : "?");
     }
     if (s->depth > 0 && s->aborted == BOT_OK) {
         s->aborted = e;
@@ -147,8 +147,8 @@ static enum bot_err prepare_all(struct store_pg *s)
             types[k] = pg_stmts[i].types[k] == 'i'   ? INT8OID
                        : pg_stmts[i].types[k] == 't' ? TEXTOID
                                                      : BYTEAOID;
-        PGresult *r = PQprepare(s->conn, pg_stmts[i].name, pg_stmts[i].sql, n,
-                                types);
+        PGresult *r =
+            PQprepare(s->conn, pg_stmts[i].name, pg_stmts[i].sql, n, types);
         bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
         enum bot_err e = ok ? BOT_OK : fail_result(s, r, "preparing");
         PQclear(r);
@@ -267,8 +267,8 @@ static void pg_close(struct store *base)
     free(s);
 }
 
-static enum bot_err pg_open(const char *location, struct store **out,
-                            char *err, size_t errlen)
+static enum bot_err pg_open(const char *location, struct store **out, char *err,
+                            size_t errlen)
 {
     char where[256], reason[160];
     store_location_redact(location, where, sizeof where);
@@ -339,8 +339,7 @@ static void pg_rollback(struct store *base)
         enum bot_err e = control(s, "ROLLBACK TO fray_nest",
                                  "rolling back a nested transaction");
         if (e == BOT_OK)
-            e = control(s, "RELEASE fray_nest",
-                        "closing a nested transaction");
+            e = control(s, "RELEASE fray_nest", "closing a nested transaction");
         if (e != BOT_OK && saved != BOT_OK) {
             s->aborted = saved;
             s->aborted_depth = s->depth - 1;
@@ -387,8 +386,10 @@ static enum bot_err live_get(struct store_pg *s, uint64_t channel,
     struct pg_args a = {0};
     PGresult *r = NULL;
     store_pg_arg_i64(&a, (int64_t)channel);
-    enum bot_err e = store_pg_exec(s, PGS_LIVE, &a, "reading the live "
-                                   "encounter", &r);
+    enum bot_err e = store_pg_exec(s, PGS_LIVE, &a,
+                                   "reading the live "
+                                   "encounter",
+                                   &r);
     if (e != BOT_OK)
         return e;
     out->found = PQntuples(r) > 0;
@@ -428,8 +429,7 @@ static enum bot_err live_write(struct store_pg *s, uint64_t channel,
         store_pg_arg_i64(&a, version);
         store_pg_arg_bytes(&a, blob, 0);
         store_pg_arg_i64(&a, now);
-        e = store_pg_exec(s, PGS_ENC_INSERT, &a, "starting the encounter",
-                          &r);
+        e = store_pg_exec(s, PGS_ENC_INSERT, &a, "starting the encounter", &r);
         if (e == BOT_OK && PQntuples(r) == 1) {
             changed = 1;
             l->id = store_pg_i64(r, 0, 0);
@@ -515,8 +515,8 @@ static enum bot_err pg_enc_load_before(struct store *base, uint64_t channel,
     struct pg_args a = {0};
     store_pg_arg_i64(&a, (int64_t)channel);
     store_pg_arg_i64(&a, version);
-    return doc_query(PG(base), PGS_BEFORE_DOC, &a,
-                     "loading an earlier version", doc, found_version);
+    return doc_query(PG(base), PGS_BEFORE_DOC, &a, "loading an earlier version",
+                     doc, found_version);
 }
 
 static enum bot_err pg_enc_version(struct store *base, uint64_t channel,
@@ -538,11 +538,10 @@ static enum bot_err pg_enc_archive(struct store *base, uint64_t channel,
     long changed = 0;
     store_pg_arg_i64(&a, (int64_t)channel);
     store_pg_arg_i64(&a, now);
-    enum bot_err e = run(PG(base), PGS_ENC_ARCHIVE, &a,
-                         "archiving the encounter", &changed);
+    enum bot_err e =
+        run(PG(base), PGS_ENC_ARCHIVE, &a, "archiving the encounter", &changed);
     if (e == BOT_OK && changed == 0)
-        e = store__fail(base, BOT_NOTFOUND,
-                        "channel %llu: no encounter to end",
+        e = store__fail(base, BOT_NOTFOUND, "channel %llu: no encounter to end",
                         (unsigned long long)channel);
     return e;
 }
@@ -551,8 +550,8 @@ static enum bot_err pg_enc_count(struct store *base, int64_t *live,
                                  int64_t *archived)
 {
     PGresult *r = NULL;
-    enum bot_err e = store_pg_exec(PG(base), PGS_COUNTS, NULL,
-                                   "counting encounters", &r);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_COUNTS, NULL, "counting encounters", &r);
     if (e == BOT_OK) {
         *live = store_pg_i64(r, 0, 0);
         *archived = store_pg_i64(r, 0, 1);
@@ -565,8 +564,8 @@ static enum bot_err pg_enc_list(struct store *base, uint64_t *channels,
                                 size_t max, size_t *n)
 {
     PGresult *r = NULL;
-    enum bot_err e = store_pg_exec(PG(base), PGS_ENC_LIST, NULL,
-                                   "listing encounters", &r);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_ENC_LIST, NULL, "listing encounters", &r);
     if (e != BOT_OK)
         return e;
     size_t rows = (size_t)PQntuples(r), got = rows < max ? rows : max;
@@ -606,8 +605,8 @@ static enum bot_err pg_interaction_record(struct store *base, const char *id,
     store_pg_arg_i64(&a, (int64_t)channel);
     store_pg_arg_i64(&a, version);
     store_pg_arg_i64(&a, now);
-    enum bot_err e = run(PG(base), PGS_IX_RECORD, &a,
-                         "recording an interaction", &changed);
+    enum bot_err e =
+        run(PG(base), PGS_IX_RECORD, &a, "recording an interaction", &changed);
     if (e == BOT_OK && changed == 0)
         e = store__fail(base, BOT_CONFLICT, "interaction %s already recorded",
                         id);
@@ -621,14 +620,13 @@ static enum bot_err pg_interaction_prune(struct store *base, int64_t before)
     return run(PG(base), PGS_IX_PRUNE, &a, "pruning interactions", NULL);
 }
 
-static enum bot_err pg_kv_get(struct store *base, const char *key,
-                              char **value)
+static enum bot_err pg_kv_get(struct store *base, const char *key, char **value)
 {
     struct pg_args a = {0};
     PGresult *r = NULL;
     store_pg_arg_text(&a, key);
-    enum bot_err e = store_pg_exec(PG(base), PGS_KV_GET, &a, "reading a key",
-                                   &r);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_KV_GET, &a, "reading a key", &r);
     if (e == BOT_OK && PQntuples(r) == 0)
         e = store__fail(base, BOT_NOTFOUND, "no value for key %s", key);
     else if (e == BOT_OK)
@@ -656,8 +654,8 @@ static enum bot_err pg_kv_delete(struct store *base, const char *key)
 static enum bot_err pg_integrity_check(struct store *base, bool *ok)
 {
     PGresult *r = NULL;
-    enum bot_err e = store_pg_exec(PG(base), PGS_INTEGRITY, NULL,
-                                   "checking integrity", &r);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_INTEGRITY, NULL, "checking integrity", &r);
     if (e == BOT_OK) {
         int64_t missing = store_pg_i64(r, 0, 0);
         *ok = missing == 0;

@@ -15,8 +15,8 @@ static enum bot_err versions_read(struct store_pg *s, int64_t id,
 {
     struct pg_args a = {0};
     store_pg_arg_i64(&a, id);
-    enum bot_err e = store_pg_exec(s, PGS_EXP_VER, &a, "exporting versions",
-                                   res);
+    enum bot_err e =
+        store_pg_exec(s, PGS_EXP_VER, &a, "exporting versions", res);
     if (e != BOT_OK)
         return e;
     int n = PQntuples(*res);
@@ -43,8 +43,8 @@ static enum bot_err export_encounters(struct store_pg *s,
     struct store_enc_rec *r = malloc(sizeof *r);
     if (!r)
         return store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
-    enum bot_err e = store_pg_exec(s, PGS_EXP_ENC, NULL,
-                                   "exporting encounters", &enc);
+    enum bot_err e =
+        store_pg_exec(s, PGS_EXP_ENC, NULL, "exporting encounters", &enc);
     int n = e == BOT_OK ? PQntuples(enc) : 0;
     for (int i = 0; i < n && e == BOT_OK; i++) {
         struct undo_chain u;
@@ -75,8 +75,8 @@ static enum bot_err export_rest(struct store_pg *s,
                                 const struct store_export_cb *cb, void *ctx)
 {
     PGresult *res = NULL;
-    enum bot_err e = store_pg_exec(s, PGS_EXP_IX, NULL,
-                                   "exporting interactions", &res);
+    enum bot_err e =
+        store_pg_exec(s, PGS_EXP_IX, NULL, "exporting interactions", &res);
     int n = e == BOT_OK ? PQntuples(res) : 0;
     for (int i = 0; i < n && e == BOT_OK; i++) {
         struct store_ix_rec r = {
@@ -123,8 +123,8 @@ static enum bot_err import_rows(struct store_pg *s,
         store_pg_arg_i64(&a, r->ended_ms);
     else
         store_pg_arg_null(&a);
-    enum bot_err e = store_pg_exec(s, PGS_IMP_ENC, &a,
-                                   "importing an encounter", &res);
+    enum bot_err e =
+        store_pg_exec(s, PGS_IMP_ENC, &a, "importing an encounter", &res);
     int64_t id = 0;
     if (e == BOT_OK && PQntuples(res) == 0)
         e = store__fail(&s->base, BOT_CONFLICT,

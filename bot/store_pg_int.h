@@ -40,15 +40,15 @@
       " JOIN enc_version v ON v.enc = e.id"                                    \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL"                           \
       " AND v.version < $2 ORDER BY v.version DESC LIMIT 1")                   \
-    /* $1 channel, $2 version, $3 undo, $4 now -> id; no row when another    \
+    /* $1 channel, $2 version, $3 undo, $4 now -> id; no row when another      \
      * process has a live encounter in the channel */                          \
     X(ENC_INSERT, "iibi",                                                      \
       "INSERT INTO encounter (channel, version, undo, created_ms,"             \
       " updated_ms) VALUES ($1, $2, $3, $4, $4)"                               \
       " ON CONFLICT (channel) WHERE ended_ms IS NULL DO NOTHING"               \
       " RETURNING id")                                                         \
-    /* $1 id, $2 version, $3 undo, $4 now, $5 the version replaced; no row    \
-     * changed when another process saved or archived meanwhile */            \
+    /* $1 id, $2 version, $3 undo, $4 now, $5 the version replaced; no row     \
+     * changed when another process saved or archived meanwhile */             \
     X(ENC_UPDATE, "iibii",                                                     \
       "UPDATE encounter SET version = $2, undo = $3, updated_ms = $4"          \
       " WHERE id = $1 AND version = $5 AND ended_ms IS NULL")                  \
@@ -80,7 +80,7 @@
       "INSERT INTO kv (key, value) VALUES ($1, $2)"                            \
       " ON CONFLICT (key) DO UPDATE SET value = excluded.value")               \
     X(KV_DELETE, "t", "DELETE FROM kv WHERE key = $1")                         \
-    /* encounters whose live version is missing from enc_version */           \
+    /* encounters whose live version is missing from enc_version */            \
     X(INTEGRITY, "",                                                           \
       "SELECT count(*) FROM encounter e WHERE NOT EXISTS"                      \
       " (SELECT 1 FROM enc_version v"                                          \
@@ -95,8 +95,8 @@
       "SELECT id, channel, version, created_ms FROM interaction"               \
       " ORDER BY id COLLATE \"C\"")                                            \
     X(EXP_KV, "", "SELECT key, value FROM kv ORDER BY key COLLATE \"C\"")      \
-    /* $1 channel, $2 version, $3 undo, $4 created, $5 updated, $6 ended   \
-     * (NULL: live) -> id; no row when the channel has a live one */          \
+    /* $1 channel, $2 version, $3 undo, $4 created, $5 updated, $6 ended       \
+     * (NULL: live) -> id; no row when the channel has a live one */           \
     X(IMP_ENC, "iibiii",                                                       \
       "INSERT INTO encounter (channel, version, undo, created_ms,"             \
       " updated_ms, ended_ms) VALUES ($1, $2, $3, $4, $5, $6)"                 \
@@ -110,12 +110,12 @@ enum store_pg_stmt {
 };
 
 struct store_pg {
-    struct store base;     /* first: store.c sees this part */
+    struct store base; /* first: store.c sees this part */
     PGconn *conn;
-    int depth;             /* store_begin() nesting; 0 = autocommit */
-    enum bot_err aborted;  /* why the server dropped the open transaction */
-    int aborted_depth;     /* the nesting level it happened at */
-    bool prepared;         /* the statements exist on this connection */
+    int depth;            /* store_begin() nesting; 0 = autocommit */
+    enum bot_err aborted; /* why the server dropped the open transaction */
+    int aborted_depth;    /* the nesting level it happened at */
+    bool prepared;        /* the statements exist on this connection */
 };
 
 #define PG(base) ((struct store_pg *)(base))
@@ -144,8 +144,8 @@ enum bot_err store_pg_exec(struct store_pg *s, enum store_pg_stmt id,
 /* An int8 column of row 0.. of a binary result. */
 int64_t store_pg_i64(const PGresult *r, int row, int col);
 /* Copy a text column of a binary result into a fresh heap string. */
-enum bot_err store_pg_text_dup(struct store_pg *s, const PGresult *r,
-                               int row, int col, char **out);
+enum bot_err store_pg_text_dup(struct store_pg *s, const PGresult *r, int row,
+                               int col, char **out);
 /* Fail fast while the caller's transaction is lost; reconnect once when
  * outside a transaction and the connection is gone. */
 enum bot_err store_pg_ready(struct store_pg *s);

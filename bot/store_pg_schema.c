@@ -100,7 +100,8 @@ static enum bot_err exec_plain(PGconn *conn, const char *sql, const char *where,
         return BOT_OK;
     }
     const char *msg = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
-    enum bot_err e = store_pg_map_state(PQresultErrorField(r, PG_DIAG_SQLSTATE));
+    enum bot_err e =
+        store_pg_map_state(PQresultErrorField(r, PG_DIAG_SQLSTATE));
     snprintf(err, errlen, "database %s: %s: %s", where, step,
              msg ? msg : "connection lost");
     PQclear(r);
@@ -114,8 +115,8 @@ static enum bot_err migrate_in_tx(PGconn *conn, const char *where, char *err,
     PGresult *r = NULL;
     snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%d)",
              STORE_PG_MIGRATE_LOCK);
-    enum bot_err e = exec_plain(conn, sql, where, "locking for migration",
-                                err, errlen, NULL);
+    enum bot_err e = exec_plain(conn, sql, where, "locking for migration", err,
+                                errlen, NULL);
     if (e == BOT_OK)
         e = exec_plain(conn,
                        "CREATE TABLE IF NOT EXISTS fray_schema ("
@@ -156,8 +157,8 @@ static enum bot_err migrate_in_tx(PGconn *conn, const char *where, char *err,
 enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
                               size_t errlen)
 {
-    enum bot_err e = exec_plain(conn, "BEGIN", where, "starting migration",
-                                err, errlen, NULL);
+    enum bot_err e = exec_plain(conn, "BEGIN", where, "starting migration", err,
+                                errlen, NULL);
     if (e != BOT_OK)
         return e;
     e = migrate_in_tx(conn, where, err, errlen);

@@ -7,6 +7,7 @@
  * docs/internals/store.md. All SQL of this backend lives in these two files
  * and store_sqlite_export.c.
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -17,7 +18,6 @@
 #include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
-#include <assert.h>
 
 #include "eng_limits.h"
 #include "store_backend.h"
@@ -100,7 +100,6 @@ struct live {
     struct undo_chain undo;
 };
 
-
 /* ---- errors ------------------------------------------------------------- */
 
 /* Record a failed SQLite call. If it cost us the open transaction (SQLite
@@ -130,7 +129,8 @@ static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
 }
 
 /* Step a statement that returns no rows, then reset it. */
-static enum bot_err run(struct store_sqlite *s, sqlite3_stmt *st, const char *what)
+static enum bot_err run(struct store_sqlite *s, sqlite3_stmt *st,
+                        const char *what)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
@@ -146,8 +146,8 @@ static enum bot_err run_id(struct store_sqlite *s, enum store_stmt id,
 }
 
 /* Copy a text column into a fresh heap string. */
-enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st, int col,
-                               char **out)
+enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
+                                 int col, char **out)
 {
     const unsigned char *text = sqlite3_column_text(st, col);
     size_t len = (size_t)sqlite3_column_bytes(st, col);
@@ -155,7 +155,8 @@ enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st, int c
         return store__fail(&s->base, BOT_NOMEM, "out of memory reading a row");
     char *copy = malloc(len + 1);
     if (!copy)
-        return store__fail(&s->base, BOT_NOMEM, "out of memory copying %zu bytes", len);
+        return store__fail(&s->base, BOT_NOMEM,
+                           "out of memory copying %zu bytes", len);
     memcpy(copy, text, len);
     copy[len] = '\0';
     *out = copy;
@@ -201,8 +202,8 @@ enum bot_err store_sq_op_end(struct store_sqlite *s, enum bot_err e)
  * the first read (so two processes never both migrate), it is released by
  * the kernel when the process dies, and it never touches SQLite's own
  * fcntl locks on the database and WAL files. */
-static enum bot_err lock_take(struct store_sqlite *s, const char *path, char *err,
-                              size_t errlen)
+static enum bot_err lock_take(struct store_sqlite *s, const char *path,
+                              char *err, size_t errlen)
 {
     size_t len = strlen(path);
     char *lockpath = malloc(len + sizeof ".lock");
@@ -270,8 +271,8 @@ static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
 }
 
 /* Connection settings, WAL, migrations, prepared statements. */
-static enum bot_err db_setup(struct store_sqlite *s, const char *path, bool memory,
-                             char *err, size_t errlen)
+static enum bot_err db_setup(struct store_sqlite *s, const char *path,
+                             bool memory, char *err, size_t errlen)
 {
     sqlite3 *db = s->db;
     char mode[16];
@@ -413,7 +414,8 @@ static enum bot_err sq_commit(struct store *base)
 {
     struct store_sqlite *s = SQ(base);
     if (s->depth == 0)
-        return store__fail(&s->base, BOT_INVALID, "commit without a transaction");
+        return store__fail(&s->base, BOT_INVALID,
+                           "commit without a transaction");
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK) {
         sq_rollback(base);
@@ -466,7 +468,7 @@ static enum bot_err live_get(struct store_sqlite *s, uint64_t channel,
         out->id = sqlite3_column_int64(st, 0);
         out->version = sqlite3_column_int64(st, 1);
         e = store__undo_decode(&s->base, sqlite3_column_blob(st, 2),
-                        sqlite3_column_bytes(st, 2), &out->undo);
+                               sqlite3_column_bytes(st, 2), &out->undo);
     } else if (rc != SQLITE_DONE) {
         e = store_sq_fail_rc(s, rc, "reading the live encounter");
     }
@@ -474,7 +476,8 @@ static enum bot_err live_get(struct store_sqlite *s, uint64_t channel,
     return e;
 }
 
-static enum bot_err version_delete(struct store_sqlite *s, int64_t id, int64_t version)
+static enum bot_err version_delete(struct store_sqlite *s, int64_t id,
+                                   int64_t version)
 {
     sqlite3_stmt *st = stmt(s, STMT_VER_DELETE);
     sqlite3_bind_int64(st, 1, id);
@@ -566,8 +569,8 @@ static enum bot_err doc_query(struct store_sqlite *s, sqlite3_stmt *st,
     return e;
 }
 
-static enum bot_err sq_enc_load(struct store *base, uint64_t channel, char **doc,
-                            int64_t *version)
+static enum bot_err sq_enc_load(struct store *base, uint64_t channel,
+                                char **doc, int64_t *version)
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = stmt(s, STMT_LIVE_DOC);
@@ -576,8 +579,8 @@ static enum bot_err sq_enc_load(struct store *base, uint64_t channel, char **doc
 }
 
 static enum bot_err sq_enc_load_before(struct store *base, uint64_t channel,
-                                   int64_t version, char **doc,
-                                   int64_t *found_version)
+                                       int64_t version, char **doc,
+                                       int64_t *found_version)
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
@@ -587,7 +590,7 @@ static enum bot_err sq_enc_load_before(struct store *base, uint64_t channel,
 }
 
 static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
-                               int64_t *version)
+                                   int64_t *version)
 {
     struct store_sqlite *s = SQ(base);
     struct live l = {0};
@@ -599,7 +602,8 @@ static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
     return e;
 }
 
-static enum bot_err sq_enc_archive(struct store *base, uint64_t channel, int64_t now)
+static enum bot_err sq_enc_archive(struct store *base, uint64_t channel,
+                                   int64_t now)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -610,23 +614,27 @@ static enum bot_err sq_enc_archive(struct store *base, uint64_t channel, int64_t
     sqlite3_bind_int64(st, 2, now);
     e = run(s, st, "archiving the encounter");
     if (e == BOT_OK && sqlite3_changes(s->db) == 0)
-        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter to end",
-                     (unsigned long long)channel);
+        e = store__fail(&s->base, BOT_NOTFOUND,
+                        "channel %llu: no encounter to end",
+                        (unsigned long long)channel);
     return e;
 }
 
 /* One count(*) query. */
-static enum bot_err count(struct store_sqlite *s, enum store_stmt id, int64_t *n)
+static enum bot_err count(struct store_sqlite *s, enum store_stmt id,
+                          int64_t *n)
 {
     sqlite3_stmt *st = stmt(s, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
         *n = sqlite3_column_int64(st, 0);
     sqlite3_reset(st);
-    return rc == SQLITE_ROW ? BOT_OK : store_sq_fail_rc(s, rc, "counting encounters");
+    return rc == SQLITE_ROW ? BOT_OK
+                            : store_sq_fail_rc(s, rc, "counting encounters");
 }
 
-static enum bot_err sq_enc_count(struct store *base, int64_t *live, int64_t *archived)
+static enum bot_err sq_enc_count(struct store *base, int64_t *live,
+                                 int64_t *archived)
 {
     struct store_sqlite *s = SQ(base);
     int64_t l = 0, a = 0;
@@ -642,8 +650,8 @@ static enum bot_err sq_enc_count(struct store *base, int64_t *live, int64_t *arc
     return e;
 }
 
-static enum bot_err sq_enc_list(struct store *base, uint64_t *channels, size_t max,
-                            size_t *n)
+static enum bot_err sq_enc_list(struct store *base, uint64_t *channels,
+                                size_t max, size_t *n)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -654,7 +662,8 @@ static enum bot_err sq_enc_list(struct store *base, uint64_t *channels, size_t m
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (got == max) {
-            e = store__fail(&s->base, BOT_LIMIT, "more than %zu live encounters", max);
+            e = store__fail(&s->base, BOT_LIMIT,
+                            "more than %zu live encounters", max);
             break;
         }
         channels[got++] = (uint64_t)sqlite3_column_int64(st, 0);
@@ -669,7 +678,8 @@ static enum bot_err sq_enc_list(struct store *base, uint64_t *channels, size_t m
 
 /* ---- interactions ------------------------------------------------------- */
 
-static enum bot_err sq_interaction_seen(struct store *base, const char *id, bool *seen)
+static enum bot_err sq_interaction_seen(struct store *base, const char *id,
+                                        bool *seen)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -688,8 +698,8 @@ static enum bot_err sq_interaction_seen(struct store *base, const char *id, bool
 }
 
 static enum bot_err sq_interaction_record(struct store *base, const char *id,
-                                      uint64_t channel, int64_t version,
-                                      int64_t now)
+                                          uint64_t channel, int64_t version,
+                                          int64_t now)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -702,7 +712,8 @@ static enum bot_err sq_interaction_record(struct store *base, const char *id,
     sqlite3_bind_int64(st, 4, now);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
-        e = store__fail(&s->base, BOT_CONFLICT, "interaction %s already recorded", id);
+        e = store__fail(&s->base, BOT_CONFLICT,
+                        "interaction %s already recorded", id);
     else if (rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "recording an interaction");
     sqlite3_reset(st);
@@ -743,7 +754,8 @@ static enum bot_err sq_kv_get(struct store *base, const char *key, char **value)
     return e;
 }
 
-static enum bot_err sq_kv_set(struct store *base, const char *key, const char *value)
+static enum bot_err sq_kv_set(struct store *base, const char *key,
+                              const char *value)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -785,7 +797,8 @@ static enum bot_err sq_integrity_check(struct store *base, bool *ok)
         const char *row = (const char *)sqlite3_column_text(st, 0);
         good = row && strcmp(row, "ok") == 0;
         if (!good)
-            store__fail(&s->base, BOT_DB_CORRUPT, "integrity check: %s", row ? row : "?");
+            store__fail(&s->base, BOT_DB_CORRUPT, "integrity check: %s",
+                        row ? row : "?");
         while (rc == SQLITE_ROW)
             rc = sqlite3_step(st);
     }

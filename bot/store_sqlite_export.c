@@ -75,7 +75,7 @@ static enum bot_err export_encounters(struct store_sqlite *s,
         r->channel = (uint64_t)sqlite3_column_int64(enc, 1);
         r->version = sqlite3_column_int64(enc, 2);
         e = store__undo_decode(&s->base, sqlite3_column_blob(enc, 3),
-                                 sqlite3_column_bytes(enc, 3), &u);
+                               sqlite3_column_bytes(enc, 3), &u);
         r->nundo = u.n;
         memcpy(r->undo, u.v, u.n * sizeof u.v[0]);
         r->created_ms = sqlite3_column_int64(enc, 4);
@@ -125,8 +125,9 @@ static enum bot_err export_rest(struct store_sqlite *s,
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *k = (const char *)sqlite3_column_text(st, 0);
         const char *v = (const char *)sqlite3_column_text(st, 1);
-        e = k && v ? cb->kv(ctx, k, v)
-                   : store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
+        e = k && v
+                ? cb->kv(ctx, k, v)
+                : store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
     }
     if (e == BOT_OK && rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "exporting keys");

@@ -20,7 +20,7 @@
 #define STORE_SQ_NSTMT 27
 
 struct store_sqlite {
-    struct store base;    /* first: store.c sees this part */
+    struct store base; /* first: store.c sees this part */
     sqlite3 *db;
     sqlite3_stmt *stmt[STORE_SQ_NSTMT];
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
@@ -31,8 +31,7 @@ struct store_sqlite {
 #define SQ(base) ((struct store_sqlite *)(base))
 
 /* Record a failed SQLite call in the store's message; the mapped code. */
-enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc,
-                              const char *what);
+enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc, const char *what);
 /* Fail fast while the caller's transaction is lost (see store.h). */
 enum bot_err store_sq_guard(struct store_sqlite *s);
 /* A savepoint around one multi-row write: atomic in or out of a

@@ -180,8 +180,10 @@ int pg_cluster_create_db(const struct pg_cluster *c, const char *name,
                          char *out, size_t cap, char *err, size_t errlen)
 {
     char admin[PG_CLUSTER_MAX_CONNINFO], sql[160];
-    snprintf(admin, sizeof admin, "host=%s port=%d user=postgres "
-             "dbname=postgres", c->dir, c->port);
+    snprintf(admin, sizeof admin,
+             "host=%s port=%d user=postgres "
+             "dbname=postgres",
+             c->dir, c->port);
     snprintf(sql, sizeof sql, "CREATE DATABASE \"%s\"", name);
     if (pg_cluster_exec(admin, sql, err, errlen) != 0)
         return -1;
@@ -219,12 +221,13 @@ enum pg_cluster_status pg_cluster_start(struct pg_cluster *c, char *err,
             return PG_CLUSTER_FAILED;
         }
     }
-    char *initdb[] = {"initdb", "-D", "data", "-A", "trust", "-U", "postgres",
-                      "-E", "UTF8", "--locale=C", "--no-sync", NULL};
+    char *initdb[] = {"initdb", "-D",         "data",      "-A",
+                      "trust",  "-U",         "postgres",  "-E",
+                      "UTF8",   "--locale=C", "--no-sync", NULL};
     char timeout[16];
     snprintf(timeout, sizeof timeout, "%d", PG_CLUSTER_START_TIMEOUT_S);
-    char *start[] = {"pg_ctl", "-D", "data", "-l", "server.log", "-w",
-                     "-t", timeout, "start", NULL};
+    char *start[] = {"pg_ctl", "-D", "data",  "-l",    "server.log",
+                     "-w",     "-t", timeout, "start", NULL};
     const char *step = "initdb";
     c->running = true; /* from here on, stop() tries pg_ctl stop */
     if (run_pg(c, initdb) != 0 || (step = "configure", conf_append(c)) != 0 ||
@@ -237,8 +240,8 @@ enum pg_cluster_status pg_cluster_start(struct pg_cluster *c, char *err,
         return PG_CLUSTER_FAILED;
     }
     char why[256];
-    if (pg_cluster_create_db(c, PG_DBNAME, c->conninfo, sizeof c->conninfo,
-                             why, sizeof why) != 0) {
+    if (pg_cluster_create_db(c, PG_DBNAME, c->conninfo, sizeof c->conninfo, why,
+                             sizeof why) != 0) {
         snprintf(err, errlen, "creating database %s: %s", PG_DBNAME, why);
         pg_cluster_stop(c);
         return PG_CLUSTER_FAILED;
@@ -249,8 +252,8 @@ enum pg_cluster_status pg_cluster_start(struct pg_cluster *c, char *err,
 void pg_cluster_stop(struct pg_cluster *c)
 {
     if (c->running) {
-        char *stop[] = {"pg_ctl", "-D", "data", "-m", "immediate", "-w",
-                        "stop", NULL};
+        char *stop[] = {"pg_ctl",    "-D", "data", "-m",
+                        "immediate", "-w", "stop", NULL};
         run_pg(c, stop);
         c->running = false;
     }
@@ -277,4 +280,30 @@ int pg_cluster_start_for_tests(struct pg_cluster *c, const char *suite)
             "machine without PostgreSQL)\n",
             suite, err, suite);
     return -1;
+}
+
+struct pg_cluster *pg_test_cluster(void)
+{
+    static struct pg_cluster c; /* test support: one per test binary */
+    return &c;
+}
+
+int pg_cluster_group_setup(void **state)
+{
+    (void)state;
+    return pg_cluster_start_for_tests(pg_test_cluster(), "postgres") == 0 ? 0
+                                                                          : -1;
+}
+
+int pg_cluster_group_teardown(void **state)
+{
+    (void)state;
+    pg_cluster_stop(pg_test_cluster());
+    return 0;
+}
+
+bool pg_cluster_skip_main(const char *suite)
+{
+    return pg_cluster_skip_requested() &&
+           pg_cluster_start_for_tests(pg_test_cluster(), suite) == 1;
 }

@@ -46,17 +46,17 @@
 
 #define PG_CLUSTER_MAX_PATH 256
 #define PG_CLUSTER_MAX_CONNINFO 512
-#define PG_CLUSTER_START_TIMEOUT_S 120  /* pg_ctl -w -t: generous, 2 cores */
+#define PG_CLUSTER_START_TIMEOUT_S 120 /* pg_ctl -w -t: generous, 2 cores */
 
 enum pg_cluster_status {
     PG_CLUSTER_OK,
-    PG_CLUSTER_ABSENT,   /* no PostgreSQL server binaries on this machine */
-    PG_CLUSTER_FAILED,   /* initdb, start or createdb failed: see err */
+    PG_CLUSTER_ABSENT, /* no PostgreSQL server binaries on this machine */
+    PG_CLUSTER_FAILED, /* initdb, start or createdb failed: see err */
 };
 
 struct pg_cluster {
-    char dir[PG_CLUSTER_MAX_PATH];      /* temp dir: data/, socket, log */
-    char bindir[PG_CLUSTER_MAX_PATH];   /* where initdb and pg_ctl are */
+    char dir[PG_CLUSTER_MAX_PATH];          /* temp dir: data/, socket, log */
+    char bindir[PG_CLUSTER_MAX_PATH];       /* where initdb and pg_ctl are */
     char conninfo[PG_CLUSTER_MAX_CONNINFO]; /* of database "fray" */
     int port;
     bool running;
@@ -92,5 +92,19 @@ bool pg_cluster_skip_requested(void);
  * caller exits 0 without running the tests); -1 after printing why it
  * could not start (the caller fails). */
 int pg_cluster_start_for_tests(struct pg_cluster *c, const char *suite);
+
+/* ---- one cluster per test binary, for cmocka group fixtures ---------- */
+
+/* The binary's cluster (static storage in pg_cluster.c). */
+struct pg_cluster *pg_test_cluster(void);
+
+/* cmocka group setup/teardown: start pg_test_cluster() (printing why and
+ * failing the group when it cannot), stop it. */
+int pg_cluster_group_setup(void **state);
+int pg_cluster_group_teardown(void **state);
+
+/* For main(): true after printing "<suite>: skipped: FRAY_TEST_NO_PG=1"
+ * when the developer asked to skip; then return 0 without running. */
+bool pg_cluster_skip_main(const char *suite);
 
 #endif

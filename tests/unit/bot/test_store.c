@@ -19,26 +19,12 @@
 #ifdef FRAY_STORE_PG
 #include "pg_cluster.h"
 
-static struct pg_cluster cluster;
 #define SUITE "store_pg"
 #define SHARED true
 
 static const char *location(void)
 {
-    return cluster.conninfo;
-}
-
-static int group_setup(void **state)
-{
-    (void)state;
-    return pg_cluster_start_for_tests(&cluster, SUITE) == 0 ? 0 : -1;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    pg_cluster_stop(&cluster);
-    return 0;
+    return pg_test_cluster()->conninfo;
 }
 
 /* Every test starts on empty tables, ids from 1. */
@@ -46,7 +32,7 @@ static int empty_tables(struct store *s)
 {
     (void)s;
     char err[256];
-    if (pg_cluster_exec(cluster.conninfo,
+    if (pg_cluster_exec(pg_test_cluster()->conninfo,
                         "TRUNCATE encounter, enc_version, interaction, kv"
                         " RESTART IDENTITY",
                         err, sizeof err) != 0) {
@@ -143,8 +129,7 @@ static enum bot_err skip_kv(void *ctx, const char *key, const char *value)
 /* Every document kept, live and archived (through store_export). */
 static int64_t kept_versions(struct store *s)
 {
-    static const struct store_export_cb cb = {count_versions, skip_ix,
-                                              skip_kv};
+    static const struct store_export_cb cb = {count_versions, skip_ix, skip_kv};
     int64_t n = 0;
     assert_int_equal(store_export(s, &cb, &n), BOT_OK);
     return n;
@@ -505,11 +490,13 @@ static void test_store_enc_version(void **state)
 int main(void)
 {
 #ifdef FRAY_STORE_PG
-    if (pg_cluster_skip_requested())
-        return pg_cluster_start_for_tests(&cluster, SUITE) == 1 ? 0 : 1;
+    if (pg_cluster_skip_main(SUITE))
+        return 0;
+#define GROUP_SETUP pg_cluster_group_setup
+#define GROUP_TEARDOWN pg_cluster_group_teardown
 #else
-#define group_setup NULL
-#define group_teardown NULL
+#define GROUP_SETUP NULL
+#define GROUP_TEARDOWN NULL
 #endif
 #define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
     const struct CMUnitTest tests[] = {
@@ -530,6 +517,6 @@ int main(void)
         T(test_store_enc_version),
     };
 #undef T
-    return cmocka_run_group_tests_name(SUITE, tests, group_setup,
-                                       group_teardown);
+    return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
+                                       GROUP_TEARDOWN);
 }

@@ -10,17 +10,17 @@
 
 #include "pg_cluster.h"
 
-static struct pg_cluster cluster;
-
 static void test_pg_cluster_answers(void **state)
 {
     (void)state;
     char err[256];
-    if (pg_cluster_exec(cluster.conninfo, "CREATE TABLE t (x int);"
-                        "INSERT INTO t VALUES (1)", err, sizeof err) != 0)
+    if (pg_cluster_exec(pg_test_cluster()->conninfo,
+                        "CREATE TABLE t (x int);"
+                        "INSERT INTO t VALUES (1)",
+                        err, sizeof err) != 0)
         fail_msg("exec: %s", err);
-    assert_int_equal(pg_cluster_exec(cluster.conninfo, "SELECT nosuch", err,
-                                     sizeof err),
+    assert_int_equal(pg_cluster_exec(pg_test_cluster()->conninfo,
+                                     "SELECT nosuch", err, sizeof err),
                      -1);
     assert_non_null(strstr(err, "nosuch"));
 }
@@ -29,12 +29,11 @@ static void test_pg_cluster_create_db(void **state)
 {
     (void)state;
     char conninfo[PG_CLUSTER_MAX_CONNINFO], err[256];
-    if (pg_cluster_create_db(&cluster, "second", conninfo, sizeof conninfo,
-                             err, sizeof err) != 0)
+    if (pg_cluster_create_db(pg_test_cluster(), "second", conninfo,
+                             sizeof conninfo, err, sizeof err) != 0)
         fail_msg("create: %s", err);
     assert_non_null(strstr(conninfo, "dbname=second"));
-    assert_int_equal(pg_cluster_exec(conninfo, "SELECT 1", err, sizeof err),
-                     0);
+    assert_int_equal(pg_cluster_exec(conninfo, "SELECT 1", err, sizeof err), 0);
 }
 
 static void test_pg_cluster_stop_removes(void **state)
@@ -55,28 +54,15 @@ static void test_pg_cluster_stop_removes(void **state)
     pg_cluster_stop(&c); /* twice: a no-op */
 }
 
-static int group_setup(void **state)
-{
-    (void)state;
-    return pg_cluster_start_for_tests(&cluster, "pg_cluster") == 0 ? 0 : -1;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    pg_cluster_stop(&cluster);
-    return 0;
-}
-
 int main(void)
 {
-    if (pg_cluster_skip_requested())
-        return pg_cluster_start_for_tests(&cluster, "pg_cluster") == 1 ? 0 : 1;
+    if (pg_cluster_skip_main("pg_cluster"))
+        return 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pg_cluster_answers),
         cmocka_unit_test(test_pg_cluster_create_db),
         cmocka_unit_test(test_pg_cluster_stop_removes),
     };
-    return cmocka_run_group_tests_name("pg_cluster", tests, group_setup,
-                                       group_teardown);
+    return cmocka_run_group_tests_name(
+        "pg_cluster", tests, pg_cluster_group_setup, pg_cluster_group_teardown);
 }

@@ -25,13 +25,12 @@
 #define RACE_ROUNDS 20
 #define RACERS 2
 
-static struct pg_cluster cluster;
-
 static struct store *open_ok(void)
 {
     struct store *s = NULL;
     char err[256];
-    enum bot_err e = store_open(cluster.conninfo, &s, err, sizeof err);
+    enum bot_err e =
+        store_open(pg_test_cluster()->conninfo, &s, err, sizeof err);
     if (e != BOT_OK)
         fail_msg("store_open: %s: %s", bot_errname(e), err);
     return s;
@@ -43,7 +42,7 @@ static int empty_tables(void **state)
     char err[256];
     struct store *s = open_ok(); /* creates the schema on first use */
     store_close(s);
-    if (pg_cluster_exec(cluster.conninfo,
+    if (pg_cluster_exec(pg_test_cluster()->conninfo,
                         "TRUNCATE encounter, enc_version, interaction, kv"
                         " RESTART IDENTITY",
                         err, sizeof err) != 0) {
@@ -62,7 +61,7 @@ static void racer(int go_fd, enum race_op op, int who)
 {
     struct store *s = NULL;
     char err[256], doc[32], go;
-    if (store_open(cluster.conninfo, &s, err, sizeof err) != BOT_OK)
+    if (store_open(pg_test_cluster()->conninfo, &s, err, sizeof err) != BOT_OK)
         _exit(100);
     if (read(go_fd, &go, 1) != 1)
         _exit(101);
@@ -228,7 +227,8 @@ static void test_store_pg_deadlock_is_conflict(void **state)
         /* b: lock CH + 1, wait until a holds CH, then want CH. */
         char go, err[256];
         struct store *b = NULL;
-        if (store_open(cluster.conninfo, &b, err, sizeof err) != BOT_OK)
+        if (store_open(pg_test_cluster()->conninfo, &b, err, sizeof err) !=
+            BOT_OK)
             _exit(100);
         enum bot_err e = store_begin(b);
         if (e == BOT_OK)
@@ -250,7 +250,8 @@ static void test_store_pg_deadlock_is_conflict(void **state)
      * transaction holds CH + 1's row (generous: a loaded machine). */
     for (int i = 0; i < 12000; i++) {
         char err[128];
-        if (pg_cluster_exec(cluster.conninfo, probe, err, sizeof err) != 0)
+        if (pg_cluster_exec(pg_test_cluster()->conninfo, probe, err,
+                            sizeof err) != 0)
             break;
         usleep(5000);
     }
@@ -287,9 +288,9 @@ static void test_store_pg_connection_lost(void **state)
                  PQbackendPID(store__pg_conn(s)));
         if (in_tx)
             assert_int_equal(store_begin(s), BOT_OK);
-        assert_int_equal(pg_cluster_exec(cluster.conninfo, sql, err,
-                                         sizeof err),
-                         0);
+        assert_int_equal(
+            pg_cluster_exec(pg_test_cluster()->conninfo, sql, err, sizeof err),
+            0);
         assert_int_equal(store_kv_get(s, "k", &v), BOT_DB);
         assert_non_null(strstr(store_errmsg(s), "connection"));
         if (in_tx) {
@@ -311,14 +312,16 @@ static void test_store_pg_no_password_in_messages(void **state)
     struct store *s = NULL;
     snprintf(loc, sizeof loc,
              "postgresql://postgres:s3cr%%40t@/nosuchdb?host=%s&port=%d",
-             cluster.dir, cluster.port);
+             pg_test_cluster()->dir, pg_test_cluster()->port);
     assert_true(store_location_is_server(loc));
     assert_int_equal(store_open(loc, &s, err, sizeof err), BOT_DB);
     assert_null(s);
     assert_null(strstr(err, "s3cr"));
     assert_non_null(strstr(err, "nosuchdb"));
-    snprintf(loc, sizeof loc, "host=%s port=%d password='s3 cr\\'et' "
-             "dbname=nosuchdb", cluster.dir, cluster.port);
+    snprintf(loc, sizeof loc,
+             "host=%s port=%d password='s3 cr\\'et' "
+             "dbname=nosuchdb",
+             pg_test_cluster()->dir, pg_test_cluster()->port);
     assert_true(store_location_is_server(loc));
     assert_int_equal(store_open(loc, &s, err, sizeof err), BOT_DB);
     assert_null(strstr(err, "s3"));
@@ -335,23 +338,10 @@ static void test_store_pg_no_password_in_messages(void **state)
     assert_false(store_location_is_server(":memory:"));
 }
 
-static int group_setup(void **state)
-{
-    (void)state;
-    return pg_cluster_start_for_tests(&cluster, SUITE) == 0 ? 0 : -1;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    pg_cluster_stop(&cluster);
-    return 0;
-}
-
 int main(void)
 {
-    if (pg_cluster_skip_requested())
-        return pg_cluster_start_for_tests(&cluster, SUITE) == 1 ? 0 : 1;
+    if (pg_cluster_skip_main(SUITE))
+        return 0;
 #define T(f) cmocka_unit_test_setup(f, empty_tables)
     const struct CMUnitTest tests[] = {
         T(test_store_pg_race_same_version),
@@ -363,6 +353,6 @@ int main(void)
         T(test_store_pg_no_password_in_messages),
     };
 #undef T
-    return cmocka_run_group_tests_name(SUITE, tests, group_setup,
-                                       group_teardown);
+    return cmocka_run_group_tests_name(SUITE, tests, pg_cluster_group_setup,
+                                       pg_cluster_group_teardown);
 }
