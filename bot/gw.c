@@ -572,15 +572,6 @@ void gw_free(struct gw *gw)
     free(gw);
 }
 
-void gw_start(struct gw *gw, const char *url, int64_t starts_remaining,
-              int64_t reset_after_ms)
-{
-    snprintf(gw->gateway_url, sizeof gw->gateway_url, "%s", url);
-    gw->starts_remaining = starts_remaining;
-    gw->starts_reset_ms = gw_now_ms() + reset_after_ms;
-    gw->next = gw->session_id[0] ? GW_NEXT_RESUME : GW_NEXT_NEW_SESSION;
-    connect_now(gw);
-}
 void gw_set_shard(struct gw *gw, const struct shard *sh,
                   int64_t max_concurrency)
 {
@@ -603,10 +594,19 @@ void gw_set_shard(struct gw *gw, const struct shard *sh,
     }
 }
 
+void gw_start(struct gw *gw, const char *url, int64_t starts_remaining,
+              int64_t reset_after_ms)
+{
+    session_load(gw);
+    snprintf(gw->gateway_url, sizeof gw->gateway_url, "%s", url);
+    gw->starts_remaining = starts_remaining;
+    gw->starts_reset_ms = gw_now_ms() + reset_after_ms;
+    gw->next = gw->session_id[0] ? GW_NEXT_RESUME : GW_NEXT_NEW_SESSION;
+    connect_now(gw);
+}
 
 void gw_shutdown(struct gw *gw)
 {
-    session_load(gw);
     lws_sul_cancel(&gw->sul_retry);
     if (gw->state == GW_ST_FATAL || gw->state == GW_ST_STOPPED)
         return;
