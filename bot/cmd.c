@@ -452,16 +452,11 @@ static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
 /* Back to the state before the first try: no encounter, empty reply. */
 static void run_reset(struct cmd_run *run)
 {
+    struct cmd_run fresh = {.ctx = run->ctx, .req = run->req,
+                            .spec = run->spec, .reply = run->reply,
+                            .res = run->res};
     enc_free(run->enc);
-    run->enc = NULL;
-    run->loaded = 0;
-    run->rs = NULL;
-    run->is_gm = false;
-    run->failed = false;
-    run->changed = false;
-    run->ended = false;
-    run->is_undo = false;
-    memset(&run->diag, 0, sizeof run->diag);
+    *run = fresh;
     enc_result_init(run->res);
     uint64_t channel = run->reply->channel_id;
     cmd_reply_cleanup(run->reply);
