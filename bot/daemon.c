@@ -716,8 +716,10 @@ static const struct lws_protocols daemon_protocols[] = {
 static void db_path(const struct cfg *c, char *out, size_t cap)
 {
     const char *sd = getenv("STATE_DIRECTORY");
-    if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 && sd &&
-        *sd) {
+    if (c->storage[0]) /* [store] storage: a database server (store.h) */
+        snprintf(out, cap, "%s", c->storage);
+    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
+             sd && *sd) {
         /* StateDirectory= may list several, colon-separated: use the first */
         size_t n = strcspn(sd, ":");
         snprintf(out, cap, "%.*s/%s", (int)n, sd, c->db_path);
@@ -733,7 +735,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     struct rest_opts ro;
     struct gw_opts go;
     struct sigaction sa;
-    char path[CFG_MAX_PATH + 256], err[256];
+    char path[CFG_MAX_PATH + 256], shown[CFG_MAX_PATH], err[256];
     const char *why = NULL, *api = getenv("DISCORD_API_BASE"), *wd;
     uint64_t seed;
 
@@ -758,12 +760,13 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_FAIL;
     }
     db_path(c, path, sizeof path);
+    store_location_redact(path, shown, sizeof shown); /* no password */
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
         rs_data_free(&d.rules);
-        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", path, err);
+        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", shown, err);
         return DAEMON_EXIT_STORE;
     }
-    log_msg(lg, LOG_LVL_INFO, "database %s open", path);
+    log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
     d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
     if (!d.batch) {
         log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
