@@ -16,8 +16,11 @@
 #include "token.h"
 
 #define REST_TOKEN_SEGMENT 40         /* longer path segments are masked */
-#define REST_MAX_CONNS 8
-#define REST_IDLE_POLL_MS 1000
+#define REST_MAX_CONNS 32          /* per host; HTTP/2 multiplexes on them */
+#define REST_H2_STREAMS 8          /* transfers handed to curl per
+                                      connection over HTTP/2 */
+#define REST_MAX_CACHED_CONNS 32   /* idle connections kept for reuse */
+#define REST_IDLE_POLL_MS 1000     /* nothing queued, nothing in curl */
 #define REST_DEFAULT_RETRY_MS 1000   /* a 429 without a usable retry_after */
 
 struct rest_req {
@@ -54,8 +57,10 @@ struct rest {
     bool stop;                                /* under mu */
     bool auth_failed;                         /* under mu */
     CURLM *multi;
+    bool tls;                                 /* api_base is https */
     struct rl rl;                             /* REST thread only */
     struct rest_req *active;                  /* REST thread only */
+    int nactive, max_active;                  /* REST thread only */
 };
 
 static int64_t mono_ms(void)
@@ -93,6 +98,7 @@ void rest_safe_path(const char *path, char *out, size_t cap)
 
 static void active_add(struct rest *r, struct rest_req *q)
 {
+    r->nactive++;
     q->aprev = NULL;
     q->anext = r->active;
     if (r->active)
@@ -102,6 +108,8 @@ static void active_add(struct rest *r, struct rest_req *q)
 
 static void active_remove(struct rest *r, struct rest_req *q)
 {
+    if (q->aprev || q->anext || r->active == q)
+        r->nactive--;
     if (q->aprev)
         q->aprev->anext = q->anext;
     else if (r->active == q)
@@ -174,6 +182,14 @@ static bool req_start(struct rest *r, struct rest_req *q)
     curl_easy_setopt(q->easy, CURLOPT_HEADERDATA, q);
     curl_easy_setopt(q->easy, CURLOPT_PRIVATE, q);
     curl_easy_setopt(q->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    if (r->tls) {
+        /* Discord speaks HTTP/2: many requests share one connection
+         * instead of each opening its own while the first is still in
+         * its TLS handshake */
+        curl_easy_setopt(q->easy, CURLOPT_HTTP_VERSION,
+                         (long)CURL_HTTP_VERSION_2TLS);
+        curl_easy_setopt(q->easy, CURLOPT_PIPEWAIT, 1L);
+    }
     if (strcmp(q->method, "GET") != 0)
         curl_easy_setopt(q->easy, CURLOPT_CUSTOMREQUEST, q->method);
     if (q->body) {
@@ -310,11 +326,17 @@ static void finish(struct rest *r, struct rest_req *q, CURLcode cc)
 }
 
 /* Move sendable requests from the queue into curl; returns how long to
- * sleep at most before the next one may go. */
+ * sleep at most before the next one may go. One pass under the lock
+ * decides (the limiter is told of each send at once, so two requests of
+ * one bucket are judged in order); curl gets them after it. curl gets no
+ * more than its connections can carry at once: a transfer curl holds back
+ * for a connection is not started in order (a newer one may take the
+ * connection that frees), so the backlog waits here, first in first out. */
 static int64_t start_ready(struct rest *r)
 {
-    struct rest_req *q, *prev = NULL, *next;
+    struct rest_req *q, *prev = NULL, *next, *ready = NULL, **tail = &ready;
     int64_t now = mono_ms(), sleep = REST_IDLE_POLL_MS;
+    int nready = 0;
     bool auth_failed;
 
     pthread_mutex_lock(&r->mu);
@@ -322,8 +344,14 @@ static int64_t start_ready(struct rest *r)
     for (q = r->waiting; q; q = next) {
         int64_t w = 0;
         next = q->next;
+        if (!auth_failed && r->nactive + nready >= r->max_active)
+            break;            /* a finished transfer wakes the next pass */
         if (!auth_failed) {
             w = q->not_before_ms > now ? q->not_before_ms - now : 0;
+            /* the global budget first: O(1), and most of a backlog waits
+             * on it */
+            if (w == 0 && !q->exempt)
+                w = rl_global_wait_ms(&r->rl, now);
             if (w == 0)
                 w = rl_wait_ms(&r->rl, q->route, q->exempt, now);
         }
@@ -333,7 +361,6 @@ static int64_t start_ready(struct rest *r)
             prev = q;
             continue;
         }
-        /* unlink */
         if (prev)
             prev->next = next;
         else
@@ -341,26 +368,28 @@ static int64_t start_ready(struct rest *r)
         if (r->waiting_tail == q)
             r->waiting_tail = prev;
         q->next = NULL;
-        pthread_mutex_unlock(&r->mu);
+        *tail = q;
+        tail = &q->next;
+        nready++;
+        if (!auth_failed) {
+            q->attempts++;
+            rl_on_send(&r->rl, q->route, q->exempt, now);
+        }
+    }
+    pthread_mutex_unlock(&r->mu);
+    for (q = ready; q; q = next) {
+        next = q->next;
+        q->next = NULL;
         if (auth_failed) {
             q->res.err = BOT_AUTH;
             q->res.status = 401;
             complete(r, q);
-        } else {
-            q->attempts++;
-            rl_on_send(&r->rl, q->route, q->exempt, now);
-            if (!req_start(r, q)) {
-                rl_on_response(&r->rl, q->route, 0, NULL, now);
-                q->res.err = BOT_NOMEM;
-                complete(r, q);
-            }
+        } else if (!req_start(r, q)) {
+            rl_on_response(&r->rl, q->route, 0, NULL, now);
+            q->res.err = BOT_NOMEM;
+            complete(r, q);
         }
-        pthread_mutex_lock(&r->mu);
-        /* the list may have changed while unlocked: restart the scan */
-        prev = NULL;
-        next = r->waiting;
     }
-    pthread_mutex_unlock(&r->mu);
     return sleep;
 }
 
@@ -370,6 +399,7 @@ static void *rest_thread(void *arg)
     for (;;) {
         int running = 0, left;
         int64_t sleep;
+        long curl_ms = -1;
         CURLMsg *m;
         bool stop;
 
@@ -386,8 +416,14 @@ static void *rest_thread(void *arg)
                 continue;
             curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&q);
             finish(r, q, m->data.result);
-            sleep = 0;
+            sleep = 0;         /* a slot freed: look at the queue again */
         }
+        /* curl's own deadlines (a transfer it held for a connection that
+         * just freed, timeouts) come before our idle poll; rest_submit()
+         * wakes the poll for new work */
+        if (curl_multi_timeout(r->multi, &curl_ms) == CURLM_OK &&
+            curl_ms >= 0 && curl_ms < sleep)
+            sleep = curl_ms;
         if (sleep > 0)
             curl_multi_poll(r->multi, NULL, 0, (int)sleep, NULL);
     }
@@ -415,6 +451,11 @@ enum bot_err rest_new(const struct rest_opts *o, struct rest **out)
     }
     curl_multi_setopt(r->multi, CURLMOPT_MAX_HOST_CONNECTIONS,
                       (long)REST_MAX_CONNS);
+    curl_multi_setopt(r->multi, CURLMOPT_MAXCONNECTS,
+                      (long)REST_MAX_CACHED_CONNS);
+    curl_multi_setopt(r->multi, CURLMOPT_PIPELINING, (long)CURLPIPE_MULTIPLEX);
+    r->tls = strncmp(r->api_base, "https:", 6) == 0;
+    r->max_active = r->tls ? REST_MAX_CONNS * REST_H2_STREAMS : REST_MAX_CONNS;
     if (pthread_create(&r->thread, NULL, rest_thread, r) != 0) {
         rest_free(r);
         return BOT_NOMEM;

@@ -3,17 +3,22 @@
  */
 #include "rest_ratelimit.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#define RL_BUSY_WAIT_MS 1000   /* a bucket with a request in flight: the
-                                  completion wakes the sender anyway */
+#define RL_BUSY_WAIT_MS 1000   /* a bucket or the global budget waits for
+                                  an answer: its completion wakes the
+                                  sender anyway */
 #define RL_DEFAULT_RETRY_MS 1000
+#define RL_NONE (-1)
 
 void rl_init(struct rl *rl, int per_sec)
 {
     memset(rl, 0, sizeof *rl);
+    for (int i = 0; i < RL_HASH_SLOTS; i++)
+        rl->head[i] = RL_NONE;
     if (per_sec < 1)
         per_sec = 1;
     if (per_sec > RL_GLOBAL_MAX_PER_SEC)
@@ -116,58 +121,235 @@ static void route_major(const char *route, char *out, size_t cap)
     snprintf(out, cap, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
 }
 
+/* Routes that count against the global budget are all but interaction
+ * callbacks and webhooks (the same test as rl_route_key()'s *exempt). */
+static bool route_exempt(const char *route)
+{
+    const char *p = strchr(route, ' ');
+    return p && (strncmp(p + 1, "/interactions/", 14) == 0 ||
+                 strncmp(p + 1, "/webhooks/", 10) == 0);
+}
+
+/* A callback answers one interaction once: nothing to learn or keep. */
+static bool route_untracked(const char *route)
+{
+    return strncmp(route, "POST /interactions/", 19) == 0;
+}
+
+/* The route key with its major parameter's value taken out (the name
+ * stays: channels/{} and guilds/{} are different templates): the template
+ * that one X-RateLimit-Bucket hash belongs to. */
+static void route_template(const char *route, const char *major, char *out,
+                           size_t cap)
+{
+    const char *p = strchr(route, '/');
+    const char *name_end = strchr(major, '/');
+    size_t ml = strlen(major);
+
+    if (!p || !name_end || strncmp(p + 1, major, ml) != 0) {
+        snprintf(out, cap, "%s", route);   /* "global" major: as it is */
+        return;
+    }
+    snprintf(out, cap, "%.*s{}%s", (int)(p + 1 - route + (name_end + 1 - major)),
+             route, p + 1 + ml);
+}
+
+static unsigned slot_of(const char *key)
+{
+    uint32_t h = 2166136261u;           /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h & (RL_HASH_SLOTS - 1);
+}
+
+/* An entry that says something a later request must respect. */
+static bool constrains(const struct rl_entry *e, int64_t now_ms)
+{
+    return e->inflight > 0 || e->blocked_until_ms > now_ms ||
+           (e->known && e->remaining <= 0 && e->reset_at_ms > now_ms);
+}
+
+static void unlink_entry(struct rl *rl, int i)
+{
+    int *pp = &rl->head[slot_of(rl->e[i].key)];
+    while (*pp != RL_NONE && *pp != i)
+        pp = &rl->e[*pp].next;
+    if (*pp == i)
+        *pp = rl->e[i].next;
+    rl->e[i].used = false;
+    rl->n--;
+}
+
 static struct rl_entry *find(struct rl *rl, const char *key, bool create,
                              int64_t now_ms)
 {
-    struct rl_entry *victim = NULL;
+    unsigned slot = slot_of(key);
+    int victim = RL_NONE;
 
-    for (int i = 0; i < rl->n; i++)
+    for (int i = rl->head[slot]; i != RL_NONE; i = rl->e[i].next)
         if (strcmp(rl->e[i].key, key) == 0) {
             rl->e[i].last_used_ms = now_ms;
             return &rl->e[i];
         }
     if (!create)
         return NULL;
-    if (rl->n < RL_MAX_BUCKETS) {
-        victim = &rl->e[rl->n++];
-    } else {   /* evict the least recently used idle entry */
-        for (int i = 0; i < rl->n; i++)
-            if (rl->e[i].inflight == 0 &&
-                (!victim || rl->e[i].last_used_ms < victim->last_used_ms))
-                victim = &rl->e[i];
-        if (!victim)
+    for (int i = 0; i < RL_MAX_BUCKETS && victim == RL_NONE; i++)
+        if (!rl->e[i].used)
+            victim = i;
+    if (victim == RL_NONE) {
+        /* full: the least recently used entry that forgets nothing a
+         * request must respect; none means this bucket goes untracked */
+        for (int i = 0; i < RL_MAX_BUCKETS; i++)
+            if (!constrains(&rl->e[i], now_ms) &&
+                (victim == RL_NONE ||
+                 rl->e[i].last_used_ms < rl->e[victim].last_used_ms))
+                victim = i;
+        if (victim == RL_NONE)
             return NULL;
+        unlink_entry(rl, victim);
     }
-    memset(victim, 0, sizeof *victim);
-    snprintf(victim->key, sizeof victim->key, "%s", key);
-    victim->last_used_ms = now_ms;
-    return victim;
+    struct rl_entry *e = &rl->e[victim];
+    memset(e, 0, sizeof *e);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->used = true;
+    e->last_used_ms = now_ms;
+    e->next = rl->head[slot];
+    rl->head[slot] = victim;
+    rl->n++;
+    return e;
 }
 
-/* The entry whose counters govern route (its bucket once known). */
+static struct rl_route *route_find(struct rl *rl, const char *tmpl)
+{
+    for (int i = 0; i < rl->nroutes; i++)
+        if (strcmp(rl->routes[i].tmpl, tmpl) == 0)
+            return &rl->routes[i];
+    return NULL;
+}
+
+/* The bucket key of route: "hash:major" once its template's hash is
+ * known, else the route key itself. False when it does not fit. */
+static bool bucket_key(struct rl *rl, const char *route, char *out,
+                       size_t cap, int64_t now_ms, bool *is_route)
+{
+    char major[RL_MAX_KEY], tmpl[RL_MAX_KEY];
+    struct rl_route *rt;
+    int n;
+
+    route_major(route, major, sizeof major);
+    route_template(route, major, tmpl, sizeof tmpl);
+    rt = route_find(rl, tmpl);
+    *is_route = rt == NULL;
+    if (!rt) {
+        n = snprintf(out, cap, "%s", route);
+        return n >= 0 && (size_t)n < cap;
+    }
+    rt->last_used_ms = now_ms;
+    n = snprintf(out, cap, "%s:%s", rt->hash, major);
+    return n >= 0 && (size_t)n < cap;
+}
+
+/* The entry whose counters govern route, or NULL (untracked). */
 static struct rl_entry *resolve(struct rl *rl, const char *route, bool create,
                                 int64_t now_ms)
 {
-    struct rl_entry *r = find(rl, route, create, now_ms), *b;
-    if (!r || !r->alias[0])
-        return r;
-    b = find(rl, r->alias, create, now_ms);
-    return b ? b : r;
+    char key[RL_MAX_KEY];
+    bool is_route;
+    struct rl_entry *e;
+
+    if (route_untracked(route) ||
+        !bucket_key(rl, route, key, sizeof key, now_ms, &is_route))
+        return NULL;
+    e = find(rl, key, create, now_ms);
+    if (e && create)
+        e->is_route = is_route;
+    return e;
+}
+
+/* Fold what a route-keyed entry learned into its bucket. */
+static void merge_into(struct rl_entry *b, const struct rl_entry *r)
+{
+    b->inflight += r->inflight;
+    if (r->blocked_until_ms > b->blocked_until_ms)
+        b->blocked_until_ms = r->blocked_until_ms;
+    if (r->known && !b->known) {
+        b->known = true;
+        b->limit = r->limit;
+        b->remaining = r->remaining;
+        b->reset_at_ms = r->reset_at_ms;
+    }
+}
+
+/* Template tmpl now maps to hash: every entry still keyed by a route of
+ * that template moves into its "hash:major" bucket, in-flight counts and
+ * all, so the answers to those requests land where they were counted. */
+static void learn_hash(struct rl *rl, const char *tmpl, const char *hash,
+                       int64_t now_ms)
+{
+    struct rl_route *rt = route_find(rl, tmpl);
+
+    if (rt && strcmp(rt->hash, hash) == 0)
+        return;
+    if (!rt) {
+        if (rl->nroutes < RL_MAX_ROUTES) {
+            rt = &rl->routes[rl->nroutes++];
+        } else {    /* the least recently used template forgets its hash */
+            rt = &rl->routes[0];
+            for (int i = 1; i < RL_MAX_ROUTES; i++)
+                if (rl->routes[i].last_used_ms < rt->last_used_ms)
+                    rt = &rl->routes[i];
+        }
+        snprintf(rt->tmpl, sizeof rt->tmpl, "%s", tmpl);
+    }
+    snprintf(rt->hash, sizeof rt->hash, "%s", hash);
+    rt->last_used_ms = now_ms;
+    for (int i = 0; i < RL_MAX_BUCKETS; i++) {
+        char major[RL_MAX_KEY], t[RL_MAX_KEY];
+        struct rl_entry moved, *b;
+        if (!rl->e[i].used || !rl->e[i].is_route)
+            continue;
+        route_major(rl->e[i].key, major, sizeof major);
+        route_template(rl->e[i].key, major, t, sizeof t);
+        if (strcmp(t, tmpl) != 0)
+            continue;
+        moved = rl->e[i];
+        unlink_entry(rl, i);
+        b = resolve(rl, moved.key, true, now_ms);
+        if (b)
+            merge_into(b, &moved);
+    }
 }
 
 static int64_t global_wait(const struct rl *rl, int64_t now_ms)
 {
     int64_t w = 0;
+    int k = rl->per_sec - rl->global_inflight;
+
     if (rl->global_until_ms > now_ms)
         w = rl->global_until_ms - now_ms;
-    if (rl->wcount >= rl->per_sec) {
-        /* the oldest of the last per_sec sends */
-        int64_t oldest = rl->window[rl->wpos % rl->per_sec];
-        if (oldest + RL_GLOBAL_WINDOW_MS > now_ms &&
-            oldest + RL_GLOBAL_WINDOW_MS - now_ms > w)
-            w = oldest + RL_GLOBAL_WINDOW_MS - now_ms;
+    if (k <= 0)
+        return w > RL_BUSY_WAIT_MS ? w : RL_BUSY_WAIT_MS;
+    if (rl->wcount >= k) {
+        /* the k-th latest answer must be a window ago */
+        int64_t t = rl->window[(rl->wpos - k + rl->per_sec) % rl->per_sec] +
+                    RL_GLOBAL_WINDOW_MS + RL_GLOBAL_MARGIN_MS;
+        if (t > now_ms && t - now_ms > w)
+            w = t - now_ms;
     }
     return w;
+}
+
+int64_t rl_global_wait_ms(const struct rl *rl, int64_t now_ms)
+{
+    return global_wait(rl, now_ms);
+}
+
+/* What the bucket still allows in this window, in-flight ones included. */
+static int64_t bucket_left(const struct rl_entry *b, int64_t now_ms)
+{
+    if (!b->known)
+        return 1;
+    return b->reset_at_ms <= now_ms ? b->limit : b->remaining;
 }
 
 int64_t rl_wait_ms(struct rl *rl, const char *route, bool exempt,
@@ -180,11 +362,18 @@ int64_t rl_wait_ms(struct rl *rl, const char *route, bool exempt,
         return w;
     if (b->blocked_until_ms > now_ms && b->blocked_until_ms - now_ms > w)
         w = b->blocked_until_ms - now_ms;
-    if (b->known && b->remaining <= 0 && b->reset_at_ms > now_ms &&
-        b->reset_at_ms - now_ms > w)
-        w = b->reset_at_ms - now_ms;
-    if (b->inflight > 0 && w < RL_BUSY_WAIT_MS)
-        w = RL_BUSY_WAIT_MS;
+    if (bucket_left(b, now_ms) - b->inflight <= 0) {
+        /* no slot: an answer in flight wakes us, else the reset does */
+        int64_t until = b->inflight > 0 ? RL_BUSY_WAIT_MS : 0;
+        if (b->known && b->reset_at_ms > now_ms &&
+            b->reset_at_ms != INT64_MAX &&
+            (b->inflight == 0 || b->reset_at_ms - now_ms < until))
+            until = b->reset_at_ms - now_ms;
+        if (until <= 0)           /* a limit of 0: never said by Discord */
+            until = RL_DEFAULT_RETRY_MS;
+        if (until > w)
+            w = until;
+    }
     return w;
 }
 
@@ -192,67 +381,84 @@ void rl_on_send(struct rl *rl, const char *route, bool exempt, int64_t now_ms)
 {
     struct rl_entry *b = resolve(rl, route, true, now_ms);
 
+    (void)exempt;
     if (b) {
-        b->inflight++;
-        if (b->known) {
-            if (b->reset_at_ms <= now_ms)
-                b->remaining = b->limit;
-            b->remaining--;
+        if (b->known && b->reset_at_ms <= now_ms) {
+            /* a new window; its end is learnt from the answers */
+            b->remaining = b->limit;
+            b->reset_at_ms = INT64_MAX;
         }
+        b->inflight++;
     }
-    if (!exempt) {
-        rl->window[rl->wpos % rl->per_sec] = now_ms;
-        rl->wpos = (rl->wpos + 1) % rl->per_sec;
-        if (rl->wcount < rl->per_sec)
-            rl->wcount++;
+    if (!route_exempt(route))
+        rl->global_inflight++;
+}
+
+/* Headers of an answer: remaining only goes down within a window, the
+ * window ends at the latest reset any answer gives. */
+static void learn_counts(struct rl_entry *b, const struct rl_headers *h,
+                         int64_t now_ms)
+{
+    int64_t reset = now_ms + (h->has_reset_after ? h->reset_after_ms
+                                                 : RL_DEFAULT_RETRY_MS) +
+                    RL_RESET_MARGIN_MS;
+
+    if (!b->known) {
+        b->known = true;
+        b->remaining = h->remaining;
+        b->reset_at_ms = reset;
+    } else {
+        int64_t left = bucket_left(b, now_ms);
+        if (b->reset_at_ms <= now_ms || b->reset_at_ms == INT64_MAX)
+            b->reset_at_ms = reset;
+        else if (reset > b->reset_at_ms)
+            b->reset_at_ms = reset;
+        b->remaining = h->remaining < left ? h->remaining : left;
     }
+    b->limit = h->limit;
 }
 
 void rl_on_response(struct rl *rl, const char *route, int status,
                     const struct rl_headers *h, int64_t now_ms)
 {
-    struct rl_entry *r, *b = resolve(rl, route, true, now_ms);
+    struct rl_entry *b = resolve(rl, route, false, now_ms);
 
     if (b && b->inflight > 0)
         b->inflight--;
+    if (!route_exempt(route)) {
+        if (rl->global_inflight > 0)
+            rl->global_inflight--;
+        rl->window[rl->wpos] = now_ms;
+        rl->wpos = (rl->wpos + 1) % rl->per_sec;
+        if (rl->wcount < rl->per_sec)
+            rl->wcount++;
+    }
     if (status == 0 || !h)
         return;
-    r = find(rl, route, true, now_ms);
-    if (r && h->bucket[0]) {
-        char major[RL_MAX_KEY], alias[RL_MAX_KEY];
-        size_t hl = strlen(h->bucket);
-        route_major(route, major, sizeof major);
-        if (hl + 1 + strlen(major) >= sizeof alias)
-            return;     /* cannot key it: keep the per-route bucket */
-        memcpy(alias, h->bucket, hl);
-        alias[hl] = ':';
-        memcpy(alias + hl + 1, major, strlen(major) + 1);
-        if (strcmp(r->alias, alias) != 0) {
-            struct rl_entry *nb;
-            snprintf(r->alias, sizeof r->alias, "%s", alias);
-            nb = find(rl, alias, true, now_ms);
-            (void)nb;
-        }
-        b = resolve(rl, route, true, now_ms);
+    if (status == 429 && h->global) {
+        rl->global_until_ms =
+            now_ms + (h->has_retry_after ? h->retry_after_ms
+                                         : RL_DEFAULT_RETRY_MS);
+        return;
     }
+    if (route_untracked(route))
+        return;
+    if (h->bucket[0]) {
+        char major[RL_MAX_KEY], tmpl[RL_MAX_KEY];
+        route_major(route, major, sizeof major);
+        route_template(route, major, tmpl, sizeof tmpl);
+        if (strlen(h->bucket) + 1 + strlen(major) < RL_MAX_KEY)
+            learn_hash(rl, tmpl, h->bucket, now_ms);
+    }
+    b = resolve(rl, route, true, now_ms);
     if (!b)
         return;
-    if (h->has_limit && h->has_remaining) {
-        b->known = true;
-        b->limit = h->limit;
-        b->remaining = h->remaining;
-        b->reset_at_ms = now_ms + (h->has_reset_after ? h->reset_after_ms
-                                                      : RL_DEFAULT_RETRY_MS) +
-                         RL_RESET_MARGIN_MS;
-    }
-    if (status == 429) {
-        int64_t retry = h->has_retry_after ? h->retry_after_ms
-                                           : RL_DEFAULT_RETRY_MS;
-        if (h->global)
-            rl->global_until_ms = now_ms + retry;
-        else
-            b->blocked_until_ms = now_ms + retry;
-    }
+    if (h->has_limit && h->has_remaining)
+        learn_counts(b, h, now_ms);
+    if (status == 429)
+        b->blocked_until_ms = now_ms + (h->has_retry_after
+                                            ? h->retry_after_ms
+                                            : RL_DEFAULT_RETRY_MS);
 }
 
 bool rl_parse_seconds(const char *s, size_t len, int64_t *ms)
