@@ -47,7 +47,7 @@ struct two {
 };
 
 static const char shard_conf[] =
-    "[store]\npath = %s\n"
+    "[store]\nstorage = %s\n"
     "[log]\nlevel = debug\n"
     "[gateway]\nshard = %d/2\nbackoff_min_ms = 100\nbackoff_max_ms = 1000\n"
     "ready_timeout_ms = 20000\n"
