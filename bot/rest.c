@@ -26,9 +26,9 @@
 struct rest_req {
     struct rest_req *next;
     char method[8];
-    char path[REST_MAX_PATH];
+    char *path;                   /* both in the request's own allocation */
+    char *safe;                   /* path with tokens masked, for logs */
     char route[RL_MAX_KEY];
-    char safe[REST_MAX_PATH];
     bool exempt;
     char *body;
     rest_done_fn *done;
@@ -520,6 +520,7 @@ enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
                          const char *body, rest_done_fn *done, void *ud)
 {
     struct rest_req *q;
+    size_t plen;
 
     if (strlen(method) >= sizeof q->method || strlen(path) >= REST_MAX_PATH)
         return BOT_LIMIT;
@@ -529,12 +530,17 @@ enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
         return BOT_AUTH;
     }
     pthread_mutex_unlock(&r->mu);
-    q = calloc(1, sizeof *q);
+    /* path and its masked copy (never longer) live after the struct: a
+     * backlog of tracker edits costs what its paths need, not 2 KiB each */
+    plen = strlen(path) + 1;
+    q = calloc(1, sizeof *q + 2 * plen);
     if (!q)
         return BOT_NOMEM;
+    q->path = (char *)(q + 1);
+    q->safe = q->path + plen;
     snprintf(q->method, sizeof q->method, "%s", method);
-    snprintf(q->path, sizeof q->path, "%s", path);
-    rest_safe_path(path, q->safe, sizeof q->safe);
+    memcpy(q->path, path, plen);
+    rest_safe_path(path, q->safe, plen);
     if (!rl_route_key(method, path, q->route, sizeof q->route, &q->exempt))
         snprintf(q->route, sizeof q->route, "%s %.100s", method, q->safe);
     sbuf_init(&q->resp, REST_MAX_BODY);
