@@ -29,6 +29,7 @@
 #include "seed.h"
 #include "rs_data.h"
 #include "store.h"
+#include "tls.h"
 #include "tracker.h"
 
 #define DAEMON_TRIM_QUIET_MS 500   /* no interaction for this long: trim */
@@ -60,6 +61,7 @@ struct daemon {
     int64_t answered;
     int64_t deferred;
     struct enc_cache *cache;              /* NULL: decode every command */
+    void *tls;                            /* SSL_CTX (tls.h); NULL: no TLS */
     struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
     int nbatch;
     bool batch_txn;                       /* the group's outer transaction
@@ -805,10 +807,15 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = daemon_protocols;
     /* TLS only for a TLS API (Discord, whose gateway is wss exactly when
-     * its API is https): the client context loads the system CA bundle,
-     * ~40 ms and ~1 MB of heap that a plain http/ws base never uses */
-    if (strncmp(api && *api ? api : c->api_base, "https:", 6) == 0)
+     * its API is https): the CA bundle costs ~40 ms and ~1 MB of heap that
+     * a plain http/ws base never uses. Loaded once (tls.h), for lws and
+     * curl alike; if that fails each library loads its own. */
+    if (strncmp(api && *api ? api : c->api_base, "https:", 6) == 0) {
         info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        if (tls_client_new(&d.tls, err, sizeof err) != BOT_OK)
+            log_msg(lg, LOG_LVL_WARN, "%s", err);
+        info.provided_client_ssl_ctx = d.tls;
+    }
     info.user = &d;
     info.fd_limit_per_thread = 16;
     /* One read takes in many gateway frames, so interactions that arrived
@@ -817,6 +824,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     d.ctx = lws_create_context(&info);
     if (!d.ctx) {
         log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
+        tls_client_free(d.tls);
         enc_cache_free(d.cache);
         free(d.batch);
         store_close(d.store);
@@ -827,6 +835,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     memset(&ro, 0, sizeof ro);
     ro.api_base = api && *api ? api : c->api_base;
     ro.token = token;
+    ro.tls_store = d.tls ? tls_client_store(d.tls) : NULL;
     ro.connect_timeout_ms = c->rest_connect_timeout_ms;
     ro.timeout_ms = c->rest_timeout_ms;
     ro.max_retries = (int)c->rest_max_retries;
@@ -899,6 +908,7 @@ out:
     tracker_detach(d.tracker);
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
+    tls_client_free(d.tls);     /* after both users */
     tracker_free(d.tracker);
     gw_free(d.gw);
     enc_cache_free(d.cache);

@@ -491,6 +491,14 @@ int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 {
     struct gw *gw = user;
 
+    /* For the TLS callbacks lws passes OpenSSL objects as user (the
+     * X509_STORE_CTX of a certificate check, an SSL_CTX), not our gw: the
+     * answer stays OpenSSL's own verdict */
+    if (reason == LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION ||
+        reason == LWS_CALLBACK_OPENSSL_LOAD_EXTRA_CLIENT_VERIFY_CERTS ||
+        reason == LWS_CALLBACK_OPENSSL_LOAD_EXTRA_SERVER_VERIFY_CERTS ||
+        reason == LWS_CALLBACK_OPENSSL_PERFORM_CLIENT_CERT_VERIFICATION)
+        return 0;
     if (!gw || gw->detached)
         return 0;
     switch (reason) {

@@ -60,6 +60,9 @@ struct rest_opts {
     int max_retries;
     int64_t retry_base_ms;
     int global_per_sec;
+    void *tls_store;         /* X509_STORE shared with the gateway (tls.h),
+                                borrowed, must outlive the rest; NULL:
+                                curl loads the CA bundle itself */
     struct log *log;         /* borrowed; must outlive the rest */
     rest_wake_fn *wake;      /* called on the REST thread when results wait */
     void *wake_ud;
