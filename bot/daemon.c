@@ -1,8 +1,10 @@
 /*
  * daemon.c - `fray run`: the event loop tying gateway, REST, commands,
- * store and systemd together.
+ * store and systemd together: startup, the tick, command registration,
+ * GET /gateway/bot, shutdown. Interactions and their group commit are in
+ * daemon_ix.c.
  */
-#include "daemon.h"
+#include "daemon_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -17,14 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd_table.h"
 #include "enc_cache.h"
 #include "eng_rng.h"
 #include "gw.h"
-#include "interaction.h"
 #include "register.h"
-#include "render_discord.h"
 #include "rest.h"
 #include "seed.h"
 #include "rs_data.h"
@@ -37,99 +35,11 @@
 /* The only global: set by the signal handler, read by the tick. */
 static volatile sig_atomic_t daemon_signal;
 
-struct daemon {
-    const struct cfg *cfg;
-    struct log *log;
-    struct store *store;
-    struct rs_data_set rules;             /* rulesets' data files */
-    struct eng_rng rng;
-    struct lws_context *ctx;
-    struct rest *rest;
-    struct gw *gw;
-    struct tracker *tracker;
-    struct shard shard;                   /* settled at GET /gateway/bot */
-    lws_sorted_usec_list_t sul_tick;
-    lws_sorted_usec_list_t sul_gateway;   /* retry GET /gateway/bot */
-    int64_t watchdog_ms;                  /* 0: no watchdog */
-    int64_t last_watchdog_ms;
-    bool stopping;
-    int64_t stop_deadline_ms;             /* end of the grace period */
-    bool gw_closing;
-    int64_t gw_deadline_ms;
-    bool done;
-    int exit_status;
-    int64_t answered;
-    int64_t deferred;
-    struct enc_cache *cache;              /* NULL: decode every command */
-    void *tls;                            /* SSL_CTX (tls.h); NULL: no TLS */
-    struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
-    int nbatch;
-    bool batch_txn;                       /* the group's outer transaction
-                                             is open */
-    int64_t batch_t0_ms;                  /* when the first one was queued */
-    int64_t cmd_us, commit_us;            /* running estimates of the work */
-    int64_t groups;                       /* group commits, for the log */
-    int64_t group_max;
-    int64_t trim_answered;                /* answered at the last change */
-    int64_t trim_quiet_ms;                /* since then */
-    bool trimmed;                         /* malloc_trim() since then */
-};
-
-/* One interaction waiting in the group (see batch_flush()). The slot is
- * never moved: the request borrows from the interaction's own buffers. */
-struct batch_item {
-    struct interaction it;
-    struct cmd_reply reply;
-    struct pending_reply *p;              /* the deferral's callback */
-    bool ran;                             /* reply holds an answer */
-    bool defer, defer_ephemeral, edit_clicked;
-};
-
-/* A request to send once the interaction's callback was accepted (after a
- * deferral: the reply itself, through the interaction's webhook). */
-struct follow_on {
-    const char *method;
-    char path[REST_MAX_PATH];
-    char *body;                           /* owned; NULL: none */
-};
-
-#define FOLLOW_ONS_MAX 2
-
-struct pending_reply {                    /* one interaction callback */
-    struct daemon *d;
-    char id[INTERACTION_SNOWFLAKE_MAX + 1];
-    char command[INTERACTION_NAME_MAX + 1];
-    int64_t t0_ms;
-    struct follow_on next[FOLLOW_ONS_MAX];
-    int nnext;
-};
-
 struct pending_register {
     struct daemon *d;
     char key[64];
     char hash[17];
 };
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void on_signal(int sig)
 {
@@ -163,337 +73,6 @@ bool daemon_notify(const char *state)
                (struct sockaddr *)&sa, salen);
     close(fd);
     return n == (ssize_t)strlen(state);
-}
-
-/* ---- interactions ---- */
-
-static void pending_free(struct pending_reply *p)
-{
-    for (int i = 0; i < p->nnext; i++)
-        free(p->next[i].body);
-    free(p);
-}
-
-static void on_follow_done(void *ud, const struct rest_result *res)
-{
-    struct daemon *d = ud;
-    if (res->err != BOT_OK || res->status < 200 || res->status >= 300)
-        log_msg(d->log, LOG_LVL_WARN,
-                "interaction webhook request failed: status %d code %d",
-                res->status, res->discord_code);
-}
-
-static void on_callback_done(void *ud, const struct rest_result *res)
-{
-    struct pending_reply *p = ud;
-    struct daemon *d = p->d;
-    int64_t ms = now_ms() - p->t0_ms;
-    bool ok = res->err == BOT_OK && res->status >= 200 && res->status < 300;
-
-    if (ok) {
-        d->answered++;
-        log_msg(d->log, LOG_LVL_INFO,
-                "interaction %s /%s answered in %lld ms", p->id, p->command,
-                (long long)ms);
-    } else if (res->discord_code == 40060) {
-        log_msg(d->log, LOG_LVL_INFO,
-                "interaction %s was already answered (replay)", p->id);
-    } else {
-        log_msg(d->log, LOG_LVL_WARN,
-                "interaction %s /%s: callback failed: status %d code %d (%s)",
-                p->id, p->command, res->status, res->discord_code,
-                bot_errname(res->err));
-    }
-    /* The webhook accepts requests only after the callback was. */
-    for (int i = 0; ok && i < p->nnext; i++)
-        rest_submit(d->rest, p->next[i].method, p->next[i].path,
-                    p->next[i].body, on_follow_done, d);
-    pending_free(p);
-}
-
-/* Queue the callback body; returns the pending record (owned by the REST
- * done callback from now on; follow-ons may be added until control returns
- * to the loop), or NULL. */
-static struct pending_reply *answer(struct daemon *d,
-                                    const struct interaction *it,
-                                    json_t *body, const char *command)
-{
-    char path[REST_MAX_PATH];
-    char *text = json_dumps(body, JSON_COMPACT);
-    struct pending_reply *p = calloc(1, sizeof *p);
-
-    if (!text || !p) {
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
-        free(text);
-        free(p);
-        return NULL;
-    }
-    p->d = d;
-    p->t0_ms = now_ms();
-    snprintf(p->id, sizeof p->id, "%s", it->id);
-    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
-    snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
-             it->token);
-    if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
-        BOT_OK) {
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
-                it->id);
-        free(p);
-        p = NULL;
-    }
-    free(text);
-    return p;
-}
-
-/* After a deferral: send body (NULL: none) to the interaction's webhook
- * once the callback is accepted. sub is "" for a followup, or
- * "/messages/@original". */
-static void follow_on(struct pending_reply *p, const struct interaction *it,
-                      const char *method, const char *sub, json_t *body)
-{
-    struct follow_on *f;
-    if (p == NULL || p->nnext >= FOLLOW_ONS_MAX)
-        return;
-    f = &p->next[p->nnext];
-    f->method = method;
-    f->body = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    if (body && !f->body)
-        return;
-    snprintf(f->path, sizeof f->path, "/webhooks/%s/%s%s",
-             it->application_id, it->token, sub);
-    p->nnext++;
-}
-
-static void answer_autocomplete(struct daemon *d, struct interaction *it)
-{
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules};
-    struct msg m;
-    json_t *body;
-
-    msg_init(&m);
-    if (!cmd_complete(&ctx, &it->req, it->focused, &m))
-        log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
-                "memory", it->id);
-    body = render_discord_autocomplete(&m);
-    if (body)
-        answer(d, it, body, it->req.command);
-    json_decref(body);
-    msg_cleanup(&m);
-}
-
-/* A deferred command will answer privately: decided before it runs, from
- * what the user asked for. */
-static bool likely_ephemeral(const struct cmd_req *req)
-{
-    const struct cmd_spec *spec = cmd_table_find(req->command, req->sub);
-    const char *v;
-    if (spec && (spec->flags & CMD_F_EPHEMERAL))
-        return true;
-    if (strcmp(req->command, "help") == 0 ||
-        strcmp(req->command, "config") == 0)
-        return true;
-    v = cmd_req_opt(req, "secret");
-    if (v && strcmp(v, "true") == 0)
-        return true;
-    v = cmd_req_opt(req, "private");
-    return v && strcmp(v, "true") == 0;
-}
-
-static void post_gm_copy(struct daemon *d, uint64_t channel,
-                         const struct msg *m)
-{
-    char path[REST_MAX_PATH], *text;
-    json_t *body = render_discord_message(m, false);
-
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
-    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
-                             d) != BOT_OK)
-        log_msg(d->log, LOG_LVL_WARN, "cannot post to the GM channel %" PRIu64,
-                channel);
-    free(text);
-    json_decref(body);
-}
-
-/* Waited too long (a busy loop, a replay, a slow group): acknowledge
- * first, so the 3 s window cannot run out while the group runs. work_ms is
- * what the group is expected to take. */
-static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
-                                int64_t work_ms)
-{
-    struct interaction *it = &b->it;
-    uint64_t idnum = 0;
-    json_t *body;
-    int64_t age;
-    bool on_tracker;
-
-    /* A click on the live tracker answers with a new message (the tracker
-     * itself is edited by tracker.c); a click on any other message of ours
-     * (a prompt) replaces that message with the answer. */
-    on_tracker = it->type == INTERACTION_COMPONENT && it->message_id != 0 &&
-                 it->message_id == tracker_message_id(d->tracker,
-                                                      it->req.channel_id);
-    b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
-    interaction_snowflake(it->id, &idnum);
-    age = wall_ms() - interaction_snowflake_ms(idnum);
-    b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
-    if (!b->defer)
-        return;
-    b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
-    body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
-                                                   : RENDER_DC_CB_DEFER,
-                                   NULL, b->defer_ephemeral);
-    if (body)
-        b->p = answer(d, it, body, it->req.command);
-    json_decref(body);
-    d->deferred++;
-    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
-            "deferred", it->id, it->req.command, (long long)age);
-}
-
-/* Send the answer of a command whose group was committed (or failed). */
-static void batch_send(struct daemon *d, struct batch_item *b)
-{
-    struct interaction *it = &b->it;
-    struct cmd_reply *reply = &b->reply;
-    bool ephemeral = reply->ephemeral || reply->is_error;
-    json_t *body;
-
-    if (reply->duplicate)
-        log_msg(d->log, LOG_LVL_INFO,
-                "interaction %s already applied: answering without change",
-                it->id);
-    if (!b->defer) {
-        enum render_dc_callback type = b->edit_clicked && !ephemeral
-                                           ? RENDER_DC_CB_UPDATE
-                                           : RENDER_DC_CB_MESSAGE;
-        body = render_discord_callback(type, &reply->msg, ephemeral);
-        if (body)
-            answer(d, it, body, it->req.command);
-    } else if (ephemeral && !b->defer_ephemeral) {
-        /* Acknowledged in public, answered in private: a private followup,
-         * and the "thinking" message goes away. */
-        body = render_discord_message(&reply->msg, true);
-        follow_on(b->p, it, "POST", "", body);
-        if (!b->edit_clicked)
-            follow_on(b->p, it, "DELETE", "/messages/@original", NULL);
-    } else {
-        body = render_discord_message(&reply->msg, false);
-        follow_on(b->p, it, "PATCH", "/messages/@original", body);
-    }
-    if (!body)
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
-                it->id);
-    json_decref(body);
-    if (reply->changed && reply->tracker)
-        tracker_show(d->tracker, reply->channel_id, reply->tracker,
-                     reply->tracker_mode, it->application_id, it->token);
-    if (reply->gm_copy && reply->gm_channel && !reply->is_error)
-        post_gm_copy(d, reply->gm_channel, reply->gm_copy);
-}
-
-/* Group commit: run every queued command, each in its own inner
- * transaction (a failed one rolls back alone), commit the group's outer
- * transaction once (one fsync for all of them), and only then answer. If
- * that commit fails nothing of the group was saved: every command is
- * answered with the error and the cache, which already held the group's
- * states, is emptied. */
-static void batch_flush(struct daemon *d)
-{
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules, .cache = d->cache};
-    int64_t t0 = now_us(), t1, t2;
-    enum bot_err err = BOT_OK;
-    int n = d->nbatch;
-
-    if (n == 0)
-        return;
-    for (int i = 0; i < n; i++)
-        batch_defer_if_late(d, &d->batch[i],
-                            (n * d->cmd_us + d->commit_us) / 1000);
-    for (int i = 0; i < n; i++) {
-        struct batch_item *b = &d->batch[i];
-        b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
-        if (!b->ran)
-            log_msg(d->log, LOG_LVL_ERR,
-                    "interaction %s: cmd_exec out of memory", b->it.id);
-    }
-    t1 = now_us();
-    if (d->batch_txn)
-        err = store_commit(d->store);
-    t2 = now_us();
-    if (err != BOT_OK) {
-        log_msg(d->log, LOG_LVL_ERR, "group of %d commands not saved: %s",
-                n, store_errmsg(d->store));
-        if (d->cache)
-            enc_cache_clear(d->cache);
-    }
-    for (int i = 0; i < n; i++) {
-        struct batch_item *b = &d->batch[i];
-        if (b->ran && err != BOT_OK)
-            cmd_reply_fail_store(&b->reply, err);
-        if (b->ran)
-            batch_send(d, b);
-        cmd_reply_cleanup(&b->reply);
-        interaction_cleanup(&b->it);
-    }
-    /* Estimates for the next group's deferral decision: a quarter of each
-     * new sample, so one slow fsync does not defer everything after it. */
-    d->cmd_us += ((t1 - t0) / n - d->cmd_us) / 4;
-    if (d->batch_txn)
-        d->commit_us += ((t2 - t1) - d->commit_us) / 4;
-    d->groups++;
-    if (n > d->group_max)
-        d->group_max = n;
-    d->nbatch = 0;
-    d->batch_txn = false;
-}
-
-/* Queue an interaction for the group that batch_flush() runs when the loop
- * has nothing more to read; autocomplete is answered at once (it changes
- * nothing). */
-static void batch_add(struct daemon *d, json_t *payload)
-{
-    struct batch_item *b = &d->batch[d->nbatch];
-    char why[256];
-
-    memset(b, 0, sizeof *b);
-    cmd_reply_init(&b->reply);
-    if (interaction_decode(payload, wall_ms(), &b->it, why, sizeof why) !=
-        BOT_OK) {
-        log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
-        return;
-    }
-    if (b->it.type == INTERACTION_AUTOCOMPLETE) {
-        answer_autocomplete(d, &b->it);
-        interaction_cleanup(&b->it);
-        return;
-    }
-    if (d->nbatch == 0) {
-        d->batch_t0_ms = now_ms();
-        /* Opened now, not at the flush, so that what the gateway saves per
-         * dispatch (its sequence number) joins the group's one commit. */
-        d->batch_txn = store_begin(d->store) == BOT_OK;
-        if (!d->batch_txn)
-            log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
-                    "transaction (%s): committing one by one",
-                    store_errmsg(d->store));
-    }
-    d->nbatch++;
-    if (d->nbatch == DAEMON_BATCH_MAX)
-        batch_flush(d);
-}
-
-static bool on_dispatch(void *ud, const char *t, json_t *payload)
-{
-    struct daemon *d = ud;
-
-    if (d->stopping)
-        return false;   /* not applied: the next session replays it */
-    if (strcmp(t, "INTERACTION_CREATE") == 0)
-        batch_add(d, payload);
-    return true;
 }
 
 /* ---- registration ---- */
@@ -652,7 +231,7 @@ static void fetch_gateway(struct daemon *d)
 static void tick_cb(lws_sorted_usec_list_t *sul)
 {
     struct daemon *d = lws_container_of(sul, struct daemon, sul_tick);
-    int64_t now = now_ms();
+    int64_t now = daemon_now_ms();
 
     if (d->watchdog_ms && now - d->last_watchdog_ms >= d->watchdog_ms / 2) {
         daemon_notify("WATCHDOG=1");
@@ -674,7 +253,7 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
         d->stop_deadline_ms = now + d->cfg->shutdown_grace_ms;
     }
     if (d->cache)
-        enc_cache_expire(d->cache, wall_ms());
+        enc_cache_expire(d->cache, daemon_wall_ms());
     /* Quiet for a moment after startup or a burst: hand freed heap back to
      * the system (glibc keeps it otherwise; ~250 KB after startup) */
     if (d->answered != d->trim_answered) {
@@ -856,7 +435,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.max_payload = c->gw_max_payload;
     go.identify_spacing_ms = c->gw_identify_spacing_ms;
     go.ready_timeout_ms = c->gw_ready_timeout_ms;
-    go.hooks.on_dispatch = on_dispatch;
+    go.hooks.on_dispatch = daemon_on_dispatch;
     go.hooks.on_ready = on_ready;
     go.hooks.on_fatal = on_fatal;
     go.hooks.ud = &d;
@@ -877,7 +456,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
             d.watchdog_ms = us / 1000;
     }
     daemon_notify("READY=1");
-    d.last_watchdog_ms = now_ms();
+    d.last_watchdog_ms = daemon_now_ms();
     d.trim_quiet_ms = d.last_watchdog_ms;
     fetch_gateway(&d);
     lws_sul_schedule(d.ctx, 0, &d.sul_tick, tick_cb,
@@ -890,10 +469,10 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
          * when it has waited long enough under a steady stream. */
         if (d.nbatch > 0 &&
             (lws_service_adjust_timeout(d.ctx, 1, 0) != 0 ||
-             now_ms() - d.batch_t0_ms >= DAEMON_BATCH_WAIT_MS))
-            batch_flush(&d);
+             daemon_now_ms() - d.batch_t0_ms >= DAEMON_BATCH_WAIT_MS))
+            daemon_batch_flush(&d);
     }
-    batch_flush(&d);
+    daemon_batch_flush(&d);
     if (d.exit_status == DAEMON_EXIT_OK && !d.stopping)
         d.exit_status = DAEMON_EXIT_FAIL;
     log_msg(lg, d.exit_status ? LOG_LVL_ERR : LOG_LVL_NOTICE,

@@ -1,0 +1,129 @@
+/*
+ * daemon_int.h - what daemon.c (the loop, registration, startup) and
+ * daemon_ix.c (interactions and their group commit) share. Private to
+ * those two files.
+ *
+ * Ownership: struct daemon lives on daemon_run()'s stack for the whole
+ * run; everything it points to is owned by it and freed when the run ends.
+ * A pending_reply is owned by the REST request it rides on and freed in
+ * that request's completion callback.
+ */
+#ifndef DAEMON_INT_H
+#define DAEMON_INT_H
+
+#include <libwebsockets.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "daemon.h"
+#include "eng_rng.h"
+#include "interaction.h"
+#include "rest.h"
+#include "rs_data.h"
+#include "shard.h"
+
+struct enc_cache;
+struct gw;
+struct tracker;
+
+struct daemon {
+    const struct cfg *cfg;
+    struct log *log;
+    struct store *store;
+    struct rs_data_set rules;             /* rulesets' data files */
+    struct eng_rng rng;
+    struct lws_context *ctx;
+    struct rest *rest;
+    struct gw *gw;
+    struct tracker *tracker;
+    struct shard shard;                   /* settled at GET /gateway/bot */
+    lws_sorted_usec_list_t sul_tick;
+    lws_sorted_usec_list_t sul_gateway;   /* retry GET /gateway/bot */
+    int64_t watchdog_ms;                  /* 0: no watchdog */
+    int64_t last_watchdog_ms;
+    bool stopping;
+    int64_t stop_deadline_ms;             /* end of the grace period */
+    bool gw_closing;
+    int64_t gw_deadline_ms;
+    bool done;
+    int exit_status;
+    int64_t answered;
+    int64_t deferred;
+    struct enc_cache *cache;              /* NULL: decode every command */
+    void *tls;                            /* SSL_CTX (tls.h); NULL: no TLS */
+    struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
+    int nbatch;
+    bool batch_txn;                       /* the group's outer transaction
+                                             is open */
+    int64_t batch_t0_ms;                  /* when the first one was queued */
+    int64_t cmd_us, commit_us;            /* running estimates of the work */
+    int64_t groups;                       /* group commits, for the log */
+    int64_t group_max;
+    int64_t trim_answered;                /* answered at the last change */
+    int64_t trim_quiet_ms;                /* since then */
+    bool trimmed;                         /* malloc_trim() since then */
+};
+
+/* One interaction waiting in the group (see batch_flush()). The slot is
+ * never moved: the request borrows from the interaction's own buffers. */
+struct batch_item {
+    struct interaction it;
+    struct cmd_reply reply;
+    struct pending_reply *p;              /* the deferral's callback */
+    bool ran;                             /* reply holds an answer */
+    bool defer, defer_ephemeral, edit_clicked;
+};
+
+/* A request to send once the interaction's callback was accepted (after a
+ * deferral: the reply itself, through the interaction's webhook). */
+struct follow_on {
+    const char *method;
+    char path[REST_MAX_PATH];
+    char *body;                           /* owned; NULL: none */
+};
+
+#define FOLLOW_ONS_MAX 2
+
+struct pending_reply {                    /* one interaction callback */
+    struct daemon *d;
+    char id[INTERACTION_SNOWFLAKE_MAX + 1];
+    char command[INTERACTION_NAME_MAX + 1];
+    int64_t t0_ms;
+    struct follow_on next[FOLLOW_ONS_MAX];
+    int nnext;
+};
+
+static inline int64_t daemon_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static inline int64_t daemon_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static inline int64_t daemon_wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
+ * command, the replies after the commit); a no-op when nothing is queued. */
+void daemon_batch_flush(struct daemon *d);
+
+/* daemon_ix.c: the gateway's dispatch hook (gw.h); INTERACTION_CREATE joins
+ * the group. Returns false while stopping: not applied, so the next
+ * session replays it. */
+bool daemon_on_dispatch(void *ud, const char *t, json_t *payload);
+
+#endif

@@ -1,0 +1,348 @@
+/*
+ * daemon_ix.c - interactions in `fray run`: the group that commits together
+ * (daemon.h, "Group commit"), deferrals, the callback and its follow-ups,
+ * autocomplete, the GM's copy.
+ */
+#include "daemon_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd_table.h"
+#include "enc_cache.h"
+#include "interaction.h"
+#include "render_discord.h"
+#include "store.h"
+#include "tracker.h"
+
+static void pending_free(struct pending_reply *p)
+{
+    for (int i = 0; i < p->nnext; i++)
+        free(p->next[i].body);
+    free(p);
+}
+
+static void on_follow_done(void *ud, const struct rest_result *res)
+{
+    struct daemon *d = ud;
+    if (res->err != BOT_OK || res->status < 200 || res->status >= 300)
+        log_msg(d->log, LOG_LVL_WARN,
+                "interaction webhook request failed: status %d code %d",
+                res->status, res->discord_code);
+}
+
+static void on_callback_done(void *ud, const struct rest_result *res)
+{
+    struct pending_reply *p = ud;
+    struct daemon *d = p->d;
+    int64_t ms = daemon_now_ms() - p->t0_ms;
+    bool ok = res->err == BOT_OK && res->status >= 200 && res->status < 300;
+
+    if (ok) {
+        d->answered++;
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s /%s answered in %lld ms", p->id, p->command,
+                (long long)ms);
+    } else if (res->discord_code == 40060) {
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s was already answered (replay)", p->id);
+    } else {
+        log_msg(d->log, LOG_LVL_WARN,
+                "interaction %s /%s: callback failed: status %d code %d (%s)",
+                p->id, p->command, res->status, res->discord_code,
+                bot_errname(res->err));
+    }
+    /* The webhook accepts requests only after the callback was. */
+    for (int i = 0; ok && i < p->nnext; i++)
+        rest_submit(d->rest, p->next[i].method, p->next[i].path,
+                    p->next[i].body, on_follow_done, d);
+    pending_free(p);
+}
+
+/* Queue the callback body; returns the pending record (owned by the REST
+ * done callback from now on; follow-ons may be added until control returns
+ * to the loop), or NULL. */
+static struct pending_reply *answer(struct daemon *d,
+                                    const struct interaction *it,
+                                    json_t *body, const char *command)
+{
+    char path[REST_MAX_PATH];
+    char *text = json_dumps(body, JSON_COMPACT);
+    struct pending_reply *p = calloc(1, sizeof *p);
+
+    if (!text || !p) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
+        free(text);
+        free(p);
+        return NULL;
+    }
+    p->d = d;
+    p->t0_ms = daemon_now_ms();
+    snprintf(p->id, sizeof p->id, "%s", it->id);
+    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
+    snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
+             it->token);
+    if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
+        BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
+                it->id);
+        free(p);
+        p = NULL;
+    }
+    free(text);
+    return p;
+}
+
+/* After a deferral: send body (NULL: none) to the interaction's webhook
+ * once the callback is accepted. sub is "" for a followup, or
+ * "/messages/@original". */
+static void follow_on(struct pending_reply *p, const struct interaction *it,
+                      const char *method, const char *sub, json_t *body)
+{
+    struct follow_on *f;
+    if (p == NULL || p->nnext >= FOLLOW_ONS_MAX)
+        return;
+    f = &p->next[p->nnext];
+    f->method = method;
+    f->body = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    if (body && !f->body)
+        return;
+    snprintf(f->path, sizeof f->path, "/webhooks/%s/%s%s",
+             it->application_id, it->token, sub);
+    p->nnext++;
+}
+
+static void answer_autocomplete(struct daemon *d, struct interaction *it)
+{
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
+                          .rs_data = &d->rules};
+    struct msg m;
+    json_t *body;
+
+    msg_init(&m);
+    if (!cmd_complete(&ctx, &it->req, it->focused, &m))
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
+                "memory", it->id);
+    body = render_discord_autocomplete(&m);
+    if (body)
+        answer(d, it, body, it->req.command);
+    json_decref(body);
+    msg_cleanup(&m);
+}
+
+/* A deferred command will answer privately: decided before it runs, from
+ * what the user asked for. */
+static bool likely_ephemeral(const struct cmd_req *req)
+{
+    const struct cmd_spec *spec = cmd_table_find(req->command, req->sub);
+    const char *v;
+    if (spec && (spec->flags & CMD_F_EPHEMERAL))
+        return true;
+    if (strcmp(req->command, "help") == 0 ||
+        strcmp(req->command, "config") == 0)
+        return true;
+    v = cmd_req_opt(req, "secret");
+    if (v && strcmp(v, "true") == 0)
+        return true;
+    v = cmd_req_opt(req, "private");
+    return v && strcmp(v, "true") == 0;
+}
+
+static void post_gm_copy(struct daemon *d, uint64_t channel,
+                         const struct msg *m)
+{
+    char path[REST_MAX_PATH], *text;
+    json_t *body = render_discord_message(m, false);
+
+    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
+    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
+                             d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot post to the GM channel %" PRIu64,
+                channel);
+    free(text);
+    json_decref(body);
+}
+
+/* Waited too long (a busy loop, a replay, a slow group): acknowledge
+ * first, so the 3 s window cannot run out while the group runs. work_ms is
+ * what the group is expected to take. */
+static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
+                                int64_t work_ms)
+{
+    struct interaction *it = &b->it;
+    uint64_t idnum = 0;
+    json_t *body;
+    int64_t age;
+    bool on_tracker;
+
+    /* A click on the live tracker answers with a new message (the tracker
+     * itself is edited by tracker.c); a click on any other message of ours
+     * (a prompt) replaces that message with the answer. */
+    on_tracker = it->type == INTERACTION_COMPONENT && it->message_id != 0 &&
+                 it->message_id == tracker_message_id(d->tracker,
+                                                      it->req.channel_id);
+    b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
+    interaction_snowflake(it->id, &idnum);
+    age = daemon_wall_ms() - interaction_snowflake_ms(idnum);
+    b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
+    if (!b->defer)
+        return;
+    b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+    body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
+                                                   : RENDER_DC_CB_DEFER,
+                                   NULL, b->defer_ephemeral);
+    if (body)
+        b->p = answer(d, it, body, it->req.command);
+    json_decref(body);
+    d->deferred++;
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
+            "deferred", it->id, it->req.command, (long long)age);
+}
+
+/* Send the answer of a command whose group was committed (or failed). */
+static void batch_send(struct daemon *d, struct batch_item *b)
+{
+    struct interaction *it = &b->it;
+    struct cmd_reply *reply = &b->reply;
+    bool ephemeral = reply->ephemeral || reply->is_error;
+    json_t *body;
+
+    if (reply->duplicate)
+        log_msg(d->log, LOG_LVL_INFO,
+                "interaction %s already applied: answering without change",
+                it->id);
+    if (!b->defer) {
+        enum render_dc_callback type = b->edit_clicked && !ephemeral
+                                           ? RENDER_DC_CB_UPDATE
+                                           : RENDER_DC_CB_MESSAGE;
+        body = render_discord_callback(type, &reply->msg, ephemeral);
+        if (body)
+            answer(d, it, body, it->req.command);
+    } else if (ephemeral && !b->defer_ephemeral) {
+        /* Acknowledged in public, answered in private: a private followup,
+         * and the "thinking" message goes away. */
+        body = render_discord_message(&reply->msg, true);
+        follow_on(b->p, it, "POST", "", body);
+        if (!b->edit_clicked)
+            follow_on(b->p, it, "DELETE", "/messages/@original", NULL);
+    } else {
+        body = render_discord_message(&reply->msg, false);
+        follow_on(b->p, it, "PATCH", "/messages/@original", body);
+    }
+    if (!body)
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
+                it->id);
+    json_decref(body);
+    if (reply->changed && reply->tracker)
+        tracker_show(d->tracker, reply->channel_id, reply->tracker,
+                     reply->tracker_mode, it->application_id, it->token);
+    if (reply->gm_copy && reply->gm_channel && !reply->is_error)
+        post_gm_copy(d, reply->gm_channel, reply->gm_copy);
+}
+
+/* Group commit: run every queued command, each in its own inner
+ * transaction (a failed one rolls back alone), commit the group's outer
+ * transaction once (one fsync for all of them), and only then answer. If
+ * that commit fails nothing of the group was saved: every command is
+ * answered with the error and the cache, which already held the group's
+ * states, is emptied. */
+void daemon_batch_flush(struct daemon *d)
+{
+    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
+                          .rs_data = &d->rules, .cache = d->cache};
+    int64_t t0 = daemon_now_us(), t1, t2;
+    enum bot_err err = BOT_OK;
+    int n = d->nbatch;
+
+    if (n == 0)
+        return;
+    for (int i = 0; i < n; i++)
+        batch_defer_if_late(d, &d->batch[i],
+                            (n * d->cmd_us + d->commit_us) / 1000);
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
+        if (!b->ran)
+            log_msg(d->log, LOG_LVL_ERR,
+                    "interaction %s: cmd_exec out of memory", b->it.id);
+    }
+    t1 = daemon_now_us();
+    if (d->batch_txn)
+        err = store_commit(d->store);
+    t2 = daemon_now_us();
+    if (err != BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "group of %d commands not saved: %s",
+                n, store_errmsg(d->store));
+        if (d->cache)
+            enc_cache_clear(d->cache);
+    }
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (b->ran && err != BOT_OK)
+            cmd_reply_fail_store(&b->reply, err);
+        if (b->ran)
+            batch_send(d, b);
+        cmd_reply_cleanup(&b->reply);
+        interaction_cleanup(&b->it);
+    }
+    /* Estimates for the next group's deferral decision: a quarter of each
+     * new sample, so one slow fsync does not defer everything after it. */
+    d->cmd_us += ((t1 - t0) / n - d->cmd_us) / 4;
+    if (d->batch_txn)
+        d->commit_us += ((t2 - t1) - d->commit_us) / 4;
+    d->groups++;
+    if (n > d->group_max)
+        d->group_max = n;
+    d->nbatch = 0;
+    d->batch_txn = false;
+}
+
+/* Queue an interaction for the group that daemon_batch_flush() runs when
+ * the loop has nothing more to read; autocomplete is answered at once (it
+ * changes nothing). */
+static void batch_add(struct daemon *d, json_t *payload)
+{
+    struct batch_item *b = &d->batch[d->nbatch];
+    char why[256];
+
+    memset(b, 0, sizeof *b);
+    cmd_reply_init(&b->reply);
+    if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
+        BOT_OK) {
+        log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        return;
+    }
+    if (b->it.type == INTERACTION_AUTOCOMPLETE) {
+        answer_autocomplete(d, &b->it);
+        interaction_cleanup(&b->it);
+        return;
+    }
+    if (d->nbatch == 0) {
+        d->batch_t0_ms = daemon_now_ms();
+        /* Opened now, not at the flush, so that what the gateway saves per
+         * dispatch (its sequence number) joins the group's one commit. */
+        d->batch_txn = store_begin(d->store) == BOT_OK;
+        if (!d->batch_txn)
+            log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
+                    "transaction (%s): committing one by one",
+                    store_errmsg(d->store));
+    }
+    d->nbatch++;
+    if (d->nbatch == DAEMON_BATCH_MAX)
+        daemon_batch_flush(d);
+}
+
+bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)
+{
+    struct daemon *d = ud;
+
+    if (d->stopping)
+        return false;   /* not applied: the next session replays it */
+    if (strcmp(t, "INTERACTION_CREATE") == 0)
+        batch_add(d, payload);
+    return true;
+}
