@@ -128,6 +128,15 @@ void harness_roll_answered(struct harness *h)
     json_decref(harness_callback(h, id));
 }
 
+void harness_wait_stat(struct harness *h, const char *key, long long min)
+{
+    if (fake_wait_stat(h->fake.port, key, min, HARNESS_STAT_MS) != 0) {
+        harness_dump_log(h);
+        fail_msg("stat %s stayed below %lld (is %lld)", key, min,
+                 fake_stat(h->fake.port, key));
+    }
+}
+
 json_t *harness_callback(struct harness *h, const char *id)
 {
     json_t *cb = fake_wait_callback(h->fake.port, id, HARNESS_CALLBACK_MS);

@@ -22,6 +22,7 @@
 
 #define HARNESS_READY_MS 8000
 #define HARNESS_CALLBACK_MS 8000
+#define HARNESS_STAT_MS 10000      /* a fake stat to reach its value */
 #define HARNESS_MAX_ALLOWED 8       /* violation kinds a test may allow */
 #define HARNESS_MAX_FAKE_ARGS 32    /* extra fake-discord arguments */
 #define HARNESS_PATH_MAX 512
@@ -53,6 +54,10 @@ void harness_roll(struct harness *h, char id[32]);
 
 /* Inject /roll and wait for its answer (fails the test without one). */
 void harness_roll_answered(struct harness *h);
+
+/* Wait until the fake's stat `key` reaches min (HARNESS_STAT_MS at
+ * most); else dump fray's log and fail the test. */
+void harness_wait_stat(struct harness *h, const char *key, long long min);
 
 /* Wait for the callback of id; fail the test when it does not come. Returns
  * the callback record (caller decrefs). */

@@ -17,22 +17,6 @@
 #define WAIT_MS 10000
 #define BIG_FRAME_BYTES (16 * 1024 * 1024)
 
-static void roll_ok(struct harness *h)
-{
-    char id[32];
-    harness_roll(h, id);
-    json_decref(harness_callback(h, id));
-}
-
-static void wait_stat(struct harness *h, const char *key, long long min)
-{
-    if (fake_wait_stat(h->fake.port, key, min, WAIT_MS) != 0) {
-        harness_dump_log(h);
-        fail_msg("stat %s stayed below %lld (is %lld)", key, min,
-                 fake_stat(h->fake.port, key));
-    }
-}
-
 /* Wait until fray's log holds needle; fail (with the log) otherwise. */
 static void wait_log(struct harness *h, const char *needle)
 {
@@ -99,7 +83,7 @@ static void test_garbage_frames_ignored(void **state)
     harness_start(&h, NULL, NULL, true);
     for (size_t i = 0; i < sizeof frames / sizeof frames[0]; i++)
         fault_ok(&h, frames[i]);
-    roll_ok(&h);
+    harness_roll_answered(&h);
     wait_log(&h, "not a payload");
     assert_int_equal(fake_stat(h.fake.port, "connections"), 1);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
@@ -131,9 +115,9 @@ static void test_garbage_hello_intervals_clamped(void **state)
         config_ok(&h, body);
         fault_ok(&h, "{\"kind\":\"close\",\"code\":4000,"
                      "\"invalidate\":false}");
-        wait_stat(&h, "resumes_ok", (long long)i + 1);
+        harness_wait_stat(&h, "resumes_ok", (long long)i + 1);
         wait_log(&h, cases[i].logged);
-        roll_ok(&h);
+        harness_roll_answered(&h);
     }
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     config_ok(&h, "{\"hello_heartbeat_interval\":null}");
@@ -153,11 +137,11 @@ static void test_garbage_big_frame_closes_and_resumes(void **state)
     snprintf(fault, sizeof fault, "{\"kind\":\"big\",\"bytes\":%d}",
              BIG_FRAME_BYTES);
     fault_ok(&h, fault);
-    wait_stat(&h, "resumes_ok", 1);
+    harness_wait_stat(&h, "resumes_ok", 1);
     /* the close code itself may not reach the fake: it is still busy
      * writing the 16 MiB when fray gives up on the connection */
     wait_log(&h, "closing with 1009");
-    roll_ok(&h);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     harness_assert_no_violations(&h);
     harness_stop(&h);
@@ -181,19 +165,19 @@ static void test_garbage_429_retry_after(void **state)
     snprintf(want, sizeof want, "retry after %d ms (the maximum)",
              RL_MAX_WAIT_MS);
     wait_log(&h, want);
-    roll_ok(&h);
+    harness_roll_answered(&h);
 
     fault_ok(&h, "{\"kind\":\"rest\",\"path\":\"/callback\",\"status\":429,"
                  "\"retry_after\":0,\"count\":1,\"body\":{\"message\":\"x\","
                  "\"retry_after\":\"NaN\"},\"headers\":{\"Retry-After\":"
                  "\"1e12\",\"X-RateLimit-Reset-After\":\"-3\"}}");
-    roll_ok(&h);
+    harness_roll_answered(&h);
     wait_log(&h, "retry after 1000 ms (no usable retry_after)");
     fault_ok(&h, "{\"kind\":\"rest\",\"path\":\"/callback\",\"status\":429,"
                  "\"retry_after\":0,\"count\":1,\"body\":{\"message\":\"x\","
                  "\"retry_after\":-5},\"headers\":{\"Retry-After\":\"-5\","
                  "\"X-RateLimit-Reset-After\":\"-3\"}}");
-    roll_ok(&h);
+    harness_roll_answered(&h);
 
     /* an empty bucket that resets in 3 years: cut to RL_MAX_WAIT_MS for
      * that interaction's callback; others keep going */
@@ -203,8 +187,8 @@ static void test_garbage_429_retry_after(void **state)
                  "\"X-RateLimit-Remaining\":\"0\",\"X-RateLimit-Limit\":"
                  "\"1\"}}");
     harness_roll(&h, id);
-    wait_stat(&h, "rest_429", 4);
-    roll_ok(&h);
+    harness_wait_stat(&h, "rest_429", 4);
+    harness_roll_answered(&h);
     harness_stop(&h);
 }
 

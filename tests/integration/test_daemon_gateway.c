@@ -10,22 +10,6 @@
 
 static const char *const fast_hb[] = {"--heartbeat-ms", "400", NULL};
 
-static void roll_ok(struct harness *h)
-{
-    char id[32];
-    harness_roll(h, id);
-    json_decref(harness_callback(h, id));
-}
-
-static void wait_stat(struct harness *h, const char *key, long long min)
-{
-    if (fake_wait_stat(h->fake.port, key, min, 8000) != 0) {
-        harness_dump_log(h);
-        fail_msg("stat %s stayed below %lld (is %lld)", key, min,
-                 fake_stat(h->fake.port, key));
-    }
-}
-
 static void test_gw_drop_resume_no_loss(void **state)
 {
     struct harness h;
@@ -33,12 +17,12 @@ static void test_gw_drop_resume_no_loss(void **state)
     (void)state;
 
     harness_start(&h, NULL, NULL, true);
-    roll_ok(&h);
+    harness_roll_answered(&h);
     assert_int_equal(fake_fault(h.fake.port, "{\"kind\":\"drop\"}"), 200);
     harness_roll(&h, b);          /* lands while the connection is gone */
     json_decref(harness_callback(&h, b));
-    wait_stat(&h, "resumes_ok", 1);
-    roll_ok(&h);
+    harness_wait_stat(&h, "resumes_ok", 1);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     assert_int_equal(fake_stat(h.fake.port, "callbacks"), 3);
     assert_int_equal(fake_stat(h.fake.port, "callbacks_rejected"), 0);
@@ -54,9 +38,9 @@ static void test_gw_zombie_closes_and_resumes(void **state)
     harness_start(&h, fast_hb, NULL, true);
     assert_int_equal(fake_fault(h.fake.port, "{\"kind\":\"zombie\",\"count\":1}"),
                      200);
-    wait_stat(&h, "resumes_ok", 1);
+    harness_wait_stat(&h, "resumes_ok", 1);
     assert_int_equal(fake_stat(h.fake.port, "last_client_close"), 4900);
-    roll_ok(&h);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     harness_stop(&h);
 }
@@ -68,9 +52,9 @@ static void test_gw_op7_resumes_at_resume_url(void **state)
 
     harness_start(&h, NULL, NULL, true);
     assert_int_equal(fake_fault(h.fake.port, "{\"kind\":\"op7\"}"), 200);
-    wait_stat(&h, "resumes_ok", 1);
+    harness_wait_stat(&h, "resumes_ok", 1);
     assert_true(fake_stat(h.fake.port, "resumes_on_resume_url") >= 1);
-    roll_ok(&h);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     harness_stop(&h);
 }
@@ -84,8 +68,8 @@ static void test_gw_op9_true_resumes(void **state)
     assert_int_equal(fake_fault(h.fake.port,
                                 "{\"kind\":\"op9\",\"resumable\":true}"),
                      200);
-    wait_stat(&h, "resumes_ok", 1);
-    roll_ok(&h);
+    harness_wait_stat(&h, "resumes_ok", 1);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
     harness_stop(&h);
 }
@@ -100,9 +84,9 @@ static void test_gw_op9_false_new_session(void **state)
     assert_int_equal(fake_fault(h.fake.port,
                                 "{\"kind\":\"op9\",\"resumable\":false}"),
                      200);
-    wait_stat(&h, "identifies", 2);
+    harness_wait_stat(&h, "identifies", 2);
     assert_int_equal(fake_wait_ready(h.fake.port, 8000), 0);
-    roll_ok(&h);
+    harness_roll_answered(&h);
     assert_int_equal(fake_stat(h.fake.port, "violations"), 0);
     harness_stop(&h);
 }
@@ -116,7 +100,7 @@ static void test_gw_server_heartbeat_request(void **state)
     harness_start(&h, NULL, NULL, true);
     before = fake_stat(h.fake.port, "heartbeats");
     assert_int_equal(fake_fault(h.fake.port, "{\"kind\":\"op1\"}"), 200);
-    wait_stat(&h, "heartbeats", before + 1);
+    harness_wait_stat(&h, "heartbeats", before + 1);
     harness_stop(&h);
 }
 
