@@ -1,7 +1,7 @@
 /*
  * rs_fixture.h - the fixture the ruleset tests share: an encounter, a seeded
  * RNG, a result and a diagnostic, and helpers that make calls into a
- * ruleset's ops as the command layer does (engine/rs.h).
+ * ruleset's ops as the command layer does (engine/include/rs.h).
  *
  * A ruleset's own fixture (tests/unit/engine/test_rs_<id>.h) starts with
  * RS_FX_STATE: the shared state is then f->fx for the rs_fx_*() helpers and,

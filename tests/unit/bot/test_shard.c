@@ -1,5 +1,5 @@
 /* test_shard.c - the shard setting, Discord's routing rule, the identify
- * bucket and the cross-process identify slots (bot/shard.c). */
+ * bucket and the cross-process identify slots (bot/discord/shard.c). */
 #include "support.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Tests for the tactical ruleset's pure rules and the chapter's worked
- * examples (engine/rs_tactical_fx.c), plus the effects table and its file
- * parser (engine/rs_tactical_data.c). */
+ * examples (engine/rulesets/tactical/rs_tactical_fx.c), plus the effects table and its file
+ * parser (engine/rulesets/tactical/rs_tactical_data.c). */
 #include "support.h"
 
 #include <stdio.h>

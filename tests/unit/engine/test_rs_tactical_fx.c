@@ -1,7 +1,7 @@
 /* Tests for the tactical ruleset's individual effects and conditions
  * through the ops: Shutdown, Knockout, Deadly, Grip and Break, Magnetize,
  * Knockback, disadvantage from conditions, and option errors
- * (engine/rs_tactical_fx.c, rs_tactical_atk.c, rs_tactical_act.c). */
+ * (engine/rulesets/tactical/rs_tactical_fx.c, rs_tactical_atk.c, rs_tactical_act.c). */
 #include "support.h"
 
 #include "test_rs_tactical.h"

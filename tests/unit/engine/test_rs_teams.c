@@ -1,5 +1,5 @@
 /* Tests for the teams ruleset: team alternation, rounds, surprise, the
- * unconscious, and the action economy (engine/rs_teams.c,
+ * unconscious, and the action economy (engine/rulesets/teams/rs_teams.c,
  * rs_teams_act.c). */
 #include "support.h"
 

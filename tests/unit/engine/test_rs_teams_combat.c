@@ -1,5 +1,5 @@
 /* Tests for the teams ruleset's attacks, damage and death
- * (engine/rs_teams_combat.c): the chapter's worked examples fed to the pure
+ * (engine/rulesets/teams/rs_teams_combat.c): the chapter's worked examples fed to the pure
  * functions with the example's numbers, then the same scenes through the
  * ops with seeded or fixed dice. */
 #include "support.h"

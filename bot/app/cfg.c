@@ -378,7 +378,7 @@ void cfg_write_example(FILE *f)
 
     fputs("# fray.conf - configuration of `fray run --config PATH`.\n"
           "#\n"
-          "# Generated from the schema in bot/cfg.c (tests/unit/bot/test_cfg.c\n"
+          "# Generated from the schema in bot/app/cfg.c (tests/unit/bot/test_cfg.c\n"
           "# checks that it matches). Every key is optional; the value shown is\n"
           "# the default. Unknown keys are errors. The bot token is NOT set\n"
           "# here: use the systemd credential discord-token or $DISCORD_TOKEN.\n"
