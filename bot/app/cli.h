@@ -20,5 +20,11 @@ int cli_bench(int argc, char **argv);
 int cli_console(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_migrate(int argc, char **argv);
+int cli_docs(int argc, char **argv);
+
+struct sbuf;
+/* The reference's index page (core commands, then the systems), as
+ * `fray docs` writes it to README.md. */
+void cli_docs_index(struct sbuf *b);
 
 #endif

@@ -35,12 +35,6 @@
 /* The only global: set by the signal handler, read by the tick. */
 static volatile sig_atomic_t daemon_signal;
 
-struct pending_register {
-    struct daemon *d;
-    char key[64];
-    char hash[17];
-};
-
 static void on_signal(int sig)
 {
     daemon_signal = sig;
@@ -75,81 +69,13 @@ bool daemon_notify(const char *state)
     return n == (ssize_t)strlen(state);
 }
 
-/* ---- registration ---- */
-
-static void on_register_done(void *ud, const struct rest_result *res)
-{
-    struct pending_register *p = ud;
-    if (res->err == BOT_OK && res->status >= 200 && res->status < 300) {
-        if (store_kv_set(p->d->store, p->key, p->hash) != BOT_OK)
-            log_msg(p->d->log, LOG_LVL_WARN, "register: cannot save hash");
-        log_msg(p->d->log, LOG_LVL_NOTICE, "register: commands updated (%s)",
-                p->key + sizeof REGISTER_KV_HASH);
-    } else {
-        log_msg(p->d->log, LOG_LVL_WARN,
-                "register: failed for %s: status %d code %d: %.200s",
-                p->key + sizeof REGISTER_KV_HASH, res->status,
-                res->discord_code, res->body ? res->body : "");
-    }
-    free(p);
-}
-
-static void register_scope(struct daemon *d, const char *app, uint64_t guild,
-                           const char *text, const char *hash)
-{
-    struct pending_register *p;
-    char path[256], *old = NULL;
-    char key[64];
-
-    if (guild)
-        snprintf(key, sizeof key, "%s:%" PRIu64, REGISTER_KV_HASH, guild);
-    else
-        snprintf(key, sizeof key, "%s:global", REGISTER_KV_HASH);
-    if (store_kv_get(d->store, key, &old) == BOT_OK && strcmp(old, hash) == 0) {
-        log_msg(d->log, LOG_LVL_INFO, "register: %s unchanged (hash %s)",
-                key + sizeof REGISTER_KV_HASH, hash);
-        free(old);
-        return;
-    }
-    free(old);
-    p = calloc(1, sizeof *p);
-    if (!p)
-        return;
-    p->d = d;
-    snprintf(p->key, sizeof p->key, "%s", key);
-    snprintf(p->hash, sizeof p->hash, "%s", hash);
-    if (guild)
-        snprintf(path, sizeof path, "/applications/%s/guilds/%" PRIu64
-                 "/commands", app, guild);
-    else
-        snprintf(path, sizeof path, "/applications/%s/commands", app);
-    if (rest_submit(d->rest, "PUT", path, text, on_register_done, p) != BOT_OK)
-        free(p);
-}
+/* ---- registration: daemon_reg.c ---- */
 
 static void on_ready(void *ud, const char *app)
 {
     struct daemon *d = ud;
-    json_t *cmds;
-    char *text;
-    char hash[17];
-
     daemon_notify("STATUS=connected");
-    if (!d->cfg->register_commands || d->shard.id != 0)
-        return;                 /* shard 0 registers for every shard */
-    cmds = register_build();
-    text = cmds ? json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    json_decref(cmds);
-    if (!text) {
-        log_msg(d->log, LOG_LVL_ERR, "register: cannot build commands");
-        return;
-    }
-    register_hash(text, hash);
-    if (d->cfg->ndev_guilds == 0)
-        register_scope(d, app, 0, text, hash);
-    for (int i = 0; i < d->cfg->ndev_guilds; i++)
-        register_scope(d, app, d->cfg->dev_guilds[i], text, hash);
-    free(text);
+    daemon_register_ready(d, app);
 }
 
 static void on_fatal(void *ud, int code)

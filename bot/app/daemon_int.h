@@ -65,7 +65,16 @@ struct daemon {
     int64_t trim_answered;                /* answered at the last change */
     int64_t trim_quiet_ms;                /* since then */
     bool trimmed;                         /* malloc_trim() since then */
+    char app_id[32];                      /* from READY; "" before */
 };
+
+/* Register the commands at READY: the core set globally (shard 0 only),
+ * and each server's systems for the servers of this shard whose set
+ * changed since it was last registered (daemon_reg.c). */
+void daemon_register_ready(struct daemon *d, const char *app);
+
+/* Register guild's commands again: its systems changed (a reply said so). */
+void daemon_register_guild(struct daemon *d, uint64_t guild);
 
 /* One interaction waiting in the group (see batch_flush()). The slot is
  * never moved: the request borrows from the interaction's own buffers. */

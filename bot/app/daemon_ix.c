@@ -137,9 +137,10 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it)
  * what the user asked for. */
 static bool likely_ephemeral(const struct cmd_req *req)
 {
-    const struct cmd_spec *spec = cmd_table_find(req->command, req->sub);
+    struct cmd_spec spec;
     const char *v;
-    if (spec && (spec->flags & CMD_F_EPHEMERAL))
+    if (cmd_lookup(req->command, req->sub, NULL, &spec) &&
+        (spec.flags & CMD_F_EPHEMERAL))
         return true;
     if (strcmp(req->command, "help") == 0 ||
         strcmp(req->command, "config") == 0)
@@ -242,6 +243,10 @@ static void batch_send(struct daemon *d, struct batch_item *b)
                      reply->tracker_mode, it->application_id, it->token);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
         post_gm_copy(d, reply->gm_channel, reply->gm_copy);
+    /* The server plays another set of systems now: its commands follow,
+     * once the change is committed. */
+    if (reply->guild_commands && !reply->is_error)
+        daemon_register_guild(d, it->req.guild_id);
 }
 
 /* Group commit: run every queued command, each in its own inner

@@ -18,6 +18,7 @@ static const struct {
     {"console", cli_console, "run fray's commands in a terminal or a script"},
     {"run", cli_run, "run the Discord bot: fray run [--config PATH]"},
     {"migrate", cli_migrate, "copy a store: fray migrate --from A --to B"},
+    {"docs", cli_docs, "write the command reference: fray docs DIR"},
 };
 
 static void usage(FILE *f)

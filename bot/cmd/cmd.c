@@ -18,6 +18,7 @@
 
 #include "cmd_run.h"
 #include "cmd_validate.h"
+#include "rs_kit.h"
 #include "enc_cache.h"
 #include "enc_json.h"
 #include "interaction.h"
@@ -122,6 +123,8 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
         .is_gm = run->is_gm,
         .opts = opts,
         .nopts = req->nopts,
+        .args = NULL,
+        .nargs = 0,
         .data = rs_data_get(run->ctx->rs_data, run->rs),
     };
 }
@@ -212,6 +215,23 @@ static void add_prompts(struct cmd_run *run)
             msg_add_mention(&run->reply->msg, c->owner))
             msg_set_content(&run->reply->msg, "<@%" PRIu64 ">, this is "
                             "your call:", c->owner);
+    }
+}
+
+void cmd_show(struct cmd_run *run, const char *title)
+{
+    struct cmd_reply *reply = run->reply;
+    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
+    msg_cleanup(&reply->msg);
+    bool secret = render_events(&reply->msg, run->enc, run->res, public_gm,
+                                title);
+    if (secret && !public_gm) {
+        struct msg *copy = malloc(sizeof *copy);
+        if (copy != NULL) {
+            msg_init(copy);
+            render_events(copy, run->enc, run->res, true, title);
+            reply->gm_copy = copy;
+        }
     }
 }
 
@@ -405,6 +425,65 @@ static enum bot_err save_encounter(struct cmd_run *run)
     return err;
 }
 
+/* The systems that have command spec's verb, as "cards, teams". */
+static void systems_with(const struct cmd_spec *spec, char *buf, size_t n)
+{
+    size_t nrs, at = 0;
+    const struct rs_system *const *all = rs_all(&nrs);
+    buf[0] = '\0';
+    for (size_t k = 0; k < nrs; k++)
+        if (rs_cmd_find(all[k], spec->command, spec->sub) != NULL) {
+            int w = snprintf(buf + at, n - at, "%s%s", at ? ", " : "",
+                             all[k]->id);
+            if (w < 0 || (size_t)w >= n - at)
+                break;
+            at += (size_t)w;
+        }
+}
+
+/* What only the fight's system can say: a ruleset command must be one of
+ * its commands (then its own declaration applies: its options, its GM
+ * rule), and an option a system adds to a core command must be this
+ * system's. */
+static bool check_system(struct cmd_run *run)
+{
+    const struct cmd_spec *spec = run->spec;
+    char name[64], list[160];
+    cmd_spec_name(spec, name, sizeof name);
+    if (spec->rs != NULL) {
+        if (rs_cmd_find(run->rs, spec->command, spec->sub) == NULL) {
+            systems_with(spec, list, sizeof list);
+            cmd_fail(run, "%s is a command of the %s system; this fight plays "
+                     "%s (see /help topic:%s)", name, list, run->rs->id,
+                     run->rs->id);
+            return false;
+        }
+        if (spec->rs != run->rs &&
+            cmd_lookup(spec->command, spec->sub, run->rs, &run->view))
+            run->spec = &run->view;
+        return true;
+    }
+    for (int i = 0; i < run->req->nopts; i++) {
+        const char *opt = run->req->opts[i].name;
+        const struct rs_system *owner = cmd_ext_owner(spec, opt);
+        if (owner == NULL)
+            continue;
+        char key[64];
+        snprintf(key, sizeof key, "%s%s%s", spec->command,
+                 spec->sub ? " " : "", spec->sub ? spec->sub : "");
+        const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
+        bool ok = false;
+        for (int k = 0; mine != NULL && mine[k].name != NULL && !ok; k++)
+            ok = eng_text_casecmp(mine[k].name, opt) == 0;
+        if (!ok) {
+            cmd_fail(run, "%s: is an option of the %s system; this fight "
+                     "plays %s", opt, owner->id, run->rs->id);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void run_handler(struct cmd_run *run)
 {
     const struct cmd_spec *spec = run->spec;
@@ -417,14 +496,16 @@ static void run_handler(struct cmd_run *run)
     }
     if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
         char text[200];
-        snprintf(text, sizeof text, "only the GM may use /%s%s%s (the GM "
-                 "is whoever started the fight, or anyone with Manage "
-                 "Channels)", spec->command, spec->sub ? " " : "",
-                 spec->sub ? spec->sub : "");
+        char name[64];
+        snprintf(text, sizeof text, "only the GM may use %s (the GM is "
+                 "whoever started the fight, or anyone with Manage "
+                 "Channels)", cmd_spec_name(spec, name, sizeof name));
         reply_error(run->reply, text, NULL);
         run->failed = true;
         return;
     }
+    if (run->enc != NULL && !check_system(run))
+        return;
     if (req->expect_version >= 0 && run->enc != NULL &&
         req->expect_version != run->enc->version) {
         /* A button from an older tracker: show where things stand now and
@@ -453,11 +534,12 @@ static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
 static void run_reset(struct cmd_run *run)
 {
     struct cmd_run fresh = {.ctx = run->ctx, .req = run->req,
-                            .spec = run->spec, .reply = run->reply,
+                            .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
     *run = fresh;
-    enc_result_init(run->res);
+    run->spec = &run->view;
+    enc_result_reset(run->res);
     uint64_t channel = run->reply->channel_id;
     cmd_reply_cleanup(run->reply);
     run->reply->channel_id = channel;
@@ -497,6 +579,13 @@ static bool try_stateful(struct cmd_run *run)
     run->is_gm = cmd_sender_is_gm(req, run->enc);
 
     run_handler(run);
+    if (!run->failed && run->res->nomem) {
+        /* Part of what happened could not be recorded: saving the change
+         * would show the table less than the truth. */
+        reply_error(reply, "the bot ran out of memory; nothing was changed",
+                    NULL);
+        run->failed = true;
+    }
 
     if (run->failed || !run->changed) {
         /* Read-only commands still record the interaction so a replay is
@@ -544,18 +633,17 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     reply->channel_id = req->channel_id;
 
     char err[CMD_VALIDATE_ERR_MAX];
-    const struct cmd_spec *spec = cmd_validate(req, err, sizeof err);
-    if (spec == NULL) {
-        reply_error(reply, err, "/help");
-        return true;
-    }
-
     struct cmd_run run = {
         .ctx = ctx,
         .req = req,
-        .spec = spec,
         .reply = reply,
     };
+    if (!cmd_validate(req, &run.view, err, sizeof err)) {
+        reply_error(reply, err, "/help");
+        return true;
+    }
+    run.spec = &run.view;
+    const struct cmd_spec *spec = run.spec;
     run.res = eng_malloc(sizeof *run.res);
     if (run.res == NULL) {
         reply_error(reply, "the bot ran out of memory; nothing was changed",
@@ -568,6 +656,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     if (!stateful) {
         run.is_gm = cmd_sender_is_gm(req, NULL);
         spec->handler(&run);
+        enc_result_cleanup(run.res);
         eng_free(run.res);
         reply_route_gm_copy(ctx, req, reply);
         return true;
@@ -582,6 +671,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         run_reset(&run);
     }
     enc_free(run.enc);
+    enc_result_cleanup(run.res);
     eng_free(run.res);
     return true;
 }

@@ -105,6 +105,8 @@ struct cmd_reply {
                                     looks after this change (public view,
                                     with its buttons), or NULL */
     enum cmd_tracker_mode tracker_mode;
+    bool guild_commands;         /* the server's systems changed: register
+                                    its commands again (discord/register) */
 };
 
 struct cmd_ctx {

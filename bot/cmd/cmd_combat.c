@@ -8,6 +8,7 @@
 #include "cmd_run.h"
 #include "eng_text.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* Apply "k=v k=v" stats to who through the ruleset's check. */
 static bool apply_stats(struct cmd_run *run, struct enc_combatant *who,
@@ -23,9 +24,8 @@ static bool apply_stats(struct cmd_run *run, struct enc_combatant *who,
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
     for (int i = 0; i < n; i++) {
-        if (run->rs->ops->check_stat != NULL &&
-            run->rs->ops->check_stat(&c, who, kv[i].name, kv[i].value) !=
-                ENG_OK) {
+        if (rs_stat_check(&c, run->rs, who, kv[i].name, kv[i].value) !=
+            ENG_OK) {
             cmd_fail_diag(run, &run->diag);
             return false;
         }
@@ -38,32 +38,15 @@ static bool apply_stats(struct cmd_run *run, struct enc_combatant *who,
     return true;
 }
 
-/* Split "key=value key=value" settings and hand each to the ruleset. */
+/* The settings through the system's declaration (rs_kit.h). */
 static bool apply_settings(struct cmd_run *run, const char *text)
 {
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", text);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " ,", &save); tok != NULL;
-         tok = strtok_r(NULL, " ,", &save)) {
-        char *eq = strchr(tok, '=');
-        if (eq == NULL || eq == tok || eq[1] == '\0') {
-            cmd_fail(run, "settings should look like \"key=value\"; `%.32s` "
-                     "is not", tok);
-            return false;
-        }
-        *eq = '\0';
-        if (run->rs->ops->setting == NULL) {
-            cmd_fail(run, "the %s system has no settings", run->rs->id);
-            return false;
-        }
-        if (run->rs->ops->setting(&c, tok, eq + 1) != ENG_OK) {
-            cmd_fail_diag(run, &run->diag);
-            return false;
-        }
+    if (rs_settings_apply(&c, run->rs, text) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
+        return false;
     }
     return true;
 }
@@ -79,8 +62,8 @@ void cmd_combat_start(struct cmd_run *run)
     const char *system = cmd_req_opt(req, "system");
     const struct rs_system *rs = rs_find(system);
     if (rs == NULL) {
-        char ids[128];
-        rs_ids(ids, sizeof ids);
+        char ids[256];
+        cmd_system_ids(ids, sizeof ids);
         cmd_fail(run, "unknown system `%.16s`; choose one of: %s", system,
                  ids);
         return;
@@ -92,7 +75,7 @@ void cmd_combat_start(struct cmd_run *run)
         cmd_fail_diag(run, &run->diag);
         return;
     }
-    run->enc = enc_new(rs->id, name ? name : "", req->user_id);
+    run->enc = enc_new(rs, name ? name : "", req->user_id);
     if (run->enc == NULL) {
         cmd_fail(run, "the bot ran out of memory; nothing was changed");
         return;
@@ -102,9 +85,15 @@ void cmd_combat_start(struct cmd_run *run)
     const char *settings = cmd_req_opt(req, "settings");
     if (settings != NULL && !apply_settings(run, settings))
         return;
-    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
-    snprintf(ev->text, sizeof ev->text, "%.32s rules. The GM adds NPCs "
-             "with /combat add; players use /combat join.", rs->title);
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    RS_SAY(&c, NULL, "{} rules. The GM adds NPCs with /combat add; players "
+           "use /combat join.", RS_A_TEXT(rs->title));
+    /* A server sees the commands of the systems it plays: starting one it
+     * has not played yet adds its commands there. */
+    if (req->guild_id != 0)
+        cmd_config_system_used(run, rs);
     cmd_finish(run, "New fight", false);
 }
 
@@ -288,7 +277,7 @@ void cmd_combat_set(struct cmd_run *run)
     struct enc_event *ev = enc_emit(run->res, ENC_EV_STAT, who->id);
     ev->secret = who->hidden;
     if (stats != NULL)
-        enc_copy(ev->text, sizeof ev->text, stats);
+        ev->text = enc_result_strdup(run->res, stats, CMD_MAX_OPT_VALUE);
     cmd_finish(run, "Combatant updated", false);
 }
 

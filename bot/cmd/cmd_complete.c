@@ -2,18 +2,25 @@
  * cmd_complete.c - autocomplete: what a user may want in an option, best
  * matches first.
  *
- * The option's enum cmd_complete (cmd_table.c) says what kind of value it
- * takes; the candidates come from the channel's encounter (combatants,
- * sides, conditions in use), the ruleset (its conditions), the registry
- * (ruleset ids) or the help pages. Read-only: the encounter is loaded
- * without a transaction and nothing is saved.
+ * The option's declared value kind (rs.h enum rs_val) says what it takes;
+ * the candidates come from the channel's encounter (combatants, sides,
+ * conditions in use), the fight's system (its conditions, choices, attack
+ * options), the registry (ruleset ids) or the help pages. Only what the
+ * sender may see is offered: hidden combatants' names, their conditions
+ * and sides with nobody else in them stay out. Read-only: the encounter
+ * comes from the cache or is decoded without a transaction, and nothing is
+ * saved.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd_run.h"
+#include "enc_cache.h"
 #include "enc_json.h"
 #include "eng_text.h"
+#include "rs_data.h"
+#include "rs_kit.h"
 #include "store.h"
 
 /* Candidates looked at for one answer (more than any list we offer:
@@ -34,41 +41,6 @@ struct cands {
     struct cand c[COMPLETE_MAX_CANDS];
     int n;
     const char *typed;
-};
-
-/* Conditions each ruleset uses (the names its rules and docs give), offered
- * before those already on someone. Unknown rulesets get the common list. */
-static const char *const conds_common[] = {
-    "Bleeding", "Blessed", "Blinded", "Burning", "Charmed", "Concentrating",
-    "Deafened", "Dodging", "Exhausted", "Frightened", "Grappled", "Hasted",
-    "Hidden", "Incapacitated", "Invisible", "Paralyzed", "Petrified",
-    "Poisoned", "Prone", "Restrained", "Slowed", "Stunned", "Unconscious",
-    NULL,
-};
-static const char *const conds_factions[] = {
-    "Concealed", "Grabbed", "Disarmed", "Broken", "Surrendered", NULL,
-};
-static const char *const conds_teams[] = {
-    "guarding", "in cover", "waiting", "readied", "prone", NULL,
-};
-static const char *const conds_resolve[] = {
-    "Defending", "Wounded", NULL,
-};
-static const char *const conds_tactical[] = {
-    "Acid", "Afraid", "Berserk", "Blinded", "Corroded", "Distracted",
-    "Encouraged", "Exhausted", "Fatigued", "Flanked", "Grappled", "Hidden",
-    "Immobilized", "Injured", "Magnetized", "Paralyzed", "Poisoned", "Prone",
-    "Shutdown", "Slowed", "Stunned", "Surprised", "Taunted", NULL,
-};
-
-static const struct {
-    const char *ruleset;
-    const char *const *conds;
-} rs_conds[] = {
-    {"factions", conds_factions},
-    {"teams", conds_teams},
-    {"resolve", conds_resolve},
-    {"tactical", conds_tactical},
 };
 
 /* How well typed matches s (ASCII case ignored): exact, prefix, the start
@@ -128,9 +100,20 @@ static bool emit(struct cands *cs, struct msg *out)
     return true;
 }
 
-/* The channel's live encounter, or NULL (none, or unreadable). */
-static struct encounter *load(struct cmd_ctx *ctx, const struct cmd_req *req)
+/* The channel's live encounter, or NULL (none, or unreadable): the cached
+ * copy when this process holds the live state, else decoded from the
+ * store. *owned says whether the caller frees it. */
+static const struct encounter *load(struct cmd_ctx *ctx,
+                                    const struct cmd_req *req, bool *owned)
 {
+    *owned = false;
+    if (ctx->cache != NULL && !store_shared(ctx->store)) {
+        const struct encounter *hit = enc_cache_get(ctx->cache,
+                                                    req->channel_id,
+                                                    req->now_ms);
+        if (hit != NULL)
+            return hit;
+    }
     char *doc = NULL, why[160];
     int64_t version = 0;
     struct encounter *e = NULL;
@@ -140,7 +123,16 @@ static struct encounter *load(struct cmd_ctx *ctx, const struct cmd_req *req)
     if (enc_json_load(doc, &e, why, sizeof why) != BOT_OK)
         e = NULL;
     free(doc);
+    *owned = e != NULL;
     return e;
+}
+
+/* Whether the sender may see c's name. */
+static bool visible(const struct cmd_req *req, const struct encounter *e,
+                    const struct enc_combatant *c, bool gm)
+{
+    (void)e;
+    return gm || !c->hidden || (c->owner != 0 && c->owner == req->user_id);
 }
 
 static void add_combatants(struct cands *cs, const struct cmd_req *req,
@@ -152,79 +144,190 @@ static void add_combatants(struct cands *cs, const struct cmd_req *req,
         bool mine = c->owner != 0 && c->owner == req->user_id;
         /* Players never learn hidden names, and pick only their own where
          * the command acts for a combatant. */
-        if (gm || mine || (!own_only && !c->hidden))
+        if (own_only ? (gm || mine) : visible(req, e, c, gm))
             add(cs, c->name, c->name);
     }
 }
 
-static void add_conditions(struct cands *cs, const struct encounter *e)
+/* The system's conditions, then those in use on combatants the sender may
+ * see (a hidden combatant's conditions would give it away). */
+static void add_conditions(struct cands *cs, const struct cmd_req *req,
+                           const struct encounter *e,
+                           const struct rs_system *rs, const void *data)
 {
-    const char *const *list = conds_common;
-    for (size_t i = 0; e != NULL && i < sizeof rs_conds / sizeof rs_conds[0];
-         i++)
-        if (eng_text_casecmp(rs_conds[i].ruleset, e->ruleset) == 0)
-            list = rs_conds[i].conds;
-    for (const char *const *p = list; *p != NULL; p++)
-        add(cs, *p, *p);
+    int n = 0;
+    const struct rs_cond_spec *list = rs_cond_specs(rs, data, &n);
+    for (int i = 0; i < n; i++)
+        if (!(list[i].flags & RS_COND_SYSTEM))
+            add(cs, list[i].name, list[i].name);
+    bool gm = cmd_sender_is_gm(req, e);
     for (int i = 0; e != NULL && i < e->ncs; i++)
-        for (int k = 0; k < e->cs[i].nconds; k++)
-            add(cs, e->cs[i].conds[k].name, e->cs[i].conds[k].name);
+        if (visible(req, e, &e->cs[i], gm))
+            for (int k = 0; k < e->cs[i].nconds; k++)
+                add(cs, e->cs[i].conds[k].name, e->cs[i].conds[k].name);
+}
+
+/* Sides that have someone the sender may see, or nobody yet. */
+static void add_sides(struct cands *cs, const struct cmd_req *req,
+                      const struct encounter *e)
+{
+    bool gm = cmd_sender_is_gm(req, e);
+    for (int s = 0; s < e->nsides; s++) {
+        bool shown = true;
+        for (int i = 0; i < e->ncs; i++) {
+            if (e->cs[i].side != s)
+                continue;
+            shown = visible(req, e, &e->cs[i], gm);
+            if (shown)
+                break;
+        }
+        if (shown)
+            add(cs, e->sides[s].name, e->sides[s].name);
+    }
+}
+
+/* Completions of the last word of a list typed so far: each candidate is
+ * the whole text with its last word replaced ("sneak ad" -> "sneak adv"),
+ * so choosing one keeps what was typed before. */
+struct tail {
+    char head[512];          /* what comes before the last word */
+    const char *last;        /* the last word, borrowed from typed */
+    char buf[COMPLETE_MAX_CANDS][160];
+    int n;
+};
+
+static void tail_split(struct tail *t, const char *typed, const char *seps)
+{
+    const char *last = typed;
+    for (const char *p = typed; *p; p++)
+        if (strchr(seps, *p) != NULL)
+            last = p + 1;
+    size_t n = (size_t)(last - typed);
+    if (n >= sizeof t->head)
+        n = 0;
+    memcpy(t->head, typed, n);
+    t->head[n] = '\0';
+    t->last = last;
+    t->n = 0;
+}
+
+static void tail_add(struct cands *cs, struct tail *t, const char *word,
+                     const char *suffix)
+{
+    if (t->n >= COMPLETE_MAX_CANDS || match(word, t->last) == SCORE_NONE)
+        return;
+    char *s = t->buf[t->n++];
+    char tmp[sizeof t->buf[0]];
+    snprintf(tmp, sizeof tmp, "%s%s%s", t->head, word, suffix);
+    memcpy(s, tmp, sizeof tmp);
+    const char *saved = cs->typed;
+    cs->typed = "";           /* already matched on the last word */
+    add(cs, s, s);
+    cs->typed = saved;
+}
+
+static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
+{
+    for (int i = 0; os->choices != NULL && os->choices[i] != NULL; i++)
+        add(cs, os->choices[i], os->choices[i]);
 }
 
 bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
                   const char *focused, struct msg *out)
 {
-    const struct cmd_spec *spec = req->command
-                                      ? cmd_table_find(req->command, req->sub)
-                                      : NULL;
-    const struct cmd_opt_spec *os = spec && focused
-                                        ? cmd_spec_opt(spec, focused)
-                                        : NULL;
-    if (os == NULL || os->complete == CMD_COMPLETE_NONE)
+    struct cmd_spec spec;
+    bool owned = false;
+    const struct encounter *e = NULL;
+    if (req->command == NULL || focused == NULL ||
+        !cmd_lookup(req->command, req->sub, NULL, &spec))
         return true;
+    if (spec.flags & CMD_F_NEEDS_ENC)
+        e = load(ctx, req, &owned);
+    const struct rs_system *rs = e != NULL ? rs_find(e->ruleset) : NULL;
+    /* The fight's own declaration of the option, when it has one. */
+    if (rs != NULL)
+        cmd_lookup(req->command, req->sub, rs, &spec);
+    const struct rs_opt_spec *os = cmd_spec_opt(&spec, focused);
     struct cands *cs = calloc(1, sizeof *cs);
-    if (cs == NULL)
+    struct tail *t = calloc(1, sizeof *t);
+    if (cs == NULL || t == NULL) {
+        free(cs);
+        free(t);
+        if (owned)
+            enc_free((struct encounter *)e);
         return false;
+    }
     const char *typed = cmd_req_opt(req, focused);
     cs->typed = typed != NULL ? typed : "";
-    struct encounter *e = NULL;
     const char *topics[64];
     size_t n;
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    const void *data = rs != NULL ? rs_data_get(ctx->rs_data, rs) : NULL;
 
-    switch (os->complete) {
-    case CMD_COMPLETE_NONE:
+    switch (os != NULL ? os->val : RS_VAL_TEXT) {
+    case RS_VAL_COMBATANT:
+    case RS_VAL_OWN:
+        if (e != NULL)
+            add_combatants(cs, req, e, os->val == RS_VAL_OWN);
         break;
-    case CMD_COMPLETE_COMBATANT:
-    case CMD_COMPLETE_OWN_COMBATANT:
-        if ((e = load(ctx, req)) != NULL)
-            add_combatants(cs, req, e,
-                           os->complete == CMD_COMPLETE_OWN_COMBATANT);
+    case RS_VAL_CONDITION:
+        add_conditions(cs, req, e, rs != NULL ? rs : all[0], data);
         break;
-    case CMD_COMPLETE_CONDITION:
-        e = load(ctx, req);
-        add_conditions(cs, e);
+    case RS_VAL_SIDE:
+    case RS_VAL_SIDE_ANY:
+        if (e != NULL)
+            add_sides(cs, req, e);
         break;
-    case CMD_COMPLETE_SIDE:
-        if ((e = load(ctx, req)) != NULL)
-            for (int i = 0; i < e->nsides; i++)
-                add(cs, e->sides[i].name, e->sides[i].name);
-        break;
-    case CMD_COMPLETE_SYSTEM: {
-        const struct rs_system *const *all = rs_all(&n);
-        for (size_t i = 0; i < n; i++)
+    case RS_VAL_SYSTEM:
+        for (size_t i = 0; i < nrs; i++)
             add(cs, all[i]->title, all[i]->id);
         break;
-    }
-    case CMD_COMPLETE_HELP:
+    case RS_VAL_SYSTEMS:
+        tail_split(t, cs->typed, ",");
+        for (size_t i = 0; i < nrs; i++)
+            tail_add(cs, t, all[i]->id, "");
+        break;
+    case RS_VAL_HELP:
         n = cmd_help_topics(topics, sizeof topics / sizeof topics[0]);
         for (size_t i = 0; i < n; i++)
             add(cs, topics[i], topics[i]);
         break;
+    case RS_VAL_CHOICE:
+        add_choices(cs, os);
+        break;
+    case RS_VAL_ATTACK_OPTS:
+        tail_split(t, cs->typed, " ,");
+        for (int i = 0; rs != NULL && rs->attack_opts != NULL &&
+                        rs->attack_opts[i].name != NULL; i++) {
+            const struct rs_opt_spec *o = &rs->attack_opts[i];
+            bool word = o->val == RS_VAL_FLAG || o->val == RS_VAL_COUNT;
+            tail_add(cs, t, o->name, word ? "" : "=");
+        }
+        break;
+    case RS_VAL_SETTINGS: {
+        const struct rs_system *sys = rs_find(cmd_req_opt(req, "system"));
+        tail_split(t, cs->typed, " ,");
+        for (const struct rs_setting_spec *p = sys ? sys->settings : NULL;
+             p != NULL && p->key != NULL; p++)
+            tail_add(cs, t, p->key, "=");
+        break;
     }
-    /* out copies every string: the encounter may go now. */
+    case RS_VAL_STATS:
+        tail_split(t, cs->typed, " ,");
+        for (const struct rs_stat_spec *p = rs ? rs->stats : NULL;
+             p != NULL && p->name != NULL; p++)
+            tail_add(cs, t, p->name, "=");
+        break;
+    default:
+        break;
+    }
+    /* out copies every string: the encounter and t may go now. */
     bool ok = emit(cs, out);
-    enc_free(e);
+    if (owned)
+        enc_free((struct encounter *)e);
     free(cs);
+    free(t);
     if (!ok)
         msg_cleanup(out);
     return ok;

@@ -4,13 +4,21 @@
  *
  *   gm_channel:<guild>   the channel id where secret rolls and the GM's
  *                        copies of hidden results are posted
+ *   systems:<guild>      the rule systems the server plays, as
+ *                        "teams,cards": their commands are registered in
+ *                        that server only (docs/internals/commands.md,
+ *                        "A command surface per server")
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
+#include "eng_text.h"
 #include "interaction.h"
+#include "rs_kit.h"
 #include "store.h"
 
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
@@ -18,6 +26,11 @@
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
     snprintf(key, n, "%s:%" PRIu64, CONFIG_KEY_GM_CHANNEL, guild);
+}
+
+static void systems_key(char *key, size_t n, uint64_t guild)
+{
+    snprintf(key, n, "%s:%" PRIu64, CMD_CONFIG_KEY_SYSTEMS, guild);
 }
 
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
@@ -31,6 +44,161 @@ uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
         id = 0;
     free(value);
     return id;
+}
+
+void cmd_system_ids(char *buf, size_t n)
+{
+    size_t nrs, at = 0;
+    const struct rs_system *const *all = rs_all(&nrs);
+    buf[0] = '\0';
+    for (size_t i = 0; i < nrs; i++) {
+        int w = snprintf(buf + at, n - at, "%s%s", i ? ", " : "",
+                         all[i]->id);
+        if (w < 0 || (size_t)w >= n - at) {
+            buf[at] = '\0';
+            break;
+        }
+        at += (size_t)w;
+    }
+}
+
+size_t cmd_config_parse_systems(const char *text,
+                                const struct rs_system **out, size_t max,
+                                char *err, size_t errlen)
+{
+    size_t n = 0;
+    const char *p = text;
+    char id[ENC_MAX_RS_ID + 8];
+    bool too_long;
+    err[0] = '\0';
+    while (rs_list_next(&p, id, sizeof id, &too_long)) {
+        const struct rs_system *s = rs_find(id);
+        if (s == NULL) {
+            char ids[256];
+            cmd_system_ids(ids, sizeof ids);
+            snprintf(err, errlen, "unknown system `%.16s`; the systems are: "
+                     "%s", id, ids);
+            return 0;
+        }
+        bool dup = false;
+        for (size_t k = 0; k < n; k++)
+            dup = dup || out[k] == s;
+        if (!dup && n < max)
+            out[n++] = s;
+    }
+    if (too_long) {
+        snprintf(err, errlen, "a system's name is too long");
+        return 0;
+    }
+    return n;
+}
+
+size_t cmd_config_systems(struct store *store, uint64_t guild,
+                          const struct rs_system **out, size_t max,
+                          bool *configured)
+{
+    char key[STORE_MAX_KV_KEY], err[320];
+    char *value = NULL;
+    size_t n = 0;
+    systems_key(key, sizeof key, guild);
+    *configured = store_kv_get(store, key, &value) == BOT_OK;
+    if (*configured)
+        n = cmd_config_parse_systems(value, out, max, err, sizeof err);
+    free(value);
+    return n;
+}
+
+/* Store the server's systems (registry order, so the text is canonical). */
+static enum bot_err systems_save(struct store *store, uint64_t guild,
+                                 const struct rs_system *const *list,
+                                 size_t n)
+{
+    char key[STORE_MAX_KV_KEY], text[STORE_MAX_KV_VALUE];
+    size_t nrs, at = 0;
+    const struct rs_system *const *all = rs_all(&nrs);
+    text[0] = '\0';
+    for (size_t i = 0; i < nrs; i++)
+        for (size_t k = 0; k < n; k++)
+            if (list[k] == all[i]) {
+                int w = snprintf(text + at, sizeof text - at, "%s%s",
+                                 at ? "," : "", all[i]->id);
+                if (w > 0 && (size_t)w < sizeof text - at)
+                    at += (size_t)w;
+            }
+    systems_key(key, sizeof key, guild);
+    return store_kv_set(store, key, text);
+}
+
+void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs)
+{
+    const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
+    bool configured;
+    uint64_t guild = run->req->guild_id;
+    if (rs->ncmds == 0)
+        return;          /* nothing of its own to register */
+    size_t n = cmd_config_systems(run->ctx->store, guild, list,
+                                  CMD_CONFIG_MAX_SYSTEMS, &configured);
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == rs)
+            return;
+    if (n == CMD_CONFIG_MAX_SYSTEMS)
+        return;
+    list[n++] = rs;
+    /* Inside the command's transaction: saved with the fight or not at
+     * all. A failure here only means the commands come later. */
+    if (systems_save(run->ctx->store, guild, list, n) == BOT_OK)
+        run->reply->guild_commands = true;
+}
+
+/* "The teams system adds /act, /react ..." for the reply. */
+static void describe_systems(char *buf, size_t cap,
+                             const struct rs_system *const *list, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        int w = snprintf(buf + at, cap - at, "\n**%s**:", list[i]->title);
+        at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
+        if (list[i]->ncmds == 0) {
+            w = snprintf(buf + at, cap - at, " the core commands only");
+            at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
+        }
+        for (int k = 0; k < list[i]->ncmds; k++) {
+            const struct rs_cmd *c = &list[i]->cmds[k];
+            bool seen = false;
+            for (int j = 0; j < k && !seen; j++)
+                seen = eng_text_casecmp(list[i]->cmds[j].verb, c->verb) == 0;
+            if (seen)
+                continue;
+            w = snprintf(buf + at, cap - at, "%s `/%s`", k ? "," : "",
+                         c->verb);
+            at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
+        }
+    }
+}
+
+static void config_systems(struct cmd_run *run, const char *text)
+{
+    const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
+    char err[320];
+    size_t n = cmd_config_parse_systems(text, list, CMD_CONFIG_MAX_SYSTEMS,
+                                        err, sizeof err);
+    if (n == 0) {
+        cmd_fail(run, "%s", err[0] ? err : "systems: name at least one, "
+                 "like systems:generic or systems:teams,cards");
+        return;
+    }
+    if (systems_save(run->ctx->store, run->req->guild_id, list, n) !=
+        BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    char desc[1500];
+    describe_systems(desc, sizeof desc, list, n);
+    msg_set_content(&run->reply->msg, "Saved. This server plays:%s\nEvery "
+                    "server also has /roll, /combat, /attack, /config and "
+                    "/help. The commands update in a few seconds.", desc);
+    run->reply->guild_commands = true;
 }
 
 void cmd_config(struct cmd_run *run)
@@ -48,11 +216,21 @@ void cmd_config(struct cmd_run *run)
         return;
     }
     const char *channel = cmd_req_opt(req, "gm-channel");
+    const char *systems = cmd_req_opt(req, "systems");
     bool clear = false;
     if (!cmd_opt_bool(run, "clear", false, &clear))
         return;
     if (channel != NULL && clear) {
         cmd_fail(run, "give gm-channel: or clear:true, not both");
+        return;
+    }
+    if (systems != NULL) {
+        if (channel != NULL || clear) {
+            cmd_fail(run, "set systems: on its own");
+            return;
+        }
+        config_systems(run, systems);
+        reply->ephemeral = true;
         return;
     }
     char key[STORE_MAX_KV_KEY];

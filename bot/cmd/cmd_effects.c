@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "rs_kit.h"
 #include "eng_text.h"
 #include "rs.h"
 
@@ -47,7 +48,7 @@ void cmd_combat_hp(struct cmd_run *run)
         return;
     }
     struct enc_event *ev = enc_emit(run->res, ENC_EV_HP, who->id);
-    enc_copy(ev->text, sizeof ev->text, track);
+    ev->text = enc_result_strdup(run->res, track, ENC_MAX_STAT_NAME);
     ev->a = before;
     ev->b = after;
     ev->secret = who->hidden;
@@ -80,28 +81,30 @@ void cmd_combat_condition(struct cmd_run *run)
         cmd_finish(run, NULL, false);
         return;
     }
-    int64_t value = 0, rounds = 0, cap = 0;
+    int64_t value = 0, rounds = -1, cap = 0;
+    bool custom = false;
     if (!cmd_opt_int(run, "value", 0, &value) ||
-        !cmd_opt_int(run, "rounds", 0, &rounds) ||
-        !cmd_opt_int(run, "cap", 0, &cap))
+        !cmd_opt_int(run, "rounds", -1, &rounds) ||
+        !cmd_opt_int(run, "cap", 0, &cap) ||
+        !cmd_opt_bool(run, "custom", false, &custom))
         return;
-    struct enc_cond_req q = {
+    /* The GM's condition and a rule's effect take the same path, so the
+     * system's start values, stacks and caps hold however it arrives. */
+    struct rs_cond_give q = {
         .name = name,
         .value = (int32_t)value,
-        .cap = (int32_t)cap,
+        .value_given = cmd_req_opt(req, "value") != NULL,
         .rounds = (int32_t)rounds,
         .anchor = 0,
         .expire = ENC_EXPIRE_END,
         .source = run->enc->current,
+        .cap = (int32_t)cap,
     };
     const char *ends = cmd_req_opt(req, "ends");
     if (ends != NULL) {
-        if (eng_text_casecmp(ends, "start") == 0)
-            q.expire = ENC_EXPIRE_START;
-        else if (eng_text_casecmp(ends, "end") != 0) {
-            cmd_fail(run, "ends: should be start or end");
-            return;
-        }
+        q.expire_given = true;
+        q.expire = eng_text_casecmp(ends, "start") == 0 ? ENC_EXPIRE_START
+                                                         : ENC_EXPIRE_END;
     }
     if (cmd_req_opt(req, "until") != NULL) {
         struct enc_combatant *anchor = cmd_combatant(run, "until");
@@ -109,7 +112,10 @@ void cmd_combat_condition(struct cmd_run *run)
             return;
         q.anchor = anchor->id;
     }
-    if (enc_cond_add(run->enc, who, &q, run->res, &run->diag) != ENG_OK) {
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (rs_cond_give(&c, run->rs, who, &q, custom) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
     }
@@ -172,6 +178,25 @@ void cmd_attack(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
+    /* The system's attack options: one tokenizer, checked against what the
+     * system declares, so nothing is accepted and then ignored. */
+    struct rs_arg args[RS_MAX_TOKENS];
+    char tokbuf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    if (a.options != NULL && run->rs->attack_opts == NULL &&
+        !(run->rs->flags & RS_F_OWN_ATTACK_OPTS)) {
+        cmd_fail(run, "attacks in the %s system take no options: (see /help "
+                 "topic:%s)", run->rs->id, run->rs->id);
+        return;
+    }
+    if (run->rs->attack_opts != NULL) {
+        if (rs_bind_tokens(&c, "/attack options:", run->rs->attack_opts,
+                           a.options, tokbuf, sizeof tokbuf, args,
+                           RS_MAX_TOKENS, &a.nargs, &run->diag) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        a.args = args;
+    }
     if (run->rs->ops->attack(&c, &a) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;

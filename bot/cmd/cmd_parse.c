@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_table.h"
 #include "cmd_validate.h"
 
 struct cmd_parse_state {
@@ -231,7 +232,8 @@ bool cmd_parse_line(struct cmd_parsed *p, const char *line, size_t len,
     skip_ws(&st);
     if (st.i < st.n && at_bare_word(&st))
         req->sub = read_word(&st);
-    if (cmd_validate_command(req, err, errlen) == NULL)
+    struct cmd_spec spec;
+    if (!cmd_validate_command(req, &spec, err, errlen))
         return false;
     for (;;) {
         skip_ws(&st);
@@ -240,5 +242,5 @@ bool cmd_parse_line(struct cmd_parsed *p, const char *line, size_t len,
         if (!read_option(&st))
             return false;
     }
-    return cmd_validate(req, err, errlen) != NULL;
+    return cmd_validate(req, &spec, err, errlen);
 }

@@ -24,7 +24,8 @@
 struct cmd_run {
     struct cmd_ctx *ctx;
     const struct cmd_req *req;
-    const struct cmd_spec *spec;
+    const struct cmd_spec *spec; /* the command (points at view) */
+    struct cmd_spec view;        /* ... as the fight's system has it */
     struct cmd_reply *reply;
     struct encounter *enc;       /* working copy; NULL: channel has none */
     int64_t loaded;              /* its version as loaded; 0 = none */
@@ -67,6 +68,10 @@ bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
  * out of the public reply. */
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker);
 
+/* A command that changed nothing but has events to show (a read-only
+ * ruleset command): the reply from the events, nothing saved. */
+void cmd_show(struct cmd_run *run, const char *title);
+
 /* Whether the sender of req is the GM of e (e may be NULL): the console's
  * --gm, Administrator or Manage Channels, or whoever started the fight. */
 bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e);
@@ -80,6 +85,15 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
+
+/* A fight of rs started in the sender's server: when the server does not
+ * play rs yet, add it to the server's systems and ask the front end to
+ * register the server's commands again (cmd_reply.guild_commands). */
+void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs);
+
+/* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
+ * when too small). */
+void cmd_system_ids(char *buf, size_t n);
 
 /* The /help topics (cmd_help.c), for autocomplete: the prose pages,
  * "combat", then every ruleset id. Up to max into out; returns how many. */

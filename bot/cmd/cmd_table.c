@@ -1,12 +1,13 @@
 /*
- * cmd_table.c - every command fray understands, in one table.
+ * cmd_table.c - the core commands, and views over every ruleset's own
+ * (cmd_table.h).
  *
- * The console parser, the validator, /help, docs/commands.md and the
- * Discord command definitions all read this table. Bounds here are the
- * input limits users meet; they mirror the engine's named limits.
+ * Bounds here are the input limits users meet; they mirror the engine's
+ * named limits.
  */
 #include "cmd_table.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -14,257 +15,456 @@
 #include "eng_limits.h"
 #include "eng_text.h"
 
-#define STR(n, req, cpl, maxlen, help) \
-    {n, CMD_OPT_STRING, req, cpl, 1, maxlen, help}
-#define INT(n, req, lo, hi, help) \
-    {n, CMD_OPT_INTEGER, req, CMD_COMPLETE_NONE, lo, hi, help}
-#define BOOL(n, help) {n, CMD_OPT_BOOLEAN, false, CMD_COMPLETE_NONE, 0, 1, help}
-
 /* Longest free text a user may put in one option (notes, labels). */
 #define CMD_MAX_TEXT_OPT 200
 /* Longest stats or settings list. */
 #define CMD_MAX_LIST_OPT 400
 
+#define OPTS(...) ((const struct rs_opt_spec[]){__VA_ARGS__, RS_OPT_END})
+#define NO_OPTS ((const struct rs_opt_spec[]){RS_OPT_END})
+
+static const char *const ends_choices[] = {"start", "end", NULL};
+
+/* Flags of the commands that act on a channel's fight. */
+#define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
+#define GUILD CMD_CTX_GUILD
+#define ANYWHERE (CMD_CTX_GUILD | CMD_CTX_DM)
+
 static const struct cmd_spec table[] = {
-    {"roll", NULL, 0,
+    {"roll", NULL, 0, ANYWHERE,
      "Roll dice: 2d6+3, 4d6kh3, 1d20+5 adv, 10d10>=8",
      "/roll dice:\"1d20+5 adv\" label:Stealth",
      cmd_roll,
-     {STR("dice", true, CMD_COMPLETE_NONE, DICE_MAX_EXPR_LEN,
-          "The dice to roll, e.g. 2d6+3 or 4d6kh3"),
-      STR("label", false, CMD_COMPLETE_NONE, DICE_MAX_LABEL,
-          "What the roll is for"),
-      BOOL("secret", "Only you (and the GM channel) see the result"),
-      {0}}},
+     OPTS(RS_DICE("dice", true, "The dice to roll, e.g. 2d6+3 or 4d6kh3"),
+          RS_TEXT("label", false, DICE_MAX_LABEL, "What the roll is for"),
+          RS_BOOL("secret", "Only you (and the GM channel) see the result")),
+     NULL, NULL},
 
-    {"combat", "start", CMD_F_MUTATES,
+    {"combat", "start", CMD_F_MUTATES, GUILD,
      "Start a fight in this channel; you become its GM",
      "/combat start system:generic name:\"Bridge ambush\"",
      cmd_combat_start,
-     {STR("system", true, CMD_COMPLETE_SYSTEM, ENC_MAX_RS_ID,
-          "Rule system: generic, tactical, factions, teams, resolve, cards"),
-      STR("name", false, CMD_COMPLETE_NONE, ENC_MAX_ENC_NAME,
-          "A name for the fight"),
-      STR("settings", false, CMD_COMPLETE_NONE, CMD_MAX_LIST_OPT,
-          "Rule options as \"key=value key=value\""),
-      {0}}},
+     OPTS(RS_STR("system", true, RS_VAL_SYSTEM, ENC_MAX_RS_ID,
+                 "The rule system (see /help)"),
+          RS_TEXT("name", false, ENC_MAX_ENC_NAME, "A name for the fight"),
+          RS_STR("settings", false, RS_VAL_SETTINGS, CMD_MAX_LIST_OPT,
+                 "Rule options as \"key=value key=value\"")),
+     NULL, NULL},
 
-    {"combat", "add", CMD_F_NEEDS_ENC | CMD_F_MUTATES | CMD_F_GM_ONLY,
+    {"combat", "add", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: add NPCs (count:3 makes Goblin 1..3)",
      "/combat add name:Goblin count:3 hp:7 stats:\"ac=13 init=2\"",
      cmd_combat_add,
-     {STR("name", true, CMD_COMPLETE_NONE, ENC_MAX_NAME, "Name"),
-      INT("count", false, 1, ENC_MAX_COUNT, "How many (numbered 1..N)"),
-      STR("side", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "Side, faction or team"),
-      STR("init", false, CMD_COMPLETE_NONE, ENC_MAX_INIT_EXPR,
-          "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),
-      INT("hp", false, 0, ENC_MAX_VALUE, "Hit points"),
-      STR("stats", false, CMD_COMPLETE_NONE, CMD_MAX_LIST_OPT,
-          "Stats as \"ac=13 attack=4\""),
-      BOOL("hidden", "Only the GM sees its numbers"),
-      BOOL("group", "With count: they share one initiative"),
-      BOOL("major", "Resolve: a major NPC (rank + 6 initiative)"),
-      {0}}},
+     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Name"),
+          RS_INT("count", false, 1, ENC_MAX_COUNT, "How many (numbered 1..N)"),
+          RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
+                 "Side, faction or team"),
+          RS_TEXT("init", false, ENC_MAX_INIT_EXPR,
+                  "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),
+          RS_INT("hp", false, 0, ENC_MAX_VALUE, "Hit points"),
+          RS_STR("stats", false, RS_VAL_STATS, CMD_MAX_LIST_OPT,
+                 "Stats as \"ac=13 attack=4\""),
+          RS_BOOL("hidden", "Only the GM sees its numbers"),
+          RS_BOOL("group", "With count: they share one initiative")),
+     NULL, NULL},
 
-    {"combat", "join", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "join", ENC_CMD, GUILD,
      "Add your own character to the fight",
      "/combat join name:Aria hp:24 stats:\"ac=15 init=3 attack=5\"",
      cmd_combat_join,
-     {STR("name", true, CMD_COMPLETE_NONE, ENC_MAX_NAME,
-          "Your character's name"),
-      STR("side", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "Side, faction or team"),
-      STR("init", false, CMD_COMPLETE_NONE, ENC_MAX_INIT_EXPR,
-          "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),
-      INT("hp", false, 0, ENC_MAX_VALUE, "Hit points"),
-      STR("stats", false, CMD_COMPLETE_NONE, CMD_MAX_LIST_OPT,
-          "Stats as \"ac=15 attack=5\""),
-      {0}}},
+     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Your character's name"),
+          RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
+                 "Side, faction or team"),
+          RS_TEXT("init", false, ENC_MAX_INIT_EXPR,
+                  "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),
+          RS_INT("hp", false, 0, ENC_MAX_VALUE, "Hit points"),
+          RS_STR("stats", false, RS_VAL_STATS, CMD_MAX_LIST_OPT,
+                 "Stats as \"ac=15 attack=5\"")),
+     NULL, NULL},
 
-    {"combat", "remove", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "remove", ENC_CMD, GUILD,
      "Remove a combatant (GM, or the player for their own)",
      "/combat remove name:\"Goblin 2\"",
      cmd_combat_remove,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME,
-          "Who leaves"),
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who leaves")),
+     NULL, NULL},
 
-    {"combat", "set", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "set", ENC_CMD, GUILD,
      "Change stats of a combatant you control",
      "/combat set name:Aria stats:\"ac=16\"",
      cmd_combat_set,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME, "Who"),
-      STR("stats", false, CMD_COMPLETE_NONE, CMD_MAX_LIST_OPT,
-          "Stats as \"ac=13 attack=4\""),
-      BOOL("hidden", "GM: hide or show its numbers"),
-      STR("side", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "Move to another side"),
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who"),
+          RS_STR("stats", false, RS_VAL_STATS, CMD_MAX_LIST_OPT,
+                 "Stats as \"ac=13 attack=4\""),
+          RS_BOOL("hidden", "GM: hide or show its numbers"),
+          RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
+                 "Move to another side")),
+     NULL, NULL},
 
-    {"combat", "note", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "note", ENC_CMD, GUILD,
      "Attach a short note to a combatant (empty text clears it)",
      "/combat note name:Aria text:\"holding the door\"",
      cmd_combat_note,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME, "Who"),
-      {"text", CMD_OPT_STRING, true, CMD_COMPLETE_NONE, 0, ENC_MAX_NOTE,
-       "The note"},
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who"),
+          {"text", RS_OPT_STRING, RS_VAL_TEXT, true, 0, ENC_MAX_NOTE, NULL,
+           "The note"}),
+     NULL, NULL},
 
-    {"combat", "begin", CMD_F_NEEDS_ENC | CMD_F_MUTATES | CMD_F_GM_ONLY,
+    {"combat", "begin", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: roll initiative and start round 1",
      "/combat begin",
      cmd_combat_begin,
-     {STR("first", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "Side that acts first (alternating systems)"),
-      STR("surprise", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "Side that gets a surprise round"),
-      STR("order", false, CMD_COMPLETE_NONE, CMD_MAX_LIST_OPT,
-          "Order of further sides, as \"a,b,c\""),
-      {0}}},
+     NO_OPTS,
+     NULL, NULL},
 
-    {"combat", "next", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "next", ENC_CMD, GUILD,
      "End the current turn and move on",
      "/combat next",
      cmd_combat_next,
-     {{0}}},
+     NO_OPTS,
+     NULL, NULL},
 
-    {"combat", "pick", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "pick", ENC_CMD, GUILD,
      "Alternating systems: choose who of the acting side goes now",
      "/combat pick name:Aria",
      cmd_combat_pick,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME,
-          "Who acts"),
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who acts")),
+     NULL, NULL},
 
-    {"combat", "pass", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "pass", ENC_CMD, GUILD,
      "Alternating systems: the acting side passes",
      "/combat pass",
      cmd_combat_pass,
-     {STR("side", false, CMD_COMPLETE_SIDE, ENC_MAX_SIDE_NAME,
-          "The side passing (default: the acting side)"),
-      {0}}},
+     OPTS(RS_SIDE("side", false,
+                  "The side passing (default: the acting side)")),
+     NULL, NULL},
 
-    {"combat", "hp", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "hp", ENC_CMD, GUILD,
      "Damage (-n), heal (+n) or set (=n) hit points",
      "/combat hp name:\"Goblin 1\" change:-7",
      cmd_combat_hp,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME, "Who"),
-      STR("change", true, CMD_COMPLETE_NONE, 16,
-          "-n for damage, +n for healing, =n to set"),
-      STR("track", false, CMD_COMPLETE_NONE, ENC_MAX_STAT_NAME,
-          "Which track (default hp)"),
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who"),
+          RS_TEXT("change", true, 16,
+                  "-n for damage, +n for healing, =n to set"),
+          RS_TEXT("track", false, ENC_MAX_STAT_NAME,
+                  "Which track (default hp)")),
+     NULL, NULL},
 
-    {"combat", "condition", CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"combat", "condition", ENC_CMD, GUILD,
      "Add or remove a condition, optionally for some rounds",
      "/combat condition name:Aria condition:Poisoned rounds:2",
      cmd_combat_condition,
-     {STR("name", true, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME, "Who"),
-      STR("condition", true, CMD_COMPLETE_CONDITION, ENC_MAX_COND_NAME,
-          "The condition"),
-      INT("value", false, -ENC_MAX_VALUE, ENC_MAX_VALUE,
-          "Value or stacks to add"),
-      INT("rounds", false, 0, ENC_MAX_ROUNDS,
-          "How many rounds it lasts (0: until removed)"),
-      BOOL("remove", "Remove the condition instead"),
-      STR("until", false, CMD_COMPLETE_COMBATANT, ENC_MAX_NAME,
-          "Whose turn counts the rounds (default: the holder)"),
-      STR("ends", false, CMD_COMPLETE_NONE, 5,
-          "start or end of that turn (default end)"),
-      INT("cap", false, 0, ENC_MAX_VALUE, "Most stacks allowed"),
-      {0}}},
+     OPTS(RS_OWN("name", true, "Who"),
+          RS_STR("condition", true, RS_VAL_CONDITION, ENC_MAX_COND_NAME,
+                 "The condition"),
+          RS_INT("value", false, -ENC_MAX_VALUE, ENC_MAX_VALUE,
+                 "Value or stacks to add"),
+          RS_INT("rounds", false, 0, ENC_MAX_ROUNDS,
+                 "How many rounds it lasts (0: until removed)"),
+          RS_BOOL("remove", "Remove the condition instead"),
+          RS_WHO("until", false,
+                 "Whose turn counts the rounds (default: the holder)"),
+          RS_CHOICE("ends", false, ends_choices,
+                    "start or end of that turn (default end)"),
+          RS_INT("cap", false, 0, ENC_MAX_VALUE,
+                 "Most stacks allowed (a condition of your own)"),
+          RS_BOOL("custom", "Keep a name the system does not know as typed")),
+     NULL, NULL},
 
-    {"combat", "status", CMD_F_NEEDS_ENC,
+    {"combat", "status", CMD_F_NEEDS_ENC, GUILD,
      "Show the tracker",
      "/combat status",
      cmd_combat_status,
-     {BOOL("private", "Only you see it (GM: with hidden numbers)"),
-      {0}}},
+     OPTS(RS_BOOL("private", "Only you see it (GM: with hidden numbers)")),
+     NULL, NULL},
 
-    {"combat", "undo", CMD_F_NEEDS_ENC | CMD_F_MUTATES | CMD_F_GM_ONLY,
+    {"combat", "undo", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: take back the last change",
      "/combat undo",
      cmd_combat_undo,
-     {{0}}},
+     NO_OPTS,
+     NULL, NULL},
 
-    {"combat", "end", CMD_F_NEEDS_ENC | CMD_F_MUTATES | CMD_F_GM_ONLY,
+    {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: end the fight (it is archived, not deleted)",
      "/combat end",
      cmd_combat_end,
-     {{0}}},
+     NO_OPTS,
+     NULL, NULL},
 
-    {"combat", "notices", CMD_F_NEEDS_ENC | CMD_F_MUTATES | CMD_F_GM_ONLY,
+    {"combat", "notices", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: mention players when their turn starts, or not",
      "/combat notices on:false",
      cmd_combat_notices,
-     {BOOL("on", "Mention the player whose turn starts"),
-      {0}}},
+     OPTS(RS_BOOL("on", "Mention the player whose turn starts")),
+     NULL, NULL},
 
-    {"attack", NULL, CMD_F_NEEDS_ENC | CMD_F_MUTATES,
+    {"attack", NULL, ENC_CMD, GUILD,
      "Attack a target with your combatant",
      "/attack target:\"Goblin 1\" damage:1d8+3",
      cmd_attack,
-     {STR("target", true, CMD_COMPLETE_COMBATANT, ENC_MAX_NAME,
-          "Who is attacked"),
-      STR("attacker", false, CMD_COMPLETE_OWN_COMBATANT, ENC_MAX_NAME,
-          "Who attacks (default: whose turn it is)"),
-      STR("roll", false, CMD_COMPLETE_NONE, DICE_MAX_EXPR_LEN,
-          "Attack roll (default 1d20 + attack stat)"),
-      STR("damage", false, CMD_COMPLETE_NONE, DICE_MAX_EXPR_LEN,
-          "Damage dice, e.g. 1d8+3"),
-      STR("options", false, CMD_COMPLETE_NONE, CMD_MAX_TEXT_OPT,
-          "Rule-specific options"),
-      STR("effects", false, CMD_COMPLETE_NONE, CMD_MAX_TEXT_OPT,
-          "Tactical: attack effects, e.g. Knockdown(2) Shock(1)"),
-      {0}}},
+     OPTS(RS_WHO("target", true, "Who is attacked"),
+          RS_OWN("attacker", false,
+                 "Who attacks (default: whose turn it is)"),
+          RS_DICE("roll", false,
+                  "Attack roll (default: the system's own)"),
+          RS_DICE("damage", false, "Damage dice, e.g. 1d8+3"),
+          RS_STR("options", false, RS_VAL_ATTACK_OPTS, CMD_MAX_LIST_OPT,
+                 "The system's attack options, e.g. \"sneak adv\"")),
+     NULL, NULL},
 
-    /* Commands of particular rule systems, dispatched to the encounter's
-     * ruleset (cmd_rs_action): kept in their own file of rows. */
-#include "cmd_rows_rs.h"
-
-    {"config", NULL, 0,
-     "Admins: fray's settings for this server, such as the GM channel",
+    {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
+     "Server admins: fray's settings for this server",
      "/config gm-channel:#gm-notes",
      cmd_config,
-     {{"gm-channel", CMD_OPT_CHANNEL, false, CMD_COMPLETE_NONE, 0, 0,
-       "Where secret rolls and the GM's copies of hidden results go"},
-      BOOL("clear", "Forget the GM channel"),
-      {0}}},
+     OPTS({"gm-channel", RS_OPT_CHANNEL, RS_VAL_CHANNEL, false, 0, 0, NULL,
+           "Where secret rolls and the GM's copies of hidden results go"},
+          RS_BOOL("clear", "Forget the GM channel"),
+          RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
+                 "The systems this server plays, as generic,teams")),
+     NULL, NULL},
 
-    {"help", NULL, 0,
+    {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,
      "How to use fray: topics quickstart, dice, combat, and each system",
      "/help topic:dice",
      cmd_help,
-     {STR("topic", false, CMD_COMPLETE_HELP, 32, "What to explain"),
-      {0}}},
+     OPTS(RS_STR("topic", false, RS_VAL_HELP, 32, "What to explain")),
+     NULL, NULL},
 };
+
+#define NCORE (sizeof table / sizeof table[0])
 
 const struct cmd_spec *cmd_table(size_t *n)
 {
-    *n = sizeof table / sizeof table[0];
+    *n = NCORE;
     return table;
 }
 
-const struct cmd_spec *cmd_table_find(const char *command, const char *sub)
+/* The view of ruleset command rc of system s. */
+static void rs_view(const struct rs_system *s, const struct rs_cmd *rc,
+                    struct cmd_spec *out)
 {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+    *out = (struct cmd_spec){
+        .command = rc->verb,
+        .sub = rc->sub,
+        .flags = CMD_F_NEEDS_ENC |
+                 ((rc->flags & RS_CMD_READONLY) ? 0u : CMD_F_MUTATES) |
+                 ((rc->flags & RS_CMD_GM_ONLY) ? CMD_F_GM_ONLY : 0u) |
+                 ((rc->flags & RS_CMD_EPHEMERAL) ? CMD_F_EPHEMERAL : 0u),
+        .contexts = CMD_CTX_GUILD,
+        .help = rc->help,
+        .example = rc->example,
+        .handler = cmd_rs_action,
+        .opts = rc->opts,
+        .rs = s,
+        .rcmd = rc,
+    };
+}
+
+size_t cmd_list(struct cmd_spec *out, size_t max)
+{
+    size_t n = 0, nrs;
+    for (size_t i = 0; i < NCORE && n < max; i++)
+        out[n++] = table[i];
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t k = 0; k < nrs; k++)
+        for (int i = 0; i < all[k]->ncmds && n < max; i++)
+            rs_view(all[k], &all[k]->cmds[i], &out[n++]);
+    return n;
+}
+
+bool cmd_lookup(const char *command, const char *sub,
+                const struct rs_system *rs, struct cmd_spec *out)
+{
+    if (command == NULL)
+        return false;
+    for (size_t i = 0; i < NCORE; i++) {
         const struct cmd_spec *s = &table[i];
         if (eng_text_casecmp(s->command, command) != 0)
             continue;
-        if (s->sub == NULL && (sub == NULL || sub[0] == '\0'))
-            return s;
-        if (s->sub != NULL && sub != NULL && eng_text_casecmp(s->sub, sub) == 0)
-            return s;
+        if ((s->sub == NULL && (sub == NULL || sub[0] == '\0')) ||
+            (s->sub != NULL && sub != NULL &&
+             eng_text_casecmp(s->sub, sub) == 0)) {
+            *out = *s;
+            return true;
+        }
     }
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < nrs; k++) {
+            /* The fight's own system first, then any. */
+            if ((pass == 0) != (all[k] == rs))
+                continue;
+            const struct rs_cmd *rc = rs_cmd_find(all[k], command, sub);
+            if (rc != NULL) {
+                rs_view(all[k], rc, out);
+                return true;
+            }
+        }
+    return false;
+}
+
+/* Whether some command is called command (with a subcommand when
+ * need_sub). */
+static bool any_named(const char *command, bool need_sub)
+{
+    struct cmd_spec all[CMD_MAX_ALL];
+    size_t n = cmd_list(all, CMD_MAX_ALL);
+    for (size_t i = 0; i < n; i++)
+        if ((!need_sub || all[i].sub != NULL) &&
+            eng_text_casecmp(all[i].command, command) == 0)
+            return true;
+    return false;
+}
+
+bool cmd_exists(const char *command)
+{
+    return any_named(command, false);
+}
+
+bool cmd_has_subs(const char *command)
+{
+    return any_named(command, true);
+}
+
+const char *cmd_spec_name(const struct cmd_spec *spec, char *buf, size_t n)
+{
+    if (spec->sub != NULL)
+        snprintf(buf, n, "/%s %s", spec->command, spec->sub);
+    else
+        snprintf(buf, n, "/%s", spec->command);
+    return buf;
+}
+
+static const struct rs_opt_spec *opt_in(const struct rs_opt_spec *opts,
+                                        const char *name)
+{
+    for (int i = 0; opts != NULL && opts[i].name != NULL; i++)
+        if (eng_text_casecmp(opts[i].name, name) == 0)
+            return &opts[i];
     return NULL;
 }
 
-const struct cmd_opt_spec *cmd_spec_opt(const struct cmd_spec *spec,
-                                        const char *name)
+/* "combat add" for a core view, for rs_ext_opts(). */
+static void core_key(const struct cmd_spec *spec, char *buf, size_t n)
 {
-    for (int i = 0; i < CMD_MAX_SPEC_OPTS && spec->opts[i].name; i++)
-        if (eng_text_casecmp(spec->opts[i].name, name) == 0)
-            return &spec->opts[i];
+    snprintf(buf, n, "%s%s%s", spec->command, spec->sub ? " " : "",
+             spec->sub ? spec->sub : "");
+}
+
+const struct rs_system *cmd_ext_owner(const struct cmd_spec *spec,
+                                      const char *name)
+{
+    if (spec->rs != NULL || opt_in(spec->opts, name) != NULL)
+        return NULL;
+    char key[64];
+    core_key(spec, key, sizeof key);
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t k = 0; k < nrs; k++)
+        if (opt_in(rs_ext_opts(all[k], key), name) != NULL)
+            return all[k];
     return NULL;
+}
+
+const struct rs_opt_spec *cmd_spec_opt(const struct cmd_spec *spec,
+                                       const char *name)
+{
+    const struct rs_opt_spec *o = opt_in(spec->opts, name);
+    if (o != NULL)
+        return o;
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    if (spec->rs != NULL) {
+        /* Another system's command of the same verb may have it. */
+        for (size_t k = 0; k < nrs; k++) {
+            const struct rs_cmd *rc = rs_cmd_find(all[k], spec->command,
+                                                  spec->sub);
+            if (rc != NULL && (o = opt_in(rc->opts, name)) != NULL)
+                return o;
+        }
+        return NULL;
+    }
+    char key[64];
+    core_key(spec, key, sizeof key);
+    for (size_t k = 0; k < nrs; k++)
+        if ((o = opt_in(rs_ext_opts(all[k], key), name)) != NULL)
+            return o;
+    return NULL;
+}
+
+size_t cmd_merge_opts(const struct rs_opt_spec *const *lists, size_t nlists,
+                      struct rs_opt_spec *out, size_t max, bool *conflict)
+{
+    size_t n = 0;
+    *conflict = false;
+    for (size_t l = 0; l < nlists; l++)
+        for (int i = 0; lists[l] != NULL && lists[l][i].name != NULL; i++) {
+            const struct rs_opt_spec *o = &lists[l][i];
+            size_t k = 0;
+            while (k < n && eng_text_casecmp(out[k].name, o->name) != 0)
+                k++;
+            if (k < n) {
+                if (out[k].type != o->type)
+                    *conflict = true;
+                /* Required only where every system requires it; the
+                 * fight's own system checks its own rule. */
+                out[k].required = out[k].required && o->required;
+                if (out[k].val != o->val || out[k].choices != o->choices) {
+                    out[k].choices = NULL;
+                    if (out[k].val == RS_VAL_CHOICE)
+                        out[k].val = RS_VAL_TEXT;
+                }
+                if (o->min < out[k].min)
+                    out[k].min = o->min;
+                if (o->max > out[k].max)
+                    out[k].max = o->max;
+                continue;
+            }
+            if (n == max) {
+                *conflict = true;
+                return n;
+            }
+            out[n++] = *o;
+        }
+    /* Required only where every list has it and requires it: a system
+     * that lacks the option cannot require it. */
+    for (size_t k = 0; k < n; k++) {
+        size_t have = 0;
+        for (size_t l = 0; l < nlists; l++)
+            for (int i = 0; lists[l] != NULL && lists[l][i].name != NULL;
+                 i++)
+                if (eng_text_casecmp(lists[l][i].name, out[k].name) == 0) {
+                    have++;
+                    break;
+                }
+        if (have < nlists)
+            out[k].required = false;
+    }
+    return n;
+}
+
+size_t cmd_core_opts(const struct cmd_spec *spec, struct rs_opt_spec *out,
+                     size_t max, bool *conflict)
+{
+    const struct rs_opt_spec *lists[1 + 16];
+    size_t nl = 0, nrs;
+    lists[nl++] = spec->opts;
+    char key[64];
+    core_key(spec, key, sizeof key);
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t k = 0; k < nrs && nl < sizeof lists / sizeof lists[0]; k++) {
+        const struct rs_opt_spec *x = rs_ext_opts(all[k], key);
+        if (x != NULL)
+            lists[nl++] = x;
+    }
+    size_t n = cmd_merge_opts(lists, nl, out, max, conflict);
+    /* The command's own options keep their own rule; what a system adds
+     * is never required of the others' fights. */
+    for (size_t k = 0; k < n; k++) {
+        const struct rs_opt_spec *own = opt_in(spec->opts, out[k].name);
+        out[k].required = own != NULL && own->required;
+    }
+    return n;
 }

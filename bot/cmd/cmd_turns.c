@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "rs_kit.h"
 #include "enc_json.h"
 #include "eng_text.h"
 #include "render_enc.h"
@@ -152,9 +153,11 @@ void cmd_combat_undo(struct cmd_run *run)
     enc_free(e);
     run->enc = old;
     run->is_undo = true;
-    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
-    snprintf(ev->text, sizeof ev->text, "Undone: back to how things were "
-             "at version %" PRId64 ".", found);
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    RS_SAY(&c, NULL, "Undone: back to how things were at version {}.",
+           RS_A_NUM(found));
     cmd_finish(run, "Undo", true);
 }
 
@@ -174,33 +177,27 @@ void cmd_combat_notices(struct cmd_run *run)
     if (!cmd_opt_bool(run, "on", true, &on))
         return;
     run->enc->notices = on;
-    struct enc_event *ev = enc_emit(run->res, ENC_EV_TEXT, 0);
-    snprintf(ev->text, sizeof ev->text, "%s", on
-             ? "Players will be mentioned when their turn starts."
-             : "Turn notices are off.");
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    rs_say0(&c, NULL, on ? "Players will be mentioned when their turn "
+                           "starts."
+                         : "Turn notices are off.");
     cmd_finish(run, "Turn notices", false);
 }
 
 void cmd_rs_action(struct cmd_run *run)
 {
-    const struct cmd_spec *spec = run->spec;
-    char verb[64];
-    snprintf(verb, sizeof verb, "%s%s%s", spec->command,
-             spec->sub ? " " : "", spec->sub ? spec->sub : "");
+    const struct rs_cmd *rc = run->spec->rcmd;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    enum eng_err err = run->rs->ops->action != NULL
-                           ? run->rs->ops->action(&c, verb)
-                           : ENG_NOTFOUND;
-    if (err == ENG_NOTFOUND && run->diag.msg[0] == '\0') {
-        cmd_fail(run, "/%s is not part of the %s system\nTry: `/help "
-                 "topic:%s`", verb, run->rs->id, run->rs->id);
-        return;
-    }
-    if (err != ENG_OK) {
+    if (rs_cmd_run(&c, run->rs, rc) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
     }
-    cmd_finish(run, NULL, false);
+    if (rc->flags & RS_CMD_READONLY)
+        cmd_show(run, NULL);
+    else
+        cmd_finish(run, NULL, false);
 }

@@ -133,20 +133,19 @@ const char *cmd_validate_closest(const char *word, const char *const *cands,
 
 /* ---- messages ----------------------------------------------------------- */
 
-static const struct cmd_spec *fail(char *err, size_t errlen, const char *fmt,
-                                   ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static const struct cmd_spec *fail(char *err, size_t errlen, const char *fmt,
-                                   ...)
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
 
     if (errlen == 0)
-        return NULL;
+        return false;
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
-    return NULL;
+    return false;
 }
 
 /* Append ", name" (or "name" first) to a bounded list; "..." when full. */
@@ -165,6 +164,27 @@ static void list_add(char *list, size_t cap, const char *prefix,
     snprintf(list + len, cap - len, "%s%s%s", len ? ", " : "", prefix, name);
 }
 
+/* A value of an option with declared choices must be one of them. */
+static bool check_choice(const struct rs_opt_spec *os, const char *value,
+                         const char *echo, char *err, size_t errlen)
+{
+    if (os->val != RS_VAL_CHOICE || os->choices == NULL)
+        return true;
+    char list[CMD_VALIDATE_MAX_LIST] = "";
+    size_t n = 0;
+    for (; os->choices[n] != NULL; n++) {
+        if (strcasecmp(os->choices[n], value) == 0)
+            return true;
+        list_add(list, sizeof list, "", os->choices[n]);
+    }
+    const char *best = cmd_validate_closest(value, os->choices, n);
+    if (best != NULL)
+        return fail(err, errlen, "option `%s` must be one of %s, got `%s` "
+                    "(did you mean `%s`?)", os->name, list, echo, best);
+    return fail(err, errlen, "option `%s` must be one of %s, got `%s`",
+                os->name, list, echo);
+}
+
 /* " (did you mean `X`?)" or " (KIND: a, b, c)" into buf. */
 static const char *hint(char *buf, size_t cap, const char *best,
                         const char *prefix, const char *kind,
@@ -179,33 +199,32 @@ static const char *hint(char *buf, size_t cap, const char *best,
     return buf;
 }
 
-static bool is_command(const char *command)
+/* Every option the command may take in some fight: its own, and for a
+ * core command what systems add to it; for a ruleset verb, the options of
+ * every system that has it. Returns how many went to out. */
+static size_t spec_opts(const struct cmd_spec *spec, struct rs_opt_spec *out,
+                        size_t max)
 {
-    size_t n;
-    const struct cmd_spec *t = cmd_table(&n);
-
-    for (size_t i = 0; i < n; i++)
-        if (strcasecmp(t[i].command, command) == 0)
-            return true;
-    return false;
-}
-
-static bool has_subs(const char *command)
-{
-    size_t n;
-    const struct cmd_spec *t = cmd_table(&n);
-
-    for (size_t i = 0; i < n; i++)
-        if (t[i].sub != NULL && strcasecmp(t[i].command, command) == 0)
-            return true;
-    return false;
+    bool conflict;
+    if (spec->rs == NULL)
+        return cmd_core_opts(spec, out, max, &conflict);
+    const struct rs_opt_spec *lists[16];
+    size_t nl = 0, nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t k = 0; k < nrs && nl < 16; k++) {
+        const struct rs_cmd *rc = rs_cmd_find(all[k], spec->command,
+                                              spec->sub);
+        if (rc != NULL)
+            lists[nl++] = rc->opts;
+    }
+    return cmd_merge_opts(lists, nl, out, max, &conflict);
 }
 
 /* Index of the first row of t[i]'s command. */
 static size_t first_row_of(const struct cmd_spec *t, size_t i)
 {
     for (size_t j = 0; j < i; j++)
-        if (strcmp(t[j].command, t[i].command) == 0)
+        if (strcasecmp(t[j].command, t[i].command) == 0)
             return j;
     return i;
 }
@@ -219,11 +238,11 @@ static bool req_has(const struct cmd_req *req, const char *name)
     return false;
 }
 
-static const struct cmd_spec *unknown_command(const char *command, char *err,
+static bool unknown_command(const char *command, char *err,
                                               size_t errlen)
 {
-    size_t n;
-    const struct cmd_spec *t = cmd_table(&n);
+    struct cmd_spec t[CMD_MAX_ALL];
+    size_t n = cmd_list(t, CMD_MAX_ALL);
     char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
     char echo[ECHO_BUF];
     struct suggest sg;
@@ -247,36 +266,39 @@ static const struct cmd_spec *unknown_command(const char *command, char *err,
                 hint(h, sizeof h, sg.best, "/", "commands", list));
 }
 
-static const struct cmd_spec *check_sub(const struct cmd_req *req,
-                                        char *err, size_t errlen)
+static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
+                      char *err, size_t errlen)
 {
-    size_t n;
-    const struct cmd_spec *t = cmd_table(&n);
+    struct cmd_spec t[CMD_MAX_ALL];
+    size_t n = cmd_list(t, CMD_MAX_ALL);
     char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
     char echo[ECHO_BUF];
-    const struct cmd_spec *spec;
     struct suggest sg;
 
-    if (!has_subs(req->command)) {
-        spec = cmd_table_find(req->command, NULL);
+    if (!cmd_has_subs(req->command)) {
+        bool found = cmd_lookup(req->command, NULL, NULL, out);
         if (req->sub == NULL)
-            return spec;
+            return found;
         cmd_validate_echo(echo, sizeof echo, req->sub, strlen(req->sub));
-        if (spec != NULL && spec->opts[0].name != NULL)
+        if (found && out->opts[0].name != NULL)
             return fail(err, errlen, "/%s has no subcommand `%s` (options "
                         "are written name:value, e.g. `%s:%s`)",
-                        req->command, echo, spec->opts[0].name, echo);
+                        req->command, echo, out->opts[0].name, echo);
         return fail(err, errlen, "/%s has no subcommand `%s`", req->command,
                     echo);
     }
-    if (req->sub != NULL) {
-        spec = cmd_table_find(req->command, req->sub);
-        if (spec != NULL)
-            return spec;
-    }
+    if (req->sub != NULL && cmd_lookup(req->command, req->sub, NULL, out))
+        return true;
     suggest_init(&sg, req->sub != NULL ? req->sub : "");
     for (size_t i = 0; i < n; i++) {
         if (t[i].sub == NULL || strcasecmp(t[i].command, req->command) != 0)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = t[j].sub != NULL &&
+                   strcasecmp(t[j].command, req->command) == 0 &&
+                   strcasecmp(t[j].sub, t[i].sub) == 0;
+        if (seen)
             continue;
         suggest_add(&sg, t[i].sub);
         list_add(list, sizeof list, "", t[i].sub);
@@ -291,29 +313,24 @@ static const struct cmd_spec *check_sub(const struct cmd_req *req,
                 hint(h, sizeof h, sg.best, "", "subcommands", list));
 }
 
-/* "/combat add" or "/roll", for messages. */
 static const char *spec_name(const struct cmd_spec *spec, char *buf,
                              size_t cap)
 {
-    if (spec->sub != NULL)
-        snprintf(buf, cap, "/%s %s", spec->command, spec->sub);
-    else
-        snprintf(buf, cap, "/%s", spec->command);
-    return buf;
+    return cmd_spec_name(spec, buf, cap);
 }
 
-static const struct cmd_spec *unknown_option(const struct cmd_spec *spec,
-                                             const char *name, char *err,
-                                             size_t errlen)
+static bool unknown_option(const struct cmd_spec *spec,
+                           const struct rs_opt_spec *opts, size_t nopts,
+                           const char *name, char *err, size_t errlen)
 {
     char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
     char echo[ECHO_BUF], sn[80];
     struct suggest sg;
 
     suggest_init(&sg, name);
-    for (int i = 0; i < CMD_MAX_SPEC_OPTS && spec->opts[i].name; i++) {
-        suggest_add(&sg, spec->opts[i].name);
-        list_add(list, sizeof list, "", spec->opts[i].name);
+    for (size_t i = 0; i < nopts; i++) {
+        suggest_add(&sg, opts[i].name);
+        list_add(list, sizeof list, "", opts[i].name);
     }
     cmd_validate_echo(echo, sizeof echo, name, strlen(name));
     spec_name(spec, sn, sizeof sn);
@@ -331,10 +348,8 @@ static bool parse_int(const char *s, int64_t *out)
     return end != NULL && *end == '\0';
 }
 
-static const struct cmd_spec *check_value(const struct cmd_spec *spec,
-                                          const struct cmd_opt_spec *os,
-                                          const char *value, char *err,
-                                          size_t errlen)
+static bool check_value(const struct rs_opt_spec *os, const char *value,
+                        char *err, size_t errlen)
 {
     size_t len = strlen(value);
     char echo[ECHO_BUF];
@@ -357,7 +372,7 @@ static const struct cmd_spec *check_value(const struct cmd_spec *spec,
     cmd_validate_echo(echo, sizeof echo, value, len);
 
     switch (os->type) {
-    case CMD_OPT_STRING:
+    case RS_OPT_STRING:
         if (os->max > 0 && (int64_t)len > os->max)
             return fail(err, errlen, "option `%s` is too long (limit is "
                         "%" PRId64 " bytes)", os->name, os->max);
@@ -366,8 +381,8 @@ static const struct cmd_spec *check_value(const struct cmd_spec *spec,
         if (os->min > 0 && (int64_t)len < os->min)
             return fail(err, errlen, "option `%s` is too short (at least "
                         "%" PRId64 " bytes)", os->name, os->min);
-        return spec;
-    case CMD_OPT_INTEGER:
+        return check_choice(os, value, echo, err, errlen);
+    case RS_OPT_INTEGER:
         if (len == 0)
             return fail(err, errlen, "option `%s` is empty (it wants a "
                         "whole number)", os->name);
@@ -378,34 +393,35 @@ static const struct cmd_spec *check_value(const struct cmd_spec *spec,
             return fail(err, errlen, "option `%s` must be from %" PRId64
                         " to %" PRId64 ", got `%s`", os->name, os->min,
                         os->max, echo);
-        return spec;
-    case CMD_OPT_BOOLEAN:
+        return true;
+    case RS_OPT_BOOLEAN:
         if (len == 0)
             return fail(err, errlen, "option `%s` is empty (it wants true "
                         "or false)", os->name);
         if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
             return fail(err, errlen, "option `%s` must be true or false, "
                         "got `%s`", os->name, echo);
-        return spec;
-    case CMD_OPT_CHANNEL:
+        return true;
+    case RS_OPT_CHANNEL:
         if (len == 0 || len > 20 || strspn(value, "0123456789") != len ||
             strspn(value, "0") == len)
             return fail(err, errlen, "option `%s` must be a channel id, "
                         "got `%s`", os->name, echo);
-        return spec;
+        return true;
     }
     return fail(err, errlen, "option `%s` has a type fray does not know",
                 os->name);
 }
 
-static const struct cmd_spec *check_required(const struct cmd_spec *spec,
-                                             const struct cmd_req *req,
-                                             char *err, size_t errlen)
+static bool check_required(const struct cmd_spec *spec,
+                           const struct rs_opt_spec *opts, size_t nopts,
+                           const struct cmd_req *req, char *err,
+                           size_t errlen)
 {
     char sn[80];
 
-    for (int i = 0; i < CMD_MAX_SPEC_OPTS && spec->opts[i].name; i++) {
-        const struct cmd_opt_spec *os = &spec->opts[i];
+    for (size_t i = 0; i < nopts; i++) {
+        const struct rs_opt_spec *os = &opts[i];
         if (!os->required || req_has(req, os->name))
             continue;
         spec_name(spec, sn, sizeof sn);
@@ -415,48 +431,50 @@ static const struct cmd_spec *check_required(const struct cmd_spec *spec,
         return fail(err, errlen, "missing required option `%s` for %s",
                     os->name, sn);
     }
-    return spec;
+    return true;
 }
 
-const struct cmd_spec *cmd_validate_command(const struct cmd_req *req,
-                                            char *err, size_t errlen)
+bool cmd_validate_command(const struct cmd_req *req, struct cmd_spec *out,
+                          char *err, size_t errlen)
 {
     if (req->command == NULL || req->command[0] == '\0')
         return fail(err, errlen, "no command given (try /help)");
-    if (!is_command(req->command))
+    if (!cmd_exists(req->command))
         return unknown_command(req->command, err, errlen);
-    return check_sub(req, err, errlen);
+    return check_sub(req, out, err, errlen);
 }
 
-const struct cmd_spec *cmd_validate(const struct cmd_req *req, char *err,
-                                    size_t errlen)
+bool cmd_validate(const struct cmd_req *req, struct cmd_spec *spec,
+                  char *err, size_t errlen)
 {
-    const struct cmd_spec *spec;
     char echo[ECHO_BUF];
+    struct rs_opt_spec opts[CMD_MAX_SPEC_OPTS * 2];
 
-    spec = cmd_validate_command(req, err, errlen);
-    if (spec == NULL)
-        return NULL;
+    if (!cmd_validate_command(req, spec, err, errlen))
+        return false;
+    size_t nopts = spec_opts(spec, opts, sizeof opts / sizeof opts[0]);
     if (req->nopts < 0 || req->nopts > CMD_MAX_OPTS)
         return fail(err, errlen, "too many options (limit is %d)",
                     CMD_MAX_OPTS);
     for (int i = 0; i < req->nopts; i++) {
         const char *name = req->opts[i].name;
-        const struct cmd_opt_spec *os;
+        const struct rs_opt_spec *os = NULL;
 
         if (name == NULL || name[0] == '\0')
             return fail(err, errlen, "an option has no name");
-        os = cmd_spec_opt(spec, name);
+        for (size_t k = 0; k < nopts && os == NULL; k++)
+            if (strcasecmp(opts[k].name, name) == 0)
+                os = &opts[k];
         if (os == NULL)
-            return unknown_option(spec, name, err, errlen);
+            return unknown_option(spec, opts, nopts, name, err, errlen);
         for (int j = 0; j < i; j++)
             if (strcasecmp(req->opts[j].name, name) == 0)
                 return fail(err, errlen, "option `%s` is given twice",
                             cmd_validate_echo(echo, sizeof echo, name,
                                               strlen(name)));
-        if (check_value(spec, os, req->opts[i].value ? req->opts[i].value
-                        : "", err, errlen) == NULL)
-            return NULL;
+        if (!check_value(os, req->opts[i].value ? req->opts[i].value : "",
+                         err, errlen))
+            return false;
     }
-    return check_required(spec, req, err, errlen);
+    return check_required(spec, opts, nopts, req, err, errlen);
 }

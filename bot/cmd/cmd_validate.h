@@ -41,17 +41,20 @@ struct cmd_spec;
 /* Size of an error buffer that holds any message these functions write. */
 #define CMD_VALIDATE_ERR_MAX 512
 
-/* Check req against the command table. Returns the table row on success;
- * on failure returns NULL with a message in err (when errlen > 0). Only
- * command, sub and opts/nopts of req are looked at. */
-const struct cmd_spec *cmd_validate(const struct cmd_req *req, char *err,
-                                    size_t errlen);
+/* Check req against the commands (cmd_table.h). On success *spec is the
+ * command's view and true is returned; on failure false with a message in
+ * err (when errlen > 0). Only command, sub and opts/nopts of req are looked
+ * at. An option is accepted here when some fight could take it (a system's
+ * option on a core command, or a verb's option in any system that has the
+ * verb); the command layer then checks it against the fight's system. */
+bool cmd_validate(const struct cmd_req *req, struct cmd_spec *spec,
+                  char *err, size_t errlen);
 
 /* The first half of cmd_validate(): only the command and subcommand. A
  * parser calls it as soon as it has read them, so a mistyped command is
  * reported as such rather than as a syntax error further on. */
-const struct cmd_spec *cmd_validate_command(const struct cmd_req *req,
-                                            char *err, size_t errlen);
+bool cmd_validate_command(const struct cmd_req *req, struct cmd_spec *spec,
+                          char *err, size_t errlen);
 
 /* The candidate closest to word (case-insensitive edit distance, or word is
  * a prefix of it), or NULL when none is close enough to be a useful

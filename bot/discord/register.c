@@ -1,5 +1,12 @@
 /*
- * register.c - Discord command definitions from the one command table.
+ * register.c - Discord command definitions from the declarations.
+ *
+ * Two kinds of set (docs/internals/commands.md, "A command surface per
+ * server"): the core commands, registered globally, with the options any
+ * system adds to them; and the commands of the systems a server plays,
+ * registered in that server. A verb several chosen systems share becomes
+ * one command whose options are the union of theirs; the command layer
+ * then holds each fight to its own system's declaration.
  */
 #include "register.h"
 
@@ -8,6 +15,11 @@
 #include <string.h>
 
 #include "cmd_table.h"
+#include "eng_text.h"
+
+/* Discord's "manage server" permission, as the string it wants: who may
+ * see server-wide settings by default (admins can widen it). */
+#define REGISTER_PERM_MANAGE_GUILD "32"
 
 static json_t *desc(const char *help)
 {
@@ -28,87 +40,215 @@ static json_t *desc(const char *help)
     return json_string(buf);
 }
 
-static json_t *build_opts(const struct cmd_spec *sp)
+/* Whether the user gets suggestions while typing this option. */
+static bool completes(const struct rs_opt_spec *o)
+{
+    switch (o->val) {
+    case RS_VAL_COMBATANT:
+    case RS_VAL_OWN:
+    case RS_VAL_SIDE:
+    case RS_VAL_SIDE_ANY:
+    case RS_VAL_CONDITION:
+    case RS_VAL_SYSTEM:
+    case RS_VAL_SYSTEMS:
+    case RS_VAL_HELP:
+    case RS_VAL_ATTACK_OPTS:
+    case RS_VAL_SETTINGS:
+    case RS_VAL_STATS:
+        return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
+    case RS_VAL_CHOICE:
+        return o->choices == NULL;
+    default:
+        return false;
+    }
+}
+
+static size_t nchoices(const struct rs_opt_spec *o)
+{
+    size_t n = 0;
+    while (o->choices != NULL && o->choices[n] != NULL)
+        n++;
+    return n;
+}
+
+static json_t *build_opt(const struct rs_opt_spec *o)
+{
+    json_t *jo = json_pack("{s:i, s:s, s:o, s:b}", "type", (int)o->type,
+                           "name", o->name, "description", desc(o->help),
+                           "required", o->required);
+    if (jo == NULL)
+        return NULL;
+    if (o->type == RS_OPT_INTEGER && o->min < o->max) {
+        json_object_set_new(jo, "min_value", json_integer(o->min));
+        json_object_set_new(jo, "max_value", json_integer(o->max));
+    }
+    if (o->type == RS_OPT_STRING && o->max > 0) {
+        json_object_set_new(jo, "min_length",
+                            json_integer(o->min > 0 ? o->min : 0));
+        json_object_set_new(jo, "max_length", json_integer(o->max));
+    }
+    if (o->type == RS_OPT_CHANNEL)   /* text, news, threads */
+        json_object_set_new(jo, "channel_types",
+                            json_pack("[i,i,i,i,i]", 0, 5, 10, 11, 12));
+    size_t nc = nchoices(o);
+    if (o->val == RS_VAL_CHOICE && nc > 0 && nc <= REGISTER_CHOICES_MAX) {
+        json_t *ch = json_array();
+        for (size_t i = 0; ch != NULL && i < nc; i++)
+            json_array_append_new(ch, json_pack("{s:s, s:s}", "name",
+                                                o->choices[i], "value",
+                                                o->choices[i]));
+        json_object_set_new(jo, "choices", ch);
+    } else if (completes(o)) {
+        json_object_set_new(jo, "autocomplete", json_true());
+    }
+    return jo;
+}
+
+static json_t *build_opts(const struct rs_opt_spec *opts, size_t n)
 {
     json_t *arr = json_array();
     /* Discord wants required options first */
     for (int pass = 0; pass < 2 && arr; pass++)
-        for (int i = 0; i < CMD_MAX_SPEC_OPTS && sp->opts[i].name; i++) {
-            const struct cmd_opt_spec *o = &sp->opts[i];
-            json_t *jo;
-            if (o->required != (pass == 0))
+        for (size_t i = 0; i < n; i++) {
+            if (opts[i].required != (pass == 0))
                 continue;
-            jo = json_pack("{s:i, s:s, s:o, s:b}", "type", (int)o->type,
-                           "name", o->name, "description", desc(o->help),
-                           "required", o->required);
-            if (!jo || json_array_append_new(arr, jo) != 0) {
+            json_t *jo = build_opt(&opts[i]);
+            if (jo == NULL || json_array_append_new(arr, jo) != 0) {
                 json_decref(arr);
                 return NULL;
             }
-            if (o->type == CMD_OPT_INTEGER && o->min < o->max) {
-                json_object_set_new(jo, "min_value", json_integer(o->min));
-                json_object_set_new(jo, "max_value", json_integer(o->max));
-            }
-            if (o->type == CMD_OPT_STRING && o->max > 0) {
-                json_object_set_new(jo, "min_length",
-                                    json_integer(o->min > 0 ? o->min : 0));
-                json_object_set_new(jo, "max_length", json_integer(o->max));
-            }
-            if (o->type == CMD_OPT_CHANNEL)   /* text, news, threads */
-                json_object_set_new(jo, "channel_types",
-                                    json_pack("[i,i,i,i,i]", 0, 5, 10, 11,
-                                              12));
-            if (o->complete != CMD_COMPLETE_NONE &&
-                (o->type == CMD_OPT_STRING || o->type == CMD_OPT_INTEGER))
-                json_object_set_new(jo, "autocomplete", json_true());
         }
     return arr;
 }
 
-json_t *register_build(void)
+/* contexts: 0 guild, 1 bot DM, 2 private channel. */
+static json_t *contexts(unsigned ctx)
 {
-    size_t n = 0;
-    const struct cmd_spec *t = cmd_table(&n);
-    json_t *cmds = json_array();
+    json_t *a = json_array();
+    if (ctx & CMD_CTX_GUILD)
+        json_array_append_new(a, json_integer(0));
+    if (ctx & CMD_CTX_DM) {
+        json_array_append_new(a, json_integer(1));
+        json_array_append_new(a, json_integer(2));
+    }
+    return a;
+}
 
-    for (size_t i = 0; i < n && cmds; i++) {
-        json_t *c = NULL, *opts;
-        size_t j;
-        /* one command object per distinct name, first row wins */
-        for (j = 0; j < json_array_size(cmds); j++) {
-            json_t *e = json_array_get(cmds, j);
-            if (strcmp(json_string_value(json_object_get(e, "name")),
-                       t[i].command) == 0) {
-                c = e;
-                break;
+/* The top-level object named name in cmds, created when new. */
+static json_t *top(json_t *cmds, const char *name, const char *help,
+                   unsigned ctx, bool has_subs, bool server)
+{
+    for (size_t j = 0; j < json_array_size(cmds); j++) {
+        json_t *e = json_array_get(cmds, j);
+        if (strcmp(json_string_value(json_object_get(e, "name")), name) == 0)
+            return e;
+    }
+    json_t *c = json_pack("{s:s, s:i, s:o, s:o, s:[]}", "name", name, "type",
+                          1, "description", desc(has_subs ? name : help),
+                          "contexts", contexts(ctx), "options");
+    if (c == NULL || json_array_append_new(cmds, c) != 0)
+        return NULL;
+    if (server)
+        json_object_set_new(c, "default_member_permissions",
+                            json_string(REGISTER_PERM_MANAGE_GUILD));
+    return c;
+}
+
+/* Add one command (a sub when sub != NULL) with these options. */
+static bool add_command(json_t *cmds, const char *command, const char *sub,
+                        const char *help, unsigned ctx, bool server,
+                        const struct rs_opt_spec *opts, size_t nopts)
+{
+    json_t *c = top(cmds, command, help, ctx, sub != NULL, server);
+    json_t *jopts = c != NULL ? build_opts(opts, nopts) : NULL;
+    if (jopts == NULL)
+        return false;
+    if (sub == NULL)
+        return json_object_set_new(c, "options", jopts) == 0;
+    json_t *s = json_pack("{s:i, s:s, s:o, s:o}", "type", 1, "name", sub,
+                          "description", desc(help), "options", jopts);
+    return s != NULL &&
+           json_array_append_new(json_object_get(c, "options"), s) == 0;
+}
+
+static bool add_core(json_t *cmds)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    for (size_t i = 0; i < n; i++) {
+        struct rs_opt_spec opts[CMD_MAX_SPEC_OPTS * 2];
+        bool conflict;
+        size_t no = cmd_core_opts(&t[i], opts, CMD_MAX_SPEC_OPTS * 2,
+                                  &conflict);
+        if (!add_command(cmds, t[i].command, t[i].sub, t[i].help,
+                         t[i].contexts, (t[i].flags & CMD_F_SERVER) != 0,
+                         opts, no))
+            return false;
+    }
+    return true;
+}
+
+/* Every distinct verb (and sub) of the chosen systems, once, with the
+ * union of their options. */
+static bool add_systems(json_t *cmds, const struct rs_system *const *sys,
+                        size_t nsys)
+{
+    for (size_t s = 0; s < nsys; s++)
+        for (int i = 0; i < sys[s]->ncmds; i++) {
+            const struct rs_cmd *rc = &sys[s]->cmds[i];
+            bool done = false;
+            for (size_t p = 0; p < s && !done; p++)
+                done = rs_cmd_find(sys[p], rc->verb, rc->sub) != NULL;
+            if (done)
+                continue;
+            const struct rs_opt_spec *lists[CMD_CONFIG_SYSTEMS_MAX];
+            const char *owners[CMD_CONFIG_SYSTEMS_MAX];
+            size_t nl = 0;
+            bool same_help = true;
+            for (size_t q = s; q < nsys && nl < CMD_CONFIG_SYSTEMS_MAX; q++) {
+                const struct rs_cmd *o = rs_cmd_find(sys[q], rc->verb,
+                                                     rc->sub);
+                if (o == NULL)
+                    continue;
+                same_help = same_help && strcmp(o->help, rc->help) == 0;
+                owners[nl] = sys[q]->id;
+                lists[nl++] = o->opts;
             }
+            struct rs_opt_spec opts[CMD_MAX_SPEC_OPTS * 2];
+            bool conflict;
+            size_t no = cmd_merge_opts(lists, nl, opts,
+                                       CMD_MAX_SPEC_OPTS * 2, &conflict);
+            char help[REGISTER_DESC_MAX + 1];
+            if (same_help) {
+                snprintf(help, sizeof help, "%s", rc->help);
+            } else {
+                int at = snprintf(help, sizeof help, "The fight's own system "
+                                  "decides how it goes (");
+                for (size_t k = 0; k < nl && at > 0 &&
+                                   (size_t)at < sizeof help; k++)
+                    at += snprintf(help + at, sizeof help - (size_t)at,
+                                   "%s%s", k ? ", " : "", owners[k]);
+                if (at > 0 && (size_t)at < sizeof help - 1)
+                    snprintf(help + at, sizeof help - (size_t)at, ")");
+            }
+            if (!add_command(cmds, rc->verb, rc->sub, help, CMD_CTX_GUILD,
+                             false, opts, no))
+                return false;
         }
-        if (!c) {
-            c = json_pack("{s:s, s:i, s:o, s:[i], s:[]}", "name",
-                          t[i].command, "type", 1, "description",
-                          desc(t[i].sub ? t[i].command : t[i].help),
-                          "contexts", 0, "options");
-            if (!c || json_array_append_new(cmds, c) != 0)
-                goto fail;
-        }
-        opts = build_opts(&t[i]);
-        if (!opts)
-            goto fail;
-        if (t[i].sub) {
-            json_t *sub = json_pack("{s:i, s:s, s:o, s:o}", "type", 1, "name",
-                                    t[i].sub, "description", desc(t[i].help),
-                                    "options", opts);
-            if (!sub || json_array_append_new(json_object_get(c, "options"),
-                                              sub) != 0)
-                goto fail;
-        } else {
-            json_object_set_new(c, "options", opts);
-        }
+    return true;
+}
+
+json_t *register_build(const struct rs_system *const *systems, size_t n,
+                       bool core)
+{
+    json_t *cmds = json_array();
+    if (cmds == NULL)
+        return NULL;
+    if ((core && !add_core(cmds)) || !add_systems(cmds, systems, n)) {
+        json_decref(cmds);
+        return NULL;
     }
     return cmds;
-fail:
-    json_decref(cmds);
-    return NULL;
 }
 
 void register_hash(const char *text, char out[17])

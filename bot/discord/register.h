@@ -1,13 +1,16 @@
 /*
- * register.h - slash command registration, generated from cmd_table().
+ * register.h - slash command registration, generated from the command
+ * declarations (cmd_table.h and each ruleset's rs.h declaration).
  *
- * register_build() turns the one command table into Discord's bulk
- * overwrite body: a command per distinct cmd_spec.command, with its rows'
- * subcommands (or its options when it has no subcommands), option types,
- * required flags, bounds (min/max_value for integers, min/max_length for
- * strings) and autocomplete for options with a completion kind. The daemon
- * hashes the body (FNV-1a 64, hex) and only PUTs it when the hash differs
- * from the one stored under REGISTER_KV_HASH for that scope.
+ * register_build() turns them into Discord's bulk overwrite body: a
+ * command per distinct name, with its subcommands (or its options when it
+ * has none), option types, required flags, bounds (min/max_value for
+ * integers, min/max_length for strings), choices, and autocomplete for
+ * options whose values fray can suggest. The global set holds the core
+ * commands; a server's set holds the commands of the systems it plays
+ * (cmd_config.h). The daemon hashes a body (FNV-1a 64, hex) and only PUTs
+ * it when the hash differs from the one stored under REGISTER_KV_HASH for
+ * that scope.
  *
  * Ownership: register_build() returns a new json_t the caller decrefs.
  */
@@ -15,14 +18,23 @@
 #define REGISTER_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rs.h"
+
 #define REGISTER_KV_HASH "register.hash"   /* + ":global" or ":<guild>" */
 #define REGISTER_DESC_MAX 100
+/* Discord's cap on an option's choices; longer lists autocomplete. */
+#define REGISTER_CHOICES_MAX 25
+/* Systems merged into one server's set at most. */
+#define CMD_CONFIG_SYSTEMS_MAX 16
 
-/* The PUT body for every command in cmd_table(); NULL on no memory. */
-json_t *register_build(void);
+/* The PUT body: the core commands when core is true, and the commands of
+ * the n systems given (each verb once). NULL on no memory. */
+json_t *register_build(const struct rs_system *const *systems, size_t n,
+                       bool core);
 
 /* FNV-1a 64 of text as 16 hex digits into out[17]. */
 void register_hash(const char *text, char out[17]);

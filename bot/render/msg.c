@@ -182,6 +182,18 @@ bool msg_add_mention(struct msg *m, uint64_t user_id)
     return true;
 }
 
+char *msg_escape_n(const char *text, size_t n)
+{
+    char *copy = malloc(n + 1);
+    if (copy == NULL)
+        return NULL;
+    memcpy(copy, text, n);
+    copy[n] = '\0';
+    char *e = msg_escape(copy);
+    free(copy);
+    return e;
+}
+
 char *msg_escape(const char *user_text)
 {
     struct sbuf b;

@@ -24,7 +24,8 @@
 #define MSG_MAX_BUTTONS 10
 #define MSG_MAX_SELECT 25
 #define MSG_MAX_MENTIONS 4
-#define MSG_MAX_TEXT 16384      /* any one text field, before Discord trims */
+#define MSG_MAX_TEXT (256 * 1024) /* any one text field, before Discord
+                                    folds it (render_discord.c) */
 
 enum msg_style {                /* the colour bar of an embed */
     MSG_STYLE_INFO = 0,
@@ -110,5 +111,7 @@ bool msg_add_mention(struct msg *m, uint64_t user_id);
  * a name shows as text and pings nobody. Newlines become spaces. Appends to
  * a malloc'd string the caller frees; NULL on no memory. */
 char *msg_escape(const char *user_text);
+/* msg_escape() of the first n bytes of text. */
+char *msg_escape_n(const char *text, size_t n);
 
 #endif

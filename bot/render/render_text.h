@@ -38,7 +38,7 @@ struct sbuf;
 /* A reasonable ceiling for an sbuf holding one rendered message: every text
  * field of a full msg at MSG_MAX_TEXT would not fit, but no real reply
  * comes near. */
-#define RENDER_TEXT_MAX (256 * 1024)
+#define RENDER_TEXT_MAX (1024 * 1024)
 
 /* The display name of a user for a mention, or NULL to leave <@ID>. The
  * returned string is borrowed until the next call. */

@@ -15,6 +15,7 @@
 
 #include "eng_alloc.h"
 #include "eng_text.h"
+#include "rs.h"
 
 /* ---- writing ------------------------------------------------------------- */
 
@@ -177,12 +178,98 @@ static void jw_slots(struct jw *w, const int64_t *v)
     jw_i64_array(w, v, n);
 }
 
+/* A ruleset's typed state as an object of its fields under their names;
+ * fields at their zero value are left out (a reader zeroes what is
+ * absent), so a document grows only with what happened. */
+static bool field_is_zero(const struct rs_field *f, const char *p)
+{
+    size_t n = f->type == RS_F_STR ? 1 : f->size * (size_t)f->count;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != 0)
+            return false;
+    return true;
+}
+
+static void jw_field_value(struct jw *w, const struct rs_field *f,
+                           const char *p)
+{
+    switch (f->type) {
+    case RS_F_I64: {
+        int64_t v;
+        memcpy(&v, p, sizeof v);
+        jw_i64(w, v);
+        break;
+    }
+    case RS_F_I32: {
+        int32_t v;
+        memcpy(&v, p, sizeof v);
+        jw_i64(w, v);
+        break;
+    }
+    case RS_F_U32: {
+        uint32_t v;
+        memcpy(&v, p, sizeof v);
+        jw_i64(w, v);
+        break;
+    }
+    case RS_F_BOOL:
+        jw_bool(w, *(const bool *)p);
+        break;
+    case RS_F_STR:
+        jw_str(w, p);
+        break;
+    }
+}
+
+static void jw_state(struct jw *w, const struct rs_state_spec *sp,
+                     const void *st)
+{
+    bool first = true;
+    JW_LIT(w, "{");
+    for (int i = 0; st != NULL && i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        const char *p = (const char *)st + f->offset;
+        if (field_is_zero(f, p))
+            continue;
+        if (!first)
+            JW_LIT(w, ",");
+        first = false;
+        jw_str(w, f->name);
+        JW_LIT(w, ":");
+        if (f->count > 1 && f->type != RS_F_STR) {
+            JW_LIT(w, "[");
+            for (int k = 0; k < f->count; k++) {
+                if (k > 0)
+                    JW_LIT(w, ",");
+                jw_field_value(w, f, p + f->size * (size_t)k);
+            }
+            JW_LIT(w, "]");
+        } else {
+            jw_field_value(w, f, p);
+        }
+    }
+    JW_LIT(w, "}");
+}
+
+/* ,"st":{...} for a ruleset with typed state of this kind, or the old
+ * numbered ,"rs":[...] slots for one without. */
+static void jw_rs_state(struct jw *w, const struct rs_state_spec *sp,
+                        const void *st, const int64_t *slots)
+{
+    if (sp->size > 0) {
+        JW_KEY(w, "st");
+        jw_state(w, sp, st);
+    } else {
+        JW_KEY(w, "rs");
+        jw_slots(w, slots);
+    }
+}
+
 /* ,"key":value members (never the first of an object). */
 #define JW_I64(w, lit, v) (JW_KEY(w, lit), jw_i64((w), (v)))
 #define JW_U64(w, lit, v) (JW_KEY(w, lit), jw_u64_str((w), (v)))
 #define JW_STR(w, lit, v) (JW_KEY(w, lit), jw_str((w), (v)))
 #define JW_BOOL(w, lit, v) (JW_KEY(w, lit), jw_bool((w), (v)))
-#define JW_SLOTS(w, lit, v) (JW_KEY(w, lit), jw_slots((w), (v)))
 
 static void dump_conds(struct jw *w, const struct enc_combatant *c)
 {
@@ -210,7 +297,8 @@ static void dump_conds(struct jw *w, const struct enc_combatant *c)
     JW_LIT(w, "]");
 }
 
-static void dump_combatant(struct jw *w, const struct enc_combatant *c)
+static void dump_combatant(struct jw *w, const struct enc_combatant *c,
+                           const struct rs_state_spec *sp)
 {
     JW_LIT(w, "{");
     JW_KEY1(w, "id");
@@ -252,7 +340,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c)
     JW_KEY(w, "conds");
     dump_conds(w, c);
     JW_STR(w, "note", c->note);
-    JW_SLOTS(w, "rs", c->rs);
+    jw_rs_state(w, sp, c->st, c->rs);
     JW_LIT(w, "}");
 }
 
@@ -300,7 +388,7 @@ char *enc_json_dump(const struct encounter *e)
         JW_LIT(&w, "{");
         JW_KEY1(&w, "name");
         jw_str(&w, e->sides[i].name);
-        JW_SLOTS(&w, "rs", e->sides[i].rs);
+        jw_rs_state(&w, &e->sys->side_state, e->sides[i].st, e->sides[i].rs);
         JW_LIT(&w, "}");
     }
     JW_LIT(&w, "]");
@@ -309,7 +397,7 @@ char *enc_json_dump(const struct encounter *e)
     for (int i = 0; i < e->ncs; i++) {
         if (i > 0)
             JW_LIT(&w, ",");
-        dump_combatant(&w, &e->cs[i]);
+        dump_combatant(&w, &e->cs[i], &e->sys->comb_state);
     }
     JW_LIT(&w, "]");
     JW_KEY(&w, "order");
@@ -324,7 +412,7 @@ char *enc_json_dump(const struct encounter *e)
         JW_LIT(&w, "]");
     }
     JW_LIT(&w, "]");
-    JW_SLOTS(&w, "rs", e->rs);
+    jw_rs_state(&w, &e->sys->enc_state, e->st, e->rs);
     JW_LIT(&w, "}");
     if (w.bad || !jw_room(&w, 0)) {
         free(w.buf);
@@ -340,6 +428,7 @@ struct rd {
     char *err;
     size_t errlen;
     bool bad;
+    bool nomem;              /* the failure was memory, not the document */
 };
 
 static void rd_fail(struct rd *r, const char *what)
@@ -417,10 +506,157 @@ static void rd_slots(struct rd *r, json_t *a, int64_t *out)
     }
 }
 
+/* One field from JSON value v into p; false when v does not fit. */
+static bool rd_field_value(const struct rs_field *f, json_t *v, char *p)
+{
+    if (f->type == RS_F_STR) {
+        const char *s = json_string_value(v);
+        if (s == NULL || strlen(s) >= f->size ||
+            !eng_text_valid_utf8(s, strlen(s)))
+            return false;
+        memcpy(p, s, strlen(s) + 1);
+        return true;
+    }
+    if (f->type == RS_F_BOOL) {
+        if (!json_is_boolean(v))
+            return false;
+        *(bool *)p = json_is_true(v);
+        return true;
+    }
+    if (!json_is_integer(v))
+        return false;
+    json_int_t x = json_integer_value(v);
+    if (f->type == RS_F_I32) {
+        if (x < INT32_MIN || x > INT32_MAX)
+            return false;
+        int32_t y = (int32_t)x;
+        memcpy(p, &y, sizeof y);
+    } else if (f->type == RS_F_U32) {
+        if (x < 0 || x > UINT32_MAX)
+            return false;
+        uint32_t y = (uint32_t)x;
+        memcpy(p, &y, sizeof y);
+    } else {
+        int64_t y = x;
+        memcpy(p, &y, sizeof y);
+    }
+    return true;
+}
+
+static const struct rs_field *field_find(const struct rs_state_spec *sp,
+                                         const char *name)
+{
+    for (int i = 0; i < sp->nfields; i++)
+        if (strcmp(sp->fields[i].name, name) == 0)
+            return &sp->fields[i];
+    return NULL;
+}
+
+/* "st": every key must be a field of the ruleset's state, of its type. */
+static void rd_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
+                     void *st)
+{
+    const char *k;
+    json_t *v;
+    if (!json_is_object(o) || st == NULL) {
+        rd_fail(r, "st");
+        return;
+    }
+    json_object_foreach(o, k, v) {
+        const struct rs_field *f = field_find(sp, k);
+        char *p = f != NULL ? (char *)st + f->offset : NULL;
+        bool ok = f != NULL;
+        if (ok && f->count > 1 && f->type != RS_F_STR) {
+            ok = json_is_array(v) && json_array_size(v) == (size_t)f->count;
+            for (int i = 0; ok && i < f->count; i++)
+                ok = rd_field_value(f, json_array_get(v, (size_t)i),
+                                    p + f->size * (size_t)i);
+        } else if (ok) {
+            ok = rd_field_value(f, v, p);
+        }
+        if (!ok) {
+            rd_fail(r, "st");
+            return;
+        }
+    }
+}
+
+/* A document saved before typed state kept the ruleset's state in
+ * numbered int64 slots; each field names the slot it came from. Text was
+ * copied into slots as bytes, which were written on little-endian hosts
+ * only (x86-64 and arm64 as run), so they are read back as such on any
+ * host. */
+static void upgrade_slots(const struct rs_state_spec *sp, const int64_t *slots,
+                          void *st)
+{
+    for (int i = 0; st != NULL && i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        if (f->legacy <= 0)
+            continue;
+        char *p = (char *)st + f->offset;
+        int first = f->legacy - 1;
+        if (f->type == RS_F_STR) {
+            size_t n = 0;
+            for (int k = first; k < ENC_RS_SLOTS && n + 1 < f->size; k++)
+                for (int b = 0; b < 8 && n + 1 < f->size; b++)
+                    p[n++] = (char)(((uint64_t)slots[k] >> (8 * b)) & 0xFF);
+            p[n] = '\0';
+            p[strnlen(p, f->size)] = '\0';
+            if (!eng_text_valid_utf8(p, strlen(p)))
+                p[0] = '\0';
+            continue;
+        }
+        for (int k = 0; k < f->count && first + k < ENC_RS_SLOTS; k++) {
+            int64_t x = slots[first + k];
+            char *q = p + f->size * (size_t)k;
+            if (f->type == RS_F_BOOL) {
+                *(bool *)q = x != 0;
+            } else if (f->type == RS_F_I32) {
+                int32_t y = (int32_t)x;
+                memcpy(q, &y, sizeof y);
+            } else if (f->type == RS_F_U32) {
+                uint32_t y = (uint32_t)x;
+                memcpy(q, &y, sizeof y);
+            } else {
+                memcpy(q, &x, sizeof x);
+            }
+        }
+    }
+}
+
+/* The ruleset's state of holder object o: "st" when written with typed
+ * state, else the old "rs" slots (upgraded into st when the ruleset has
+ * typed state now, kept as slots when it has not). */
+static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
+                        void *st, int64_t *slots)
+{
+    json_t *typed = json_object_get(o, "st");
+    if (typed != NULL) {
+        if (sp->size == 0)
+            rd_fail(r, "st");
+        else
+            rd_state(r, typed, sp, st);
+        return;
+    }
+    rd_slots(r, json_object_get(o, "rs"), slots);
+    if (sp->size > 0) {
+        upgrade_slots(sp, slots, st);
+        memset(slots, 0, ENC_RS_SLOTS * sizeof *slots);
+    }
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
-                         int nsides)
+                         int nsides, const struct rs_state_spec *sp)
 {
     memset(c, 0, sizeof *c);
+    if (sp->size > 0) {
+        c->st = eng_calloc(1, sp->size);
+        if (c->st == NULL) {
+            r->nomem = true;
+            rd_fail(r, "state");
+            return;
+        }
+    }
     if (!json_is_object(o)) {
         rd_fail(r, "combatant");
         return;
@@ -498,13 +734,13 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         }
     }
     rd_str(r, o, "note", c->note, sizeof c->note);
-    rd_slots(r, json_object_get(o, "rs"), c->rs);
+    rd_rs_state(r, o, sp, c->st, c->rs);
 }
 
 enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
                            size_t errlen)
 {
-    struct rd r = {err, errlen, false};
+    struct rd r = {err, errlen, false, false};
     json_error_t jerr;
     json_t *o = json_loads(doc, JSON_REJECT_DUPLICATES, &jerr);
     if (o == NULL || !json_is_object(o)) {
@@ -518,7 +754,14 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
     rd_str(&r, o, "ruleset", ruleset, sizeof ruleset);
     rd_str(&r, o, "name", name, sizeof name);
     (void)v;
-    struct encounter *e = enc_new(ruleset, name, rd_u64(&r, o, "gm"));
+    const struct rs_system *sys = rs_find(ruleset);
+    if (sys == NULL) {
+        snprintf(err, errlen, "bad encounter document: unknown ruleset "
+                 "`%.16s`", ruleset);
+        json_decref(o);
+        return BOT_INVALID;
+    }
+    struct encounter *e = enc_new(sys, name, rd_u64(&r, o, "gm"));
     if (e == NULL) {
         json_decref(o);
         snprintf(err, errlen, "out of memory");
@@ -562,7 +805,13 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
             json_t *s = json_array_get(sides, i);
             struct enc_side *x = &e->sides[e->nsides++];
             rd_str(&r, s, "name", x->name, sizeof x->name);
-            rd_slots(&r, json_object_get(s, "rs"), x->rs);
+            if (sys->side_state.size > 0 &&
+                (x->st = eng_calloc(1, sys->side_state.size)) == NULL) {
+                r.nomem = true;
+                rd_fail(&r, "state");
+                break;
+            }
+            rd_rs_state(&r, s, &sys->side_state, x->st, x->rs);
         }
     }
     e->acting_side = (int)rd_int(&r, o, "acting_side", -1, e->nsides - 1);
@@ -581,7 +830,8 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         }
         e->cs_cap = (int)n;
         for (size_t i = 0; i < n && !r.bad; i++) {
-            rd_combatant(&r, json_array_get(cs, i), &e->cs[i], e->nsides);
+            rd_combatant(&r, json_array_get(cs, i), &e->cs[i], e->nsides,
+                         &sys->comb_state);
             e->ncs++;
         }
     }
@@ -604,11 +854,11 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         }
     }
     e->turn_idx = (int)rd_int(&r, o, "turn_idx", -1, e->norder);
-    rd_slots(&r, json_object_get(o, "rs"), e->rs);
+    rd_rs_state(&r, o, &sys->enc_state, e->st, e->rs);
     json_decref(o);
     if (r.bad) {
         enc_free(e);
-        return BOT_INVALID;
+        return r.nomem ? BOT_NOMEM : BOT_INVALID;
     }
     *out = e;
     return BOT_OK;

@@ -8,7 +8,10 @@
  * refused with a message instead.
  *
  * Format version: the "v" member. Readers accept every version up to
- * ENC_JSON_VERSION; writers always write the newest.
+ * ENC_JSON_VERSION; writers always write the newest. Version 2 stores a
+ * ruleset's typed state as "st" objects of named fields (rs.h struct
+ * rs_state_spec); a version 1 document's numbered "rs" slots are upgraded
+ * into those fields when it is loaded, through each field's legacy slot.
  *
  * Ownership: enc_json_dump() returns a malloc'd string the caller frees.
  * enc_json_load() returns a new encounter the caller frees with enc_free().
@@ -21,7 +24,7 @@
 #include "bot_err.h"
 #include "enc.h"
 
-#define ENC_JSON_VERSION 1
+#define ENC_JSON_VERSION 2
 /* Longest document written. The engine's limits bound an encounter's
  * document far below this (64 full combatants are well under 1 MB); it is
  * the writer's buffer ceiling, equal to the store's STORE_MAX_DOC. */

@@ -378,6 +378,14 @@ enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
     return e != BOT_OK ? e : s->ops->kv_set(s, key, value);
 }
 
+enum bot_err store_kv_scan(struct store *s, const char *prefix,
+                           store_kv_fn *fn, void *ctx)
+{
+    if (strlen(prefix) > STORE_MAX_KV_KEY)
+        return store__fail(s, BOT_LIMIT, "key prefix too long");
+    return s->ops->kv_scan(s, prefix, fn, ctx);
+}
+
 enum bot_err store_kv_delete(struct store *s, const char *key)
 {
     enum bot_err e = check_key(s, key);

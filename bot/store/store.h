@@ -166,6 +166,14 @@ enum bot_err store_interaction_prune(struct store *s, int64_t before_ms);
 /* Delete a key; absent keys are not an error. */
 enum bot_err store_kv_delete(struct store *s, const char *key);
 
+/* Every key starting with prefix, in key order: fn gets each key and value
+ * borrowed for the call; a return other than BOT_OK stops the scan, which
+ * returns it. */
+typedef enum bot_err store_kv_fn(void *ctx, const char *key,
+                                 const char *value);
+enum bot_err store_kv_scan(struct store *s, const char *prefix,
+                           store_kv_fn *fn, void *ctx);
+
 /* The live version of a channel's encounter without its document: cheap,
  * for a cache to check that what it holds is still current. BOT_NOTFOUND
  * when the channel has none. */

@@ -70,6 +70,8 @@ struct store_ops {
     enum bot_err (*kv_get)(struct store *s, const char *key, char **value);
     enum bot_err (*kv_set)(struct store *s, const char *key, const char *value);
     enum bot_err (*kv_delete)(struct store *s, const char *key);
+    enum bot_err (*kv_scan)(struct store *s, const char *prefix,
+                            store_kv_fn *fn, void *ctx);
     enum bot_err (*integrity_check)(struct store *s, bool *ok);
     bool shared; /* store_shared() */
     /* store_export(): every row, in the order store.h states. */

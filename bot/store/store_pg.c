@@ -651,6 +651,20 @@ static enum bot_err pg_kv_delete(struct store *base, const char *key)
     return run(PG(base), PGS_KV_DELETE, &a, "deleting a key", NULL);
 }
 
+static enum bot_err pg_kv_scan(struct store *base, const char *prefix,
+                               store_kv_fn *fn, void *ctx)
+{
+    struct pg_args a = {0};
+    PGresult *r = NULL;
+    store_pg_arg_text(&a, prefix);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_KV_SCAN, &a, "listing keys", &r);
+    for (int i = 0; e == BOT_OK && i < PQntuples(r); i++)
+        e = fn(ctx, PQgetvalue(r, i, 0), PQgetvalue(r, i, 1));
+    PQclear(r);
+    return e;
+}
+
 static enum bot_err pg_integrity_check(struct store *base, bool *ok)
 {
     PGresult *r = NULL;
@@ -691,6 +705,7 @@ const struct store_ops store_pg_ops = {
     .kv_get = pg_kv_get,
     .kv_set = pg_kv_set,
     .kv_delete = pg_kv_delete,
+    .kv_scan = pg_kv_scan,
     .integrity_check = pg_integrity_check,
     .shared = true, /* other processes write the same rows */
     .export_all = store_pg_export,

@@ -80,6 +80,8 @@
       "INSERT INTO kv (key, value) VALUES ($1, $2)"                            \
       " ON CONFLICT (key) DO UPDATE SET value = excluded.value")               \
     X(KV_DELETE, "t", "DELETE FROM kv WHERE key = $1")                         \
+    X(KV_SCAN, "t", "SELECT key, value FROM kv WHERE left(key, length($1))"    \
+                    " = $1 ORDER BY key")                                      \
     /* encounters whose live version is missing from enc_version */            \
     X(INTEGRITY, "",                                                           \
       "SELECT count(*) FROM encounter e WHERE NOT EXISTS"                      \

@@ -76,6 +76,8 @@
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
     X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
+    X(KV_SCAN, "SELECT key, value FROM kv WHERE substr(key, 1, length(?1))"   \
+               " = ?1 ORDER BY key")                                           \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
@@ -782,6 +784,26 @@ static enum bot_err sq_kv_delete(struct store *base, const char *key)
     return e;
 }
 
+static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
+                               store_kv_fn *fn, void *ctx)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_KV_SCAN);
+    sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+    int rc;
+    while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        e = fn(ctx, (const char *)sqlite3_column_text(st, 0),
+               (const char *)sqlite3_column_text(st, 1));
+    if (e == BOT_OK && rc != SQLITE_DONE)
+        e = store_sq_fail_rc(s, rc, "listing keys");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
 /* ---- maintenance -------------------------------------------------------- */
 
 static enum bot_err sq_integrity_check(struct store *base, bool *ok)
@@ -841,6 +863,7 @@ const struct store_ops store_sqlite_ops = {
     .kv_get = sq_kv_get,
     .kv_set = sq_kv_set,
     .kv_delete = sq_kv_delete,
+    .kv_scan = sq_kv_scan,
     .integrity_check = sq_integrity_check,
     .shared = false, /* the flock makes this process the only writer */
     .export_all = store_sq_export,

@@ -9,72 +9,7 @@
 
 #include "eng_alloc.h"
 #include "eng_text.h"
-
-/* ---- results and diagnostics -------------------------------------------- */
-
-void enc_result_init(struct enc_result *r)
-{
-    r->nev = 0;
-    r->nrolls = 0;
-    r->truncated = false;
-}
-
-struct enc_event *enc_emit(struct enc_result *r, enum enc_ev kind,
-                           uint32_t who)
-{
-    static const struct enc_event blank = {.roll = -1};
-    struct enc_event *ev;
-    if (r->nev >= ENC_MAX_EVENTS) {
-        /* Keep writing into the last slot so callers need no check; the
-         * renderer says that some events were left out. */
-        r->truncated = true;
-        ev = &r->ev[ENC_MAX_EVENTS - 1];
-    } else {
-        ev = &r->ev[r->nev++];
-    }
-    *ev = blank;
-    ev->kind = kind;
-    ev->who = who;
-    return ev;
-}
-
-int enc_add_roll(struct enc_result *r, const char *label, const char *detail,
-                 int64_t total)
-{
-    if (r->nrolls >= ENC_MAX_ROLLS) {
-        r->truncated = true;
-        return -1;
-    }
-    struct enc_roll *x = &r->rolls[r->nrolls];
-    enc_copy(x->label, sizeof x->label, label ? label : "");
-    enc_copy(x->detail, sizeof x->detail, detail ? detail : "");
-    x->total = total;
-    return r->nrolls++;
-}
-
-enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
-                      ...)
-{
-    if (d != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-        va_end(ap);
-        d->code = code;
-        d->hint[0] = '\0';
-    }
-    return code;
-}
-
-void enc_hint(struct enc_diag *d, const char *fmt, ...)
-{
-    if (d == NULL)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(d->hint, sizeof d->hint, fmt, ap);
-    va_end(ap);
-}
+#include "rs.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -90,12 +25,48 @@ void enc_copy(char *dst, size_t n, const char *src)
 
 /* ---- lifecycle ----------------------------------------------------------- */
 
-struct encounter *enc_new(const char *ruleset, const char *name, uint64_t gm)
+/* A zeroed state block of the ruleset for one holder, or NULL (none
+ * declared, or no memory: *ok says which). */
+static void *state_new(const struct rs_state_spec *sp, bool *ok)
+{
+    *ok = true;
+    if (sp->size == 0)
+        return NULL;
+    void *p = eng_calloc(1, sp->size);
+    if (p == NULL)
+        *ok = false;
+    return p;
+}
+
+static void *state_dup(const struct rs_state_spec *sp, const void *src,
+                       bool *ok)
+{
+    *ok = true;
+    if (src == NULL || sp->size == 0)
+        return NULL;
+    void *p = eng_malloc(sp->size);
+    if (p == NULL) {
+        *ok = false;
+        return NULL;
+    }
+    memcpy(p, src, sp->size);
+    return p;
+}
+
+struct encounter *enc_new(const struct rs_system *sys, const char *name,
+                          uint64_t gm)
 {
     struct encounter *e = eng_calloc(1, sizeof *e);
     if (e == NULL)
         return NULL;
-    enc_copy(e->ruleset, sizeof e->ruleset, ruleset);
+    bool ok;
+    e->st = state_new(&sys->enc_state, &ok);
+    if (!ok) {
+        eng_free(e);
+        return NULL;
+    }
+    e->sys = sys;
+    enc_copy(e->ruleset, sizeof e->ruleset, sys->id);
     enc_copy(e->name, sizeof e->name, name ? name : "");
     e->gm = gm;
     e->status = ENC_ST_SETUP;
@@ -111,6 +82,11 @@ void enc_free(struct encounter *e)
 {
     if (e == NULL)
         return;
+    for (int i = 0; i < e->ncs; i++)
+        eng_free(e->cs[i].st);
+    for (int i = 0; i < e->nsides; i++)
+        eng_free(e->sides[i].st);
+    eng_free(e->st);
     eng_free(e->cs);
     eng_free(e);
 }
@@ -121,16 +97,38 @@ struct encounter *enc_clone(const struct encounter *e)
     if (c == NULL)
         return NULL;
     *c = *e;
+    /* Own nothing yet, so enc_free() is safe at every failure below. */
     c->cs = NULL;
     c->cs_cap = 0;
-    if (e->ncs > 0) {
+    c->ncs = 0;
+    c->nsides = 0;
+    c->st = NULL;
+    bool ok = true;
+    const struct rs_system *sys = e->sys;
+    c->st = state_dup(&sys->enc_state, e->st, &ok);
+    for (int i = 0; ok && i < e->nsides; i++) {
+        c->sides[i].st = state_dup(&sys->side_state, e->sides[i].st, &ok);
+        if (ok)
+            c->nsides = i + 1;
+    }
+    if (ok && e->ncs > 0) {
         c->cs = eng_malloc((size_t)e->ncs * sizeof *c->cs);
-        if (c->cs == NULL) {
-            eng_free(c);
-            return NULL;
+        ok = c->cs != NULL;
+        if (ok) {
+            memcpy(c->cs, e->cs, (size_t)e->ncs * sizeof *c->cs);
+            c->cs_cap = e->ncs;
+            for (int i = 0; i < e->ncs; i++)
+                c->cs[i].st = NULL;
+            for (int i = 0; ok && i < e->ncs; i++) {
+                c->cs[i].st = state_dup(&sys->comb_state, e->cs[i].st, &ok);
+                if (ok)
+                    c->ncs = i + 1;
+            }
         }
-        memcpy(c->cs, e->cs, (size_t)e->ncs * sizeof *c->cs);
-        c->cs_cap = e->ncs;
+    }
+    if (!ok || c->nsides != e->nsides || c->ncs != e->ncs) {
+        enc_free(c);
+        return NULL;
     }
     return c;
 }
@@ -162,14 +160,18 @@ struct enc_combatant *enc_by_name(struct encounter *e, const char *name)
     return NULL;
 }
 
-const char *enc_closest_name(const struct encounter *e, const char *name)
+const char *enc_closest_name(const struct encounter *e, const char *name,
+                             uint64_t viewer, bool all)
 {
     const char *best = NULL;
     size_t best_d = (size_t)-1;
     size_t len = strlen(name);
     char head[ENC_MAX_NAME + 1];
     for (int i = 0; i < e->ncs; i++) {
-        const char *cand = e->cs[i].name;
+        const struct enc_combatant *c = &e->cs[i];
+        if (!all && c->hidden && !(c->owner != 0 && c->owner == viewer))
+            continue;
+        const char *cand = c->name;
         /* A prefix is the likeliest intent ("gob" for "Goblin 2"). */
         if (len > 0 && eng_text_ncasecmp(cand, name, len) == 0)
             return cand;
@@ -215,9 +217,16 @@ int enc_side_get(struct encounter *e, const char *name, struct enc_diag *d)
         enc_fail(d, ENG_LIMIT, "too many sides (limit is %d)", ENC_MAX_SIDES);
         return -1;
     }
+    bool ok;
+    void *st = state_new(&e->sys->side_state, &ok);
+    if (!ok) {
+        enc_fail(d, ENG_NOMEM, "out of memory");
+        return -1;
+    }
     struct enc_side *s = &e->sides[e->nsides];
     memset(s, 0, sizeof *s);
     enc_copy(s->name, sizeof s->name, name);
+    s->st = st;
     return e->nsides++;
 }
 
@@ -305,10 +314,21 @@ enum eng_err enc_add(struct encounter *e, const char *name, int count,
     err = enc_reserve(e, count, d);
     if (err != ENG_OK)
         return err;
+    void *st[ENC_MAX_COUNT];
+    for (int i = 0; i < count; i++) {
+        bool ok;
+        st[i] = state_new(&e->sys->comb_state, &ok);
+        if (!ok) {
+            while (i-- > 0)
+                eng_free(st[i]);
+            return enc_fail(d, ENG_NOMEM, "out of memory");
+        }
+    }
 
     for (int i = 0; i < count; i++) {
         struct enc_combatant *c = &e->cs[e->ncs++];
         memset(c, 0, sizeof *c);
+        c->st = st[i];
         c->id = e->next_id++;
         c->join_seq = e->next_join++;
         enc_copy(c->name, sizeof c->name, names[i]);
@@ -378,9 +398,10 @@ enum eng_err enc_remove(struct encounter *e, uint32_t id,
         e->current = 0;
 
     struct enc_event *ev = enc_emit(r, ENC_EV_REMOVED, id);
-    enc_copy(ev->text, sizeof ev->text, c->name);
+    ev->text = enc_result_strdup(r, c->name, ENC_MAX_NAME);
     ev->secret = c->hidden;
 
+    eng_free(c->st);
     int idx = (int)(c - e->cs);
     memmove(&e->cs[idx], &e->cs[idx + 1],
             (size_t)(e->ncs - idx - 1) * sizeof *c);
@@ -582,9 +603,10 @@ struct enc_cond *enc_cond_find(struct enc_combatant *c, const char *name)
     return NULL;
 }
 
-enum eng_err enc_cond_add(struct encounter *e, struct enc_combatant *c,
-                          const struct enc_cond_req *q, struct enc_result *r,
-                          struct enc_diag *d)
+/* Check a condition request before anything changes. */
+static enum eng_err cond_check(struct encounter *e,
+                               const struct enc_cond_req *q,
+                               struct enc_diag *d)
 {
     enum eng_err err = enc_check_name(q->name, "condition name",
                                       ENC_MAX_COND_NAME, d);
@@ -596,43 +618,81 @@ enum eng_err enc_cond_add(struct encounter *e, struct enc_combatant *c,
     if (q->value < -ENC_MAX_VALUE || q->value > ENC_MAX_VALUE ||
         q->cap < 0 || q->cap > ENC_MAX_VALUE)
         return enc_fail(d, ENG_RANGE, "condition value out of range");
-    uint32_t anchor = q->anchor ? q->anchor : c->id;
-    if (enc_by_id(e, anchor) == NULL)
+    if (q->anchor != 0 && enc_by_id(e, q->anchor) == NULL)
         return enc_fail(d, ENG_NOTFOUND, "no such combatant to time the "
                         "condition on");
+    return ENG_OK;
+}
 
-    struct enc_cond *k = enc_cond_find(c, q->name);
-    if (k == NULL) {
-        if (c->nconds >= ENC_MAX_CONDITIONS)
-            return enc_fail(d, ENG_LIMIT, "too many conditions on %s (limit "
-                            "is %d)", c->name, ENC_MAX_CONDITIONS);
-        k = &c->conds[c->nconds++];
-        memset(k, 0, sizeof *k);
-        enc_copy(k->name, sizeof k->name, q->name);
-        k->value = q->value;
-    } else {
-        /* Stacking: a second dose adds; a flag stays a flag. */
-        int64_t v = (int64_t)k->value + q->value;
-        if (v > ENC_MAX_VALUE)
-            v = ENC_MAX_VALUE;
-        k->value = (int32_t)v;
+/* The holder's condition named name, added (zeroed) when new; NULL with d
+ * set when the holder has no room. */
+static struct enc_cond *cond_slot(struct enc_combatant *c, const char *name,
+                                  bool *is_new, struct enc_diag *d)
+{
+    struct enc_cond *k = enc_cond_find(c, name);
+    *is_new = k == NULL;
+    if (k != NULL)
+        return k;
+    if (c->nconds >= ENC_MAX_CONDITIONS) {
+        enc_fail(d, ENG_LIMIT, "too many conditions on %s (limit is %d)",
+                 c->name, ENC_MAX_CONDITIONS);
+        return NULL;
     }
+    k = &c->conds[c->nconds++];
+    memset(k, 0, sizeof *k);
+    enc_copy(k->name, sizeof k->name, name);
+    return k;
+}
+
+static void cond_finish(struct encounter *e, struct enc_combatant *c,
+                        struct enc_cond *k, const struct enc_cond_req *q,
+                        struct enc_result *r)
+{
     if (q->cap > 0)
         k->cap = q->cap;
     if (k->cap > 0 && k->value > k->cap)
         k->value = k->cap;
     k->rounds = q->rounds;
-    k->anchor = anchor;
+    k->anchor = q->anchor ? q->anchor : c->id;
     k->expire = q->expire;
     k->source = q->source;
     k->applied_turn = e->turn_seq;
 
     struct enc_event *ev = enc_emit(r, ENC_EV_COND_ADD, c->id);
-    enc_copy(ev->text, sizeof ev->text, k->name);
+    ev->text = enc_result_strdup(r, k->name, ENC_MAX_COND_NAME);
     ev->a = k->value;
     ev->b = k->rounds;
     ev->secret = c->hidden;
+}
+
+enum eng_err enc_cond_set(struct encounter *e, struct enc_combatant *c,
+                          const struct enc_cond_req *q, struct enc_result *r,
+                          struct enc_diag *d)
+{
+    enum eng_err err = cond_check(e, q, d);
+    if (err != ENG_OK)
+        return err;
+    bool is_new;
+    struct enc_cond *k = cond_slot(c, q->name, &is_new, d);
+    if (k == NULL)
+        return ENG_LIMIT;
+    k->value = q->value;
+    cond_finish(e, c, k, q, r);
     return ENG_OK;
+}
+
+enum eng_err enc_cond_add(struct encounter *e, struct enc_combatant *c,
+                          const struct enc_cond_req *q, struct enc_result *r,
+                          struct enc_diag *d)
+{
+    /* Stacking: a second dose adds; a flag stays a flag. */
+    struct enc_cond_req set = *q;
+    const struct enc_cond *k = enc_cond_find(c, q->name);
+    if (k != NULL) {
+        int64_t v = (int64_t)k->value + q->value;
+        set.value = (int32_t)(v > ENC_MAX_VALUE ? ENC_MAX_VALUE : v);
+    }
+    return enc_cond_set(e, c, &set, r, d);
 }
 
 enum eng_err enc_cond_remove(struct encounter *e, struct enc_combatant *c,
@@ -645,7 +705,7 @@ enum eng_err enc_cond_remove(struct encounter *e, struct enc_combatant *c,
         return enc_fail(d, ENG_NOTFOUND, "%s has no condition %s", c->name,
                         name);
     struct enc_event *ev = enc_emit(r, ENC_EV_COND_REMOVE, c->id);
-    enc_copy(ev->text, sizeof ev->text, k->name);
+    ev->text = enc_result_strdup(r, k->name, ENC_MAX_COND_NAME);
     ev->secret = c->hidden;
     int idx = (int)(k - c->conds);
     memmove(&c->conds[idx], &c->conds[idx + 1],

@@ -3,6 +3,8 @@
  */
 #include "turn.h"
 
+#include "rs_kit.h"
+
 #include <string.h>
 
 void turn_order_build(struct encounter *e, turn_cmp_fn *cmp)
@@ -49,7 +51,7 @@ static void turn_expire(struct rs_call *c, uint32_t anchor,
             }
             struct enc_event *ev = enc_emit(c->r, ENC_EV_COND_EXPIRE,
                                             holder->id);
-            enc_copy(ev->text, sizeof ev->text, q->name);
+            ev->text = enc_result_strdup(c->r, q->name, ENC_MAX_COND_NAME);
             ev->secret = holder->hidden;
             memmove(q, q + 1,
                     (size_t)(holder->nconds - k - 1) * sizeof *q);
@@ -116,8 +118,7 @@ static void turn_fixed_from(struct rs_call *c, int idx,
         idx++;
     }
     e->current = 0;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, 0);
-    enc_copy(ev->text, sizeof ev->text, "nobody is able to act");
+    rs_say0(c, NULL, "Nobody is able to act.");
 }
 
 void turn_fixed_next(struct rs_call *c,

@@ -23,18 +23,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "enc_event.h"
 #include "eng_err.h"
 #include "eng_limits.h"
+
+struct rs_system;
 
 /* Initiative values one combatant may hold (the cards ruleset deals several
  * cards to one creature). */
 #define ENC_MAX_INIT 4
-/* Scratch slots a ruleset may use on the encounter, a side, a combatant. */
+/* Numbered slots a ruleset kept its state in before typed state (rs.h
+ * struct rs_state_spec); read only to upgrade old documents. */
 #define ENC_RS_SLOTS 16
 /* Turn order entries: every combatant's every initiative value. */
 #define ENC_MAX_ORDER (ENC_MAX_COMBATANTS * ENC_MAX_INIT)
-/* Events one command may produce. */
-#define ENC_MAX_EVENTS 128
 /* Initiative expression kept on a combatant ("d20+3"), in bytes. */
 #define ENC_MAX_INIT_EXPR 64
 /* Ruleset id, in bytes. */
@@ -102,12 +104,14 @@ struct enc_combatant {
     struct enc_cond conds[ENC_MAX_CONDITIONS];
     int nconds;
     char note[ENC_MAX_NOTE + 1];
-    int64_t rs[ENC_RS_SLOTS]; /* the ruleset's own per-combatant state */
+    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
+    void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 
 struct enc_side {
     char name[ENC_MAX_SIDE_NAME + 1];
-    int64_t rs[ENC_RS_SLOTS]; /* the ruleset's own per-side state */
+    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
+    void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 
 struct enc_setting {
@@ -123,6 +127,7 @@ struct enc_slot {
 };
 
 struct encounter {
+    const struct rs_system *sys; /* its ruleset (static) */
     char ruleset[ENC_MAX_RS_ID + 1];
     char name[ENC_MAX_ENC_NAME + 1];
     uint64_t gm;             /* the user who started it */
@@ -152,98 +157,18 @@ struct encounter {
     int norder;
     int turn_idx;            /* index into order of the current turn; -1 */
 
-    int64_t rs[ENC_RS_SLOTS]; /* the ruleset's own encounter state */
+    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
+    void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
-
-/* ---- what a change did, for the renderers ------------------------------ */
-
-enum enc_ev {
-    ENC_EV_TEXT = 0,         /* a ruleset message in text */
-    ENC_EV_ADDED,            /* who */
-    ENC_EV_REMOVED,          /* who (name in text) */
-    ENC_EV_INIT,             /* who rolled a = initiative (text: the roll) */
-    ENC_EV_BEGIN,            /* the fight started */
-    ENC_EV_ROUND,            /* a = round number */
-    ENC_EV_TURN,             /* who's turn starts */
-    ENC_EV_TURN_END,         /* who's turn ends */
-    ENC_EV_SKIP,             /* who is skipped (down) */
-    ENC_EV_HP,               /* who: track text changed from a to b */
-    ENC_EV_DOWN,             /* who went down */
-    ENC_EV_UP,               /* who is back up */
-    ENC_EV_COND_ADD,         /* who gained text (a = value, b = rounds) */
-    ENC_EV_COND_EXPIRE,      /* who lost text: its duration ran out */
-    ENC_EV_COND_REMOVE,      /* who lost text: removed */
-    ENC_EV_ATTACK,           /* who attacked other: a = roll, b = target
-                                number, c = hit (1) or miss (0) */
-    ENC_EV_DAMAGE,           /* who dealt a damage to other */
-    ENC_EV_STAT,             /* who's stats changed */
-    ENC_EV_NOTE,             /* who's note changed */
-    ENC_EV_END,              /* the fight ended */
-    ENC_EV_ROLL,             /* a roll: text = label, a = total */
-    ENC_EV_PROMPT,           /* who's player must choose: text = the
-                                question, a = index into the ruleset's
-                                prompts (rs.h) */
-};
-
-struct enc_event {
-    enum enc_ev kind;
-    uint32_t who;
-    uint32_t other;
-    int64_t a, b, c;
-    int roll;                /* index into enc_result.rolls, or -1 */
-    bool secret;             /* GM only (hidden combatant's numbers) */
-    char text[96];
-};
-
-/* A dice roll made during a change, kept as text so the engine needs no
- * renderer: "1d20+5 = [14]+5 = 19". The front end may re-render from the
- * expression and the seed if it wants detail. */
-#define ENC_MAX_ROLLS 32
-#define ENC_MAX_ROLL_TEXT 200
-struct enc_roll {
-    char label[48];
-    char detail[ENC_MAX_ROLL_TEXT];
-    int64_t total;
-};
-
-struct enc_result {
-    struct enc_event ev[ENC_MAX_EVENTS];
-    int nev;
-    bool truncated;          /* more events happened than fit */
-    struct enc_roll rolls[ENC_MAX_ROLLS];
-    int nrolls;
-};
-
-/* A diagnostic for the user: what was wrong, in one short lowercase line
- * (no trailing period), and, when helpful, the command that would work. */
-struct enc_diag {
-    enum eng_err code;
-    char msg[160];
-    char hint[120];
-};
-
-void enc_result_init(struct enc_result *r);
-/* Append an event; returns it (a scratch slot when full, marking the result
- * truncated) so the caller can fill it in unconditionally. */
-struct enc_event *enc_emit(struct enc_result *r, enum enc_ev kind,
-                           uint32_t who);
-/* Append a roll; returns its index or -1 when full. */
-int enc_add_roll(struct enc_result *r, const char *label, const char *detail,
-                 int64_t total);
-
-/* Set d and return d->code. msg is a printf format. */
-enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
-                      ...) __attribute__((format(printf, 3, 4)));
-void enc_hint(struct enc_diag *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* ---- lifecycle ----------------------------------------------------------- */
 
-/* A new encounter in setup for ruleset id (validated by the caller through
- * rs_find()). NULL on no memory. */
-struct encounter *enc_new(const char *ruleset, const char *name, uint64_t gm);
+/* A new encounter in setup for ruleset sys, with the ruleset's state
+ * zeroed. NULL on no memory. */
+struct encounter *enc_new(const struct rs_system *sys, const char *name,
+                          uint64_t gm);
 void enc_free(struct encounter *e);
-/* A deep copy; NULL on no memory. */
+/* A deep copy (typed state included); NULL on no memory. */
 struct encounter *enc_clone(const struct encounter *e);
 
 /* ---- lookup -------------------------------------------------------------- */
@@ -254,8 +179,11 @@ const struct enc_combatant *enc_by_id_c(const struct encounter *e,
 /* By name, ignoring ASCII case. NULL if none. */
 struct enc_combatant *enc_by_name(struct encounter *e, const char *name);
 /* The known name closest to name (edit distance), for "did you mean";
- * NULL when nothing is close. */
-const char *enc_closest_name(const struct encounter *e, const char *name);
+ * NULL when nothing is close. Only names viewer may see are candidates:
+ * all of them when all is true (the GM), else every combatant but the
+ * hidden ones viewer does not own. */
+const char *enc_closest_name(const struct encounter *e, const char *name,
+                             uint64_t viewer, bool all);
 int enc_side_find(const struct encounter *e, const char *name);
 /* The side index named name, adding it when new. -1 with d set when the
  * name is invalid or ENC_MAX_SIDES are used. */
@@ -319,6 +247,13 @@ struct enc_cond_req {
     uint32_t source;
 };
 
+/* Give c the condition q->name with exactly q->value (creating it, or
+ * replacing the value of the one it has), capped at q->cap when that is
+ * > 0, with q's duration. The rules of a system (start values, stacking)
+ * are the kit's (rs_kit.h rs_cond_give); this only stores and reports. */
+enum eng_err enc_cond_set(struct encounter *e, struct enc_combatant *c,
+                          const struct enc_cond_req *q, struct enc_result *r,
+                          struct enc_diag *d);
 /* Add a condition or, when the holder has it already, add to its stacks
  * (up to the cap) and refresh its duration. */
 enum eng_err enc_cond_add(struct encounter *e, struct enc_combatant *c,

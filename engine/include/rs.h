@@ -1,17 +1,29 @@
 /*
- * rs.h - rulesets: how a game system runs a fight.
+ * rs.h - rulesets: how a game system runs a fight, declared in one place.
  *
- * A ruleset is a descriptor (struct rs_system) plus a versioned table of
- * operations (struct rs_ops) in a compiled-in registry (rs.c). The
- * encounter model (enc.h) and the turn machinery (turn.h) are shared; a
- * ruleset supplies what differs: which stats and tracks a combatant has, how
- * initiative is drawn and ordered, what "next" means (a fixed order, a side
- * picking one of its members, factions passing), what an attack is, and any
- * commands of its own.
+ * A ruleset is one struct rs_system in its own folder (engine/rulesets/<id>)
+ * plus one line in the compiled-in registry (engine/core/rs.c). The system
+ * declares everything a front end needs to know about it, as data:
  *
- * Optional slots may be NULL; the comment on each says what happens then.
- * New slots go at the end only, and RS_OPS_VERSION goes up with them, so a
- * ruleset written for an older table keeps working (SQLite's vfs rule).
+ *  - its commands (struct rs_cmd): verb, typed options with limits and
+ *    choices, who may use them, whether they need a running fight and
+ *    whether they end the turn, and the function that runs them;
+ *  - options it adds to the core commands (struct rs_ext: /combat add
+ *    major:, /combat begin first:) and the tokens of /attack's options:;
+ *  - its conditions (struct rs_cond_spec): stacks, cap, start value,
+ *    duration and what they do;
+ *  - its settings with bounds (struct rs_setting_spec), its stats and
+ *    tracks (struct rs_stat_spec), its help pages (struct rs_help);
+ *  - its own typed state on the encounter, each side and each combatant
+ *    (struct rs_state_spec: a struct size and a field table, as nginx's
+ *    ngx_command_t names fields by offsetof).
+ *
+ * The command table, Discord registration, autocomplete, /help and the
+ * command reference in docs/ are generated from these declarations
+ * (bot/cmd/). Behaviour that differs per system plugs in through the
+ * versioned operations table struct rs_ops; the shared pieces every system
+ * uses (options, rolls, sentences, conditions, settings) are the kit
+ * (rs_kit.h), so no helper exists twice.
  *
  * Every operation validates before it changes anything: on error the
  * encounter is exactly as it was and d says why. The command layer works on
@@ -27,18 +39,210 @@
 #include <stdint.h>
 
 #include "enc.h"
+#include "eng_buf.h"
 #include "eng_rng.h"
 
-#define RS_OPS_VERSION 2
+#define RS_OPS_VERSION 3
+#define RS_SYSTEM_VERSION 1
+
+/* ---- options: one declaration for commands, /attack tokens, settings ---- */
+
+/* How an option's value is typed on Discord: Discord's own option types. */
+enum rs_opt_type {
+    RS_OPT_STRING = 3,
+    RS_OPT_INTEGER = 4,
+    RS_OPT_BOOLEAN = 5,
+    RS_OPT_CHANNEL = 7,
+};
+
+/* What a value names: how it is checked, completed and bound. */
+enum rs_val {
+    RS_VAL_TEXT = 0,         /* free text within the length bounds */
+    RS_VAL_DICE,             /* a dice expression (checked when rolled) */
+    RS_VAL_CHOICE,           /* one of choices[] (ASCII case ignored) */
+    RS_VAL_COMBATANT,        /* a combatant the sender may see */
+    RS_VAL_OWN,              /* a combatant the sender may act for */
+    RS_VAL_SIDE,             /* a side of the encounter */
+    RS_VAL_SIDE_ANY,         /* a side, existing or new */
+    RS_VAL_CONDITION,        /* a condition (the system's or custom) */
+    RS_VAL_SYSTEM,           /* a ruleset id */
+    RS_VAL_SYSTEMS,          /* a comma-separated list of ruleset ids */
+    RS_VAL_HELP,             /* a /help topic */
+    RS_VAL_FLAG,             /* /attack token without a value: "sneak" */
+    RS_VAL_COUNT,            /* a flag that may repeat: "adv adv" */
+    RS_VAL_NAMES,            /* comma-separated combatant names */
+    RS_VAL_STATS,            /* "key=value key=value" stats */
+    RS_VAL_SETTINGS,         /* "key=value ..." of the system's settings */
+    RS_VAL_CHANNEL,          /* a Discord channel */
+    RS_VAL_ATTACK_OPTS,      /* /attack options: the system's tokens */
+};
+
+struct rs_opt_spec {
+    const char *name;        /* lowercase, 1..32: [a-z0-9_-] */
+    enum rs_opt_type type;
+    enum rs_val val;
+    bool required;
+    int64_t min, max;        /* integers: bounds; strings: length, bytes */
+    const char *const *choices; /* RS_VAL_CHOICE: NULL-terminated */
+    const char *help;        /* one line, at most 100 characters */
+};
+
+/* Declaring options reads as a table (nginx's directives do the same). */
+#define RS_STR(n, req, val, maxlen, help) \
+    {n, RS_OPT_STRING, val, req, 1, maxlen, NULL, help}
+#define RS_TEXT(n, req, maxlen, help) \
+    RS_STR(n, req, RS_VAL_TEXT, maxlen, help)
+#define RS_INT(n, req, lo, hi, help) \
+    {n, RS_OPT_INTEGER, RS_VAL_TEXT, req, lo, hi, NULL, help}
+#define RS_BOOL(n, help) \
+    {n, RS_OPT_BOOLEAN, RS_VAL_TEXT, false, 0, 1, NULL, help}
+#define RS_CHOICE(n, req, list, help) \
+    {n, RS_OPT_STRING, RS_VAL_CHOICE, req, 1, 32, list, help}
+#define RS_FLAG(n, help) \
+    {n, RS_OPT_BOOLEAN, RS_VAL_FLAG, false, 0, 1, NULL, help}
+#define RS_COUNT(n, hi, help) \
+    {n, RS_OPT_INTEGER, RS_VAL_COUNT, false, 0, hi, NULL, help}
+#define RS_WHO(n, req, help) \
+    {n, RS_OPT_STRING, RS_VAL_COMBATANT, req, 1, ENC_MAX_NAME, NULL, help}
+#define RS_OWN(n, req, help) \
+    {n, RS_OPT_STRING, RS_VAL_OWN, req, 1, ENC_MAX_NAME, NULL, help}
+#define RS_SIDE(n, req, help) \
+    {n, RS_OPT_STRING, RS_VAL_SIDE, req, 1, ENC_MAX_SIDE_NAME, NULL, help}
+#define RS_DICE(n, req, help) \
+    {n, RS_OPT_STRING, RS_VAL_DICE, req, 1, DICE_MAX_EXPR_LEN, NULL, help}
+#define RS_OPT_END {0}
+
+/* Options one command may have: Discord's cap. */
+#define RS_MAX_OPTS 25
+
+/* One option as given, after binding to its spec (rs_kit.h). */
+struct rs_arg {
+    const struct rs_opt_spec *spec;
+    const char *text;        /* as given (borrowed) */
+    int64_t i;               /* INTEGER, COUNT; BOOLEAN/FLAG as 0/1 */
+    struct enc_combatant *who; /* COMBATANT, OWN */
+    int side;                /* SIDE: index, or -1 */
+};
+
+/* ---- commands ------------------------------------------------------------ */
+
+#define RS_CMD_GM_ONLY   (1u << 0) /* only the encounter's GM */
+#define RS_CMD_RUNNING   (1u << 1) /* only once the fight has begun */
+#define RS_CMD_READONLY  (1u << 2) /* changes nothing (no new version) */
+#define RS_CMD_ENDS_TURN (1u << 3) /* a success ends the acting turn */
+#define RS_CMD_EPHEMERAL (1u << 4) /* the reply is private by default */
+
+struct rs_call;
+
+typedef enum eng_err rs_cmd_fn(struct rs_call *c);
+
+struct rs_cmd {
+    const char *verb;        /* "act", "effect" */
+    const char *sub;         /* "trigger" for /effect trigger; or NULL */
+    unsigned flags;          /* RS_CMD_* */
+    const char *help;        /* one line, at most 100 characters */
+    const char *example;     /* one typical use, for /help and docs */
+    rs_cmd_fn *run;
+    struct rs_opt_spec opts[RS_MAX_OPTS]; /* ends at name == NULL */
+};
+
+/* Options a system adds to a core command ("combat add", "combat begin",
+ * "combat start"): accepted only in that system's fights. */
+#define RS_MAX_EXT_OPTS 8
+struct rs_ext {
+    const char *command;     /* "combat add"; NULL ends the list */
+    struct rs_opt_spec opts[RS_MAX_EXT_OPTS];
+};
+
+/* ---- conditions ---------------------------------------------------------- */
+
+#define RS_COND_STACKS (1u << 0) /* a second dose adds to the value */
+#define RS_COND_VALUE  (1u << 1) /* holds a number (a level, a bonus) */
+#define RS_COND_SYSTEM (1u << 2) /* set by the rules only, never by hand
+                                    (bookkeeping such as "busy: reload") */
+
+struct rs_cond_spec {
+    const char *name;        /* as shown ("Poisoned") */
+    unsigned flags;          /* RS_COND_* */
+    int32_t start;           /* value when first given without one
+                                (Poisoned starts at 2); 0: 1 stack or a
+                                flag */
+    int32_t cap;             /* most stacks; 0 = no cap */
+    int32_t rounds;          /* default duration; 0 = until removed */
+    enum enc_expire expire;
+    const char *help;        /* what it does, one line */
+};
+
+/* ---- settings, stats, help ------------------------------------------------ */
+
+enum rs_set_type { RS_SET_INT = 0, RS_SET_BOOL, RS_SET_CHOICE };
+
+struct rs_setting_spec {
+    const char *key;         /* NULL ends the list */
+    enum rs_set_type type;
+    int64_t min, max;
+    const char *const *choices;
+    const char *dflt;        /* as text, shown in help */
+    const char *help;
+};
+
+enum rs_stat_kind { RS_STAT = 0, RS_TRACK };
+
+struct rs_stat_spec {
+    const char *name;        /* NULL ends the list */
+    enum rs_stat_kind kind;
+    int64_t min, max;
+    const char *help;
+};
+
+struct rs_help {
+    const char *kind;        /* what kind of game it plays, in one or two
+                                sentences: turn structure and dice */
+    const char *turns;       /* how a turn goes, with the commands */
+    const char *attacks;     /* how attacks and damage work; or NULL */
+};
+
+/* ---- typed state ---------------------------------------------------------- */
+
+enum rs_field_type {
+    RS_F_I64 = 0,            /* int64_t */
+    RS_F_I32,                /* int32_t */
+    RS_F_U32,                /* uint32_t (combatant ids) */
+    RS_F_BOOL,               /* bool */
+    RS_F_STR,                /* char[size], NUL-terminated */
+};
+
+/* One field of a ruleset's state struct, stored under its name. count > 1
+ * makes it an array of that many elements (not for RS_F_STR). A document
+ * saved before typed state kept the field in numbered int64 slots: legacy
+ * is its first slot + 1 (0: none), and for RS_F_STR the text was copied
+ * into consecutive slots in the host's (little-endian) byte order. */
+struct rs_field {
+    const char *name;
+    enum rs_field_type type;
+    size_t offset, size;     /* size: of one element */
+    int count;
+    int legacy;
+};
+
+#define RS_FIELD(st, f, t, leg) \
+    {#f, t, offsetof(st, f), sizeof(((st *)0)->f), 1, leg}
+#define RS_FIELD_ARR(st, f, t, n, leg) \
+    {#f, t, offsetof(st, f), sizeof(((st *)0)->f[0]), n, leg}
+
+struct rs_state_spec {
+    size_t size;             /* 0: no state of this kind */
+    const struct rs_field *fields;
+    int nfields;
+};
+
+/* ---- calls and operations ------------------------------------------------- */
 
 /* An option given to a command, as text (name:value). */
 struct rs_opt {
     const char *name;
     const char *value;
 };
-
-/* Look an option up by name; NULL when absent. */
-const char *rs_opt(const struct rs_opt *opts, int nopts, const char *name);
 
 /* What a command asks of the ruleset, with who is asking. */
 struct rs_call {
@@ -48,8 +252,11 @@ struct rs_call {
     struct enc_diag *d;
     uint64_t user;           /* who sent the command */
     bool is_gm;              /* the sender may do everything */
-    const struct rs_opt *opts;
+    const struct rs_opt *opts; /* the options as given */
     int nopts;
+    const struct rs_arg *args; /* the same, bound to their specs; NULL
+                                  when not bound */
+    int nargs;
     const void *data;        /* the group's data for this ruleset, parsed by
                                 data_parse from its file; NULL: built in */
 };
@@ -60,7 +267,9 @@ struct rs_attack {
     struct enc_combatant *target;
     const char *roll;        /* the attack roll expression, or NULL */
     const char *damage;      /* the damage expression, or NULL */
-    const char *options;     /* ruleset-specific options text, or NULL */
+    const char *options;     /* the options: text, or NULL */
+    const struct rs_arg *args; /* options: bound to attack_opts */
+    int nargs;
 };
 
 struct rs_ops {
@@ -71,17 +280,17 @@ struct rs_ops {
     enum eng_err (*setup)(struct rs_call *c, struct enc_combatant *who);
 
     /* Validate a change to stats (name, new value) before it is applied.
-     * NULL: any integer stat is accepted. */
+     * NULL: the declared bounds (rs_system.stats) are enough. */
     enum eng_err (*check_stat)(struct rs_call *c, struct enc_combatant *who,
                                const char *name, int64_t value);
 
-    /* Validate one encounter setting at /combat start (and default the
-     * rest). NULL: no settings are accepted. */
+    /* Check one setting at /combat start beyond its declared bounds.
+     * NULL: the declaration is enough. */
     enum eng_err (*setting)(struct rs_call *c, const char *key,
                             const char *value);
 
-    /* Roll or draw initiative and start round 1. The rs_call options are
-     * /combat begin's (first, surprise, order...). Required. */
+    /* Roll or draw initiative and start round 1. The call's options are
+     * /combat begin's. Required. */
     enum eng_err (*begin)(struct rs_call *c);
 
     /* End the current turn and move on, as the ruleset defines it.
@@ -107,16 +316,10 @@ struct rs_ops {
     void (*after_track)(struct rs_call *c, struct enc_combatant *who,
                         const char *track, int64_t before);
 
-    /* A ruleset command (/combat delay, /test, /react ...): verb names it.
-     * NULL, or ENG_NOTFOUND from it: the command is not in this system. */
-    enum eng_err (*action)(struct rs_call *c, const char *verb);
-
-    /* A short per-combatant status for the tracker (actions left, cards),
-     * written into buf. NULL: nothing extra. */
+    /* What the tracker shows for who besides name, tracks and conditions
+     * (actions left, cards), appended to out. NULL: nothing. */
     void (*status)(const struct encounter *e, const struct enc_combatant *who,
-                   char *buf, size_t n);
-
-    /* Methods above are valid for version 1. */
+                   struct eng_buf *out);
 
     /* Parse the text of the ruleset's data file (rs_system.data_file) that
      * a group edits to rename or extend the ruleset's tables; the front end
@@ -125,6 +328,15 @@ struct rs_ops {
     enum eng_err (*data_parse)(const char *text, size_t len, void **out,
                                struct enc_diag *d);
     void (*data_free)(void *data);
+
+    /* The conditions a group's data declares (tactical's table), in place
+     * of rs_system.conds. NULL: the static list is all. */
+    const struct rs_cond_spec *(*data_conds)(const void *data, int *n);
+
+    /* A condition was given or its value changed (before: the old value,
+     * or INT32_MIN when new): effects that take hold at once. NULL: none. */
+    enum eng_err (*cond_changed)(struct rs_call *c, struct enc_combatant *who,
+                                 struct enc_cond *q, int32_t before);
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one
@@ -134,7 +346,7 @@ struct rs_ops {
 #define RS_PROMPT_CHOICES 5
 struct rs_prompt_choice {
     const char *label;       /* "Fortify"; NULL ends the list */
-    const char *command;     /* "test" (a command of the table) */
+    const char *command;     /* "test" (a command of the system) */
     const char *opt;         /* option the answer sets, or NULL for name */
     const char *value;
 };
@@ -144,19 +356,41 @@ struct rs_prompt {
 
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
+#define RS_F_OPEN_STATS     (1u << 2) /* stats beyond the declared ones are
+                                         accepted (a free-form tracker) */
+#define RS_F_OWN_ATTACK_OPTS (1u << 3) /* reads /attack options: itself
+                                          (until it declares attack_opts) */
 
 struct rs_system {
+    int version;             /* RS_SYSTEM_VERSION */
     const char *id;          /* stable key stored with the encounter */
     const char *title;       /* shown to users */
-    const char *summary;     /* one line for /help */
+    const char *summary;     /* one line for lists */
     unsigned flags;          /* RS_F_* */
-    const char *const *verbs; /* ruleset commands, NULL-terminated */
     const struct rs_ops *ops;
-    const struct rs_prompt *prompts; /* indexed by ENC_EV_PROMPT's a */
+    const struct rs_help *help;
+
+    const struct rs_cmd *cmds;      /* its own commands */
+    int ncmds;
+    const struct rs_ext *exts;      /* options on core commands */
+    const struct rs_opt_spec *attack_opts; /* /attack options: tokens;
+                                              ends at name == NULL */
+    const struct rs_cond_spec *conds;
+    int nconds;
+    const struct rs_setting_spec *settings; /* ends at key == NULL */
+    const struct rs_stat_spec *stats;       /* ends at name == NULL */
+
+    struct rs_state_spec enc_state;   /* on the encounter */
+    struct rs_state_spec side_state;  /* on each side */
+    struct rs_state_spec comb_state;  /* on each combatant */
+
+    const struct rs_prompt *prompts;  /* indexed by ENC_EV_PROMPT's a */
     int nprompts;
     const char *data_file;   /* file name under the rules directory (see
                                 data_parse), or NULL */
 };
+
+/* ---- the registry ---------------------------------------------------------- */
 
 /* The ruleset with this id (ASCII case ignored); NULL if none. */
 const struct rs_system *rs_find(const char *id);
@@ -167,34 +401,13 @@ int rs_index(const struct rs_system *s);
 /* Every ruleset, in display order. */
 const struct rs_system *const *rs_all(size_t *n);
 
-/* A comma-separated list of ids for messages ("generic, teams") into buf
- * of size n (cut at a whole id when too small). */
-void rs_ids(char *buf, size_t n);
+/* The system's command verb (and sub, which may be NULL): "act", or
+ * "effect" "trigger". NULL when it has none. */
+const struct rs_cmd *rs_cmd_find(const struct rs_system *s, const char *verb,
+                                 const char *sub);
 
-/* Whether the sender may act for who: the GM, or the player who owns it. */
-bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who);
-
-/* rs_may_act() or fail with a short message saying who may do it. */
-enum eng_err rs_require_actor(struct rs_call *c,
-                              const struct enc_combatant *who);
-
-/* Find a combatant named by option opt (e.g. "name", "target"); fails with
- * "no combatant named X (did you mean Y?)" or "opt is required". */
-enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
-                              struct enc_combatant **out);
-
-/* Integer option opt within [lo, hi]; absent gives dflt. Fails with a
- * message naming the option and the bounds. */
-enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
-                        int64_t hi, int64_t dflt, int64_t *out);
-
-/* Boolean option (true/false/yes/no/on/off); absent gives dflt. */
-enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
-                         bool *out);
-
-/* The generic rule for a track change: hp at or below 0 marks the combatant
- * down (its turns are skipped), above 0 brings it back. */
-void rs_default_after_track(struct rs_call *c, struct enc_combatant *who,
-                            const char *track, int64_t before);
+/* The options s adds to core command ("combat add"), or NULL. */
+const struct rs_opt_spec *rs_ext_opts(const struct rs_system *s,
+                                      const char *command);
 
 #endif

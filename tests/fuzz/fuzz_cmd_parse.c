@@ -19,6 +19,7 @@
 
 #include "cmd.h"
 #include "cmd_parse.h"
+#include "cmd_table.h"
 #include "cmd_validate.h"
 #include "fuzz.h"
 
@@ -47,7 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(r->nopts >= 0 && r->nopts <= CMD_MAX_OPTS);
         for (int i = 0; i < r->nopts; i++)
             FUZZ_CHECK(r->opts[i].name != NULL && r->opts[i].value != NULL);
-        FUZZ_CHECK(cmd_validate(r, err, sizeof err) != NULL);
+        struct cmd_spec spec;
+        FUZZ_CHECK(cmd_validate(r, &spec, err, sizeof err));
     }
 
     memset(echo, 0x55, sizeof echo);

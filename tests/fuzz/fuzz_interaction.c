@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_table.h"
 #include "cmd_validate.h"
 #include "fuzz.h"
 #include "interaction.h"
@@ -82,7 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(it.req.opts[i].name && it.req.opts[i].value);
     if (it.type == INTERACTION_COMPONENT)
         FUZZ_CHECK(it.component_type == 2 || it.component_type == 3);
-    (void)cmd_validate(&it.req, err, sizeof err);
+    struct cmd_spec spec;
+    (void)cmd_validate(&it.req, &spec, err, sizeof err);
     interaction_cleanup(&it);
     json_decref(d);
     return 0;

@@ -8,13 +8,14 @@
 #include <string.h>
 
 #include "rs_fixture.h"
+#include "rs_kit.h"
 
 void rs_fx_init(struct rs_fx *f, const struct rs_system *rs, uint64_t seed,
                 struct enc_result *r)
 {
     memset(f, 0, sizeof *f);
     f->rs = rs;
-    f->e = enc_new(rs->id, "test", RS_FX_GM);
+    f->e = enc_new(rs, "test", RS_FX_GM);
     assert_non_null(f->e);
     eng_rng_seed(&f->rng, seed);
     f->r = r;
@@ -27,6 +28,8 @@ void rs_fx_cleanup(struct rs_fx *f)
 {
     enc_free(f->e);
     f->e = NULL;
+    if (f->r != NULL)
+        enc_result_cleanup(f->r);
 }
 
 void rs_fx_vopts(struct rs_fx *f, va_list ap)
@@ -52,7 +55,7 @@ void rs_fx_opts(struct rs_fx *f, ...)
 
 struct rs_call rs_fx_call(struct rs_fx *f, uint64_t user, bool is_gm)
 {
-    enc_result_init(f->r);
+    enc_result_reset(f->r);
     memset(&f->d, 0, sizeof f->d);
     return (struct rs_call){
         .e = f->e, .rng = &f->rng, .r = f->r, .d = &f->d,
@@ -177,8 +180,23 @@ enum eng_err rs_fx_pass(struct rs_fx *f, uint64_t user, bool is_gm)
 enum eng_err rs_fx_action(struct rs_fx *f, uint64_t user, bool is_gm,
                           const char *verb)
 {
+    char cmd[32], sub[32] = "";
+    const char *sp = strchr(verb, ' ');
+    if (sp != NULL) {
+        snprintf(cmd, sizeof cmd, "%.*s", (int)(sp - verb), verb);
+        snprintf(sub, sizeof sub, "%s", sp + 1);
+    } else {
+        snprintf(cmd, sizeof cmd, "%s", verb);
+    }
     struct rs_call c = rs_fx_call(f, user, is_gm);
-    enum eng_err err = f->rs->ops->action(&c, verb);
+    const struct rs_cmd *rc = rs_cmd_find(f->rs, cmd, sub[0] ? sub : NULL);
+    if (rc == NULL)
+        return enc_fail(&f->d, ENG_NOTFOUND, "the %s system has no command "
+                        "/%s", f->rs->id, verb);
+    /* The GM-only rule is the command layer's; the fixture keeps it. */
+    if ((rc->flags & RS_CMD_GM_ONLY) && !is_gm)
+        return enc_fail(&f->d, ENG_PERM, "only the GM may use /%s", verb);
+    enum eng_err err = rs_cmd_run(&c, f->rs, rc);
     rs_fx_log(f);
     return err;
 }
@@ -211,16 +229,104 @@ void rs_fx_log(struct rs_fx *f)
     }
 }
 
+void rs_fx_status(const struct rs_system *rs, const struct encounter *e,
+                  const struct enc_combatant *who, char *buf, size_t n)
+{
+    struct eng_buf b;
+    eng_buf_init(&b, 4096);
+    rs->ops->status(e, who, &b);
+    snprintf(buf, n, "%s", eng_buf_str(&b));
+    eng_buf_cleanup(&b);
+}
+
+const char *rs_fx_text(const struct rs_fx *f, const struct enc_event *ev,
+                       char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+#define FX_PUT(...)                                                          \
+    do {                                                                     \
+        int w_ = snprintf(buf + at, n - at, __VA_ARGS__);                    \
+        if (w_ > 0)                                                          \
+            at = at + (size_t)w_ < n ? at + (size_t)w_ : n - 1;              \
+    } while (0)
+    if (ev->kind == ENC_EV_TEST && ev->has_cmp) {
+        /* The words tests were written against before tests were data. */
+        const struct enc_combatant *w = enc_by_id_c(f->e, ev->who);
+        FX_PUT("%s: %s %lld against %lld: %s", w != NULL ? w->name : "",
+               ev->text != NULL ? ev->text : "", (long long)ev->value,
+               (long long)ev->target, ev->outcome ? ev->outcome : "");
+        return buf;
+    }
+    for (int i = 0; i < ev->nparts; i++) {
+        const struct enc_part *p = &ev->parts[i];
+        const struct enc_combatant *c;
+        switch (p->kind) {
+        case ENC_PART_WHO:
+            c = enc_by_id_c(f->e, p->id);
+            FX_PUT("%s", c != NULL ? c->name : p->s);
+            break;
+        case ENC_PART_NUM:
+            FX_PUT("%lld", (long long)p->n);
+            break;
+        case ENC_PART_ROLL:
+            FX_PUT("%lld", p->n >= 0 && p->n < f->r->nrolls
+                               ? (long long)f->r->rolls[p->n].total : 0LL);
+            break;
+        default:
+            FX_PUT("%s", p->s != NULL ? p->s : "");
+            break;
+        }
+    }
+    if (ev->text != NULL)
+        FX_PUT("%s%s", at > 0 ? " " : "", ev->text);
+    if (ev->outcome != NULL)
+        FX_PUT(" %s", ev->outcome);
+#undef FX_PUT
+    return buf;
+}
+
 const struct enc_event *rs_fx_find(const struct rs_fx *f, int kind,
                                    const char *s)
 {
     for (int i = 0; i < f->r->nev; i++) {
         const struct enc_event *ev = &f->r->ev[i];
+        char text[1024];
         if ((kind == RS_FX_ANY || (int)ev->kind == kind) &&
-            strstr(ev->text, s) != NULL)
+            strstr(rs_fx_text(f, ev, text, sizeof text), s) != NULL)
             return ev;
     }
     return NULL;
+}
+
+const char *rs_fx_detail(const struct enc_roll *r)
+{
+    static char buf[1024];
+    size_t at = 0, pos = 0, end = strlen(r->expr);
+    buf[0] = '\0';
+#define FX_PUT(...)                                                          \
+    do {                                                                     \
+        int w_ = snprintf(buf + at, sizeof buf - at, __VA_ARGS__);           \
+        if (w_ > 0)                                                          \
+            at = at + (size_t)w_ < sizeof buf ? at + (size_t)w_               \
+                                              : sizeof buf - 1;              \
+    } while (0)
+    for (int g = 0; g < r->nterms; g++) {
+        const struct enc_term *t = &r->terms[g];
+        FX_PUT("%.*s[", (int)(t->pos - pos), r->expr + pos);
+        for (int k = 0; k < t->count; k++)
+            FX_PUT("%s%d", k ? ", " : "", (int)r->dice[t->first + k].value);
+        if (t->counting)
+            FX_PUT(" = %lld successes", (long long)t->subtotal);
+        FX_PUT("]");
+        pos = (size_t)t->pos + t->len;
+    }
+    if (pos < end)
+        FX_PUT("%s", r->expr + pos);
+    if (r->nterms == 0)
+        FX_PUT("%s", "no dice");
+#undef FX_PUT
+    return buf;
 }
 
 bool rs_fx_said(const struct rs_fx *f, const char *s)
@@ -239,18 +345,11 @@ int rs_fx_roll(const struct rs_fx *f, const char *label, int nth)
 int rs_fx_faces(const struct rs_fx *f, int i, int *faces, int max)
 {
     assert_true(i >= 0 && i < f->r->nrolls);
-    const char *p = strchr(f->r->rolls[i].detail, '[');
-    if (p == NULL)
+    const struct enc_roll *r = &f->r->rolls[i];
+    if (r->nterms == 0)
         return 0;
     int n = 0;
-    for (p++; *p != '\0' && *p != ']' && *p != '=' && n < max;) {
-        if (*p >= '0' && *p <= '9') {
-            char *end;
-            faces[n++] = (int)strtol(p, &end, 10);
-            p = end;
-        } else {
-            p++;
-        }
-    }
+    for (int k = 0; k < r->terms[0].count && n < max; k++)
+        faces[n++] = r->dice[r->terms[0].first + k].value;
     return n;
 }

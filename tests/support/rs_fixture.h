@@ -146,6 +146,18 @@ enum eng_err rs_fx_attack(struct rs_fx *f, uint64_t user, bool is_gm,
 /* Append the turn starts and new rounds of the last call to f->log. */
 void rs_fx_log(struct rs_fx *f);
 
+/* The tracker status of who under rs, into buf (size n). */
+void rs_fx_status(const struct rs_system *rs, const struct encounter *e,
+                  const struct enc_combatant *who, char *buf, size_t n);
+
+/* The plain text of ev (its sentence, word, outcome) into buf. */
+const char *rs_fx_text(const struct rs_fx *f, const struct enc_event *ev,
+                       char *buf, size_t n);
+
+/* Roll r as "[14]+5" (each term's faces; counting terms add
+ * " = N successes"), or "no dice"; a static buffer (tests only). */
+const char *rs_fx_detail(const struct enc_roll *r);
+
 /* The first event of the last call of kind (RS_FX_ANY: any) whose text
  * contains s, or NULL. */
 const struct enc_event *rs_fx_find(const struct rs_fx *f, int kind,
@@ -158,9 +170,8 @@ bool rs_fx_said(const struct rs_fx *f, const char *s);
  * -1. */
 int rs_fx_roll(const struct rs_fx *f, const char *label, int nth);
 
-/* The faces of roll i of the last call, read from its detail: the numbers
- * between '[' and the first ']' or '=' ("[3, **6**, 1 = 1 successes]" is
- * 3, 6, 1). Returns how many went to faces (at most max). */
+/* The faces of roll i of the last call: every die of its first term,
+ * dropped ones too. Returns how many went to faces (at most max). */
 int rs_fx_faces(const struct rs_fx *f, int i, int *faces, int max);
 
 #endif

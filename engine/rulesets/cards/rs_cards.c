@@ -177,10 +177,9 @@ void cards_after_track(struct rs_call *c, struct enc_combatant *who,
 
 void cards_say(struct rs_call *c, uint32_t who, const char *fmt, ...)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+    rs_vsayf(c, who, false, fmt, ap);
     va_end(ap);
 }
 
@@ -195,7 +194,7 @@ int cards_distance(const struct enc_combatant *a,
 
 /* ---- tracker ------------------------------------------------------------- */
 
-static void cards_status(const struct encounter *e,
+static void cards_status_text(const struct encounter *e,
                          const struct enc_combatant *who, char *buf, size_t n)
 {
     size_t at = 0;
@@ -240,43 +239,18 @@ static void cards_status(const struct encounter *e,
 
 /* ---- dispatch ------------------------------------------------------------ */
 
-static enum eng_err cards_action(struct rs_call *c, const char *verb)
+
+/* The tracker's extra line for who (the text form is kept short for a
+ * phone's width). */
+static void cards_status(const struct encounter *e,
+                       const struct enc_combatant *who, struct eng_buf *out)
 {
-    static const struct {
-        const char *verb;
-        enum eng_err (*fn)(struct rs_call *c);
-        bool running;        /* only once the fight has begun */
-    } verbs[] = {
-        {"combat swap", cards_do_swap, true},
-        {"combat ambush", cards_do_ambush, false},
-        {"test", cards_do_test, false},
-        {"maneuver", cards_do_maneuver, true},
-        {"react", cards_do_react, true},
-        {"flee", cards_do_flee, true},
-        {"fear", cards_do_fear, false},
-        {"fire", cards_do_fire, false},
-        {"extinguish", cards_do_extinguish, false},
-        {"poison", cards_do_poison, false},
-        {"fall", cards_do_fall, false},
-    };
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-        if (eng_text_casecmp(verb, verbs[i].verb) != 0)
-            continue;
-        if (c->e->status == ENC_ST_ENDED)
-            return enc_fail(c->d, ENG_STATE, "this fight is over");
-        if (verbs[i].running && c->e->status != ENC_ST_RUNNING)
-            return enc_fail(c->d, ENG_STATE, "the fight has not begun");
-        return verbs[i].fn(c);
-    }
-    return ENG_NOTFOUND;
+    char buf[256];
+    cards_status_text(e, who, buf, sizeof buf);
+    eng_buf_add(out, buf);
 }
 
-static const char *const cards_verbs[] = {
-    "combat swap", "combat ambush", "test", "maneuver", "react", "flee",
-    "fear", "fire", "extinguish", "poison", "fall", NULL,
-};
-
-static const struct rs_ops cards_ops = {
+const struct rs_ops cards_ops = {
     .version = RS_OPS_VERSION,
     .setup = cards_setup,             /* harm and mental tracks; hp = limit */
     .check_stat = cards_check_stat,   /* cards, zone, damage, skill pools */
@@ -288,16 +262,6 @@ static const struct rs_ops cards_ops = {
     .attack = cards_attack,           /* pool vs dodge/parry, Harm */
     .late_join = cards_late_join,     /* draws from what is left */
     .after_track = cards_after_track, /* Harm at its limit: out */
-    .action = cards_action,           /* see cards_verbs */
     .status = cards_status,           /* cards, maneuvers left, Harm */
 };
 
-const struct rs_system rs_cards = {
-    .id = "cards",
-    .title = "Initiative cards",
-    .summary = "cards 1-10, lowest first; one slow and one fast maneuver; "
-               "d6 pools count 6s; Harm takes dice away",
-    .flags = 0,
-    .verbs = cards_verbs,
-    .ops = &cards_ops,
-};

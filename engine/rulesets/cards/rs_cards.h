@@ -33,6 +33,7 @@
 
 #include "enc.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- limits and constants ------------------------------------------------ */
 
@@ -281,5 +282,12 @@ enum eng_err cards_do_poison(struct rs_call *c);
 enum eng_err cards_do_fall(struct rs_call *c);
 /* Round-start ticks: fire and poison. */
 void cards_effects_tick(struct rs_call *c);
+
+
+/* ---- the system's surface (rs_cards_decl.c) ------------------------------ */
+
+extern const struct rs_ops cards_ops;
+
+/* Command handlers, run through the command table. */
 
 #endif

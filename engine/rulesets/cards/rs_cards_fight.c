@@ -7,7 +7,7 @@
 
 #include "eng_text.h"
 #include "rs_cards.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
@@ -429,7 +429,7 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
     int s;
     if (roll != NULL) {
         struct rs_rolled r;
-        err = rs_roll(c, "attack", "attack", roll, &r);
+        err = rs_roll(c, NULL, "attack", roll, &r);
         if (err != ENG_OK)
             return err;
         s = (int)(r.successes > 0 ? r.successes : 0);
@@ -449,12 +449,12 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
     ev->c = h.hit;
     ev->secret = atk->hidden;
     if (def >= 0)
-        snprintf(ev->text, sizeof ev->text, "%s: %d success%s, %s %d: %s",
+        enc_event_text(c->r, ev, "%s: %d success%s, %s %d: %s",
                  h.hit ? "hit" : "miss", s, s == 1 ? "" : "es", dkind, def,
                  h.hit ? (h.extra ? "extra successes" : "one gets through")
                        : "all taken off");
     else
-        snprintf(ev->text, sizeof ev->text, "%s: %d success%s of %d needed",
+        enc_event_text(c->r, ev, "%s: %d success%s of %d needed",
                  h.hit ? "hit" : "miss", s, s == 1 ? "" : "es", o.need);
     if (h.defender_swap) {
         tgt->rs[CC_SWAP_VS] = atk->id;

@@ -7,7 +7,7 @@
 
 #include "eng_text.h"
 #include "rs_cards.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
@@ -40,7 +40,7 @@ enum eng_err cards_roll_pool(struct rs_call *c, const char *label, int n,
                              int *succ, int *roll_idx)
 {
     if (n <= 0) {
-        int idx = enc_add_roll(c->r, label, "no dice", 0);
+        int idx = enc_add_plain_roll(c->r, label, 0, false);
         *succ = 0;
         if (roll_idx != NULL)
             *roll_idx = idx;
@@ -53,7 +53,7 @@ enum eng_err cards_roll_pool(struct rs_call *c, const char *label, int n,
     snprintf(expr, sizeof expr, "%dd%d>=%d", n, cards_die(c->e),
              cards_success(c->e));
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, label, label, expr, &r);
+    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
     if (err != ENG_OK)
         return err;
     *succ = (int)r.successes;
@@ -80,9 +80,9 @@ enum eng_err cards_test(struct rs_call *c, struct enc_combatant *who,
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, who->id);
     ev->a = *succ;
     ev->b = n;
-    ev->roll = idx;
+    enc_event_roll(c->r, ev, idx);
     ev->secret = who->hidden;
-    snprintf(ev->text, sizeof ev->text, "%s: %d dice, %d success%s", label,
+    enc_event_text(c->r, ev, "%s: %d dice, %d success%s", label,
              n, *succ, *succ == 1 ? "" : "es");
     return ENG_OK;
 }
@@ -259,7 +259,7 @@ enum eng_err cards_do_test(struct rs_call *c)
     if (roll != NULL) {
         /* Dice of the player's own: counted as given, Harm not taken. */
         struct rs_rolled r;
-        err = rs_roll(c, "test", lab, roll, &r);
+        err = rs_roll(c, NULL, lab, roll, &r);
         succ = err == ENG_OK ? (int)r.successes : 0;
     } else {
         err = cards_test(c, who, lab, base, (int)bonus, harm, spend, &succ);
@@ -297,10 +297,10 @@ void cards_add_harm(struct rs_call *c, struct enc_combatant *who, int amount,
     dv->other = who->id;
     dv->a = amount;
     dv->secret = who->hidden;
-    enc_copy(dv->text, sizeof dv->text, mental ? "Mental Harm" :
-             "Physical Harm");
+    dv->text = enc_result_strdup(c->r, mental ? "Mental Harm" :
+             "Physical Harm", 4096);
     struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(hv->text, sizeof hv->text, name);
+    hv->text = enc_result_strdup(c->r, name, 4096);
     hv->a = before;
     hv->b = t->cur;
     hv->secret = who->hidden;

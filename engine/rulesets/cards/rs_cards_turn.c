@@ -103,7 +103,7 @@ static void cards_deal(struct rs_call *c, struct cards_deck *d,
     struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, lead->id);
     ev->a = got[0];
     ev->secret = lead->hidden;
-    enc_copy(ev->text, sizeof ev->text, text);
+    ev->text = enc_result_strdup(c->r, text, 4096);
 }
 
 /* Whether lead draws an extra card at the deal. */

@@ -19,7 +19,7 @@
 
 #include "dice.h"
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -27,12 +27,10 @@
 void fac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
              ...)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+    rs_vsayf(c, who, secret, fmt, ap);
     va_end(ap);
-    ev->secret = secret;
 }
 
 bool fac_has_cond(const struct enc_combatant *w, const char *name)
@@ -185,17 +183,14 @@ static enum eng_err fac_round_open(struct rs_call *c, bool *go)
         return ENG_OK;
     }
     struct rs_rolled fat;
-    enum eng_err err = rs_roll(c, "threshold", "fast action threshold",
+    enum eng_err err = rs_roll(c, NULL, "fast action threshold",
                                "1d20", &fat);
     if (err != ENG_OK)
         return err;
     e->rs[FAC_E_FAT] = fat.total;
     fac_phase_open(e, FAC_PH_FAST);
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, 0);
-    snprintf(ev->text, sizeof ev->text, "fast action threshold %lld: fast "
-             "phase for WIT %lld or more", (long long)fat.total,
-             (long long)fat.total);
-    ev->roll = fat.roll_idx;
+    RS_SAY(c, NULL, "Fast action threshold {}: fast phase for WIT {} or "
+           "more", RS_A_ROLL(fat.roll_idx), RS_A_NUM(fat.total));
     return ENG_OK;
 }
 
@@ -503,7 +498,7 @@ static enum eng_err fac_begin(struct rs_call *c)
         char expr[16];
         snprintf(expr, sizeof expr, "1d%d", nf);
         struct rs_rolled r;
-        err = rs_roll(c, "initiative", "faction holding the initiative",
+        err = rs_roll(c, NULL, "faction holding the initiative",
                       expr, &r);
         if (err != ENG_OK)
             return err;
@@ -778,7 +773,7 @@ static enum eng_err fac_late_join(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
-static void fac_status(const struct encounter *e,
+static void fac_status_text(const struct encounter *e,
                        const struct enc_combatant *who, char *buf, size_t n)
 {
     const char *acted = (who->flags & ENC_CF_ACTED) ?
@@ -798,7 +793,17 @@ static void fac_status(const struct encounter *e,
              fast);
 }
 
-static const struct rs_ops fac_ops = {
+/* The tracker's extra line for who (the text form is kept short for a
+ * phone's width). */
+static void fac_status(const struct encounter *e,
+                       const struct enc_combatant *who, struct eng_buf *out)
+{
+    char buf[256];
+    fac_status_text(e, who, buf, sizeof buf);
+    eng_buf_add(out, buf);
+}
+
+const struct rs_ops fac_ops = {
     .version = RS_OPS_VERSION,
     .setup = fac_setup,               /* bounds; hp stat -> hp track */
     .check_stat = fac_check_stat,     /* str/agi/wit, armour, zone bounds */
@@ -810,21 +815,6 @@ static const struct rs_ops fac_ops = {
     .attack = fac_attack,             /* hit save, reactions, damage */
     .late_join = fac_late_join,       /* counts in the original number */
     .after_track = fac_after_track,   /* down at 0; harm ends surrender */
-    .action = fac_action,             /* test, react, surrender, ... */
     .status = fac_status,             /* acted / reacted / morale / fast */
 };
 
-static const char *const fac_verbs[] = {
-    "test", "chase", "react", "surrender", "morale", "durability",
-    "combat first", "combat fat", NULL,
-};
-
-const struct rs_system rs_factions = {
-    .id = "factions",
-    .title = "Factions",
-    .summary = "factions alternate activations or pass; d20 saves under "
-               "STR/AGI/WIT; reactions; morale; optional fast/slow phases",
-    .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING,
-    .verbs = fac_verbs,
-    .ops = &fac_ops,
-};

@@ -25,6 +25,7 @@
 
 #include "enc.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- limits -------------------------------------------------------------- */
 
@@ -323,8 +324,6 @@ void fac_harmed(struct rs_call *c, struct enc_combatant *who);
 /* The op in rs_factions_attack.c. */
 enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a);
 
-/* The ops in rs_factions_fight.c. */
-enum eng_err fac_action(struct rs_call *c, const char *verb);
 void fac_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before);
 
@@ -336,5 +335,17 @@ enum eng_err fac_cmd_surrender(struct rs_call *c);
 /* Emit a text event (printf format). */
 void fac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
              ...) __attribute__((format(printf, 4, 5)));
+
+
+/* ---- the system's surface (rs_factions_decl.c) ------------------------------ */
+
+extern const struct rs_ops fac_ops;
+
+/* Command handlers, run through the command table. */
+enum eng_err fac_cmd_test(struct rs_call *c);
+enum eng_err fac_cmd_chase(struct rs_call *c);
+enum eng_err fac_cmd_react(struct rs_call *c);
+enum eng_err fac_cmd_morale(struct rs_call *c);
+enum eng_err fac_cmd_durability(struct rs_call *c);
 
 #endif

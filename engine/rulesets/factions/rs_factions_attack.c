@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 static const char *fac_impaired_die(const struct encounter *e)
@@ -47,7 +47,7 @@ static enum eng_err fac_roll_damage(struct rs_call *c, const char *who,
     char label[48];
     snprintf(label, sizeof label, "%.24s damage%s", who,
              impaired ? " (impaired)" : "");
-    return rs_roll(c, "damage", label,
+    return rs_roll(c, NULL, label,
                    impaired ? fac_impaired_die(c->e) : weapon, out);
 }
 
@@ -231,9 +231,9 @@ static void fac_attack_event(struct rs_call *c, struct enc_combatant *att,
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, att->id);
     ev->other = tgt->id;
     ev->c = hit;
-    ev->roll = roll;
+    enc_event_roll(c->r, ev, roll);
     ev->secret = att->hidden;
-    enc_copy(ev->text, sizeof ev->text, text);
+    ev->text = enc_result_strdup(c->r, text, 4096);
 }
 
 /* One blow of a counter exchange: damage, or a non-lethal effect. */
@@ -593,7 +593,7 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
             char expr[16];
             snprintf(expr, sizeof expr, "1d%d", o->nneigh);
             struct rs_rolled r;
-            err = rs_roll(c, "deviation", "blast deviation", expr, &r);
+            err = rs_roll(c, NULL, "blast deviation", expr, &r);
             if (err != ENG_OK)
                 return err;
             zone = o->neighbours[r.total - 1];

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ------------------------------------------------------------ */
@@ -119,18 +119,17 @@ enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
     char lab[48];
     snprintf(lab, sizeof lab, "%.20s: %s", who->name, label);
     struct rs_rolled r;
-    err = rs_roll(c, "save", lab, "1d20", &r);
+    err = rs_roll(c, NULL, lab, "1d20", &r);
     if (err != ENG_OK)
         return err;
     *pass = fac_rule_save(r.total, score, fac_strict(c->e));
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who->id);
-    snprintf(ev->text, sizeof ev->text, "%.40s: %s %lld against %lld: %s",
-             who->name, label, (long long)r.total, (long long)score,
-             *pass ? "pass" : "fail");
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL, label,
+                                         r.total, score,
+                                         *pass ? "pass" : "fail");
     ev->a = r.total;
     ev->b = score;
     ev->c = *pass;
-    ev->roll = r.roll_idx;
+    rs_ev_roll(c, ev, r.roll_idx);
     ev->secret = who->hidden;
     return ENG_OK;
 }
@@ -211,7 +210,7 @@ void fac_hurt(struct rs_call *c, struct enc_combatant *from,
     struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, from->id);
     dv->other = who->id;
     dv->a = amount;
-    dv->roll = roll;
+    enc_event_roll(c->r, dv, roll);
     dv->secret = who->hidden;
     struct enc_track *hp = enc_track(who, "hp");
     if (hp == NULL || amount <= 0)
@@ -220,7 +219,7 @@ void fac_hurt(struct rs_call *c, struct enc_combatant *from,
     hp->cur = before - amount < -ENC_MAX_VALUE ? -ENC_MAX_VALUE :
               before - amount;
     struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(hv->text, sizeof hv->text, "hp");
+    hv->text = enc_result_strdup(c->r, "hp", 4096);
     hv->a = before;
     hv->b = hp->cur;
     hv->secret = who->hidden;
@@ -402,7 +401,7 @@ static enum eng_err fac_group_save(struct rs_call *c, int side,
     return ENG_OK;
 }
 
-static enum eng_err fac_cmd_test(struct rs_call *c)
+enum eng_err fac_cmd_test(struct rs_call *c)
 {
     const char *attr = "str";
     enum eng_err err = fac_opt_attr(c, "save", NULL, &attr);
@@ -432,7 +431,7 @@ static enum eng_err fac_cmd_test(struct rs_call *c)
     return fac_save(c, who, attr, label, &pass);
 }
 
-static enum eng_err fac_cmd_chase(struct rs_call *c)
+enum eng_err fac_cmd_chase(struct rs_call *c)
 {
     int side;
     enum eng_err err = fac_opt_side(c, &side);
@@ -445,7 +444,7 @@ static enum eng_err fac_cmd_chase(struct rs_call *c)
                           "is reached by the pursuers");
 }
 
-static enum eng_err fac_cmd_react(struct rs_call *c)
+enum eng_err fac_cmd_react(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rs_opt_combatant(c, "name", &who);
@@ -487,7 +486,7 @@ static enum eng_err fac_cmd_react(struct rs_call *c)
     return fac_recheck(c);
 }
 
-static enum eng_err fac_cmd_morale(struct rs_call *c)
+enum eng_err fac_cmd_morale(struct rs_call *c)
 {
     int side;
     enum eng_err err = fac_opt_side(c, &side);
@@ -499,7 +498,7 @@ static enum eng_err fac_cmd_morale(struct rs_call *c)
     return fac_morale_check(c, side);
 }
 
-static enum eng_err fac_cmd_durability(struct rs_call *c)
+enum eng_err fac_cmd_durability(struct rs_call *c)
 {
     struct encounter *e = c->e;
     int n = 0;
@@ -532,23 +531,3 @@ static enum eng_err fac_cmd_durability(struct rs_call *c)
     return ENG_OK;
 }
 
-enum eng_err fac_action(struct rs_call *c, const char *verb)
-{
-    static const struct {
-        const char *verb;
-        enum eng_err (*fn)(struct rs_call *c);
-    } table[] = {
-        {"test", fac_cmd_test},
-        {"chase", fac_cmd_chase},
-        {"react", fac_cmd_react},
-        {"surrender", fac_cmd_surrender},
-        {"morale", fac_cmd_morale},
-        {"durability", fac_cmd_durability},
-        {"combat first", fac_cmd_first},
-        {"combat fat", fac_cmd_fat},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (eng_text_casecmp(verb, table[i].verb) == 0)
-            return table[i].fn(c);
-    return ENG_NOTFOUND;
-}

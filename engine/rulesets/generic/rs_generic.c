@@ -14,7 +14,7 @@
 
 #include "eng_text.h"
 #include "rs.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 enum { GEN_TIE_SIDES = 1000000 };
@@ -72,17 +72,15 @@ static enum eng_err gen_roll_init(struct rs_call *c, struct enc_combatant *who)
             mod = enc_stat_or(who, "init", 0);
         snprintf(expr, sizeof expr, "1d20%+lld", (long long)mod);
     }
-    char label[48];
-    snprintf(label, sizeof label, "initiative");
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "initiative", label, expr, &r);
+    enum eng_err err = rs_roll(c, who, "initiative", expr, &r);
     if (err != ENG_OK)
         return err;
     who->init[0] = r.total;
     who->ninit = 1;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
     ev->a = r.total;
-    ev->roll = r.roll_idx;
+    enc_event_roll(c->r, ev, r.roll_idx);
     ev->secret = who->hidden;
     return ENG_OK;
 }
@@ -116,13 +114,7 @@ static enum eng_err gen_roll_all(struct rs_call *c)
     struct encounter *e = c->e;
     for (int i = 0; i < e->ncs; i++) {
         struct enc_combatant *who = &e->cs[i];
-        const struct enc_combatant *lead = NULL;
-        if (who->group != 0)
-            for (int k = 0; k < i; k++)
-                if (e->cs[k].group == who->group) {
-                    lead = &e->cs[k];
-                    break;
-                }
+        const struct enc_combatant *lead = rs_group_lead(e, who);
         if (lead != NULL) {
             memcpy(who->init, lead->init, sizeof who->init);
             who->ninit = lead->ninit;
@@ -182,55 +174,59 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
                  a->target->name);
         return ENG_STATE;
     }
-    char expr[ENC_MAX_INIT_EXPR + 16];
+    char expr[DICE_MAX_EXPR_LEN + 16];
+    int64_t bonus = enc_stat_or(a->attacker, "attack", 0);
     if (a->roll != NULL)
         snprintf(expr, sizeof expr, "%s", a->roll);
     else
-        snprintf(expr, sizeof expr, "1d20%+lld",
-                 (long long)enc_stat_or(a->attacker, "attack", 0));
+        snprintf(expr, sizeof expr, "1d20%+lld", (long long)bonus);
     struct rs_rolled hit;
-    enum eng_err err = rs_roll(c, "attack", "attack", expr, &hit);
+    enum eng_err err = rs_roll(c, a->attacker, "attack", expr, &hit);
     if (err != ENG_OK)
         return err;
     bool crit = hit.natural == 20;
     bool fumble = hit.natural == 1;
     bool hits = crit || (!fumble && hit.total >= *ac);
 
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, a->attacker->id);
-    ev->other = a->target->id;
-    ev->a = hit.total;
-    ev->b = *ac;
-    ev->c = hits;
-    ev->roll = hit.roll_idx;
-    ev->secret = a->attacker->hidden;
-    snprintf(ev->text, sizeof ev->text, "%s", crit ? "critical hit" :
-             fumble ? "natural 1" : hits ? "hit" : "miss");
+    struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, a->attacker,
+                                         a->target, NULL, hit.total, *ac,
+                                         crit ? "critical hit" :
+                                         fumble ? "natural 1" :
+                                         hits ? "hit" : "miss");
+    rs_ev_roll(c, ev, hit.roll_idx);
+    if (a->roll == NULL && bonus != 0)
+        rs_mod(c, ev, "attack stat", bonus, "");
+    if (crit)
+        rs_mod_note(c, ev, "a natural 20 always hits");
+    else if (fumble)
+        rs_mod_note(c, ev, "a natural 1 always misses");
     if (!hits || a->damage == NULL)
         return ENG_OK;
 
     /* A critical hit rolls the damage dice twice; flat modifiers count
      * once. */
     struct rs_rolled dmg;
-    err = rs_roll(c, "damage", crit ? "damage (critical)" : "damage",
-                  a->damage, &dmg);
+    err = rs_roll(c, a->attacker, "damage", a->damage, &dmg);
     if (err != ENG_OK)
         return err;
     int64_t amount = dmg.total;
+    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, a->attacker->id);
+    rs_ev_roll(c, dv, dmg.roll_idx);
     if (crit) {
         struct rs_rolled extra;
-        err = rs_roll(c, "damage", "critical dice", a->damage, &extra);
+        err = rs_roll(c, a->attacker, "critical dice", a->damage, &extra);
         if (err != ENG_OK)
             return err;
         amount += extra.dice_sum;
+        rs_ev_roll(c, dv, extra.roll_idx);
+        rs_mod(c, dv, "critical: the dice again", extra.dice_sum, "");
     }
     if (amount < 0)
         amount = 0;
     struct enc_track *hp = enc_track(a->target, "hp");
-    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, a->attacker->id);
     dv->other = a->target->id;
     dv->a = amount;
-    dv->roll = dmg.roll_idx;
-    dv->secret = a->target->hidden;
+    dv->secret = a->target->hidden && a->attacker->hidden;
     if (hp == NULL)
         return ENG_OK;
     int64_t before = hp->cur;
@@ -240,7 +236,7 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
         after = 0;
     hp->cur = after;
     struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, a->target->id);
-    enc_copy(hv->text, sizeof hv->text, "hp");
+    hv->text = "hp";
     hv->a = before;
     hv->b = hp->cur;
     hv->secret = a->target->hidden;
@@ -260,16 +256,85 @@ static const struct rs_ops gen_ops = {
     .attack = gen_attack,             /* roll vs ac, damage to hp */
     .late_join = gen_late_join,       /* rolls and slots into the order */
     .after_track = NULL,              /* hp <= 0 is down */
-    .action = NULL,                   /* no commands of its own */
     .status = NULL,                   /* nothing extra on the tracker */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: gen_conds */
+    .cond_changed = NULL,             /* conditions are reminders only */
+};
+
+/* The conditions d20 tables use, as reminders: fray tracks them and their
+ * durations; what they do at the table is the GM's call. */
+static const struct rs_cond_spec gen_conds[] = {
+    {"Blinded", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot see"},
+    {"Charmed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "will not harm whoever charmed them"},
+    {"Concentrating", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "holding a spell; damage may break it"},
+    {"Deafened", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot hear"},
+    {"Dodging", 0, 0, 1, 1, ENC_EXPIRE_START,
+     "attacks against them are harder until their next turn"},
+    {"Exhausted", RS_COND_STACKS | RS_COND_VALUE, 1, 6, 0, ENC_EXPIRE_END,
+     "a level of exhaustion (1 to 6)"},
+    {"Frightened", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move closer to what frightens them"},
+    {"Grappled", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot move"},
+    {"Hasted", 0, 0, 0, 0, ENC_EXPIRE_END, "acts faster"},
+    {"Hidden", 0, 0, 0, 0, ENC_EXPIRE_END, "unseen by their foes"},
+    {"Incapacitated", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "can take no actions or reactions"},
+    {"Invisible", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot be seen"},
+    {"Paralyzed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move or act; hits from close by are critical"},
+    {"Petrified", 0, 0, 0, 0, ENC_EXPIRE_END, "turned to stone"},
+    {"Poisoned", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "disadvantage on attacks and checks"},
+    {"Prone", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "on the ground: melee hits them more easily, ranged less"},
+    {"Restrained", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move; attacks against them are easier"},
+    {"Slowed", 0, 0, 0, 0, ENC_EXPIRE_END, "acts and moves less"},
+    {"Stunned", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot act and barely moves"},
+    {"Unconscious", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "out of it: drops what they hold and falls prone"},
+};
+
+static const struct rs_stat_spec gen_stats[] = {
+    {"ac", RS_STAT, 0, 100, "armour class: what an attack must reach"},
+    {"init", RS_STAT, -100, 100, "added to the d20 for initiative"},
+    {"attack", RS_STAT, -100, 100, "added to the d20 of an attack"},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; 0 is down"},
+    {NULL, RS_STAT, 0, 0, NULL},
+};
+
+static const struct rs_help gen_help = {
+    .kind = "A plain d20 tracker for any game: everyone rolls d20 + "
+            "initiative once, turns go from highest to lowest in the same "
+            "order every round, and hit points and conditions are tracked.",
+    .turns = "On your turn attack with `/attack`, then end it with "
+             "`/combat next`. A combatant at 0 hp is down and its turns are "
+             "skipped until it is healed.",
+    .attacks = "`/attack` rolls d20 + the attacker's `attack` stat (or the "
+               "`roll:` given) against the target's `ac`. A natural 20 "
+               "always hits and rolls the damage dice twice; a natural 1 "
+               "always misses. Damage comes off `hp`.",
 };
 
 const struct rs_system rs_generic = {
+    .version = RS_SYSTEM_VERSION,
     .id = "generic",
     .title = "Generic d20",
     .summary = "d20 + init, highest first; attacks roll against ac; "
                "hp 0 is down",
-    .flags = 0,
-    .verbs = NULL,
+    .flags = RS_F_OPEN_STATS,
     .ops = &gen_ops,
+    .help = &gen_help,
+    .cmds = NULL,
+    .ncmds = 0,
+    .exts = NULL,
+    .attack_opts = NULL,
+    .conds = gen_conds,
+    .nconds = (int)(sizeof gen_conds / sizeof gen_conds[0]),
+    .settings = NULL,
+    .stats = gen_stats,
 };

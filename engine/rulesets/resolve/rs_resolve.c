@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
@@ -78,12 +78,10 @@ int64_t rsv_setting_int(const struct encounter *e, const char *key,
 void rsv_say(struct rs_call *c, const struct enc_combatant *who,
              const char *fmt, ...)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who ? who->id : 0);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+    rs_vsayf(c, who ? who->id : 0, who != NULL && who->hidden, fmt, ap);
     va_end(ap);
-    ev->secret = who != NULL && who->hidden;
 }
 
 enum eng_err rsv_require_current(struct rs_call *c,
@@ -278,7 +276,7 @@ static enum eng_err rsv_draw_init(struct rs_call *c, struct enc_combatant *who)
     int die = 0, roll_idx = -1;
     if (pc) {
         struct rs_rolled r;
-        enum eng_err err = rs_roll(c, "initiative", "initiative", "1D", &r);
+        enum eng_err err = rs_roll(c, NULL, "initiative", "1D", &r);
         if (err != ENG_OK)
             return err;
         die = (int)r.total;
@@ -289,13 +287,13 @@ static enum eng_err rsv_draw_init(struct rs_call *c, struct enc_combatant *who)
     who->ninit = 1;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
     ev->a = who->init[0];
-    ev->roll = roll_idx;
+    enc_event_roll(c->r, ev, roll_idx);
     ev->secret = who->hidden;
     if (pc)
-        snprintf(ev->text, sizeof ev->text, "1D (%d) + rank %lld", die,
+        enc_event_text(c->r, ev, "1D (%d) + rank %lld", die,
                  (long long)rank);
     else
-        snprintf(ev->text, sizeof ev->text, "rank %lld + %d%s",
+        enc_event_text(c->r, ev, "rank %lld + %d%s",
                  (long long)rank, major ? RSV_MAJOR_INIT : RSV_NPC_INIT,
                  major ? " (major)" : "");
     return ENG_OK;
@@ -544,7 +542,7 @@ static enum eng_err rsv_late_join(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
-static void rsv_status(const struct encounter *e,
+static void rsv_status_text(const struct encounter *e,
                        const struct enc_combatant *who, char *buf, size_t n)
 {
     size_t at = 0;
@@ -601,7 +599,17 @@ static enum eng_err rsv_pick(struct rs_call *c, struct enc_combatant *who)
     return ENG_STATE;
 }
 
-static const struct rs_ops rsv_ops = {
+/* The tracker's extra line for who (the text form is kept short for a
+ * phone's width). */
+static void rsv_status(const struct encounter *e,
+                       const struct enc_combatant *who, struct eng_buf *out)
+{
+    char buf[256];
+    rsv_status_text(e, who, buf, sizeof buf);
+    eng_buf_add(out, buf);
+}
+
+const struct rs_ops rsv_ops = {
     .version = RS_OPS_VERSION,
     .setup = rsv_setup,               /* resolve/hp track, major flag */
     .check_stat = rsv_check_stat,     /* ranks, defense, armor bounds */
@@ -613,20 +621,12 @@ static const struct rs_ops rsv_ops = {
     .attack = rsv_attack,             /* pool vs Defense, damage - armor */
     .late_join = rsv_late_join,       /* scored and slotted in */
     .after_track = rsv_after_track,   /* Resolve 0: Wounded or defeated */
-    .action = rsv_action,             /* delay, move, defend, fate ... */
     .status = rsv_status,             /* actions left, held, ignores */
-};
-
-static const char *const rsv_verbs[] = {
-    "combat delay", "move", "act", "momentum",
-    "defend", "aim", "assist", "rally",
-    "hold", "trigger", "escape", "damage",
-    "fate", "rest", "check", NULL,
 };
 
 /* Never the Same also needs the attributes, so it is typed, not clicked;
  * the prompt's text says how. */
-static const struct rs_prompt rsv_prompts[] = {
+const struct rs_prompt rsv_prompts[] = {
     [RSV_PROMPT_FATE] = {{{"Ignore it", "fate", "fate", "ignore"},
                           {"Desperate Push", "fate", "fate", "push"},
                           {"Blaze of Glory", "fate", "fate", "blaze"},
@@ -638,14 +638,3 @@ static const struct rs_prompt rsv_prompts[] = {
                                {NULL, NULL, NULL, NULL}}},
 };
 
-const struct rs_system rs_resolve = {
-    .id = "resolve",
-    .title = "Resolve (d6 pools)",
-    .summary = "initiative score highest first, players win ties; d6 pools "
-               "vs Defense; damage to Resolve, Wounded and Fallen Fates",
-    .flags = 0,
-    .verbs = rsv_verbs,
-    .ops = &rsv_ops,
-    .prompts = rsv_prompts,
-    .nprompts = sizeof rsv_prompts / sizeof rsv_prompts[0],
-};

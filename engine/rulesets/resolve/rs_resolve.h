@@ -34,6 +34,7 @@
 
 #include "enc.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- limits and constants ------------------------------------------------ */
 
@@ -259,8 +260,6 @@ enum eng_err rsv_delay_turn(struct rs_call *c, struct enc_combatant *who,
 /* End the current turn and start the next (the next op). */
 enum eng_err rsv_next(struct rs_call *c);
 
-/* Commands (rs_resolve_act.c, rs_resolve_fight.c). */
-enum eng_err rsv_action(struct rs_call *c, const char *verb);
 enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a);
 enum eng_err rsv_check(struct rs_call *c);
 enum eng_err rsv_fate(struct rs_call *c);
@@ -271,5 +270,26 @@ void rsv_after_track(struct rs_call *c, struct enc_combatant *who,
  * one that must be taken. */
 #define RSV_PROMPT_FATE 0
 #define RSV_PROMPT_FATE_MUST 1
+
+
+/* ---- the system's surface (rs_resolve_decl.c) ------------------------------ */
+
+extern const struct rs_ops rsv_ops;
+extern const struct rs_prompt rsv_prompts[];
+
+/* Command handlers, run through the command table. */
+enum eng_err rsv_cmd_delay(struct rs_call *c);
+enum eng_err rsv_cmd_move(struct rs_call *c);
+enum eng_err rsv_cmd_act(struct rs_call *c);
+enum eng_err rsv_cmd_momentum(struct rs_call *c);
+enum eng_err rsv_cmd_defend(struct rs_call *c);
+enum eng_err rsv_cmd_aim(struct rs_call *c);
+enum eng_err rsv_cmd_help(struct rs_call *c);
+enum eng_err rsv_cmd_rally(struct rs_call *c);
+enum eng_err rsv_cmd_hold(struct rs_call *c);
+enum eng_err rsv_cmd_trigger(struct rs_call *c);
+enum eng_err rsv_cmd_escape(struct rs_call *c);
+enum eng_err rsv_cmd_damage(struct rs_call *c);
+enum eng_err rsv_cmd_rest(struct rs_call *c);
 
 #endif

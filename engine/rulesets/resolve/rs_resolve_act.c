@@ -68,7 +68,7 @@ static enum eng_err rsv_opt_rank(struct rs_call *c,
 }
 
 /* /combat delay after:<name> */
-static enum eng_err rsv_cmd_delay(struct rs_call *c)
+enum eng_err rsv_cmd_delay(struct rs_call *c)
 {
     struct enc_combatant *who, *target;
     enum eng_err err = rsv_require_current(c, &who);
@@ -98,7 +98,7 @@ static enum eng_err rsv_cmd_delay(struct rs_call *c)
 }
 
 /* /move [to:<band>] */
-static enum eng_err rsv_cmd_move(struct rs_call *c)
+enum eng_err rsv_cmd_move(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -120,7 +120,7 @@ static enum eng_err rsv_cmd_move(struct rs_call *c)
 }
 
 /* /act kind:dash|item|skill|free [note:] */
-static enum eng_err rsv_cmd_act(struct rs_call *c)
+enum eng_err rsv_cmd_act(struct rs_call *c)
 {
     static const struct {
         const char *kind;
@@ -160,7 +160,7 @@ static enum eng_err rsv_cmd_act(struct rs_call *c)
 }
 
 /* /momentum: Gain Momentum was rolled this turn. */
-static enum eng_err rsv_cmd_momentum(struct rs_call *c)
+enum eng_err rsv_cmd_momentum(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -176,7 +176,7 @@ static enum eng_err rsv_cmd_momentum(struct rs_call *c)
 }
 
 /* /defend skill:<stat>|rank:N */
-static enum eng_err rsv_cmd_defend(struct rs_call *c)
+enum eng_err rsv_cmd_defend(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -215,7 +215,7 @@ static enum eng_err rsv_cmd_defend(struct rs_call *c)
 }
 
 /* /aim skill:<stat>|rank:N, or range:true */
-static enum eng_err rsv_cmd_aim(struct rs_call *c)
+enum eng_err rsv_cmd_aim(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -262,7 +262,7 @@ static enum eng_err rsv_cmd_aim(struct rs_call *c)
 }
 
 /* /assist skill:<stat>|rank:N */
-static enum eng_err rsv_cmd_help(struct rs_call *c)
+enum eng_err rsv_cmd_help(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -286,7 +286,7 @@ static enum eng_err rsv_cmd_help(struct rs_call *c)
 }
 
 /* /rally target:<name>: the unused help restores 1 Resolve. */
-static enum eng_err rsv_cmd_rally(struct rs_call *c)
+enum eng_err rsv_cmd_rally(struct rs_call *c)
 {
     struct enc_combatant *who, *target;
     enum eng_err err = rsv_require_current(c, &who);
@@ -317,7 +317,7 @@ static const char *const rsv_held_names[] = {
 };
 
 /* /hold action:attack|item|skill trigger:"..." - ends the turn. */
-static enum eng_err rsv_cmd_hold(struct rs_call *c)
+enum eng_err rsv_cmd_hold(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -352,7 +352,7 @@ static enum eng_err rsv_cmd_hold(struct rs_call *c)
 }
 
 /* /trigger name:<holder> - the held action happens now. */
-static enum eng_err rsv_cmd_trigger(struct rs_call *c)
+enum eng_err rsv_cmd_trigger(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_named_actor(c, "name", &who);
@@ -376,7 +376,7 @@ static enum eng_err rsv_cmd_trigger(struct rs_call *c)
 }
 
 /* /escape - the whole turn spent leaving the fight. */
-static enum eng_err rsv_cmd_escape(struct rs_call *c)
+enum eng_err rsv_cmd_escape(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_require_current(c, &who);
@@ -395,7 +395,7 @@ static enum eng_err rsv_cmd_escape(struct rs_call *c)
 
 /* /damage name: amount: - Resolve lost outside an attack; unlike
  * /combat hp it still counts when Resolve is already 0. */
-static enum eng_err rsv_cmd_damage(struct rs_call *c)
+enum eng_err rsv_cmd_damage(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rsv_named_actor(c, "name", &who);
@@ -421,7 +421,7 @@ static enum eng_err rsv_cmd_damage(struct rs_call *c)
 }
 
 /* /rest name: - the GM says they rested: ignores come back. */
-static enum eng_err rsv_cmd_rest(struct rs_call *c)
+enum eng_err rsv_cmd_rest(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rs_opt_combatant(c, "name", &who);
@@ -436,37 +436,3 @@ static enum eng_err rsv_cmd_rest(struct rs_call *c)
     return ENG_OK;
 }
 
-enum eng_err rsv_action(struct rs_call *c, const char *verb)
-{
-    static const struct {
-        const char *verb;
-        enum eng_err (*fn)(struct rs_call *c);
-        bool ends_turn;
-    } table[] = {
-        {"combat delay", rsv_cmd_delay, false},
-        {"move", rsv_cmd_move, false},
-        {"act", rsv_cmd_act, false},
-        {"momentum", rsv_cmd_momentum, false},
-        {"defend", rsv_cmd_defend, false},
-        {"aim", rsv_cmd_aim, false},
-        {"assist", rsv_cmd_help, false},
-        {"rally", rsv_cmd_rally, false},
-        {"hold", rsv_cmd_hold, true},
-        {"trigger", rsv_cmd_trigger, false},
-        {"escape", rsv_cmd_escape, true},
-        {"damage", rsv_cmd_damage, false},
-        {"fate", rsv_fate, false},
-        {"rest", rsv_cmd_rest, false},
-        {"check", rsv_check, false},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-        if (eng_text_casecmp(verb, table[i].verb) != 0)
-            continue;
-        enum eng_err err = table[i].fn(c);
-        if (err != ENG_OK || !table[i].ends_turn)
-            return err;
-        /* Holding an action and escaping end the turn at once. */
-        return rsv_next(c);
-    }
-    return ENG_NOTFOUND;
-}

@@ -7,7 +7,7 @@
 
 #include "eng_text.h"
 #include "rs_resolve.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 static void rsv_dies(struct rs_call *c, struct enc_combatant *who)
@@ -103,7 +103,7 @@ static enum eng_err rsv_fate_push(struct rs_call *c,
                                   struct enc_combatant *who)
 {
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "desperate push", "desperate push",
+    enum eng_err err = rs_roll(c, NULL, "desperate push",
                                RSV_PUSH_DICE, &r);
     if (err != ENG_OK)
         return err;
@@ -208,7 +208,7 @@ static enum eng_err rsv_fate_tragic(struct rs_call *c,
         struct rs_rolled r;
         char label[48];
         snprintf(label, sizeof label, "resolve for %.30s", e->cs[i].name);
-        enum eng_err err = rs_roll(c, "regain", label, RSV_DEMISE_DICE, &r);
+        enum eng_err err = rs_roll(c, NULL, label, RSV_DEMISE_DICE, &r);
         if (err != ENG_OK)
             return err;
         rsv_regain(c, &e->cs[i], r.total);

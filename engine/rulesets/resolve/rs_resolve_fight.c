@@ -8,7 +8,7 @@
 #include "dice.h"
 #include "eng_text.h"
 #include "rs_resolve.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
@@ -138,7 +138,7 @@ static void rsv_prompt_fate(struct rs_call *c, const struct enc_combatant *who,
                             int prompt)
 {
     struct enc_event *ev = enc_emit(c->r, ENC_EV_PROMPT, who->id);
-    snprintf(ev->text, sizeof ev->text, "%.32s's Fallen Fate? (Never the "
+    enc_event_text(c->r, ev, "%.32s's Fallen Fate? (Never the "
              "Same: /fate fate:never attrs:...)", who->name);
     ev->a = prompt;
 }
@@ -207,7 +207,7 @@ void rsv_damage(struct rs_call *c, struct enc_combatant *who, int64_t loss)
     int64_t before = t->cur;
     t->cur = before - loss < 0 ? 0 : before - loss;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(ev->text, sizeof ev->text, RSV_RESOLVE);
+    ev->text = enc_result_strdup(c->r, RSV_RESOLVE, 4096);
     ev->a = before;
     ev->b = t->cur;
     ev->secret = who->hidden;
@@ -226,7 +226,7 @@ void rsv_regain(struct rs_call *c, struct enc_combatant *who, int64_t amount)
         after = ENC_MAX_VALUE;
     t->cur = after;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(ev->text, sizeof ev->text, RSV_RESOLVE);
+    ev->text = enc_result_strdup(c->r, RSV_RESOLVE, 4096);
     ev->a = before;
     ev->b = after;
     ev->secret = who->hidden;
@@ -518,7 +518,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     else
         snprintf(label, sizeof label, "attack");
     struct rs_rolled hit;
-    err = rs_roll(c, "attack", label, expr, &hit);
+    err = rs_roll(c, NULL, label, expr, &hit);
     if (err != ENG_OK)
         return err;
     int64_t total = hit.total;
@@ -542,7 +542,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
                         : enc_stat_or(tgt, "ar", 0);
     struct rs_rolled dr = {.roll_idx = -1};
     if (dmg[0] != '\0' && total >= *def + (dq ? dq->value : 0)) {
-        err = rs_roll(c, "damage", "damage", dmg, &dr);
+        err = rs_roll(c, NULL, "damage", dmg, &dr);
         if (err != ENG_OK)
             return err;
     }
@@ -567,9 +567,9 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     ev->a = total;
     ev->b = in.defense + in.defend_bonus;
     ev->c = out.hit;
-    ev->roll = hit.roll_idx;
+    enc_event_roll(c->r, ev, hit.roll_idx);
     ev->secret = atk->hidden;
-    snprintf(ev->text, sizeof ev->text, "%s", out.hit ? "hit" : "miss");
+    enc_event_text(c->r, ev, "%s", out.hit ? "hit" : "miss");
     if (out.defend_lapses) {
         rsv_say(c, tgt, "Defend turned the hit into a miss; Defense is back "
                 "to %lld", (long long)in.defense);
@@ -583,9 +583,9 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, atk->id);
     dv->other = tgt->id;
     dv->a = out.loss;
-    dv->roll = dr.roll_idx;
+    enc_event_roll(c->r, dv, dr.roll_idx);
     dv->secret = tgt->hidden;
-    snprintf(dv->text, sizeof dv->text, "%lld - armor %lld",
+    enc_event_text(c->r, dv, "%lld - armor %lld",
              (long long)dr.total, (long long)out.armor);
     if (out.loss > 0)
         rsv_damage(c, tgt, out.loss);
@@ -621,19 +621,19 @@ enum eng_err rsv_check(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     struct rs_rolled r;
-    err = rs_roll(c, "check", "check", roll, &r);
+    err = rs_roll(c, NULL, "check", roll, &r);
     if (err != ENG_OK)
         return err;
     int64_t total = r.total + rsv_apply_helps(c, helpers, nhelp, who);
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, who->id);
     ev->a = total;
-    ev->roll = r.roll_idx;
+    enc_event_roll(c->r, ev, r.roll_idx);
     ev->secret = who->hidden;
     if (dc > 0)
-        snprintf(ev->text, sizeof ev->text, "check %lld vs %lld: %s",
+        enc_event_text(c->r, ev, "check %lld vs %lld: %s",
                  (long long)total, (long long)dc,
                  total >= dc ? "success" : "failure");
     else
-        snprintf(ev->text, sizeof ev->text, "check %lld", (long long)total);
+        enc_event_text(c->r, ev, "check %lld", (long long)total);
     return ENG_OK;
 }

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "rs_tactical.h"
 #include "turn.h"
 
@@ -111,7 +111,7 @@ static enum eng_err tac_roll_init(struct rs_call *c, struct enc_combatant *who)
         snprintf(expr, sizeof expr, "1d20%+lld",
                  (long long)tac_init_mod(who));
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "initiative", "initiative", expr, &r);
+    enum eng_err err = rs_roll(c, NULL, "initiative", expr, &r);
     if (err != ENG_OK)
         return err;
     who->init[0] = r.total;
@@ -119,7 +119,7 @@ static enum eng_err tac_roll_init(struct rs_call *c, struct enc_combatant *who)
     who->init_tie = (int64_t)eng_rng_below(c->rng, TAC_TIE_SIDES);
     ev = enc_emit(c->r, ENC_EV_INIT, who->id);
     ev->a = r.total;
-    ev->roll = r.roll_idx;
+    enc_event_roll(c->r, ev, r.roll_idx);
     ev->secret = who->hidden;
     return ENG_OK;
 }
@@ -353,7 +353,7 @@ static void tac_after_track(struct rs_call *c, struct enc_combatant *who,
     tac_out_update(c, who);
 }
 
-static void tac_status(const struct encounter *e,
+static void tac_status_text(const struct encounter *e,
                        const struct enc_combatant *who, char *buf, size_t n)
 {
     if (e->status != ENC_ST_RUNNING || who->rs[TAC_C_HAS_AP] == 0) {
@@ -364,12 +364,17 @@ static void tac_status(const struct encounter *e,
              tac_setting_ap(e));
 }
 
-static const char *const tac_verbs[] = {
-    "test", "act", "effect trigger", "effect apply", "effect clear",
-    "combat ap", "combat takedown", NULL,
-};
+/* The tracker's extra line for who (the text form is kept short for a
+ * phone's width). */
+static void tac_status(const struct encounter *e,
+                       const struct enc_combatant *who, struct eng_buf *out)
+{
+    char buf[256];
+    tac_status_text(e, who, buf, sizeof buf);
+    eng_buf_add(out, buf);
+}
 
-static const struct rs_ops tac_ops = {
+const struct rs_ops tac_ops = {
     .version = RS_OPS_VERSION,
     .setup = tac_setup,               /* hp, stamina, av, ammo -> tracks */
     .check_stat = tac_check_stat,     /* evasion, dr, init, mech bounds */
@@ -381,19 +386,8 @@ static const struct rs_ops tac_ops = {
     .attack = tac_attack,             /* single, burst, blast, template */
     .late_join = tac_late_join,       /* rolls and slots into the order */
     .after_track = tac_after_track,   /* 0 hp or an out condition: down */
-    .action = tac_action,             /* see tac_verbs */
     .status = tac_status,             /* AP left */
     .data_parse = tac_data_parse,     /* config/tactical-effects.conf */
     .data_free = tac_data_free,
 };
 
-const struct rs_system rs_tactical = {
-    .id = "tactical",
-    .title = "Tactical (action points)",
-    .summary = "1d20 + init, highest first; action points; d6 pools; "
-               "stacking effects, armour that degrades, bursts and blasts",
-    .flags = 0,
-    .verbs = tac_verbs,
-    .ops = &tac_ops,
-    .data_file = "tactical-effects.conf",
-};

@@ -32,6 +32,7 @@
 
 #include "enc.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- limits and defaults ------------------------------------------------ */
 
@@ -325,12 +326,25 @@ void tac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
 
 /* The ops' pieces in other files. */
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a);
-enum eng_err tac_action(struct rs_call *c, const char *verb);
 /* Spend n AP of who (the current combatant); fails when it has too few. */
 enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
                           int n, const char *what);
 /* Exert for a physical test: spends 1 stamina, or at 0 stamina during its
  * own turn marks Exhausted(+1) at the end of the turn. */
 enum eng_err tac_exert(struct rs_call *c, struct enc_combatant *who);
+
+
+/* ---- the system's surface (rs_tactical_decl.c) ------------------------------ */
+
+extern const struct rs_ops tac_ops;
+
+/* Command handlers, run through the command table. */
+enum eng_err tac_test(struct rs_call *c);
+enum eng_err tac_act(struct rs_call *c);
+enum eng_err tac_trigger(struct rs_call *c);
+enum eng_err tac_apply(struct rs_call *c);
+enum eng_err tac_clear(struct rs_call *c);
+enum eng_err tac_set_ap(struct rs_call *c);
+enum eng_err tac_takedown(struct rs_call *c);
 
 #endif

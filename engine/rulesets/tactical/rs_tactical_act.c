@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "rs_tactical.h"
 
 /* AP to clear Magnetized, and to drag a gripped character. */
@@ -53,7 +53,7 @@ enum eng_err tac_exert(struct rs_call *c, struct enc_combatant *who)
     if (st != NULL && st->cur > 0) {
         int64_t before = st->cur--;
         struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        enc_copy(hv->text, sizeof hv->text, "stamina");
+        hv->text = enc_result_strdup(c->r, "stamina", 4096);
         hv->a = before;
         hv->b = st->cur;
         hv->secret = who->hidden;
@@ -102,7 +102,7 @@ static enum eng_err tac_name_opt(struct rs_call *c, const char *opt,
 /* ---- /test -------------------------------------------------------------- */
 
 /* /test name: attr: skill: difficulty: roll: adv: dis: exert: */
-static enum eng_err tac_test(struct rs_call *c)
+enum eng_err tac_test(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = tac_actor(c, "name", &who);
@@ -151,7 +151,7 @@ static enum eng_err tac_test(struct rs_call *c)
     int64_t succ;
     if (pool == -2) {
         struct rs_rolled r;
-        err = rs_roll(c, "test", label, roll, &r);
+        err = rs_roll(c, NULL, label, roll, &r);
         succ = r.successes;
     } else {
         err = tac_roll_test(c, who, &td, (int)pool, (int)adv + (exert ? 1 : 0),
@@ -250,7 +250,7 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who,
         int64_t before = st->cur;
         st->cur -= cost;
         struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        enc_copy(hv->text, sizeof hv->text, "stamina");
+        hv->text = enc_result_strdup(c->r, "stamina", 4096);
         hv->a = before;
         hv->b = st->cur;
         hv->secret = who->hidden;
@@ -265,7 +265,7 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who,
 }
 
 /* /act action: name: cost: stamina: target: label: */
-static enum eng_err tac_act(struct rs_call *c)
+enum eng_err tac_act(struct rs_call *c)
 {
     const struct tac_table *t = tac_table_for(c);
     struct enc_combatant *who;
@@ -411,7 +411,7 @@ static const struct tac_fx *tac_only_pending(const struct tac_table *t,
 }
 
 /* /effect trigger name: effect: pool: test: */
-static enum eng_err tac_trigger(struct rs_call *c)
+enum eng_err tac_trigger(struct rs_call *c)
 {
     const struct tac_table *t = tac_table_for(c);
     struct enc_combatant *who;
@@ -451,7 +451,7 @@ static enum eng_err tac_trigger(struct rs_call *c)
 }
 
 /* /effect apply name: effect: attacker: crit: (GM) */
-static enum eng_err tac_apply(struct rs_call *c)
+enum eng_err tac_apply(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may apply an effect "
@@ -475,7 +475,7 @@ static enum eng_err tac_apply(struct rs_call *c)
 }
 
 /* /effect clear name: condition: (GM) */
-static enum eng_err tac_clear(struct rs_call *c)
+enum eng_err tac_clear(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may clear a condition");
@@ -510,7 +510,7 @@ static enum eng_err tac_clear(struct rs_call *c)
 /* ---- GM commands -------------------------------------------------------- */
 
 /* /combat ap name: value: */
-static enum eng_err tac_set_ap(struct rs_call *c)
+enum eng_err tac_set_ap(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may set action points");
@@ -530,7 +530,7 @@ static enum eng_err tac_set_ap(struct rs_call *c)
 }
 
 /* /combat takedown name: bonus: amount: */
-static enum eng_err tac_takedown(struct rs_call *c)
+enum eng_err tac_takedown(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may grant a takedown "
@@ -572,21 +572,3 @@ static enum eng_err tac_takedown(struct rs_call *c)
                     "unarmed or surprised");
 }
 
-enum eng_err tac_action(struct rs_call *c, const char *verb)
-{
-    if (eng_text_casecmp(verb, "test") == 0)
-        return tac_test(c);
-    if (eng_text_casecmp(verb, "act") == 0)
-        return tac_act(c);
-    if (eng_text_casecmp(verb, "effect trigger") == 0)
-        return tac_trigger(c);
-    if (eng_text_casecmp(verb, "effect apply") == 0)
-        return tac_apply(c);
-    if (eng_text_casecmp(verb, "effect clear") == 0)
-        return tac_clear(c);
-    if (eng_text_casecmp(verb, "combat ap") == 0)
-        return tac_set_ap(c);
-    if (eng_text_casecmp(verb, "combat takedown") == 0)
-        return tac_takedown(c);
-    return ENG_NOTFOUND;
-}

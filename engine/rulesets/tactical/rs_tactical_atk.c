@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "rs_tactical.h"
 
 struct tac_fx_use {
@@ -212,7 +212,7 @@ static enum eng_err tac_extra_dice(struct rs_call *c, int64_t n,
     char expr[16];
     snprintf(expr, sizeof expr, "%lldd6", (long long)n);
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "damage", label, expr, &r);
+    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
     if (err == ENG_OK)
         *sum = r.total;
     return err;
@@ -341,7 +341,7 @@ static struct enc_event *tac_attack_event(struct rs_call *c,
     ev->other = target->id;
     ev->c = hit;
     ev->secret = a->attacker->hidden;
-    enc_copy(ev->text, sizeof ev->text, text);
+    ev->text = enc_result_strdup(c->r, text, 4096);
     return ev;
 }
 
@@ -366,7 +366,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
     if (n > 0) {
         char expr[32];
         snprintf(expr, sizeof expr, "%dd6>%lld", n, (long long)ev);
-        enum eng_err err = rs_roll(c, "burst", "burst", expr, &r);
+        enum eng_err err = rs_roll(c, NULL, "burst", expr, &r);
         if (err != ENG_OK)
             return err;
         hits = (int)r.successes;
@@ -378,7 +378,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
                                              b.kept > 0 ? "burst" : "miss");
     aev->a = hits;
     aev->b = ev;
-    aev->roll = r.roll_idx;
+    enc_event_roll(c->r, aev, r.roll_idx);
     tac_say(c, a->attacker->id, false, "burst: %d of %d dice above evasion "
             "%lld%s", hits, n, (long long)ev, b.misses > 0 ?
             "; stray shots may hit the closest bystanders (GM)" : "");
@@ -390,7 +390,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
         int64_t before = ammo->cur;
         ammo->cur -= spend;
         struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, a->attacker->id);
-        enc_copy(hv->text, sizeof hv->text, "ammo");
+        hv->text = enc_result_strdup(c->r, "ammo", 4096);
         hv->a = before;
         hv->b = ammo->cur;
         hv->secret = a->attacker->hidden;
@@ -459,9 +459,9 @@ static enum eng_err tac_area_attack(struct rs_call *c,
         if (succ < diff) {
             int fail_by = diff - (int)succ;
             struct rs_rolled dir, dist;
-            err = rs_roll(c, "scatter", "scatter direction", "1d6", &dir);
+            err = rs_roll(c, NULL, "scatter direction", "1d6", &dir);
             if (err == ENG_OK)
-                err = rs_roll(c, "scatter", "scatter distance",
+                err = rs_roll(c, NULL, "scatter distance",
                               fail_by == 1 ? "1d3" : "1d6", &dist);
             if (err != ENG_OK)
                 return err;
@@ -532,7 +532,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
             r.successes = succ;
             r.roll_idx = c->r->nrolls > before ? c->r->nrolls - 1 : -1;
         } else {
-            err = rs_roll(c, "attack", "attack", a->roll, &r);
+            err = rs_roll(c, NULL, "attack", a->roll, &r);
         }
         if (err != ENG_OK)
             return err;
@@ -542,7 +542,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
                               "critical hit" : hit ? "hit" : "miss");
         ev->a = r.successes;
         ev->b = need;
-        ev->roll = r.roll_idx;
+        enc_event_roll(c->r, ev, r.roll_idx);
     } else {
         ev = tac_attack_event(c, a, a->target, hit, o->crit && hit ?
                               "critical hit" : hit ? "hit" : "miss");
@@ -593,7 +593,7 @@ enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)
     bool have_damage = a->damage != NULL;
     if (have_damage) {
         struct rs_rolled d;
-        err = rs_roll(c, "damage", "damage", a->damage, &d);
+        err = rs_roll(c, NULL, "damage", a->damage, &d);
         if (err != ENG_OK)
             return err;
         base = d.total;

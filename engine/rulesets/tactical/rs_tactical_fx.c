@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 #include "rs_tactical.h"
 
 /* ---- pure rules --------------------------------------------------------- */
@@ -138,11 +138,9 @@ bool tac_is_mech(const struct enc_combatant *who)
 void tac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
              ...)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who);
-    ev->secret = secret;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+    rs_vsayf(c, who, secret, fmt, ap);
     va_end(ap);
 }
 
@@ -221,7 +219,7 @@ enum eng_err tac_roll_test(struct rs_call *c, struct enc_combatant *who,
     char expr[32];
     snprintf(expr, sizeof expr, "%dd6>=%d", n, tac_setting_face(c->e));
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "test", label, expr, &r);
+    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
     if (err != ENG_OK)
         return err;
     *successes = r.successes;
@@ -308,14 +306,14 @@ enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
     dv->other = who->id;
     dv->a = amount;
     dv->secret = who->hidden;
-    snprintf(dv->text, sizeof dv->text, "%s", direct ? "direct" : "");
+    enc_event_text(c->r, dv, "%s", direct ? "direct" : "");
     if (av != NULL && o.av_loss > 0) {
         int64_t before = av->cur;
         av->cur -= o.av_loss;
         if (av->cur < 0)
             av->cur = 0;
         struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        enc_copy(hv->text, sizeof hv->text, "av");
+        hv->text = enc_result_strdup(c->r, "av", 4096);
         hv->a = before;
         hv->b = av->cur;
         hv->secret = who->hidden;
@@ -333,7 +331,7 @@ enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
             hp->cur = 0;
         *hp_lost = before - hp->cur;
         struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        enc_copy(hv->text, sizeof hv->text, "hp");
+        hv->text = enc_result_strdup(c->r, "hp", 4096);
         hv->a = before;
         hv->b = hp->cur;
         hv->secret = who->hidden;
@@ -400,7 +398,7 @@ static enum eng_err tac_pending_add(struct rs_call *c,
     k->value = tac_stack_difficulty(k->value, x, fx->max);
     k->source = source;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_COND_ADD, who->id);
-    enc_copy(ev->text, sizeof ev->text, k->name);
+    ev->text = enc_result_strdup(c->r, k->name, 4096);
     ev->a = k->value;
     ev->secret = who->hidden;
     tac_say(c, who->id, false, "%s test on %s: difficulty %d -> %d", fx->name,
@@ -514,7 +512,7 @@ enum eng_err tac_fx_resolve(struct rs_call *c, struct enc_combatant *who,
     int rounds = fx->rounds > 0 ? fx->rounds : -1;
     if (fx->flags & TAC_FXF_OUT_ROUNDS) {
         struct rs_rolled r;
-        err = rs_roll(c, "shutdown", "rounds out (d3)", "1d3", &r);
+        err = rs_roll(c, NULL, "rounds out (d3)", "1d3", &r);
         if (err != ENG_OK)
             return err;
         rounds = (int)r.total + fail_by;

@@ -33,12 +33,10 @@ bool te_can_act(const struct enc_combatant *who)
 void te_say(struct rs_call *c, const struct enc_combatant *who,
             const char *fmt, ...)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_TEXT, who ? who->id : 0);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
+    rs_vsayf(c, who ? who->id : 0, who != NULL && who->hidden, fmt, ap);
     va_end(ap);
-    ev->secret = who != NULL && who->hidden;
 }
 
 void te_knock_out(struct rs_call *c, struct enc_combatant *who)
@@ -95,7 +93,7 @@ enum eng_err te_spend_track(struct rs_call *c, struct enc_combatant *who,
     int64_t before = t->cur;
     t->cur -= amount;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(ev->text, sizeof ev->text, track);
+    ev->text = enc_result_strdup(c->r, track, 4096);
     ev->a = before;
     ev->b = t->cur;
     ev->secret = who->hidden;
@@ -647,7 +645,7 @@ static void te_after_track(struct rs_call *c, struct enc_combatant *who,
     te_settle(c);
 }
 
-static void te_status(const struct encounter *e,
+static void te_status_text(const struct encounter *e,
                       const struct enc_combatant *who, char *buf, size_t n)
 {
     size_t at = 0;
@@ -681,11 +679,17 @@ static void te_status(const struct encounter *e,
 #undef TE_PUT
 }
 
-static const char *const te_verbs[] = {
-    "act", "react", "test", "fall", "wake", "damage", NULL,
-};
+/* The tracker's extra line for who (the text form is kept short for a
+ * phone's width). */
+static void te_status(const struct encounter *e,
+                       const struct enc_combatant *who, struct eng_buf *out)
+{
+    char buf[256];
+    te_status_text(e, who, buf, sizeof buf);
+    eng_buf_add(out, buf);
+}
 
-static const struct rs_ops te_ops = {
+const struct rs_ops te_ops = {
     .version = RS_OPS_VERSION,
     .setup = te_setup,              /* hp/endurance/stamina/focus tracks */
     .check_stat = te_check_stat,    /* die sizes, size, con, reductions */
@@ -697,23 +701,11 @@ static const struct rs_ops te_ops = {
     .attack = te_attack,            /* test vs evasion + luck die */
     .late_join = te_late_join,      /* may act this round; team goes last */
     .after_track = te_after_track,  /* health 0 is unconscious */
-    .action = te_action,            /* act, react, test, fall, wake, damage */
     .status = te_status,            /* actions, reactions, harmed... */
 };
 
-static const struct rs_prompt te_prompts[] = {
+const struct rs_prompt te_prompts[] = {
     [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},
                             {"Fall unconscious", "fall", NULL, NULL}}},
 };
 
-const struct rs_system rs_teams = {
-    .id = "teams",
-    .title = "Teams",
-    .summary = "teams alternate picking a member; 3 actions and a reaction; "
-               "test vs evasion with a d20 luck die; endurance then health",
-    .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING,
-    .verbs = te_verbs,
-    .ops = &te_ops,
-    .prompts = te_prompts,
-    .nprompts = sizeof te_prompts / sizeof te_prompts[0],
-};

@@ -28,6 +28,7 @@
 
 #include "enc.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- limits -------------------------------------------------------------- */
 
@@ -239,9 +240,22 @@ enum eng_err te_stat_expr(struct rs_call *c, const struct enc_combatant *who,
                           const char *bonus, char *buf, size_t n);
 
 enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a);
-enum eng_err te_action(struct rs_call *c, const char *verb);
 
 /* Index of the fortify-or-fall choice in rs_teams.prompts. */
 #define TE_PROMPT_FORTIFY 0
+
+
+/* ---- the system's surface (rs_teams_decl.c) ------------------------------ */
+
+extern const struct rs_ops te_ops;
+extern const struct rs_prompt te_prompts[];
+
+/* Command handlers, run through the command table. */
+enum eng_err te_act(struct rs_call *c);
+enum eng_err te_react(struct rs_call *c);
+enum eng_err te_test(struct rs_call *c);
+enum eng_err te_fall(struct rs_call *c);
+enum eng_err te_wake_cmd(struct rs_call *c);
+enum eng_err te_damage_cmd(struct rs_call *c);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 
 /* What an action does besides costing actions. */
 enum te_act_kind {
@@ -131,26 +131,26 @@ static enum eng_err te_opt_test(struct rs_call *c, const char *label,
         return enc_fail(c->d, ENG_LIMIT, "roll: is too long (limit is %d "
                         "bytes)", DICE_MAX_EXPR_LEN);
     struct rs_rolled r;
-    err = rs_roll(c, "test", label, expr, &r);
+    err = rs_roll(c, NULL, label, expr, &r);
     if (err != ENG_OK)
         return err;
     *done = true;
     *total = r.total + bonus;
     *passed = *total >= dc;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, 0);
-    snprintf(ev->text, sizeof ev->text, "%s: %lld against %lld, %s", label,
+    enc_event_text(c->r, ev, "%s: %lld against %lld, %s", label,
              (long long)*total, (long long)dc,
              *passed ? "success" : "failure");
     ev->a = *total;
     ev->b = dc;
     ev->c = *passed;
-    ev->roll = r.roll_idx;
+    enc_event_roll(c->r, ev, r.roll_idx);
     return ENG_OK;
 }
 
 /* ---- /act --------------------------------------------------------- */
 
-static enum eng_err te_act(struct rs_call *c)
+enum eng_err te_act(struct rs_call *c)
 {
     struct encounter *e = c->e;
     const char *name = rs_opt(c->opts, c->nopts, "action");
@@ -416,7 +416,7 @@ static enum eng_err te_act(struct rs_call *c)
         int64_t best = INT64_MIN;
         for (int i = 0; i < 2; i++) {
             struct rs_rolled r;
-            err = rs_roll(c, "killing strike", "killing strike", expr, &r);
+            err = rs_roll(c, NULL, "killing strike", expr, &r);
             if (err != ENG_OK)
                 return err;
             if (r.total > best)
@@ -484,7 +484,7 @@ static enum eng_err te_take_reaction(struct rs_call *c,
     return te_spend_track(c, who, track, 1, kind);
 }
 
-static enum eng_err te_react(struct rs_call *c)
+enum eng_err te_react(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rs_opt_combatant(c, "name", &who);
@@ -506,7 +506,7 @@ static enum eng_err te_react(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_test(struct rs_call *c)
+enum eng_err te_test(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rs_opt_combatant(c, "name", &who);
@@ -572,7 +572,7 @@ static enum eng_err te_test(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_fall(struct rs_call *c)
+enum eng_err te_fall(struct rs_call *c)
 {
     struct enc_combatant *who;
     enum eng_err err = rs_opt_combatant(c, "name", &who);
@@ -589,7 +589,7 @@ static enum eng_err te_fall(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_wake_cmd(struct rs_call *c)
+enum eng_err te_wake_cmd(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may wake a character");
@@ -606,7 +606,7 @@ static enum eng_err te_wake_cmd(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_damage_cmd(struct rs_call *c)
+enum eng_err te_damage_cmd(struct rs_call *c)
 {
     if (!c->is_gm)
         return enc_fail(c->d, ENG_PERM, "only the GM may deal damage this "
@@ -632,21 +632,3 @@ static enum eng_err te_damage_cmd(struct rs_call *c)
     return ENG_OK;
 }
 
-enum eng_err te_action(struct rs_call *c, const char *verb)
-{
-    if (c->e->status != ENC_ST_RUNNING)
-        return enc_fail(c->d, ENG_STATE, "the fight has not begun");
-    if (enc_name_eq(verb, "act"))
-        return te_act(c);
-    if (enc_name_eq(verb, "react"))
-        return te_react(c);
-    if (enc_name_eq(verb, "test"))
-        return te_test(c);
-    if (enc_name_eq(verb, "fall"))
-        return te_fall(c);
-    if (enc_name_eq(verb, "wake"))
-        return te_wake_cmd(c);
-    if (enc_name_eq(verb, "damage"))
-        return te_damage_cmd(c);
-    return ENG_NOTFOUND;
-}

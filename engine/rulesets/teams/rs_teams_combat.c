@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_roll.h"
+#include "rs_kit.h"
 
 /* ---- damage types -------------------------------------------------------- */
 
@@ -150,16 +150,16 @@ enum eng_err te_luck_test(struct rs_call *c, struct enc_combatant *who,
     snprintf(expr, sizeof expr, "1d%d%+lld", TE_LUCK_DIE,
              (long long)enc_stat_or(who, "luck", 0));
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, "luck", label, expr, &r);
+    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
     if (err != ENG_OK)
         return err;
     *passed = r.total >= dc;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, who->id);
-    enc_copy(ev->text, sizeof ev->text, label);
+    ev->text = enc_result_strdup(c->r, label, 4096);
     ev->a = r.total;
     ev->b = dc;
     ev->c = *passed;
-    ev->roll = r.roll_idx;
+    enc_event_roll(c->r, ev, r.roll_idx);
     ev->secret = who->hidden;
     return ENG_OK;
 }
@@ -172,7 +172,7 @@ static void te_track_event(struct rs_call *c, struct enc_combatant *who,
     if (before == after)
         return;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_HP, who->id);
-    enc_copy(ev->text, sizeof ev->text, track);
+    ev->text = enc_result_strdup(c->r, track, 4096);
     ev->a = before;
     ev->b = after;
     ev->secret = who->hidden;
@@ -234,7 +234,7 @@ enum eng_err te_deal_damage(struct rs_call *c, struct enc_combatant *who,
     if (o.fortify_dc > 0 && !(who->flags & ENC_CF_DOWN)) {
         who->rs[TE_C_FORTIFY] = o.fortify_dc;
         struct enc_event *ev = enc_emit(c->r, ENC_EV_PROMPT, who->id);
-        snprintf(ev->text, sizeof ev->text, "%.40s must fortify against "
+        enc_event_text(c->r, ev, "%.40s must fortify against "
                  "%lld or fall unconscious", who->name,
                  (long long)o.fortify_dc);
         ev->a = TE_PROMPT_FORTIFY;
@@ -639,7 +639,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
     in.adv = net;
     for (int i = 0; i < in.ntests; i++) {
         struct rs_rolled r;
-        err = rs_roll(c, "attack", i ? "attack test (again)" : "attack test",
+        err = rs_roll(c, NULL, i ? "attack test (again)" : "attack test",
                       expr, &r);
         if (err != ENG_OK)
             return err;
@@ -649,7 +649,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
     snprintf(lexpr, sizeof lexpr, "1d%d%+lld", TE_LUCK_DIE,
              (long long)enc_stat_or(atk, "luck", 0));
     struct rs_rolled luck;
-    err = rs_roll(c, "luck", "luck die", lexpr, &luck);
+    err = rs_roll(c, NULL, "luck die", lexpr, &luck);
     if (err != ENG_OK)
         return err;
     in.luck = luck.total;
@@ -661,7 +661,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
     int64_t dmg = 0, crit_dmg = 0;
     if (a->damage != NULL) {
         struct rs_rolled r;
-        err = rs_roll(c, "damage", "weapon damage", a->damage, &r);
+        err = rs_roll(c, NULL, "weapon damage", a->damage, &r);
         if (err != ENG_OK)
             return err;
         dmg = r.total;
@@ -691,7 +691,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
         }
         if (out.crit && crit_given) {
             struct rs_rolled r;
-            err = rs_roll(c, "critical damage", "critical damage", o.crit,
+            err = rs_roll(c, NULL, "critical damage", o.crit,
                           &r);
             if (err != ENG_OK)
                 return err;
@@ -704,7 +704,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
             if (err != ENG_OK)
                 return err;
             struct rs_rolled r;
-            err = rs_roll(c, "dodge", "dodge test", o.dodge, &r);
+            err = rs_roll(c, NULL, "dodge test", o.dodge, &r);
             if (err != ENG_OK)
                 return err;
             int64_t dodge = r.total + (te_has_cond(def, TE_COND_GUARD) ?
@@ -739,7 +739,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a)
         ev->b = out.evasion;
         ev->c = out.hit;
         ev->secret = atk->hidden;
-        snprintf(ev->text, sizeof ev->text, "%s%s (luck %lld%s)",
+        enc_event_text(c->r, ev, "%s%s (luck %lld%s)",
                  out.crit ? "critical hit" : out.hit ? "hit" : "miss",
                  prior > 0 ? ", multiple attack penalty" : "",
                  (long long)in.luck, in.ntests > 1 ?

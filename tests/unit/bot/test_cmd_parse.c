@@ -124,20 +124,24 @@ static const struct bad_case bad[] = {
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
      "unknown subcommand `nxt` for /combat (did you mean `next`?)"},
     {"/combat fight", 0,
-     "unknown subcommand `fight` for /combat (did you mean `first`?)"},
+     "unknown subcommand `fight` for /combat (subcommands: start, add, "
+     "join, remove, set, note, begin, next, pick, pass, hp, condition, "
+     "status, undo, end, notices)"},
+    {"/combat stat", 0,
+     "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
+     "undo, end, notices)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)"},
+     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -303,7 +307,7 @@ static void test_cmd_parse_limits(void **state)
     assert_false(cmd_parse_line(p, line, n, err, sizeof err));
     assert_string_equal(err, "unknown option `a` for /combat condition "
                         "(options: name, condition, value, rounds, remove, "
-                        "until, ends, cap)");
+                        "until, ends, cap, custom)");
     free(line);
     free(p);
 }
@@ -337,42 +341,43 @@ static void test_cmd_validate_requests(void **state)
     req.opts[0] = (struct cmd_opt){"name", "Goblin"};
     req.opts[1] = (struct cmd_opt){"count", "3"};
     req.nopts = 2;
-    assert_non_null(cmd_validate(&req, err, sizeof err));
-    assert_string_equal(cmd_validate(&req, err, sizeof err)->sub, "add");
+    struct cmd_spec spec;
+    assert_true(cmd_validate(&req, &spec, err, sizeof err));
+    assert_string_equal(spec.sub, "add");
 
     req.opts[0].value = "Gob\x01lin";
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "option `name` contains a control character");
     req.opts[0].value = "Gob\xc3";
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "option `name` is not valid UTF-8");
     req.opts[0].value = NULL;
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "option `name` is empty");
     req.opts[0].value = "Goblin";
 
     req.opts[1].name = "";
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "an option has no name");
     req.opts[1].name = "count";
 
     req.sub = NULL;
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
-                        "condition, status, undo, end, notices, first, fat, delay, swap, ambush, ap, takedown)");
+                        "condition, status, undo, end, notices)");
     req.command = NULL;
-    assert_null(cmd_validate(&req, err, sizeof err));
+    assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");
 
     /* err may be absent */
-    assert_null(cmd_validate(&req, NULL, 0));
+    assert_false(cmd_validate(&req, &spec, NULL, 0));
 
     /* a tiny buffer is cut, never overrun */
     req.command = "combat";
     req.sub = "fight";
     char small[8];
-    assert_null(cmd_validate(&req, small, sizeof small));
+    assert_false(cmd_validate(&req, &spec, small, sizeof small));
     assert_string_equal(small, "unknown");
 }
 

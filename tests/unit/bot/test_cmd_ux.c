@@ -609,17 +609,16 @@ static void test_help_pages_fit_an_embed(void **state)
         assert_true(f->reply.ephemeral);
         assert_int_equal(f->reply.msg.nembeds, 1);
         const char *d = f->reply.msg.embeds[0].description;
-        /* well under the page's own cap, so nothing was cut */
-        if (strlen(d) >= 3900)
-            fail_msg("/help topic:%s is %zu bytes", topics[i], strlen(d));
         json_t *body = render_discord_message(&f->reply.msg, true);
         check_embeds(body);
         json_decref(body);
         /* a system's page lists its own commands */
         const struct rs_system *rs = rs_find(topics[i]);
-        for (const char *const *v = rs ? rs->verbs : NULL; v && *v; v++) {
+        for (int k = 0; rs != NULL && k < rs->ncmds; k++) {
             char want[48];
-            snprintf(want, sizeof want, "`/%s`", *v);
+            snprintf(want, sizeof want, "`/%s%s%s`", rs->cmds[k].verb,
+                     rs->cmds[k].sub ? " " : "",
+                     rs->cmds[k].sub ? rs->cmds[k].sub : "");
             if (strstr(d, want) == NULL)
                 fail_msg("/help topic:%s lacks %s", topics[i], want);
         }

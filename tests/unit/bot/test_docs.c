@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
+#include "cmd_doc.h"
 #include "cmd_table.h"
+#include "sbuf.h"
 
 static char *read_doc(void)
 {
@@ -60,7 +63,8 @@ static void test_docs_headings_name_real_commands(void **state)
         size_t len = strlen(sub);
         if (len > 0 && sub[len - 1] == '`')
             sub[len - 1] = '\0';
-        if (cmd_table_find(cmd, sub[0] ? sub : NULL) == NULL)
+        struct cmd_spec v;
+        if (!cmd_lookup(cmd, sub[0] ? sub : NULL, NULL, &v))
             fail_msg("docs/commands.md documents /%s %s, which does not "
                      "exist", cmd, sub);
         checked++;
@@ -92,7 +96,8 @@ static void test_docs_ruleset_pages_name_real_subcommands(void **state)
             char sub[32] = "";
             if (sscanf(p, "/combat %31[a-z]", sub) != 1)
                 continue;
-            if (cmd_table_find("combat", sub) == NULL)
+            struct cmd_spec v;
+            if (!cmd_lookup("combat", sub, NULL, &v))
                 fail_msg("docs/rulesets/%s.md names /combat %s, which does "
                          "not exist", pages[i], sub);
             checked++;
@@ -101,9 +106,47 @@ static void test_docs_ruleset_pages_name_real_subcommands(void **state)
     assert_true(checked >= 10);
 }
 
+/* The generated reference under docs/commands/ is exactly what `fray docs`
+ * writes from today's declarations. */
+static void check_generated(const char *name, const struct sbuf *want)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/docs/commands/%s", FRAY_SOURCE_DIR, name);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        fail_msg("%s is missing: run `fray docs docs/commands`", path);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    if (strcmp(buf, sbuf_str(want)) != 0)
+        fail_msg("docs/commands/%s is not what `fray docs` writes; run "
+                 "`fray docs docs/commands`", name);
+}
+
+static void test_docs_reference_is_generated(void **state)
+{
+    (void)state;
+    struct sbuf b;
+    sbuf_init(&b, 1 << 20);
+    cli_docs_index(&b);
+    check_generated("README.md", &b);
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        char name[64];
+        sbuf_reset(&b);
+        cmd_doc_system(&b, all[i], CMD_DOC_FILE);
+        snprintf(name, sizeof name, "%s.md", all[i]->id);
+        check_generated(name, &b);
+    }
+    sbuf_cleanup(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_docs_reference_is_generated),
         cmocka_unit_test(test_docs_every_command_documented_with_example),
         cmocka_unit_test(test_docs_headings_name_real_commands),
         cmocka_unit_test(test_docs_ruleset_pages_name_real_subcommands),

@@ -5,10 +5,11 @@
 #include <stdlib.h>
 
 #include "enc_cache.h"
+#include "rs.h"
 
 static struct encounter *fight(int64_t version, int combatants)
 {
-    struct encounter *e = enc_new("generic", "test", 1);
+    struct encounter *e = enc_new(rs_find("generic"), "test", 1);
     assert_non_null(e);
     struct enc_diag d;
     if (combatants > 0)

@@ -8,10 +8,11 @@
 #include <jansson.h>
 
 #include "enc_json.h"
+#include "rs.h"
 
 static struct encounter *sample(void)
 {
-    struct encounter *e = enc_new("generic", "Bridge", 77);
+    struct encounter *e = enc_new(rs_find("generic"), "Bridge", 77);
     struct enc_diag d;
     uint32_t ids[3];
     assert_int_equal(enc_add(e, "Goblin", 3, 0, -1, &d, ids), ENG_OK);
@@ -210,7 +211,7 @@ static void test_enc_json_writer_matches_jansson(void **state)
 {
     (void)state;
     struct encounter *encs[] = {sample(), rich(),
-                                enc_new("teams", "", 1)};
+                                enc_new(rs_find("teams"), "", 1)};
     for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
         char *fast = enc_json_dump(encs[i]);
         char *slow = ref_dump(encs[i]);

@@ -35,7 +35,7 @@ static void check_opts(json_t *opts)
 
 static void test_register_body_valid(void **state)
 {
-    json_t *cmds = register_build(), *c;
+    json_t *cmds = register_build(NULL, 0, true), *c;
     size_t i;
     char *a, *b;
     char h1[17], h2[17];
@@ -49,7 +49,7 @@ static void test_register_body_valid(void **state)
     }
     a = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(cmds);
-    cmds = register_build();
+    cmds = register_build(NULL, 0, true);
     b = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
     register_hash(a, h1);
     register_hash(b, h2);

@@ -164,7 +164,7 @@ static void test_fire_burns_each_round(void **state)
     struct cf *f = *state;
     cf_pair(f, "endure=3");
     cf_opts(f, "name", "Ana", "intensity", "3", "need", "2", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_OK);
     /* Catching fire: one Physical Harm at once. */
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_BURNING));
@@ -181,7 +181,9 @@ static void test_fire_burns_each_round(void **state)
     for (int i = 0; i < f->r->nev; i++) {
         if (f->r->ev[i].kind == ENC_EV_ROUND)
             round_ev = i;
-        if (strstr(f->r->ev[i].text, "burns") != NULL)
+        char text[512];
+        if (strstr(rs_fx_text(&f->fx, &f->r->ev[i], text, sizeof text),
+                   "burns") != NULL)
             burn_ev = i;
     }
     assert_true(round_ev >= 0 && burn_ev > round_ev);
@@ -195,7 +197,7 @@ static void test_extinguish_saves_successes(void **state)
     struct cf *f = *state;
     cf_pair(f, "endure=0 finesse=2");
     cf_opts(f, "name", "Ana", "intensity", "1", "need", "3", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_OK);
     /* A burning character only puts it out, flees or shouts. */
     while (strcmp(cf_current(f), "Ana") != 0)
         assert_int_equal(cf_next(f), ENG_OK);
@@ -226,23 +228,23 @@ static void test_fire_commands(void **state)
     struct cf *f = *state;
     cf_pair(f, "endure=1");
     cf_opts(f, "name", "Ana", "intensity", "2", NULL);
-    assert_int_equal(cf_do(f, 10, "fire"), ENG_PERM);
+    assert_int_equal(cf_do(f, 10, "hazard fire"), ENG_PERM);
     cf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_INVALID);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "intensity", "21", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_RANGE);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_RANGE);
     cf_opts(f, "name", "Ana", "out", "true", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_STATE);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_STATE);
     cf_opts(f, "name", "Ana", "intensity", "2", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_OK);
     /* A stronger fire: no new Harm for catching it. */
     cf_opts(f, "name", "Ana", "intensity", "4", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     assert_int_equal(enc_cond_find(cf_who(f, "Ana"), CARDS_BURNING)->value,
                      4);
     cf_opts(f, "name", "Ana", "out", "true", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fire"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fire"), ENG_OK);
     assert_null(enc_cond_find(cf_who(f, "Ana"), CARDS_BURNING));
     cf_to_round(f, 2);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
@@ -255,7 +257,7 @@ static void test_poison_wanes_each_round(void **state)
     struct cf *f = *state;
     cf_pair(f, "endure=1");
     cf_opts(f, "name", "Ana", "toxicity", "4", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     /* 4 against 1: four Harm, then 3, 2, 1 in the rounds after. */
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 4);
     assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_POISONED));
@@ -278,29 +280,29 @@ static void test_poison_tie_win_and_antidote(void **state)
     cf_pair(f, "endure=2");
     /* A tie: one Harm, nothing later. */
     cf_opts(f, "name", "Ana", "toxicity", "2", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     assert_null(enc_cond_find(cf_who(f, "Ana"), CARDS_POISONED));
     /* pool:3 less 1 Harm = 2 against toxicity 1: resisted. */
     cf_opts(f, "name", "Ana", "toxicity", "1", "pool", "3", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     assert_true(cf_said(f, "resists"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     /* An antidote cancels what is left. */
     cf_opts(f, "name", "Ana", "toxicity", "5", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 6);
     cf_opts(f, "name", "Ana", "antidote", "true", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     assert_null(enc_cond_find(cf_who(f, "Ana"), CARDS_POISONED));
     cf_to_round(f, 2);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 6);
     cf_opts(f, "name", "Ana", "antidote", "true", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_STATE);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_STATE);
     cf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_INVALID);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "toxicity", "3", NULL);
-    assert_int_equal(cf_do(f, 10, "poison"), ENG_PERM);
+    assert_int_equal(cf_do(f, 10, "hazard poison"), ENG_PERM);
 }
 
 static void test_poison_seeded(void **state)
@@ -309,7 +311,7 @@ static void test_poison_seeded(void **state)
     cf_add(f, "Ana", 10, "endure=2");
     eng_rng_seed(&f->rng, 4);
     cf_opts(f, "name", "Ana", "toxicity", "4", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "poison"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
     /* Seed 4: the toxicity's [2, 6, 3, 6] (2) against Endure [2, 4] (0):
      * two Harm. */
     assert_int_equal(cf_succ(f, "toxicity"), 2);
@@ -325,21 +327,21 @@ static void test_falling(void **state)
     struct cf *f = *state;
     cf_pair(f, "endure=1");
     cf_opts(f, "name", "Ana", "feet", "20", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
     /* Four dice (20 feet) against one: three Harm. */
     assert_true(cf_said(f, "falls 20 feet: 4 against Endure 1, 3 Physical"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
     cf_opts(f, "name", "Ana", "feet", "8", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
     assert_true(cf_said(f, "under 10 feet"));
     assert_int_equal(f->r->nrolls, 0);
     cf_opts(f, "name", "Ana", "feet", "30", "soft", "true", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
     cf_opts(f, "name", "Ana", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_INVALID);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "feet", "20", NULL);
-    assert_int_equal(cf_do(f, 10, "fall"), ENG_PERM);
+    assert_int_equal(cf_do(f, 10, "hazard fall"), ENG_PERM);
 }
 
 static void test_falling_seeded(void **state)
@@ -348,7 +350,7 @@ static void test_falling_seeded(void **state)
     cf_add(f, "Ana", 10, "endure=2");
     eng_rng_seed(&f->rng, 4);
     cf_opts(f, "name", "Ana", "feet", "20", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_OK);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
     /* Seed 4: the fall's [2, 6, 3, 6] against Endure [2, 4]: 2 Harm. */
     assert_int_equal(cf_succ(f, "fall"), 2);
     assert_int_equal(cf_succ(f, "endure"), 0);
@@ -361,7 +363,7 @@ static void test_ended_fight_refuses(void **state)
     cf_add(f, "Ana", 10, "endure=2");
     f->e->status = ENC_ST_ENDED;
     cf_opts(f, "name", "Ana", "feet", "20", NULL);
-    assert_int_equal(cf_do(f, CF_GM, "fall"), ENG_STATE);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_STATE);
     f->e->status = ENC_ST_SETUP;
     cf_opts(f, "name", "Ana", "kind", "fast", NULL);
     assert_int_equal(cf_do(f, CF_GM, "maneuver"), ENG_STATE);

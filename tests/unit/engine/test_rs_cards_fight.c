@@ -175,7 +175,7 @@ static void test_test_seeded_outcome(void **state)
     /* Zero dice: nothing to roll, a failure. */
     cf_opts(f, "name", "Ana", "pool", "0", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
-    assert_string_equal(f->r->rolls[0].detail, "no dice");
+    assert_string_equal(rs_fx_detail(&f->r->rolls[0]), "no dice");
     assert_true(cf_said(f, "fails (0 of 1"));
 }
 
@@ -277,7 +277,7 @@ static void test_dodge_all_removed_is_a_miss_and_swap(void **state)
     /* The forced swap is Ana's to make, now, mid-round. */
     int64_t a = cf_who(f, "Ana")->init[0], o = cf_who(f, "Orc")->init[0];
     cf_opts(f, "a", "Ana", "b", "Orc", NULL);
-    assert_int_equal(cf_do(f, 10, "combat swap"), ENG_OK);
+    assert_int_equal(cf_do(f, 10, "swap"), ENG_OK);
     assert_int_equal(cf_who(f, "Ana")->init[0], o);
     assert_int_equal(cf_who(f, "Orc")->init[0], a);
 }

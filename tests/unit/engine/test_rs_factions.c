@@ -57,7 +57,7 @@ static void fx_log(struct fx *f)
  * containing needle. */
 static bool fx_has_text(const struct fx *f, const char *needle)
 {
-    return rs_fx_find(&f->fx, ENC_EV_TEXT, needle) != NULL;
+    return rs_fx_find(&f->fx, RS_FX_ANY, needle) != NULL;
 }
 
 /* Add a combatant (owner 0 = an NPC) to a faction with stats. */
@@ -148,7 +148,7 @@ static void test_example_fast_and_slow(void **state)
     assert_int_equal(fx_begin(f, "Players"), ENG_OK);
     assert_int_equal(f->r->nrolls, 1);
     assert_string_equal(f->r->rolls[0].label, "fast action threshold");
-    assert_string_equal(f->r->rolls[0].detail, "[9]");
+    assert_string_equal(rs_fx_detail(&f->r->rolls[0]), "[9]");
     assert_int_equal(f->e->rs[FAC_E_FAT], 9);
     assert_int_equal(f->e->phase, FAC_PH_FAST);
     assert_string_equal(fx_acting(f), "Players");
@@ -160,7 +160,7 @@ static void test_example_fast_and_slow(void **state)
      * this phase (WIT 8 < 9); AGI 20 always passes. */
     struct rs_call c = fx_call(f, true, 1);
     struct rs_attack a = {fx_who(f, "Theobald"), fx_who(f, "Bandit 1"), NULL,
-                          "1d6", "react=dodge"};
+                          "1d6", "react=dodge", NULL, 0};
     assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_OK);
     fx_log(f);
     assert_true(fx_who(f, "Bandit 1")->flags & ENC_CF_ACTED);
@@ -207,9 +207,9 @@ static void test_fat_set_by_gm(void **state)
     eng_rng_seed(&f->rng, 11);
     assert_int_equal(fx_begin(f, "Players"), ENG_OK);
     fx_opts(f, "value", "12", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat fat", false, 5), ENG_PERM);
+    assert_int_equal(fx_action(f, "threshold", false, 5), ENG_PERM);
     fx_opts(f, "value", "12", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat fat", true, 1), ENG_OK);
+    assert_int_equal(fx_action(f, "threshold", true, 1), ENG_OK);
     assert_int_equal(f->e->rs[FAC_E_FAT], 12);
     assert_int_equal(f->e->phase, FAC_PH_FAST);
     /* Only Balthasar (12) is fast; the bandits pass on their own. */
@@ -220,7 +220,7 @@ static void test_fat_set_by_gm(void **state)
     assert_string_equal(fx_acting(f), "Players");
     /* Someone took a turn this round: too late to change it. */
     fx_opts(f, "value", "3", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat fat", true, 1), ENG_STATE);
+    assert_int_equal(fx_action(f, "threshold", true, 1), ENG_STATE);
 }
 
 /* Each round rolls a new threshold openly; a seed shows which. */
@@ -403,13 +403,13 @@ static void test_holder_chooses_first_faction(void **state)
     fx_add(f, "Cat", "Blue", "hp=5", 43);
     assert_int_equal(fx_begin(f, "Red"), ENG_OK);
     fx_opts(f, "side", "Blue", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat first", false, 43), ENG_PERM);
+    assert_int_equal(fx_action(f, "first", false, 43), ENG_PERM);
     fx_opts(f, "side", "Blue", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat first", false, 42), ENG_OK);
+    assert_int_equal(fx_action(f, "first", false, 42), ENG_OK);
     assert_string_equal(fx_acting(f), "Blue");
     assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
     fx_opts(f, "side", "Red", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat first", true, 1), ENG_STATE);
+    assert_int_equal(fx_action(f, "first", true, 1), ENG_STATE);
     assert_int_equal(fx_next(f), ENG_OK);
     assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
@@ -419,7 +419,7 @@ static void test_holder_chooses_first_faction(void **state)
     /* A pass already made in the phase cannot be undone by choosing. */
     assert_int_equal(fx_pass(f), ENG_OK);
     fx_opts(f, "side", "Red", NULL, NULL);
-    assert_int_equal(fx_action(f, "combat first", true, 1), ENG_STATE);
+    assert_int_equal(fx_action(f, "first", true, 1), ENG_STATE);
 }
 
 static void test_ambush_bonus_turn(void **state)
@@ -510,7 +510,7 @@ static void test_settings_and_stats(void **state)
     assert_int_equal(rs_factions.ops->check_stat(&c, w, "armour", 21),
                      ENG_RANGE);
     assert_int_equal(rs_factions.ops->check_stat(&c, w, "agi", 14), ENG_OK);
-    assert_int_equal(rs_factions.ops->action(&c, "dance"), ENG_NOTFOUND);
+    assert_int_equal(rs_action(&rs_factions, &c, "dance"), ENG_NOTFOUND);
 }
 
 /* ---- pure rules ------------------------------------------------------------ */
@@ -651,7 +651,7 @@ static void test_attack_hits_automatically(void **state)
                      ENG_INVALID);
     struct rs_call c = fx_call(f, true, 1);
     struct rs_attack a = {fx_who(f, "Ann"), fx_who(f, "Dan"), "1d20", "5",
-                          NULL};
+                          NULL, NULL, 0};
     assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_INVALID);
     assert_int_equal(fx_hp(f, "Dan"), 10);
 }
@@ -1188,11 +1188,11 @@ static void test_pending_dodge_after_the_save(void **state)
     assert_int_equal(fx_action(f, "react", false, 9), ENG_PERM);
     assert_true(fx_pending(f));
     char st[64];
-    rs_factions.ops->status(f->e, fx_who(f, "Cat"), st, sizeof st);
+    rs_fx_status(&rs_factions, f->e, fx_who(f, "Cat"), st, sizeof st);
     assert_string_equal(st, "attacked: may react");
     assert_int_equal(fx_react(f, "Cat", "dodge", NULL, NULL), ENG_OK);
     assert_false(fx_pending(f));
-    rs_factions.ops->status(f->e, fx_who(f, "Cat"), st, sizeof st);
+    rs_fx_status(&rs_factions, f->e, fx_who(f, "Cat"), st, sizeof st);
     assert_string_equal(st, "reacted");
     assert_true(fx_acted(f, "Cat"));
     assert_int_equal(fx_hp(f, "Cat"), 10);           /* AGI 20 dodges */

@@ -48,8 +48,8 @@ static void test_begin_seeded_order(void **state)
     /* Only the players rolled 1D, in the order they were added: seed 7
      * gives Ana a 5 and Bo a 2. */
     assert_int_equal(f->r->nrolls, 2);
-    assert_string_equal(f->r->rolls[0].detail, "[5]");
-    assert_string_equal(f->r->rolls[1].detail, "[2]");
+    assert_string_equal(rs_fx_detail(&f->r->rolls[0]), "[5]");
+    assert_string_equal(rs_fx_detail(&f->r->rolls[1]), "[2]");
     assert_int_equal(rf_who(f, "Ana")->init[0], 2 + 5);
     assert_int_equal(rf_who(f, "Bo")->init[0], 5 + 2);
     assert_int_equal(rf_who(f, "Boss")->init[0], 1 + 6);     /* major */
@@ -109,7 +109,7 @@ static void test_delay_moves_turn(void **state)
     rf_four(f);
     assert_string_equal(rf_current(f), "A");
     rf_opts(f, "after", "C", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_OK);
     assert_true(rf_said(f, "delays"));
     /* A's turn paused, it did not end. */
     for (int i = 0; i < f->r->nev; i++)
@@ -128,21 +128,21 @@ static void test_delay_refusals(void **state)
     rf_four(f);
     /* Not after oneself. */
     rf_opts(f, "after", "A", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_INVALID);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_INVALID);
     /* Not after someone unknown. */
     rf_opts(f, "after", "Zed", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_NOTFOUND);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_NOTFOUND);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);          /* B */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);          /* C */
     /* A and B have acted this round. */
     rf_opts(f, "after", "A", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_STATE);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "already acted"));
     /* Only at the start of the turn. */
     f->nopts = 0;
     assert_int_equal(rf_do(f, RF_GM, "move"), ENG_OK);
     rf_opts(f, "after", "D", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_STATE);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "start of the turn"));
     assert_string_equal(rf_current(f), "C");
     /* Not after someone who cannot act. */
@@ -150,10 +150,10 @@ static void test_delay_refusals(void **state)
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);          /* R2: A */
     rf_who(f, "C")->flags |= ENC_CF_DOWN;
     rf_opts(f, "after", "C", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_STATE);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_STATE);
     /* Only the GM or the owner. */
     rf_opts(f, "after", "B", NULL);
-    assert_int_equal(rf_do(f, 55, "combat delay"), ENG_PERM);
+    assert_int_equal(rf_do(f, 55, "delay"), ENG_PERM);
     assert_string_equal(rf_current(f), "A");
 }
 
@@ -173,7 +173,7 @@ static void test_delay_counts_start_once(void **state)
     (void)c;
     assert_int_equal(enc_cond_find(rf_who(f, "A"), "Dazed")->rounds, 1);
     rf_opts(f, "after", "B", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "combat delay"), ENG_OK);
+    assert_int_equal(rf_do(f, RF_GM, "delay"), ENG_OK);
     /* A's delayed turn resumes: the same turn, not a second start. */
     assert_string_equal(rf_current(f), "B");
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
@@ -213,7 +213,7 @@ static void test_turn_limits(void **state)
     assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "limit"));
     char buf[128];
-    rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
+    rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "actions 1/1, total 2/2"));
     /* Gain Momentum: one more of each (the default setting). */
     f->nopts = 0;
@@ -223,7 +223,7 @@ static void test_turn_limits(void **state)
     assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     rf_opts(f, "kind", "free", NULL);
     assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
-    rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
+    rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "actions 2/2, total 3/3 (momentum)"));
     rf_opts(f, "kind", "nap", NULL);
     assert_int_equal(rf_do(f, 10, "act"), ENG_INVALID);

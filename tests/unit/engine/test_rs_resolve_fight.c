@@ -377,7 +377,7 @@ static void test_wound_ignores(void **state)
     assert_true(rsv_is_wounded(rf_who(f, "Ana")));
     assert_false(rf_who(f, "Ana")->flags & ENC_CF_DOWN);
     char buf[128];
-    rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
+    rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "ignores 2/2"));
     /* More damage: a fate is due; the fight waits for it. */
     rf_opts(f, "name", "Ana", "amount", "5", NULL);
@@ -390,7 +390,7 @@ static void test_wound_ignores(void **state)
     assert_int_equal(rf_do(f, 11, "fate"), ENG_PERM);
     assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
     assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_NONE);
-    rs_resolve.ops->status(f->e, rf_who(f, "Ana"), buf, sizeof buf);
+    rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "ignores 1/2"));
     /* 6 is more than half of 10: cannot be ignored. */
     rf_opts(f, "name", "Ana", "amount", "6", NULL);
@@ -546,7 +546,7 @@ static void test_fate_blaze_of_glory(void **state)
     rf_opts(f, "kind", "dash", NULL);
     assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     rf_opts(f, "after", "Goon", NULL);
-    assert_int_equal(rf_do(f, 10, "combat delay"), ENG_STATE);
+    assert_int_equal(rf_do(f, 10, "delay"), ENG_STATE);
     /* At its end she dies, and play goes on after Bo's turn. */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     assert_true(rf_who(f, "Ana")->flags & ENC_CF_DEAD);

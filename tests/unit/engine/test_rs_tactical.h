@@ -75,7 +75,7 @@ static inline enum eng_err fx_attack(struct fx *f, const char *attacker,
                               const char *damage, const char *options)
 {
     struct rs_attack a = {fx_by(f, attacker), fx_by(f, target), roll, damage,
-                          options};
+                          options, NULL, 0};
     return rs_tactical.ops->attack(fx_call(f, NULL), &a);
 }
 

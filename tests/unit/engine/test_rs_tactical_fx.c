@@ -27,7 +27,7 @@ static struct fx *fx_pair(uint64_t seed, const char *d_stats)
 static enum eng_err fx_trigger(struct fx *f, const char *who,
                                const char *pool)
 {
-    return rs_tactical.ops->action(fx_call(f, "name", who, "pool", pool,
+    return rs_action(&rs_tactical, fx_call(f, "name", who, "pool", pool,
                                            NULL), "effect trigger");
 }
 
@@ -85,7 +85,7 @@ static void test_tac_knockout(void **state)
     fx_attack(f, "A", "D", NULL, NULL, "Knockout(6)");
     assert_int_equal(fx_cond(f, "D", "Knockout test"), 4);
     tac_cond_give(fx_call(f, NULL), fx_by(f, "D"), "Stunned", 1, -1, 0);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D", NULL),
                                              "effect trigger"), ENG_OK);
     int i = fx_roll(f, "resists Knockout(4)");
     assert_true(i >= 0);
@@ -93,7 +93,7 @@ static void test_tac_knockout(void **state)
     assert_int_equal(fx_ndice(f, i), 3);
     /* 3 dice cannot make 4 successes. */
     assert_true(fx_by(f, "D")->flags & ENC_CF_DOWN);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
                                                      "condition",
                                                      "Unconscious", NULL),
                                              "effect clear"), ENG_OK);
@@ -132,7 +132,7 @@ static void test_tac_grip_and_break(void **state)
     assert_true(fx_cond(f, "D", "Immobilized") >= 0);
     fx_next(f);
     struct rs_call *c = fx_call(f, "action", "break", "target", "A", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
     int mine = fx_roll(f, "D: strength(grapple)");
     int theirs = fx_roll(f, "A: strength(grapple)");
     assert_true(mine >= 0 && theirs >= 0);
@@ -142,7 +142,7 @@ static void test_tac_grip_and_break(void **state)
     assert_int_equal(fx_cond(f, "D", "Immobilized") == -1, wins);
     if (!wins) {
         c = fx_call(f, "action", "break", "target", "A", NULL);
-        assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_STATE);
+        assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_STATE);
         assert_true(strstr(f->d.msg, "once per round") != NULL);
     }
     fx_free(f);
@@ -159,7 +159,7 @@ static void test_tac_magnetize(void **state)
     assert_int_equal(fx_track(f, "D", "hp"), 17);
     fx_next(f);
     struct rs_call *c = fx_call(f, "action", "unmagnetize", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
     assert_int_equal(fx_cond(f, "D", "Magnetized"), -1);
     assert_int_equal(fx_by(f, "D")->rs[TAC_C_AP], TAC_AP - 2);
     /* A pool of 0 always misses. */
@@ -188,14 +188,14 @@ static void test_tac_condition_disadvantage(void **state)
     struct fx *f = fx_pair(1, "hp=20");
     tac_cond_give(fx_call(f, NULL), fx_by(f, "A"), "Exhausted", 2, -1, 0);
     struct rs_call *c = fx_call(f, "roll", "5", "attr", "endurance", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 3);
     c = fx_call(f, "roll", "5", "attr", "insight", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 5);
     tac_cond_give(fx_call(f, NULL), fx_by(f, "A"), "Distracted", 1, -1, 0);
     c = fx_call(f, "roll", "5", "attr", "insight", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 4);
     assert_int_equal(fx_cond(f, "A", "Distracted"), -1);
     fx_free(f);
@@ -209,11 +209,11 @@ static void test_tac_rage_and_two_pending(void **state)
     (void)state;
     struct fx *f = fx_pair(1, "hp=20 insight=2 willpower=2");
     fx_attack(f, "A", "D", NULL, NULL, "Rage(2) Fear(1)");
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D", NULL),
                                              "effect trigger"),
                      ENG_INVALID);
     assert_true(strstr(f->d.msg, "give effect:") != NULL);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
                                                      "effect", "Rage",
                                                      "pool", "0", NULL),
                                              "effect trigger"), ENG_OK);
@@ -248,14 +248,14 @@ static void test_tac_option_errors(void **state)
     assert_int_equal(fx_attack(f, "A", "D", NULL, "1",
                                "template=1 also=\"Nobody Here\""),
                      ENG_NOTFOUND);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D", NULL),
                                              "effect trigger"), ENG_STATE);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, NULL), "dance"),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, NULL), "dance"),
                      ENG_NOTFOUND);
     /* Nothing was spent by the refused attacks. */
     assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], TAC_AP);
     f->c.is_gm = false;
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "D",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
                                                      "effect", "Stun(1)",
                                                      NULL), "effect apply"),
                      ENG_PERM);

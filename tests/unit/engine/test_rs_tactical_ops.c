@@ -54,13 +54,13 @@ static void test_tac_order_and_ap(void **state)
     /* Three attacks of 1 AP and one /act of 1 spend the four. */
     for (int i = 0; i < 3; i++)
         assert_int_equal(fx_attack(f, "A", "B", NULL, "1", NULL), ENG_OK);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "action", "reload",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
                                                      NULL), "act"), ENG_OK);
     assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], 0);
     assert_int_equal(fx_attack(f, "A", "B", NULL, "1", NULL), ENG_STATE);
     assert_true(strstr(f->d.msg, "0 AP left") != NULL);
     char buf[32];
-    rs_tactical.ops->status(f->e, fx_by(f, "A"), buf, sizeof buf);
+    rs_fx_status(&rs_tactical, f->e, fx_by(f, "A"), buf, sizeof buf);
     assert_string_equal(buf, "AP 0/4");
     assert_int_equal(fx_next(f), ENG_OK);
     assert_string_equal(fx_current(f), "B");
@@ -79,13 +79,13 @@ static void test_tac_stunned_loses_ap(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "effect", "Stun(2)",
                                                      NULL), "effect apply"),
                      ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Stun test"), 2);
     /* pool:0 fails for certain. */
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "pool", "0", NULL),
                                              "effect trigger"), ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Stun test"), -1);
@@ -137,7 +137,7 @@ static void test_tac_knockdown_example_1(void **state)
     assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)"),
                      ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), 2);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B", NULL),
                                              "effect trigger"), ENG_OK);
     int i = fx_roll(f, "resists Knockdown(2)");
     assert_true(i >= 0);
@@ -151,7 +151,7 @@ static void test_tac_knockdown_example_1(void **state)
     assert_int_equal(f->r.nrolls, 0);
     /* The next turn, the protection is over. */
     fx_next(f);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "effect",
                                                      "Knockdown(2)", NULL),
                                              "effect apply"), ENG_OK);
@@ -205,10 +205,10 @@ static void test_tac_pending_rolled_at_turn_end(void **state)
     fx_by(f, "C")->owner = 66;
     f->c.is_gm = false;
     f->c.user = 66;
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "C", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C", NULL),
                                              "effect trigger"), ENG_PERM);
     f->c.user = 55;
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "C", NULL),
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C", NULL),
                                              "effect trigger"), ENG_OK);
     fx_free(f);
 }
@@ -225,7 +225,7 @@ static void test_tac_direct_damage_followups(void **state)
     assert_int_equal(fx_track(f, "B", "hp"), 17);
     assert_int_equal(fx_track(f, "B", "av"), 21);
     assert_int_equal(fx_cond(f, "B", "Shock test"), 3);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "pool", "0", NULL),
                                              "effect trigger"), ENG_OK);
     assert_true(fx_cond(f, "B", "Stunned") >= 0);
@@ -268,7 +268,7 @@ static void test_tac_attack_through_armour(void **state)
     assert_int_equal(fx_track(f, "B", "av"), 16);
     /* Corroded adds its stacks to the damage (cap 3). */
     for (int i = 0; i < 4; i++)
-        assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "C",
+        assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
                                                          "effect",
                                                          "Sunder", NULL),
                                                  "effect apply"), ENG_OK);
@@ -348,7 +348,7 @@ static void test_tac_blinded_until_end_of_next_turn(void **state)
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
     fx_attack(f, "A", "B", NULL, NULL, "Blinding(2)");
-    rs_tactical.ops->action(fx_call(f, "name", "B", "pool", "0", NULL),
+    rs_action(&rs_tactical, fx_call(f, "name", "B", "pool", "0", NULL),
                             "effect trigger");
     assert_true(fx_cond(f, "B", "Blinded") >= 0);
     fx_next(f);                         /* B's turn */
@@ -397,7 +397,7 @@ static void test_tac_burst_short_of_ammo(void **state)
     assert_true(i >= 0);
     int faces[16];
     if (fx_faces(f, i, faces, 16) != 8)
-        fail_msg("%s", f->r.rolls[i].detail);
+        fail_msg("%s", rs_fx_detail(&f->r.rolls[i]));
     struct tac_burst_out b = tac_burst(faces, 8, 2, 2, 4);
     assert_true(b.kept <= 2);
     assert_int_equal(fx_track(f, "B", "hp"), 100 - b.damage);
@@ -456,23 +456,23 @@ static void test_tac_exert_at_zero_stamina(void **state)
     struct rs_call *c;
     c = fx_call(f, "attr", "endurance", "skill", "fortitude", "difficulty",
                 "1", "exert", "true", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_track(f, "A", "stamina"), 1);
     c = fx_call(f, "attr", "endurance", "exert", "true", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_track(f, "A", "stamina"), 0);
     /* At 0: allowed on its own turn, Exhausted(+1) when the turn ends. */
     c = fx_call(f, "attr", "endurance", "exert", "true", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_cond(f, "A", "Exhausted"), -1);
     /* Not a physical test: no exertion. */
     c = fx_call(f, "attr", "insight", "exert", "true", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_INVALID);
     fx_next(f);
     assert_int_equal(fx_cond(f, "A", "Exhausted"), 1);
     /* Out of its turn at 0 stamina: refused. */
     c = fx_call(f, "name", "A", "attr", "endurance", "exert", "true", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "test"), ENG_STATE);
+    assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_STATE);
     fx_free(f);
 }
 
@@ -483,17 +483,17 @@ static void test_tac_maneuver_at_zero_stamina(void **state)
     fx_begin(f);
     struct rs_call *c = fx_call(f, "action", "maneuver", "cost", "1",
                                 "stamina", "2", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
     assert_int_equal(fx_track(f, "A", "stamina"), 0);
     /* One per turn. */
     c = fx_call(f, "action", "maneuver", "stamina", "1", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_STATE);
+    assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_STATE);
     fx_next(f);
     fx_next(f);
     fx_next(f);
     /* At 0 stamina: Fortitude(Endurance) against the cost of 1. */
     c = fx_call(f, "action", "maneuver", "stamina", "1", NULL);
-    assert_int_equal(rs_tactical.ops->action(c, "act"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
     int i = fx_roll(f, "maneuver at 0 stamina");
     assert_true(i >= 0);
     bool pass = fx_successes(f, i) >= 1;
@@ -515,7 +515,7 @@ static void test_tac_exhausted_five_is_out(void **state)
     assert_true(fx_by(f, "B")->flags & ENC_CF_DOWN);
     fx_next(f);
     assert_string_equal(fx_current(f), "C");
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "condition",
                                                      "Exhausted", "by", "1",
                                                      NULL), "effect clear"),
@@ -530,24 +530,24 @@ static void test_tac_takedown(void **state)
 {
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "hp", "amount",
                                                      "5", NULL),
-                                             "combat takedown"), ENG_OK);
+                                             "takedown"), ENG_OK);
     assert_int_equal(fx_track(f, "B", "hp"), 15);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "surprised",
                                                      NULL),
-                                             "combat takedown"), ENG_OK);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+                                             "takedown"), ENG_OK);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "hat", NULL),
-                                             "combat takedown"), ENG_INVALID);
+                                             "takedown"), ENG_INVALID);
     fx_begin(f);
     fx_next(f);
     assert_int_equal(fx_by(f, "B")->rs[TAC_C_AP], 0);
-    assert_int_equal(rs_tactical.ops->action(fx_call(f, "name", "B",
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "wound", NULL),
-                                             "combat takedown"), ENG_STATE);
+                                             "takedown"), ENG_STATE);
     fx_free(f);
 }
 

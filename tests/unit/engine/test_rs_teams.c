@@ -98,7 +98,7 @@ static void test_teams_unconscious_then_revived_may_act(void **state)
     rs_teams.ops->begin(fx_call(f, "first", "guards", NULL));
     assert_int_equal(fx_pick(f, "Guard 1"), ENG_OK);
     /* The guard drops Roland (the GM applies the damage). */
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "Roland",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "Roland",
                                                   "amount", "24", NULL),
                                           "damage"), ENG_OK);
     assert_true(fx_by(f, "Roland")->flags & ENC_CF_DOWN);
@@ -107,7 +107,7 @@ static void test_teams_unconscious_then_revived_may_act(void **state)
     assert_true(strstr(f->d.msg, "unconscious") != NULL);
     assert_int_equal(fx_pick(f, "Clementine"), ENG_OK);
     /* Resuscitate: two actions, she goes prone, the test succeeds. */
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
                                                   "resuscitate", "target",
                                                   "Roland", "roll", "10",
                                                   "difficulty", "8", NULL),
@@ -245,7 +245,7 @@ static void test_teams_guard_ends_turn_until_next(void **state)
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
     assert_string_equal(fx_current(f), "A");
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action", "guard",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "guard",
                                                   NULL), "act"), ENG_OK);
     assert_string_equal(fx_current(f), "X");
     assert_non_null(enc_cond_find(fx_by(f, "A"), TE_COND_GUARD));
@@ -262,17 +262,17 @@ static void test_teams_wait_gives_extra_reaction(void **state)
     fx_add(f, "A", "red", "hp=5 stamina=3");
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action", "wait",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "wait",
                                                   NULL), "act"), ENG_OK);
     struct enc_combatant *a = fx_by(f, "A");
     assert_int_equal(a->rs[TE_C_REACTIONS], 2);
     /* Two reactions on X's turn, the third is refused. */
     for (int i = 0; i < 2; i++)
-        assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "A",
+        assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A",
                                                       "reaction", "dodge",
                                                       NULL), "react"),
                          ENG_OK);
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "A",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A",
                                                   "reaction", "dodge",
                                                   NULL), "react"),
                      ENG_STATE);
@@ -292,7 +292,7 @@ static void test_teams_action_economy(void **state)
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
     fx_pick(f, "A");
-#define ACT(...) rs_teams.ops->action(fx_call(f, __VA_ARGS__, NULL), "act")
+#define ACT(...) rs_action(&rs_teams, fx_call(f, __VA_ARGS__, NULL), "act")
     assert_int_equal(ACT("action", "sprint"), ENG_STATE); /* not moved */
     assert_int_equal(ACT("action", "move"), ENG_OK);
     assert_int_equal(ACT("action", "move"), ENG_STATE);   /* once */
@@ -306,7 +306,7 @@ static void test_teams_action_economy(void **state)
     assert_int_equal(ACT("action", "interact"), ENG_STATE);
     assert_true(strstr(f->d.msg, "no actions left") != NULL);
     assert_int_equal(ACT("action", "drop_prone"), ENG_OK);
-    assert_int_equal(ACT("action", "fly"), ENG_NOTFOUND);
+    assert_int_equal(ACT("action", "fly"), ENG_INVALID);
 #undef ACT
     fx_free(f);
 }
@@ -320,7 +320,7 @@ static void test_teams_command_once_per_target_and_focus(void **state)
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
     fx_pick(f, "A");
-#define ACT(...) rs_teams.ops->action(fx_call(f, __VA_ARGS__, NULL), "act")
+#define ACT(...) rs_action(&rs_teams, fx_call(f, __VA_ARGS__, NULL), "act")
     assert_int_equal(ACT("action", "command", "target", "X"), ENG_INVALID);
     assert_int_equal(ACT("action", "command", "target", "B"), ENG_OK);
     assert_int_equal(ACT("action", "command", "target", "B"), ENG_STATE);
@@ -339,7 +339,7 @@ static void test_teams_extended_action_carries_over(void **state)
     fx_add(f, "Petra", "red", "hp=5");
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
-#define ACT(...) rs_teams.ops->action(fx_call(f, __VA_ARGS__, NULL), "act")
+#define ACT(...) rs_action(&rs_teams, fx_call(f, __VA_ARGS__, NULL), "act")
     assert_int_equal(ACT("action", "interact"), ENG_OK); /* the shot */
     assert_int_equal(ACT("action", "seek_cover"), ENG_OK);
     assert_int_equal(ACT("action", "other", "cost", "2", "label", "reload"),
@@ -421,7 +421,7 @@ static void test_teams_choosing_team_empties(void **state)
     fx_pick(f, "A");
     fx_next(f);
     assert_string_equal(fx_current(f), "");
-#define DMG(n) rs_teams.ops->action(fx_call(f, "name", n, "amount", "5", \
+#define DMG(n) rs_action(&rs_teams, fx_call(f, "name", n, "amount", "5", \
                                             NULL), "damage")
     assert_int_equal(DMG("X"), ENG_OK);
     assert_int_equal(f->e->acting_side, enc_side_find(f->e, "blue"));
@@ -463,10 +463,10 @@ static void test_teams_readied_attack(void **state)
     fx_add(f, "A", "red", "hp=5 luck=-5");
     fx_add(f, "X", "blue", "hp=5 endurance=9 evasion=1");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action", "ready",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "ready",
                                                   NULL), "act"), ENG_OK);
     assert_string_equal(fx_current(f), "X");
-    struct rs_attack a = {fx_by(f, "A"), fx_by(f, "X"), "3", "1", NULL};
+    struct rs_attack a = {fx_by(f, "A"), fx_by(f, "X"), "3", "1", NULL, NULL, 0};
     assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_STATE);
     a.options = "reaction";
     assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_OK);
@@ -490,19 +490,19 @@ static void test_teams_late_join_and_status(void **state)
     struct enc_combatant *w = fx_add(f, "W", "wolves", "hp=5 endurance=4");
     assert_int_equal(rs_teams.ops->late_join(fx_call(f, NULL), w), ENG_OK);
     char buf[128];
-    rs_teams.ops->status(f->e, fx_by(f, "A"), buf, sizeof buf);
+    rs_fx_status(&rs_teams, f->e, fx_by(f, "A"), buf, sizeof buf);
     assert_string_equal(buf, "3 action(s) · 1 reaction(s)");
     fx_next(f);
     assert_string_equal(fx_current(f), "X");
     fx_next(f);
     assert_string_equal(fx_current(f), "W");
-    rs_teams.ops->action(fx_call(f, "name", "W", "amount", "3", NULL),
+    rs_action(&rs_teams, fx_call(f, "name", "W", "amount", "3", NULL),
                          "damage");
-    rs_teams.ops->status(f->e, fx_by(f, "W"), buf, sizeof buf);
+    rs_fx_status(&rs_teams, f->e, fx_by(f, "W"), buf, sizeof buf);
     assert_string_equal(buf, "3 action(s) · 1 reaction(s) · harmed");
     fx_next(f);
     assert_int_equal(f->e->round, 2);
-    rs_teams.ops->status(f->e, fx_by(f, "W"), buf, sizeof buf);
+    rs_fx_status(&rs_teams, f->e, fx_by(f, "W"), buf, sizeof buf);
     assert_string_equal(buf, "1 reaction(s) · harmed");
     fx_free(f);
 }

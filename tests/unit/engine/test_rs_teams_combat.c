@@ -237,7 +237,7 @@ static enum eng_err fx_attack(struct fx *f, const char *atk, const char *tgt,
                               const char *roll, const char *dmg,
                               const char *opts)
 {
-    struct rs_attack a = {fx_by(f, atk), fx_by(f, tgt), roll, dmg, opts};
+    struct rs_attack a = {fx_by(f, atk), fx_by(f, tgt), roll, dmg, opts, NULL, 0};
     return rs_teams.ops->attack(fx_call(f, NULL), &a);
 }
 
@@ -381,7 +381,7 @@ static void test_teams_attack_from_stats(void **state)
     struct fx *f = fx_duel(3, "hp=12 str=6 combat=6 prof=1 luck=-5",
                            "hp=12 endurance=30 evasion=99");
     assert_int_equal(fx_attack(f, "A", "B", NULL, "4", NULL), ENG_OK);
-    assert_non_null(strstr(fx_roll(f, "attack test")->detail, "+1"));
+    assert_non_null(strstr(rs_fx_detail(fx_roll(f, "attack test")), "+1"));
     int64_t t = fx_roll(f, "attack test")->total;
     assert_true(t >= 3 && t <= 13);
     assert_int_equal(fx_attack(f, "A", "B", NULL, "4", "attr=dex"),
@@ -458,7 +458,7 @@ static void test_teams_guard_and_prone_defence(void **state)
     fx_add(f, "A", "red", "hp=12 luck=-5");
     fx_add(f, "B", "blue", "hp=12 endurance=20 evasion=5");
     rs_teams.ops->begin(fx_call(f, "first", "blue", NULL));
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action", "guard",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "guard",
                                                   NULL), "act"), ENG_OK);
     assert_string_equal(fx_current(f), "A");
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
@@ -482,7 +482,7 @@ static void test_teams_boudica_dies(void **state)
            "str=6 athletics=4 fortitude=1");
     fx_add(f, "Enemy", "foes", "hp=12");
     rs_teams.ops->begin(fx_call(f, "first", "foes", NULL));
-#define DMG(n) rs_teams.ops->action(fx_call(f, "name", "Boudica", "amount", \
+#define DMG(n) rs_action(&rs_teams, fx_call(f, "name", "Boudica", "amount", \
                                             n, NULL), "damage")
     assert_int_equal(DMG("7"), ENG_OK);
     assert_int_equal(fx_track(f, "Boudica", TE_ENDURANCE), 5);
@@ -492,7 +492,7 @@ static void test_teams_boudica_dies(void **state)
     assert_true(fx_said(f, "fortify against 5"));
     struct enc_combatant *b = fx_by(f, "Boudica");
     assert_int_equal(b->rs[TE_C_FORTIFY], 5);
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "Boudica",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "Boudica",
                                                   "roll", "7", NULL),
                                           "test"), ENG_OK);
     assert_int_equal(b->rs[TE_C_FORTIFY], 0);
@@ -517,7 +517,7 @@ static void test_teams_cheat_death(void **state)
     fx_add(f, "Boudica", "players", "hp=7 con=4");
     fx_add(f, "Enemy", "foes", "hp=12");
     rs_teams.ops->begin(fx_call(f, "first", "foes", NULL));
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "Boudica",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "Boudica",
                                                   "amount", "8", NULL),
                                           "damage"), ENG_OK);
     assert_int_equal(fx_roll(f, "death test")->total, 15);
@@ -537,16 +537,16 @@ static void test_teams_fall_instead_of_fortify(void **state)
     fx_add(f, "B", "red", "hp=10");
     fx_add(f, "X", "blue", "hp=10");
     rs_teams.ops->begin(fx_call(f, "first", "blue", NULL));
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "A", NULL),
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A", NULL),
                                           "fall"), ENG_STATE);
-    rs_teams.ops->action(fx_call(f, "name", "A", "amount", "3", NULL),
+    rs_action(&rs_teams, fx_call(f, "name", "A", "amount", "3", NULL),
                          "damage");
     /* No stamina: fortify is refused, falling is the way out. */
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "A",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A",
                                                   "kind", "fortify", "roll",
                                                   "9", NULL), "test"),
                      ENG_STATE);
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "A", NULL),
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A", NULL),
                                           "fall"), ENG_OK);
     assert_true(fx_by(f, "A")->flags & ENC_CF_DOWN);
     fx_next(f);
@@ -559,10 +559,10 @@ static void test_teams_killing_strike(void **state)
 {
     (void)state;
     struct fx *f = fx_duel(1, "hp=12 combat=6", "hp=5 con=3");
-    rs_teams.ops->action(fx_call(f, "name", "B", "amount", "5", NULL),
+    rs_action(&rs_teams, fx_call(f, "name", "B", "amount", "5", NULL),
                          "damage");
     assert_true(fx_by(f, "B")->flags & ENC_CF_DOWN);
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "action",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
                                                   "killing_strike", "target",
                                                   "B", "roll", "3", NULL),
                                           "act"), ENG_OK);
@@ -598,13 +598,13 @@ static void test_teams_intercept_dodge_resist(void **state)
     assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10);
     assert_int_equal(fx_track(f, "B", TE_STAMINA), 1);
     /* Reaction spent: resist is refused until B's own turn. */
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "B", "kind",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "B", "kind",
                                                   "resist", "roll", "4",
                                                   "difficulty", "3", NULL),
                                           "test"), ENG_STATE);
     fx_next(f);
     assert_int_equal(fx_pick(f, "B"), ENG_OK);
-    assert_int_equal(rs_teams.ops->action(fx_call(f, "name", "B", "kind",
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "B", "kind",
                                                   "resist", "roll", "4",
                                                   "difficulty", "3", NULL),
                                           "test"), ENG_OK);

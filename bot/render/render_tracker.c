@@ -1,5 +1,5 @@
 /*
- * render_enc.c - events and trackers as markdown.
+ * render_tracker.c - the tracker: a fight's state as one embed (render_enc.h).
  */
 #include "render_enc.h"
 
@@ -11,28 +11,6 @@
 #include "rs.h"
 #include "sbuf.h"
 
-/* The combatant's name, escaped, or a placeholder when it is gone. */
-static void add_name(struct sbuf *b, const struct encounter *e, uint32_t id,
-                     const char *fallback)
-{
-    const struct enc_combatant *c = enc_by_id_c(e, id);
-    char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
-    sbuf_add(b, "**");
-    sbuf_add(b, esc != NULL ? esc : "?");
-    sbuf_add(b, "**");
-    free(esc);
-}
-
-static void add_roll(struct sbuf *b, const struct enc_result *res, int idx)
-{
-    if (idx < 0 || idx >= res->nrolls)
-        return;
-    /* A roll without dice ("20") says nothing its total does not. */
-    if (strchr(res->rolls[idx].detail, '[') == NULL)
-        return;
-    sbuf_addf(b, " (%s)", res->rolls[idx].detail);
-}
-
 const char *render_health_label(const struct enc_combatant *c)
 {
     const struct enc_track *hp = enc_track_c(c, "hp");
@@ -43,175 +21,6 @@ const char *render_health_label(const struct enc_combatant *c)
     if (hp->cur * 2 <= hp->max)
         return "bloodied";
     return "hurt";
-}
-
-static void render_event(struct sbuf *b, const struct encounter *e,
-                         const struct enc_result *res,
-                         const struct enc_event *ev, bool gm_view)
-{
-    bool hide = ev->secret && !gm_view;
-    switch (ev->kind) {
-    case ENC_EV_TEXT:
-        /* Rulesets write whole sentences, names included. */
-        sbuf_add(b, ev->text);
-        break;
-    case ENC_EV_ADDED:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " joins the fight");
-        break;
-    case ENC_EV_REMOVED:
-        add_name(b, e, 0, ev->text);
-        sbuf_add(b, " leaves the fight");
-        break;
-    case ENC_EV_INIT:
-        add_name(b, e, ev->who, NULL);
-        if (hide)
-            sbuf_add(b, " rolls initiative");
-        else {
-            sbuf_addf(b, " rolls initiative: **%" PRId64 "**", ev->a);
-            add_roll(b, res, ev->roll);
-        }
-        break;
-    case ENC_EV_BEGIN:
-        sbuf_add(b, "The fight begins!");
-        break;
-    case ENC_EV_ROUND:
-        sbuf_addf(b, "__**Round %" PRId64 "**__", ev->a);
-        break;
-    case ENC_EV_TURN:
-        sbuf_add(b, "\xE2\x96\xB6 It is ");
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, "'s turn");
-        break;
-    case ENC_EV_TURN_END:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " ends their turn");
-        break;
-    case ENC_EV_SKIP:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " is down and skips their turn");
-        break;
-    case ENC_EV_HP:
-        add_name(b, e, ev->who, NULL);
-        if (hide) {
-            const struct enc_combatant *c = enc_by_id_c(e, ev->who);
-            sbuf_addf(b, " is %s", c ? render_health_label(c) : "hurt");
-        } else {
-            sbuf_addf(b, ": %s %" PRId64 " \xE2\x86\x92 **%" PRId64 "**",
-                      ev->text, ev->a, ev->b);
-        }
-        break;
-    case ENC_EV_DOWN:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " is **down**!");
-        break;
-    case ENC_EV_UP:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " is back on their feet");
-        break;
-    case ENC_EV_COND_ADD: {
-        char *esc = msg_escape(ev->text);
-        add_name(b, e, ev->who, NULL);
-        sbuf_addf(b, " is now **%s**", esc ? esc : "?");
-        if (ev->a != 0 && !hide)
-            sbuf_addf(b, " %" PRId64, ev->a);
-        if (ev->b > 0)
-            sbuf_addf(b, " (%" PRId64 " round%s)", ev->b,
-                      ev->b == 1 ? "" : "s");
-        free(esc);
-        break;
-    }
-    case ENC_EV_COND_EXPIRE:
-    case ENC_EV_COND_REMOVE: {
-        char *esc = msg_escape(ev->text);
-        add_name(b, e, ev->who, NULL);
-        sbuf_addf(b, " is no longer %s%s", esc ? esc : "?",
-                  ev->kind == ENC_EV_COND_EXPIRE ? " (it wore off)" : "");
-        free(esc);
-        break;
-    }
-    case ENC_EV_ATTACK:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, " attacks ");
-        add_name(b, e, ev->other, NULL);
-        if (hide || (ev->roll < 0 && ev->a == 0 && ev->b == 0)) {
-            /* Secret, or a system where attacks hit without a roll. */
-            sbuf_addf(b, ": **%s**", ev->text);
-        } else {
-            sbuf_addf(b, ": %" PRId64 " vs %" PRId64, ev->a, ev->b);
-            add_roll(b, res, ev->roll);
-            sbuf_addf(b, " \xE2\x80\x94 **%s**", ev->text);
-        }
-        break;
-    case ENC_EV_DAMAGE:
-        add_name(b, e, ev->other, NULL);
-        if (hide)
-            sbuf_add(b, " takes damage");
-        else {
-            sbuf_addf(b, " takes **%" PRId64 "** damage", ev->a);
-            add_roll(b, res, ev->roll);
-        }
-        break;
-    case ENC_EV_STAT:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, hide ? " is updated" : " stats updated");
-        if (!hide && ev->text[0]) {
-            char *esc = msg_escape(ev->text);
-            sbuf_addf(b, ": %s", esc ? esc : "");
-            free(esc);
-        }
-        break;
-    case ENC_EV_NOTE:
-        add_name(b, e, ev->who, NULL);
-        sbuf_add(b, "'s note is updated");
-        break;
-    case ENC_EV_END:
-        sbuf_add(b, "The fight is over.");
-        break;
-    case ENC_EV_PROMPT:
-        sbuf_addf(b, "**%s**", ev->text);
-        break;
-    case ENC_EV_ROLL:
-        if (hide) {
-            sbuf_addf(b, "%s: rolled in secret", ev->text);
-        } else {
-            sbuf_addf(b, "%s: **%" PRId64 "**", ev->text, ev->a);
-            add_roll(b, res, ev->roll);
-        }
-        break;
-    }
-}
-
-bool render_events(struct msg *m, const struct encounter *e,
-                   const struct enc_result *res, bool gm_view,
-                   const char *title)
-{
-    struct sbuf b;
-    sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
-    bool secret = false;
-    for (int i = 0; i < res->nev; i++) {
-        const struct enc_event *ev = &res->ev[i];
-        secret |= ev->secret;
-        if (ev->kind == ENC_EV_TURN_END)
-            continue; /* implied by the next line; keeps replies short */
-        if (b.len > 0)
-            sbuf_addc(&b, '\n');
-        render_event(&b, e, res, ev, gm_view);
-    }
-    if (res->truncated)
-        sbuf_add(&b, "\n(more happened than fits here; see /combat status)");
-    if (sbuf_error(&b) == SBUF_TRUNCATED) {
-        /* Keep the start readable and say that the rest was cut. */
-        b.err = SBUF_OK;
-        b.len = sbuf_utf8_cut(b.buf, RENDER_ENC_MAX_EVENTS_TEXT - 40);
-        b.buf[b.len] = '\0';
-        sbuf_add(&b, "\n(cut short; see /combat status)");
-    }
-    struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
-    if (em != NULL && b.len > 0)
-        msg_embed_set_description(em, sbuf_str(&b));
-    sbuf_cleanup(&b);
-    return secret;
 }
 
 /* User text for a line, escaped; when max > 0 and it is longer than max
@@ -274,11 +83,12 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
         sbuf_addf(b, " (%s)", render_health_label(c));
     }
     if (!compact && rs != NULL && rs->ops->status != NULL) {
-        char extra[96];
-        extra[0] = '\0';
-        rs->ops->status(e, c, extra, sizeof extra);
-        if (extra[0] != '\0')
-            sbuf_addf(b, " \xC2\xB7 %s", extra);
+        struct eng_buf extra;
+        eng_buf_init(&extra, RENDER_ENC_MAX_EVENTS_TEXT);
+        rs->ops->status(e, c, &extra);
+        if (eng_buf_str(&extra)[0] != '\0')
+            sbuf_addf(b, " \xC2\xB7 %s", eng_buf_str(&extra));
+        eng_buf_cleanup(&extra);
     }
     int shown = compact && c->nconds > RENDER_ENC_COMPACT_CONDS
                     ? RENDER_ENC_COMPACT_CONDS

@@ -1,0 +1,148 @@
+/*
+ * daemon_reg.c - keeping Discord's slash commands in step with fray's.
+ *
+ * The core commands are global and registered by shard 0. A server's
+ * system commands are registered in that server (cmd_config.h): by the
+ * shard the server belongs to, at READY for every server whose set
+ * changed since it was last registered (a new fray version), and at once
+ * when a command changed the server's systems. Each scope's last
+ * registered body is remembered by its hash, so an unchanged set costs no
+ * request.
+ */
+#include "daemon_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_config.h"
+#include "interaction.h"
+#include "register.h"
+#include "rest.h"
+#include "shard.h"
+#include "store.h"
+
+struct pending_register {
+    struct daemon *d;
+    char key[64];
+    char hash[17];
+};
+
+static void on_register_done(void *ud, const struct rest_result *res)
+{
+    struct pending_register *p = ud;
+    if (res->err == BOT_OK && res->status >= 200 && res->status < 300) {
+        if (store_kv_set(p->d->store, p->key, p->hash) != BOT_OK)
+            log_msg(p->d->log, LOG_LVL_WARN, "register: cannot save hash");
+        log_msg(p->d->log, LOG_LVL_NOTICE, "register: commands updated (%s)",
+                p->key + sizeof REGISTER_KV_HASH);
+    } else {
+        log_msg(p->d->log, LOG_LVL_WARN,
+                "register: failed for %s: status %d code %d: %.200s",
+                p->key + sizeof REGISTER_KV_HASH, res->status,
+                res->discord_code, res->body ? res->body : "");
+    }
+    free(p);
+}
+
+/* PUT body cmds for one scope (guild 0: global) unless its hash says it
+ * is registered already. Takes cmds. */
+static void register_scope(struct daemon *d, uint64_t guild, json_t *cmds)
+{
+    char *text = cmds ? json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS)
+                      : NULL;
+    json_decref(cmds);
+    if (text == NULL) {
+        log_msg(d->log, LOG_LVL_ERR, "register: cannot build commands");
+        return;
+    }
+    char hash[17], key[64], path[256], *old = NULL;
+    register_hash(text, hash);
+    if (guild)
+        snprintf(key, sizeof key, "%s:%" PRIu64, REGISTER_KV_HASH, guild);
+    else
+        snprintf(key, sizeof key, "%s:global", REGISTER_KV_HASH);
+    if (store_kv_get(d->store, key, &old) == BOT_OK &&
+        strcmp(old, hash) == 0) {
+        log_msg(d->log, LOG_LVL_INFO, "register: %s unchanged (hash %s)",
+                key + sizeof REGISTER_KV_HASH, hash);
+        free(old);
+        free(text);
+        return;
+    }
+    free(old);
+    struct pending_register *p = calloc(1, sizeof *p);
+    if (p == NULL) {
+        free(text);
+        return;
+    }
+    p->d = d;
+    snprintf(p->key, sizeof p->key, "%s", key);
+    snprintf(p->hash, sizeof p->hash, "%s", hash);
+    if (guild)
+        snprintf(path, sizeof path, "/applications/%s/guilds/%" PRIu64
+                 "/commands", d->app_id, guild);
+    else
+        snprintf(path, sizeof path, "/applications/%s/commands", d->app_id);
+    if (rest_submit(d->rest, "PUT", path, text, on_register_done, p) !=
+        BOT_OK)
+        free(p);
+    free(text);
+}
+
+static bool is_dev_guild(const struct daemon *d, uint64_t guild)
+{
+    for (int i = 0; i < d->cfg->ndev_guilds; i++)
+        if (d->cfg->dev_guilds[i] == guild)
+            return true;
+    return false;
+}
+
+void daemon_register_guild(struct daemon *d, uint64_t guild)
+{
+    if (!d->cfg->register_commands || d->app_id[0] == '\0' || guild == 0)
+        return;
+    const struct rs_system *sys[CMD_CONFIG_MAX_SYSTEMS];
+    bool configured;
+    size_t n = cmd_config_systems(d->store, guild, sys,
+                                  CMD_CONFIG_MAX_SYSTEMS, &configured);
+    /* A development server has every command as its own (a PUT there
+     * replaces them all), so its set holds the core ones too. */
+    register_scope(d, guild, register_build(sys, n, is_dev_guild(d, guild)));
+}
+
+static enum bot_err on_systems_key(void *ctx, const char *key,
+                                   const char *value)
+{
+    struct daemon *d = ctx;
+    uint64_t guild = 0;
+    const char *id = strchr(key, ':');
+    (void)value;
+    if (id == NULL || !interaction_snowflake(id + 1, &guild))
+        return BOT_OK;
+    if (d->shard.count > 1 &&
+        shard_of_guild(guild, d->shard.count) != d->shard.id)
+        return BOT_OK;
+    if (!is_dev_guild(d, guild))
+        daemon_register_guild(d, guild);
+    return BOT_OK;
+}
+
+void daemon_register_ready(struct daemon *d, const char *app)
+{
+    snprintf(d->app_id, sizeof d->app_id, "%s", app ? app : "");
+    if (!d->cfg->register_commands || d->app_id[0] == '\0')
+        return;
+    if (d->shard.id == 0) {
+        /* Shard 0 registers the core set for every shard. */
+        if (d->cfg->ndev_guilds == 0)
+            register_scope(d, 0, register_build(NULL, 0, true));
+        for (int i = 0; i < d->cfg->ndev_guilds; i++)
+            daemon_register_guild(d, d->cfg->dev_guilds[i]);
+    }
+    if (store_kv_scan(d->store, CMD_CONFIG_KEY_SYSTEMS ":", on_systems_key,
+                      d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "register: cannot list the servers' "
+                "systems: %s", store_errmsg(d->store));
+}

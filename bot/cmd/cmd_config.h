@@ -1,0 +1,35 @@
+/*
+ * cmd_config.h - per-server settings that other parts of the bot read:
+ * the systems a server plays (whose commands are registered there).
+ *
+ * Ownership: the systems written to out are static descriptors.
+ */
+#ifndef CMD_CONFIG_H
+#define CMD_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rs.h"
+
+struct store;
+
+#define CMD_CONFIG_KEY_SYSTEMS "systems"  /* + ":<guild>" */
+/* Systems one server may play (every linked one, with room). */
+#define CMD_CONFIG_MAX_SYSTEMS 16
+
+/* The systems guild plays into out (at most max), in registry order; 0
+ * with *configured false when the server never chose (nor started a fight
+ * of a system with commands of its own). */
+size_t cmd_config_systems(struct store *store, uint64_t guild,
+                          const struct rs_system **out, size_t max,
+                          bool *configured);
+
+/* Parse "generic,teams" into out; 0 with a message in err when a name is
+ * unknown or the list is empty. */
+size_t cmd_config_parse_systems(const char *text,
+                                const struct rs_system **out, size_t max,
+                                char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * cmd_doc.c - command reference text from the declarations (cmd_doc.h).
+ */
+#include "cmd_doc.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eng_text.h"
+#include "rs_kit.h"
+
+#define EM_DASH "\xE2\x80\x94"
+
+/* What kind of value an option takes, in a few words. */
+static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
+{
+    switch (o->type) {
+    case RS_OPT_INTEGER:
+        if (o->val == RS_VAL_COUNT)
+            sbuf_addf(b, "a word that may repeat (at most %" PRId64 ")",
+                      o->max);
+        else
+            sbuf_addf(b, "a whole number, %" PRId64 " to %" PRId64, o->min,
+                      o->max);
+        return;
+    case RS_OPT_BOOLEAN:
+        sbuf_add(b, o->val == RS_VAL_FLAG ? "a word on its own"
+                                          : "true or false");
+        return;
+    case RS_OPT_CHANNEL:
+        sbuf_add(b, "a channel");
+        return;
+    case RS_OPT_STRING:
+        break;
+    }
+    switch (o->val) {
+    case RS_VAL_CHOICE:
+        sbuf_add(b, "one of ");
+        for (int i = 0; o->choices && o->choices[i]; i++)
+            sbuf_addf(b, "%s`%s`", i ? ", " : "", o->choices[i]);
+        return;
+    case RS_VAL_COMBATANT:
+        sbuf_add(b, "a combatant");
+        return;
+    case RS_VAL_OWN:
+        sbuf_add(b, "a combatant you act for");
+        return;
+    case RS_VAL_SIDE:
+        sbuf_add(b, "a side of the fight");
+        return;
+    case RS_VAL_SIDE_ANY:
+        sbuf_add(b, "a side (new or existing)");
+        return;
+    case RS_VAL_DICE:
+        sbuf_add(b, "dice, like `2d6+3`");
+        return;
+    case RS_VAL_CONDITION:
+        sbuf_add(b, "a condition");
+        return;
+    default:
+        sbuf_addf(b, "text, at most %" PRId64 " bytes", o->max);
+        return;
+    }
+}
+
+static void opts_list(struct sbuf *b, const struct rs_opt_spec *opts,
+                      enum cmd_doc_style style, const char *indent)
+{
+    for (int i = 0; opts != NULL && opts[i].name != NULL; i++) {
+        const struct rs_opt_spec *o = &opts[i];
+        if (style == CMD_DOC_FILE) {
+            sbuf_addf(b, "%s- `%s`%s: %s (", indent, o->name,
+                      o->required ? " (required)" : "", o->help);
+            opt_kind(b, o);
+            sbuf_add(b, ")\n");
+        } else {
+            sbuf_addf(b, "%s`%s`%s", i ? ", " : "", o->name,
+                      o->required ? "*" : "");
+        }
+    }
+}
+
+void cmd_doc_command(struct sbuf *b, const struct cmd_spec *spec,
+                     enum cmd_doc_style style)
+{
+    char name[64];
+    cmd_spec_name(spec, name, sizeof name);
+    if (style == CMD_DOC_HELP) {
+        sbuf_addf(b, "`%s` " EM_DASH " %s", name, spec->help);
+        if ((spec->flags & CMD_F_GM_ONLY) && strncmp(spec->help, "GM:", 3))
+            sbuf_add(b, " (GM)");
+        sbuf_addc(b, '\n');
+        return;
+    }
+    size_t hl = strlen(spec->help);
+    bool says_gm = strncmp(spec->help, "GM:", 3) == 0;
+    sbuf_addf(b, "### `%s`\n\n%s%s%s\n\n    %s\n\n", name, spec->help,
+              (spec->flags & CMD_F_GM_ONLY) && !says_gm ? " (the GM only)"
+                                                        : "",
+              hl > 0 && spec->help[hl - 1] == '.' ? "" : ".", spec->example);
+    if (spec->opts != NULL && spec->opts[0].name != NULL) {
+        sbuf_add(b, "Options:\n\n");
+        opts_list(b, spec->opts, style, "");
+        sbuf_addc(b, '\n');
+    }
+}
+
+static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
+                           enum cmd_doc_style style)
+{
+    int n = 0;
+    const struct rs_cond_spec *c = rs_cond_specs(rs, NULL, &n);
+    if (n == 0)
+        return;
+    sbuf_add(b, style == CMD_DOC_FILE ? "## Conditions\n\n"
+                                      : "\n**Conditions:** ");
+    for (int i = 0; i < n; i++) {
+        if (c[i].flags & RS_COND_SYSTEM)
+            continue;
+        if (style == CMD_DOC_HELP) {
+            sbuf_addf(b, "%s%s", i ? ", " : "", c[i].name);
+            continue;
+        }
+        sbuf_addf(b, "- **%s**: %s", c[i].name, c[i].help);
+        if (c[i].start != 0)
+            sbuf_addf(b, "; starts at %d", (int)c[i].start);
+        if (c[i].flags & RS_COND_STACKS)
+            sbuf_add(b, "; stacks");
+        if (c[i].cap > 0)
+            sbuf_addf(b, " up to %d", (int)c[i].cap);
+        if (c[i].rounds > 0)
+            sbuf_addf(b, "; lasts %d round%s", (int)c[i].rounds,
+                      c[i].rounds == 1 ? "" : "s");
+        sbuf_add(b, "\n");
+    }
+    sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
+}
+
+static void doc_settings(struct sbuf *b, const struct rs_system *rs,
+                         enum cmd_doc_style style)
+{
+    if (rs->settings == NULL || rs->settings[0].key == NULL)
+        return;
+    sbuf_add(b, style == CMD_DOC_FILE
+                    ? "## Settings\n\nGiven when the fight starts: "
+                      "`/combat start settings:\"key=value\"`.\n\n"
+                    : "\n**Settings** (`/combat start settings:`): ");
+    for (const struct rs_setting_spec *p = rs->settings; p->key; p++) {
+        if (style == CMD_DOC_HELP) {
+            sbuf_addf(b, "%s`%s`", p == rs->settings ? "" : ", ", p->key);
+            continue;
+        }
+        sbuf_addf(b, "- `%s`: %s", p->key, p->help);
+        if (p->type == RS_SET_INT)
+            sbuf_addf(b, " (%" PRId64 " to %" PRId64 ")", p->min, p->max);
+        else if (p->type == RS_SET_BOOL)
+            sbuf_add(b, " (on or off)");
+        else
+            for (int i = 0; p->choices && p->choices[i]; i++)
+                sbuf_addf(b, "%s`%s`%s", i ? ", " : " (", p->choices[i],
+                          p->choices[i + 1] ? "" : ")");
+        if (p->dflt != NULL)
+            sbuf_addf(b, "; default %s", p->dflt);
+        sbuf_add(b, "\n");
+    }
+    sbuf_add(b, "\n");
+}
+
+static void doc_extensions(struct sbuf *b, const struct rs_system *rs,
+                           enum cmd_doc_style style)
+{
+    if (rs->exts == NULL || rs->exts[0].command == NULL)
+        return;
+    if (style == CMD_DOC_FILE)
+        sbuf_add(b, "## Options on the core commands\n\n");
+    for (const struct rs_ext *x = rs->exts; x->command != NULL; x++) {
+        if (style == CMD_DOC_FILE) {
+            sbuf_addf(b, "`/%s`:\n\n", x->command);
+            opts_list(b, x->opts, style, "");
+            sbuf_addc(b, '\n');
+        } else {
+            sbuf_addf(b, "`/%s` also takes ", x->command);
+            opts_list(b, x->opts, style, "");
+            sbuf_addc(b, '\n');
+        }
+    }
+}
+
+static void doc_attack_opts(struct sbuf *b, const struct rs_system *rs,
+                            enum cmd_doc_style style)
+{
+    if (rs->attack_opts == NULL || rs->attack_opts[0].name == NULL)
+        return;
+    if (style == CMD_DOC_FILE) {
+        sbuf_add(b, "## `/attack` options\n\nWritten in `options:` as words "
+                    "and `key=value` pairs, like `options:\"");
+        sbuf_addf(b, "%s\"`.\n\n", rs->attack_opts[0].name);
+        opts_list(b, rs->attack_opts, style, "");
+        sbuf_addc(b, '\n');
+    } else {
+        sbuf_add(b, "\n**`/attack options:`** ");
+        opts_list(b, rs->attack_opts, style, "");
+        sbuf_addc(b, '\n');
+    }
+}
+
+void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
+                    enum cmd_doc_style style)
+{
+    const struct rs_help *h = rs->help;
+    if (style == CMD_DOC_FILE)
+        sbuf_addf(b, "# %s (`%s`)\n\n<!-- Generated by `fray docs` from "
+                     "the system's declaration; do not edit. -->\n\n",
+                  rs->title, rs->id);
+    if (h != NULL && h->kind != NULL)
+        sbuf_addf(b, "%s\n\n", h->kind);
+    else
+        sbuf_addf(b, "%s.\n\n", rs->summary);
+    if (h != NULL && h->turns != NULL)
+        sbuf_addf(b, style == CMD_DOC_FILE ? "## Turns\n\n%s\n\n"
+                                           : "**Turns:** %s\n", h->turns);
+    if (h != NULL && h->attacks != NULL)
+        sbuf_addf(b, style == CMD_DOC_FILE ? "## Attacks\n\n%s\n\n"
+                                           : "**Attacks:** %s\n", h->attacks);
+    if (rs->ncmds > 0) {
+        sbuf_add(b, style == CMD_DOC_FILE ? "## Commands\n\n"
+                                          : "\n**Commands of this system:**\n");
+        for (int i = 0; i < rs->ncmds; i++) {
+            struct cmd_spec v;
+            if (cmd_lookup(rs->cmds[i].verb, rs->cmds[i].sub, rs, &v))
+                cmd_doc_command(b, &v, style);
+        }
+    }
+    doc_extensions(b, rs, style);
+    doc_attack_opts(b, rs, style);
+    doc_conditions(b, rs, style);
+    doc_settings(b, rs, style);
+    if (style == CMD_DOC_HELP)
+        sbuf_addf(b, "\nStart one with `/combat start system:%s`; the "
+                     "commands every fight uses: `/help topic:combat`.",
+                  rs->id);
+}
+
+void cmd_doc_core(struct sbuf *b, enum cmd_doc_style style)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    for (size_t i = 0; i < n; i++)
+        cmd_doc_command(b, &t[i], style);
+    if (style == CMD_DOC_HELP)
+        sbuf_add(b, "\nEach rule system has commands of its own: "
+                    "`/help topic:<system>`.");
+}
+
+void cmd_doc_systems(struct sbuf *b, enum cmd_doc_style style)
+{
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const char *kind = all[i]->help && all[i]->help->kind
+                               ? all[i]->help->kind : all[i]->summary;
+        if (style == CMD_DOC_FILE)
+            sbuf_addf(b, "- [%s](%s.md) (`%s`): %s\n", all[i]->title,
+                      all[i]->id, all[i]->id, kind);
+        else
+            sbuf_addf(b, "**%s** (`%s`): %s\n", all[i]->title, all[i]->id,
+                      kind);
+    }
+}

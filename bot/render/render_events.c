@@ -1,0 +1,399 @@
+/*
+ * render_events.c - what a command did, as lines of markdown
+ * (render_enc.h).
+ *
+ * Each event becomes one line. Its rolls are shown with every die
+ * (render_roll.h) and its modifiers with their reasons, so the table can
+ * check every number. What a viewer may not see is left out per value: a
+ * secret event is the GM's alone, a secret number shows as "?", a secret
+ * roll or modifier is not listed.
+ */
+#include "render_enc.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_roll.h"
+#include "sbuf.h"
+
+/* Longest events text of one reply, in bytes: far past anything Discord
+ * shows in one message; render_discord folds at Discord's own limits. */
+#define RENDER_EVENTS_MAX (192 * 1024)
+
+#define MINUS "\xE2\x88\x92"      /* U+2212, as in "penalty −2" */
+#define EM_DASH "\xE2\x80\x94"
+
+struct view {
+    const struct encounter *e;
+    const struct enc_result *res;
+    bool gm;
+};
+
+/* The combatant's name, escaped and bold, or fallback when it is gone. */
+static void put_name(struct sbuf *b, const struct encounter *e, uint32_t id,
+                     const char *fallback)
+{
+    const struct enc_combatant *c = enc_by_id_c(e, id);
+    char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
+    sbuf_add(b, "**");
+    sbuf_add(b, esc != NULL ? esc : "?");
+    sbuf_add(b, "**");
+    free(esc);
+}
+
+static void put_user(struct sbuf *b, const char *s)
+{
+    char *esc = msg_escape(s != NULL ? s : "");
+    sbuf_add(b, esc != NULL ? esc : "");
+    free(esc);
+}
+
+static void put_num(struct sbuf *b, int64_t v, bool hidden)
+{
+    if (hidden)
+        sbuf_add(b, "?");
+    else if (v < 0)
+        sbuf_addf(b, MINUS "%" PRId64, -v);
+    else
+        sbuf_addf(b, "%" PRId64, v);
+}
+
+static bool roll_visible(const struct view *v, int idx)
+{
+    return idx >= 0 && idx < v->res->nrolls &&
+           (v->gm || !v->res->rolls[idx].secret);
+}
+
+/* Whether a sentence part of ev already shows roll idx. */
+static bool roll_inline(const struct enc_event *ev, int idx)
+{
+    for (int i = 0; i < ev->nparts; i++)
+        if (ev->parts[i].kind == ENC_PART_ROLL && ev->parts[i].n == idx)
+            return true;
+    return false;
+}
+
+/* " (rolls; modifiers)" for what ev used and did not show inline. With
+ * faces_only, a lone roll shows just its faces ("[15]+6"): the line has
+ * printed its total already. */
+static void put_detail(struct sbuf *b, const struct view *v,
+                       const struct enc_event *ev, bool faces_only)
+{
+    int shown = 0, nrolls = 0;
+    for (int i = 0; i < ev->nrolls; i++)
+        if (roll_visible(v, ev->rolls[i]) && !roll_inline(ev, ev->rolls[i]))
+            nrolls++;
+    for (int i = 0; i < ev->nrolls; i++) {
+        int idx = ev->rolls[i];
+        if (!roll_visible(v, idx) || roll_inline(ev, idx))
+            continue;
+        const struct enc_roll *r = &v->res->rolls[idx];
+        if (faces_only && nrolls == 1 && r->nterms == 0)
+            continue;      /* a bare number says nothing its total does not */
+        sbuf_add(b, shown++ ? "; " : " (");
+        if (faces_only && nrolls == 1)
+            render_roll_faces(b, r);
+        else
+            render_roll(b, r, false);
+    }
+    for (int i = 0; i < ev->nmods; i++) {
+        const struct enc_mod *m = &ev->mods[i];
+        if (m->secret && !v->gm)
+            continue;
+        sbuf_add(b, shown++ ? " \xC2\xB7 " : " (");
+        put_user(b, m->reason);
+        if (m->has_amount) {
+            sbuf_add(b, m->amount < 0 ? " " MINUS : " +");
+            sbuf_addf(b, "%" PRId64, m->amount < 0 ? -m->amount : m->amount);
+            if (m->unit[0] != '\0')
+                sbuf_addf(b, " %s", m->unit);
+        }
+    }
+    if (shown > 0)
+        sbuf_addc(b, ')');
+}
+
+static void put_parts(struct sbuf *b, const struct view *v,
+                      const struct enc_event *ev)
+{
+    for (int i = 0; i < ev->nparts; i++) {
+        const struct enc_part *p = &ev->parts[i];
+        bool hidden = p->secret && !v->gm;
+        switch (p->kind) {
+        case ENC_PART_TEXT:
+            sbuf_add(b, p->s != NULL ? p->s : "");
+            break;
+        case ENC_PART_USER:
+            put_user(b, p->s);
+            break;
+        case ENC_PART_WHO:
+            put_name(b, v->e, p->id, p->s);
+            break;
+        case ENC_PART_SIDE:
+            put_user(b, p->s);
+            break;
+        case ENC_PART_NUM:
+            put_num(b, p->n, hidden);
+            break;
+        case ENC_PART_STRONG:
+            sbuf_add(b, "**");
+            sbuf_add(b, p->s != NULL ? p->s : "");
+            sbuf_add(b, "**");
+            break;
+        case ENC_PART_ROLL:
+            if (p->n >= 0 && p->n < v->res->nrolls &&
+                roll_visible(v, (int)p->n))
+                render_roll(b, &v->res->rolls[p->n], true);
+            else
+                sbuf_add(b, "?");
+            break;
+        }
+    }
+}
+
+/* "V vs T (detail) — outcome", numbers hidden as the viewer requires. */
+static void put_compare(struct sbuf *b, const struct view *v,
+                        const struct enc_event *ev)
+{
+    if (ev->has_cmp && ev->value_secret && !v->gm) {
+        /* The roll was a hidden combatant's: what it was compared with
+         * would give it away, so only the outcome shows. */
+    } else if (ev->has_cmp) {
+        sbuf_add(b, ": ");
+        put_num(b, ev->value, ev->value_secret && !v->gm);
+        sbuf_add(b, " vs ");
+        put_num(b, ev->target, ev->target_secret && !v->gm);
+        put_detail(b, v, ev, true);
+    } else {
+        put_detail(b, v, ev, false);
+    }
+    if (ev->outcome != NULL) {
+        sbuf_add(b, ev->has_cmp ? " " EM_DASH " **" : ": **");
+        sbuf_add(b, ev->outcome);
+        sbuf_add(b, "**");
+    }
+}
+
+/* Append ev's line; false when the viewer sees nothing of it. */
+static bool render_event(struct sbuf *b, const struct view *v,
+                         const struct enc_event *ev)
+{
+    const struct encounter *e = v->e;
+    bool hide = ev->secret && !v->gm;
+    switch (ev->kind) {
+    case ENC_EV_SAY:
+        if (hide)
+            return false;
+        put_parts(b, v, ev);
+        put_detail(b, v, ev, false);
+        break;
+    case ENC_EV_PROMPT:
+        sbuf_add(b, "**");
+        if (ev->nparts > 0)
+            put_parts(b, v, ev);
+        else
+            sbuf_add(b, ev->text != NULL ? ev->text : "");
+        sbuf_add(b, "**");
+        break;
+    case ENC_EV_ADDED:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " joins the fight");
+        break;
+    case ENC_EV_REMOVED:
+        put_name(b, e, 0, ev->text);
+        sbuf_add(b, " leaves the fight");
+        break;
+    case ENC_EV_INIT:
+        put_name(b, e, ev->who, NULL);
+        if (hide) {
+            sbuf_add(b, " rolls initiative");
+        } else {
+            sbuf_addf(b, " rolls initiative: **%" PRId64 "**", ev->a);
+            put_detail(b, v, ev, true);
+        }
+        break;
+    case ENC_EV_BEGIN:
+        sbuf_add(b, "The fight begins!");
+        break;
+    case ENC_EV_ROUND:
+        sbuf_addf(b, "__**Round %" PRId64 "**__", ev->a);
+        break;
+    case ENC_EV_TURN:
+        sbuf_add(b, "\xE2\x96\xB6 It is ");
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, "'s turn");
+        break;
+    case ENC_EV_TURN_END:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " ends their turn");
+        break;
+    case ENC_EV_SKIP:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " is down and skips their turn");
+        break;
+    case ENC_EV_HP:
+        put_name(b, e, ev->who, NULL);
+        if (hide) {
+            const struct enc_combatant *c = enc_by_id_c(e, ev->who);
+            sbuf_addf(b, " is %s", c ? render_health_label(c) : "hurt");
+        } else {
+            sbuf_add(b, ": ");
+            put_user(b, ev->text);
+            sbuf_addf(b, " %" PRId64 " \xE2\x86\x92 **%" PRId64 "**", ev->a,
+                      ev->b);
+        }
+        break;
+    case ENC_EV_DOWN:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " is **down**!");
+        break;
+    case ENC_EV_UP:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " is back on their feet");
+        break;
+    case ENC_EV_COND_ADD:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " is now **");
+        put_user(b, ev->text);
+        sbuf_add(b, "**");
+        if (ev->a != 0 && !hide)
+            sbuf_addf(b, " %" PRId64, ev->a);
+        if (ev->b > 0)
+            sbuf_addf(b, " (%" PRId64 " round%s)", ev->b,
+                      ev->b == 1 ? "" : "s");
+        break;
+    case ENC_EV_COND_EXPIRE:
+    case ENC_EV_COND_REMOVE:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " is no longer ");
+        put_user(b, ev->text);
+        if (ev->kind == ENC_EV_COND_EXPIRE)
+            sbuf_add(b, " (it wore off)");
+        break;
+    case ENC_EV_ATTACK: {
+        /* Rulesets not yet recording the comparison put the numbers in a
+         * and b and the outcome in text. */
+        struct enc_event old = *ev;
+        if (!old.has_cmp && (old.nrolls > 0 || old.a != 0 || old.b != 0)) {
+            old.has_cmp = true;
+            old.value = old.a;
+            old.target = old.b;
+        }
+        if (old.outcome == NULL)
+            old.outcome = old.text;
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, " attacks ");
+        put_name(b, e, ev->other, NULL);
+        if (hide) {
+            /* A hidden attacker's numbers are all the GM's. */
+            if (old.outcome != NULL)
+                sbuf_addf(b, ": **%s**", old.outcome);
+        } else {
+            put_compare(b, v, &old);
+        }
+        break;
+    }
+    case ENC_EV_TEST:
+        if (hide)
+            return false;
+        if (ev->who != 0) {
+            put_name(b, e, ev->who, NULL);
+            sbuf_addc(b, ' ');
+        }
+        put_user(b, ev->text != NULL ? ev->text : "tests");
+        put_compare(b, v, ev);
+        break;
+    case ENC_EV_DAMAGE:
+        put_name(b, e, ev->other, NULL);
+        if (hide) {
+            sbuf_add(b, " takes damage");
+        } else {
+            sbuf_addf(b, " takes **%" PRId64 "** damage", ev->a);
+            put_detail(b, v, ev, ev->nrolls == 1);
+        }
+        break;
+    case ENC_EV_STAT:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, hide ? " is updated" : " stats updated");
+        if (!hide && ev->text != NULL && ev->text[0] != '\0') {
+            sbuf_add(b, ": ");
+            put_user(b, ev->text);
+        }
+        break;
+    case ENC_EV_NOTE:
+        put_name(b, e, ev->who, NULL);
+        sbuf_add(b, "'s note is updated");
+        break;
+    case ENC_EV_END:
+        sbuf_add(b, "The fight is over.");
+        break;
+    case ENC_EV_ROLL:
+        put_user(b, ev->text != NULL ? ev->text : "roll");
+        if (hide) {
+            sbuf_add(b, ": rolled in secret");
+        } else {
+            sbuf_addf(b, ": **%" PRId64 "**", ev->a);
+            put_detail(b, v, ev, true);
+            if (ev->outcome != NULL)
+                sbuf_addf(b, " " EM_DASH " **%s**", ev->outcome);
+        }
+        break;
+    }
+    return true;
+}
+
+/* Whether anything of ev is the GM's alone. */
+static bool event_secret(const struct enc_result *res,
+                         const struct enc_event *ev)
+{
+    if (ev->secret || (ev->has_cmp && (ev->value_secret ||
+                                       ev->target_secret)))
+        return true;
+    for (int i = 0; i < ev->nparts; i++)
+        if (ev->parts[i].secret)
+            return true;
+    for (int i = 0; i < ev->nmods; i++)
+        if (ev->mods[i].secret)
+            return true;
+    for (int i = 0; i < ev->nrolls; i++)
+        if (ev->rolls[i] >= 0 && ev->rolls[i] < res->nrolls &&
+            res->rolls[ev->rolls[i]].secret)
+            return true;
+    return false;
+}
+
+bool render_events(struct msg *m, const struct encounter *e,
+                   const struct enc_result *res, bool gm_view,
+                   const char *title)
+{
+    struct sbuf b;
+    struct view v = {e, res, gm_view};
+    sbuf_init(&b, RENDER_EVENTS_MAX);
+    bool secret = false;
+    for (int i = 0; i < res->nev; i++) {
+        const struct enc_event *ev = &res->ev[i];
+        secret |= event_secret(res, ev);
+        if (ev->kind == ENC_EV_TURN_END)
+            continue; /* implied by the next line; keeps replies short */
+        size_t mark = b.len;
+        if (b.len > 0)
+            sbuf_addc(&b, '\n');
+        if (!render_event(&b, &v, ev)) {
+            b.len = mark;         /* nothing of it for this viewer */
+            if (b.buf != NULL)
+                b.buf[mark] = '\0';
+        }
+    }
+    if (res->truncated)
+        sbuf_add(&b, "\n(more happened than one reply can record; see "
+                     "/combat status)");
+    if (sbuf_error(&b) == SBUF_TRUNCATED)
+        sbuf_add(&b, "\n(more happened than one reply can hold; see "
+                     "/combat status)");
+    struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
+    if (em != NULL && b.len > 0)
+        msg_embed_set_description(em, sbuf_str(&b));
+    sbuf_cleanup(&b);
+    return secret;
+}

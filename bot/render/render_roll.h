@@ -1,0 +1,31 @@
+/*
+ * render_roll.h - one recorded roll (enc_event.h struct enc_roll) as
+ * Discord markdown: the expression with each dice term replaced by its
+ * faces, "[**20**, 3, ~~1~~]+5". Dropped and rerolled dice are struck,
+ * natural extremes bold, exploded dice marked "!", Fudge dice as + 0 -.
+ * A term of more than RENDER_ROLL_FACES dice shows a count per face when
+ * its die has few enough faces, so a 50-die pool stays one short line.
+ * Counting terms add their successes.
+ *
+ * Ownership: arguments are borrowed; text is appended to the caller's sbuf.
+ */
+#ifndef RENDER_ROLL_H
+#define RENDER_ROLL_H
+
+#include "enc_event.h"
+#include "sbuf.h"
+
+/* Dice of one term listed face by face before counts take over. */
+#define RENDER_ROLL_FACES 40
+/* Largest die counted per face ("1×3 2×5 ..."); larger ones list faces. */
+#define RENDER_ROLL_COUNT_SIDES 20
+
+/* The faces of r ("[14]+5"); a roll without dice (a card drawn) adds
+ * nothing. */
+void render_roll_faces(struct sbuf *b, const struct enc_roll *r);
+
+/* "label 19 ([14]+5)" in short, or with the total bold and the label
+ * left out when bare is true: "**19** ([14]+5)". */
+void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare);
+
+#endif

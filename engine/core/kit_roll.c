@@ -1,0 +1,91 @@
+/*
+ * kit_roll.c - rolling dice for a ruleset and recording every die, and
+ * tests and attacks as events (rs_kit.h).
+ */
+#include "rs_kit.h"
+
+#include <string.h>
+
+#include "eng_alloc.h"
+
+enum eng_err rs_roll(struct rs_call *c, const struct enc_combatant *who,
+                     const char *label, const char *expr,
+                     struct rs_rolled *out)
+{
+    if (expr == NULL || expr[0] == '\0')
+        return enc_fail(c->d, ENG_INVALID, "the %s roll has no dice", label);
+    /* The dice result holds up to DICE_MAX_DICE dice: too big for deep
+     * stacks, so it lives on the heap for the call. */
+    struct dice_result *res = eng_malloc(sizeof *res);
+    if (res == NULL)
+        return enc_fail(c->d, ENG_NOMEM, "out of memory");
+    struct dice_diag dd;
+    size_t len = strlen(expr);
+    enum eng_err err = dice_eval_string(expr, len, c->rng, res, &dd);
+    if (err != ENG_OK) {
+        eng_free(res);
+        return enc_fail(c->d, err, "bad %s dice `%.64s`: %s", label, expr,
+                        dd.msg);
+    }
+    out->total = res->total;
+    out->natural = 0;
+    out->successes = 0;
+    out->dice_sum = 0;
+    for (int g = 0; g < res->n_groups; g++) {
+        const struct dice_group *grp = &res->groups[g];
+        if (grp->counting)
+            out->successes += grp->subtotal;
+        else
+            out->dice_sum += grp->subtotal;
+        if (out->natural == 0 && grp->sides == 20 && !grp->fudge)
+            for (int k = 0; k < grp->count; k++)
+                if (!(res->dice[grp->first + k].flags & DICE_DIE_UNCOUNTED)) {
+                    out->natural = res->dice[grp->first + k].value;
+                    break;
+                }
+    }
+    out->roll_idx = enc_add_roll(c->r, label, expr + res->expr_pos,
+                                 res->expr_len, res,
+                                 who != NULL && who->hidden);
+    eng_free(res);
+    return ENG_OK;
+}
+
+void rs_roll_drop(struct rs_call *c, int idx)
+{
+    if (idx >= 0 && idx < c->r->nrolls)
+        c->r->rolls[idx].flags |= ENC_ROLL_DROPPED;
+}
+
+struct enc_event *rs_test_event(struct rs_call *c, enum enc_ev kind,
+                                const struct enc_combatant *who,
+                                const struct enc_combatant *other,
+                                const char *label, int64_t value,
+                                int64_t target, const char *outcome)
+{
+    struct enc_event *ev = enc_emit(c->r, kind, who ? who->id : 0);
+    ev->other = other ? other->id : 0;
+    if (label != NULL)
+        ev->text = enc_result_strdup(c->r, label, 200);
+    bool vs = who != NULL && who->hidden;
+    const struct enc_combatant *tgt = other ? other : who;
+    bool ts = tgt != NULL && tgt->hidden;
+    enc_event_cmp(c->r, ev, value, vs, target, ts, outcome);
+    return ev;
+}
+
+void rs_ev_roll(struct rs_call *c, struct enc_event *ev, int idx)
+{
+    enc_event_roll(c->r, ev, idx);
+}
+
+void rs_mod(struct rs_call *c, struct enc_event *ev, const char *reason,
+            int64_t amount, const char *unit)
+{
+    enc_event_mod(c->r, ev, reason, amount, true, unit, false);
+}
+
+void rs_mod_note(struct rs_call *c, struct enc_event *ev, const char *reason)
+{
+    enc_event_mod(c->r, ev, reason, 0, false, "", false);
+}

@@ -1,0 +1,238 @@
+/*
+ * enc_event.h - what a change did, as values the front ends render.
+ *
+ * Every engine call that changes an encounter appends to a struct
+ * enc_result: events (who did what to whom), the rolls they used with every
+ * die's face and flags, the modifiers that changed a roll with their
+ * reasons, the numbers compared and the outcome. Nothing here is text for a
+ * particular screen: bot/render/ turns events into Discord markdown or
+ * terminal lines, and decides what a viewer may see.
+ *
+ * Secrecy is per value. An event marked secret is for the GM only as a
+ * whole; otherwise each part, roll, modifier and compared number carries its
+ * own flag, so a hidden combatant's numbers can be left out of a public
+ * reply while the rest of the line stays.
+ *
+ * No text is cut at a fixed size. Strings, sentences, rolls and modifiers
+ * live in the result's arena, which grows up to ENC_MAX_RESULT_BYTES; past
+ * that (or past ENC_MAX_EVENTS / ENC_MAX_ROLLS) the result is marked
+ * truncated and the renderers say that more happened than is shown. When
+ * memory runs out the result is marked nomem: the command layer then
+ * refuses the whole command, so a half-recorded change is never saved.
+ *
+ * Ownership: a result owns everything reachable from it. enc_result_init()
+ * prepares caller storage, enc_result_reset() empties it for reuse and
+ * enc_result_cleanup() frees the arena. Pointers into a result (events,
+ * rolls, strings) are valid until the next reset or cleanup; an event
+ * pointer stays valid while more events are emitted.
+ */
+#ifndef ENC_EVENT_H
+#define ENC_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dice.h"
+#include "eng_err.h"
+
+/* Events one command may produce. A round change in a 64-combatant fight
+ * with conditions running out stays well under this. */
+#define ENC_MAX_EVENTS 512
+/* Rolls one command may record. */
+#define ENC_MAX_ROLLS 128
+/* Bytes of arena one result may use (sentences, rolls, modifiers). */
+#define ENC_MAX_RESULT_BYTES (1024 * 1024)
+/* Parts in one sentence, and modifiers and rolls on one event. */
+#define ENC_MAX_PARTS 64
+#define ENC_MAX_MODS 16
+#define ENC_MAX_EVENT_ROLLS 16
+/* Longest diagnostic or hint, in bytes. Messages are built from bounded
+ * pieces (names are at most ENC_MAX_NAME bytes) so they always fit; a
+ * diagnostic that would not is marked cut, and a test fails on it. */
+#define ENC_MAX_DIAG 512
+
+enum enc_ev {
+    ENC_EV_SAY = 0,          /* a ruleset's sentence: parts */
+    ENC_EV_ADDED,            /* who */
+    ENC_EV_REMOVED,          /* who (name in text) */
+    ENC_EV_INIT,             /* who rolled a = initiative (rolls) */
+    ENC_EV_BEGIN,            /* the fight started */
+    ENC_EV_ROUND,            /* a = round number */
+    ENC_EV_TURN,             /* who's turn starts */
+    ENC_EV_TURN_END,         /* who's turn ends */
+    ENC_EV_SKIP,             /* who is skipped (down) */
+    ENC_EV_HP,               /* who: track text changed from a to b */
+    ENC_EV_DOWN,             /* who went down */
+    ENC_EV_UP,               /* who is back up */
+    ENC_EV_COND_ADD,         /* who gained text (a = value, b = rounds) */
+    ENC_EV_COND_EXPIRE,      /* who lost text: its duration ran out */
+    ENC_EV_COND_REMOVE,      /* who lost text: removed */
+    ENC_EV_ATTACK,           /* who attacked other: cmp, outcome */
+    ENC_EV_DAMAGE,           /* who dealt a damage to other */
+    ENC_EV_STAT,             /* who's stats changed (text: what) */
+    ENC_EV_NOTE,             /* who's note changed */
+    ENC_EV_END,              /* the fight ended */
+    ENC_EV_ROLL,             /* a roll: text = label, a = total */
+    ENC_EV_PROMPT,           /* who's player must choose: parts = the
+                                question, a = index into the ruleset's
+                                prompts (rs.h) */
+    ENC_EV_TEST,             /* who made a test: text = what it was for,
+                                cmp, outcome */
+};
+
+/* One piece of a sentence. */
+enum enc_part_kind {
+    ENC_PART_TEXT = 0,       /* the ruleset's own words: plain text */
+    ENC_PART_USER,           /* words a user typed (a label, an item):
+                                renderers escape them */
+    ENC_PART_WHO,            /* a combatant, by id; s keeps its name in
+                                case it leaves the fight in the same
+                                command */
+    ENC_PART_SIDE,           /* a side (team, faction): s is its name */
+    ENC_PART_NUM,            /* a number */
+    ENC_PART_ROLL,           /* a roll of the result (n is its index),
+                                shown with its total and dice */
+    ENC_PART_STRONG,         /* the ruleset's words, emphasised: an
+                                outcome such as "hit" */
+};
+
+struct enc_part {
+    enum enc_part_kind kind;
+    bool secret;             /* only the GM may see this value */
+    uint32_t id;             /* WHO */
+    int64_t n;               /* NUM, ROLL (index), SIDE (index) */
+    const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
+};
+
+/* Something that changed a roll or a number, with its reason:
+ * "multiple attack penalty" -2, "Harm" -3 dice, "advantage: best of 3". */
+struct enc_mod {
+    const char *reason;
+    int64_t amount;
+    bool has_amount;         /* false: the reason says it all */
+    const char *unit;        /* "", "dice", "successes"... */
+    bool secret;
+};
+
+/* One dice term of a roll ("4d6kh3"), its dice in the roll's dice[]. */
+struct enc_term {
+    uint16_t pos, len;       /* the term's text in the roll's expr */
+    uint16_t first, count;
+    int32_t sides;
+    bool fudge;
+    bool counting;           /* subtotal counts successes - failures */
+    int64_t subtotal;
+};
+
+#define ENC_ROLL_DROPPED (1u << 0) /* rolled but not kept (advantage) */
+
+struct enc_roll {
+    const char *label;       /* what it was for: "attack", "luck" */
+    const char *expr;        /* the expression rolled, without its label */
+    int64_t total;
+    bool secret;
+    unsigned flags;          /* ENC_ROLL_* */
+    const struct enc_term *terms;
+    int nterms;
+    const struct dice_die *dice;
+    int ndice;
+};
+
+struct enc_event {
+    enum enc_ev kind;
+    uint32_t who;
+    uint32_t other;
+    int64_t a, b, c;
+    bool secret;             /* the whole event is for the GM only */
+    const char *text;        /* core events' word (a condition, a track,
+                                a label); NULL when none */
+    const struct enc_part *parts; /* SAY, PROMPT: the sentence */
+    int nparts;
+    const int *rolls;        /* rolls it used: indices into the result */
+    int nrolls;
+    const struct enc_mod *mods;
+    int nmods;
+    bool has_cmp;            /* value was compared with target */
+    bool value_secret, target_secret;
+    int64_t value, target;
+    const char *outcome;     /* "hit", "fails by 2"; NULL when none */
+};
+
+struct enc_arena_chunk;
+
+struct enc_result {
+    struct enc_event ev[ENC_MAX_EVENTS];
+    int nev;
+    struct enc_roll rolls[ENC_MAX_ROLLS];
+    int nrolls;
+    bool truncated;          /* more happened than could be recorded */
+    bool nomem;              /* memory ran out while recording */
+    struct enc_arena_chunk *arena;
+    size_t arena_bytes;
+};
+
+/* A diagnostic for the user: what was wrong, in one short lowercase line
+ * (no trailing period), and, when helpful, the command that would work. */
+struct enc_diag {
+    enum eng_err code;
+    bool cut;                /* a message did not fit (a bug: see above) */
+    char msg[ENC_MAX_DIAG];
+    char hint[ENC_MAX_DIAG];
+};
+
+void enc_result_init(struct enc_result *r);
+/* Forget every event and roll and free the arena; r stays usable. */
+void enc_result_reset(struct enc_result *r);
+void enc_result_cleanup(struct enc_result *r);
+
+/* Arena memory for the result: n bytes, aligned for any field. NULL (and
+ * r->nomem or r->truncated set) when it cannot be had. */
+void *enc_result_alloc(struct enc_result *r, size_t n);
+/* A copy of s (at most max bytes, cut on a UTF-8 boundary) in the arena;
+ * "" when it cannot be had. */
+const char *enc_result_strdup(struct enc_result *r, const char *s,
+                              size_t max);
+
+/* Append an event and return it, zeroed but for kind and who. When
+ * ENC_MAX_EVENTS are used the result is marked truncated and a scratch
+ * event is returned, so callers never need a check. */
+struct enc_event *enc_emit(struct enc_result *r, enum enc_ev kind,
+                           uint32_t who);
+/* Set ev->text to a copy of printf(fmt, ...). */
+void enc_event_text(struct enc_result *r, struct enc_event *ev,
+                    const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Attach roll idx (from enc_add_roll) to ev. */
+void enc_event_roll(struct enc_result *r, struct enc_event *ev, int idx);
+/* Attach a modifier. reason and unit are copied. */
+void enc_event_mod(struct enc_result *r, struct enc_event *ev,
+                   const char *reason, int64_t amount, bool has_amount,
+                   const char *unit, bool secret);
+/* Record the comparison and its outcome (outcome copied). */
+void enc_event_cmp(struct enc_result *r, struct enc_event *ev, int64_t value,
+                   bool value_secret, int64_t target, bool target_secret,
+                   const char *outcome);
+/* Append parts to ev's sentence (copied, strings included). */
+void enc_event_parts(struct enc_result *r, struct enc_event *ev,
+                     const struct enc_part *parts, int n);
+/* Append one part whose string already lives in r's arena (not copied). */
+void enc_event_part_arena(struct enc_result *r, struct enc_event *ev,
+                          const struct enc_part *part);
+
+/* Record a roll: a copy of the dice of res, the expression src[pos..pos+len)
+ * and the label. Returns its index, or -1 when the result is full. */
+int enc_add_roll(struct enc_result *r, const char *label, const char *expr,
+                 size_t expr_len, const struct dice_result *res, bool secret);
+/* A roll without a dice expression (a card drawn, a number chosen at
+ * random): label and total only. */
+int enc_add_plain_roll(struct enc_result *r, const char *label,
+                       int64_t total, bool secret);
+
+/* Set d and return d->code. msg is a printf format. */
+enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
+                      ...) __attribute__((format(printf, 3, 4)));
+void enc_hint(struct enc_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

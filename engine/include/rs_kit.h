@@ -1,0 +1,289 @@
+/*
+ * rs_kit.h - the pieces every ruleset shares, so no helper exists twice.
+ *
+ *  - options: binding text to declared specs (rs_bind), one tokenizer for
+ *    "key key=value key=\"two words\"" lists (rs_tokens), typed access;
+ *  - who may act for whom;
+ *  - sentences as data: RS_SAY(c, who, "{} dodges ({} against {})", ...)
+ *    with typed, per-value secret arguments;
+ *  - rolls recorded with every die (rs_roll) and tests/attacks as events
+ *    with their comparison, modifiers and outcome;
+ *  - conditions through the system's table (rs_cond_give: the one path the
+ *    GM's /combat condition and a rule's effect both take);
+ *  - settings read with their declared defaults;
+ *  - typed state access (RS_STATE);
+ *  - small shared rules: hp at 0 is down, group initiative, comma lists.
+ *
+ * Ownership: arguments are borrowed for the call. Text recorded in events
+ * is copied into the call's result.
+ */
+#ifndef RS_KIT_H
+#define RS_KIT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dice.h"
+#include "enc.h"
+#include "rs.h"
+
+/* ---- options ------------------------------------------------------------- */
+
+/* Most tokens in one options: or settings: text. */
+#define RS_MAX_TOKENS 32
+/* Longest options: or settings: text, in bytes. */
+#define RS_MAX_TOKENS_TEXT 400
+
+/* One "key" or "key=value" of an options text. The strings point into the
+ * caller's buffer. */
+struct rs_token {
+    const char *key;
+    const char *value;       /* "" for a bare key */
+};
+
+/* Split text into tokens: words separated by spaces or commas, each
+ * "key", "key=value" or key="value with spaces" (or 'single quotes').
+ * buf (of size n) receives the unquoted copies. Fails naming the limit or
+ * the unclosed quote. */
+enum eng_err rs_tokens(const char *text, char *buf, size_t n,
+                       struct rs_token *out, int max, int *count,
+                       struct enc_diag *d);
+
+/* Bind options given as text to specs (ended by name == NULL): every given
+ * option must be declared (else the error names the valid ones), given
+ * once (COUNT may repeat), well typed and in bounds; combatants and sides
+ * must exist (the sender sees "did you mean" only for names it may see);
+ * OWN combatants must be ones the sender may act for. Required options
+ * missing fail too. what names the command for messages ("/test", "attack
+ * option"). out has room for max. */
+enum eng_err rs_bind(const struct rs_call *c, const char *what,
+                     const struct rs_opt_spec *specs,
+                     const struct rs_opt *given, int ngiven,
+                     struct rs_arg *out, int max, int *nout,
+                     struct enc_diag *d);
+
+/* The same for a tokens text (/attack options:, /combat start settings:). */
+enum eng_err rs_bind_tokens(const struct rs_call *c, const char *what,
+                            const struct rs_opt_spec *specs,
+                            const char *text, char *buf, size_t n,
+                            struct rs_arg *out, int max, int *nout,
+                            struct enc_diag *d);
+
+/* Run command cmd of system s for call c: bind c's options to the
+ * command's specs (c->args for the call), refuse it before the fight has
+ * begun when it says RS_CMD_RUNNING, run it, and end the turn after a
+ * success when it says RS_CMD_ENDS_TURN. The GM-only rule is the caller's
+ * to check, since only the caller knows who the GM is. */
+enum eng_err rs_cmd_run(struct rs_call *c, const struct rs_system *s,
+                        const struct rs_cmd *cmd);
+
+/* rs_cmd_run() for the command named by verb ("act", "effect trigger");
+ * ENG_NOTFOUND (d set) when s has no such command. */
+enum eng_err rs_action(const struct rs_system *s, struct rs_call *c,
+                       const char *verb);
+
+/* The bound option named name, or NULL. */
+const struct rs_arg *rs_arg(const struct rs_call *c, const char *name);
+const struct rs_arg *rs_arg_in(const struct rs_arg *args, int n,
+                               const char *name);
+/* Typed reads of bound options; absent gives dflt. */
+const char *rs_arg_text(const struct rs_call *c, const char *name,
+                        const char *dflt);
+int64_t rs_arg_int(const struct rs_call *c, const char *name, int64_t dflt);
+bool rs_arg_bool(const struct rs_call *c, const char *name, bool dflt);
+struct enc_combatant *rs_arg_who(const struct rs_call *c, const char *name);
+
+/* The option named name as given (text), or NULL. */
+const char *rs_opt(const struct rs_opt *opts, int nopts, const char *name);
+
+/* Find a combatant named by option opt (e.g. "name", "target"); fails with
+ * "no combatant named X (did you mean Y?)" or "opt: is required". */
+enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
+                              struct enc_combatant **out);
+/* Integer option opt within [lo, hi]; absent gives dflt. Fails with a
+ * message naming the option and the bounds. */
+enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
+                        int64_t hi, int64_t dflt, int64_t *out);
+/* Boolean option (true/false/yes/no/on/off); absent gives dflt. */
+enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
+                         bool *out);
+
+/* The closest of names (n of them) to word, for "did you mean"; NULL when
+ * none is close. */
+const char *rs_closest(const char *word, const char *const *names, int n);
+
+/* ---- who may act ---------------------------------------------------------- */
+
+/* Whether the sender may act for who: the GM, or the player who owns it. */
+bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who);
+/* rs_may_act() or fail with a short message saying who may do it. */
+enum eng_err rs_require_actor(struct rs_call *c,
+                              const struct enc_combatant *who);
+
+/* ---- sentences ------------------------------------------------------------- */
+
+/* One argument of a sentence: build them with the RS_A_* macros. */
+struct rs_say_arg {
+    enum enc_part_kind kind;
+    bool secret;
+    uint32_t id;
+    int64_t n;
+    const char *s;
+};
+
+#define RS_A_WHO(c) \
+    ((struct rs_say_arg){ENC_PART_WHO, false, (c)->id, 0, (c)->name})
+#define RS_A_NUM(v) ((struct rs_say_arg){ENC_PART_NUM, false, 0, (v), NULL})
+/* A number only the GM may see when secret is true (a hidden NPC's). */
+#define RS_A_SECRET(v, secret) \
+    ((struct rs_say_arg){ENC_PART_NUM, (secret), 0, (v), NULL})
+#define RS_A_TEXT(str) \
+    ((struct rs_say_arg){ENC_PART_TEXT, false, 0, 0, (str)})
+#define RS_A_USER(str) \
+    ((struct rs_say_arg){ENC_PART_USER, false, 0, 0, (str)})
+#define RS_A_STRONG(str) \
+    ((struct rs_say_arg){ENC_PART_STRONG, false, 0, 0, (str)})
+#define RS_A_ROLL(idx) ((struct rs_say_arg){ENC_PART_ROLL, false, 0, (idx), NULL})
+#define RS_A_SIDE(e, i) \
+    ((struct rs_say_arg){ENC_PART_SIDE, false, 0, (i), (e)->sides[(i)].name})
+
+/* Emit a sentence about who (may be NULL): fmt's "{}" take the arguments
+ * in order; the rest of fmt is the ruleset's own words. The event is for
+ * the GM only when who is hidden (secret numbers inside are marked per
+ * argument). Returns the event, for rolls and modifiers to be attached. */
+struct enc_event *rs_say_args(struct rs_call *c,
+                              const struct enc_combatant *who,
+                              const char *fmt, const struct rs_say_arg *args,
+                              int nargs);
+#define RS_SAY(c, who, fmt, ...)                                             \
+    rs_say_args((c), (who), (fmt), (const struct rs_say_arg[]){__VA_ARGS__}, \
+                (int)(sizeof((const struct rs_say_arg[]){__VA_ARGS__}) /     \
+                      sizeof(struct rs_say_arg)))
+/* A sentence without arguments. */
+struct enc_event *rs_say0(struct rs_call *c, const struct enc_combatant *who,
+                          const char *text);
+/* A sentence from printf(fmt, ...) as one part: for words the ruleset
+ * builds itself. secret makes the whole event the GM's. */
+struct enc_event *rs_sayf(struct rs_call *c, uint32_t who, bool secret,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+struct enc_event *rs_vsayf(struct rs_call *c, uint32_t who, bool secret,
+                           const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+
+/* ---- rolls, tests, attacks ------------------------------------------------- */
+
+/* What one roll gave: the total and, for d20 systems, the natural face of
+ * the first kept d20 (0 when there is none). */
+struct rs_rolled {
+    int64_t total;
+    int natural;
+    int roll_idx;            /* index in the result's rolls, or -1 */
+    int64_t successes;       /* counted successes when the roll counts */
+    int64_t dice_sum;        /* sum of the non-counting dice terms alone */
+};
+
+/* Parse and roll expr for who (NULL: the GM's own roll), record it with
+ * every die under label (secret when who is hidden). On a bad expression,
+ * fails with d naming what ("bad damage dice `1d`: ..."). */
+enum eng_err rs_roll(struct rs_call *c, const struct enc_combatant *who,
+                     const char *label, const char *expr,
+                     struct rs_rolled *out);
+
+/* A test or attack as an event: kind ENC_EV_TEST or ENC_EV_ATTACK, who
+ * (and other for attacks), label (what for), the rolls used, and the
+ * comparison. Add modifiers with rs_mod(). The value is secret when who is
+ * hidden, the target when other (or, for tests, who) is. */
+struct enc_event *rs_test_event(struct rs_call *c, enum enc_ev kind,
+                                const struct enc_combatant *who,
+                                const struct enc_combatant *other,
+                                const char *label, int64_t value,
+                                int64_t target, const char *outcome);
+/* Attach a roll to an event (idx from rs_rolled.roll_idx). */
+void rs_ev_roll(struct rs_call *c, struct enc_event *ev, int idx);
+/* Attach a modifier: reason, amount and unit ("", "dice"); without an
+ * amount use rs_mod_note(). */
+void rs_mod(struct rs_call *c, struct enc_event *ev, const char *reason,
+            int64_t amount, const char *unit);
+void rs_mod_note(struct rs_call *c, struct enc_event *ev,
+                 const char *reason);
+/* Mark roll idx as rolled but not kept (advantage's other dice). */
+void rs_roll_drop(struct rs_call *c, int idx);
+
+/* ---- conditions ------------------------------------------------------------ */
+
+/* The spec of the condition called name in the call's system (its data
+ * file's table when it has one), or NULL. */
+const struct rs_cond_spec *rs_cond_spec(const struct rs_call *c,
+                                        const struct rs_system *s,
+                                        const char *name);
+/* Every condition the system declares (data file first), for lists. */
+const struct rs_cond_spec *rs_cond_specs(const struct rs_system *s,
+                                         const void *data, int *n);
+
+/* What giving a condition asks for. value 0 means "one dose": the spec's
+ * start value for a new condition, one more stack for one that stacks. */
+struct rs_cond_give {
+    const char *name;
+    int32_t value;
+    bool value_given;        /* value is a number the GM typed */
+    int32_t rounds;          /* -1: the spec's default */
+    uint32_t anchor;         /* 0: the holder */
+    enum enc_expire expire;
+    bool expire_given;
+    uint32_t source;
+    int32_t cap;             /* 0: the spec's (a custom condition: none) */
+};
+
+/* Give who a condition through the system's table: the declared name's
+ * spelling, start value, stacking, cap and default duration, then the
+ * system's cond_changed hook. A name the system does not declare is a
+ * custom condition (no rules) unless it is close to a declared one: then
+ * it fails with "did you mean", unless custom is true. */
+enum eng_err rs_cond_give(struct rs_call *c, const struct rs_system *s,
+                          struct enc_combatant *who,
+                          const struct rs_cond_give *q, bool custom);
+
+/* ---- stats ---------------------------------------------------------------------- */
+
+/* Check a stat before it is set on who: a name the system declares (or
+ * any, for a system with RS_F_OPEN_STATS), within its declared bounds,
+ * then the system's own check_stat. Fails naming the valid stats. */
+enum eng_err rs_stat_check(struct rs_call *c, const struct rs_system *s,
+                           struct enc_combatant *who, const char *name,
+                           int64_t value);
+
+/* ---- settings ---------------------------------------------------------------- */
+
+/* Check and store "key=value ..." settings for system s on c->e: every key
+ * declared, every value within its bounds, then the system's own check. */
+enum eng_err rs_settings_apply(struct rs_call *c, const struct rs_system *s,
+                               const char *text);
+/* A setting as an integer (booleans 0/1, choices their index): the stored
+ * value, else the declared default. */
+int64_t rs_setting_int(const struct encounter *e, const struct rs_system *s,
+                       const char *key);
+
+/* ---- typed state ------------------------------------------------------------- */
+
+/* A combatant's, side's or the encounter's state struct of the ruleset. */
+#define RS_STATE(type, holder) ((type *)(holder)->st)
+
+/* ---- small shared rules ----------------------------------------------------- */
+
+/* hp at or below 0 marks the combatant down (its turns are skipped), above
+ * 0 brings it back. */
+void rs_default_after_track(struct rs_call *c, struct enc_combatant *who,
+                            const char *track, int64_t before);
+/* The first combatant before who in display order sharing its group, or
+ * NULL: group members share one initiative draw. */
+const struct enc_combatant *rs_group_lead(const struct encounter *e,
+                                          const struct enc_combatant *who);
+/* Next comma-separated item of *p into buf (trimmed); false at the end.
+ * Fails (returns false, *err set) when an item is longer than n - 1. */
+bool rs_list_next(const char **p, char *buf, size_t n, bool *too_long);
+/* An integer setting-like word: "3", "+2", "-1". */
+bool rs_int_word(const char *s, int64_t *out);
+
+#endif
