@@ -87,22 +87,32 @@ static void reply_error(struct cmd_reply *reply, const char *text,
 
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
 {
-    char text[512];
+    /* Sized to the message: no refusal is ever cut short. */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    reply_error(run->reply, text, NULL);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (text != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    reply_error(run->reply, text != NULL ? text : "the bot ran out of memory",
+                NULL);
+    free(text);
     run->failed = true;
 }
 
 void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
 {
+    bool cut = d->cut;
     if (d->code == ENG_NOMEM)   /* the engine's words name no outcome */
         reply_error(run->reply, "the bot ran out of memory; nothing was "
                     "changed", NULL);
     else
         reply_error(run->reply, d->msg, d->hint);
+    run->reply->cut |= cut;
     run->failed = true;
 }
 
@@ -123,8 +133,8 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
         .is_gm = run->is_gm,
         .opts = opts,
         .nopts = req->nopts,
-        .args = NULL,
-        .nargs = 0,
+        .args = run->ext,
+        .nargs = run->next,
         .data = rs_data_get(run->ctx->rs_data, run->rs),
     };
 }
@@ -223,6 +233,7 @@ void cmd_show(struct cmd_run *run, const char *title)
     struct cmd_reply *reply = run->reply;
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
     msg_cleanup(&reply->msg);
+    reply->cut |= run->res->truncated;
     bool secret = render_events(&reply->msg, run->enc, run->res, public_gm,
                                 title);
     if (secret && !public_gm) {
@@ -246,6 +257,7 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
     /* The reply shows the version this change will be saved as. */
     run->enc->version = run->loaded + 1;
     msg_cleanup(&reply->msg);
+    reply->cut |= run->res->truncated;
     bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
     /* In Discord the fight's live tracker message shows the state (and
      * is edited after this change); a copy in every reply would only
@@ -463,21 +475,36 @@ static bool check_system(struct cmd_run *run)
             run->spec = &run->view;
         return true;
     }
+    char key[64];
+    snprintf(key, sizeof key, "%s%s%s", spec->command, spec->sub ? " " : "",
+             spec->sub ? spec->sub : "");
+    const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
+    struct rs_opt given[RS_MAX_EXT_OPTS];
+    int ngiven = 0;
     for (int i = 0; i < run->req->nopts; i++) {
         const char *opt = run->req->opts[i].name;
         const struct rs_system *owner = cmd_ext_owner(spec, opt);
         if (owner == NULL)
             continue;
-        char key[64];
-        snprintf(key, sizeof key, "%s%s%s", spec->command,
-                 spec->sub ? " " : "", spec->sub ? spec->sub : "");
-        const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
         bool ok = false;
         for (int k = 0; mine != NULL && mine[k].name != NULL && !ok; k++)
             ok = eng_text_casecmp(mine[k].name, opt) == 0;
         if (!ok) {
             cmd_fail(run, "%s: is an option of the %s system; this fight "
                      "plays %s", opt, owner->id, run->rs->id);
+            return false;
+        }
+        if (ngiven < RS_MAX_EXT_OPTS)
+            given[ngiven++] = (struct rs_opt){opt, run->req->opts[i].value};
+    }
+    /* The system's own options on this core command, typed for it. */
+    if (ngiven > 0) {
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        if (rs_bind(&c, key, mine, given, ngiven, run->ext, RS_MAX_EXT_OPTS,
+                    &run->next, &run->diag) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
             return false;
         }
     }
@@ -494,18 +521,18 @@ static void run_handler(struct cmd_run *run)
         run->failed = true;
         return;
     }
-    if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
-        char text[200];
-        char name[64];
-        snprintf(text, sizeof text, "only the GM may use %s (the GM is "
-                 "whoever started the fight, or anyone with Manage "
-                 "Channels)", cmd_spec_name(spec, name, sizeof name));
-        reply_error(run->reply, text, NULL);
-        run->failed = true;
-        return;
-    }
+    /* The fight's own system decides what its command is (and whether
+     * it is the GM's), so that check comes first. */
     if (run->enc != NULL && !check_system(run))
         return;
+    spec = run->spec;
+    if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
+        char name[64];
+        cmd_fail(run, "only the GM may use %s (the GM is whoever started "
+                 "the fight, or anyone with Manage Channels)",
+                 cmd_spec_name(spec, name, sizeof name));
+        return;
+    }
     if (req->expect_version >= 0 && run->enc != NULL &&
         req->expect_version != run->enc->version) {
         /* A button from an older tracker: show where things stand now and

@@ -107,6 +107,9 @@ struct cmd_reply {
     enum cmd_tracker_mode tracker_mode;
     bool guild_commands;         /* the server's systems changed: register
                                     its commands again (discord/register) */
+    bool cut;                    /* something did not fit where it was
+                                    made (a message, the events): a bug
+                                    that tests look for */
 };
 
 struct cmd_ctx {

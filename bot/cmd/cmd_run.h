@@ -37,6 +37,9 @@ struct cmd_run {
     bool is_undo;                /* enc is a restored earlier state */
     struct enc_result *res;      /* events of this command (heap) */
     struct enc_diag diag;
+    struct rs_arg ext[RS_MAX_EXT_OPTS]; /* options the fight's system adds
+                                           to this core command, bound */
+    int next;
 };
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */

@@ -139,3 +139,18 @@ void turn_fixed_begin(struct rs_call *c,
     enc_emit(c->r, ENC_EV_BEGIN, 0);
     turn_fixed_from(c, e->norder, round_start);
 }
+
+enum eng_err turn_op_next(struct rs_call *c)
+{
+    turn_fixed_next(c, NULL);
+    return ENG_OK;
+}
+
+enum eng_err turn_fixed_start(struct rs_call *c, turn_cmp_fn *cmp)
+{
+    if (c->e->ncs == 0)
+        return enc_fail(c->d, ENG_STATE, "there is nobody to fight yet");
+    turn_order_build(c->e, cmp);
+    turn_fixed_begin(c, NULL);
+    return ENG_OK;
+}

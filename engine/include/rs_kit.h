@@ -211,6 +211,11 @@ void rs_mod_note(struct rs_call *c, struct enc_event *ev,
 /* Mark roll idx as rolled but not kept (advantage's other dice). */
 void rs_roll_drop(struct rs_call *c, int idx);
 
+/* Roll expr as who's one initiative value (init[0]) and report it: an
+ * ENC_EV_INIT event with the roll, secret when who is hidden. */
+enum eng_err rs_roll_initiative(struct rs_call *c, struct enc_combatant *who,
+                                const char *expr);
+
 /* ---- conditions ------------------------------------------------------------ */
 
 /* The spec of the condition called name in the call's system (its data

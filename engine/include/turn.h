@@ -54,6 +54,14 @@ void turn_fixed_next(struct rs_call *c,
 void turn_fixed_begin(struct rs_call *c,
                       void (*round_start)(struct rs_call *c));
 
+/* The whole next op of a fixed-order system without round rules:
+ * turn_fixed_next() with no round_start. */
+enum eng_err turn_op_next(struct rs_call *c);
+
+/* Begin a fixed-order fight whose initiative is already rolled: refuse an
+ * empty fight, sort the order by cmp and start round 1. */
+enum eng_err turn_fixed_start(struct rs_call *c, turn_cmp_fn *cmp);
+
 /* Whether who can take a turn (not down, not dead). */
 bool turn_can_act(const struct enc_combatant *who);
 

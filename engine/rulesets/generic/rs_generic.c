@@ -72,17 +72,7 @@ static enum eng_err gen_roll_init(struct rs_call *c, struct enc_combatant *who)
             mod = enc_stat_or(who, "init", 0);
         snprintf(expr, sizeof expr, "1d20%+lld", (long long)mod);
     }
-    struct rs_rolled r;
-    enum eng_err err = rs_roll(c, who, "initiative", expr, &r);
-    if (err != ENG_OK)
-        return err;
-    who->init[0] = r.total;
-    who->ninit = 1;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
-    ev->a = r.total;
-    enc_event_roll(c->r, ev, r.roll_idx);
-    ev->secret = who->hidden;
-    return ENG_OK;
+    return rs_roll_initiative(c, who, expr);
 }
 
 static int64_t gen_mod(const struct enc_combatant *who)
@@ -134,17 +124,7 @@ static enum eng_err gen_begin(struct rs_call *c)
     if (c->e->ncs == 0)
         return enc_fail(c->d, ENG_STATE, "there is nobody to fight yet");
     enum eng_err err = gen_roll_all(c);
-    if (err != ENG_OK)
-        return err;
-    turn_order_build(c->e, gen_cmp);
-    turn_fixed_begin(c, NULL);
-    return ENG_OK;
-}
-
-static enum eng_err gen_next(struct rs_call *c)
-{
-    turn_fixed_next(c, NULL);
-    return ENG_OK;
+    return err != ENG_OK ? err : turn_fixed_start(c, gen_cmp);
 }
 
 static enum eng_err gen_late_join(struct rs_call *c, struct enc_combatant *who)
@@ -250,7 +230,7 @@ static const struct rs_ops gen_ops = {
     .check_stat = gen_check_stat,     /* ac, init bounds */
     .setting = NULL,                  /* no settings */
     .begin = gen_begin,               /* 1d20 + init, highest first */
-    .next = gen_next,                 /* fixed order */
+    .next = turn_op_next,             /* fixed order */
     .pick = NULL,                     /* not alternating */
     .pass = NULL,                     /* not alternating */
     .attack = gen_attack,             /* roll vs ac, damage to hp */
