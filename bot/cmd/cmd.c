@@ -228,50 +228,58 @@ static void add_prompts(struct cmd_run *run)
     }
 }
 
-void cmd_show(struct cmd_run *run, const char *title)
-{
-    struct cmd_reply *reply = run->reply;
-    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
-    msg_cleanup(&reply->msg);
-    reply->cut |= run->res->truncated;
-    bool secret = render_events(&reply->msg, run->enc, run->res, public_gm,
-                                title);
-    if (secret && !public_gm) {
-        struct msg *copy = malloc(sizeof *copy);
-        if (copy != NULL) {
-            msg_init(copy);
-            render_events(copy, run->enc, run->res, true, title);
-            reply->gm_copy = copy;
-        }
-    }
-}
-
-void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
+/* The reply's events: the public view, and the GM's copy when hidden
+ * numbers were left out of it. When the table sees nothing of what
+ * happened (a hidden NPC arrived, a hidden NPC's test) and the sender is
+ * the GM, the GM's view is the reply, private. */
+static void reply_events(struct cmd_run *run, const char *title)
 {
     struct cmd_reply *reply = run->reply;
     const struct encounter *e = run->enc;
     /* The console is the GM's own screen; in a channel everyone reads the
      * reply, so hidden numbers go only to the GM's copy. */
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
-    run->changed = true;
-    /* The reply shows the version this change will be saved as. */
-    run->enc->version = run->loaded + 1;
     msg_cleanup(&reply->msg);
     reply->cut |= run->res->truncated;
     bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    if (!secret || public_gm)
+        return;
+    bool nothing = reply->msg.nembeds > 0 &&
+                   reply->msg.embeds[reply->msg.nembeds - 1].description ==
+                       NULL;
+    if (nothing && run->is_gm) {
+        msg_cleanup(&reply->msg);
+        render_events(&reply->msg, e, run->res, true, title);
+        reply->ephemeral = true;
+        return;
+    }
+    struct msg *copy = malloc(sizeof *copy);
+    if (copy != NULL) {
+        msg_init(copy);
+        render_events(copy, e, run->res, true, title);
+        reply->gm_copy = copy;
+    }
+}
+
+void cmd_show(struct cmd_run *run, const char *title)
+{
+    reply_events(run, title);
+}
+
+void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
+{
+    struct cmd_reply *reply = run->reply;
+    const struct encounter *e = run->enc;
+    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
+    run->changed = true;
+    /* The reply shows the version this change will be saved as. */
+    run->enc->version = run->loaded + 1;
+    reply_events(run, title);
     /* In Discord the fight's live tracker message shows the state (and
      * is edited after this change); a copy in every reply would only
      * leave stale trackers up the channel. */
     if (show_tracker && run->req->source != CMD_SRC_DISCORD)
-        render_tracker(&reply->msg, e, public_gm);
-    if (secret && !public_gm) {
-        struct msg *copy = malloc(sizeof *copy);
-        if (copy != NULL) {
-            msg_init(copy);
-            render_events(copy, e, run->res, true, title);
-            reply->gm_copy = copy;
-        }
-    }
+        render_tracker(&reply->msg, e, public_gm || reply->ephemeral);
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
     for (int i = run->res->nev - 1; i >= 0; i--) {

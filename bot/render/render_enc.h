@@ -17,6 +17,11 @@
 #include "enc.h"
 #include "msg.h"
 
+/* How a hidden combatant is named to the players, mid-sentence and at the
+ * start of one. */
+#define RENDER_UNSEEN "_someone unseen_"
+#define RENDER_UNSEEN_START "_Someone unseen_"
+
 /* Longest events text in one embed description (Discord allows 4096; the
  * Discord renderer trims further if it must). */
 #define RENDER_ENC_MAX_EVENTS_TEXT 4000

@@ -30,11 +30,23 @@ struct view {
     bool gm;
 };
 
-/* The combatant's name, escaped and bold, or fallback when it is gone. */
-static void put_name(struct sbuf *b, const struct encounter *e, uint32_t id,
-                     const char *fallback)
+/* Whether the text so far ends a line (a name put there starts one). */
+static bool at_line_start(const struct sbuf *b)
 {
-    const struct enc_combatant *c = enc_by_id_c(e, id);
+    return b->len == 0 || b->buf[b->len - 1] == '\n';
+}
+
+/* The combatant's name, escaped and bold, or fallback when it is gone. A
+ * hidden combatant is "someone unseen" to the players: its name never
+ * reaches them (docs/commands.md, "Hidden combatants"). */
+static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
+                    const char *fallback)
+{
+    const struct enc_combatant *c = enc_by_id_c(v->e, id);
+    if (c != NULL && c->hidden && !v->gm) {
+        sbuf_add(b, at_line_start(b) ? RENDER_UNSEEN_START : RENDER_UNSEEN);
+        return;
+    }
     char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
     sbuf_add(b, "**");
     sbuf_add(b, esc != NULL ? esc : "?");
@@ -128,7 +140,7 @@ static void put_parts(struct sbuf *b, const struct view *v,
             put_user(b, p->s);
             break;
         case ENC_PART_WHO:
-            put_name(b, v->e, p->id, p->s);
+            put_who(b, v, p->id, p->s);
             break;
         case ENC_PART_SIDE:
             put_user(b, p->s);
@@ -181,6 +193,16 @@ static bool render_event(struct sbuf *b, const struct view *v,
 {
     const struct encounter *e = v->e;
     bool hide = ev->secret && !v->gm;
+    /* What happens to a hidden combatant that the players would not see
+     * across the table: it arriving, leaving, its initiative, its
+     * conditions and its questions. */
+    if (hide && (ev->kind == ENC_EV_ADDED || ev->kind == ENC_EV_REMOVED ||
+                 ev->kind == ENC_EV_INIT || ev->kind == ENC_EV_COND_ADD ||
+                 ev->kind == ENC_EV_COND_EXPIRE ||
+                 ev->kind == ENC_EV_COND_REMOVE ||
+                 ev->kind == ENC_EV_STAT || ev->kind == ENC_EV_NOTE ||
+                 ev->kind == ENC_EV_PROMPT))
+        return false;
     switch (ev->kind) {
     case ENC_EV_SAY:
         if (hide)
@@ -197,15 +219,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         sbuf_add(b, "**");
         break;
     case ENC_EV_ADDED:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " joins the fight");
         break;
     case ENC_EV_REMOVED:
-        put_name(b, e, 0, ev->text);
+        put_who(b, v, 0, ev->text);
         sbuf_add(b, " leaves the fight");
         break;
     case ENC_EV_INIT:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         if (hide) {
             sbuf_add(b, " rolls initiative");
         } else {
@@ -221,19 +243,19 @@ static bool render_event(struct sbuf *b, const struct view *v,
         break;
     case ENC_EV_TURN:
         sbuf_add(b, "\xE2\x96\xB6 It is ");
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, "'s turn");
         break;
     case ENC_EV_TURN_END:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " ends their turn");
         break;
     case ENC_EV_SKIP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is down and skips their turn");
         break;
     case ENC_EV_HP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         if (hide) {
             const struct enc_combatant *c = enc_by_id_c(e, ev->who);
             sbuf_addf(b, " is %s", c ? render_health_label(c) : "hurt");
@@ -245,15 +267,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_DOWN:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is **down**!");
         break;
     case ENC_EV_UP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is back on their feet");
         break;
     case ENC_EV_COND_ADD:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is now **");
         put_user(b, ev->text);
         sbuf_add(b, "**");
@@ -265,7 +287,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         break;
     case ENC_EV_COND_EXPIRE:
     case ENC_EV_COND_REMOVE:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is no longer ");
         put_user(b, ev->text);
         if (ev->kind == ENC_EV_COND_EXPIRE)
@@ -282,9 +304,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         if (old.outcome == NULL)
             old.outcome = old.text;
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " attacks ");
-        put_name(b, e, ev->other, NULL);
+        put_who(b, v, ev->other, NULL);
         if (hide) {
             /* A hidden attacker's numbers are all the GM's. */
             if (old.outcome != NULL)
@@ -298,14 +320,14 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide)
             return false;
         if (ev->who != 0) {
-            put_name(b, e, ev->who, NULL);
+            put_who(b, v, ev->who, NULL);
             sbuf_addc(b, ' ');
         }
         put_user(b, ev->text != NULL ? ev->text : "tests");
         put_compare(b, v, ev);
         break;
     case ENC_EV_DAMAGE:
-        put_name(b, e, ev->other, NULL);
+        put_who(b, v, ev->other, NULL);
         if (hide) {
             sbuf_add(b, " takes damage");
         } else {
@@ -314,7 +336,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_STAT:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, hide ? " is updated" : " stats updated");
         if (!hide && ev->text != NULL && ev->text[0] != '\0') {
             sbuf_add(b, ": ");
@@ -322,7 +344,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_NOTE:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, "'s note is updated");
         break;
     case ENC_EV_END:
