@@ -26,6 +26,7 @@
 #include "eng_text.h"
 #include "render_enc.h"
 #include "rs_data.h"
+#include "sbuf.h"
 #include "store.h"
 
 void cmd_reply_init(struct cmd_reply *r)
@@ -423,6 +424,24 @@ void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
     r->version = -1;
 }
 
+/* Remember what this change did in the encounter's own history. */
+static bool record_change(struct cmd_run *run)
+{
+    struct sbuf text;
+    bool secret = run->change_secret;
+    sbuf_init(&text, ENC_MAX_CHANGE_TEXT * 4);
+    if (run->change != NULL)
+        sbuf_add(&text, run->change);
+    else
+        render_change_summary(&text, run->enc, run->res, &secret);
+    bool ok = sbuf_error(&text) != SBUF_NOMEM &&
+              enc_change_add(run->enc, run->loaded + 1, run->req->user_id,
+                             run->req->now_ms, secret, sbuf_str(&text)) ==
+                  ENG_OK;
+    sbuf_cleanup(&text);
+    return ok;
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -572,6 +591,7 @@ static void run_reset(struct cmd_run *run)
                             .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
+    free(run->change);
     *run = fresh;
     run->spec = &run->view;
     enc_result_reset(run->res);
@@ -614,6 +634,8 @@ static bool try_stateful(struct cmd_run *run)
     run->is_gm = cmd_sender_is_gm(req, run->enc);
 
     run_handler(run);
+    if (!run->failed && run->changed && !record_change(run))
+        run->res->nomem = true;
     if (!run->failed && run->res->nomem) {
         /* Part of what happened could not be recorded: saving the change
          * would show the table less than the truth. */
@@ -706,6 +728,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         run_reset(&run);
     }
     enc_free(run.enc);
+    free(run.change);
     enc_result_cleanup(run.res);
     eng_free(run.res);
     return true;

@@ -40,6 +40,10 @@ struct cmd_run {
     struct rs_arg ext[RS_MAX_EXT_OPTS]; /* options the fight's system adds
                                            to this core command, bound */
     int next;
+    char *change;                /* what this change did, for history, when
+                                    the handler says it (undo); else the
+                                    first event says it (heap) */
+    bool change_secret;
 };
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
@@ -119,6 +123,7 @@ cmd_handler_fn cmd_combat_hp;
 cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
+cmd_handler_fn cmd_combat_history;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
 cmd_handler_fn cmd_attack;

@@ -185,6 +185,14 @@ static const struct cmd_spec table[] = {
      NO_OPTS,
      NULL, NULL},
 
+    {"combat", "history", CMD_F_NEEDS_ENC | CMD_F_EPHEMERAL, GUILD,
+     "What changed in this fight, newest first, and who did it",
+     "/combat history count:20",
+     cmd_combat_history,
+     OPTS(RS_INT("count", false, 1, ENC_MAX_CHANGES,
+                 "How many changes (default 10)")),
+     NULL, NULL},
+
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: end the fight (it is archived, not deleted)",
      "/combat end",

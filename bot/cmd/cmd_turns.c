@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "sbuf.h"
 #include "rs_kit.h"
 #include "enc_json.h"
 #include "eng_text.h"
@@ -147,6 +148,20 @@ void cmd_combat_undo(struct cmd_run *run)
         return;
     }
     free(doc);
+    /* What is taken back, in the words its change left in the history. */
+    const struct enc_change *last = enc_change_last(e);
+    bool secret = last != NULL && last->secret;
+    char *what = strdup(last != NULL ? last->text : "the last change");
+    size_t wlen = what != NULL ? strlen(what) + 16 : 0;
+    run->change = what != NULL ? malloc(wlen) : NULL;
+    if (run->change == NULL) {
+        free(what);
+        enc_free(old);
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    snprintf(run->change, wlen, "Undid: %s", what);
+    run->change_secret = secret;
     /* The restored state is saved as the next version, so buttons drawn
      * for any earlier version stay stale. */
     old->version = e->version;
@@ -156,9 +171,42 @@ void cmd_combat_undo(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    RS_SAY(&c, NULL, "Undone: back to how things were at version {}.",
-           RS_A_NUM(found));
+    if (secret)
+        rs_say0(&c, NULL, "Undid a change that only the GM sees.");
+    struct enc_event *ev = RS_SAY(&c, NULL, "Undid: {}", RS_A_USER(what));
+    ev->secret = secret;
+    free(what);
     cmd_finish(run, "Undo", true);
+}
+
+void cmd_combat_history(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    int64_t count = 10;
+    if (!cmd_opt_int(run, "count", 10, &count))
+        return;
+    struct sbuf b;
+    sbuf_init(&b, MSG_MAX_TEXT / 2);
+    int shown = 0;
+    for (int i = e->nchanges - 1; i >= 0 && shown < count; i--, shown++) {
+        const struct enc_change *c = &e->changes[i];
+        char *text = msg_escape(c->text);
+        sbuf_addf(&b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
+                  c->secret && !run->is_gm ? "_a change only the GM sees_"
+                  : text != NULL ? text : "");
+        free(text);
+    }
+    if (shown == 0)
+        sbuf_add(&b, "Nothing has happened in this fight yet.");
+    else if (e->nchanges > shown)
+        sbuf_addf(&b, "_\xE2\x80\xA6 and %d earlier (count: shows more)_",
+                  e->nchanges - shown);
+    struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
+                                         "What happened");
+    if (em != NULL)
+        msg_embed_set_description(em, sbuf_str(&b));
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&b);
 }
 
 void cmd_combat_end(struct cmd_run *run)

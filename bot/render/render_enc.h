@@ -32,6 +32,13 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
 
+/* One plain line saying what a change did, for /combat history and undo:
+ * its first event as the GM sees it, and how many more followed. *secret
+ * says whether that line is the GM's alone. */
+struct sbuf;
+void render_change_summary(struct sbuf *out, const struct encounter *e,
+                           const struct enc_result *res, bool *secret);
+
 /* The tracker's list in one embed description, in bytes (Discord allows
  * 4096 characters; a byte count is never below the character count). */
 #define RENDER_ENC_TRACKER_TEXT 3900

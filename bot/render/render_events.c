@@ -419,3 +419,47 @@ bool render_events(struct msg *m, const struct encounter *e,
     sbuf_cleanup(&b);
     return secret;
 }
+
+/* Markdown of our own rendering back to plain words: bold, italics and
+ * strikes dropped, escapes undone. */
+static void plain(struct sbuf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            sbuf_addc(b, s[++i]);
+            continue;
+        }
+        if (s[i] == '*' || s[i] == '_' || s[i] == '~')
+            continue;
+        sbuf_addc(b, s[i]);
+    }
+}
+
+void render_change_summary(struct sbuf *out, const struct encounter *e,
+                           const struct enc_result *res, bool *secret)
+{
+    struct view v = {e, res, true};
+    struct sbuf line;
+    sbuf_init(&line, RENDER_EVENTS_MAX);
+    int first = -1, more = 0;
+    *secret = false;
+    for (int i = 0; i < res->nev; i++) {
+        const struct enc_event *ev = &res->ev[i];
+        if (ev->kind == ENC_EV_TURN_END || ev->kind == ENC_EV_ROUND)
+            continue;
+        if (first >= 0) {
+            more++;
+            continue;
+        }
+        if (render_event(&line, &v, ev)) {
+            first = i;
+            *secret = event_secret(res, ev);
+        }
+    }
+    const char *s = sbuf_str(&line);
+    size_t n = strcspn(s, "\n");
+    plain(out, s, n);
+    if (more > 0)
+        sbuf_addf(out, " (and %d more)", more);
+    sbuf_cleanup(&line);
+}

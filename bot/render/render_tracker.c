@@ -287,12 +287,28 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, sbuf_str(&title));
     if (em != NULL) {
         msg_embed_set_description(em, sbuf_str(&b));
-        char foot[160];
-        snprintf(foot, sizeof foot, "%s \xC2\xB7 version %" PRId64 "%s",
-                 rs != NULL ? rs->title : e->ruleset, e->version,
-                 windowed ? " \xC2\xB7 compact, around the turn"
-                 : compact ? " \xC2\xB7 compact" : "");
-        msg_embed_set_footer(em, foot);
+        /* The footer says where the fight stands: its round and whose
+         * turn (a hidden combatant's stays unnamed). */
+        struct sbuf foot;
+        sbuf_init(&foot, 1024);
+        sbuf_add(&foot, rs != NULL ? rs->title : e->ruleset);
+        if (e->status == ENC_ST_RUNNING) {
+            const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+            sbuf_addf(&foot, " \xC2\xB7 round %d", (int)e->round);
+            if (cur != NULL && cur->hidden && !gm_view)
+                sbuf_add(&foot, " \xC2\xB7 someone unseen acts");
+            else if (cur != NULL)
+                sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
+            else if (e->acting_side >= 0 && e->acting_side < e->nsides)
+                sbuf_addf(&foot, " \xC2\xB7 %s to choose",
+                          e->sides[e->acting_side].name);
+        }
+        if (windowed)
+            sbuf_add(&foot, " \xC2\xB7 compact, around the turn");
+        else if (compact)
+            sbuf_add(&foot, " \xC2\xB7 compact");
+        msg_embed_set_footer(em, sbuf_str(&foot));
+        sbuf_cleanup(&foot);
     }
     sbuf_cleanup(&title);
     sbuf_cleanup(&b);
