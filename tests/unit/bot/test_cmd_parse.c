@@ -124,7 +124,8 @@ static const struct bad_case bad[] = {
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, history, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, history, end, "
+     "notices)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -138,10 +139,11 @@ static const struct bad_case bad[] = {
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices)"},
+     "undo, history, end, notices)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, history, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, history, end, "
+     "notices)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
