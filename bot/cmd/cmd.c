@@ -61,6 +61,11 @@ void cmd_reply_cleanup(struct cmd_reply *r)
     cmd_reply_init(r);
 }
 
+int64_t cmd_reopen_ms(const struct cmd_ctx *ctx)
+{
+    return ctx->reopen_ms > 0 ? ctx->reopen_ms : CMD_REOPEN_MS;
+}
+
 const char *cmd_req_opt(const struct cmd_req *req, const char *name)
 {
     for (int i = 0; i < req->nopts; i++)
@@ -214,7 +219,7 @@ static void add_prompts(struct cmd_run *run)
             const struct rs_prompt_choice *ch = &p->choice[k];
             char id[INTERACTION_CUSTOM_ID_MAX + 1];
             if (interaction_custom_id_make(id, sizeof id, ch->command, NULL,
-                                           e->version,
+                                           e->fight_id, e->version,
                                            ch->opt ? ch->opt : "name",
                                            ch->opt ? ch->value : c->name))
                 msg_add_button(&run->reply->msg, ch->label, id,
@@ -267,8 +272,41 @@ void cmd_show(struct cmd_run *run, const char *title)
     reply_events(run, title);
 }
 
+/* Add this command's damage and falls to the combatants' tallies, for the
+ * summary at the end. Damage dealt counts ENC_EV_DAMAGE; what a target
+ * lost without one (the GM's /combat hp, a rule's direct damage) counts
+ * as taken. */
+static void tally(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    const struct enc_result *res = run->res;
+    if (run->is_undo)
+        return;              /* the restored state carries its own */
+    for (int i = 0; i < res->nev; i++) {
+        const struct enc_event *ev = &res->ev[i];
+        struct enc_combatant *who = enc_by_id(e, ev->who);
+        struct enc_combatant *other = enc_by_id(e, ev->other);
+        if (ev->kind == ENC_EV_DAMAGE && ev->a > 0) {
+            if (who != NULL)
+                who->dealt += ev->a;
+            if (other != NULL)
+                other->taken += ev->a;
+        } else if (ev->kind == ENC_EV_DOWN && who != NULL) {
+            who->falls++;
+        } else if (ev->kind == ENC_EV_HP && who != NULL && ev->b < ev->a) {
+            bool damaged = false;
+            for (int k = 0; k < res->nev && !damaged; k++)
+                damaged = res->ev[k].kind == ENC_EV_DAMAGE &&
+                          res->ev[k].other == ev->who;
+            if (!damaged)
+                who->taken += ev->a - ev->b;
+        }
+    }
+}
+
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
+    tally(run);
     struct cmd_reply *reply = run->reply;
     const struct encounter *e = run->enc;
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
@@ -543,8 +581,12 @@ static void run_handler(struct cmd_run *run)
     const struct cmd_spec *spec = run->spec;
     const struct cmd_req *req = run->req;
     if ((spec->flags & CMD_F_NEEDS_ENC) && run->enc == NULL) {
-        reply_error(run->reply, "there is no fight in this channel",
-                    "/combat start system:generic");
+        /* Undo right after an end means the end was the mistake. */
+        bool undo = spec->sub != NULL && strcmp(spec->sub, "undo") == 0;
+        reply_error(run->reply, undo ? "there is no fight in this channel "
+                    "to undo in; a fight that just ended can be brought "
+                    "back" : "there is no fight in this channel",
+                    undo ? "/combat reopen" : "/combat start system:generic");
         run->failed = true;
         return;
     }
@@ -558,6 +600,14 @@ static void run_handler(struct cmd_run *run)
         cmd_fail(run, "only the GM may use %s (the GM is whoever started "
                  "the fight, or anyone with Manage Channels)",
                  cmd_spec_name(spec, name, sizeof name));
+        return;
+    }
+    if (req->expect_version >= 0 &&
+        (run->enc == NULL || req->expect_fight != run->enc->fight_id)) {
+        /* A button left from a fight that is over, or from an earlier
+         * fight in this channel: it belongs to no fight there is. */
+        cmd_fail(run, "That button is from an earlier fight in this "
+                 "channel; it does nothing now.");
         return;
     }
     if (req->expect_version >= 0 && run->enc != NULL &&

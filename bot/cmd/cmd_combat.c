@@ -82,6 +82,9 @@ void cmd_combat_start(struct cmd_run *run)
     }
     run->rs = rs;
     run->is_gm = true;
+    /* The fight's id goes into its buttons: the time it started is unique
+     * per channel, and never 0 (the id of fights from before ids). */
+    run->enc->fight_id = req->now_ms > 0 ? (uint64_t)req->now_ms : 1;
     const char *settings = cmd_req_opt(req, "settings");
     if (settings != NULL && !apply_settings(run, settings))
         return;

@@ -98,6 +98,9 @@ uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
  * register the server's commands again (cmd_reply.guild_commands). */
 void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs);
 
+/* How long after its end a fight may be reopened, in ms. */
+int64_t cmd_reopen_ms(const struct cmd_ctx *ctx);
+
 /* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
  * when too small). */
 void cmd_system_ids(char *buf, size_t n);
@@ -124,6 +127,7 @@ cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;
+cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
 cmd_handler_fn cmd_attack;

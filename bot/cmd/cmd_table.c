@@ -194,9 +194,16 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: end the fight (it is archived, not deleted)",
-     "/combat end",
+     "GM: end the fight, with a summary (asks first; /combat reopen undoes)",
+     "/combat end confirm:true",
      cmd_combat_end,
+     OPTS(RS_BOOL("confirm", "Yes, end it now (without: a button asks)")),
+     NULL, NULL},
+
+    {"combat", "reopen", CMD_F_MUTATES, GUILD,
+     "GM: bring back the fight that just ended in this channel",
+     "/combat reopen",
+     cmd_combat_reopen,
      NO_OPTS,
      NULL, NULL},
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "interaction.h"
 #include "sbuf.h"
 #include "rs_kit.h"
 #include "enc_json.h"
@@ -209,14 +210,112 @@ void cmd_combat_history(struct cmd_run *run)
     sbuf_cleanup(&b);
 }
 
+/* The end's summary: how long it lasted, who fell, and each combatant's
+ * damage dealt and taken (a hidden one's lines are the GM's). */
+static void end_summary(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (e->round > 0)
+        RS_SAY(&c, NULL, "It lasted {} round{}.", RS_A_NUM(e->round),
+               RS_A_TEXT(e->round == 1 ? "" : "s"));
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->falls > 0 || (x->flags & (ENC_CF_DOWN | ENC_CF_DEAD)))
+            RS_SAY(&c, x, "{} fell{}.", RS_A_WHO(x),
+                   RS_A_TEXT((x->flags & ENC_CF_DEAD) ? " and died"
+                             : x->falls > 1 ? " more than once" : ""));
+    }
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->dealt != 0 || x->taken != 0)
+            RS_SAY(&c, x, "{}: dealt {} damage, took {}.", RS_A_WHO(x),
+                   RS_A_NUM(x->dealt), RS_A_NUM(x->taken));
+    }
+}
+
 void cmd_combat_end(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
+    bool confirm = false;
+    if (!cmd_opt_bool(run, "confirm", false, &confirm))
+        return;
+    if (!confirm) {
+        /* Ending archives the fight for everyone: the GM says so twice. */
+        char id[INTERACTION_CUSTOM_ID_MAX + 1];
+        int minutes = (int)(cmd_reopen_ms(run->ctx) / 60000);
+        msg_set_content(&run->reply->msg, "End **this fight** for everyone? "
+                        "It is archived, and you can bring it back with "
+                        "`/combat reopen` within %d minute%s. Press the "
+                        "button, or type `/combat end confirm:true`.",
+                        minutes, minutes == 1 ? "" : "s");
+        if (interaction_custom_id_make(id, sizeof id, "combat", "end",
+                                       e->fight_id, e->version, "confirm",
+                                       "true"))
+            msg_add_button(&run->reply->msg, "End the fight", id,
+                           MSG_BTN_DANGER);
+        run->reply->ephemeral = true;
+        return;
+    }
+    end_summary(run);
     e->status = ENC_ST_ENDED;
     e->current = 0;
     enc_emit(run->res, ENC_EV_END, 0);
     run->ended = true;
     cmd_finish(run, "The end", true);
+}
+
+void cmd_combat_reopen(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct store *store = run->ctx->store;
+    if (run->enc != NULL) {
+        cmd_fail(run, "this channel's fight is still on; there is nothing "
+                 "to reopen");
+        return;
+    }
+    int64_t window = cmd_reopen_ms(run->ctx);
+    enum bot_err err = store_enc_reopen(store, req->channel_id, req->now_ms,
+                                        req->now_ms - window);
+    if (err == BOT_NOTFOUND) {
+        int minutes = (int)(window / 60000);
+        cmd_fail(run, "no fight in this channel ended in the last %d "
+                 "minute%s; an older one stays archived", minutes,
+                 minutes == 1 ? "" : "s");
+        return;
+    }
+    char *doc = NULL, why[160];
+    int64_t version = 0;
+    struct encounter *ended = NULL;
+    if (err == BOT_OK)
+        err = store_enc_load(store, req->channel_id, &doc, &version);
+    if (err == BOT_OK)
+        err = enc_json_load(doc, &ended, why, sizeof why);
+    free(doc);
+    if (err != BOT_OK) {
+        cmd_fail(run, "the ended fight could not be read; nothing was "
+                 "changed");
+        return;
+    }
+    ended->version = version;
+    if (!cmd_sender_is_gm(req, ended)) {
+        enc_free(ended);
+        cmd_fail(run, "only the GM of that fight may reopen it");
+        return;
+    }
+    /* Back to the state before the end: the same step undo takes. */
+    run->enc = ended;
+    run->rs = rs_find(ended->ruleset);
+    run->loaded = version;
+    run->is_gm = true;
+    cmd_combat_undo(run);
+    if (!run->failed) {
+        free(run->change);
+        run->change = strdup("Reopened the fight");
+        run->change_secret = false;
+    }
 }
 
 void cmd_combat_notices(struct cmd_run *run)

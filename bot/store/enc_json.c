@@ -340,6 +340,11 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     JW_KEY(w, "conds");
     dump_conds(w, c);
     JW_STR(w, "note", c->note);
+    if (c->dealt != 0 || c->taken != 0 || c->falls != 0) {
+        JW_KEY(w, "tally");
+        int64_t t[3] = {c->dealt, c->taken, c->falls};
+        jw_i64_array(w, t, 3);
+    }
     jw_rs_state(w, sp, c->st, c->rs);
     JW_LIT(w, "}");
 }
@@ -782,6 +787,18 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         }
     }
     rd_str(r, o, "note", c->note, sizeof c->note);
+    json_t *tally = json_object_get(o, "tally");
+    if (tally != NULL) {
+        json_t *d = json_array_get(tally, 0), *t = json_array_get(tally, 1);
+        json_t *f = json_array_get(tally, 2);
+        if (json_array_size(tally) != 3 || !json_is_integer(d) ||
+            !json_is_integer(t) || !json_is_integer(f) ||
+            json_integer_value(f) < 0 || json_integer_value(f) > INT32_MAX)
+            rd_fail(r, "tally");
+        c->dealt = json_integer_value(d);
+        c->taken = json_integer_value(t);
+        c->falls = (int32_t)json_integer_value(f);
+    }
     rd_rs_state(r, o, sp, c->st, c->rs);
 }
 

@@ -104,6 +104,9 @@ struct enc_combatant {
     struct enc_cond conds[ENC_MAX_CONDITIONS];
     int nconds;
     char note[ENC_MAX_NOTE + 1];
+    int64_t dealt, taken;    /* damage dealt and taken in this fight, for
+                                the summary at its end */
+    int32_t falls;           /* times it went down */
     int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cmd_fixture.h"
+#include "enc.h"
+#include "enc_json.h"
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
@@ -23,6 +25,7 @@ int cmd_fx_setup(void **state)
     eng_rng_seed(&f->rng, 42);
     f->ctx.store = f->store;
     f->ctx.rng = &f->rng;
+    f->now_ms = INT64_C(1700000000000);
     cmd_reply_init(&f->reply);
     *state = f;
     return 0;
@@ -41,15 +44,20 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
                 const char *sub, ...)
 {
     struct cmd_req req = {
-        .source = CMD_SRC_CONSOLE,
+        .source = f->source,
         .command = command,
         .sub = sub,
         .channel_id = 1,
+        .guild_id = f->guild,
         .user_id = user,
         .user_name = "tester",
-        .expect_version = -1,
+        .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
+        .expect_version = f->press ? f->press_version : -1,
+        .expect_fight = f->press ? f->press_fight : 0,
         .force_gm = f->gm != 0 && user == f->gm,
+        .now_ms = f->now_ms += 1000,
     };
+    f->press = false;
     va_list ap;
     va_start(ap, sub);
     const char *name;
@@ -67,6 +75,13 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
     render_text(&f->reply.msg, NULL, &b);
     snprintf(f->text, sizeof f->text, "%s", sbuf_str(&b));
     sbuf_cleanup(&b);
+    f->gm_text[0] = '\0';
+    if (f->reply.gm_copy != NULL) {
+        sbuf_init(&b, sizeof f->gm_text - 1);
+        render_text(f->reply.gm_copy, NULL, &b);
+        snprintf(f->gm_text, sizeof f->gm_text, "%s", sbuf_str(&b));
+        sbuf_cleanup(&b);
+    }
     if (getenv("TEST_VERBOSE"))
         printf("%s\n", f->text);
     return !f->reply.is_error;
@@ -76,4 +91,26 @@ void cmd_fx_has(const struct cmd_fx *f, const char *needle)
 {
     if (strstr(f->text, needle) == NULL)
         fail_msg("expected \"%s\" in:\n%s", needle, f->text);
+}
+
+uint64_t cmd_fx_fight(struct store *store)
+{
+    char *doc = NULL, err[160];
+    int64_t version = 0;
+    struct encounter *e = NULL;
+    assert_int_equal(store_enc_load(store, 1, &doc, &version), BOT_OK);
+    assert_int_equal(enc_json_load(doc, &e, err, sizeof err), BOT_OK);
+    free(doc);
+    uint64_t id = e->fight_id;
+    enc_free(e);
+    return id;
+}
+
+const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
+                                       const char *label)
+{
+    for (int i = 0; i < f->reply.msg.nbuttons; i++)
+        if (strcmp(f->reply.msg.buttons[i].label, label) == 0)
+            return &f->reply.msg.buttons[i];
+    return NULL;
 }

@@ -321,7 +321,7 @@ static void test_cmd_end_archives(void **state)
 {
     struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(cmd_fx_run(f, GM, "combat", "end", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
     assert_null(live(f));
     int64_t live_n = -1, archived = -1;
     assert_int_equal(store_enc_count(f->store, &live_n, &archived), BOT_OK);

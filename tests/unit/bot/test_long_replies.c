@@ -274,7 +274,7 @@ static void test_every_command_with_long_names(void **state)
         run(f, GM, "combat", "next", NULL);
         run(f, GM, "combat", "status", NULL);
         run(f, GM, "combat", "remove", "name", hero, NULL);
-        run(f, GM, "combat", "end", NULL);
+        run(f, GM, "combat", "end", "confirm", "true", NULL);
     }
     print_message("%d commands run, %d refused, %d cut\n", f->runs,
                   f->refused, f->cut);
