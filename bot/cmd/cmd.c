@@ -171,6 +171,13 @@ bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
     return false;
 }
 
+bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who)
+{
+    if (run->enc->trust && !who->hidden)
+        return true;
+    return cmd_may_act(run, who);
+}
+
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
                  int64_t *out)
 {
@@ -273,9 +280,10 @@ void cmd_show(struct cmd_run *run, const char *title)
 }
 
 /* Add this command's damage and falls to the combatants' tallies, for the
- * summary at the end. Damage dealt counts ENC_EV_DAMAGE; what a target
- * lost without one (the GM's /combat hp, a rule's direct damage) counts
- * as taken. */
+ * summary at the end. Damage dealt counts ENC_EV_DAMAGE; hit points (and
+ * temporary ones) a target lost without one (the GM's /combat hp, a
+ * rule's direct damage) count as taken. Other tracks (stamina, action
+ * points) are spent, not damaged. */
 static void tally(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
@@ -293,7 +301,9 @@ static void tally(struct cmd_run *run)
                 other->taken += ev->a;
         } else if (ev->kind == ENC_EV_DOWN && who != NULL) {
             who->falls++;
-        } else if (ev->kind == ENC_EV_HP && who != NULL && ev->b < ev->a) {
+        } else if (ev->kind == ENC_EV_HP && who != NULL && ev->b < ev->a &&
+                   ev->text != NULL && (strcmp(ev->text, "hp") == 0 ||
+                                        strcmp(ev->text, "temp") == 0)) {
             bool damaged = false;
             for (int k = 0; k < res->nev && !damaged; k++)
                 damaged = res->ev[k].kind == ENC_EV_DAMAGE &&

@@ -63,6 +63,11 @@ struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
 /* Fail unless the sender may act for who (GM or its owner). */
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
 
+/* Fail unless the sender may change who's hp and conditions: as
+ * cmd_may_act(), or, in a fight that trusts its players, any player for a
+ * combatant they can see. */
+bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who);
+
 /* Option helpers over the request; absent gives dflt. Fail on bad values. */
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
                  int64_t *out);
@@ -130,6 +135,7 @@ cmd_handler_fn cmd_combat_history;
 cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
+cmd_handler_fn cmd_combat_trust;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;

@@ -48,7 +48,9 @@ static const struct cmd_spec table[] = {
                  "The rule system (see /help)"),
           RS_TEXT("name", false, ENC_MAX_ENC_NAME, "A name for the fight"),
           RS_STR("settings", false, RS_VAL_SETTINGS, CMD_MAX_LIST_OPT,
-                 "Rule options as \"key=value key=value\"")),
+                 "Rule options as \"key=value key=value\""),
+          RS_BOOL("trust", "Players may change anyone's hp and conditions "
+                  "(default false)")),
      NULL, NULL},
 
     {"combat", "add", ENC_CMD | CMD_F_GM_ONLY, GUILD,
@@ -212,6 +214,13 @@ static const struct cmd_spec table[] = {
      "/combat notices on:false",
      cmd_combat_notices,
      OPTS(RS_BOOL("on", "Mention the player whose turn starts")),
+     NULL, NULL},
+
+    {"combat", "trust", ENC_CMD | CMD_F_GM_ONLY, GUILD,
+     "GM: let players change the hp and conditions of anyone they can see",
+     "/combat trust on:true",
+     cmd_combat_trust,
+     OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
      NULL, NULL},
 
     {"attack", NULL, ENC_CMD, GUILD,

@@ -124,7 +124,21 @@ void cmd_combat_status(struct cmd_run *run)
     reply->ephemeral = private;
 }
 
-void cmd_combat_undo(struct cmd_run *run)
+/* The change that made the state the undo takes back: the first one
+ * after the state it returns to (later ones are undos of their own). */
+static const struct enc_change *undone_change(const struct encounter *e,
+                                              int64_t back_to)
+{
+    for (int i = 0; i < e->nchanges; i++)
+        if (e->changes[i].version > back_to)
+            return &e->changes[i];
+    return NULL;
+}
+
+/* Replace run->enc by the state before its last change (a step of the
+ * undo chain). reopen: the last change was the end, taken back by
+ * /combat reopen. */
+static void step_back(struct cmd_run *run, bool reopen)
 {
     struct encounter *e = run->enc;
     char *doc = NULL;
@@ -141,27 +155,30 @@ void cmd_combat_undo(struct cmd_run *run)
     char why[160];
     if (err == BOT_OK)
         err = enc_json_load(doc, &old, why, sizeof why);
+    free(doc);
     if (err != BOT_OK) {
-        free(doc);
         cmd_fail(run, "%s; nothing was changed", err == BOT_NOMEM
                  ? "the bot ran out of memory"
                  : "the earlier state could not be read");
         return;
     }
-    free(doc);
     /* What is taken back, in the words its change left in the history. */
-    const struct enc_change *last = enc_change_last(e);
-    bool secret = last != NULL && last->secret;
-    char *what = strdup(last != NULL ? last->text : "the last change");
-    size_t wlen = what != NULL ? strlen(what) + 16 : 0;
-    run->change = what != NULL ? malloc(wlen) : NULL;
+    const struct enc_change *last = undone_change(e, found);
+    bool secret = !reopen && last != NULL && last->secret;
+    char *what = reopen ? strdup("the end of the fight")
+                        : strdup(last != NULL ? last->text
+                                              : "the last change");
+    size_t wlen = what != NULL ? strlen(what) + sizeof "Undid: " : 0;
+    if (reopen)
+        run->change = strdup("Reopened the fight");
+    else if ((run->change = what != NULL ? malloc(wlen) : NULL) != NULL)
+        snprintf(run->change, wlen, "Undid: %s", what);
     if (run->change == NULL) {
         free(what);
         enc_free(old);
         cmd_fail(run, "the bot ran out of memory; nothing was changed");
         return;
     }
-    snprintf(run->change, wlen, "Undid: %s", what);
     run->change_secret = secret;
     /* The restored state is saved as the next version, so buttons drawn
      * for any earlier version stay stale. */
@@ -172,12 +189,20 @@ void cmd_combat_undo(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    if (secret)
-        rs_say0(&c, NULL, "Undid a change that only the GM sees.");
-    struct enc_event *ev = RS_SAY(&c, NULL, "Undid: {}", RS_A_USER(what));
-    ev->secret = secret;
+    if (reopen) {
+        rs_say0(&c, NULL, "The fight is back, as it was before it ended.");
+    } else {
+        if (secret)
+            rs_say0(&c, NULL, "Undid a change that only the GM sees.");
+        RS_SAY(&c, NULL, "Undid: {}", RS_A_USER(what))->secret = secret;
+    }
     free(what);
-    cmd_finish(run, "Undo", true);
+    cmd_finish(run, reopen ? "Reopened" : "Undo", true);
+}
+
+void cmd_combat_undo(struct cmd_run *run)
+{
+    step_back(run, false);
 }
 
 void cmd_combat_history(struct cmd_run *run)
@@ -310,27 +335,38 @@ void cmd_combat_reopen(struct cmd_run *run)
     run->rs = rs_find(ended->ruleset);
     run->loaded = version;
     run->is_gm = true;
-    cmd_combat_undo(run);
-    if (!run->failed) {
-        free(run->change);
-        run->change = strdup("Reopened the fight");
-        run->change_secret = false;
-    }
+    step_back(run, true);
 }
 
-void cmd_combat_notices(struct cmd_run *run)
+/* A switch of the fight the GM turns on or off (on:): sets *flag and says
+ * which it now is. */
+static void fight_switch(struct cmd_run *run, bool *flag, const char *title,
+                         const char *on_text, const char *off_text)
 {
     bool on = true;
     if (!cmd_opt_bool(run, "on", true, &on))
         return;
-    run->enc->notices = on;
+    *flag = on;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    rs_say0(&c, NULL, on ? "Players will be mentioned when their turn "
-                           "starts."
-                         : "Turn notices are off.");
-    cmd_finish(run, "Turn notices", false);
+    rs_say0(&c, NULL, on ? on_text : off_text);
+    cmd_finish(run, title, false);
+}
+
+void cmd_combat_notices(struct cmd_run *run)
+{
+    fight_switch(run, &run->enc->notices, "Turn notices",
+                 "Players will be mentioned when their turn starts.",
+                 "Turn notices are off.");
+}
+
+void cmd_combat_trust(struct cmd_run *run)
+{
+    fight_switch(run, &run->enc->trust, "Trust",
+                 "Players may now change the hp and conditions of anyone "
+                 "they can see.",
+                 "Players may change only their own characters.");
 }
 
 void cmd_rs_action(struct cmd_run *run)

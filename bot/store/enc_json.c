@@ -370,6 +370,8 @@ static void dump_header(struct jw *w, const struct encounter *e)
     JW_I64(w, "turn_idx", e->turn_idx);
     if (e->fight_id != 0)
         JW_U64(w, "fight", e->fight_id);
+    if (e->trust)
+        JW_BOOL(w, "trust", true);
     if (e->nchanges > 0) {
         JW_KEY(w, "changes");
         JW_LIT(w, "[");
@@ -845,6 +847,8 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
     e->next_join = (uint32_t)rd_int(&r, o, "next_join", 1, UINT32_MAX);
     if (json_object_get(o, "fight") != NULL)
         e->fight_id = rd_u64(&r, o, "fight");
+    if (json_object_get(o, "trust") != NULL)
+        e->trust = rd_bool(&r, o, "trust");
     rd_changes(&r, json_object_get(o, "changes"), e);
 
     json_t *set = json_object_get(o, "settings");

@@ -564,6 +564,19 @@ enum eng_err enc_track_set(struct enc_combatant *c, const char *name,
     return ENG_OK;
 }
 
+bool enc_track_remove(struct enc_combatant *c, const char *name)
+{
+    for (int i = 0; i < c->ntracks; i++) {
+        if (!enc_name_eq(c->tracks[i].name, name))
+            continue;
+        memmove(&c->tracks[i], &c->tracks[i + 1],
+                (size_t)(c->ntracks - i - 1) * sizeof c->tracks[0]);
+        c->ntracks--;
+        return true;
+    }
+    return false;
+}
+
 /* stats -> (name '=' integer)* ; separated by spaces or commas */
 enum eng_err enc_parse_stats(const char *text, struct enc_kv *out, int max,
                              int *n, struct enc_diag *d)

@@ -152,6 +152,8 @@ struct encounter {
     int acting_side;         /* alternating rulesets: the side to act; -1 */
     uint64_t turn_seq;       /* counts turn starts; conditions use it */
     bool notices;            /* mention the owner when a turn starts */
+    bool trust;              /* players may change the hp and conditions
+                                of any combatant they can see */
     uint64_t tracker_msg;    /* the front end's tracker message, 0 = none */
     uint64_t fight_id;       /* drawn when the fight starts, carried by its
                                 buttons so an old fight's button never acts
@@ -245,6 +247,8 @@ const struct enc_track *enc_track_c(const struct enc_combatant *c,
                                     const char *name);
 enum eng_err enc_track_set(struct enc_combatant *c, const char *name,
                            int64_t cur, int64_t max, struct enc_diag *d);
+/* Remove a track; false when there was none. */
+bool enc_track_remove(struct enc_combatant *c, const char *name);
 
 /* Parse "ac=13 hp=7 init=+2" into name/value pairs (at most max). Names are
  * lowercased; values are integers within +-ENC_MAX_VALUE. */

@@ -258,6 +258,12 @@ enum eng_err rs_cond_give(struct rs_call *c, const struct rs_system *s,
 enum eng_err rs_stat_check(struct rs_call *c, const struct rs_system *s,
                            struct enc_combatant *who, const char *name,
                            int64_t value);
+/* What s declares name to be (RS_STAT for a name it does not declare). */
+enum rs_stat_kind rs_stat_kind(const struct rs_system *s, const char *name);
+/* Turn every stat of who that s declares RS_POOL into its track (no
+ * maximum; a value of 0 removes it). */
+enum eng_err rs_stat_pools(const struct rs_system *s,
+                           struct enc_combatant *who, struct enc_diag *d);
 
 /* ---- settings ---------------------------------------------------------------- */
 

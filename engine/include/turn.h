@@ -54,6 +54,23 @@ void turn_fixed_next(struct rs_call *c,
 void turn_fixed_begin(struct rs_call *c,
                       void (*round_start)(struct rs_call *c));
 
+/* What a fixed order does when a combatant that is down (not dead) comes
+ * up: skip it with the usual word, skip it having said something of its
+ * own (a death save), or give it its turn. */
+enum turn_down { TURN_DOWN_SKIP, TURN_DOWN_QUIET, TURN_DOWN_TURN };
+typedef enum turn_down turn_down_fn(struct rs_call *c,
+                                    struct enc_combatant *who);
+
+/* turn_fixed_next() and turn_fixed_begin() asking down (may be NULL: skip)
+ * about each downed combatant whose slot comes up. down may roll and
+ * change who (a death save that brings them back). */
+void turn_fixed_next_down(struct rs_call *c,
+                          void (*round_start)(struct rs_call *c),
+                          turn_down_fn *down);
+void turn_fixed_begin_down(struct rs_call *c,
+                           void (*round_start)(struct rs_call *c),
+                           turn_down_fn *down);
+
 /* The whole next op of a fixed-order system without round rules:
  * turn_fixed_next() with no round_start. */
 enum eng_err turn_op_next(struct rs_call *c);

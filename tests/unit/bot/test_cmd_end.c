@@ -224,6 +224,34 @@ static void test_old_fight_button_refused(void **state)
     assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
 }
 
+/* Each undo names the change it took back, also when undos follow one
+ * another; a hidden combatant's change is named to the GM only. */
+static void test_undo_names_what_it_undid(void **state)
+{
+    struct cmd_fx *f = *state;
+    fight(f);
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", "Goblin", "change",
+                           "-1", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", "Shade", "change",
+                           "-2", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "condition", "name", "Aria",
+                           "condition", "Blessed", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
+    cmd_fx_has(f, "Undid: Aria is now Blessed");
+    assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
+    assert_null(strstr(f->text, "Shade"));
+    cmd_fx_has(f, "only the GM sees");
+    if (strstr(f->gm_text, "Undid: Shade") == NULL)
+        fail_msg("the GM's copy does not name the Shade:\n%s", f->gm_text);
+    assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
+    cmd_fx_has(f, "Undid: Goblin: hp 7");
+    /* history names who made each change */
+    assert_true(cmd_fx_run(f, BOB, "combat", "history", NULL));
+    assert_true(f->reply.ephemeral);
+    cmd_fx_has(f, "Undid: Goblin");
+    assert_null(strstr(f->text, "Shade"));
+}
+
 int main(void)
 {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, cmd_fx_teardown)
@@ -234,6 +262,7 @@ int main(void)
         T(test_reopen_window_configured),
         T(test_reopen_latest_only),
         T(test_old_fight_button_refused),
+        T(test_undo_names_what_it_undid),
     };
 #undef T
     return cmocka_run_group_tests_name("cmd_end", tests, NULL, NULL);

@@ -10,6 +10,30 @@
 #include "enc_json.h"
 #include "rs.h"
 
+/* Set the int64 field name of a ruleset state st (the test fails when the
+ * state has none). */
+static void set_field(const struct rs_state_spec *sp, void *st,
+                      const char *name, int64_t v)
+{
+    for (int i = 0; i < sp->nfields; i++)
+        if (strcmp(sp->fields[i].name, name) == 0 &&
+            sp->fields[i].type == RS_F_I64) {
+            memcpy((char *)st + sp->fields[i].offset, &v, sizeof v);
+            return;
+        }
+    fail_msg("no int64 field %s", name);
+}
+
+static int64_t get_field(const struct rs_state_spec *sp, const void *st,
+                         const char *name)
+{
+    int64_t v = 0;
+    for (int i = 0; i < sp->nfields; i++)
+        if (strcmp(sp->fields[i].name, name) == 0)
+            memcpy(&v, (const char *)st + sp->fields[i].offset, sizeof v);
+    return v;
+}
+
 static struct encounter *sample(void)
 {
     struct encounter *e = enc_new(rs_find("generic"), "Bridge", 77);
@@ -33,7 +57,7 @@ static struct encounter *sample(void)
                              .rounds = 4, .expire = ENC_EXPIRE_START};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
     snprintf(c->note, sizeof c->note, "line one");
-    c->rs[3] = -42;
+    set_field(&e->sys->comb_state, c->st, "fails", -42);
     e->rs[15] = 9;
     e->sides[0].rs[0] = 5;
     e->order[0] = (struct enc_slot){ids[1], 1};
@@ -68,7 +92,66 @@ static json_t *ref_slots(const int64_t *v)
     return a;
 }
 
-static json_t *ref_combatant(const struct enc_combatant *c)
+/* One state field's value (element k of an array). */
+static json_t *ref_field(const struct rs_field *f, const char *p)
+{
+    int64_t i64;
+    int32_t i32;
+    uint32_t u32;
+    bool b;
+    switch (f->type) {
+    case RS_F_I64:
+        memcpy(&i64, p, sizeof i64);
+        return json_integer(i64);
+    case RS_F_I32:
+        memcpy(&i32, p, sizeof i32);
+        return json_integer(i32);
+    case RS_F_U32:
+        memcpy(&u32, p, sizeof u32);
+        return json_integer(u32);
+    case RS_F_BOOL:
+        memcpy(&b, p, sizeof b);
+        return json_boolean(b);
+    case RS_F_STR:
+        return json_string(p);
+    }
+    return json_null();
+}
+
+/* "st": the ruleset's typed state (fields that are all zero left out), or
+ * the old "rs" slots for a ruleset without. */
+static void ref_state(json_t *o, const struct rs_state_spec *sp,
+                      const void *st, const int64_t *slots)
+{
+    if (sp->size == 0) {
+        json_object_set_new(o, "rs", ref_slots(slots));
+        return;
+    }
+    json_t *s = json_object();
+    for (int i = 0; i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        const char *p = (const char *)st + f->offset;
+        size_t bytes = f->size * (size_t)(f->count > 1 ? f->count : 1);
+        bool zero = true;
+        for (size_t k = 0; k < bytes && zero; k++)
+            zero = p[k] == 0;
+        if (zero)
+            continue;
+        if (f->count > 1 && f->type != RS_F_STR) {
+            json_t *a = json_array();
+            for (int k = 0; k < f->count; k++)
+                json_array_append_new(a, ref_field(f, p + f->size *
+                                                          (size_t)k));
+            json_object_set_new(s, f->name, a);
+        } else {
+            json_object_set_new(s, f->name, ref_field(f, p));
+        }
+    }
+    json_object_set_new(o, "st", s);
+}
+
+static json_t *ref_combatant(const struct encounter *e,
+                             const struct enc_combatant *c)
 {
     json_t *o = json_object();
     json_object_set_new(o, "id", json_integer(c->id));
@@ -111,7 +194,7 @@ static json_t *ref_combatant(const struct enc_combatant *c)
     }
     json_object_set_new(o, "conds", cd);
     json_object_set_new(o, "note", json_string(c->note));
-    json_object_set_new(o, "rs", ref_slots(c->rs));
+    ref_state(o, &e->sys->comb_state, c->st, c->rs);
     return o;
 }
 
@@ -134,21 +217,26 @@ static char *ref_dump(const struct encounter *e)
     json_object_set_new(o, "next_id", json_integer(e->next_id));
     json_object_set_new(o, "next_join", json_integer(e->next_join));
     json_object_set_new(o, "turn_idx", json_integer(e->turn_idx));
+    if (e->fight_id != 0)
+        json_object_set_new(o, "fight", ref_u64(e->fight_id));
+    if (e->trust)
+        json_object_set_new(o, "trust", json_true());
     json_t *set = json_object();
     for (int i = 0; i < e->nsettings; i++)
         json_object_set_new(set, e->settings[i].key,
                             json_string(e->settings[i].value));
     json_object_set_new(o, "settings", set);
     json_t *sides = json_array();
-    for (int i = 0; i < e->nsides; i++)
-        json_array_append_new(sides, json_pack("{s:s, s:o}",
-                                               "name", e->sides[i].name,
-                                               "rs",
-                                               ref_slots(e->sides[i].rs)));
+    for (int i = 0; i < e->nsides; i++) {
+        json_t *side = json_pack("{s:s}", "name", e->sides[i].name);
+        ref_state(side, &e->sys->side_state, e->sides[i].st,
+                  e->sides[i].rs);
+        json_array_append_new(sides, side);
+    }
     json_object_set_new(o, "sides", sides);
     json_t *cs = json_array();
     for (int i = 0; i < e->ncs; i++)
-        json_array_append_new(cs, ref_combatant(&e->cs[i]));
+        json_array_append_new(cs, ref_combatant(e, &e->cs[i]));
     json_object_set_new(o, "combatants", cs);
     json_t *order = json_array();
     for (int i = 0; i < e->norder; i++)
@@ -156,7 +244,7 @@ static char *ref_dump(const struct encounter *e)
                                                (json_int_t)e->order[i].id,
                                                e->order[i].init_idx));
     json_object_set_new(o, "order", order);
-    json_object_set_new(o, "rs", ref_slots(e->rs));
+    ref_state(o, &e->sys->enc_state, e->st, e->rs);
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
     return s;
@@ -191,8 +279,10 @@ static struct encounter *rich(void)
                              .source = 4};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
     c->conds[0].applied_turn = UINT64_MAX;
-    for (int i = 0; i < ENC_RS_SLOTS; i++)
-        c->rs[i] = i % 3 == 0 ? 0 : -i;
+    set_field(&e->sys->comb_state, c->st, "saves", INT64_MIN);
+    set_field(&e->sys->comb_state, c->st, "fails", INT64_MAX);
+    e->fight_id = UINT64_MAX;
+    e->trust = true;
     assert_int_equal(enc_setting_set(e, "mode", "a\\b \"c\"", &d), ENG_OK);
     e->phase = -7;
     e->acting_side = -1;
@@ -225,8 +315,18 @@ static void test_enc_json_writer_matches_jansson(void **state)
                          BOT_OK);
         char *again = enc_json_dump(back);
         assert_string_equal(again, fast);
-        assert_memory_equal(back->cs, encs[i]->cs,
-                            (size_t)encs[i]->ncs * sizeof *back->cs);
+        /* every byte alike, the typed state behind its pointer too */
+        size_t stsize = encs[i]->sys->comb_state.size;
+        for (int k = 0; k < encs[i]->ncs; k++) {
+            if (stsize > 0)
+                assert_memory_equal(back->cs[k].st, encs[i]->cs[k].st,
+                                    stsize);
+            void *st = back->cs[k].st;
+            back->cs[k].st = encs[i]->cs[k].st;
+            assert_memory_equal(&back->cs[k], &encs[i]->cs[k],
+                                sizeof back->cs[k]);
+            back->cs[k].st = st;
+        }
         assert_string_equal(back->settings[0].value,
                             encs[i]->settings[0].value);
         free(again);
@@ -266,7 +366,8 @@ static void test_enc_json_round_trip(void **state)
     assert_int_equal(back->cs[3].owner, UINT64_C(123456789012345678));
     assert_int_equal(back->cs[1].conds[0].cap, 3);
     assert_int_equal(back->cs[1].conds[0].expire, ENC_EXPIRE_START);
-    assert_int_equal(back->cs[1].rs[3], -42);
+    assert_int_equal(get_field(&back->sys->comb_state, back->cs[1].st,
+                               "fails"), -42);
     assert_int_equal(back->cs[1].ninit, 2);
     free(doc);
     free(doc2);
