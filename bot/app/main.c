@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "version.h"
 
 typedef int cli_main_fn(int argc, char **argv);
 
@@ -35,7 +36,7 @@ int main(int argc, char **argv)
         return CLI_USAGE;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("fray %s\n", FRAY_VERSION);
+        version_print(stdout);
         return CLI_OK;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
