@@ -372,6 +372,18 @@ enum bot_err cfg_load_string(struct cfg *c, const char *name,
     return run_reader(&r);
 }
 
+void cfg_db_location(const struct cfg *c, char *out, size_t cap)
+{
+    const char *sd = getenv("STATE_DIRECTORY");
+    if (c->storage[0])
+        snprintf(out, cap, "%s", c->storage);
+    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
+             sd && *sd)
+        snprintf(out, cap, "%.*s/%s", (int)strcspn(sd, ":"), sd, c->db_path);
+    else
+        snprintf(out, cap, "%s", c->db_path);
+}
+
 void cfg_write_example(FILE *f)
 {
     const char *section = "";

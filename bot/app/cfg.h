@@ -69,6 +69,11 @@ enum bot_err cfg_load_string(struct cfg *c, const char *name,
 enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
                      const char *value, char *err, size_t errlen);
 
+/* The database fray opens: [store] storage when set (a server), else
+ * [store] path, a relative one under $STATE_DIRECTORY when systemd sets it
+ * (the first of a colon-separated list). */
+void cfg_db_location(const struct cfg *c, char *out, size_t cap);
+
 /* Write an example file listing every key, its default and its help. */
 void cfg_write_example(FILE *f);
 

@@ -20,5 +20,6 @@ int cli_bench(int argc, char **argv);
 int cli_console(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_migrate(int argc, char **argv);
+int cli_check(int argc, char **argv);
 
 #endif

@@ -310,21 +310,6 @@ static const struct lws_protocols daemon_protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-static void db_path(const struct cfg *c, char *out, size_t cap)
-{
-    const char *sd = getenv("STATE_DIRECTORY");
-    if (c->storage[0]) /* [store] storage: a database server (store.h) */
-        snprintf(out, cap, "%s", c->storage);
-    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
-             sd && *sd) {
-        /* StateDirectory= may list several, colon-separated: use the first */
-        size_t n = strcspn(sd, ":");
-        snprintf(out, cap, "%.*s/%s", (int)n, sd, c->db_path);
-    } else {
-        snprintf(out, cap, "%s", c->db_path);
-    }
-}
-
 int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 {
     struct daemon d;
@@ -356,7 +341,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         log_msg(lg, LOG_LVL_ERR, "bad ruleset data: %s", err);
         return DAEMON_EXIT_FAIL;
     }
-    db_path(c, path, sizeof path);
+    cfg_db_location(c, path, sizeof path);
     store_location_redact(path, shown, sizeof shown); /* no password */
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
         rs_data_free(&d.rules);

@@ -52,6 +52,10 @@ struct shard;
 #define GW_INVALID_MIN_MS 1000        /* op 9 false: wait 1-5 s */
 #define GW_INVALID_MAX_MS 5000
 #define GW_MAX_SESSION_ID 128
+/* The gateway intents fray IDENTIFYs with: none. Slash commands and
+ * buttons arrive without any; `fray check --online` compares this with the
+ * application's privileged intents. */
+#define GW_INTENTS 0
 
 #define GW_KV_SESSION "gw.session_id"
 #define GW_KV_RESUME_URL "gw.resume_url"

@@ -50,9 +50,9 @@ static void hb_cb(lws_sorted_usec_list_t *sul)
 static void identify_now(struct gw *gw)
 {
     json_t *p = json_pack("{s:i, s:{s:s, s:i, s:{s:s, s:s, s:s}}}", "op",
-                          OP_IDENTIFY, "d", "token", gw->token, "intents", 0,
-                          "properties", "os", "linux", "browser", "fray",
-                          "device", "fray");
+                          OP_IDENTIFY, "d", "token", gw->token, "intents",
+                          GW_INTENTS, "properties", "os", "linux", "browser",
+                          "fray", "device", "fray");
     if (!p)
         return;
     if (shard_is_sharded(&gw->shard))
