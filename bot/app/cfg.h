@@ -27,12 +27,15 @@
 #define CFG_MAX_URL 256
 #define CFG_MAX_DEV_GUILDS 16
 #define CFG_MAX_ERR 512
+#define CFG_MAX_WORD 16                  /* a keyword value: "journal" */
+#define CFG_MAX_LISTEN 64                /* [metrics] listen: "[::1]:9464" */
 
 struct cfg {
     char db_path[CFG_MAX_PATH];      /* [store] path */
     char storage[CFG_MAX_PATH];      /* [store] storage: server, or "" */
     char rules_dir[CFG_MAX_PATH];    /* [rules] dir */
     enum log_level log_level;        /* [log] level */
+    char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */
     char api_base[CFG_MAX_URL];      /* [discord] api_base */
     bool register_commands;          /* [discord] register_commands */
     uint64_t dev_guilds[CFG_MAX_DEV_GUILDS]; /* [discord] dev_guilds */
@@ -50,6 +53,8 @@ struct cfg {
     int64_t rest_retry_base_ms;
     int64_t rest_global_per_sec;
     int64_t shutdown_grace_ms;       /* [daemon] shutdown_grace_ms */
+    char metrics_listen[CFG_MAX_LISTEN]; /* [metrics] listen; "" = off */
+    bool metrics_public;             /* [metrics] public */
 };
 
 /* Fill every field with its default. */

@@ -59,6 +59,8 @@ int cli_run(int argc, char **argv)
         return DAEMON_EXIT_CONFIG;
     }
     log_init(&lg, stderr, c.log_level);
+    if (strcmp(c.log_format, "auto") != 0)   /* else $JOURNAL_STREAM says */
+        log_set_journal(&lg, strcmp(c.log_format, "journal") == 0);
 
     e = token_load(tok, sizeof tok, &src, err, sizeof err);
     if (e == BOT_NOTFOUND) {

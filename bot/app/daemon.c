@@ -22,6 +22,7 @@
 #include "enc_cache.h"
 #include "eng_rng.h"
 #include "gw.h"
+#include "metrics_http.h"
 #include "register.h"
 #include "rest.h"
 #include "seed.h"
@@ -310,6 +311,32 @@ static const struct lws_protocols daemon_protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
+/* [metrics] listen: the address was checked with the config. */
+static enum bot_err start_metrics(struct daemon *d)
+{
+    char host[METRICS_HOST_MAX], why[256];
+    bool loopback;
+    int port;
+    enum bot_err e;
+
+    if (!metrics_listen_parse(d->cfg->metrics_listen, host, sizeof host,
+                              &port, &loopback, why, sizeof why)) {
+        log_msg(d->log, LOG_LVL_ERR, "[metrics] listen: %s", why);
+        return BOT_CONFIG;
+    }
+    e = metrics_http_start(d->ctx, host, port, daemon_metrics_render, d,
+                           &d->metrics_http, why, sizeof why);
+    if (e != BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "%s", why);
+        return e;
+    }
+    log_msg(d->log, LOG_LVL_NOTICE, "metrics: http://%s%s%s:%d/metrics%s",
+            strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "",
+            metrics_http_port(d->metrics_http),
+            loopback ? "" : " (open to the network: [metrics] public)");
+    return BOT_OK;
+}
+
 int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 {
     struct daemon d;
@@ -324,6 +351,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     memset(&d, 0, sizeof d);
     d.cfg = c;
     d.log = lg;
+    metrics_init(&d.metrics);
     d.exit_status = DAEMON_EXIT_OK;
     if (!seed_choose(NULL, &seed, &why)) {
         log_msg(lg, LOG_LVL_ERR, "no random seed: %s", why);
@@ -381,7 +409,9 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         info.provided_client_ssl_ctx = d.tls;
     }
     info.user = &d;
-    info.fd_limit_per_thread = 16;
+    info.fd_limit_per_thread = 16 + (c->metrics_listen[0]
+                                          ? METRICS_HTTP_MAX_CLIENTS + 1
+                                          : 0);
     /* One read takes in many gateway frames, so interactions that arrived
      * together are seen in one pass and committed as one group. */
     info.pt_serv_buf_size = DAEMON_READ_BUFFER;
@@ -394,6 +424,11 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         store_close(d.store);
         rs_data_free(&d.rules);
         return DAEMON_EXIT_FAIL;
+    }
+
+    if (c->metrics_listen[0] && start_metrics(&d) != BOT_OK) {
+        d.exit_status = DAEMON_EXIT_CONFIG;
+        goto out;
     }
 
     memset(&ro, 0, sizeof ro);
@@ -472,6 +507,7 @@ out:
     tracker_detach(d.tracker);
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
+    metrics_http_free(d.metrics_http);   /* its connections are gone */
     tls_client_free(d.tls);     /* after both users */
     tracker_free(d.tracker);
     gw_free(d.gw);

@@ -21,12 +21,14 @@
 #include "daemon.h"
 #include "eng_rng.h"
 #include "interaction.h"
+#include "metrics.h"
 #include "rest.h"
 #include "rs_data.h"
 #include "shard.h"
 
 struct enc_cache;
 struct gw;
+struct metrics_http;
 struct tracker;
 
 struct daemon {
@@ -65,12 +67,15 @@ struct daemon {
     int64_t trim_answered;                /* answered at the last change */
     int64_t trim_quiet_ms;                /* since then */
     bool trimmed;                         /* malloc_trim() since then */
+    struct metrics metrics;               /* counted always */
+    struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
 };
 
 /* One interaction waiting in the group (see batch_flush()). The slot is
  * never moved: the request borrows from the interaction's own buffers. */
 struct batch_item {
     struct interaction it;
+    int64_t rx_us;                        /* when the dispatch came in */
     struct cmd_reply reply;
     struct pending_reply *p;              /* the deferral's callback */
     bool ran;                             /* reply holds an answer */
@@ -92,6 +97,8 @@ struct pending_reply {                    /* one interaction callback */
     char id[INTERACTION_SNOWFLAKE_MAX + 1];
     char command[INTERACTION_NAME_MAX + 1];
     int64_t t0_ms;
+    int64_t rx_us;                        /* the dispatch came in */
+    bool refused;                         /* answered with an error */
     struct follow_on next[FOLLOW_ONS_MAX];
     int nnext;
 };
@@ -120,6 +127,10 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the
+ * daemon). */
+void daemon_metrics_render(void *ud, struct sbuf *sb);
 
 /* daemon_ix.c: the gateway's dispatch hook (gw.h); INTERACTION_CREATE joins
  * the group. Returns false while stopping: not applied, so the next

@@ -71,6 +71,43 @@ static void test_cfg_errors_name_file_line_key(void **state)
     expect_error("[store]\npath\n", "t.conf:2: syntax error");
     expect_error("[gateway]\nbackoff_min_ms = 50000\nbackoff_max_ms = 2000\n",
                  "backoff_min_ms: larger than backoff_max_ms");
+    expect_error("[log]\nformat = fancy\n",
+                 "[log] format: \"fancy\" is not auto, journal or plain");
+    expect_error("[metrics]\nlisten = 127.0.0.1:http\n",
+                 "[metrics] listen: \"http\" is not a port");
+    expect_error("[metrics]\nlisten = myhost:9464\n",
+                 "[metrics] listen: \"myhost\" is not an IP address");
+}
+
+/* Metrics stay on loopback unless the config says public in so many
+ * words. */
+static void test_cfg_metrics_public_needs_consent(void **state)
+{
+    struct cfg c;
+    char err[CFG_MAX_ERR] = "";
+    (void)state;
+    expect_error("[metrics]\nlisten = 0.0.0.0:9464\n",
+                 "0.0.0.0 is not a loopback address; set [metrics] public");
+    expect_error("[metrics]\nlisten = 192.0.2.7:9464\npublic = false\n",
+                 "not a loopback address");
+    expect_error("[metrics]\nlisten = [2001:db8::1]:9464\n",
+                 "not a loopback address");
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[metrics]\nlisten = 0.0.0.0:9464\n"
+                                     "public = true\n", err, sizeof err),
+                     BOT_OK);
+    assert_true(c.metrics_public);
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[metrics]\nlisten = [::1]:9464\n"
+                                     "[log]\nformat = journal\n", err,
+                                     sizeof err),
+                     BOT_OK);
+    assert_string_equal(c.metrics_listen, "[::1]:9464");
+    assert_string_equal(c.log_format, "journal");
+    assert_int_equal(cfg_load_string(&c, "t.conf", "", err, sizeof err),
+                     BOT_OK);
+    assert_string_equal(c.metrics_listen, "");     /* off by default */
+    assert_false(c.metrics_public);
 }
 
 static void test_cfg_long_line_refused(void **state)
@@ -138,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_cfg_reads_values),
         cmocka_unit_test(test_cfg_errors_name_file_line_key),
         cmocka_unit_test(test_cfg_long_line_refused),
+        cmocka_unit_test(test_cfg_metrics_public_needs_consent),
         cmocka_unit_test(test_cfg_missing_file),
         cmocka_unit_test(test_cfg_example_matches_schema),
     };
