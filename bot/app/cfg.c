@@ -421,28 +421,13 @@ void cfg_db_location(const struct cfg *c, char *out, size_t cap)
         snprintf(out, cap, "%s", c->db_path);
 }
 
-void cfg_write_example(FILE *f)
+bool cfg_key_doc(size_t i, struct cfg_key_doc *out)
 {
-    const char *section = "";
-
-    fputs("# fray.conf - configuration of `fray run --config PATH`.\n"
-          "#\n"
-          "# Generated from the schema in bot/app/cfg.c (tests/unit/bot/test_cfg.c\n"
-          "# checks that it matches). Every key is optional; the value shown is\n"
-          "# the default. Unknown keys are errors. The bot token is NOT set\n"
-          "# here: use the systemd credential discord-token or $DISCORD_TOKEN.\n"
-          "# Lines are limited to 198 bytes; repeat dev_guilds for more ids.\n\n",
-          f);
-    for (size_t i = 0; i < CFG_NKEYS; i++) {
-        const struct cfg_key *k = &cfg_keys[i];
-        if (strcmp(section, k->section) != 0) {
-            fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
-            section = k->section;
-        }
-        fprintf(f, "# %s\n", k->help);
-        if (k->type == CFG_T_INT)
-            fprintf(f, "# range %lld..%lld\n", (long long)k->min,
-                    (long long)k->max);
-        fprintf(f, "%s = %s\n", k->name, k->def);
-    }
+    const struct cfg_key *k;
+    if (i >= CFG_NKEYS)
+        return false;
+    k = &cfg_keys[i];
+    *out = (struct cfg_key_doc){k->section, k->name, k->def, k->help,
+                                k->type == CFG_T_INT, k->min, k->max};
+    return true;
 }

@@ -79,7 +79,24 @@ enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
  * (the first of a colon-separated list). */
 void cfg_db_location(const struct cfg *c, char *out, size_t cap);
 
-/* Write an example file listing every key, its default and its help. */
+/* One key of the schema, for the documents made from it (cfg_doc.c). */
+struct cfg_key_doc {
+    const char *section, *name;
+    const char *def;                 /* the default, as written in a file */
+    const char *help;
+    bool ranged;                     /* an integer within min..max */
+    int64_t min, max;
+};
+
+/* The i-th key, in the order of the file; false past the last. */
+bool cfg_key_doc(size_t i, struct cfg_key_doc *out);
+
+/* cfg_doc.c: config/fray.conf.example, every key with its default and its
+ * help (tests/unit/bot/test_cfg.c keeps the file in step). */
 void cfg_write_example(FILE *f);
+
+/* cfg_doc.c: the man page fray.conf(5) in roff (docs/man/fray.conf.5, kept
+ * in step the same way). */
+void cfg_write_man(FILE *f);
 
 #endif

@@ -128,20 +128,16 @@ static void test_cfg_missing_file(void **state)
     assert_non_null(strstr(err, "/nonexistent/fray.conf"));
 }
 
-/* config/fray.conf.example is generated from the table and must match it;
- * FRAY_REGEN=1 rewrites it. */
-static void test_cfg_example_matches_schema(void **state)
+/* A file generated from the table must match it; FRAY_REGEN=1 rewrites
+ * it. */
+static void check_generated(const char *path, void (*write)(FILE *f))
 {
-    const char *path = FRAY_SOURCE_DIR "/config/fray.conf.example";
     char *gen = NULL, *have;
     size_t genlen = 0;
     FILE *mem = open_memstream(&gen, &genlen);
-    struct cfg c;
-    char err[CFG_MAX_ERR] = "";
-    (void)state;
 
     assert_non_null(mem);
-    cfg_write_example(mem);
+    write(mem);
     fclose(mem);
     if (getenv("FRAY_REGEN")) {
         FILE *f = fopen(path, "w");
@@ -149,7 +145,6 @@ static void test_cfg_example_matches_schema(void **state)
         fputs(gen, f);
         fclose(f);
     }
-    assert_int_equal(cfg_load(&c, path, err, sizeof err), BOT_OK);
     {
         FILE *f = fopen(path, "r");
         long n;
@@ -162,10 +157,40 @@ static void test_cfg_example_matches_schema(void **state)
         fclose(f);
     }
     if (strcmp(gen, have) != 0)
-        fail_msg("config/fray.conf.example is stale: run FRAY_REGEN=1 "
-                 "test_cfg");
+        fail_msg("%s is stale: run FRAY_REGEN=1 test_cfg", path);
     free(gen);
     free(have);
+}
+
+/* config/fray.conf.example lists every key with its default, and loads. */
+static void test_cfg_example_matches_schema(void **state)
+{
+    const char *path = FRAY_SOURCE_DIR "/config/fray.conf.example";
+    struct cfg c;
+    char err[CFG_MAX_ERR] = "";
+    (void)state;
+
+    check_generated(path, cfg_write_example);
+    assert_int_equal(cfg_load(&c, path, err, sizeof err), BOT_OK);
+}
+
+/* fray.conf(5) documents every key: generated from the table too. */
+static void test_cfg_man_page_matches_schema(void **state)
+{
+    struct cfg_key_doc k;
+    char *page;
+    (void)state;
+
+    check_generated(FRAY_SOURCE_DIR "/docs/man/fray.conf.5", cfg_write_man);
+    page = support_read_data("../../docs/man/fray.conf.5", NULL);
+    assert_non_null(page);
+    for (size_t i = 0; cfg_key_doc(i, &k); i++) {
+        char want[96];
+        snprintf(want, sizeof want, ".B %s\n", k.name);
+        if (!strstr(page, want))
+            fail_msg("fray.conf.5 lacks [%s] %s", k.section, k.name);
+    }
+    free(page);
 }
 
 int main(void)
@@ -178,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_cfg_metrics_public_needs_consent),
         cmocka_unit_test(test_cfg_missing_file),
         cmocka_unit_test(test_cfg_example_matches_schema),
+        cmocka_unit_test(test_cfg_man_page_matches_schema),
     };
     return cmocka_run_group_tests_name("cfg", tests, NULL, NULL);
 }
