@@ -31,6 +31,8 @@
 /* Where fray.service's LoadCredential= reads the token; `fray check` run by
  * hand (no credential, no $DISCORD_TOKEN) looks there. */
 #define CHECK_TOKEN_FILE FRAY_CONFDIR "/" TOKEN_CREDENTIAL_NAME
+/* The config the units pass to `fray run --config`. */
+#define CHECK_SERVICE_CONFIG FRAY_CONFDIR "/fray.conf"
 /* Fewer session starts left than this is worth a warning: each new
  * gateway session (not a resume) takes one, 1,000 a day for most bots. */
 #define CHECK_FEW_STARTS 50

@@ -45,9 +45,17 @@ static bool check_config(struct check *ck, const char *path)
     char err[CFG_MAX_ERR];
 
     if (!path) {
+        struct stat st;
         cfg_defaults(&ck->cfg);
-        check_say(ck, CHECK_OK, "config", "none given (--config): the "
-                  "defaults, as `fray run` without --config");
+        /* the service's file is there: checking the defaults instead is
+         * almost never what was meant */
+        if (stat(CHECK_SERVICE_CONFIG, &st) == 0)
+            check_say(ck, CHECK_WARN, "config", "none given: checking the "
+                      "defaults; the service reads " CHECK_SERVICE_CONFIG
+                      " (add --config " CHECK_SERVICE_CONFIG ")");
+        else
+            check_say(ck, CHECK_OK, "config", "none given (--config): the "
+                      "defaults, as `fray run` without --config");
         return true;
     }
     if (cfg_load(&ck->cfg, path, err, sizeof err) != BOT_OK) {

@@ -99,7 +99,7 @@ static void test_check_offline_problems(void **state)
     (void)state;
 
     assert_non_null(out);
-    harness_start(&h, NULL, NULL, false);
+    harness_start(&h, NULL, NULL, true);   /* READY: its signals are set */
     /* a typo in the config: named with its line, nothing else checked */
     snprintf(conf, sizeof conf, "%s/typo.conf", h.dir);
     f = fopen(conf, "w");
@@ -141,7 +141,7 @@ static void test_version_names_commit_and_libraries(void **state)
     (void)state;
 
     assert_non_null(out);
-    harness_start(&h, NULL, NULL, false);
+    harness_start(&h, NULL, NULL, true);   /* READY: its signals are set */
     assert_int_equal(run_fray(&h, "version.log", argv, h.token, out), 0);
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
         expect(out, lines[i]);
