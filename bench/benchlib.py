@@ -188,11 +188,50 @@ class Fake:
         self.log.close()
 
 
-def fray_config(workdir, db, level="warn"):
+def fray_config(workdir, db, level="warn", extra=""):
     path = os.path.join(workdir, "fray.conf")
     with open(path, "w") as f:
-        f.write(f"[store]\npath = {db}\n[log]\nlevel = {level}\n")
+        f.write(f"[store]\npath = {db}\n[log]\nlevel = {level}\n{extra}")
     return path
+
+
+def free_port():
+    """A loopback port free a moment ago (for fray's [metrics] listen)."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scrape_hist(port, name):
+    """fray's /metrics histogram `name` as [(upper bound s, cumulative)]."""
+    import urllib.request
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics",
+                                  timeout=10).read().decode()
+    out = []
+    for line in text.splitlines():
+        if line.startswith(name + '_bucket{le="'):
+            le, count = line[len(name) + 12:].split('"} ')
+            out.append((float("inf") if le == "+Inf" else float(le),
+                        int(count)))
+    return out
+
+
+def hist_quantile(before, after, q):
+    """The q-quantile in ms of what a histogram counted between two scrapes,
+    interpolated within its bucket as Prometheus' histogram_quantile()."""
+    delta = [(le, a - b) for (le, a), (_, b) in zip(after, before)]
+    total = delta[-1][1]
+    if total == 0:
+        return None
+    rank, lo, prev = q * total, 0.0, 0
+    for le, cum in delta:
+        if cum >= rank:
+            if le == float("inf"):
+                return lo * 1000
+            return (lo + (le - lo) * (rank - prev) / max(cum - prev, 1)) * 1000
+        lo, prev = le, cum
+    return None
 
 
 def bot_env(fake):

@@ -3,6 +3,8 @@
  */
 #include "cfg.h"
 
+#include "metrics.h"
+
 #include <errno.h>
 #include <ini.h>
 #include <stdlib.h>
@@ -40,6 +42,10 @@ static const struct cfg_key cfg_keys[] = {
      "/combat reopen"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
+    {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),
+     "journal: syslog priority prefixes (<3> err ... <7> debug) and no "
+     "timestamp, for journald; plain: timestamp and level name; auto: "
+     "journal when stderr is the journal ($JOURNAL_STREAM)"},
     {"discord", "api_base", CFG_T_STR, 8, CFG_MAX_URL - 1,
      "https://discord.com/api/v10", F(api_base),
      "REST base URL; $DISCORD_API_BASE overrides it (tests)"},
@@ -83,6 +89,13 @@ static const struct cfg_key cfg_keys[] = {
     {"daemon", "shutdown_grace_ms", CFG_T_INT, 0, 60000, "5000",
      F(shutdown_grace_ms),
      "on SIGTERM, how long to wait for in-flight replies"},
+    {"metrics", "listen", CFG_T_STR, 0, CFG_MAX_LISTEN - 1, "",
+     F(metrics_listen),
+     "serve Prometheus metrics at http://LISTEN/metrics: PORT (on "
+     "127.0.0.1) or ADDRESS:PORT, e.g. 127.0.0.1:9464; empty = off"},
+    {"metrics", "public", CFG_T_BOOL, 0, 0, "false", F(metrics_public),
+     "allow a listen address other than loopback (127.0.0.0/8, ::1): the "
+     "metrics are then open to the network"},
 };
 
 #define CFG_NKEYS (sizeof cfg_keys / sizeof cfg_keys[0])
@@ -323,6 +336,30 @@ static int on_key(void *user, const char *section, const char *name,
 static enum bot_err check_all(const struct cfg *c, const char *name,
                               char *err, size_t errlen)
 {
+    char host[METRICS_HOST_MAX], why[CFG_MAX_ERR];
+    bool loopback;
+    int port;
+
+    if (strcmp(c->log_format, "auto") != 0 &&
+        strcmp(c->log_format, "journal") != 0 &&
+        strcmp(c->log_format, "plain") != 0) {
+        snprintf(err, errlen, "%s: [log] format: \"%.20s\" is not auto, "
+                 "journal or plain", name, c->log_format);
+        return BOT_CONFIG;
+    }
+    if (c->metrics_listen[0]) {
+        if (!metrics_listen_parse(c->metrics_listen, host, sizeof host,
+                                  &port, &loopback, why, sizeof why)) {
+            snprintf(err, errlen, "%s: [metrics] listen: %s", name, why);
+            return BOT_CONFIG;
+        }
+        if (!loopback && !c->metrics_public) {
+            snprintf(err, errlen, "%s: [metrics] listen: %s is not a "
+                     "loopback address; set [metrics] public = true to "
+                     "serve the metrics to the network", name, host);
+            return BOT_CONFIG;
+        }
+    }
     if (c->gw_backoff_min_ms > c->gw_backoff_max_ms) {
         snprintf(err, errlen,
                  "%s: [gateway] backoff_min_ms: larger than backoff_max_ms",
@@ -376,28 +413,25 @@ enum bot_err cfg_load_string(struct cfg *c, const char *name,
     return run_reader(&r);
 }
 
-void cfg_write_example(FILE *f)
+void cfg_db_location(const struct cfg *c, char *out, size_t cap)
 {
-    const char *section = "";
+    const char *sd = getenv("STATE_DIRECTORY");
+    if (c->storage[0])
+        snprintf(out, cap, "%s", c->storage);
+    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
+             sd && *sd)
+        snprintf(out, cap, "%.*s/%s", (int)strcspn(sd, ":"), sd, c->db_path);
+    else
+        snprintf(out, cap, "%s", c->db_path);
+}
 
-    fputs("# fray.conf - configuration of `fray run --config PATH`.\n"
-          "#\n"
-          "# Generated from the schema in bot/app/cfg.c (tests/unit/bot/test_cfg.c\n"
-          "# checks that it matches). Every key is optional; the value shown is\n"
-          "# the default. Unknown keys are errors. The bot token is NOT set\n"
-          "# here: use the systemd credential discord-token or $DISCORD_TOKEN.\n"
-          "# Lines are limited to 198 bytes; repeat dev_guilds for more ids.\n\n",
-          f);
-    for (size_t i = 0; i < CFG_NKEYS; i++) {
-        const struct cfg_key *k = &cfg_keys[i];
-        if (strcmp(section, k->section) != 0) {
-            fprintf(f, "%s[%s]\n", i ? "\n" : "", k->section);
-            section = k->section;
-        }
-        fprintf(f, "# %s\n", k->help);
-        if (k->type == CFG_T_INT)
-            fprintf(f, "# range %lld..%lld\n", (long long)k->min,
-                    (long long)k->max);
-        fprintf(f, "%s = %s\n", k->name, k->def);
-    }
+bool cfg_key_doc(size_t i, struct cfg_key_doc *out)
+{
+    const struct cfg_key *k;
+    if (i >= CFG_NKEYS)
+        return false;
+    k = &cfg_keys[i];
+    *out = (struct cfg_key_doc){k->section, k->name, k->def, k->help,
+                                k->type == CFG_T_INT, k->min, k->max};
+    return true;
 }

@@ -27,6 +27,8 @@
 #define CFG_MAX_URL 256
 #define CFG_MAX_DEV_GUILDS 16
 #define CFG_MAX_ERR 512
+#define CFG_MAX_WORD 16                  /* a keyword value: "journal" */
+#define CFG_MAX_LISTEN 64                /* [metrics] listen: "[::1]:9464" */
 
 struct cfg {
     char db_path[CFG_MAX_PATH];      /* [store] path */
@@ -34,6 +36,7 @@ struct cfg {
     char rules_dir[CFG_MAX_PATH];    /* [rules] dir */
     int64_t reopen_minutes;          /* [fights] reopen_minutes */
     enum log_level log_level;        /* [log] level */
+    char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */
     char api_base[CFG_MAX_URL];      /* [discord] api_base */
     bool register_commands;          /* [discord] register_commands */
     uint64_t dev_guilds[CFG_MAX_DEV_GUILDS]; /* [discord] dev_guilds */
@@ -51,6 +54,8 @@ struct cfg {
     int64_t rest_retry_base_ms;
     int64_t rest_global_per_sec;
     int64_t shutdown_grace_ms;       /* [daemon] shutdown_grace_ms */
+    char metrics_listen[CFG_MAX_LISTEN]; /* [metrics] listen; "" = off */
+    bool metrics_public;             /* [metrics] public */
 };
 
 /* Fill every field with its default. */
@@ -70,7 +75,29 @@ enum bot_err cfg_load_string(struct cfg *c, const char *name,
 enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
                      const char *value, char *err, size_t errlen);
 
-/* Write an example file listing every key, its default and its help. */
+/* The database fray opens: [store] storage when set (a server), else
+ * [store] path, a relative one under $STATE_DIRECTORY when systemd sets it
+ * (the first of a colon-separated list). */
+void cfg_db_location(const struct cfg *c, char *out, size_t cap);
+
+/* One key of the schema, for the documents made from it (cfg_doc.c). */
+struct cfg_key_doc {
+    const char *section, *name;
+    const char *def;                 /* the default, as written in a file */
+    const char *help;
+    bool ranged;                     /* an integer within min..max */
+    int64_t min, max;
+};
+
+/* The i-th key, in the order of the file; false past the last. */
+bool cfg_key_doc(size_t i, struct cfg_key_doc *out);
+
+/* cfg_doc.c: config/fray.conf.example, every key with its default and its
+ * help (tests/unit/bot/test_cfg.c keeps the file in step). */
 void cfg_write_example(FILE *f);
+
+/* cfg_doc.c: the man page fray.conf(5) in roff (docs/man/fray.conf.5, kept
+ * in step the same way). */
+void cfg_write_man(FILE *f);
 
 #endif

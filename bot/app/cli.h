@@ -21,6 +21,7 @@ int cli_console(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_migrate(int argc, char **argv);
 int cli_docs(int argc, char **argv);
+int cli_check(int argc, char **argv);
 
 struct sbuf;
 /* The reference's index page (core commands, then the systems), as

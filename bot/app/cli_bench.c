@@ -134,7 +134,8 @@ static bool parse_opts(int argc, char **argv, struct bench_opts *o)
     const char *seed = NULL;
     *o = (struct bench_opts){BENCH_DEFAULT_ITERATIONS, BENCH_DEFAULT_SECONDS,
                              false, BENCH_DEFAULT_SEED};
-    for (int i = 1; i < argc; i++) {
+    /* every option takes a value: step over both */
+    for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
         errno = 0;
@@ -156,7 +157,6 @@ static bool parse_opts(int argc, char **argv, struct bench_opts *o)
             seed = v;
         } else
             return false;
-        i++;
     }
     return seed == NULL || seed_parse(seed, &o->seed);
 }

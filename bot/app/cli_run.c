@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cfg.h"
 #include "cli.h"
@@ -59,11 +60,15 @@ int cli_run(int argc, char **argv)
         return DAEMON_EXIT_CONFIG;
     }
     log_init(&lg, stderr, c.log_level);
+    if (strcmp(c.log_format, "auto") != 0)   /* else $JOURNAL_STREAM says */
+        log_set_journal(&lg, strcmp(c.log_format, "journal") == 0);
 
     e = token_load(tok, sizeof tok, &src, err, sizeof err);
     if (e == BOT_NOTFOUND) {
         fputs(no_token_help, stderr);
-        if (cli_console) {
+        /* only a person at a terminal gets the console; a service (stdin
+         * /dev/null) stops with its own exit status */
+        if (cli_console && isatty(STDIN_FILENO)) {
             char *cargv[] = {"console", NULL};
             fputs("Opening the console instead.\n", stderr);
             return cli_console(1, cargv);

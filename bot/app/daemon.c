@@ -22,6 +22,7 @@
 #include "enc_cache.h"
 #include "eng_rng.h"
 #include "gw.h"
+#include "metrics_http.h"
 #include "register.h"
 #include "rest.h"
 #include "seed.h"
@@ -236,19 +237,30 @@ static const struct lws_protocols daemon_protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-static void db_path(const struct cfg *c, char *out, size_t cap)
+/* [metrics] listen: the address was checked with the config. */
+static enum bot_err start_metrics(struct daemon *d)
 {
-    const char *sd = getenv("STATE_DIRECTORY");
-    if (c->storage[0]) /* [store] storage: a database server (store.h) */
-        snprintf(out, cap, "%s", c->storage);
-    else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
-             sd && *sd) {
-        /* StateDirectory= may list several, colon-separated: use the first */
-        size_t n = strcspn(sd, ":");
-        snprintf(out, cap, "%.*s/%s", (int)n, sd, c->db_path);
-    } else {
-        snprintf(out, cap, "%s", c->db_path);
+    char host[METRICS_HOST_MAX], why[256];
+    bool loopback;
+    int port;
+    enum bot_err e;
+
+    if (!metrics_listen_parse(d->cfg->metrics_listen, host, sizeof host,
+                              &port, &loopback, why, sizeof why)) {
+        log_msg(d->log, LOG_LVL_ERR, "[metrics] listen: %s", why);
+        return BOT_CONFIG;
     }
+    e = metrics_http_start(d->ctx, host, port, daemon_metrics_render, d,
+                           &d->metrics_http, why, sizeof why);
+    if (e != BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "%s", why);
+        return e;
+    }
+    log_msg(d->log, LOG_LVL_NOTICE, "metrics: http://%s%s%s:%d/metrics%s",
+            strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "",
+            metrics_http_port(d->metrics_http),
+            loopback ? "" : " (open to the network: [metrics] public)");
+    return BOT_OK;
 }
 
 int daemon_run(const struct cfg *c, const char *token, struct log *lg)
@@ -265,6 +277,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     memset(&d, 0, sizeof d);
     d.cfg = c;
     d.log = lg;
+    metrics_init(&d.metrics);
     d.exit_status = DAEMON_EXIT_OK;
     if (!seed_choose(NULL, &seed, &why)) {
         log_msg(lg, LOG_LVL_ERR, "no random seed: %s", why);
@@ -282,7 +295,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         log_msg(lg, LOG_LVL_ERR, "bad ruleset data: %s", err);
         return DAEMON_EXIT_FAIL;
     }
-    db_path(c, path, sizeof path);
+    cfg_db_location(c, path, sizeof path);
     store_location_redact(path, shown, sizeof shown); /* no password */
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
         rs_data_free(&d.rules);
@@ -322,7 +335,9 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         info.provided_client_ssl_ctx = d.tls;
     }
     info.user = &d;
-    info.fd_limit_per_thread = 16;
+    info.fd_limit_per_thread = 16 + (c->metrics_listen[0]
+                                          ? METRICS_HTTP_MAX_CLIENTS + 1
+                                          : 0);
     /* One read takes in many gateway frames, so interactions that arrived
      * together are seen in one pass and committed as one group. */
     info.pt_serv_buf_size = DAEMON_READ_BUFFER;
@@ -335,6 +350,11 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         store_close(d.store);
         rs_data_free(&d.rules);
         return DAEMON_EXIT_FAIL;
+    }
+
+    if (c->metrics_listen[0] && start_metrics(&d) != BOT_OK) {
+        d.exit_status = DAEMON_EXIT_CONFIG;
+        goto out;
     }
 
     memset(&ro, 0, sizeof ro);
@@ -413,6 +433,7 @@ out:
     tracker_detach(d.tracker);
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
+    metrics_http_free(d.metrics_http);   /* its connections are gone */
     tls_client_free(d.tls);     /* after both users */
     tracker_free(d.tracker);
     gw_free(d.gw);

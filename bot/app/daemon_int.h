@@ -21,12 +21,14 @@
 #include "daemon.h"
 #include "eng_rng.h"
 #include "interaction.h"
+#include "metrics.h"
 #include "rest.h"
 #include "rs_data.h"
 #include "shard.h"
 
 struct enc_cache;
 struct gw;
+struct metrics_http;
 struct tracker;
 
 struct daemon {
@@ -66,6 +68,8 @@ struct daemon {
     int64_t trim_quiet_ms;                /* since then */
     bool trimmed;                         /* malloc_trim() since then */
     char app_id[32];                      /* from READY; "" before */
+    struct metrics metrics;               /* counted always */
+    struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
 };
 
 /* Register the commands at READY: the core set globally (shard 0 only),
@@ -80,6 +84,7 @@ void daemon_register_guild(struct daemon *d, uint64_t guild);
  * never moved: the request borrows from the interaction's own buffers. */
 struct batch_item {
     struct interaction it;
+    int64_t rx_us;                        /* when the dispatch came in */
     struct cmd_reply reply;
     struct pending_reply *p;              /* the deferral's callback */
     bool ran;                             /* reply holds an answer */
@@ -101,6 +106,8 @@ struct pending_reply {                    /* one interaction callback */
     char id[INTERACTION_SNOWFLAKE_MAX + 1];
     char command[INTERACTION_NAME_MAX + 1];
     int64_t t0_ms;
+    int64_t rx_us;                        /* the dispatch came in */
+    bool refused;                         /* answered with an error */
     struct follow_on next[FOLLOW_ONS_MAX];
     int nnext;
 };
@@ -129,6 +136,10 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the
+ * daemon). */
+void daemon_metrics_render(void *ud, struct sbuf *sb);
 
 /* daemon_ix.c: the gateway's dispatch hook (gw.h); INTERACTION_CREATE joins
  * the group. Returns false while stopping: not applied, so the next

@@ -43,13 +43,19 @@ static void on_callback_done(void *ud, const struct rest_result *res)
 
     if (ok) {
         d->answered++;
+        metrics_interaction(&d->metrics, p->command,
+                            p->refused ? METRICS_REFUSED : METRICS_OK,
+                            res->done_us - p->rx_us);
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s /%s answered in %lld ms", p->id, p->command,
                 (long long)ms);
     } else if (res->discord_code == 40060) {
+        metrics_interaction(&d->metrics, p->command, METRICS_REPLAYED,
+                            res->done_us - p->rx_us);
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s was already answered (replay)", p->id);
     } else {
+        metrics_interaction(&d->metrics, p->command, METRICS_FAILED, 0);
         log_msg(d->log, LOG_LVL_WARN,
                 "interaction %s /%s: callback failed: status %d code %d (%s)",
                 p->id, p->command, res->status, res->discord_code,
@@ -67,7 +73,8 @@ static void on_callback_done(void *ud, const struct rest_result *res)
  * to the loop), or NULL. */
 static struct pending_reply *answer(struct daemon *d,
                                     const struct interaction *it,
-                                    json_t *body, const char *command)
+                                    int64_t rx_us, json_t *body,
+                                    const char *command)
 {
     char path[REST_MAX_PATH];
     char *text = json_dumps(body, JSON_COMPACT);
@@ -81,6 +88,7 @@ static struct pending_reply *answer(struct daemon *d,
     }
     p->d = d;
     p->t0_ms = daemon_now_ms();
+    p->rx_us = rx_us;
     snprintf(p->id, sizeof p->id, "%s", it->id);
     snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
@@ -115,7 +123,8 @@ static void follow_on(struct pending_reply *p, const struct interaction *it,
     p->nnext++;
 }
 
-static void answer_autocomplete(struct daemon *d, struct interaction *it)
+static void answer_autocomplete(struct daemon *d, struct interaction *it,
+                                int64_t rx_us)
 {
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
                           .rs_data = &d->rules};
@@ -128,7 +137,7 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it)
                 "memory", it->id);
     body = render_discord_autocomplete(&m);
     if (body)
-        answer(d, it, body, it->req.command);
+        answer(d, it, rx_us, body, it->req.command);
     json_decref(body);
     msg_cleanup(&m);
 }
@@ -197,7 +206,7 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
                                                    : RENDER_DC_CB_DEFER,
                                    NULL, b->defer_ephemeral);
     if (body)
-        b->p = answer(d, it, body, it->req.command);
+        b->p = answer(d, it, b->rx_us, body, it->req.command);
     json_decref(body);
     d->deferred++;
     log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
@@ -210,8 +219,11 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     struct interaction *it = &b->it;
     struct cmd_reply *reply = &b->reply;
     bool ephemeral = reply->ephemeral || reply->is_error;
+    struct pending_reply *p;
     json_t *body;
 
+    if (b->p)        /* deferred: the callback is out; count it so */
+        b->p->refused = reply->is_error;
     if (reply->duplicate)
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s already applied: answering without change",
@@ -221,8 +233,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
                                            ? RENDER_DC_CB_UPDATE
                                            : RENDER_DC_CB_MESSAGE;
         body = render_discord_callback(type, &reply->msg, ephemeral);
-        if (body)
-            answer(d, it, body, it->req.command);
+        if (body && (p = answer(d, it, b->rx_us, body, it->req.command)))
+            p->refused = reply->is_error;
     } else if (ephemeral && !b->defer_ephemeral) {
         /* Acknowledged in public, answered in private: a private followup,
          * and the "thinking" message goes away. */
@@ -280,6 +292,8 @@ void daemon_batch_flush(struct daemon *d)
     if (d->batch_txn)
         err = store_commit(d->store);
     t2 = daemon_now_us();
+    if (d->batch_txn)
+        metrics_commit(&d->metrics, t2 - t1);
     if (err != BOT_OK) {
         log_msg(d->log, LOG_LVL_ERR, "group of %d commands not saved: %s",
                 n, store_errmsg(d->store));
@@ -316,6 +330,7 @@ static void batch_add(struct daemon *d, json_t *payload)
     char why[256];
 
     memset(b, 0, sizeof *b);
+    b->rx_us = daemon_now_us();
     cmd_reply_init(&b->reply);
     if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
@@ -323,7 +338,7 @@ static void batch_add(struct daemon *d, json_t *payload)
         return;
     }
     if (b->it.type == INTERACTION_AUTOCOMPLETE) {
-        answer_autocomplete(d, &b->it);
+        answer_autocomplete(d, &b->it, b->rx_us);
         interaction_cleanup(&b->it);
         return;
     }

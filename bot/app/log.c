@@ -103,6 +103,10 @@ static bool secret_prefix(const struct log *lg, const char *s, size_t n)
 
 static void format_line(const struct log *lg, char *out, size_t cap,
                         const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+
+static void format_line(const struct log *lg, char *out, size_t cap,
+                        const char *fmt, va_list ap)
 {
     char raw[LOG_FMT_CAP];
     struct sbuf sb;

@@ -94,6 +94,21 @@ static enum bot_err load_file(const char *path, char *out, size_t cap,
     return BOT_OK;
 }
 
+enum bot_err token_load_file(const char *path, char *out, size_t cap,
+                             char *err, size_t errlen)
+{
+    char why[160];
+    enum bot_err e = load_file(path, out, cap, err, errlen);
+    if (e == BOT_OK) {
+        e = token_clean(out, why, sizeof why);
+        if (e == BOT_OK)
+            return BOT_OK;
+        snprintf(err, errlen, "credential %s: %s", path, why);
+    }
+    token_wipe(out, cap);
+    return e;
+}
+
 enum bot_err token_load(char *out, size_t cap, enum token_source *src,
                         char *err, size_t errlen)
 {
@@ -110,18 +125,9 @@ enum bot_err token_load(char *out, size_t cap, enum token_source *src,
     if (dir && *dir) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, TOKEN_CREDENTIAL_NAME);
-        e = load_file(path, out, cap, err, errlen);
-        if (e == BOT_OK) {
-            e = token_clean(out, why, sizeof why);
-            if (e != BOT_OK) {
-                token_wipe(out, cap);
-                snprintf(err, errlen, "credential %s: %s", path, why);
-                return e;
-            }
+        e = token_load_file(path, out, cap, err, errlen);
+        if (e == BOT_OK)
             *src = TOKEN_SRC_CREDENTIAL;
-            return BOT_OK;
-        }
-        token_wipe(out, cap);
         if (e != BOT_NOTFOUND)
             return e;
     }

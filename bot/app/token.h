@@ -30,6 +30,13 @@ enum token_source { TOKEN_SRC_NONE = 0, TOKEN_SRC_CREDENTIAL, TOKEN_SRC_ENV };
 enum bot_err token_load(char *out, size_t cap, enum token_source *src,
                         char *err, size_t errlen);
 
+/* Load and check the token file at path (what systemd hands over as the
+ * credential; `fray check` reads the service's file directly). BOT_OK,
+ * BOT_NOTFOUND when there is no such file, BOT_INVALID or BOT_IO with err
+ * (never the token). */
+enum bot_err token_load_file(const char *path, char *out, size_t cap,
+                             char *err, size_t errlen);
+
 /* Trim and check a candidate token in place. Returns BOT_OK or BOT_INVALID
  * with a reason in err. */
 enum bot_err token_clean(char *tok, char *err, size_t errlen);

@@ -40,6 +40,11 @@ enum gw_state gw_get_state(const struct gw *gw)
     return gw->state;
 }
 
+void gw_get_stats(const struct gw *gw, struct gw_stats *out)
+{
+    *out = gw->stats;
+}
+
 int64_t gw_seq(const struct gw *gw)
 {
     return gw->seq;

@@ -52,6 +52,10 @@ struct shard;
 #define GW_INVALID_MIN_MS 1000        /* op 9 false: wait 1-5 s */
 #define GW_INVALID_MAX_MS 5000
 #define GW_MAX_SESSION_ID 128
+/* The gateway intents fray IDENTIFYs with: none. Slash commands and
+ * buttons arrive without any; `fray check --online` compares this with the
+ * application's privileged intents. */
+#define GW_INTENTS 0
 
 #define GW_KV_SESSION "gw.session_id"
 #define GW_KV_RESUME_URL "gw.resume_url"
@@ -127,7 +131,16 @@ void gw_start(struct gw *gw, const char *url, int64_t starts_remaining,
 /* Close (resumably: the session stays saved) and stop. */
 void gw_shutdown(struct gw *gw);
 
+/* What the gateway did since gw_new(), for the metrics (daemon_metrics.c). */
+struct gw_stats {
+    int64_t identifies;       /* IDENTIFYs sent: new sessions asked for */
+    int64_t resumes;          /* RESUMEs sent */
+    int64_t readies;          /* READY received: sessions started */
+    int64_t resumed;          /* RESUMED received: sessions taken up again */
+};
+
 enum gw_state gw_get_state(const struct gw *gw);
+void gw_get_stats(const struct gw *gw, struct gw_stats *out);
 const char *gw_state_name(enum gw_state s);
 int64_t gw_seq(const struct gw *gw);
 

@@ -50,9 +50,9 @@ static void hb_cb(lws_sorted_usec_list_t *sul)
 static void identify_now(struct gw *gw)
 {
     json_t *p = json_pack("{s:i, s:{s:s, s:i, s:{s:s, s:s, s:s}}}", "op",
-                          OP_IDENTIFY, "d", "token", gw->token, "intents", 0,
-                          "properties", "os", "linux", "browser", "fray",
-                          "device", "fray");
+                          OP_IDENTIFY, "d", "token", gw->token, "intents",
+                          GW_INTENTS, "properties", "os", "linux", "browser",
+                          "fray", "device", "fray");
     if (!p)
         return;
     if (shard_is_sharded(&gw->shard))
@@ -63,6 +63,7 @@ static void identify_now(struct gw *gw)
         gw->last_identify_ms = gw_now_ms();
         if (gw->starts_remaining > 0)
             gw->starts_remaining--;
+        gw->stats.identifies++;
         log_msg(gw->o.log, LOG_LVL_INFO, "gateway: IDENTIFY sent");
     }
     json_decref(p);
@@ -130,9 +131,11 @@ void gw_send_resume(struct gw *gw)
                           "token", gw->token, "session_id", gw->session_id,
                           "seq", (json_int_t)gw->seq);
     gw_set_state(gw, GW_ST_RESUMING, "saved session");
-    if (p && gw_send_json(gw, p, false))
+    if (p && gw_send_json(gw, p, false)) {
+        gw->stats.resumes++;
         log_msg(gw->o.log, LOG_LVL_INFO, "gateway: RESUME sent (seq %lld)",
                 (long long)gw->seq);
+    }
     json_decref(p);
 }
 
@@ -245,6 +248,7 @@ static void on_ready(struct gw *gw, json_t *d)
     gw->attempts = 0;
     lws_sul_cancel(&gw->sul_timeout);
     gw_session_save(gw);
+    gw->stats.readies++;
     gw_set_state(gw, GW_ST_READY, "READY");
     if (gw->o.hooks.on_ready)
         gw->o.hooks.on_ready(gw->o.hooks.ud, gw->application_id);
@@ -267,6 +271,7 @@ static void on_dispatch(struct gw *gw, json_t *msg)
     if (strcmp(t, "RESUMED") == 0) {
         gw->attempts = 0;
         lws_sul_cancel(&gw->sul_timeout);
+        gw->stats.resumed++;
         gw_set_state(gw, GW_ST_READY, "RESUMED");
         gw_seq_save(gw);
         return;

@@ -69,6 +69,7 @@ struct gw {
     lws_sorted_usec_list_t sul_identify; /* delayed IDENTIFY */
     lws_sorted_usec_list_t sul_timeout;  /* HELLO/READY timeout */
     lws_sorted_usec_list_t sul_send;  /* send-limit wait */
+    struct gw_stats stats;            /* gw_get_stats() */
 };
 
 int64_t gw_now_ms(void);

@@ -36,6 +36,7 @@ struct rest_req {
     void *ud;
     int attempts, n429;
     int64_t not_before_ms, submitted_ms;
+    int64_t rl_since_ms;          /* held back by the limiter since; 0 no */
     CURL *easy;
     struct rest_req *aprev, *anext;   /* r->active, while in curl */
     struct curl_slist *hdrs;
@@ -57,12 +58,20 @@ struct rest {
     int pending;                              /* under mu */
     bool stop;                                /* under mu */
     bool auth_failed;                         /* under mu */
+    struct rest_stats stats;                  /* under mu */
     CURLM *multi;
     bool tls;                                 /* api_base is https */
     struct rl rl;                             /* REST thread only */
     struct rest_req *active;                  /* REST thread only */
     int nactive, max_active;                  /* REST thread only */
 };
+
+static int64_t mono_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 static int64_t mono_ms(void)
 {
@@ -71,13 +80,15 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void rest_safe_path(const char *path, char *out, size_t cap)
+/* Copy path with its long segments (tokens) as ":token"; with route also
+ * its all-digit segments (ids) as ":id", and without the query. */
+static void mask_path(const char *path, char *out, size_t cap, bool route)
 {
     struct sbuf sb;
     const char *p = path;
 
     sbuf_init(&sb, cap ? cap - 1 : 0);
-    while (*p) {
+    while (*p && !(route && *p == '?')) {
         const char *s = p;
         size_t n;
         if (*p == '/') {
@@ -85,16 +96,67 @@ void rest_safe_path(const char *path, char *out, size_t cap)
             p++;
             continue;
         }
-        while (*p && *p != '/')
+        while (*p && *p != '/' && !(route && *p == '?'))
             p++;
         n = (size_t)(p - s);
         if (n > REST_TOKEN_SEGMENT)
             sbuf_add(&sb, ":token");
+        else if (route && strspn(s, "0123456789") >= n)
+            sbuf_add(&sb, ":id");
         else
             sbuf_addn(&sb, s, n);
     }
     snprintf(out, cap, "%s", sbuf_str(&sb));
     sbuf_cleanup(&sb);
+}
+
+void rest_safe_path(const char *path, char *out, size_t cap)
+{
+    mask_path(path, out, cap, false);
+}
+
+void rest_route_template(const char *path, char *out, size_t cap)
+{
+    mask_path(path, out, cap, true);
+}
+
+/* One response of q (under no lock: takes mu). */
+static void stats_count(struct rest *r, const struct rest_req *q, int status)
+{
+    struct rest_stats *st = &r->stats;
+    char route[REST_STATS_ROUTE_MAX];
+    struct rest_route_count *row = NULL;
+
+    rest_route_template(q->path, route, sizeof route);
+    pthread_mutex_lock(&r->mu);
+    for (int i = 0; i < st->nroutes && !row; i++)
+        if (st->routes[i].status == status &&
+            strcmp(st->routes[i].method, q->method) == 0 &&
+            strcmp(st->routes[i].route, route) == 0)
+            row = &st->routes[i];
+    if (!row && st->nroutes < REST_STATS_MAX_ROUTES - 1) {
+        row = &st->routes[st->nroutes++];
+        snprintf(row->method, sizeof row->method, "%s", q->method);
+        snprintf(row->route, sizeof row->route, "%s", route);
+        row->status = status;
+    }
+    if (!row) {                   /* the last row takes everything else */
+        row = &st->routes[REST_STATS_MAX_ROUTES - 1];
+        if (st->nroutes < REST_STATS_MAX_ROUTES) {
+            st->nroutes = REST_STATS_MAX_ROUTES;
+            snprintf(row->method, sizeof row->method, "*");
+            snprintf(row->route, sizeof row->route, "other");
+        }
+    }
+    row->n++;
+    pthread_mutex_unlock(&r->mu);
+}
+
+void rest_get_stats(struct rest *r, struct rest_stats *out)
+{
+    pthread_mutex_lock(&r->mu);
+    *out = r->stats;
+    pthread_mutex_unlock(&r->mu);
 }
 
 static void active_add(struct rest *r, struct rest_req *q)
@@ -227,6 +289,7 @@ static void complete(struct rest *r, struct rest_req *q)
     q->res.body_len = q->resp.len;
     q->res.attempts = q->attempts;
     q->res.queued_ms = mono_ms() - q->submitted_ms;
+    q->res.done_us = mono_us();
     if (q->easy) {
         curl_multi_remove_handle(r->multi, q->easy);
         curl_easy_cleanup(q->easy);
@@ -287,6 +350,7 @@ static void finish(struct rest *r, struct rest_req *q, CURLcode cc)
     }
     rl_on_response(&r->rl, q->route, (int)status, &q->h, now);
     q->res.status = (int)status;
+    stats_count(r, q, (int)status);
     if (status == 0) {
         if (q->attempts <= r->o.max_retries) {
             int64_t d = r->o.retry_base_ms << (q->attempts - 1);
@@ -364,13 +428,17 @@ static int64_t start_ready(struct rest *r)
         if (!auth_failed && r->nactive + nready >= r->max_active)
             break;            /* a finished transfer wakes the next pass */
         if (!auth_failed) {
-            w = q->not_before_ms > now ? q->not_before_ms - now : 0;
+            int64_t hold = q->not_before_ms > now ? q->not_before_ms - now
+                                                  : 0;
+            w = hold;
             /* the global budget first: O(1), and most of a backlog waits
              * on it */
             if (w == 0 && !q->exempt)
                 w = rl_global_wait_ms(&r->rl, now);
             if (w == 0)
                 w = rl_wait_ms(&r->rl, q->route, q->exempt, now);
+            if (w > 0 && hold == 0 && q->rl_since_ms == 0)
+                q->rl_since_ms = now;     /* the limiter holds it back */
         }
         if (w > 0) {
             if (w < sleep)
@@ -391,6 +459,11 @@ static int64_t start_ready(struct rest *r)
         if (!auth_failed) {
             q->attempts++;
             rl_on_send(&r->rl, q->route, q->exempt, now);
+        }
+        if (q->rl_since_ms) {
+            r->stats.ratelimit_waits++;
+            r->stats.ratelimit_wait_ms += now - q->rl_since_ms;
+            q->rl_since_ms = 0;
         }
     }
     pthread_mutex_unlock(&r->mu);

@@ -47,6 +47,9 @@ struct rest_result {
     size_t body_len;
     int attempts;
     int64_t queued_ms;       /* submit -> completion, milliseconds */
+    int64_t done_us;         /* completion on the REST thread, CLOCK_MONOTONIC
+                                microseconds (before the caller's loop got
+                                to the done callback) */
 };
 
 typedef void rest_done_fn(void *ud, const struct rest_result *res);
@@ -89,5 +92,33 @@ bool rest_auth_failed(struct rest *r);
 
 /* Mask long path segments (tokens) for logs: ".../:token/callback". */
 void rest_safe_path(const char *path, char *out, size_t cap);
+
+/* A path as a route for the metrics: ids (all digits) become ":id" and
+ * tokens ":token", so every channel shares one row:
+ * "/interactions/:id/:token/callback". */
+void rest_route_template(const char *path, char *out, size_t cap);
+
+/* ---- counters, for the metrics (daemon_metrics.c) ---- */
+
+#define REST_STATS_MAX_ROUTES 48   /* (method, route, status) rows kept;
+                                      beyond, one row "other" counts all */
+#define REST_STATS_ROUTE_MAX 96    /* bytes of a route template */
+
+struct rest_route_count {
+    char method[8];
+    char route[REST_STATS_ROUTE_MAX];
+    int status;                    /* HTTP status; 0: no answer */
+    int64_t n;                     /* responses (retried ones too) */
+};
+
+struct rest_stats {
+    int64_t ratelimit_waits;       /* requests the rate limiter held back */
+    int64_t ratelimit_wait_ms;     /* the time they waited, in total */
+    int nroutes;
+    struct rest_route_count routes[REST_STATS_MAX_ROUTES];
+};
+
+/* A copy of the counters since rest_new() (taken under the REST lock). */
+void rest_get_stats(struct rest *r, struct rest_stats *out);
 
 #endif

@@ -202,6 +202,19 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
     return BOT_OK;
 }
 
+enum bot_err store_inspect(const char *location, struct store_info *info,
+                           char *err, size_t errlen)
+{
+    memset(info, 0, sizeof *info);
+    if (!location || !location[0]) {
+        snprintf(err, errlen, "no database path given");
+        return BOT_INVALID;
+    }
+    const struct store_ops *ops = backend_for(location);
+    info->backend = ops->name;
+    return ops->inspect(location, info, err, errlen);
+}
+
 void store_close(struct store *s)
 {
     if (s)

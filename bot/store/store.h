@@ -82,6 +82,23 @@ enum bot_err store_open(const char *path, struct store **out,
                         char *err, size_t errlen);
 void store_close(struct store *s);            /* NULL is a no-op */
 
+/* What `fray check` says about a database, read without changing it. */
+struct store_info {
+    const char *backend;     /* "sqlite", "postgres" (static) */
+    int schema;              /* its schema version; 0: no schema yet */
+    int schema_current;      /* the version this fray writes */
+    int64_t bytes;           /* on disk: the SQLite file and its WAL, or
+                                PostgreSQL's pg_database_size() */
+};
+
+/* Look at the database at location read-only: no lock, no migration, no
+ * file created, so it works while `fray run` holds the database.
+ * BOT_NOTFOUND when an SQLite file does not exist yet (fray creates it at
+ * its first start); other failures as store_open(), with err naming the
+ * database (a server location without its password). */
+enum bot_err store_inspect(const char *location, struct store_info *info,
+                           char *err, size_t errlen);
+
 /* See "Transactions" above. store_commit() on failure has rolled the
  * transaction back. store_rollback() with no transaction open is a no-op. */
 enum bot_err store_begin(struct store *s);

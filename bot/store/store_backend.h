@@ -42,6 +42,9 @@ struct store_ops {
     enum bot_err (*open)(const char *location, struct store **out, char *err,
                          size_t errlen);
     void (*close)(struct store *s);
+    /* store_inspect(): read-only, without a struct store */
+    enum bot_err (*inspect)(const char *location, struct store_info *info,
+                            char *err, size_t errlen);
     enum bot_err (*begin)(struct store *s);
     enum bot_err (*commit)(struct store *s);
     void (*rollback)(struct store *s);

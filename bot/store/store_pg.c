@@ -100,7 +100,7 @@ enum bot_err store_pg_text_dup(struct store_pg *s, const PGresult *r, int row,
 /* ---- errors and the connection ------------------------------------------ */
 
 /* The first line of libpq's connection message (no password in it). */
-static const char *conn_reason(PGconn *conn, char *buf, size_t cap)
+const char *store_pg_conn_reason(PGconn *conn, char *buf, size_t cap)
 {
     snprintf(buf, cap, "%s", conn ? PQerrorMessage(conn) : "out of memory");
     buf[strcspn(buf, "\r\n")] = '\0';
@@ -116,11 +116,11 @@ static enum bot_err fail_result(struct store_pg *s, const PGresult *r,
     if (PQstatus(s->conn) == CONNECTION_BAD) {
         e = store__fail(&s->base, BOT_DB,
                         "%s: connection to the database server lost (%s)", what,
-                        conn_reason(s->conn, reason, sizeof reason));
+                        store_pg_conn_reason(s->conn, reason, sizeof reason));
         s->prepared = false;
     } else if (!r) {
         e = store__fail(&s->base, BOT_NOMEM, "%s: out of memory (%s)", what,
-                        conn_reason(s->conn, reason, sizeof reason));
+                        store_pg_conn_reason(s->conn, reason, sizeof reason));
     } else {
         /* The primary message only: DETAIL may quote a key's value. */
         const char *st = PQresultErrorField(r, PG_DIAG_SQLSTATE);
@@ -172,7 +172,7 @@ enum bot_err store_pg_ready(struct store_pg *s)
     if (PQstatus(s->conn) != CONNECTION_OK)
         return store__fail(&s->base, BOT_DB,
                            "reconnecting to the database server failed: %s",
-                           conn_reason(s->conn, reason, sizeof reason));
+                           store_pg_conn_reason(s->conn, reason, sizeof reason));
     return prepare_all(s);
 }
 
@@ -285,7 +285,7 @@ static enum bot_err pg_open(const char *location, struct store **out, char *err,
     enum bot_err e = BOT_OK;
     if (PQstatus(s->conn) != CONNECTION_OK) {
         snprintf(err, errlen, "cannot connect to database %s: %s", where,
-                 conn_reason(s->conn, reason, sizeof reason));
+                 store_pg_conn_reason(s->conn, reason, sizeof reason));
         e = s->conn ? BOT_DB : BOT_NOMEM;
     } else {
         e = store_pg_migrate(s->conn, where, err, errlen);
@@ -705,6 +705,7 @@ const struct store_ops store_pg_ops = {
     .claims = pg_claims,
     .open = pg_open,
     .close = pg_close,
+    .inspect = store_pg_inspect,
     .begin = pg_begin,
     .commit = pg_commit,
     .rollback = pg_rollback,

@@ -174,6 +174,16 @@ enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
 /* A failed result's SQLSTATE to the bot's error code. */
 enum bot_err store_pg_map_state(const char *sqlstate);
 
+/* store_pg.c: the first line of libpq's connection message (no password
+ * in it) into buf. */
+const char *store_pg_conn_reason(PGconn *conn, char *buf, size_t cap);
+
+/* store_inspect(): the schema version and the size, read-only. */
+enum bot_err store_pg_inspect(const char *location, struct store_info *info,
+                              char *err, size_t errlen);
+/* The number of schema steps this build knows (its current version). */
+int store_pg_schema_current(void);
+
 /* store_pg_export.c: the export and import ops. */
 enum bot_err store_pg_export(struct store *base,
                              const struct store_export_cb *cb, void *ctx);

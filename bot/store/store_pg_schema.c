@@ -168,3 +168,51 @@ enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
     PQclear(PQexec(conn, "ROLLBACK"));
     return e;
 }
+
+int store_pg_schema_current(void)
+{
+    return PG_NSTEPS;
+}
+
+/* `fray check`: a read-only session; no fray_schema table yet is version
+ * 0 (fray creates it at its first start). */
+enum bot_err store_pg_inspect(const char *location, struct store_info *info,
+                              char *err, size_t errlen)
+{
+    char where[256], reason[160];
+    const char *const keys[] = {"fallback_application_name", "dbname", NULL};
+    const char *const vals[] = {"fray", location, NULL};
+    PGresult *r = NULL;
+    enum bot_err e;
+
+    store_location_redact(location, where, sizeof where);
+    info->schema_current = PG_NSTEPS;
+    PGconn *conn = PQconnectdbParams(keys, vals, 1);
+    if (PQstatus(conn) != CONNECTION_OK) {
+        snprintf(err, errlen, "cannot connect to database %s: %s", where,
+                 store_pg_conn_reason(conn, reason, sizeof reason));
+        PQfinish(conn);
+        return conn ? BOT_DB : BOT_NOMEM;
+    }
+    e = exec_plain(conn, "SET SESSION CHARACTERISTICS AS TRANSACTION "
+                   "READ ONLY", where, "starting a read-only session", err,
+                   errlen, NULL);
+    if (e == BOT_OK)
+        e = exec_plain(conn, "SELECT pg_database_size(current_database()), "
+                       "to_regclass('fray_schema') IS NOT NULL", where,
+                       "reading the size", err, errlen, &r);
+    if (e == BOT_OK) {
+        bool has_schema = strcmp(PQgetvalue(r, 0, 1), "t") == 0;
+        info->bytes = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        PQclear(r);
+        r = NULL;
+        if (has_schema)
+            e = exec_plain(conn, "SELECT version FROM fray_schema", where,
+                           "reading the schema version", err, errlen, &r);
+        if (e == BOT_OK && r && PQntuples(r) > 0)
+            info->schema = atoi(PQgetvalue(r, 0, 0));
+    }
+    PQclear(r);
+    PQfinish(conn);
+    return e;
+}

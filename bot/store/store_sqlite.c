@@ -873,6 +873,7 @@ const struct store_ops store_sqlite_ops = {
     .claims = sq_claims,
     .open = sq_open,
     .close = sq_close,
+    .inspect = store_sq_inspect,
     .begin = sq_begin,
     .commit = sq_commit,
     .rollback = sq_rollback,

@@ -43,6 +43,10 @@ enum bot_err store_sq_op_end(struct store_sqlite *s, enum bot_err e);
 enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
                                  int col, char **out);
 
+/* store_inspect() (store_sqlite_inspect.c). */
+enum bot_err store_sq_inspect(const char *path, struct store_info *info,
+                              char *err, size_t errlen);
+
 /* The export and import ops (store_sqlite_export.c). */
 enum bot_err store_sq_export(struct store *base,
                              const struct store_export_cb *cb, void *ctx);

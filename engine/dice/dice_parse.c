@@ -103,6 +103,8 @@ static enum eng_err read_count(struct dice_parser *p, const struct dice_tok *t,
                                int64_t limit, const char *too_many,
                                const char *too_few, int32_t *out)
 {
+    *out = 0;   /* set on every path: callers read it only on ENG_OK, but
+                   -O3 cannot always see that */
     if (t->too_big || t->num > limit)
         return dice__limit(p->diag, t->pos, t->len, too_many, (long)limit);
     if (t->num < 1)

@@ -3,12 +3,22 @@
 # passes and systemd-analyze security --offline rates it 2.0 or better. A
 # template unit (NAME@.service) is checked as its instance NAME@0.service,
 # so %i is expanded as it will be when it runs.
+# verify also runs man(1) on each Documentation=man:... page: with
+# FRAY_MAN_PAGES=DIR (the source tree's docs/man) those are looked up there,
+# as installed they are in the system's man path.
 # Exits 77 (ctest: skipped) where systemd-analyze is not available.
 set -eu
 [ $# -ge 1 ] || { echo "usage: check_systemd_unit.sh path/to/fray.service..."; exit 2; }
 command -v systemd-analyze >/dev/null 2>&1 || { echo "no systemd-analyze: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [ -n "${FRAY_MAN_PAGES:-}" ]; then
+    mkdir -p "$tmp/man/man1" "$tmp/man/man5"
+    cp "$FRAY_MAN_PAGES"/*.1 "$tmp/man/man1/"
+    cp "$FRAY_MAN_PAGES"/*.5 "$tmp/man/man5/"
+    MANPATH="$tmp/man:$(manpath 2>/dev/null || echo /usr/share/man)"
+    export MANPATH
+fi
 for unit in "$@"; do
     name=$(basename "$unit")
     case $name in

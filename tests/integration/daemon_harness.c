@@ -90,6 +90,13 @@ static void harness_mkdir(struct harness *h)
 void harness_start(struct harness *h, const char *const *fake_args,
                    const char *token, bool wait_ready)
 {
+    harness_start_conf(h, fake_args, token, wait_ready, NULL);
+}
+
+void harness_start_conf(struct harness *h, const char *const *fake_args,
+                        const char *token, bool wait_ready,
+                        const char *extra_conf)
+{
     const char *args[HARNESS_MAX_FAKE_ARGS + 3];
     size_t n = 0;
     FILE *f;
@@ -103,6 +110,8 @@ void harness_start(struct harness *h, const char *const *fake_args,
     f = fopen(h->conf, "w");
     assert_non_null(f);
     fprintf(f, harness_conf, h->dir);
+    if (extra_conf)
+        fputs(extra_conf, f);
     fclose(f);
     for (; fake_args && fake_args[n]; n++) {
         assert_true(n < HARNESS_MAX_FAKE_ARGS);

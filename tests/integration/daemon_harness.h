@@ -45,6 +45,12 @@ struct harness {
 void harness_start(struct harness *h, const char *const *fake_args,
                    const char *token, bool wait_ready);
 
+/* The same, with extra_conf (sections of fray.conf, may be NULL) added to
+ * the harness's config. */
+void harness_start_conf(struct harness *h, const char *const *fake_args,
+                        const char *token, bool wait_ready,
+                        const char *extra_conf);
+
 /* Start (again) only fray, on the same database. */
 void harness_start_fray(struct harness *h, const char *token);
 

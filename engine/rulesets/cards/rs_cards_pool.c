@@ -70,7 +70,7 @@ enum eng_err cards_test(struct rs_call *c, struct enc_combatant *who,
     if (maneuver)
         extra += (int)who->rs[CC_FIRST_BONUS];
     int n = cards_pool(base, bonus + extra, harm ? cards_harm_of(who) : 0);
-    int idx;
+    int idx = -1;   /* "no roll" (rs_roll.h), until the pool is rolled */
     enum eng_err err = cards_roll_pool(c, label, n, succ, &idx);
     if (err != ENG_OK)
         return err;

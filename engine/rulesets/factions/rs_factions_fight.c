@@ -362,6 +362,7 @@ static enum eng_err fac_opt_attr(struct rs_call *c, const char *opt,
 static enum eng_err fac_opt_side(struct rs_call *c, int *side)
 {
     const char *name = rs_opt(c->opts, c->nopts, "side");
+    *side = -1;     /* no side, on every failure path */
     if (name == NULL || name[0] == '\0')
         return enc_fail(c->d, ENG_INVALID, "side: is required");
     *side = enc_side_find(c->e, name);

@@ -76,6 +76,43 @@ static void test_cfg_errors_name_file_line_key(void **state)
     expect_error("[store]\npath\n", "t.conf:2: syntax error");
     expect_error("[gateway]\nbackoff_min_ms = 50000\nbackoff_max_ms = 2000\n",
                  "backoff_min_ms: larger than backoff_max_ms");
+    expect_error("[log]\nformat = fancy\n",
+                 "[log] format: \"fancy\" is not auto, journal or plain");
+    expect_error("[metrics]\nlisten = 127.0.0.1:http\n",
+                 "[metrics] listen: \"http\" is not a port");
+    expect_error("[metrics]\nlisten = myhost:9464\n",
+                 "[metrics] listen: \"myhost\" is not an IP address");
+}
+
+/* Metrics stay on loopback unless the config says public in so many
+ * words. */
+static void test_cfg_metrics_public_needs_consent(void **state)
+{
+    struct cfg c;
+    char err[CFG_MAX_ERR] = "";
+    (void)state;
+    expect_error("[metrics]\nlisten = 0.0.0.0:9464\n",
+                 "0.0.0.0 is not a loopback address; set [metrics] public");
+    expect_error("[metrics]\nlisten = 192.0.2.7:9464\npublic = false\n",
+                 "not a loopback address");
+    expect_error("[metrics]\nlisten = [2001:db8::1]:9464\n",
+                 "not a loopback address");
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[metrics]\nlisten = 0.0.0.0:9464\n"
+                                     "public = true\n", err, sizeof err),
+                     BOT_OK);
+    assert_true(c.metrics_public);
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[metrics]\nlisten = [::1]:9464\n"
+                                     "[log]\nformat = journal\n", err,
+                                     sizeof err),
+                     BOT_OK);
+    assert_string_equal(c.metrics_listen, "[::1]:9464");
+    assert_string_equal(c.log_format, "journal");
+    assert_int_equal(cfg_load_string(&c, "t.conf", "", err, sizeof err),
+                     BOT_OK);
+    assert_string_equal(c.metrics_listen, "");     /* off by default */
+    assert_false(c.metrics_public);
 }
 
 static void test_cfg_long_line_refused(void **state)
@@ -96,20 +133,16 @@ static void test_cfg_missing_file(void **state)
     assert_non_null(strstr(err, "/nonexistent/fray.conf"));
 }
 
-/* config/fray.conf.example is generated from the table and must match it;
- * FRAY_REGEN=1 rewrites it. */
-static void test_cfg_example_matches_schema(void **state)
+/* A file generated from the table must match it; FRAY_REGEN=1 rewrites
+ * it. */
+static void check_generated(const char *path, void (*write)(FILE *f))
 {
-    const char *path = FRAY_SOURCE_DIR "/config/fray.conf.example";
     char *gen = NULL, *have;
     size_t genlen = 0;
     FILE *mem = open_memstream(&gen, &genlen);
-    struct cfg c;
-    char err[CFG_MAX_ERR] = "";
-    (void)state;
 
     assert_non_null(mem);
-    cfg_write_example(mem);
+    write(mem);
     fclose(mem);
     if (getenv("FRAY_REGEN")) {
         FILE *f = fopen(path, "w");
@@ -117,7 +150,6 @@ static void test_cfg_example_matches_schema(void **state)
         fputs(gen, f);
         fclose(f);
     }
-    assert_int_equal(cfg_load(&c, path, err, sizeof err), BOT_OK);
     {
         FILE *f = fopen(path, "r");
         long n;
@@ -130,10 +162,40 @@ static void test_cfg_example_matches_schema(void **state)
         fclose(f);
     }
     if (strcmp(gen, have) != 0)
-        fail_msg("config/fray.conf.example is stale: run FRAY_REGEN=1 "
-                 "test_cfg");
+        fail_msg("%s is stale: run FRAY_REGEN=1 test_cfg", path);
     free(gen);
     free(have);
+}
+
+/* config/fray.conf.example lists every key with its default, and loads. */
+static void test_cfg_example_matches_schema(void **state)
+{
+    const char *path = FRAY_SOURCE_DIR "/config/fray.conf.example";
+    struct cfg c;
+    char err[CFG_MAX_ERR] = "";
+    (void)state;
+
+    check_generated(path, cfg_write_example);
+    assert_int_equal(cfg_load(&c, path, err, sizeof err), BOT_OK);
+}
+
+/* fray.conf(5) documents every key: generated from the table too. */
+static void test_cfg_man_page_matches_schema(void **state)
+{
+    struct cfg_key_doc k;
+    char *page;
+    (void)state;
+
+    check_generated(FRAY_SOURCE_DIR "/docs/man/fray.conf.5", cfg_write_man);
+    page = support_read_data("../../docs/man/fray.conf.5", NULL);
+    assert_non_null(page);
+    for (size_t i = 0; cfg_key_doc(i, &k); i++) {
+        char want[96];
+        snprintf(want, sizeof want, ".B %s\n", k.name);
+        if (!strstr(page, want))
+            fail_msg("fray.conf.5 lacks [%s] %s", k.section, k.name);
+    }
+    free(page);
 }
 
 int main(void)
@@ -143,8 +205,10 @@ int main(void)
         cmocka_unit_test(test_cfg_reads_values),
         cmocka_unit_test(test_cfg_errors_name_file_line_key),
         cmocka_unit_test(test_cfg_long_line_refused),
+        cmocka_unit_test(test_cfg_metrics_public_needs_consent),
         cmocka_unit_test(test_cfg_missing_file),
         cmocka_unit_test(test_cfg_example_matches_schema),
+        cmocka_unit_test(test_cfg_man_page_matches_schema),
     };
     return cmocka_run_group_tests_name("cfg", tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "log.h"
@@ -82,6 +83,53 @@ static void test_log_journal_prefix_and_levels(void **state)
     assert_false(log_set_secret(&lg, "ab"));
 }
 
+/* Under systemd, $JOURNAL_STREAM names the device and inode of the stream
+ * journald gave the service: a log writing to that very file uses "<N>"
+ * prefixes (so `journalctl -p warning` works) and still scrubs the token;
+ * any other stream keeps timestamps. */
+static void test_log_journal_stream_detected(void **state)
+{
+    char path[] = "/tmp/fray-test-log-XXXXXX", env[64], line[256];
+    struct stat st;
+    struct log lg;
+    FILE *f, *other;
+    int fd;
+    (void)state;
+
+    fd = mkstemp(path);
+    assert_true(fd >= 0);
+    f = fdopen(fd, "w+");
+    assert_non_null(f);
+    assert_int_equal(fstat(fd, &st), 0);
+    snprintf(env, sizeof env, "%llu:%llu", (unsigned long long)st.st_dev,
+             (unsigned long long)st.st_ino);
+    setenv("JOURNAL_STREAM", env, 1);
+    log_init(&lg, f, LOG_LVL_INFO);
+    assert_true(lg.journal);
+    assert_true(log_set_secret(&lg, TOK));
+    log_msg(&lg, LOG_LVL_ERR, "refused %s", TOK);
+    log_msg(&lg, LOG_LVL_WARN, "slow");
+    log_msg(&lg, LOG_LVL_INFO, "fine");
+    log_cleanup(&lg);
+    rewind(f);
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "<3>refused [redacted]\n");
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "<4>slow\n");
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "<6>fine\n");
+
+    other = tmpfile();    /* not the journal's stream (f still open: its
+                             inode cannot be reused meanwhile) */
+    assert_non_null(other);
+    log_init(&lg, other, LOG_LVL_INFO);
+    assert_false(lg.journal);
+    fclose(other);
+    fclose(f);
+    unlink(path);
+    unsetenv("JOURNAL_STREAM");
+}
+
 static void test_token_env_trimmed_and_checked(void **state)
 {
     char tok[TOKEN_MAX_LEN + 8], err[256];
@@ -140,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_log_redacts_token_everywhere),
         cmocka_unit_test(test_log_cut_never_shows_token_prefix),
         cmocka_unit_test(test_log_journal_prefix_and_levels),
+        cmocka_unit_test(test_log_journal_stream_detected),
         cmocka_unit_test(test_token_env_trimmed_and_checked),
         cmocka_unit_test(test_token_credential_wins),
     };

@@ -148,8 +148,8 @@ static void test_gw_wrong_types_ignored(void **state)
         "{\"op\":0,\"s\":null,\"t\":null,\"d\":[]}",
         "{\"op\":0,\"s\":null,\"t\":[\"READY\"],\"d\":1}",
         "{\"op\":0,\"s\":null,\"t\":\"READY\",\"d\":[]}", /* d an array */
-        "{\"op\":0,\"s\":null,\"t\":\"READY\",\"d\":{\"session_id\":5,"
-        "\"resume_gateway_url\":[],\"application\":\"x\"}}",
+        ("{\"op\":0,\"s\":null,\"t\":\"READY\",\"d\":{\"session_id\":5,"
+         "\"resume_gateway_url\":[],\"application\":\"x\"}}"),
         "{\"op\":11,\"d\":{}}",
         "{\"op\":1,\"d\":[1,2]}",
     };

@@ -1,0 +1,246 @@
+/*
+ * cli_check.c - `fray check`: the config, the rules data, the token and the
+ * database, checked without changing anything (check.h); --online goes on
+ * in check_online.c.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "cli.h"
+#include "rs_data.h"
+#include "store.h"
+#include "version.h"
+
+static const char check_usage[] =
+    "usage: fray check [--config PATH] [--online]\n"
+    "  checks the config, the rules data, the bot token (never shown) and\n"
+    "  the database (read-only); --online also asks Discord about the token,\n"
+    "  the application's intents and the session starts left.\n"
+    "  exit status: 0 nothing failed, 1 something failed, 2 bad usage\n";
+
+void check_say(struct check *ck, enum check_level lvl, const char *what,
+               const char *fmt, ...)
+{
+    static const char *const tag[] = {"ok  ", "warn", "FAIL"};
+    va_list ap;
+
+    if (lvl == CHECK_WARN)
+        ck->warnings++;
+    else if (lvl == CHECK_FAIL)
+        ck->failures++;
+    fprintf(ck->out, "%s  %s: ", tag[lvl], what);
+    va_start(ap, fmt);
+    vfprintf(ck->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', ck->out);
+}
+
+static bool check_config(struct check *ck, const char *path)
+{
+    char err[CFG_MAX_ERR];
+
+    if (!path) {
+        struct stat st;
+        cfg_defaults(&ck->cfg);
+        /* the service's file is there: checking the defaults instead is
+         * almost never what was meant */
+        if (stat(CHECK_SERVICE_CONFIG, &st) == 0)
+            check_say(ck, CHECK_WARN, "config", "none given: checking the "
+                      "defaults; the service reads " CHECK_SERVICE_CONFIG
+                      " (add --config " CHECK_SERVICE_CONFIG ")");
+        else
+            check_say(ck, CHECK_OK, "config", "none given (--config): the "
+                      "defaults, as `fray run` without --config");
+        return true;
+    }
+    if (cfg_load(&ck->cfg, path, err, sizeof err) != BOT_OK) {
+        check_say(ck, CHECK_FAIL, "config", "%s", err);
+        return false;
+    }
+    check_say(ck, CHECK_OK, "config", "%s is valid", path);
+    return true;
+}
+
+static void check_rules(struct check *ck)
+{
+    const char *dir = rs_data_dir(ck->cfg.rules_dir);
+    const char *env = getenv("FRAY_RULES_DIR");
+    bool chosen = ck->cfg.rules_dir[0] || (env && env[0]);
+    const struct rs_system *const *all;
+    struct rs_data_set set;
+    char err[CFG_MAX_ERR], path[RS_DATA_MAX_PATH];
+    struct stat st;
+    size_t n;
+    int files = 0;
+
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        /* a directory someone named must be there; ./config is only the
+         * fallback for a run from the source tree */
+        check_say(ck, chosen ? CHECK_FAIL : CHECK_WARN, "rules",
+                  "no directory %s%s: every ruleset uses its built-in "
+                  "tables", dir, chosen ? " ([rules] dir or "
+                  "$FRAY_RULES_DIR)" : "");
+        return;
+    }
+    all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (!all[i]->data_file)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, all[i]->data_file);
+        if (stat(path, &st) == 0) {
+            files++;
+        } else {
+            check_say(ck, CHECK_WARN, "rules", "no %s: %s uses its built-in "
+                      "table", path, all[i]->id);
+        }
+    }
+    if (rs_data_load(dir, &set, err, sizeof err) != BOT_OK) {
+        check_say(ck, CHECK_FAIL, "rules", "%s", err);
+        return;
+    }
+    rs_data_free(&set);
+    check_say(ck, CHECK_OK, "rules", "%d data file%s in %s parse%s", files,
+              files == 1 ? "" : "s", dir, files == 1 ? "s" : "");
+}
+
+/* A Discord bot token is three base64url parts joined by dots. */
+static bool token_shaped(const char *t)
+{
+    int dots = 0;
+    for (; *t; t++) {
+        if (*t == '.')
+            dots++;
+        else if (!((*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z') ||
+                   (*t >= '0' && *t <= '9') || *t == '-' || *t == '_'))
+            return false;
+    }
+    return dots == 2;
+}
+
+static void check_token(struct check *ck)
+{
+    char err[256];
+    enum token_source src;
+    const char *from;
+    struct stat st;
+    enum bot_err e;
+
+    e = token_load(ck->token, sizeof ck->token, &src, err, sizeof err);
+    from = token_source_name(src);
+    if (e == BOT_NOTFOUND) {
+        e = token_load_file(CHECK_TOKEN_FILE, ck->token, sizeof ck->token,
+                            err, sizeof err);
+        from = CHECK_TOKEN_FILE " (fray.service's credential)";
+        if (e == BOT_OK && stat(CHECK_TOKEN_FILE, &st) == 0 &&
+            (st.st_mode & 077) != 0)
+            check_say(ck, CHECK_WARN, "token", "%s can be read by other "
+                      "users (mode %03o): chmod 600 it", CHECK_TOKEN_FILE,
+                      (unsigned)(st.st_mode & 0777));
+    }
+    if (e == BOT_NOTFOUND) {
+        check_say(ck, CHECK_FAIL, "token", "none found: not in the systemd "
+                  "credential %s, $%s or %s (docs/discord-setup.md says "
+                  "how to get one)", TOKEN_CREDENTIAL_NAME, TOKEN_ENV,
+                  CHECK_TOKEN_FILE);
+        return;
+    }
+    if (e != BOT_OK) {
+        check_say(ck, CHECK_FAIL, "token", "%s", err);
+        return;
+    }
+    ck->have_token = true;
+    check_say(ck, token_shaped(ck->token) ? CHECK_OK : CHECK_WARN, "token",
+              "found in the %s, %zu characters (not shown)%s", from,
+              strlen(ck->token), token_shaped(ck->token) ? "" :
+              "; it does not look like a bot token (three parts joined by "
+              "dots): was the whole token copied?");
+}
+
+static void human_size(int64_t b, char *out, size_t cap)
+{
+    if (b < 1024)
+        snprintf(out, cap, "%lld bytes", (long long)b);
+    else if (b < 1024 * 1024)
+        snprintf(out, cap, "%.1f KiB", (double)b / 1024);
+    else
+        snprintf(out, cap, "%.1f MiB", (double)b / (1024 * 1024));
+}
+
+static void check_store(struct check *ck)
+{
+    char loc[CFG_MAX_PATH + 256], shown[CFG_MAX_PATH], err[512], size[32];
+    struct store_info info;
+    enum bot_err e;
+
+    cfg_db_location(&ck->cfg, loc, sizeof loc);
+    store_location_redact(loc, shown, sizeof shown);
+    e = store_inspect(loc, &info, err, sizeof err);
+    if (e == BOT_NOTFOUND) {
+        check_say(ck, CHECK_OK, "store", "%s %s does not exist yet: fray "
+                  "creates it at its first start", info.backend, shown);
+        return;
+    }
+    if (e != BOT_OK) {
+        check_say(ck, CHECK_FAIL, "store", "%s", err);
+        return;
+    }
+    human_size(info.bytes, size, sizeof size);
+    if (info.schema > info.schema_current)
+        check_say(ck, CHECK_FAIL, "store", "%s %s: schema version %d, newer "
+                  "than this fray's %d: a newer fray wrote it; this one "
+                  "will refuse it", info.backend, shown, info.schema,
+                  info.schema_current);
+    else
+        check_say(ck, CHECK_OK, "store", "%s %s: schema version %d%s, %s",
+                  info.backend, shown, info.schema,
+                  info.schema == info.schema_current
+                      ? " (current)"
+                      : " (upgraded at the next start)",
+                  size);
+}
+
+int cli_check(int argc, char **argv)
+{
+    struct check ck;
+    const char *config = NULL;
+    bool online = false;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc) {
+            config = argv[++i];
+        } else if (strncmp(argv[i], "--config=", 9) == 0) {
+            config = argv[i] + 9;
+        } else if (strcmp(argv[i], "--online") == 0) {
+            online = true;
+        } else if (strcmp(argv[i], "--help") == 0) {
+            fputs(check_usage, stdout);
+            return CLI_OK;
+        } else {
+            fputs(check_usage, stderr);
+            return CLI_USAGE;
+        }
+    }
+    memset(&ck, 0, sizeof ck);
+    ck.out = stdout;
+    fprintf(ck.out, "fray %s (commit %s)\n", FRAY_VERSION, version_commit());
+    if (check_config(&ck, config)) {
+        check_rules(&ck);
+        check_token(&ck);
+        check_store(&ck);
+        if (online && ck.have_token)
+            check_online(&ck);
+        else if (online)
+            check_say(&ck, CHECK_FAIL, "discord", "not asked: no token");
+    }
+    token_wipe(ck.token, sizeof ck.token);
+    fprintf(ck.out, "%s: %d failed, %d warning%s%s\n",
+            ck.failures ? "NOT READY" : "ready", ck.failures, ck.warnings,
+            ck.warnings == 1 ? "" : "s",
+            online || ck.failures ? "" : " (--online asks Discord too)");
+    return ck.failures ? CHECK_EXIT_FAIL : CHECK_EXIT_OK;
+}

@@ -1,0 +1,130 @@
+/*
+ * daemon_metrics.c - the /metrics page of `fray run` (metrics.h): the
+ * daemon's counters, the gateway's and the REST client's, the queue, the
+ * store, the cache and the process, read on the loop thread at each scrape.
+ */
+#include "daemon_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "enc_cache.h"
+#include "gw.h"
+#include "metrics.h"
+#include "rest.h"
+#include "version.h"
+
+/* Resident memory from /proc/self/statm (its second field, in pages). */
+static int64_t rss_bytes(void)
+{
+    long long pages = 0, rss = 0;
+    FILE *f = fopen("/proc/self/statm", "re");
+    if (!f)
+        return 0;
+    if (fscanf(f, "%lld %lld", &pages, &rss) != 2)
+        rss = 0;
+    fclose(f);
+    return (int64_t)rss * sysconf(_SC_PAGESIZE);
+}
+
+static void gauge(struct sbuf *sb, const char *name, const char *help,
+                  int64_t v)
+{
+    metrics_head(sb, name, "gauge", help);
+    sbuf_addf(sb, "%s %lld\n", name, (long long)v);
+}
+
+static void counter(struct sbuf *sb, const char *name, const char *help,
+                    int64_t v)
+{
+    metrics_head(sb, name, "counter", help);
+    sbuf_addf(sb, "%s %lld\n", name, (long long)v);
+}
+
+static void write_gateway(struct sbuf *sb, const struct daemon *d)
+{
+    struct gw_stats gs = {0};
+    enum gw_state now = GW_ST_IDLE;
+
+    if (d->gw) {
+        gw_get_stats(d->gw, &gs);
+        now = gw_get_state(d->gw);
+    }
+    metrics_head(sb, "fray_gateway_state", "gauge",
+                 "1 for the state the gateway connection is in.");
+    for (int s = GW_ST_IDLE; s <= GW_ST_STOPPED; s++)
+        sbuf_addf(sb, "fray_gateway_state{state=\"%s\"} %d\n",
+                  gw_state_name((enum gw_state)s), s == (int)now);
+    counter(sb, "fray_gateway_identifies_total",
+            "IDENTIFYs sent (new sessions asked for).", gs.identifies);
+    counter(sb, "fray_gateway_resumes_total", "RESUMEs sent.", gs.resumes);
+    counter(sb, "fray_gateway_ready_total",
+            "READY received: new sessions started.", gs.readies);
+    counter(sb, "fray_gateway_resumed_total",
+            "RESUMED received: sessions taken up again.", gs.resumed);
+}
+
+static void write_rest(struct sbuf *sb, struct daemon *d)
+{
+    struct rest_stats *rs = calloc(1, sizeof *rs);
+
+    if (!rs)
+        return;                   /* sbuf's limit reports the rest */
+    if (d->rest)
+        rest_get_stats(d->rest, rs);
+    metrics_head(sb, "fray_rest_requests_total", "counter",
+                 "REST responses by method, route and HTTP status (0: no "
+                 "answer); retried requests count each try.");
+    for (int i = 0; i < rs->nroutes; i++) {
+        const struct rest_route_count *r = &rs->routes[i];
+        sbuf_add(sb, "fray_rest_requests_total{method=");
+        metrics_label(sb, r->method);
+        sbuf_add(sb, ",route=");
+        metrics_label(sb, r->route);
+        sbuf_addf(sb, ",status=\"%d\"} %lld\n", r->status, (long long)r->n);
+    }
+    counter(sb, "fray_rest_ratelimit_waits_total",
+            "Requests the rate limiter held back before sending.",
+            rs->ratelimit_waits);
+    metrics_head(sb, "fray_rest_ratelimit_wait_seconds_total", "counter",
+                 "Time those requests waited, in total.");
+    sbuf_addf(sb, "fray_rest_ratelimit_wait_seconds_total %.3f\n",
+              (double)rs->ratelimit_wait_ms / 1000);
+    gauge(sb, "fray_rest_backlog", "REST requests submitted and not done.",
+          d->rest ? rest_pending(d->rest) : 0);
+    free(rs);
+}
+
+void daemon_metrics_render(void *ud, struct sbuf *sb)
+{
+    struct daemon *d = ud;
+
+    metrics_head(sb, "fray_build_info", "gauge",
+                 "fray's version and git commit.");
+    sbuf_add(sb, "fray_build_info{version=");
+    metrics_label(sb, FRAY_VERSION);
+    sbuf_add(sb, ",commit=");
+    metrics_label(sb, version_commit());
+    sbuf_add(sb, "} 1\n");
+    metrics_write_interactions(sb, &d->metrics);
+    metrics_head(sb, "fray_interaction_latency_seconds", "histogram",
+                 "From the INTERACTION_CREATE dispatch to Discord accepting "
+                 "the callback.");
+    metrics_write_hist(sb, "fray_interaction_latency_seconds",
+                       &d->metrics.latency);
+    counter(sb, "fray_interactions_deferred_total",
+            "Interactions acknowledged first and answered later.",
+            d->deferred);
+    gauge(sb, "fray_interactions_queued",
+          "Interactions waiting for their group to run.", d->nbatch);
+    write_gateway(sb, d);
+    write_rest(sb, d);
+    metrics_head(sb, "fray_store_commit_seconds", "histogram",
+                 "One group commit of the store (the fsync).");
+    metrics_write_hist(sb, "fray_store_commit_seconds", &d->metrics.commit);
+    gauge(sb, "fray_encounters_cached", "Decoded encounters in the cache.",
+          d->cache ? (int64_t)enc_cache_count(d->cache) : 0);
+    gauge(sb, "process_resident_memory_bytes", "Resident memory (RSS).",
+          rss_bytes());
+}

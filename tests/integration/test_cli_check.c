@@ -1,0 +1,160 @@
+/* test_cli_check.c - `fray check` and `fray --version`, run as a GM would:
+ * check against fake-discord with the right token (ready, exit 0), a wrong
+ * one (401 said in words, exit 1, the token in no output), no session
+ * starts left, a broken config; all while `fray run` holds the database,
+ * which check only reads. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "daemon_harness.h"
+
+#define CHECK_WAIT_MS 40000
+#define CHECK_OUT_MAX 65536
+
+/* Run fray with args (and token), stdout+stderr into <dir>/name; returns
+ * the exit status and the output in out[CHECK_OUT_MAX]. */
+static int run_fray(struct harness *h, const char *name,
+                    const char *const *args, const char *token, char *out)
+{
+    char path[HARNESS_PATH_MAX + 32];
+    struct fake_fray_opts o = {.binary = FRAY_BINARY, .args = args,
+                               .token = token, .log_path = path};
+    int st = -1;
+    FILE *f;
+    size_t n;
+
+    snprintf(path, sizeof path, "%s/%s", h->dir, name);
+    pid_t pid = fake_fray_start(h->fake.port, &o);
+    assert_true(pid > 0);
+    assert_int_equal(fake_proc_wait(pid, CHECK_WAIT_MS, &st), 0);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    n = fread(out, 1, CHECK_OUT_MAX - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    assert_true(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+static void expect(const char *out, const char *text)
+{
+    if (!strstr(out, text))
+        fail_msg("missing \"%s\" in:\n%s", text, out);
+}
+
+static void test_check_good_and_bad_token(void **state)
+{
+    static const char bad[] = "Bad0token0for0the0check.AAAAAA.BBBBBBBBBBBB";
+    const char *const args[] = {"check", "--config", NULL, "--online", NULL};
+    const char *argv[5];
+    struct harness h;
+    char *out = malloc(CHECK_OUT_MAX);
+    (void)state;
+
+    assert_non_null(out);
+    harness_start(&h, NULL, NULL, true);
+    harness_roll_answered(&h);          /* the database has a schema */
+    memcpy(argv, args, sizeof argv);
+    argv[2] = h.conf;
+
+    assert_int_equal(run_fray(&h, "good.log", argv, h.token, out), 0);
+    expect(out, "ok    config: ");
+    expect(out, "ok    token: found in the environment");
+    expect(out, "(current)");
+    expect(out, "ok    discord: the token is accepted: bot fray");
+    expect(out, "ok    intents: fray needs no privileged intent");
+    expect(out, "ok    sessions: ");
+    expect(out, "ready: 0 failed");
+
+    harness_allow_violation(&h, "unauthorized");
+    assert_int_equal(run_fray(&h, "bad.log", argv, bad, out), 1);
+    expect(out, "FAIL  discord: Discord refused the token (401");
+    expect(out, "Reset Token");
+    expect(out, "NOT READY: 1 failed");
+    assert_null(strstr(out, "Bad0token0"));
+    assert_true(harness_violations_of(&h, "unauthorized") >= 1);
+
+    /* no session start left: said, and a failure */
+    json_decref(fake_post_json(h.fake.port, "/_test/config",
+                               "{\"session_remaining\":0}", NULL));
+    assert_int_equal(run_fray(&h, "limit.log", argv, h.token, out), 1);
+    expect(out, "FAIL  sessions: no session start left");
+    json_decref(fake_post_json(h.fake.port, "/_test/config",
+                               "{\"session_remaining\":1000}", NULL));
+    free(out);
+    harness_stop(&h);
+}
+
+static void test_check_offline_problems(void **state)
+{
+    const char *argv[] = {"check", "--config", NULL, NULL};
+    struct harness h;
+    char conf[HARNESS_PATH_MAX + 32];
+    char *out = malloc(CHECK_OUT_MAX);
+    FILE *f;
+    (void)state;
+
+    assert_non_null(out);
+    harness_start(&h, NULL, NULL, true);   /* READY: its signals are set */
+    /* a typo in the config: named with its line, nothing else checked */
+    snprintf(conf, sizeof conf, "%s/typo.conf", h.dir);
+    f = fopen(conf, "w");
+    assert_non_null(f);
+    fputs("[store]\npath = x.db\n[rest]\ntimeout_msec = 5\n", f);
+    fclose(f);
+    argv[2] = conf;
+    assert_int_equal(run_fray(&h, "typo.log", argv, h.token, out), 1);
+    expect(out, "typo.conf:4: [rest] timeout_msec: unknown key");
+    assert_null(strstr(out, "token:"));
+
+    /* rules data that does not parse */
+    snprintf(conf, sizeof conf, "%s/rules.conf", h.dir);
+    f = fopen(conf, "w");
+    assert_non_null(f);
+    fprintf(f, "[rules]\ndir = %s\n", h.dir);
+    fclose(f);
+    snprintf(out, CHECK_OUT_MAX, "%s/tactical-effects.conf", h.dir);
+    f = fopen(out, "w");
+    assert_non_null(f);
+    fputs("this is not an effect line\n", f);
+    fclose(f);
+    assert_int_equal(run_fray(&h, "rules.log", argv, h.token, out), 1);
+    expect(out, "FAIL  rules: ");
+    expect(out, "tactical-effects.conf");
+    free(out);
+    harness_stop(&h);
+}
+
+static void test_version_names_commit_and_libraries(void **state)
+{
+    static const char *const lines[] = {
+        "fray " FRAY_VERSION "\n", "\ncommit ", "\nlibwebsockets 4.",
+        "\nlibcurl ", "\njansson ", "\nsqlite 3.", "\nlibpq ", "\nopenssl ",
+        "\nzlib "};
+    const char *argv[] = {"--version", NULL};
+    struct harness h;
+    char *out = malloc(CHECK_OUT_MAX);
+    (void)state;
+
+    assert_non_null(out);
+    harness_start(&h, NULL, NULL, true);   /* READY: its signals are set */
+    assert_int_equal(run_fray(&h, "version.log", argv, h.token, out), 0);
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        expect(out, lines[i]);
+    free(out);
+    harness_stop(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_good_and_bad_token),
+        cmocka_unit_test(test_check_offline_problems),
+        cmocka_unit_test(test_version_names_commit_and_libraries),
+    };
+    return cmocka_run_group_tests_name("cli_check", tests, NULL, NULL);
+}
