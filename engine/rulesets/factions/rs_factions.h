@@ -278,6 +278,7 @@ struct fac_hit {
     int64_t raw;             /* before armour */
     int64_t armour;          /* who's armour as the blow came */
     bool cover, penetrates;
+    bool impaired;           /* the impaired die, not the weapon's */
 };
 
 /* Fill h's armour from who as it is now. */

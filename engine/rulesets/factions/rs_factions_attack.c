@@ -625,6 +625,7 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     if (hits == 0)
         RS_SAY(c, att, "Nobody is in zone {}", RS_A_NUM(zone));
     bool countered = false;
+    int landed = 0;
     for (int i = 0; i < hits; i++) {
         struct enc_combatant *w = enc_by_id(e, ids[i]);
         bool hit;
@@ -640,10 +641,17 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
         }
         struct fac_hit h = {.from = att, .roll = dmg.roll_idx,
                             .raw = dmg.total, .cover = o->cover,
-                            .penetrates = o->penetrates};
+                            .penetrates = o->penetrates,
+                            .impaired = o->impaired};
         fac_hit_armour(&h, w);
         fac_land(c, w, &h);
+        landed++;
     }
+    /* The one damage roll shows with every hit it made; with none, on its
+     * own. */
+    if (landed == 0 && !countered)
+        RS_SAY(c, att, "The blast rolled {} damage: nobody takes it",
+               RS_A_ROLL(dmg.roll_idx));
     for (int k = 0; k < x.ndodgers; k++) {
         bool in = false;
         for (int i = 0; i < hits; i++)

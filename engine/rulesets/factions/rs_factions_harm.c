@@ -205,6 +205,8 @@ void fac_land(struct rs_call *c, struct enc_combatant *who,
     dv->a = amount;
     dv->secret = who->hidden;
     rs_ev_roll(c, dv, h->roll);
+    if (h->impaired)
+        rs_mod_note(c, dv, "impaired");
     if (h->armour != 0)
         rs_mod(c, dv, "armour", -h->armour, "");
     if (h->cover && !h->penetrates)

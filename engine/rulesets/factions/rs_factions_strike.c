@@ -103,8 +103,11 @@ static enum eng_err fac_blow_land(struct rs_call *c, const struct fac_blow *b,
                                   bool checked)
 {
     if (checked && !turn_can_act(b->from)) {
-        RS_SAY(c, b->from, "{} falls before the {} lands", RS_A_WHO(b->from),
-               RS_A_TEXT(b->what));
+        /* Its dice were rolled all the same: they show here. */
+        struct enc_event *ev = RS_SAY(c, b->from, "{} falls before the {} "
+                                      "lands", RS_A_WHO(b->from),
+                                      RS_A_TEXT(b->what));
+        rs_ev_roll(c, ev, b->hit.roll);
         return ENG_OK;
     }
     if (b->nonlethal)
@@ -129,6 +132,7 @@ static enum eng_err fac_blow_roll(struct rs_call *c, struct fac_blow *b,
     b->hit.from = b->from;
     b->hit.roll = r.roll_idx;
     b->hit.raw = r.total;
+    b->hit.impaired = impaired && pre == NULL;
     fac_hit_armour(&b->hit, b->to);
     b->amount = fac_hit_amount(&b->hit);
     return ENG_OK;
@@ -157,6 +161,8 @@ enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
     if (!a.nonlethal)
         err = fac_blow_roll(c, &a, damage, o->impaired || o->unarmed ||
                             fac_has_cond(tgt, FAC_COND_CONCEALED), pre);
+    if (pre != NULL)
+        a.hit.impaired = o->impaired;    /* as the blast rolled it */
     if (err == ENG_OK && !b.nonlethal)
         err = fac_blow_roll(c, &b, counter, unarmed ||
                             fac_has_cond(att, FAC_COND_CONCEALED), NULL);
@@ -240,7 +246,8 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
         RS_SAY(c, att, "The damaged weapon of {} breaks on the 1",
                RS_A_WHO(att));
     struct fac_hit h = {.from = att, .roll = dmg.roll_idx, .raw = dmg.total,
-                        .cover = o->cover, .penetrates = o->penetrates};
+                        .cover = o->cover, .penetrates = o->penetrates,
+                        .impaired = impaired};
     fac_hit_armour(&h, tgt);
     fac_land(c, tgt, &h);
     return ENG_OK;

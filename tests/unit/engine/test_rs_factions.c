@@ -965,6 +965,87 @@ static void test_durability_list(void **state)
 }
 
 
+/* ---- results are data --------------------------------------------------- */
+
+/* Every roll of the last call is shown: attached to one of its events or
+ * inline in a sentence. */
+static void fx_assert_rolls_shown(struct fx *f)
+{
+    assert_true(f->r->nrolls > 0);
+    for (int i = 0; i < f->r->nrolls; i++) {
+        bool shown = false;
+        for (int k = 0; k < f->r->nev && !shown; k++) {
+            const struct enc_event *ev = &f->r->ev[k];
+            for (int j = 0; j < ev->nrolls; j++)
+                shown |= ev->rolls[j] == i;
+            for (int j = 0; j < ev->nparts; j++)
+                shown |= ev->parts[j].kind == ENC_PART_ROLL &&
+                         ev->parts[j].n == i;
+        }
+        if (!shown)
+            fail_msg("roll %d (%s) is shown nowhere", i,
+                     f->r->rolls[i].label);
+    }
+}
+
+/* The initiative draw, the threshold, a counter blow that never lands, a
+ * blast that nobody takes and one that deviates: each shows its dice. */
+static void test_every_roll_is_shown(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "phases", "on");
+    fx_add(f, "Ann", "Red", "str=10 agi=10 wit=20 hp=10 zone=1", 0);
+    fx_add(f, "Ben", "Red", "str=10 agi=10 wit=0 hp=10 zone=1", 0);
+    fx_add(f, "Cat", "Blue", "str=10 agi=20 wit=20 hp=5 zone=2", 0);
+    fx_add(f, "Dan", "Blue", "str=10 agi=20 wit=20 hp=10 zone=2", 0);
+    assert_int_equal(fx_begin(f, NULL), ENG_OK);
+    assert_int_equal(f->r->nrolls, 2);       /* the draw, the threshold */
+    fx_assert_rolls_shown(f);
+    if (strcmp(fx_acting(f), "Red") != 0)
+        assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    /* Cat suffers 6 and falls before her counter's 2 lands. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "counter=1d2"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Cat falls before the counter lands"));
+    fx_assert_rolls_shown(f);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "1d6", "blast ranged "
+                               "zone=7"), ENG_OK);
+    assert_true(fx_has_text(f, "nobody takes it"));
+    fx_assert_rolls_shown(f);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "1d6", "blast ranged "
+                               "zone=2 dodgers=Dan"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 10);     /* AGI 20 dodges */
+    fx_assert_rolls_shown(f);
+    /* Ben's WIT 0 misses: the blast deviates into zone 2. */
+    assert_int_equal(fx_attack(f, "Ben", "Dan", "1d6", "blast ranged far "
+                               "zone=5 neighbours=2"), ENG_OK);
+    assert_true(fx_has_text(f, "The blast deviates into zone 2"));
+    fx_assert_rolls_shown(f);
+}
+
+/* Damage shows what reduced it: armour, cover, the impaired die. */
+static void test_damage_shows_its_modifiers(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10",
+            "str=10 agi=10 wit=10 hp=20 armour=2");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "cover"), ENG_OK);
+    const struct enc_event *dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_int_equal(dv->a, 3);
+    assert_int_equal(dv->nmods, 2);
+    assert_string_equal(dv->mods[0].reason, "armour");
+    assert_int_equal(dv->mods[0].amount, -2);
+    assert_string_equal(dv->mods[1].reason, "cover");
+    assert_int_equal(dv->mods[1].amount, -1);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "holdback"), ENG_OK);
+    dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_string_equal(dv->mods[0].reason, "impaired");
+    assert_false(dv->mods[0].has_amount);
+}
+
 /* ---- gear degradation --------------------------------------------------- */
 
 static void test_rule_break(void **state)
@@ -1600,6 +1681,8 @@ int main(void)
         T(test_armour_fixed_during_the_fight),
         T(test_concealment_impairs),
         T(test_removed_holder),
+        T(test_every_roll_is_shown),
+        T(test_damage_shows_its_modifiers),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
