@@ -356,6 +356,11 @@ enum eng_err fac_roll_damage(struct rs_call *c,
 void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
               const struct fac_atk *o);
 
+/* A damaged weapon (or improvised one) breaks on a 1 on its damage die:
+ * say so when dmg shows it. */
+void fac_weapon_check(struct rs_call *c, const struct enc_combatant *att,
+                      const struct fac_atk *o, const struct rs_rolled *dmg);
+
 /* Concealed attacker: attacking reveals it. */
 void fac_reveal(struct rs_call *c, struct enc_combatant *att);
 

@@ -208,6 +208,9 @@ static enum eng_err fac_plan_attack(struct rs_call *c,
     if (o->dodgers != NULL || o->by != NULL)
         return enc_fail(c->d, ENG_INVALID, "dodgers= and by= are for blasts; "
                         "the target of one attack just dodges");
+    if (o->zone >= 0 || o->nneigh > 0)
+        return enc_fail(c->d, ENG_INVALID, "zone= and neighbours= are for "
+                        "blasts");
     if (o->guard != NULL && o->hide != NULL)
         return enc_fail(c->d, ENG_INVALID, "choose guard or hide, not both");
     if (o->opportunity)
@@ -593,7 +596,12 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     struct encounter *e = c->e;
     struct enc_combatant *att = a->attacker;
     bool melee = (o->how & FAC_AT_MELEE) != 0;
-    if (a->damage == NULL)
+    if (o->wait || o->stunt || o->final || o->disarm || o->grapple ||
+        o->opportunity)
+        return enc_fail(c->d, ENG_INVALID, "a blast hits a whole zone at "
+                        "once: it cannot wait, be a stunt, a final blow, a "
+                        "disarm, a grapple or an opportunity attack");
+    if (a->damage == NULL && !o->unarmed)
         return enc_fail(c->d, ENG_INVALID, "damage: is required for a "
                         "blast");
     struct fac_blast_rx x;
@@ -609,10 +617,12 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     }
     fac_reveal(c, att);
     struct rs_rolled dmg;
-    err = fac_roll_damage(c, att, a->damage, o->impaired, &dmg);
+    bool impaired = o->impaired || o->unarmed;
+    err = fac_roll_damage(c, att, a->damage, impaired, &dmg);
     if (err != ENG_OK)
         return err;
-    FAC_C(att)->gear |= FAC_GEAR_WEAPON;
+    fac_gear(att, NULL, o);
+    fac_weapon_check(c, att, o, &dmg);
     /* Who is in the zone, before anyone moves or falls. */
     uint32_t ids[ENC_MAX_COMBATANTS];
     int hits = 0;
@@ -642,7 +652,7 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
         struct fac_hit h = {.from = att, .roll = dmg.roll_idx,
                             .raw = dmg.total, .cover = o->cover,
                             .penetrates = o->penetrates,
-                            .impaired = o->impaired};
+                            .impaired = impaired};
         fac_hit_armour(&h, w);
         fac_land(c, w, &h);
         landed++;

@@ -59,6 +59,14 @@ void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
         FAC_C(tgt)->gear |= FAC_GEAR_SHIELD;
 }
 
+void fac_weapon_check(struct rs_call *c, const struct enc_combatant *att,
+                      const struct fac_atk *o, const struct rs_rolled *dmg)
+{
+    if (o->damaged && !o->unarmed && dmg->dice_sum == 1)
+        RS_SAY(c, att, "The damaged weapon of {} breaks on the 1",
+               RS_A_WHO(att));
+}
+
 void fac_reveal(struct rs_call *c, struct enc_combatant *att)
 {
     if (!fac_has_cond(att, FAC_COND_CONCEALED))
@@ -161,8 +169,8 @@ enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
     if (!a.nonlethal)
         err = fac_blow_roll(c, &a, damage, o->impaired || o->unarmed ||
                             fac_has_cond(tgt, FAC_COND_CONCEALED), pre);
-    if (pre != NULL)
-        a.hit.impaired = o->impaired;    /* as the blast rolled it */
+    if (pre != NULL)                     /* as the blast rolled it */
+        a.hit.impaired = o->impaired || o->unarmed;
     if (err == ENG_OK && !b.nonlethal)
         err = fac_blow_roll(c, &b, counter, unarmed ||
                             fac_has_cond(att, FAC_COND_CONCEALED), NULL);
@@ -242,9 +250,7 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
     err = fac_roll_damage(c, att, damage, impaired, &dmg);
     if (err != ENG_OK)
         return err;
-    if (o->damaged && !o->unarmed && dmg.dice_sum == 1)
-        RS_SAY(c, att, "The damaged weapon of {} breaks on the 1",
-               RS_A_WHO(att));
+    fac_weapon_check(c, att, o, &dmg);
     struct fac_hit h = {.from = att, .roll = dmg.roll_idx, .raw = dmg.total,
                         .cover = o->cover, .penetrates = o->penetrates,
                         .impaired = impaired};

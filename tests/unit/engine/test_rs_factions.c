@@ -1046,6 +1046,63 @@ static void test_damage_shows_its_modifiers(void **state)
     assert_false(dv->mods[0].has_amount);
 }
 
+/* Every option given is used or refused: a blast's zone on a single
+ * attack, a single attack's ways on a blast. An unarmed blast rolls the
+ * impaired die; a damaged weapon breaks on a blast's 1 too. */
+static void test_options_are_used_or_refused(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "impaired", "1d1");
+    fx_add(f, "Ann", "Red", "str=10 agi=10 wit=10 hp=10 zone=1", 0);
+    fx_add(f, "Cat", "Blue", "str=10 agi=10 wit=10 hp=10 zone=1", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "zone=2"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "neighbours=2/3"),
+                     ENG_INVALID);
+    static const char *const not_blast[] = {"wait", "stunt", "final",
+                                            "disarm", "grapple",
+                                            "opportunity"};
+    for (size_t i = 0; i < sizeof not_blast / sizeof not_blast[0]; i++) {
+        char opts[64];
+        snprintf(opts, sizeof opts, "blast %s", not_blast[i]);
+        assert_int_equal(fx_attack(f, "Ann", "Cat", "3", opts), ENG_INVALID);
+    }
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "blast unarmed"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 9);           /* the 1d1 die */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d1+1", "blast damaged"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "The damaged weapon of Ann breaks on the 1"));
+    assert_int_equal(fx_hp(f, "Cat"), 7);
+}
+
+/* A hidden NPC's dice are the GM's: its saves, and the numbers of a hit on
+ * it; the attacker's own damage roll stays public. */
+static void test_hidden_rolls_are_secret(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    fx_who(f, "Cat")->hidden = true;
+    fx_opts(f, "name", "Cat", "save", "agi");
+    assert_int_equal(fx_action(f, "test", true, 1), ENG_OK);
+    assert_int_equal(f->r->nrolls, 1);
+    assert_true(f->r->rolls[0].secret);
+    assert_true(f->r->ev[0].value_secret && f->r->ev[0].target_secret);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d6", NULL), ENG_OK);
+    int roll = rs_fx_roll(&f->fx, "damage", 0);
+    assert_true(roll >= 0);
+    assert_false(f->r->rolls[roll].secret);
+    const struct enc_event *dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_true(dv->secret);
+    const struct enc_event *said = rs_fx_find(&f->fx, ENC_EV_SAY,
+                                              "Ann rolls");
+    assert_non_null(said);
+    assert_false(said->secret);
+}
+
 /* ---- gear degradation --------------------------------------------------- */
 
 static void test_rule_break(void **state)
@@ -1683,6 +1740,8 @@ int main(void)
         T(test_removed_holder),
         T(test_every_roll_is_shown),
         T(test_damage_shows_its_modifiers),
+        T(test_options_are_used_or_refused),
+        T(test_hidden_rolls_are_secret),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);
