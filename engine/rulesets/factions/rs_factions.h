@@ -11,8 +11,9 @@
  * AGI or WIT. The pure rule functions (fac_rule_*) take dice values and
  * return outcomes, so the chapter's examples are tested without dice.
  *
- * The files are layers; each uses only the ones above it in this list, so
- * no two depend on each other (every one includes only this header):
+ * The files are layers; each calls only the ones above it in this list, so
+ * no two depend on each other (of the ruleset's headers, each includes
+ * only this one):
  *
  *   rs_factions_rules.c   pure rules and small predicates
  *   rs_factions_harm.c    saves, spending reactions, harm and gear
