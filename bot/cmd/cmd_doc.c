@@ -182,6 +182,8 @@ static void doc_settings(struct sbuf *b, const struct rs_system *rs,
             sbuf_addf(b, " (%" PRId64 " to %" PRId64 ")", p->min, p->max);
         else if (p->type == RS_SET_BOOL)
             sbuf_add(b, " (on or off)");
+        else if (p->type == RS_SET_DICE)
+            sbuf_add(b, " (dice)");
         else
             for (int i = 0; p->choices && p->choices[i]; i++)
                 sbuf_addf(b, "%s`%s`%s", i ? ", " : " (", p->choices[i],

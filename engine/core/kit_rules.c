@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "dice.h"
 #include "eng_buf.h"
 #include "eng_text.h"
 
@@ -57,6 +58,17 @@ static enum eng_err setting_value(const struct rs_setting_spec *p,
             eng_buf_cleanup(&list);
         }
         return ENG_INVALID;
+    case RS_SET_DICE: {
+        struct dice_expr *x = NULL;
+        struct dice_diag dd;
+        enum eng_err err = dice_parse(value, strlen(value), &x, &dd);
+        dice_expr_free(x);
+        *num = 0;
+        if (err != ENG_OK)
+            return enc_fail(d, err, "setting %s must be dice, like 1d4: %s",
+                            p->key, dd.msg);
+        return ENG_OK;
+    }
     }
     return ENG_INVALID;
 }
@@ -145,6 +157,14 @@ int64_t rs_setting_int(const struct encounter *e, const struct rs_system *s,
     if (p->dflt != NULL && setting_value(p, p->dflt, &num, &d) == ENG_OK)
         return num;
     return 0;
+}
+
+const char *rs_setting_text(const struct encounter *e,
+                            const struct rs_system *s, const char *key)
+{
+    const char *v = enc_setting(e, key);
+    const struct rs_setting_spec *p = setting_find(s, key);
+    return v != NULL ? v : p != NULL ? p->dflt : NULL;
 }
 
 /* ---- stats ---------------------------------------------------------------------- */

@@ -175,7 +175,13 @@ struct rs_cond_spec {
 
 /* ---- settings, stats, help ------------------------------------------------ */
 
-enum rs_set_type { RS_SET_INT = 0, RS_SET_BOOL, RS_SET_CHOICE };
+enum rs_set_type {
+    RS_SET_INT = 0,
+    RS_SET_BOOL,
+    RS_SET_CHOICE,
+    RS_SET_DICE,             /* a dice expression (read with
+                                rs_setting_text) */
+};
 
 struct rs_setting_spec {
     const char *key;         /* NULL ends the list */

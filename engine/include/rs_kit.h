@@ -275,6 +275,10 @@ enum eng_err rs_settings_apply(struct rs_call *c, const struct rs_system *s,
  * value, else the declared default. */
 int64_t rs_setting_int(const struct encounter *e, const struct rs_system *s,
                        const char *key);
+/* A setting as its text (a dice setting's expression): the stored value,
+ * else the declared default; NULL when neither exists. */
+const char *rs_setting_text(const struct encounter *e,
+                            const struct rs_system *s, const char *key);
 
 /* ---- typed state ------------------------------------------------------------- */
 

@@ -11,9 +11,22 @@
  * AGI or WIT. The pure rule functions (fac_rule_*) take dice values and
  * return outcomes, so the chapter's examples are tested without dice.
  *
- * Split: rs_factions.c holds the turn structure, settings and the
- * descriptor; rs_factions_attack.c holds /attack; rs_factions_fight.c holds
- * the pure rules, saves, reactions, morale and the commands of the ruleset.
+ * The files are layers; each calls only the ones above it in this list, so
+ * no two depend on each other (of the ruleset's headers, each includes
+ * only this one):
+ *
+ *   rs_factions_rules.c   pure rules and small predicates
+ *   rs_factions_harm.c    saves, spending reactions, harm and gear
+ *   rs_factions_strike.c  an attack that stands: reaction, effect, damage
+ *   rs_factions_saves.c   morale, group saves, /test /chase /morale
+ *                         /durability
+ *   rs_factions_wait.c    an attack waiting for its target's answer
+ *   rs_factions_turns.c   the turn flow: begin, pick, pass, next, /first,
+ *                         /threshold, /surrender
+ *   rs_factions_attack.c  /attack: the plan, its save to hit, blasts
+ *   rs_factions_react.c   /react
+ *   rs_factions.c         setup, stat checks, the tracker line, the ops
+ *   rs_factions_decl.c    the declaration (rs.h)
  *
  * Ownership: all arguments are borrowed for the call.
  */
@@ -24,10 +37,11 @@
 #include <stdint.h>
 
 #include "enc.h"
+#include "eng_limits.h"
 #include "rs.h"
 #include "rs_kit.h"
 
-/* ---- limits -------------------------------------------------------------- */
+/* ---- limits ------------------------------------------------------------- */
 
 /* Attribute scores (STR, AGI, WIT) accepted; saves are a d20 under them. */
 #define FAC_MAX_ATTR 30
@@ -40,62 +54,63 @@
 #define FAC_MAX_ZONE 99
 /* Neighbouring zones one blast may deviate into. */
 #define FAC_MAX_NEIGHBOURS 12
-/* Attack options text, in bytes. */
-#define FAC_MAX_OPTIONS 200
-/* Words in the attack options text. */
-#define FAC_MAX_WORDS 16
+/* Text of a blast's dodgers:, of /combat begin surprise: and of
+ * neighbours:, in bytes (the options text as a whole is shorter still). */
+#define FAC_MAX_LIST RS_MAX_TOKENS_TEXT
 /* Steps the turn flow may take in one command (auto-passes, phase ends):
  * a bound, not a rule; two rounds of every faction passing fit easily. */
 #define FAC_FLOW_STEPS (8 * ENC_MAX_SIDES + 16)
+/* Threshold of the fast action phase: a d20. */
+#define FAC_MAX_FAT 20
 
-/* ---- state kept in the rs[] scratch slots --------------------------------- */
+/* ---- typed state -------------------------------------------------------- */
 
-enum fac_eslot {
-    FAC_E_HOLDER = 0,        /* side holding the initiative */
-    FAC_E_FIRST,             /* side acting first this round (its phases) */
-    FAC_E_PASSES,            /* bit per side: passed since the phase's
+/* On the encounter. The fields before fat_next were numbered slots 0-10 of
+ * older documents (rs_factions_decl.c names them for the upgrade). */
+struct fac_enc {
+    int32_t holder;          /* side holding the initiative */
+    int32_t first;           /* side acting first this round (its phases) */
+    int64_t passes;          /* bit per side: passed since the phase's
                                 last activation */
-    FAC_E_FAT,               /* fast action threshold this round; 0 = none */
-    FAC_E_ROUND_ACTS,        /* activations (picks) so far this round */
-    FAC_E_PHASE_ACTS,        /* activations so far this phase */
-    FAC_E_PHASE_PASSED,      /* passes chosen (not automatic) this phase */
-    FAC_E_TURN,              /* id whose activated turn runs; 0 = none */
+    int32_t fat;             /* fast action threshold this round; 0 = none */
+    int32_t round_acts;      /* activations (picks) so far this round */
+    int32_t phase_acts;      /* activations so far this phase */
+    int32_t phase_passed;    /* passes chosen (not automatic) this phase */
+    uint32_t turn;           /* id whose activated turn runs; 0 = none */
+    uint32_t pend_att;       /* the attack waiting for an answer: its
+                                attacker (0: none waits) */
+    uint32_t pend_tgt;       /* its target (after a hide) */
+    int32_t pend_flags;      /* FAC_PF_*: what it keeps of its options */
+    int32_t fat_next;        /* a threshold the GM gave for round 1, before
+                                it opened; 0: roll it */
 };
-_Static_assert(ENC_MAX_SIDES < 63, "FAC_E_PASSES holds a bit per side");
+_Static_assert(ENC_MAX_SIDES < 63, "fac_enc.passes holds a bit per side");
 
-/* The attack waiting for its target's answer (see rs_factions_react.c):
- * FAC_E_PEND_ATT = 0 when there is none. Its damage dice are kept in the
- * attacker's slots from FAC_C_PEND_DMG. */
-enum fac_eslot_pending {
-    FAC_E_PEND_ATT = 8,      /* the attacker's id */
-    FAC_E_PEND_TGT,          /* the target's id (after a hide) */
-    FAC_E_PEND_FLAGS,        /* FAC_PF_* */
-};
-
-enum fac_sslot {
-    FAC_S_START = 0,         /* the faction's original number */
+/* On each side. */
+struct fac_side {
+    int32_t start;           /* the faction's original number */
 };
 
-enum fac_cslot {
-    FAC_C_MORALE = 0,        /* enum fac_morale */
-    FAC_C_GEAR,              /* FAC_GEAR_* bits: used in this fight */
-    FAC_C_REACTED,           /* rounds in which it reacted (for display) */
-    FAC_C_PEND_DMG,          /* a waiting attack's damage dice, as text */
+/* On each combatant. */
+struct fac_comb {
+    int32_t morale;          /* enum fac_morale */
+    int32_t gear;            /* FAC_GEAR_* bits: used in this fight */
+    int64_t reacted;         /* the round its turn went on a reaction;
+                                FAC_NO_ROUND after an activation */
+    char pend_dmg[DICE_MAX_EXPR_LEN + 1]; /* damage dice of its attack
+                                             that waits for an answer */
+    bool halved;             /* damage left hp at half or less (the lone
+                                character's morale trigger) */
 };
-/* Slots (8 bytes each) that hold the waiting attack's damage dice. */
-#define FAC_C_PEND_DMG_SLOTS 12
-enum fac_cslot_more {
-    /* damage left hp at half or less (the lone character's morale) */
-    FAC_C_HALVED = FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS,
-};
-/* Longest damage dice an attack that waits for an answer can keep. */
-#define FAC_MAX_PENDING_DAMAGE (FAC_C_PEND_DMG_SLOTS * 8 - 1)
-_Static_assert(FAC_C_PEND_DMG + FAC_C_PEND_DMG_SLOTS <= FAC_C_HALVED &&
-               FAC_C_HALVED < ENC_RS_SLOTS,
-               "the waiting attack's dice fit the combatant's slots");
-_Static_assert(FAC_E_PEND_FLAGS < ENC_RS_SLOTS, "encounter slots");
 
-/* FAC_E_PEND_FLAGS: what the waiting attack keeps of its options. */
+#define FAC_E(e) RS_STATE(struct fac_enc, (e))
+#define FAC_S(e, i) RS_STATE(struct fac_side, &(e)->sides[(i)])
+#define FAC_C(w) RS_STATE(struct fac_comb, (w))
+
+/* fac_comb.reacted when the turn was an activation: no round. */
+#define FAC_NO_ROUND (-1)
+
+/* fac_enc.pend_flags: what the waiting attack keeps of its options. */
 #define FAC_PF_IMPAIRED   (1 << 0)
 #define FAC_PF_UNARMED    (1 << 1)
 #define FAC_PF_COVER      (1 << 2)
@@ -139,7 +154,7 @@ enum fac_morale {
 #define FAC_COND_GRABBED "Grabbed"
 #define FAC_COND_DISARMED "Disarmed"
 
-/* ---- pure rules ---------------------------------------------------------- */
+/* ---- rs_factions_rules.c: pure rules and predicates --------------------- */
 
 /* Whether a save roll passes against attribute attr: at or below it by
  * default (README), strictly below with strict (setting save=below). */
@@ -189,9 +204,116 @@ enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker);
  * reason in *why when the text rules it out. */
 enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why);
 
-/* ---- shared between the files ------------------------------------------------ */
+/* The system itself, for the kit's conditions and settings. It is found
+ * through the registry so that the rules do not depend on the file that
+ * declares them (rs_factions_decl.c depends on every other file). */
+const struct rs_system *fac_sys(void);
 
-/* An attack's options (the /attack options text, parsed). */
+/* A setting as a number (bools 0/1) with its declared default. */
+int64_t fac_setting(const struct encounter *e, const char *key);
+
+/* Whether who has the condition named name. */
+bool fac_has_cond(const struct enc_combatant *w, const char *name);
+
+/* Members of side; sides that take part (with at least one member). */
+int fac_side_size(const struct encounter *e, int side);
+int fac_factions(const struct encounter *e);
+
+/* Still fighting for its side's numbers: not down, not dead, not broken,
+ * not surrendered. */
+bool fac_in_fight(const struct enc_combatant *who);
+
+/* Whether who could still react: able to act and no turn taken. */
+bool fac_may_react(const struct enc_combatant *who);
+
+/* who's armour value: body armour plus shield. */
+int64_t fac_armour(const struct enc_combatant *who);
+
+/* Whether a counter's "dice" name a non-lethal counter (disarm, grapple);
+ * *disarm tells which. */
+bool fac_counter_nonlethal(const char *counter, bool *disarm);
+
+/* ---- rs_factions_harm.c: saves, reactions, harm ------------------------- */
+
+/* Fail with a hint when who has no score attr ("str", "agi", "wit"). */
+enum eng_err fac_need_attr(struct rs_call *c, const struct enc_combatant *who,
+                           const char *attr);
+
+/* Roll who's save against attribute attr ("str", "agi", "wit") without an
+ * event: the roll is who's, recorded with its dice. */
+struct fac_saved {
+    struct rs_rolled roll;
+    int64_t score;
+    bool pass;
+};
+enum eng_err fac_save_roll(struct rs_call *c, const struct enc_combatant *who,
+                           const char *attr, struct fac_saved *out);
+
+/* A save as a test event labelled label ("AGI save to dodge"); *pass gets
+ * the outcome. Fails when who lacks the score. */
+enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
+                      const char *attr, const char *label, bool *pass);
+
+/* Give who a condition through the system's table. */
+enum eng_err fac_give(struct rs_call *c, struct enc_combatant *who,
+                      const char *cond, uint32_t source);
+
+/* Why who cannot react now ("out of the fight", "already took a turn this
+ * round"), or NULL. */
+const char *fac_react_block(const struct enc_combatant *who);
+
+/* Mark who as reacting: refuses a sender who may not act for who, and one
+ * who cannot react (fac_react_block). */
+enum eng_err fac_check_react(struct rs_call *c, struct enc_combatant *who);
+
+/* Spend who's turn on a reaction (what: "dodges", "guards Cat"): its turn
+ * boundaries run, so durations stay exact, and the turn that was running
+ * carries on. */
+void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
+                        const char *what, const struct enc_combatant *other);
+
+/* A hit landing on who: the roll, and what reduces it. */
+struct fac_hit {
+    struct enc_combatant *from;
+    int roll;                /* roll index, or -1 */
+    int64_t raw;             /* before armour */
+    int64_t armour;          /* who's armour as the blow came */
+    bool cover, penetrates;
+    bool impaired;           /* the impaired die, not the weapon's */
+};
+
+/* Fill h's armour from who as it is now. */
+void fac_hit_armour(struct fac_hit *h, const struct enc_combatant *who);
+
+/* The damage a hit does after armour. */
+int64_t fac_hit_amount(const struct fac_hit *h);
+
+/* A damaging hit lands: its raw damage may destroy damaged gear, then the
+ * damage after armour (worked out with the gear as it was when the blow
+ * came) is taken from hp, with the events and the track rule. */
+void fac_land(struct rs_call *c, struct enc_combatant *who,
+              const struct fac_hit *h);
+
+/* A character's harm while surrendered lets it fight again. */
+void fac_harmed(struct rs_call *c, struct enc_combatant *who);
+
+void fac_after_track(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before);
+
+/* ---- rs_factions_strike.c: an attack that stands ------------------------ */
+
+/* How the target answers an attack that stands. */
+enum fac_rx {
+    FAC_RX_NONE = 0,         /* no reaction (or none given yet) */
+    FAC_RX_DODGE,
+    FAC_RX_COUNTER,          /* with the countering weapon's dice */
+    FAC_RX_ACCEPT,           /* accepts the proposed stunt */
+    FAC_RX_DECLINE,          /* react=none: takes the hit, no waiting */
+};
+
+/* An attack's options, read from /attack options: (rs_factions_attack.c)
+ * or from a waiting attack's flags. Strings and combatants are borrowed
+ * for the call. */
 struct fac_atk {
     unsigned how;            /* FAC_AT_* */
     bool impaired, unarmed, cover, penetrates, final, opportunity;
@@ -200,29 +322,55 @@ struct fac_atk {
     bool stunt;              /* an alternative effect is proposed */
     bool peek;               /* the attacker peeks from behind a barrier:
                                 cover against a counter */
-    char react[16];          /* "", "dodge", "counter", "none" */
-    char counter[64];        /* the countering weapon's dice */
-    char guard[ENC_MAX_NAME + 1];
-    char hide[ENC_MAX_NAME + 1];
-    char by[ENC_MAX_NAME + 1];  /* blast: the one target who counters */
-    char dodgers[FAC_MAX_WORDS][ENC_MAX_NAME + 1]; /* blast: who dodges */
-    int ndodgers;
+    enum fac_rx react;       /* the reaction given with the attack */
+    const char *counter;     /* the countering weapon's dice, or NULL */
+    struct enc_combatant *guard, *hide;
+    struct enc_combatant *by;  /* blast: the one target who counters */
+    const char *dodgers;     /* blast: who dodges, comma-separated */
     int64_t zone;            /* blast: target zone, -1 = the attacker's */
     int64_t neighbours[FAC_MAX_NEIGHBOURS];
     int nneigh;
 };
 
-/* Parse the /attack options text into o (rs_factions_opts.c). */
-enum eng_err fac_parse_atk(struct rs_call *c, const char *text,
-                           struct fac_atk *o);
+/* Whether the attacker's target is taken by surprise: it is unaware, or
+ * the attacker is concealed. */
+bool fac_surprised(const struct enc_combatant *att, const struct fac_atk *o);
 
-/* How the target answers an attack that stands. */
-enum fac_rx {
-    FAC_RX_NONE = 0,
-    FAC_RX_DODGE,
-    FAC_RX_COUNTER,          /* with the countering weapon's dice */
-    FAC_RX_ACCEPT,           /* accepts the proposed stunt */
-};
+/* Say why who's reaction (what: "dodge", "guard") is not made (why:
+ * "taken by surprise"): the attack goes on without it. */
+void fac_say_no_reaction(struct rs_call *c, const struct enc_combatant *who,
+                         const char *what, const char *why);
+
+/* The attack event (no dice: its save to hit, if any, has its own). */
+struct enc_event *fac_attack_event(struct rs_call *c,
+                                   const struct enc_combatant *att,
+                                   const struct enc_combatant *tgt,
+                                   const char *outcome);
+
+/* Roll the damage of one blow: the weapon's dice, or the impaired die. */
+enum eng_err fac_roll_damage(struct rs_call *c,
+                             const struct enc_combatant *who,
+                             const char *weapon, bool impaired,
+                             struct rs_rolled *out);
+
+/* Record gear use for the durability rolls after the fight. */
+void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
+              const struct fac_atk *o);
+
+/* A damaged weapon (or improvised one) breaks on a 1 on its damage die:
+ * say so when dmg shows it. */
+void fac_weapon_check(struct rs_call *c, const struct enc_combatant *att,
+                      const struct fac_atk *o, const struct rs_rolled *dmg);
+
+/* Concealed attacker: attacking reveals it. */
+void fac_reveal(struct rs_call *c, struct enc_combatant *att);
+
+/* Damage both ways (a counter): pre, when not NULL, is the attack's
+ * damage already rolled (a blast's single roll). */
+enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
+                         struct enc_combatant *tgt, const char *damage,
+                         const struct fac_atk *o, const char *counter,
+                         const struct rs_rolled *pre);
 
 /* Finish an attack that stands (its save to hit, if any, passed): the
  * reaction rx, checked but not yet spent, then the stunt, the non-lethal
@@ -232,12 +380,12 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
                         const struct fac_atk *o, enum fac_rx rx,
                         const char *counter);
 
-/* Whether a counter's "dice" name a non-lethal counter (disarm, grapple);
- * *disarm tells which. */
-bool fac_counter_nonlethal(const char *counter, bool *disarm);
+/* ---- rs_factions_saves.c: morale and group saves ------------------------ */
 
-/* Whether who could still react: able to act and no turn taken. */
-bool fac_may_react(const struct enc_combatant *who);
+/* The morale phase at the end of a round. */
+void fac_morale_phase(struct rs_call *c);
+
+/* ---- rs_factions_wait.c: an attack waiting for its answer --------------- */
 
 /* Pause an attack that stands until its target answers (/react) or the
  * next command that moves the fight on. */
@@ -249,58 +397,25 @@ enum eng_err fac_pending_store(struct rs_call *c, struct enc_combatant *att,
  * none waits). Every command that moves the fight on calls it first. */
 enum eng_err fac_pending_flush(struct rs_call *c);
 
+/* The answers /react gives a waiting attack. */
+enum fac_kind {
+    FAC_K_DODGE = 0,         /* the order of /react kind:'s choices */
+    FAC_K_COUNTER,
+    FAC_K_HIDE,
+    FAC_K_GUARD,
+    FAC_K_OPPORTUNITY,
+    FAC_K_OTHER,
+    FAC_K_NONE,
+    FAC_K_ACCEPT,
+};
+
 /* /react while an attack waits: the target's (or a guard's) answer. Sets
- * *handled when the reaction belonged to the waiting attack. */
+ * *handled when the reaction belonged to the waiting attack; fails when
+ * it answers an attack and none waits. */
 enum eng_err fac_react_pending(struct rs_call *c, struct enc_combatant *who,
-                               const char *kind, bool *handled);
+                               enum fac_kind kind, bool *handled);
 
-/* Sides that take part: those with at least one combatant. */
-int fac_factions(const struct encounter *e);
-
-/* Roll a save of who against attribute attr ("str", "agi", "wit"), recorded
- * under label; *pass gets the outcome. Fails when who lacks the stat. */
-enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
-                      const char *attr, const char *label, bool *pass);
-
-/* Whether who has the condition named name. */
-bool fac_has_cond(const struct enc_combatant *w, const char *name);
-
-/* Fail with a hint when who has no score attr ("str", "agi", "wit"). */
-enum eng_err fac_need_attr(struct rs_call *c, const struct enc_combatant *who,
-                           const char *attr);
-
-/* Take amount from who's hp (from is the source), with the events and the
- * track rule (down at 0, harm ends a surrender). */
-void fac_hurt(struct rs_call *c, struct enc_combatant *from,
-              struct enc_combatant *who, int64_t amount, int roll);
-
-/* who's armour value: body armour plus shield. */
-int64_t fac_armour(const struct enc_combatant *who);
-
-/* A damaging hit lands: raw damage (before armour) may destroy damaged
- * gear, then amount (after armour, worked out with the gear as it was when
- * the blow came) is taken from hp. */
-void fac_land(struct rs_call *c, struct enc_combatant *from,
-              struct enc_combatant *who, int64_t raw, int64_t amount,
-              int roll);
-
-/* Still fighting for its side's numbers: not down, not dead, not broken,
- * not surrendered. */
-bool fac_in_fight(const struct enc_combatant *who);
-
-/* The morale phase at the end of a round. */
-void fac_morale_phase(struct rs_call *c);
-
-/* Mark who as reacting: refuses one who already acted this round; spends
- * the turn (turn boundaries run, so durations stay exact) and restores the
- * turn that was running. */
-enum eng_err fac_check_react(struct rs_call *c, struct enc_combatant *who);
-void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
-                        const char *what);
-
-/* The turn flow after the current turn ended or a faction passed (fresh =
- * false), or when a phase has just opened (fresh = true). */
-enum eng_err fac_flow(struct rs_call *c, bool fresh);
+/* ---- rs_factions_turns.c: the turn flow --------------------------------- */
 
 /* After something out of order (a reaction while a faction is deciding):
  * if the deciding faction has nobody left to act, it passes on its own and
@@ -308,36 +423,23 @@ enum eng_err fac_flow(struct rs_call *c, bool fresh);
 enum eng_err fac_recheck(struct rs_call *c);
 
 /* Before a command that moves the fight on: finish a waiting attack and
- * catch up with what changed outside the ruleset (see rs_factions.c). */
+ * catch up with what changed outside the ruleset (a combatant removed). */
 enum eng_err fac_sync(struct rs_call *c);
 
-/* End the running turn and hand the decision to the next faction. */
-enum eng_err fac_end_turn(struct rs_call *c);
+/* Whether who may take its turn now, in the current phase. */
+bool fac_eligible(const struct encounter *e, const struct enc_combatant *w);
 
-/* Activate who for its faction (the checks and the turn start of
- * /combat pick). */
-enum eng_err fac_activate(struct rs_call *c, struct enc_combatant *who);
+enum eng_err fac_begin(struct rs_call *c);
+enum eng_err fac_next(struct rs_call *c);
+enum eng_err fac_pick(struct rs_call *c, struct enc_combatant *who);
+enum eng_err fac_pass(struct rs_call *c);
+enum eng_err fac_late_join(struct rs_call *c, struct enc_combatant *who);
 
-/* A character's harm while surrendered lets it fight again. */
-void fac_harmed(struct rs_call *c, struct enc_combatant *who);
+/* ---- rs_factions_attack.c ----------------------------------------------- */
 
-/* The op in rs_factions_attack.c. */
 enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a);
 
-void fac_after_track(struct rs_call *c, struct enc_combatant *who,
-                     const char *track, int64_t before);
-
-/* Verbs of rs_factions_fight.c that need the turn flow. */
-enum eng_err fac_cmd_first(struct rs_call *c);
-enum eng_err fac_cmd_fat(struct rs_call *c);
-enum eng_err fac_cmd_surrender(struct rs_call *c);
-
-/* Emit a text event (printf format). */
-void fac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
-             ...) __attribute__((format(printf, 4, 5)));
-
-
-/* ---- the system's surface (rs_factions_decl.c) ------------------------------ */
+/* ---- the system's surface (rs_factions.c, rs_factions_decl.c) ----------- */
 
 extern const struct rs_ops fac_ops;
 
@@ -347,5 +449,8 @@ enum eng_err fac_cmd_chase(struct rs_call *c);
 enum eng_err fac_cmd_react(struct rs_call *c);
 enum eng_err fac_cmd_morale(struct rs_call *c);
 enum eng_err fac_cmd_durability(struct rs_call *c);
+enum eng_err fac_cmd_first(struct rs_call *c);
+enum eng_err fac_cmd_threshold(struct rs_call *c);
+enum eng_err fac_cmd_surrender(struct rs_call *c);
 
 #endif

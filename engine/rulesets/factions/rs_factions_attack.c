@@ -5,11 +5,10 @@
  * hit; the target may react once the hit stands and before damage: given in
  * the attack's options (spent only when the attack hits), or, when the save
  * passed and no reaction came with it, answered afterwards with /react
- * (rs_factions_react.c keeps the attack waiting). Damage is the
- * weapon's dice, or the impaired die (setting, default 1d4) for unarmed
- * attacks, held-back blows and concealed targets; armour (+1 for cover
- * unless the attack penetrates) comes off it. Non-lethal attacks ask for a
- * STR save instead; blasts hit every character in a zone.
+ * (rs_factions_wait.c keeps the attack waiting). A reaction given with the
+ * attack that cannot be made (the target is surprised, unaware, or has
+ * already acted) is left out and the attack goes on without it, saying why.
+ * Blasts hit every character in a zone.
  */
 #include "rs_factions.h"
 
@@ -18,92 +17,261 @@
 #include <string.h>
 
 #include "eng_text.h"
-#include "rs_kit.h"
 #include "turn.h"
 
-static const char *fac_impaired_die(const struct encounter *e)
-{
-    const char *v = enc_setting(e, "impaired");
-    return v != NULL ? v : "1d4";
-}
+/* ---- the options -------------------------------------------------------- */
 
-static struct enc_combatant *fac_named(struct rs_call *c, const char *what,
-                                       const char *name)
-{
-    struct enc_combatant *w = enc_by_name(c->e, name);
-    if (w == NULL)
-        enc_fail(c->d, ENG_NOTFOUND, "%s: no combatant named %.64s", what,
-                 name);
-    return w;
-}
+/* The flags of /attack options: (rs_factions_decl.c declares them): a
+ * bit of how, or a bool of struct fac_atk. */
+static const struct {
+    const char *word;
+    unsigned how;
+    size_t flag;             /* offsetof the bool, or 0 for a how bit */
+} fac_words[] = {
+    {"melee", FAC_AT_MELEE, 0},
+    {"ranged", FAC_AT_RANGED, 0},
+    {"indirect", FAC_AT_INDIRECT, 0},
+    {"far", FAC_AT_FAR, 0},
+    {"moving", FAC_AT_MOVING, 0},
+    {"unseen", FAC_AT_UNSEEN, 0},
+    {"challenging", FAC_AT_CHALLENGING, 0},
+    {"impaired", 0, offsetof(struct fac_atk, impaired)},
+    {"concealment", 0, offsetof(struct fac_atk, impaired)},
+    {"holdback", 0, offsetof(struct fac_atk, impaired)},
+    {"unarmed", 0, offsetof(struct fac_atk, unarmed)},
+    {"cover", 0, offsetof(struct fac_atk, cover)},
+    {"penetrates", 0, offsetof(struct fac_atk, penetrates)},
+    {"final", 0, offsetof(struct fac_atk, final)},
+    {"opportunity", 0, offsetof(struct fac_atk, opportunity)},
+    {"unaware", 0, offsetof(struct fac_atk, unaware)},
+    {"damaged", 0, offsetof(struct fac_atk, damaged)},
+    {"improvised", 0, offsetof(struct fac_atk, damaged)},
+    {"disarm", 0, offsetof(struct fac_atk, disarm)},
+    {"grapple", 0, offsetof(struct fac_atk, grapple)},
+    {"blast", 0, offsetof(struct fac_atk, blast)},
+    {"wait", 0, offsetof(struct fac_atk, wait)},
+    {"stunt", 0, offsetof(struct fac_atk, stunt)},
+    {"peek", 0, offsetof(struct fac_atk, peek)},
+};
 
-/* ---- attacks ------------------------------------------------------------------ */
-
-/* Roll the damage of one blow: the weapon's dice, or the impaired die. */
-static enum eng_err fac_roll_damage(struct rs_call *c, const char *who,
-                                    const char *weapon, bool impaired,
-                                    struct rs_rolled *out)
+/* neighbours=2/3/5: zone numbers joined by '/'. */
+static enum eng_err fac_read_neighbours(struct rs_call *c, const char *v,
+                                        struct fac_atk *o)
 {
-    char label[48];
-    snprintf(label, sizeof label, "%.24s damage%s", who,
-             impaired ? " (impaired)" : "");
-    return rs_roll(c, NULL, label,
-                   impaired ? fac_impaired_die(c->e) : weapon, out);
-}
-
-/* The non-lethal effects: a STR save or disarmed / grabbed. */
-static enum eng_err fac_nonlethal(struct rs_call *c, struct enc_combatant *att,
-                                  struct enc_combatant *tgt, bool disarm)
-{
-    bool pass;
-    enum eng_err err = fac_save(c, tgt, "str", disarm ? "STR save "
-                                "against disarm" : "STR save against grapple",
-                                &pass);
-    if (err != ENG_OK || pass)
-        return err;
-    struct enc_cond_req q = {
-        .name = disarm ? FAC_COND_DISARMED : FAC_COND_GRABBED,
-        .source = att->id,
-    };
-    err = enc_cond_add(c->e, tgt, &q, c->r, c->d);
-    if (err != ENG_OK)
-        return err;
-    fac_say(c, tgt->id, false, disarm ? "%.40s drops a weapon %.40s "
-            "chooses" : "%.40s is grabbed by %.40s", tgt->name, att->name);
+    const char *p = v;
+    while (*p != '\0') {
+        int64_t z;
+        const char *end = eng_text_parse_int(p, &z);
+        if (end == NULL || z < 0 || z > FAC_MAX_ZONE ||
+            (*end != '\0' && *end != '/'))
+            return enc_fail(c->d, ENG_INVALID, "neighbours are zone numbers "
+                            "0 to %d joined by /, like 2/3/5", FAC_MAX_ZONE);
+        if (o->nneigh >= FAC_MAX_NEIGHBOURS)
+            return enc_fail(c->d, ENG_LIMIT, "too many neighbours (limit is "
+                            "%d)", FAC_MAX_NEIGHBOURS);
+        o->neighbours[o->nneigh++] = z;
+        p = *end == '/' ? end + 1 : end;
+    }
     return ENG_OK;
 }
 
-/* Record gear use for the durability rolls after the fight. */
-static void fac_gear(struct enc_combatant *att, struct enc_combatant *tgt,
-                     const struct fac_atk *o)
+/* The reaction words: react=dodge|counter|none, dodge, counter=<dice>. */
+static enum eng_err fac_read_react(struct rs_call *c, const struct rs_attack *a,
+                                   struct fac_atk *o)
 {
-    if (!o->unarmed)
-        att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
-    if (tgt != NULL && enc_stat_or(tgt, FAC_STAT_ARMOUR, 0) > 0)
-        tgt->rs[FAC_C_GEAR] |= FAC_GEAR_ARMOUR;
-    if (tgt != NULL && (enc_stat_or(tgt, FAC_STAT_SHIELD, 0) > 0 ||
-                        enc_stat_or(tgt, FAC_STAT_SHIELD_DAMAGED, 0) > 0))
-        tgt->rs[FAC_C_GEAR] |= FAC_GEAR_SHIELD;
+    static const enum fac_rx by_choice[] = {FAC_RX_DODGE, FAC_RX_COUNTER,
+                                            FAC_RX_DECLINE};
+    const struct rs_arg *r = rs_arg_in(a->args, a->nargs, "react");
+    const struct rs_arg *d = rs_arg_in(a->args, a->nargs, "dodge");
+    const struct rs_arg *k = rs_arg_in(a->args, a->nargs, "counter");
+    o->react = r != NULL ? by_choice[r->i] : FAC_RX_NONE;
+    o->counter = k != NULL ? k->text : NULL;
+    if (d != NULL && d->i != 0) {
+        if (o->react != FAC_RX_NONE && o->react != FAC_RX_DODGE)
+            return enc_fail(c->d, ENG_INVALID, "choose one reaction: dodge "
+                            "or react=%s", r->text);
+        o->react = FAC_RX_DODGE;
+    }
+    if (k != NULL && o->react == FAC_RX_NONE)
+        o->react = FAC_RX_COUNTER;
+    /* A blast names its counterer with by=; its dodgers with dodgers=. */
+    if (k != NULL && o->react != FAC_RX_COUNTER)
+        return enc_fail(c->d, ENG_INVALID, "counter=%s is the countering "
+                        "weapon's dice, and the reaction given is not a "
+                        "counter", k->text);
+    return ENG_OK;
 }
 
-/* Validate a single-target attack before anything changes: who reacts
- * and how. */
+/* The /attack options:, bound to the declared specs by the command layer,
+ * as a struct fac_atk. */
+static enum eng_err fac_read_atk(struct rs_call *c, const struct rs_attack *a,
+                                 struct fac_atk *o)
+{
+    memset(o, 0, sizeof *o);
+    o->zone = -1;
+    for (int i = 0; i < a->nargs; i++) {
+        const struct rs_arg *g = &a->args[i];
+        for (size_t k = 0; k < sizeof fac_words / sizeof fac_words[0]; k++) {
+            if (strcmp(g->spec->name, fac_words[k].word) != 0 || g->i == 0)
+                continue;
+            if (fac_words[k].flag == 0)
+                o->how |= fac_words[k].how;
+            else
+                *(bool *)((char *)o + fac_words[k].flag) = true;
+        }
+    }
+    const struct rs_arg *g;
+    if ((g = rs_arg_in(a->args, a->nargs, "guard")) != NULL)
+        o->guard = g->who;
+    if ((g = rs_arg_in(a->args, a->nargs, "hide")) != NULL)
+        o->hide = g->who;
+    if ((g = rs_arg_in(a->args, a->nargs, "by")) != NULL)
+        o->by = g->who;
+    if ((g = rs_arg_in(a->args, a->nargs, "dodgers")) != NULL)
+        o->dodgers = g->text;
+    if ((g = rs_arg_in(a->args, a->nargs, "zone")) != NULL)
+        o->zone = g->i;
+    enum eng_err err = ENG_OK;
+    if ((g = rs_arg_in(a->args, a->nargs, "neighbours")) != NULL)
+        err = fac_read_neighbours(c, g->text, o);
+    return err != ENG_OK ? err : fac_read_react(c, a, o);
+}
+
+/* ---- one target --------------------------------------------------------- */
+
+/* A reaction given with the attack that will not be made, and why. */
+#define FAC_MAX_DROPPED 3
+struct fac_dropped {
+    const struct enc_combatant *who;
+    const char *what, *why;
+};
+
+/* Who reacts and how, checked before anything changes. */
 struct fac_plan {
     struct enc_combatant *tgt;     /* after guard / hide */
     struct enc_combatant *shifter; /* the guard or the one hiding */
     bool need;                     /* WIT save to hit */
+    const char *need_why;          /* what calls for it */
+    enum fac_rx rx;                /* the reaction that will be made */
+    struct fac_dropped dropped[FAC_MAX_DROPPED];
+    int ndropped;
 };
 
+static void fac_drop(struct fac_plan *pl, const struct enc_combatant *who,
+                     const char *what, const char *why)
+{
+    if (pl->ndropped < FAC_MAX_DROPPED)
+        pl->dropped[pl->ndropped++] = (struct fac_dropped){who, what, why};
+}
+
+static const char *fac_rx_word(enum fac_rx rx)
+{
+    return rx == FAC_RX_DODGE ? "dodge" : "counter";
+}
+
+/* What calls for the WIT save to hit, for its line. */
+static const char *fac_need_why(unsigned how)
+{
+    if (how & FAC_AT_INDIRECT)
+        return "an indirect attack";
+    if (how & FAC_AT_UNSEEN)
+        return "the target is not visible";
+    if ((how & FAC_AT_RANGED) && (how & FAC_AT_FAR))
+        return "beyond half range";
+    if ((how & FAC_AT_RANGED) && (how & FAC_AT_MOVING))
+        return "shooting while moving";
+    return "challenging circumstances";
+}
+
+/* The basic checks: the attack is possible and complete. */
+static enum eng_err fac_plan_attack(struct rs_call *c,
+                                    const struct rs_attack *a,
+                                    const struct fac_atk *o)
+{
+    if ((o->disarm || o->grapple) && (o->how & (FAC_AT_RANGED |
+                                                FAC_AT_INDIRECT)))
+        return enc_fail(c->d, ENG_STATE, "disarm and grapple need a nearby "
+                        "target");
+    if (o->disarm && o->grapple)
+        return enc_fail(c->d, ENG_INVALID, "choose disarm or grapple");
+    if (!o->disarm && !o->grapple && a->damage == NULL && !o->unarmed) {
+        enc_fail(c->d, ENG_INVALID, "damage: is required (the weapon's "
+                 "dice), or give options:unarmed");
+        enc_hint(c->d, "/attack attacker:... target:... damage:d8");
+        return ENG_INVALID;
+    }
+    bool reacting = (o->react != FAC_RX_NONE && o->react != FAC_RX_DECLINE) ||
+                    o->guard != NULL || o->hide != NULL;
+    if (reacting && o->stunt)
+        return enc_fail(c->d, ENG_STATE, "a stunt is proposed first: the "
+                        "target answers with /react");
+    if (o->dodgers != NULL || o->by != NULL)
+        return enc_fail(c->d, ENG_INVALID, "dodgers= and by= are for blasts; "
+                        "the target of one attack just dodges");
+    if (o->zone >= 0 || o->nneigh > 0)
+        return enc_fail(c->d, ENG_INVALID, "zone= and neighbours= are for "
+                        "blasts");
+    if (o->guard != NULL && o->hide != NULL)
+        return enc_fail(c->d, ENG_INVALID, "choose guard or hide, not both");
+    if (o->opportunity)
+        return fac_check_react(c, a->attacker);
+    return ENG_OK;
+}
+
+/* guard= or hide=: who takes the target's place. */
+static enum eng_err fac_plan_shift(struct rs_call *c, const struct rs_attack *a,
+                                   const struct fac_atk *o,
+                                   struct fac_plan *pl)
+{
+    bool guard = o->guard != NULL;
+    struct enc_combatant *other = guard ? o->guard : o->hide;
+    if (other == a->attacker || other == a->target)
+        return enc_fail(c->d, ENG_INVALID, "%s cannot take that place",
+                        other->name);
+    if (!turn_can_act(other))
+        return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
+                        other->name);
+    /* The guard spends its own reaction; one hiding spends the
+     * target's, and the new target may react in turn. */
+    struct enc_combatant *spender = guard ? other : a->target;
+    enum eng_err err = rs_require_actor(c, spender);
+    if (err != ENG_OK)
+        return err;
+    const char *why = fac_react_block(spender);
+    if (why != NULL) {
+        fac_drop(pl, spender, guard ? "guard" : "hide", why);
+        return ENG_OK;
+    }
+    pl->shifter = spender;
+    pl->tgt = other;
+    const struct enc_cond *grab = guard ? NULL :
+        enc_cond_find(other, FAC_COND_GRABBED);
+    if (pl->rx != FAC_RX_NONE && guard) {
+        fac_drop(pl, other, fac_rx_word(pl->rx), "a guard has spent the "
+                 "reaction");
+        pl->rx = FAC_RX_NONE;
+    } else if (pl->rx != FAC_RX_NONE && grab != NULL &&
+               grab->source == a->target->id) {
+        fac_drop(pl, other, fac_rx_word(pl->rx), "held by the one hiding "
+                 "behind them");
+        pl->rx = FAC_RX_NONE;
+    }
+    return ENG_OK;
+}
+
+/* The checks of a single-target attack: who reacts and how; reactions
+ * that cannot be made are dropped with their reason. */
 static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
                              const struct fac_atk *o, struct fac_plan *pl)
 {
     struct enc_combatant *att = a->attacker;
+    memset(pl, 0, sizeof *pl);
     pl->tgt = a->target;
-    pl->shifter = NULL;
     const char *why;
     enum eng_err err = fac_rule_hit(o->how, &pl->need, &why);
     if (err != ENG_OK)
         return enc_fail(c->d, err, "%s", why);
+    pl->need_why = fac_need_why(o->how);
     if (att == a->target)
         return enc_fail(c->d, ENG_INVALID, "an attacker cannot target "
                         "themselves");
@@ -119,85 +287,47 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
                             "target");
         return ENG_OK;
     }
-    if ((o->disarm || o->grapple) && (o->how & (FAC_AT_RANGED |
-                                                FAC_AT_INDIRECT)))
-        return enc_fail(c->d, ENG_STATE, "disarm and grapple need a nearby "
-                        "target");
-    if (o->disarm && o->grapple)
-        return enc_fail(c->d, ENG_INVALID, "choose disarm or grapple");
-    if (!o->disarm && !o->grapple && a->damage == NULL && !o->unarmed) {
-        enc_fail(c->d, ENG_INVALID, "damage: is required (the weapon's "
-                 "dice), or give options:unarmed");
-        enc_hint(c->d, "/attack attacker:... target:... damage:d8");
-        return ENG_INVALID;
+    err = fac_plan_attack(c, a, o);
+    if (err != ENG_OK)
+        return err;
+    if (o->react == FAC_RX_DODGE || o->react == FAC_RX_COUNTER)
+        pl->rx = o->react;
+    /* Nobody reacts to an attack from hiding, one the target does not
+     * know of, or an opportunity attack. */
+    const char *all = o->opportunity ? "an opportunity attack cannot be "
+                                       "reacted to" :
+                      o->unaware ? "unaware of the attacker" :
+                      fac_surprised(att, o) ? "taken by surprise" : NULL;
+    if (all != NULL) {
+        if (o->guard != NULL)
+            fac_drop(pl, o->guard, "guard", all);
+        if (o->hide != NULL)
+            fac_drop(pl, a->target, "hide", all);
+        if (pl->rx != FAC_RX_NONE)
+            fac_drop(pl, a->target, fac_rx_word(pl->rx), all);
+        pl->rx = FAC_RX_NONE;
+    } else if (o->guard != NULL || o->hide != NULL) {
+        err = fac_plan_shift(c, a, o, pl);
     }
-    if (o->opportunity) {
-        err = fac_check_react(c, att);
-        if (err != ENG_OK)
-            return err;
+    if (err == ENG_OK && pl->rx != FAC_RX_NONE) {
+        err = rs_require_actor(c, pl->tgt);
+        if (err == ENG_OK && (why = fac_react_block(pl->tgt)) != NULL) {
+            fac_drop(pl, pl->tgt, fac_rx_word(pl->rx), why);
+            pl->rx = FAC_RX_NONE;
+        }
     }
-    bool reacting = (o->react[0] != '\0' && strcmp(o->react, "none") != 0) ||
-                    o->guard[0] != '\0' || o->hide[0] != '\0';
-    if (reacting && o->stunt)
-        return enc_fail(c->d, ENG_STATE, "a stunt is proposed first: the "
-                        "target answers with /react");
-    if ((o->stunt || o->wait || pl->need) && a->damage != NULL &&
-        strlen(a->damage) > FAC_MAX_PENDING_DAMAGE)
-        return enc_fail(c->d, ENG_LIMIT, "damage dice too long for an attack "
-                        "that waits for an answer (limit is %d bytes)",
-                        FAC_MAX_PENDING_DAMAGE);
-    if (reacting && o->opportunity)
-        return enc_fail(c->d, ENG_STATE, "an opportunity attack cannot "
-                        "normally be reacted to");
-    if (reacting && (o->unaware || fac_has_cond(att, FAC_COND_CONCEALED)))
-        return enc_fail(c->d, ENG_STATE, "%s is taken by surprise and cannot "
-                        "react", a->target->name);
-    if (o->ndodgers > 0 || o->by[0] != '\0')
-        return enc_fail(c->d, ENG_INVALID, "dodge=<name> and by=<name> are "
-                        "for blasts; the target of one attack just dodges");
-    if (o->guard[0] != '\0' && o->hide[0] != '\0')
-        return enc_fail(c->d, ENG_INVALID, "choose guard or hide, not both");
-    if (o->guard[0] != '\0' || o->hide[0] != '\0') {
-        const char *name = o->guard[0] ? o->guard : o->hide;
-        struct enc_combatant *other = fac_named(c, o->guard[0] ? "guard" :
-                                                "hide", name);
-        if (other == NULL)
-            return c->d->code;
-        if (other == att || other == a->target)
-            return enc_fail(c->d, ENG_INVALID, "%s cannot take that place",
-                            other->name);
-        /* The guard spends its own reaction; one hiding spends the
-         * target's, and the new target may react in turn. */
-        err = fac_check_react(c, o->guard[0] ? other : a->target);
-        if (err != ENG_OK)
-            return err;
-        if (!turn_can_act(other))
-            return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
-                            other->name);
-        pl->shifter = o->guard[0] ? other : a->target;
-        pl->tgt = other;
-        if (o->guard[0] != '\0' && o->react[0] != '\0' &&
-            strcmp(o->react, "none") != 0)
-            return enc_fail(c->d, ENG_STATE, "a guard has spent the reaction "
-                            "and cannot also %s", o->react);
-    }
-    if (strcmp(o->react, "dodge") == 0 || strcmp(o->react, "counter") == 0) {
-        bool disarm;
-        err = fac_check_react(c, pl->tgt);
-        if (err != ENG_OK)
-            return err;
-        if (strcmp(o->react, "dodge") == 0)
-            err = fac_need_attr(c, pl->tgt, "agi");
-        else if (o->counter[0] != '\0' &&
-                 fac_counter_nonlethal(o->counter, &disarm))
-            err = fac_need_attr(c, att, "str");
-        else if (o->counter[0] == '\0') {
+    bool disarm;
+    if (err == ENG_OK && pl->rx == FAC_RX_DODGE)
+        err = fac_need_attr(c, pl->tgt, "agi");
+    if (err == ENG_OK && pl->rx == FAC_RX_COUNTER) {
+        if (o->counter == NULL) {
             enc_fail(c->d, ENG_INVALID, "a counter needs the countering "
                      "weapon's dice");
-            enc_hint(c->d, "options:\"react=counter counter=d6\" (or "
-                     "counter=unarmed)");
+            enc_hint(c->d, "options:\"counter=d6\" (or counter=unarmed)");
             return ENG_INVALID;
         }
+        if (fac_counter_nonlethal(o->counter, &disarm))
+            err = fac_need_attr(c, att, "str");
     }
     if (err == ENG_OK && pl->need)
         err = fac_need_attr(c, att, "wit");
@@ -211,137 +341,350 @@ static enum eng_err fac_final_blow(struct rs_call *c, struct enc_combatant *att,
                                    struct enc_combatant *tgt)
 {
     tgt->flags |= ENC_CF_DEAD | ENC_CF_DOWN;
-    fac_say(c, tgt->id, false, "%.40s delivers a final blow: %.40s is dead",
-            att->name, tgt->name);
+    RS_SAY(c, tgt, "{} delivers a final blow: {} is dead", RS_A_WHO(att),
+           RS_A_WHO(tgt));
     return ENG_OK;
 }
 
-static void fac_reveal(struct rs_call *c, struct enc_combatant *att)
+/* The WIT save to hit as a test: its roll is the attacker's. */
+static enum eng_err fac_save_to_hit(struct rs_call *c,
+                                    struct enc_combatant *att,
+                                    const char *why, bool *pass)
 {
-    if (!fac_has_cond(att, FAC_COND_CONCEALED))
-        return;
-    enc_cond_remove(c->e, att, FAC_COND_CONCEALED, c->r, NULL);
-    fac_say(c, att->id, false, "%.40s is revealed by attacking", att->name);
-}
-
-static void fac_attack_event(struct rs_call *c, struct enc_combatant *att,
-                             struct enc_combatant *tgt, bool hit,
-                             const char *text, int roll)
-{
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, att->id);
-    ev->other = tgt->id;
-    ev->c = hit;
-    enc_event_roll(c->r, ev, roll);
-    ev->secret = att->hidden;
-    ev->text = enc_result_strdup(c->r, text, 4096);
-}
-
-/* One blow of a counter exchange: damage, or a non-lethal effect. */
-struct fac_blow {
-    struct enc_combatant *from, *to;
-    const char *what;            /* "attack" or "counter" */
-    bool nonlethal, disarm;
-    struct rs_rolled roll;       /* a damaging blow's dice */
-    int64_t amount;              /* its damage after armour */
-};
-
-/* Land blow b; when checked, a striker already taken down lands
- * nothing. */
-static enum eng_err fac_blow_land(struct rs_call *c, const struct fac_blow *b,
-                                  bool checked)
-{
-    if (checked && !turn_can_act(b->from)) {
-        fac_say(c, b->from->id, false, "%.40s falls before the %s lands",
-                b->from->name, b->what);
-        return ENG_OK;
-    }
-    if (b->nonlethal)
-        return fac_nonlethal(c, b->from, b->to, b->disarm);
-    fac_land(c, b->from, b->to, b->roll.total, b->amount, b->roll.roll_idx);
+    struct fac_saved s;
+    enum eng_err err = fac_save_roll(c, att, "wit", &s);
+    if (err != ENG_OK)
+        return err;
+    *pass = s.pass;
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, att, NULL,
+                                         "WIT save to hit", s.roll.total,
+                                         s.score, s.pass ? "pass" : "fail");
+    rs_ev_roll(c, ev, s.roll.roll_idx);
+    rs_mod_note(c, ev, why);
     return ENG_OK;
 }
 
-bool fac_counter_nonlethal(const char *counter, bool *disarm)
-{
-    *disarm = eng_text_casecmp(counter, "disarm") == 0;
-    return *disarm || eng_text_casecmp(counter, "grapple") == 0;
-}
-
-/* Damage both ways at once: whoever suffers more is hit first; one taken
- * out by that first hit does not land its own blow; a tie hits both. A
- * non-lethal blow (the attack's, or a counter of disarm or grapple) comes
- * after the damaging one. pre, when not NULL, is the attack's damage
- * already rolled (a blast's single roll). */
-static enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
-                                struct enc_combatant *tgt, const char *damage,
-                                const struct fac_atk *o, const char *counter,
-                                const struct rs_rolled *pre)
-{
-    struct fac_blow a = {.from = att, .to = tgt, .what = "attack",
-                         .nonlethal = o->disarm || o->grapple,
-                         .disarm = o->disarm, .roll = {.roll_idx = -1}};
-    struct fac_blow b = {.from = tgt, .to = att, .what = "counter",
-                         .roll = {.roll_idx = -1}};
-    b.nonlethal = fac_counter_nonlethal(counter, &b.disarm);
-    enum eng_err err;
-    if (pre != NULL)
-        a.roll = *pre;
-    else if (!a.nonlethal) {
-        err = fac_roll_damage(c, att->name, damage, o->impaired ||
-                              o->unarmed ||
-                              fac_has_cond(tgt, FAC_COND_CONCEALED), &a.roll);
-        if (err != ENG_OK)
-            return err;
-    }
-    if (!b.nonlethal) {
-        bool cimp = eng_text_casecmp(counter, "unarmed") == 0 ||
-                    fac_has_cond(att, FAC_COND_CONCEALED);
-        err = fac_roll_damage(c, tgt->name, counter, cimp, &b.roll);
-        if (err != ENG_OK)
-            return err;
-    }
-    if (!a.nonlethal)
-        a.amount = fac_rule_damage(a.roll.total, fac_armour(tgt), o->cover,
-                                   o->penetrates);
-    if (!b.nonlethal)
-        b.amount = fac_rule_damage(b.roll.total, fac_armour(att), o->peek,
-                                   false);
-    tgt->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
-    if (a.nonlethal || b.nonlethal) {
-        /* The damaging blow first (if any), then the non-lethal one. */
-        const struct fac_blow *first = a.nonlethal && !b.nonlethal ? &b : &a;
-        const struct fac_blow *last = first == &a ? &b : &a;
-        fac_say(c, 0, false, "counter: the non-lethal %s comes last",
-                last->what);
-        err = fac_blow_land(c, first, false);
-        return err != ENG_OK ? err : fac_blow_land(c, last, true);
-    }
-    enum fac_first first = fac_rule_counter(a.amount, b.amount);
-    fac_say(c, 0, false, "counter: %.30s suffers %lld, %.30s suffers %lld: "
-            "%s", tgt->name, (long long)a.amount, att->name,
-            (long long)b.amount,
-            first == FAC_FIRST_BOTH ? "both are hit at once" :
-            first == FAC_FIRST_TARGET ? "the target is hit first" :
-            "the attacker is hit first");
-    switch (first) {
-    case FAC_FIRST_BOTH:
-        (void)fac_blow_land(c, &a, false);
-        return fac_blow_land(c, &b, false);
-    case FAC_FIRST_TARGET:
-        (void)fac_blow_land(c, &a, false);
-        return fac_blow_land(c, &b, true);
-    case FAC_FIRST_ATTACKER:
-        (void)fac_blow_land(c, &b, false);
-        return fac_blow_land(c, &a, true);
-    }
-    return ENG_OK;
-}
-
-static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
-                              const struct fac_atk *o);
+/* A single-target attack: plan, save to hit, reactions, effect. */
 static enum eng_err fac_attack_one(struct rs_call *c,
                                    const struct rs_attack *a,
-                                   const struct fac_atk *op);
+                                   const struct fac_atk *o)
+{
+    struct fac_plan pl;
+    enum eng_err err = fac_plan(c, a, o, &pl);
+    if (err != ENG_OK)
+        return err;
+    struct enc_combatant *att = a->attacker;
+    if (o->final)
+        return fac_final_blow(c, att, a->target);
+    if (o->opportunity)
+        fac_spend_reaction(c, att, "opportunity attack", NULL);
+
+    /* 1. the WIT save to hit, when the circumstances call for it */
+    if (pl.need) {
+        bool pass;
+        err = fac_save_to_hit(c, att, pl.need_why, &pass);
+        if (err != ENG_OK)
+            return err;
+        if (!pass) {
+            fac_attack_event(c, att, a->target, "miss");
+            fac_gear(att, NULL, o);
+            fac_reveal(c, att);
+            return ENG_OK;
+        }
+    }
+    /* 2. reactions, chosen after the save and before damage: given with
+     * the attack, or asked for by pausing it */
+    for (int i = 0; i < pl.ndropped; i++)
+        fac_say_no_reaction(c, pl.dropped[i].who, pl.dropped[i].what,
+                            pl.dropped[i].why);
+    struct enc_combatant *tgt = pl.tgt;
+    if (pl.shifter != NULL)
+        fac_spend_reaction(c, pl.shifter, o->guard != NULL ? "guards" :
+                           "hides behind", o->guard != NULL ? a->target :
+                           tgt);
+    bool surprised = fac_surprised(att, o);
+    fac_reveal(c, att);
+    bool chosen = o->react != FAC_RX_NONE || o->guard != NULL ||
+                  o->hide != NULL;
+    if (!chosen && (o->stunt || ((pl.need || o->wait) && !surprised &&
+                                 fac_may_react(tgt))))
+        return fac_pending_store(c, att, tgt, a->damage, o, surprised);
+    return fac_finish(c, att, tgt, a->damage, o, pl.rx, o->counter);
+}
+
+/* ---- blasts ------------------------------------------------------------- */
+
+/* The reactions given with a blast: any of its targets may dodge
+ * (dodgers=), and a single one may counter (counter=<dice> by=<name>).
+ * why[k] says why dodger k cannot dodge (NULL: it may). */
+struct fac_blast_rx {
+    struct enc_combatant *dodgers[ENC_MAX_COMBATANTS];
+    const char *why[ENC_MAX_COMBATANTS];
+    int ndodgers;
+    struct enc_combatant *counterer;
+    const char *counter_why;
+};
+
+/* Why nobody may react to this blast, or NULL. */
+static const char *fac_blast_block(const struct enc_combatant *att,
+                                   const struct fac_atk *o, bool dodge)
+{
+    if (o->unaware)
+        return "unaware of the attacker";
+    if (fac_surprised(att, o))
+        return "taken by surprise";
+    if (dodge && (o->how & FAC_AT_MELEE))
+        return "a melee blast cannot miss";
+    return NULL;
+}
+
+static enum eng_err fac_blast_dodgers(struct rs_call *c,
+                                      struct enc_combatant *att,
+                                      const struct fac_atk *o,
+                                      struct fac_blast_rx *x)
+{
+    const char *p = o->dodgers;
+    char name[ENC_MAX_NAME + 1];
+    bool too_long = false;
+    while (p != NULL && rs_list_next(&p, name, sizeof name, &too_long)) {
+        struct enc_combatant *w = enc_by_name(c->e, name);
+        if (w == NULL)
+            return enc_fail(c->d, ENG_NOTFOUND, "dodgers: no combatant named "
+                            "%s", name);
+        for (int j = 0; j < x->ndodgers; j++)
+            if (x->dodgers[j] == w)
+                return enc_fail(c->d, ENG_INVALID, "%s dodges once",
+                                w->name);
+        enum eng_err err = rs_require_actor(c, w);
+        if (err != ENG_OK)
+            return err;
+        const char *why = fac_blast_block(att, o, true);
+        if (why == NULL)
+            why = fac_react_block(w);
+        if (why == NULL && (err = fac_need_attr(c, w, "agi")) != ENG_OK)
+            return err;
+        x->why[x->ndodgers] = why;
+        x->dodgers[x->ndodgers++] = w;
+    }
+    if (too_long)
+        return enc_fail(c->d, ENG_LIMIT, "dodgers: a name is too long (limit "
+                        "is %d bytes)", ENC_MAX_NAME);
+    return ENG_OK;
+}
+
+static enum eng_err fac_blast_reactions(struct rs_call *c,
+                                        struct enc_combatant *att,
+                                        const struct fac_atk *o,
+                                        struct fac_blast_rx *x)
+{
+    memset(x, 0, sizeof *x);
+    if (o->guard != NULL || o->hide != NULL)
+        return enc_fail(c->d, ENG_INVALID, "guard and hide are for attacks "
+                        "on one target, not blasts");
+    if (o->react == FAC_RX_DODGE) {
+        enc_fail(c->d, ENG_INVALID, "name who dodges a blast");
+        enc_hint(c->d, "options:\"blast dodgers=Cat,Dan\"");
+        return ENG_INVALID;
+    }
+    bool counter = o->react == FAC_RX_COUNTER;
+    if (counter != (o->by != NULL)) {
+        enc_fail(c->d, ENG_INVALID, "a blast is countered by one of its "
+                 "targets: give counter=<dice> and by=<name>");
+        enc_hint(c->d, "options:\"blast counter=d6 by=Cat\"");
+        return ENG_INVALID;
+    }
+    enum eng_err err = fac_blast_dodgers(c, att, o, x);
+    if (err != ENG_OK || !counter)
+        return err;
+    x->counterer = o->by;
+    if (x->counterer == att)
+        return enc_fail(c->d, ENG_INVALID, "an attacker cannot counter "
+                        "their own blast");
+    for (int k = 0; k < x->ndodgers; k++)
+        if (x->dodgers[k] == x->counterer)
+            return enc_fail(c->d, ENG_INVALID, "%s cannot both dodge and "
+                            "counter", x->counterer->name);
+    err = rs_require_actor(c, x->counterer);
+    if (err != ENG_OK)
+        return err;
+    x->counter_why = fac_blast_block(att, o, false);
+    if (x->counter_why == NULL)
+        x->counter_why = fac_react_block(x->counterer);
+    bool disarm;
+    if (x->counter_why == NULL && fac_counter_nonlethal(o->counter, &disarm))
+        return fac_need_attr(c, att, "str");
+    return ENG_OK;
+}
+
+/* The zone a blast lands in: its target zone, or where a missed ranged
+ * blast deviates. *lands is false when it deviates with nowhere given. */
+static enum eng_err fac_blast_zone(struct rs_call *c, struct enc_combatant *att,
+                                   const struct fac_atk *o, int64_t *zone,
+                                   bool *lands)
+{
+    bool melee = (o->how & FAC_AT_MELEE) != 0;
+    bool need;
+    const char *why;
+    *lands = true;
+    enum eng_err err = fac_rule_hit(o->how, &need, &why);
+    if (err != ENG_OK)
+        return enc_fail(c->d, err, "%s", why);
+    *zone = o->zone;
+    if (melee || *zone < 0) {
+        *zone = enc_stat_or(att, "zone", -1);
+        if (*zone < 0 || (!melee && o->zone < 0))
+            return enc_fail(c->d, ENG_INVALID, "%s", melee ?
+                            "the attacker needs a zone stat for a melee blast"
+                            : "a ranged blast needs options:zone=N");
+    }
+    if (melee || !need)
+        return ENG_OK;
+    bool pass;
+    err = fac_save_to_hit(c, att, fac_need_why(o->how), &pass);
+    if (err != ENG_OK || pass)
+        return err;
+    if (o->nneigh == 0) {
+        RS_SAY(c, att, "The blast misses zone {} and deviates: give "
+               "options:neighbours=a/b/c to draw where", RS_A_NUM(*zone));
+        *lands = false;
+        return ENG_OK;
+    }
+    char expr[16];
+    snprintf(expr, sizeof expr, "1d%d", o->nneigh);
+    struct rs_rolled r;
+    err = rs_roll(c, att, "blast deviation", expr, &r);
+    if (err != ENG_OK)
+        return err;
+    *zone = o->neighbours[r.total - 1];
+    RS_SAY(c, att, "The blast deviates into zone {} ({})", RS_A_NUM(*zone),
+           RS_A_ROLL(r.roll_idx));
+    return ENG_OK;
+}
+
+/* One target of a blast: its dodge, if any, then the attack event; *hit
+ * says whether w is hit. */
+static enum eng_err fac_blast_one(struct rs_call *c, struct enc_combatant *att,
+                                  struct enc_combatant *w,
+                                  const struct fac_blast_rx *x, bool *hit)
+{
+    *hit = true;
+    for (int k = 0; k < x->ndodgers; k++) {
+        if (x->dodgers[k] != w)
+            continue;
+        if (x->why[k] != NULL) {
+            fac_say_no_reaction(c, w, "dodge", x->why[k]);
+            break;
+        }
+        fac_spend_reaction(c, w, "dodge", NULL);
+        bool pass;
+        enum eng_err err = fac_save(c, w, "agi", "AGI save to dodge", &pass);
+        if (err != ENG_OK)
+            return err;
+        *hit = !pass;
+    }
+    fac_attack_event(c, att, w, *hit ? "hit" : "dodged");
+    return ENG_OK;
+}
+
+/* Blast: every character in a zone (stat zone). A melee blast hits the
+ * attacker's zone, spares the attacker and cannot miss; a ranged blast that
+ * fails its save deviates to a neighbouring zone drawn at random. One damage
+ * roll serves every target, each with its own armour. */
+static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
+                              const struct fac_atk *o)
+{
+    struct encounter *e = c->e;
+    struct enc_combatant *att = a->attacker;
+    bool melee = (o->how & FAC_AT_MELEE) != 0;
+    if (o->wait || o->stunt || o->final || o->disarm || o->grapple ||
+        o->opportunity)
+        return enc_fail(c->d, ENG_INVALID, "a blast hits a whole zone at "
+                        "once: it cannot wait, be a stunt, a final blow, a "
+                        "disarm, a grapple or an opportunity attack");
+    if (a->damage == NULL && !o->unarmed)
+        return enc_fail(c->d, ENG_INVALID, "damage: is required for a "
+                        "blast");
+    struct fac_blast_rx x;
+    enum eng_err err = fac_blast_reactions(c, att, o, &x);
+    int64_t zone = -1;
+    bool lands = false;
+    if (err == ENG_OK)
+        err = fac_blast_zone(c, att, o, &zone, &lands);
+    if (err != ENG_OK || !lands) {
+        if (err == ENG_OK)
+            fac_reveal(c, att);
+        return err;
+    }
+    fac_reveal(c, att);
+    struct rs_rolled dmg;
+    bool impaired = o->impaired || o->unarmed;
+    err = fac_roll_damage(c, att, a->damage, impaired, &dmg);
+    if (err != ENG_OK)
+        return err;
+    fac_gear(att, NULL, o);
+    fac_weapon_check(c, att, o, &dmg);
+    /* Who is in the zone, before anyone moves or falls. */
+    uint32_t ids[ENC_MAX_COMBATANTS];
+    int hits = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *w = &e->cs[i];
+        if (enc_stat_or(w, "zone", -1) == zone && !(melee && w == att) &&
+            !(w->flags & ENC_CF_DEAD))
+            ids[hits++] = w->id;
+    }
+    if (hits == 0)
+        RS_SAY(c, att, "Nobody is in zone {}", RS_A_NUM(zone));
+    bool countered = false;
+    int landed = 0;
+    for (int i = 0; i < hits; i++) {
+        struct enc_combatant *w = enc_by_id(e, ids[i]);
+        bool hit;
+        err = fac_blast_one(c, att, w, &x, &hit);
+        if (err != ENG_OK)
+            return err;
+        if (!hit)
+            continue;
+        fac_gear(att, w, o);
+        if (w == x.counterer && x.counter_why == NULL) {
+            countered = true;    /* after the others: see below */
+            continue;
+        }
+        struct fac_hit h = {.from = att, .roll = dmg.roll_idx,
+                            .raw = dmg.total, .cover = o->cover,
+                            .penetrates = o->penetrates,
+                            .impaired = impaired};
+        fac_hit_armour(&h, w);
+        fac_land(c, w, &h);
+        landed++;
+    }
+    /* The one damage roll shows with every hit it made; with none, on its
+     * own. */
+    if (landed == 0 && !countered)
+        RS_SAY(c, att, "The blast rolled {} damage: nobody takes it",
+               RS_A_ROLL(dmg.roll_idx));
+    for (int k = 0; k < x.ndodgers; k++) {
+        bool in = false;
+        for (int i = 0; i < hits; i++)
+            in |= ids[i] == x.dodgers[k]->id;
+        if (!in)
+            RS_SAY(c, x.dodgers[k], "{} is not in zone {}: no dodge needed",
+                   RS_A_WHO(x.dodgers[k]), RS_A_NUM(zone));
+    }
+    /* The single counter, against the blast's one damage roll. */
+    if (countered) {
+        fac_spend_reaction(c, x.counterer, "counter", NULL);
+        return fac_counter(c, att, x.counterer, a->damage, o, o->counter,
+                           &dmg);
+    }
+    if (x.counterer != NULL && x.counter_why != NULL)
+        fac_say_no_reaction(c, x.counterer, "counter", x.counter_why);
+    else if (x.counterer != NULL)
+        RS_SAY(c, x.counterer, "{} is not hit: no counter",
+               RS_A_WHO(x.counterer));
+    return ENG_OK;
+}
+
+/* ---- /attack ------------------------------------------------------------ */
 
 enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
 {
@@ -355,7 +698,7 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
         return ENG_INVALID;
     }
     struct fac_atk o;
-    enum eng_err err = fac_parse_atk(c, a->options, &o);
+    enum eng_err err = fac_read_atk(c, a, &o);
     if (err == ENG_OK)
         err = fac_sync(c);
     if (err != ENG_OK)
@@ -366,302 +709,6 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a)
     if (kinds & (kinds - 1))
         return enc_fail(c->d, ENG_INVALID, "choose one of melee, ranged or "
                         "indirect");
-    if (o.blast)
-        return fac_blast(c, a, &o);
-    err = fac_attack_one(c, a, &o);
+    err = o.blast ? fac_blast(c, a, &o) : fac_attack_one(c, a, &o);
     return err != ENG_OK ? err : fac_recheck(c);
 }
-
-/* A single-target attack: plan, save to hit, reactions, effect. */
-static enum eng_err fac_attack_one(struct rs_call *c,
-                                   const struct rs_attack *a,
-                                   const struct fac_atk *op)
-{
-    struct fac_atk o = *op;
-    struct fac_plan pl;
-    enum eng_err err = fac_plan(c, a, &o, &pl);
-    if (err != ENG_OK)
-        return err;
-    struct enc_combatant *att = a->attacker;
-    if (o.final)
-        return fac_final_blow(c, att, a->target);
-    if (o.opportunity)
-        fac_spend_reaction(c, att, "opportunity attack");
-
-    /* 1. the WIT save to hit, when the circumstances call for it */
-    if (pl.need) {
-        bool pass;
-        err = fac_save(c, att, "wit", "WIT save to hit", &pass);
-        if (err != ENG_OK)
-            return err;
-        if (!pass) {
-            fac_attack_event(c, att, a->target, false, "miss",
-                             c->r->nrolls - 1);
-            fac_gear(att, NULL, &o);
-            fac_reveal(c, att);
-            return ENG_OK;
-        }
-    }
-    /* 2. reactions, chosen after the save and before damage: given with
-     * the attack, or asked for by pausing it */
-    struct enc_combatant *tgt = pl.tgt;
-    if (pl.shifter != NULL) {
-        char what[80];
-        snprintf(what, sizeof what, o.guard[0] ? "guards %.40s" :
-                 "hides behind %.40s", o.guard[0] ? a->target->name :
-                 tgt->name);
-        fac_spend_reaction(c, pl.shifter, what);
-    }
-    bool surprised = o.unaware || fac_has_cond(att, FAC_COND_CONCEALED);
-    fac_reveal(c, att);
-    bool chosen = o.react[0] != '\0' || pl.shifter != NULL;
-    if (!chosen && (o.stunt || ((pl.need || o.wait) && !surprised &&
-                                fac_may_react(tgt))))
-        return fac_pending_store(c, att, tgt, a->damage, &o, surprised);
-    enum fac_rx rx = FAC_RX_NONE;
-    if (!surprised && strcmp(o.react, "dodge") == 0)
-        rx = FAC_RX_DODGE;
-    else if (!surprised && strcmp(o.react, "counter") == 0)
-        rx = FAC_RX_COUNTER;
-    return fac_finish(c, att, tgt, a->damage, &o, rx, o.counter);
-}
-
-/* 3. the attack stands: the target's reaction (already checked and not
- * yet spent), then the effect: a stunt accepted, a non-lethal save, or
- * damage. */
-enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
-                        struct enc_combatant *tgt, const char *damage,
-                        const struct fac_atk *o, enum fac_rx rx,
-                        const char *counter)
-{
-    enum eng_err err;
-    if (rx == FAC_RX_ACCEPT) {
-        fac_attack_event(c, att, tgt, true, "stunt", -1);
-        fac_gear(att, NULL, o);
-        fac_say(c, tgt->id, false, "%.40s accepts %.40s's stunt instead of "
-                "damage: the GM rules the effect", tgt->name, att->name);
-        return ENG_OK;
-    }
-    if (rx == FAC_RX_DODGE) {
-        fac_spend_reaction(c, tgt, "dodge");
-        bool pass;
-        err = fac_save(c, tgt, "agi", "AGI save to dodge", &pass);
-        if (err != ENG_OK)
-            return err;
-        if (pass) {
-            fac_attack_event(c, att, tgt, false, "dodged", c->r->nrolls - 1);
-            fac_gear(att, NULL, o);
-            return ENG_OK;
-        }
-    }
-    fac_attack_event(c, att, tgt, true, "hit", -1);
-    fac_gear(att, tgt, o);
-    if (rx == FAC_RX_COUNTER) {
-        fac_spend_reaction(c, tgt, "counter");
-        return fac_counter(c, att, tgt, damage, o, counter, NULL);
-    }
-    if (o->disarm || o->grapple)
-        return fac_nonlethal(c, att, tgt, o->disarm);
-    struct rs_rolled dmg;
-    bool impaired = o->impaired || o->unarmed ||
-                    fac_has_cond(tgt, FAC_COND_CONCEALED);
-    err = fac_roll_damage(c, att->name, damage, impaired, &dmg);
-    if (err != ENG_OK)
-        return err;
-    if (o->damaged && !o->unarmed && dmg.dice_sum == 1)
-        fac_say(c, att->id, false, "%.40s's damaged weapon breaks on the 1",
-                att->name);
-    fac_land(c, att, tgt, dmg.total, fac_rule_damage(dmg.total,
-                                                     fac_armour(tgt),
-                                                     o->cover, o->penetrates),
-             dmg.roll_idx);
-    return ENG_OK;
-}
-
-/* A blast's reactions, given with it: any of its targets may dodge
- * (dodge=<name>, once each), and a single one may counter (counter=<dice>
- * by=<name>). Reactions of characters the blast does not reach are not
- * spent. */
-static enum eng_err fac_blast_reactions(struct rs_call *c,
-                                        struct enc_combatant *att,
-                                        const struct fac_atk *o,
-                                        struct enc_combatant **dodgers,
-                                        struct enc_combatant **counterer)
-{
-    *counterer = NULL;
-    if (o->guard[0] != '\0' || o->hide[0] != '\0')
-        return enc_fail(c->d, ENG_INVALID, "guard and hide are for attacks "
-                        "on one target, not blasts");
-    if (strcmp(o->react, "dodge") == 0) {
-        enc_fail(c->d, ENG_INVALID, "name who dodges a blast");
-        enc_hint(c->d, "options:\"blast dodge=Cat dodge=Dan\"");
-        return ENG_INVALID;
-    }
-    bool counter = strcmp(o->react, "counter") == 0;
-    if (counter != (o->by[0] != '\0')) {
-        enc_fail(c->d, ENG_INVALID, "a blast is countered by one of its "
-                 "targets: give counter=<dice> and by=<name>");
-        enc_hint(c->d, "options:\"blast counter=d6 by=Cat\"");
-        return ENG_INVALID;
-    }
-    if (o->ndodgers > 0 && (o->how & FAC_AT_MELEE))
-        return enc_fail(c->d, ENG_STATE, "a melee blast cannot miss, so it "
-                        "cannot be dodged");
-    bool surprised = o->unaware || fac_has_cond(att, FAC_COND_CONCEALED);
-    if ((counter || o->ndodgers > 0) && surprised)
-        return enc_fail(c->d, ENG_STATE, "the targets are taken by surprise "
-                        "and cannot react");
-    for (int k = 0; k < o->ndodgers; k++) {
-        dodgers[k] = fac_named(c, "dodge", o->dodgers[k]);
-        if (dodgers[k] == NULL)
-            return c->d->code;
-        for (int j = 0; j < k; j++)
-            if (dodgers[j] == dodgers[k])
-                return enc_fail(c->d, ENG_INVALID, "%s dodges once",
-                                dodgers[k]->name);
-        enum eng_err err = fac_check_react(c, dodgers[k]);
-        if (err == ENG_OK)
-            err = fac_need_attr(c, dodgers[k], "agi");
-        if (err != ENG_OK)
-            return err;
-    }
-    if (!counter)
-        return ENG_OK;
-    *counterer = fac_named(c, "by", o->by);
-    if (*counterer == NULL)
-        return c->d->code;
-    if (*counterer == att)
-        return enc_fail(c->d, ENG_INVALID, "an attacker cannot counter "
-                        "their own blast");
-    for (int k = 0; k < o->ndodgers; k++)
-        if (dodgers[k] == *counterer)
-            return enc_fail(c->d, ENG_INVALID, "%s cannot both dodge and "
-                            "counter", (*counterer)->name);
-    bool disarm;
-    enum eng_err err = fac_check_react(c, *counterer);
-    if (err == ENG_OK && fac_counter_nonlethal(o->counter, &disarm))
-        err = fac_need_attr(c, att, "str");
-    return err;
-}
-
-/* Blast: every character in a zone (stat zone). A melee blast hits the
- * attacker's zone, spares the attacker and cannot miss; a ranged blast that
- * fails its save deviates to a neighbouring zone drawn at random. One damage
- * roll serves every target, each with its own armour. */
-static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
-                              const struct fac_atk *o)
-{
-    struct encounter *e = c->e;
-    struct enc_combatant *att = a->attacker;
-    bool melee = (o->how & FAC_AT_MELEE) != 0;
-    bool need;
-    const char *why;
-    enum eng_err err = fac_rule_hit(o->how, &need, &why);
-    if (err != ENG_OK)
-        return enc_fail(c->d, err, "%s", why);
-    if (a->damage == NULL)
-        return enc_fail(c->d, ENG_INVALID, "damage: is required for a "
-                        "blast");
-    struct enc_combatant *dodgers[FAC_MAX_WORDS], *counterer;
-    err = fac_blast_reactions(c, att, o, dodgers, &counterer);
-    if (err != ENG_OK)
-        return err;
-    int64_t zone = o->zone;
-    if (melee || zone < 0) {
-        zone = enc_stat_or(att, "zone", -1);
-        if (zone < 0 || (!melee && o->zone < 0))
-            return enc_fail(c->d, ENG_INVALID, "%s", melee ?
-                            "the attacker needs a zone stat for a melee blast"
-                            : "a ranged blast needs options:zone=N");
-    }
-    if (!melee && need) {
-        err = fac_need_attr(c, att, "wit");
-        if (err != ENG_OK)
-            return err;
-        bool pass;
-        err = fac_save(c, att, "wit", "WIT save to hit", &pass);
-        if (err != ENG_OK)
-            return err;
-        if (!pass) {
-            if (o->nneigh == 0) {
-                fac_say(c, att->id, false, "the blast misses zone %lld and "
-                        "deviates: give options:neighbours=a/b/c to draw "
-                        "where", (long long)zone);
-                fac_reveal(c, att);
-                return ENG_OK;
-            }
-            char expr[16];
-            snprintf(expr, sizeof expr, "1d%d", o->nneigh);
-            struct rs_rolled r;
-            err = rs_roll(c, NULL, "blast deviation", expr, &r);
-            if (err != ENG_OK)
-                return err;
-            zone = o->neighbours[r.total - 1];
-            fac_say(c, att->id, false, "the blast deviates into zone %lld",
-                    (long long)zone);
-        }
-    }
-    fac_reveal(c, att);
-    struct rs_rolled dmg;
-    err = fac_roll_damage(c, att->name, a->damage, o->impaired, &dmg);
-    if (err != ENG_OK)
-        return err;
-    att->rs[FAC_C_GEAR] |= FAC_GEAR_WEAPON;
-    /* Who is in the zone, before anyone moves or falls. */
-    uint32_t ids[ENC_MAX_COMBATANTS];
-    int hits = 0;
-    for (int i = 0; i < e->ncs; i++) {
-        struct enc_combatant *w = &e->cs[i];
-        if (enc_stat_or(w, "zone", -1) == zone && !(melee && w == att) &&
-            !(w->flags & ENC_CF_DEAD))
-            ids[hits++] = w->id;
-    }
-    if (hits == 0)
-        fac_say(c, att->id, false, "nobody is in zone %lld", (long long)zone);
-    bool countered = false;
-    for (int i = 0; i < hits; i++) {
-        struct enc_combatant *w = enc_by_id(e, ids[i]);
-        bool dodges = false;
-        for (int k = 0; k < o->ndodgers; k++)
-            dodges |= dodgers[k] == w;
-        if (dodges) {
-            fac_spend_reaction(c, w, "dodge");
-            bool pass;
-            err = fac_save(c, w, "agi", "AGI save to dodge", &pass);
-            if (err != ENG_OK)
-                return err;
-            if (pass) {
-                fac_attack_event(c, att, w, false, "dodged",
-                                 c->r->nrolls - 1);
-                continue;
-            }
-        }
-        fac_attack_event(c, att, w, true, "blast", -1);
-        fac_gear(att, w, o);
-        if (w == counterer) {
-            countered = true;    /* after the others: see below */
-            continue;
-        }
-        fac_land(c, att, w, dmg.total,
-                 fac_rule_damage(dmg.total, fac_armour(w), o->cover,
-                                 o->penetrates), dmg.roll_idx);
-    }
-    for (int k = 0; k < o->ndodgers; k++) {
-        bool in = false;
-        for (int i = 0; i < hits; i++)
-            in |= ids[i] == dodgers[k]->id;
-        if (!in)
-            fac_say(c, dodgers[k]->id, false, "%.40s is not in zone %lld: "
-                    "no dodge needed", dodgers[k]->name, (long long)zone);
-    }
-    /* The single counter, against the blast's one damage roll. */
-    if (countered) {
-        fac_spend_reaction(c, counterer, "counter");
-        return fac_counter(c, att, counterer, a->damage, o, o->counter, &dmg);
-    }
-    if (counterer != NULL)
-        fac_say(c, counterer->id, false, "%.40s is not hit: no counter",
-                counterer->name);
-    return ENG_OK;
-}
-

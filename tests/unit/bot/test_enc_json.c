@@ -56,6 +56,7 @@ static struct encounter *sample(void)
     struct enc_cond_req q = {.name = "Poisoned", .value = 2, .cap = 3,
                              .rounds = 4, .expire = ENC_EXPIRE_START};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     snprintf(c->note, sizeof c->note, "line one");
     set_field(&e->sys->comb_state, c->st, "fails", -42);
     e->rs[15] = 9;
@@ -278,6 +279,7 @@ static struct encounter *rich(void)
                              .rounds = 0, .expire = ENC_EXPIRE_END,
                              .source = 4};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     c->conds[0].applied_turn = UINT64_MAX;
     set_field(&e->sys->comb_state, c->st, "saves", INT64_MIN);
     set_field(&e->sys->comb_state, c->st, "fails", INT64_MAX);

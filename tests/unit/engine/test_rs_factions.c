@@ -7,129 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eng_alloc.h"
-#include "rs.h"
 #include "rs_factions.h"
-#include "rs_fixture.h"
+#include "test_rs_factions.h"
 #include "turn.h"
 
-extern const struct rs_system rs_factions;
-
-/* The shared ruleset fixture (rs_fixture.h) set up for factions. */
-struct fx {
-    RS_FX_STATE;
-};
-
-static int fx_setup(void **state)
-{
-    struct fx *f = test_calloc(1, sizeof *f);
-    rs_fx_init(&f->fx, &rs_factions, 1, &f->result);
-    *state = f;
-    return 0;
-}
-
-static int fx_teardown(void **state)
-{
-    struct fx *f = *state;
-    rs_fx_cleanup(&f->fx);
-    test_free(f);
-    return 0;
-}
-
-static struct rs_call fx_call(struct fx *f, bool gm, uint64_t user)
-{
-    return rs_fx_call(&f->fx, user, gm);
-}
-
-/* Set up to two options (a NULL name: none from there on). */
-static void fx_opts(struct fx *f, const char *k1, const char *v1,
-                    const char *k2, const char *v2)
-{
-    rs_fx_opts(&f->fx, k1, v1, k2, v2, NULL);
-}
-
-static void fx_log(struct fx *f)
-{
-    rs_fx_log(&f->fx);
-}
-
-/* Whether the last call emitted a text event (not a roll, a condition...)
- * containing needle. */
-static bool fx_has_text(const struct fx *f, const char *needle)
-{
-    return rs_fx_find(&f->fx, RS_FX_ANY, needle) != NULL;
-}
-
-/* Add a combatant (owner 0 = an NPC) to a faction with stats. */
-static struct enc_combatant *fx_add(struct fx *f, const char *name,
-                                    const char *side, const char *stats,
-                                    uint64_t owner)
-{
-    return rs_fx_add(&f->fx, &(struct rs_fx_add){
-        .name = name, .owner = owner, .side = side, .stats = stats,
-    });
-}
-
-static struct enc_combatant *fx_who(struct fx *f, const char *name)
-{
-    return rs_fx_who(&f->fx, name);
-}
-
-static enum eng_err fx_begin(struct fx *f, const char *first)
-{
-    fx_opts(f, first ? "first" : NULL, first, NULL, NULL);
-    enum eng_err err = rs_fx_begin(&f->fx, RS_FX_GM, true);
-    f->nopts = 0;
-    return err;
-}
-
-static enum eng_err fx_pick(struct fx *f, const char *name)
-{
-    return rs_fx_pick(&f->fx, RS_FX_GM, true, name);
-}
-
-static enum eng_err fx_next(struct fx *f)
-{
-    return rs_fx_next(&f->fx, RS_FX_GM, true);
-}
-
-static enum eng_err fx_pass(struct fx *f)
-{
-    return rs_fx_pass(&f->fx, RS_FX_GM, true);
-}
-
-static enum eng_err fx_action(struct fx *f, const char *verb, bool gm,
-                              uint64_t user)
-{
-    enum eng_err err = rs_fx_action(&f->fx, user, gm, verb);
-    f->nopts = 0;
-    return err;
-}
-
-static const char *fx_acting(struct fx *f)
-{
-    assert_true(f->e->acting_side >= 0);
-    return f->e->sides[f->e->acting_side].name;
-}
-
-static void fx_setting(struct fx *f, const char *k, const char *v)
-{
-    struct rs_call c = fx_call(f, true, 1);
-    assert_int_equal(rs_factions.ops->setting(&c, k, v), ENG_OK);
-}
-
 /* ---- the chapter's example -------------------------------------------- */
-
-static void fx_example_cast(struct fx *f)
-{
-    fx_setting(f, "phases", "on");
-    fx_add(f, "Balthasar", "Players", "str=10 agi=10 wit=12 hp=8", 0);
-    fx_add(f, "Sybilla", "Players", "str=10 agi=10 wit=6 hp=8", 0);
-    fx_add(f, "Theobald", "Players", "str=10 agi=10 wit=9 hp=8", 0);
-    fx_add(f, "Bandit 1", "Bandits", "str=10 agi=20 wit=8 hp=6", 0);
-    fx_add(f, "Bandit 2", "Bandits", "str=10 agi=10 wit=8 hp=6", 0);
-    fx_add(f, "Leader", "Bandits", "str=10 agi=10 wit=10 hp=8", 0);
-}
 
 /* Seed 23 draws a 9 for round 1's fast action threshold: the first roll of
  * the fight (the Players hold the initiative, so no faction is drawn). */
@@ -149,7 +31,7 @@ static void test_example_fast_and_slow(void **state)
     assert_int_equal(f->r->nrolls, 1);
     assert_string_equal(f->r->rolls[0].label, "fast action threshold");
     assert_string_equal(rs_fx_detail(&f->r->rolls[0]), "[9]");
-    assert_int_equal(f->e->rs[FAC_E_FAT], 9);
+    assert_int_equal(FAC_E(f->e)->fat, 9);
     assert_int_equal(f->e->phase, FAC_PH_FAST);
     assert_string_equal(fx_acting(f), "Players");
 
@@ -158,11 +40,8 @@ static void test_example_fast_and_slow(void **state)
     assert_int_equal(fx_pick(f, "Theobald"), ENG_OK);
     /* Theobald attacks Bandit 1, who dodges although it could not act in
      * this phase (WIT 8 < 9); AGI 20 always passes. */
-    struct rs_call c = fx_call(f, true, 1);
-    struct rs_attack a = {fx_who(f, "Theobald"), fx_who(f, "Bandit 1"), NULL,
-                          "1d6", "react=dodge", NULL, 0};
-    assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_OK);
-    fx_log(f);
+    assert_int_equal(fx_attack(f, "Theobald", "Bandit 1", "1d6",
+                               "react=dodge"), ENG_OK);
     assert_true(fx_who(f, "Bandit 1")->flags & ENC_CF_ACTED);
     assert_int_equal(f->e->current, fx_who(f, "Theobald")->id);
     assert_int_equal(fx_next(f), ENG_OK);
@@ -176,7 +55,7 @@ static void test_example_fast_and_slow(void **state)
     assert_int_equal(fx_pass(f), ENG_OK);  /* Balthasar could act */
     /* The bandits have nobody fast left: they pass on their own, and with
      * both factions passing in a row the slow phase opens. */
-    assert_true(fx_has_text(f, "Bandits passes: nobody left to act"));
+    assert_true(fx_has_text(f, "Bandits: pass (nobody left to act)"));
     assert_int_equal(f->e->phase, FAC_PH_SLOW);
     assert_int_equal(f->e->round, 1);
     assert_string_equal(fx_acting(f), "Players");
@@ -210,7 +89,7 @@ static void test_fat_set_by_gm(void **state)
     assert_int_equal(fx_action(f, "threshold", false, 5), ENG_PERM);
     fx_opts(f, "value", "12", NULL, NULL);
     assert_int_equal(fx_action(f, "threshold", true, 1), ENG_OK);
-    assert_int_equal(f->e->rs[FAC_E_FAT], 12);
+    assert_int_equal(FAC_E(f->e)->fat, 12);
     assert_int_equal(f->e->phase, FAC_PH_FAST);
     /* Only Balthasar (12) is fast; the bandits pass on their own. */
     assert_int_equal(fx_pick(f, "Theobald"), ENG_STATE);
@@ -231,7 +110,7 @@ static void test_fat_rolled_each_round(void **state)
     eng_rng_seed(&f->rng, 5);
     assert_int_equal(fx_begin(f, "Bandits"), ENG_OK);
     int64_t fat = f->r->rolls[0].total;
-    assert_int_equal(f->e->rs[FAC_E_FAT], fat);
+    assert_int_equal(FAC_E(f->e)->fat, fat);
     assert_true(fat >= 1 && fat <= 20);
     /* Everyone passes (manually or automatically) through both phases. */
     for (int i = 0; i < 8 && f->e->round == 1; i++)
@@ -240,13 +119,13 @@ static void test_fat_rolled_each_round(void **state)
     int last = f->r->nrolls - 1;
     assert_string_equal(f->r->rolls[last].label, "fast action threshold");
     int64_t fat2 = f->r->rolls[last].total;
-    assert_int_equal(f->e->rs[FAC_E_FAT], fat2);
+    assert_int_equal(FAC_E(f->e)->fat, fat2);
     /* Nobody has WIT above 12: a higher threshold leaves the fast phase
      * empty, every faction passes on its own and the slow phase opens. */
     assert_int_equal(f->e->phase, fat2 > 12 ? FAC_PH_SLOW : FAC_PH_FAST);
 }
 
-/* ---- alternation and passes ---------------------------------------------- */
+/* ---- alternation and passes --------------------------------------------- */
 
 static void fx_two_sides(struct fx *f)
 {
@@ -273,7 +152,7 @@ static void test_round_ends_when_all_pass_in_a_row(void **state)
     /* Red's earlier pass forfeits nothing: Blue passing hands it back. */
     assert_int_equal(fx_pass(f), ENG_OK);          /* 2 in a row: ends */
     assert_int_equal(f->e->round, 2);
-    assert_true(fx_has_text(f, "round 1 ends"));
+    assert_true(fx_has_text(f, "Round 1 ends"));
     /* New round: everyone may act again; the holder decides first. */
     assert_string_equal(fx_acting(f), "Red");
     assert_false(fx_who(f, "Cat")->flags & ENC_CF_ACTED);
@@ -304,9 +183,9 @@ static void test_automatic_pass(void **state)
     assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
     /* Red has nobody left: it passes on its own, Blue decides again. */
-    assert_true(fx_has_text(f, "Red passes: nobody left to act"));
+    assert_true(fx_has_text(f, "Red: pass (nobody left to act)"));
     assert_string_equal(fx_acting(f), "Blue");
-    assert_int_equal(f->e->rs[FAC_E_PASSES], 1);
+    assert_int_equal(FAC_E(f->e)->passes, 1);
     assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
     /* Both have nobody: two automatic passes end the round. */
@@ -341,7 +220,8 @@ static void test_pick_and_pass_are_checked(void **state)
     assert_int_equal(rs_factions.ops->pick(&c, fx_who(f, "Ann")), ENG_STATE);
     assert_int_equal(fx_begin(f, "Red"), ENG_OK);
     assert_int_equal(fx_pick(f, "Cat"), ENG_STATE);     /* not Blue's go */
-    assert_string_equal(f->d.msg, "it is Red's decision now, not Blue's");
+    assert_string_equal(f->d.msg,
+                        "the decision is with Red now, not with Blue");
     assert_int_equal(fx_next(f), ENG_STATE);            /* nobody's turn */
     /* A player may pick their own character, not the GM's. */
     c = fx_call(f, false, 42);
@@ -376,7 +256,7 @@ static void test_down_characters_pass_automatically(void **state)
     fx_who(f, "Ann")->flags |= ENC_CF_DOWN;
     fx_who(f, "Ben")->flags |= ENC_CF_DOWN;
     assert_int_equal(fx_pass(f), ENG_OK);
-    assert_true(fx_has_text(f, "nobody is able to act"));
+    assert_true(fx_has_text(f, "Nobody is able to act"));
     assert_int_equal(f->e->acting_side, -1);
     assert_int_equal(fx_pass(f), ENG_STATE);
 }
@@ -393,7 +273,7 @@ static void test_holder_drawn_at_random(void **state)
     const char *want = f->r->rolls[0].total == 1 ? "Red" : "Blue";
     assert_true(f->r->rolls[0].total == 1 || f->r->rolls[0].total == 2);
     assert_string_equal(fx_acting(f), want);
-    assert_int_equal(f->e->rs[FAC_E_HOLDER], f->r->rolls[0].total - 1);
+    assert_int_equal(FAC_E(f->e)->holder, f->r->rolls[0].total - 1);
 }
 
 static void test_holder_chooses_first_faction(void **state)
@@ -460,7 +340,7 @@ static void test_ambush_by_faction(void **state)
     assert_non_null(enc_cond_find(fx_who(f, "Dan"), FAC_COND_CONCEALED));
     assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_CONCEALED));
     /* Red holds the initiative but has no ambusher: it passes on its own. */
-    assert_true(fx_has_text(f, "Red passes: nobody left to act"));
+    assert_true(fx_has_text(f, "Red: pass (nobody left to act)"));
     assert_string_equal(fx_acting(f), "Blue");
     assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
@@ -488,32 +368,41 @@ static void test_settings_and_stats(void **state)
 {
     struct fx *f = *state;
     struct rs_call c = fx_call(f, true, 1);
-    assert_int_equal(rs_factions.ops->setting(&c, "phases", "maybe"),
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "phases=maybe"),
                      ENG_INVALID);
-    assert_int_equal(rs_factions.ops->setting(&c, "save", "under"),
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "save=under"),
                      ENG_INVALID);
-    assert_int_equal(rs_factions.ops->setting(&c, "impaired", "1d"),
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "impaired=1d"),
                      ENG_SYNTAX);
-    assert_int_equal(rs_factions.ops->setting(&c, "colour", "red"),
-                     ENG_NOTFOUND);
-    assert_int_equal(rs_factions.ops->setting(&c, "impaired", "1d3"),
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "colour=red"),
+                     ENG_INVALID);
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "impaired=1d3"),
                      ENG_OK);
-    assert_int_equal(rs_factions.ops->setting(&c, "phases", "on"), ENG_OK);
+    assert_string_equal(rs_setting_text(f->e, &rs_factions, "impaired"),
+                        "1d3");
+    assert_int_equal(rs_settings_apply(&c, &rs_factions, "phases=on"),
+                     ENG_OK);
     /* With phases on, a combatant needs a wit score. */
     int s = enc_side_get(f->e, "Red", &f->d);
     uint32_t id;
     assert_int_equal(enc_add(f->e, "Ann", 1, 0, s, &f->d, &id), ENG_OK);
     struct enc_combatant *w = enc_by_id(f->e, id);
     assert_int_equal(rs_factions.ops->setup(&c, w), ENG_INVALID);
-    assert_int_equal(enc_stat_set(w, "wit", 31, &f->d), ENG_OK);
-    assert_int_equal(rs_factions.ops->setup(&c, w), ENG_RANGE);
-    assert_int_equal(rs_factions.ops->check_stat(&c, w, "armour", 21),
+    assert_int_equal(enc_stat_set(w, "wit", 10, &f->d), ENG_OK);
+    assert_int_equal(rs_factions.ops->setup(&c, w), ENG_OK);
+    /* The declared stats and their bounds; a misspelt one is refused. */
+    assert_int_equal(rs_stat_check(&c, &rs_factions, w, "wit", 31),
                      ENG_RANGE);
-    assert_int_equal(rs_factions.ops->check_stat(&c, w, "agi", 14), ENG_OK);
+    assert_int_equal(rs_stat_check(&c, &rs_factions, w, "armour", 21),
+                     ENG_RANGE);
+    assert_int_equal(rs_stat_check(&c, &rs_factions, w, "agi", 14), ENG_OK);
+    assert_int_equal(rs_stat_check(&c, &rs_factions, w, "agl", 14),
+                     ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "did you mean agi"));
     assert_int_equal(rs_action(&rs_factions, &c, "dance"), ENG_NOTFOUND);
 }
 
-/* ---- pure rules ------------------------------------------------------------ */
+/* ---- pure rules --------------------------------------------------------- */
 
 static void test_rule_fast(void **state)
 {
@@ -525,27 +414,10 @@ static void test_rule_fast(void **state)
 }
 
 
-/* ---- saves and attacks ------------------------------------------------------ */
+/* ---- saves and attacks -------------------------------------------------- */
 
 /* A save with a score of 20 always passes and one of 0 always fails
  * (1d20 <= score), so these fights do not depend on the seed. */
-
-static enum eng_err fx_attack(struct fx *f, const char *att, const char *tgt,
-                              const char *damage, const char *options)
-{
-    return rs_fx_attack(&f->fx, RS_FX_GM, true, att, tgt, NULL, damage,
-                        options);
-}
-
-static int64_t fx_hp(struct fx *f, const char *name)
-{
-    return rs_fx_track(&f->fx, name, "hp");
-}
-
-static bool fx_acted(struct fx *f, const char *name)
-{
-    return (fx_who(f, name)->flags & ENC_CF_ACTED) != 0;
-}
 
 /* Ann and Ben (Red) against Cat and Dan (Blue), Red deciding. */
 static void fx_duel(struct fx *f, const char *ann, const char *cat)
@@ -650,8 +522,9 @@ static void test_attack_hits_automatically(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "sideways"),
                      ENG_INVALID);
     struct rs_call c = fx_call(f, true, 1);
-    struct rs_attack a = {fx_who(f, "Ann"), fx_who(f, "Dan"), "1d20", "5",
-                          NULL, NULL, 0};
+    struct rs_attack a = {.attacker = fx_who(f, "Ann"),
+                          .target = fx_who(f, "Dan"), .roll = "1d20",
+                          .damage = "5"};
     assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_INVALID);
     assert_int_equal(fx_hp(f, "Dan"), 10);
 }
@@ -673,7 +546,7 @@ static void test_impaired_damage(void **state)
     /* Without the setting the impaired die is 1d4. */
     enc_setting_set(f->e, "impaired", "1d4", &f->d);
     assert_int_equal(fx_attack(f, "Ann", "Dan", NULL, "unarmed"), ENG_OK);
-    assert_string_equal(f->r->rolls[0].label, "Ann damage (impaired)");
+    assert_string_equal(f->r->rolls[0].label, "damage (impaired)");
     assert_int_equal(fx_hp(f, "Dan"), 10 - f->r->rolls[0].total);
 }
 
@@ -693,7 +566,7 @@ static void test_wit_save_to_hit(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "ranged far "
                                "react=dodge"), ENG_OK);
     assert_int_equal(f->r->nrolls, 1);
-    assert_string_equal(f->r->rolls[0].label, "Ann: WIT save to hit");
+    assert_string_equal(f->r->rolls[0].label, "WIT save");
     assert_int_equal(fx_hp(f, "Cat"), 10);
     assert_false(fx_acted(f, "Cat"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "unseen"), ENG_OK);
@@ -703,13 +576,13 @@ static void test_wit_save_to_hit(void **state)
     /* The save passes: the attack stands and waits for Cat's answer. */
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "indirect far"), ENG_OK);
     assert_int_equal(f->r->nrolls, 1);
-    assert_true(fx_has_text(f, "the attack on Cat stands"));
+    assert_true(fx_has_text(f, "The attack on Cat stands"));
     assert_int_equal(fx_hp(f, "Cat"), 10);
     /* Ann's next command finishes it as if Cat did not react. */
     assert_int_equal(fx_next(f), ENG_OK);
     assert_true(fx_has_text(f, "Cat does not react"));
     assert_int_equal(fx_hp(f, "Cat"), 5);
-    assert_int_equal(f->e->rs[FAC_E_PEND_ATT], 0);
+    assert_int_equal(FAC_E(f->e)->pend_att, 0);
 }
 
 static void test_dodge(void **state)
@@ -721,15 +594,19 @@ static void test_dodge(void **state)
     assert_int_equal(fx_hp(f, "Cat"), 10);
     assert_true(fx_acted(f, "Cat"));
     assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
-    /* Once the turn is spent there is no second reaction. */
-    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "dodge"), ENG_STATE);
+    /* Once the turn is spent there is no second reaction: the attack
+     * lands without it, and the reply says why. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "dodge"), ENG_OK);
+    assert_true(fx_has_text(f, "Cat cannot dodge (already took a turn this "
+                            "round)"));
+    assert_int_equal(fx_hp(f, "Cat"), 5);
     fx_who(f, "Dan")->stats[1].value = 0;    /* agi 0 always fails */
     assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "dodge"), ENG_OK);
     assert_int_equal(fx_hp(f, "Dan"), 5);
     assert_true(fx_acted(f, "Dan"));
     /* Blue has nobody left for the round. */
     assert_int_equal(fx_next(f), ENG_OK);
-    assert_true(fx_has_text(f, "Blue passes: nobody left to act"));
+    assert_true(fx_has_text(f, "Blue: pass (nobody left to act)"));
     assert_string_equal(fx_acting(f), "Red");
 }
 
@@ -797,20 +674,28 @@ static void test_guard_and_hide(void **state)
     fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
     assert_int_equal(fx_pass(f), ENG_STATE);   /* Ann's turn runs */
     /* Dan guards Cat: he becomes the target and spends his turn; a guard
-     * cannot also dodge. */
+     * cannot also dodge, so the dodge is left out. */
     assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "guard=Dan dodge"),
-                     ENG_STATE);
-    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "guard=Dan"), ENG_OK);
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Dan cannot dodge (a guard has spent the "
+                            "reaction)"));
     assert_int_equal(fx_hp(f, "Dan"), 6);
     assert_int_equal(fx_hp(f, "Cat"), 10);
     assert_true(fx_acted(f, "Dan"));
     assert_false(fx_acted(f, "Cat"));
+    /* Dan has acted: he cannot guard again, and Cat is hit. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "guard=Dan"), ENG_OK);
+    assert_true(fx_has_text(f, "Dan cannot guard"));
+    assert_int_equal(fx_hp(f, "Dan"), 6);
+    assert_int_equal(fx_hp(f, "Cat"), 6);
     assert_int_equal(fx_next(f), ENG_OK);
     assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
     /* Ben's turn: Dan and Cat have acted, so Cat cannot hide now. */
     assert_int_equal(fx_pick(f, "Ben"), ENG_OK);
-    assert_int_equal(fx_attack(f, "Ben", "Cat", "4", "hide=Dan"), ENG_STATE);
+    assert_int_equal(fx_attack(f, "Ben", "Cat", "4", "hide=Dan"), ENG_OK);
+    assert_true(fx_has_text(f, "Cat cannot hide (already took a turn"));
+    assert_int_equal(fx_hp(f, "Cat"), 2);
     assert_int_equal(fx_attack(f, "Ben", "Cat", "4", "hide=Nobody"),
                      ENG_NOTFOUND);
 }
@@ -839,18 +724,24 @@ static void test_surprise_and_opportunity(void **state)
     struct enc_cond_req q = {.name = FAC_COND_CONCEALED};
     assert_int_equal(enc_cond_add(f->e, fx_who(f, "Ann"), &q, f->r, &f->d),
                      ENG_OK);
-    /* A concealed attacker takes the target by surprise: no reaction. */
-    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "dodge"), ENG_STATE);
-    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", NULL), ENG_OK);
+    /* A concealed attacker takes the target by surprise: no reaction,
+     * but the attack lands and reveals Ann. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "dodge"), ENG_OK);
+    assert_true(fx_has_text(f, "Cat cannot dodge (taken by surprise)"));
+    assert_false(fx_acted(f, "Cat"));
     assert_int_equal(fx_hp(f, "Cat"), 7);
     assert_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_CONCEALED));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "unaware dodge"),
-                     ENG_STATE);
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Cat cannot dodge (unaware of the "
+                            "attacker)"));
+    assert_int_equal(fx_hp(f, "Cat"), 4);
     /* Dan's opportunity attack on Ann spends his turn; it cannot be
      * reacted to. */
     assert_int_equal(fx_attack(f, "Dan", "Ann", "2", "opportunity dodge"),
-                     ENG_STATE);
-    assert_int_equal(fx_attack(f, "Dan", "Ann", "2", "opportunity"), ENG_OK);
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Ann cannot dodge (an opportunity attack "
+                            "cannot be reacted to)"));
     assert_true(fx_acted(f, "Dan"));
     assert_int_equal(fx_hp(f, "Ann"), 8);
     assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
@@ -890,7 +781,7 @@ static void test_blast(void **state)
      * deviates into its only listed neighbour, zone 4. */
     assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "blast ranged far "
                                "zone=1 neighbours=4"), ENG_OK);
-    assert_true(fx_has_text(f, "the blast deviates into zone 4"));
+    assert_true(fx_has_text(f, "The blast deviates into zone 4"));
     assert_int_equal(fx_hp(f, "Dan"), 7);
     assert_int_equal(fx_hp(f, "Ben"), 7);
     /* A ranged blast aimed at the attacker's own zone hits the attacker. */
@@ -899,7 +790,7 @@ static void test_blast(void **state)
     assert_int_equal(fx_hp(f, "Ann"), 7);
 }
 
-/* ---- morale, surrender, group saves -------------------------------------------- */
+/* ---- morale, surrender, group saves ------------------------------------- */
 
 /* End the round by passing until it changes. */
 static void fx_end_round(struct fx *f)
@@ -925,16 +816,16 @@ static void test_morale_group_at_half(void **state)
     assert_int_equal(fx_begin(f, "Red"), ENG_OK);
     fx_who(f, "R4")->flags |= ENC_CF_DOWN;       /* 3 of 4: no check */
     fx_end_round(f);
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
     fx_who(f, "R1")->flags |= ENC_CF_DOWN;       /* 2 of 4: exactly half */
     fx_end_round(f);
-    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_true(fx_has_text(f, "Morale check for Red"));
     assert_true(fx_has_text(f, "R3 is immune to fear"));
     assert_non_null(enc_cond_find(fx_who(f, "R2"), FAC_COND_BROKEN));
-    assert_int_equal(fx_who(f, "R2")->rs[FAC_C_MORALE], FAC_MOR_BROKEN);
+    assert_int_equal(FAC_C(fx_who(f, "R2"))->morale, FAC_MOR_BROKEN);
     assert_true(fx_has_text(f, "R2 must surrender or retreat"));
     /* Blue (1 of 1, unharmed) made no check. */
-    assert_false(fx_has_text(f, "Blue makes"));
+    assert_false(fx_has_text(f, "Morale check for Blue"));
 }
 
 static void test_morale_steady_is_exempt(void **state)
@@ -947,13 +838,13 @@ static void test_morale_steady_is_exempt(void **state)
     assert_int_equal(fx_begin(f, "Red"), ENG_OK);
     fx_who(f, "R1")->flags |= ENC_CF_DOWN;       /* 2 of 3: more than half */
     fx_end_round(f);
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
     fx_who(f, "R2")->flags |= ENC_CF_DOWN;       /* 1 of 3 */
     fx_end_round(f);
-    assert_true(fx_has_text(f, "Red makes a morale check"));
-    assert_int_equal(fx_who(f, "R3")->rs[FAC_C_MORALE], FAC_MOR_STEADY);
+    assert_true(fx_has_text(f, "Morale check for Red"));
+    assert_int_equal(FAC_C(fx_who(f, "R3"))->morale, FAC_MOR_STEADY);
     fx_end_round(f);                             /* passed: exempt */
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
 }
 
 static void test_morale_lone_at_half_health(void **state)
@@ -967,19 +858,19 @@ static void test_morale_lone_at_half_health(void **state)
     assert_int_equal(fx_attack(f, "B1", "Solo", "3", NULL), ENG_OK);
     assert_int_equal(fx_hp(f, "Solo"), 5);       /* above half */
     fx_end_round(f);
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
     assert_int_equal(fx_pick(f, "B1"), ENG_OK);
     assert_int_equal(fx_attack(f, "B1", "Solo", "1", NULL), ENG_OK);
     assert_int_equal(fx_hp(f, "Solo"), 4);       /* exactly half */
     fx_end_round(f);
-    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_true(fx_has_text(f, "Morale check for Red"));
     assert_non_null(enc_cond_find(fx_who(f, "Solo"), FAC_COND_BROKEN));
     /* Morale can be switched off when the encounter starts. */
     enc_setting_set(f->e, "morale", "off", &f->d);
-    fx_who(f, "Solo")->rs[FAC_C_MORALE] = FAC_MOR_UNTESTED;
+    FAC_C(fx_who(f, "Solo"))->morale = FAC_MOR_UNTESTED;
     enc_cond_remove(f->e, fx_who(f, "Solo"), FAC_COND_BROKEN, f->r, NULL);
     fx_end_round(f);
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
 }
 
 static void test_surrender_and_harm(void **state)
@@ -1022,7 +913,7 @@ static void test_group_save_and_chase(void **state)
     assert_int_equal(fx_action(f, "test", true, 1), ENG_STATE); /* no str */
     fx_opts(f, "name", "Fast", "save", "WIT");
     assert_int_equal(fx_action(f, "test", false, 7), ENG_OK);
-    assert_true(f->r->ev[0].c);                  /* WIT 20 passes */
+    assert_string_equal(f->r->ev[0].outcome, "pass"); /* WIT 20 passes */
 }
 
 static void test_react_command(void **state)
@@ -1047,8 +938,12 @@ static void test_react_command(void **state)
     assert_int_equal(fx_next(f), ENG_OK);
     assert_string_equal(fx_acting(f), "Blue");
     fx_opts(f, "name", "Cat", "kind", "guard");
+    assert_int_equal(fx_action(f, "react", true, 1), ENG_STATE);
+    assert_string_equal(f->d.msg, "no attack is waiting for an answer");
+    assert_false(fx_acted(f, "Cat"));
+    fx_opts(f, "name", "Cat", "kind", "other");
     assert_int_equal(fx_action(f, "react", true, 1), ENG_OK);
-    assert_true(fx_has_text(f, "Blue passes: nobody left to act"));
+    assert_true(fx_has_text(f, "Blue: pass (nobody left to act)"));
     assert_string_equal(fx_acting(f), "Red");
 }
 
@@ -1057,7 +952,7 @@ static void test_durability_list(void **state)
     struct fx *f = *state;
     fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=10 armour=2");
     assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
-    assert_true(fx_has_text(f, "no weapon or armour was used"));
+    assert_true(fx_has_text(f, "No weapon or armour was used"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", NULL), ENG_OK);
     assert_int_equal(fx_action(f, "durability", true, 1), ENG_OK);
     assert_true(fx_has_text(f, "Ann: durability roll for weapon"));
@@ -1070,7 +965,145 @@ static void test_durability_list(void **state)
 }
 
 
-/* ---- gear degradation ------------------------------------------------------ */
+/* ---- results are data --------------------------------------------------- */
+
+/* Every roll of the last call is shown: attached to one of its events or
+ * inline in a sentence. */
+static void fx_assert_rolls_shown(struct fx *f)
+{
+    assert_true(f->r->nrolls > 0);
+    for (int i = 0; i < f->r->nrolls; i++) {
+        bool shown = false;
+        for (int k = 0; k < f->r->nev && !shown; k++) {
+            const struct enc_event *ev = &f->r->ev[k];
+            for (int j = 0; j < ev->nrolls; j++)
+                shown |= ev->rolls[j] == i;
+            for (int j = 0; j < ev->nparts; j++)
+                shown |= ev->parts[j].kind == ENC_PART_ROLL &&
+                         ev->parts[j].n == i;
+        }
+        if (!shown)
+            fail_msg("roll %d (%s) is shown nowhere", i,
+                     f->r->rolls[i].label);
+    }
+}
+
+/* The initiative draw, the threshold, a counter blow that never lands, a
+ * blast that nobody takes and one that deviates: each shows its dice. */
+static void test_every_roll_is_shown(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "phases", "on");
+    fx_add(f, "Ann", "Red", "str=10 agi=10 wit=20 hp=10 zone=1", 0);
+    fx_add(f, "Ben", "Red", "str=10 agi=10 wit=0 hp=10 zone=1", 0);
+    fx_add(f, "Cat", "Blue", "str=10 agi=20 wit=20 hp=5 zone=2", 0);
+    fx_add(f, "Dan", "Blue", "str=10 agi=20 wit=20 hp=10 zone=2", 0);
+    assert_int_equal(fx_begin(f, NULL), ENG_OK);
+    assert_int_equal(f->r->nrolls, 2);       /* the draw, the threshold */
+    fx_assert_rolls_shown(f);
+    if (strcmp(fx_acting(f), "Red") != 0)
+        assert_int_equal(fx_pass(f), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    /* Cat suffers 6 and falls before her counter's 2 lands. */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "counter=1d2"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Cat falls before the counter lands"));
+    fx_assert_rolls_shown(f);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "1d6", "blast ranged "
+                               "zone=7"), ENG_OK);
+    assert_true(fx_has_text(f, "nobody takes it"));
+    fx_assert_rolls_shown(f);
+    assert_int_equal(fx_attack(f, "Ann", "Dan", "1d6", "blast ranged "
+                               "zone=2 dodgers=Dan"), ENG_OK);
+    assert_int_equal(fx_hp(f, "Dan"), 10);     /* AGI 20 dodges */
+    fx_assert_rolls_shown(f);
+    /* Ben's WIT 0 misses: the blast deviates into zone 2. */
+    assert_int_equal(fx_attack(f, "Ben", "Dan", "1d6", "blast ranged far "
+                               "zone=5 neighbours=2"), ENG_OK);
+    assert_true(fx_has_text(f, "The blast deviates into zone 2"));
+    fx_assert_rolls_shown(f);
+}
+
+/* Damage shows what reduced it: armour, cover, the impaired die. */
+static void test_damage_shows_its_modifiers(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10",
+            "str=10 agi=10 wit=10 hp=20 armour=2");
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "cover"), ENG_OK);
+    const struct enc_event *dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_int_equal(dv->a, 3);
+    assert_int_equal(dv->nmods, 2);
+    assert_string_equal(dv->mods[0].reason, "armour");
+    assert_int_equal(dv->mods[0].amount, -2);
+    assert_string_equal(dv->mods[1].reason, "cover");
+    assert_int_equal(dv->mods[1].amount, -1);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "6", "holdback"), ENG_OK);
+    dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_string_equal(dv->mods[0].reason, "impaired");
+    assert_false(dv->mods[0].has_amount);
+}
+
+/* Every option given is used or refused: a blast's zone on a single
+ * attack, a single attack's ways on a blast. An unarmed blast rolls the
+ * impaired die; a damaged weapon breaks on a blast's 1 too. */
+static void test_options_are_used_or_refused(void **state)
+{
+    struct fx *f = *state;
+    fx_setting(f, "impaired", "1d1");
+    fx_add(f, "Ann", "Red", "str=10 agi=10 wit=10 hp=10 zone=1", 0);
+    fx_add(f, "Cat", "Blue", "str=10 agi=10 wit=10 hp=10 zone=1", 0);
+    assert_int_equal(fx_begin(f, "Red"), ENG_OK);
+    assert_int_equal(fx_pick(f, "Ann"), ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "zone=2"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "neighbours=2/3"),
+                     ENG_INVALID);
+    static const char *const not_blast[] = {"wait", "stunt", "final",
+                                            "disarm", "grapple",
+                                            "opportunity"};
+    for (size_t i = 0; i < sizeof not_blast / sizeof not_blast[0]; i++) {
+        char opts[64];
+        snprintf(opts, sizeof opts, "blast %s", not_blast[i]);
+        assert_int_equal(fx_attack(f, "Ann", "Cat", "3", opts), ENG_INVALID);
+    }
+    assert_int_equal(fx_hp(f, "Cat"), 10);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "blast unarmed"),
+                     ENG_OK);
+    assert_int_equal(fx_hp(f, "Cat"), 9);           /* the 1d1 die */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d1+1", "blast damaged"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "The damaged weapon of Ann breaks on the 1"));
+    assert_int_equal(fx_hp(f, "Cat"), 7);
+}
+
+/* A hidden NPC's dice are the GM's: its saves, and the numbers of a hit on
+ * it; the attacker's own damage roll stays public. */
+static void test_hidden_rolls_are_secret(void **state)
+{
+    struct fx *f = *state;
+    fx_duel(f, "str=10 agi=10 wit=10 hp=10", "str=10 agi=10 wit=10 hp=10");
+    fx_who(f, "Cat")->hidden = true;
+    fx_opts(f, "name", "Cat", "save", "agi");
+    assert_int_equal(fx_action(f, "test", true, 1), ENG_OK);
+    assert_int_equal(f->r->nrolls, 1);
+    assert_true(f->r->rolls[0].secret);
+    assert_true(f->r->ev[0].value_secret && f->r->ev[0].target_secret);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "1d6", NULL), ENG_OK);
+    int roll = rs_fx_roll(&f->fx, "damage", 0);
+    assert_true(roll >= 0);
+    assert_false(f->r->rolls[roll].secret);
+    const struct enc_event *dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_true(dv->secret);
+    const struct enc_event *said = rs_fx_find(&f->fx, ENC_EV_SAY,
+                                              "Ann rolls");
+    assert_non_null(said);
+    assert_false(said->secret);
+}
+
+/* ---- gear degradation --------------------------------------------------- */
 
 static void test_rule_break(void **state)
 {
@@ -1096,13 +1129,13 @@ static void test_damaged_gear_breaks(void **state)
     assert_int_equal(fx_hp(f, "Cat"), 26);           /* 7 - 3 */
     assert_non_null(enc_stat(cat, "shield"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "8", NULL), ENG_OK);
-    assert_true(fx_has_text(f, "Cat's damaged shield is destroyed by 8"));
+    assert_true(fx_has_text(f, "The damaged shield of Cat is destroyed by 8"));
     assert_int_equal(fx_hp(f, "Cat"), 21);           /* 8 - 3 */
     assert_null(enc_stat(cat, "shield"));
     assert_null(enc_stat(cat, "shield_damaged"));
     assert_int_equal(enc_stat_or(cat, "armour", 0), 2);
     assert_int_equal(fx_attack(f, "Ann", "Cat", "9", NULL), ENG_OK);
-    assert_true(fx_has_text(f, "Cat's damaged armour is destroyed by 9"));
+    assert_true(fx_has_text(f, "The damaged armour of Cat is destroyed by 9"));
     assert_int_equal(fx_hp(f, "Cat"), 14);           /* 9 - 2 */
     assert_null(enc_stat(cat, "armour"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "8", NULL), ENG_OK);
@@ -1116,9 +1149,9 @@ static void test_damaged_gear_breaks(void **state)
     assert_int_equal(enc_stat_or(fx_who(f, "Dan"), "armour", 0), 1);
     /* The flags are 0 or 1; a shield is bounded like armour. */
     struct rs_call c = fx_call(f, true, 1);
-    assert_int_equal(rs_factions.ops->check_stat(&c, cat, "armour_damaged",
-                                                 2), ENG_RANGE);
-    assert_int_equal(rs_factions.ops->check_stat(&c, cat, "shield", 21),
+    assert_int_equal(rs_stat_check(&c, &rs_factions, cat, "armour_damaged",
+                                   2), ENG_RANGE);
+    assert_int_equal(rs_stat_check(&c, &rs_factions, cat, "shield", 21),
                      ENG_RANGE);
 }
 
@@ -1130,7 +1163,7 @@ static void test_counter_breaks_attacker_armour(void **state)
     fx_duel(f, "str=10 agi=10 wit=10 hp=20 armour=1 armour_damaged=1",
             "str=10 agi=10 wit=10 hp=20");
     assert_int_equal(fx_attack(f, "Ann", "Cat", "3", "counter=8"), ENG_OK);
-    assert_true(fx_has_text(f, "Ann's damaged armour is destroyed by 8"));
+    assert_true(fx_has_text(f, "The damaged armour of Ann is destroyed by 8"));
     assert_int_equal(fx_hp(f, "Ann"), 13);           /* 8 - 1 */
     assert_int_equal(fx_hp(f, "Cat"), 17);
     assert_null(enc_stat(fx_who(f, "Ann"), "armour"));
@@ -1144,10 +1177,10 @@ static void test_damaged_weapon_on_a_one(void **state)
     fx_setting(f, "impaired", "1d1");
     fx_duel(f, "str=10 agi=10 wit=10 hp=10", "agi=10 wit=10 hp=30");
     assert_int_equal(fx_attack(f, "Ann", "Cat", "1d1+2", "damaged"), ENG_OK);
-    assert_true(fx_has_text(f, "Ann's damaged weapon breaks on the 1"));
+    assert_true(fx_has_text(f, "The damaged weapon of Ann breaks on the 1"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", "1d6", "improvised impaired"),
                      ENG_OK);
-    assert_true(fx_has_text(f, "Ann's damaged weapon breaks on the 1"));
+    assert_true(fx_has_text(f, "The damaged weapon of Ann breaks on the 1"));
     assert_int_equal(fx_attack(f, "Ann", "Cat", NULL, "unarmed damaged"),
                      ENG_OK);
     assert_false(fx_has_text(f, "breaks"));
@@ -1155,7 +1188,7 @@ static void test_damaged_weapon_on_a_one(void **state)
     assert_false(fx_has_text(f, "breaks"));          /* no die at all */
 }
 
-/* ---- an attack that waits for its target's answer ------------------------------ */
+/* ---- an attack that waits for its target's answer ----------------------- */
 
 static enum eng_err fx_react(struct fx *f, const char *name, const char *kind,
                              const char *k3, const char *v3)
@@ -1168,7 +1201,7 @@ static enum eng_err fx_react(struct fx *f, const char *name, const char *kind,
 
 static bool fx_pending(struct fx *f)
 {
-    return f->e->rs[FAC_E_PEND_ATT] != 0;
+    return FAC_E(f->e)->pend_att != 0;
 }
 
 /* Ann's WIT 20 always passes her save to hit: the attack stands before
@@ -1196,7 +1229,7 @@ static void test_pending_dodge_after_the_save(void **state)
     assert_string_equal(st, "reacted");
     assert_true(fx_acted(f, "Cat"));
     assert_int_equal(fx_hp(f, "Cat"), 10);           /* AGI 20 dodges */
-    assert_string_equal(f->r->rolls[0].label, "Cat: AGI save to dodge");
+    assert_string_equal(f->r->rolls[0].label, "AGI save");
     assert_int_equal(f->e->current, fx_who(f, "Ann")->id);
     /* With nothing waiting, none and accept have nothing to answer. */
     assert_int_equal(fx_react(f, "Dan", "none", NULL, NULL), ENG_STATE);
@@ -1231,8 +1264,8 @@ static void test_pending_hide_and_guard(void **state)
     assert_int_equal(fx_react(f, "Cat", "hide", "behind", "Dan"), ENG_OK);
     assert_true(fx_acted(f, "Cat"));
     assert_true(fx_pending(f));
-    assert_int_equal(f->e->rs[FAC_E_PEND_TGT], fx_who(f, "Dan")->id);
-    assert_true(fx_has_text(f, "the attack on Dan stands"));
+    assert_int_equal(FAC_E(f->e)->pend_tgt, fx_who(f, "Dan")->id);
+    assert_true(fx_has_text(f, "The attack on Dan stands"));
     assert_int_equal(fx_react(f, "Cat", "none", NULL, NULL), ENG_STATE);
     assert_int_equal(fx_react(f, "Dan", "none", NULL, NULL), ENG_OK);
     assert_int_equal(fx_hp(f, "Dan"), 7);
@@ -1283,7 +1316,7 @@ static void test_pending_stunt(void **state)
     assert_int_equal(f->r->nrolls, 0);               /* no save needed */
     assert_true(fx_has_text(f, "Ann proposes a stunt to Cat"));
     assert_int_equal(fx_react(f, "Cat", "accept", NULL, NULL), ENG_OK);
-    assert_true(fx_has_text(f, "Cat accepts Ann's stunt"));
+    assert_true(fx_has_text(f, "Cat accepts the stunt of Ann"));
     assert_int_equal(fx_hp(f, "Cat"), 10);
     assert_false(fx_acted(f, "Cat"));
     assert_false(fx_pending(f));
@@ -1334,11 +1367,11 @@ static void test_pending_dropped_when_a_combatant_leaves(void **state)
     assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
                      ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
-    assert_true(fx_has_text(f, "the waiting attack is dropped"));
+    assert_true(fx_has_text(f, "The waiting attack is dropped"));
     assert_false(fx_pending(f));
 }
 
-/* ---- combatants removed mid-round ----------------------------------------------- */
+/* ---- combatants removed mid-round --------------------------------------- */
 
 static void fx_three_factions(struct fx *f)
 {
@@ -1418,9 +1451,9 @@ static void test_removed_current_character(void **state)
     assert_int_equal(enc_remove(f->e, fx_who(f, "Ann")->id, f->r, &f->d),
                      ENG_OK);
     assert_int_equal(fx_next(f), ENG_OK);
-    assert_true(fx_has_text(f, "the running turn ended"));
+    assert_true(fx_has_text(f, "The running turn ended"));
     assert_string_equal(fx_acting(f), "Blue");
-    assert_int_equal(f->e->rs[FAC_E_TURN], 0);
+    assert_int_equal(FAC_E(f->e)->turn, 0);
     /* Blue's player may pick straight away after such a removal too. */
     assert_int_equal(fx_pick(f, "Cat"), ENG_OK);
     assert_int_equal(enc_remove(f->e, fx_who(f, "Cat")->id, f->r, &f->d),
@@ -1431,7 +1464,7 @@ static void test_removed_current_character(void **state)
     assert_int_equal(fx_pick(f, "Dan"), ENG_OK);
 }
 
-/* ---- harm, lone morale, peeking ------------------------------------------------- */
+/* ---- harm, lone morale, peeking ----------------------------------------- */
 
 /* Harm frees a surrendering character only, and only harm by an enemy: a
  * broken character retreating stays broken; an ally's blow frees nobody. */
@@ -1442,10 +1475,10 @@ static void test_harm_frees_only_the_surrendering(void **state)
     struct enc_cond_req broken = {.name = FAC_COND_BROKEN};
     assert_int_equal(enc_cond_add(f->e, fx_who(f, "Cat"), &broken, f->r,
                                   &f->d), ENG_OK);
-    fx_who(f, "Cat")->rs[FAC_C_MORALE] = FAC_MOR_BROKEN;
+    FAC_C(fx_who(f, "Cat"))->morale = FAC_MOR_BROKEN;
     assert_int_equal(fx_attack(f, "Ann", "Cat", "1", NULL), ENG_OK);
     assert_non_null(enc_cond_find(fx_who(f, "Cat"), FAC_COND_BROKEN));
-    assert_int_equal(fx_who(f, "Cat")->rs[FAC_C_MORALE], FAC_MOR_BROKEN);
+    assert_int_equal(FAC_C(fx_who(f, "Cat"))->morale, FAC_MOR_BROKEN);
     struct enc_cond_req sur = {.name = FAC_COND_SURRENDERED};
     assert_int_equal(enc_cond_add(f->e, fx_who(f, "Cat"), &sur, f->r, &f->d),
                      ENG_OK);
@@ -1467,11 +1500,11 @@ static void test_morale_lone_needs_damage(void **state)
     assert_int_equal(fx_begin(f, "Blue"), ENG_OK);
     enc_track(fx_who(f, "Solo"), "hp")->cur = 3;   /* set, not damaged */
     fx_end_round(f);
-    assert_false(fx_has_text(f, "morale check"));
+    assert_false(fx_has_text(f, "Morale check"));
     assert_int_equal(fx_pick(f, "B1"), ENG_OK);
     assert_int_equal(fx_attack(f, "B1", "Solo", "1", NULL), ENG_OK);
     fx_end_round(f);
-    assert_true(fx_has_text(f, "Red makes a morale check"));
+    assert_true(fx_has_text(f, "Morale check for Red"));
 }
 
 /* An attacker peeking from behind a barrier can be countered, and the
@@ -1505,10 +1538,14 @@ static void test_nonlethal_counter(void **state)
                                "counter=disarm"), ENG_OK);
     assert_non_null(enc_cond_find(fx_who(f, "Dan"), FAC_COND_DISARMED));
     assert_non_null(enc_cond_find(fx_who(f, "Ann"), FAC_COND_DISARMED));
-    assert_string_equal(f->r->rolls[0].label, "Dan: STR save against "
-                        "disarm");
-    assert_string_equal(f->r->rolls[1].label, "Ann: STR save against "
-                        "disarm");
+    /* The attack's save first, then the counter's. */
+    const struct enc_event *first = rs_fx_find(&f->fx, ENC_EV_TEST,
+                                               "Dan: STR save against disarm");
+    const struct enc_event *then = rs_fx_find(&f->fx, ENC_EV_TEST,
+                                              "Ann: STR save against disarm");
+    assert_non_null(first);
+    assert_non_null(then);
+    assert_true(first < then);
 }
 
 /* One taken down by the damage lands no non-lethal counter; the counter
@@ -1546,14 +1583,16 @@ static void test_blast_reactions(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
                                "guard=Dan"), ENG_INVALID);
     assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
-                               "dodge=Cat counter=2 by=Cat"), ENG_INVALID);
-    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "dodge=Cat"),
+                               "dodgers=Cat counter=2 by=Cat"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "dodgers=Cat"),
                      ENG_INVALID);                /* not a blast */
+    assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
+                               "dodgers=Cat,Nobody"), ENG_NOTFOUND);
     /* Zone 2: Cat dodges (AGI 20), Ben fails his (AGI 0), Dan counters;
      * Eve in zone 5 named a dodge she does not need. */
     assert_int_equal(fx_attack(f, "Ann", "Cat", "4", "blast ranged zone=2 "
-                               "dodge=Cat dodge=Ben dodge=Eve counter=6 "
-                               "by=Dan"), ENG_OK);
+                               "dodgers=Cat,Ben,Eve counter=6 by=Dan"),
+                     ENG_OK);
     assert_int_equal(fx_hp(f, "Cat"), 10);
     assert_int_equal(fx_hp(f, "Ben"), 6);
     assert_true(fx_acted(f, "Cat"));
@@ -1565,9 +1604,15 @@ static void test_blast_reactions(void **state)
     assert_int_equal(fx_hp(f, "Ann"), 4);
     assert_int_equal(fx_hp(f, "Dan"), 6);
     assert_true(fx_acted(f, "Dan"));
-    /* A melee blast cannot miss: no dodging it. */
-    assert_int_equal(fx_attack(f, "Ann", "Eve", "4", "blast dodge=Eve"),
-                     ENG_STATE);
+    /* A melee blast cannot miss: no dodging it; the blast goes on. */
+    assert_int_equal(enc_stat_set(fx_who(f, "Eve"), "zone", 1, &f->d),
+                     ENG_OK);
+    assert_int_equal(fx_attack(f, "Ann", "Eve", "4", "blast dodgers=Eve"),
+                     ENG_OK);
+    assert_true(fx_has_text(f, "Eve cannot dodge (a melee blast cannot "
+                            "miss)"));
+    assert_false(fx_acted(f, "Eve"));
+    assert_int_equal(fx_hp(f, "Eve"), 6);
 }
 
 /* Armour can't be changed during a fight (the GM may correct it); a
@@ -1622,7 +1667,7 @@ static void test_removed_holder(void **state)
     assert_int_equal(fx_pass(f), ENG_OK);
     assert_int_equal(f->e->round, 2);
     assert_string_equal(fx_acting(f), "Blue");
-    assert_false(fx_has_text(f, "Red passes"));
+    assert_false(fx_has_text(f, "Red: pass"));
 }
 
 int main(void)
@@ -1693,6 +1738,10 @@ int main(void)
         T(test_armour_fixed_during_the_fight),
         T(test_concealment_impairs),
         T(test_removed_holder),
+        T(test_every_roll_is_shown),
+        T(test_damage_shows_its_modifiers),
+        T(test_options_are_used_or_refused),
+        T(test_hidden_rolls_are_secret),
 #undef T
     };
     return cmocka_run_group_tests_name("rs_factions", tests, NULL, NULL);

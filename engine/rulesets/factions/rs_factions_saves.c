@@ -1,0 +1,195 @@
+/*
+ * rs_factions_saves.c - the `factions` ruleset: saves called for by
+ * command (/test, /chase), morale (the phase at the end of each round and
+ * /morale) and the durability list (/durability).
+ *
+ * Morale: a group reduced to half or less of its original number, or a
+ * character fighting alone whom damage left at half health or less, makes
+ * a group WIT save in the morale phase; those who fail are Broken, those
+ * who pass are exempt for the rest of the fight.
+ */
+#include "rs_factions.h"
+
+#include "eng_buf.h"
+
+/* ---- morale ------------------------------------------------------------- */
+
+/* Group WIT save for side's members still subject to morale. */
+static enum eng_err fac_morale_check(struct rs_call *c, int side)
+{
+    struct encounter *e = c->e;
+    RS_SAY(c, NULL, "Morale check for {} (group WIT save)",
+           RS_A_SIDE(e, side));
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *w = &e->cs[i];
+        if (w->side != side || !fac_in_fight(w) ||
+            FAC_C(w)->morale != FAC_MOR_UNTESTED)
+            continue;
+        if (enc_stat_or(w, "fearless", 0) != 0) {
+            RS_SAY(c, w, "{} is immune to fear", RS_A_WHO(w));
+            continue;
+        }
+        if (enc_stat_or(w, "wit", -1) < 0) {
+            RS_SAY(c, w, "{} has no WIT score: the GM decides", RS_A_WHO(w));
+            continue;
+        }
+        bool pass;
+        enum eng_err err = fac_save(c, w, "wit", "morale (WIT save)", &pass);
+        if (err != ENG_OK)
+            return err;
+        if (pass) {
+            FAC_C(w)->morale = FAC_MOR_STEADY;
+            continue;
+        }
+        FAC_C(w)->morale = FAC_MOR_BROKEN;
+        err = fac_give(c, w, FAC_COND_BROKEN, 0);
+        if (err != ENG_OK)
+            return err;
+        RS_SAY(c, w, "{} must surrender or retreat", RS_A_WHO(w));
+    }
+    return ENG_OK;
+}
+
+/* Whether side must check morale now. */
+static bool fac_morale_due(const struct encounter *e, int side)
+{
+    int64_t start = FAC_S(e, side)->start, now = 0;
+    const struct enc_combatant *lone = NULL;
+    for (int i = 0; i < e->ncs; i++)
+        if (e->cs[i].side == side) {
+            now += fac_in_fight(&e->cs[i]);
+            lone = &e->cs[i];
+        }
+    if (fac_rule_morale_group(start, now))
+        return now > 0;
+    if (start == 1 && lone != NULL && fac_in_fight(lone))
+        return FAC_C(lone)->halved;
+    return false;
+}
+
+void fac_morale_phase(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    if (!fac_setting(e, "morale"))
+        return;
+    for (int s = 0; s < e->nsides; s++) {
+        if (!fac_morale_due(e, s))
+            continue;
+        bool any = false;
+        for (int i = 0; i < e->ncs; i++)
+            any |= e->cs[i].side == s && fac_in_fight(&e->cs[i]) &&
+                   FAC_C(&e->cs[i])->morale == FAC_MOR_UNTESTED;
+        if (any)
+            (void)fac_morale_check(c, s);
+    }
+}
+
+enum eng_err fac_cmd_morale(struct rs_call *c)
+{
+    return fac_morale_check(c, rs_arg(c, "side")->side);
+}
+
+/* ---- saves by command --------------------------------------------------- */
+
+/* A group save: every member of side still in the fight. yes and no say
+ * what a pass and a failure mean, or are NULL. */
+static enum eng_err fac_group_save(struct rs_call *c, int side,
+                                   const char *attr, const char *label,
+                                   const char *yes, const char *no)
+{
+    struct encounter *e = c->e;
+    for (int i = 0; i < e->ncs; i++)
+        if (e->cs[i].side == side && fac_in_fight(&e->cs[i])) {
+            enum eng_err err = fac_need_attr(c, &e->cs[i], attr);
+            if (err != ENG_OK)
+                return err;
+        }
+    int n = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *w = &e->cs[i];
+        if (w->side != side || !fac_in_fight(w))
+            continue;
+        bool pass;
+        enum eng_err err = fac_save(c, w, attr, label, &pass);
+        if (err != ENG_OK)
+            return err;
+        if (yes != NULL)
+            RS_SAY(c, w, "{} {}", RS_A_WHO(w), RS_A_TEXT(pass ? yes : no));
+        n++;
+    }
+    if (n == 0)
+        return enc_fail(c->d, ENG_STATE, "nobody of %s is in the fight",
+                        e->sides[side].name);
+    return ENG_OK;
+}
+
+/* The attributes in the order of /test save:'s choices. */
+static const char *const fac_attrs[] = {"str", "agi", "wit"};
+static const char *const fac_attr_saves[] = {"STR save", "AGI save",
+                                             "WIT save"};
+
+enum eng_err fac_cmd_test(struct rs_call *c)
+{
+    int64_t k = rs_arg_int(c, "save", 0);
+    const char *attr = fac_attrs[k], *label = fac_attr_saves[k];
+    const struct rs_arg *side = rs_arg(c, "side");
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    if (side != NULL && who != NULL)
+        return enc_fail(c->d, ENG_INVALID, "give name: or side:, not both");
+    if (side != NULL) {
+        if (!c->is_gm)
+            return enc_fail(c->d, ENG_PERM, "only the GM calls for a group "
+                            "save");
+        return fac_group_save(c, side->side, attr, label, NULL, NULL);
+    }
+    if (who == NULL)
+        return enc_fail(c->d, ENG_INVALID, "name: is required (or side: "
+                        "for a group save)");
+    bool pass;
+    return fac_save(c, who, attr, label, &pass);
+}
+
+enum eng_err fac_cmd_chase(struct rs_call *c)
+{
+    int side = rs_arg(c, "side")->side;
+    RS_SAY(c, NULL, "Chase: a group AGI save for {} to get away",
+           RS_A_SIDE(c->e, side));
+    return fac_group_save(c, side, "agi", "AGI save to escape", "escapes",
+                          "is reached by the pursuers");
+}
+
+/* ---- after the fight ---------------------------------------------------- */
+
+enum eng_err fac_cmd_durability(struct rs_call *c)
+{
+    static const struct {
+        int32_t bit;
+        const char *name;
+    } items[] = {
+        {FAC_GEAR_WEAPON, "weapon"},
+        {FAC_GEAR_SHIELD, "shield"},
+        {FAC_GEAR_ARMOUR, "armour"},
+    };
+    struct encounter *e = c->e;
+    int n = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *w = &e->cs[i];
+        int32_t g = FAC_C(w)->gear;
+        if (g == 0)
+            continue;
+        struct eng_buf what;
+        eng_buf_init(&what, 64);
+        for (size_t k = 0; k < sizeof items / sizeof items[0]; k++)
+            if (g & items[k].bit) {
+                eng_buf_add(&what, what.len > 0 ? ", " : "");
+                eng_buf_add(&what, items[k].name);
+            }
+        RS_SAY(c, w, "{}: durability roll for {}", RS_A_WHO(w),
+               RS_A_TEXT(eng_buf_str(&what)));
+        eng_buf_cleanup(&what);
+        n++;
+    }
+    if (n == 0)
+        rs_say0(c, NULL, "No weapon or armour was used");
+    return ENG_OK;
+}
