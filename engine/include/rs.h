@@ -337,6 +337,11 @@ struct rs_ops {
      * or INT32_MIN when new): effects that take hold at once. NULL: none. */
     enum eng_err (*cond_changed)(struct rs_call *c, struct enc_combatant *who,
                                  struct enc_cond *q, int32_t before);
+
+    /* What the tracker shows above the list about the fight as a whole
+     * (which side picks next), as plain text appended to out: the renderer
+     * escapes it. NULL: nothing. */
+    void (*tracker_head)(const struct encounter *e, struct eng_buf *out);
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one
