@@ -68,7 +68,69 @@ static json_t *ref_slots(const int64_t *v)
     return a;
 }
 
-static json_t *ref_combatant(const struct enc_combatant *c)
+/* One field of a ruleset's typed state as the writer stores it. */
+static json_t *ref_field(const struct rs_field *f, const char *p)
+{
+    int64_t i64;
+    int32_t i32;
+    uint32_t u32;
+    switch (f->type) {
+    case RS_F_I64:
+        memcpy(&i64, p, sizeof i64);
+        return json_integer(i64);
+    case RS_F_I32:
+        memcpy(&i32, p, sizeof i32);
+        return json_integer(i32);
+    case RS_F_U32:
+        memcpy(&u32, p, sizeof u32);
+        return json_integer(u32);
+    case RS_F_BOOL:
+        return json_boolean(*(const bool *)p);
+    case RS_F_STR:
+        return json_string(p);
+    }
+    return json_null();
+}
+
+/* "st": the fields not at zero, by name. */
+static json_t *ref_state(const struct rs_state_spec *sp, const void *st)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        const char *p = (const char *)st + f->offset;
+        size_t n = f->type == RS_F_STR ? 1 : f->size * (size_t)f->count;
+        bool zero = true;
+        for (size_t k = 0; k < n; k++)
+            zero = zero && p[k] == 0;
+        if (zero)
+            continue;
+        if (f->count > 1 && f->type != RS_F_STR) {
+            json_t *a = json_array();
+            for (int k = 0; k < f->count; k++)
+                json_array_append_new(a, ref_field(f, p + f->size *
+                                                          (size_t)k));
+            json_object_set_new(o, f->name, a);
+        } else {
+            json_object_set_new(o, f->name, ref_field(f, p));
+        }
+    }
+    return o;
+}
+
+/* A holder's ruleset state: typed "st" when the system declares it, the
+ * old "rs" slots when it does not. */
+static void ref_rs(json_t *o, const struct rs_state_spec *sp, const void *st,
+                   const int64_t *slots)
+{
+    if (sp->size > 0)
+        json_object_set_new(o, "st", ref_state(sp, st));
+    else
+        json_object_set_new(o, "rs", ref_slots(slots));
+}
+
+static json_t *ref_combatant(const struct enc_combatant *c,
+                             const struct rs_state_spec *sp)
 {
     json_t *o = json_object();
     json_object_set_new(o, "id", json_integer(c->id));
@@ -111,7 +173,7 @@ static json_t *ref_combatant(const struct enc_combatant *c)
     }
     json_object_set_new(o, "conds", cd);
     json_object_set_new(o, "note", json_string(c->note));
-    json_object_set_new(o, "rs", ref_slots(c->rs));
+    ref_rs(o, sp, c->st, c->rs);
     return o;
 }
 
@@ -140,15 +202,16 @@ static char *ref_dump(const struct encounter *e)
                             json_string(e->settings[i].value));
     json_object_set_new(o, "settings", set);
     json_t *sides = json_array();
-    for (int i = 0; i < e->nsides; i++)
-        json_array_append_new(sides, json_pack("{s:s, s:o}",
-                                               "name", e->sides[i].name,
-                                               "rs",
-                                               ref_slots(e->sides[i].rs)));
+    for (int i = 0; i < e->nsides; i++) {
+        json_t *side = json_pack("{s:s}", "name", e->sides[i].name);
+        ref_rs(side, &e->sys->side_state, e->sides[i].st, e->sides[i].rs);
+        json_array_append_new(sides, side);
+    }
     json_object_set_new(o, "sides", sides);
     json_t *cs = json_array();
     for (int i = 0; i < e->ncs; i++)
-        json_array_append_new(cs, ref_combatant(&e->cs[i]));
+        json_array_append_new(cs, ref_combatant(&e->cs[i],
+                                                &e->sys->comb_state));
     json_object_set_new(o, "combatants", cs);
     json_t *order = json_array();
     for (int i = 0; i < e->norder; i++)
@@ -156,7 +219,7 @@ static char *ref_dump(const struct encounter *e)
                                                (json_int_t)e->order[i].id,
                                                e->order[i].init_idx));
     json_object_set_new(o, "order", order);
-    json_object_set_new(o, "rs", ref_slots(e->rs));
+    ref_rs(o, &e->sys->enc_state, e->st, e->rs);
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
     return s;
@@ -207,11 +270,62 @@ static struct encounter *rich(void)
     return e;
 }
 
+/* Set field name (element k) of a typed state st to v, through the
+ * declaration: the test knows no ruleset's struct. */
+static void set_field(const struct rs_state_spec *sp, void *st,
+                      const char *name, int k, int64_t v)
+{
+    for (int i = 0; i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        if (strcmp(f->name, name) != 0)
+            continue;
+        char *p = (char *)st + f->offset + f->size * (size_t)k;
+        int32_t i32 = (int32_t)v;
+        uint32_t u32 = (uint32_t)v;
+        if (f->type == RS_F_BOOL)
+            *(bool *)p = v != 0;
+        else if (f->type == RS_F_I32)
+            memcpy(p, &i32, sizeof i32);
+        else if (f->type == RS_F_U32)
+            memcpy(p, &u32, sizeof u32);
+        else
+            memcpy(p, &v, sizeof v);
+        return;
+    }
+    fail_msg("no field %s", name);
+}
+
+/* A system with typed state (teams): numbers, flags, arrays and text, on
+ * the encounter and on combatants. */
+static struct encounter *typed(void)
+{
+    const struct rs_system *sys = rs_find("teams");
+    struct encounter *e = enc_new(sys, "Gate", 1);
+    struct enc_diag d;
+    uint32_t ids[2];
+    assert_int_equal(enc_side_get(e, "players", &d), 0);
+    assert_int_equal(enc_side_get(e, "guards", &d), 1);
+    assert_int_equal(enc_add(e, "Boudica", 1, 5, 0, &d, ids), ENG_OK);
+    assert_int_equal(enc_add(e, "Guard", 1, 0, 1, &d, ids + 1), ENG_OK);
+    set_field(&sys->enc_state, e->st, "norder", 0, 2);
+    set_field(&sys->enc_state, e->st, "order", 1, 1);
+    set_field(&sys->enc_state, e->st, "surprise", 0, 1);
+    struct enc_combatant *b = enc_by_id(e, ids[0]);
+    set_field(&sys->comb_state, b->st, "actions", 0, 2);
+    set_field(&sys->comb_state, b->st, "commanded", 2, UINT32_MAX);
+    set_field(&sys->comb_state, b->st, "fortify", 0, -1);
+    for (int i = 0; i < sys->comb_state.nfields; i++)
+        if (sys->comb_state.fields[i].type == RS_F_STR)
+            snprintf((char *)b->st + sys->comb_state.fields[i].offset,
+                     sys->comb_state.fields[i].size, "reload \"x\" \xC3\xA9");
+    return e;
+}
+
 static void test_enc_json_writer_matches_jansson(void **state)
 {
     (void)state;
     struct encounter *encs[] = {sample(), rich(),
-                                enc_new(rs_find("teams"), "", 1)};
+                                enc_new(rs_find("teams"), "", 1), typed()};
     for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
         char *fast = enc_json_dump(encs[i]);
         char *slow = ref_dump(encs[i]);
@@ -225,8 +339,18 @@ static void test_enc_json_writer_matches_jansson(void **state)
                          BOT_OK);
         char *again = enc_json_dump(back);
         assert_string_equal(again, fast);
-        assert_memory_equal(back->cs, encs[i]->cs,
-                            (size_t)encs[i]->ncs * sizeof *back->cs);
+        /* Every combatant the same, typed state compared by content. */
+        size_t stsz = encs[i]->sys->comb_state.size;
+        for (int k = 0; k < encs[i]->ncs; k++) {
+            struct enc_combatant x = back->cs[k], y = encs[i]->cs[k];
+            if (stsz > 0)
+                assert_memory_equal(x.st, y.st, stsz);
+            x.st = y.st = NULL;
+            assert_memory_equal(&x, &y, sizeof x);
+        }
+        if (encs[i]->sys->enc_state.size > 0)
+            assert_memory_equal(back->st, encs[i]->st,
+                                encs[i]->sys->enc_state.size);
         assert_string_equal(back->settings[0].value,
                             encs[i]->settings[0].value);
         free(again);
