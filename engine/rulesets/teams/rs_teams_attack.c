@@ -282,45 +282,30 @@ static enum eng_err te_atk_react(struct te_atk *t, struct enc_combatant *who,
     return te_spend_track(t->c, who, TE_STAMINA, 1, what);
 }
 
-/* How many tests to roll and which to keep, from what the attack has
- * going for and against it; each reason is noted on the attack. */
-struct te_adv_note {
-    const char *why;
-    int adv;                 /* +1 advantage, -1 disadvantage */
-};
-
-static int te_atk_advantage(struct te_atk *t, struct te_adv_note *notes,
+/* The net advantage (te_advantage) from what the attack has going for
+ * and against it, each reason into notes (room for 4); *any says whether
+ * there was anything at all. */
+static int te_atk_advantage(struct te_atk *t, const char **notes,
                             int *nnotes, bool *any)
 {
     const struct te_aopts *o = &t->o;
-    int adv = 0, dis = 0, n = 0;
-    bool given = o->adv > 0 || o->dis > 0;
-#define TE_NOTE(w, d)                                                     \
-    do {                                                                  \
-        notes[n++] = (struct te_adv_note){(w), (d)};                      \
-        if ((d) > 0)                                                      \
-            adv++;                                                        \
-        else                                                              \
-            dis++;                                                        \
-    } while (0)
-    if (o->sneak)
-        TE_NOTE("sneak attack: advantage", 1);
-    if (o->flank)
-        TE_NOTE("flanking: advantage", 1);
     /* adv and dis are their own reasons: counted, not noted. */
-    adv += o->adv;
-    dis += o->dis;
-    if (te_has(t->def, TE_COND_PRONE)) {
-        if (o->ranged)
-            TE_NOTE("prone target, ranged attack: disadvantage", -1);
-        else
-            TE_NOTE("prone target, melee attack: advantage", 1);
-    }
-    if (o->ranged && te_has(t->def, TE_COND_COVER))
-        TE_NOTE("target in cover: disadvantage", -1);
-#undef TE_NOTE
+    int adv = o->adv, dis = o->dis, n = 0;
+    bool prone = te_has(t->def, TE_COND_PRONE);
+    bool cover = o->ranged && te_has(t->def, TE_COND_COVER);
+    if (o->sneak)
+        notes[n++] = "sneak attack: advantage";
+    if (o->flank)
+        notes[n++] = "flanking: advantage";
+    if (prone)
+        notes[n++] = o->ranged ? "prone target, ranged attack: disadvantage"
+                               : "prone target, melee attack: advantage";
+    if (cover)
+        notes[n++] = "target in cover: disadvantage";
+    adv += o->sneak + o->flank + (prone && !o->ranged);
+    dis += (prone && o->ranged) + cover;
     *nnotes = n;
-    *any = given || n > 0;
+    *any = adv > 0 || dis > 0;
     return te_advantage(adv, dis);
 }
 
@@ -373,12 +358,39 @@ static void te_atk_resolve(struct te_atk *t, bool may_stray,
     te_attack_resolve(&t->in, out);
 }
 
+/* A luck of 1 or less: the shot goes to one of the adjacent characters,
+ * drawn with a die the table can see when there is more than one. */
+static enum eng_err te_atk_stray(struct te_atk *t)
+{
+    struct rs_call *c = t->c;
+    struct rs_rolled r = {.total = 1, .roll_idx = -1};
+    if (t->nadj > 1) {
+        char expr[16];
+        snprintf(expr, sizeof expr, "1d%d", t->nadj);
+        enum eng_err err = rs_roll(c, t->atk, "which neighbour", expr, &r);
+        if (err != ENG_OK)
+            return err;
+    }
+    struct enc_combatant *nt = enc_by_id(c->e, t->adj[r.total - 1]);
+    struct enc_event *ev = RS_SAY(c, t->atk, "{} misses wide (luck {}), "
+                                  "and the attack strays to {}",
+                                  RS_A_WHO(t->atk),
+                                  RS_A_SECRET(t->in.luck, t->atk->hidden),
+                                  RS_A_WHO(nt));
+    if (r.roll_idx >= 0)
+        rs_ev_roll(c, ev, r.roll_idx);
+    if (nt != t->def)
+        t->defends = false;
+    t->def = nt;
+    return ENG_OK;
+}
+
 /* The attack as an event: the test kept (after the penalty) against the
  * evasion, the dice of every test and of the luck die, and why each
  * number is what it is. */
 static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
-                         const struct te_adv_note *notes, int nnotes,
-                         bool any, int net)
+                         const char *const *notes, int nnotes, bool any,
+                         int net)
 {
     struct rs_call *c = t->c;
     bool as = t->atk->hidden, ds = t->def->hidden;
@@ -394,7 +406,7 @@ static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
     }
     rs_ev_roll(c, ev, t->luck_idx);
     for (int i = 0; i < nnotes; i++)
-        te_mod(t, ev, notes[i].why, 0, false, as);
+        te_mod(t, ev, notes[i], 0, false, as);
     bool off = te_setting(c->e, "advantage") == 1;
     if (off && any)
         te_mod(t, ev, "advantage is off for this fight", 0, false, as);
@@ -646,7 +658,7 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *given)
                RS_A_WHO(t.icp), RS_A_WHO(t.def));
         t.def = t.icp;
     }
-    struct te_adv_note notes[4];     /* sneak, flank, prone, cover */
+    const char *notes[4];            /* sneak, flank, prone, cover */
     int nnotes = 0;
     bool any = false;
     int net = te_atk_advantage(&t, notes, &nnotes, &any);
@@ -663,13 +675,9 @@ enum eng_err te_attack(struct rs_call *c, const struct rs_attack *given)
     struct te_attack_out out;
     te_atk_resolve(&t, true, &out);
     if (out.stray) {
-        struct enc_combatant *nt =
-            enc_by_id(e, t.adj[eng_rng_below(c->rng, (uint64_t)t.nadj)]);
-        RS_SAY(c, t.atk, "luck of {}: the shot strays to {}",
-               RS_A_SECRET(t.in.luck, t.atk->hidden), RS_A_WHO(nt));
-        if (nt != t.def)
-            t.defends = false;
-        t.def = nt;
+        err = te_atk_stray(&t);
+        if (err != ENG_OK)
+            return err;
         te_atk_resolve(&t, false, &out);
     }
     te_atk_event(&t, &out, notes, nnotes, any, net);

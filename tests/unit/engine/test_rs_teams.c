@@ -109,6 +109,12 @@ static void test_teams_unconscious_then_revived_may_act(void **state)
     assert_int_equal(fx_pick(f, "Roland"), ENG_STATE);
     assert_true(strstr(f->d.msg, "unconscious") != NULL);
     assert_int_equal(fx_pick(f, "Clementine"), ENG_OK);
+    /* The test needs both its roll and its difficulty (or neither). */
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
+                                                  "resuscitate", "target",
+                                                  "Roland", "roll", "10",
+                                                  NULL), "act"),
+                     ENG_INVALID);
     /* Resuscitate: two actions, she goes prone, the test succeeds. */
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
                                                   "resuscitate", "target",
@@ -283,6 +289,15 @@ static void test_teams_wait_gives_extra_reaction(void **state)
     fx_next(f);
     /* Back to one reaction at the start of A's own turn. */
     assert_int_equal(TE_C(a)->reactions, 1);
+    /* Waiting given by the GM is an extra reaction too, once. */
+    struct rs_cond_give q = {.name = "Waiting", .rounds = -1};
+    assert_int_equal(rs_cond_give(fx_call(f, NULL), &rs_teams, a, &q, false),
+                     ENG_OK);
+    assert_int_equal(TE_C(a)->reactions, 2);
+    assert_int_equal(rs_cond_give(fx_call(f, NULL), &rs_teams, a, &q, false),
+                     ENG_OK);
+    assert_int_equal(TE_C(a)->reactions, 2);
+    assert_int_equal(enc_cond_find(a, TE_COND_WAIT)->rounds, 1);
     fx_free(f);
 }
 
@@ -310,6 +325,11 @@ static void test_teams_action_economy(void **state)
     assert_true(strstr(f->d.msg, "no actions left") != NULL);
     assert_int_equal(ACT("action", "drop_prone"), ENG_OK);
     assert_int_equal(ACT("action", "fly"), ENG_INVALID);
+    /* An option the action does not use is refused, not ignored. */
+    assert_int_equal(ACT("action", "step", "cost", "2"), ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "cost: is not used by action:step"));
+    assert_int_equal(ACT("action", "drop_item", "target", "B"),
+                     ENG_INVALID);
 #undef ACT
     fx_free(f);
 }

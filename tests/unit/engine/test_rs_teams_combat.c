@@ -456,10 +456,25 @@ static void test_teams_guard_and_prone_defence(void **state)
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
     assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->target, 6);
     assert_false(fx_hit(fx_ev(f, ENC_EV_ATTACK)));
-    struct enc_cond_req q = {.name = TE_COND_PRONE};
-    enc_cond_add(f->e, fx_by(f, "B"), &q, &f->r, &f->d);
+    /* Prone (given as the GM gives it): melee advantage, ranged
+     * disadvantage; in cover too, ranged: double disadvantage. */
+    assert_int_equal(te_cond(fx_call(f, NULL), fx_by(f, "B"),
+                             TE_COND_PRONE), ENG_OK);
     assert_int_equal(fx_attack(f, "A", "B", "1d6", "1", NULL), ENG_OK);
     assert_true(rs_fx_roll(&f->fx, "attack test", 1) >= 0);
+    const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_string_equal(ev->mods[0].reason,
+                        "prone target, melee attack: advantage");
+    assert_int_equal(te_cond(fx_call(f, NULL), fx_by(f, "B"),
+                             TE_COND_COVER), ENG_OK);
+    assert_int_equal(fx_attack(f, "A", "B", "1d6", "1", "thrown"), ENG_OK);
+    ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_string_equal(ev->mods[0].reason,
+                        "prone target, ranged attack: disadvantage");
+    assert_string_equal(ev->mods[1].reason, "target in cover: disadvantage");
+    assert_string_equal(ev->mods[2].reason,
+                        "double disadvantage: worst of 3");
+    assert_true(rs_fx_roll(&f->fx, "attack test", 2) >= 0);
     fx_free(f);
 }
 
@@ -609,6 +624,50 @@ static void test_teams_intercept_dodge_resist(void **state)
     fx_free(f);
 }
 
+/* Secrecy per value: a hidden attacker's dice and result are the GM's;
+ * against a hidden target the attacker's own roll stays public while the
+ * target's evasion, what changed it and the damage it took are the GM's. */
+static void test_teams_hidden_numbers(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(4);
+    fx_add(f, "Boudica", "players", "hp=12 endurance=30 evasion=1");
+    fx_add(f, "Goblin", "foes", "hp=12 endurance=30 evasion=2 size=3");
+    fx_by(f, "Goblin")->hidden = true;
+    rs_teams.ops->begin(fx_call(f, "first", "foes", NULL));
+    assert_int_equal(fx_attack(f, "Goblin", "Boudica", "2d6", "1", "adv"),
+                     ENG_OK);
+    const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_true(ev->value_secret);
+    assert_false(ev->target_secret);
+    for (int i = 0; i < ev->nrolls; i++)
+        assert_true(f->r.rolls[ev->rolls[i]].secret);
+    /* What changed the hidden goblin's roll is the GM's; what changed
+     * Boudica's evasion (the goblin is smaller) is not. */
+    for (int i = 0; i < ev->nmods; i++)
+        assert_int_equal(ev->mods[i].secret,
+                         strstr(ev->mods[i].reason, "evasion") == NULL);
+    assert_true(ev->nmods >= 2);
+    fx_next(f);
+    assert_int_equal(fx_attack(f, "Boudica", "Goblin", "2d6", "1", NULL),
+                     ENG_OK);
+    ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    for (int i = 0; i < ev->nrolls; i++)
+        assert_false(f->r.rolls[ev->rolls[i]].secret);
+    const struct enc_mod *size = NULL;
+    for (int i = 0; i < ev->nmods; i++)
+        if (strstr(ev->mods[i].reason, "evasion") != NULL)
+            size = &ev->mods[i];
+    assert_non_null(size);
+    assert_true(size->secret);
+    const struct enc_event *dv = fx_ev(f, ENC_EV_DAMAGE);
+    if (dv != NULL)
+        assert_true(dv->secret);
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -637,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_teams_fall_instead_of_fortify),
         cmocka_unit_test(test_teams_killing_strike),
         cmocka_unit_test(test_teams_intercept_dodge_resist),
+        cmocka_unit_test(test_teams_hidden_numbers),
     };
     return cmocka_run_group_tests_name("rs_teams_combat", tests, NULL, NULL);
 }
