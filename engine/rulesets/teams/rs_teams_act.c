@@ -538,10 +538,18 @@ static enum eng_err te_take_reaction(struct rs_call *c,
 enum eng_err te_react(struct rs_call *c)
 {
     struct enc_combatant *who = rs_arg_who(c, "name");
+    struct te_comb *st = TE_C(who);
     const char *kind = rs_arg_text(c, "reaction", "");
     enum eng_err err = te_take_reaction(c, who, kind);
     if (err != ENG_OK)
         return err;
+    if (enc_name_eq(kind, "fortify") && st->fortify > 0) {
+        /* The owed fortify test, settled by hand: it held. */
+        RS_SAY(c, who, "{} fortifies against {} and stays conscious",
+               RS_A_WHO(who), RS_A_SECRET(st->fortify, who->hidden));
+        st->fortify = 0;
+        return ENG_OK;
+    }
     RS_SAY(c, who, "{} reacts: {}", RS_A_WHO(who), RS_A_TEXT(kind));
     return ENG_OK;
 }

@@ -541,7 +541,7 @@ static void test_teams_fall_instead_of_fortify(void **state)
     (void)state;
     struct fx *f = fx_new(1);
     fx_add(f, "A", "red", "hp=10 con=1 stamina=2");
-    fx_add(f, "B", "red", "hp=10");
+    fx_add(f, "B", "red", "hp=10 stamina=1");
     fx_add(f, "X", "blue", "hp=10");
     rs_teams.ops->begin(fx_call(f, "first", "blue", NULL));
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A", NULL),
@@ -558,6 +558,15 @@ static void test_teams_fall_instead_of_fortify(void **state)
                                           "fall"), ENG_OK);
     assert_true(fx_by(f, "A")->flags & ENC_CF_DOWN);
     assert_int_equal(fx_track(f, "A", TE_STAMINA), 2);
+    /* B's owed test settled by hand (/react): B stays conscious. */
+    rs_action(&rs_teams, fx_call(f, "name", "B", "amount", "3", NULL),
+                         "damage");
+    assert_int_equal(TE_C(fx_by(f, "B"))->fortify, 3);
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "B",
+                                                  "reaction", "fortify",
+                                                  NULL), "react"), ENG_OK);
+    assert_int_equal(TE_C(fx_by(f, "B"))->fortify, 0);
+    assert_false(fx_by(f, "B")->flags & ENC_CF_DOWN);
     fx_next(f);
     /* Red has only B to give a turn to. */
     assert_string_equal(fx_current(f), "B");
