@@ -145,7 +145,7 @@ static int bench_single(const char *label, const char *path, long n)
     struct bench b;
     if (bench_open(&b, path) != 0)
         return 1;
-    static const char *const none[] = {NULL};
+    static const char *const confirm[] = {"confirm", "true", NULL};
     double t0 = now_s();
     long done = 0;
     for (; done < n; done++)
@@ -159,7 +159,7 @@ static int bench_single(const char *label, const char *path, long n)
         doc_bytes = strlen(doc);
     free(doc);
     t0 += now_s() - t_end;      /* the look at the document is not timed */
-    run(&b, BENCH_FIRST_CHANNEL, "combat", "end", none);
+    run(&b, BENCH_FIRST_CHANNEL, "combat", "end", confirm);
     done++;
     double dt = now_s() - t0;
     long errors = b.errors;

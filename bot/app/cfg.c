@@ -34,6 +34,10 @@ static const struct cfg_key cfg_keys[] = {
     {"rules", "dir", CFG_T_STR, 0, CFG_MAX_PATH - 1, "", F(rules_dir),
      "directory of the rulesets' data files (tactical-effects.conf); "
      "empty = $FRAY_RULES_DIR, else ./config"},
+    {"fights", "reopen_minutes", CFG_T_INT, 1, 10080, "60",
+     F(reopen_minutes),
+     "how long after its end the GM may bring a fight back with "
+     "/combat reopen"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"discord", "api_base", CFG_T_STR, 8, CFG_MAX_URL - 1,

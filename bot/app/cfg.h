@@ -32,6 +32,7 @@ struct cfg {
     char db_path[CFG_MAX_PATH];      /* [store] path */
     char storage[CFG_MAX_PATH];      /* [store] storage: server, or "" */
     char rules_dir[CFG_MAX_PATH];    /* [rules] dir */
+    int64_t reopen_minutes;          /* [fights] reopen_minutes */
     enum log_level log_level;        /* [log] level */
     char api_base[CFG_MAX_URL];      /* [discord] api_base */
     bool register_commands;          /* [discord] register_commands */

@@ -18,6 +18,7 @@
 
 #include "cmd_parse.h"
 #include "cmd_table.h"
+#include "rs.h"
 #include "cmd_validate.h"
 #include "msg.h"
 #include "render_text.h"
@@ -198,6 +199,18 @@ static void console_help(struct console *c)
         snprintf(name, sizeof name, "/%s%s%s", t[i].command,
                  t[i].sub ? " " : "", t[i].sub ? t[i].sub : "");
         fprintf(c->out, "  %-18s %s\n", name, t[i].help);
+    }
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    fputs("and each rule system's own (/help topic:<system>):\n", c->out);
+    for (size_t i = 0; i < nrs; i++) {
+        fprintf(c->out, "  %-9s", all[i]->id);
+        for (int k = 0; k < all[i]->ncmds; k++)
+            fprintf(c->out, " /%s%s%s", all[i]->cmds[k].verb,
+                    all[i]->cmds[k].sub ? " " : "",
+                    all[i]->cmds[k].sub ? all[i]->cmds[k].sub : "");
+        fputs(all[i]->ncmds == 0 ? " (the commands above)\n" : "\n",
+              c->out);
     }
     console_say(c, "/help topic:combat explains more.");
 }

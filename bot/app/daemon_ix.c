@@ -258,7 +258,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
 void daemon_batch_flush(struct daemon *d)
 {
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules, .cache = d->cache};
+                          .rs_data = &d->rules, .cache = d->cache,
+                          .reopen_ms = d->cfg->reopen_minutes * 60000};
     int64_t t0 = daemon_now_us(), t1, t2;
     enum bot_err err = BOT_OK;
     int n = d->nbatch;

@@ -109,7 +109,10 @@ void daemon_register_guild(struct daemon *d, uint64_t guild)
                                   CMD_CONFIG_MAX_SYSTEMS, &configured);
     /* A development server has every command as its own (a PUT there
      * replaces them all), so its set holds the core ones too. */
-    register_scope(d, guild, register_build(sys, n, is_dev_guild(d, guild)));
+    register_scope(d, guild,
+                   register_build(sys, n, REGISTER_GUILD |
+                                  (is_dev_guild(d, guild) ? REGISTER_CORE
+                                                          : 0u)));
 }
 
 static enum bot_err on_systems_key(void *ctx, const char *key,
@@ -137,7 +140,7 @@ void daemon_register_ready(struct daemon *d, const char *app)
     if (d->shard.id == 0) {
         /* Shard 0 registers the core set for every shard. */
         if (d->cfg->ndev_guilds == 0)
-            register_scope(d, 0, register_build(NULL, 0, true));
+            register_scope(d, 0, register_build(NULL, 0, REGISTER_CORE));
         for (int i = 0; i < d->cfg->ndev_guilds; i++)
             daemon_register_guild(d, d->cfg->dev_guilds[i]);
     }

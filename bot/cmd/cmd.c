@@ -26,6 +26,7 @@
 #include "eng_text.h"
 #include "render_enc.h"
 #include "rs_data.h"
+#include "sbuf.h"
 #include "store.h"
 
 void cmd_reply_init(struct cmd_reply *r)
@@ -60,6 +61,11 @@ void cmd_reply_cleanup(struct cmd_reply *r)
     cmd_reply_init(r);
 }
 
+int64_t cmd_reopen_ms(const struct cmd_ctx *ctx)
+{
+    return ctx->reopen_ms > 0 ? ctx->reopen_ms : CMD_REOPEN_MS;
+}
+
 const char *cmd_req_opt(const struct cmd_req *req, const char *name)
 {
     for (int i = 0; i < req->nopts; i++)
@@ -87,22 +93,32 @@ static void reply_error(struct cmd_reply *reply, const char *text,
 
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
 {
-    char text[512];
+    /* Sized to the message: no refusal is ever cut short. */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    reply_error(run->reply, text, NULL);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (text != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    reply_error(run->reply, text != NULL ? text : "the bot ran out of memory",
+                NULL);
+    free(text);
     run->failed = true;
 }
 
 void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
 {
+    bool cut = d->cut;
     if (d->code == ENG_NOMEM)   /* the engine's words name no outcome */
         reply_error(run->reply, "the bot ran out of memory; nothing was "
                     "changed", NULL);
     else
         reply_error(run->reply, d->msg, d->hint);
+    run->reply->cut |= cut;
     run->failed = true;
 }
 
@@ -123,8 +139,8 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
         .is_gm = run->is_gm,
         .opts = opts,
         .nopts = req->nopts,
-        .args = NULL,
-        .nargs = 0,
+        .args = run->ext,
+        .nargs = run->next,
         .data = rs_data_get(run->ctx->rs_data, run->rs),
     };
 }
@@ -153,6 +169,13 @@ bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
         return true;
     cmd_fail_diag(run, &run->diag);
     return false;
+}
+
+bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who)
+{
+    if (run->enc->trust && !who->hidden)
+        return true;
+    return cmd_may_act(run, who);
 }
 
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
@@ -203,7 +226,7 @@ static void add_prompts(struct cmd_run *run)
             const struct rs_prompt_choice *ch = &p->choice[k];
             char id[INTERACTION_CUSTOM_ID_MAX + 1];
             if (interaction_custom_id_make(id, sizeof id, ch->command, NULL,
-                                           e->version,
+                                           e->fight_id, e->version,
                                            ch->opt ? ch->opt : "name",
                                            ch->opt ? ch->value : c->name))
                 msg_add_button(&run->reply->msg, ch->label, id,
@@ -218,48 +241,94 @@ static void add_prompts(struct cmd_run *run)
     }
 }
 
-void cmd_show(struct cmd_run *run, const char *title)
-{
-    struct cmd_reply *reply = run->reply;
-    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
-    msg_cleanup(&reply->msg);
-    bool secret = render_events(&reply->msg, run->enc, run->res, public_gm,
-                                title);
-    if (secret && !public_gm) {
-        struct msg *copy = malloc(sizeof *copy);
-        if (copy != NULL) {
-            msg_init(copy);
-            render_events(copy, run->enc, run->res, true, title);
-            reply->gm_copy = copy;
-        }
-    }
-}
-
-void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
+/* The reply's events: the public view, and the GM's copy when hidden
+ * numbers were left out of it. When the table sees nothing of what
+ * happened (a hidden NPC arrived, a hidden NPC's test) and the sender is
+ * the GM, the GM's view is the reply, private. */
+static void reply_events(struct cmd_run *run, const char *title)
 {
     struct cmd_reply *reply = run->reply;
     const struct encounter *e = run->enc;
     /* The console is the GM's own screen; in a channel everyone reads the
      * reply, so hidden numbers go only to the GM's copy. */
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
+    msg_cleanup(&reply->msg);
+    reply->cut |= run->res->truncated;
+    bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    if (!secret || public_gm)
+        return;
+    bool nothing = reply->msg.nembeds > 0 &&
+                   reply->msg.embeds[reply->msg.nembeds - 1].description ==
+                       NULL;
+    if (nothing && run->is_gm) {
+        msg_cleanup(&reply->msg);
+        render_events(&reply->msg, e, run->res, true, title);
+        reply->ephemeral = true;
+        return;
+    }
+    struct msg *copy = malloc(sizeof *copy);
+    if (copy != NULL) {
+        msg_init(copy);
+        render_events(copy, e, run->res, true, title);
+        reply->gm_copy = copy;
+    }
+}
+
+void cmd_show(struct cmd_run *run, const char *title)
+{
+    reply_events(run, title);
+}
+
+/* Add this command's damage and falls to the combatants' tallies, for the
+ * summary at the end. Damage dealt counts ENC_EV_DAMAGE; hit points (and
+ * temporary ones) a target lost without one (the GM's /combat hp, a
+ * rule's direct damage) count as taken. Other tracks (stamina, action
+ * points) are spent, not damaged. */
+static void tally(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    const struct enc_result *res = run->res;
+    if (run->is_undo)
+        return;              /* the restored state carries its own */
+    for (int i = 0; i < res->nev; i++) {
+        const struct enc_event *ev = &res->ev[i];
+        struct enc_combatant *who = enc_by_id(e, ev->who);
+        struct enc_combatant *other = enc_by_id(e, ev->other);
+        if (ev->kind == ENC_EV_DAMAGE && ev->a > 0) {
+            if (who != NULL)
+                who->dealt += ev->a;
+            if (other != NULL)
+                other->taken += ev->a;
+        } else if (ev->kind == ENC_EV_DOWN && who != NULL) {
+            who->falls++;
+        } else if (ev->kind == ENC_EV_HP && who != NULL && ev->b < ev->a &&
+                   ev->text != NULL && (strcmp(ev->text, "hp") == 0 ||
+                                        strcmp(ev->text, "temp") == 0)) {
+            bool damaged = false;
+            for (int k = 0; k < res->nev && !damaged; k++)
+                damaged = res->ev[k].kind == ENC_EV_DAMAGE &&
+                          res->ev[k].other == ev->who;
+            if (!damaged)
+                who->taken += ev->a - ev->b;
+        }
+    }
+}
+
+void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
+{
+    tally(run);
+    struct cmd_reply *reply = run->reply;
+    const struct encounter *e = run->enc;
+    bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
     run->changed = true;
     /* The reply shows the version this change will be saved as. */
     run->enc->version = run->loaded + 1;
-    msg_cleanup(&reply->msg);
-    bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    reply_events(run, title);
     /* In Discord the fight's live tracker message shows the state (and
      * is edited after this change); a copy in every reply would only
      * leave stale trackers up the channel. */
     if (show_tracker && run->req->source != CMD_SRC_DISCORD)
-        render_tracker(&reply->msg, e, public_gm);
-    if (secret && !public_gm) {
-        struct msg *copy = malloc(sizeof *copy);
-        if (copy != NULL) {
-            msg_init(copy);
-            render_events(copy, e, run->res, true, title);
-            reply->gm_copy = copy;
-        }
-    }
+        render_tracker(&reply->msg, e, public_gm || reply->ephemeral);
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
     for (int i = run->res->nev - 1; i >= 0; i--) {
@@ -403,6 +472,24 @@ void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
     r->version = -1;
 }
 
+/* Remember what this change did in the encounter's own history. */
+static bool record_change(struct cmd_run *run)
+{
+    struct sbuf text;
+    bool secret = run->change_secret;
+    sbuf_init(&text, ENC_MAX_CHANGE_TEXT * 4);
+    if (run->change != NULL)
+        sbuf_add(&text, run->change);
+    else
+        render_change_summary(&text, run->enc, run->res, &secret);
+    bool ok = sbuf_error(&text) != SBUF_NOMEM &&
+              enc_change_add(run->enc, run->loaded + 1, run->req->user_id,
+                             run->req->now_ms, secret, sbuf_str(&text)) ==
+                  ENG_OK;
+    sbuf_cleanup(&text);
+    return ok;
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -463,21 +550,36 @@ static bool check_system(struct cmd_run *run)
             run->spec = &run->view;
         return true;
     }
+    char key[64];
+    snprintf(key, sizeof key, "%s%s%s", spec->command, spec->sub ? " " : "",
+             spec->sub ? spec->sub : "");
+    const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
+    struct rs_opt given[RS_MAX_EXT_OPTS];
+    int ngiven = 0;
     for (int i = 0; i < run->req->nopts; i++) {
         const char *opt = run->req->opts[i].name;
         const struct rs_system *owner = cmd_ext_owner(spec, opt);
         if (owner == NULL)
             continue;
-        char key[64];
-        snprintf(key, sizeof key, "%s%s%s", spec->command,
-                 spec->sub ? " " : "", spec->sub ? spec->sub : "");
-        const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
         bool ok = false;
         for (int k = 0; mine != NULL && mine[k].name != NULL && !ok; k++)
             ok = eng_text_casecmp(mine[k].name, opt) == 0;
         if (!ok) {
             cmd_fail(run, "%s: is an option of the %s system; this fight "
                      "plays %s", opt, owner->id, run->rs->id);
+            return false;
+        }
+        if (ngiven < RS_MAX_EXT_OPTS)
+            given[ngiven++] = (struct rs_opt){opt, run->req->opts[i].value};
+    }
+    /* The system's own options on this core command, typed for it. */
+    if (ngiven > 0) {
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        if (rs_bind(&c, key, mine, given, ngiven, run->ext, RS_MAX_EXT_OPTS,
+                    &run->next, &run->diag) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
             return false;
         }
     }
@@ -489,23 +591,35 @@ static void run_handler(struct cmd_run *run)
     const struct cmd_spec *spec = run->spec;
     const struct cmd_req *req = run->req;
     if ((spec->flags & CMD_F_NEEDS_ENC) && run->enc == NULL) {
-        reply_error(run->reply, "there is no fight in this channel",
-                    "/combat start system:generic");
+        /* Undo right after an end means the end was the mistake. */
+        bool undo = spec->sub != NULL && strcmp(spec->sub, "undo") == 0;
+        reply_error(run->reply, undo ? "there is no fight in this channel "
+                    "to undo in; a fight that just ended can be brought "
+                    "back" : "there is no fight in this channel",
+                    undo ? "/combat reopen" : "/combat start system:generic");
         run->failed = true;
         return;
     }
-    if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
-        char text[200];
-        char name[64];
-        snprintf(text, sizeof text, "only the GM may use %s (the GM is "
-                 "whoever started the fight, or anyone with Manage "
-                 "Channels)", cmd_spec_name(spec, name, sizeof name));
-        reply_error(run->reply, text, NULL);
-        run->failed = true;
-        return;
-    }
+    /* The fight's own system decides what its command is (and whether
+     * it is the GM's), so that check comes first. */
     if (run->enc != NULL && !check_system(run))
         return;
+    spec = run->spec;
+    if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
+        char name[64];
+        cmd_fail(run, "only the GM may use %s (the GM is whoever started "
+                 "the fight, or anyone with Manage Channels)",
+                 cmd_spec_name(spec, name, sizeof name));
+        return;
+    }
+    if (req->expect_version >= 0 &&
+        (run->enc == NULL || req->expect_fight != run->enc->fight_id)) {
+        /* A button left from a fight that is over, or from an earlier
+         * fight in this channel: it belongs to no fight there is. */
+        cmd_fail(run, "That button is from an earlier fight in this "
+                 "channel; it does nothing now.");
+        return;
+    }
     if (req->expect_version >= 0 && run->enc != NULL &&
         req->expect_version != run->enc->version) {
         /* A button from an older tracker: show where things stand now and
@@ -537,6 +651,7 @@ static void run_reset(struct cmd_run *run)
                             .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
+    free(run->change);
     *run = fresh;
     run->spec = &run->view;
     enc_result_reset(run->res);
@@ -579,6 +694,8 @@ static bool try_stateful(struct cmd_run *run)
     run->is_gm = cmd_sender_is_gm(req, run->enc);
 
     run_handler(run);
+    if (!run->failed && run->changed && !record_change(run))
+        run->res->nomem = true;
     if (!run->failed && run->res->nomem) {
         /* Part of what happened could not be recorded: saving the change
          * would show the table less than the truth. */
@@ -671,6 +788,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         run_reset(&run);
     }
     enc_free(run.enc);
+    free(run.change);
     enc_result_cleanup(run.res);
     eng_free(run.res);
     return true;

@@ -47,6 +47,8 @@ struct rs_data_set;
  * encounter (or recorded the interaction) since it was read: each try
  * reads the fresh state, so the other write is never lost. */
 #define CMD_MAX_ATTEMPTS 3
+/* How long after its end a fight may be reopened, unless configured. */
+#define CMD_REOPEN_MS (60 * 60 * 1000)
 
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
@@ -77,6 +79,7 @@ struct cmd_req {
 
     const char *interaction_id;  /* applied at most once; NULL = no check */
     int64_t expect_version;      /* a button's version, or -1: stale check */
+    uint64_t expect_fight;       /* with a version: the button's fight */
     int64_t now_ms;              /* wall clock, for stored timestamps */
 };
 
@@ -107,6 +110,9 @@ struct cmd_reply {
     enum cmd_tracker_mode tracker_mode;
     bool guild_commands;         /* the server's systems changed: register
                                     its commands again (discord/register) */
+    bool cut;                    /* something did not fit where it was
+                                    made (a message, the events): a bug
+                                    that tests look for */
 };
 
 struct cmd_ctx {
@@ -116,6 +122,8 @@ struct cmd_ctx {
                                           the built-in tables (borrowed) */
     struct enc_cache *cache;     /* decoded encounters (borrowed), or NULL
                                     to decode every command's encounter */
+    int64_t reopen_ms;           /* /combat reopen's window after the end;
+                                    0: CMD_REOPEN_MS */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

@@ -82,14 +82,22 @@ void cmd_combat_start(struct cmd_run *run)
     }
     run->rs = rs;
     run->is_gm = true;
+    /* The fight's id goes into its buttons: the time it started is unique
+     * per channel, and never 0 (the id of fights from before ids). */
+    run->enc->fight_id = req->now_ms > 0 ? (uint64_t)req->now_ms : 1;
     const char *settings = cmd_req_opt(req, "settings");
     if (settings != NULL && !apply_settings(run, settings))
+        return;
+    if (!cmd_opt_bool(run, "trust", false, &run->enc->trust))
         return;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
     RS_SAY(&c, NULL, "{} rules. The GM adds NPCs with /combat add; players "
            "use /combat join.", RS_A_TEXT(rs->title));
+    if (run->enc->trust)
+        rs_say0(&c, NULL, "Players may change the hp and conditions of "
+                "anyone they can see.");
     /* A server sees the commands of the systems it plays: starting one it
      * has not played yet adds its commands there. */
     if (req->guild_id != 0)
@@ -171,7 +179,8 @@ static void add_combatants(struct cmd_run *run, uint64_t owner)
             return;
         }
         cmd_rs_call(run, &c, opts);
-        if (run->rs->ops->setup(&c, who) != ENG_OK) {
+        if (run->rs->ops->setup(&c, who) != ENG_OK ||
+            rs_stat_pools(run->rs, who, &run->diag) != ENG_OK) {
             cmd_fail_diag(run, &run->diag);
             return;
         }
@@ -245,6 +254,10 @@ void cmd_combat_set(struct cmd_run *run)
     if (stats != NULL) {
         if (!apply_stats(run, who, stats))
             return;
+        if (rs_stat_pools(run->rs, who, &run->diag) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
         /* hp given as a stat changes the maximum and keeps the damage
          * already taken. */
         int64_t *hp = enc_stat(who, "hp");

@@ -19,6 +19,7 @@
 #include "eng_text.h"
 #include "interaction.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 #include "store.h"
 
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
@@ -150,29 +151,21 @@ void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs)
         run->reply->guild_commands = true;
 }
 
-/* "The teams system adds /act, /react ..." for the reply. */
-static void describe_systems(char *buf, size_t cap,
+/* "**Teams**: `/act`, `/react` ..." for the reply. */
+static void describe_systems(struct sbuf *b,
                              const struct rs_system *const *list, size_t n)
 {
-    size_t at = 0;
-    buf[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        int w = snprintf(buf + at, cap - at, "\n**%s**:", list[i]->title);
-        at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
-        if (list[i]->ncmds == 0) {
-            w = snprintf(buf + at, cap - at, " the core commands only");
-            at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
-        }
+        sbuf_addf(b, "\n**%s**:", list[i]->title);
+        if (list[i]->ncmds == 0)
+            sbuf_add(b, " the core commands only");
         for (int k = 0; k < list[i]->ncmds; k++) {
             const struct rs_cmd *c = &list[i]->cmds[k];
             bool seen = false;
             for (int j = 0; j < k && !seen; j++)
                 seen = eng_text_casecmp(list[i]->cmds[j].verb, c->verb) == 0;
-            if (seen)
-                continue;
-            w = snprintf(buf + at, cap - at, "%s `/%s`", k ? "," : "",
-                         c->verb);
-            at += w > 0 && (size_t)w < cap - at ? (size_t)w : 0;
+            if (!seen)
+                sbuf_addf(b, "%s `/%s`", k ? "," : "", c->verb);
         }
     }
 }
@@ -193,11 +186,14 @@ static void config_systems(struct cmd_run *run, const char *text)
         cmd_fail(run, "the setting could not be saved; nothing was changed");
         return;
     }
-    char desc[1500];
-    describe_systems(desc, sizeof desc, list, n);
+    struct sbuf desc;
+    sbuf_init(&desc, MSG_MAX_TEXT / 2);
+    describe_systems(&desc, list, n);
     msg_set_content(&run->reply->msg, "Saved. This server plays:%s\nEvery "
                     "server also has /roll, /combat, /attack, /config and "
-                    "/help. The commands update in a few seconds.", desc);
+                    "/help. The commands update in a few seconds.",
+                    sbuf_str(&desc));
+    sbuf_cleanup(&desc);
     run->reply->guild_commands = true;
 }
 

@@ -137,6 +137,32 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
 }
 
+static void doc_stats(struct sbuf *b, const struct rs_system *rs,
+                      enum cmd_doc_style style)
+{
+    if (rs->stats == NULL || rs->stats[0].name == NULL)
+        return;
+    sbuf_add(b, style == CMD_DOC_FILE
+                    ? "## Stats\n\nGiven as `stats:\"name=value ...\"` to "
+                      "`/combat join`, `/combat add` or `/combat set`.\n\n"
+                    : "\n**Stats** (`stats:`): ");
+    for (const struct rs_stat_spec *p = rs->stats; p->name; p++) {
+        if (style == CMD_DOC_HELP) {
+            sbuf_addf(b, "%s`%s`", p == rs->stats ? "" : ", ", p->name);
+            continue;
+        }
+        sbuf_addf(b, "- `%s`: %s (%" PRId64 " to %" PRId64 "%s)\n", p->name,
+                  p->help, p->min, p->max,
+                  p->kind == RS_TRACK ? "; a track: its current value "
+                                        "goes down and back up"
+                  : p->kind == RS_POOL ? "; a pool with no maximum, gone "
+                                         "when spent" : "");
+    }
+    if (style == CMD_DOC_FILE && (rs->flags & RS_F_OPEN_STATS))
+        sbuf_add(b, "- any other name: kept as written, for the GM\n");
+    sbuf_add(b, "\n");
+}
+
 static void doc_settings(struct sbuf *b, const struct rs_system *rs,
                          enum cmd_doc_style style)
 {
@@ -235,6 +261,7 @@ void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
     doc_extensions(b, rs, style);
     doc_attack_opts(b, rs, style);
     doc_conditions(b, rs, style);
+    doc_stats(b, rs, style);
     doc_settings(b, rs, style);
     if (style == CMD_DOC_HELP)
         sbuf_addf(b, "\nStart one with `/combat start system:%s`; the "

@@ -12,7 +12,7 @@
 void cmd_combat_hp(struct cmd_run *run)
 {
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_act(run, who))
+    if (who == NULL || !cmd_may_touch(run, who))
         return;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
@@ -28,14 +28,28 @@ void cmd_combat_hp(struct cmd_run *run)
         return;
     }
     struct enc_track *t = enc_track(who, track);
-    if (t == NULL && op != '=') {
+    /* A pool (temporary hit points) has no maximum, and none is 0. */
+    bool pool = rs_stat_kind(run->rs, track) == RS_POOL;
+    if (t == NULL && op != '=' && !pool) {
         cmd_fail(run, "%s has no %s yet\nTry: `/combat hp name:\"%s\" "
                  "change:=10`", who->name, track, who->name);
         return;
     }
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    /* Damage meets what soaks it first (temporary hit points). */
+    if (op == '-' && n > 0 && run->rs->ops->soak != NULL) {
+        n = run->rs->ops->soak(&c, who, track, n);
+        t = enc_track(who, track);
+        if (n == 0) {
+            cmd_finish(run, NULL, false);
+            return;
+        }
+    }
     int64_t before = t != NULL ? t->cur : 0;
     int64_t after = op == '=' ? n : op == '+' ? before + n : before - n;
-    int64_t max = t != NULL ? t->max : n;
+    int64_t max = pool ? 0 : t != NULL ? t->max : n;
     /* Healing stops at the maximum; damage stops at 0. */
     if (op == '+' && max > 0 && after > max)
         after = before > max ? before : max;
@@ -43,7 +57,9 @@ void cmd_combat_hp(struct cmd_run *run)
         after = 0;
     if (after > ENC_MAX_VALUE)
         after = ENC_MAX_VALUE;
-    if (enc_track_set(who, track, after, max, &run->diag) != ENG_OK) {
+    if (pool && after == 0)
+        enc_track_remove(who, track);
+    else if (enc_track_set(who, track, after, max, &run->diag) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
     }
@@ -52,9 +68,6 @@ void cmd_combat_hp(struct cmd_run *run)
     ev->a = before;
     ev->b = after;
     ev->secret = who->hidden;
-    struct rs_opt opts[CMD_MAX_OPTS];
-    struct rs_call c;
-    cmd_rs_call(run, &c, opts);
     if (run->rs->ops->after_track != NULL)
         run->rs->ops->after_track(&c, who, track, before);
     else
@@ -66,7 +79,7 @@ void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_act(run, who))
+    if (who == NULL || !cmd_may_touch(run, who))
         return;
     const char *name = cmd_req_opt(req, "condition");
     bool remove = false;

@@ -37,6 +37,13 @@ struct cmd_run {
     bool is_undo;                /* enc is a restored earlier state */
     struct enc_result *res;      /* events of this command (heap) */
     struct enc_diag diag;
+    struct rs_arg ext[RS_MAX_EXT_OPTS]; /* options the fight's system adds
+                                           to this core command, bound */
+    int next;
+    char *change;                /* what this change did, for history, when
+                                    the handler says it (undo); else the
+                                    first event says it (heap) */
+    bool change_secret;
 };
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
@@ -55,6 +62,11 @@ struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
 
 /* Fail unless the sender may act for who (GM or its owner). */
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
+
+/* Fail unless the sender may change who's hp and conditions: as
+ * cmd_may_act(), or, in a fight that trusts its players, any player for a
+ * combatant they can see. */
+bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who);
 
 /* Option helpers over the request; absent gives dflt. Fail on bad values. */
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
@@ -91,6 +103,9 @@ uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
  * register the server's commands again (cmd_reply.guild_commands). */
 void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs);
 
+/* How long after its end a fight may be reopened, in ms. */
+int64_t cmd_reopen_ms(const struct cmd_ctx *ctx);
+
 /* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
  * when too small). */
 void cmd_system_ids(char *buf, size_t n);
@@ -116,8 +131,11 @@ cmd_handler_fn cmd_combat_hp;
 cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
+cmd_handler_fn cmd_combat_history;
+cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
+cmd_handler_fn cmd_combat_trust;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;

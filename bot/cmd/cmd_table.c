@@ -48,7 +48,9 @@ static const struct cmd_spec table[] = {
                  "The rule system (see /help)"),
           RS_TEXT("name", false, ENC_MAX_ENC_NAME, "A name for the fight"),
           RS_STR("settings", false, RS_VAL_SETTINGS, CMD_MAX_LIST_OPT,
-                 "Rule options as \"key=value key=value\"")),
+                 "Rule options as \"key=value key=value\""),
+          RS_BOOL("trust", "Players may change anyone's hp and conditions "
+                  "(default false)")),
      NULL, NULL},
 
     {"combat", "add", ENC_CMD | CMD_F_GM_ONLY, GUILD,
@@ -185,10 +187,25 @@ static const struct cmd_spec table[] = {
      NO_OPTS,
      NULL, NULL},
 
+    {"combat", "history", CMD_F_NEEDS_ENC | CMD_F_EPHEMERAL, GUILD,
+     "What changed in this fight, newest first, and who did it",
+     "/combat history count:20",
+     cmd_combat_history,
+     OPTS(RS_INT("count", false, 1, ENC_MAX_CHANGES,
+                 "How many changes (default 10)")),
+     NULL, NULL},
+
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: end the fight (it is archived, not deleted)",
-     "/combat end",
+     "GM: end the fight, with a summary (asks first; /combat reopen undoes)",
+     "/combat end confirm:true",
      cmd_combat_end,
+     OPTS(RS_BOOL("confirm", "Yes, end it now (without: a button asks)")),
+     NULL, NULL},
+
+    {"combat", "reopen", CMD_F_MUTATES, GUILD,
+     "GM: bring back the fight that just ended in this channel",
+     "/combat reopen",
+     cmd_combat_reopen,
      NO_OPTS,
      NULL, NULL},
 
@@ -197,6 +214,13 @@ static const struct cmd_spec table[] = {
      "/combat notices on:false",
      cmd_combat_notices,
      OPTS(RS_BOOL("on", "Mention the player whose turn starts")),
+     NULL, NULL},
+
+    {"combat", "trust", ENC_CMD | CMD_F_GM_ONLY, GUILD,
+     "GM: let players change the hp and conditions of anyone they can see",
+     "/combat trust on:true",
+     cmd_combat_trust,
+     OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
      NULL, NULL},
 
     {"attack", NULL, ENC_CMD, GUILD,

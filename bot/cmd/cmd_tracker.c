@@ -13,11 +13,12 @@
 #include "render_enc.h"
 
 static void add_button(struct msg *m, const char *label, const char *sub,
-                       int64_t version, enum msg_button_style style)
+                       const struct encounter *e,
+                       enum msg_button_style style)
 {
     char id[INTERACTION_CUSTOM_ID_MAX + 1];
-    if (interaction_custom_id_make(id, sizeof id, "combat", sub, version,
-                                   NULL, NULL))
+    if (interaction_custom_id_make(id, sizeof id, "combat", sub, e->fight_id,
+                                   e->version, NULL, NULL))
         msg_add_button(m, label, id, style);
 }
 
@@ -28,7 +29,7 @@ static void add_pick_menu(struct msg *m, const struct encounter *e)
 {
     char id[INTERACTION_CUSTOM_ID_MAX + 1];
     if (!interaction_custom_id_make(id, sizeof id, "combat", "pick",
-                                    e->version, "name", NULL) ||
+                                    e->fight_id, e->version, "name", NULL) ||
         !msg_set_select(m, id, "Who acts next?"))
         return;
     for (int i = 0; i < e->ncs && m->select.noptions < MSG_MAX_SELECT; i++) {
@@ -52,17 +53,17 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
         return m;
     bool alternating = rs != NULL && (rs->flags & RS_F_ALTERNATING);
     if (e->current != 0) {
-        add_button(m, "End turn", "next", e->version, MSG_BTN_PRIMARY);
+        add_button(m, "End turn", "next", e, MSG_BTN_PRIMARY);
     } else if (alternating && e->acting_side >= 0 &&
                e->acting_side < e->nsides) {
         add_pick_menu(m, e);
         if (rs->ops->pass != NULL)
-            add_button(m, "Pass", "pass", e->version, MSG_BTN_SECONDARY);
+            add_button(m, "Pass", "pass", e, MSG_BTN_SECONDARY);
         if (m->select.noptions == 0)     /* nobody of that side can go */
-            add_button(m, "Move on", "next", e->version, MSG_BTN_PRIMARY);
+            add_button(m, "Move on", "next", e, MSG_BTN_PRIMARY);
     } else {
-        add_button(m, "Next round", "next", e->version, MSG_BTN_PRIMARY);
+        add_button(m, "Next round", "next", e, MSG_BTN_PRIMARY);
     }
-    add_button(m, "Undo", "undo", e->version, MSG_BTN_DANGER);
+    add_button(m, "Undo", "undo", e, MSG_BTN_DANGER);
     return m;
 }

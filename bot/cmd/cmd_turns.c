@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "interaction.h"
+#include "sbuf.h"
 #include "rs_kit.h"
 #include "enc_json.h"
 #include "eng_text.h"
@@ -122,7 +124,21 @@ void cmd_combat_status(struct cmd_run *run)
     reply->ephemeral = private;
 }
 
-void cmd_combat_undo(struct cmd_run *run)
+/* The change that made the state the undo takes back: the first one
+ * after the state it returns to (later ones are undos of their own). */
+static const struct enc_change *undone_change(const struct encounter *e,
+                                              int64_t back_to)
+{
+    for (int i = 0; i < e->nchanges; i++)
+        if (e->changes[i].version > back_to)
+            return &e->changes[i];
+    return NULL;
+}
+
+/* Replace run->enc by the state before its last change (a step of the
+ * undo chain). reopen: the last change was the end, taken back by
+ * /combat reopen. */
+static void step_back(struct cmd_run *run, bool reopen)
 {
     struct encounter *e = run->enc;
     char *doc = NULL;
@@ -139,14 +155,31 @@ void cmd_combat_undo(struct cmd_run *run)
     char why[160];
     if (err == BOT_OK)
         err = enc_json_load(doc, &old, why, sizeof why);
+    free(doc);
     if (err != BOT_OK) {
-        free(doc);
         cmd_fail(run, "%s; nothing was changed", err == BOT_NOMEM
                  ? "the bot ran out of memory"
                  : "the earlier state could not be read");
         return;
     }
-    free(doc);
+    /* What is taken back, in the words its change left in the history. */
+    const struct enc_change *last = undone_change(e, found);
+    bool secret = !reopen && last != NULL && last->secret;
+    char *what = reopen ? strdup("the end of the fight")
+                        : strdup(last != NULL ? last->text
+                                              : "the last change");
+    size_t wlen = what != NULL ? strlen(what) + sizeof "Undid: " : 0;
+    if (reopen)
+        run->change = strdup("Reopened the fight");
+    else if ((run->change = what != NULL ? malloc(wlen) : NULL) != NULL)
+        snprintf(run->change, wlen, "Undid: %s", what);
+    if (run->change == NULL) {
+        free(what);
+        enc_free(old);
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    run->change_secret = secret;
     /* The restored state is saved as the next version, so buttons drawn
      * for any earlier version stay stale. */
     old->version = e->version;
@@ -156,14 +189,102 @@ void cmd_combat_undo(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    RS_SAY(&c, NULL, "Undone: back to how things were at version {}.",
-           RS_A_NUM(found));
-    cmd_finish(run, "Undo", true);
+    if (reopen) {
+        rs_say0(&c, NULL, "The fight is back, as it was before it ended.");
+    } else {
+        if (secret)
+            rs_say0(&c, NULL, "Undid a change that only the GM sees.");
+        RS_SAY(&c, NULL, "Undid: {}", RS_A_USER(what))->secret = secret;
+    }
+    free(what);
+    cmd_finish(run, reopen ? "Reopened" : "Undo", true);
+}
+
+void cmd_combat_undo(struct cmd_run *run)
+{
+    step_back(run, false);
+}
+
+void cmd_combat_history(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    int64_t count = 10;
+    if (!cmd_opt_int(run, "count", 10, &count))
+        return;
+    struct sbuf b;
+    sbuf_init(&b, MSG_MAX_TEXT / 2);
+    int shown = 0;
+    for (int i = e->nchanges - 1; i >= 0 && shown < count; i--, shown++) {
+        const struct enc_change *c = &e->changes[i];
+        char *text = msg_escape(c->text);
+        sbuf_addf(&b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
+                  c->secret && !run->is_gm ? "_a change only the GM sees_"
+                  : text != NULL ? text : "");
+        free(text);
+    }
+    if (shown == 0)
+        sbuf_add(&b, "Nothing has happened in this fight yet.");
+    else if (e->nchanges > shown)
+        sbuf_addf(&b, "_\xE2\x80\xA6 and %d earlier (count: shows more)_",
+                  e->nchanges - shown);
+    struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
+                                         "What happened");
+    if (em != NULL)
+        msg_embed_set_description(em, sbuf_str(&b));
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&b);
+}
+
+/* The end's summary: how long it lasted, who fell, and each combatant's
+ * damage dealt and taken (a hidden one's lines are the GM's). */
+static void end_summary(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (e->round > 0)
+        RS_SAY(&c, NULL, "It lasted {} round{}.", RS_A_NUM(e->round),
+               RS_A_TEXT(e->round == 1 ? "" : "s"));
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->falls > 0 || (x->flags & (ENC_CF_DOWN | ENC_CF_DEAD)))
+            RS_SAY(&c, x, "{} fell{}.", RS_A_WHO(x),
+                   RS_A_TEXT((x->flags & ENC_CF_DEAD) ? " and died"
+                             : x->falls > 1 ? " more than once" : ""));
+    }
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->dealt != 0 || x->taken != 0)
+            RS_SAY(&c, x, "{}: dealt {} damage, took {}.", RS_A_WHO(x),
+                   RS_A_NUM(x->dealt), RS_A_NUM(x->taken));
+    }
 }
 
 void cmd_combat_end(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
+    bool confirm = false;
+    if (!cmd_opt_bool(run, "confirm", false, &confirm))
+        return;
+    if (!confirm) {
+        /* Ending archives the fight for everyone: the GM says so twice. */
+        char id[INTERACTION_CUSTOM_ID_MAX + 1];
+        int minutes = (int)(cmd_reopen_ms(run->ctx) / 60000);
+        msg_set_content(&run->reply->msg, "End **this fight** for everyone? "
+                        "It is archived, and you can bring it back with "
+                        "`/combat reopen` within %d minute%s. Press the "
+                        "button, or type `/combat end confirm:true`.",
+                        minutes, minutes == 1 ? "" : "s");
+        if (interaction_custom_id_make(id, sizeof id, "combat", "end",
+                                       e->fight_id, e->version, "confirm",
+                                       "true"))
+            msg_add_button(&run->reply->msg, "End the fight", id,
+                           MSG_BTN_DANGER);
+        run->reply->ephemeral = true;
+        return;
+    }
+    end_summary(run);
     e->status = ENC_ST_ENDED;
     e->current = 0;
     enc_emit(run->res, ENC_EV_END, 0);
@@ -171,19 +292,81 @@ void cmd_combat_end(struct cmd_run *run)
     cmd_finish(run, "The end", true);
 }
 
-void cmd_combat_notices(struct cmd_run *run)
+void cmd_combat_reopen(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct store *store = run->ctx->store;
+    if (run->enc != NULL) {
+        cmd_fail(run, "this channel's fight is still on; there is nothing "
+                 "to reopen");
+        return;
+    }
+    int64_t window = cmd_reopen_ms(run->ctx);
+    enum bot_err err = store_enc_reopen(store, req->channel_id, req->now_ms,
+                                        req->now_ms - window);
+    if (err == BOT_NOTFOUND) {
+        int minutes = (int)(window / 60000);
+        cmd_fail(run, "no fight in this channel ended in the last %d "
+                 "minute%s; an older one stays archived", minutes,
+                 minutes == 1 ? "" : "s");
+        return;
+    }
+    char *doc = NULL, why[160];
+    int64_t version = 0;
+    struct encounter *ended = NULL;
+    if (err == BOT_OK)
+        err = store_enc_load(store, req->channel_id, &doc, &version);
+    if (err == BOT_OK)
+        err = enc_json_load(doc, &ended, why, sizeof why);
+    free(doc);
+    if (err != BOT_OK) {
+        cmd_fail(run, "the ended fight could not be read; nothing was "
+                 "changed");
+        return;
+    }
+    ended->version = version;
+    if (!cmd_sender_is_gm(req, ended)) {
+        enc_free(ended);
+        cmd_fail(run, "only the GM of that fight may reopen it");
+        return;
+    }
+    /* Back to the state before the end: the same step undo takes. */
+    run->enc = ended;
+    run->rs = rs_find(ended->ruleset);
+    run->loaded = version;
+    run->is_gm = true;
+    step_back(run, true);
+}
+
+/* A switch of the fight the GM turns on or off (on:): sets *flag and says
+ * which it now is. */
+static void fight_switch(struct cmd_run *run, bool *flag, const char *title,
+                         const char *on_text, const char *off_text)
 {
     bool on = true;
     if (!cmd_opt_bool(run, "on", true, &on))
         return;
-    run->enc->notices = on;
+    *flag = on;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    rs_say0(&c, NULL, on ? "Players will be mentioned when their turn "
-                           "starts."
-                         : "Turn notices are off.");
-    cmd_finish(run, "Turn notices", false);
+    rs_say0(&c, NULL, on ? on_text : off_text);
+    cmd_finish(run, title, false);
+}
+
+void cmd_combat_notices(struct cmd_run *run)
+{
+    fight_switch(run, &run->enc->notices, "Turn notices",
+                 "Players will be mentioned when their turn starts.",
+                 "Turn notices are off.");
+}
+
+void cmd_combat_trust(struct cmd_run *run)
+{
+    fight_switch(run, &run->enc->trust, "Trust",
+                 "Players may now change the hp and conditions of anyone "
+                 "they can see.",
+                 "Players may change only their own characters.");
 }
 
 void cmd_rs_action(struct cmd_run *run)

@@ -56,8 +56,9 @@ static bool is_name(const char *s, size_t n)
 }
 
 bool interaction_custom_id_make(char *out, size_t cap, const char *command,
-                                const char *sub, int64_t version,
-                                const char *opt_name, const char *opt_value)
+                                const char *sub, uint64_t fight,
+                                int64_t version, const char *opt_name,
+                                const char *opt_value)
 {
     int n;
 
@@ -66,9 +67,9 @@ bool interaction_custom_id_make(char *out, size_t cap, const char *command,
         (opt_name && !is_name(opt_name, strlen(opt_name))) ||
         (opt_value && !opt_name))
         return false;
-    n = snprintf(out, cap, "%s:%s%s%s:%" PRId64 "%s%s%s%s",
+    n = snprintf(out, cap, "%s:%s%s%s:%" PRIu64 ".%" PRId64 "%s%s%s%s",
                  INTERACTION_CUSTOM_ID_PREFIX, command, sub ? "/" : "",
-                 sub ? sub : "", version, opt_name ? ":" : "",
+                 sub ? sub : "", fight, version, opt_name ? ":" : "",
                  opt_name ? opt_name : "", opt_value ? "=" : "",
                  opt_value ? opt_value : "");
     return n > 0 && (size_t)n < cap && n <= INTERACTION_CUSTOM_ID_MAX;
@@ -83,9 +84,12 @@ bool interaction_custom_id_parse(const char *s,
     long long v;
 
     memset(out, 0, sizeof *out);
-    if (!s || strlen(s) > INTERACTION_CUSTOM_ID_MAX ||
-        strncmp(s, INTERACTION_CUSTOM_ID_PREFIX ":",
-                sizeof INTERACTION_CUSTOM_ID_PREFIX) != 0)
+    if (!s || strlen(s) > INTERACTION_CUSTOM_ID_MAX)
+        return false;
+    bool v2 = strncmp(s, INTERACTION_CUSTOM_ID_PREFIX ":",
+                      sizeof INTERACTION_CUSTOM_ID_PREFIX) == 0;
+    if (!v2 && strncmp(s, INTERACTION_CUSTOM_ID_OLD ":",
+                       sizeof INTERACTION_CUSTOM_ID_OLD) != 0)
         return false;
     p = s + sizeof INTERACTION_CUSTOM_ID_PREFIX;
     colon = strchr(p, ':');
@@ -103,6 +107,16 @@ bool interaction_custom_id_parse(const char *s,
         memcpy(out->sub, slash + 1, n);
     }
     p = colon + 1;
+    if (v2) {
+        if (*p < '0' || *p > '9')
+            return false;
+        errno = 0;
+        unsigned long long fight = strtoull(p, &end, 10);
+        if (errno == ERANGE || *end != '.')
+            return false;
+        out->fight = (uint64_t)fight;
+        p = end + 1;
+    }
     if (*p < '0' || *p > '9')
         return false;
     errno = 0;
@@ -310,6 +324,7 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
     it->req.command = it->cid.command;
     it->req.sub = it->cid.sub[0] ? it->cid.sub : NULL;
     it->req.expect_version = it->cid.version;
+    it->req.expect_fight = it->cid.fight;
     if (it->component_type == COMPONENT_BUTTON) {
         if (it->cid.opt_name[0] && it->cid.has_value &&
             !add_opt(it, it->cid.opt_name, it->cid.opt_value, why, whylen))

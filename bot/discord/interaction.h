@@ -13,17 +13,25 @@
  * custom_id format (the one place it is defined; cmd builds ids with
  * interaction_custom_id_make()):
  *
- *     v1:<command>[/<sub>]:<version>[:<arg>]
+ *     v2:<command>[/<sub>]:<fight>.<version>[:<arg>]
  *
- *   command, sub  names from cmd_table ([a-z0-9_-], <= 32 bytes)
+ *   command, sub  names from the command table ([a-z0-9_-], <= 32 bytes)
+ *   fight         the fight the message belongs to (struct encounter
+ *                 fight_id, decimal); becomes req.expect_fight, so a button
+ *                 left over from an earlier fight in the channel does
+ *                 nothing to the next one
  *   version       the encounter version the message showed (decimal >= 0);
  *                 becomes req.expect_version, so a click on a stale tracker
  *                 is refused instead of applied to a newer state
  *   arg           buttons: "name=value" sets one option;
  *                 selects: "name": the chosen value fills that option
  *
- *   e.g. "v1:turn/next:42", "v1:attack:42:target" (a select),
- *        "v1:combat/remove:7:name=Goblin 2"
+ *   e.g. "v2:combat/next:17.42", "v2:attack:17.42:target" (a select),
+ *        "v2:combat/remove:17.7:name=Goblin 2"
+ *
+ *   Buttons drawn before fights had ids read "v1:<command>[/<sub>]:
+ *   <version>[:<arg>]"; they parse with fight 0, which only a fight that
+ *   started before then has.
  *   The whole id is at most INTERACTION_CUSTOM_ID_MAX (100) bytes.
  *
  * Ownership: interaction_decode() takes its own reference to the payload;
@@ -48,7 +56,8 @@
 #define INTERACTION_USER_NAME_MAX 64     /* bytes; Discord caps at 32 chars */
 #define INTERACTION_SELECT_VALUES_MAX 25
 #define INTERACTION_NUM_TEXT 32          /* an option number as text */
-#define INTERACTION_CUSTOM_ID_PREFIX "v1"
+#define INTERACTION_CUSTOM_ID_PREFIX "v2"
+#define INTERACTION_CUSTOM_ID_OLD "v1"
 
 enum interaction_type {
     INTERACTION_PING = 1,
@@ -60,6 +69,7 @@ enum interaction_type {
 struct interaction_custom_id {
     char command[INTERACTION_NAME_MAX + 1];
     char sub[INTERACTION_NAME_MAX + 1];      /* "" when none */
+    uint64_t fight;                          /* 0 in an old (v1) id */
     int64_t version;
     char opt_name[INTERACTION_NAME_MAX + 1]; /* "" when no arg */
     char opt_value[INTERACTION_CUSTOM_ID_MAX + 1];
@@ -89,11 +99,13 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                 size_t whylen);
 void interaction_cleanup(struct interaction *it);
 
-/* Build a custom_id into out[cap]. sub, opt_name, opt_value may be NULL.
+/* Build a custom_id for fight into out[cap]. sub, opt_name, opt_value may
+ * be NULL.
  * Returns false when a part is invalid or the id would exceed the limit. */
 bool interaction_custom_id_make(char *out, size_t cap, const char *command,
-                                const char *sub, int64_t version,
-                                const char *opt_name, const char *opt_value);
+                                const char *sub, uint64_t fight,
+                                int64_t version, const char *opt_name,
+                                const char *opt_value);
 
 /* Parse a custom_id. Returns false (out unspecified) when malformed. */
 bool interaction_custom_id_parse(const char *s,

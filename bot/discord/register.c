@@ -171,7 +171,7 @@ static bool add_command(json_t *cmds, const char *command, const char *sub,
            json_array_append_new(json_object_get(c, "options"), s) == 0;
 }
 
-static bool add_core(json_t *cmds)
+static bool add_core(json_t *cmds, unsigned scope_ctx)
 {
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
@@ -181,8 +181,8 @@ static bool add_core(json_t *cmds)
         size_t no = cmd_core_opts(&t[i], opts, CMD_MAX_SPEC_OPTS * 2,
                                   &conflict);
         if (!add_command(cmds, t[i].command, t[i].sub, t[i].help,
-                         t[i].contexts, (t[i].flags & CMD_F_SERVER) != 0,
-                         opts, no))
+                         t[i].contexts & scope_ctx,
+                         (t[i].flags & CMD_F_SERVER) != 0, opts, no))
             return false;
     }
     return true;
@@ -239,12 +239,15 @@ static bool add_systems(json_t *cmds, const struct rs_system *const *sys,
 }
 
 json_t *register_build(const struct rs_system *const *systems, size_t n,
-                       bool core)
+                       unsigned flags)
 {
     json_t *cmds = json_array();
+    unsigned ctx = (flags & REGISTER_GUILD) ? CMD_CTX_GUILD
+                                            : CMD_CTX_GUILD | CMD_CTX_DM;
     if (cmds == NULL)
         return NULL;
-    if ((core && !add_core(cmds)) || !add_systems(cmds, systems, n)) {
+    if (((flags & REGISTER_CORE) && !add_core(cmds, ctx)) ||
+        !add_systems(cmds, systems, n)) {
         json_decref(cmds);
         return NULL;
     }

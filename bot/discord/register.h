@@ -31,10 +31,14 @@
 /* Systems merged into one server's set at most. */
 #define CMD_CONFIG_SYSTEMS_MAX 16
 
-/* The PUT body: the core commands when core is true, and the commands of
- * the n systems given (each verb once). NULL on no memory. */
+#define REGISTER_CORE  (1u << 0)  /* include the core commands */
+#define REGISTER_GUILD (1u << 1)  /* a server's set: guild commands cannot
+                                     be used in DMs, so none says so */
+
+/* The PUT body: the core commands when flags has REGISTER_CORE, and the
+ * commands of the n systems given (each verb once). NULL on no memory. */
 json_t *register_build(const struct rs_system *const *systems, size_t n,
-                       bool core);
+                       unsigned flags);
 
 /* FNV-1a 64 of text as 16 hex digits into out[17]. */
 void register_hash(const char *text, char out[17]);

@@ -58,6 +58,13 @@ static json_t *limited(const char *s, size_t max, bool *cut)
     note = max >= NOTE_CHARS + 1 ? RENDER_DC_NOTE : "\xe2\x80\xa6";
     keep = max >= NOTE_CHARS + 1 ? max - NOTE_CHARS : (max ? max - 1 : 0);
     bytes = prefix_bytes(s, keep);
+    /* Lines stay whole: cut after the last one that fits, when that keeps
+     * most of the room. */
+    for (size_t i = bytes; i > bytes / 2; i--)
+        if (s[i - 1] == '\n') {
+            bytes = i;
+            break;
+        }
     buf = malloc(bytes + strlen(note) + 1);
     if (!buf)
         return NULL;
@@ -168,6 +175,64 @@ fail:
     json_decref(fields);
     json_decref(je);
     return NULL;
+}
+
+/* Byte length of the longest prefix of s of at most max code points that
+ * ends at a line break (or all of s when it fits; a single line longer than
+ * max is cut at max). */
+static size_t chunk_bytes(const char *s, size_t max)
+{
+    size_t bytes = prefix_bytes(s, max);
+    if (s[bytes] == '\0')
+        return bytes;
+    for (size_t i = bytes; i > 0; i--)
+        if (s[i - 1] == '\n')
+            return i;
+    return bytes;
+}
+
+/* An embed whose description is longer than one embed holds goes out as
+ * several in a row, split between lines: the first keeps the title, the
+ * last the fields and footer. When Discord's total for a message runs out
+ * first, the last one says how many lines did not fit. */
+static bool render_embed_folded(const struct msg_embed *e, struct budget *b,
+                                json_t *embeds)
+{
+    const char *d = e->description ? e->description : "";
+    if (render_discord_chars(d) <= RENDER_DC_DESC_MAX) {
+        json_t *je = render_embed(e, b);
+        return je != NULL && json_array_append_new(embeds, je) == 0;
+    }
+    bool first = true;
+    while (*d != '\0') {
+        size_t n = chunk_bytes(d, RENDER_DC_DESC_MAX);
+        bool last = d[n] == '\0';
+        bool room = json_array_size(embeds) + 1 < RENDER_DC_EMBEDS_MAX &&
+                    b->left > RENDER_DC_DESC_MAX / 4;
+        char *part = malloc(n + 1);
+        if (part == NULL)
+            return false;
+        memcpy(part, d, n);
+        part[n] = '\0';
+        struct msg_embed piece = *e;
+        piece.description = part;
+        piece.title = first ? e->title : NULL;
+        if (!last && room) {
+            piece.nfields = 0;
+            piece.footer = NULL;
+        }
+        json_t *je = render_embed(&piece, b);
+        free(part);
+        if (je == NULL || json_array_append_new(embeds, je) != 0)
+            return false;
+        d += n;
+        first = false;
+        if (!last && !room) {
+            b->shortened = true;
+            break;
+        }
+    }
+    return true;
 }
 
 /* Append the shortened note to the last embed's footer; its room was kept
@@ -317,11 +382,9 @@ json_t *render_discord_message(const struct msg *m, bool ephemeral)
         embeds = json_array();
         if (!embeds || json_object_set_new(body, "embeds", embeds) != 0)
             goto fail;
-        for (int i = 0; i < ne; i++) {
-            json_t *je = render_embed(&m->embeds[i], &b);
-            if (!je || json_array_append_new(embeds, je) != 0)
+        for (int i = 0; i < ne; i++)
+            if (!render_embed_folded(&m->embeds[i], &b, embeds))
                 goto fail;
-        }
         if (b.shortened && !note_in_footer(embeds))
             goto fail;
     }

@@ -17,6 +17,11 @@
 #include "enc.h"
 #include "msg.h"
 
+/* How a hidden combatant is named to the players, mid-sentence and at the
+ * start of one. */
+#define RENDER_UNSEEN "_someone unseen_"
+#define RENDER_UNSEEN_START "_Someone unseen_"
+
 /* Longest events text in one embed description (Discord allows 4096; the
  * Discord renderer trims further if it must). */
 #define RENDER_ENC_MAX_EVENTS_TEXT 4000
@@ -26,6 +31,13 @@
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
+
+/* One plain line saying what a change did, for /combat history and undo:
+ * its first event as the GM sees it, and how many more followed. *secret
+ * says whether that line is the GM's alone. */
+struct sbuf;
+void render_change_summary(struct sbuf *out, const struct encounter *e,
+                           const struct enc_result *res, bool *secret);
 
 /* The tracker's list in one embed description, in bytes (Discord allows
  * 4096 characters; a byte count is never below the character count). */

@@ -30,11 +30,23 @@ struct view {
     bool gm;
 };
 
-/* The combatant's name, escaped and bold, or fallback when it is gone. */
-static void put_name(struct sbuf *b, const struct encounter *e, uint32_t id,
-                     const char *fallback)
+/* Whether the text so far ends a line (a name put there starts one). */
+static bool at_line_start(const struct sbuf *b)
 {
-    const struct enc_combatant *c = enc_by_id_c(e, id);
+    return b->len == 0 || b->buf[b->len - 1] == '\n';
+}
+
+/* The combatant's name, escaped and bold, or fallback when it is gone. A
+ * hidden combatant is "someone unseen" to the players: its name never
+ * reaches them (docs/commands.md, "Hidden combatants"). */
+static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
+                    const char *fallback)
+{
+    const struct enc_combatant *c = enc_by_id_c(v->e, id);
+    if (c != NULL && c->hidden && !v->gm) {
+        sbuf_add(b, at_line_start(b) ? RENDER_UNSEEN_START : RENDER_UNSEEN);
+        return;
+    }
     char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
     sbuf_add(b, "**");
     sbuf_add(b, esc != NULL ? esc : "?");
@@ -128,7 +140,7 @@ static void put_parts(struct sbuf *b, const struct view *v,
             put_user(b, p->s);
             break;
         case ENC_PART_WHO:
-            put_name(b, v->e, p->id, p->s);
+            put_who(b, v, p->id, p->s);
             break;
         case ENC_PART_SIDE:
             put_user(b, p->s);
@@ -181,6 +193,16 @@ static bool render_event(struct sbuf *b, const struct view *v,
 {
     const struct encounter *e = v->e;
     bool hide = ev->secret && !v->gm;
+    /* What happens to a hidden combatant that the players would not see
+     * across the table: it arriving, leaving, its initiative, its
+     * conditions and its questions. */
+    if (hide && (ev->kind == ENC_EV_ADDED || ev->kind == ENC_EV_REMOVED ||
+                 ev->kind == ENC_EV_INIT || ev->kind == ENC_EV_COND_ADD ||
+                 ev->kind == ENC_EV_COND_EXPIRE ||
+                 ev->kind == ENC_EV_COND_REMOVE ||
+                 ev->kind == ENC_EV_STAT || ev->kind == ENC_EV_NOTE ||
+                 ev->kind == ENC_EV_PROMPT))
+        return false;
     switch (ev->kind) {
     case ENC_EV_SAY:
         if (hide)
@@ -191,8 +213,6 @@ static bool render_event(struct sbuf *b, const struct view *v,
     case ENC_EV_PROMPT:
         /* A sentence of parts marks its own names; bold around it would
          * nest. */
-        if (hide)
-            return false;
         if (ev->nparts > 0) {
             put_parts(b, v, ev);
         } else {
@@ -202,15 +222,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_ADDED:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " joins the fight");
         break;
     case ENC_EV_REMOVED:
-        put_name(b, e, 0, ev->text);
+        put_who(b, v, 0, ev->text);
         sbuf_add(b, " leaves the fight");
         break;
     case ENC_EV_INIT:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         if (hide) {
             sbuf_add(b, " rolls initiative");
         } else {
@@ -226,19 +246,19 @@ static bool render_event(struct sbuf *b, const struct view *v,
         break;
     case ENC_EV_TURN:
         sbuf_add(b, "\xE2\x96\xB6 It is ");
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, "'s turn");
         break;
     case ENC_EV_TURN_END:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " ends their turn");
         break;
     case ENC_EV_SKIP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is down and skips their turn");
         break;
     case ENC_EV_HP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         if (hide) {
             const struct enc_combatant *c = enc_by_id_c(e, ev->who);
             sbuf_addf(b, " is %s", c ? render_health_label(c) : "hurt");
@@ -250,15 +270,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_DOWN:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is **down**!");
         break;
     case ENC_EV_UP:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is back on their feet");
         break;
     case ENC_EV_COND_ADD:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is now **");
         put_user(b, ev->text);
         sbuf_add(b, "**");
@@ -270,7 +290,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         break;
     case ENC_EV_COND_EXPIRE:
     case ENC_EV_COND_REMOVE:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " is no longer ");
         put_user(b, ev->text);
         if (ev->kind == ENC_EV_COND_EXPIRE)
@@ -287,9 +307,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         if (old.outcome == NULL)
             old.outcome = old.text;
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, " attacks ");
-        put_name(b, e, ev->other, NULL);
+        put_who(b, v, ev->other, NULL);
         if (hide) {
             /* A hidden attacker's numbers are all the GM's. */
             if (old.outcome != NULL)
@@ -303,14 +323,14 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide)
             return false;
         if (ev->who != 0) {
-            put_name(b, e, ev->who, NULL);
+            put_who(b, v, ev->who, NULL);
             sbuf_addc(b, ' ');
         }
         put_user(b, ev->text != NULL ? ev->text : "tests");
         put_compare(b, v, ev);
         break;
     case ENC_EV_DAMAGE:
-        put_name(b, e, ev->other, NULL);
+        put_who(b, v, ev->other, NULL);
         if (hide) {
             sbuf_add(b, " takes damage");
         } else {
@@ -319,7 +339,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_STAT:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, hide ? " is updated" : " stats updated");
         if (!hide && ev->text != NULL && ev->text[0] != '\0') {
             sbuf_add(b, ": ");
@@ -327,7 +347,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_NOTE:
-        put_name(b, e, ev->who, NULL);
+        put_who(b, v, ev->who, NULL);
         sbuf_add(b, "'s note is updated");
         break;
     case ENC_EV_END:
@@ -401,4 +421,48 @@ bool render_events(struct msg *m, const struct encounter *e,
         msg_embed_set_description(em, sbuf_str(&b));
     sbuf_cleanup(&b);
     return secret;
+}
+
+/* Markdown of our own rendering back to plain words: bold, italics and
+ * strikes dropped, escapes undone. */
+static void plain(struct sbuf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            sbuf_addc(b, s[++i]);
+            continue;
+        }
+        if (s[i] == '*' || s[i] == '_' || s[i] == '~')
+            continue;
+        sbuf_addc(b, s[i]);
+    }
+}
+
+void render_change_summary(struct sbuf *out, const struct encounter *e,
+                           const struct enc_result *res, bool *secret)
+{
+    struct view v = {e, res, true};
+    struct sbuf line;
+    sbuf_init(&line, RENDER_EVENTS_MAX);
+    int first = -1, more = 0;
+    *secret = false;
+    for (int i = 0; i < res->nev; i++) {
+        const struct enc_event *ev = &res->ev[i];
+        if (ev->kind == ENC_EV_TURN_END || ev->kind == ENC_EV_ROUND)
+            continue;
+        if (first >= 0) {
+            more++;
+            continue;
+        }
+        if (render_event(&line, &v, ev)) {
+            first = i;
+            *secret = event_secret(res, ev);
+        }
+    }
+    const char *s = sbuf_str(&line);
+    size_t n = strcspn(s, "\n");
+    plain(out, s, n);
+    if (more > 0)
+        sbuf_addf(out, " (and %d more)", more);
+    sbuf_cleanup(&line);
 }

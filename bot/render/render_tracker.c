@@ -42,6 +42,18 @@ static char *escape_cut(const char *s, size_t max)
 
 /* One combatant's line. compact: a shorter form for big fights (names and
  * sides cut, hp only, the first conditions, no notes or ruleset status). */
+/* A hidden combatant's line for the players: its place in the order, a
+ * turn marker on its turn and a health label; no name, side, number or
+ * condition of it. */
+static void unseen_line(struct sbuf *b, const struct encounter *e,
+                        const struct enc_combatant *c)
+{
+    bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
+    sbuf_add(b, e->current == c->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
+    sbuf_addf(b, "%s (%s)\n", RENDER_UNSEEN_START,
+              down ? "down" : render_health_label(c));
+}
+
 static void tracker_line(struct sbuf *b, const struct encounter *e,
                          const struct enc_combatant *c, int init_idx,
                          bool gm_view, bool compact)
@@ -49,6 +61,10 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     const struct rs_system *rs = rs_find(e->ruleset);
     bool cur = e->current == c->id;
     bool numbers = gm_view || !c->hidden;
+    if (c->hidden && !gm_view) {
+        unseen_line(b, e, c);
+        return;
+    }
     sbuf_add(b, cur ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
     if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
         sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
@@ -120,7 +136,6 @@ struct tracker_lines {
     int n;
     int current;                /* index of the running turn's line, or -1 */
     size_t bytes;
-    bool hidden_left;           /* someone the viewer cannot see */
 };
 
 static void lines_free(struct tracker_lines *t)
@@ -154,16 +169,12 @@ static void lines_build(struct tracker_lines *t, const struct encounter *e,
                         bool gm_view, bool compact)
 {
     t->current = -1;
-    t->hidden_left = false;
     if (e->status != ENC_ST_SETUP && e->norder > 0) {
         for (int i = 0; i < e->norder; i++) {
             const struct enc_combatant *c = enc_by_id_c(e, e->order[i].id);
             if (c == NULL)
                 continue;
-            if (c->hidden && !gm_view) {
-                t->hidden_left = true;
-                continue;
-            }
+            /* A hidden combatant keeps its place, unnamed. */
             lines_add(t, e, c, e->order[i].init_idx, gm_view, compact);
         }
         /* Combatants not in the order (alternating rulesets, late
@@ -174,17 +185,10 @@ static void lines_build(struct tracker_lines *t, const struct encounter *e,
                 listed = e->order[k].id == e->cs[i].id;
             if (listed)
                 continue;
-            if (e->cs[i].hidden && !gm_view)
-                t->hidden_left = true;
-            else
-                lines_add(t, e, &e->cs[i], -1, gm_view, compact);
+            lines_add(t, e, &e->cs[i], -1, gm_view, compact);
         }
     } else {
         for (int i = 0; i < e->ncs; i++) {
-            if (e->cs[i].hidden && !gm_view) {
-                t->hidden_left = true;
-                continue;
-            }
             lines_add(t, e, &e->cs[i], 0, gm_view, compact);
         }
     }
@@ -287,8 +291,6 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
             compact = true;
         }
         windowed = lines_emit(&b, t, budget - RENDER_ENC_MORE_LINE);
-        if (t->hidden_left)
-            sbuf_add(&b, "_(and someone you cannot see)_\n");
         lines_free(t);
         free(t);
     }
@@ -298,12 +300,28 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, sbuf_str(&title));
     if (em != NULL) {
         msg_embed_set_description(em, sbuf_str(&b));
-        char foot[160];
-        snprintf(foot, sizeof foot, "%s \xC2\xB7 version %" PRId64 "%s",
-                 rs != NULL ? rs->title : e->ruleset, e->version,
-                 windowed ? " \xC2\xB7 compact, around the turn"
-                 : compact ? " \xC2\xB7 compact" : "");
-        msg_embed_set_footer(em, foot);
+        /* The footer says where the fight stands: its round and whose
+         * turn (a hidden combatant's stays unnamed). */
+        struct sbuf foot;
+        sbuf_init(&foot, 1024);
+        sbuf_add(&foot, rs != NULL ? rs->title : e->ruleset);
+        if (e->status == ENC_ST_RUNNING) {
+            const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+            sbuf_addf(&foot, " \xC2\xB7 round %d", (int)e->round);
+            if (cur != NULL && cur->hidden && !gm_view)
+                sbuf_add(&foot, " \xC2\xB7 someone unseen acts");
+            else if (cur != NULL)
+                sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
+            else if (e->acting_side >= 0 && e->acting_side < e->nsides)
+                sbuf_addf(&foot, " \xC2\xB7 %s to choose",
+                          e->sides[e->acting_side].name);
+        }
+        if (windowed)
+            sbuf_add(&foot, " \xC2\xB7 compact, around the turn");
+        else if (compact)
+            sbuf_add(&foot, " \xC2\xB7 compact");
+        msg_embed_set_footer(em, sbuf_str(&foot));
+        sbuf_cleanup(&foot);
     }
     sbuf_cleanup(&title);
     sbuf_cleanup(&b);

@@ -340,6 +340,11 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     JW_KEY(w, "conds");
     dump_conds(w, c);
     JW_STR(w, "note", c->note);
+    if (c->dealt != 0 || c->taken != 0 || c->falls != 0) {
+        JW_KEY(w, "tally");
+        int64_t t[3] = {c->dealt, c->taken, c->falls};
+        jw_i64_array(w, t, 3);
+    }
     jw_rs_state(w, sp, c->st, c->rs);
     JW_LIT(w, "}");
 }
@@ -363,6 +368,28 @@ static void dump_header(struct jw *w, const struct encounter *e)
     JW_I64(w, "next_id", e->next_id);
     JW_I64(w, "next_join", e->next_join);
     JW_I64(w, "turn_idx", e->turn_idx);
+    if (e->fight_id != 0)
+        JW_U64(w, "fight", e->fight_id);
+    if (e->trust)
+        JW_BOOL(w, "trust", true);
+    if (e->nchanges > 0) {
+        JW_KEY(w, "changes");
+        JW_LIT(w, "[");
+        for (int i = 0; i < e->nchanges; i++) {
+            const struct enc_change *c = &e->changes[i];
+            if (i > 0)
+                JW_LIT(w, ",");
+            JW_LIT(w, "{");
+            JW_KEY1(w, "v");
+            jw_i64(w, c->version);
+            JW_U64(w, "by", c->by);
+            JW_I64(w, "at", c->at_ms);
+            JW_BOOL(w, "secret", c->secret);
+            JW_STR(w, "text", c->text);
+            JW_LIT(w, "}");
+        }
+        JW_LIT(w, "]");
+    }
 }
 
 char *enc_json_dump(const struct encounter *e)
@@ -475,6 +502,34 @@ static bool rd_bool(struct rd *r, json_t *o, const char *key)
         return false;
     }
     return json_is_true(v);
+}
+
+/* "changes": the last changes, each checked; absent in older documents. */
+static void rd_changes(struct rd *r, json_t *a, struct encounter *e)
+{
+    if (a == NULL)
+        return;
+    if (!json_is_array(a) || json_array_size(a) > ENC_MAX_CHANGES) {
+        rd_fail(r, "changes");
+        return;
+    }
+    for (size_t i = 0; i < json_array_size(a) && !r->bad; i++) {
+        json_t *c = json_array_get(a, i);
+        const char *text = json_string_value(json_object_get(c, "text"));
+        if (text == NULL || strlen(text) > ENC_MAX_CHANGE_TEXT + 3 ||
+            !eng_text_valid_utf8(text, strlen(text))) {
+            rd_fail(r, "changes");
+            return;
+        }
+        int64_t v = rd_int(r, c, "v", 0, INT64_MAX);
+        uint64_t by = rd_u64(r, c, "by");
+        int64_t at = rd_int(r, c, "at", 0, INT64_MAX);
+        bool secret = rd_bool(r, c, "secret");
+        if (!r->bad && enc_change_add(e, v, by, at, secret, text) != ENG_OK) {
+            r->nomem = true;
+            rd_fail(r, "changes");
+        }
+    }
 }
 
 static void rd_str(struct rd *r, json_t *o, const char *key, char *dst,
@@ -734,6 +789,18 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         }
     }
     rd_str(r, o, "note", c->note, sizeof c->note);
+    json_t *tally = json_object_get(o, "tally");
+    if (tally != NULL) {
+        json_t *d = json_array_get(tally, 0), *t = json_array_get(tally, 1);
+        json_t *f = json_array_get(tally, 2);
+        if (json_array_size(tally) != 3 || !json_is_integer(d) ||
+            !json_is_integer(t) || !json_is_integer(f) ||
+            json_integer_value(f) < 0 || json_integer_value(f) > INT32_MAX)
+            rd_fail(r, "tally");
+        c->dealt = json_integer_value(d);
+        c->taken = json_integer_value(t);
+        c->falls = (int32_t)json_integer_value(f);
+    }
     rd_rs_state(r, o, sp, c->st, c->rs);
 }
 
@@ -778,6 +845,11 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
     e->tracker_msg = rd_u64(&r, o, "tracker");
     e->next_id = (uint32_t)rd_int(&r, o, "next_id", 1, UINT32_MAX);
     e->next_join = (uint32_t)rd_int(&r, o, "next_join", 1, UINT32_MAX);
+    if (json_object_get(o, "fight") != NULL)
+        e->fight_id = rd_u64(&r, o, "fight");
+    if (json_object_get(o, "trust") != NULL)
+        e->trust = rd_bool(&r, o, "trust");
+    rd_changes(&r, json_object_get(o, "changes"), e);
 
     json_t *set = json_object_get(o, "settings");
     if (!json_is_object(set) || json_object_size(set) > ENC_MAX_SETTINGS) {

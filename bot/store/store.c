@@ -316,6 +316,12 @@ enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
     return s->ops->enc_load_before(s, channel, version, doc, found_version);
 }
 
+enum bot_err store_enc_reopen(struct store *s, uint64_t channel,
+                              int64_t now_ms, int64_t since_ms)
+{
+    return s->ops->enc_reopen(s, channel, now_ms, since_ms);
+}
+
 enum bot_err store_enc_archive(struct store *s, uint64_t channel,
                                int64_t now_ms)
 {

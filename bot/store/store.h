@@ -114,6 +114,13 @@ enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
 enum bot_err store_enc_archive(struct store *s, uint64_t channel,
                                int64_t now_ms);
 
+/* Make the channel's encounter that ended most recently, at since_ms or
+ * later, live again (its saved versions and undo chain as they were).
+ * BOT_NOTFOUND when none ended that recently or the channel has a live
+ * encounter. */
+enum bot_err store_enc_reopen(struct store *s, uint64_t channel,
+                              int64_t now_ms, int64_t since_ms);
+
 /* Interactions applied at most once. seen: *seen true if id was recorded.
  * record: remember id (with the channel and version it produced); an id
  * already recorded gives BOT_CONFLICT. Record in the same transaction as the

@@ -53,6 +53,8 @@ struct store_ops {
     enum bot_err (*enc_load_before)(struct store *s, uint64_t channel,
                                     int64_t version, char **doc,
                                     int64_t *found_version);
+    enum bot_err (*enc_reopen)(struct store *s, uint64_t channel,
+                               int64_t now_ms, int64_t since_ms);
     enum bot_err (*enc_archive)(struct store *s, uint64_t channel,
                                 int64_t now_ms);
     enum bot_err (*enc_version)(struct store *s, uint64_t channel,

@@ -531,6 +531,22 @@ static enum bot_err pg_enc_version(struct store *base, uint64_t channel,
     return e;
 }
 
+static enum bot_err pg_enc_reopen(struct store *base, uint64_t channel,
+                                  int64_t now, int64_t since)
+{
+    struct pg_args a = {0};
+    long changed = 0;
+    store_pg_arg_i64(&a, (int64_t)channel);
+    store_pg_arg_i64(&a, now);
+    store_pg_arg_i64(&a, since);
+    enum bot_err e = run(PG(base), PGS_ENC_REOPEN, &a,
+                         "reopening the encounter", &changed);
+    if (e == BOT_OK && changed == 0)
+        e = store__fail(base, BOT_NOTFOUND, "channel %llu: no recently "
+                        "ended encounter", (unsigned long long)channel);
+    return e;
+}
+
 static enum bot_err pg_enc_archive(struct store *base, uint64_t channel,
                                    int64_t now)
 {
@@ -696,6 +712,7 @@ const struct store_ops store_pg_ops = {
     .enc_save = pg_enc_save,
     .enc_load_before = pg_enc_load_before,
     .enc_archive = pg_enc_archive,
+    .enc_reopen = pg_enc_reopen,
     .enc_version = pg_enc_version,
     .enc_count = pg_enc_count,
     .enc_list = pg_enc_list,

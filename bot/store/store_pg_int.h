@@ -53,6 +53,13 @@
       "UPDATE encounter SET version = $2, undo = $3, updated_ms = $4"          \
       " WHERE id = $1 AND version = $5 AND ended_ms IS NULL")                  \
     /* $1 channel, $2 now */                                                   \
+    X(ENC_REOPEN, "iii",                                                       \
+      "UPDATE encounter SET ended_ms = NULL, updated_ms = $2"                  \
+      " WHERE id = (SELECT id FROM encounter WHERE channel = $1"               \
+      " AND ended_ms IS NOT NULL AND ended_ms >= $3"                           \
+      " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                              \
+      " AND NOT EXISTS (SELECT 1 FROM encounter WHERE channel = $1"            \
+      " AND ended_ms IS NULL)")                                                \
     X(ENC_ARCHIVE, "ii",                                                       \
       "UPDATE encounter SET ended_ms = $2, updated_ms = $2"                    \
       " WHERE channel = $1 AND ended_ms IS NULL")                              \

@@ -58,6 +58,12 @@
     /* ?1 channel, ?2 now */                                                   \
     X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"       \
                    " WHERE channel = ?1 AND ended_ms IS NULL")                 \
+    X(ENC_REOPEN, "UPDATE encounter SET ended_ms = NULL, updated_ms = ?2"     \
+                  " WHERE id = (SELECT id FROM encounter WHERE channel = ?1"  \
+                  " AND ended_ms IS NOT NULL AND ended_ms >= ?3"              \
+                  " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                 \
+                  " AND NOT EXISTS (SELECT 1 FROM encounter WHERE"            \
+                  " channel = ?1 AND ended_ms IS NULL)")                      \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
                 " ORDER BY channel")                                           \
     X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")     \
@@ -604,22 +610,42 @@ static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
     return e;
 }
 
-static enum bot_err sq_enc_archive(struct store *base, uint64_t channel,
-                                   int64_t now)
+/* Move the channel's encounter into or out of the archive with statement
+ * id (?1 channel, ?2 now, and ?3 since when it has one); none says what
+ * was missing when no row changed. */
+static enum bot_err set_ended(struct store *base, enum store_stmt id,
+                              uint64_t channel, int64_t now, int64_t since,
+                              const char *doing, const char *none)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    sqlite3_stmt *st = stmt(s, STMT_ENC_ARCHIVE);
+    sqlite3_stmt *st = stmt(s, id);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, now);
-    e = run(s, st, "archiving the encounter");
+    if (sqlite3_bind_parameter_count(st) >= 3)
+        sqlite3_bind_int64(st, 3, since);
+    e = run(s, st, doing);
     if (e == BOT_OK && sqlite3_changes(s->db) == 0)
-        e = store__fail(&s->base, BOT_NOTFOUND,
-                        "channel %llu: no encounter to end",
-                        (unsigned long long)channel);
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: %s",
+                        (unsigned long long)channel, none);
     return e;
+}
+
+static enum bot_err sq_enc_archive(struct store *base, uint64_t channel,
+                                   int64_t now)
+{
+    return set_ended(base, STMT_ENC_ARCHIVE, channel, now, 0,
+                     "archiving the encounter", "no encounter to end");
+}
+
+static enum bot_err sq_enc_reopen(struct store *base, uint64_t channel,
+                                  int64_t now, int64_t since)
+{
+    return set_ended(base, STMT_ENC_REOPEN, channel, now, since,
+                     "reopening the encounter",
+                     "no recently ended encounter");
 }
 
 /* One count(*) query. */
@@ -854,6 +880,7 @@ const struct store_ops store_sqlite_ops = {
     .enc_save = sq_enc_save,
     .enc_load_before = sq_enc_load_before,
     .enc_archive = sq_enc_archive,
+    .enc_reopen = sq_enc_reopen,
     .enc_version = sq_enc_version,
     .enc_count = sq_enc_count,
     .enc_list = sq_enc_list,

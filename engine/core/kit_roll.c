@@ -51,6 +51,22 @@ enum eng_err rs_roll(struct rs_call *c, const struct enc_combatant *who,
     return ENG_OK;
 }
 
+enum eng_err rs_roll_initiative(struct rs_call *c, struct enc_combatant *who,
+                                const char *expr)
+{
+    struct rs_rolled r;
+    enum eng_err err = rs_roll(c, who, "initiative", expr, &r);
+    if (err != ENG_OK)
+        return err;
+    who->init[0] = r.total;
+    who->ninit = 1;
+    struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
+    ev->a = r.total;
+    ev->secret = who->hidden;
+    enc_event_roll(c->r, ev, r.roll_idx);
+    return ENG_OK;
+}
+
 void rs_roll_drop(struct rs_call *c, int idx)
 {
     if (idx >= 0 && idx < c->r->nrolls)

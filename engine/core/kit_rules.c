@@ -186,6 +186,32 @@ enum eng_err rs_stat_check(struct rs_call *c, const struct rs_system *s,
     return ENG_OK;
 }
 
+enum rs_stat_kind rs_stat_kind(const struct rs_system *s, const char *name)
+{
+    for (const struct rs_stat_spec *p = s->stats; p && p->name; p++)
+        if (eng_text_casecmp(p->name, name) == 0)
+            return p->kind;
+    return RS_STAT;
+}
+
+enum eng_err rs_stat_pools(const struct rs_system *s,
+                           struct enc_combatant *who, struct enc_diag *d)
+{
+    for (const struct rs_stat_spec *p = s->stats; p && p->name; p++) {
+        const int64_t *v = p->kind == RS_POOL ? enc_stat(who, p->name) : NULL;
+        if (v == NULL)
+            continue;
+        int64_t value = *v;
+        enc_stat_remove(who, p->name);
+        /* a pool at 0 is none: nothing left to show */
+        if (value == 0)
+            enc_track_remove(who, p->name);
+        else if (enc_track_set(who, p->name, value, 0, d) != ENG_OK)
+            return d->code;
+    }
+    return ENG_OK;
+}
+
 /* ---- who may act -------------------------------------------------------------- */
 
 bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who)

@@ -80,18 +80,29 @@ void turn_end(struct rs_call *c)
     e->current = 0;
 }
 
-void turn_skip(struct rs_call *c, struct enc_combatant *who)
+/* A turn nobody takes: time passes for who's conditions; say so when
+ * nothing else has. */
+static void turn_pass_time(struct rs_call *c, struct enc_combatant *who,
+                           bool say)
 {
     c->e->turn_seq++;
-    enc_emit(c->r, ENC_EV_SKIP, who->id);
+    if (say)
+        enc_emit(c->r, ENC_EV_SKIP, who->id);
     turn_expire(c, who->id, ENC_EXPIRE_START);
     turn_expire(c, who->id, ENC_EXPIRE_END);
 }
 
+void turn_skip(struct rs_call *c, struct enc_combatant *who)
+{
+    turn_pass_time(c, who, true);
+}
+
 /* From slot index idx on (wrapping into new rounds), start the first turn
- * of someone who can act. */
+ * of someone who can act; a combatant that is down (not dead) gets its
+ * turn when down says so. */
 static void turn_fixed_from(struct rs_call *c, int idx,
-                            void (*round_start)(struct rs_call *c))
+                            void (*round_start)(struct rs_call *c),
+                            turn_down_fn *down)
 {
     struct encounter *e = c->e;
     /* Two full passes: one may start a new round, a second one proves
@@ -113,8 +124,15 @@ static void turn_fixed_from(struct rs_call *c, int idx,
             turn_start(c, who);
             return;
         }
+        enum turn_down what = TURN_DOWN_SKIP;
+        if (who != NULL && down != NULL && !(who->flags & ENC_CF_DEAD))
+            what = down(c, who);
+        if (who != NULL && what == TURN_DOWN_TURN) {
+            turn_start(c, who);
+            return;
+        }
         if (who != NULL)
-            turn_skip(c, who);
+            turn_pass_time(c, who, what == TURN_DOWN_SKIP);
         idx++;
     }
     e->current = 0;
@@ -124,12 +142,26 @@ static void turn_fixed_from(struct rs_call *c, int idx,
 void turn_fixed_next(struct rs_call *c,
                      void (*round_start)(struct rs_call *c))
 {
+    turn_fixed_next_down(c, round_start, NULL);
+}
+
+void turn_fixed_next_down(struct rs_call *c,
+                          void (*round_start)(struct rs_call *c),
+                          turn_down_fn *down)
+{
     turn_end(c);
-    turn_fixed_from(c, c->e->turn_idx + 1, round_start);
+    turn_fixed_from(c, c->e->turn_idx + 1, round_start, down);
 }
 
 void turn_fixed_begin(struct rs_call *c,
                       void (*round_start)(struct rs_call *c))
+{
+    turn_fixed_begin_down(c, round_start, NULL);
+}
+
+void turn_fixed_begin_down(struct rs_call *c,
+                           void (*round_start)(struct rs_call *c),
+                           turn_down_fn *down)
 {
     struct encounter *e = c->e;
     e->status = ENC_ST_RUNNING;
@@ -137,5 +169,20 @@ void turn_fixed_begin(struct rs_call *c,
     e->turn_idx = -1;
     e->current = 0;
     enc_emit(c->r, ENC_EV_BEGIN, 0);
-    turn_fixed_from(c, e->norder, round_start);
+    turn_fixed_from(c, e->norder, round_start, down);
+}
+
+enum eng_err turn_op_next(struct rs_call *c)
+{
+    turn_fixed_next(c, NULL);
+    return ENG_OK;
+}
+
+enum eng_err turn_fixed_start(struct rs_call *c, turn_cmp_fn *cmp)
+{
+    if (c->e->ncs == 0)
+        return enc_fail(c->d, ENG_STATE, "there is nobody to fight yet");
+    turn_order_build(c->e, cmp);
+    turn_fixed_begin(c, NULL);
+    return ENG_OK;
 }

@@ -104,6 +104,9 @@ struct enc_combatant {
     struct enc_cond conds[ENC_MAX_CONDITIONS];
     int nconds;
     char note[ENC_MAX_NOTE + 1];
+    int64_t dealt, taken;    /* damage dealt and taken in this fight, for
+                                the summary at its end */
+    int32_t falls;           /* times it went down */
     int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
@@ -117,6 +120,15 @@ struct enc_side {
 struct enc_setting {
     char key[ENC_MAX_SETTING_KEY + 1];
     char value[ENC_MAX_SETTING_VALUE + 1];
+};
+
+/* One change to the encounter, for /combat history and undo's message. */
+struct enc_change {
+    int64_t version;         /* the version it made */
+    uint64_t by;             /* who made it (a user id) */
+    int64_t at_ms;           /* when (wall clock, from the command layer) */
+    bool secret;             /* it involves a hidden combatant: the GM's */
+    char *text;              /* what happened, one line (heap) */
 };
 
 /* One entry of a fixed turn order: a combatant acting on one of its
@@ -140,7 +152,14 @@ struct encounter {
     int acting_side;         /* alternating rulesets: the side to act; -1 */
     uint64_t turn_seq;       /* counts turn starts; conditions use it */
     bool notices;            /* mention the owner when a turn starts */
+    bool trust;              /* players may change the hp and conditions
+                                of any combatant they can see */
     uint64_t tracker_msg;    /* the front end's tracker message, 0 = none */
+    uint64_t fight_id;       /* drawn when the fight starts, carried by its
+                                buttons so an old fight's button never acts
+                                on a new one; 0 for fights from before */
+    struct enc_change *changes; /* the last changes, oldest first (heap) */
+    int nchanges;
 
     struct enc_setting settings[ENC_MAX_SETTINGS];
     int nsettings;
@@ -170,6 +189,14 @@ struct encounter *enc_new(const struct rs_system *sys, const char *name,
 void enc_free(struct encounter *e);
 /* A deep copy (typed state included); NULL on no memory. */
 struct encounter *enc_clone(const struct encounter *e);
+
+/* Remember a change (text copied, cut to ENC_MAX_CHANGE_TEXT with an
+ * ellipsis); the oldest is forgotten past ENC_MAX_CHANGES. ENG_NOMEM
+ * leaves e as it was. */
+enum eng_err enc_change_add(struct encounter *e, int64_t version, uint64_t by,
+                            int64_t at_ms, bool secret, const char *text);
+/* The newest change, or NULL. */
+const struct enc_change *enc_change_last(const struct encounter *e);
 
 /* ---- lookup -------------------------------------------------------------- */
 
@@ -220,6 +247,8 @@ const struct enc_track *enc_track_c(const struct enc_combatant *c,
                                     const char *name);
 enum eng_err enc_track_set(struct enc_combatant *c, const char *name,
                            int64_t cur, int64_t max, struct enc_diag *d);
+/* Remove a track; false when there was none. */
+bool enc_track_remove(struct enc_combatant *c, const char *name);
 
 /* Parse "ac=13 hp=7 init=+2" into name/value pairs (at most max). Names are
  * lowercased; values are integers within +-ENC_MAX_VALUE. */

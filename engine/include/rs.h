@@ -186,7 +186,9 @@ struct rs_setting_spec {
     const char *help;
 };
 
-enum rs_stat_kind { RS_STAT = 0, RS_TRACK };
+/* RS_POOL: a track with no maximum, set to the value given (temporary
+ * hit points); fray makes the track from the stat on join, add and set. */
+enum rs_stat_kind { RS_STAT = 0, RS_TRACK, RS_POOL };
 
 struct rs_stat_spec {
     const char *name;        /* NULL ends the list */
@@ -337,6 +339,14 @@ struct rs_ops {
      * or INT32_MIN when new): effects that take hold at once. NULL: none. */
     enum eng_err (*cond_changed)(struct rs_call *c, struct enc_combatant *who,
                                  struct enc_cond *q, int32_t before);
+
+    /* Damage of amount is about to come off who's track (the GM's
+     * /combat hp with a minus, or the ruleset's own attack): take off
+     * first what something else soaks up (generic's temporary hit
+     * points), with its events, and return what is left for the track.
+     * NULL: nothing soaks. */
+    int64_t (*soak)(struct rs_call *c, struct enc_combatant *who,
+                    const char *track, int64_t amount);
 
     /* What the tracker shows above the list about the fight as a whole
      * (which side picks next), as plain text appended to out: the renderer

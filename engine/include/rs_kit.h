@@ -211,6 +211,11 @@ void rs_mod_note(struct rs_call *c, struct enc_event *ev,
 /* Mark roll idx as rolled but not kept (advantage's other dice). */
 void rs_roll_drop(struct rs_call *c, int idx);
 
+/* Roll expr as who's one initiative value (init[0]) and report it: an
+ * ENC_EV_INIT event with the roll, secret when who is hidden. */
+enum eng_err rs_roll_initiative(struct rs_call *c, struct enc_combatant *who,
+                                const char *expr);
+
 /* ---- conditions ------------------------------------------------------------ */
 
 /* The spec of the condition called name in the call's system (its data
@@ -253,6 +258,12 @@ enum eng_err rs_cond_give(struct rs_call *c, const struct rs_system *s,
 enum eng_err rs_stat_check(struct rs_call *c, const struct rs_system *s,
                            struct enc_combatant *who, const char *name,
                            int64_t value);
+/* What s declares name to be (RS_STAT for a name it does not declare). */
+enum rs_stat_kind rs_stat_kind(const struct rs_system *s, const char *name);
+/* Turn every stat of who that s declares RS_POOL into its track (no
+ * maximum; a value of 0 removes it). */
+enum eng_err rs_stat_pools(const struct rs_system *s,
+                           struct enc_combatant *who, struct enc_diag *d);
 
 /* ---- settings ---------------------------------------------------------------- */
 

@@ -54,6 +54,31 @@ void turn_fixed_next(struct rs_call *c,
 void turn_fixed_begin(struct rs_call *c,
                       void (*round_start)(struct rs_call *c));
 
+/* What a fixed order does when a combatant that is down (not dead) comes
+ * up: skip it with the usual word, skip it having said something of its
+ * own (a death save), or give it its turn. */
+enum turn_down { TURN_DOWN_SKIP, TURN_DOWN_QUIET, TURN_DOWN_TURN };
+typedef enum turn_down turn_down_fn(struct rs_call *c,
+                                    struct enc_combatant *who);
+
+/* turn_fixed_next() and turn_fixed_begin() asking down (may be NULL: skip)
+ * about each downed combatant whose slot comes up. down may roll and
+ * change who (a death save that brings them back). */
+void turn_fixed_next_down(struct rs_call *c,
+                          void (*round_start)(struct rs_call *c),
+                          turn_down_fn *down);
+void turn_fixed_begin_down(struct rs_call *c,
+                           void (*round_start)(struct rs_call *c),
+                           turn_down_fn *down);
+
+/* The whole next op of a fixed-order system without round rules:
+ * turn_fixed_next() with no round_start. */
+enum eng_err turn_op_next(struct rs_call *c);
+
+/* Begin a fixed-order fight whose initiative is already rolled: refuse an
+ * empty fight, sort the order by cmp and start round 1. */
+enum eng_err turn_fixed_start(struct rs_call *c, turn_cmp_fn *cmp);
+
 /* Whether who can take a turn (not down, not dead). */
 bool turn_can_act(const struct enc_combatant *who);
 

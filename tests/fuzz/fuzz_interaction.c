@@ -38,7 +38,8 @@ static void custom_id(const char *s)
     FUZZ_CHECK(fuzz_terminated(cid.opt_value, sizeof cid.opt_value));
     FUZZ_CHECK(cid.version >= 0);
     if (interaction_custom_id_make(out, sizeof out, cid.command,
-                                   cid.sub[0] ? cid.sub : NULL, cid.version,
+                                   cid.sub[0] ? cid.sub : NULL, cid.fight,
+                                   cid.version,
                                    cid.opt_name[0] ? cid.opt_name : NULL,
                                    cid.has_value ? cid.opt_value : NULL))
         FUZZ_CHECK(strlen(out) <= INTERACTION_CUSTOM_ID_MAX);

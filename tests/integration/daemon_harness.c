@@ -35,11 +35,20 @@ void harness_dump_log(const struct harness *h)
     fclose(f);
 }
 
+/* The fray binary under test: FRAY_TEST_BINARY when set (a test build of
+ * fray with a test-only rule system, tests/rulesets/), else the one built
+ * here. */
+static const char *fray_binary(void)
+{
+    const char *b = getenv("FRAY_TEST_BINARY");
+    return b != NULL && b[0] != '\0' ? b : FRAY_BINARY;
+}
+
 pid_t harness_spawn_fray(struct harness *h, const char *log_path)
 {
     const char *args[] = {"run", "--config", h->conf, NULL};
     struct fake_fray_opts o = {
-        .binary = FRAY_BINARY, .args = args, .token = h->token,
+        .binary = fray_binary(), .args = args, .token = h->token,
         .log_path = log_path,
     };
     return fake_fray_start(h->fake.port, &o);
@@ -49,7 +58,7 @@ void harness_start_fray(struct harness *h, const char *token)
 {
     const char *args[] = {"run", "--config", h->conf, NULL};
     struct fake_fray_opts o = {
-        .binary = FRAY_BINARY, .args = args,
+        .binary = fray_binary(), .args = args,
         .token = token ? token : h->token, .log_path = h->log,
     };
     h->fray = fake_fray_start(h->fake.port, &o);
@@ -266,6 +275,37 @@ json_t *harness_interact(struct harness *h, json_t *desc)
     json_decref(cb);
     assert_non_null(body);
     return body;
+}
+
+json_t *harness_slash(struct harness *h, const char *user, const char *perms,
+                      const char *name, json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:o}", "type", "command",
+                             "name", name, "user_id", user, "options",
+                             opts ? opts : json_array());
+    if (perms != NULL)
+        json_object_set_new(desc, "permissions", json_string(perms));
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+void harness_command_names(struct harness *h, const char *scope, char *out,
+                           size_t cap, size_t *n)
+{
+    json_t *j = fake_get_json(h->fake.port, "/_test/commands", NULL);
+    json_t *cmds = json_object_get(json_object_get(j, "scopes"), scope);
+    size_t i;
+    json_t *c;
+    out[0] = '\0';
+    if (n != NULL)
+        *n = json_array_size(cmds);
+    json_array_foreach(cmds, i, c) {
+        size_t at = strlen(out);
+        snprintf(out + at, cap - at, "%s%s", i ? "," : "",
+                 json_string_value(json_object_get(c, "name")));
+    }
+    json_decref(j);
 }
 
 json_t *harness_requests(struct harness *h, const char *method,

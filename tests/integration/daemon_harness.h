@@ -97,6 +97,19 @@ pid_t harness_spawn_fray(struct harness *h, const char *log_path);
  * sent ({"type", "data"}; caller decrefs). Fails the test without one. */
 json_t *harness_interact(struct harness *h, json_t *desc);
 
+/* Inject /name with options (a JSON array of Discord option objects,
+ * taken; NULL: none) as user, with the member permission bits perms (a
+ * decimal string, NULL: none), and return the callback body (caller
+ * decrefs). */
+json_t *harness_slash(struct harness *h, const char *user, const char *perms,
+                      const char *name, json_t *opts);
+
+/* The names of the commands the fake holds for scope ("global" or a guild
+ * id), comma-joined into out (cap bytes); *n (when not NULL) gets how
+ * many. */
+void harness_command_names(struct harness *h, const char *scope, char *out,
+                           size_t cap, size_t *n);
+
 /* REST requests recorded after *since whose method is method (NULL: any)
  * and whose path contains part (NULL: any); *since moves past the last
  * record looked at. Returns an array (caller decrefs). */

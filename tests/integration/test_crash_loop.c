@@ -94,7 +94,7 @@ static const struct {
      "{\"name\":\"change\",\"value\":\"-1\"}]}]}"},
     {"end", 1, true,
      "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
-     "\"end\",\"options\":[]}]}"},
+     "\"end\",\"options\":[{\"name\":\"confirm\",\"value\":true}]}]}"},
     {"roll", 2, false,
      "{\"type\":\"command\",\"name\":\"roll\",\"options\":[{\"name\":"
      "\"dice\",\"value\":\"1d20\"}]}"},

@@ -58,7 +58,8 @@ static void test_tracker_posted_pinned_and_edited(void **st)
     json_decref(e);
 
     /* the end: a last edit without buttons, then unpinned */
-    ok(combat(&h, GM, "end", NULL));
+    ok(combat(&h, GM, "end", json_pack("[{s:s, s:b}]", "name", "confirm",
+                                       "value", 1)));
     e = wait_edit(&h, tid, &since, "finished");
     assert_int_equal(json_array_size(json_object_get(
                          json_object_get(e, "body"), "components")), 0);
@@ -91,7 +92,7 @@ static void test_tracker_buttons_act_and_stale_click_refused(void **st)
     start_fight(&h, NULL, &since, tid);
     json_t *m = message(&h, tid);
     snprintf(stale, sizeof stale, "%s", button(m, "End turn"));
-    assert_non_null(strstr(stale, "v1:combat/next:"));
+    assert_non_null(strstr(stale, "v2:combat/next:"));
     json_decref(m);
 
     /* Aria's player ends her turn from the tracker: a new public message
@@ -179,7 +180,7 @@ static void test_tracker_alternating_menu_and_pass(void **st)
     char sid[128];
     snprintf(sid, sizeof sid, "%s",
              json_string_value(json_object_get(sel, "custom_id")));
-    assert_non_null(strstr(sid, "v1:combat/pick:"));
+    assert_non_null(strstr(sid, "v2:combat/pick:"));
     json_t *opts = json_object_get(sel, "options");
     assert_int_equal(json_array_size(opts), 1);
     assert_string_equal(json_string_value(json_object_get(

@@ -140,7 +140,8 @@ static void test_tracker_survives_restart(void **st)
     assert_int_equal(json_array_size(posts), 0);
     json_decref(posts);
     /* and the end still unpins it */
-    ok(combat(&h, GM, "end", NULL));
+    ok(combat(&h, GM, "end", json_pack("[{s:s, s:b}]", "name", "confirm",
+                                       "value", 1)));
     json_decref(wait_edit(&h, tid, &since, "finished"));
     json_t *unpin = harness_wait_request(&h, "DELETE", tid, &since, WAIT_MS);
     assert_non_null(unpin);

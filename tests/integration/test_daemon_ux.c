@@ -7,6 +7,7 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -38,6 +39,18 @@ static json_t *combat(struct harness *h, const char *user, const char *sub,
                              opts ? opts : json_array()));
 }
 
+/* A hidden NPC's arrival is for the GM's eyes: the reply is private and
+ * names it. */
+static void private_to_gm(json_t *cb, const char *name)
+{
+    json_t *data = json_object_get(cb, "data");
+    char *s = json_dumps(data, 0);
+    assert_true(json_integer_value(json_object_get(data, "flags")) & 64);
+    assert_non_null(strstr(s, name));
+    free(s);
+    json_decref(cb);
+}
+
 static void ok(json_t *cb)
 {
     if (json_integer_value(json_object_get(json_object_get(cb, "data"),
@@ -58,13 +71,15 @@ static json_t *fight(struct harness *h)
                                       "name", "name", "value", "Goblin",
                                       "name", "hp", "value", 7, "name",
                                       "init", "value", "=10")));
-    ok(combat(h, GM, "add", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},"
-                                      "{s:s,s:s},{s:s,s:b}]",
-                                      "name", "name", "value", "Shade",
-                                      "name", "hp", "value", 9, "name",
-                                      "init", "value", "=1", "name",
-                                      "stats", "value", "attack=4",
-                                      "name", "hidden", "value", 1)));
+    private_to_gm(combat(h, GM, "add",
+                         json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},"
+                                   "{s:s,s:s},{s:s,s:b}]",
+                                   "name", "name", "value", "Shade",
+                                   "name", "hp", "value", 9, "name",
+                                   "init", "value", "=1", "name",
+                                   "stats", "value", "attack=4",
+                                   "name", "hidden", "value", 1)),
+                  "Shade");
     ok(combat(h, ALICE, "join", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},"
                                           "{s:s,s:s}]",
                                           "name", "name", "value", "Aria",
@@ -276,7 +291,9 @@ static void test_hidden_attack_numbers_only_in_gm_channel(void **st)
     assert_int_equal(json_integer_value(json_object_get(data, "flags")), 0);
     const char *pub = json_string_value(json_object_get(
         json_array_get(json_object_get(data, "embeds"), 0), "description"));
-    assert_non_null(strstr(pub, "**Shade** attacks **Aria**"));
+    /* the table sees an unseen attacker and the outcome, never its name */
+    assert_non_null(strstr(pub, "_Someone unseen_ attacks **Aria**"));
+    assert_null(strstr(pub, "Shade"));
     assert_null(strstr(pub, " vs "));
     json_decref(cb);
     json_t *copy = harness_wait_request(&h, "POST", "/channels/" GM_CHANNEL
@@ -285,6 +302,7 @@ static void test_hidden_attack_numbers_only_in_gm_channel(void **st)
     const char *gm = json_string_value(json_object_get(
         json_array_get(json_object_get(json_object_get(copy, "body"),
                                        "embeds"), 0), "description"));
+    assert_non_null(strstr(gm, "**Shade** attacks **Aria**"));
     assert_non_null(strstr(gm, " vs 12"));
     json_decref(copy);
     harness_assert_no_violations(&h);

@@ -6,14 +6,16 @@
  * the order never changes between rounds. An attack rolls `roll` (default
  * 1d20 + the attacker's `attack` stat) against the target's `ac`: a natural
  * 20 always hits and doubles the damage dice, a natural 1 always misses.
- * Damage comes off `hp`; at 0 the combatant is down and its turns are
- * skipped until healed.
+ * Damage comes off `temp` (temporary hit points) first, then `hp`; at 0
+ * the combatant is down. A downed NPC's turns are skipped; a downed player
+ * character's turn is theirs, or a death save (rs_generic_life.c).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "eng_text.h"
 #include "rs.h"
+#include "rs_generic.h"
 #include "rs_kit.h"
 #include "turn.h"
 
@@ -72,17 +74,7 @@ static enum eng_err gen_roll_init(struct rs_call *c, struct enc_combatant *who)
             mod = enc_stat_or(who, "init", 0);
         snprintf(expr, sizeof expr, "1d20%+lld", (long long)mod);
     }
-    struct rs_rolled r;
-    enum eng_err err = rs_roll(c, who, "initiative", expr, &r);
-    if (err != ENG_OK)
-        return err;
-    who->init[0] = r.total;
-    who->ninit = 1;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
-    ev->a = r.total;
-    enc_event_roll(c->r, ev, r.roll_idx);
-    ev->secret = who->hidden;
-    return ENG_OK;
+    return rs_roll_initiative(c, who, expr);
 }
 
 static int64_t gen_mod(const struct enc_combatant *who)
@@ -137,13 +129,13 @@ static enum eng_err gen_begin(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     turn_order_build(c->e, gen_cmp);
-    turn_fixed_begin(c, NULL);
+    turn_fixed_begin_down(c, NULL, gen_down_turn);
     return ENG_OK;
 }
 
 static enum eng_err gen_next(struct rs_call *c)
 {
-    turn_fixed_next(c, NULL);
+    turn_fixed_next_down(c, NULL, gen_down_turn);
     return ENG_OK;
 }
 
@@ -223,15 +215,18 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
     }
     if (amount < 0)
         amount = 0;
-    struct enc_track *hp = enc_track(a->target, "hp");
     dv->other = a->target->id;
     dv->a = amount;
     dv->secret = a->target->hidden && a->attacker->hidden;
-    if (hp == NULL)
+    if (enc_track(a->target, "hp") == NULL)
+        return ENG_OK;
+    int64_t left = gen_soak(c, a->target, "hp", amount);
+    struct enc_track *hp = enc_track(a->target, "hp");
+    if (left == 0)
         return ENG_OK;
     int64_t before = hp->cur;
     /* Like /combat hp, damage stops at 0. */
-    int64_t after = hp->cur - amount;
+    int64_t after = hp->cur - left;
     if (after < 0)
         after = 0;
     hp->cur = after;
@@ -240,7 +235,7 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
     hv->a = before;
     hv->b = hp->cur;
     hv->secret = a->target->hidden;
-    rs_default_after_track(c, a->target, "hp", before);
+    gen_after_track(c, a->target, "hp", before);
     return ENG_OK;
 }
 
@@ -248,19 +243,20 @@ static const struct rs_ops gen_ops = {
     .version = RS_OPS_VERSION,
     .setup = gen_setup,               /* hp stat -> hp track */
     .check_stat = gen_check_stat,     /* ac, init bounds */
-    .setting = NULL,                  /* no settings */
+    .setting = NULL,                  /* death_saves: declared bounds */
     .begin = gen_begin,               /* 1d20 + init, highest first */
-    .next = gen_next,                 /* fixed order */
+    .next = gen_next,                 /* fixed order; downed PCs' turns */
     .pick = NULL,                     /* not alternating */
     .pass = NULL,                     /* not alternating */
     .attack = gen_attack,             /* roll vs ac, damage to hp */
     .late_join = gen_late_join,       /* rolls and slots into the order */
-    .after_track = NULL,              /* hp <= 0 is down */
-    .status = NULL,                   /* nothing extra on the tracker */
+    .after_track = gen_after_track,   /* hp <= 0 is down */
+    .status = gen_status,             /* a downed PC's death saves */
     .data_parse = NULL,               /* no data file */
     .data_free = NULL,
     .data_conds = NULL,               /* conditions: gen_conds */
     .cond_changed = NULL,             /* conditions are reminders only */
+    .soak = gen_soak,                 /* temp first; a hit while down */
 };
 
 /* The conditions d20 tables use, as reminders: fray tracks them and their
@@ -304,7 +300,22 @@ static const struct rs_stat_spec gen_stats[] = {
     {"init", RS_STAT, -100, 100, "added to the d20 for initiative"},
     {"attack", RS_STAT, -100, 100, "added to the d20 of an attack"},
     {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; 0 is down"},
+    {GEN_TEMP, RS_POOL, 0, ENC_MAX_VALUE,
+     "temporary hit points: damage takes them first; they do not heal"},
     {NULL, RS_STAT, 0, 0, NULL},
+};
+
+static const struct rs_field gen_comb_fields[] = {
+    RS_FIELD(struct gen_comb, saves, RS_F_I64, 0),
+    RS_FIELD(struct gen_comb, fails, RS_F_I64, 0),
+};
+
+static const struct rs_setting_spec gen_settings[] = {
+    {GEN_SET_DEATH_SAVES, RS_SET_BOOL, 0, 1, NULL, "off",
+     "a downed player character's turn is a death save: d20, 10 or more "
+     "succeeds, three of either decide, a natural 20 is back up with 1 hp; "
+     "off, they get their turn and only NPCs are skipped"},
+    {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
 static const struct rs_help gen_help = {
@@ -312,12 +323,17 @@ static const struct rs_help gen_help = {
             "initiative once, turns go from highest to lowest in the same "
             "order every round, and hit points and conditions are tracked.",
     .turns = "On your turn attack with `/attack`, then end it with "
-             "`/combat next`. A combatant at 0 hp is down and its turns are "
-             "skipped until it is healed.",
+             "`/combat next`. At 0 hp a combatant is down: an NPC's turns "
+             "are skipped until it is healed; a player character still gets "
+             "theirs, or, with `death_saves=on`, makes a death save on it "
+             "(d20: 10 or more succeeds, three successes and they are "
+             "stable, three failures and they die, a natural 20 and they "
+             "are back with 1 hp).",
     .attacks = "`/attack` rolls d20 + the attacker's `attack` stat (or the "
                "`roll:` given) against the target's `ac`. A natural 20 "
                "always hits and rolls the damage dice twice; a natural 1 "
-               "always misses. Damage comes off `hp`.",
+               "always misses. Damage comes off temporary hit points "
+               "(`temp`) first, then `hp`.",
 };
 
 const struct rs_system rs_generic = {
@@ -335,6 +351,8 @@ const struct rs_system rs_generic = {
     .attack_opts = NULL,
     .conds = gen_conds,
     .nconds = (int)(sizeof gen_conds / sizeof gen_conds[0]),
-    .settings = NULL,
+    .settings = gen_settings,
     .stats = gen_stats,
+    .comb_state = {sizeof(struct gen_comb), gen_comb_fields,
+                   (int)(sizeof gen_comb_fields / sizeof gen_comb_fields[0])},
 };

@@ -19,6 +19,7 @@ static void test_cfg_defaults_are_valid(void **state)
     assert_true(c.register_commands);
     assert_int_equal(c.ndev_guilds, 0);
     assert_int_equal(c.rest_timeout_ms, 15000);
+    assert_int_equal(c.reopen_minutes, 60);
     assert_true(c.rest_global_per_sec <= 50);
     assert_true(c.gw_identify_spacing_ms >= 5000);
 }
@@ -31,7 +32,8 @@ static void test_cfg_reads_values(void **state)
                        "[log]\nlevel = debug\n"
                        "[discord]\ndev_guilds = 1100000000000000100, 2\n"
                        "dev_guilds = 3\nregister_commands = no\n"
-                       "[rest]\ntimeout_ms = 2500 ; inline comment\n";
+                       "[rest]\ntimeout_ms = 2500 ; inline comment\n"
+                       "[fights]\nreopen_minutes = 15\n";
     (void)state;
     assert_int_equal(cfg_load_string(&c, "t.conf", text, err, sizeof err),
                      BOT_OK);
@@ -42,6 +44,7 @@ static void test_cfg_reads_values(void **state)
     assert_true(c.dev_guilds[2] == 3);
     assert_false(c.register_commands);
     assert_int_equal(c.rest_timeout_ms, 2500);
+    assert_int_equal(c.reopen_minutes, 15);
 }
 
 static void expect_error(const char *text, const char *want)
@@ -61,6 +64,8 @@ static void test_cfg_errors_name_file_line_key(void **state)
                  "t.conf:3: [rest] timeout_ms: 0 is out of range (100..600000)");
     expect_error("[rest]\ntimeout_ms = 12x\n",
                  "t.conf:2: [rest] timeout_ms: \"12x\" is not an integer");
+    expect_error("[fights]\nreopen_minutes = 0\n",
+                 "t.conf:2: [fights] reopen_minutes: 0 is out of range");
     expect_error("[store]\npth = x\n", "t.conf:2: [store] pth: unknown key");
     expect_error("[nope]\na = b\n", "t.conf:2: [nope] a: unknown key");
     expect_error("[log]\nlevel = loud\n", "t.conf:2: [log] level:");

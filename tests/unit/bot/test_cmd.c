@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_fixture.h"
 #include "enc_json.h"
 #include "eng_rng.h"
 #include "render_text.h"
@@ -21,73 +22,8 @@
 
 enum { GM = 100, ALICE = 200, BOB = 300, MALLORY = 400 };
 
-struct fix {
-    struct store *store;
-    struct eng_rng rng;
-    struct cmd_ctx ctx;
-    struct cmd_reply reply;
-    char text[16384];
-};
-
-static int setup(void **state)
-{
-    struct fix *f = calloc(1, sizeof *f);
-    char err[128];
-    assert_int_equal(store_open(":memory:", &f->store, err, sizeof err),
-                     BOT_OK);
-    eng_rng_seed(&f->rng, 42);
-    f->ctx.store = f->store;
-    f->ctx.rng = &f->rng;
-    cmd_reply_init(&f->reply);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fix *f = *state;
-    cmd_reply_cleanup(&f->reply);
-    store_close(f->store);
-    free(f);
-    return 0;
-}
-
-/* Run "command sub" as user with name/value option pairs ending in NULL.
- * Returns true when the command was accepted (not an error). */
-static bool run(struct fix *f, uint64_t user, const char *command,
-                const char *sub, ...)
-{
-    struct cmd_req req = {
-        .source = CMD_SRC_CONSOLE,
-        .command = command,
-        .sub = sub,
-        .channel_id = 1,
-        .user_id = user,
-        .user_name = "tester",
-        .expect_version = -1,
-    };
-    va_list ap;
-    va_start(ap, sub);
-    const char *name;
-    while ((name = va_arg(ap, const char *)) != NULL) {
-        req.opts[req.nopts].name = name;
-        req.opts[req.nopts].value = va_arg(ap, const char *);
-        req.nopts++;
-    }
-    va_end(ap);
-    cmd_reply_cleanup(&f->reply);
-    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
-    struct sbuf b;
-    sbuf_init(&b, sizeof f->text - 1);
-    render_text(&f->reply.msg, NULL, &b);
-    snprintf(f->text, sizeof f->text, "%s", sbuf_str(&b));
-    sbuf_cleanup(&b);
-    if (getenv("TEST_VERBOSE")) printf("%s\n", f->text);
-    return !f->reply.is_error;
-}
-
 /* The live encounter, loaded from the store. Caller frees. */
-static struct encounter *live(struct fix *f)
+static struct encounter *live(struct cmd_fx *f)
 {
     char *doc = NULL;
     int64_t version = 0;
@@ -108,20 +44,20 @@ static void assert_contains(const char *hay, const char *needle)
 }
 
 /* A fight with two goblins (GM), Aria (Alice) and Bryn (Bob). */
-static void small_fight(struct fix *f)
+static void small_fight(struct cmd_fx *f)
 {
-    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
-    assert_true(run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
                     "hp", "7", "stats", "ac=13 init=1", NULL));
-    assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
                     "stats", "ac=15 init=3 attack=5", NULL));
-    assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+    assert_true(cmd_fx_run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
                     "init", "=30", "stats", "ac=12", NULL));
 }
 
 static void test_cmd_start_add_join_begin(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     struct encounter *e = live(f);
     assert_non_null(e);
@@ -132,7 +68,7 @@ static void test_cmd_start_add_join_begin(void **state)
     assert_int_equal(e->version, 4);
     enc_free(e);
 
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     e = live(f);
     assert_int_equal(e->status, ENC_ST_RUNNING);
     assert_int_equal(e->round, 1);
@@ -150,24 +86,24 @@ static void test_cmd_start_add_join_begin(void **state)
 
 static void test_cmd_players_act_only_for_their_own(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     /* A player cannot add NPCs, begin, or change someone else's hp. */
-    assert_false(run(f, ALICE, "combat", "add", "name", "Orc", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "combat", "add", "name", "Orc", NULL));
     assert_contains(f->text, "only the GM");
-    assert_false(run(f, ALICE, "combat", "begin", NULL));
-    assert_false(run(f, ALICE, "combat", "hp", "name", "Bryn", "change",
+    assert_false(cmd_fx_run(f, ALICE, "combat", "begin", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "combat", "hp", "name", "Bryn", "change",
                      "-5", NULL));
-    assert_false(run(f, MALLORY, "combat", "hp", "name", "Goblin 1",
+    assert_false(cmd_fx_run(f, MALLORY, "combat", "hp", "name", "Goblin 1",
                      "change", "-5", NULL));
-    assert_false(run(f, ALICE, "combat", "remove", "name", "Goblin 1",
+    assert_false(cmd_fx_run(f, ALICE, "combat", "remove", "name", "Goblin 1",
                      NULL));
     struct encounter *e = live(f);
     assert_int_equal(e->version, 4); /* nothing of that was saved */
     assert_int_equal(enc_track(enc_by_name(e, "Bryn"), "hp")->cur, 18);
     enc_free(e);
     /* But may change their own. */
-    assert_true(run(f, ALICE, "combat", "hp", "name", "aria", "change", "-5",
+    assert_true(cmd_fx_run(f, ALICE, "combat", "hp", "name", "aria", "change", "-5",
                     NULL));
     e = live(f);
     assert_int_equal(enc_track(enc_by_name(e, "Aria"), "hp")->cur, 15);
@@ -176,12 +112,12 @@ static void test_cmd_players_act_only_for_their_own(void **state)
 
 static void test_cmd_next_by_owner_or_gm_only(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     /* Bryn (Bob) acts first: Alice may not end Bob's turn. */
-    assert_false(run(f, ALICE, "combat", "next", NULL));
-    assert_true(run(f, BOB, "combat", "next", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "combat", "next", NULL));
+    assert_true(cmd_fx_run(f, BOB, "combat", "next", NULL));
     struct encounter *e = live(f);
     assert_int_equal(e->current, e->order[1].id);
     enc_free(e);
@@ -189,11 +125,11 @@ static void test_cmd_next_by_owner_or_gm_only(void **state)
 
 static void test_cmd_attack_damages_and_downs(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     /* A fixed roll of 20 always hits; 10 damage downs a 7 hp goblin. */
-    assert_true(run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
+    assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
                     "Goblin 1", "roll", "20", "damage", "10", NULL));
     struct encounter *e = live(f);
     struct enc_combatant *g = enc_by_name(e, "Goblin 1");
@@ -202,7 +138,7 @@ static void test_cmd_attack_damages_and_downs(void **state)
     enc_free(e);
     assert_contains(f->text, "down");
     /* A roll of 1 against ac 13 misses: no damage. */
-    assert_true(run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
+    assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Bryn", "target",
                     "Goblin 2", "roll", "1", "damage", "10", NULL));
     e = live(f);
     assert_int_equal(enc_track(enc_by_name(e, "Goblin 2"), "hp")->cur, 7);
@@ -212,17 +148,17 @@ static void test_cmd_attack_damages_and_downs(void **state)
 
 static void test_cmd_down_combatant_is_skipped(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     struct encounter *e = live(f);
     uint32_t second = e->order[1].id;
     char name[ENC_MAX_NAME + 1];
     snprintf(name, sizeof name, "%s", enc_by_id(e, second)->name);
     enc_free(e);
-    assert_true(run(f, GM, "combat", "hp", "name", name, "change", "=0",
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", name, "change", "=0",
                     NULL));
-    assert_true(run(f, GM, "combat", "next", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
     e = live(f);
     assert_int_equal(e->current, e->order[2].id);
     enc_free(e);
@@ -231,28 +167,28 @@ static void test_cmd_down_combatant_is_skipped(void **state)
 
 static void test_cmd_condition_expires_and_undo_restores(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     /* On Bryn's own turn, 1 round ending at the end of Bryn's turn lasts
      * to the end of Bryn's next turn, not this one. */
-    assert_true(run(f, BOB, "combat", "condition", "name", "Bryn",
+    assert_true(cmd_fx_run(f, BOB, "combat", "condition", "name", "Bryn",
                     "condition", "Blessed", "rounds", "1", NULL));
     for (int i = 0; i < 4; i++) {
-        assert_true(run(f, GM, "combat", "next", NULL));
+        assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
         struct encounter *e = live(f);
         assert_non_null(enc_cond_find(enc_by_name(e, "Bryn"), "blessed"));
         enc_free(e);
     }
     /* Now it is Bryn's turn again (round 2); ending it ends Blessed. */
-    assert_true(run(f, GM, "combat", "next", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
     assert_contains(f->text, "wore off");
     struct encounter *e = live(f);
     assert_null(enc_cond_find(enc_by_name(e, "Bryn"), "blessed"));
     assert_int_equal(e->round, 2);
     enc_free(e);
     /* Undo brings it back exactly. */
-    assert_true(run(f, GM, "combat", "undo", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
     e = live(f);
     struct enc_cond *q = enc_cond_find(enc_by_name(e, "Bryn"), "blessed");
     assert_non_null(q);
@@ -260,7 +196,7 @@ static void test_cmd_condition_expires_and_undo_restores(void **state)
     assert_int_equal(e->current, enc_by_name(e, "Bryn")->id);
     enc_free(e);
     /* Undo twice more steps further back, not forward again. */
-    assert_true(run(f, GM, "combat", "undo", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
     e = live(f);
     assert_int_equal(e->round, 1);
     enc_free(e);
@@ -268,9 +204,9 @@ static void test_cmd_condition_expires_and_undo_restores(void **state)
 
 static void test_cmd_removing_anchor_keeps_duration(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     struct encounter *e = live(f);
     /* Time Bryn's condition on the combatant acting after Bryn (Bryn's
      * fixed 30 puts Bryn first). */
@@ -278,10 +214,10 @@ static void test_cmd_removing_anchor_keeps_duration(void **state)
     snprintf(anchor, sizeof anchor, "%s", enc_by_id(e, e->order[1].id)->name);
     snprintf(next, sizeof next, "%s", enc_by_id(e, e->order[2].id)->name);
     enc_free(e);
-    assert_true(run(f, GM, "combat", "condition", "name", "Bryn",
+    assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Bryn",
                     "condition", "Stunned", "rounds", "1", "until", anchor,
                     "ends", "start", NULL));
-    assert_true(run(f, GM, "combat", "remove", "name", anchor, NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "remove", "name", anchor, NULL));
     e = live(f);
     struct enc_cond *q = enc_cond_find(enc_by_name(e, "Bryn"), "stunned");
     assert_non_null(q);
@@ -292,34 +228,34 @@ static void test_cmd_removing_anchor_keeps_duration(void **state)
 
 static void test_cmd_bad_input_changes_nothing(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     static const char *const bad_names[] = {
         "Goblin 1", "", "  padded", "12345", "line\nbreak",
     };
     for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++)
-        assert_false(run(f, GM, "combat", "add", "name", bad_names[i],
+        assert_false(cmd_fx_run(f, GM, "combat", "add", "name", bad_names[i],
                          NULL));
     char longname[10001];
     memset(longname, 'x', sizeof longname - 1);
     longname[sizeof longname - 1] = '\0';
-    assert_false(run(f, GM, "combat", "add", "name", longname, NULL));
-    assert_false(run(f, GM, "combat", "add", "name", "Orc", "count", "0",
+    assert_false(cmd_fx_run(f, GM, "combat", "add", "name", longname, NULL));
+    assert_false(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count", "0",
                      NULL));
-    assert_false(run(f, GM, "combat", "add", "name", "Orc", "count", "1000",
+    assert_false(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count", "1000",
                      NULL));
-    assert_false(run(f, GM, "combat", "hp", "name", "Goblni 1", "change",
+    assert_false(cmd_fx_run(f, GM, "combat", "hp", "name", "Goblni 1", "change",
                      "-1", NULL));
     assert_contains(f->text, "did you mean Goblin 1");
-    assert_false(run(f, GM, "combat", "hp", "name", "Gobln", "change",
+    assert_false(cmd_fx_run(f, GM, "combat", "hp", "name", "Gobln", "change",
                      "-1", NULL));
     assert_contains(f->text, "did you mean Goblin");
-    assert_false(run(f, GM, "attack", NULL, "attacker", "Aria", "target",
+    assert_false(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Aria", "target",
                      "Aria", NULL));
     assert_contains(f->text, "cannot attack themselves");
-    assert_false(run(f, GM, "combat", "hp", "name", "Aria", "change",
+    assert_false(cmd_fx_run(f, GM, "combat", "hp", "name", "Aria", "change",
                      "lots", NULL));
-    assert_false(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_false(cmd_fx_run(f, GM, "combat", "start", "system", "generic", NULL));
     struct encounter *e = live(f);
     assert_int_equal(e->version, 4);
     assert_int_equal(e->ncs, 4);
@@ -328,11 +264,11 @@ static void test_cmd_bad_input_changes_nothing(void **state)
     static const char *const pings[] = {"@everyone", "Bob @here", "<@123>",
                                         "<@&1> fan", "<#42>"};
     for (size_t i = 0; i < sizeof pings / sizeof pings[0]; i++) {
-        assert_false(run(f, GM, "combat", "add", "name", pings[i], NULL));
+        assert_false(cmd_fx_run(f, GM, "combat", "add", "name", pings[i], NULL));
         assert_contains(f->text, "mention");
     }
     /* ...while quotes are just names, kept exactly. */
-    assert_true(run(f, GM, "combat", "add", "name", "Robert'); DROP TABLE--",
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Robert'); DROP TABLE--",
                     NULL));
     e = live(f);
     assert_int_equal(e->ncs, 5);
@@ -342,7 +278,7 @@ static void test_cmd_bad_input_changes_nothing(void **state)
 
 static void test_cmd_interaction_applied_once(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "hp",
@@ -365,9 +301,9 @@ static void test_cmd_interaction_applied_once(void **state)
 
 static void test_cmd_stale_button_refused(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "next",
         .channel_id = 1, .user_id = GM, .expect_version = 3,
@@ -383,27 +319,27 @@ static void test_cmd_stale_button_refused(void **state)
 
 static void test_cmd_end_archives(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
-    assert_true(run(f, GM, "combat", "end", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
     assert_null(live(f));
     int64_t live_n = -1, archived = -1;
     assert_int_equal(store_enc_count(f->store, &live_n, &archived), BOT_OK);
     assert_int_equal(live_n, 0);
     assert_int_equal(archived, 1);
     /* A new fight can start in the same channel. */
-    assert_true(run(f, ALICE, "combat", "start", "system", "generic", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "start", "system", "generic", NULL));
 }
 
 static void test_cmd_roll_and_help(void **state)
 {
-    struct fix *f = *state;
-    assert_true(run(f, ALICE, "roll", NULL, "dice", "2d6+3", NULL));
-    assert_false(run(f, ALICE, "roll", NULL, "dice", "1d6+*3", NULL));
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6+3", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "1d6+*3", NULL));
     assert_contains(f->text, "column 5");
-    assert_true(run(f, ALICE, "help", NULL, NULL));
-    assert_true(run(f, ALICE, "help", NULL, "topic", "generic", NULL));
-    assert_false(run(f, ALICE, "help", NULL, "topic", "nonsense", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "help", NULL, NULL));
+    assert_true(cmd_fx_run(f, ALICE, "help", NULL, "topic", "generic", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "help", NULL, "topic", "nonsense", NULL));
 }
 
 /* A process killed after cmd_exec() committed but before it could send the
@@ -418,7 +354,7 @@ static void test_cmd_killed_before_reply_keeps_change(void **state)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        struct fix f = {0};
+        struct cmd_fx f = {0};
         char err[128];
         if (store_open(path, &f.store, err, sizeof err) != BOT_OK)
             _exit(2);
@@ -459,7 +395,8 @@ static void test_cmd_killed_before_reply_keeps_change(void **state)
 
 int main(void)
 {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+#define T(name) \
+    cmocka_unit_test_setup_teardown(name, cmd_fx_setup, cmd_fx_teardown)
     const struct CMUnitTest tests[] = {
         T(test_cmd_start_add_join_begin),
         T(test_cmd_players_act_only_for_their_own),

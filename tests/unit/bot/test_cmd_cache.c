@@ -164,7 +164,7 @@ static void test_cmd_cache_same_as_uncached(void **state)
     both(f, GM, "combat", "undo", NULL);
     both(f, GM, "combat", "undo", NULL);
     both(f, GM, "combat", "next", NULL);
-    both(f, GM, "combat", "end", NULL);
+    both(f, GM, "combat", "end", "confirm", "true", NULL);
     assert_int_equal(enc_cache_count(f->cached.cache), 0);
     both(f, ALICE, "combat", "start", "system", "generic", NULL);
     both(f, ALICE, "combat", "add", "name", "Rat", NULL);

@@ -151,7 +151,7 @@ static const struct step script[] = {
     {U_GM, "combat", "status", {NULL}},
     {U_GM, "combat", "undo", {NULL}},
     {U_GM, "combat", "note", {"name", "Rat 2", "text", "gnawing", NULL}},
-    {U_GM, "combat", "end", {NULL}},
+    {U_GM, "combat", "end", {"confirm", "true", NULL}},
     {U_GM, "combat", "start", {"system", "tactical", "name", "Hangar", NULL}},
     {U_P1, "combat", "join", {"name", "Vex", "side", "crew", "hp", "20",
                               "stats", "init=3 stamina=3 av=4 endurance=2 "
@@ -165,7 +165,7 @@ static const struct step script[] = {
     {U_GM, "effect", "trigger", {"name", "Drone", "effect", "Knockdown",
                                  NULL}},
     {U_P1, "combat", "next", {NULL}},
-    {U_GM, "combat", "end", {NULL}},
+    {U_GM, "combat", "end", {"confirm", "true", NULL}},
 };
 
 static void make_req(struct cmd_req *req, const struct step *s)

@@ -124,7 +124,8 @@ static const struct bad_case bad[] = {
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, history, end, "
+     "reopen, notices)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -132,16 +133,17 @@ static const struct bad_case bad[] = {
     {"/combat fight", 0,
      "unknown subcommand `fight` for /combat (subcommands: start, add, "
      "join, remove, set, note, begin, next, pick, pass, hp, condition, "
-     "status, undo, end, notices)"},
+     "status, undo, history, end, reopen, notices)"},
     {"/combat stat", 0,
      "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, end, notices)"},
+     "undo, history, end, reopen, notices)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, status, undo, end, notices)"},
+     "begin, next, pick, pass, hp, condition, status, undo, history, end, "
+     "reopen, notices)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -365,7 +367,8 @@ static void test_cmd_validate_requests(void **state)
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
-                        "condition, status, undo, end, notices)");
+                        "condition, status, undo, history, end, reopen, "
+                        "notices)");
     req.command = NULL;
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");

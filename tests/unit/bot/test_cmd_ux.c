@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_fixture.h"
 #include "eng_rng.h"
 #include "interaction.h"
 #include "render_discord.h"
@@ -31,6 +32,8 @@ struct fix {
     struct cmd_reply reply;
     uint64_t perms;             /* of the next command's sender */
     int64_t expect_version;     /* of the next command (a button) */
+    uint64_t expect_fight;      /* ... and the fight it belongs to */
+    int64_t now_ms;             /* the clock: a second per command */
 };
 
 static int setup(void **state)
@@ -43,6 +46,7 @@ static int setup(void **state)
     f->ctx.store = f->store;
     f->ctx.rng = &f->rng;
     f->expect_version = -1;
+    f->now_ms = INT64_C(1700000000000);
     cmd_reply_init(&f->reply);
     *state = f;
     return 0;
@@ -91,6 +95,8 @@ static bool run(struct fix *f, uint64_t user, const char *command,
     va_end(ap);
     req.perms = f->perms;
     req.expect_version = f->expect_version;
+    req.expect_fight = f->expect_fight;
+    req.now_ms = f->now_ms += 1000;
     f->perms = 0;
     f->expect_version = -1;
     cmd_reply_cleanup(&f->reply);
@@ -187,6 +193,7 @@ static void test_tracker_modes_follow_the_fight(void **state)
     assert_string_equal(cid.command, "combat");
     assert_string_equal(cid.sub, "next");
     assert_int_equal(cid.version, f->reply.version);
+    assert_int_equal(cid.fight, cmd_fx_fight(f->store));
     assert_non_null(find_button(t, "Undo"));
     assert_null(find_button(t, "Pass"));
     /* the public tracker shows no hidden name */
@@ -194,7 +201,7 @@ static void test_tracker_modes_follow_the_fight(void **state)
     /* a read-only command leaves the tracker alone */
     assert_true(run(f, ALICE, "combat", "status", NULL));
     assert_null(f->reply.tracker);
-    assert_true(run(f, GM, "combat", "end", NULL));
+    assert_true(run(f, GM, "combat", "end", "confirm", "true", NULL));
     assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_FINAL);
     assert_int_equal(f->reply.tracker->nbuttons, 0);
     assert_non_null(strstr(f->reply.tracker->embeds[0].title, "finished"));
@@ -212,6 +219,7 @@ static void test_tracker_refusal_carries_no_tracker(void **state)
     assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_NONE);
     /* a stale button: refused privately with the current tracker, no
      * change */
+    f->expect_fight = cmd_fx_fight(f->store);
     f->expect_version = v - 1;
     assert_false(run(f, ALICE, "combat", "next", NULL));
     assert_true(f->reply.ephemeral);
@@ -223,6 +231,17 @@ static void test_tracker_refusal_carries_no_tracker(void **state)
     f->expect_version = v;
     assert_true(run(f, ALICE, "combat", "next", NULL));
     assert_int_equal(f->reply.version, v + 1);
+    /* a button of this fight does nothing to the next fight in the
+     * channel, even at a version the new fight has reached */
+    uint64_t old = f->expect_fight;
+    assert_true(run(f, GM, "combat", "end", "confirm", "true", NULL));
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    f->expect_fight = old;
+    f->expect_version = f->reply.version;
+    assert_false(run(f, GM, "combat", "undo", NULL));
+    assert_non_null(strstr(f->reply.msg.content, "earlier fight"));
+    assert_false(f->reply.changed);
 }
 
 static void test_tracker_alternating_controls(void **state)

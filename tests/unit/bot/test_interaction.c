@@ -169,31 +169,37 @@ static void test_interaction_custom_id_round_trip(void **state)
     char longv[120];
     (void)state;
 
-    assert_true(interaction_custom_id_make(id, sizeof id, "turn", "next", 42,
-                                           NULL, NULL));
-    assert_string_equal(id, "v1:turn/next:42");
+    assert_true(interaction_custom_id_make(id, sizeof id, "turn", "next", 17,
+                                           42, NULL, NULL));
+    assert_string_equal(id, "v2:turn/next:17.42");
     assert_true(interaction_custom_id_make(id, sizeof id, "combat", "remove",
-                                           7, "name", "Goblin 2"));
-    assert_string_equal(id, "v1:combat/remove:7:name=Goblin 2");
+                                           17, 7, "name", "Goblin 2"));
+    assert_string_equal(id, "v2:combat/remove:17.7:name=Goblin 2");
     assert_true(interaction_custom_id_parse(id, &c));
     assert_string_equal(c.command, "combat");
     assert_string_equal(c.sub, "remove");
+    assert_int_equal(c.fight, 17);
     assert_int_equal(c.version, 7);
     assert_string_equal(c.opt_name, "name");
     assert_string_equal(c.opt_value, "Goblin 2");
     assert_true(c.has_value);
+    /* a button from before fights had ids: fight 0 */
+    assert_true(interaction_custom_id_parse("v1:combat/next:9", &c));
+    assert_int_equal(c.fight, 0);
+    assert_int_equal(c.version, 9);
     assert_true(interaction_custom_id_parse("v1:attack:0:target", &c));
     assert_false(c.has_value);
     assert_string_equal(c.opt_name, "target");
 
     memset(longv, 'x', sizeof longv - 1);
     longv[sizeof longv - 1] = '\0';
-    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, "b",
-                                            longv));
-    assert_false(interaction_custom_id_make(id, sizeof id, "Bad", NULL, 1,
+    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, 1,
+                                            "b", longv));
+    assert_false(interaction_custom_id_make(id, sizeof id, "Bad", NULL, 1, 1,
                                             NULL, NULL));
-    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, -1, NULL,
-                                            NULL));
+    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, -1,
+                                            NULL, NULL));
+    assert_false(interaction_custom_id_parse("v3:turn:1", &c));
     assert_false(interaction_custom_id_parse("v2:turn:1", &c));
     assert_false(interaction_custom_id_parse("v1:turn", &c));
     assert_false(interaction_custom_id_parse("v1:turn:x", &c));

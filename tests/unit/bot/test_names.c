@@ -331,6 +331,7 @@ static void test_every_body_pings_only_intended(void **state)
     const char *orc[] = {"name", "`Orc`", "hp", "30", "stats",
                          "ac=10 init=20 attack=1", NULL};
     const char *notice[] = {"on", "true", NULL};
+    const char *confirm[] = {"confirm", "true", NULL};
     const char *atk[] = {"attacker", "@" ZWSP "here", "target", "`Orc`",
                          "damage", "3", NULL};
     struct {
@@ -350,7 +351,7 @@ static void test_every_body_pings_only_intended(void **state)
         {U_P2, "combat", "next", NULL},
         {U_GM, "combat", "status", NULL},
         {U_P2, "attack", NULL, atk},          /* refused: not Bob's */
-        {U_GM, "combat", "end", NULL},
+        {U_GM, "combat", "end", confirm},
     };
     int pings = 0;
 

@@ -3,8 +3,9 @@
  * Every row is one command line, run on a freshly prepared fight (the
  * row's setup block, as the file describes) by each of the matrix's
  * columns through cmd_exec(). An allowed cell must succeed and save a new
- * version (or archive the fight, for /combat end); a denied cell must be an ephemeral error that changes nothing:
- * the stored version and document are byte-identical before and after.
+ * version (or archive the fight, for /combat end, or bring it back, for
+ * /combat reopen); a denied cell must be an ephemeral error that changes
+ * nothing: the stored version and document are byte-identical before and after.
  * Every command the table marks CMD_F_GM_ONLY must have a row, so a new
  * GM-only command fails this test until it is added to the matrix.
  *
@@ -338,8 +339,10 @@ static void run_cell(const struct row *row, enum column col,
     snapshot(&c, &after, &v1);
     reply_text(&r, text, sizeof text);
     if (row->allow[col]) {
-        /* a new version, or the fight archived (/combat end) */
-        bool saved = v1 == v0 + 1 || (before && !after);
+        /* a new version, or the fight archived (/combat end) or back
+         * from the archive (/combat reopen) */
+        bool saved = v1 == v0 + 1 || (before && !after) ||
+                     (!before && after);
         if (r.is_error || !r.changed || !saved)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s "
                      "(version %lld -> %lld):\n%s", row->lineno, row->line,

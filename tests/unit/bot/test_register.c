@@ -1,56 +1,127 @@
-/* test_register.c - command definitions generated from cmd_table() respect
- * Discord's rules, and the hash is stable. */
+/* test_register.c - every command set fray registers respects Discord's
+ * rules, checked by the fake Discord's own validator (names, descriptions,
+ * option order and types, choices, subcommand nesting, 25 options, 8000
+ * characters a command, 100 commands): the global core set, every
+ * combination of the systems a server may play, and a development server's
+ * whole set. Within a set a name means one thing: no system verb is named
+ * like a core command, and a verb several systems share agrees on each
+ * option's type. The hash is stable. */
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_table.h"
+#include "fake.h"
 #include "register.h"
-#include "render_discord.h"
+#include "rs.h"
 
-static void check_opts(json_t *opts)
+static void check_valid(json_t *cmds, const char *what)
 {
-    bool seen_optional = false;
-    size_t i;
-    json_t *o;
-    assert_true(json_array_size(opts) <= 25);
-    json_array_foreach(opts, i, o) {
-        const char *name = json_string_value(json_object_get(o, "name"));
-        const char *d = json_string_value(json_object_get(o, "description"));
-        assert_non_null(name);
-        assert_true(strlen(name) >= 1 && strlen(name) <= 32);
-        assert_non_null(d);
-        assert_true(render_discord_chars(d) >= 1 &&
-                    render_discord_chars(d) <= 100);
-        if (json_integer_value(json_object_get(o, "type")) == 1) {
-            check_opts(json_object_get(o, "options"));
-            continue;
-        }
-        if (json_is_true(json_object_get(o, "required")))
-            assert_false(seen_optional);   /* required options first */
-        else
-            seen_optional = true;
+    json_t *errs = fake_validate_commands(cmds);
+    if (errs != NULL) {
+        char *s = json_dumps(errs, 0);
+        fail_msg("%s: Discord would refuse it: %s", what, s);
     }
+    assert_true(json_array_size(cmds) <= 100);
 }
 
-static void test_register_body_valid(void **state)
+static bool is_core(const char *name)
 {
-    json_t *cmds = register_build(NULL, 0, true), *c;
-    size_t i;
-    char *a, *b;
-    char h1[17], h2[17];
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].command, name) == 0)
+            return true;
+    return false;
+}
+
+/* A verb's option types agree in every system of the set. */
+static void check_agree(const struct rs_system *const *sys, size_t n,
+                        const char *what)
+{
+    for (size_t s = 0; s < n; s++)
+        for (int i = 0; i < sys[s]->ncmds; i++) {
+            const struct rs_cmd *rc = &sys[s]->cmds[i];
+            if (is_core(rc->verb))
+                fail_msg("%s: %s names its /%s like a core command", what,
+                         sys[s]->id, rc->verb);
+            const struct rs_opt_spec *lists[16];
+            size_t nl = 0;
+            for (size_t q = 0; q < n; q++) {
+                const struct rs_cmd *o = rs_cmd_find(sys[q], rc->verb,
+                                                     rc->sub);
+                if (o != NULL)
+                    lists[nl++] = o->opts;
+                /* one system's plain /x and another's /x sub cannot both
+                 * be one Discord command */
+                for (int k = 0; k < sys[q]->ncmds; k++)
+                    if (strcmp(sys[q]->cmds[k].verb, rc->verb) == 0 &&
+                        (sys[q]->cmds[k].sub == NULL) != (rc->sub == NULL))
+                        fail_msg("%s: /%s is plain in one system and has "
+                                 "subcommands in another", what, rc->verb);
+            }
+            struct rs_opt_spec out[64];
+            bool conflict = false;
+            cmd_merge_opts(lists, nl, out, 64, &conflict);
+            if (conflict)
+                fail_msg("%s: the systems' /%s options disagree on a type",
+                         what, rc->verb);
+        }
+}
+
+static void test_register_every_set_is_valid(void **state)
+{
     (void)state;
-    assert_non_null(cmds);
-    assert_true(json_array_size(cmds) >= 1);
-    assert_true(json_array_size(cmds) <= 100);
-    json_array_foreach(cmds, i, c) {
-        assert_int_equal(json_integer_value(json_object_get(c, "type")), 1);
-        check_opts(json_object_get(c, "options"));
+    json_t *core = register_build(NULL, 0, REGISTER_CORE);
+    check_valid(core, "the global set");
+    assert_true(json_array_size(core) <= 8);
+    json_decref(core);
+
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    assert_true(n <= 12);
+    int sets = 0;
+    for (unsigned mask = 1; mask < (1u << n); mask++) {
+        const struct rs_system *sys[16];
+        size_t k = 0;
+        char what[256] = "server playing";
+        for (size_t i = 0; i < n; i++)
+            if (mask & (1u << i)) {
+                sys[k++] = all[i];
+                strncat(what, " ", sizeof what - strlen(what) - 1);
+                strncat(what, all[i]->id, sizeof what - strlen(what) - 1);
+            }
+        check_agree(sys, k, what);
+        json_t *set = register_build(sys, k, REGISTER_GUILD);
+        check_valid(set, what);
+        json_t *c;
+        size_t i;
+        json_array_foreach(set, i, c)
+            if (is_core(json_string_value(json_object_get(c, "name"))))
+                fail_msg("%s: a server command is named like a core one",
+                         what);
+        json_decref(set);
+        /* a development server gets everything as guild commands */
+        set = register_build(sys, k, REGISTER_CORE | REGISTER_GUILD);
+        check_valid(set, what);
+        json_decref(set);
+        sets++;
     }
-    a = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
+    print_message("checked the global set and %d server sets\n", sets);
+}
+
+static void test_register_hash_stable(void **state)
+{
+    (void)state;
+    json_t *cmds = register_build(NULL, 0, REGISTER_CORE);
+    char *a = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(cmds);
-    cmds = register_build(NULL, 0, true);
-    b = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
+    cmds = register_build(NULL, 0, REGISTER_CORE);
+    char *b = json_dumps(cmds, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(cmds);
+    char h1[17], h2[17];
     register_hash(a, h1);
     register_hash(b, h2);
     assert_string_equal(h1, h2);
@@ -59,13 +130,13 @@ static void test_register_body_valid(void **state)
     assert_string_not_equal(h1, h2);
     free(a);
     free(b);
-    json_decref(cmds);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_register_body_valid),
+        cmocka_unit_test(test_register_every_set_is_valid),
+        cmocka_unit_test(test_register_hash_stable),
     };
     return cmocka_run_group_tests_name("register", tests, NULL, NULL);
 }

@@ -134,7 +134,10 @@ static void test_render_embed_limits_and_total(void **state)
     b = render_discord_message(&m, false);
     assert_non_null(b);
     embeds = json_object_get(b, "embeds");
-    assert_int_equal(json_array_size(embeds), MSG_MAX_EMBEDS);
+    /* A description longer than one embed continues in the next; the
+     * message's total stops it before every embed of m is out. */
+    assert_true(json_array_size(embeds) >= 2);
+    assert_true(json_array_size(embeds) <= RENDER_DC_EMBEDS_MAX);
     for (size_t i = 0; i < json_array_size(embeds); i++) {
         json_t *e = json_array_get(embeds, i), *fs = json_object_get(e, "fields");
         json_t *footer = json_object_get(e, "footer");
@@ -163,6 +166,41 @@ static void test_render_embed_limits_and_total(void **state)
         assert_non_null(strstr(ft, RENDER_DC_NOTE));
     }
     assert_mentions_safe(b, 0);
+    json_decref(b);
+    msg_free_all(&m);
+}
+
+/* A long list of lines folds into embeds at line breaks: no line is cut,
+ * every line is there, in order, and nothing says "shortened". */
+static void test_render_long_lines_fold_whole(void **state)
+{
+    struct msg m;
+    char *text = malloc(200 * 48 + 1);
+    size_t at = 0;
+    (void)state;
+    assert_non_null(text);
+    for (int i = 0; i < 110; i++)
+        at += (size_t)sprintf(text + at, "line %03d: a roll of [6, 5, 4] and so on\n",
+                              i);
+    text[at - 1] = '\0';
+    memset(&m, 0, sizeof m);
+    m.nembeds = 1;
+    m.embeds[0].title = repeat("t", 20);
+    m.embeds[0].description = text;
+    json_t *b = render_discord_message(&m, false);
+    json_t *embeds = json_object_get(b, "embeds");
+    assert_int_equal(json_array_size(embeds), 2);
+    char joined[200 * 48 + 1] = "";
+    for (size_t i = 0; i < json_array_size(embeds); i++) {
+        const char *d = json_string_value(
+            json_object_get(json_array_get(embeds, i), "description"));
+        assert_true(render_discord_chars(d) <= RENDER_DC_DESC_MAX);
+        strcat(joined, d);
+    }
+    assert_string_equal(joined, text);
+    char *all = json_dumps(b, 0);
+    assert_null(strstr(all, RENDER_DC_NOTE));
+    free(all);
     json_decref(b);
     msg_free_all(&m);
 }
@@ -246,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_render_empty_message_still_valid),
         cmocka_unit_test(test_render_content_shortened_with_note),
         cmocka_unit_test(test_render_embed_limits_and_total),
+        cmocka_unit_test(test_render_long_lines_fold_whole),
         cmocka_unit_test(test_render_buttons_rows_and_bad_ids),
         cmocka_unit_test(test_render_autocomplete_choices),
     };

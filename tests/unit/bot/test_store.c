@@ -347,6 +347,46 @@ static void test_store_archive_then_new(void **state)
     assert_int_equal(archived, 2);
 }
 
+/* Reopening brings back the channel's latest ended encounter, with its
+ * versions and undo chain, only when it ended at since or later and the
+ * channel has no live one; an older archived one stays archived. */
+static void test_store_reopen(void **state)
+{
+    struct store *s = *state;
+    int64_t live = -1, archived = -1;
+    assert_int_equal(store_enc_reopen(s, CH, 1500, 0), BOT_NOTFOUND);
+    save_ok(s, CH, 1);
+    save_ok(s, CH, 2);
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    save_ok(s, CH, 1);                   /* a second fight */
+    /* not over a live encounter */
+    assert_int_equal(store_enc_reopen(s, CH, 1500, 0), BOT_NOTFOUND);
+    save_ok(s, CH, 2);
+    save_ok(s, CH, 3);
+    assert_int_equal(store_enc_archive(s, CH, 2000), BOT_OK);
+    /* too long ago */
+    assert_int_equal(store_enc_reopen(s, CH, 9000, 2001), BOT_NOTFOUND);
+    assert_int_equal(store_enc_reopen(s, CH, 2500, 2000), BOT_OK);
+    assert_live(s, CH, 3, 3);            /* the second fight, not the first */
+    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_live(s, CH, 4, 2);
+    assert_int_equal(store_enc_count(s, &live, &archived), BOT_OK);
+    assert_int_equal(live, 1);
+    assert_int_equal(archived, 1);
+    /* ended again, the first fight is still not the one that comes back */
+    assert_int_equal(store_enc_archive(s, CH, 3000), BOT_OK);
+    assert_int_equal(store_enc_reopen(s, CH, 3100, 0), BOT_OK);
+    assert_live(s, CH, 4, 2);
+    /* a reopen rolled back leaves it archived */
+    assert_int_equal(store_enc_archive(s, CH, 3200), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_reopen(s, CH, 3300, 0), BOT_OK);
+    store_rollback(s);
+    char *doc = NULL;
+    int64_t v = 0;
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_NOTFOUND);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -508,6 +548,7 @@ int main(void)
         T(test_store_undo_branch),
         T(test_store_load_before),
         T(test_store_archive_then_new),
+        T(test_store_reopen),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),

@@ -1,0 +1,116 @@
+/*
+ * cmd_fixture.c - the command layer's test fixture (cmd_fixture.h).
+ */
+#include "support.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_fixture.h"
+#include "enc.h"
+#include "enc_json.h"
+#include "render_text.h"
+#include "sbuf.h"
+#include "store.h"
+
+int cmd_fx_setup(void **state)
+{
+    struct cmd_fx *f = calloc(1, sizeof *f);
+    char err[128];
+    assert_non_null(f);
+    assert_int_equal(store_open(":memory:", &f->store, err, sizeof err),
+                     BOT_OK);
+    eng_rng_seed(&f->rng, 42);
+    f->ctx.store = f->store;
+    f->ctx.rng = &f->rng;
+    f->now_ms = INT64_C(1700000000000);
+    cmd_reply_init(&f->reply);
+    *state = f;
+    return 0;
+}
+
+int cmd_fx_teardown(void **state)
+{
+    struct cmd_fx *f = *state;
+    cmd_reply_cleanup(&f->reply);
+    store_close(f->store);
+    free(f);
+    return 0;
+}
+
+bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
+                const char *sub, ...)
+{
+    struct cmd_req req = {
+        .source = f->source,
+        .command = command,
+        .sub = sub,
+        .channel_id = 1,
+        .guild_id = f->guild,
+        .user_id = user,
+        .user_name = "tester",
+        .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
+        .expect_version = f->press ? f->press_version : -1,
+        .expect_fight = f->press ? f->press_fight : 0,
+        .force_gm = f->gm != 0 && user == f->gm,
+        .now_ms = f->now_ms += 1000,
+    };
+    f->press = false;
+    va_list ap;
+    va_start(ap, sub);
+    const char *name;
+    while ((name = va_arg(ap, const char *)) != NULL &&
+           req.nopts < CMD_MAX_OPTS) {
+        req.opts[req.nopts].name = name;
+        req.opts[req.nopts].value = va_arg(ap, const char *);
+        req.nopts++;
+    }
+    va_end(ap);
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    struct sbuf b;
+    sbuf_init(&b, sizeof f->text - 1);
+    render_text(&f->reply.msg, NULL, &b);
+    snprintf(f->text, sizeof f->text, "%s", sbuf_str(&b));
+    sbuf_cleanup(&b);
+    f->gm_text[0] = '\0';
+    if (f->reply.gm_copy != NULL) {
+        sbuf_init(&b, sizeof f->gm_text - 1);
+        render_text(f->reply.gm_copy, NULL, &b);
+        snprintf(f->gm_text, sizeof f->gm_text, "%s", sbuf_str(&b));
+        sbuf_cleanup(&b);
+    }
+    if (getenv("TEST_VERBOSE"))
+        printf("%s\n", f->text);
+    return !f->reply.is_error;
+}
+
+void cmd_fx_has(const struct cmd_fx *f, const char *needle)
+{
+    if (strstr(f->text, needle) == NULL)
+        fail_msg("expected \"%s\" in:\n%s", needle, f->text);
+}
+
+uint64_t cmd_fx_fight(struct store *store)
+{
+    char *doc = NULL, err[160];
+    int64_t version = 0;
+    struct encounter *e = NULL;
+    assert_int_equal(store_enc_load(store, 1, &doc, &version), BOT_OK);
+    assert_int_equal(enc_json_load(doc, &e, err, sizeof err), BOT_OK);
+    free(doc);
+    uint64_t id = e->fight_id;
+    enc_free(e);
+    return id;
+}
+
+const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
+                                       const char *label)
+{
+    for (int i = 0; i < f->reply.msg.nbuttons; i++)
+        if (strcmp(f->reply.msg.buttons[i].label, label) == 0)
+            return &f->reply.msg.buttons[i];
+    return NULL;
+}

@@ -1,0 +1,60 @@
+/*
+ * cmd_fixture.h - the command layer's test fixture: a real in-memory
+ * store, a seeded RNG and cmd_exec(), with each reply kept as the console
+ * prints it. Include after support.h.
+ *
+ * Ownership: cmd_fx_setup() allocates the fixture (*state) and
+ * cmd_fx_teardown() frees it and its store.
+ */
+#ifndef TEST_CMD_FIXTURE_H
+#define TEST_CMD_FIXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cmd.h"
+#include "eng_rng.h"
+
+#define CMD_FX_TEXT 16384
+
+struct cmd_fx {
+    struct store *store;
+    struct eng_rng rng;
+    struct cmd_ctx ctx;
+    struct cmd_reply reply;
+    uint64_t gm;             /* a user who is the GM everywhere (console
+                                --gm), or 0 */
+    int64_t now_ms;          /* the clock: a second passes per command */
+    enum cmd_source source;  /* where commands come from (console: 0) */
+    uint64_t guild;          /* Discord: the server, or 0 for a DM */
+    /* The next command is a button press of this fight at this version
+     * (cleared once run). */
+    bool press;
+    uint64_t press_fight;
+    int64_t press_version;
+    char text[CMD_FX_TEXT];  /* the last reply, as the console prints it */
+    char gm_text[CMD_FX_TEXT]; /* the GM's copy of it, or "" */
+};
+
+/* cmocka setup/teardown: a fixture seeded with 42, no forced GM. */
+int cmd_fx_setup(void **state);
+int cmd_fx_teardown(void **state);
+
+/* Run "command sub" in channel 1 as user, from f->source, with
+ * name/value option pairs ended by NULL. Returns true when accepted (not
+ * an error reply); f->reply and f->text hold the answer. */
+bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
+                const char *sub, ...);
+
+/* Fail the test unless the last reply contains needle. */
+void cmd_fx_has(const struct cmd_fx *f, const char *needle);
+
+/* The fight id of channel 1's live fight in store (its buttons carry
+ * it). */
+uint64_t cmd_fx_fight(struct store *store);
+
+/* The button of the last reply labelled label, or NULL. */
+const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
+                                       const char *label);
+
+#endif

@@ -1,0 +1,252 @@
+/*
+ * Tests for the generic system's rules at the edge of life, written from
+ * what a d20 table plays (issue 19): temporary hit points take damage
+ * before hp and are gone when spent; with death_saves on, a downed player
+ * character's turn is a death save (d20, 10 or more succeeds, three of
+ * either decide, a natural 20 is back up with 1 hp and the turn is
+ * theirs), damage while down is a failure; with it off, a downed player
+ * character still gets their turn and only NPCs are skipped.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "enc.h"
+#include "rs.h"
+#include "rs_fixture.h"
+#include "rs_generic.h"
+#include "rs_kit.h"
+
+enum { ALICE = 2, BOB = 3 };
+
+struct fx {
+    RS_FX_STATE_BY_VALUE;
+};
+
+static struct fx *fx_new(uint64_t seed, bool saves)
+{
+    struct fx *f = test_calloc(1, sizeof *f);
+    rs_fx_init(&f->fx, &rs_generic, seed, &f->r);
+    if (saves) {
+        struct rs_call *c = rs_fx_standing(&f->fx, NULL);
+        assert_int_equal(rs_settings_apply(c, &rs_generic,
+                                           "death_saves=on"), ENG_OK);
+    }
+    return f;
+}
+
+static void fx_free(struct fx *f)
+{
+    rs_fx_cleanup(&f->fx);
+    test_free(f);
+}
+
+/* Add name (owner 0: an NPC) with stats; pools become tracks as the
+ * command layer makes them. */
+static struct enc_combatant *add(struct fx *f, const char *name,
+                                 uint64_t owner, const char *stats)
+{
+    rs_fx_opts(&f->fx, NULL);
+    struct enc_combatant *who = rs_fx_add(&f->fx, &(struct rs_fx_add){
+        .name = name, .owner = owner, .stats = stats,
+        .flags = RS_FX_HP_TRACK,
+    });
+    assert_non_null(who);
+    assert_int_equal(rs_stat_pools(&rs_generic, who, &f->d), ENG_OK);
+    return who;
+}
+
+/* Damage through the ops, as /combat hp change:-n does. */
+static void hurt(struct fx *f, const char *name, int64_t n)
+{
+    struct enc_combatant *who = rs_fx_who(&f->fx, name);
+    struct rs_call *c = rs_fx_standing(&f->fx, NULL);
+    int64_t left = rs_generic.ops->soak(c, who, "hp", n);
+    struct enc_track *hp = enc_track(who, "hp");
+    int64_t before = hp->cur;
+    hp->cur = hp->cur - left < 0 ? 0 : hp->cur - left;
+    rs_generic.ops->after_track(c, who, "hp", before);
+}
+
+static const struct enc_event *death_save(struct fx *f)
+{
+    return rs_fx_find(&f->fx, ENC_EV_TEST, "death save");
+}
+
+static void test_temp_takes_damage_first(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(7, false);
+    add(f, "Ogre", 0, "hp=30 ac=10 init=9");
+    struct enc_combatant *aria = add(f, "Aria", ALICE,
+                                     "hp=12 ac=10 init=1 temp=5");
+    /* the pool is a track with no maximum, the stat is gone */
+    assert_null(enc_stat(aria, "temp"));
+    assert_int_equal(rs_fx_track(&f->fx, "Aria", "temp"), 5);
+    assert_int_equal(enc_track(aria, "temp")->max, 0);
+    assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+    /* 3 damage: all soaked, hp untouched */
+    assert_int_equal(rs_fx_attack(&f->fx, RS_FX_GM, true, "Ogre", "Aria",
+                                  "30", "3", NULL), ENG_OK);
+    assert_int_equal(rs_fx_track(&f->fx, "Aria", "temp"), 2);
+    assert_int_equal(rs_fx_track(&f->fx, "Aria", "hp"), 12);
+    /* 8 more: 2 soaked, 6 off hp, and the spent pool is gone */
+    assert_int_equal(rs_fx_attack(&f->fx, RS_FX_GM, true, "Ogre", "Aria",
+                                  "30", "8", NULL), ENG_OK);
+    assert_int_equal(rs_fx_track(&f->fx, "Aria", "hp"), 6);
+    assert_null(enc_track(aria, "temp"));
+    /* the damage event still says the whole 8 */
+    const struct enc_event *dv = rs_fx_find(&f->fx, ENC_EV_DAMAGE, "");
+    assert_non_null(dv);
+    assert_int_equal(dv->a, 8);
+    fx_free(f);
+}
+
+static void test_saves_off_downed_pc_gets_turn(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(7, false);
+    add(f, "Ogre", 0, "hp=30 init=9");
+    add(f, "Aria", ALICE, "hp=5 init=5");
+    add(f, "Rat", 0, "hp=2 init=1");
+    add(f, "Bram", BOB, "hp=5 init=0");
+    assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+    hurt(f, "Aria", 5);
+    hurt(f, "Rat", 2);
+    assert_string_equal(rs_fx_current(&f->fx), "Ogre");
+    /* Aria is down, and her turn comes: no roll, a note */
+    assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+    assert_string_equal(rs_fx_current(&f->fx), "Aria");
+    assert_null(death_save(f));
+    assert_true(rs_fx_said(&f->fx, "down"));
+    /* the downed Rat is skipped */
+    assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+    assert_string_equal(rs_fx_current(&f->fx), "Bram");
+    assert_non_null(rs_fx_find(&f->fx, ENC_EV_SKIP, ""));
+    fx_free(f);
+}
+
+/* Everything a death save may do, checked against the rule on every roll
+ * of many seeded fights; each outcome must turn up. */
+static void test_death_saves_follow_the_rule(void **state)
+{
+    (void)state;
+    int seen_ok = 0, seen_fail = 0, seen_stable = 0, seen_dead = 0;
+    int seen_back = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct fx *f = fx_new(seed, true);
+        add(f, "Ogre", 0, "hp=30 init=9");
+        struct enc_combatant *aria = add(f, "Aria", ALICE, "hp=6 init=5");
+        add(f, "Rat", 0, "hp=2 init=1");
+        assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+        hurt(f, "Aria", 6);
+        hurt(f, "Rat", 2);
+        int64_t ok = 0, fail = 0;
+        for (int turn = 0; turn < 12; turn++) {
+            assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+            const struct enc_event *ds = death_save(f);
+            /* the NPC is never asked */
+            assert_null(rs_fx_find(&f->fx, ENC_EV_TEST, "Rat"));
+            if (ds == NULL)
+                continue;
+            assert_int_equal(ds->who, aria->id);
+            assert_true(ds->has_cmp);
+            assert_int_equal(ds->target, 10);
+            /* a plain d20, shown with the save */
+            assert_int_equal(ds->nrolls, 1);
+            int face[2];
+            assert_int_equal(rs_fx_faces(&f->fx, ds->rolls[0], face, 2), 1);
+            assert_int_equal(face[0], ds->value);
+            if (ds->value == 20) {
+                seen_back++;
+                assert_int_equal(rs_fx_track(&f->fx, "Aria", "hp"), 1);
+                assert_false(aria->flags & ENC_CF_DOWN);
+                assert_string_equal(rs_fx_current(&f->fx), "Aria");
+                break;
+            }
+            if (ds->value >= 10) {
+                ok++;
+                seen_ok++;
+            } else {
+                fail++;
+                seen_fail++;
+            }
+            if (ok == 3) {
+                seen_stable++;
+                assert_false(aria->flags & ENC_CF_DEAD);
+                /* stable: no more saves */
+                assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+                assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+                assert_null(death_save(f));
+                break;
+            }
+            if (fail == 3) {
+                seen_dead++;
+                assert_true(aria->flags & ENC_CF_DEAD);
+                assert_true(rs_fx_said(&f->fx, "dies"));
+                break;
+            }
+            /* a turn of no use: it moved on past her */
+            assert_string_equal(rs_fx_current(&f->fx), "Ogre");
+            char st[64];
+            rs_fx_status(&rs_generic, f->e, aria, st, sizeof st);
+            char want[64];
+            snprintf(want, sizeof want, "death saves %lld\xE2\x9C\x93 "
+                     "%lld\xE2\x9C\x97", (long long)ok, (long long)fail);
+            assert_string_equal(st, want);
+        }
+        fx_free(f);
+    }
+    assert_true(seen_ok > 0 && seen_fail > 0 && seen_stable > 0 &&
+                seen_dead > 0 && seen_back > 0);
+}
+
+static void test_damage_while_down(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3, true);
+    add(f, "Ogre", 0, "hp=30 init=9");
+    struct enc_combatant *aria = add(f, "Aria", ALICE, "hp=6 init=5");
+    assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+    hurt(f, "Aria", 6);
+    struct gen_comb *st = RS_STATE(struct gen_comb, aria);
+    /* stable, then hurt: no longer stable, one failure */
+    st->saves = 3;
+    hurt(f, "Aria", 2);
+    assert_int_equal(st->saves, 0);
+    assert_int_equal(st->fails, 1);
+    assert_true(rs_fx_said(&f->fx, "no longer stable"));
+    hurt(f, "Aria", 1);
+    hurt(f, "Aria", 1);
+    assert_true(aria->flags & ENC_CF_DEAD);
+    /* the dead are skipped without a save */
+    assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+    assert_null(death_save(f));
+    /* healing clears the count, and brings the dead back (the GM's call) */
+    struct enc_track *hp = enc_track(aria, "hp");
+    hp->cur = 4;
+    struct rs_call *c = rs_fx_standing(&f->fx, NULL);
+    rs_generic.ops->after_track(c, aria, "hp", 0);
+    assert_false(aria->flags & (ENC_CF_DEAD | ENC_CF_DOWN));
+    assert_int_equal(st->saves, 0);
+    assert_int_equal(st->fails, 0);
+    /* an NPC hurt while down counts nothing */
+    add(f, "Rat", 0, "hp=1 init=1");
+    hurt(f, "Rat", 1);
+    hurt(f, "Rat", 1);
+    assert_int_equal(RS_STATE(struct gen_comb, rs_fx_who(&f->fx, "Rat"))
+                         ->fails, 0);
+    fx_free(f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_temp_takes_damage_first),
+        cmocka_unit_test(test_saves_off_downed_pc_gets_turn),
+        cmocka_unit_test(test_death_saves_follow_the_rule),
+        cmocka_unit_test(test_damage_while_down),
+    };
+    return cmocka_run_group_tests_name("rs_generic", tests, NULL, NULL);
+}
