@@ -339,9 +339,18 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
             c->id == e->current) {
             reply->turn_user = c->owner;
             if (run->req->source == CMD_SRC_DISCORD &&
-                msg_add_mention(&reply->msg, c->owner))
+                msg_add_mention(&reply->msg, c->owner)) {
+                /* Where they stand, so the player need not open the
+                 * tracker. */
+                struct sbuf st;
+                sbuf_init(&st, SIZE_MAX / 2);
+                render_combatant(&st, e, c);
                 msg_set_content(&reply->msg, "<@%" PRIu64 ">, it is your "
-                                "turn.", c->owner);
+                                "turn%s%s", c->owner,
+                                sbuf_str(&st)[0] != '\0' ? ": " : ".",
+                                sbuf_str(&st));
+                sbuf_cleanup(&st);
+            }
         }
         break;
     }

@@ -8,6 +8,7 @@
 #include "cmd_run.h"
 #include "dice.h"
 #include "render_dice.h"
+#include "sbuf.h"
 
 /* Room for the rendered results of one /roll (Discord caps it at 2000
  * characters; the text renderer may use more for long pools). */
@@ -23,12 +24,15 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
                                                    : MSG_STYLE_INFO,
                                          NULL);
     if (em != NULL) {
-        char title[200];
-        snprintf(title, sizeof title, "%s%s%s%s", who ? who : "",
-                 secret ? " rolls in secret" : " rolls",
-                 what ? ": " : "", what ? what : "");
+        struct sbuf title;
+        sbuf_init(&title, SIZE_MAX / 2);
+        sbuf_addf(&title, "%s%s%s%s", who ? who : "",
+                  secret ? " rolls in secret" : " rolls",
+                  what ? ": " : "", what ? what : "");
         free(em->title);
-        em->title = strdup(title);
+        em->title = sbuf_error(&title) == SBUF_NOMEM
+                        ? NULL : strdup(sbuf_str(&title));
+        sbuf_cleanup(&title);
         msg_embed_set_description(em, text);
     }
     free(who);
@@ -47,6 +51,22 @@ void cmd_roll(struct cmd_run *run)
                                        ? RENDER_DICE_DISCORD
                                        : RENDER_DICE_TEXT;
     size_t len = strlen(src);
+    size_t dice_len, label_at;
+    if (dice_split_label(src, len, &dice_len, &label_at)) {
+        /* "2d6+3 fire": the words name the roll, as label: would. */
+        if (label != NULL) {
+            cmd_fail(run, "`%s` after the dice is a label, and label: "
+                     "gives another; give one of them", src + label_at);
+            return;
+        }
+        if (strlen(src + label_at) > DICE_MAX_LABEL) {
+            cmd_fail(run, "the words after the dice are a label, at most "
+                     "%d bytes", DICE_MAX_LABEL);
+            return;
+        }
+        label = src + label_at;
+        len = dice_len;
+    }
     struct dice_diag diag;
     struct dice_expr *expr = NULL;
     char *text = malloc(CMD_ROLL_TEXT);

@@ -67,6 +67,13 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
  * below. The footer says which. */
 void render_tracker(struct msg *m, const struct encounter *e, bool gm_view);
 
+/* c as the players see it on the tracker (name, tracks, the system's
+ * status, conditions, note), one line of Discord markdown without its
+ * place in the order; nothing for a hidden combatant. */
+struct sbuf;
+void render_combatant(struct sbuf *b, const struct encounter *e,
+                      const struct enc_combatant *c);
+
 /* "healthy", "hurt", "bloodied" or "down" for a combatant's hp. */
 const char *render_health_label(const struct enc_combatant *c);
 

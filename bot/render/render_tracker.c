@@ -54,21 +54,14 @@ static void unseen_line(struct sbuf *b, const struct encounter *e,
               down ? "down" : render_health_label(c));
 }
 
-static void tracker_line(struct sbuf *b, const struct encounter *e,
-                         const struct enc_combatant *c, int init_idx,
-                         bool gm_view, bool compact)
+/* What the tracker says of c after its place: name, side, tracks (or a
+ * health label), the system's status, conditions and note. */
+static void combatant_desc(struct sbuf *b, const struct encounter *e,
+                           const struct enc_combatant *c, bool gm_view,
+                           bool compact)
 {
     const struct rs_system *rs = rs_find(e->ruleset);
-    bool cur = e->current == c->id;
     bool numbers = gm_view || !c->hidden;
-    if (c->hidden && !gm_view) {
-        unseen_line(b, e, c);
-        return;
-    }
-    sbuf_add(b, cur ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
-    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
-        sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
-                  c->init[init_idx]);
     char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
     sbuf_addf(b, "%s%s%s", down ? "~~" : "**", name ? name : "?",
@@ -126,7 +119,30 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
         sbuf_addf(b, " \xE2\x80\x94 _%s_", note ? note : "");
         free(note);
     }
+}
+
+static void tracker_line(struct sbuf *b, const struct encounter *e,
+                         const struct enc_combatant *c, int init_idx,
+                         bool gm_view, bool compact)
+{
+    if (c->hidden && !gm_view) {
+        unseen_line(b, e, c);
+        return;
+    }
+    sbuf_add(b, e->current == c->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
+    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
+        sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
+                  c->init[init_idx]);
+    combatant_desc(b, e, c, gm_view, compact);
     sbuf_addc(b, '\n');
+}
+
+void render_combatant(struct sbuf *b, const struct encounter *e,
+                      const struct enc_combatant *c)
+{
+    if (c->hidden)
+        return;
+    combatant_desc(b, e, c, false, false);
 }
 
 /* The tracker's lines, one per order slot (or combatant), as drawn at one

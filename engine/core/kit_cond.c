@@ -37,17 +37,44 @@ const struct rs_cond_spec *rs_cond_spec(const struct rs_call *c,
     return NULL;
 }
 
-/* Refuse a name that looks like a misspelt declared condition. */
+/* The spelling of a condition called name that someone in the fight the
+ * caller can see already has (a custom one given before), or NULL. */
+static const char *in_fight(const struct rs_call *c, const char *name)
+{
+    const struct encounter *e = c->e;
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->hidden && !c->is_gm)
+            continue;
+        for (int k = 0; k < x->nconds; k++)
+            if (eng_text_casecmp(x->conds[k].name, name) == 0)
+                return x->conds[k].name;
+    }
+    return NULL;
+}
+
+enum { COND_NEAR_MAX = 256 };
+
+/* Refuse a name that looks like a misspelt condition: one the system
+ * declares, or one already in the fight (seen by the caller). */
 static enum eng_err near_miss(struct rs_call *c, const struct rs_system *s,
                               const char *name)
 {
     int n = 0;
     const struct rs_cond_spec *list = rs_cond_specs(s, c->data, &n);
-    const char *names[128];
+    const char *names[COND_NEAR_MAX];
     int k = 0;
-    for (int i = 0; i < n && k < (int)(sizeof names / sizeof names[0]); i++)
+    for (int i = 0; i < n && k < COND_NEAR_MAX; i++)
         if (!(list[i].flags & RS_COND_SYSTEM))
             names[k++] = list[i].name;
+    const struct encounter *e = c->e;
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *x = &e->cs[i];
+        if (x->hidden && !c->is_gm)
+            continue;
+        for (int q = 0; q < x->nconds && k < COND_NEAR_MAX; q++)
+            names[k++] = x->conds[q].name;
+    }
     const char *close = rs_closest(name, names, k);
     if (close == NULL)
         return ENG_OK;
@@ -63,12 +90,15 @@ enum eng_err rs_cond_give(struct rs_call *c, const struct rs_system *s,
                           const struct rs_cond_give *q, bool custom)
 {
     const struct rs_cond_spec *sp = rs_cond_spec(c, s, q->name);
-    if (sp == NULL && !custom) {
+    /* A name already in the fight is known: it keeps its first spelling. */
+    const char *known = sp == NULL ? in_fight(c, q->name) : NULL;
+    if (sp == NULL && known == NULL && !custom) {
         enum eng_err err = near_miss(c, s, q->name);
         if (err != ENG_OK)
             return err;
     }
-    const char *name = sp != NULL ? sp->name : q->name;
+    const char *name = sp != NULL ? sp->name
+                       : known != NULL ? known : q->name;
     struct enc_cond *had = enc_cond_find(who, name);
     int32_t before = had != NULL ? had->value : INT32_MIN;
     int64_t value;

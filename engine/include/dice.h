@@ -126,6 +126,13 @@ unsigned dice_expr_repeat(const struct dice_expr *e);
  * none. */
 const char *dice_expr_label(const struct dice_expr *e, size_t *len);
 
+/* "2d6+3 fire": when src[0, len) does not parse whole but a prefix does
+ * that ends at a space followed by a word, the longest such prefix is the
+ * dice (*dice_len bytes) and the words from *label_at say what the roll is
+ * for. False when src parses whole or has no such prefix. */
+bool dice_split_label(const char *src, size_t len, size_t *dice_len,
+                      size_t *label_at);
+
 /* The smallest and largest total a roll of e can produce, computed from the
  * expression alone (saturating at the int64 range). A roll that succeeds
  * always lands in [*min, *max]. Returns ENG_OK; ENG_DIVZERO when a divisor

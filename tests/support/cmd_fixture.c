@@ -31,6 +31,15 @@ int cmd_fx_setup(void **state)
     return 0;
 }
 
+int cmd_fx_setup_discord(void **state)
+{
+    int rc = cmd_fx_setup(state);
+    struct cmd_fx *f = *state;
+    f->source = CMD_SRC_DISCORD;
+    f->guild = CMD_FX_GUILD;
+    return rc;
+}
+
 int cmd_fx_teardown(void **state)
 {
     struct cmd_fx *f = *state;

@@ -38,6 +38,9 @@ struct cmd_fx {
 
 /* cmocka setup/teardown: a fixture seeded with 42, no forced GM. */
 int cmd_fx_setup(void **state);
+/* The same, its commands coming from Discord in a server (CMD_FX_GUILD). */
+#define CMD_FX_GUILD 9000
+int cmd_fx_setup_discord(void **state);
 int cmd_fx_teardown(void **state);
 
 /* Run "command sub" in channel 1 as user, from f->source, with

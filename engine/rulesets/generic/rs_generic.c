@@ -262,11 +262,16 @@ static const struct rs_ops gen_ops = {
 /* The conditions d20 tables use, as reminders: fray tracks them and their
  * durations; what they do at the table is the GM's call. */
 static const struct rs_cond_spec gen_conds[] = {
+    {"Bleeding", 0, 0, 0, 0, ENC_EXPIRE_END, "losing blood every turn"},
+    {"Blessed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "favoured: a bonus to attacks and saves"},
     {"Blinded", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot see"},
+    {"Burning", 0, 0, 0, 0, ENC_EXPIRE_END, "on fire until put out"},
     {"Charmed", 0, 0, 0, 0, ENC_EXPIRE_END,
      "will not harm whoever charmed them"},
     {"Concentrating", 0, 0, 0, 0, ENC_EXPIRE_END,
      "holding a spell; damage may break it"},
+    {"Cursed", 0, 0, 0, 0, ENC_EXPIRE_END, "under a curse"},
     {"Deafened", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot hear"},
     {"Dodging", 0, 0, 1, 1, ENC_EXPIRE_START,
      "attacks against them are harder until their next turn"},

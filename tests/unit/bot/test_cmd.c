@@ -146,23 +146,38 @@ static void test_cmd_attack_damages_and_downs(void **state)
     assert_contains(f->text, "miss");
 }
 
+/* A downed NPC's turn is skipped; a downed player character still gets
+ * theirs (the generic system, death saves off). */
 static void test_cmd_down_combatant_is_skipped(void **state)
 {
     struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
-    struct encounter *e = live(f);
-    uint32_t second = e->order[1].id;
-    char name[ENC_MAX_NAME + 1];
-    snprintf(name, sizeof name, "%s", enc_by_id(e, second)->name);
-    enc_free(e);
-    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", name, "change", "=0",
-                    NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
-    e = live(f);
-    assert_int_equal(e->current, e->order[2].id);
-    enc_free(e);
-    assert_contains(f->text, "skips");
+    static const char *const downed[] = {"Goblin 1", "Goblin 2", "Aria"};
+    for (int i = 0; i < 3; i++)
+        assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", downed[i],
+                               "change", "=0", NULL));
+    /* Bryn (=30) acts first; from there to the end of the next round every
+     * goblin is skipped once and Aria's turn comes once. */
+    int skips = 0, aria = 0;
+    for (int i = 0; i < 2; i++) {
+        assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
+        for (const char *p = strstr(f->text, "skips"); p != NULL;
+             p = strstr(p + 1, "skips"))
+            skips++;
+        struct encounter *e = live(f);
+        const struct enc_combatant *cur = enc_by_id(e, e->current);
+        assert_non_null(cur);
+        if (strcmp(cur->name, "Aria") == 0) {
+            aria++;
+            assert_contains(f->text, "Aria is down");
+        } else {
+            assert_string_equal(cur->name, "Bryn");
+        }
+        enc_free(e);
+    }
+    assert_int_equal(aria, 1);
+    assert_int_equal(skips, 2);
 }
 
 static void test_cmd_condition_expires_and_undo_restores(void **state)
@@ -337,6 +352,14 @@ static void test_cmd_roll_and_help(void **state)
     assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6+3", NULL));
     assert_false(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "1d6+*3", NULL));
     assert_contains(f->text, "column 5");
+    /* words after the dice name the roll */
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6+3 fire",
+                           NULL));
+    assert_contains(f->text, "rolls: fire");
+    assert_contains(f->text, "2d6");
+    assert_false(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6+3 fire",
+                            "label", "cold", NULL));
+    assert_contains(f->text, "give one of them");
     assert_true(cmd_fx_run(f, ALICE, "help", NULL, NULL));
     assert_true(cmd_fx_run(f, ALICE, "help", NULL, "topic", "generic", NULL));
     assert_false(cmd_fx_run(f, ALICE, "help", NULL, "topic", "nonsense", NULL));

@@ -19,15 +19,6 @@
 
 enum { GM = 100, ALICE = 200, BOB = 300 };
 
-static int setup(void **state)
-{
-    int rc = cmd_fx_setup(state);
-    struct cmd_fx *f = *state;
-    f->source = CMD_SRC_DISCORD;
-    f->guild = 9000;
-    return rc;
-}
-
 static int64_t stored_version(struct cmd_fx *f)
 {
     char *doc = NULL;
@@ -254,7 +245,8 @@ static void test_undo_names_what_it_undid(void **state)
 
 int main(void)
 {
-#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, cmd_fx_teardown)
+#define T(fn) cmocka_unit_test_setup_teardown(fn, cmd_fx_setup_discord, \
+                                                 cmd_fx_teardown)
     const struct CMUnitTest tests[] = {
         T(test_end_asks_first),
         T(test_end_summary),

@@ -302,6 +302,8 @@ static void test_turn_notice_mentions_only_the_owner(void **state)
 {
     struct fix *f = *state;
     small_fight(f, "generic");
+    assert_true(run(f, ALICE, "combat", "condition", "name", "Aria",
+                    "condition", "Blessed", "rounds", "2", NULL));
     assert_true(run(f, GM, "combat", "begin", NULL));
     assert_int_equal(f->reply.turn_user, ALICE);
     json_t *body = render_discord_message(&f->reply.msg, false);
@@ -310,8 +312,10 @@ static void test_turn_notice_mentions_only_the_owner(void **state)
     assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
     assert_string_equal(json_string_value(json_array_get(
                             json_object_get(am, "users"), 0)), "200");
+    /* with where Aria stands: hp and conditions */
     assert_string_equal(json_string_value(json_object_get(body, "content")),
-                        "<@200>, it is your turn.");
+                        "<@200>, it is your turn: **Aria** hp 20/20 \xC2\xB7 "
+                        "Blessed (2r)");
     json_decref(body);
     /* the tracker itself pings nobody */
     body = render_discord_message(f->reply.tracker, false);

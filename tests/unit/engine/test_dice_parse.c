@@ -369,6 +369,45 @@ static void test_dice_parse_random_input(void **state)
     assert_true(parsed > 0);
 }
 
+/* Dice followed by words: the words name the roll, as in other bots;
+ * words that mean to change the roll are never taken as a name. */
+static void test_dice_split_label(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src, *dice, *label;   /* dice NULL: no split */
+    } cases[] = {
+        {"2d6+3 fire", "2d6+3", "fire"},
+        {"2d6 + 3 fire damage", "2d6 + 3", "fire damage"},
+        {"1d20+5 adv Stealth", "1d20+5 adv", "Stealth"},
+        {"d20   to hit", "d20", "to hit"},
+        {"4d6kh3", NULL, NULL},          /* whole dice */
+        {"1d20+5 adv", NULL, NULL},
+        {"2d6 # fire", NULL, NULL},      /* the # label is the parser's */
+        {"d20 advantage", NULL, NULL},   /* meant adv: an error, not a name */
+        {"d20 disadv", NULL, NULL},
+        {"fire", NULL, NULL},            /* no dice at all */
+        {"2d6 3", NULL, NULL},           /* a number is no word */
+        {"2d6+ fire", NULL, NULL},       /* the dice part is broken */
+        {"", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t dl = 0, at = 0;
+        const char *s = cases[i].src;
+        bool split = dice_split_label(s, strlen(s), &dl, &at);
+        if (cases[i].dice == NULL) {
+            if (split)
+                fail_msg("\"%s\" was split", s);
+            continue;
+        }
+        if (!split)
+            fail_msg("\"%s\" was not split", s);
+        assert_int_equal(dl, strlen(cases[i].dice));
+        assert_memory_equal(s, cases[i].dice, dl);
+        assert_string_equal(s + at, cases[i].label);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_dice_parse_eval_string_matches),
         cmocka_unit_test(test_dice_parse_allocations),
         cmocka_unit_test(test_dice_parse_random_input),
+        cmocka_unit_test(test_dice_split_label),
     };
     return cmocka_run_group_tests_name("dice_parse", tests, NULL, NULL);
 }
