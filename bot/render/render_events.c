@@ -211,12 +211,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         put_detail(b, v, ev, false);
         break;
     case ENC_EV_PROMPT:
-        sbuf_add(b, "**");
-        if (ev->nparts > 0)
+        /* A sentence of parts marks its own names; bold around it would
+         * nest. */
+        if (ev->nparts > 0) {
             put_parts(b, v, ev);
-        else
+        } else {
+            sbuf_add(b, "**");
             sbuf_add(b, ev->text != NULL ? ev->text : "");
-        sbuf_add(b, "**");
+            sbuf_add(b, "**");
+        }
         break;
     case ENC_EV_ADDED:
         put_who(b, v, ev->who, NULL);

@@ -284,6 +284,19 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
     if (e->ncs == 0)
         sbuf_add(&b, "Nobody has joined yet. Add NPCs with /combat add, "
                      "players join with /combat join.\n");
+    if (rs != NULL && rs->ops->tracker_head != NULL) {
+        /* The system's line about the whole fight (whose pick it is):
+         * plain text, so names in it are escaped here. */
+        struct eng_buf head;
+        eng_buf_init(&head, RENDER_ENC_MAX_EVENTS_TEXT);
+        rs->ops->tracker_head(e, &head);
+        char *esc = eng_buf_str(&head)[0] ? msg_escape(eng_buf_str(&head))
+                                          : NULL;
+        if (esc != NULL)
+            sbuf_addf(&b, "_%s_\n", esc);
+        free(esc);
+        eng_buf_cleanup(&head);
+    }
     struct tracker_lines *t = calloc(1, sizeof *t);
     bool compact = false, windowed = false;
     if (t != NULL) {

@@ -353,6 +353,11 @@ struct rs_ops {
      * NULL: nothing soaks. */
     int64_t (*soak)(struct rs_call *c, struct enc_combatant *who,
                     const char *track, int64_t amount);
+
+    /* What the tracker shows above the list about the fight as a whole
+     * (which side picks next), as plain text appended to out: the renderer
+     * escapes it. NULL: nothing. */
+    void (*tracker_head)(const struct encounter *e, struct eng_buf *out);
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one

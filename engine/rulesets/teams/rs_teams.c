@@ -1,28 +1,25 @@
 /*
- * rs_teams.c - the `teams` ruleset: combatants, settings and the turn
- * structure (teams alternate picking one member each). Attacks and damage
- * are in rs_teams_combat.c, actions and reactions in rs_teams_act.c; see
+ * rs_teams.c - the `teams` ruleset: combatants, conditions and the turn
+ * structure (teams alternate picking one member each), and what the tracker
+ * shows. Attacks are in rs_teams_attack.c, damage and death in
+ * rs_teams_combat.c, actions and reactions in rs_teams_act.c; see
  * rs_teams.h for the rules in brief.
  */
 #include "rs_teams.h"
 
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "eng_buf.h"
 #include "eng_text.h"
 #include "turn.h"
 
-/* ---- small shared helpers ------------------------------------------------ */
+/* ---- small shared helpers ----------------------------------------------- */
 
-int64_t te_setting_int(const struct encounter *e, const char *key,
-                       int64_t dflt)
+int64_t te_setting(const struct encounter *e, const char *key)
 {
-    const char *v = enc_setting(e, key);
-    int64_t x;
-    if (v == NULL || !eng_text_to_int(v, &x))
-        return dflt;
-    return x;
+    return rs_setting_int(e, &rs_teams, key);
 }
 
 bool te_can_act(const struct enc_combatant *who)
@@ -30,23 +27,28 @@ bool te_can_act(const struct enc_combatant *who)
     return turn_can_act(who);
 }
 
-void te_say(struct rs_call *c, const struct enc_combatant *who,
-            const char *fmt, ...)
+const char *te_plural(int64_t n, const char *one, const char *many)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    rs_vsayf(c, who ? who->id : 0, who != NULL && who->hidden, fmt, ap);
-    va_end(ap);
+    return n == 1 ? one : many;
+}
+
+enum eng_err te_cond(struct rs_call *c, struct enc_combatant *who,
+                     const char *name)
+{
+    struct rs_cond_give q = {
+        .name = name, .rounds = -1, .anchor = who->id, .source = who->id,
+    };
+    return rs_cond_give(c, &rs_teams, who, &q, false);
 }
 
 void te_knock_out(struct rs_call *c, struct enc_combatant *who)
 {
-    who->rs[TE_C_FORTIFY] = 0;
+    TE_C(who)->fortify = 0;
     if (who->flags & ENC_CF_DOWN)
         return;
     who->flags |= ENC_CF_DOWN;
     enc_emit(c->r, ENC_EV_DOWN, who->id)->secret = who->hidden;
-    te_say(c, who, "%s is unconscious", who->name);
+    RS_SAY(c, who, "{} is unconscious", RS_A_WHO(who));
 }
 
 void te_wake(struct rs_call *c, struct enc_combatant *who)
@@ -55,18 +57,18 @@ void te_wake(struct rs_call *c, struct enc_combatant *who)
         return;
     who->flags &= ~(uint32_t)ENC_CF_DOWN;
     enc_emit(c->r, ENC_EV_UP, who->id)->secret = who->hidden;
-    te_say(c, who, "%s regains consciousness", who->name);
+    RS_SAY(c, who, "{} regains consciousness", RS_A_WHO(who));
 }
 
 void te_kill(struct rs_call *c, struct enc_combatant *who)
 {
-    who->rs[TE_C_FORTIFY] = 0;
+    TE_C(who)->fortify = 0;
     if (!(who->flags & ENC_CF_DOWN)) {
         who->flags |= ENC_CF_DOWN;
         enc_emit(c->r, ENC_EV_DOWN, who->id)->secret = who->hidden;
     }
     who->flags |= ENC_CF_DEAD;
-    te_say(c, who, "%s dies", who->name);
+    RS_SAY(c, who, "{} dies", RS_A_WHO(who));
 }
 
 enum eng_err te_check_track(struct rs_call *c, const struct enc_combatant *who,
@@ -93,61 +95,49 @@ enum eng_err te_spend_track(struct rs_call *c, struct enc_combatant *who,
     int64_t before = t->cur;
     t->cur -= amount;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_HP, who->id);
-    ev->text = enc_result_strdup(c->r, track, 4096);
+    ev->text = enc_result_strdup(c->r, track, ENC_MAX_STAT_NAME);
     ev->a = before;
     ev->b = t->cur;
     ev->secret = who->hidden;
     return ENG_OK;
 }
 
-/* ---- combatants ---------------------------------------------------------- */
+/* ---- combatants --------------------------------------------------------- */
 
 /* Stats that become tracks (current = maximum) at setup. */
 static const char *const te_track_stats[] = {
-    TE_HEALTH, TE_ENDURANCE, TE_STAMINA, TE_FOCUS,
+    TE_HEALTH, TE_ENDURANCE, TE_STAMINA, TE_FOCUS, NULL,
 };
 
-/* Stats that name a die size: 0 (none) or 2..TE_MAX_DIE. */
-static const char *const te_die_stats[] = {
-    "str", "dex", "int", "wil", "per", "cha", "combat", "athletics",
-};
-
-static bool te_in(const char *name, const char *const *list, size_t n)
+static bool te_is_track(const char *name)
 {
-    for (size_t i = 0; i < n; i++)
-        if (eng_text_casecmp(name, list[i]) == 0)
+    for (int i = 0; te_track_stats[i] != NULL; i++)
+        if (eng_text_casecmp(name, te_track_stats[i]) == 0)
             return true;
     return false;
 }
 
-#define TE_COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
+/* Beyond the declared bounds: a die has at least two sides. */
 static enum eng_err te_check_stat(struct rs_call *c, struct enc_combatant *who,
                                   const char *name, int64_t value)
 {
     (void)who;
-    if (te_in(name, te_die_stats, TE_COUNT(te_die_stats)) &&
-        (value < 0 || value == 1 || value > TE_MAX_DIE))
-        return enc_fail(c->d, ENG_RANGE, "%s is a die size: 0 (none) or 2 "
-                        "to %d, like %s=6 for a d6", name, TE_MAX_DIE, name);
-    if (te_in(name, te_track_stats, TE_COUNT(te_track_stats)) &&
-        value < 0)
-        return enc_fail(c->d, ENG_RANGE, "%s cannot be negative", name);
-    if ((eng_text_casecmp(name, "size") == 0 ||
-         eng_text_casecmp(name, "con") == 0 ||
-         eng_text_casecmp(name, "pdr") == 0 ||
-         eng_text_casecmp(name, "edr") == 0) && (value < 0 || value > 100))
-        return enc_fail(c->d, ENG_RANGE, "%s must be 0 to 100", name);
-    if (eng_text_casecmp(name, "death_dc") == 0 &&
-        (value < 1 || value > 1000))
-        return enc_fail(c->d, ENG_RANGE, "death_dc must be 1 to 1000");
+    static const char *const dice[] = {
+        "str", "dex", "int", "wil", "per", "cha", "combat", "athletics",
+    };
+    for (size_t i = 0; i < sizeof dice / sizeof dice[0]; i++)
+        if (eng_text_casecmp(name, dice[i]) == 0 && value == 1)
+            return enc_fail(c->d, ENG_RANGE, "%s is a die size: 0 (none) or "
+                            "2 to %d, like %s=6 for a d6", name, TE_MAX_DIE,
+                            name);
     return ENG_OK;
 }
 
 static enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
 {
     for (int i = 0; i < who->nstats; i++) {
-        enum eng_err err = te_check_stat(c, who, who->stats[i].name,
+        enum eng_err err = rs_stat_check(c, &rs_teams, who,
+                                         who->stats[i].name,
                                          who->stats[i].value);
         if (err != ENG_OK)
             return err;
@@ -155,7 +145,7 @@ static enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
     /* Tracked values leave the stats and live as tracks only. */
     for (int i = 0; i < who->nstats;) {
         const char *n = who->stats[i].name;
-        if (!te_in(n, te_track_stats, TE_COUNT(te_track_stats))) {
+        if (!te_is_track(n)) {
             i++;
             continue;
         }
@@ -167,70 +157,31 @@ static enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
                 (size_t)(who->nstats - i - 1) * sizeof who->stats[0]);
         who->nstats--;
     }
-    who->rs[TE_C_ACTIONS] = te_setting_int(c->e, "actions", TE_ACTIONS);
-    who->rs[TE_C_REACTIONS] = te_setting_int(c->e, "reactions",
-                                             TE_REACTIONS);
+    TE_C(who)->actions = (int32_t)te_setting(c->e, "actions");
+    TE_C(who)->reactions = (int32_t)te_setting(c->e, "reactions");
     return ENG_OK;
 }
 
-/* ---- settings ------------------------------------------------------------ */
-
-struct te_setting_row {
-    const char *key;
-    int64_t lo, hi;
-};
-
-static const struct te_setting_row te_settings[] = {
-    {"actions", 1, TE_MAX_ACTIONS},
-    {"reactions", 0, TE_MAX_REACTIONS},
-    {"map", 0, 20},
-    {"death_dc", 1, 1000},
-    {"death_step", 0, 100},
-};
-
-static enum eng_err te_setting(struct rs_call *c, const char *key,
-                               const char *value)
+/* Waiting is an extra reaction until the character's next turn, however
+ * the condition arrives (Wait, or the GM). */
+static enum eng_err te_cond_changed(struct rs_call *c,
+                                    struct enc_combatant *who,
+                                    struct enc_cond *q, int32_t before)
 {
-    for (size_t i = 0; i < TE_COUNT(te_settings); i++) {
-        const struct te_setting_row *s = &te_settings[i];
-        if (eng_text_casecmp(key, s->key) != 0)
-            continue;
-        int64_t x;
-        if (!eng_text_to_int(value, &x) || x < s->lo || x > s->hi)
-            return enc_fail(c->d, ENG_RANGE, "%s must be a whole number "
-                            "from %lld to %lld", s->key, (long long)s->lo,
-                            (long long)s->hi);
-        return enc_setting_set(c->e, s->key, value, c->d);
-    }
-    if (eng_text_casecmp(key, "advantage") == 0) {
-        if (eng_text_casecmp(value, "reroll") != 0 &&
-            eng_text_casecmp(value, "off") != 0)
-            return enc_fail(c->d, ENG_INVALID, "advantage must be reroll "
-                            "(roll the test again, keep the better) or off");
-        return enc_setting_set(c->e, "advantage", value, c->d);
-    }
-    enc_fail(c->d, ENG_NOTFOUND, "unknown teams setting %.32s", key);
-    enc_hint(c->d, "settings: actions, reactions, map, death_dc, "
-             "death_step, advantage");
-    return ENG_NOTFOUND;
+    (void)c;
+    if (before == INT32_MIN && eng_text_casecmp(q->name, TE_COND_WAIT) == 0 &&
+        TE_C(who)->reactions < TE_MAX_REACTIONS)
+        TE_C(who)->reactions++;
+    return ENG_OK;
 }
 
-/* ---- turn structure ------------------------------------------------------ */
-
-static int te_norder(const struct encounter *e)
-{
-    return (int)e->rs[TE_E_NORDER];
-}
-
-static int te_order_at(const struct encounter *e, int i)
-{
-    return (int)e->rs[TE_E_ORDER + i];
-}
+/* ---- turn structure ----------------------------------------------------- */
 
 static int te_order_pos(const struct encounter *e, int side)
 {
-    for (int i = 0; i < te_norder(e); i++)
-        if (te_order_at(e, i) == side)
+    const struct te_enc *st = TE_ENC(e);
+    for (int i = 0; i < st->norder; i++)
+        if (st->order[i] == side)
             return i;
     return -1;
 }
@@ -238,44 +189,54 @@ static int te_order_pos(const struct encounter *e, int side)
 /* Put side last in the order when it has no place yet. */
 static void te_order_add(struct encounter *e, int side)
 {
-    if (side < 0 || te_order_pos(e, side) >= 0 ||
-        te_norder(e) >= ENC_MAX_SIDES)
+    struct te_enc *st = TE_ENC(e);
+    if (side < 0 || te_order_pos(e, side) >= 0 || st->norder >= ENC_MAX_SIDES)
         return;
-    e->rs[TE_E_ORDER + te_norder(e)] = side;
-    e->rs[TE_E_NORDER]++;
+    st->order[st->norder++] = side;
 }
 
 /* Whether who may be picked now: on a team, able, not yet acted, and in a
  * surprise round either on the surprising team or impossible to
- * surprise. */
+ * surprise. fresh asks about the start of the next round instead. */
 static bool te_eligible(const struct encounter *e,
-                        const struct enc_combatant *who)
+                        const struct enc_combatant *who, bool fresh)
 {
-    if (!te_can_act(who) || (who->flags & ENC_CF_ACTED) || who->side < 0)
+    const struct te_enc *st = TE_ENC(e);
+    if (!te_can_act(who) || who->side < 0)
         return false;
-    if (e->rs[TE_E_SURPRISE] == 0)
+    if (fresh)
         return true;
-    return who->side == e->rs[TE_E_SURPRISER] - 1 ||
+    if (who->flags & ENC_CF_ACTED)
+        return false;
+    if (!st->surprise)
+        return true;
+    return who->side == st->surpriser - 1 ||
            enc_stat_or(who, "nosurprise", 0) != 0;
 }
 
-static int te_side_eligible(const struct encounter *e, int side)
+/* Members of side that may be picked, leaving out skip (whose turn is
+ * ending). */
+static int te_side_eligible(const struct encounter *e, int side,
+                            uint32_t skip, bool fresh)
 {
     int n = 0;
     for (int i = 0; i < e->ncs; i++)
-        if (e->cs[i].side == side && te_eligible(e, &e->cs[i]))
+        if (e->cs[i].side == side && e->cs[i].id != skip &&
+            te_eligible(e, &e->cs[i], fresh))
             n++;
     return n;
 }
 
 /* The first team from order position `from` on (wrapping, at most one
  * lap) with someone to pick; -1 if none. */
-static int te_side_from(const struct encounter *e, int from)
+static int te_side_from(const struct encounter *e, int from, uint32_t skip,
+                        bool fresh)
 {
-    int n = te_norder(e);
+    const struct te_enc *st = TE_ENC(e);
+    int n = st->norder;
     for (int k = 0; k < n; k++) {
-        int side = te_order_at(e, (from + k) % n);
-        if (te_side_eligible(e, side) > 0)
+        int side = st->order[(from + k) % n];
+        if (te_side_eligible(e, side, skip, fresh) > 0)
             return side;
     }
     return -1;
@@ -293,7 +254,7 @@ static void te_give(struct rs_call *c, int side)
     struct enc_combatant *only = NULL;
     int n = 0;
     for (int i = 0; i < e->ncs; i++)
-        if (e->cs[i].side == side && te_eligible(e, &e->cs[i])) {
+        if (e->cs[i].side == side && te_eligible(e, &e->cs[i], false)) {
             only = &e->cs[i];
             n++;
         }
@@ -301,7 +262,7 @@ static void te_give(struct rs_call *c, int side)
         te_begin_turn(c, only);
         return;
     }
-    te_say(c, NULL, "team %s picks who acts next", e->sides[side].name);
+    RS_SAY(c, NULL, "team {} picks who acts next", RS_A_SIDE(e, side));
 }
 
 /* A new round: everyone may act again; the penalty starts over. Members
@@ -309,22 +270,23 @@ static void te_give(struct rs_call *c, int side)
 static void te_new_round(struct rs_call *c)
 {
     struct encounter *e = c->e;
+    struct te_enc *st = TE_ENC(e);
     for (int i = 0; i < e->ncs && e->round > 0; i++) {
         struct enc_combatant *who = &e->cs[i];
         if (!(who->flags & ENC_CF_ACTED) && (who->flags & ENC_CF_DOWN) &&
             !(who->flags & ENC_CF_DEAD))
             turn_skip(c, who);
     }
-    bool was_surprise = e->rs[TE_E_SURPRISE] != 0;
-    e->rs[TE_E_SURPRISE] = 0;
+    bool was_surprise = st->surprise;
+    st->surprise = false;
     e->round++;
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ROUND, 0);
     ev->a = e->round;
     if (was_surprise)
-        te_say(c, NULL, "the surprise round is over");
+        rs_say0(c, NULL, "the surprise round is over");
     for (int i = 0; i < e->ncs; i++) {
         e->cs[i].flags &= ~(uint32_t)ENC_CF_ACTED;
-        e->cs[i].rs[TE_C_ATTACKS] = 0;
+        TE_C(&e->cs[i])->attacks = 0;
     }
 }
 
@@ -334,14 +296,14 @@ static void te_new_round(struct rs_call *c)
 static void te_pass_on(struct rs_call *c, int after)
 {
     struct encounter *e = c->e;
-    int side = te_side_from(e, after + 1);
+    int side = te_side_from(e, after + 1, 0, false);
     if (side < 0) {
         te_new_round(c);
-        side = te_side_from(e, 0);
+        side = te_side_from(e, 0, 0, false);
     }
     if (side < 0) {
         e->acting_side = -1;
-        te_say(c, NULL, "nobody is able to act");
+        rs_say0(c, NULL, "nobody is able to act");
         return;
     }
     te_give(c, side);
@@ -350,19 +312,20 @@ static void te_pass_on(struct rs_call *c, int after)
 static void te_begin_turn(struct rs_call *c, struct enc_combatant *who)
 {
     struct encounter *e = c->e;
+    struct te_comb *st = TE_C(who);
     e->acting_side = who->side;
-    who->rs[TE_C_ACTIONS] = te_setting_int(e, "actions", TE_ACTIONS);
-    who->rs[TE_C_REACTIONS] = te_setting_int(e, "reactions", TE_REACTIONS);
-    who->rs[TE_C_MOVED] = 0;
-    who->rs[TE_C_STEPPED] = 0;
-    for (int k = 0; k < TE_MAX_COMMANDS; k++)
-        who->rs[TE_C_CMD + k] = 0;
-    who->rs[TE_C_TURNS]++;
+    st->actions = (int32_t)te_setting(e, "actions");
+    st->reactions = (int32_t)te_setting(e, "reactions");
+    st->moved = false;
+    st->stepped = false;
+    memset(st->commanded, 0, sizeof st->commanded);
     turn_start(c, who);
-    if (who->rs[TE_C_EXT] > 0)
-        te_say(c, who, "%s is still busy (%lld action(s) to go): continue "
-               "or abandon it first", who->name,
-               (long long)who->rs[TE_C_EXT]);
+    if (st->busy > 0)
+        RS_SAY(c, who, "{} is still busy with {} ({} {} to go): continue or "
+               "abandon it first", RS_A_WHO(who),
+               RS_A_USER(st->busy_label[0] ? st->busy_label : "an action"),
+               RS_A_NUM(st->busy),
+               RS_A_TEXT(te_plural(st->busy, "action", "actions")));
 }
 
 void te_end_turn(struct rs_call *c)
@@ -380,45 +343,39 @@ void te_end_turn(struct rs_call *c)
 void te_settle(struct rs_call *c)
 {
     struct encounter *e = c->e;
-    if (e->status != ENC_ST_RUNNING || e->current != 0)
+    if (e->status != ENC_ST_RUNNING)
         return;
-    if (e->acting_side >= 0 && te_side_eligible(e, e->acting_side) > 0)
+    struct enc_combatant *cur = enc_current(e);
+    if (cur != NULL) {
+        /* Unconscious (or dead) during their own turn: the rest of it is
+         * lost, and play passes as if they had ended it. */
+        if (!te_can_act(cur)) {
+            RS_SAY(c, cur, "{} loses the rest of the turn", RS_A_WHO(cur));
+            te_end_turn(c);
+        }
         return;
-    int pos = e->acting_side >= 0 ? te_order_pos(e, e->acting_side) : -1;
+    }
+    if (e->acting_side >= 0 &&
+        te_side_eligible(e, e->acting_side, 0, false) > 0)
+        return;
     if (e->acting_side < 0) {
         /* Nobody could act: someone woke up, start from the top. */
-        int side = te_side_from(e, 0);
+        int side = te_side_from(e, 0, 0, false);
         if (side >= 0)
             te_give(c, side);
         return;
     }
-    te_pass_on(c, pos);
+    te_pass_on(c, te_order_pos(e, e->acting_side));
 }
 
-/* Parse a comma-separated list of team names into sides[]. */
+/* The teams of order: "a, b" into sides[] (*n of them). */
 static enum eng_err te_parse_order(struct rs_call *c, const char *text,
                                    int *sides, int *n)
 {
+    char name[ENC_MAX_SIDE_NAME + 1];
+    bool too_long = false;
     *n = 0;
-    const char *p = text;
-    while (*p != '\0') {
-        while (*p == ' ' || *p == ',')
-            p++;
-        if (*p == '\0')
-            break;
-        const char *start = p;
-        while (*p != '\0' && *p != ',')
-            p++;
-        const char *end = p;
-        while (end > start && end[-1] == ' ')
-            end--;
-        char name[ENC_MAX_SIDE_NAME + 1];
-        size_t len = (size_t)(end - start);
-        if (len > ENC_MAX_SIDE_NAME)
-            return enc_fail(c->d, ENG_LIMIT, "order: a team name is too "
-                            "long (limit is %d bytes)", ENC_MAX_SIDE_NAME);
-        memcpy(name, start, len);
-        name[len] = '\0';
+    while (rs_list_next(&text, name, sizeof name, &too_long)) {
         int side = enc_side_find(c->e, name);
         if (side < 0)
             return enc_fail(c->d, ENG_NOTFOUND, "order: no team named %s",
@@ -432,21 +389,9 @@ static enum eng_err te_parse_order(struct rs_call *c, const char *text,
                             "is %d)", ENC_MAX_SIDES);
         sides[(*n)++] = side;
     }
-    return ENG_OK;
-}
-
-/* A team named by option opt, or -1 when absent. */
-static enum eng_err te_opt_side(struct rs_call *c, const char *opt, int *out)
-{
-    const char *v = rs_opt(c->opts, c->nopts, opt);
-    *out = -1;
-    if (v == NULL || v[0] == '\0')
-        return ENG_OK;
-    int side = enc_side_find(c->e, v);
-    if (side < 0)
-        return enc_fail(c->d, ENG_NOTFOUND, "%s: no team named %.32s", opt,
-                        v);
-    *out = side;
+    if (too_long)
+        return enc_fail(c->d, ENG_LIMIT, "order: a team name is too long "
+                        "(limit is %d bytes)", ENC_MAX_SIDE_NAME);
     return ENG_OK;
 }
 
@@ -463,32 +408,23 @@ static int te_used_sides(const struct encounter *e, int *sides)
     return n;
 }
 
-static enum eng_err te_begin(struct rs_call *c)
+/* The order of the teams from /combat begin's options: first:, else the
+ * surprising team, else the head of order:; the rest as order: lists them
+ * (one team may be left out: it goes last). */
+static enum eng_err te_begin_order(struct rs_call *c, int first, int surprise,
+                                   const char *ord, int *order, int *n)
 {
     struct encounter *e = c->e;
     int used[ENC_MAX_SIDES];
     int nused = te_used_sides(e, used);
     if (nused == 0)
         return enc_fail(c->d, ENG_STATE, "there is nobody to fight yet");
-    for (int i = 0; i < e->ncs; i++)
-        if (e->cs[i].side < 0)
-            return enc_fail(c->d, ENG_STATE, "%s has no team: every "
-                            "combatant needs side:", e->cs[i].name);
-    int first, surprise;
-    enum eng_err err = te_opt_side(c, "first", &first);
-    if (err == ENG_OK)
-        err = te_opt_side(c, "surprise", &surprise);
-    if (err != ENG_OK)
-        return err;
     int listed[ENC_MAX_SIDES], nlisted = 0;
-    const char *ord = rs_opt(c->opts, c->nopts, "order");
     if (ord != NULL) {
-        err = te_parse_order(c, ord, listed, &nlisted);
+        enum eng_err err = te_parse_order(c, ord, listed, &nlisted);
         if (err != ENG_OK)
             return err;
     }
-    /* The team that started the fight goes first: first:, else the one
-     * with surprise, else the head of order:. */
     if (first < 0)
         first = surprise >= 0 ? surprise : nlisted > 0 ? listed[0] : -1;
     if (first < 0 && nused > 1) {
@@ -499,16 +435,15 @@ static enum eng_err te_begin(struct rs_call *c)
     }
     if (first < 0)
         first = used[0];
-
-    int order[ENC_MAX_SIDES], n = 0;
-    order[n++] = first;
+    *n = 0;
+    order[(*n)++] = first;
     for (int i = 0; i < nlisted; i++)
         if (listed[i] != first)
-            order[n++] = listed[i];
+            order[(*n)++] = listed[i];
     int missing = 0, last_missing = -1;
     for (int i = 0; i < nused; i++) {
         bool in = false;
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < *n; k++)
             in = in || order[k] == used[i];
         if (!in) {
             missing++;
@@ -523,35 +458,73 @@ static enum eng_err te_begin(struct rs_call *c)
         return ENG_INVALID;
     }
     if (missing == 1)
-        order[n++] = last_missing;
+        order[(*n)++] = last_missing;
+    return ENG_OK;
+}
+
+/* "team order: a, b, c" with each team a part of the sentence. */
+static void te_say_order(struct rs_call *c, const int *order, int n)
+{
+    char fmt[sizeof "team order: " + ENC_MAX_SIDES * sizeof "{}, "];
+    struct rs_say_arg args[ENC_MAX_SIDES];
+    size_t at = (size_t)snprintf(fmt, sizeof fmt, "team order: ");
+    for (int i = 0; i < n; i++) {
+        at += (size_t)snprintf(fmt + at, sizeof fmt - at, "%s{}",
+                               i ? ", " : "");
+        args[i] = RS_A_SIDE(c->e, order[i]);
+    }
+    rs_say_args(c, NULL, fmt, args, n);
+}
+
+static enum eng_err te_begin(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    for (int i = 0; i < e->ncs; i++)
+        if (e->cs[i].side < 0)
+            return enc_fail(c->d, ENG_STATE, "%s has no team: every "
+                            "combatant needs side:", e->cs[i].name);
+    /* /combat begin's options are all this system's (te_exts): bind them
+     * to their declaration, which checks that the teams exist. */
+    struct rs_arg args[RS_MAX_EXT_OPTS];
+    int nargs = 0;
+    enum eng_err err = rs_bind(c, "/combat begin",
+                               rs_ext_opts(&rs_teams, "combat begin"),
+                               c->opts, c->nopts, args, RS_MAX_EXT_OPTS,
+                               &nargs, c->d);
+    if (err != ENG_OK)
+        return err;
+    const struct rs_arg *first = rs_arg_in(args, nargs, "first");
+    const struct rs_arg *surprise = rs_arg_in(args, nargs, "surprise");
+    const struct rs_arg *ord = rs_arg_in(args, nargs, "order");
+    int order[ENC_MAX_SIDES], n = 0;
+    err = te_begin_order(c, first ? first->side : -1,
+                         surprise ? surprise->side : -1,
+                         ord ? ord->text : NULL, order, &n);
+    if (err != ENG_OK)
+        return err;
 
     /* Validated: start. */
-    e->rs[TE_E_NORDER] = n;
+    struct te_enc *st = TE_ENC(e);
+    st->norder = n;
     for (int i = 0; i < n; i++)
-        e->rs[TE_E_ORDER + i] = order[i];
+        st->order[i] = order[i];
     e->status = ENC_ST_RUNNING;
     e->round = 0;
     e->current = 0;
     e->turn_idx = -1;
     e->norder = 0;
     enc_emit(c->r, ENC_EV_BEGIN, 0);
-    char line[96];
-    size_t at = 0;
-    line[0] = '\0';
-    for (int i = 0; i < n && at < sizeof line; i++)
-        at += (size_t)snprintf(line + at, sizeof line - at, "%s%s",
-                               i ? ", " : "", e->sides[order[i]].name);
-    te_say(c, NULL, "team order: %s", line);
+    te_say_order(c, order, n);
     te_new_round(c);
-    if (surprise >= 0) {
-        e->rs[TE_E_SURPRISE] = 1;
-        e->rs[TE_E_SURPRISER] = surprise + 1;
-        te_say(c, NULL, "surprise round: only team %s acts (and anyone "
-               "who cannot be surprised)", e->sides[surprise].name);
+    if (surprise != NULL) {
+        st->surprise = true;
+        st->surpriser = surprise->side + 1;
+        RS_SAY(c, NULL, "surprise round: only team {} acts (and anyone who "
+               "cannot be surprised)", RS_A_SIDE(e, surprise->side));
     }
-    int side = te_side_from(e, 0);
+    int side = te_side_from(e, 0, 0, false);
     if (side < 0) {
-        te_say(c, NULL, "nobody is able to act");
+        rs_say0(c, NULL, "nobody is able to act");
         e->acting_side = -1;
         return ENG_OK;
     }
@@ -565,7 +538,8 @@ static enum eng_err te_next(struct rs_call *c)
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     if (enc_current(e) == NULL) {
-        if (e->acting_side >= 0 && te_side_eligible(e, e->acting_side) > 0) {
+        if (e->acting_side >= 0 &&
+            te_side_eligible(e, e->acting_side, 0, false) > 0) {
             enc_fail(c->d, ENG_STATE, "nobody's turn is running: team %s "
                      "picks who acts", e->sides[e->acting_side].name);
             enc_hint(c->d, "/combat pick name:<member of %s>",
@@ -604,8 +578,8 @@ static enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
     if (e->acting_side < 0)
         return enc_fail(c->d, ENG_STATE, "nobody is able to act");
     if (who->side != e->acting_side)
-        return enc_fail(c->d, ENG_STATE, "it is team %s's turn to pick, "
-                        "not %s's", e->sides[e->acting_side].name,
+        return enc_fail(c->d, ENG_STATE, "team %s picks now, not team %s",
+                        e->sides[e->acting_side].name,
                         who->side >= 0 ? e->sides[who->side].name : "none");
     if (who->flags & ENC_CF_DEAD)
         return enc_fail(c->d, ENG_STATE, "%s is dead", who->name);
@@ -615,7 +589,7 @@ static enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
     if (who->flags & ENC_CF_ACTED)
         return enc_fail(c->d, ENG_STATE, "%s has already acted this round",
                         who->name);
-    if (!te_eligible(e, who))
+    if (!te_eligible(e, who, false))
         return enc_fail(c->d, ENG_STATE, "%s is surprised and cannot act "
                         "in the surprise round", who->name);
     te_begin_turn(c, who);
@@ -645,55 +619,72 @@ static void te_after_track(struct rs_call *c, struct enc_combatant *who,
     te_settle(c);
 }
 
-static void te_status_text(const struct encounter *e,
-                      const struct enc_combatant *who, char *buf, size_t n)
+/* ---- the tracker -------------------------------------------------------- */
+
+/* The line under the name: actions, reactions and what the chapter names
+ * (harmed, bloodied), kept short for a phone's width. */
+static void te_status(const struct encounter *e,
+                      const struct enc_combatant *who, struct eng_buf *out)
 {
-    size_t at = 0;
-    buf[0] = '\0';
-#define TE_PUT(...)                                                        \
-    do {                                                                   \
-        if (at < n)                                                        \
-            at += (size_t)snprintf(buf + at, n - at, __VA_ARGS__);         \
-    } while (0)
+    const struct te_comb *st = TE_C(who);
     if (who->flags & ENC_CF_DEAD) {
-        TE_PUT("dead");
+        eng_buf_add(out, "dead");
         return;
     }
     if (who->id == e->current)
-        TE_PUT("%lld action(s) · ", (long long)who->rs[TE_C_ACTIONS]);
+        eng_buf_addf(out, "%d %s · ", (int)st->actions,
+                     te_plural(st->actions, "action", "actions"));
     else if (who->flags & ENC_CF_ACTED)
-        TE_PUT("acted · ");
-    TE_PUT("%lld reaction(s)", (long long)who->rs[TE_C_REACTIONS]);
+        eng_buf_add(out, "acted · ");
+    eng_buf_addf(out, "%d %s", (int)st->reactions,
+                 te_plural(st->reactions, "reaction", "reactions"));
     const struct enc_track *en = enc_track_c(who, TE_ENDURANCE);
     const struct enc_track *hp = enc_track_c(who, TE_HEALTH);
     if (en != NULL && en->max > 0 && en->cur * 2 <= en->max)
-        TE_PUT(" · harmed");
+        eng_buf_add(out, " · harmed");
     if (hp != NULL && hp->cur < hp->max)
-        TE_PUT(" · bloodied");
+        eng_buf_add(out, " · bloodied");
     if (who->flags & ENC_CF_DOWN)
-        TE_PUT(" · unconscious");
-    if (who->rs[TE_C_FORTIFY] > 0)
-        TE_PUT(" · fortify %lld or fall", (long long)who->rs[TE_C_FORTIFY]);
-    if (who->rs[TE_C_EXT] > 0)
-        TE_PUT(" · busy %lld", (long long)who->rs[TE_C_EXT]);
-#undef TE_PUT
+        eng_buf_add(out, " · unconscious");
+    if (st->fortify > 0)
+        eng_buf_addf(out, " · fortify %d or fall", (int)st->fortify);
+    if (st->busy > 0)
+        eng_buf_addf(out, " · busy, %d %s to go", (int)st->busy,
+                     te_plural(st->busy, "action", "actions"));
 }
 
-/* The tracker's extra line for who (the text form is kept short for a
- * phone's width). */
-static void te_status(const struct encounter *e,
-                       const struct enc_combatant *who, struct eng_buf *out)
+/* Which team picks next: now, when nobody's turn is running; else once the
+ * running turn ends (perhaps in a new round). */
+static void te_head(const struct encounter *e, struct eng_buf *out)
 {
-    char buf[256];
-    te_status_text(e, who, buf, sizeof buf);
-    eng_buf_add(out, buf);
+    if (e->status != ENC_ST_RUNNING)
+        return;
+    const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    if (cur == NULL) {
+        if (e->acting_side >= 0 && e->acting_side < e->nsides)
+            eng_buf_addf(out, "Team %s picks who acts next.",
+                         e->sides[e->acting_side].name);
+        else
+            eng_buf_add(out, "Nobody is able to act.");
+        return;
+    }
+    int side = te_side_from(e, te_order_pos(e, cur->side) + 1, cur->id,
+                            false);
+    if (side >= 0) {
+        eng_buf_addf(out, "Next: team %s picks.", e->sides[side].name);
+        return;
+    }
+    side = te_side_from(e, 0, 0, true);
+    if (side >= 0)
+        eng_buf_addf(out, "Next: round %d, team %s picks first.",
+                     (int)e->round + 1, e->sides[side].name);
 }
 
 const struct rs_ops te_ops = {
     .version = RS_OPS_VERSION,
     .setup = te_setup,              /* hp/endurance/stamina/focus tracks */
-    .check_stat = te_check_stat,    /* die sizes, size, con, reductions */
-    .setting = te_setting,          /* actions, reactions, map, death... */
+    .check_stat = te_check_stat,    /* a die has two sides or more */
+    .setting = NULL,                /* the declared bounds are enough */
     .begin = te_begin,              /* first:, order:, surprise: */
     .next = te_next,                /* end the turn; the next team picks */
     .pick = te_pick,                /* the acting team chooses a member */
@@ -702,10 +693,14 @@ const struct rs_ops te_ops = {
     .late_join = te_late_join,      /* may act this round; team goes last */
     .after_track = te_after_track,  /* health 0 is unconscious */
     .status = te_status,            /* actions, reactions, harmed... */
+    .data_parse = NULL,             /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,             /* conditions: te_conds */
+    .cond_changed = te_cond_changed, /* waiting: an extra reaction */
+    .tracker_head = te_head,        /* which team picks next */
 };
 
 const struct rs_prompt te_prompts[] = {
     [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},
                             {"Fall unconscious", "fall", NULL, NULL}}},
 };
-

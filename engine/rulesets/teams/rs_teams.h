@@ -1,5 +1,5 @@
 /*
- * rs_teams.h - the `teams` ruleset, private to engine/rs_teams*.c and its
+ * rs_teams.h - the `teams` ruleset, private to engine/rulesets/teams and its
  * tests.
  *
  * Teams (the encounter's sides) alternate: the acting team picks one member
@@ -7,12 +7,14 @@
  * then play passes to the next team in initiative order that still has
  * someone able to act. A team that has run out is skipped; the round ends
  * when everybody able has acted. An optional surprise round lets one team
- * (and whoever cannot be surprised) act alone first.
+ * (and whoever cannot be surprised) act alone first. A character who falls
+ * unconscious during their own turn loses the rest of it.
  *
  * Attacks are a test (attribute die + combat skill die + proficiency)
- * against evasion with a d20 luck die beside it for criticals and stray
- * shots; damage is the test plus the weapon's damage less the damage
- * reduction for its type, and goes to endurance, then health.
+ * against evasion with a d20 luck die beside it for criticals and, for
+ * thrown and projectile weapons, stray shots; damage is the test plus the
+ * weapon's damage less the damage reduction for its type, and goes to
+ * endurance, then health.
  *
  * The rules are split so the arithmetic can be tested with the chapter's own
  * numbers: te_attack_resolve() and te_damage_apply() are pure functions of
@@ -30,7 +32,9 @@
 #include "rs.h"
 #include "rs_kit.h"
 
-/* ---- limits -------------------------------------------------------------- */
+extern const struct rs_system rs_teams;
+
+/* ---- limits ------------------------------------------------------------- */
 
 /* Actions per turn, and the most a setting may give. */
 #define TE_ACTIONS 3
@@ -48,8 +52,11 @@
 #define TE_MAX_ADJACENT 8
 /* Largest die a stat may name (d4..d12 in play; room for house rules). */
 #define TE_MAX_DIE 100
-/* The options text of /attack, in bytes. */
-#define TE_MAX_OPTIONS 256
+/* What a label of an action under way may hold, in bytes (as much as fit
+ * in the "busy: <label>" condition of fights saved before typed state). */
+#define TE_MAX_LABEL 26
+/* An item's name in block=/parry=: its stats are <item>_block etc. */
+#define TE_MAX_ITEM (ENC_MAX_STAT_NAME - 7)
 /* Death test difficulty at the start and its rise after each success. */
 #define TE_DEATH_DC 10
 #define TE_DEATH_STEP 5
@@ -64,40 +71,38 @@
 /* Size of a medium creature, the default. */
 #define TE_SIZE_MEDIUM 4
 
-/* ---- scratch slots ------------------------------------------------------- */
+/* ---- typed state (declared field by field in rs_teams_decl.c) ----------- */
 
-/* encounter rs[] */
-enum {
-    TE_E_NORDER = 0,         /* teams in initiative order */
-    TE_E_ORDER = 1,          /* .. TE_E_ORDER + ENC_MAX_SIDES - 1: sides */
-    TE_E_SURPRISE = TE_E_ORDER + ENC_MAX_SIDES, /* 1 during the surprise
-                                                   round */
-    TE_E_SURPRISER,          /* side index + 1 that has surprise; 0 none */
+/* On the encounter. */
+struct te_enc {
+    int32_t norder;          /* teams in initiative order */
+    int32_t order[ENC_MAX_SIDES]; /* side indexes, first to last */
+    bool surprise;           /* the surprise round is running */
+    int32_t surpriser;       /* side index + 1 that has surprise; 0 none */
 };
-_Static_assert(TE_E_SURPRISER < ENC_RS_SLOTS, "teams encounter slots");
 
-/* combatant rs[] */
-enum {
-    TE_C_ACTIONS = 0,        /* actions left this turn */
-    TE_C_REACTIONS,          /* reactions left */
-    TE_C_MOVED,              /* Move used this turn */
-    TE_C_STEPPED,            /* Step used this turn */
-    TE_C_ATTACKS,            /* attacks made this round (the penalty) */
-    TE_C_CMD,                /* .. + TE_MAX_COMMANDS - 1: ids commanded */
-    TE_C_EXT = TE_C_CMD + TE_MAX_COMMANDS, /* actions an extended action
-                                              still needs; 0 none */
-    TE_C_FORTIFY,            /* pending fortify-or-fall difficulty; 0 none */
-    TE_C_TURNS,              /* turns taken in this fight */
+/* On each combatant. */
+struct te_comb {
+    int32_t actions;         /* actions left this turn */
+    int32_t reactions;       /* reactions left */
+    bool moved;              /* Move used this turn */
+    bool stepped;            /* Step used this turn */
+    int32_t attacks;         /* attacks made this round (the penalty) */
+    uint32_t commanded[TE_MAX_COMMANDS]; /* allies commanded this turn */
+    int32_t busy;            /* actions an action under way still needs */
+    int32_t fortify;         /* pending fortify-or-fall difficulty; 0 none */
+    char busy_label[TE_MAX_LABEL + 1]; /* what is under way */
 };
-_Static_assert(TE_C_TURNS < ENC_RS_SLOTS, "teams combatant slots");
 
-/* Condition names the ruleset sets and reads. */
+#define TE_ENC(e) RS_STATE(struct te_enc, e)
+#define TE_C(who) RS_STATE(struct te_comb, who)
+
+/* Condition names the ruleset sets and reads (declared in te_conds). */
 #define TE_COND_GUARD "guarding"
 #define TE_COND_COVER "in cover"
 #define TE_COND_WAIT "waiting"
 #define TE_COND_READY "readied"
 #define TE_COND_PRONE "prone"
-#define TE_COND_BUSY "busy: "    /* prefix of an extended action */
 
 /* Track names. Health is "hp" so /combat hp works on it. */
 #define TE_HEALTH "hp"
@@ -105,7 +110,7 @@ _Static_assert(TE_C_TURNS < ENC_RS_SLOTS, "teams combatant slots");
 #define TE_STAMINA "stamina"
 #define TE_FOCUS "focus"
 
-/* ---- damage types -------------------------------------------------------- */
+/* ---- damage types ------------------------------------------------------- */
 
 enum te_dmg_class {
     TE_DMG_TYPELESS = 0,
@@ -116,8 +121,10 @@ enum te_dmg_class {
 /* The class of a damage type or class name ("piercing", "physical");
  * false when unknown. */
 bool te_damage_class(const char *name, enum te_dmg_class *out);
+/* Every name te_damage_class() knows, NULL-terminated (the type= choices). */
+extern const char *const te_type_names[];
 
-/* ---- pure resolution ----------------------------------------------------- */
+/* ---- pure resolution ---------------------------------------------------- */
 
 /* An attack with its dice already rolled. */
 struct te_attack_in {
@@ -139,6 +146,7 @@ struct te_attack_in {
 };
 
 struct te_attack_out {
+    int kept_idx;            /* which of tests[] was kept */
     int64_t kept;            /* the test kept, before the penalty */
     int64_t result;          /* after the penalty */
     int64_t evasion;         /* after size */
@@ -197,20 +205,21 @@ void te_block_apply(int64_t raw, int64_t block, int64_t durability,
  * flank each +1, disadvantages -1 each; clamped to +-2 (three tests). */
 int te_advantage(int adv, int dis);
 
-/* ---- shared between the rs_teams*.c files -------------------------------- */
+/* ---- shared between the rs_teams*.c files ------------------------------- */
 
-/* The int setting key or dflt. */
-int64_t te_setting_int(const struct encounter *e, const char *key,
-                       int64_t dflt);
+/* A setting, or its declared default. */
+int64_t te_setting(const struct encounter *e, const char *key);
 /* A combatant may take a turn: conscious and alive. */
 bool te_can_act(const struct enc_combatant *who);
-/* Emit a text event about who (secret when hidden). */
-void te_say(struct rs_call *c, const struct enc_combatant *who,
-            const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Give who a condition of the table (te_conds) through the kit's one
+ * path, with its declared duration. */
+enum eng_err te_cond(struct rs_call *c, struct enc_combatant *who,
+                     const char *name);
 /* End the current turn and pass play on (the /combat next rule). */
 void te_end_turn(struct rs_call *c);
-/* After anything that may have knocked out or woken someone while a team
- * is choosing: move play on if that team has nobody left to pick. */
+/* After anything that may have knocked out or woken someone: the current
+ * character, now unconscious, loses the rest of the turn; a choosing team
+ * with nobody left to pick passes play on. */
 void te_settle(struct rs_call *c);
 /* Knock out / wake / kill, with events. */
 void te_knock_out(struct rs_call *c, struct enc_combatant *who);
@@ -226,11 +235,19 @@ enum eng_err te_check_track(struct rs_call *c, const struct enc_combatant *who,
 enum eng_err te_spend_track(struct rs_call *c, struct enc_combatant *who,
                             const char *track, int64_t amount,
                             const char *what);
+/* Whether who may take n reactions now: conscious, not owing a fortify
+ * test first (unless fortify: this is it), with n reactions left. Fails
+ * saying why. */
+enum eng_err te_may_react(struct rs_call *c, const struct enc_combatant *who,
+                          int n, bool fortify);
 /* Deal damage through te_damage_apply() and handle what follows: events,
- * unconsciousness, the fortify choice and the death test. */
+ * unconsciousness, the fortify choice (or the fall, with no reaction left)
+ * and the death test. */
 enum eng_err te_deal_damage(struct rs_call *c, struct enc_combatant *who,
                             int64_t amount, bool nonlethal);
-/* Roll a luck test (1d20 + luck) against dc. */
+/* The luck die's expression for who: 1d20 + the luck stat (n >= 48). */
+void te_luck_expr(const struct enc_combatant *who, char *buf, size_t n);
+/* Roll who's luck test (1d20 + luck) against dc as a test event. */
 enum eng_err te_luck_test(struct rs_call *c, struct enc_combatant *who,
                           const char *label, int64_t dc, bool *passed);
 /* The test expression from the stats: 1d<attr>+1d<skill>+<bonus>, the
@@ -238,17 +255,19 @@ enum eng_err te_luck_test(struct rs_call *c, struct enc_combatant *who,
 enum eng_err te_stat_expr(struct rs_call *c, const struct enc_combatant *who,
                           const char *attr, const char *skill,
                           const char *bonus, char *buf, size_t n);
-
-enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a);
+/* Sentences with a count whose noun agrees with it: "{} action(s)". */
+const char *te_plural(int64_t n, const char *one, const char *many);
 
 /* Index of the fortify-or-fall choice in rs_teams.prompts. */
 #define TE_PROMPT_FORTIFY 0
 
-
-/* ---- the system's surface (rs_teams_decl.c) ------------------------------ */
+/* ---- the system's surface (rs_teams_decl.c) ----------------------------- */
 
 extern const struct rs_ops te_ops;
 extern const struct rs_prompt te_prompts[];
+
+/* Operations (rs_teams.c, rs_teams_attack.c). */
+enum eng_err te_attack(struct rs_call *c, const struct rs_attack *a);
 
 /* Command handlers, run through the command table. */
 enum eng_err te_act(struct rs_call *c);

@@ -1,8 +1,9 @@
 /*
  * rs_teams_decl.c - everything the `teams` system declares about itself:
- * its commands and their options, what it adds to the core commands, its
- * conditions, help and the system descriptor (rs.h). The command layer,
- * Discord registration, autocomplete, /help and docs read these.
+ * its commands and their options, what it adds to the core commands, the
+ * options of /attack, its conditions, settings, stats, typed state, help
+ * and the system descriptor (rs.h). The command layer, Discord
+ * registration, autocomplete, /help and docs read these.
  */
 #include "rs_teams.h"
 
@@ -18,6 +19,10 @@ static const char *const te_reactions[] = {
 static const char *const te_test_kinds[] = {
     "fortify", "dodge", "resist", "luck", NULL,
 };
+static const char *const te_attrs[] = {
+    "str", "dex", "int", "wil", "per", "cha", NULL,
+};
+static const char *const te_adv_modes[] = {"reroll", "off", NULL};
 
 static const struct rs_cmd te_cmds[] = {
     {"act", NULL, RS_CMD_RUNNING,
@@ -25,12 +30,14 @@ static const struct rs_cmd te_cmds[] = {
      "/act action:other cost:2 label:reload",
      te_act,
      {RS_CHOICE("action", true, te_actions, "What you do"),
-      RS_WHO("target", false, "Who the action is aimed at"),
+      RS_WHO("target", false,
+             "Who it is aimed at (command, resuscitate, killing_strike)"),
       RS_INT("cost", false, 0, TE_MAX_ACTION_COST,
-             "Actions it costs (action:other)"),
-      RS_TEXT("label", false, 48, "What it is"),
-      RS_DICE("roll", false, "A test that goes with it"),
-      RS_INT("difficulty", false, 0, 1000, "What the test must reach"),
+             "Actions it costs (action:other; default 1)"),
+      RS_TEXT("label", false, TE_MAX_LABEL, "What it is (action:other)"),
+      RS_DICE("roll", false, "The test (resuscitate, killing_strike)"),
+      RS_INT("difficulty", false, 0, 1000,
+             "What the resuscitate test must reach"),
       RS_OPT_END}},
     {"react", NULL, RS_CMD_RUNNING,
      "Use your reaction out of turn: block, dodge, fortify, intercept...",
@@ -78,31 +85,146 @@ static const struct rs_ext te_exts[] = {
     {NULL, {RS_OPT_END}},
 };
 
+static const struct rs_opt_spec te_attack_opts[] = {
+    RS_FLAG("sneak", "The target cannot see the attacker: advantage"),
+    RS_FLAG("flank", "The target is flanked: advantage"),
+    RS_COUNT("adv", TE_MAX_TESTS - 1, "Advantage; twice: double advantage"),
+    RS_COUNT("dis", TE_MAX_TESTS - 1,
+             "Disadvantage; twice: double disadvantage"),
+    RS_CHOICE("attr", false, te_attrs,
+              "The attribute die of the test (default str)"),
+    RS_CHOICE("type", false, te_type_names,
+              "Damage type (physical and elemental types are reduced)"),
+    RS_DICE("crit", false, "Critical damage, used on a critical"),
+    RS_INT("threshold", false, 1, 100,
+           "Luck that makes a critical (default 20)"),
+    RS_FLAG("ranged", "A projectile weapon: ranged, and may stray"),
+    RS_FLAG("thrown", "A thrown weapon: ranged, and may stray"),
+    RS_STR("adjacent", false, RS_VAL_NAMES, 400,
+           "Who is within 1m of the target, as a,b: a stray shot may hit"),
+    RS_FLAG("nonlethal", "Nonlethal damage"),
+    RS_FLAG("reaction", "A readied attack: uses the reaction"),
+    RS_FLAG("free", "GM: an attack that costs nothing"),
+    RS_STR("block", false, RS_VAL_TEXT, TE_MAX_ITEM,
+           "The defender blocks with this item (a shield: stat "
+           "shield_block)"),
+    RS_STR("parry", false, RS_VAL_TEXT, TE_MAX_ITEM,
+           "The defender parries with this item"),
+    RS_DICE("dodge", false, "The defender dodges with this test"),
+    RS_WHO("intercept", false, "An ally who takes the attack instead"),
+    RS_OPT_END,
+};
+
 static const struct rs_cond_spec te_conds[] = {
-    {"guarding", 0, 0, 0, 0, ENC_EXPIRE_START,
-     "+1 to defences until the start of their next turn"},
-    {"in cover", 0, 0, 0, 0, ENC_EXPIRE_END,
-     "ranged attacks against them are at a disadvantage"},
-    {"waiting", 0, 0, 0, 0, ENC_EXPIRE_START,
-     "saved an action for an extra reaction"},
-    {"readied", 0, 0, 0, 0, ENC_EXPIRE_START,
-     "holds an attack for a trigger"},
+    {"guarding", 0, 0, 0, 1, ENC_EXPIRE_START,
+     "+1 to evasion, damage reduction and defence tests until their next "
+     "turn"},
+    {"in cover", 0, 0, 0, 1, ENC_EXPIRE_START,
+     "ranged attacks against them have disadvantage until their next turn"},
+    {"waiting", 0, 0, 0, 1, ENC_EXPIRE_START,
+     "an extra reaction until their next turn"},
+    {"readied", 0, 0, 0, 1, ENC_EXPIRE_START,
+     "holds an attack for a trigger until their next turn"},
     {"prone", 0, 0, 0, 0, ENC_EXPIRE_END,
-     "on the ground; standing up costs an action"},
+     "on the ground: melee attacks against them have advantage, ranged "
+     "ones disadvantage; standing up costs an action"},
+};
+
+static const struct rs_setting_spec te_settings[] = {
+    {"actions", RS_SET_INT, 1, TE_MAX_ACTIONS, NULL, "3",
+     "actions per turn"},
+    {"reactions", RS_SET_INT, 0, TE_MAX_REACTIONS, NULL, "1",
+     "reactions per round"},
+    {"map", RS_SET_INT, 0, 20, NULL, "2",
+     "multiple attack penalty per earlier attack in the round"},
+    {"death_dc", RS_SET_INT, 1, 1000, NULL, "10",
+     "the death test's difficulty at the start"},
+    {"death_step", RS_SET_INT, 0, 100, NULL, "5",
+     "what each survived death test adds to it"},
+    {"advantage", RS_SET_CHOICE, 0, 0, te_adv_modes, "reroll",
+     "reroll: roll the test again and keep the better; off: no advantage"},
+    {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
+};
+
+/* Open stats besides these: an item's <item>_block, _parry, _dur and
+ * _metal are named by the item, so no list can hold them. */
+static const struct rs_stat_spec te_stats[] = {
+    {"str", RS_STAT, 0, TE_MAX_DIE, "strength die size: str=6 is a d6"},
+    {"dex", RS_STAT, 0, TE_MAX_DIE, "dexterity die size"},
+    {"int", RS_STAT, 0, TE_MAX_DIE, "intelligence die size"},
+    {"wil", RS_STAT, 0, TE_MAX_DIE, "willpower die size"},
+    {"per", RS_STAT, 0, TE_MAX_DIE, "perception die size"},
+    {"cha", RS_STAT, 0, TE_MAX_DIE, "charisma die size"},
+    {"combat", RS_STAT, 0, TE_MAX_DIE, "combat skill die size"},
+    {"athletics", RS_STAT, 0, TE_MAX_DIE, "athletics skill die size"},
+    {"prof", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
+     "proficiency added to the attack test"},
+    {"fortitude", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
+     "added to the fortify test"},
+    {"evasion", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
+     "what an attack test must reach"},
+    {"pdr", RS_STAT, 0, 100, "physical damage reduction"},
+    {"edr", RS_STAT, 0, 100, "elemental damage reduction"},
+    {"size", RS_STAT, 0, 100, "3 small, 4 medium (the default)..."},
+    {"con", RS_STAT, 0, 100, "constitution: missing more health than "
+     "this means fortify or fall"},
+    {"luck", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
+     "added to every luck roll"},
+    {"nosurprise", RS_STAT, 0, 1, "1: cannot be surprised"},
+    {"death_dc", RS_STAT, 1, 1000, "this character's death test "
+     "difficulty (fray raises it)"},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "health; 0 is unconscious"},
+    {"endurance", RS_TRACK, 0, ENC_MAX_VALUE, "takes damage before health"},
+    {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
+     "spent on Sprint and the physical reactions"},
+    {"focus", RS_TRACK, 0, ENC_MAX_VALUE, "spent on Command and Resist"},
+    {NULL, RS_STAT, 0, 0, NULL},
+};
+
+/* The slots fights saved before typed state kept these in are the legacy
+ * numbers (slot + 1), so those fights load and play on. */
+static const struct rs_field te_enc_fields[] = {
+    RS_FIELD(struct te_enc, norder, RS_F_I32, 1),
+    RS_FIELD_ARR(struct te_enc, order, RS_F_I32, ENC_MAX_SIDES, 2),
+    RS_FIELD(struct te_enc, surprise, RS_F_BOOL, 10),
+    RS_FIELD(struct te_enc, surpriser, RS_F_I32, 11),
+};
+
+static const struct rs_field te_comb_fields[] = {
+    RS_FIELD(struct te_comb, actions, RS_F_I32, 1),
+    RS_FIELD(struct te_comb, reactions, RS_F_I32, 2),
+    RS_FIELD(struct te_comb, moved, RS_F_BOOL, 3),
+    RS_FIELD(struct te_comb, stepped, RS_F_BOOL, 4),
+    RS_FIELD(struct te_comb, attacks, RS_F_I32, 5),
+    RS_FIELD_ARR(struct te_comb, commanded, RS_F_U32, TE_MAX_COMMANDS, 6),
+    RS_FIELD(struct te_comb, busy, RS_F_I32, 9),
+    RS_FIELD(struct te_comb, fortify, RS_F_I32, 10),
+    RS_FIELD(struct te_comb, busy_label, RS_F_STR, 0),
 };
 
 static const struct rs_help te_help = {
-    .kind = "Teams take turns: the acting team picks one member who has "
-            "not acted; each character has three actions and one reaction "
-            "a round. Tests add an attribute die and a skill die; a d20 "
-            "luck die beside attacks decides criticals.",
+    .kind = "Teams take turns choosing: the acting team picks one member "
+            "who has not acted this round, who gets three actions; every "
+            "character also has one reaction a round. Tests add an "
+            "attribute die and a skill die (d4 to d12); attacks roll a d20 "
+            "luck die beside the test for criticals and stray shots.",
     .turns = "The team whose turn it is picks a member who has not acted "
              "(`/combat pick`); that member spends three actions (`/act`, "
              "`/attack`) and has one reaction out of turn (`/react`), then "
-             "play passes to the next team (`/combat next`). Damage comes "
+             "play passes to the next team (`/combat next`). A character "
+             "knocked unconscious loses the rest of the turn. Damage comes "
              "off endurance, then health; too much health lost means a test "
-             "to stay conscious (`/test kind:fortify` or `/fall`).",
-    .attacks = NULL,
+             "to stay conscious (`/test kind:fortify`, a reaction, or "
+             "`/fall`), and without a reaction left the character falls.",
+    .attacks = "`/attack` rolls the attribute die + `combat` die + `prof` "
+               "(or `roll:`) against the target's `evasion`, with -2 for "
+               "each earlier attack this round. `sneak`, `flank` and `adv` "
+               "roll the test again and keep the better (double advantage: "
+               "best of three). The luck die at `threshold=` or more is a "
+               "critical (`crit=` damage); at 1 or less a `ranged` or "
+               "`thrown` attack strays to someone `adjacent=`. Damage is the "
+               "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
+               "1, to endurance, then health.",
 };
 
 const struct rs_system rs_teams = {
@@ -111,18 +233,24 @@ const struct rs_system rs_teams = {
     .title = "Teams",
     .summary = "teams alternate picking a member; 3 actions and a reaction; "
                "test vs evasion with a d20 luck die; endurance then health",
-    .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING | RS_F_OPEN_STATS |
-             RS_F_OWN_ATTACK_OPTS,
+    /* Open stats for the items (te_stats). */
+    .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING | RS_F_OPEN_STATS,
     .ops = &te_ops,
     .help = &te_help,
     .cmds = te_cmds,
     .ncmds = (int)(sizeof te_cmds / sizeof te_cmds[0]),
     .exts = te_exts,
-    .attack_opts = NULL,
+    .attack_opts = te_attack_opts,
     .conds = te_conds,
     .nconds = (int)(sizeof te_conds / sizeof te_conds[0]),
-    .settings = NULL,
-    .stats = NULL,
+    .settings = te_settings,
+    .stats = te_stats,
+    .enc_state = {sizeof(struct te_enc), te_enc_fields,
+                  (int)(sizeof te_enc_fields / sizeof te_enc_fields[0])},
+    .side_state = {0, NULL, 0},
+    .comb_state = {sizeof(struct te_comb), te_comb_fields,
+                   (int)(sizeof te_comb_fields / sizeof te_comb_fields[0])},
     .prompts = te_prompts,
     .nprompts = 1,
+    .data_file = NULL,
 };

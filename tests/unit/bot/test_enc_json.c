@@ -299,11 +299,62 @@ static struct encounter *rich(void)
     return e;
 }
 
+/* Set field name (element k) of a typed state st to v, through the
+ * declaration: the test knows no ruleset's struct. */
+static void set_typed(const struct rs_state_spec *sp, void *st,
+                      const char *name, int k, int64_t v)
+{
+    for (int i = 0; i < sp->nfields; i++) {
+        const struct rs_field *f = &sp->fields[i];
+        if (strcmp(f->name, name) != 0)
+            continue;
+        char *p = (char *)st + f->offset + f->size * (size_t)k;
+        int32_t i32 = (int32_t)v;
+        uint32_t u32 = (uint32_t)v;
+        if (f->type == RS_F_BOOL)
+            *(bool *)p = v != 0;
+        else if (f->type == RS_F_I32)
+            memcpy(p, &i32, sizeof i32);
+        else if (f->type == RS_F_U32)
+            memcpy(p, &u32, sizeof u32);
+        else
+            memcpy(p, &v, sizeof v);
+        return;
+    }
+    fail_msg("no field %s", name);
+}
+
+/* A system with typed state (teams): numbers, flags, arrays and text, on
+ * the encounter and on combatants. */
+static struct encounter *typed(void)
+{
+    const struct rs_system *sys = rs_find("teams");
+    struct encounter *e = enc_new(sys, "Gate", 1);
+    struct enc_diag d;
+    uint32_t ids[2];
+    assert_int_equal(enc_side_get(e, "players", &d), 0);
+    assert_int_equal(enc_side_get(e, "guards", &d), 1);
+    assert_int_equal(enc_add(e, "Boudica", 1, 5, 0, &d, ids), ENG_OK);
+    assert_int_equal(enc_add(e, "Guard", 1, 0, 1, &d, ids + 1), ENG_OK);
+    set_typed(&sys->enc_state, e->st, "norder", 0, 2);
+    set_typed(&sys->enc_state, e->st, "order", 1, 1);
+    set_typed(&sys->enc_state, e->st, "surprise", 0, 1);
+    struct enc_combatant *b = enc_by_id(e, ids[0]);
+    set_typed(&sys->comb_state, b->st, "actions", 0, 2);
+    set_typed(&sys->comb_state, b->st, "commanded", 2, UINT32_MAX);
+    set_typed(&sys->comb_state, b->st, "fortify", 0, -1);
+    for (int i = 0; i < sys->comb_state.nfields; i++)
+        if (sys->comb_state.fields[i].type == RS_F_STR)
+            snprintf((char *)b->st + sys->comb_state.fields[i].offset,
+                     sys->comb_state.fields[i].size, "reload \"x\" \xC3\xA9");
+    return e;
+}
+
 static void test_enc_json_writer_matches_jansson(void **state)
 {
     (void)state;
     struct encounter *encs[] = {sample(), rich(),
-                                enc_new(rs_find("teams"), "", 1)};
+                                enc_new(rs_find("teams"), "", 1), typed()};
     for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
         char *fast = enc_json_dump(encs[i]);
         char *slow = ref_dump(encs[i]);

@@ -3,6 +3,9 @@
  * rs_teams_act.c). */
 #include "support.h"
 
+#include <stdio.h>
+
+#include "eng_buf.h"
 #include "test_rs_teams.h"
 
 /* Roland, Clementine, Petra (players) against a captain and two guards. */
@@ -33,7 +36,7 @@ static void test_teams_alternate_picks(void **state)
     assert_int_equal(fx_pick(f, "Captain"), ENG_STATE);
     assert_int_equal(fx_pick(f, "Roland"), ENG_OK);
     assert_string_equal(fx_current(f), "Roland");
-    assert_int_equal(fx_by(f, "Roland")->rs[TE_C_ACTIONS], 3);
+    assert_int_equal(TE_C(fx_by(f, "Roland"))->actions, 3);
     assert_int_equal(fx_next(f), ENG_OK);
     assert_int_equal(f->e->acting_side, enc_side_find(f->e, "guards"));
     assert_int_equal(fx_pick(f, "Captain"), ENG_OK);
@@ -106,6 +109,12 @@ static void test_teams_unconscious_then_revived_may_act(void **state)
     assert_int_equal(fx_pick(f, "Roland"), ENG_STATE);
     assert_true(strstr(f->d.msg, "unconscious") != NULL);
     assert_int_equal(fx_pick(f, "Clementine"), ENG_OK);
+    /* The test needs both its roll and its difficulty (or neither). */
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
+                                                  "resuscitate", "target",
+                                                  "Roland", "roll", "10",
+                                                  NULL), "act"),
+                     ENG_INVALID);
     /* Resuscitate: two actions, she goes prone, the test succeeds. */
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "action",
                                                   "resuscitate", "target",
@@ -113,7 +122,7 @@ static void test_teams_unconscious_then_revived_may_act(void **state)
                                                   "difficulty", "8", NULL),
                                           "act"), ENG_OK);
     assert_false(fx_by(f, "Roland")->flags & ENC_CF_DOWN);
-    assert_int_equal(fx_by(f, "Clementine")->rs[TE_C_ACTIONS], 1);
+    assert_int_equal(TE_C(fx_by(f, "Clementine"))->actions, 1);
     assert_non_null(enc_cond_find(fx_by(f, "Clementine"), TE_COND_PRONE));
     fx_next(f);
     assert_int_equal(fx_pick(f, "Captain"), ENG_OK);
@@ -265,7 +274,7 @@ static void test_teams_wait_gives_extra_reaction(void **state)
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "wait",
                                                   NULL), "act"), ENG_OK);
     struct enc_combatant *a = fx_by(f, "A");
-    assert_int_equal(a->rs[TE_C_REACTIONS], 2);
+    assert_int_equal(TE_C(a)->reactions, 2);
     /* Two reactions on X's turn, the third is refused. */
     for (int i = 0; i < 2; i++)
         assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A",
@@ -279,7 +288,16 @@ static void test_teams_wait_gives_extra_reaction(void **state)
     assert_int_equal(fx_track(f, "A", TE_STAMINA), 1);
     fx_next(f);
     /* Back to one reaction at the start of A's own turn. */
-    assert_int_equal(a->rs[TE_C_REACTIONS], 1);
+    assert_int_equal(TE_C(a)->reactions, 1);
+    /* Waiting given by the GM is an extra reaction too, once. */
+    struct rs_cond_give q = {.name = "Waiting", .rounds = -1};
+    assert_int_equal(rs_cond_give(fx_call(f, NULL), &rs_teams, a, &q, false),
+                     ENG_OK);
+    assert_int_equal(TE_C(a)->reactions, 2);
+    assert_int_equal(rs_cond_give(fx_call(f, NULL), &rs_teams, a, &q, false),
+                     ENG_OK);
+    assert_int_equal(TE_C(a)->reactions, 2);
+    assert_int_equal(enc_cond_find(a, TE_COND_WAIT)->rounds, 1);
     fx_free(f);
 }
 
@@ -302,11 +320,16 @@ static void test_teams_action_economy(void **state)
     assert_int_equal(fx_track(f, "A", TE_STAMINA), 0);
     assert_int_equal(ACT("action", "command", "target", "B"), ENG_OK);
     assert_int_equal(fx_track(f, "A", TE_FOCUS), 1);
-    assert_int_equal(fx_by(f, "A")->rs[TE_C_ACTIONS], 0);
+    assert_int_equal(TE_C(fx_by(f, "A"))->actions, 0);
     assert_int_equal(ACT("action", "interact"), ENG_STATE);
     assert_true(strstr(f->d.msg, "no actions left") != NULL);
     assert_int_equal(ACT("action", "drop_prone"), ENG_OK);
     assert_int_equal(ACT("action", "fly"), ENG_INVALID);
+    /* An option the action does not use is refused, not ignored. */
+    assert_int_equal(ACT("action", "step", "cost", "2"), ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "cost: is not used by action:step"));
+    assert_int_equal(ACT("action", "drop_item", "target", "B"),
+                     ENG_INVALID);
 #undef ACT
     fx_free(f);
 }
@@ -345,9 +368,9 @@ static void test_teams_extended_action_carries_over(void **state)
     assert_int_equal(ACT("action", "other", "cost", "2", "label", "reload"),
                      ENG_OK);
     struct enc_combatant *p = fx_by(f, "Petra");
-    assert_int_equal(p->rs[TE_C_ACTIONS], 0);
-    assert_int_equal(p->rs[TE_C_EXT], 1);
-    assert_non_null(enc_cond_find(p, "busy: reload"));
+    assert_int_equal(TE_C(p)->actions, 0);
+    assert_int_equal(TE_C(p)->busy, 1);
+    assert_string_equal(TE_C(p)->busy_label, "reload");
     fx_next(f);
     fx_next(f);
     assert_string_equal(fx_current(f), "Petra");
@@ -355,17 +378,17 @@ static void test_teams_extended_action_carries_over(void **state)
     assert_int_equal(ACT("action", "move"), ENG_STATE);
     assert_int_equal(ACT("action", "continue"), ENG_OK);
     assert_true(fx_said(f, "finishes reload"));
-    assert_int_equal(p->rs[TE_C_ACTIONS], 2);
-    assert_null(enc_cond_find(p, "busy: reload"));
+    assert_int_equal(TE_C(p)->actions, 2);
+    assert_string_equal(TE_C(p)->busy_label, "");
     assert_int_equal(ACT("action", "move"), ENG_OK);
     /* A new long task, abandoned next turn at no cost. */
     assert_int_equal(ACT("action", "short_task"), ENG_OK);
-    assert_int_equal(p->rs[TE_C_EXT], 2);
+    assert_int_equal(TE_C(p)->busy, 2);
     fx_next(f);
     fx_next(f);
     assert_int_equal(ACT("action", "abandon"), ENG_OK);
-    assert_int_equal(p->rs[TE_C_ACTIONS], 3);
-    assert_int_equal(p->rs[TE_C_EXT], 0);
+    assert_int_equal(TE_C(p)->actions, 3);
+    assert_int_equal(TE_C(p)->busy, 0);
 #undef ACT
     fx_free(f);
 }
@@ -375,16 +398,20 @@ static void test_teams_settings(void **state)
     (void)state;
     struct fx *f = fx_new(1);
     struct rs_call *c = fx_call(f, NULL);
-    assert_int_equal(rs_teams.ops->setting(c, "actions", "4"), ENG_OK);
-    assert_int_equal(rs_teams.ops->setting(c, "actions", "0"), ENG_RANGE);
-    assert_int_equal(rs_teams.ops->setting(c, "advantage", "maybe"),
+    assert_int_equal(rs_settings_apply(c, &rs_teams, "actions=0"),
+                     ENG_RANGE);
+    assert_int_equal(rs_settings_apply(c, &rs_teams, "advantage=maybe"),
                      ENG_INVALID);
-    assert_int_equal(rs_teams.ops->setting(c, "colour", "red"),
-                     ENG_NOTFOUND);
+    assert_int_equal(rs_settings_apply(c, &rs_teams, "colour=red"),
+                     ENG_INVALID);
+    assert_int_equal(rs_settings_apply(c, &rs_teams, "actions=4"), ENG_OK);
+    /* Unset settings read as their declared defaults. */
+    assert_int_equal(te_setting(f->e, "map"), TE_MAP);
+    assert_int_equal(te_setting(f->e, "advantage"), 0);
     fx_add(f, "A", "red", "hp=5");
     fx_add(f, "X", "blue", "hp=5");
     rs_teams.ops->begin(fx_call(f, "first", "red", NULL));
-    assert_int_equal(fx_by(f, "A")->rs[TE_C_ACTIONS], 4);
+    assert_int_equal(TE_C(fx_by(f, "A"))->actions, 4);
     fx_free(f);
 }
 
@@ -397,12 +424,18 @@ static void test_teams_setup_stats(void **state)
     assert_null(enc_stat(a, "hp"));
     assert_int_equal(enc_track(a, "hp")->max, 12);
     assert_int_equal(enc_track(a, "endurance")->cur, 10);
-    assert_int_equal(rs_teams.ops->check_stat(fx_call(f, NULL), a, "str",
-                                              7), ENG_OK);
-    assert_int_equal(rs_teams.ops->check_stat(fx_call(f, NULL), a, "str",
-                                              1), ENG_RANGE);
-    assert_int_equal(rs_teams.ops->check_stat(fx_call(f, NULL), a, "size",
-                                              -1), ENG_RANGE);
+    /* The declared bounds, then the system's own rule (a die has two
+     * sides or more); an item's stats are free. */
+    assert_int_equal(rs_stat_check(fx_call(f, NULL), &rs_teams, a, "str", 7),
+                     ENG_OK);
+    assert_int_equal(rs_stat_check(fx_call(f, NULL), &rs_teams, a, "str", 1),
+                     ENG_RANGE);
+    assert_int_equal(rs_stat_check(fx_call(f, NULL), &rs_teams, a, "str",
+                                   TE_MAX_DIE + 1), ENG_RANGE);
+    assert_int_equal(rs_stat_check(fx_call(f, NULL), &rs_teams, a, "size",
+                                   -1), ENG_RANGE);
+    assert_int_equal(rs_stat_check(fx_call(f, NULL), &rs_teams, a,
+                                   "shield_block", 3), ENG_OK);
     fx_free(f);
 }
 
@@ -466,11 +499,13 @@ static void test_teams_readied_attack(void **state)
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "action", "ready",
                                                   NULL), "act"), ENG_OK);
     assert_string_equal(fx_current(f), "X");
-    struct rs_attack a = {fx_by(f, "A"), fx_by(f, "X"), "3", "1", NULL, NULL, 0};
+    /* Options given as text, unbound: the ruleset binds them itself. */
+    struct rs_attack a = {fx_by(f, "A"), fx_by(f, "X"), "3", "1", NULL,
+                          NULL, 0};
     assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_STATE);
     a.options = "reaction";
     assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_OK);
-    assert_int_equal(fx_by(f, "A")->rs[TE_C_REACTIONS], 0);
+    assert_int_equal(TE_C(fx_by(f, "A"))->reactions, 0);
     assert_null(enc_cond_find(fx_by(f, "A"), TE_COND_READY));
     assert_int_equal(fx_track(f, "X", TE_ENDURANCE), 5);
     assert_int_equal(rs_teams.ops->attack(fx_call(f, NULL), &a), ENG_STATE);
@@ -491,7 +526,7 @@ static void test_teams_late_join_and_status(void **state)
     assert_int_equal(rs_teams.ops->late_join(fx_call(f, NULL), w), ENG_OK);
     char buf[128];
     rs_fx_status(&rs_teams, f->e, fx_by(f, "A"), buf, sizeof buf);
-    assert_string_equal(buf, "3 action(s) · 1 reaction(s)");
+    assert_string_equal(buf, "3 actions · 1 reaction");
     fx_next(f);
     assert_string_equal(fx_current(f), "X");
     fx_next(f);
@@ -499,11 +534,47 @@ static void test_teams_late_join_and_status(void **state)
     rs_action(&rs_teams, fx_call(f, "name", "W", "amount", "3", NULL),
                          "damage");
     rs_fx_status(&rs_teams, f->e, fx_by(f, "W"), buf, sizeof buf);
-    assert_string_equal(buf, "3 action(s) · 1 reaction(s) · harmed");
+    assert_string_equal(buf, "3 actions · 1 reaction · harmed");
     fx_next(f);
     assert_int_equal(f->e->round, 2);
     rs_fx_status(&rs_teams, f->e, fx_by(f, "W"), buf, sizeof buf);
-    assert_string_equal(buf, "1 reaction(s) · harmed");
+    assert_string_equal(buf, "1 reaction · harmed");
+    fx_free(f);
+}
+
+/* The tracker's line over the list says which team picks next: the one
+ * choosing now, or the one after the running turn (a new round's first
+ * when everyone has acted). */
+static void test_teams_tracker_says_who_picks_next(void **state)
+{
+    (void)state;
+    struct fx *f = fx_party();
+    char buf[128];
+    struct eng_buf b;
+#define HEAD()                                                             \
+    (eng_buf_init(&b, sizeof buf), rs_teams.ops->tracker_head(f->e, &b),  \
+     snprintf(buf, sizeof buf, "%s", eng_buf_str(&b)), eng_buf_cleanup(&b), \
+     buf)
+    assert_string_equal(HEAD(), "");                 /* not begun */
+    rs_teams.ops->begin(fx_call(f, "first", "players", NULL));
+    assert_string_equal(HEAD(), "Team players picks who acts next.");
+    assert_int_equal(fx_pick(f, "Roland"), ENG_OK);
+    assert_string_equal(HEAD(), "Next: team guards picks.");
+    fx_next(f);
+    assert_string_equal(HEAD(), "Team guards picks who acts next.");
+    assert_int_equal(fx_pick(f, "Captain"), ENG_OK);
+    fx_next(f);
+    fx_pick(f, "Clementine");
+    fx_next(f);
+    fx_pick(f, "Guard 1");
+    fx_next(f);
+    /* Petra is the players' last; then Guard 2, then a new round. */
+    assert_string_equal(fx_current(f), "Petra");
+    assert_string_equal(HEAD(), "Next: team guards picks.");
+    fx_next(f);
+    assert_string_equal(fx_current(f), "Guard 2");
+    assert_string_equal(HEAD(), "Next: round 2, team players picks first.");
+#undef HEAD
     fx_free(f);
 }
 
@@ -528,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_teams_choosing_team_empties),
         cmocka_unit_test(test_teams_readied_attack),
         cmocka_unit_test(test_teams_late_join_and_status),
+        cmocka_unit_test(test_teams_tracker_says_who_picks_next),
     };
     return cmocka_run_group_tests_name("rs_teams", tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "eng_rng.h"
 #include "rs.h"
 #include "rs_fixture.h"
+#include "rs_kit.h"
 #include "rs_teams.h"
 
 extern const struct rs_system rs_teams;
@@ -76,6 +77,35 @@ static int fx_said(struct fx *f, const char *s)
 static int64_t fx_track(struct fx *f, const char *who, const char *track)
 {
     return rs_fx_track(&f->fx, who, track);
+}
+
+/* /attack as the command layer makes it: options: bound to the declared
+ * attack options first (a refusal there is returned). */
+static inline enum eng_err fx_attack(struct fx *f, const char *atk,
+                                     const char *tgt, const char *roll,
+                                     const char *dmg, const char *opts)
+{
+    static struct rs_arg args[RS_MAX_TOKENS];
+    static char buf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    struct rs_attack a = {fx_by(f, atk), fx_by(f, tgt), roll, dmg, opts,
+                          args, 0};
+    struct rs_call *c = fx_call(f, NULL);
+    enum eng_err err = rs_bind_tokens(c, "/attack options:",
+                                      rs_teams.attack_opts, opts, buf,
+                                      sizeof buf, args, RS_MAX_TOKENS,
+                                      &a.nargs, c->d);
+    if (err != ENG_OK)
+        return err;
+    return rs_teams.ops->attack(c, &a);
+}
+
+/* The last call's first event of kind, or NULL. */
+static inline const struct enc_event *fx_ev(struct fx *f, enum enc_ev kind)
+{
+    for (int i = 0; i < f->r.nev; i++)
+        if (f->r.ev[i].kind == kind)
+            return &f->r.ev[i];
+    return NULL;
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* Tests for the teams ruleset's attacks, damage and death
- * (engine/rulesets/teams/rs_teams_combat.c): the chapter's worked examples fed to the pure
- * functions with the example's numbers, then the same scenes through the
- * ops with seeded or fixed dice. */
+ * (engine/rulesets/teams/rs_teams_combat.c, rs_teams_attack.c): the
+ * chapter's worked examples fed to the pure functions with the example's
+ * numbers, then the same scenes through the ops with seeded or fixed
+ * dice. */
 #include "support.h"
 
 #include "test_rs_teams.h"
@@ -233,20 +234,11 @@ static struct fx *fx_duel(uint64_t seed, const char *a, const char *b)
     return f;
 }
 
-static enum eng_err fx_attack(struct fx *f, const char *atk, const char *tgt,
-                              const char *roll, const char *dmg,
-                              const char *opts)
+/* Whether an attack event's outcome is a hit (critical or not). */
+static bool fx_hit(const struct enc_event *ev)
 {
-    struct rs_attack a = {fx_by(f, atk), fx_by(f, tgt), roll, dmg, opts, NULL, 0};
-    return rs_teams.ops->attack(fx_call(f, NULL), &a);
-}
-
-static const struct enc_event *fx_ev(struct fx *f, enum enc_ev kind)
-{
-    for (int i = 0; i < f->r.nev; i++)
-        if (f->r.ev[i].kind == kind)
-            return &f->r.ev[i];
-    return NULL;
+    return ev != NULL && ev->outcome != NULL &&
+           strstr(ev->outcome, "hit") != NULL;
 }
 
 static const struct enc_roll *fx_roll(struct fx *f, const char *label)
@@ -276,13 +268,13 @@ static void test_teams_seeded_spear(void **state)
         bool crit = luck >= 19;
         bool hit = crit || test >= 6;
         const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
-        assert_int_equal(ev->c, hit);
+        assert_int_equal(fx_hit(ev), hit);
         int64_t dmg = test + (crit ? 8 : 4) - 8;
         if (dmg < 1)
             dmg = 1;
         assert_int_equal(fx_track(f, "B", TE_ENDURANCE),
                          hit ? 40 - dmg : 40);
-        assert_int_equal(fx_by(f, "A")->rs[TE_C_ACTIONS], 2);
+        assert_int_equal(TE_C(fx_by(f, "A"))->actions, 2);
         hits += hit;
         misses += !hit;
         fx_free(f);
@@ -323,20 +315,20 @@ static void test_teams_multiple_attack_penalty(void **state)
     (void)state;
     struct fx *f = fx_duel(1, "hp=12 luck=-5", "hp=12 endurance=20 evasion=4");
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->c, 1);
+    assert_true(fx_hit(fx_ev(f, ENC_EV_ATTACK)));
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
     const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
-    assert_int_equal(ev->a, 3);
-    assert_int_equal(ev->c, 0);
+    assert_int_equal(ev->value, 3);
+    assert_false(fx_hit(ev));
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->a, 1);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->value, 1);
     /* Out of actions. */
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_STATE);
     fx_next(f);
     fx_next(f);
     assert_int_equal(f->e->round, 2);
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->a, 5);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->value, 5);
     fx_free(f);
 }
 
@@ -350,9 +342,9 @@ static void test_teams_fabian_sneak_attack(void **state)
                                "hp=12 endurance=50 evasion=30");
         assert_int_equal(fx_attack(f, "A", "B", "1d6+1d6", "1", "sneak"),
                          ENG_OK);
-        int64_t t1 = fx_roll(f, "attack test")->total;
-        int64_t t2 = fx_roll(f, "attack test (again)")->total;
-        assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->a, t1 > t2 ? t1 : t2);
+        int64_t t1 = f->r.rolls[rs_fx_roll(&f->fx, "attack test", 0)].total;
+        int64_t t2 = f->r.rolls[rs_fx_roll(&f->fx, "attack test", 1)].total;
+        assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->value, t1 > t2 ? t1 : t2);
         assert_int_equal(fx_attack(f, "A", "B", "1d6+1d6", "1",
                                    "sneak flank"), ENG_OK);
         int n = 0;
@@ -370,8 +362,8 @@ static void test_teams_fabian_size_through_attack(void **state)
     struct fx *f = fx_duel(1, "hp=12 luck=-5 size=4",
                            "hp=12 evasion=5 size=3");
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->b, 6);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->c, 0);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->target, 6);
+    assert_false(fx_hit(fx_ev(f, ENC_EV_ATTACK)));
     fx_free(f);
 }
 
@@ -423,8 +415,8 @@ static void test_teams_block_with_shield(void **state)
     assert_int_equal(*enc_stat(b, "shield_dur"), 0);
     assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 9);
     assert_int_equal(fx_track(f, "B", TE_STAMINA), 2);
-    assert_int_equal(b->rs[TE_C_REACTIONS], 0);
-    b->rs[TE_C_REACTIONS] = 1;
+    assert_int_equal(TE_C(b)->reactions, 0);
+    TE_C(b)->reactions = 1;
     assert_int_equal(fx_attack(f, "A", "B", "10", "4",
                                "type=slashing block=shield"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "broken"));
@@ -443,7 +435,7 @@ static void test_teams_parry_with_dagger(void **state)
     assert_int_equal(*enc_stat(fx_by(f, "B"), "dagger_dur"), 3);
     assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10 - (5 + 1 - 3));
     /* No stamina left for another reaction. */
-    fx_by(f, "B")->rs[TE_C_REACTIONS] = 1;
+    TE_C(fx_by(f, "B"))->reactions = 1;
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", "parry=dagger"),
                      ENG_STATE);
     fx_free(f);
@@ -462,12 +454,27 @@ static void test_teams_guard_and_prone_defence(void **state)
                                                   NULL), "act"), ENG_OK);
     assert_string_equal(fx_current(f), "A");
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", NULL), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->b, 6);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->c, 0);
-    struct enc_cond_req q = {.name = TE_COND_PRONE};
-    enc_cond_add(f->e, fx_by(f, "B"), &q, &f->r, &f->d);
+    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->target, 6);
+    assert_false(fx_hit(fx_ev(f, ENC_EV_ATTACK)));
+    /* Prone (given as the GM gives it): melee advantage, ranged
+     * disadvantage; in cover too, ranged: double disadvantage. */
+    assert_int_equal(te_cond(fx_call(f, NULL), fx_by(f, "B"),
+                             TE_COND_PRONE), ENG_OK);
     assert_int_equal(fx_attack(f, "A", "B", "1d6", "1", NULL), ENG_OK);
-    assert_non_null(fx_roll(f, "attack test (again)"));
+    assert_true(rs_fx_roll(&f->fx, "attack test", 1) >= 0);
+    const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_string_equal(ev->mods[0].reason,
+                        "prone target, melee attack: advantage");
+    assert_int_equal(te_cond(fx_call(f, NULL), fx_by(f, "B"),
+                             TE_COND_COVER), ENG_OK);
+    assert_int_equal(fx_attack(f, "A", "B", "1d6", "1", "thrown"), ENG_OK);
+    ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_string_equal(ev->mods[0].reason,
+                        "prone target, ranged attack: disadvantage");
+    assert_string_equal(ev->mods[1].reason, "target in cover: disadvantage");
+    assert_string_equal(ev->mods[2].reason,
+                        "double disadvantage: worst of 3");
+    assert_true(rs_fx_roll(&f->fx, "attack test", 2) >= 0);
     fx_free(f);
 }
 
@@ -491,14 +498,14 @@ static void test_teams_boudica_dies(void **state)
     assert_int_equal(fx_track(f, "Boudica", TE_HEALTH), 7);
     assert_true(fx_said(f, "fortify against 5"));
     struct enc_combatant *b = fx_by(f, "Boudica");
-    assert_int_equal(b->rs[TE_C_FORTIFY], 5);
+    assert_int_equal(TE_C(b)->fortify, 5);
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "Boudica",
                                                   "roll", "7", NULL),
                                           "test"), ENG_OK);
-    assert_int_equal(b->rs[TE_C_FORTIFY], 0);
+    assert_int_equal(TE_C(b)->fortify, 0);
     assert_false(b->flags & ENC_CF_DOWN);
     assert_int_equal(fx_track(f, "Boudica", TE_STAMINA), 1);
-    assert_int_equal(b->rs[TE_C_REACTIONS], 0);
+    assert_int_equal(TE_C(b)->reactions, 0);
     assert_int_equal(DMG("8"), ENG_OK);
     assert_int_equal(fx_track(f, "Boudica", TE_HEALTH), 0);
     assert_int_equal(fx_roll(f, "death test")->total, 1);
@@ -533,22 +540,33 @@ static void test_teams_fall_instead_of_fortify(void **state)
 {
     (void)state;
     struct fx *f = fx_new(1);
-    fx_add(f, "A", "red", "hp=10 con=1");
-    fx_add(f, "B", "red", "hp=10");
+    fx_add(f, "A", "red", "hp=10 con=1 stamina=2");
+    fx_add(f, "B", "red", "hp=10 stamina=1");
     fx_add(f, "X", "blue", "hp=10");
     rs_teams.ops->begin(fx_call(f, "first", "blue", NULL));
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A", NULL),
                                           "fall"), ENG_STATE);
     rs_action(&rs_teams, fx_call(f, "name", "A", "amount", "3", NULL),
                          "damage");
-    /* No stamina: fortify is refused, falling is the way out. */
+    assert_int_equal(TE_C(fx_by(f, "A"))->fortify, 3);
+    /* The choice comes first: no other reaction before it. */
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A",
-                                                  "kind", "fortify", "roll",
-                                                  "9", NULL), "test"),
-                     ENG_STATE);
+                                                  "reaction", "dodge", NULL),
+                               "react"), ENG_STATE);
+    assert_non_null(strstr(f->d.msg, "must first fortify"));
     assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "A", NULL),
                                           "fall"), ENG_OK);
     assert_true(fx_by(f, "A")->flags & ENC_CF_DOWN);
+    assert_int_equal(fx_track(f, "A", TE_STAMINA), 2);
+    /* B's owed test settled by hand (/react): B stays conscious. */
+    rs_action(&rs_teams, fx_call(f, "name", "B", "amount", "3", NULL),
+                         "damage");
+    assert_int_equal(TE_C(fx_by(f, "B"))->fortify, 3);
+    assert_int_equal(rs_action(&rs_teams, fx_call(f, "name", "B",
+                                                  "reaction", "fortify",
+                                                  NULL), "react"), ENG_OK);
+    assert_int_equal(TE_C(fx_by(f, "B"))->fortify, 0);
+    assert_false(fx_by(f, "B")->flags & ENC_CF_DOWN);
     fx_next(f);
     /* Red has only B to give a turn to. */
     assert_string_equal(fx_current(f), "B");
@@ -567,7 +585,7 @@ static void test_teams_killing_strike(void **state)
                                                   "B", "roll", "3", NULL),
                                           "act"), ENG_OK);
     assert_true(fx_by(f, "B")->flags & ENC_CF_DEAD);
-    assert_int_equal(fx_by(f, "A")->rs[TE_C_ACTIONS], 0);
+    assert_int_equal(TE_C(fx_by(f, "A"))->actions, 0);
     fx_free(f);
 }
 
@@ -586,15 +604,17 @@ static void test_teams_intercept_dodge_resist(void **state)
     assert_int_equal(fx_attack(f, "A", "B", "5", "1",
                                "intercept=C block=shield"), ENG_OK);
     assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->other, fx_by(f, "C")->id);
-    assert_int_equal(fx_by(f, "C")->rs[TE_C_REACTIONS], 0);
+    assert_int_equal(TE_C(fx_by(f, "C"))->reactions, 0);
     assert_int_equal(fx_track(f, "C", TE_STAMINA), 0);
     assert_int_equal(*enc_stat(fx_by(f, "C"), "shield_dur"), 3);
     assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10);
     assert_int_equal(fx_track(f, "C", TE_ENDURANCE), 10);
-    /* B dodges a 5 with a 5. */
+    /* B dodges A's second attack, 5 less the penalty, with a 5. */
     assert_int_equal(fx_attack(f, "A", "B", "5", "1", "dodge=5"), ENG_OK);
-    assert_int_equal(fx_ev(f, ENC_EV_ATTACK)->c, 0);
-    assert_true(fx_said(f, "B dodges"));
+    assert_false(fx_hit(fx_ev(f, ENC_EV_ATTACK)));
+    assert_string_equal(fx_ev(f, ENC_EV_ATTACK)->outcome, "dodged");
+    assert_non_null(rs_fx_find(&f->fx, ENC_EV_TEST,
+                               "B: dodge test 5 against 3: dodged"));
     assert_int_equal(fx_track(f, "B", TE_ENDURANCE), 10);
     assert_int_equal(fx_track(f, "B", TE_STAMINA), 1);
     /* Reaction spent: resist is refused until B's own turn. */
@@ -610,6 +630,50 @@ static void test_teams_intercept_dodge_resist(void **state)
                                           "test"), ENG_OK);
     assert_true(fx_said(f, "success"));
     assert_int_equal(fx_track(f, "B", TE_FOCUS), 0);
+    fx_free(f);
+}
+
+/* Secrecy per value: a hidden attacker's dice and result are the GM's;
+ * against a hidden target the attacker's own roll stays public while the
+ * target's evasion, what changed it and the damage it took are the GM's. */
+static void test_teams_hidden_numbers(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(4);
+    fx_add(f, "Boudica", "players", "hp=12 endurance=30 evasion=1");
+    fx_add(f, "Goblin", "foes", "hp=12 endurance=30 evasion=2 size=3");
+    fx_by(f, "Goblin")->hidden = true;
+    rs_teams.ops->begin(fx_call(f, "first", "foes", NULL));
+    assert_int_equal(fx_attack(f, "Goblin", "Boudica", "2d6", "1", "adv"),
+                     ENG_OK);
+    const struct enc_event *ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_true(ev->value_secret);
+    assert_false(ev->target_secret);
+    for (int i = 0; i < ev->nrolls; i++)
+        assert_true(f->r.rolls[ev->rolls[i]].secret);
+    /* What changed the hidden goblin's roll is the GM's; what changed
+     * Boudica's evasion (the goblin is smaller) is not. */
+    for (int i = 0; i < ev->nmods; i++)
+        assert_int_equal(ev->mods[i].secret,
+                         strstr(ev->mods[i].reason, "evasion") == NULL);
+    assert_true(ev->nmods >= 2);
+    fx_next(f);
+    assert_int_equal(fx_attack(f, "Boudica", "Goblin", "2d6", "1", NULL),
+                     ENG_OK);
+    ev = fx_ev(f, ENC_EV_ATTACK);
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    for (int i = 0; i < ev->nrolls; i++)
+        assert_false(f->r.rolls[ev->rolls[i]].secret);
+    const struct enc_mod *size = NULL;
+    for (int i = 0; i < ev->nmods; i++)
+        if (strstr(ev->mods[i].reason, "evasion") != NULL)
+            size = &ev->mods[i];
+    assert_non_null(size);
+    assert_true(size->secret);
+    const struct enc_event *dv = fx_ev(f, ENC_EV_DAMAGE);
+    if (dv != NULL)
+        assert_true(dv->secret);
     fx_free(f);
 }
 
@@ -641,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_teams_fall_instead_of_fortify),
         cmocka_unit_test(test_teams_killing_strike),
         cmocka_unit_test(test_teams_intercept_dodge_resist),
+        cmocka_unit_test(test_teams_hidden_numbers),
     };
     return cmocka_run_group_tests_name("rs_teams_combat", tests, NULL, NULL);
 }
