@@ -295,14 +295,24 @@ enum eng_err cards_do_fall(struct rs_call *c)
         return enc_fail(c->d, ENG_INVALID, "feet: is required (how far %s "
                         "falls)", who->name);
     int dice = cards_fall_dice((int)feet->i);
-    if (rs_arg_bool(c, "soft", false) || dice == 0) {
+    bool soft = rs_arg_bool(c, "soft", false);
+    enum eng_err err = ENG_OK;
+    if (soft)
+        err = cards_not_both(c, "soft", "pool", "nothing is rolled for a "
+                             "soft landing");
+    if (soft && err == ENG_OK)
+        err = cards_not_both(c, "soft", "skill", "nothing is rolled for a "
+                             "soft landing");
+    if (err != ENG_OK)
+        return err;
+    if (soft || dice == 0) {
         RS_SAY(c, who, "{} falls {} feet and lands unharmed ({}).",
                RS_A_WHO(who), RS_A_NUM(feet->i),
                RS_A_TEXT(dice == 0 ? "less than 10 feet" : "a soft landing"));
         return ENG_OK;
     }
     int base;
-    enum eng_err err = cards_opt_pool(c, who, "endure", &base);
+    err = cards_opt_pool(c, who, "endure", &base);
     struct cards_roll fs, es;
     if (err == ENG_OK)
         err = cards_roll_gm(c, "fall", dice, &fs);

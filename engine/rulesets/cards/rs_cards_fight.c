@@ -133,6 +133,13 @@ static enum eng_err cards_react_opts(struct rs_call *c, enum cards_react kind)
     if (err == ENG_OK)
         err = cards_only_for(c, "skill", kind != CARDS_R_OTHER,
                              "reactions that roll");
+    /* A hold answers whoever it holds; resisting magic and other
+     * reactions answer nobody in particular. */
+    if (err == ENG_OK)
+        err = cards_only_for(c, "against", kind != CARDS_R_HOLD &&
+                                           kind != CARDS_R_RESIST &&
+                                           kind != CARDS_R_OTHER,
+                             "dodge, parry, breakfree and chase");
     return err;
 }
 
@@ -185,6 +192,10 @@ enum eng_err cards_do_react(struct rs_call *c)
                          &base);
     if (err != ENG_OK)
         return err;
+    if (kind == CARDS_R_BREAKFREE && held && vs != NULL)
+        return enc_fail(c->d, ENG_INVALID, "%s is held: breaking free "
+                        "answers the holder, so against: is not needed",
+                        who->name);
     if (kind == CARDS_R_BREAKFREE && held)
         return cards_break_now(c, who, base);
     if (kind == CARDS_R_HOLD && !cards_is_holding(e, who))

@@ -392,6 +392,9 @@ static void test_falling(void **state)
     assert_int_equal(f->r->nrolls, 0);
     cf_opts(f, "name", "Ana", "feet", "30", "soft", "true", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
+    cf_opts(f, "name", "Ana", "feet", "30", "soft", "true", "pool", "3",
+            NULL);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_INVALID);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_INVALID);

@@ -597,6 +597,8 @@ static void test_resist_and_other_reactions(void **state)
     assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "kind", "other", "pool", "2", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
+    cf_opts(f, "name", "Ana", "kind", "resist", "against", "Orc", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
 }
 
 static void test_burning_limits_actions(void **state)
