@@ -247,15 +247,11 @@ void cards_status(const struct encounter *e, const struct enc_combatant *who,
                   struct eng_buf *out)
 {
     const struct cards_comb *st = CARDS_C(who);
-    char num[24];
-    if (who->ninit > 0) {
-        eng_buf_add(out, who->ninit > 1 ? "cards " : "card ");
-        for (int k = 0; k < who->ninit; k++) {
-            snprintf(num, sizeof num, "%s%lld", k ? ", " : "",
+    for (int k = 0; k < who->ninit; k++)
+        eng_buf_addf(out, "%s%lld", k == 0 ? who->ninit > 1 ? "cards "
+                                                           : "card "
+                                           : ", ",
                      (long long)who->init[k]);
-            eng_buf_add(out, num);
-        }
-    }
     if (e->status == ENC_ST_RUNNING && who->ninit > 0) {
         int slot = cards_turn_card(e, who);
         struct cards_budget b = {st->slow, st->fast, st->turn_slow,
@@ -263,34 +259,25 @@ void cards_status(const struct encounter *e, const struct enc_combatant *who,
         int slow, fast;
         cards_left(&b, slot >= 0, &slow, &fast);
         if (who->ninit > 1 && slot >= 0)
-            snprintf(num, sizeof num, " · on card %lld:",
-                     (long long)who->init[e->order[slot].init_idx]);
+            eng_buf_addf(out, " · on card %lld:",
+                         (long long)who->init[e->order[slot].init_idx]);
         else if (who->ninit > 1)
-            snprintf(num, sizeof num, " · this round:");
+            eng_buf_add(out, " · this round:");
         else
-            snprintf(num, sizeof num, " ·");
-        eng_buf_add(out, num);
-        snprintf(num, sizeof num, " slow %d fast %d", slow, fast);
-        eng_buf_add(out, num);
+            eng_buf_add(out, " ·");
+        eng_buf_addf(out, " slow %d fast %d", slow, fast);
     }
     /* A reaction readied and not used yet: resist and other are used at
      * once, so never pending. */
-    if (cards_react_name(st->def_kind)[0] != '\0') {
-        eng_buf_add(out, " · ");
-        eng_buf_add(out, cards_react_name(st->def_kind));
-        snprintf(num, sizeof num, " ready (%d)", (int)st->def_succ);
-        eng_buf_add(out, num);
-    }
+    if (cards_react_name(st->def_kind)[0] != '\0')
+        eng_buf_addf(out, " · %s ready (%d)", cards_react_name(st->def_kind),
+                     (int)st->def_succ);
     const struct enc_cond *fire = enc_cond_find((struct enc_combatant *)who,
                                                 CARDS_BURNING);
-    if (fire != NULL) {
-        snprintf(num, sizeof num, " · burning %d", (int)fire->value);
-        eng_buf_add(out, num);
-    }
-    if (st->poison_left > 0) {
-        snprintf(num, sizeof num, " · poison %d", (int)st->poison_left);
-        eng_buf_add(out, num);
-    }
+    if (fire != NULL)
+        eng_buf_addf(out, " · burning %d", (int)fire->value);
+    if (st->poison_left > 0)
+        eng_buf_addf(out, " · poison %d", (int)st->poison_left);
 }
 
 const struct rs_ops cards_ops = {
