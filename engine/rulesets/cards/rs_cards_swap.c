@@ -216,8 +216,9 @@ enum eng_err cards_do_ambush(struct rs_call *c)
     rs_ev_roll(c, ev, ws.roll_idx);
     if (won && extra > 0)
         RS_SAY(c, NULL, "Everyone on {} draws an extra initiative card and "
-               "keeps the best, and has +{} dice on their first maneuver "
-               "of the fight.", RS_A_SIDE(e, side), RS_A_NUM(extra));
+               "keeps the best, and has +{} {} on their first maneuver of "
+               "the fight.", RS_A_SIDE(e, side), RS_A_NUM(extra),
+               RS_A_TEXT(extra == 1 ? "die" : "dice"));
     else if (won)
         RS_SAY(c, NULL, "Everyone on {} draws an extra initiative card and "
                "keeps the best.", RS_A_SIDE(e, side));

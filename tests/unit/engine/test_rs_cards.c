@@ -458,6 +458,10 @@ static void test_ambush_succeeds_with_bonus(void **state)
     assert_int_equal(ws, 0);
     assert_true(won);
     assert_int_equal(extra, 1);
+    /* Said whole (it used to be cut at "first maneuv"). */
+    assert_true(cf_said(f, "Everyone on Bandits draws an extra initiative "
+                           "card and keeps the best, and has +1 die on "
+                           "their first maneuver of the fight."));
     f->nopts = 0;
     assert_int_equal(cf_begin(f), ENG_OK);
     bool all;
@@ -765,6 +769,39 @@ static void test_status_line(void **state)
     assert_string_equal(buf, want);
 }
 
+/* Names at their longest: every sentence is whole (the event text used to
+ * stop at 96 bytes: "...+2 to each ambusher's first maneuv"). */
+static void test_long_names_are_never_cut(void **state)
+{
+    struct cf *f = *state;
+    char pc[ENC_MAX_NAME + 1], npc[ENC_MAX_NAME + 1];
+    char side[ENC_MAX_SIDE_NAME + 1];
+    memset(pc, 'a', ENC_MAX_NAME);
+    pc[ENC_MAX_NAME] = '\0';
+    memset(npc, 'n', ENC_MAX_NAME);
+    npc[ENC_MAX_NAME] = '\0';
+    memset(side, 's', ENC_MAX_SIDE_NAME);
+    side[ENC_MAX_SIDE_NAME] = '\0';
+    cf_add_n(f, npc, 1, false, 0, side, "sneak=12");
+    cf_add(f, pc, 10, "track=0");
+    cf_sure(f);
+    cf_opts(f, "side", side, "name", npc, "watch", "0", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "ambush"), ENG_OK);
+    int extra = cf_succ(f, "sneak") - 1;
+    assert_int_equal(extra, 11);
+    char want[256];
+    snprintf(want, sizeof want, "Everyone on %s draws an extra initiative "
+             "card and keeps the best, and has +%d dice on their first "
+             "maneuver of the fight.", side, extra);
+    assert_true(cf_said(f, want));
+    f->nopts = 0;
+    assert_int_equal(cf_begin(f), ENG_OK);
+    snprintf(want, sizeof want, "%s draws cards ", npc);
+    assert_true(cf_said(f, want));
+    assert_true(cf_said(f, "goes back into the deck."));
+    assert_false(f->r->truncated);
+}
+
 static void test_registry_shape(void **state)
 {
     (void)state;
@@ -808,6 +845,7 @@ int main(void)
         T(test_settings),
         T(test_setup_harm_tracks),
         T(test_status_line),
+        T(test_long_names_are_never_cut),
         T(test_registry_shape),
     };
     return cmocka_run_group_tests_name("rs_cards", tests, NULL, NULL);
