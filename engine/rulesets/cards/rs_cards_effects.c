@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "rs_cards.h"
-#include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
 

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eng_text.h"
 #include "rs_cards.h"
 #include "turn.h"
 

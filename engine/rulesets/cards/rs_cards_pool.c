@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eng_text.h"
 #include "rs_cards.h"
 #include "turn.h"
 

@@ -3,11 +3,9 @@
  * agreement at the start of a round, or forced with extra successes) and
  * the ambush that decides who draws an extra card.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "rs_cards.h"
-#include "turn.h"
 
 /* ---- swaps --------------------------------------------------------------- */
 
