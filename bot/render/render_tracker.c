@@ -40,6 +40,20 @@ static char *escape_cut(const char *s, size_t max)
     return msg_escape(buf);
 }
 
+/* Whether the row of c on its initiative value init_idx is the running
+ * turn's. A creature with several values (cards) has a row for each, and
+ * only the one whose turn runs is marked. */
+static bool row_current(const struct encounter *e,
+                        const struct enc_combatant *c, int init_idx)
+{
+    if (e->current == 0 || e->current != c->id)
+        return false;
+    if (init_idx < 0 || e->turn_idx < 0 || e->turn_idx >= e->norder ||
+        e->order[e->turn_idx].id != c->id)
+        return true;
+    return e->order[e->turn_idx].init_idx == init_idx;
+}
+
 /* One combatant's line. compact: a shorter form for big fights (names and
  * sides cut, hp only, the first conditions, no notes or ruleset status). */
 /* A hidden combatant's line for the players: its place in the order, a
@@ -129,7 +143,8 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
         unseen_line(b, e, c);
         return;
     }
-    sbuf_add(b, e->current == c->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
+    sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
+                                             : "\xE3\x80\x80");
     if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
         sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
                   c->init[init_idx]);
@@ -175,7 +190,7 @@ static void lines_add(struct tracker_lines *t, const struct encounter *e,
     sbuf_cleanup(&b);
     if (s == NULL)
         return;
-    if (t->current < 0 && e->current != 0 && c->id == e->current)
+    if (t->current < 0 && row_current(e, c, init_idx))
         t->current = t->n;
     t->line[t->n++] = s;
     t->bytes += strlen(s);

@@ -1,14 +1,14 @@
 /*
  * rs_cards.c - the `cards` ruleset: settings, combatants and their Harm,
- * the tracker line, the command dispatch and the ruleset's descriptor.
- * The deck and turn order are in rs_cards_turn.c, dice pools and maneuvers
- * in rs_cards_pool.c, fighting in rs_cards_fight.c and the special effects
- * in rs_cards_effects.c.
+ * conditions that take hold at once, the tracker line and the operations
+ * table. The deck and turn order are in rs_cards_turn.c, swaps and ambushes
+ * in rs_cards_swap.c, dice pools and maneuvers in rs_cards_pool.c, fighting
+ * in rs_cards_fight.c and the special effects in rs_cards_effects.c.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "eng_buf.h"
 #include "eng_text.h"
 #include "rs_cards.h"
 #include "turn.h"
@@ -17,81 +17,53 @@
 
 int cards_die(const struct encounter *e)
 {
-    return e->rs[CE_DIE] > 0 ? (int)e->rs[CE_DIE] : CARDS_DIE;
+    return (int)rs_setting_int(e, &rs_cards, "die");
 }
 
 int cards_success(const struct encounter *e)
 {
-    return e->rs[CE_SUCCESS] > 0 ? (int)e->rs[CE_SUCCESS] : CARDS_SUCCESS;
+    return (int)rs_setting_int(e, &rs_cards, "success");
 }
 
+/* The bounds are declared; what is left is that a success face must be on
+ * the die. A smaller die brings the success face down with it, so that
+ * settings:"die=4" alone still counts successes. */
 static enum eng_err cards_setting(struct rs_call *c, const char *key,
                                   const char *value)
 {
     int64_t v;
-    bool die = eng_text_casecmp(key, "die") == 0;
-    bool face = eng_text_casecmp(key, "success") == 0;
-    if (!die && !face) {
-        enc_fail(c->d, ENG_NOTFOUND, "unknown setting `%.24s` for cards "
-                 "(settings: die, success)", key);
-        enc_hint(c->d, "settings:\"die=6 success=6\"");
-        return ENG_NOTFOUND;
+    if (!eng_text_to_int(value, &v))
+        return enc_fail(c->d, ENG_RANGE, "%s must be a whole number", key);
+    if (eng_text_casecmp(key, "success") == 0) {
+        if (v > cards_die(c->e)) {
+            enc_fail(c->d, ENG_RANGE, "success must be at most the die's "
+                     "%d faces", cards_die(c->e));
+            enc_hint(c->d, "set the die first: settings:\"die=10 "
+                     "success=8\"");
+            return ENG_RANGE;
+        }
+        return ENG_OK;
     }
-    if (!eng_text_to_int(value, &v) || v < 2 || v > CARDS_MAX_DIE)
-        return enc_fail(c->d, ENG_RANGE, "%s must be a whole number from 2 "
-                        "to %d", die ? "die" : "success", CARDS_MAX_DIE);
-    int sides = die ? (int)v : cards_die(c->e);
-    int succ = face ? (int)v : cards_success(c->e);
-    if (face && v > sides)
-        return enc_fail(c->d, ENG_RANGE, "success must be at most the die's "
-                        "%d faces", sides);
-    enum eng_err err = enc_setting_set(c->e, key, value, c->d);
-    if (err != ENG_OK)
-        return err;
-    c->e->rs[die ? CE_DIE : CE_SUCCESS] = v;
-    /* A smaller die lowers a success face that no longer fits. */
-    if (die && succ > sides) {
-        c->e->rs[CE_SUCCESS] = sides;
-        char face_text[16];
-        snprintf(face_text, sizeof face_text, "%d", sides);
-        return enc_setting_set(c->e, "success", face_text, c->d);
+    if (cards_success(c->e) > v) {
+        char face[24];
+        snprintf(face, sizeof face, "%lld", (long long)v);
+        return enc_setting_set(c->e, "success", face, c->d);
     }
     return ENG_OK;
 }
 
 /* ---- combatants ---------------------------------------------------------- */
 
-static const char *const cards_skills[] = {
-    "force", "strike", "shoot", "finesse", "sneak", "endure", "track",
-    "read", "cast", "persuade", "intimidate",
-};
-
+/* The declared bounds hold for every stat (rs_stat_check); cards are dealt
+ * once, so their number cannot change in a running fight. */
 static enum eng_err cards_check_stat(struct rs_call *c,
                                      struct enc_combatant *who,
                                      const char *name, int64_t value)
 {
-    if (eng_text_casecmp(name, "cards") == 0) {
-        if (value < 1 || value > CARDS_MAX_HELD)
-            return enc_fail(c->d, ENG_RANGE, "cards must be 1 to %d",
-                            CARDS_MAX_HELD);
-        if (who->ninit > 0)
-            return enc_fail(c->d, ENG_STATE, "cards are dealt once, at "
-                            "/combat begin; they cannot change mid-fight");
-        return ENG_OK;
-    }
-    if (eng_text_casecmp(name, "zone") == 0 &&
-        (value < 0 || value > CARDS_MAX_ZONE))
-        return enc_fail(c->d, ENG_RANGE, "zone must be 0 to %d",
-                        CARDS_MAX_ZONE);
-    if (eng_text_casecmp(name, "damage") == 0 &&
-        (value < 0 || value > CARDS_MAX_DAMAGE))
-        return enc_fail(c->d, ENG_RANGE, "damage must be 0 to %d",
-                        CARDS_MAX_DAMAGE);
-    for (size_t i = 0; i < sizeof cards_skills / sizeof cards_skills[0]; i++)
-        if (eng_text_casecmp(name, cards_skills[i]) == 0 &&
-            (value < 0 || value > CARDS_MAX_POOL))
-            return enc_fail(c->d, ENG_RANGE, "%s must be 0 to %d dice",
-                            cards_skills[i], CARDS_MAX_POOL);
+    (void)value;
+    if (eng_text_casecmp(name, "cards") == 0 && who->ninit > 0)
+        return enc_fail(c->d, ENG_STATE, "cards are dealt once, at "
+                        "/combat begin; they cannot change mid-fight");
     return ENG_OK;
 }
 
@@ -112,12 +84,6 @@ static void cards_track_drop(struct enc_combatant *who, const char *name)
  * put out by Harm automatically; the GM decides. */
 static enum eng_err cards_setup(struct rs_call *c, struct enc_combatant *who)
 {
-    for (int i = 0; i < who->nstats; i++) {
-        enum eng_err err = cards_check_stat(c, who, who->stats[i].name,
-                                            who->stats[i].value);
-        if (err != ENG_OK)
-            return err;
-    }
     int64_t limit = 0;
     const struct enc_track *hp = enc_track_c(who, "hp");
     const int64_t *hps = enc_stat(who, "hp");
@@ -175,12 +141,78 @@ void cards_after_track(struct rs_call *c, struct enc_combatant *who,
     }
 }
 
-void cards_say(struct rs_call *c, uint32_t who, const char *fmt, ...)
+void cards_add_harm(struct rs_call *c, struct enc_combatant *who, int amount,
+                    bool mental, uint32_t source)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    rs_vsayf(c, who, false, fmt, ap);
-    va_end(ap);
+    if (amount <= 0)
+        return;
+    const char *name = mental ? CARDS_MENTAL : CARDS_HARM;
+    /* setup gives everyone both tracks; a document edited by hand may
+     * lack one, and Harm still counts. */
+    if (enc_track(who, name) == NULL &&
+        enc_track_set(who, name, 0, 0, c->d) != ENG_OK) {
+        c->d->code = ENG_OK;
+        return;
+    }
+    struct enc_track *t = enc_track(who, name);
+    int64_t before = t->cur;
+    t->cur = before + amount > ENC_MAX_VALUE ? ENC_MAX_VALUE : before + amount;
+    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, source);
+    dv->other = who->id;
+    dv->a = amount;
+    dv->secret = who->hidden;
+    dv->text = mental ? "Mental Harm" : "Physical Harm";
+    struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
+    hv->text = name;
+    hv->a = before;
+    hv->b = t->cur;
+    hv->secret = who->hidden;
+    cards_after_track(c, who, name, before);
+}
+
+/* ---- conditions ---------------------------------------------------------- */
+
+enum eng_err cards_give(struct rs_call *c, struct enc_combatant *who,
+                        const char *name, int32_t value, uint32_t source)
+{
+    struct rs_cond_give q = {
+        .name = name,
+        .value = value,
+        .value_given = value != 0,
+        .rounds = -1,
+        .source = source,
+    };
+    return rs_cond_give(c, &rs_cards, who, &q, false);
+}
+
+/* However Burning or Fled arrive (a rule, or the GM's /combat condition),
+ * they take hold at once: catching fire hurts, and who flees is gone. */
+enum eng_err cards_cond_changed(struct rs_call *c, struct enc_combatant *who,
+                                struct enc_cond *q, int32_t before)
+{
+    struct cards_comb *st = CARDS_C(who);
+    bool fresh = before == INT32_MIN;
+    if (enc_name_eq(q->name, CARDS_BURNING)) {
+        if (!fresh) {
+            if (q->value != before)
+                RS_SAY(c, who, "The fire on {} is now intensity {}.",
+                       RS_A_WHO(who), RS_A_NUM(q->value));
+            return ENG_OK;
+        }
+        st->fire_need = 1;
+        st->fire_saved = 0;
+        st->fire_round = c->e->round;
+        RS_SAY(c, who, "{} catches fire (intensity {}) and suffers 1 "
+               "Physical Harm.", RS_A_WHO(who), RS_A_NUM(q->value));
+        cards_add_harm(c, who, 1, false, 0);
+        return ENG_OK;
+    }
+    if (enc_name_eq(q->name, CARDS_FLED) && fresh &&
+        !(who->flags & ENC_CF_DOWN)) {
+        who->flags |= ENC_CF_DOWN;
+        enc_emit(c->r, ENC_EV_DOWN, who->id)->secret = who->hidden;
+    }
+    return ENG_OK;
 }
 
 int cards_distance(const struct enc_combatant *a,
@@ -192,69 +224,67 @@ int cards_distance(const struct enc_combatant *a,
     return (int)(za > zb ? za - zb : zb - za);
 }
 
-/* ---- tracker ------------------------------------------------------------- */
+/* ---- reactions and the tracker ----------------------------------------- */
 
-static void cards_status_text(const struct encounter *e,
-                         const struct enc_combatant *who, char *buf, size_t n)
+static const char *const cards_react_names[] = {
+    [CARDS_R_NONE] = "", [CARDS_R_DODGE] = "dodge",
+    [CARDS_R_PARRY] = "parry", [CARDS_R_BREAKFREE] = "break free",
+    [CARDS_R_HOLD] = "hold", [CARDS_R_CHASE] = "chase",
+    [CARDS_R_RESIST] = "resist", [CARDS_R_OTHER] = "other",
+};
+
+const char *cards_react_name(int32_t kind)
 {
-    size_t at = 0;
-    buf[0] = '\0';
-#define PUT(...)                                                          \
-    do {                                                                  \
-        if (at < n) {                                                     \
-            int w_ = snprintf(buf + at, n - at, __VA_ARGS__);             \
-            at += w_ > 0 ? (size_t)w_ : 0;                                \
-        }                                                                 \
-    } while (0)
-    if (who->ninit > 0) {
-        PUT("card");
-        for (int k = 0; k < who->ninit; k++)
-            PUT("%s %lld", k ? "," : "", (long long)who->init[k]);
-    }
-    if (e->status == ENC_ST_RUNNING) {
-        int turns = who->ninit > 0 ? who->ninit : 1;
-        int slow = turns - (int)who->rs[CC_SLOW];
-        int left = 2 * turns - (int)(who->rs[CC_SLOW] + who->rs[CC_FAST]);
-        if (slow > left)
-            slow = left;
-        PUT(" · slow %d fast %d", slow < 0 ? 0 : slow,
-            left - (slow < 0 ? 0 : slow));
-    }
-    int h = (int)(enc_track_c(who, CARDS_HARM) ?
-                  enc_track_c(who, CARDS_HARM)->cur : 0);
-    int m = (int)(enc_track_c(who, CARDS_MENTAL) ?
-                  enc_track_c(who, CARDS_MENTAL)->cur : 0);
-    if (h)
-        PUT(" · harm %d", h);
-    if (m)
-        PUT(" · mental %d", m);
-    if (who->rs[CC_FIRE])
-        PUT(" · burning %lld", (long long)who->rs[CC_FIRE]);
-    if (who->rs[CC_POISON_LEFT])
-        PUT(" · poison %lld", (long long)who->rs[CC_POISON_LEFT]);
-#undef PUT
-    if (at >= n && n > 0)
-        buf[n - 1] = '\0';
+    return kind > CARDS_R_NONE && kind <= CARDS_R_OTHER
+               ? cards_react_names[kind] : "";
 }
 
-/* ---- dispatch ------------------------------------------------------------ */
-
-
-/* The tracker's extra line for who (the text form is kept short for a
- * phone's width). */
-static void cards_status(const struct encounter *e,
-                       const struct enc_combatant *who, struct eng_buf *out)
+/* Its cards; what it may still spend: on its turn, that turn's maneuvers
+ * (naming the card that is up when it holds several), otherwise what the
+ * round has left for reactions; a readied reaction, fire and poison. The
+ * Harm tracks are on the line already. */
+void cards_status(const struct encounter *e, const struct enc_combatant *who,
+                  struct eng_buf *out)
 {
-    char buf[256];
-    cards_status_text(e, who, buf, sizeof buf);
-    eng_buf_add(out, buf);
+    const struct cards_comb *st = CARDS_C(who);
+    for (int k = 0; k < who->ninit; k++)
+        eng_buf_addf(out, "%s%lld", k == 0 ? who->ninit > 1 ? "cards "
+                                                           : "card "
+                                           : ", ",
+                     (long long)who->init[k]);
+    if (e->status == ENC_ST_RUNNING && who->ninit > 0) {
+        int slot = cards_turn_card(e, who);
+        struct cards_budget b = {st->slow, st->fast, st->turn_slow,
+                                 st->turn_fast, who->ninit};
+        int slow, fast;
+        cards_left(&b, slot >= 0, &slow, &fast);
+        if (who->ninit > 1 && slot >= 0)
+            eng_buf_addf(out, " · on card %lld:",
+                         (long long)who->init[e->order[slot].init_idx]);
+        else if (who->ninit > 1)
+            eng_buf_add(out, " · this round:");
+        else
+            eng_buf_add(out, " ·");
+        eng_buf_addf(out, " slow %d fast %d", slow, fast);
+    }
+    /* A reaction readied and not used yet: resist and other are used at
+     * once, so never pending. */
+    if (cards_react_name(st->def_kind)[0] != '\0')
+        eng_buf_addf(out, " · %s ready (%d)", cards_react_name(st->def_kind),
+                     (int)st->def_succ);
+    const struct enc_cond *fire = enc_cond_find((struct enc_combatant *)who,
+                                                CARDS_BURNING);
+    if (fire != NULL)
+        eng_buf_addf(out, " · burning %d", (int)fire->value);
+    if (st->poison_left > 0)
+        eng_buf_addf(out, " · poison %d", (int)st->poison_left);
 }
 
 const struct rs_ops cards_ops = {
     .version = RS_OPS_VERSION,
     .setup = cards_setup,             /* harm and mental tracks; hp = limit */
-    .check_stat = cards_check_stat,   /* cards, zone, damage, skill pools */
-    .setting = cards_setting,         /* die, success */
+    .check_stat = cards_check_stat,   /* cards fixed once dealt */
+    .setting = cards_setting,         /* success within the die */
     .begin = cards_begin,             /* deal the deck, lowest card first */
     .next = cards_next,               /* first card not played this round */
     .pick = NULL,                     /* not alternating */
@@ -262,6 +292,9 @@ const struct rs_ops cards_ops = {
     .attack = cards_attack,           /* pool vs dodge/parry, Harm */
     .late_join = cards_late_join,     /* draws from what is left */
     .after_track = cards_after_track, /* Harm at its limit: out */
-    .status = cards_status,           /* cards, maneuvers left, Harm */
+    .status = cards_status,           /* cards, maneuvers left, fire */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: rs_cards_decl.c */
+    .cond_changed = cards_cond_changed, /* catching fire, fleeing */
 };
-

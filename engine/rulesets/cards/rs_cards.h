@@ -1,5 +1,5 @@
 /*
- * rs_cards.h - the `cards` ruleset, private to engine/rs_cards*.c and its
+ * rs_cards.h - the `cards` ruleset, private to engine/rulesets/cards and its
  * tests.
  *
  * Initiative is a deck of ten cards, 1 to 10, dealt once at /combat begin
@@ -11,17 +11,19 @@
  * opponent, usable at any time. An ambush (or the Director's word) lets one
  * side draw an extra card and keep the best.
  *
- * Each turn gives one slow and one fast maneuver (or two fast); reactions
+ * Each turn gives one slow and one fast maneuver (or two fast). Reactions
  * are fast maneuvers that may be spent at any time in the round, before or
- * after one's own turn, so the budget is counted per round. Tests roll a
+ * after one's own turn, so they draw on what the round's turns give; what
+ * is spent on one's own turn comes from that turn alone, so a creature with
+ * two cards cannot spend both turns' maneuvers on the first. Tests roll a
  * pool of dice (the `die` setting, default d6) and count the faces at or
  * above the `success` setting (default 6); the combatant's Harm (the
  * `harm` and `mental` tracks) takes that many dice away.
  *
  * The arithmetic is split into pure functions of values already rolled
  * (cards_attack_outcome, cards_breakfree, cards_fear_harm, ...) so the
- * chapter's rules can be tested with exact numbers; the ops roll and then
- * call them.
+ * chapter's rules can be tested with exact numbers; the commands roll and
+ * then call them.
  *
  * Ownership: arguments are borrowed for the call.
  */
@@ -41,11 +43,10 @@
 #define CARDS_DECK 10
 /* Cards one creature may hold (one turn each). */
 #define CARDS_MAX_HELD ENC_MAX_INIT
-/* Pool die and success face by default, and the largest die allowed. */
-#define CARDS_DIE 6
-#define CARDS_SUCCESS 6
+/* The largest pool die allowed. */
 #define CARDS_MAX_DIE 100
-/* Dice in one pool (a stat, an option or a toxicity), at most. */
+/* Dice in one pool (a stat, an option or a toxicity), at most; a pool with
+ * its bonuses may reach twice that. */
 #define CARDS_MAX_POOL 50
 /* Successes a test may require. */
 #define CARDS_MAX_NEED 20
@@ -53,7 +54,8 @@
 #define CARDS_MAX_DAMAGE 50
 /* Zones: a zone number and a weapon's range, at most. */
 #define CARDS_MAX_ZONE 100
-/* Fear: the most allies' dice, and Mental Harm on failure by position. */
+/* Fear: the most player characters' dice, and Mental Harm on failure by
+ * position. */
 #define CARDS_FEAR_MAX_ALLIES 3
 #define CARDS_FEAR_CONTROLLED 2
 #define CARDS_FEAR_RISKY 3
@@ -65,11 +67,12 @@
 /* Fire intensity and poison toxicity, at most. */
 #define CARDS_MAX_INTENSITY 20
 #define CARDS_MAX_TOXICITY 30
-/* The /attack options text, and one word of it, in bytes. */
-#define CARDS_MAX_OPTIONS 256
-#define CARDS_MAX_WORD 40
-/* A maneuver's label, in bytes. */
+/* A label a user gives (a maneuver, a test), in bytes. */
 #define CARDS_MAX_LABEL 48
+/* A skill's name, in bytes. */
+#define CARDS_MAX_SKILL 20
+/* A weapon's range as typed ("0-1"), in bytes. */
+#define CARDS_MAX_RANGE 9
 
 /* Names the ruleset gives things. */
 #define CARDS_HARM "harm"            /* Physical Harm track */
@@ -81,40 +84,42 @@
 #define CARDS_FLED "Fled"
 #define CARDS_SEVERE "Severe Mental Harm"
 
-/* ---- scratch slots ------------------------------------------------------- */
+/* ---- typed state --------------------------------------------------------- */
 
 /* On the encounter. */
-enum {
-    CE_DIE = 0,              /* pool die sides; 0 = CARDS_DIE */
-    CE_SUCCESS,              /* success face; 0 = CARDS_SUCCESS */
-    CE_ROUND_ACTED,          /* somebody acted in the current round */
-    CE_AMBUSH_SIDE,          /* the ambushing side + 1; 0 = none */
-    CE_AMBUSH_RESULT,        /* enum cards_ambush_result */
-    CE_AMBUSH_BONUS,         /* dice on the ambushers' first maneuver */
-    CE_OFFER_A,              /* a swap one player offered: a's id */
-    CE_OFFER_B,              /* ... with b */
-    CE_OFFER_ROUND,          /* ... in this round */
+struct cards_enc {
+    bool round_acted;        /* somebody acted in the current round */
+    int32_t ambush_side;     /* the ambushing side + 1; 0 = none */
+    int32_t ambush_result;   /* enum cards_ambush_result */
+    int32_t ambush_bonus;    /* dice on each ambusher's first maneuver */
+    uint32_t offer_a;        /* a swap a player offered: a's id */
+    uint32_t offer_b;        /* ... to b */
+    int32_t offer_round;     /* ... in this round */
 };
 
-/* On a combatant. */
-enum {
-    CC_SLOW = 0,             /* slow maneuvers spent this round */
-    CC_FAST,                 /* fast maneuvers (and reactions) spent */
-    CC_PLAYED,               /* bit k: turn on card k taken this round */
-    CC_DEF_SUCC,             /* a reaction rolled in advance: successes */
-    CC_DEF_KIND,             /* enum cards_react, 0 = none pending */
-    CC_DEF_VS,               /* against whom (id), 0 = anybody */
-    CC_SWAP_VS,              /* may force a swap with this id, 0 = none */
-    CC_FIRST_BONUS,          /* dice on the first maneuver (ambush) */
-    CC_NEXT_BONUS,           /* dice on the next test (fear in control) */
-    CC_FIRE,                 /* fire intensity, 0 = not burning */
-    CC_FIRE_NEED,            /* successes needed to put it out */
-    CC_FIRE_SAVED,           /* successes saved towards that */
-    CC_FIRE_ROUND,           /* round it was caught in */
-    CC_POISON_LEFT,          /* Harm the poison gives at the next round */
-    CC_POISON_ROUND,         /* round it was taken in */
-    CC_BREAK_SEQ,            /* turn_seq + 1 of the last break-free try */
+/* On a combatant. Fire's intensity is its Burning condition's value. */
+struct cards_comb {
+    int32_t slow;            /* slow maneuvers spent this round */
+    int32_t fast;            /* fast maneuvers (reactions too) this round */
+    int32_t turn_slow;       /* of those, spent on the turn running now */
+    int32_t turn_fast;
+    int32_t played;          /* bit k: its turn on card k is taken */
+    int32_t def_succ;        /* a reaction readied: its successes */
+    int32_t def_kind;        /* enum cards_react; 0 = none pending */
+    uint32_t def_vs;         /* against whom (id); 0 = anybody */
+    uint32_t swap_vs;        /* may force a swap with this id; 0 = none */
+    int32_t first_bonus;     /* dice on the first maneuver (ambush) */
+    int32_t next_bonus;      /* dice on the next test (fear in control) */
+    int32_t fire_need;       /* Finesse successes that put the fire out */
+    int32_t fire_saved;      /* successes saved towards that */
+    int32_t fire_round;      /* round the fire was caught in */
+    int32_t poison_left;     /* Harm the poison gives at the next round */
+    int32_t poison_round;    /* round it was taken in */
+    int64_t break_seq;       /* turn_seq + 1 of the last break-free try */
 };
+
+#define CARDS_E(e) RS_STATE(struct cards_enc, (e))
+#define CARDS_C(who) RS_STATE(struct cards_comb, (who))
 
 enum cards_ambush_result {
     CARDS_AMBUSH_NONE = 0,
@@ -134,6 +139,9 @@ enum cards_react {
     CARDS_R_OTHER,
 };
 
+/* A reaction's name as said ("break free"); "" for none. */
+const char *cards_react_name(int32_t kind);
+
 enum cards_position {
     CARDS_CONTROLLED = 0,
     CARDS_RISKY,
@@ -142,16 +150,19 @@ enum cards_position {
 
 /* ---- pure rules (tested with the chapter's numbers) ---------------------- */
 
-/* Successes among faces: each face at or above success counts. */
-int cards_count(const int *faces, int n, int success);
-
 /* Dice actually rolled: base + bonus - harm, never below 0. */
 int cards_pool(int base, int bonus, int harm);
 
-/* Whether one more maneuver fits this round's budget: `turns` turns give
- * `turns` slow and `turns` fast maneuvers, and a slow one may be taken as a
- * fast one instead. */
-bool cards_may_spend(int slow_used, int fast_used, int turns, bool slow);
+/* What is left to spend: slow ones (each may be taken as a fast one) and
+ * fast ones. turns is the number of cards held; on one's own turn
+ * (own_turn) that turn's one slow and one fast bound it too. */
+struct cards_budget {
+    int slow, fast;          /* spent this round */
+    int turn_slow, turn_fast; /* spent on the turn running now */
+    int turns;
+};
+void cards_left(const struct cards_budget *b, bool own_turn, int *slow,
+                int *fast);
 
 /* An attack's outcome from the attack's and the defence's successes. */
 struct cards_hit {
@@ -183,9 +194,9 @@ bool cards_flee(int flee, int chase);
  * one left, each one more is an extra success. */
 bool cards_ambush(int sneak, int watch, int *extra);
 
-/* Fear: dice from player characters around (capped), and the Mental Harm
- * of a failed test by position (0 when passed). bonus is set to 1 when a
- * controlled pass gives +1 to a next roll. */
+/* Fear: dice from the player characters present (capped), and the Mental
+ * Harm of a failed test by position (0 when passed). bonus is set to 1 when
+ * a controlled pass gives +1 to a next roll. */
 int cards_fear_allies(int pcs);
 int cards_fear_harm(enum cards_position pos, int successes, int need,
                     int *bonus);
@@ -203,35 +214,77 @@ int cards_fall_harm(int fall, int endure);
 
 /* ---- shared between the ruleset's files ---------------------------------- */
 
+extern const struct rs_system rs_cards;
+extern const struct rs_ops cards_ops;
+
 int cards_die(const struct encounter *e);
 int cards_success(const struct encounter *e);
 
 /* Total Harm on who (physical + mental). */
 int cards_harm_of(const struct enc_combatant *who);
 
-/* Roll a pool of n dice (n may be 0: nothing is rolled and nothing
- * succeeds), recorded under label; successes to *succ. */
-enum eng_err cards_roll_pool(struct rs_call *c, const char *label, int n,
-                             int *succ, int *roll_idx);
+/* A pool test rolled for who (NULL: the GM's own dice): what went into
+ * the pool, and what it gave. */
+struct cards_roll {
+    int base;                /* dice before anything else */
+    int bonus;               /* dice added (bonus: given) */
+    int harm;                /* dice Harm took away */
+    int ambush;              /* dice from an ambush's extra successes */
+    int calm;                /* a die from a fear test passed in control */
+    int dice;                /* rolled */
+    int succ;                /* successes */
+    int roll_idx;            /* the roll in the result */
+    bool own;                /* the player's own dice (roll:"4d6>=6"),
+                                counted as they fell: nothing added or
+                                taken away */
+    bool secret;             /* a hidden combatant's: its dice and what
+                                changed them are the GM's */
+};
 
-/* A test for who: base dice plus bonus, less Harm when harm is true, plus
- * one-shot bonuses (ambush on the first maneuver, a controlled fear pass)
- * when they apply and consume is true. Emits the roll event. */
-enum eng_err cards_test(struct rs_call *c, struct enc_combatant *who,
-                        const char *label, int base, int bonus, bool harm,
-                        bool maneuver, int *succ);
+/* Roll a pool for who: base plus bonus, less Harm when harm is true, plus
+ * the one-shot bonuses (an ambush's on the first maneuver when maneuver is
+ * true, a calm fear test's on the next test), which are then used up.
+ * Records the roll under label with every die. */
+enum eng_err cards_roll_test(struct rs_call *c, struct enc_combatant *who,
+                             const char *label, int base, int bonus,
+                             bool harm, bool maneuver, struct cards_roll *out);
+/* The GM's pool of n dice (poison, a fall, watchers): no Harm, no
+ * bonuses. */
+enum eng_err cards_roll_gm(struct rs_call *c, const char *label, int n,
+                           struct cards_roll *out);
+/* Attach r to ev with what changed its pool, each with its amount. */
+void cards_ev_pool(struct rs_call *c, struct enc_event *ev,
+                   const struct cards_roll *r);
+/* Modifiers counted in dice or successes, in the right number ("+1 die",
+ * "-2 successes"); for 0 a note saying so (a dodge that took nothing
+ * off). secret: the number is the GM's (a hidden defender's). */
+void cards_mod_dice(struct rs_call *c, struct enc_event *ev, const char *why,
+                    int n, bool secret);
+void cards_mod_succ(struct rs_call *c, struct enc_event *ev, const char *why,
+                    int n, bool secret);
+/* A test of who as an event: r's successes against need, the outcome, the
+ * roll and its modifiers. */
+struct enc_event *cards_test_event(struct rs_call *c,
+                                   const struct enc_combatant *who,
+                                   const char *label,
+                                   const struct cards_roll *r, int64_t need,
+                                   const char *outcome);
 
 /* The pool of a named skill stat; fails naming the stat when absent. */
 enum eng_err cards_skill(struct rs_call *c, struct enc_combatant *who,
                          const char *skill, int *out);
 
 /* A test's base pool from the options: pool:N, or skill:<stat>, or the
- * default skill. */
+ * default skill (NULL: one of them is required). */
 enum eng_err cards_opt_pool(struct rs_call *c, struct enc_combatant *who,
                             const char *dflt_skill, int *base);
 
+/* Refuse option b given together with option a, saying why. */
+enum eng_err cards_not_both(struct rs_call *c, const char *a, const char *b,
+                            const char *why);
+
 /* Spend a maneuver: slow or fast; reaction: may be out of turn. Fails when
- * the budget is spent or it is not who's turn. */
+ * the round's or the turn's budget is spent or it is not who's turn. */
 enum eng_err cards_spend(struct rs_call *c, struct enc_combatant *who,
                          bool slow, bool reaction);
 
@@ -244,32 +297,49 @@ void cards_add_harm(struct rs_call *c, struct enc_combatant *who, int amount,
 void cards_after_track(struct rs_call *c, struct enc_combatant *who,
                        const char *track, int64_t before);
 
+/* Conditions given through the table that take hold at once: catching
+ * fire, fleeing. */
+enum eng_err cards_cond_changed(struct rs_call *c, struct enc_combatant *who,
+                                struct enc_cond *q, int32_t before);
+
+/* Give who one of the ruleset's conditions. */
+enum eng_err cards_give(struct rs_call *c, struct enc_combatant *who,
+                        const char *name, int32_t value, uint32_t source);
+
 /* The zone distance between two combatants: -1 when unknown. */
 int cards_distance(const struct enc_combatant *a,
                    const struct enc_combatant *b);
-
-/* Emit a text event (printf format). */
-void cards_say(struct rs_call *c, uint32_t who, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* The card deck and turn order (rs_cards_turn.c). */
 void cards_round_start(struct rs_call *c);
 enum eng_err cards_begin(struct rs_call *c);
 enum eng_err cards_next(struct rs_call *c);
 enum eng_err cards_late_join(struct rs_call *c, struct enc_combatant *who);
-enum eng_err cards_do_swap(struct rs_call *c);
-enum eng_err cards_do_ambush(struct rs_call *c);
-
-/* The option name: as a combatant the sender may act for. */
-enum eng_err cards_actor(struct rs_call *c, struct enc_combatant **who);
+/* Rebuild the order after cards changed hands or a combatant joined; the
+ * running turn keeps its slot. */
+void cards_reorder(struct encounter *e);
+/* After a swap at the start of a round: start the round again from the
+ * lowest card held by someone able to act. */
+void cards_restart_round(struct rs_call *c);
+/* The order slot of who's running turn, or -1 when it is not its turn. */
+int cards_turn_card(const struct encounter *e,
+                    const struct enc_combatant *who);
 
 /* A held character may only parry, break free or shout; a burning one may
  * only put the fire out, flee or shout: refuse what (e.g. "attack") unless
  * held_ok / fire_ok. */
 enum eng_err cards_may(struct rs_call *c, struct enc_combatant *who,
                        const char *what, bool held_ok, bool fire_ok);
+/* Whether who's mouth is covered (held so, or silenced by the GM). */
+bool cards_silenced(const struct enc_combatant *who);
 
-/* Command handlers. */
+/* The tracker's extra words for who. */
+void cards_status(const struct encounter *e, const struct enc_combatant *who,
+                  struct eng_buf *out);
+
+/* Command handlers (the command table is in rs_cards_decl.c). */
+enum eng_err cards_do_swap(struct rs_call *c);
+enum eng_err cards_do_ambush(struct rs_call *c);
 enum eng_err cards_do_test(struct rs_call *c);
 enum eng_err cards_do_maneuver(struct rs_call *c);
 enum eng_err cards_do_react(struct rs_call *c);
@@ -282,12 +352,5 @@ enum eng_err cards_do_poison(struct rs_call *c);
 enum eng_err cards_do_fall(struct rs_call *c);
 /* Round-start ticks: fire and poison. */
 void cards_effects_tick(struct rs_call *c);
-
-
-/* ---- the system's surface (rs_cards_decl.c) ------------------------------ */
-
-extern const struct rs_ops cards_ops;
-
-/* Command handlers, run through the command table. */
 
 #endif

@@ -5,14 +5,14 @@
  * Each is a GM command with its procedure (the player rolls nothing by
  * hand): the GM gives the numbers the chapter leaves to the Director (a
  * fear value and position, a fire's intensity, a poison's toxicity, a
- * fall's height) and the engine rolls both sides and applies the Harm.
+ * fall's height) and the engine rolls both sides and applies the Harm. The
+ * GM's own dice (toxicity, the fall) are rolled as the GM's and shown with
+ * the victim's.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "eng_text.h"
 #include "rs_cards.h"
-#include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
 
@@ -65,94 +65,71 @@ int cards_fall_harm(int fall, int endure)
     return fall > endure ? fall - endure : 0;
 }
 
-/* ---- helpers ------------------------------------------------------------- */
+/* ---- fear ---------------------------------------------------------------- */
 
-static enum eng_err cards_gm(struct rs_call *c, const char *what)
-{
-    if (!c->is_gm)
-        return enc_fail(c->d, ENG_PERM, "only the GM may call for %s", what);
-    return ENG_OK;
-}
-
-/* The Endure pool of who: the endure stat, or pool: when given. */
-static enum eng_err cards_endure(struct rs_call *c, struct enc_combatant *who,
-                                 int *base)
-{
-    return cards_opt_pool(c, who, "endure", base);
-}
-
+/* Severe Mental Harm keeps a character from counting for a fear test.
+ * Fights saved before the condition was declared may carry it as
+ * "Severe". */
 static bool cards_severe(struct enc_combatant *who)
 {
     return enc_cond_find(who, CARDS_SEVERE) != NULL ||
            enc_cond_find(who, "Severe") != NULL;
 }
 
-/* ---- fear ---------------------------------------------------------------- */
+/* The player characters present for who's fear test, who included when
+ * it is one (our reading: the README's decision): in a fight, those in its
+ * zone; not those with Severe Mental Harm, nor those who fled or died. */
+static int cards_fear_count(struct encounter *e, struct enc_combatant *who)
+{
+    int n = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        struct enc_combatant *o = &e->cs[i];
+        if (o->owner == 0 || (o->flags & ENC_CF_DEAD) ||
+            enc_cond_find(o, CARDS_FLED) != NULL || cards_severe(o))
+            continue;
+        if (e->status == ENC_ST_RUNNING && cards_distance(who, o) > 0)
+            continue;
+        n++;
+    }
+    return n;
+}
 
 /* /fear name: value: position: [allies:] [pool:|skill:] */
 enum eng_err cards_do_fear(struct rs_call *c)
 {
-    struct encounter *e = c->e;
-    enum eng_err err = cards_gm(c, "a Fear test");
-    struct enc_combatant *who;
-    if (err == ENG_OK)
-        err = rs_opt_combatant(c, "name", &who);
-    if (err != ENG_OK)
-        return err;
-    int64_t value, allies;
-    if ((err = rs_opt_int(c, "value", 1, CARDS_MAX_NEED, 0, &value)) !=
-            ENG_OK ||
-        (err = rs_opt_int(c, "allies", 0, ENC_MAX_COMBATANTS, -1,
-                          &allies)) != ENG_OK)
-        return err;
-    if (value == 0)
-        return enc_fail(c->d, ENG_INVALID, "value: is required (the Fear "
-                        "value: successes needed)");
-    const char *p = rs_opt(c->opts, c->nopts, "position");
-    enum cards_position pos;
-    if (p != NULL && eng_text_casecmp(p, "controlled") == 0)
-        pos = CARDS_CONTROLLED;
-    else if (p != NULL && eng_text_casecmp(p, "risky") == 0)
-        pos = CARDS_RISKY;
-    else if (p != NULL && eng_text_casecmp(p, "desperate") == 0)
-        pos = CARDS_DESPERATE;
-    else
-        return enc_fail(c->d, ENG_INVALID, "position: must be controlled, "
-                        "risky or desperate");
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    int64_t value = rs_arg_int(c, "value", 1);
+    enum cards_position pos = (enum cards_position)rs_arg(c, "position")->i;
     int base;
-    err = cards_endure(c, who, &base);
+    enum eng_err err = cards_opt_pool(c, who, "endure", &base);
     if (err != ENG_OK)
         return err;
-    if (allies < 0) {
-        /* The other player characters here: in a fight, in the same zone;
-         * those with Severe Mental Harm do not count. */
-        allies = 0;
-        for (int i = 0; i < e->ncs; i++) {
-            struct enc_combatant *o = &e->cs[i];
-            if (o == who || o->owner == 0 || (o->flags & ENC_CF_DEAD) ||
-                enc_cond_find(o, CARDS_FLED) != NULL || cards_severe(o))
-                continue;
-            if (e->status == ENC_ST_RUNNING && cards_distance(who, o) > 0)
-                continue;
-            allies++;
-        }
-    }
-    int add = cards_fear_allies((int)allies);
-    int s;
-    err = cards_test(c, who, "fear", base, add, true, false, &s);
+    int pcs = (int)rs_arg_int(c, "allies", cards_fear_count(c->e, who));
+    int add = cards_fear_allies(pcs);
+    struct cards_roll r;
+    err = cards_roll_test(c, who, "fear", base, add, true, false, &r);
     if (err != ENG_OK)
         return err;
     int bonus;
-    int harm = cards_fear_harm(pos, s, (int)value, &bonus);
-    if (harm == 0) {
-        who->rs[CC_NEXT_BONUS] += bonus;
-        cards_say(c, who->id, "%s keeps control (%d of %d needed)%s",
-                  who->name, s, (int)value, bonus ? "; +1 die on the next "
-                  "roll" : "");
-        return ENG_OK;
+    int harm = cards_fear_harm(pos, r.succ, (int)value, &bonus);
+    char outcome[64];
+    if (harm > 0)
+        snprintf(outcome, sizeof outcome, "afraid: %d Mental Harm", harm);
+    else
+        snprintf(outcome, sizeof outcome, "keeps control%s",
+                 bonus ? ": +1 die on the next roll" : "");
+    /* The player characters' dice are the fear test's own, not a bonus
+     * given: say what they are. */
+    r.bonus = 0;
+    struct enc_event *ev = cards_test_event(c, who, "fear", &r, value,
+                                            outcome);
+    if (add > 0) {
+        char why[64];
+        snprintf(why, sizeof why, "player characters present: %d, at most "
+                 "%d count", pcs, CARDS_FEAR_MAX_ALLIES);
+        cards_mod_dice(c, ev, why, add, r.secret);
     }
-    cards_say(c, who->id, "%s is afraid (%d of %d needed): %d Mental Harm",
-              who->name, s, (int)value, harm);
+    CARDS_C(who)->next_bonus += bonus;
     cards_add_harm(c, who, harm, true, 0);
     return ENG_OK;
 }
@@ -161,236 +138,258 @@ enum eng_err cards_do_fear(struct rs_call *c)
 
 static void cards_fire_out(struct rs_call *c, struct enc_combatant *who)
 {
-    who->rs[CC_FIRE] = who->rs[CC_FIRE_NEED] = who->rs[CC_FIRE_SAVED] = 0;
+    struct cards_comb *st = CARDS_C(who);
+    st->fire_need = st->fire_saved = 0;
     if (enc_cond_find(who, CARDS_BURNING) != NULL)
         enc_cond_remove(c->e, who, CARDS_BURNING, c->r, c->d);
     c->d->code = ENG_OK;
 }
 
-/* /fire name: intensity: [need:] [out:] */
+/* /hazard fire name: intensity: [need:] | out:true */
 enum eng_err cards_do_fire(struct rs_call *c)
 {
-    enum eng_err err = cards_gm(c, "fire");
-    struct enc_combatant *who;
-    if (err == ENG_OK)
-        err = rs_opt_combatant(c, "name", &who);
-    if (err != ENG_OK)
-        return err;
-    bool out;
-    int64_t intensity, need;
-    if ((err = rs_opt_bool(c, "out", false, &out)) != ENG_OK ||
-        (err = rs_opt_int(c, "intensity", 1, CARDS_MAX_INTENSITY, 0,
-                          &intensity)) != ENG_OK ||
-        (err = rs_opt_int(c, "need", 1, CARDS_MAX_NEED, 1, &need)) !=
-            ENG_OK)
-        return err;
-    if (out) {
-        if (who->rs[CC_FIRE] == 0)
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    bool burning = enc_cond_find(who, CARDS_BURNING) != NULL;
+    if (rs_arg_bool(c, "out", false)) {
+        enum eng_err err = cards_not_both(c, "out", "intensity", "the fire "
+                                          "goes out");
+        if (err == ENG_OK)
+            err = cards_not_both(c, "out", "need", "the fire goes out");
+        if (err != ENG_OK)
+            return err;
+        if (!burning)
             return enc_fail(c->d, ENG_STATE, "%s is not burning", who->name);
         cards_fire_out(c, who);
-        cards_say(c, who->id, "the fire on %s goes out", who->name);
+        RS_SAY(c, who, "The fire on {} goes out.", RS_A_WHO(who));
         return ENG_OK;
     }
-    if (intensity == 0)
+    const struct rs_arg *intensity = rs_arg(c, "intensity");
+    if (intensity == NULL)
         return enc_fail(c->d, ENG_INVALID, "intensity: is required (the "
                         "damage the fire does each round)");
-    bool caught = who->rs[CC_FIRE] == 0;
-    struct enc_cond_req q = {.name = CARDS_BURNING,
-                             .value = (int32_t)intensity};
-    if (!caught)
-        enc_cond_remove(c->e, who, CARDS_BURNING, c->r, c->d);
-    err = enc_cond_add(c->e, who, &q, c->r, c->d);
+    /* Catching fire (the Burning condition) hurts at once: the same as
+     * when the GM gives Burning by hand (cards_cond_changed). */
+    enum eng_err err = cards_give(c, who, CARDS_BURNING,
+                                  (int32_t)intensity->i, 0);
     if (err != ENG_OK)
         return err;
-    who->rs[CC_FIRE] = intensity;
-    who->rs[CC_FIRE_NEED] = need;
-    if (!caught) {
-        cards_say(c, who->id, "the fire on %s is now intensity %d",
-                  who->name, (int)intensity);
-        return ENG_OK;
+    const struct rs_arg *need = rs_arg(c, "need");
+    struct cards_comb *st = CARDS_C(who);
+    if (need != NULL || !burning) {
+        st->fire_need = need != NULL ? (int32_t)need->i : 1;
+        RS_SAY(c, who, "Putting the fire out takes {} Finesse success{}.",
+               RS_A_NUM(st->fire_need),
+               RS_A_TEXT(st->fire_need == 1 ? "" : "es"));
     }
-    who->rs[CC_FIRE_SAVED] = 0;
-    who->rs[CC_FIRE_ROUND] = c->e->round;
-    cards_say(c, who->id, "%s catches fire (intensity %d; %d success%s of "
-              "Finesse put it out)", who->name, (int)intensity, (int)need,
-              need == 1 ? "" : "es");
-    cards_add_harm(c, who, 1, false, 0);
     return ENG_OK;
 }
 
 /* /extinguish name: [pool:|skill:] - a slow maneuver; successes add up. */
 enum eng_err cards_do_extinguish(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rs_opt_combatant(c, "name", &who);
-    if (err == ENG_OK)
-        err = rs_require_actor(c, who);
-    if (err != ENG_OK)
-        return err;
-    if (who->rs[CC_FIRE] == 0)
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    struct cards_comb *st = CARDS_C(who);
+    if (enc_cond_find(who, CARDS_BURNING) == NULL)
         return enc_fail(c->d, ENG_STATE, "%s is not burning", who->name);
     int base;
-    err = cards_opt_pool(c, who, "finesse", &base);
+    enum eng_err err = cards_opt_pool(c, who, "finesse", &base);
     if (err == ENG_OK)
         err = cards_spend(c, who, true, false);
+    struct cards_roll r;
+    if (err == ENG_OK)
+        err = cards_roll_test(c, who, "extinguish", base, 0, true, true, &r);
     if (err != ENG_OK)
         return err;
-    int s;
-    err = cards_test(c, who, "extinguish", base, 0, true, true, &s);
-    if (err != ENG_OK)
-        return err;
-    who->rs[CC_FIRE_SAVED] += s;
-    if (who->rs[CC_FIRE_SAVED] >= who->rs[CC_FIRE_NEED]) {
+    st->fire_saved += r.succ;
+    bool out = st->fire_saved >= st->fire_need;
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
+                                         "fights the fire", st->fire_saved,
+                                         st->fire_need,
+                                         out ? "the fire is out"
+                                             : "still burning");
+    cards_ev_pool(c, ev, &r);
+    if (st->fire_saved > r.succ)
+        cards_mod_succ(c, ev, "saved from earlier turns",
+                       st->fire_saved - r.succ, false);
+    if (out)
         cards_fire_out(c, who);
-        cards_say(c, who->id, "%s puts the fire out", who->name);
-    } else {
-        cards_say(c, who->id, "%s is still burning: %lld of %lld successes "
-                  "so far", who->name, (long long)who->rs[CC_FIRE_SAVED],
-                  (long long)who->rs[CC_FIRE_NEED]);
-    }
     return ENG_OK;
 }
 
 /* ---- poison -------------------------------------------------------------- */
 
-/* /poison name: toxicity: | antidote:true */
+static void cards_poison_end(struct rs_call *c, struct enc_combatant *who)
+{
+    CARDS_C(who)->poison_left = 0;
+    if (enc_cond_find(who, CARDS_POISONED) != NULL)
+        enc_cond_remove(c->e, who, CARDS_POISONED, c->r, c->d);
+    c->d->code = ENG_OK;
+}
+
+/* /hazard poison name: toxicity: [pool:|skill:] | antidote:true */
 enum eng_err cards_do_poison(struct rs_call *c)
 {
-    enum eng_err err = cards_gm(c, "poison");
-    struct enc_combatant *who;
-    if (err == ENG_OK)
-        err = rs_opt_combatant(c, "name", &who);
-    if (err != ENG_OK)
-        return err;
-    bool antidote;
-    int64_t tox;
-    if ((err = rs_opt_bool(c, "antidote", false, &antidote)) != ENG_OK ||
-        (err = rs_opt_int(c, "toxicity", 1, CARDS_MAX_TOXICITY, 0, &tox)) !=
-            ENG_OK)
-        return err;
-    if (antidote) {
-        if (who->rs[CC_POISON_LEFT] == 0 &&
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    struct cards_comb *st = CARDS_C(who);
+    if (rs_arg_bool(c, "antidote", false)) {
+        static const char *const rolled[] = {"toxicity", "pool", "skill"};
+        for (size_t i = 0; i < sizeof rolled / sizeof rolled[0]; i++) {
+            enum eng_err err = cards_not_both(c, "antidote", rolled[i],
+                                              "the antidote cancels the "
+                                              "poison");
+            if (err != ENG_OK)
+                return err;
+        }
+        if (st->poison_left == 0 &&
             enc_cond_find(who, CARDS_POISONED) == NULL)
             return enc_fail(c->d, ENG_STATE, "%s is not poisoned",
                             who->name);
-        who->rs[CC_POISON_LEFT] = 0;
-        if (enc_cond_find(who, CARDS_POISONED) != NULL)
-            enc_cond_remove(c->e, who, CARDS_POISONED, c->r, c->d);
-        cards_say(c, who->id, "the antidote cancels the poison in %s",
-                  who->name);
+        cards_poison_end(c, who);
+        RS_SAY(c, who, "The antidote cancels the poison in {}.",
+               RS_A_WHO(who));
         return ENG_OK;
     }
-    if (tox == 0)
+    const struct rs_arg *tox = rs_arg(c, "toxicity");
+    if (tox == NULL)
         return enc_fail(c->d, ENG_INVALID, "toxicity: is required (3 weak, "
                         "6 strong, 9 or more extreme)");
     int base;
-    err = cards_endure(c, who, &base);
-    if (err != ENG_OK)
-        return err;
-    int ts, es;
-    err = cards_roll_pool(c, "toxicity", (int)tox, &ts, NULL);
+    enum eng_err err = cards_opt_pool(c, who, "endure", &base);
+    struct cards_roll ts, es;
     if (err == ENG_OK)
-        err = cards_test(c, who, "endure", base, 0, true, false, &es);
+        err = cards_roll_gm(c, "toxicity", (int)tox->i, &ts);
+    if (err == ENG_OK)
+        err = cards_roll_test(c, who, "endure", base, 0, true, false, &es);
     if (err != ENG_OK)
         return err;
-    int harm = cards_poison_harm(ts, es);
-    if (harm == 0) {
-        cards_say(c, who->id, "%s resists the poison (%d against %d)",
-                  who->name, es, ts);
-        return ENG_OK;
-    }
-    cards_say(c, who->id, "the poison takes hold of %s (%d against %d): %d "
-              "Harm", who->name, es, ts, harm);
+    int harm = cards_poison_harm(ts.succ, es.succ);
+    char outcome[48] = "resists the poison";
+    if (harm > 0)
+        snprintf(outcome, sizeof outcome, "%s: %d Harm",
+                 es.succ == ts.succ ? "a tie" : "poisoned", harm);
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
+                                         "endures poison", es.succ, ts.succ,
+                                         outcome);
+    cards_ev_pool(c, ev, &es);
+    rs_ev_roll(c, ev, ts.roll_idx);
     cards_add_harm(c, who, harm, false, 0);
-    if (harm - 1 > who->rs[CC_POISON_LEFT]) {
-        who->rs[CC_POISON_LEFT] = harm - 1;
-        who->rs[CC_POISON_ROUND] = c->e->round;
-        struct enc_cond_req q = {.name = CARDS_POISONED};
+    /* In the rounds after, one Harm fewer each round. */
+    if (harm - 1 > st->poison_left) {
+        st->poison_left = harm - 1;
+        st->poison_round = c->e->round;
         if (enc_cond_find(who, CARDS_POISONED) == NULL)
-            return enc_cond_add(c->e, who, &q, c->r, c->d);
+            return cards_give(c, who, CARDS_POISONED, 0, 0);
     }
     return ENG_OK;
 }
 
 /* ---- falling ------------------------------------------------------------- */
 
-/* /fall name: feet: [soft:] [pool:|skill:] */
+/* /hazard fall name: feet: [soft:] [pool:|skill:] */
 enum eng_err cards_do_fall(struct rs_call *c)
 {
-    enum eng_err err = cards_gm(c, "falling damage");
-    struct enc_combatant *who;
-    if (err == ENG_OK)
-        err = rs_opt_combatant(c, "name", &who);
-    if (err != ENG_OK)
-        return err;
-    int64_t feet;
-    bool soft;
-    if ((err = rs_opt_int(c, "feet", 0, CARDS_MAX_FALL, -1, &feet)) !=
-            ENG_OK ||
-        (err = rs_opt_bool(c, "soft", false, &soft)) != ENG_OK)
-        return err;
-    if (feet < 0)
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    const struct rs_arg *feet = rs_arg(c, "feet");
+    if (feet == NULL)
         return enc_fail(c->d, ENG_INVALID, "feet: is required (how far %s "
                         "falls)", who->name);
-    int dice = cards_fall_dice((int)feet);
+    int dice = cards_fall_dice((int)feet->i);
+    bool soft = rs_arg_bool(c, "soft", false);
+    enum eng_err err = ENG_OK;
+    if (soft)
+        err = cards_not_both(c, "soft", "pool", "nothing is rolled for a "
+                             "soft landing");
+    if (soft && err == ENG_OK)
+        err = cards_not_both(c, "soft", "skill", "nothing is rolled for a "
+                             "soft landing");
+    if (err != ENG_OK)
+        return err;
     if (soft || dice == 0) {
-        cards_say(c, who->id, "%s lands unharmed (%s)", who->name,
-                  soft ? "a soft landing" : "under 10 feet");
+        RS_SAY(c, who, "{} falls {} feet and lands unharmed ({}).",
+               RS_A_WHO(who), RS_A_NUM(feet->i),
+               RS_A_TEXT(dice == 0 ? "less than 10 feet" : "a soft landing"));
         return ENG_OK;
     }
     int base;
-    err = cards_endure(c, who, &base);
-    if (err != ENG_OK)
-        return err;
-    int fs, es;
-    err = cards_roll_pool(c, "fall", dice, &fs, NULL);
+    err = cards_opt_pool(c, who, "endure", &base);
+    struct cards_roll fs, es;
     if (err == ENG_OK)
-        err = cards_test(c, who, "endure", base, 0, true, false, &es);
+        err = cards_roll_gm(c, "fall", dice, &fs);
+    if (err == ENG_OK)
+        err = cards_roll_test(c, who, "endure", base, 0, true, false, &es);
     if (err != ENG_OK)
         return err;
-    int harm = cards_fall_harm(fs, es);
-    cards_say(c, who->id, "%s falls %d feet: %d against Endure %d, %d "
-              "Physical Harm (armour does not help)", who->name, (int)feet,
-              fs, es, harm);
+    int harm = cards_fall_harm(fs.succ, es.succ);
+    char outcome[48];
+    snprintf(outcome, sizeof outcome, "%d Physical Harm", harm);
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
+                                         "endures the fall", es.succ,
+                                         fs.succ, outcome);
+    cards_ev_pool(c, ev, &es);
+    rs_ev_roll(c, ev, fs.roll_idx);
+    char why[48];
+    snprintf(why, sizeof why, "%d feet: one die per %d", (int)feet->i,
+             CARDS_FALL_STEP);
+    rs_mod_note(c, ev, why);
+    rs_mod_note(c, ev, "armour does not help");
     cards_add_harm(c, who, harm, false, 0);
     return ENG_OK;
 }
 
 /* ---- round start --------------------------------------------------------- */
 
+/* A burning character's automatic Endure test: each success takes a point
+ * off the fire's damage. */
+static void cards_fire_tick(struct rs_call *c, struct enc_combatant *who,
+                            int intensity)
+{
+    int base = (int)enc_stat_or(who, "endure", 0);
+    struct cards_roll r;
+    if (cards_roll_test(c, who, "endure", base < 0 ? 0 : base, 0, true,
+                        false, &r) != ENG_OK) {
+        c->d->code = ENG_OK;
+        return;
+    }
+    int dmg = cards_fire_damage(intensity, r.succ);
+    char outcome[48];
+    snprintf(outcome, sizeof outcome, "burns: %d Physical Harm", dmg);
+    cards_test_event(c, who, "endures the fire", &r, intensity, outcome);
+    cards_add_harm(c, who, dmg, false, 0);
+}
+
+/* The poison gives its Harm, one less each round; the GM taking the
+ * Poisoned condition away ends it as an antidote does. */
+static void cards_poison_tick(struct rs_call *c, struct enc_combatant *who)
+{
+    struct cards_comb *st = CARDS_C(who);
+    if (enc_cond_find(who, CARDS_POISONED) == NULL) {
+        st->poison_left = 0;
+        return;
+    }
+    int harm = st->poison_left--;
+    RS_SAY(c, who, "The poison works in {}: {} Harm.", RS_A_WHO(who),
+           RS_A_NUM(harm));
+    cards_add_harm(c, who, harm, false, 0);
+    if (st->poison_left == 0) {
+        cards_poison_end(c, who);
+        RS_SAY(c, who, "The poison in {} has run its course.",
+               RS_A_WHO(who));
+    }
+}
+
 void cards_effects_tick(struct rs_call *c)
 {
     struct encounter *e = c->e;
     for (int i = 0; i < e->ncs; i++) {
         struct enc_combatant *who = &e->cs[i];
+        const struct cards_comb *st = CARDS_C(who);
         if ((who->flags & ENC_CF_DEAD) ||
             enc_cond_find(who, CARDS_FLED) != NULL)
             continue;
-        if (who->rs[CC_FIRE] > 0 && e->round > who->rs[CC_FIRE_ROUND]) {
-            int base = (int)enc_stat_or(who, "endure", 0);
-            int s = 0;
-            if (cards_test(c, who, "endure", base < 0 ? 0 : base, 0, true,
-                           false, &s) != ENG_OK)
-                c->d->code = ENG_OK;
-            int dmg = cards_fire_damage((int)who->rs[CC_FIRE], s);
-            cards_say(c, who->id, "%s burns: intensity %lld less %d: %d "
-                      "Physical Harm", who->name, (long long)who->rs[CC_FIRE],
-                      s, dmg);
-            cards_add_harm(c, who, dmg, false, 0);
-        }
-        if (who->rs[CC_POISON_LEFT] > 0 &&
-            e->round > who->rs[CC_POISON_ROUND]) {
-            int harm = (int)who->rs[CC_POISON_LEFT]--;
-            cards_say(c, who->id, "the poison works in %s: %d Harm",
-                      who->name, harm);
-            cards_add_harm(c, who, harm, false, 0);
-            if (who->rs[CC_POISON_LEFT] == 0) {
-                if (enc_cond_find(who, CARDS_POISONED) != NULL)
-                    enc_cond_remove(e, who, CARDS_POISONED, c->r, c->d);
-                c->d->code = ENG_OK;
-                cards_say(c, who->id, "the poison in %s has run its course",
-                          who->name);
-            }
-        }
+        const struct enc_cond *fire = enc_cond_find(who, CARDS_BURNING);
+        if (fire != NULL && e->round > st->fire_round)
+            cards_fire_tick(c, who, fire->value);
+        if (st->poison_left > 0 && e->round > st->poison_round)
+            cards_poison_tick(c, who);
     }
 }

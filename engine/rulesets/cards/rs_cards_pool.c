@@ -1,25 +1,14 @@
 /*
- * rs_cards_pool.c - the `cards` ruleset: dice pools and tests, Harm, and
- * the maneuver budget (/test, /maneuver).
+ * rs_cards_pool.c - the `cards` ruleset: dice pools and tests, and the
+ * maneuver budget (/test, /maneuver).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "eng_text.h"
 #include "rs_cards.h"
-#include "rs_kit.h"
 #include "turn.h"
 
 /* ---- pure rules ---------------------------------------------------------- */
-
-int cards_count(const int *faces, int n, int success)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (faces[i] >= success)
-            k++;
-    return k;
-}
 
 int cards_pool(int base, int bonus, int harm)
 {
@@ -27,64 +16,137 @@ int cards_pool(int base, int bonus, int harm)
     return n < 0 ? 0 : n;
 }
 
-bool cards_may_spend(int slow_used, int fast_used, int turns, bool slow)
+void cards_left(const struct cards_budget *b, bool own_turn, int *slow,
+                int *fast)
 {
-    if (slow && slow_used + 1 > turns)
-        return false;
-    return slow_used + fast_used + 1 <= 2 * turns;
+    int s = b->turns - b->slow;
+    int total = 2 * b->turns - b->slow - b->fast;
+    if (own_turn) {
+        int ts = 1 - b->turn_slow, tt = 2 - b->turn_slow - b->turn_fast;
+        s = ts < s ? ts : s;
+        total = tt < total ? tt : total;
+    }
+    total = total < 0 ? 0 : total;
+    s = s < 0 ? 0 : s > total ? total : s;
+    *slow = s;
+    *fast = total - s;
 }
 
 /* ---- rolling ------------------------------------------------------------- */
 
-enum eng_err cards_roll_pool(struct rs_call *c, const char *label, int n,
-                             int *succ, int *roll_idx)
+/* Roll n dice for who (NULL: the GM) under label; n may be 0: nothing is
+ * rolled, nothing succeeds, and the roll says so. */
+static enum eng_err cards_roll_dice(struct rs_call *c,
+                                    const struct enc_combatant *who,
+                                    const char *label, struct cards_roll *r)
 {
-    if (n <= 0) {
-        int idx = enc_add_plain_roll(c->r, label, 0, false);
-        *succ = 0;
-        if (roll_idx != NULL)
-            *roll_idx = idx;
+    r->secret = who != NULL && who->hidden;
+    if (r->dice <= 0) {
+        r->dice = 0;
+        r->succ = 0;
+        r->roll_idx = enc_add_plain_roll(c->r, label, 0,
+                                         who != NULL && who->hidden);
         return ENG_OK;
     }
-    if (n > CARDS_MAX_POOL * 2)
+    if (r->dice > CARDS_MAX_POOL * 2)
         return enc_fail(c->d, ENG_LIMIT, "too many dice in one pool (limit "
                         "is %d)", CARDS_MAX_POOL * 2);
     char expr[48];
-    snprintf(expr, sizeof expr, "%dd%d>=%d", n, cards_die(c->e),
+    snprintf(expr, sizeof expr, "%dd%d>=%d", r->dice, cards_die(c->e),
              cards_success(c->e));
-    struct rs_rolled r;
-    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
+    struct rs_rolled rolled;
+    enum eng_err err = rs_roll(c, who, label, expr, &rolled);
     if (err != ENG_OK)
         return err;
-    *succ = (int)r.successes;
-    if (roll_idx != NULL)
-        *roll_idx = r.roll_idx;
+    r->succ = (int)rolled.successes;
+    r->roll_idx = rolled.roll_idx;
     return ENG_OK;
 }
 
-enum eng_err cards_test(struct rs_call *c, struct enc_combatant *who,
-                        const char *label, int base, int bonus, bool harm,
-                        bool maneuver, int *succ)
+enum eng_err cards_roll_test(struct rs_call *c, struct enc_combatant *who,
+                             const char *label, int base, int bonus,
+                             bool harm, bool maneuver, struct cards_roll *out)
 {
-    int extra = (int)who->rs[CC_NEXT_BONUS];
-    if (maneuver)
-        extra += (int)who->rs[CC_FIRST_BONUS];
-    int n = cards_pool(base, bonus + extra, harm ? cards_harm_of(who) : 0);
-    int idx = -1;   /* "no roll" (rs_roll.h), until the pool is rolled */
-    enum eng_err err = cards_roll_pool(c, label, n, succ, &idx);
+    struct cards_comb *st = CARDS_C(who);
+    *out = (struct cards_roll){
+        .base = base,
+        .bonus = bonus,
+        .harm = harm ? cards_harm_of(who) : 0,
+        .ambush = maneuver ? st->first_bonus : 0,
+        .calm = st->next_bonus,
+    };
+    out->dice = cards_pool(base, bonus + out->ambush + out->calm, out->harm);
+    enum eng_err err = cards_roll_dice(c, who, label, out);
     if (err != ENG_OK)
         return err;
-    who->rs[CC_NEXT_BONUS] = 0;
+    st->next_bonus = 0;
     if (maneuver)
-        who->rs[CC_FIRST_BONUS] = 0;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_ROLL, who->id);
-    ev->a = *succ;
-    ev->b = n;
-    enc_event_roll(c->r, ev, idx);
-    ev->secret = who->hidden;
-    enc_event_text(c->r, ev, "%s: %d dice, %d success%s", label,
-             n, *succ, *succ == 1 ? "" : "es");
+        st->first_bonus = 0;
     return ENG_OK;
+}
+
+enum eng_err cards_roll_gm(struct rs_call *c, const char *label, int n,
+                           struct cards_roll *out)
+{
+    *out = (struct cards_roll){.base = n, .dice = n};
+    return cards_roll_dice(c, NULL, label, out);
+}
+
+static void cards_mod_n(struct rs_call *c, struct enc_event *ev,
+                        const char *why, int n, const char *one,
+                        const char *many, bool secret)
+{
+    if (n != 0) {
+        enc_event_mod(c->r, ev, why, n, true,
+                      n == 1 || n == -1 ? one : many, secret);
+        return;
+    }
+    char note[ENC_MAX_NAME + 64];
+    snprintf(note, sizeof note, "%s: no %s", why, many);
+    enc_event_mod(c->r, ev, note, 0, false, "", secret);
+}
+
+void cards_mod_dice(struct rs_call *c, struct enc_event *ev, const char *why,
+                    int n, bool secret)
+{
+    cards_mod_n(c, ev, why, n, "die", "dice", secret);
+}
+
+void cards_mod_succ(struct rs_call *c, struct enc_event *ev, const char *why,
+                    int n, bool secret)
+{
+    cards_mod_n(c, ev, why, n, "success", "successes", secret);
+}
+
+void cards_ev_pool(struct rs_call *c, struct enc_event *ev,
+                   const struct cards_roll *r)
+{
+    rs_ev_roll(c, ev, r->roll_idx);
+    if (r->own)
+        return;
+    if (r->bonus != 0)
+        cards_mod_dice(c, ev, "bonus", r->bonus, r->secret);
+    if (r->ambush != 0)
+        cards_mod_dice(c, ev, "ambush", r->ambush, r->secret);
+    if (r->calm != 0)
+        cards_mod_dice(c, ev, "calm after a fear test", r->calm, r->secret);
+    if (r->harm != 0)
+        cards_mod_dice(c, ev, "Harm", -r->harm, r->secret);
+    if (r->dice == 0)
+        enc_event_mod(c->r, ev, "no dice left to roll", 0, false, "",
+                      r->secret);
+}
+
+struct enc_event *cards_test_event(struct rs_call *c,
+                                   const struct enc_combatant *who,
+                                   const char *label,
+                                   const struct cards_roll *r, int64_t need,
+                                   const char *outcome)
+{
+    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL, label,
+                                         r->succ, need, outcome);
+    cards_ev_pool(c, ev, r);
+    return ev;
 }
 
 enum eng_err cards_skill(struct rs_call *c, struct enc_combatant *who,
@@ -102,20 +164,28 @@ enum eng_err cards_skill(struct rs_call *c, struct enc_combatant *who,
     return ENG_OK;
 }
 
+enum eng_err cards_not_both(struct rs_call *c, const char *a, const char *b,
+                            const char *why)
+{
+    if (rs_arg(c, a) != NULL && rs_arg(c, b) != NULL)
+        return enc_fail(c->d, ENG_INVALID, "%s: and %s: do not go together: "
+                        "%s", a, b, why);
+    return ENG_OK;
+}
+
 enum eng_err cards_opt_pool(struct rs_call *c, struct enc_combatant *who,
                             const char *dflt_skill, int *base)
 {
-    int64_t pool;
-    enum eng_err err = rs_opt_int(c, "pool", 0, CARDS_MAX_POOL, -1, &pool);
+    enum eng_err err = cards_not_both(c, "pool", "skill", "pool: gives the "
+                                      "dice, skill: reads them from a stat");
     if (err != ENG_OK)
         return err;
-    if (pool >= 0) {
-        *base = (int)pool;
+    const struct rs_arg *pool = rs_arg(c, "pool");
+    if (pool != NULL) {
+        *base = (int)pool->i;
         return ENG_OK;
     }
-    const char *skill = rs_opt(c->opts, c->nopts, "skill");
-    if (skill == NULL)
-        skill = dflt_skill;
+    const char *skill = rs_arg_text(c, "skill", dflt_skill);
     if (skill == NULL)
         return enc_fail(c->d, ENG_INVALID, "give the dice: pool:N or "
                         "skill:<stat>");
@@ -128,181 +198,157 @@ enum eng_err cards_spend(struct rs_call *c, struct enc_combatant *who,
                          bool slow, bool reaction)
 {
     struct encounter *e = c->e;
+    struct cards_comb *st = CARDS_C(who);
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     if (!turn_can_act(who))
         return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
                         who->name);
     if (!reaction && e->current != who->id)
-        return enc_fail(c->d, ENG_STATE, "it is not %s's turn; only "
+        return enc_fail(c->d, ENG_STATE, "it is not the turn of %s; only "
                         "reactions may be used out of turn", who->name);
-    int turns = who->ninit > 0 ? who->ninit : 1;
-    int slow_used = (int)who->rs[CC_SLOW], fast_used = (int)who->rs[CC_FAST];
-    if (!cards_may_spend(slow_used, fast_used, turns, slow)) {
-        if (slow && slow_used >= turns)
-            return enc_fail(c->d, ENG_STATE, "%s has used its slow "
-                            "maneuver this round", who->name);
-        return enc_fail(c->d, ENG_STATE, "%s has no maneuvers left this "
-                        "round", who->name);
-    }
-    if (slow_used + fast_used > 0)
-        who->rs[CC_FIRST_BONUS] = 0;
-    who->rs[slow ? CC_SLOW : CC_FAST]++;
-    e->rs[CE_ROUND_ACTED] = 1;
+    /* A reaction draws on the round (it may come before or after one's
+     * turn); anything else on the turn running now. */
+    struct cards_budget b = {st->slow, st->fast, st->turn_slow,
+                             st->turn_fast,
+                             who->ninit > 0 ? who->ninit : 1};
+    int slow_left, fast_left;
+    cards_left(&b, !reaction, &slow_left, &fast_left);
+    const char *when = reaction ? "this round" : "this turn";
+    if (slow && slow_left == 0 && fast_left > 0)
+        return enc_fail(c->d, ENG_STATE, "%s has used the slow maneuver of "
+                        "%s; a fast one is left", who->name, when);
+    if (slow_left + fast_left == 0)
+        return enc_fail(c->d, ENG_STATE, "%s has no maneuvers left %s",
+                        who->name, when);
+    /* The ambush's bonus is for the first maneuver of the fight only: the
+     * roll that comes with it uses it up (cards_roll_test), and one
+     * without a roll loses it. */
+    if (st->slow + st->fast > 0)
+        st->first_bonus = 0;
+    /* A fast maneuver uses the fast one first and then the slow one. */
+    bool as_slow = slow || fast_left == 0;
+    if (as_slow)
+        st->slow++;
+    else
+        st->fast++;
+    if (!reaction && as_slow)
+        st->turn_slow++;
+    else if (!reaction)
+        st->turn_fast++;
+    CARDS_E(e)->round_acted = true;
     return ENG_OK;
 }
 
-/* A held character may only parry, break free or shout; a burning one may
- * only put the fire out, flee or shout. what: "attack", "flee", ... */
+bool cards_silenced(const struct enc_combatant *who)
+{
+    return enc_cond_find((struct enc_combatant *)who, CARDS_SILENCED) !=
+           NULL;
+}
+
 enum eng_err cards_may(struct rs_call *c, struct enc_combatant *who,
                        const char *what, bool held_ok, bool fire_ok)
 {
     if (!held_ok && enc_cond_find(who, CARDS_HELD) != NULL)
         return enc_fail(c->d, ENG_STATE, "%s is held and cannot %s: only "
                         "parry, break free or shout", who->name, what);
-    if (!fire_ok && who->rs[CC_FIRE] > 0)
+    if (!fire_ok && enc_cond_find(who, CARDS_BURNING) != NULL)
         return enc_fail(c->d, ENG_STATE, "%s is burning and cannot %s: only "
                         "put out the fire, flee or shout", who->name, what);
     return ENG_OK;
 }
 
-static bool cards_is_shout(const char *label)
-{
-    if (label == NULL)
-        return false;
-    for (const char *p = label; *p; p++)
-        if (eng_text_ncasecmp(p, "shout", 5) == 0)
-            return true;
-    return false;
-}
-
-enum eng_err cards_actor(struct rs_call *c, struct enc_combatant **who)
-{
-    enum eng_err err = rs_opt_combatant(c, "name", who);
-    if (err == ENG_OK)
-        err = rs_require_actor(c, *who);
-    return err;
-}
-
-/* /maneuver name: kind:slow|fast label: */
+/* /maneuver name: kind:slow|fast|shout label: */
 enum eng_err cards_do_maneuver(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = cards_actor(c, &who);
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    const char *kind = rs_arg_text(c, "kind", "fast");
+    bool slow = strcmp(kind, "slow") == 0;
+    bool shout = strcmp(kind, "shout") == 0;
+    /* Shouting is a fast maneuver that being held or burning allows, and
+     * a covered mouth does not: the rules read the state, not the label. */
+    if (shout && cards_silenced(who))
+        return enc_fail(c->d, ENG_STATE, "%s cannot shout: the mouth is "
+                        "covered", who->name);
+    enum eng_err err = cards_may(c, who, "do that", shout, shout);
+    if (err == ENG_OK)
+        err = cards_spend(c, who, slow, false);
     if (err != ENG_OK)
         return err;
-    const char *kind = rs_opt(c->opts, c->nopts, "kind");
-    if (kind == NULL)
-        kind = "fast";
-    bool slow = eng_text_casecmp(kind, "slow") == 0;
-    if (!slow && eng_text_casecmp(kind, "fast") != 0)
-        return enc_fail(c->d, ENG_INVALID, "kind: must be slow or fast");
-    const char *label = rs_opt(c->opts, c->nopts, "label");
-    if (label != NULL && strlen(label) > CARDS_MAX_LABEL)
-        return enc_fail(c->d, ENG_LIMIT, "label is too long (limit is %d "
-                        "bytes)", CARDS_MAX_LABEL);
-    bool shout = !slow && cards_is_shout(label);
-    err = cards_may(c, who, "do that", shout, shout);
-    if (err != ENG_OK)
-        return err;
-    err = cards_spend(c, who, slow, false);
-    if (err != ENG_OK)
-        return err;
-    who->rs[CC_FIRST_BONUS] = 0;
-    cards_say(c, who->id, "%s: %s maneuver%s%s", who->name, slow ? "slow" :
-              "fast", label ? ": " : "", label ? label : "");
+    CARDS_C(who)->first_bonus = 0;    /* nothing rolled to add it to */
+    const char *label = rs_arg_text(c, "label", NULL);
+    const char *what = slow ? "a slow maneuver" : shout ? "a shout"
+                                                        : "a fast maneuver";
+    if (label != NULL)
+        RS_SAY(c, who, "{} uses {}: {}", RS_A_WHO(who), RS_A_TEXT(what),
+               RS_A_USER(label));
+    else
+        RS_SAY(c, who, "{} uses {}.", RS_A_WHO(who), RS_A_TEXT(what));
     return ENG_OK;
 }
 
-/* /test name: pool:|skill: bonus: need: maneuver: label: harm: */
-enum eng_err cards_do_test(struct rs_call *c)
+/* /test with roll: the player's own dice, counted as rolled: nothing is
+ * added or taken away, so the pool's options do not apply. */
+static enum eng_err cards_own_dice(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = cards_actor(c, &who);
-    if (err != ENG_OK)
-        return err;
-    const char *roll = rs_opt(c->opts, c->nopts, "roll");
-    int base = 0;
-    if (roll == NULL)
-        err = cards_opt_pool(c, who, NULL, &base);
-    if (err != ENG_OK)
-        return err;
-    int64_t bonus, need;
-    bool harm;
-    if ((err = rs_opt_int(c, "bonus", -CARDS_MAX_POOL, CARDS_MAX_POOL, 0,
-                          &bonus)) != ENG_OK ||
-        (err = rs_opt_int(c, "need", 1, CARDS_MAX_NEED, 1, &need)) !=
-            ENG_OK ||
-        (err = rs_opt_bool(c, "harm", true, &harm)) != ENG_OK)
-        return err;
-    const char *m = rs_opt(c->opts, c->nopts, "maneuver");
-    bool spend = m != NULL && eng_text_casecmp(m, "none") != 0;
-    bool slow = false, reaction = false;
-    if (spend) {
-        slow = eng_text_casecmp(m, "slow") == 0;
-        reaction = eng_text_casecmp(m, "reaction") == 0;
-        if (!slow && !reaction && eng_text_casecmp(m, "fast") != 0)
-            return enc_fail(c->d, ENG_INVALID, "maneuver: must be slow, "
-                            "fast, reaction or none");
-        err = cards_may(c, who, "do that", false, false);
-        if (err == ENG_OK)
-            err = cards_spend(c, who, slow, reaction);
+    static const char *const pool_opts[] = {"pool", "skill", "bonus",
+                                            "harm"};
+    for (size_t i = 0; i < sizeof pool_opts / sizeof pool_opts[0]; i++) {
+        enum eng_err err = cards_not_both(c, "roll", pool_opts[i], "roll: "
+                                          "counts the dice given as they "
+                                          "fall");
         if (err != ENG_OK)
             return err;
     }
-    const char *label = rs_opt(c->opts, c->nopts, "label");
-    if (label == NULL || label[0] == '\0')
-        label = rs_opt(c->opts, c->nopts, "skill");
-    char lab[CARDS_MAX_LABEL + 1];
-    enc_copy(lab, sizeof lab, label ? label : "test");
-    int succ;
-    if (roll != NULL) {
-        /* Dice of the player's own: counted as given, Harm not taken. */
-        struct rs_rolled r;
-        err = rs_roll(c, NULL, lab, roll, &r);
-        succ = err == ENG_OK ? (int)r.successes : 0;
-    } else {
-        err = cards_test(c, who, lab, base, (int)bonus, harm, spend, &succ);
-    }
-    if (err != ENG_OK)
-        return err;
-    if (succ >= need)
-        cards_say(c, who->id, "%s passes (%d of %d needed%s)", who->name,
-                  succ, (int)need, succ > need ? ", extra successes" : "");
-    else
-        cards_say(c, who->id, "%s fails (%d of %d needed)", who->name, succ,
-                  (int)need);
     return ENG_OK;
 }
 
-/* ---- Harm ---------------------------------------------------------------- */
-
-void cards_add_harm(struct rs_call *c, struct enc_combatant *who, int amount,
-                    bool mental, uint32_t source)
+/* /test name: pool:|skill:|roll: bonus: need: maneuver: label: harm: */
+enum eng_err cards_do_test(struct rs_call *c)
 {
-    if (amount <= 0)
-        return;
-    const char *name = mental ? CARDS_MENTAL : CARDS_HARM;
-    struct enc_track *t = enc_track(who, name);
-    if (t == NULL) {
-        if (enc_track_set(who, name, 0, 0, c->d) != ENG_OK) {
-            c->d->code = ENG_OK;
-            return;
-        }
-        t = enc_track(who, name);
+    struct enc_combatant *who = rs_arg_who(c, "name");
+    const char *roll = rs_arg_text(c, "roll", NULL);
+    int base = 0;
+    enum eng_err err = roll != NULL ? cards_own_dice(c)
+                                    : cards_opt_pool(c, who, NULL, &base);
+    if (err != ENG_OK)
+        return err;
+    int64_t bonus = rs_arg_int(c, "bonus", 0), need = rs_arg_int(c, "need", 1);
+    const char *m = rs_arg_text(c, "maneuver", "none");
+    bool spend = strcmp(m, "none") != 0;
+    if (spend) {
+        err = cards_may(c, who, "do that", false, false);
+        if (err == ENG_OK)
+            err = cards_spend(c, who, strcmp(m, "slow") == 0,
+                              strcmp(m, "reaction") == 0);
+        if (err != ENG_OK)
+            return err;
     }
-    int64_t before = t->cur;
-    t->cur = before + amount > ENC_MAX_VALUE ? ENC_MAX_VALUE : before + amount;
-    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, source);
-    dv->other = who->id;
-    dv->a = amount;
-    dv->secret = who->hidden;
-    dv->text = enc_result_strdup(c->r, mental ? "Mental Harm" :
-             "Physical Harm", 4096);
-    struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-    hv->text = enc_result_strdup(c->r, name, 4096);
-    hv->a = before;
-    hv->b = t->cur;
-    hv->secret = who->hidden;
-    cards_after_track(c, who, name, before);
+    const char *label = rs_arg_text(c, "label", rs_arg_text(c, "skill",
+                                                            "test"));
+    struct cards_roll r = {0};
+    if (roll != NULL) {
+        struct rs_rolled rolled;
+        err = rs_roll(c, who, label, roll, &rolled);
+        if (err == ENG_OK) {
+            r.succ = (int)rolled.successes;
+            r.roll_idx = rolled.roll_idx;
+            r.own = true;
+            r.secret = who->hidden;
+        }
+    } else {
+        err = cards_roll_test(c, who, label, base, (int)bonus,
+                              rs_arg_bool(c, "harm", true), spend, &r);
+    }
+    if (err != ENG_OK)
+        return err;
+    char outcome[64];
+    if (r.succ > need)
+        snprintf(outcome, sizeof outcome, "passes, %d extra success%s",
+                 (int)(r.succ - need), r.succ - need == 1 ? "" : "es");
+    else
+        snprintf(outcome, sizeof outcome, "%s",
+                 r.succ == need ? "passes" : "fails");
+    cards_test_event(c, who, label, &r, need, outcome);
+    return ENG_OK;
 }

@@ -60,17 +60,18 @@ static void test_deck_draw_is_random_and_recorded(void **state)
     cf_add(f, "B", 0, NULL);
     cf_add(f, "C", 0, NULL);
     assert_int_equal(cf_begin(f), ENG_OK);
-    int inits = 0;
-    for (int i = 0; i < f->r->nev; i++)
-        if (f->r->ev[i].kind == ENC_EV_INIT) {
-            const struct enc_combatant *who = enc_by_id(f->e, f->r->ev[i].who);
-            assert_int_equal(f->r->ev[i].a, who->init[0]);
-            char want[16];
-            snprintf(want, sizeof want, "drew %lld", (long long)who->init[0]);
-            assert_string_equal(f->r->ev[i].text, want);
-            inits++;
-        }
-    assert_int_equal(inits, 3);
+    /* Each card drawn is a roll of the result and said: "A draws card 7". */
+    int cards = 0;
+    for (int i = 0; i < f->r->nrolls; i++)
+        cards += strcmp(f->r->rolls[i].label, "card") == 0;
+    assert_int_equal(cards, 3);
+    const char *names[] = {"A", "B", "C"};
+    for (int i = 0; i < 3; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "%s draws card %lld.", names[i],
+                 (long long)cf_who(f, names[i])->init[0]);
+        assert_true(cf_said(f, want));
+    }
     /* Another seed deals differently at least once over a few tries. */
     int64_t first[3] = {cf_who(f, "A")->init[0], cf_who(f, "B")->init[0],
                         cf_who(f, "C")->init[0]};
@@ -84,6 +85,14 @@ static void test_deck_draw_is_random_and_recorded(void **state)
                   first[2] != cf_who(f, "C")->init[0];
     }
     assert_true(differs);
+    /* A hidden combatant's card is the GM's. */
+    f->e->status = ENC_ST_SETUP;
+    cf_who(f, "B")->hidden = true;
+    assert_int_equal(cf_begin(f), ENG_OK);
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_SAY, "B draws");
+    assert_non_null(ev);
+    assert_true(ev->secret);
+    assert_true(f->r->rolls[ev->rolls[0]].secret);
 }
 
 static void test_deck_too_many_refused(void **state)
@@ -112,9 +121,10 @@ static void test_group_shares_one_card(void **state)
         assert_int_equal(cf_who(f, n)->init[0], card);
     }
     int draws = 0;
-    for (int i = 0; i < f->r->nev; i++)
-        draws += f->r->ev[i].kind == ENC_EV_INIT;
+    for (int i = 0; i < f->r->nrolls; i++)
+        draws += strcmp(f->r->rolls[i].label, "card") == 0;
     assert_int_equal(draws, 10);
+    assert_true(cf_said(f, "for its group."));
     /* The wolves act one after another, in join order, on their card. */
     while (cf_card_now(f) != card)
         assert_int_equal(cf_next(f), ENG_OK);
@@ -131,8 +141,8 @@ static void test_creature_with_several_cards(void **state)
     struct cf *f = *state;
     struct enc_combatant *x = cf_add(f, "Hydra", 0, NULL);
     struct rs_call c = cf_call(f, CF_GM);
-    assert_int_equal(rs_cards.ops->check_stat(&c, x, "cards", 5), ENG_RANGE);
-    assert_int_equal(rs_cards.ops->check_stat(&c, x, "cards", 0), ENG_RANGE);
+    assert_int_equal(rs_stat_check(&c, &rs_cards, x, "cards", 5), ENG_RANGE);
+    assert_int_equal(rs_stat_check(&c, &rs_cards, x, "cards", 0), ENG_RANGE);
     enc_stat_set(x, "cards", 3, &f->d);
     cf_add(f, "Ana", 10, NULL);
     cf_add(f, "Bo", 11, NULL);
@@ -154,7 +164,7 @@ static void test_creature_with_several_cards(void **state)
     assert_int_equal(f->e->round, 2);
     /* Cards cannot change once dealt. */
     c = cf_call(f, CF_GM);
-    assert_int_equal(rs_cards.ops->check_stat(&c, x, "cards", 2), ENG_STATE);
+    assert_int_equal(rs_stat_check(&c, &rs_cards, x, "cards", 2), ENG_STATE);
 }
 
 static void test_creature_cards_count_against_deck(void **state)
@@ -228,7 +238,7 @@ static void test_swap_start_of_round(void **state)
     assert_int_equal(cf_do(f, CF_GM, "swap"), ENG_OK);
     assert_int_equal(cf_who(f, "Ana")->init[0], b);
     assert_int_equal(cf_who(f, "Bo")->init[0], a);
-    assert_true(cf_said(f, "swap cards"));
+    assert_true(cf_said(f, "Ana and Bo swap cards"));
     /* Nobody had acted: the round starts again from the lowest card. */
     int64_t low = 11;
     for (int i = 0; i < f->e->ncs; i++)
@@ -293,6 +303,20 @@ static void test_swap_offer_and_accept(void **state)
     assert_int_equal(cf_who(f, "Bo")->init[0], a);
 }
 
+/* "Your player characters must be able to talk to each other in order to
+ * swap initiative": not with a hand over one's mouth. */
+static void test_swap_needs_talking(void **state)
+{
+    struct cf *f = *state;
+    cf_three(f);
+    struct enc_cond_req q = {.name = CARDS_SILENCED};
+    assert_int_equal(enc_cond_add(f->e, cf_who(f, "Bo"), &q, f->r, &f->d),
+                     ENG_OK);
+    cf_opts(f, "a", "Ana", "b", "Bo", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "swap"), ENG_STATE);
+    assert_non_null(strstr(f->d.msg, "Bo cannot speak"));
+}
+
 static void test_forced_swap_mid_round(void **state)
 {
     struct cf *f = *state;
@@ -319,7 +343,7 @@ static void test_forced_swap_mid_round(void **state)
     /* Forced: allowed although the round has begun. */
     cf_opts(f, "a", fn, "b", ln, NULL);
     assert_int_equal(cf_do(f, CF_GM, "swap"), ENG_OK);
-    assert_true(cf_said(f, "(forced)"));
+    assert_true(cf_said(f, "forces"));
     assert_int_equal(cf_who(f, fn)->init[0], hi);
     assert_int_equal(cf_who(f, ln)->init[0], lo);
     /* The right is spent. */
@@ -346,7 +370,7 @@ static void test_swap_picks_a_card_of_several(void **state)
     assert_int_equal(cf_begin(f), ENG_OK);
     struct enc_combatant *h = cf_who(f, "Hydra");
     int64_t mid = h->init[1], a = cf_who(f, "Ana")->init[0];
-    cf_who(f, "Ana")->rs[CC_SWAP_VS] = h->id;
+    cf_st(f, "Ana")->swap_vs = h->id;
     cf_opts(f, "a", "Ana", "b", "Hydra", NULL);
     assert_int_equal(cf_do(f, CF_GM, "swap"), ENG_INVALID);
     assert_non_null(strstr(f->d.msg, "card:"));
@@ -368,20 +392,28 @@ static void cf_ambush_setup(struct cf *f)
     cf_add_n(f, "Hero", 2, false, 10, "Heroes", "track=2");
 }
 
-/* Check every draw: who drew an extra card kept the lowest; returns the
- * number of extra draws, and whether all were by side s. */
+/* Check every draw: who drew an extra card kept the lowest and put the
+ * other back; returns the number of extra draws, and whether all were by
+ * side s. */
 static int cf_extra_draws(struct cf *f, int side, bool *all_side)
 {
     int n = 0;
     *all_side = true;
     for (int i = 0; i < f->r->nev; i++) {
         const struct enc_event *ev = &f->r->ev[i];
-        if (ev->kind != ENC_EV_INIT || !strstr(ev->text, "extra draw"))
+        char text[256];
+        rs_fx_text(&f->fx, ev, text, sizeof text);
+        const char *p = strstr(text, " draws cards ");
+        if (ev->kind != ENC_EV_SAY || p == NULL ||
+            strstr(text, "extra draw") == NULL)
             continue;
-        long long x, y;
-        assert_int_equal(sscanf(ev->text, "drew %lld, %lld", &x, &y), 2);
+        long long x, y, back;
+        assert_int_equal(sscanf(p, " draws cards %lld and %lld with an "
+                                "extra draw: %lld goes back", &x, &y, &back),
+                         3);
         const struct enc_combatant *who = enc_by_id(f->e, ev->who);
         assert_true(x < y);
+        assert_int_equal(back, y);
         assert_int_equal(who->init[0], x);
         *all_side &= who->side == side;
         n++;
@@ -405,7 +437,7 @@ static void test_ambush_detected(void **state)
     assert_int_equal(cf_extra_draws(f, heroes, &all), 2);
     assert_true(all);
     for (int i = 0; i < f->e->ncs; i++)
-        assert_int_equal(f->e->cs[i].rs[CC_FIRST_BONUS], 0);
+        assert_int_equal(CARDS_C(&f->e->cs[i])->first_bonus, 0);
 }
 
 static void test_ambush_succeeds_with_bonus(void **state)
@@ -426,14 +458,19 @@ static void test_ambush_succeeds_with_bonus(void **state)
     assert_int_equal(ws, 0);
     assert_true(won);
     assert_int_equal(extra, 1);
+    /* Said whole (it used to be cut at "first maneuv"). */
+    assert_true(cf_said(f, "Everyone on Bandits draws an extra initiative "
+                           "card and keeps the best, and has +1 die on "
+                           "their first maneuver of the fight."));
+    f->nopts = 0;
     assert_int_equal(cf_begin(f), ENG_OK);
     bool all;
     int bandits = enc_side_find(f->e, "Bandits");
     assert_int_equal(cf_extra_draws(f, bandits, &all), 2);
     assert_true(all);
-    assert_int_equal(cf_who(f, "Bandit 1")->rs[CC_FIRST_BONUS], 1);
-    assert_int_equal(cf_who(f, "Bandit 2")->rs[CC_FIRST_BONUS], 1);
-    assert_int_equal(cf_who(f, "Hero 1")->rs[CC_FIRST_BONUS], 0);
+    assert_int_equal(cf_st(f, "Bandit 1")->first_bonus, 1);
+    assert_int_equal(cf_st(f, "Bandit 2")->first_bonus, 1);
+    assert_int_equal(cf_st(f, "Hero 1")->first_bonus, 0);
 }
 
 static void test_ambush_granted_and_surprise(void **state)
@@ -442,6 +479,7 @@ static void test_ambush_granted_and_surprise(void **state)
     cf_ambush_setup(f);
     cf_opts(f, "side", "Heroes", "auto", "true", NULL);
     assert_int_equal(cf_do(f, CF_GM, "ambush"), ENG_OK);
+    f->nopts = 0;
     assert_int_equal(cf_begin(f), ENG_OK);
     bool all;
     assert_int_equal(cf_extra_draws(f, enc_side_find(f->e, "Heroes"), &all),
@@ -449,7 +487,7 @@ static void test_ambush_granted_and_surprise(void **state)
     assert_true(all);
     /* surprise: on /combat begin grants the draw without a test. */
     f->e->status = ENC_ST_SETUP;
-    f->e->rs[CE_AMBUSH_RESULT] = CARDS_AMBUSH_NONE;
+    CARDS_E(f->e)->ambush_result = CARDS_AMBUSH_NONE;
     cf_opts(f, "surprise", "Bandits", NULL);
     assert_int_equal(cf_begin(f), ENG_OK);
     assert_int_equal(cf_extra_draws(f, enc_side_find(f->e, "Bandits"), &all),
@@ -473,6 +511,7 @@ static void test_ambush_refusals(void **state)
     cf_opts(f, "side", "Bandits", "name", "Bandit 1", "against", "Hero 1",
             NULL);
     assert_int_equal(cf_do(f, CF_GM, "ambush"), ENG_OK);
+    f->nopts = 0;
     assert_int_equal(cf_begin(f), ENG_OK);
     cf_opts(f, "side", "Bandits", "auto", "true", NULL);
     assert_int_equal(cf_do(f, CF_GM, "ambush"), ENG_STATE);
@@ -535,19 +574,39 @@ static void test_maneuver_budget_and_reactions(void **state)
     assert_int_equal(cf_do(f, CF_GM, "react"), ENG_STATE);
 }
 
+/* What is left, from what was spent: slow ones first, each of which may
+ * be taken as a fast one. */
+static void cf_left(int slow, int fast, int tslow, int tfast, int turns,
+                    bool own, int want_slow, int want_fast)
+{
+    struct cards_budget b = {slow, fast, tslow, tfast, turns};
+    int s, f;
+    cards_left(&b, own, &s, &f);
+    assert_int_equal(s, want_slow);
+    assert_int_equal(f, want_fast);
+}
+
 static void test_maneuver_pure_budget(void **state)
 {
     (void)state;
-    assert_true(cards_may_spend(0, 0, 1, true));
-    assert_true(cards_may_spend(0, 1, 1, true));
-    assert_false(cards_may_spend(1, 0, 1, true));
-    assert_true(cards_may_spend(1, 0, 1, false));
-    assert_true(cards_may_spend(0, 1, 1, false));   /* two fast */
-    assert_false(cards_may_spend(0, 2, 1, false));
-    assert_false(cards_may_spend(0, 2, 1, true));
-    /* Two cards, two turns: twice the budget. */
-    assert_true(cards_may_spend(1, 2, 2, false));
-    assert_false(cards_may_spend(2, 0, 2, true));
+    /* One card: one slow and one fast, or two fast. */
+    cf_left(0, 0, 0, 0, 1, true, 1, 1);
+    cf_left(1, 0, 1, 0, 1, true, 0, 1);
+    cf_left(0, 1, 0, 1, 1, true, 1, 0);     /* the slow one as a fast one */
+    cf_left(1, 1, 1, 1, 1, true, 0, 0);
+    cf_left(0, 2, 0, 2, 1, true, 0, 0);
+    /* A reaction before the turn spent the round's fast maneuver. */
+    cf_left(0, 1, 0, 0, 1, true, 1, 0);
+    cf_left(0, 1, 0, 0, 1, false, 1, 0);
+    /* Two cards: the round holds two turns, a turn only its own. */
+    cf_left(0, 0, 0, 0, 2, false, 2, 2);
+    cf_left(0, 0, 0, 0, 2, true, 1, 1);
+    cf_left(1, 1, 1, 1, 2, true, 0, 0);
+    cf_left(1, 1, 1, 1, 2, false, 1, 1);
+    cf_left(1, 1, 0, 0, 2, true, 1, 1);     /* the second card's turn */
+    cf_left(1, 2, 0, 0, 2, true, 1, 0);     /* a reaction came in between */
+    /* Never below nothing. */
+    cf_left(3, 3, 2, 2, 1, true, 0, 0);
 }
 
 static void test_maneuver_permissions(void **state)
@@ -578,7 +637,7 @@ static void test_late_join_draws_what_is_left(void **state)
     assert_int_equal(f->e->norder, 10);
     /* Its card is played this round only when it is still to come. */
     bool passed = late->init[0] < cf_card_now(f);
-    assert_int_equal(late->rs[CC_PLAYED] & 1, passed);
+    assert_int_equal(CARDS_C(late)->played & 1, passed);
     /* The deck is empty now. */
     uint32_t id;
     assert_int_equal(enc_add(f->e, "Later", 1, 0, -1, &f->d, &id), ENG_OK);
@@ -612,22 +671,26 @@ static void test_settings(void **state)
     struct rs_call c = cf_call(f, CF_GM);
     assert_int_equal(cards_die(f->e), 6);
     assert_int_equal(cards_success(f->e), 6);
-    assert_int_equal(rs_cards.ops->setting(&c, "die", "10"), ENG_OK);
-    assert_int_equal(rs_cards.ops->setting(&c, "success", "8"), ENG_OK);
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "die=10 success=8"),
+                     ENG_OK);
     assert_int_equal(cards_die(f->e), 10);
     assert_int_equal(cards_success(f->e), 8);
     assert_string_equal(enc_setting(f->e, "success"), "8");
-    assert_int_equal(rs_cards.ops->setting(&c, "success", "11"), ENG_RANGE);
-    assert_int_equal(rs_cards.ops->setting(&c, "die", "1"), ENG_RANGE);
-    assert_int_equal(rs_cards.ops->setting(&c, "die", "x"), ENG_RANGE);
-    assert_int_equal(rs_cards.ops->setting(&c, "deck", "12"), ENG_NOTFOUND);
+    /* The success face must be on the die; the bounds are declared. */
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "success=11"),
+                     ENG_RANGE);
+    assert_non_null(strstr(f->d.hint, "die first"));
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "die=1"), ENG_RANGE);
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "die=x"), ENG_RANGE);
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "deck=12"),
+                     ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "die, success"));
     /* A smaller die lowers the success face with it. */
-    assert_int_equal(rs_cards.ops->setting(&c, "die", "4"), ENG_OK);
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "die=4"), ENG_OK);
     assert_int_equal(cards_success(f->e), 4);
     assert_string_equal(enc_setting(f->e, "success"), "4");
-    assert_int_equal(rs_cards.ops->setting(&c, "die", "10"), ENG_OK);
-    assert_int_equal(rs_cards.ops->setting(&c, "success", "8"), ENG_OK);
-    assert_non_null(strstr(f->d.hint, "die=6"));
+    assert_int_equal(rs_settings_apply(&c, &rs_cards, "die=10 success=8"),
+                     ENG_OK);
     /* A d10 pool counts 8, 9 and 10. */
     cf_add(f, "Ana", 10, NULL);
     cf_opts(f, "name", "Ana", "pool", "8", NULL);
@@ -640,7 +703,9 @@ static void test_settings(void **state)
         assert_true(faces[i] >= 1 && faces[i] <= 10);
         want += faces[i] >= 8;
     }
-    assert_int_equal(f->r->ev[0].a, want);
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_TEST, "");
+    assert_non_null(ev);
+    assert_int_equal(ev->value, want);
 }
 
 static void test_setup_harm_tracks(void **state)
@@ -653,10 +718,12 @@ static void test_setup_harm_tracks(void **state)
     struct enc_combatant *a = cf_add(f, "Ana", 10, NULL);
     assert_int_equal(enc_track_c(a, CARDS_HARM)->max, 0);
     struct rs_call c = cf_call(f, CF_GM);
-    assert_int_equal(rs_cards.ops->check_stat(&c, a, "strike", 51),
+    assert_int_equal(rs_stat_check(&c, &rs_cards, a, "strike", 51),
                      ENG_RANGE);
-    assert_int_equal(rs_cards.ops->check_stat(&c, a, "zone", -1), ENG_RANGE);
-    assert_int_equal(rs_cards.ops->check_stat(&c, a, "damage", 3), ENG_OK);
+    assert_int_equal(rs_stat_check(&c, &rs_cards, a, "zone", -1), ENG_RANGE);
+    assert_int_equal(rs_stat_check(&c, &rs_cards, a, "damage", 3), ENG_OK);
+    /* Stats are open: a group's own skills are pools too. */
+    assert_int_equal(rs_stat_check(&c, &rs_cards, a, "lore", 3), ENG_OK);
 }
 
 static void test_status_line(void **state)
@@ -664,39 +731,75 @@ static void test_status_line(void **state)
     struct cf *f = *state;
     cf_add(f, "Ana", 10, NULL);
     cf_add(f, "Hydra", 0, "cards=2");
-    char buf[128];
+    char buf[160], want[96];
     rs_fx_status(&rs_cards, f->e, cf_who(f, "Ana"), buf, sizeof buf);
     assert_string_equal(buf, "");
     assert_int_equal(cf_begin(f), ENG_OK);
+    while (strcmp(cf_current(f), "Ana") != 0)
+        assert_int_equal(cf_next(f), ENG_OK);
     struct enc_combatant *a = cf_who(f, "Ana");
     rs_fx_status(&rs_cards, f->e, a, buf, sizeof buf);
-    char want[64];
     snprintf(want, sizeof want, "card %lld · slow 1 fast 1",
              (long long)a->init[0]);
     assert_string_equal(buf, want);
-    a->rs[CC_FAST] = 1;
-    a->rs[CC_FIRE] = 2;
-    enc_track(a, CARDS_HARM)->cur = 1;
+    /* A fast maneuver spent and a fire: the Harm tracks are on the line
+     * already, the fire's intensity is said. */
+    CARDS_C(a)->fast = CARDS_C(a)->turn_fast = 1;
+    struct enc_cond_req q = {.name = CARDS_BURNING, .value = 2};
+    assert_int_equal(enc_cond_add(f->e, a, &q, f->r, &f->d), ENG_OK);
     rs_fx_status(&rs_cards, f->e, a, buf, sizeof buf);
-    snprintf(want, sizeof want, "card %lld · slow 1 fast 0 · harm 1 · "
-             "burning 2", (long long)a->init[0]);
+    snprintf(want, sizeof want, "card %lld · slow 1 fast 0 · burning 2",
+             (long long)a->init[0]);
     assert_string_equal(buf, want);
-    enc_track(a, CARDS_MENTAL)->cur = 2;
-    a->rs[CC_POISON_LEFT] = 1;
-    a->rs[CC_FIRE] = 0;
-    a->rs[CC_FAST] = 2;
+    assert_int_equal(enc_cond_remove(f->e, a, CARDS_BURNING, f->r, &f->d),
+                     ENG_OK);
+    CARDS_C(a)->poison_left = 1;
+    CARDS_C(a)->fast = CARDS_C(a)->turn_fast = 2;
+    CARDS_C(a)->def_kind = CARDS_R_DODGE;
+    CARDS_C(a)->def_succ = 2;
     rs_fx_status(&rs_cards, f->e, a, buf, sizeof buf);
-    snprintf(want, sizeof want, "card %lld · slow 0 fast 0 · harm 1 · "
-             "mental 2 · poison 1", (long long)a->init[0]);
+    snprintf(want, sizeof want, "card %lld · slow 0 fast 0 · dodge ready "
+             "(2) · poison 1", (long long)a->init[0]);
     assert_string_equal(buf, want);
+    /* Not its turn: what the round has left, for reactions. */
     struct enc_combatant *h = cf_who(f, "Hydra");
     rs_fx_status(&rs_cards, f->e, h, buf, sizeof buf);
-    snprintf(want, sizeof want, "card %lld, %lld · slow 2 fast 2",
-             (long long)h->init[0], (long long)h->init[1]);
+    snprintf(want, sizeof want, "cards %lld, %lld · this round: slow 2 "
+             "fast 2", (long long)h->init[0], (long long)h->init[1]);
     assert_string_equal(buf, want);
-    /* A tiny buffer stays terminated. */
-    rs_fx_status(&rs_cards, f->e, h, buf, 6);
-    assert_int_equal(strlen(buf), 5);
+}
+
+/* Names at their longest: every sentence is whole (the event text used to
+ * stop at 96 bytes: "...+2 to each ambusher's first maneuv"). */
+static void test_long_names_are_never_cut(void **state)
+{
+    struct cf *f = *state;
+    char pc[ENC_MAX_NAME + 1], npc[ENC_MAX_NAME + 1];
+    char side[ENC_MAX_SIDE_NAME + 1];
+    memset(pc, 'a', ENC_MAX_NAME);
+    pc[ENC_MAX_NAME] = '\0';
+    memset(npc, 'n', ENC_MAX_NAME);
+    npc[ENC_MAX_NAME] = '\0';
+    memset(side, 's', ENC_MAX_SIDE_NAME);
+    side[ENC_MAX_SIDE_NAME] = '\0';
+    cf_add_n(f, npc, 1, false, 0, side, "sneak=12");
+    cf_add(f, pc, 10, "track=0");
+    cf_sure(f);
+    cf_opts(f, "side", side, "name", npc, "watch", "0", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "ambush"), ENG_OK);
+    int extra = cf_succ(f, "sneak") - 1;
+    assert_int_equal(extra, 11);
+    char want[256];
+    snprintf(want, sizeof want, "Everyone on %s draws an extra initiative "
+             "card and keeps the best, and has +%d dice on their first "
+             "maneuver of the fight.", side, extra);
+    assert_true(cf_said(f, want));
+    f->nopts = 0;
+    assert_int_equal(cf_begin(f), ENG_OK);
+    snprintf(want, sizeof want, "%s draws cards ", npc);
+    assert_true(cf_said(f, want));
+    assert_true(cf_said(f, "goes back into the deck."));
+    assert_false(f->r->truncated);
 }
 
 static void test_registry_shape(void **state)
@@ -727,6 +830,7 @@ int main(void)
         T(test_swap_after_a_turn_refused),
         T(test_swap_needs_two_players),
         T(test_swap_offer_and_accept),
+        T(test_swap_needs_talking),
         T(test_forced_swap_mid_round),
         T(test_swap_picks_a_card_of_several),
         T(test_ambush_detected),
@@ -741,6 +845,7 @@ int main(void)
         T(test_settings),
         T(test_setup_harm_tracks),
         T(test_status_line),
+        T(test_long_names_are_never_cut),
         T(test_registry_shape),
     };
     return cmocka_run_group_tests_name("rs_cards", tests, NULL, NULL);

@@ -116,13 +116,38 @@ static inline int cf_faces_n(struct cf *f, const char *label, int nth,
 }
 
 /* Successes the n-th roll under label shows, counted from its faces with
- * the default success face. */
+ * the encounter's success face. */
 static inline int cf_succ_n(struct cf *f, const char *label, int nth)
 {
-    int faces[64];
-    int n = cf_faces_n(f, label, nth, faces, 64);
+    int faces[128];
+    int n = cf_faces_n(f, label, nth, faces, 128);
     assert_true(n >= 0);
-    return cards_count(faces, n, cards_success(f->e));
+    int succ = 0;
+    for (int i = 0; i < n; i++)
+        succ += faces[i] >= cards_success(f->e);
+    return succ;
+}
+
+/* Dice in the n-th roll under label. */
+static inline int cf_dice_n(struct cf *f, const char *label, int nth)
+{
+    int faces[128];
+    int n = cf_faces_n(f, label, nth, faces, 128);
+    assert_true(n >= 0);
+    return n;
+}
+
+/* Every die a success from now on (the success face is 1): counts equal
+ * pools. */
+static inline void cf_sure(struct cf *f)
+{
+    assert_int_equal(enc_setting_set(f->e, "success", "1", &f->d), ENG_OK);
+}
+
+/* The combatant's ruleset state. */
+static inline struct cards_comb *cf_st(struct cf *f, const char *name)
+{
+    return CARDS_C(cf_who(f, name));
 }
 
 static inline int cf_succ(struct cf *f, const char *label)

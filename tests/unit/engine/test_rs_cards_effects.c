@@ -63,7 +63,7 @@ static void cf_party(struct cf *f, bool sure)
     cf_add(f, "Dee", 13, "zone=0");
     cf_add(f, "Orc", 0, "zone=0");
     if (sure)
-        f->e->rs[CE_SUCCESS] = 1;
+        cf_sure(f);
 }
 
 static void test_fear_counts_player_characters(void **state)
@@ -74,29 +74,33 @@ static void test_fear_counts_player_characters(void **state)
     struct enc_cond_req q = {.name = CARDS_SEVERE};
     assert_int_equal(enc_cond_add(f->e, cf_who(f, "Dee"), &q, f->r, &f->d),
                      ENG_OK);
-    /* Out of combat, everybody in the scene: Bo and Cy, so 1 + 2 dice
-     * against a Fear value of 4: 3 Mental Harm when risky. */
-    cf_opts(f, "name", "Ana", "value", "4", "position", "risky", NULL);
+    /* Out of combat, everybody in the scene: Ana, Bo and Cy, so 1 + 3
+     * dice against a Fear value of 5: 3 Mental Harm when risky. */
+    cf_opts(f, "name", "Ana", "value", "5", "position", "risky", NULL);
     assert_int_equal(cf_do(f, CF_GM, "fear"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 3);
-    assert_true(cf_said(f, "afraid (3 of 4 needed): 3 Mental Harm"));
+    assert_int_equal(cf_dice_n(f, "fear", 0), 4);
+    assert_true(cf_said(f, "Ana: fear 4 against 5: afraid: 3 Mental Harm"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_MENTAL), 3);
-    /* In combat only those in Ana's zone: Bo. And Ana's Harm now takes
-     * three dice: 1 + 1 - 3, no dice at all. */
+    /* The dice of those present are shown as such. */
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_TEST, "fear");
+    assert_non_null(ev);
+    assert_int_equal(ev->nmods, 1);
+    assert_int_equal(ev->mods[0].amount, 3);
+    assert_non_null(strstr(ev->mods[0].reason, "player characters"));
+    /* In combat only those in Ana's zone: Ana and Bo: 1 + 2. */
     f->nopts = 0;
     assert_int_equal(cf_begin(f), ENG_OK);
-    f->e->rs[CE_SUCCESS] = 1;
     enc_track(cf_who(f, "Ana"), CARDS_MENTAL)->cur = 0;
     cf_opts(f, "name", "Ana", "value", "2", "position", "desperate", NULL);
     assert_int_equal(cf_do(f, CF_GM, "fear"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 2);
+    assert_int_equal(cf_dice_n(f, "fear", 0), 3);
     assert_true(cf_said(f, "keeps control"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_MENTAL), 0);
     /* The GM may say how many are around; at most three count. */
     cf_opts(f, "name", "Ana", "value", "5", "position", "controlled",
             "allies", "6", NULL);
     assert_int_equal(cf_do(f, CF_GM, "fear"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 4);
+    assert_int_equal(cf_dice_n(f, "fear", 0), 4);
     assert_int_equal(cf_harm(f, "Ana", CARDS_MENTAL), 2);
 }
 
@@ -107,14 +111,16 @@ static void test_fear_controlled_pass_gives_bonus(void **state)
     cf_opts(f, "name", "Ana", "value", "1", "position", "controlled",
             "allies", "0", NULL);
     assert_int_equal(cf_do(f, CF_GM, "fear"), ENG_OK);
-    assert_true(cf_said(f, "+1 die on the next roll"));
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_NEXT_BONUS], 1);
-    /* The next test has one die more, once. */
+    assert_true(cf_said(f, "keeps control: +1 die on the next roll"));
+    assert_int_equal(cf_st(f, "Ana")->next_bonus, 1);
+    /* The next test has one die more, once, and says why. */
     cf_opts(f, "name", "Ana", "pool", "2", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 3);
+    assert_int_equal(cf_dice_n(f, "test", 0), 3);
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_TEST, "test");
+    assert_string_equal(ev->mods[0].reason, "calm after a fear test");
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 2);
+    assert_int_equal(cf_dice_n(f, "test", 0), 2);
 }
 
 static void test_fear_seeded_and_refusals(void **state)
@@ -122,12 +128,12 @@ static void test_fear_seeded_and_refusals(void **state)
     struct cf *f = *state;
     cf_party(f, false);
     eng_rng_seed(&f->rng, 4);
-    /* Out of combat: Ana's Endure 1 + Bo, Cy and Dee. Seed 4 rolls
-     * [2, 6, 3, 6]: two successes against a Fear value of 3, desperate:
-     * 4 Mental Harm. */
+    /* Out of combat: Ana's Endure 1 + four player characters, three of
+     * whom count. Seed 4 rolls [2, 6, 3, 6]: two successes against a Fear
+     * value of 3, desperate: 4 Mental Harm. */
     cf_opts(f, "name", "Ana", "value", "3", "position", "desperate", NULL);
     assert_int_equal(cf_do(f, CF_GM, "fear"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 4);
+    assert_int_equal(cf_dice_n(f, "fear", 0), 4);
     assert_int_equal(cf_succ(f, "fear"), 2);
     assert_int_equal(cf_harm(f, "Ana", CARDS_MENTAL), 4);
     cf_opts(f, "name", "Ana", "value", "2", "position", "risky", NULL);
@@ -148,7 +154,7 @@ static void cf_pair(struct cf *f, const char *ana)
     cf_add(f, "Ana", 10, ana);
     cf_add(f, "Orc", 0, NULL);
     assert_int_equal(cf_begin(f), ENG_OK);
-    f->e->rs[CE_SUCCESS] = 1;
+    cf_sure(f);
 }
 
 /* Move on until round n starts; the last call's events are that round's
@@ -174,7 +180,8 @@ static void test_fire_burns_each_round(void **state)
         assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     /* Round 2 starts: Endure 3 - 1 Harm = 2 successes: 3 - 2 = 1. */
     cf_to_round(f, 2);
-    assert_true(cf_said(f, "Ana burns: intensity 3 less 2: 1 Physical"));
+    assert_true(cf_said(f, "Ana: endures the fire 2 against 3: burns: 1 "
+                           "Physical Harm"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 2);
     /* The tick comes after the new round's event. */
     int round_ev = -1, burn_ev = -1;
@@ -206,8 +213,8 @@ static void test_extinguish_saves_successes(void **state)
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, 10, "extinguish"), ENG_OK);
     int64_t saved = 2 - harm;
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_FIRE_SAVED], saved);
-    assert_true(cf_said(f, "still burning"));
+    assert_int_equal(cf_st(f, "Ana")->fire_saved, saved);
+    assert_true(cf_said(f, ": still burning"));
     /* A slow maneuver: once a turn. */
     assert_int_equal(cf_do(f, 10, "extinguish"), ENG_STATE);
     assert_int_equal(cf_next(f), ENG_OK);
@@ -217,9 +224,9 @@ static void test_extinguish_saves_successes(void **state)
     cf_opts(f, "name", "Ana", "pool", "5", NULL);
     assert_int_equal(cf_do(f, 10, "extinguish"), ENG_OK);
     assert_true(saved + 5 - harm >= 3);
-    assert_true(cf_said(f, "puts the fire out"));
+    assert_true(cf_said(f, "the fire is out"));
     assert_null(enc_cond_find(cf_who(f, "Ana"), CARDS_BURNING));
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_FIRE], 0);
+    assert_int_equal(cf_st(f, "Ana")->fire_saved, 0);
     assert_int_equal(cf_do(f, 10, "extinguish"), ENG_STATE);
 }
 
@@ -250,6 +257,43 @@ static void test_fire_commands(void **state)
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
 }
 
+/* The GM's /combat condition takes the same path as the rules: a fire
+ * given by hand hurts at once and burns each round; Fled puts out of the
+ * fight. */
+static void test_conditions_by_hand_take_hold(void **state)
+{
+    struct cf *f = *state;
+    cf_pair(f, "endure=0");
+    struct rs_call c = cf_call(f, CF_GM);
+    struct rs_cond_give q = {.name = "burning", .value = 2,
+                             .value_given = true, .rounds = -1};
+    assert_int_equal(rs_cond_give(&c, &rs_cards, cf_who(f, "Ana"), &q,
+                                  false), ENG_OK);
+    /* The declared spelling, and catching fire's Harm. */
+    assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_BURNING));
+    assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
+    assert_true(cf_said(f, "Ana catches fire (intensity 2)"));
+    cf_to_round(f, 2);
+    assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
+    /* Taking the condition away puts the fire out. */
+    assert_int_equal(enc_cond_remove(f->e, cf_who(f, "Ana"), CARDS_BURNING,
+                                     f->r, &f->d), ENG_OK);
+    cf_to_round(f, 3);
+    assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
+    /* A misspelt condition gets a suggestion. */
+    c = cf_call(f, CF_GM);
+    q = (struct rs_cond_give){.name = "Severe", .rounds = -1};
+    assert_int_equal(rs_cond_give(&c, &rs_cards, cf_who(f, "Ana"), &q,
+                                  false), ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "Severe Mental Harm"));
+    /* Fled: out of the fight at once. */
+    c = cf_call(f, CF_GM);
+    q = (struct rs_cond_give){.name = "fled", .rounds = -1};
+    assert_int_equal(rs_cond_give(&c, &rs_cards, cf_who(f, "Orc"), &q,
+                                  false), ENG_OK);
+    assert_true(cf_who(f, "Orc")->flags & ENC_CF_DOWN);
+}
+
 /* ---- poison -------------------------------------------------------------- */
 
 static void test_poison_wanes_each_round(void **state)
@@ -262,7 +306,7 @@ static void test_poison_wanes_each_round(void **state)
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 4);
     assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_POISONED));
     cf_to_round(f, 2);
-    assert_true(cf_said(f, "the poison works in Ana: 3 Harm"));
+    assert_true(cf_said(f, "The poison works in Ana: 3 Harm."));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 7);
     cf_to_round(f, 3);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 9);
@@ -286,7 +330,7 @@ static void test_poison_tie_win_and_antidote(void **state)
     /* pool:3 less 1 Harm = 2 against toxicity 1: resisted. */
     cf_opts(f, "name", "Ana", "toxicity", "1", "pool", "3", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
-    assert_true(cf_said(f, "resists"));
+    assert_true(cf_said(f, "resists the poison"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
     /* An antidote cancels what is left. */
     cf_opts(f, "name", "Ana", "toxicity", "5", NULL);
@@ -299,6 +343,16 @@ static void test_poison_tie_win_and_antidote(void **state)
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 6);
     cf_opts(f, "name", "Ana", "antidote", "true", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_STATE);
+    cf_opts(f, "name", "Ana", "antidote", "true", "toxicity", "3", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_INVALID);
+    /* The GM taking Poisoned away ends the poison too. */
+    cf_opts(f, "name", "Ana", "toxicity", "5", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_OK);
+    int64_t now = cf_harm(f, "Ana", CARDS_HARM);
+    assert_int_equal(enc_cond_remove(f->e, cf_who(f, "Ana"), CARDS_POISONED,
+                                     f->r, &f->d), ENG_OK);
+    cf_to_round(f, 3);
+    assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), now);
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard poison"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "toxicity", "3", NULL);
@@ -317,7 +371,7 @@ static void test_poison_seeded(void **state)
     assert_int_equal(cf_succ(f, "toxicity"), 2);
     assert_int_equal(cf_succ(f, "endure"), 0);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 2);
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_POISON_LEFT], 1);
+    assert_int_equal(cf_st(f, "Ana")->poison_left, 1);
 }
 
 /* ---- falling ------------------------------------------------------------- */
@@ -329,14 +383,18 @@ static void test_falling(void **state)
     cf_opts(f, "name", "Ana", "feet", "20", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
     /* Four dice (20 feet) against one: three Harm. */
-    assert_true(cf_said(f, "falls 20 feet: 4 against Endure 1, 3 Physical"));
+    assert_true(cf_said(f, "Ana: endures the fall 1 against 4: 3 Physical "
+                           "Harm"));
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
     cf_opts(f, "name", "Ana", "feet", "8", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
-    assert_true(cf_said(f, "under 10 feet"));
+    assert_true(cf_said(f, "less than 10 feet"));
     assert_int_equal(f->r->nrolls, 0);
     cf_opts(f, "name", "Ana", "feet", "30", "soft", "true", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_OK);
+    cf_opts(f, "name", "Ana", "feet", "30", "soft", "true", "pool", "3",
+            NULL);
+    assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_INVALID);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, CF_GM, "hazard fall"), ENG_INVALID);
@@ -382,6 +440,7 @@ int main(void)
         T(test_fire_burns_each_round),
         T(test_extinguish_saves_successes),
         T(test_fire_commands),
+        T(test_conditions_by_hand_take_hold),
         T(test_poison_wanes_each_round),
         T(test_poison_tie_win_and_antidote),
         T(test_poison_seeded),

@@ -9,15 +9,6 @@
 
 /* ---- the chapter's rules with exact numbers ------------------------------ */
 
-static void test_pool_counts_sixes(void **state)
-{
-    (void)state;
-    int faces[] = {6, 1, 6, 3, 5};
-    assert_int_equal(cards_count(faces, 5, 6), 2);
-    assert_int_equal(cards_count(faces, 5, 5), 3);
-    assert_int_equal(cards_count(faces, 0, 6), 0);
-}
-
 static void test_harm_takes_dice(void **state)
 {
     (void)state;
@@ -113,7 +104,7 @@ static void cf_duel(struct cf *f, bool sure, const char *ana,
     cf_add(f, "Orc", 0, orc);
     assert_int_equal(cf_begin(f), ENG_OK);
     if (sure)
-        f->e->rs[CE_SUCCESS] = 1;
+        cf_sure(f);
     for (int i = 0; i < 3 && strcmp(cf_current(f), "Orc") != 0; i++)
         assert_int_equal(cf_next(f), ENG_OK);
     assert_string_equal(cf_current(f), "Orc");
@@ -130,13 +121,19 @@ static void test_test_rolls_pool_less_harm(void **state)
     enc_track(cf_who(f, "Ana"), CARDS_MENTAL)->cur = 1;
     cf_opts(f, "name", "Ana", "skill", "finesse", "need", "2", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
-    /* Five dice less two Harm: three dice. */
+    /* Five dice less two Harm: three dice, and the test says why. */
     int faces[8];
     assert_int_equal(cf_faces_n(f, "finesse", 0, faces, 8), 3);
-    int s = cards_count(faces, 3, 6);
-    assert_int_equal(f->r->ev[0].a, s);
-    assert_int_equal(f->r->ev[0].b, 3);
-    assert_true(cf_said(f, s >= 2 ? "passes" : "fails"));
+    int s = cf_succ(f, "finesse");
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_TEST, "finesse");
+    assert_non_null(ev);
+    assert_int_equal(ev->value, s);
+    assert_int_equal(ev->target, 2);
+    assert_int_equal(ev->nmods, 1);
+    assert_string_equal(ev->mods[0].reason, "Harm");
+    assert_int_equal(ev->mods[0].amount, -2);
+    assert_string_equal(ev->mods[0].unit, "dice");
+    assert_true(cf_said(f, s >= 2 ? ": passes" : ": fails"));
     /* harm:false keeps every die; pool: overrides the stat. */
     cf_opts(f, "name", "Ana", "pool", "4", "harm", "false", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
@@ -144,7 +141,12 @@ static void test_test_rolls_pool_less_harm(void **state)
     /* roll: is counted as given. */
     cf_opts(f, "name", "Ana", "roll", "3d6>=1", "need", "3", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
-    assert_true(cf_said(f, "Ana passes (3 of 3 needed)"));
+    assert_true(cf_said(f, "Ana: test 3 against 3: passes"));
+    /* Own dice are counted as they fall: nothing to add or take away. */
+    cf_opts(f, "name", "Ana", "roll", "3d6>=1", "bonus", "1", NULL);
+    assert_int_equal(cf_do(f, 10, "test"), ENG_INVALID);
+    cf_opts(f, "name", "Ana", "pool", "2", "skill", "finesse", NULL);
+    assert_int_equal(cf_do(f, 10, "test"), ENG_INVALID);
     cf_opts(f, "name", "Ana", "roll", "3d6>=", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_SYNTAX);
     /* Refusals. */
@@ -171,12 +173,12 @@ static void test_test_seeded_outcome(void **state)
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
     /* Seed 4 rolls [2, 6, 3, 6]: two sixes, exactly what is needed. */
     assert_int_equal(cf_succ(f, "climb"), 2);
-    assert_true(cf_said(f, "Ana passes (2 of 2 needed)"));
+    assert_true(cf_said(f, "Ana: climb 2 against 2: passes"));
     /* Zero dice: nothing to roll, a failure. */
     cf_opts(f, "name", "Ana", "pool", "0", NULL);
     assert_int_equal(cf_do(f, 10, "test"), ENG_OK);
     assert_string_equal(rs_fx_detail(&f->r->rolls[0]), "no dice");
-    assert_true(cf_said(f, "fails (0 of 1"));
+    assert_true(cf_said(f, "test 0 against 1: fails"));
 }
 
 static void test_npc_harm_points_example(void **state)
@@ -191,8 +193,8 @@ static void test_npc_harm_points_example(void **state)
     /* Its next test has 3 fewer dice. */
     cf_opts(f, "name", "Orc", "skill", "strike", NULL);
     assert_int_equal(cf_do(f, CF_GM, "test"), ENG_OK);
-    assert_int_equal(f->r->ev[0].b, 2);
-    assert_int_equal(f->r->ev[0].a, 2);
+    assert_int_equal(cf_dice_n(f, "strike", 0), 2);
+    assert_int_equal(rs_fx_find(&f->fx, ENC_EV_TEST, "strike")->value, 2);
 }
 
 /* ---- attacks ------------------------------------------------------------- */
@@ -210,8 +212,9 @@ static void test_attack_hits_for_weapon_plus_extra(void **state)
         const struct enc_event *ev = &f->r->ev[i];
         if (ev->kind == ENC_EV_ATTACK) {
             atk = true;
-            assert_int_equal(ev->a, 3);
-            assert_int_equal(ev->c, 1);
+            assert_int_equal(ev->value, 3);
+            assert_int_equal(ev->target, 1);
+            assert_string_equal(ev->outcome, "hit: 4 Physical Harm");
         }
         if (ev->kind == ENC_EV_DAMAGE) {
             dmg = true;
@@ -254,14 +257,21 @@ static void test_dodge_removes_successes(void **state)
     /* Declared before the attack is rolled, out of Ana's turn. */
     cf_opts(f, "name", "Ana", "kind", "dodge", "against", "Orc", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "readies a dodge: 2 successes against Orc"));
+    assert_true(cf_said(f, "Ana readies a dodge against Orc: 2"));
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, NULL),
                      ENG_OK);
-    /* 3 - 2 = 1: a hit for the weapon alone. */
+    /* 3 - 2 = 1: a hit for the weapon alone, the dodge shown. */
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 2);
-    assert_true(cf_said(f, "dodge 2"));
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_int_equal(ev->value, 1);
+    bool dodge = false;
+    for (int i = 0; i < ev->nmods; i++)
+        dodge |= strcmp(ev->mods[i].reason, "dodge") == 0 &&
+                 ev->mods[i].amount == -2;
+    assert_true(dodge);
     /* The dodge was used up. */
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_DEF_KIND], 0);
+    assert_int_equal(cf_st(f, "Ana")->def_kind, 0);
 }
 
 static void test_dodge_all_removed_is_a_miss_and_swap(void **state)
@@ -288,12 +298,12 @@ static void test_parry_not_against_shots(void **state)
     cf_duel(f, true, "strike=2 force=1", "shoot=2 damage=1");
     cf_opts(f, "name", "Ana", "kind", "parry", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "parry: 2 successes"));
+    assert_true(cf_said(f, "readies a parry: 2"));
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, "shoot"),
                      ENG_OK);
     /* Two successes unopposed: 1 + 1. The parry is still there. */
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 2);
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_DEF_KIND], CARDS_R_PARRY);
+    assert_int_equal(cf_st(f, "Ana")->def_kind, CARDS_R_PARRY);
     /* Only one reaction of that kind pending; unarmed parry uses Force. */
     cf_opts(f, "name", "Ana", "kind", "dodge", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_STATE);
@@ -310,7 +320,7 @@ static void test_defence_against_someone_else_stays(void **state)
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, NULL),
                      ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 1);
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_DEF_KIND], CARDS_R_DODGE);
+    assert_int_equal(cf_st(f, "Ana")->def_kind, CARDS_R_DODGE);
 }
 
 static void test_attack_ranges_and_zones(void **state)
@@ -324,7 +334,7 @@ static void test_attack_ranges_and_zones(void **state)
                                "shoot range=0-1"), ENG_RANGE);
     assert_non_null(strstr(f->d.msg, "out of the weapon's range 0-1"));
     /* Refused attacks spent nothing. */
-    assert_int_equal(cf_who(f, "Orc")->rs[CC_SLOW], 0);
+    assert_int_equal(cf_st(f, "Orc")->slow, 0);
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL,
                                "shoot range=1-3"), ENG_OK);
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 2);
@@ -333,8 +343,7 @@ static void test_attack_ranges_and_zones(void **state)
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL,
                                "shoot range=x"), ENG_INVALID);
     /* distance= overrides the zones. */
-    f->e->rs[CE_ROUND_ACTED] = 0;
-    cf_who(f, "Orc")->rs[CC_SLOW] = 0;
+    cf_st(f, "Orc")->slow = cf_st(f, "Orc")->turn_slow = 0;
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL,
                                "distance=0"), ENG_OK);
 }
@@ -350,7 +359,18 @@ static void test_attack_refusals(void **state)
                      ENG_RANGE);
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, "1", "bogus"),
                      ENG_INVALID);
-    assert_non_null(strstr(f->d.hint, "grapple"));
+    assert_non_null(strstr(f->d.msg, "grapple"));
+    /* Options that do not go together are refused, not ignored. */
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, "1",
+                               "shoot cast"), ENG_INVALID);
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, "1", "mouth"),
+                     ENG_INVALID);
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, "1",
+                               "grapple mental"), ENG_INVALID);
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", "3d6>=6", "1",
+                               "bonus=2"), ENG_INVALID);
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, "1", "need"),
+                     ENG_INVALID);
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Orc", NULL, "1", NULL),
                      ENG_INVALID);
     assert_int_equal(cf_attack(f, 10, "Ana", "Orc", "2", "1", "free"),
@@ -358,35 +378,73 @@ static void test_attack_refusals(void **state)
     /* Not Ana's turn. */
     assert_int_equal(cf_attack(f, 10, "Ana", "Orc", "2", "1", NULL),
                      ENG_STATE);
-    assert_non_null(strstr(f->d.msg, "not Ana's turn"));
+    assert_non_null(strstr(f->d.msg, "not the turn of Ana"));
     /* The GM's free attack takes no maneuver and can come any time. */
     assert_int_equal(cf_attack(f, CF_GM, "Ana", "Orc", "2", "1", "free"),
                      ENG_OK);
     assert_int_equal(cf_harm(f, "Orc", CARDS_HARM), 2);
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_SLOW], 0);
+    assert_int_equal(cf_st(f, "Ana")->slow, 0);
     f->e->status = ENC_ST_SETUP;
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", "1", "1", NULL),
                      ENG_STATE);
+}
+
+/* A hidden NPC's numbers are the GM's: its roll, what changed it, its
+ * dodge; the attacker's own roll against it stays public. */
+static void test_hidden_numbers_are_the_gms(void **state)
+{
+    struct cf *f = *state;
+    cf_duel(f, true, "strike=2 damage=1", "strike=3 finesse=3 damage=1");
+    struct enc_combatant *orc = cf_who(f, "Orc");
+    orc->hidden = true;
+    enc_track(orc, CARDS_HARM)->cur = 1;
+    assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, NULL),
+                     ENG_OK);
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_true(ev->value_secret);
+    assert_true(f->r->rolls[ev->rolls[0]].secret);
+    assert_string_equal(ev->mods[0].reason, "Harm");
+    assert_true(ev->mods[0].secret);
+    /* The Orc dodges Ana's attack: Ana's roll is public, its dodge not. */
+    cf_opts(f, "name", "Orc", "kind", "dodge", NULL);
+    assert_int_equal(cf_do(f, CF_GM, "react"), ENG_OK);
+    assert_true(f->r->ev[0].secret);
+    assert_int_equal(cf_next(f), ENG_OK);
+    assert_int_equal(cf_attack(f, 10, "Ana", "Orc", NULL, NULL, NULL),
+                     ENG_OK);
+    ev = rs_fx_find(&f->fx, ENC_EV_ATTACK, "");
+    assert_false(ev->value_secret);
+    assert_false(f->r->rolls[ev->rolls[0]].secret);
+    bool dodge = false;
+    for (int i = 0; i < ev->nmods; i++)
+        if (strcmp(ev->mods[i].reason, "dodge") == 0)
+            dodge = ev->mods[i].secret;
+    assert_true(dodge);
 }
 
 static void test_first_maneuver_bonus(void **state)
 {
     struct cf *f = *state;
     cf_duel(f, true, NULL, "strike=2 damage=0");
-    cf_who(f, "Orc")->rs[CC_FIRST_BONUS] = 2;
+    cf_st(f, "Orc")->first_bonus = 2;
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, NULL),
                      ENG_OK);
     /* Two dice + 2 for the ambush's extra successes: four successes, three
      * extra. */
     assert_int_equal(cf_harm(f, "Ana", CARDS_HARM), 3);
-    assert_int_equal(cf_who(f, "Orc")->rs[CC_FIRST_BONUS], 0);
+    assert_int_equal(cf_st(f, "Orc")->first_bonus, 0);
+    /* The attack says where its dice came from. */
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_string_equal(ev->mods[0].reason, "ambush");
+    assert_int_equal(ev->mods[0].amount, 2);
     /* Not on a later maneuver: spending one first loses it. */
-    struct enc_combatant *a = cf_who(f, "Ana");
-    a->rs[CC_FIRST_BONUS] = 2;
+    cf_st(f, "Ana")->first_bonus = 2;
     assert_int_equal(cf_next(f), ENG_OK);
     cf_opts(f, "name", "Ana", "kind", "fast", NULL);
     assert_int_equal(cf_do(f, 10, "maneuver"), ENG_OK);
-    assert_int_equal(cf_who(f, "Ana")->rs[CC_FIRST_BONUS], 0);
+    assert_int_equal(cf_st(f, "Ana")->first_bonus, 0);
 }
 
 static void test_harm_limit_puts_out(void **state)
@@ -432,7 +490,7 @@ static void test_grapple_and_break_free(void **state)
     assert_int_equal(cf_do(f, CF_GM, "react"), ENG_OK);
     cf_opts(f, "name", "Ana", "kind", "breakfree", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "still held (1 against 2)"));
+    assert_true(cf_said(f, "Ana: tries to break free 1 against 2: still held"));
     assert_non_null(enc_cond_find(cf_who(f, "Ana"), CARDS_HELD));
     /* Once per turn. */
     assert_int_equal(cf_do(f, 10, "react"), ENG_STATE);
@@ -441,7 +499,7 @@ static void test_grapple_and_break_free(void **state)
     assert_int_equal(cf_next(f), ENG_OK);
     cf_opts(f, "name", "Ana", "kind", "breakfree", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "breaks free"));
+    assert_true(cf_said(f, "1 against 1: breaks free"));
     assert_null(enc_cond_find(cf_who(f, "Ana"), CARDS_HELD));
 }
 
@@ -457,7 +515,7 @@ static void test_hold_tie_keeps_hold(void **state)
     assert_int_equal(cf_do(f, CF_GM, "react"), ENG_OK);
     cf_opts(f, "name", "Ana", "kind", "breakfree", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "still held (2 against 2)"));
+    assert_true(cf_said(f, "tries to break free 2 against 2: still held"));
     /* Nobody holds Ana's opponent: a hold reaction is refused. */
     cf_opts(f, "name", "Ana", "kind", "hold", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_STATE);
@@ -489,7 +547,8 @@ static void test_flee_and_chase(void **state)
     assert_int_equal(cf_do(f, CF_GM, "react"), ENG_OK);
     cf_opts(f, "name", "Ana", NULL);
     assert_int_equal(cf_do(f, 10, "flee"), ENG_OK);
-    assert_true(cf_said(f, "keeps Ana in the fight"));
+    assert_true(cf_said(f, "The chase keeps Ana in the fight"));
+    assert_true(cf_said(f, "Ana: tries to flee 0 against 1: stays"));
     assert_false(cf_who(f, "Ana")->flags & ENC_CF_DOWN);
     /* Next round, no chase: away. */
     assert_int_equal(cf_next(f), ENG_OK);
@@ -526,26 +585,37 @@ static void test_resist_and_other_reactions(void **state)
     cf_opts(f, "name", "Ana", "kind", "resist", "skill", "endure", "need",
             "3", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
-    assert_true(cf_said(f, "does not resist the magic (2 of 3"));
+    assert_true(cf_said(f, "resist the magic 2 against 3: does not resist"));
     cf_opts(f, "name", "Ana", "kind", "other", "label", "duck", NULL);
     assert_int_equal(cf_do(f, 10, "react"), ENG_OK);
     assert_true(cf_said(f, "Ana reacts: duck"));
     assert_int_equal(cf_do(f, 10, "react"), ENG_STATE);
+    /* Options of other kinds are refused, not ignored. */
+    cf_opts(f, "name", "Ana", "kind", "dodge", "need", "2", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
+    cf_opts(f, "name", "Ana", "kind", "dodge", "unarmed", "true", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
+    cf_opts(f, "name", "Ana", "kind", "other", "pool", "2", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
+    cf_opts(f, "name", "Ana", "kind", "resist", "against", "Orc", NULL);
+    assert_int_equal(cf_do(f, 10, "react"), ENG_INVALID);
 }
 
 static void test_burning_limits_actions(void **state)
 {
     struct cf *f = *state;
     cf_duel(f, true, NULL, "strike=2 damage=1");
-    cf_who(f, "Orc")->rs[CC_FIRE] = 2;
+    struct enc_cond_req q = {.name = CARDS_BURNING, .value = 2};
+    assert_int_equal(enc_cond_add(f->e, cf_who(f, "Orc"), &q, f->r, &f->d),
+                     ENG_OK);
     assert_int_equal(cf_attack(f, CF_GM, "Orc", "Ana", NULL, NULL, NULL),
                      ENG_STATE);
     assert_non_null(strstr(f->d.msg, "burning"));
     cf_opts(f, "name", "Orc", "kind", "slow", NULL);
     assert_int_equal(cf_do(f, CF_GM, "maneuver"), ENG_STATE);
-    cf_opts(f, "name", "Orc", "kind", "fast", "label", "shout for help",
-            NULL);
+    cf_opts(f, "name", "Orc", "kind", "shout", "label", "Fire!", NULL);
     assert_int_equal(cf_do(f, CF_GM, "maneuver"), ENG_OK);
+    assert_true(cf_said(f, "Orc uses a shout: Fire!"));
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, cf_setup, cf_teardown)
@@ -553,7 +623,6 @@ static void test_burning_limits_actions(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        T(test_pool_counts_sixes),
         T(test_harm_takes_dice),
         T(test_attack_outcomes),
         T(test_weapon_ranges),
@@ -570,6 +639,7 @@ int main(void)
         T(test_defence_against_someone_else_stays),
         T(test_attack_ranges_and_zones),
         T(test_attack_refusals),
+        T(test_hidden_numbers_are_the_gms),
         T(test_first_maneuver_bonus),
         T(test_harm_limit_puts_out),
         T(test_grapple_and_break_free),

@@ -1,0 +1,124 @@
+/* test_render_tracker.c - the tracker marks the running turn's row only: a
+ * creature holding several initiative cards has a row for each card, and
+ * only the card that is up carries the marker. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "render_enc.h"
+#include "rs.h"
+#include "rs_kit.h"
+
+#define MARK "\xE2\x96\xB6"      /* the running turn's marker */
+
+struct fight {
+    struct encounter *e;
+    struct eng_rng rng;
+    struct enc_result r;
+    struct enc_diag d;
+};
+
+static struct rs_call fight_call(struct fight *f)
+{
+    enc_result_reset(&f->r);
+    return (struct rs_call){.e = f->e, .rng = &f->rng, .r = &f->r,
+                            .d = &f->d, .user = f->e->gm, .is_gm = true};
+}
+
+static void fight_add(struct fight *f, const char *name, uint64_t owner,
+                      int cards)
+{
+    uint32_t id;
+    assert_int_equal(enc_add(f->e, name, 1, owner, -1, &f->d, &id), ENG_OK);
+    struct enc_combatant *who = enc_by_id(f->e, id);
+    assert_int_equal(enc_stat_set(who, "cards", cards, &f->d), ENG_OK);
+    struct rs_call c = fight_call(f);
+    assert_int_equal(f->e->sys->ops->setup(&c, who), ENG_OK);
+}
+
+/* The tracker's text as the GM sees it; caller frees. */
+static char *tracker_text(const struct encounter *e)
+{
+    struct msg m;
+    msg_init(&m);
+    render_tracker(&m, e, true);
+    assert_true(m.nembeds >= 1);
+    char *s = strdup(m.embeds[m.nembeds - 1].description);
+    msg_cleanup(&m);
+    return s;
+}
+
+/* The one line of text with the marker; fails unless exactly one. */
+static void marked_line(const char *text, char *line, size_t n)
+{
+    const char *at = strstr(text, MARK);
+    assert_non_null(at);
+    assert_null(strstr(at + 1, MARK));
+    const char *start = at, *end = strchr(at, '\n');
+    size_t len = end != NULL ? (size_t)(end - start) : strlen(start);
+    snprintf(line, n, "%.*s", (int)len, start);
+}
+
+static void test_tracker_marks_the_card_up(void **state)
+{
+    (void)state;
+    struct fight f = {.e = enc_new(rs_find("cards"), "Lair", 1)};
+    eng_rng_seed(&f.rng, 5);
+    enc_result_init(&f.r);
+    fight_add(&f, "Ana", 10, 1);
+    fight_add(&f, "Hydra", 0, 2);
+    struct rs_call c = fight_call(&f);
+    assert_int_equal(f.e->sys->ops->begin(&c), ENG_OK);
+    struct enc_combatant *hydra = enc_by_name(f.e, "Hydra");
+    /* Each of the hydra's turns: its row for that card alone is marked. */
+    for (int turn = 0; turn < 2; turn++) {
+        for (int i = 0; i < 4 && f.e->current != hydra->id; i++) {
+            c = fight_call(&f);
+            assert_int_equal(f.e->sys->ops->next(&c), ENG_OK);
+        }
+        assert_int_equal(f.e->current, hydra->id);
+        const struct enc_slot *s = &f.e->order[f.e->turn_idx];
+        char want[32], line[512];
+        snprintf(want, sizeof want, "`%3lld` **Hydra**",
+                 (long long)hydra->init[s->init_idx]);
+        char *text = tracker_text(f.e);
+        marked_line(text, line, sizeof line);
+        assert_non_null(strstr(line, want));
+        free(text);
+        c = fight_call(&f);
+        assert_int_equal(f.e->sys->ops->next(&c), ENG_OK);
+    }
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
+static void test_tracker_marks_one_row_per_turn(void **state)
+{
+    (void)state;
+    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
+    eng_rng_seed(&f.rng, 5);
+    enc_result_init(&f.r);
+    uint32_t ids[3];
+    assert_int_equal(enc_add(f.e, "Goblin", 3, 0, -1, &f.d, ids), ENG_OK);
+    struct rs_call c = fight_call(&f);
+    assert_int_equal(f.e->sys->ops->begin(&c), ENG_OK);
+    char line[512];
+    char *text = tracker_text(f.e);
+    marked_line(text, line, sizeof line);
+    assert_non_null(strstr(line, enc_current(f.e)->name));
+    free(text);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tracker_marks_the_card_up),
+        cmocka_unit_test(test_tracker_marks_one_row_per_turn),
+    };
+    return cmocka_run_group_tests_name("render_tracker", tests, NULL, NULL);
+}
