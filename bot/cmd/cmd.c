@@ -770,6 +770,16 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     }
     run.spec = &run.view;
     const struct cmd_spec *spec = run.spec;
+    /* Discord delivers a command only where it is declared; one that
+     * arrives elsewhere all the same (an old registration) is refused
+     * as such, not run in a channel with no server behind it. */
+    if (req->source == CMD_SRC_DISCORD && req->guild_id == 0 &&
+        !(spec->contexts & CMD_CTX_DM)) {
+        reply_error(reply, "this command works in a server's channel; "
+                    "here, in a DM with fray, you can roll dice and read "
+                    "the help", "/roll dice:2d6+3");
+        return true;
+    }
     run.res = eng_malloc(sizeof *run.res);
     if (run.res == NULL) {
         reply_error(reply, "the bot ran out of memory; nothing was changed",

@@ -49,15 +49,17 @@ static const struct help_page pages[] = {
      "`r<3` below 3\n"
      "**Successes:** `10d10>=8` counts dice of 8 or more; add `f1` to "
      "subtract ones\n"
-     "**Label and repeat:** `2d6+3 # longsword` \xC2\xB7 `6x 4d6kh3` six "
-     "separate rolls\n"
+     "**Label and repeat:** `2d6+3 fire` or `2d6+3 # longsword` \xC2\xB7 "
+     "`6x 4d6kh3` six separate rolls\n"
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
     {"permissions", "Who may do what",
      "The **GM** is whoever started the fight, and anyone with "
      "Administrator or Manage Channels. The GM may do everything.\n"
      "A **player** acts only for their own characters: join, end their "
      "own turn, attack with them, change their own hp, conditions and "
-     "notes.\n"
+     "notes. In a fight that trusts its players (`/combat trust "
+     "on:true`) they may also change the hp and conditions of anyone "
+     "they can see.\n"
      "Hidden NPCs show only a health label (healthy, hurt, bloodied, down) "
      "to players; the GM sees the numbers with `/combat status "
      "private:true`."},
@@ -113,6 +115,12 @@ void cmd_help(struct cmd_run *run)
         sbuf_cleanup(&b);
         return;
     }
+    /* A DM with the bot has no fight to run: say what works there. */
+    if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
+        eng_text_casecmp(topic, "quickstart") == 0)
+        msg_set_content(&run->reply->msg, "Here, in a DM with fray, you can "
+                        "`/roll` dice and read `/help`. Fights run in a "
+                        "server's channel, as below.");
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          title);
     if (em != NULL)

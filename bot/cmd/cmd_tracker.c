@@ -64,6 +64,6 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
     } else {
         add_button(m, "Next round", "next", e, MSG_BTN_PRIMARY);
     }
-    add_button(m, "Undo", "undo", e, MSG_BTN_DANGER);
+    add_button(m, "Undo (GM)", "undo", e, MSG_BTN_DANGER);
     return m;
 }

@@ -28,7 +28,7 @@ static void test_tracker_posted_pinned_and_edited(void **st)
     embed_text(m, text, sizeof text);
     assert_non_null(strstr(text, "round 1"));
     assert_non_null(button(m, "End turn"));
-    assert_non_null(button(m, "Undo"));
+    assert_non_null(button(m, "Undo (GM)"));
     json_decref(m);
 
     /* turn */
@@ -126,7 +126,7 @@ static void test_tracker_buttons_act_and_stale_click_refused(void **st)
     /* Undo on the tracker is the GM's */
     m = message(&h, tid);
     char undo[128];
-    snprintf(undo, sizeof undo, "%s", button(m, "Undo"));
+    snprintf(undo, sizeof undo, "%s", button(m, "Undo (GM)"));
     json_decref(m);
     cb = click(&h, BOB, tid, undo, NULL);
     assert_int_equal(json_integer_value(json_object_get(

@@ -297,7 +297,8 @@ static void test_cmd_interaction_applied_once(void **state)
     small_fight(f);
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "hp",
-        .channel_id = 1, .user_id = GM, .expect_version = -1,
+        .channel_id = 1, .guild_id = 9000, .user_id = GM,
+        .expect_version = -1,
         .interaction_id = "1234567890",
     };
     req.opts[0] = (struct cmd_opt){"name", "Aria"};
@@ -321,7 +322,8 @@ static void test_cmd_stale_button_refused(void **state)
     assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "next",
-        .channel_id = 1, .user_id = GM, .expect_version = 3,
+        .channel_id = 1, .guild_id = 9000, .user_id = GM,
+        .expect_version = 3,
     };
     cmd_reply_cleanup(&f->reply);
     cmd_exec(&f->ctx, &req, &f->reply);
@@ -387,7 +389,8 @@ static void test_cmd_killed_before_reply_keeps_change(void **state)
         cmd_reply_init(&f.reply);
         struct cmd_req req = {.source = CMD_SRC_DISCORD, .command = "combat",
                               .sub = "start", .channel_id = 1,
-                              .user_id = GM, .expect_version = -1};
+                              .guild_id = 9000, .user_id = GM,
+                              .expect_version = -1};
         req.opts[0] = (struct cmd_opt){"system", "generic"};
         req.nopts = 1;
         cmd_exec(&f.ctx, &req, &f.reply);

@@ -238,7 +238,8 @@ static void test_cmd_cache_replay_after_other_writer(void **state)
                      BOT_OK);
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "add",
-        .channel_id = 1, .user_id = GM, .expect_version = -1,
+        .channel_id = 1, .guild_id = 9000, .user_id = GM,
+        .expect_version = -1,
         .interaction_id = "555",
     };
     req.opts[0] = (struct cmd_opt){"name", "Twice"};

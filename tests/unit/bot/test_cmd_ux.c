@@ -194,7 +194,7 @@ static void test_tracker_modes_follow_the_fight(void **state)
     assert_string_equal(cid.sub, "next");
     assert_int_equal(cid.version, f->reply.version);
     assert_int_equal(cid.fight, cmd_fx_fight(f->store));
-    assert_non_null(find_button(t, "Undo"));
+    assert_non_null(find_button(t, "Undo (GM)"));
     assert_null(find_button(t, "Pass"));
     /* the public tracker shows no hidden name */
     assert_null(strstr(t->embeds[0].description, "Shade"));
@@ -254,7 +254,7 @@ static void test_tracker_alternating_controls(void **state)
     /* Blue chooses: a menu of its members (no hidden ones), and Pass */
     assert_null(find_button(t, "End turn"));
     assert_non_null(find_button(t, "Pass"));
-    assert_non_null(find_button(t, "Undo"));
+    assert_non_null(find_button(t, "Undo (GM)"));
     assert_int_equal(t->select.noptions, 2);
     assert_string_equal(t->select.options[0].value, "Aria");
     assert_string_equal(t->select.options[1].value, "Bryn");
@@ -465,7 +465,7 @@ static void test_config_not_in_dm(void **state)
     cmd_reply_cleanup(&f->reply);
     assert_true(cmd_exec(&f->ctx, &req, &f->reply));
     assert_true(f->reply.is_error);
-    assert_non_null(strstr(f->reply.msg.content, "direct messages"));
+    assert_non_null(strstr(f->reply.msg.content, "server's channel"));
 }
 
 static void test_hidden_attack_copy_goes_to_gm_channel(void **state)
