@@ -345,7 +345,8 @@ struct tac_roll {
     const struct tac_test_def *def; /* attribute and skill; NULL: none */
     int pool;                /* dice instead of the stats; -1: the stats */
     const char *dice;        /* a dice expression instead (roll:), or NULL */
-    int adv, dis;            /* the player's own (adv:, dis:, exert) */
+    int adv, dis;            /* the player's own (adv:, dis:) */
+    bool exert;              /* one advantage more, for stamina */
     int difficulty;          /* successes needed; 0: count them */
     bool burst;              /* count dice above over (passive evasion)
                                 instead of at the success face */

@@ -138,7 +138,7 @@ enum eng_err tac_test(struct rs_call *c)
     struct tac_roll tr = {
         .who = who, .def = &td, .pool = (int)pool,
         .dice = roll != NULL && pool < 0 ? roll : NULL,
-        .adv = (int)rs_arg_int(c, "adv", 0) + (exert ? 1 : 0),
+        .adv = (int)rs_arg_int(c, "adv", 0), .exert = exert,
         .dis = (int)rs_arg_int(c, "dis", 0),
         .difficulty = (int)rs_arg_int(c, "difficulty", 0),
         .why = "tests", .kind = ENC_EV_TEST,

@@ -357,7 +357,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
         .who = a->attacker,
         .pool = o->pool >= 0 ? (int)o->pool
                              : (int)(o->burst + (aim > 0 ? aim : 0)),
-        .adv = (int)o->adv + (o->exert ? 1 : 0), .dis = (int)o->dis,
+        .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
         .burst = true, .over = ev < 0 ? 0 : ev, .why = "burst",
         .kind = ENC_EV_ATTACK,
         .other = a->target,
@@ -366,8 +366,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
     enum eng_err err = tac_test_roll(c, &tr, extra, nextra, &out);
     if (err != ENG_OK)
         return err;
-    enc_event_mod(c->r, out.ev, "a hit is a die above passive evasion",
-                  ev, true, "", a->target->hidden);
+    rs_mod_note(c, out.ev, "a burst: each die above passive evasion hits");
     tac_cover_note(c, out.ev, cover);
     struct enc_track *ammo = enc_track(a->attacker, "ammo");
     int64_t left = ammo != NULL ? ammo->cur : TAC_MAX_POOL;
@@ -434,7 +433,7 @@ static enum eng_err tac_aim(struct rs_call *c, const struct rs_attack *a,
     struct tac_roll tr = {
         .who = a->attacker, .def = &aim, .pool = (int)o->pool,
         .dice = a->roll != NULL && o->pool < 0 ? a->roll : NULL,
-        .adv = (int)o->adv + (o->exert ? 1 : 0), .dis = (int)o->dis,
+        .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
         .difficulty = diff, .why = "aims the blast", .kind = ENC_EV_TEST,
     };
     struct tac_rolled out;
@@ -459,12 +458,12 @@ static enum eng_err tac_aim(struct rs_call *c, const struct rs_attack *a,
     struct tac_scatter_out s = tac_scatter(out.fail_by, (int)dir.total,
                                            (int)dist.total, (int)dist.total);
     TAC_ST(a->attacker)->scatter_turn = (int64_t)c->e->turn_seq;
-    RS_SAY(c, a->attacker, "The blast scatters {} ft ({} \xC3\x97 5 ft) "
-           "towards {} (1 is north, 4 south) and nobody is hit yet. When "
-           "the GM has placed it, attack again with options:\"blast={} "
-           "placed{}{} also=...\" naming everyone inside; that attack costs "
-           "no AP.", RS_A_NUM(s.feet), RS_A_ROLL(dist.roll_idx),
-           RS_A_ROLL(dir.roll_idx), RS_A_NUM(o->blast),
+    RS_SAY(c, a->attacker, "The blast scatters {} \xC3\x97 5 = {} ft "
+           "towards {} (on the d6, 1 is north and 4 south) and nobody is hit "
+           "yet. When the GM has placed it, attack again with "
+           "options:\"blast={} placed{}{} also=...\" naming everyone inside; "
+           "that attack costs no AP.", RS_A_ROLL(dist.roll_idx),
+           RS_A_NUM(s.feet), RS_A_ROLL(dir.roll_idx), RS_A_NUM(o->blast),
            RS_A_TEXT(o->effects != NULL ? " effects=" : ""),
            RS_A_USER(o->effects != NULL ? o->effects : ""));
     return ENG_OK;
@@ -540,7 +539,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
         struct tac_roll tr = {
             .who = a->attacker, .pool = (int)o->pool,
             .dice = o->pool < 0 ? a->roll : NULL,
-            .adv = (int)o->adv + (o->exert ? 1 : 0), .dis = (int)o->dis,
+            .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
             .difficulty = (int)o->need, .why = "attacks",
             .kind = ENC_EV_ATTACK, .other = a->target, .hit = hit_word,
         };

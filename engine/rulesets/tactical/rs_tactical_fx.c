@@ -283,6 +283,9 @@ static struct enc_event *tac_test_event(struct rs_call *c,
     if (t->difficulty > 0)
         return rs_test_event(c, t->kind, t->who, t->other, text, succ,
                              t->difficulty, outcome);
+    if (t->burst)
+        return rs_test_event(c, t->kind, t->who, t->other, text, succ,
+                             t->over, outcome);
     struct enc_event *ev = enc_emit(c->r, t->kind, t->who->id);
     ev->other = t->other != NULL ? t->other->id : 0;
     if (text != NULL)
@@ -303,7 +306,7 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
      * a modifier for each change: its parts are recorded in that order. */
     int dis = t->dis + tac_cond_dis(c, NULL, t->who, attr, t->skip, spent,
                                     &nspent, ENC_MAX_CONDITIONS);
-    int adv = t->adv;
+    int adv = t->adv + (t->exert ? 1 : 0);
     for (int i = 0; i < nextra; i++) {
         if (extra[i].dice > 0)
             adv += extra[i].dice;
@@ -351,6 +354,8 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
     bool applied = t->dice == NULL;
     if (t->adv > 0)
         rs_mod(c, ev, "advantage", t->adv, "dice");
+    if (t->exert)
+        rs_mod(c, ev, "exert: advantage", 1, "dice");
     if (t->dis > 0)
         rs_mod(c, ev, "disadvantage", -t->dis, "dice");
     for (int i = 0; i < nextra; i++)
@@ -468,7 +473,7 @@ enum eng_err tac_damage_apply(struct rs_call *c, struct enc_event *dv,
     struct tac_armour_out o = tac_armour(av != NULL ? av->cur : 0, dr, amount,
                                          per, direct);
     if (o.av_absorbed > 0 || o.dr_absorbed > 0)
-        RS_SAY(c, who, "{} armour absorbs {} (AV {}, DR {}); {} gets "
+        RS_SAY(c, who, "{}: armour absorbs {} (AV {}, DR {}); {} gets "
                "through", RS_A_WHO(who),
                RS_A_SECRET(o.av_absorbed + o.dr_absorbed, who->hidden),
                RS_A_SECRET(o.av_absorbed, who->hidden),

@@ -440,8 +440,9 @@ static void test_tac_blast_scatter_and_area(void **state)
     assert_true(d >= 0);
     int64_t dist = f->r.rolls[d].total;
     assert_true(dist >= 1 && dist <= 6);
-    char want[32];
-    snprintf(want, sizeof want, "scatters %lld ft", (long long)(5 * dist));
+    char want[48];
+    snprintf(want, sizeof want, "scatters %lld \xC3\x97 5 = %lld ft",
+             (long long)dist, (long long)(5 * dist));
     assert_true(fx_said(f, want));
     assert_int_equal(fx_track(f, "B", "hp"), 20);
     /* Placed: B (no dice to evade) and C both take the damage; C may halve
