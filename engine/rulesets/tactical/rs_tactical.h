@@ -380,6 +380,9 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
                            const struct tac_mod *extra, int nextra,
                            struct tac_rolled *out);
 
+/* "Endurance" from "endurance" into buf (size n); returns buf. */
+const char *tac_title(const char *s, char *buf, size_t n);
+
 /* "resists Knockdown with Endurance(Fortitude)" into buf: why, then the
  * test's attribute and skill when it has them. */
 const char *tac_label(char *buf, size_t n, const char *why,

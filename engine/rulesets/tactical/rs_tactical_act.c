@@ -374,13 +374,6 @@ enum eng_err tac_set_ap(struct rs_call *c)
     return ENG_OK;
 }
 
-/* "Strength Injury" from kind strength and what "Injury". */
-static void tac_hurt_name(const char *kind, const char *what, char *buf,
-                          size_t n)
-{
-    snprintf(buf, n, "%c%s %s", kind[0] - 'a' + 'A', kind + 1, what);
-}
-
 /* /takedown name: bonus: amount: kind: */
 enum eng_err tac_takedown(struct rs_call *c)
 {
@@ -410,8 +403,9 @@ enum eng_err tac_takedown(struct rs_call *c)
         if (injury && !tac_is_physical(kind))
             return enc_fail(c->d, ENG_INVALID, "kind: an injury is to "
                             "strength, endurance or dexterity");
-        char name[TAC_MAX_NAME + 1];
-        tac_hurt_name(kind, injury ? "Injury" : "Wound", name, sizeof name);
+        char k[TAC_MAX_NAME + 1], name[ENC_MAX_COND_NAME + 1];
+        snprintf(name, sizeof name, "%s %s", tac_title(kind, k, sizeof k),
+                 injury ? "Injury" : "Wound");
         return tac_cond_give(c, who, name, -1, 0);
     }
     if (eng_text_casecmp(bonus, "surprised") == 0)

@@ -373,11 +373,18 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
     struct tac_burst_out b = tac_burst_count((int)out.successes, out.dice,
                                              left, base->amount);
     if (b.misses > 0)
-        RS_SAY(c, a->attacker, "{} of the shots missed {}; a stray shot "
-               "may hit the closest bystander (the GM's call)",
+        RS_SAY(c, a->attacker, b.misses == 1
+                                   ? "{} shot missed {}; it may hit the "
+                                     "closest bystander (the GM's call)"
+                                   : "{} shots missed {}; a stray shot may "
+                                     "hit the closest bystander (the GM's "
+                                     "call)",
                RS_A_NUM(b.misses), RS_A_WHO(a->target));
     if (b.discarded > 0)
-        RS_SAY(c, a->attacker, "{} hits are lost: not enough ammunition",
+        RS_SAY(c, a->attacker, b.discarded == 1
+                                   ? "{} hit is lost: not enough ammunition"
+                                   : "{} hits are lost: not enough "
+                                     "ammunition",
                RS_A_NUM(b.discarded));
     if (ammo != NULL) {
         int64_t before = ammo->cur;

@@ -47,9 +47,8 @@
 #define PEND_HELP "a pending %s resist test; its value is the difficulty"
 
 /* One wound or injury: a disadvantage on tests of one characteristic. */
-#define HURT(a, fl, wound) \
-    {.attrs = {a}, .nattrs = 1, .becomes = wound, \
-     .flags = TAC_CDF_DISADV | (fl)}
+#define HURT(a, wound) \
+    {.attrs = {a}, .nattrs = 1, .becomes = wound, .flags = TAC_CDF_DISADV}
 
 /* The conditions in table order, so cs[] and cd[] pair by name here. */
 enum {
@@ -208,13 +207,13 @@ const struct tac_table tac_builtin = {
         [TB_ACID] = {.flags = TAC_CDF_DOT},
         [TB_AFRAID] = {.shake = {IW}, .shake_difficulty = 2},
         [TB_BERSERK] = {.shake = {IW}, .shake_difficulty = 2},
-        [TB_CHA_WOUND] = HURT("charisma", 0, ""),
+        [TB_CHA_WOUND] = HURT("charisma", ""),
         [TB_CORRODED] = {.flags = TAC_CDF_DMG_TAKEN},
-        [TB_DEX_INJURY] = HURT("dexterity", 0, "Dexterity Wound"),
-        [TB_DEX_WOUND] = HURT("dexterity", 0, ""),
+        [TB_DEX_INJURY] = HURT("dexterity", "Dexterity Wound"),
+        [TB_DEX_WOUND] = HURT("dexterity", ""),
         [TB_DISTRACTED] = {.flags = TAC_CDF_DISADV | TAC_CDF_NEXT_TEST},
-        [TB_END_INJURY] = HURT("endurance", 0, "Endurance Wound"),
-        [TB_END_WOUND] = HURT("endurance", 0, ""),
+        [TB_END_INJURY] = HURT("endurance", "Endurance Wound"),
+        [TB_END_WOUND] = HURT("endurance", ""),
         [TB_EXHAUSTED] = {.out = 5,
                           .attrs = {"strength", "endurance", "dexterity"},
                           .nattrs = 3, .flags = TAC_CDF_PER_STACK},
@@ -226,16 +225,16 @@ const struct tac_table tac_builtin = {
                          .flags = TAC_CDF_DISADV | TAC_CDF_MAJOR |
                                   TAC_CDF_HELD},
         [TB_IMMOBILIZED] = {.flags = TAC_CDF_HELD},
-        [TB_INS_WOUND] = HURT("insight", 0, ""),
-        [TB_INT_WOUND] = HURT("intelligence", 0, ""),
+        [TB_INS_WOUND] = HURT("insight", ""),
+        [TB_INT_WOUND] = HURT("intelligence", ""),
         [TB_MAGNETIZED] = {.flags = TAC_CDF_MAGNET},
         [TB_PARALYZED] = {.flags = TAC_CDF_EVASION1 | TAC_CDF_NO_AP |
                                    TAC_CDF_NO_EVADE},
         [TB_POISONED] = {.flags = TAC_CDF_DISADV},
         [TB_PRONE] = {.flags = TAC_CDF_PRONE | TAC_CDF_NO_EVADE},
         [TB_SHUTDOWN] = {.out = 1},
-        [TB_STR_INJURY] = HURT("strength", 0, "Strength Wound"),
-        [TB_STR_WOUND] = HURT("strength", 0, ""),
+        [TB_STR_INJURY] = HURT("strength", "Strength Wound"),
+        [TB_STR_WOUND] = HURT("strength", ""),
         [TB_STUNNED] = {.flags = TAC_CDF_LOSE_AP},
         [TB_SURPRISED] = {.flags = TAC_CDF_EVASION1 | TAC_CDF_NO_AP},
         [TB_UNCONSCIOUS] = {.out = 1},
@@ -360,14 +359,6 @@ static void tac_own(struct tac_table *t)
     tac_point(t);
 }
 
-static const char *tac_cap_word(const char *s, char *buf, size_t n)
-{
-    enc_copy(buf, n, s);
-    if (buf[0] >= 'a' && buf[0] <= 'z')
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-    return buf;
-}
-
 /* What a condition from a file without help= does, from its rules (the
  * docs add its stacks, cap, start and duration themselves). */
 static void tac_describe(const struct tac_cond_def *cd, char *out, size_t n)
@@ -385,7 +376,7 @@ static void tac_describe(const struct tac_cond_def *cd, char *out, size_t n)
         eng_buf_add(&b, cd->nattrs == 0 ? " on every test" : " on");
         for (int i = 0; i < cd->nattrs; i++)
             eng_buf_addf(&b, "%s %s", i == 0 ? "" : i + 1 == cd->nattrs ?
-                         " and" : ",", tac_cap_word(cd->attrs[i], w,
+                         " and" : ",", tac_title(cd->attrs[i], w,
                                                     sizeof w));
         if (cd->nattrs > 0)
             eng_buf_add(&b, " tests");
@@ -422,8 +413,8 @@ static void tac_describe(const struct tac_cond_def *cd, char *out, size_t n)
         PHRASE("out of the fight at %d", cd->out);
     if (cd->shake_difficulty > 0)
         PHRASE("%s(%s %d) at the end of each turn removes it",
-               tac_cap_word(cd->shake.attr, w, sizeof w),
-               tac_cap_word(cd->shake.skill, w2, sizeof w2),
+               tac_title(cd->shake.attr, w, sizeof w),
+               tac_title(cd->shake.skill, w2, sizeof w2),
                cd->shake_difficulty);
     if (cd->becomes[0] != '\0')
         PHRASE("a second one is %s instead", cd->becomes);

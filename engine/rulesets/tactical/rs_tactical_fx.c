@@ -173,8 +173,7 @@ void tac_track_event(struct rs_call *c, struct enc_combatant *who,
 
 /* ---- tests -------------------------------------------------------------- */
 
-/* "Endurance" from "endurance" into buf. */
-static const char *tac_title(const char *s, char *buf, size_t n)
+const char *tac_title(const char *s, char *buf, size_t n)
 {
     enc_copy(buf, n, s);
     if (buf[0] >= 'a' && buf[0] <= 'z')

@@ -270,6 +270,21 @@ static void test_tac_option_errors(void **state)
                                              "effect trigger"), ENG_STATE);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, NULL), "dance"),
                      ENG_NOTFOUND);
+    /* /act refuses options its action has no use for. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
+                                                     "stamina", "1", NULL),
+                               "act"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
+                                                     "target", "D", NULL),
+                               "act"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "break",
+                                                     "target", "D", "cost",
+                                                     "1", NULL), "act"),
+                     ENG_INVALID);
+    /* AP are set for the one acting: D's would be replaced at its turn. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
+                                                     "value", "1", NULL),
+                               "ap"), ENG_STATE);
     /* Nothing was spent by the refused attacks. */
     assert_int_equal(fx_ap(f, "A"), TAC_AP);
     f->c.is_gm = false;

@@ -422,7 +422,8 @@ static void test_tac_burst_short_of_ammo(void **state)
     assert_true(b.kept <= 2);
     assert_int_equal(fx_track(f, "B", "hp"), 100 - b.damage);
     assert_int_equal(ammo->cur, 0);
-    assert_int_equal(fx_said(f, "hits are lost"), b.discarded > 0);
+    assert_int_equal(fx_said(f, "lost: not enough ammunition"),
+                     b.discarded > 0);
     fx_free(f);
 }
 
@@ -565,6 +566,32 @@ static void test_tac_takedown(void **state)
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "hat", NULL),
                                              "takedown"), ENG_INVALID);
+    /* An injury or a wound is to one characteristic; an injury only to a
+     * physical one. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "injury",
+                                                     "kind", "dexterity",
+                                                     NULL), "takedown"),
+                     ENG_OK);
+    assert_int_equal(fx_cond(f, "C", "Dexterity Injury"), 0);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "wound",
+                                                     "kind", "insight",
+                                                     NULL), "takedown"),
+                     ENG_OK);
+    assert_int_equal(fx_cond(f, "C", "Insight Wound"), 1);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "injury",
+                                                     "kind", "insight",
+                                                     NULL), "takedown"),
+                     ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "wound", NULL),
+                               "takedown"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "unarmed",
+                                                     "amount", "2", NULL),
+                               "takedown"), ENG_INVALID);
     fx_begin(f);
     fx_next(f);
     assert_int_equal(fx_ap(f, "B"), 0);
