@@ -494,6 +494,7 @@ static enum eng_err tac_area_attack(struct rs_call *c,
         struct enc_combatant *who = hit[i];
         struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK,
                                         a->attacker->id);
+        ev->secret = a->attacker->hidden;
         ev->other = who->id;
         ev->outcome = o->blast > 0 ? "in the blast" : "in the line";
         bool halve = false;
@@ -529,6 +530,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
     bool hit = !o->miss;
     if ((o->conductor && magnet != NULL) || a->roll == NULL || o->miss) {
         struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, a->attacker->id);
+        ev->secret = a->attacker->hidden;
         ev->other = a->target->id;
         ev->outcome = hit ? hit_word : "miss";
         if (o->conductor && magnet != NULL && !o->miss) {

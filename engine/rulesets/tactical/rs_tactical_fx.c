@@ -285,7 +285,10 @@ static struct enc_event *tac_test_event(struct rs_call *c,
     if (t->burst)
         return rs_test_event(c, t->kind, t->who, t->other, text, succ,
                              t->over, outcome);
+    /* Without a difficulty the count is all there is: a hidden
+     * combatant's test is the GM's, as its sentences are. */
     struct enc_event *ev = enc_emit(c->r, t->kind, t->who->id);
+    ev->secret = t->who->hidden;
     ev->other = t->other != NULL ? t->other->id : 0;
     if (text != NULL)
         ev->text = enc_result_strdup(c->r, text, TAC_MAX_LABEL);

@@ -226,6 +226,32 @@ static void test_tac_pending_rolled_at_turn_end(void **state)
     fx_free(f);
 }
 
+/* A hidden NPC's dice and numbers are the GM's; the attacker's own roll
+ * against it stays public, its defence does not. */
+static void test_tac_hidden_rolls_are_secret(void **state)
+{
+    (void)state;
+    struct fx *f = fx_trio(3, "hp=20 endurance=2 fortitude=1");
+    fx_by(f, "B")->hidden = true;
+    fx_begin(f);
+    /* 40 dice: at least one success (all below 4 is 1 in 2^40). */
+    assert_int_equal(fx_attack(f, "A", "B", "40", NULL,
+                               "effects=Knockdown(2)"), ENG_OK);
+    const struct enc_event *ev = fx_event(f, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_string_equal(ev->outcome, "hit");
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    assert_false(f->r.rolls[ev->rolls[0]].secret);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B", NULL),
+                               "effect trigger"), ENG_OK);
+    ev = fx_event(f, ENC_EV_TEST, "B: resists Knockdown");
+    assert_non_null(ev);
+    assert_true(ev->value_secret);
+    assert_true(f->r.rolls[ev->rolls[0]].secret);
+    fx_free(f);
+}
+
 /* ---- direct damage ------------------------------------------------------ */
 
 static void test_tac_direct_damage_followups(void **state)
@@ -612,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_tac_knockdown_example_2),
         cmocka_unit_test(test_tac_knockdown_example_3),
         cmocka_unit_test(test_tac_pending_rolled_at_turn_end),
+        cmocka_unit_test(test_tac_hidden_rolls_are_secret),
         cmocka_unit_test(test_tac_direct_damage_followups),
         cmocka_unit_test(test_tac_attack_through_armour),
         cmocka_unit_test(test_tac_stack_caps),
