@@ -831,12 +831,21 @@ static enum eng_err tac_check_refs(const struct tac_table *t,
             return enc_fail(d, ENG_NOTFOUND, "effect %s gives condition %s, "
                             "which is not defined", t->fx[i].name,
                             t->fx[i].cond);
-    for (int i = 0; i < t->ncd; i++)
-        if (t->cd[i].becomes[0] != '\0' &&
-            tac_cond_index(t, t->cd[i].becomes) < 0)
+    for (int i = 0; i < t->ncd; i++) {
+        if (t->cd[i].becomes[0] == '\0')
+            continue;
+        int k = tac_cond_index(t, t->cd[i].becomes);
+        if (k < 0)
             return enc_fail(d, ENG_NOTFOUND, "condition %s becomes %s, which "
                             "is not defined", t->cs[i].name,
                             t->cd[i].becomes);
+        /* One step only: a second dose of what a condition becomes must
+         * not turn into something again, or a loop could never end. */
+        if (t->cd[k].becomes[0] != '\0')
+            return enc_fail(d, ENG_SYNTAX, "condition %s becomes %s, which "
+                            "becomes %s in turn: one step only",
+                            t->cs[i].name, t->cs[k].name, t->cd[k].becomes);
+    }
     return ENG_OK;
 }
 

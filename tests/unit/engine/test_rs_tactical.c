@@ -268,6 +268,9 @@ static void test_tac_parse_errors(void **state)
         {"condition X cap=999\n", "line 1: cap must be 0 to 100"},
         {"condition X sparkly\n", "line 1: unknown flag `sparkly`"},
         {"condition X becomes=Y\n", "X becomes Y, which is not defined"},
+        {"condition X becomes=X\n", "which becomes X in turn: one step"},
+        {"condition X becomes=Y\ncondition Y becomes=X\n",
+         "one step only"},
         {"condition \"X  Y\"\n", "line 1: bad condition name"},
         {"condition \"X Y\n", "line 1: a quote is not closed"},
         {"effect \"Z ap\" note\n", "line 1: bad effect name"},
@@ -300,6 +303,48 @@ static void test_tac_parse_errors(void **state)
     assert_int_equal(t->nspec, 2);
     assert_string_equal(t->cs[1].name, "Trip test");
     tac_table_free(t);
+}
+
+/* Odd lines are refused with a line number or read as what they say;
+ * none reads past its end (the ASan build runs this too). */
+static void test_tac_parse_odd_input(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "\"", "\"\"", "condition \"\"", "condition \" \"",
+        "condition a=\"", "effect \"\" note", "rename \"\" \"\"",
+        "condition X help=\"\"", "condition X attrs=,,,", "#\"",
+        "condition X shake=a/b:", "condition X shake=:2",
+        "effect Y resist test=/ cond=Prone", "remove \"Strength Injury\"",
+        "   \t  \r", "condition \"A\"\"B\"", "reset\nreset\nremove X",
+        "condition X becomes=X", "condition \"Strength Injury\" becomes=",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct enc_diag d;
+        memset(&d, 0, sizeof d);
+        struct tac_table *t = NULL;
+        enum eng_err err = tac_table_parse(texts[i], strlen(texts[i]), NULL,
+                                           &t, &d);
+        if (err == ENG_OK)
+            tac_table_free(t);
+        else
+            assert_true(strlen(d.msg) > 0);
+    }
+    /* A line at the limit is read; one byte more is refused. */
+    static char line[TAC_MAX_LINE + 2];
+    memset(line, ' ', sizeof line);
+    memcpy(line, "condition Long", 14);
+    line[TAC_MAX_LINE] = '\0';
+    struct enc_diag d;
+    memset(&d, 0, sizeof d);
+    struct tac_table *t = NULL;
+    assert_int_equal(tac_table_parse(line, TAC_MAX_LINE, NULL, &t, &d),
+                     ENG_OK);
+    tac_table_free(t);
+    line[TAC_MAX_LINE] = ' ';
+    line[TAC_MAX_LINE + 1] = '\0';
+    assert_int_equal(tac_table_parse(line, TAC_MAX_LINE + 1, NULL, &t, &d),
+                     ENG_LIMIT);
 }
 
 /* The shipped config file parses to the built-in table. */
@@ -382,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_tac_parse_rename_extend),
         cmocka_unit_test(test_tac_parse_describes),
         cmocka_unit_test(test_tac_parse_errors),
+        cmocka_unit_test(test_tac_parse_odd_input),
         cmocka_unit_test(test_tac_config_file_matches_builtin),
         cmocka_unit_test(test_tac_bodies),
     };
