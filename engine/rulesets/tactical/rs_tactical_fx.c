@@ -318,7 +318,7 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
     struct rs_rolled r = {0, 0, -1, 0, 0};
     int n = 0;
     if (t->dice != NULL) {
-        enum eng_err err = rs_roll(c, t->who, "pool", t->dice, &r);
+        enum eng_err err = rs_roll(c, t->who, "roll", t->dice, &r);
         if (err != ENG_OK)
             return err;
     } else {
@@ -333,7 +333,8 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
             else
                 snprintf(expr, sizeof expr, "%dd6>=%d", n,
                          tac_setting_face(c->e));
-            enum eng_err err = rs_roll(c, t->who, t->burst ? "burst" : "pool",
+            /* A pool needs no label: the test's event says what it is. */
+            enum eng_err err = rs_roll(c, t->who, t->burst ? "burst" : "",
                                        expr, &r);
             if (err != ENG_OK)
                 return err;
