@@ -131,6 +131,9 @@ static enum eng_err tac_check_aopts(struct rs_call *c,
         return enc_fail(c->d, ENG_INVALID, "melee and ranged are for single "
                         "attacks (a burst is ranged; an area attack does not "
                         "roll to hit)");
+    if (o->miss && o->crit)
+        return enc_fail(c->d, ENG_INVALID, "an attack is a critical hit or a "
+                        "miss, not both");
     if (o->miss && (a->roll != NULL || area || o->burst > 0))
         return enc_fail(c->d, ENG_INVALID, "miss records a single attack "
                         "that missed, without roll:");

@@ -436,6 +436,8 @@ static void test_tac_effects_are_attack_tokens(void **state)
                                "template=2"), ENG_INVALID);
     assert_int_equal(fx_attack(f, "Vex", "Drone", "3", "1",
                                "melee ranged"), ENG_INVALID);
+    assert_int_equal(fx_attack(f, "Vex", "Drone", NULL, "1", "crit miss"),
+                     ENG_INVALID);
     assert_int_equal(fx_ap(f, "Vex"), TAC_AP - 1);
     fx_free(f);
 }
