@@ -32,6 +32,7 @@ static struct encounter *sample(void)
     struct enc_cond_req q = {.name = "Poisoned", .value = 2, .cap = 3,
                              .rounds = 4, .expire = ENC_EXPIRE_START};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     snprintf(c->note, sizeof c->note, "line one");
     c->rs[3] = -42;
     e->rs[15] = 9;
