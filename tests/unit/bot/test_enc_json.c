@@ -191,6 +191,7 @@ static struct encounter *rich(void)
                              .rounds = 0, .expire = ENC_EXPIRE_END,
                              .source = 4};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     c->conds[0].applied_turn = UINT64_MAX;
     for (int i = 0; i < ENC_RS_SLOTS; i++)
         c->rs[i] = i % 3 == 0 ? 0 : -i;
