@@ -301,4 +301,28 @@ bool rs_list_next(const char **p, char *buf, size_t n, bool *too_long);
 /* An integer setting-like word: "3", "+2", "-1". */
 bool rs_int_word(const char *s, int64_t *out);
 
+/* ---- rolled initiative (kit_init.c) -------------------------------------- */
+
+/* Roll who's initiative: 1d20 + its init stat, or its init_expr (dice, a
+ * modifier, or "=N" taken as is), as who (secret when hidden); draws the
+ * tie-breaker kept for the fight. */
+enum eng_err rs_d20_roll(struct rs_call *c, struct enc_combatant *who);
+/* rs_d20_roll() for everyone; a group shares its first member's roll. */
+enum eng_err rs_d20_roll_all(struct rs_call *c);
+/* The order (turn.h turn_order_build): highest first, then the higher
+ * modifier, the kept roll-off, the order of arrival. */
+int rs_d20_cmp(const struct encounter *e, const struct enc_slot *a,
+               const struct enc_slot *b);
+/* A combatant joining a running fight rolls and takes its place; the
+ * current turn stays where it is. */
+enum eng_err rs_d20_late_join(struct rs_call *c, struct enc_combatant *who);
+
+/* ---- stats that become tracks (kit_track.c) ------------------------------ */
+
+/* The stat named stat, when who has it, becomes the full track named track
+ * (current = maximum = its value) and the stat is dropped. A negative value
+ * is refused. */
+enum eng_err rs_stat_to_track(struct rs_call *c, struct enc_combatant *who,
+                              const char *stat, const char *track);
+
 #endif

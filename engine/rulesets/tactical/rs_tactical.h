@@ -1,20 +1,25 @@
 /*
- * rs_tactical.h - the `tactical` ruleset, private to engine/rs_tactical*.c
- * and its tests.
+ * rs_tactical.h - the `tactical` ruleset, private to
+ * engine/rulesets/tactical/ and its tests.
  *
- * Initiative is rolled (1d20 + init, highest first, a fixed order). Each
- * turn a combatant has action points (setting `ap`, default 3) that attacks
- * and actions spend. Tests are pools of d6 counting the dice at or above the
- * success face (setting `face`, default 4); "Endurance(Fortitude 2)" means a
- * pool of the endurance and fortitude stats that needs 2 successes.
+ * Initiative is rolled (the kit's d20 + init, highest first, a fixed
+ * order). Each turn a combatant has action points (setting `ap`, default 3)
+ * that attacks and actions spend. Tests are pools of d6 counting the dice at
+ * or above the success face (setting `face`, default 4); "Endurance
+ * (Fortitude 2)" means a pool of the endurance and fortitude stats that
+ * needs 2 successes. Every test is an ENC_EV_TEST event with its dice and
+ * every modifier that changed the pool (conditions included).
  *
  * Attack qualities ("effects": Knockdown(2), Shock(1)...) and the conditions
- * they give are data: struct tac_table, built in (tac_table_builtin()) or
- * parsed from a group's file (tac_table_parse(), the text handed over by the
- * front end; the engine does no I/O). An effect that calls for a resist test
- * leaves a pending test on the target, kept as a condition "<Effect> test"
- * whose value is the difficulty; the attacker triggers it (/effect trigger)
- * within the turn, or it is rolled when the turn ends.
+ * are data: struct tac_table, built in (tac_table_builtin()) or parsed from
+ * a group's file (tac_table_parse(), the text handed over by the front end;
+ * the engine does no I/O). The table's conditions are also the system's
+ * declared conditions (struct rs_cond_spec, through ops->data_conds), so
+ * the GM's /combat condition and the rules give them the same way. An
+ * effect that calls for a resist test leaves a pending test on the target,
+ * kept as a condition "<Effect> test" whose value is the difficulty; the
+ * attacker triggers it (/effect trigger) within the turn, or it is rolled
+ * when the turn ends.
  *
  * The arithmetic is in pure functions of values already rolled, so the
  * chapter's examples are tests: tac_pool_successes(), tac_stack_difficulty(),
@@ -34,6 +39,8 @@
 #include "rs.h"
 #include "rs_kit.h"
 
+extern const struct rs_system rs_tactical;
+
 /* ---- limits and defaults ------------------------------------------------ */
 
 /* Action points per turn by default, and the most a setting may give. */
@@ -51,17 +58,26 @@
 #define TAC_MAX_ATTACK_FX 8
 /* Targets one area attack may strike. */
 #define TAC_MAX_TARGETS 16
-/* The options text of /attack, in bytes. */
-#define TAC_MAX_OPTIONS 256
+/* The effects= text of one attack, in bytes. */
+#define TAC_MAX_FX_TEXT 200
+/* The also= list of an area attack, in bytes. */
+#define TAC_MAX_ALSO 400
 /* Effects and conditions in one table (the resist mask is 64 bits). */
 #define TAC_MAX_EFFECTS 64
 #define TAC_MAX_CONDS 64
+/* Declared conditions: the table's, then one pending test per effect. */
+#define TAC_MAX_SPECS (TAC_MAX_CONDS + TAC_MAX_EFFECTS)
 /* An effect, condition, attribute or skill name, in bytes. The pending test
  * condition appends " test" and must fit ENC_MAX_COND_NAME. */
 #define TAC_MAX_NAME 20
-/* The effects file, in bytes and in lines; one line, in bytes. */
+/* A condition's help line, in bytes (what /help and the docs show). */
+#define TAC_MAX_HELP 160
+/* A test's label ("resists Knockdown with Endurance(Fortitude)"): two
+ * names and an effect's, with the words around them. */
+#define TAC_MAX_LABEL (3 * TAC_MAX_NAME + 48)
+/* The effects file, in bytes; one line, in bytes. */
 #define TAC_MAX_FILE 16384
-#define TAC_MAX_LINE 200
+#define TAC_MAX_LINE 320
 /* Stamina a maneuver may cost, and AP an action may cost. */
 #define TAC_MAX_COST 10
 /* Rounds in a minute (a round is six seconds): Vulnerable, Warded. */
@@ -70,35 +86,44 @@
  * (Demolish with take-your-time: per TAC_DEMOLISH_PER). */
 #define TAC_AV_PER 10
 #define TAC_DEMOLISH_PER 5
-/* Blast aim test difficulty bounds. */
+/* Blast aim test difficulty bounds, and its factors. */
 #define TAC_BLAST_MIN 2
 #define TAC_BLAST_MAX 5
+#define TAC_MAX_FACTORS 5
+/* Blast radius and template length, in 5 ft steps. */
+#define TAC_MAX_BLAST 20
+#define TAC_MAX_TEMPLATE 40
 /* Area evasion test: Dexterity(Evasion 2) halves the damage. */
 #define TAC_AREA_EVADE 2
 /* Most +D from expending Vulnerable. */
 #define TAC_MAX_VULN_DICE 4
+/* Dice a major advantage or disadvantage counts for. */
+#define TAC_MAJOR 2
+/* Knockback: 5 ft per success missed; a collision matters from 15 ft and
+ * hurts per 5 ft past the first 10. */
+#define TAC_PUSH_STEP 5
+#define TAC_COLLIDE_FROM 15
+#define TAC_COLLIDE_FREE 10
 
 _Static_assert(TAC_MAX_NAME + 5 <= ENC_MAX_COND_NAME,
                "a pending test's condition name must fit");
 _Static_assert(TAC_MAX_EFFECTS <= 64, "the resist mask is one int64");
 
-/* ---- ruleset slots --------------------------------------------------------
- * Per combatant (who->rs[]). */
-enum {
-    TAC_C_AP = 0,            /* action points left this turn */
-    TAC_C_RESIST_MASK,       /* effects rolled against during ... */
-    TAC_C_RESIST_TURN,       /* ... this turn (e->turn_seq) */
-    TAC_C_MANEUVER_TURN,     /* turn_seq of the last maneuver */
-    TAC_C_EXERT_TURN,        /* turn_seq it exerted at 0 stamina */
-    TAC_C_BREAK_ROUND,       /* round of its last Break attempt */
-    TAC_C_OUT,               /* why it is out of the fight: TAC_OUT_* */
-    TAC_C_HAS_AP,            /* 1 once its AP were set for a turn */
+/* ---- typed state ----------------------------------------------------------
+ * Per combatant. Each field names the numbered slot older fray kept it in
+ * (rs_tactical_decl.c), so a fight saved before typed state plays on. */
+struct tac_comb {
+    int64_t ap;              /* action points left this turn */
+    int64_t resist_mask;     /* effects rolled against during ... */
+    int64_t resist_turn;     /* ... this turn (e->turn_seq) */
+    int64_t maneuver_turn;   /* turn_seq of its last maneuver */
+    int64_t exert_turn;      /* turn_seq it exerted at 0 stamina */
+    int64_t break_round;     /* round of its last Break attempt */
+    int64_t scatter_turn;    /* turn_seq its blast scattered: the placed
+                                attack that follows has been paid for */
 };
-/* Reasons a combatant is out of the fight (TAC_C_OUT bits). */
-#define TAC_OUT_HP       (1 << 0)
-#define TAC_OUT_COND     (1 << 1)  /* a condition at its "out" value */
-#define TAC_OUT_TIMED    (1 << 2)  /* Shutdown: until a timed condition ends */
-#define TAC_OUT_KO       (1 << 3)  /* Knockout: until the GM wakes it */
+
+#define TAC_ST(who) RS_STATE(struct tac_comb, who)
 
 /* ---- the effects and conditions table ----------------------------------- */
 
@@ -112,10 +137,14 @@ enum tac_fx_kind {
 /* Effect flags (the file's bare words in brackets). */
 #define TAC_FXF_CRIT_HP     (1u << 0)  /* only on a critical hit that took
                                           HP [crit-hp] */
-#define TAC_FXF_MECH_ONLY   (1u << 1)  /* mechanical targets only [mech] */
-#define TAC_FXF_ORGANIC     (1u << 2)  /* non-mechanical only [organic] */
-#define TAC_FXF_MECH_DOUBLE (1u << 3)  /* double direct damage vs mech
-                                          [mech-double] */
+#define TAC_FXF_MECH_ONLY   (1u << 1)  /* mechanical units, not cyborgs
+                                          or implanted humans [mech] */
+#define TAC_FXF_ORGANIC     (1u << 2)  /* all but mechanical units: living
+                                          targets, cyborgs and implanted
+                                          humans [organic] */
+#define TAC_FXF_MECH_DOUBLE (1u << 3)  /* double direct damage against
+                                          mechanical units, cyborgs
+                                          included [mech-double] */
 #define TAC_FXF_STUN_MAJOR  (1u << 4)  /* Stunned targets test with major
                                           disadvantage [stunned-major] */
 #define TAC_FXF_OUT         (1u << 5)  /* failing: out of the fight [out] */
@@ -147,7 +176,7 @@ struct tac_fx {
     unsigned flags;                /* TAC_FXF_* */
 };
 
-/* Condition flags. */
+/* Condition flags: tactical's own rules for a condition. */
 #define TAC_CDF_DOT        (1u << 0)  /* 1 direct damage per stack at the
                                          start of each turn [dot] */
 #define TAC_CDF_EVASION1   (1u << 1)  /* passive evasion is 1 [evasion1] */
@@ -159,40 +188,64 @@ struct tac_fx {
                                          [vulnerable] */
 #define TAC_CDF_WARD       (1u << 6)  /* -1D per stack on the next hit
                                          [ward] */
-#define TAC_CDF_STEP       (1u << 7)  /* starts at `start`, +1 per new dose
-                                         (Poisoned) [step] */
-#define TAC_CDF_DISADV     (1u << 8)  /* one die fewer on every test
-                                         [disadvantage] */
+#define TAC_CDF_DISADV     (1u << 8)  /* a disadvantage on tests of attrs
+                                         (all tests when none) [disadvantage] */
 #define TAC_CDF_NEXT_TEST  (1u << 9)  /* ... on its next test only, then
                                          ends [next-test] */
-#define TAC_CDF_STACKS     (1u << 10) /* a dose adds a stack [stacks] */
 #define TAC_CDF_PER_STACK  (1u << 11) /* one die fewer per stack, on tests
-                                         of `attrs` [per-stack] */
+                                         of attrs [per-stack] */
+#define TAC_CDF_MAJOR      (1u << 12) /* its disadvantage is major: two dice
+                                         [major] */
+#define TAC_CDF_FLANKED    (1u << 13) /* attacks against the holder have an
+                                         advantage [flanked] */
+#define TAC_CDF_PRONE      (1u << 14) /* melee attacks against the holder
+                                         have a major advantage, ranged ones
+                                         a disadvantage; it counts as
+                                         flanked [prone] */
+#define TAC_CDF_NO_EVADE   (1u << 15) /* cannot evade an area attack
+                                         [no-evade] */
+#define TAC_CDF_HELD       (1u << 16) /* held: /act action:break frees, and
+                                         its disadvantage does not count on
+                                         that test [held] */
+#define TAC_CDF_MAGNET     (1u << 17) /* conductor attacks hit the holder;
+                                         2 AP clear it [magnet] */
 
+/* Tactical's rules for one condition of the table. Its name, stacking,
+ * cap, start value, duration and help are the kit's struct rs_cond_spec at
+ * the same index of the table's cs[] (rs_tactical_data.c). */
 struct tac_cond_def {
-    char name[TAC_MAX_NAME + 1];
-    int cap;                       /* most stacks; 0 = no cap */
-    int start;                     /* first value; 0 = 1 stack or a flag */
     int out;                       /* value that takes it out; 0 = never */
-    int rounds;                    /* default duration in its holder's
-                                      turns (ends at the end); 0 = none */
     struct tac_test_def shake;     /* end-of-turn test to remove it */
     int shake_difficulty;          /* 0 = no such test */
     char attrs[3][TAC_MAX_NAME + 1]; /* tests its disadvantage touches;
                                         none = every test */
     int nattrs;
+    char becomes[TAC_MAX_NAME + 1]; /* a second dose gives this condition
+                                       instead ("" = none): a second
+                                       Injury of a kind is a Wound */
     unsigned flags;                /* TAC_CDF_* */
 };
 
 struct tac_table {
     struct tac_fx fx[TAC_MAX_EFFECTS];
     int nfx;
+    /* The declared conditions: cs[0..ncd) are the table's, with tactical's
+     * rules in cd[] at the same index; cs[ncd..nspec) are the pending
+     * tests, one per effect that has a test (RS_COND_SYSTEM). */
+    struct rs_cond_spec cs[TAC_MAX_SPECS];
     struct tac_cond_def cd[TAC_MAX_CONDS];
-    int ncd;
+    int ncd, nspec;
+    /* Text the cs[] of a parsed table point at (the built-in table's point
+     * at literals). */
+    char names[TAC_MAX_SPECS][ENC_MAX_COND_NAME + 1];
+    char helps[TAC_MAX_SPECS][TAC_MAX_HELP + 1];
 };
 
 /* The built-in table (the chapter's effects with the names of our README
- * and every condition). Static; never freed. */
+ * and every condition). Static; never freed. rs_tactical declares its
+ * conditions as this table's cs[]. */
+extern const struct tac_table tac_builtin;
+#define TAC_BUILTIN_NSPEC 52
 const struct tac_table *tac_table_builtin(void);
 
 /* Parse an effects file's text (len bytes; see docs/rulesets/tactical.md for
@@ -207,18 +260,24 @@ void tac_table_free(struct tac_table *t);
 
 const struct tac_fx *tac_fx_find(const struct tac_table *t, const char *name);
 int tac_fx_index(const struct tac_table *t, const struct tac_fx *fx);
+/* The table's condition called name: its index in cs[]/cd[], or -1. */
+int tac_cond_index(const struct tac_table *t, const char *name);
+/* Its tactical rules, or NULL (pending tests and the GM's own have none). */
 const struct tac_cond_def *tac_cond_def(const struct tac_table *t,
                                         const char *name);
+/* The effect whose pending test is the condition called name, or NULL. */
+const struct tac_fx *tac_pending_fx(const struct tac_table *t,
+                                    const char *name);
 
-/* The table the ops use for this call (the built-in one until the command
- * layer can hand over a group's table). */
+/* The table the ops use for this call: the group's, else the built-in. */
 const struct tac_table *tac_table_for(const struct rs_call *c);
 
-/* rs_ops.data_parse/data_free: a group's file read over the built-in
- * table. */
+/* rs_ops.data_parse/data_free/data_conds: a group's file read over the
+ * built-in table, and its conditions for the kit. */
 enum eng_err tac_data_parse(const char *text, size_t len, void **out,
                             struct enc_diag *d);
 void tac_data_free(void *data);
+const struct rs_cond_spec *tac_data_conds(const void *data, int *n);
 
 /* ---- pure rules --------------------------------------------------------- */
 
@@ -268,35 +327,107 @@ struct tac_scatter_out tac_scatter(int fail_by, int d6_direction, int d3,
  * each), never below 0. */
 int tac_pool_size(int base, int adv, int dis);
 
+/* What a body is for the effects that care (the `mech` and `cyborg`
+ * stats): Shock doubles against machines and cyborgs, Knockout spares
+ * only machines, Shutdown takes only machines. */
+enum tac_body { TAC_LIVING = 0, TAC_MACHINE, TAC_CYBORG };
+enum tac_body tac_body(const struct enc_combatant *who);
+/* Whether an effect with flags fx_flags touches body b, and the doubling
+ * of direct damage. */
+bool tac_fx_touches(unsigned fx_flags, enum tac_body b);
+bool tac_fx_doubles(unsigned fx_flags, enum tac_body b);
+
+/* ---- tests ---------------------------------------------------------------- */
+
+/* A test to roll. */
+struct tac_roll {
+    struct enc_combatant *who;
+    const struct tac_test_def *def; /* attribute and skill; NULL: none */
+    int pool;                /* dice instead of the stats; -1: the stats */
+    const char *dice;        /* a dice expression instead (roll:), or NULL */
+    int adv, dis;            /* the player's own (adv:, dis:) */
+    bool exert;              /* one advantage more, for stamina */
+    int difficulty;          /* successes needed; 0: count them */
+    bool burst;              /* count dice above over (passive evasion)
+                                instead of at the success face */
+    int64_t over;
+    const char *why;         /* what for: "resists Knockdown" */
+    const char *hit;         /* ENC_EV_ATTACK: the outcome when it passes
+                                ("critical hit"); NULL: "hit" */
+    unsigned skip;           /* TAC_CDF_* of conditions that do not count
+                                (held, on a test to break free) */
+    enum enc_ev kind;        /* ENC_EV_TEST, or ENC_EV_ATTACK with other */
+    const struct enc_combatant *other;
+};
+
+struct tac_rolled {
+    int64_t successes;       /* hits, for a burst */
+    int dice;                /* dice rolled (a pool; 0 for dice given) */
+    int fail_by;             /* difficulty - successes when short, else 0 */
+    struct enc_event *ev;    /* the test's event, for more modifiers */
+};
+
+/* Roll t: the pool of attribute + skill (or t->pool, or t->dice), with
+ * advantages and disadvantages and those of who's conditions, each
+ * recorded as a modifier on the test's event; spends Distracted-like
+ * conditions. extra (n of them) are more modifiers in dice from the
+ * caller (Flanked, Prone on an attack). */
+struct tac_mod {
+    const char *reason;
+    int dice;                /* + advantage, - disadvantage */
+};
+enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
+                           const struct tac_mod *extra, int nextra,
+                           struct tac_rolled *out);
+
+/* "Endurance" from "endurance" into buf (size n); returns buf. */
+const char *tac_title(const char *s, char *buf, size_t n);
+
+/* "resists Knockdown with Endurance(Fortitude)" into buf: why, then the
+ * test's attribute and skill when it has them. */
+const char *tac_label(char *buf, size_t n, const char *why,
+                      const struct tac_test_def *def);
+
 /* ---- shared by the ruleset files ---------------------------------------- */
 
-/* Settings, with defaults. */
 int tac_setting_ap(const struct encounter *e);
 int tac_setting_face(const struct encounter *e);
 
-bool tac_is_mech(const struct enc_combatant *who);
 int64_t tac_passive_evasion(const struct tac_table *t,
                             struct enc_combatant *who);
+/* The first condition of who whose rules have flag, or NULL. */
+const struct enc_cond *tac_flagged(const struct tac_table *t,
+                                   struct enc_combatant *who, unsigned flag);
+/* A condition's stacks: a flag counts as 1. */
+int64_t tac_stacks(const struct enc_cond *k);
 
-/* Roll a test for who: the pool of attr + skill stats (or pool_override
- * >= 0), plus adv, minus dis and one per disadvantage condition; records
- * the roll under label. *successes gets the count. */
-enum eng_err tac_roll_test(struct rs_call *c, struct enc_combatant *who,
-                           const struct tac_test_def *t, int pool_override,
-                           int adv, int dis, const char *label,
-                           int64_t *successes);
-
-/* Give who the condition named name (stacks as the table says); rounds < 0
- * means the condition's default duration. */
+/* Give who the condition named name through the kit (rs_cond_give: the
+ * table's start value, stacks, cap and duration, then cond_changed).
+ * rounds < 0: the condition's default, and a refreshed timed condition
+ * keeps the longer time left. */
 enum eng_err tac_cond_give(struct rs_call *c, struct enc_combatant *who,
-                           const char *name, int stacks, int rounds,
-                           uint32_t source);
+                           const char *name, int rounds, uint32_t source);
+/* Remove who's condition called name, then see whether who is still out. */
+enum eng_err tac_cond_remove(struct rs_call *c, struct enc_combatant *who,
+                             const char *name);
 
-/* Apply damage to who: through AV/DR unless direct, adds Corroded, wakes a
- * Shutdown unit, marks out of the fight at 0 HP. *hp_lost gets HP lost. */
-enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
-                        uint32_t source, int64_t amount, bool direct,
-                        int64_t per, int64_t *hp_lost);
+/* rs_ops.cond_changed: what takes hold at once (out of the fight at
+ * Exhausted 5, a second Injury of a kind becomes a Wound). */
+enum eng_err tac_cond_changed(struct rs_call *c, struct enc_combatant *who,
+                              struct enc_cond *q, int32_t before);
+
+/* Damage to who: an ENC_EV_DAMAGE event from source, for the caller to add
+ * modifiers and rolls to, then tac_damage_apply() with the amount. */
+struct enc_event *tac_damage_event(struct rs_call *c,
+                                   const struct enc_combatant *who,
+                                   uint32_t source);
+/* Apply amount to who (dv from tac_damage_event, or NULL for a new one):
+ * through AV/DR unless direct, wakes a shut-down unit, marks out of the
+ * fight at 0 HP. *hp_lost gets the HP lost. */
+enum eng_err tac_damage_apply(struct rs_call *c, struct enc_event *dv,
+                              struct enc_combatant *who, uint32_t source,
+                              int64_t amount, bool direct, int64_t per,
+                              int64_t *hp_lost);
 
 /* An effect with value x hits who (from source, crit and hp_lost for
  * Deadly); creates or raises a pending test, deals direct damage, or gives
@@ -315,14 +446,15 @@ enum eng_err tac_fx_resolve(struct rs_call *c, struct enc_combatant *who,
 /* Roll every pending test left on anyone (the turn is ending). */
 enum eng_err tac_fx_resolve_all(struct rs_call *c);
 
-/* Re-derive who's out-of-the-fight flag from TAC_C_OUT. */
+/* Whether who is out of the fight (0 hp, or a condition at its out value):
+ * set or clear its down flag, with the event. */
 void tac_out_update(struct rs_call *c, struct enc_combatant *who);
-/* Conditions with an `out` value: set or clear TAC_OUT_COND. */
-void tac_out_conds(struct rs_call *c, struct enc_combatant *who);
 
-/* Emit a text event. */
-void tac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
-             ...) __attribute__((format(printf, 4, 5)));
+/* "Name" or "Name(X)" naming an effect of t: its effect and X. need_x:
+ * refuse a bare name for an effect that takes a value. what names the
+ * option for messages. */
+enum eng_err tac_fx_word(struct rs_call *c, const char *word, bool need_x,
+                         const char *what, const struct tac_fx **fx, int *x);
 
 /* The ops' pieces in other files. */
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a);
@@ -332,7 +464,9 @@ enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
 /* Exert for a physical test: spends 1 stamina, or at 0 stamina during its
  * own turn marks Exhausted(+1) at the end of the turn. */
 enum eng_err tac_exert(struct rs_call *c, struct enc_combatant *who);
-
+/* A track of who changed from before to its value now: the event. */
+void tac_track_event(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before, int64_t now);
 
 /* ---- the system's surface (rs_tactical_decl.c) ------------------------------ */
 

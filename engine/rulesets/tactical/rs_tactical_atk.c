@@ -2,13 +2,10 @@
  * rs_tactical_atk.c - /attack in the tactical ruleset: single attacks,
  * bursts, blasts and templates, with their effects.
  *
- * The options text carries the attack's qualities and how it is made:
- *
- *   options -> (EFFECT ['(' X ')'] | key ['=' value] )* separated by spaces
- *
- * e.g. "Knockdown(2) Shock(1) ap=1 crit", "burst=4", "blast=2 factors=1
- * also=B,C". An `effects:` option of the command, when the command layer
- * passes one, is read the same way.
+ * The options arrive bound to the declared tokens (rs_tactical_decl.c):
+ * "effects=Knockdown(2),Shock(1) ap=1 crit", "burst=4", "blast=2
+ * factors=1 also=B,C". An option the kind of attack has no use for is
+ * refused, and everything is checked before anything is spent.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,270 +22,223 @@ struct tac_fx_use {
 struct tac_aopts {
     struct tac_fx_use fx[TAC_MAX_ATTACK_FX];
     int nfx;
+    const char *effects;      /* the effects= text, or NULL */
     int64_t ap;               /* AP the attack costs (1) */
-    bool crit, miss, sneak, tyt, exert, placed, conductor;
+    bool crit, miss, sneak, tyt, exert, placed, conductor, melee, ranged;
     int64_t need;             /* successes the attack roll needs (1) */
     int64_t adv, dis;
     int64_t burst;            /* burst value; 0 = not a burst */
     int64_t blast, templ;     /* area size; 0 = none */
     int64_t factors;          /* blast aim difficulty factors */
-    int64_t pool;             /* aim pool override; -1 = stats */
-    char also[TAC_MAX_OPTIONS + 1];
+    const char *also;         /* more names in the area, or NULL */
+    int64_t pool;             /* roll: as a number of dice; -1: none */
 };
 
-/* Next token: "word", "key=value" or "Name(X)"; a value may be "quoted"
- * to hold spaces (the quotes are dropped). False at the end. */
-static bool tac_token(const char **pp, char *tok, size_t n)
+/* The effects= list: "Name(X)" words separated by commas or spaces. */
+static enum eng_err tac_read_effects(struct rs_call *c, const char *text,
+                                     struct tac_aopts *o)
 {
-    const char *p = *pp;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p == '\0')
-        return false;
-    size_t k = 0;
-    bool quoted = false;
-    while (*p && (quoted || (*p != ' ' && *p != '\t'))) {
-        if (*p == '"')
-            quoted = !quoted;
-        else if (k + 1 < n)
-            tok[k++] = *p;
-        p++;
+    const char *p = text;
+    while (*p != '\0') {
+        while (*p == ' ' || *p == ',')
+            p++;
+        size_t n = strcspn(p, " ,");
+        if (n == 0)
+            break;
+        char word[TAC_MAX_FX_TEXT + 1];
+        memcpy(word, p, n);
+        word[n] = '\0';
+        p += n;
+        if (o->nfx >= TAC_MAX_ATTACK_FX)
+            return enc_fail(c->d, ENG_LIMIT, "effects: at most %d on one "
+                            "attack", TAC_MAX_ATTACK_FX);
+        struct tac_fx_use *u = &o->fx[o->nfx];
+        enum eng_err err = tac_fx_word(c, word, true, "effects", &u->fx,
+                                       &u->x);
+        if (err != ENG_OK)
+            return err;
+        o->nfx++;
     }
-    tok[k] = '\0';
-    *pp = p;
-    return true;
-}
-
-/* "Name" or "Name(X)" naming an effect of t; false when it names none. */
-static enum eng_err tac_parse_fx(struct rs_call *c, const struct tac_table *t,
-                                 const char *tok, struct tac_aopts *o,
-                                 bool *matched)
-{
-    char name[TAC_MAX_NAME + 1];
-    const char *paren = strchr(tok, '(');
-    size_t len = paren != NULL ? (size_t)(paren - tok) : strlen(tok);
-    *matched = false;
-    if (len == 0 || len > TAC_MAX_NAME)
-        return ENG_OK;
-    memcpy(name, tok, len);
-    name[len] = '\0';
-    const struct tac_fx *fx = tac_fx_find(t, name);
-    if (fx == NULL) {
-        if (paren != NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "unknown effect %s", name);
-        return ENG_OK;
-    }
-    *matched = true;
-    int64_t x = 0;
-    if (paren != NULL) {
-        const char *end = eng_text_parse_int(paren + 1, &x);
-        if (end == NULL || *end != ')' || end[1] != '\0' || x < 0 ||
-            x > TAC_MAX_X)
-            return enc_fail(c->d, ENG_INVALID, "%s: the value must be 0 to "
-                            "%d, as in %s(2)", name, TAC_MAX_X, fx->name);
-    } else if (fx->kind == TAC_FX_DIRECT ||
-               (fx->kind == TAC_FX_RESIST && fx->fixed == 0)) {
-        return enc_fail(c->d, ENG_INVALID, "%s needs a value, as in %s(2)",
-                        fx->name, fx->name);
-    }
-    if (o->nfx >= TAC_MAX_ATTACK_FX)
-        return enc_fail(c->d, ENG_LIMIT, "too many effects on one attack "
-                        "(limit is %d)", TAC_MAX_ATTACK_FX);
-    o->fx[o->nfx].fx = fx;
-    o->fx[o->nfx].x = (int)x;
-    o->nfx++;
     return ENG_OK;
 }
 
-static enum eng_err tac_parse_aopts(struct rs_call *c, const char *text,
-                                    struct tac_aopts *o)
+/* The bound options into o. */
+static enum eng_err tac_read_aopts(struct rs_call *c,
+                                   const struct rs_attack *a,
+                                   struct tac_aopts *o)
 {
-    const struct tac_table *t = tac_table_for(c);
-    if (text == NULL)
-        return ENG_OK;
-    if (strlen(text) > TAC_MAX_OPTIONS)
-        return enc_fail(c->d, ENG_LIMIT, "options are too long (limit is %d "
-                        "bytes)", TAC_MAX_OPTIONS);
-    const char *p = text;
-    char tok[TAC_MAX_OPTIONS + 1];
-    while (tac_token(&p, tok, sizeof tok)) {
-        bool matched;
-        enum eng_err err = tac_parse_fx(c, t, tok, o, &matched);
-        if (err != ENG_OK)
-            return err;
-        if (matched)
-            continue;
-        char *eq = strchr(tok, '=');
-        const char *val = NULL;
-        if (eq != NULL) {
-            *eq = '\0';
-            val = eq + 1;
-        }
-        struct {
-            const char *key;
-            int64_t *dst;
-            int64_t lo, hi;
-        } nums[] = {
-            {"ap", &o->ap, 0, TAC_MAX_AP},
-            {"need", &o->need, 0, TAC_MAX_DIFFICULTY},
-            {"adv", &o->adv, 0, TAC_MAX_POOL},
-            {"dis", &o->dis, 0, TAC_MAX_POOL},
-            {"burst", &o->burst, 1, TAC_MAX_POOL},
-            {"blast", &o->blast, 1, 20},
-            {"template", &o->templ, 1, 40},
-            {"factors", &o->factors, 0, 5},
-            {"pool", &o->pool, 0, TAC_MAX_POOL},
-        };
-        bool done = false;
-        for (size_t i = 0; i < sizeof nums / sizeof nums[0] && !done; i++) {
-            if (eng_text_casecmp(tok, nums[i].key) != 0)
-                continue;
-            int64_t x;
-            if (val == NULL || !eng_text_to_int(val, &x) || x < nums[i].lo ||
-                x > nums[i].hi)
-                return enc_fail(c->d, ENG_RANGE, "%s= must be %lld to %lld",
-                                nums[i].key, (long long)nums[i].lo,
-                                (long long)nums[i].hi);
-            *nums[i].dst = x;
-            done = true;
-        }
-        if (done)
-            continue;
-        struct {
-            const char *key;
-            bool *dst;
-        } flags[] = {
-            {"crit", &o->crit},   {"miss", &o->miss},
-            {"sneak", &o->sneak}, {"tyt", &o->tyt},
-            {"exert", &o->exert}, {"placed", &o->placed},
-            {"conductor", &o->conductor},
-        };
-        for (size_t i = 0; i < sizeof flags / sizeof flags[0] && !done; i++)
-            if (eng_text_casecmp(tok, flags[i].key) == 0 && val == NULL) {
-                *flags[i].dst = true;
-                done = true;
-            }
-        if (done)
-            continue;
-        if (eng_text_casecmp(tok, "also") == 0 && val != NULL) {
-            enc_copy(o->also, sizeof o->also, val);
-            continue;
-        }
-        enc_fail(c->d, ENG_INVALID, "unknown attack option %.40s", tok);
-        enc_hint(c->d, "options:\"Knockdown(2) ap=1 crit sneak tyt exert "
-                 "burst=4 blast=2 factors=1 also=B,C\"");
-        return ENG_INVALID;
-    }
+    struct rs_call ac = *c;
+    ac.args = a->args;
+    ac.nargs = a->nargs;
+    memset(o, 0, sizeof *o);
+    o->effects = rs_arg_text(&ac, "effects", NULL);
+    o->ap = rs_arg_int(&ac, "ap", 1);
+    o->need = rs_arg_int(&ac, "need", 1);
+    o->adv = rs_arg_int(&ac, "adv", 0);
+    o->dis = rs_arg_int(&ac, "dis", 0);
+    o->burst = rs_arg_int(&ac, "burst", 0);
+    o->blast = rs_arg_int(&ac, "blast", 0);
+    o->templ = rs_arg_int(&ac, "template", 0);
+    o->factors = rs_arg_int(&ac, "factors", 0);
+    o->also = rs_arg_text(&ac, "also", NULL);
+    static const struct {
+        const char *name;
+        size_t off;
+    } flags[] = {
+        {"crit", offsetof(struct tac_aopts, crit)},
+        {"miss", offsetof(struct tac_aopts, miss)},
+        {"sneak", offsetof(struct tac_aopts, sneak)},
+        {"tyt", offsetof(struct tac_aopts, tyt)},
+        {"exert", offsetof(struct tac_aopts, exert)},
+        {"placed", offsetof(struct tac_aopts, placed)},
+        {"conductor", offsetof(struct tac_aopts, conductor)},
+        {"melee", offsetof(struct tac_aopts, melee)},
+        {"ranged", offsetof(struct tac_aopts, ranged)},
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        *(bool *)((char *)o + flags[i].off) = rs_arg_bool(&ac, flags[i].name,
+                                                           false);
+    o->pool = -1;
+    if (a->roll != NULL && eng_text_to_int(a->roll, &o->pool) &&
+        (o->pool < 0 || o->pool > TAC_MAX_POOL))
+        return enc_fail(c->d, ENG_RANGE, "roll: a pool must be 0 to %d dice",
+                        TAC_MAX_POOL);
+    return o->effects != NULL ? tac_read_effects(c, o->effects, o) : ENG_OK;
+}
+
+/* Refuse what this kind of attack would not use. */
+static enum eng_err tac_check_aopts(struct rs_call *c,
+                                    const struct rs_attack *a,
+                                    const struct tac_aopts *o)
+{
+    struct rs_call ac = *c;
+    ac.args = a->args;
+    ac.nargs = a->nargs;
+    bool area = o->blast > 0 || o->templ > 0;
+    if ((o->burst > 0) + (o->blast > 0) + (o->templ > 0) > 1)
+        return enc_fail(c->d, ENG_INVALID, "an attack is one of burst=, "
+                        "blast= or template=");
+    if (o->also != NULL && !area)
+        return enc_fail(c->d, ENG_INVALID, "also= is for blast= and "
+                        "template= attacks");
+    if ((rs_arg(&ac, "factors") != NULL || o->placed) && o->blast == 0)
+        return enc_fail(c->d, ENG_INVALID, "factors= and placed are for "
+                        "blast= attacks");
+    if (o->melee && o->ranged)
+        return enc_fail(c->d, ENG_INVALID, "an attack is melee or ranged, "
+                        "not both");
+    if ((o->melee || o->ranged) && (area || o->burst > 0))
+        return enc_fail(c->d, ENG_INVALID, "melee and ranged are for single "
+                        "attacks (a burst is ranged; an area attack does not "
+                        "roll to hit)");
+    if (o->miss && o->crit)
+        return enc_fail(c->d, ENG_INVALID, "an attack is a critical hit or a "
+                        "miss, not both");
+    if (o->miss && (a->roll != NULL || area || o->burst > 0))
+        return enc_fail(c->d, ENG_INVALID, "miss records a single attack "
+                        "that missed, without roll:");
+    if (rs_arg(&ac, "need") != NULL && (a->roll == NULL || area ||
+                                        o->burst > 0))
+        return enc_fail(c->d, ENG_INVALID, "need= is for a single attack "
+                        "with roll:");
+    bool aims = o->blast > 0 && !o->placed;
+    if (a->roll != NULL && area && !aims)
+        return enc_fail(c->d, ENG_INVALID, "roll: is for the aim test of a "
+                        "blast; this attack rolls nothing to hit");
+    if (a->roll != NULL && o->burst > 0 && o->pool < 0)
+        return enc_fail(c->d, ENG_INVALID, "roll: for a burst is a number "
+                        "of dice");
+    bool rolls = aims || o->burst > 0 || (!area && a->roll != NULL);
+    if ((o->adv > 0 || o->dis > 0 || o->exert) && !rolls)
+        return enc_fail(c->d, ENG_INVALID, "adv=, dis= and exert change a "
+                        "roll, and this attack rolls nothing (give roll: "
+                        "for a single attack)");
     return ENG_OK;
 }
 
 /* ---- pieces ------------------------------------------------------------- */
 
-/* Count the stacks of conditions with flag on who (the first such). */
-static const struct enc_cond *tac_flagged(const struct tac_table *t,
-                                          struct enc_combatant *who,
-                                          unsigned flag)
+/* Roll nD (d6s) as extra damage on dv, with its reason. */
+static enum eng_err tac_extra_dice(struct rs_call *c, struct enc_event *dv,
+                                   const struct enc_combatant *roller,
+                                   int64_t n, const char *reason, int sign,
+                                   int64_t *sum)
 {
-    for (int i = 0; i < who->nconds; i++) {
-        const struct tac_cond_def *cd = tac_cond_def(t, who->conds[i].name);
-        if (cd != NULL && (cd->flags & flag))
-            return &who->conds[i];
-    }
-    return NULL;
-}
-
-static int64_t tac_stacks(const struct enc_cond *k)
-{
-    return k == NULL ? 0 : k->value > 0 ? k->value : 1;
-}
-
-/* Roll nD (d6s) as extra damage; returns the sum. */
-static enum eng_err tac_extra_dice(struct rs_call *c, int64_t n,
-                                   const char *label, int64_t *sum)
-{
-    *sum = 0;
-    if (n <= 0)
-        return ENG_OK;
     char expr[16];
     snprintf(expr, sizeof expr, "%lldd6", (long long)n);
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
-    if (err == ENG_OK)
-        *sum = r.total;
-    return err;
+    enum eng_err err = rs_roll(c, roller, reason, expr, &r);
+    if (err != ENG_OK)
+        return err;
+    rs_ev_roll(c, dv, r.roll_idx);
+    rs_mod(c, dv, reason, sign * r.total, "");
+    *sum = sign * r.total;
+    return ENG_OK;
 }
 
-/* Damage of one hit on target before armour: the damage dice, Corroded,
+/* Spend the holder's condition k (Vulnerable, Warded) after use. */
+static enum eng_err tac_spend_cond(struct rs_call *c,
+                                   struct enc_combatant *who,
+                                   const struct enc_cond *k)
+{
+    char name[ENC_MAX_COND_NAME + 1];
+    enc_copy(name, sizeof name, k->name);
+    return enc_cond_remove(c->e, who, name, c->r, c->d);
+}
+
+/* Damage of one hit on target before armour, as modifiers on dv: Corroded,
  * Serrated on a critical, Vulnerable expended, Warded spent. */
 static enum eng_err tac_hit_damage(struct rs_call *c,
                                    const struct rs_attack *a,
                                    struct enc_combatant *target,
                                    const struct tac_aopts *o, bool area,
-                                   int64_t base, int64_t *out)
+                                   struct enc_event *dv, int64_t *dmg)
 {
     const struct tac_table *t = tac_table_for(c);
-    int64_t dmg = base;
     enum eng_err err;
+    int64_t add;
     const struct enc_cond *k = tac_flagged(t, target, TAC_CDF_DMG_TAKEN);
     if (k != NULL) {
-        int64_t s = tac_stacks(k);
-        tac_say(c, target->id, false, "%s is %s: +%lld damage", target->name,
-                k->name, (long long)s);
-        dmg += s;
+        rs_mod(c, dv, k->name, tac_stacks(k), "");
+        *dmg += tac_stacks(k);
     }
-    if (o->crit)
-        for (int i = 0; i < o->nfx; i++)
-            if (o->fx[i].fx->flags & TAC_FXF_CRIT_DIE) {
-                int64_t s;
-                err = tac_extra_dice(c, 1, "critical +1D", &s);
-                if (err != ENG_OK)
-                    return err;
-                dmg += s;
-            }
+    for (int i = 0; o->crit && i < o->nfx; i++)
+        if (o->fx[i].fx->flags & TAC_FXF_CRIT_DIE) {
+            err = tac_extra_dice(c, dv, a->attacker, 1, o->fx[i].fx->name, 1,
+                                 &add);
+            if (err != ENG_OK)
+                return err;
+            *dmg += add;
+        }
     k = tac_flagged(t, target, TAC_CDF_VULNERABLE);
     if (k != NULL && (o->sneak || o->tyt) && !area && o->burst == 0) {
         int64_t n = tac_stacks(k);
-        if (n > TAC_MAX_VULN_DICE)
-            n = TAC_MAX_VULN_DICE;
-        char name[ENC_MAX_COND_NAME + 1];
-        enc_copy(name, sizeof name, k->name);
-        int64_t s;
-        err = tac_extra_dice(c, n, "vulnerable", &s);
+        err = tac_extra_dice(c, dv, a->attacker, n > TAC_MAX_VULN_DICE ?
+                             TAC_MAX_VULN_DICE : n, k->name, 1, &add);
+        if (err == ENG_OK)
+            err = tac_spend_cond(c, target, k);
         if (err != ENG_OK)
             return err;
-        tac_say(c, target->id, false, "%s expended: +%lldD damage", name,
-                (long long)n);
-        dmg += s;
-        err = enc_cond_remove(c->e, target, name, c->r, c->d);
-        if (err != ENG_OK)
-            return err;
+        *dmg += add;
     }
     k = tac_flagged(t, target, TAC_CDF_WARD);
     if (k != NULL) {
-        int64_t n = tac_stacks(k);
-        char name[ENC_MAX_COND_NAME + 1];
-        enc_copy(name, sizeof name, k->name);
-        int64_t s;
-        err = tac_extra_dice(c, n, "warded", &s);
+        err = tac_extra_dice(c, dv, target, tac_stacks(k), k->name, -1,
+                             &add);
+        if (err == ENG_OK)
+            err = tac_spend_cond(c, target, k);
         if (err != ENG_OK)
             return err;
-        tac_say(c, target->id, false, "%s spent: -%lldD damage", name,
-                (long long)n);
-        dmg -= s;
-        err = enc_cond_remove(c->e, target, name, c->r, c->d);
-        if (err != ENG_OK)
-            return err;
+        *dmg += add;
     }
-    (void)a;
-    *out = dmg < 0 ? 0 : dmg;
+    if (*dmg < 0)
+        *dmg = 0;
     return ENG_OK;
 }
 
 static int64_t tac_av_per(const struct tac_aopts *o)
 {
-    if (!o->tyt)
-        return TAC_AV_PER;
-    for (int i = 0; i < o->nfx; i++)
+    for (int i = 0; o->tyt && i < o->nfx; i++)
         if (o->fx[i].fx->flags & TAC_FXF_DEMOLISH)
             return TAC_DEMOLISH_PER;
     return TAC_AV_PER;
@@ -302,24 +252,42 @@ static bool tac_no_damage(const struct tac_aopts *o)
     return false;
 }
 
-/* One target struck: damage (scaled by num/den, for halving) then
- * effects. */
+/* What was rolled for damage: the amount per hit and its roll. */
+struct tac_base {
+    bool have;
+    int64_t amount;
+    int roll_idx;
+    int hits;                 /* a burst: hits kept; 0 otherwise */
+};
+
+/* One target struck: damage (halved when it evaded), then effects. */
 static enum eng_err tac_strike(struct rs_call *c, const struct rs_attack *a,
                                struct enc_combatant *target,
                                const struct tac_aopts *o, bool area,
-                               int64_t base, bool have_damage, bool halve)
+                               const struct tac_base *base, bool halve)
 {
     int64_t lost = 0;
     enum eng_err err;
-    if (have_damage && !tac_no_damage(o)) {
-        int64_t dmg;
-        err = tac_hit_damage(c, a, target, o, area, base, &dmg);
+    if (base->have && !tac_no_damage(o)) {
+        struct enc_event *dv = tac_damage_event(c, target, a->attacker->id);
+        rs_ev_roll(c, dv, base->roll_idx);
+        int64_t dmg = base->amount;
+        if (base->hits > 0) {
+            char why[48];
+            snprintf(why, sizeof why, "burst: %d hits of %lld", base->hits,
+                     (long long)base->amount);
+            dmg *= base->hits;
+            rs_mod_note(c, dv, why);
+        }
+        err = tac_hit_damage(c, a, target, o, area, dv, &dmg);
         if (err != ENG_OK)
             return err;
-        if (halve)
+        if (halve) {
+            rs_mod(c, dv, "evaded: half", -(dmg - dmg / 2), "");
             dmg /= 2;
-        err = tac_damage(c, target, a->attacker->id, dmg, false,
-                         tac_av_per(o), &lost);
+        }
+        err = tac_damage_apply(c, dv, target, a->attacker->id, dmg, false,
+                               tac_av_per(o), &lost);
         if (err != ENG_OK)
             return err;
     }
@@ -332,17 +300,46 @@ static enum eng_err tac_strike(struct rs_call *c, const struct rs_attack *a,
     return ENG_OK;
 }
 
-static struct enc_event *tac_attack_event(struct rs_call *c,
-                                          const struct rs_attack *a,
-                                          struct enc_combatant *target,
-                                          bool hit, const char *text)
+/* What the target's conditions do to an attack roll against it: Prone
+ * (melee: major advantage; ranged: a disadvantage, and cover one degree
+ * better), else Flanked (an advantage). Prone counts as flanked, so the
+ * two never add. Returns how many modifiers went to out. */
+static int tac_target_mods(struct rs_call *c, struct enc_combatant *target,
+                           bool melee, struct tac_mod *out,
+                           char (*reason)[ENC_MAX_COND_NAME + 32],
+                           const struct enc_cond **cover)
 {
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, a->attacker->id);
-    ev->other = target->id;
-    ev->c = hit;
-    ev->secret = a->attacker->hidden;
-    ev->text = enc_result_strdup(c->r, text, 4096);
-    return ev;
+    const struct tac_table *t = tac_table_for(c);
+    const struct enc_cond *prone = tac_flagged(t, target, TAC_CDF_PRONE);
+    const struct enc_cond *flanked = tac_flagged(t, target, TAC_CDF_FLANKED);
+    *cover = NULL;
+    if (prone != NULL) {
+        snprintf(reason[0], sizeof reason[0], "%s: %s", prone->name,
+                 melee ? "major advantage (melee)"
+                       : "disadvantage (ranged)");
+        out[0] = (struct tac_mod){reason[0], melee ? TAC_MAJOR : -1};
+        if (!melee)
+            *cover = prone;
+        return 1;
+    }
+    if (flanked != NULL) {
+        snprintf(reason[0], sizeof reason[0], "%s: advantage",
+                 flanked->name);
+        out[0] = (struct tac_mod){reason[0], 1};
+        return 1;
+    }
+    return 0;
+}
+
+static void tac_cover_note(struct rs_call *c, struct enc_event *ev,
+                           const struct enc_cond *prone)
+{
+    if (prone == NULL)
+        return;
+    char why[ENC_MAX_COND_NAME + 48];
+    snprintf(why, sizeof why, "%s: cover one degree better (the GM's)",
+             prone->name);
+    rs_mod_note(c, ev, why);
 }
 
 /* ---- the three kinds of attack ------------------------------------------ */
@@ -350,55 +347,57 @@ static struct enc_event *tac_attack_event(struct rs_call *c,
 static enum eng_err tac_burst_attack(struct rs_call *c,
                                      const struct rs_attack *a,
                                      const struct tac_aopts *o,
-                                     int64_t base, bool have_damage)
+                                     struct tac_base *base)
 {
     const struct tac_table *t = tac_table_for(c);
     int64_t aim = enc_stat_or(a->attacker, "aim", 0);
-    int n = tac_pool_size((int)(o->burst + (aim > 0 ? aim : 0)),
-                          (int)o->adv + (o->exert ? 1 : 0), (int)o->dis);
-    if (n > TAC_MAX_POOL)
-        n = TAC_MAX_POOL;
     int64_t ev = tac_passive_evasion(t, a->target);
-    if (ev < 0)
-        ev = 0;
-    int hits = 0;
-    struct rs_rolled r = {0, 0, -1, 0, 0};
-    if (n > 0) {
-        char expr[32];
-        snprintf(expr, sizeof expr, "%dd6>%lld", n, (long long)ev);
-        enum eng_err err = rs_roll(c, NULL, "burst", expr, &r);
-        if (err != ENG_OK)
-            return err;
-        hits = (int)r.successes;
-    }
+    struct tac_mod extra[1];
+    char reason[1][ENC_MAX_COND_NAME + 32];
+    const struct enc_cond *cover;
+    int nextra = tac_target_mods(c, a->target, false, extra, reason, &cover);
+    struct tac_roll tr = {
+        .who = a->attacker,
+        .pool = o->pool >= 0 ? (int)o->pool
+                             : (int)(o->burst + (aim > 0 ? aim : 0)),
+        .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
+        .burst = true, .over = ev < 0 ? 0 : ev, .why = "burst",
+        .kind = ENC_EV_ATTACK,
+        .other = a->target,
+    };
+    struct tac_rolled out;
+    enum eng_err err = tac_test_roll(c, &tr, extra, nextra, &out);
+    if (err != ENG_OK)
+        return err;
+    rs_mod_note(c, out.ev, "a burst: each die above passive evasion hits");
+    tac_cover_note(c, out.ev, cover);
     struct enc_track *ammo = enc_track(a->attacker, "ammo");
     int64_t left = ammo != NULL ? ammo->cur : TAC_MAX_POOL;
-    struct tac_burst_out b = tac_burst_count(hits, n, left, base);
-    struct enc_event *aev = tac_attack_event(c, a, a->target, b.kept > 0,
-                                             b.kept > 0 ? "burst" : "miss");
-    aev->a = hits;
-    aev->b = ev;
-    enc_event_roll(c->r, aev, r.roll_idx);
-    tac_say(c, a->attacker->id, false, "burst: %d of %d dice above evasion "
-            "%lld%s", hits, n, (long long)ev, b.misses > 0 ?
-            "; stray shots may hit the closest bystanders (GM)" : "");
+    struct tac_burst_out b = tac_burst_count((int)out.successes, out.dice,
+                                             left, base->amount);
+    if (b.misses > 0)
+        RS_SAY(c, a->attacker, b.misses == 1
+                                   ? "{} shot missed {}; it may hit the "
+                                     "closest bystander (the GM's call)"
+                                   : "{} shots missed {}; a stray shot may "
+                                     "hit the closest bystander (the GM's "
+                                     "call)",
+               RS_A_NUM(b.misses), RS_A_WHO(a->target));
     if (b.discarded > 0)
-        tac_say(c, a->attacker->id, false, "%d hits discarded: not enough "
-                "ammunition", b.discarded);
+        RS_SAY(c, a->attacker, b.discarded == 1
+                                   ? "{} hit is lost: not enough ammunition"
+                                   : "{} hits are lost: not enough "
+                                     "ammunition",
+               RS_A_NUM(b.discarded));
     if (ammo != NULL) {
-        int64_t spend = o->burst < ammo->cur ? o->burst : ammo->cur;
         int64_t before = ammo->cur;
-        ammo->cur -= spend;
-        struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, a->attacker->id);
-        hv->text = enc_result_strdup(c->r, "ammo", 4096);
-        hv->a = before;
-        hv->b = ammo->cur;
-        hv->secret = a->attacker->hidden;
+        ammo->cur -= o->burst < ammo->cur ? o->burst : ammo->cur;
+        tac_track_event(c, a->attacker, "ammo", before, ammo->cur);
     }
     if (b.kept == 0)
         return ENG_OK;
-    return tac_strike(c, a, a->target, o, false, b.damage, have_damage,
-                      false);
+    base->hits = b.kept;
+    return tac_strike(c, a, a->target, o, false, base, false);
 }
 
 /* Everyone in the area: the target, then the names in also=. Checked
@@ -410,197 +409,238 @@ static enum eng_err tac_area_targets(struct rs_call *c,
 {
     *nhit = 0;
     hit[(*nhit)++] = a->target;
-    char buf[TAC_MAX_OPTIONS + 1];
-    enc_copy(buf, sizeof buf, o->also);
-    char *save = NULL;
-    for (char *w = strtok_r(buf, ",", &save); w != NULL;
-         w = strtok_r(NULL, ",", &save)) {
-        while (*w == ' ')
-            w++;
-        size_t wl = strlen(w);
-        while (wl > 0 && w[wl - 1] == ' ')
-            w[--wl] = '\0';
-        struct enc_combatant *who = enc_by_name(c->e, w);
+    const char *p = o->also != NULL ? o->also : "";
+    char name[ENC_MAX_NAME + 1];
+    bool too_long;
+    while (rs_list_next(&p, name, sizeof name, &too_long)) {
+        struct enc_combatant *who = enc_by_name(c->e, name);
         if (who == NULL)
             return enc_fail(c->d, ENG_NOTFOUND, "also: no combatant named "
-                            "%.64s", w);
+                            "%.64s", name);
         bool dup = false;
         for (int i = 0; i < *nhit; i++)
             dup = dup || hit[i] == who;
         if (dup)
             continue;
         if (*nhit == TAC_MAX_TARGETS)
-            return enc_fail(c->d, ENG_LIMIT, "too many targets (limit is "
-                            "%d)", TAC_MAX_TARGETS);
+            return enc_fail(c->d, ENG_LIMIT, "also: too many targets (limit "
+                            "is %d)", TAC_MAX_TARGETS);
         hit[(*nhit)++] = who;
     }
+    if (too_long)
+        return enc_fail(c->d, ENG_LIMIT, "also: a name is longer than %d "
+                        "bytes", ENC_MAX_NAME);
+    return ENG_OK;
+}
+
+/* The blast's aim test; false in *lands when it scatters (then the GM
+ * places it and the attacker attacks again with placed). */
+static enum eng_err tac_aim(struct rs_call *c, const struct rs_attack *a,
+                            const struct tac_aopts *o, bool *lands)
+{
+    static const struct tac_test_def aim = {"dexterity", "aim"};
+    int diff = tac_blast_difficulty((int)o->factors);
+    struct tac_roll tr = {
+        .who = a->attacker, .def = &aim, .pool = (int)o->pool,
+        .dice = a->roll != NULL && o->pool < 0 ? a->roll : NULL,
+        .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
+        .difficulty = diff, .why = "aims the blast", .kind = ENC_EV_TEST,
+    };
+    struct tac_rolled out;
+    enum eng_err err = tac_test_roll(c, &tr, NULL, 0, &out);
+    if (err != ENG_OK)
+        return err;
+    if (o->factors > 0)
+        rs_mod(c, out.ev, "difficulty factors", o->factors, "");
+    *lands = out.fail_by == 0;
+    if (*lands) {
+        RS_SAY(c, a->attacker, "The blast lands where it was aimed (radius "
+               "{} ft)", RS_A_NUM(5 * o->blast));
+        return ENG_OK;
+    }
+    struct rs_rolled dir, dist;
+    err = rs_roll(c, a->attacker, "direction", "1d6", &dir);
+    if (err == ENG_OK)
+        err = rs_roll(c, a->attacker, "distance",
+                      out.fail_by == 1 ? "1d3" : "1d6", &dist);
+    if (err != ENG_OK)
+        return err;
+    struct tac_scatter_out s = tac_scatter(out.fail_by, (int)dir.total,
+                                           (int)dist.total, (int)dist.total);
+    TAC_ST(a->attacker)->scatter_turn = (int64_t)c->e->turn_seq;
+    RS_SAY(c, a->attacker, "The blast scatters {} \xC3\x97 5 = {} ft "
+           "towards {} (on the d6, 1 is north and 4 south) and nobody is hit "
+           "yet. When the GM has placed it, attack again with "
+           "options:\"blast={} placed{}{} also=...\" naming everyone inside; "
+           "that attack costs no AP.", RS_A_ROLL(dist.roll_idx),
+           RS_A_NUM(s.feet), RS_A_ROLL(dir.roll_idx), RS_A_NUM(o->blast),
+           RS_A_TEXT(o->effects != NULL ? " effects=" : ""),
+           RS_A_USER(o->effects != NULL ? o->effects : ""));
     return ENG_OK;
 }
 
 static enum eng_err tac_area_attack(struct rs_call *c,
                                     const struct rs_attack *a,
-                                    const struct tac_aopts *o, int64_t base,
-                                    bool have_damage,
+                                    const struct tac_aopts *o,
+                                    const struct tac_base *base,
                                     struct enc_combatant **hit, int nhit)
 {
     const struct tac_table *t = tac_table_for(c);
     enum eng_err err;
-    if (o->blast > 0 && !o->placed) {
-        int diff = tac_blast_difficulty((int)o->factors);
-        static const struct tac_test_def aim = {"dexterity", "aim"};
-        char label[48];
-        snprintf(label, sizeof label, "aim (difficulty %d)", diff);
-        int64_t succ;
-        err = tac_roll_test(c, a->attacker, &aim, (int)o->pool,
-                            (int)o->adv + (o->exert ? 1 : 0), (int)o->dis,
-                            label, &succ);
-        if (err != ENG_OK)
-            return err;
-        if (succ < diff) {
-            int fail_by = diff - (int)succ;
-            struct rs_rolled dir, dist;
-            err = rs_roll(c, NULL, "scatter direction", "1d6", &dir);
-            if (err == ENG_OK)
-                err = rs_roll(c, NULL, "scatter distance",
-                              fail_by == 1 ? "1d3" : "1d6", &dist);
-            if (err != ENG_OK)
-                return err;
-            struct tac_scatter_out s = tac_scatter(fail_by, (int)dir.total,
-                                                   (int)dist.total,
-                                                   (int)dist.total);
-            tac_say(c, a->attacker->id, false, "the blast scatters %d ft "
-                    "towards %d (1 north, 4 south); place it and attack "
-                    "again with options:\"placed\"", s.feet, s.direction);
-            return ENG_OK;
-        }
-        tac_say(c, a->attacker->id, false, "the blast lands where aimed "
-                "(radius %lld ft)", (long long)(5 * o->blast));
-    } else if (o->templ > 0) {
-        tac_say(c, a->attacker->id, false, "template: a %lld ft line",
-                (long long)(5 * o->templ));
-    }
+    if (o->templ > 0)
+        RS_SAY(c, a->attacker, "A template: a line {} ft long",
+               RS_A_NUM(5 * o->templ));
+    /* Dexterity(Evasion 2) halves the damage: the Evasion skill, not
+     * passive evasion. */
     static const struct tac_test_def evade = {"dexterity", "evasion"};
     for (int i = 0; i < nhit; i++) {
         struct enc_combatant *who = hit[i];
-        tac_attack_event(c, a, who, true, "area");
+        struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK,
+                                        a->attacker->id);
+        ev->secret = a->attacker->hidden;
+        ev->other = who->id;
+        ev->outcome = o->blast > 0 ? "in the blast" : "in the line";
         bool halve = false;
-        if (have_damage && enc_cond_find(who, "Prone") == NULL &&
-            enc_cond_find(who, "Paralyzed") == NULL) {
-            char label[48];
-            snprintf(label, sizeof label, "%s evades", who->name);
-            int64_t succ;
-            err = tac_roll_test(c, who, &evade, -1, 0, 0, label, &succ);
+        const struct enc_cond *k = tac_flagged(t, who, TAC_CDF_NO_EVADE);
+        if (base->have && k != NULL) {
+            RS_SAY(c, who, "{} is {} and cannot evade", RS_A_WHO(who),
+                   RS_A_USER(k->name));
+        } else if (base->have) {
+            struct tac_roll tr = {.who = who, .def = &evade, .pool = -1,
+                                  .difficulty = TAC_AREA_EVADE,
+                                  .why = "evades", .kind = ENC_EV_TEST};
+            struct tac_rolled out;
+            err = tac_test_roll(c, &tr, NULL, 0, &out);
             if (err != ENG_OK)
                 return err;
-            halve = succ >= TAC_AREA_EVADE;
-            if (halve)
-                tac_say(c, who->id, false, "%s halves the damage",
-                        who->name);
+            halve = out.fail_by == 0;
         }
-        err = tac_strike(c, a, who, o, true, base, have_damage, halve);
+        err = tac_strike(c, a, who, o, true, base, halve);
         if (err != ENG_OK)
             return err;
     }
-    (void)t;
     return ENG_OK;
 }
 
 static enum eng_err tac_single_attack(struct rs_call *c,
                                       const struct rs_attack *a,
                                       const struct tac_aopts *o,
-                                      int64_t base, bool have_damage)
+                                      const struct tac_base *base)
 {
     const struct tac_table *t = tac_table_for(c);
+    const char *hit_word = o->crit ? "critical hit" : "hit";
+    const struct enc_cond *magnet = tac_flagged(t, a->target, TAC_CDF_MAGNET);
     bool hit = !o->miss;
-    struct enc_event *ev;
-    if (o->conductor && enc_cond_find(a->target, "Magnetized") != NULL) {
-        ev = tac_attack_event(c, a, a->target, true, "hit (magnetized)");
-    } else if (a->roll != NULL && !o->miss) {
-        int64_t n;
-        struct rs_rolled r;
-        enum eng_err err;
-        if (eng_text_to_int(a->roll, &n)) {
-            if (n < 0 || n > TAC_MAX_POOL)
-                return enc_fail(c->d, ENG_RANGE, "roll: a pool must be 0 to "
-                                "%d dice", TAC_MAX_POOL);
-            static const struct tac_test_def none = {"", ""};
-            int64_t succ;
-            int before = c->r->nrolls;
-            err = tac_roll_test(c, a->attacker, &none, (int)n,
-                                (int)o->adv + (o->exert ? 1 : 0),
-                                (int)o->dis, "attack", &succ);
-            r.successes = succ;
-            r.roll_idx = c->r->nrolls > before ? c->r->nrolls - 1 : -1;
-        } else {
-            err = rs_roll(c, NULL, "attack", a->roll, &r);
+    if ((o->conductor && magnet != NULL) || a->roll == NULL || o->miss) {
+        struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, a->attacker->id);
+        ev->secret = a->attacker->hidden;
+        ev->other = a->target->id;
+        ev->outcome = hit ? hit_word : "miss";
+        if (o->conductor && magnet != NULL && !o->miss) {
+            char why[ENC_MAX_COND_NAME + 48];
+            snprintf(why, sizeof why, "%s: a conductor attack hits without "
+                     "a roll", magnet->name);
+            rs_mod_note(c, ev, why);
         }
+    } else {
+        struct tac_mod extra[1];
+        char reason[1][ENC_MAX_COND_NAME + 32];
+        const struct enc_cond *cover;
+        int nextra = tac_target_mods(c, a->target, o->melee, extra, reason,
+                                     &cover);
+        struct tac_roll tr = {
+            .who = a->attacker, .pool = (int)o->pool,
+            .dice = o->pool < 0 ? a->roll : NULL,
+            .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
+            .difficulty = (int)o->need, .why = "attacks",
+            .kind = ENC_EV_ATTACK, .other = a->target, .hit = hit_word,
+        };
+        struct tac_rolled out;
+        enum eng_err err = tac_test_roll(c, &tr, extra, nextra, &out);
         if (err != ENG_OK)
             return err;
-        int64_t need = o->need > 0 ? o->need : 1;
-        hit = r.successes >= need;
-        ev = tac_attack_event(c, a, a->target, hit, o->crit && hit ?
-                              "critical hit" : hit ? "hit" : "miss");
-        ev->a = r.successes;
-        ev->b = need;
-        enc_event_roll(c->r, ev, r.roll_idx);
-    } else {
-        ev = tac_attack_event(c, a, a->target, hit, o->crit && hit ?
-                              "critical hit" : hit ? "hit" : "miss");
+        tac_cover_note(c, out.ev, cover);
+        hit = out.fail_by == 0;
     }
-    (void)t;
     if (!hit)
         return ENG_OK;
-    return tac_strike(c, a, a->target, o, false, base, have_damage, false);
+    return tac_strike(c, a, a->target, o, false, base, false);
+}
+
+/* A rolled attack against a Prone target needs to say how it is made. */
+static enum eng_err tac_check_prone(struct rs_call *c,
+                                    const struct rs_attack *a,
+                                    const struct tac_aopts *o)
+{
+    const struct enc_cond *prone = tac_flagged(tac_table_for(c), a->target,
+                                               TAC_CDF_PRONE);
+    bool single_roll = a->roll != NULL && o->burst == 0 && o->blast == 0 &&
+                       o->templ == 0;
+    if (prone == NULL || !single_roll || o->melee || o->ranged)
+        return ENG_OK;
+    enc_fail(c->d, ENG_INVALID, "%s is %s: say melee or ranged in options: "
+             "(melee attacks have a major advantage against them, ranged "
+             "ones a disadvantage)", a->target->name, prone->name);
+    enc_hint(c->d, "options:\"melee\"");
+    return ENG_INVALID;
+}
+
+/* The AP the attack costs: a blast placed after it scattered this turn
+ * was paid for when it was thrown. */
+static enum eng_err tac_attack_ap(struct rs_call *c, const struct rs_attack *a,
+                                  const struct tac_aopts *o)
+{
+    if (c->e->current != a->attacker->id)
+        return ENG_OK;
+    struct tac_comb *st = TAC_ST(a->attacker);
+    if (o->placed && st->scatter_turn == (int64_t)c->e->turn_seq &&
+        st->scatter_turn != 0) {
+        st->scatter_turn = 0;
+        RS_SAY(c, a->attacker, "{} places the scattered blast: its AP were "
+               "spent when it was thrown", RS_A_WHO(a->attacker));
+        return ENG_OK;
+    }
+    return tac_spend_ap(c, a->attacker, (int)o->ap, "the attack");
 }
 
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)
 {
     struct tac_aopts o;
-    memset(&o, 0, sizeof o);
-    o.ap = 1;
-    o.pool = -1;
-    enum eng_err err = tac_parse_aopts(c, a->options, &o);
+    enum eng_err err = tac_read_aopts(c, a, &o);
     if (err == ENG_OK)
-        err = tac_parse_aopts(c, rs_opt(c->opts, c->nopts, "effects"), &o);
+        err = tac_check_aopts(c, a, &o);
+    if (err == ENG_OK)
+        err = tac_check_prone(c, a, &o);
     if (err != ENG_OK)
         return err;
-    if ((o.burst > 0) + (o.blast > 0) + (o.templ > 0) > 1)
-        return enc_fail(c->d, ENG_INVALID, "an attack is one of burst=, "
-                        "blast= or template=");
-    if (o.also[0] != '\0' && o.blast == 0 && o.templ == 0)
-        return enc_fail(c->d, ENG_INVALID, "also= is for blast= and "
-                        "template= attacks");
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     struct enc_combatant *hit[TAC_MAX_TARGETS];
     int nhit = 0;
-    if (o.blast > 0 || o.templ > 0) {
-        err = tac_area_targets(c, a, &o, hit, &nhit);
-        if (err != ENG_OK)
+    bool area = o.blast > 0 || o.templ > 0;
+    if (area && (err = tac_area_targets(c, a, &o, hit, &nhit)) != ENG_OK)
+        return err;
+    if ((err = tac_attack_ap(c, a, &o)) != ENG_OK)
+        return err;
+    if (o.exert && (err = tac_exert(c, a->attacker)) != ENG_OK)
+        return err;
+    if (o.blast > 0 && !o.placed) {
+        bool lands;
+        if ((err = tac_aim(c, a, &o, &lands)) != ENG_OK || !lands)
             return err;
     }
-    if (c->e->current == a->attacker->id) {
-        err = tac_spend_ap(c, a->attacker, (int)o.ap, "the attack");
-        if (err != ENG_OK)
-            return err;
-    }
-    if (o.exert) {
-        err = tac_exert(c, a->attacker);
-        if (err != ENG_OK)
-            return err;
-    }
-    int64_t base = 0;
-    bool have_damage = a->damage != NULL;
-    if (have_damage) {
+    struct tac_base base = {a->damage != NULL, 0, -1, 0};
+    if (base.have) {
         struct rs_rolled d;
-        err = rs_roll(c, NULL, "damage", a->damage, &d);
+        err = rs_roll(c, a->attacker, "damage", a->damage, &d);
         if (err != ENG_OK)
             return err;
-        base = d.total;
+        base.amount = d.total;
+        base.roll_idx = d.roll_idx;
     }
     if (o.burst > 0)
-        return tac_burst_attack(c, a, &o, base, have_damage);
-    if (o.blast > 0 || o.templ > 0)
-        return tac_area_attack(c, a, &o, base, have_damage, hit, nhit);
-    return tac_single_attack(c, a, &o, base, have_damage);
+        return tac_burst_attack(c, a, &o, &base);
+    if (area)
+        return tac_area_attack(c, a, &o, &base, hit, nhit);
+    return tac_single_attack(c, a, &o, &base);
 }

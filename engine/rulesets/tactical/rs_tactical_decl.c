@@ -1,13 +1,20 @@
 /*
  * rs_tactical_decl.c - everything the `tactical` system declares about
- * itself: commands, options on core commands, help and the descriptor
- * (rs.h). Its effects and conditions are data (a group's effects file, or
- * the built-in table): see rs_tactical_data.c.
+ * itself: commands, /attack options, options on core commands, settings,
+ * stats, typed state, help and the descriptor (rs.h). Its effects and
+ * conditions are data (a group's effects file, or the built-in table): see
+ * rs_tactical_data.c; the built-in table's conditions are its declared
+ * ones, and a group's reach the kit through ops->data_conds.
  */
 #include "rs_tactical.h"
 
 static const char *const tac_bonuses[] = {
     "injury", "wound", "hp", "unarmed", "surprised", NULL,
+};
+
+static const char *const tac_kinds[] = {
+    "strength", "endurance", "dexterity", "insight", "intelligence",
+    "charisma", NULL,
 };
 
 static const struct rs_cmd tac_cmds[] = {
@@ -16,14 +23,14 @@ static const struct rs_cmd tac_cmds[] = {
      "/test name:Vex attr:endurance skill:fortitude difficulty:2",
      tac_test,
      {RS_OWN("name", false, "Who tests (default: whose turn it is)"),
-      RS_TEXT("attr", false, 20, "The attribute"),
-      RS_TEXT("skill", false, 20, "The skill"),
-      RS_DICE("roll", false, "A pool to roll instead, like 5d6"),
+      RS_TEXT("attr", false, TAC_MAX_NAME, "The attribute"),
+      RS_TEXT("skill", false, TAC_MAX_NAME, "The skill"),
+      RS_DICE("roll", false, "A pool to roll instead, like 5, or dice"),
       RS_INT("difficulty", false, 0, TAC_MAX_DIFFICULTY,
              "Successes needed"),
-      RS_INT("adv", false, 0, TAC_MAX_POOL, "Advantages"),
-      RS_INT("dis", false, 0, TAC_MAX_POOL, "Disadvantages"),
-      RS_BOOL("exert", "Spend stamina for advantage"),
+      RS_INT("adv", false, 0, TAC_MAX_POOL, "Advantages: a die each"),
+      RS_INT("dis", false, 0, TAC_MAX_POOL, "Disadvantages: a die fewer each"),
+      RS_BOOL("exert", "Spend stamina for an advantage"),
       RS_OPT_END}},
     {"act", NULL, RS_CMD_RUNNING,
      "Spend AP on an action: maneuver, break, drag, unmagnetize or any",
@@ -31,17 +38,18 @@ static const struct rs_cmd tac_cmds[] = {
      tac_act,
      {RS_TEXT("action", true, 40, "What you do"),
       RS_OWN("name", false, "Who acts (default: whose turn it is)"),
-      RS_INT("cost", false, 0, TAC_MAX_COST, "AP it costs"),
+      RS_INT("cost", false, 0, TAC_MAX_COST, "AP it costs (default 1)"),
       RS_INT("stamina", false, 0, TAC_MAX_COST,
-             "Stamina a maneuver costs"),
-      RS_WHO("target", false, "Who it is aimed at (break, drag)"),
+             "Stamina a maneuver costs (default 1)"),
+      RS_WHO("target", false, "Who holds you (break), or whom you drag"),
       RS_OPT_END}},
     {"effect", "trigger", 0,
      "Roll a pending resist test now",
      "/effect trigger name:\"Drone 1\" effect:Knockdown",
      tac_trigger,
      {RS_WHO("name", true, "Who resists"),
-      RS_STR("effect", false, RS_VAL_CONDITION, 24, "Which effect"),
+      RS_TEXT("effect", false, TAC_MAX_NAME,
+              "Which effect (when there are several)"),
       RS_INT("pool", false, 0, TAC_MAX_POOL, "Dice to resist with"),
       RS_INT("test", false, 1, 2, "Which of the effect's tests"),
       RS_OPT_END}},
@@ -50,55 +58,152 @@ static const struct rs_cmd tac_cmds[] = {
      "/effect apply name:Vex effect:Pulse",
      tac_apply,
      {RS_WHO("name", true, "Who"),
-      RS_STR("effect", true, RS_VAL_CONDITION, 24, "Like Stun(2)"),
+      RS_TEXT("effect", true, TAC_MAX_NAME + 8, "Like Stun(2)"),
       RS_WHO("attacker", false, "Who caused it"),
-      RS_BOOL("crit", "As from a critical hit"),
+      RS_BOOL("crit", "As from a critical hit that took hp"),
       RS_OPT_END}},
     {"effect", "clear", RS_CMD_GM_ONLY,
      "GM: remove a condition or lower its stacks",
      "/effect clear name:Vex condition:Exhausted by:1",
      tac_clear,
      {RS_WHO("name", true, "Who"),
-      RS_STR("condition", true, RS_VAL_CONDITION, 24, "Which"),
+      RS_STR("condition", true, RS_VAL_CONDITION, ENC_MAX_COND_NAME,
+             "Which"),
       RS_INT("by", false, 0, TAC_MAX_X, "Stacks to take off (default all)"),
       RS_OPT_END}},
-    {"ap", NULL, RS_CMD_GM_ONLY,
-     "GM: set the action points someone has left",
+    {"ap", NULL, RS_CMD_GM_ONLY | RS_CMD_RUNNING,
+     "GM: set the action points the acting combatant has left",
      "/ap name:Vex value:1",
      tac_set_ap,
-     {RS_WHO("name", true, "Who"),
+     {RS_WHO("name", true, "Who (whose turn it is)"),
       RS_INT("value", true, 0, TAC_MAX_AP, "Action points left"),
       RS_OPT_END}},
     {"takedown", NULL, RS_CMD_GM_ONLY,
      "GM: a takedown bonus before the fight begins",
-     "/takedown name:Boss bonus:hp amount:5",
+     "/takedown name:Boss bonus:injury kind:strength",
      tac_takedown,
      {RS_WHO("name", true, "Who"),
       RS_CHOICE("bonus", true, tac_bonuses, "What the takedown gives"),
-      RS_INT("amount", false, 1, ENC_MAX_VALUE, "How much (hp)"),
+      RS_INT("amount", false, 1, ENC_MAX_VALUE, "How much (bonus:hp)"),
+      RS_CHOICE("kind", false, tac_kinds,
+                "Which characteristic (bonus:injury, bonus:wound)"),
       RS_OPT_END}},
+};
+
+/* The words of /attack options:. Effects are data a group may rename, so
+ * they come as one effects= list rather than as words of their own. */
+static const struct rs_opt_spec tac_attack_opts[] = {
+    RS_FLAG("melee", "A melee attack (it matters against a Prone target)"),
+    RS_FLAG("ranged", "A ranged attack (it matters against a Prone target)"),
+    RS_TEXT("effects", false, TAC_MAX_FX_TEXT,
+            "The attack's effects, like effects=Knockdown(2),Shock(1)"),
+    RS_INT("ap", false, 0, TAC_MAX_AP, "AP the attack costs (default 1)"),
+    RS_INT("need", false, 1, TAC_MAX_DIFFICULTY,
+           "Successes roll: needs to hit (default 1)"),
+    RS_COUNT("adv", TAC_MAX_POOL, "An advantage: a die more (adv=2: two)"),
+    RS_COUNT("dis", TAC_MAX_POOL, "A disadvantage: a die fewer (dis=2: two)"),
+    RS_FLAG("exert", "Spend 1 stamina for an advantage"),
+    RS_FLAG("crit", "A critical hit"),
+    RS_FLAG("miss", "The attack missed (without roll:)"),
+    RS_FLAG("sneak", "A sneak attack: spends the target's Vulnerable"),
+    RS_FLAG("tyt", "Take your time: spends Vulnerable; Demolish wears AV"),
+    RS_FLAG("conductor", "Conductor quality: hits a Magnetized target"),
+    RS_INT("burst", false, 1, TAC_MAX_POOL,
+           "A burst: this many dice (plus aim) against passive evasion"),
+    RS_INT("blast", false, 1, TAC_MAX_BLAST,
+           "A blast of radius 5 ft times this; an aim test first"),
+    RS_INT("factors", false, 0, TAC_MAX_FACTORS,
+           "Blast aim: difficulty 2 + factors, at most 5"),
+    RS_FLAG("placed", "The blast is where the GM placed it: no aim test"),
+    RS_INT("template", false, 1, TAC_MAX_TEMPLATE,
+           "A template: a line 5 ft times this long"),
+    RS_STR("also", false, RS_VAL_NAMES, TAC_MAX_ALSO,
+           "Everyone else in the area, as a,b,c"),
+    RS_OPT_END,
 };
 
 static const struct rs_ext tac_exts[] = {
-    {"attack",
-     {RS_TEXT("effects", false, 200,
-              "The attack's effects, e.g. Knockdown(2) Shock(1)"),
-      RS_OPT_END}},
     {"combat begin",
-     {RS_SIDE("surprise", false, "The side that ambushes"), RS_OPT_END}},
+     {RS_SIDE("surprise", false, "The side that ambushes: everyone else is "
+              "Surprised"),
+      RS_OPT_END}},
     {NULL, {RS_OPT_END}},
 };
 
+static const struct rs_setting_spec tac_settings[] = {
+    {"ap", RS_SET_INT, 1, TAC_MAX_AP, NULL, "3",
+     "action points at the start of each turn"},
+    {"face", RS_SET_INT, 2, 6, NULL, "4",
+     "a pool die at or above this face is a success"},
+    {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
+};
+
+#define TAC_DICE_STAT(n, help) {n, RS_STAT, 0, TAC_MAX_POOL, help}
+
+static const struct rs_stat_spec tac_stats[] = {
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; at 0, out of the fight"},
+    {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
+     "spent to exert and on maneuvers"},
+    {"av", RS_TRACK, 0, ENC_MAX_VALUE,
+     "armour value: absorbs damage first and wears down"},
+    {"ammo", RS_TRACK, 0, ENC_MAX_VALUE, "rounds left: a burst spends them"},
+    {"init", RS_STAT, -100, 100, "added to the 1d20 initiative roll"},
+    {"dr", RS_STAT, 0, 100, "damage reduction, after AV"},
+    {"passive_evasion", RS_STAT, 0, 100,
+     "a burst die has to roll above it to hit"},
+    {"mech", RS_STAT, 0, 1,
+     "1: a machine (Shock doubles, Shutdown works, Knockout does not)"},
+    {"cyborg", RS_STAT, 0, 1,
+     "1: a cyborg or implanted human (Shock doubles, Knockout works, "
+     "Shutdown does not)"},
+    TAC_DICE_STAT("strength", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("endurance", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("dexterity", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("insight", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("intelligence", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("charisma", "an attribute: dice in a test pool"),
+    TAC_DICE_STAT("aim", "a skill: bursts and the blast aim test"),
+    TAC_DICE_STAT("evasion", "a skill: Dexterity(Evasion) halves area "
+                  "damage"),
+    TAC_DICE_STAT("fortitude", "a skill: most resist tests"),
+    TAC_DICE_STAT("willpower", "a skill: Fear, Rage, Scorch, shaking off"),
+    TAC_DICE_STAT("perception", "a skill: Blinding's other test"),
+    TAC_DICE_STAT("vitality", "a skill: Deadly"),
+    TAC_DICE_STAT("grapple", "a skill: breaking free"),
+    TAC_DICE_STAT("athletics", "a skill: dragging"),
+    {NULL, RS_STAT, 0, 0, NULL},
+};
+
+/* The slot + 1 each field had before typed state, so older fights load. */
+static const struct rs_field tac_comb_fields[] = {
+    RS_FIELD(struct tac_comb, ap, RS_F_I64, 1),
+    RS_FIELD(struct tac_comb, resist_mask, RS_F_I64, 2),
+    RS_FIELD(struct tac_comb, resist_turn, RS_F_I64, 3),
+    RS_FIELD(struct tac_comb, maneuver_turn, RS_F_I64, 4),
+    RS_FIELD(struct tac_comb, exert_turn, RS_F_I64, 5),
+    RS_FIELD(struct tac_comb, break_round, RS_F_I64, 6),
+    RS_FIELD(struct tac_comb, scatter_turn, RS_F_I64, 0),
+};
+
 static const struct rs_help tac_help = {
-    .kind = "Initiative is rolled once and turns go from highest to "
-            "lowest; each turn has action points to spend. Tests are pools "
-            "of d6 counting 4 or more; attacks carry effects whose resist "
-            "tests stack.",
-    .turns = "Each turn has action points (3 unless the GM set `ap`) that "
-             "attacks and actions spend (`/act`, `/attack`); `/combat next` "
-             "ends it. Tests are d6 pools counting 4 or more; attack effects "
-             "leave pending tests on the target (`/effect trigger`).",
-    .attacks = NULL,
+    .kind = "A fight with action points and d6 pools. Initiative is rolled "
+            "once (1d20 + init) and turns go from highest to lowest; each "
+            "turn has action points (3) to spend. Tests roll a pool of d6 "
+            "(attribute + skill) and count the dice showing 4 or more; "
+            "attacks carry effects whose resist tests stack.",
+    .turns = "Your turn starts with your action points (`ap`, 3 unless the "
+             "GM set another number); attacks and `/act` spend them, and "
+             "`/combat next` ends the turn. An attack's effects leave "
+             "pending resist tests on the target: you roll them when you "
+             "choose with `/effect trigger`, or they are rolled as the turn "
+             "ends. Conditions change the tests they touch, and each change "
+             "shows on the roll.",
+    .attacks = "`/attack` hits unless `roll:` (a pool of d6, or dice) gets "
+               "fewer than `need=` successes; against a Prone target say "
+               "`melee` or `ranged`. Damage goes through AV, then DR, and "
+               "AV wears 1 per 10 absorbed. Effects go in "
+               "`options:\"effects=Knockdown(2),Shock(1)\"`; `burst=`, "
+               "`blast=` and `template=` make bursts and area attacks.",
 };
 
 const struct rs_system rs_tactical = {
@@ -107,16 +212,21 @@ const struct rs_system rs_tactical = {
     .title = "Tactical (action points)",
     .summary = "1d20 + init, highest first; action points; d6 pools; "
                "stacking effects, armour that degrades, bursts and blasts",
-    .flags = RS_F_OPEN_STATS | RS_F_OWN_ATTACK_OPTS,
+    /* Open stats: attributes and skills are whatever the group's effects
+     * file and /test name (test=attr/skill), so the list above is the
+     * built-in table's, not all there are. */
+    .flags = RS_F_OPEN_STATS,
     .ops = &tac_ops,
     .help = &tac_help,
     .cmds = tac_cmds,
     .ncmds = (int)(sizeof tac_cmds / sizeof tac_cmds[0]),
     .exts = tac_exts,
-    .attack_opts = NULL,
-    .conds = NULL,
-    .nconds = 0,
-    .settings = NULL,
-    .stats = NULL,
+    .attack_opts = tac_attack_opts,
+    .conds = tac_builtin.cs,
+    .nconds = TAC_BUILTIN_NSPEC,
+    .settings = tac_settings,
+    .stats = tac_stats,
+    .comb_state = {sizeof(struct tac_comb), tac_comb_fields,
+                   (int)(sizeof tac_comb_fields / sizeof tac_comb_fields[0])},
     .data_file = "tactical-effects.conf",
 };

@@ -1,12 +1,14 @@
 /*
- * rs_tactical_fx.c - the tactical ruleset's rules: pool tests, damage
- * through armour, conditions, effects and their pending resist tests.
+ * rs_tactical_fx.c - the tactical ruleset's rules: pool tests with their
+ * modifiers, conditions through the kit, damage through armour.
  *
  * The arithmetic is in pure functions at the top (the chapter's examples
  * test them directly); the rest rolls, then calls them and records what
- * happened.
+ * happened as events: a test is an ENC_EV_TEST (or ENC_EV_ATTACK) with its
+ * dice, the successes against the difficulty, and one modifier per thing
+ * that changed the pool.
  */
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,13 +29,7 @@ int tac_pool_successes(const int *faces, int n, int face)
 
 int tac_stack_difficulty(int cur, int x, int max)
 {
-    int v;
-    if (cur <= 0)
-        v = x;
-    else if (cur >= x)
-        v = cur + 1;
-    else
-        v = x;
+    int v = cur > 0 && cur >= x ? cur + 1 : x;
     if (max > 0 && v > max)
         v = max;
     return v;
@@ -108,121 +104,277 @@ int tac_pool_size(int base, int adv, int dis)
     return n < 0 ? 0 : n;
 }
 
-/* ---- settings and small helpers ---------------------------------------- */
-
-static int tac_setting_int(const struct encounter *e, const char *key,
-                           int dflt)
+enum tac_body tac_body(const struct enc_combatant *who)
 {
-    const char *v = enc_setting(e, key);
-    int64_t x;
-    if (v == NULL || !eng_text_to_int(v, &x))
-        return dflt;
-    return (int)x;
+    if (enc_stat_or(who, "cyborg", 0) != 0)
+        return TAC_CYBORG;
+    return enc_stat_or(who, "mech", 0) != 0 ? TAC_MACHINE : TAC_LIVING;
 }
+
+bool tac_fx_touches(unsigned fx_flags, enum tac_body b)
+{
+    if ((fx_flags & TAC_FXF_MECH_ONLY) && b != TAC_MACHINE)
+        return false;
+    if ((fx_flags & TAC_FXF_ORGANIC) && b == TAC_MACHINE)
+        return false;
+    return true;
+}
+
+bool tac_fx_doubles(unsigned fx_flags, enum tac_body b)
+{
+    return (fx_flags & TAC_FXF_MECH_DOUBLE) && b != TAC_LIVING;
+}
+
+/* ---- small helpers ---------------------------------------------------------- */
 
 int tac_setting_ap(const struct encounter *e)
 {
-    return tac_setting_int(e, "ap", TAC_AP);
+    return (int)rs_setting_int(e, &rs_tactical, "ap");
 }
 
 int tac_setting_face(const struct encounter *e)
 {
-    return tac_setting_int(e, "face", TAC_FACE);
+    return (int)rs_setting_int(e, &rs_tactical, "face");
 }
 
-bool tac_is_mech(const struct enc_combatant *who)
+int64_t tac_stacks(const struct enc_cond *k)
 {
-    return enc_stat_or(who, "mech", 0) != 0;
+    return k == NULL ? 0 : k->value > 0 ? k->value : 1;
 }
 
-void tac_say(struct rs_call *c, uint32_t who, bool secret, const char *fmt,
-             ...)
+const struct enc_cond *tac_flagged(const struct tac_table *t,
+                                   struct enc_combatant *who, unsigned flag)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    rs_vsayf(c, who, secret, fmt, ap);
-    va_end(ap);
-}
-
-/* A condition's value for "out" and "per stack": a flag counts as 1. */
-static int64_t tac_cond_level(const struct enc_cond *k)
-{
-    return k->value > 0 ? k->value : 1;
+    for (int i = 0; i < who->nconds; i++) {
+        const struct tac_cond_def *cd = tac_cond_def(t, who->conds[i].name);
+        if (cd != NULL && (cd->flags & flag))
+            return &who->conds[i];
+    }
+    return NULL;
 }
 
 int64_t tac_passive_evasion(const struct tac_table *t,
                             struct enc_combatant *who)
 {
-    for (int i = 0; i < who->nconds; i++) {
-        const struct tac_cond_def *cd = tac_cond_def(t, who->conds[i].name);
-        if (cd != NULL && (cd->flags & TAC_CDF_EVASION1))
-            return 1;
-    }
-    return enc_stat_or(who, "evasion", 0);
+    if (tac_flagged(t, who, TAC_CDF_EVASION1) != NULL)
+        return 1;
+    return enc_stat_or(who, "passive_evasion", 0);
+}
+
+void tac_track_event(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before, int64_t now)
+{
+    struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
+    hv->text = enc_result_strdup(c->r, track, ENC_MAX_STAT_NAME);
+    hv->a = before;
+    hv->b = now;
+    hv->secret = who->hidden;
 }
 
 /* ---- tests -------------------------------------------------------------- */
 
-/* Dice lost to who's conditions on a test of attribute attr; Distracted-like
- * conditions are spent (their names go to spent, at most 4). */
-static int tac_cond_dis(const struct tac_table *t, struct enc_combatant *who,
-                        const char *attr, char spent[4][ENC_MAX_COND_NAME + 1],
-                        int *nspent)
+const char *tac_title(const char *s, char *buf, size_t n)
 {
+    enc_copy(buf, n, s);
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
+}
+
+const char *tac_label(char *buf, size_t n, const char *why,
+                      const struct tac_test_def *def)
+{
+    char a[TAC_MAX_NAME + 1], s[TAC_MAX_NAME + 1];
+    if (def == NULL || def->attr[0] == '\0')
+        snprintf(buf, n, "%s", why);
+    else if (def->skill[0] == '\0')
+        snprintf(buf, n, "%s with %s", why,
+                 tac_title(def->attr, a, sizeof a));
+    else
+        snprintf(buf, n, "%s with %s(%s)", why,
+                 tac_title(def->attr, a, sizeof a),
+                 tac_title(def->skill, s, sizeof s));
+    return buf;
+}
+
+/* Whether condition cd's disadvantage touches a test of attr (NULL: a
+ * test of no attribute, which only conditions on every test touch). */
+static bool tac_touches(const struct tac_cond_def *cd, const char *attr)
+{
+    if (cd->nattrs == 0)
+        return true;
+    for (int a = 0; a < cd->nattrs; a++)
+        if (attr != NULL && eng_text_casecmp(cd->attrs[a], attr) == 0)
+            return true;
+    return false;
+}
+
+/* Dice lost to who's conditions on a test of attr, each recorded on ev
+ * when ev is given; Distracted-like conditions are copied to spent (at
+ * most nspent_max) to end once the test is rolled. */
+static int tac_cond_dis(struct rs_call *c, struct enc_event *ev,
+                        struct enc_combatant *who, const char *attr,
+                        unsigned skip,
+                        char (*spent)[ENC_MAX_COND_NAME + 1], int *nspent,
+                        int nspent_max)
+{
+    const struct tac_table *t = tac_table_for(c);
     int dis = 0;
     for (int i = 0; i < who->nconds; i++) {
         const struct enc_cond *k = &who->conds[i];
         const struct tac_cond_def *cd = tac_cond_def(t, k->name);
-        if (cd == NULL || !(cd->flags & (TAC_CDF_DISADV | TAC_CDF_PER_STACK)))
+        if (cd == NULL || !(cd->flags & (TAC_CDF_DISADV | TAC_CDF_PER_STACK)) ||
+            (cd->flags & skip) || !tac_touches(cd, attr))
             continue;
-        bool touches = cd->nattrs == 0;
-        for (int a = 0; a < cd->nattrs; a++)
-            if (attr != NULL && eng_text_casecmp(cd->attrs[a], attr) == 0)
-                touches = true;
-        if (!touches)
-            continue;
-        dis += (cd->flags & TAC_CDF_PER_STACK) ? (int)tac_cond_level(k) : 1;
-        if ((cd->flags & TAC_CDF_NEXT_TEST) && *nspent < 4)
+        int n = (cd->flags & TAC_CDF_PER_STACK) ? (int)tac_stacks(k)
+                : (cd->flags & TAC_CDF_MAJOR) ? TAC_MAJOR : 1;
+        dis += n;
+        if (ev != NULL)
+            rs_mod(c, ev, k->name, -n, "dice");
+        if ((cd->flags & TAC_CDF_NEXT_TEST) && *nspent < nspent_max)
             enc_copy(spent[(*nspent)++], ENC_MAX_COND_NAME + 1, k->name);
     }
     return dis;
 }
 
-enum eng_err tac_roll_test(struct rs_call *c, struct enc_combatant *who,
-                           const struct tac_test_def *t, int pool_override,
-                           int adv, int dis, const char *label,
-                           int64_t *successes)
+/* The dice of t before modifiers. */
+static int tac_base_pool(const struct tac_roll *t)
 {
-    const struct tac_table *tab = tac_table_for(c);
-    int base = pool_override;
-    if (base < 0) {
-        int64_t a = t->attr[0] ? enc_stat_or(who, t->attr, 0) : 0;
-        int64_t s = t->skill[0] ? enc_stat_or(who, t->skill, 0) : 0;
-        int64_t sum = a + s;
-        base = sum < 0 ? 0 : sum > TAC_MAX_POOL ? TAC_MAX_POOL : (int)sum;
-    }
-    char spent[4][ENC_MAX_COND_NAME + 1];
+    if (t->pool >= 0)
+        return t->pool;
+    const struct tac_test_def *d = t->def;
+    int64_t a = d != NULL && d->attr[0] ? enc_stat_or(t->who, d->attr, 0) : 0;
+    int64_t s = d != NULL && d->skill[0] ? enc_stat_or(t->who, d->skill, 0)
+                                         : 0;
+    int64_t sum = a + s;
+    return sum < 0 ? 0 : sum > TAC_MAX_POOL ? TAC_MAX_POOL : (int)sum;
+}
+
+/* The test's outcome: against a difficulty "passes" or "fails by N" (an
+ * attack: "hit" or "miss"), else the count. */
+static void tac_outcome(const struct tac_roll *t, int64_t succ, char *buf,
+                        size_t n)
+{
+    const char *unit = t->burst ? "hit" : "success";
+    const char *plural = t->burst ? "s" : "es";
+    if (t->difficulty <= 0)
+        snprintf(buf, n, "%lld %s%s", (long long)succ, unit,
+                 succ == 1 ? "" : plural);
+    else if (t->kind == ENC_EV_ATTACK)
+        snprintf(buf, n, "%s", succ < t->difficulty ? "miss"
+                               : t->hit != NULL ? t->hit : "hit");
+    else if (succ >= t->difficulty)
+        snprintf(buf, n, "passes");
+    else
+        snprintf(buf, n, "fails by %lld", (long long)(t->difficulty - succ));
+}
+
+/* The test's event, with its outcome once the successes are known. */
+static struct enc_event *tac_test_event(struct rs_call *c,
+                                        const struct tac_roll *t,
+                                        int64_t succ)
+{
+    char label[TAC_MAX_LABEL];
+    tac_label(label, sizeof label, t->why, t->def);
+    char outcome[48];
+    tac_outcome(t, succ, outcome, sizeof outcome);
+    const char *text = t->kind == ENC_EV_ATTACK ? NULL : label;
+    if (t->difficulty > 0)
+        return rs_test_event(c, t->kind, t->who, t->other, text, succ,
+                             t->difficulty, outcome);
+    if (t->burst)
+        return rs_test_event(c, t->kind, t->who, t->other, text, succ,
+                             t->over, outcome);
+    /* Without a difficulty the count is all there is: a hidden
+     * combatant's test is the GM's, as its sentences are. */
+    struct enc_event *ev = enc_emit(c->r, t->kind, t->who->id);
+    ev->secret = t->who->hidden;
+    ev->other = t->other != NULL ? t->other->id : 0;
+    if (text != NULL)
+        ev->text = enc_result_strdup(c->r, text, TAC_MAX_LABEL);
+    ev->outcome = enc_result_strdup(c->r, outcome, sizeof outcome);
+    return ev;
+}
+
+enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
+                           const struct tac_mod *extra, int nextra,
+                           struct tac_rolled *out)
+{
+    const char *attr = t->def != NULL && t->def->attr[0] ? t->def->attr
+                                                          : NULL;
+    char spent[ENC_MAX_CONDITIONS][ENC_MAX_COND_NAME + 1];
     int nspent = 0;
-    dis += tac_cond_dis(tab, who, t->attr[0] ? t->attr : NULL, spent,
-                        &nspent);
-    int n = tac_pool_size(base, adv, dis);
-    if (n > TAC_MAX_POOL)
-        n = TAC_MAX_POOL;
-    for (int i = 0; i < nspent; i++)
-        enc_cond_remove(c->e, who, spent[i], c->r, c->d);
-    if (n == 0) {
-        *successes = 0;
-        tac_say(c, who->id, who->hidden, "%s: no dice left in the pool, no "
-                "successes", label);
-        return ENG_OK;
+    /* The dice first (the event needs the successes), then the event with
+     * a modifier for each change: its parts are recorded in that order. */
+    int dis = t->dis + tac_cond_dis(c, NULL, t->who, attr, t->skip, spent,
+                                    &nspent, ENC_MAX_CONDITIONS);
+    int adv = t->adv + (t->exert ? 1 : 0);
+    for (int i = 0; i < nextra; i++) {
+        if (extra[i].dice > 0)
+            adv += extra[i].dice;
+        else
+            dis -= extra[i].dice;
     }
-    char expr[32];
-    snprintf(expr, sizeof expr, "%dd6>=%d", n, tac_setting_face(c->e));
-    struct rs_rolled r;
-    enum eng_err err = rs_roll(c, NULL, label, expr, &r);
-    if (err != ENG_OK)
-        return err;
-    *successes = r.successes;
+    struct rs_rolled r = {0, 0, -1, 0, 0};
+    int n = 0;
+    if (t->dice != NULL) {
+        enum eng_err err = rs_roll(c, t->who, "roll", t->dice, &r);
+        if (err != ENG_OK)
+            return err;
+    } else {
+        n = tac_pool_size(tac_base_pool(t), adv, dis);
+        if (n > TAC_MAX_POOL)
+            n = TAC_MAX_POOL;
+        if (n > 0) {
+            char expr[48];
+            if (t->burst)
+                snprintf(expr, sizeof expr, "%dd6>%lld", n,
+                         (long long)t->over);
+            else
+                snprintf(expr, sizeof expr, "%dd6>=%d", n,
+                         tac_setting_face(c->e));
+            /* A pool needs no label: the test's event says what it is. */
+            enum eng_err err = rs_roll(c, t->who, t->burst ? "burst" : "",
+                                       expr, &r);
+            if (err != ENG_OK)
+                return err;
+            /* The count shows the target's passive evasion: a hidden
+             * target's stays the GM's. */
+            if (t->burst && t->other != NULL && t->other->hidden &&
+                r.roll_idx >= 0)
+                c->r->rolls[r.roll_idx].secret = true;
+        }
+    }
+    out->dice = n;
+    out->successes = r.successes;
+    out->fail_by = t->difficulty > r.successes
+                   ? (int)(t->difficulty - r.successes) : 0;
+    struct enc_event *ev = tac_test_event(c, t, r.successes);
+    out->ev = ev;
+    rs_ev_roll(c, ev, r.roll_idx);
+    /* A dice expression is rolled as given: the changes are said, not
+     * made, so the player can fold them into roll: themselves. */
+    bool applied = t->dice == NULL;
+    if (t->adv > 0)
+        rs_mod(c, ev, "advantage", t->adv, "dice");
+    if (t->exert)
+        rs_mod(c, ev, "exert: advantage", 1, "dice");
+    if (t->dis > 0)
+        rs_mod(c, ev, "disadvantage", -t->dis, "dice");
+    for (int i = 0; i < nextra; i++)
+        rs_mod(c, ev, extra[i].reason, extra[i].dice, "dice");
+    int nspent_again = 0;
+    tac_cond_dis(c, ev, t->who, attr, t->skip, spent, &nspent_again, 0);
+    if (!applied && (adv > 0 || dis > 0))
+        rs_mod_note(c, ev, "not added to a roll: given as dice");
+    if (applied && n == 0)
+        rs_mod_note(c, ev, "no dice left in the pool");
+    for (int i = 0; i < nspent; i++) {
+        enum eng_err err = enc_cond_remove(c->e, t->who, spent[i], c->r,
+                                           c->d);
+        if (err != ENG_OK)
+            return err;
+    }
     return ENG_OK;
 }
 
@@ -238,7 +390,7 @@ void tac_out_update(struct rs_call *c, struct enc_combatant *who)
     for (int i = 0; i < who->nconds && !out; i++) {
         const struct tac_cond_def *cd = tac_cond_def(t, who->conds[i].name);
         if (cd != NULL && cd->out > 0 &&
-            tac_cond_level(&who->conds[i]) >= cd->out)
+            tac_stacks(&who->conds[i]) >= cd->out)
             out = true;
     }
     bool was = (who->flags & ENC_CF_DOWN) != 0;
@@ -251,90 +403,96 @@ void tac_out_update(struct rs_call *c, struct enc_combatant *who)
     }
 }
 
-void tac_out_conds(struct rs_call *c, struct enc_combatant *who)
+enum eng_err tac_cond_give(struct rs_call *c, struct enc_combatant *who,
+                           const char *name, int rounds, uint32_t source)
 {
-    tac_out_update(c, who);
+    struct rs_cond_give q = {.name = name, .rounds = rounds,
+                             .expire = ENC_EXPIRE_END, .source = source};
+    const struct rs_cond_spec *sp = rs_cond_spec(c, &rs_tactical, name);
+    const struct enc_cond *had = enc_cond_find(who, name);
+    /* Refreshing a timed condition keeps the longer time left. */
+    if (rounds < 0 && sp != NULL && had != NULL && had->rounds > sp->rounds &&
+        had->applied_turn < c->e->turn_seq)
+        q.rounds = had->rounds;
+    return rs_cond_give(c, &rs_tactical, who, &q, true);
 }
 
-enum eng_err tac_cond_give(struct rs_call *c, struct enc_combatant *who,
-                           const char *name, int stacks, int rounds,
-                           uint32_t source)
+enum eng_err tac_cond_remove(struct rs_call *c, struct enc_combatant *who,
+                             const char *name)
+{
+    enum eng_err err = enc_cond_remove(c->e, who, name, c->r, c->d);
+    if (err == ENG_OK)
+        tac_out_update(c, who);
+    return err;
+}
+
+enum eng_err tac_cond_changed(struct rs_call *c, struct enc_combatant *who,
+                              struct enc_cond *q, int32_t before)
 {
     const struct tac_table *t = tac_table_for(c);
-    const struct tac_cond_def *cd = tac_cond_def(t, name);
-    const struct enc_cond *had = enc_cond_find(who, name);
-    struct enc_cond_req q = {.name = name, .source = source,
-                             .expire = ENC_EXPIRE_END};
-    if (cd != NULL) {
-        q.cap = cd->cap;
-        if (cd->flags & TAC_CDF_STEP)
-            q.value = had == NULL ? (cd->start > 0 ? cd->start : 1) : 1;
-        else if (cd->flags & TAC_CDF_STACKS)
-            q.value = stacks > 0 ? stacks : 1;
-        else
-            q.value = cd->start;
-        q.rounds = rounds >= 0 ? rounds : cd->rounds;
-        /* Refreshing a timed condition keeps the longer time left. */
-        if (had != NULL && had->rounds > 0 && rounds < 0 &&
-            had->applied_turn < c->e->turn_seq && had->rounds > q.rounds)
-            q.rounds = had->rounds;
-    } else {
-        q.value = stacks > 1 ? stacks : 0;
-        q.rounds = rounds > 0 ? rounds : 0;
+    const struct tac_cond_def *cd = tac_cond_def(t, q->name);
+    if (cd != NULL && cd->becomes[0] != '\0' && before != INT32_MIN) {
+        /* A second Injury of a kind: the holder keeps the first and takes
+         * a Wound instead. */
+        RS_SAY(c, who, "{} already has {}: a second one is {} instead",
+               RS_A_WHO(who), RS_A_USER(q->name), RS_A_USER(cd->becomes));
+        char becomes[TAC_MAX_NAME + 1];
+        enc_copy(becomes, sizeof becomes, cd->becomes);
+        enum eng_err err = tac_cond_give(c, who, becomes, -1, q->source);
+        if (err != ENG_OK)
+            return err;
     }
-    enum eng_err err = enc_cond_add(c->e, who, &q, c->r, c->d);
-    if (err != ENG_OK)
-        return err;
     tac_out_update(c, who);
     return ENG_OK;
 }
 
 /* ---- damage ------------------------------------------------------------- */
 
-enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
-                        uint32_t source, int64_t amount, bool direct,
-                        int64_t per, int64_t *hp_lost)
+struct enc_event *tac_damage_event(struct rs_call *c,
+                                   const struct enc_combatant *who,
+                                   uint32_t source)
+{
+    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, source);
+    dv->other = who->id;
+    dv->secret = who->hidden;
+    return dv;
+}
+
+enum eng_err tac_damage_apply(struct rs_call *c, struct enc_event *dv,
+                              struct enc_combatant *who, uint32_t source,
+                              int64_t amount, bool direct, int64_t per,
+                              int64_t *hp_lost)
 {
     *hp_lost = 0;
     if (amount < 0)
         amount = 0;
+    if (dv == NULL)
+        dv = tac_damage_event(c, who, source);
+    dv->a = amount;
+    if (direct)
+        rs_mod_note(c, dv, "direct: armour does not count");
     struct enc_track *av = enc_track(who, "av");
     int64_t dr = enc_stat_or(who, "dr", 0);
     struct tac_armour_out o = tac_armour(av != NULL ? av->cur : 0, dr, amount,
                                          per, direct);
-    struct enc_event *dv = enc_emit(c->r, ENC_EV_DAMAGE, source);
-    dv->other = who->id;
-    dv->a = amount;
-    dv->secret = who->hidden;
-    enc_event_text(c->r, dv, "%s", direct ? "direct" : "");
+    if (o.av_absorbed > 0 || o.dr_absorbed > 0)
+        RS_SAY(c, who, "{}: armour absorbs {} (AV {}, DR {}); {} gets "
+               "through", RS_A_WHO(who),
+               RS_A_SECRET(o.av_absorbed + o.dr_absorbed, who->hidden),
+               RS_A_SECRET(o.av_absorbed, who->hidden),
+               RS_A_SECRET(o.dr_absorbed, who->hidden),
+               RS_A_SECRET(o.hp_lost, who->hidden));
     if (av != NULL && o.av_loss > 0) {
         int64_t before = av->cur;
-        av->cur -= o.av_loss;
-        if (av->cur < 0)
-            av->cur = 0;
-        struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        hv->text = enc_result_strdup(c->r, "av", 4096);
-        hv->a = before;
-        hv->b = av->cur;
-        hv->secret = who->hidden;
+        av->cur = before > o.av_loss ? before - o.av_loss : 0;
+        tac_track_event(c, who, "av", before, av->cur);
     }
-    if (o.av_absorbed > 0 || o.dr_absorbed > 0)
-        tac_say(c, who->id, who->hidden, "armour absorbs %lld (AV %lld, DR "
-                "%lld), %lld gets through", (long long)(o.av_absorbed +
-                o.dr_absorbed), (long long)o.av_absorbed,
-                (long long)o.dr_absorbed, (long long)o.hp_lost);
     struct enc_track *hp = enc_track(who, "hp");
     if (hp != NULL && o.hp_lost > 0) {
         int64_t before = hp->cur;
-        hp->cur -= o.hp_lost;
-        if (hp->cur < 0)
-            hp->cur = 0;
+        hp->cur = before > o.hp_lost ? before - o.hp_lost : 0;
         *hp_lost = before - hp->cur;
-        struct enc_event *hv = enc_emit(c->r, ENC_EV_HP, who->id);
-        hv->text = enc_result_strdup(c->r, "hp", 4096);
-        hv->a = before;
-        hv->b = hp->cur;
-        hv->secret = who->hidden;
+        tac_track_event(c, who, "hp", before, hp->cur);
     } else if (hp == NULL) {
         *hp_lost = o.hp_lost;
     }
@@ -342,211 +500,12 @@ enum eng_err tac_damage(struct rs_call *c, struct enc_combatant *who,
     const struct tac_table *t = tac_table_for(c);
     for (int i = 0; o.hp_lost > 0 && i < t->nfx; i++)
         if ((t->fx[i].flags & TAC_FXF_OUT_ROUNDS) && t->fx[i].cond[0] &&
-            enc_cond_find(who, t->fx[i].cond) != NULL)
-            enc_cond_remove(c->e, who, t->fx[i].cond, c->r, c->d);
-    tac_out_update(c, who);
-    return ENG_OK;
-}
-
-/* ---- effects and pending tests ------------------------------------------ */
-
-static void tac_pending_name(const struct tac_fx *fx, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s test", fx->name);
-}
-
-/* Whether who has rolled against fx in the current turn. */
-static bool tac_resisted(const struct rs_call *c,
-                         const struct enc_combatant *who, int idx)
-{
-    return who->rs[TAC_C_RESIST_TURN] == (int64_t)c->e->turn_seq &&
-           (who->rs[TAC_C_RESIST_MASK] & ((int64_t)1 << idx)) != 0;
-}
-
-static void tac_mark_resisted(const struct rs_call *c,
-                              struct enc_combatant *who, int idx)
-{
-    if (who->rs[TAC_C_RESIST_TURN] != (int64_t)c->e->turn_seq) {
-        who->rs[TAC_C_RESIST_TURN] = (int64_t)c->e->turn_seq;
-        who->rs[TAC_C_RESIST_MASK] = 0;
-    }
-    who->rs[TAC_C_RESIST_MASK] |= (int64_t)1 << idx;
-}
-
-/* A test against fx with value x lands on who: start it or raise it. */
-static enum eng_err tac_pending_add(struct rs_call *c,
-                                   struct enc_combatant *who, uint32_t source,
-                                   const struct tac_fx *fx, int x)
-{
-    const struct tac_table *t = tac_table_for(c);
-    int idx = tac_fx_index(t, fx);
-    if (tac_resisted(c, who, idx)) {
-        tac_say(c, who->id, false, "%s already rolled against %s this turn "
-                "and passes automatically", who->name, fx->name);
-        return ENG_OK;
-    }
-    char name[ENC_MAX_COND_NAME + 1];
-    tac_pending_name(fx, name, sizeof name);
-    struct enc_cond *k = enc_cond_find(who, name);
-    if (k == NULL) {
-        struct enc_cond_req q = {.name = name, .source = source,
-                                 .value = tac_stack_difficulty(0, x, fx->max),
-                                 .expire = ENC_EXPIRE_END};
-        return enc_cond_add(c->e, who, &q, c->r, c->d);
-    }
-    int before = k->value;
-    k->value = tac_stack_difficulty(k->value, x, fx->max);
-    k->source = source;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_COND_ADD, who->id);
-    ev->text = enc_result_strdup(c->r, k->name, 4096);
-    ev->a = k->value;
-    ev->secret = who->hidden;
-    tac_say(c, who->id, false, "%s test on %s: difficulty %d -> %d", fx->name,
-            who->name, before, k->value);
-    return ENG_OK;
-}
-
-enum eng_err tac_fx_hit(struct rs_call *c, struct enc_combatant *who,
-                        uint32_t source, const struct tac_fx *fx, int x,
-                        bool crit, int64_t hp_lost)
-{
-    bool mech = tac_is_mech(who);
-    if ((fx->flags & TAC_FXF_MECH_ONLY) && !mech) {
-        tac_say(c, who->id, false, "%s does not affect %s (not mechanical)",
-                fx->name, who->name);
-        return ENG_OK;
-    }
-    if ((fx->flags & TAC_FXF_ORGANIC) && mech) {
-        tac_say(c, who->id, false, "%s does not affect %s (mechanical)",
-                fx->name, who->name);
-        return ENG_OK;
-    }
-    if ((fx->flags & TAC_FXF_CRIT_HP) && (!crit || hp_lost <= 0))
-        return ENG_OK;
-    switch (fx->kind) {
-    case TAC_FX_NOTE:
-        return ENG_OK;
-    case TAC_FX_APPLY:
-        return tac_cond_give(c, who, fx->cond, 1,
-                             fx->rounds > 0 ? fx->rounds : -1, source);
-    case TAC_FX_DIRECT: {
-        int64_t amount = x;
-        if ((fx->flags & TAC_FXF_MECH_DOUBLE) && mech)
-            amount *= 2;
-        tac_say(c, who->id, false, "%s(%d): %lld direct damage to %s",
-                fx->name, x, (long long)amount, who->name);
-        int64_t lost;
-        enum eng_err err = tac_damage(c, who, source, amount, true,
-                                      TAC_AV_PER, &lost);
-        if (err != ENG_OK || lost <= 0)
-            return err;
-        if (lost > TAC_MAX_DIFFICULTY)
-            lost = TAC_MAX_DIFFICULTY;
-        return tac_pending_add(c, who, source, fx, (int)lost);
-    }
-    case TAC_FX_RESIST:
-        break;
-    }
-    return tac_pending_add(c, who, source, fx, fx->fixed > 0 ? fx->fixed : x);
-}
-
-static int tac_test_pool(const struct enc_combatant *who,
-                         const struct tac_test_def *t)
-{
-    return (int)(enc_stat_or(who, t->attr, 0) + enc_stat_or(who, t->skill, 0));
-}
-
-enum eng_err tac_fx_resolve(struct rs_call *c, struct enc_combatant *who,
-                            const struct tac_fx *fx, int pool_override,
-                            int alt)
-{
-    const struct tac_table *t = tac_table_for(c);
-    char name[ENC_MAX_COND_NAME + 1];
-    tac_pending_name(fx, name, sizeof name);
-    struct enc_cond *k = enc_cond_find(who, name);
-    if (k == NULL)
-        return enc_fail(c->d, ENG_STATE, "%s has no pending %s test",
-                        who->name, fx->name);
-    int difficulty = k->value;
-    uint32_t source = k->source;
-    int which = 0;
-    if (alt >= 0 && alt < fx->ntests)
-        which = alt;
-    else if (fx->ntests == 2 &&
-             tac_test_pool(who, &fx->test[1]) > tac_test_pool(who,
-                                                              &fx->test[0]))
-        which = 1;
-    const struct tac_test_def *td = &fx->test[which];
-    int dis = 0;
-    if ((fx->flags & TAC_FXF_STUN_MAJOR) && enc_cond_find(who, "Stunned"))
-        dis = 2;
-    char label[48];
-    snprintf(label, sizeof label, "%s resists %s(%d)", who->name, fx->name,
-             difficulty);
-    int64_t succ;
-    enum eng_err err = tac_roll_test(c, who, td, pool_override, 0, dis, label,
-                                     &succ);
-    if (err != ENG_OK)
-        return err;
-    err = enc_cond_remove(c->e, who, name, c->r, c->d);
-    if (err != ENG_OK)
-        return err;
-    tac_mark_resisted(c, who, tac_fx_index(t, fx));
-    if (succ >= difficulty) {
-        tac_say(c, who->id, false, "%s resists %s: %lld of %d successes",
-                who->name, fx->name, (long long)succ, difficulty);
-        return ENG_OK;
-    }
-    int fail_by = difficulty - (int)succ;
-    tac_say(c, who->id, false, "%s fails against %s by %d (%lld of %d)",
-            who->name, fx->name, fail_by, (long long)succ, difficulty);
-    if (fx->flags & TAC_FXF_PUSH)
-        tac_say(c, who->id, false, "%s is pushed back %d ft; past 10 ft a "
-                "collision deals d3 direct per 5 ft beyond the first 10 (GM)",
-                who->name, 5 * fail_by);
-    if (fx->flags & TAC_FXF_PULL)
-        tac_say(c, who->id, false, "%s is pulled up to 15 ft towards the "
-                "origin", who->name);
-    if (fx->cond[0] == '\0')
-        return ENG_OK;
-    int rounds = fx->rounds > 0 ? fx->rounds : -1;
-    if (fx->flags & TAC_FXF_OUT_ROUNDS) {
-        struct rs_rolled r;
-        err = rs_roll(c, NULL, "rounds out (d3)", "1d3", &r);
-        if (err != ENG_OK)
-            return err;
-        rounds = (int)r.total + fail_by;
-        tac_say(c, who->id, false, "%s is out of the fight for %d rounds",
-                who->name, rounds);
-    }
-    return tac_cond_give(c, who, fx->cond, 1, rounds, source);
-}
-
-enum eng_err tac_fx_resolve_all(struct rs_call *c)
-{
-    const struct tac_table *t = tac_table_for(c);
-    struct encounter *e = c->e;
-    for (int i = 0; i < e->ncs; i++) {
-        struct enc_combatant *who = &e->cs[i];
-        for (int k = 0; k < who->nconds;) {
-            const char *name = who->conds[k].name;
-            size_t n = strlen(name);
-            const struct tac_fx *fx = NULL;
-            if (n > 5 && strcmp(name + n - 5, " test") == 0) {
-                char base[ENC_MAX_COND_NAME + 1];
-                enc_copy(base, sizeof base, name);
-                base[n - 5] = '\0';
-                fx = tac_fx_find(t, base);
-            }
-            if (fx == NULL) {
-                k++;
-                continue;
-            }
-            /* Resolving removes the entry: look at the same index again. */
-            enum eng_err err = tac_fx_resolve(c, who, fx, -1, -1);
+            enc_cond_find(who, t->fx[i].cond) != NULL) {
+            enum eng_err err = enc_cond_remove(c->e, who, t->fx[i].cond,
+                                               c->r, c->d);
             if (err != ENG_OK)
                 return err;
         }
-    }
+    tac_out_update(c, who);
     return ENG_OK;
 }

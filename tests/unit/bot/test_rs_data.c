@@ -105,7 +105,9 @@ static bool attack_with(const struct rs_data_set *set, const char *effects,
                           .expect_version = -1, .nopts = 3};
     req.opts[0] = (struct cmd_opt){"target", "Drone"};
     req.opts[1] = (struct cmd_opt){"damage", "1"};
-    req.opts[2] = (struct cmd_opt){"effects", effects};
+    char options[64];
+    snprintf(options, sizeof options, "effects=%s", effects);
+    req.opts[2] = (struct cmd_opt){"options", options};
     cmd_exec(&ctx, &req, &reply);
     bool ok = !reply.is_error;
     struct sbuf b;

@@ -114,6 +114,14 @@ static void test_tac_blast_bounds(void **state)
 
 /* ---- the table ---------------------------------------------------------- */
 
+static const struct rs_cond_spec *spec(const struct tac_table *t,
+                                       const char *name)
+{
+    int i = tac_cond_index(t, name);
+    assert_true(i >= 0);
+    return &t->cs[i];
+}
+
 static void test_tac_builtin_table(void **state)
 {
     (void)state;
@@ -127,15 +135,43 @@ static void test_tac_builtin_table(void **state)
                            "Sunder"};
     for (int i = 0; i < 24; i++)
         assert_string_equal(t->fx[i].name, names[i]);
-    /* Every condition an effect gives is defined. */
+    /* Every condition an effect gives, or a condition becomes, is
+     * defined. */
     for (int i = 0; i < t->nfx; i++)
         if (t->fx[i].cond[0] != '\0')
-            assert_non_null(tac_cond_def(t, t->fx[i].cond));
-    assert_int_equal(tac_cond_def(t, "acid")->cap, 3);
-    assert_int_equal(tac_cond_def(t, "Warded")->cap, 4);
+            assert_true(tac_cond_index(t, t->fx[i].cond) >= 0);
+    for (int i = 0; i < t->ncd; i++)
+        if (t->cd[i].becomes[0] != '\0')
+            assert_true(tac_cond_index(t, t->cd[i].becomes) >= 0);
+    /* The chapter's caps and start values. */
+    assert_int_equal(spec(t, "acid")->cap, 3);
+    assert_int_equal(spec(t, "Corroded")->cap, 3);
+    assert_int_equal(spec(t, "Warded")->cap, 4);
+    assert_int_equal(spec(t, "Poisoned")->start, 2);
+    assert_int_equal(spec(t, "Poisoned")->cap, 5);
     assert_int_equal(tac_cond_def(t, "Exhausted")->out, 5);
     assert_int_equal(tac_fx_find(t, "Deadly")->max, 3);
     assert_int_equal(tac_fx_find(t, "Knockout")->max, 4);
+    /* One pending test per effect with a test, declared as bookkeeping. */
+    int tested = 0;
+    for (int i = 0; i < t->nfx; i++) {
+        if (t->fx[i].kind != TAC_FX_RESIST && t->fx[i].kind != TAC_FX_DIRECT)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "%s test", t->fx[i].name);
+        const struct rs_cond_spec *p = &t->cs[t->ncd + tested++];
+        assert_string_equal(p->name, name);
+        assert_int_equal(p->flags, RS_COND_VALUE | RS_COND_SYSTEM);
+        assert_ptr_equal(tac_pending_fx(t, name), &t->fx[i]);
+    }
+    assert_int_equal(t->nspec, t->ncd + tested);
+    assert_int_equal(t->nspec, TAC_BUILTIN_NSPEC);
+    /* The system declares them; a help line each, within Discord's reach. */
+    assert_ptr_equal(rs_tactical.conds, t->cs);
+    assert_int_equal(rs_tactical.nconds, t->nspec);
+    for (int i = 0; i < t->nspec; i++)
+        assert_true(strlen(t->cs[i].help) > 0 &&
+                    strlen(t->cs[i].help) <= TAC_MAX_HELP);
 }
 
 static void test_tac_parse_rename_extend(void **state)
@@ -150,10 +186,12 @@ static void test_tac_parse_rename_extend(void **state)
         "condition Soaked cap=2 stacks\n"
         "effect Drench resist test=endurance/fortitude cond=Soaked max=3\n"
         "effect Stun resist test=insight/willpower cond=Stunned\n"
+        "rename \"Strength Wound\" \"Torn Muscle\"\n"
+        "condition \"On Fire\" dot help=\"burning: it hurts\"\n"
         "remove Seeker\n";
     struct tac_table *t = NULL;
-    assert_int_equal(tac_table_parse(text, strlen(text), NULL, &t, &d),
-                     ENG_OK);
+    if (tac_table_parse(text, strlen(text), NULL, &t, &d) != ENG_OK)
+        fail_msg("%s", d.msg);
     assert_null(tac_fx_find(t, "Knockdown"));
     const struct tac_fx *trip = tac_fx_find(t, "trip");
     assert_non_null(trip);
@@ -164,9 +202,54 @@ static void test_tac_parse_rename_extend(void **state)
     assert_non_null(dr);
     assert_int_equal(dr->max, 3);
     assert_string_equal(dr->test[0].attr, "endurance");
-    assert_int_equal(tac_cond_def(t, "Soaked")->cap, 2);
+    assert_int_equal(spec(t, "Soaked")->cap, 2);
+    assert_int_equal(spec(t, "Soaked")->flags, RS_COND_STACKS);
     assert_string_equal(tac_fx_find(t, "Stun")->test[0].skill, "willpower");
     assert_int_equal(t->nfx, 24);
+    /* A rename follows into what becomes it. */
+    assert_string_equal(tac_cond_def(t, "Strength Injury")->becomes,
+                        "Torn Muscle");
+    /* Names with spaces and a help of the group's own; without help=,
+     * the rules are described. */
+    assert_string_equal(spec(t, "on fire")->help, "burning: it hurts");
+    assert_true(tac_cond_def(t, "On Fire")->flags & TAC_CDF_DOT);
+    assert_string_equal(spec(t, "Soaked")->help,
+                        "no rules of its own: the GM applies it");
+    /* The pending tests follow the effects: Trip's, Drench's, no
+     * Knockdown's. */
+    assert_non_null(tac_pending_fx(t, "Trip test"));
+    assert_non_null(tac_pending_fx(t, "Drench test"));
+    assert_null(tac_pending_fx(t, "Knockdown test"));
+    int n = 0;
+    const struct rs_cond_spec *list = tac_data_conds(t, &n);
+    assert_int_equal(n, t->nspec);
+    bool found = false;
+    for (int i = 0; i < n; i++)
+        found = found || strcmp(list[i].name, "Drench test") == 0;
+    assert_true(found);
+    tac_table_free(t);
+}
+
+/* A condition from a file without help= is described from its rules. */
+static void test_tac_parse_describes(void **state)
+{
+    (void)state;
+    struct enc_diag d;
+    memset(&d, 0, sizeof d);
+    const char *text =
+        "condition Hobbled attrs=strength,dexterity disadvantage major "
+        "held becomes=Prone\n"
+        "condition Chilled shake=endurance/fortitude:2 out=3 stacks\n";
+    struct tac_table *t = NULL;
+    if (tac_table_parse(text, strlen(text), NULL, &t, &d) != ENG_OK)
+        fail_msg("%s", d.msg);
+    assert_string_equal(spec(t, "Hobbled")->help,
+                        "a major disadvantage on Strength and Dexterity "
+                        "tests; /act action:break may free them; a second "
+                        "one is Prone instead");
+    assert_string_equal(spec(t, "Chilled")->help,
+                        "out of the fight at 3; Endurance(Fortitude 2) at "
+                        "the end of each turn removes it");
     tac_table_free(t);
 }
 
@@ -184,11 +267,19 @@ static void test_tac_parse_errors(void **state)
         {"effect Zap direct test=ab cond=Prone\n", "line 1: test must be"},
         {"condition X cap=999\n", "line 1: cap must be 0 to 100"},
         {"condition X sparkly\n", "line 1: unknown flag `sparkly`"},
+        {"condition X becomes=Y\n", "X becomes Y, which is not defined"},
+        {"condition X becomes=X\n", "which becomes X in turn: one step"},
+        {"condition X becomes=Y\ncondition Y becomes=X\n",
+         "one step only"},
+        {"condition \"X  Y\"\n", "line 1: bad condition name"},
+        {"condition \"X Y\n", "line 1: a quote is not closed"},
+        {"effect \"Z ap\" note\n", "line 1: bad effect name"},
         {"rename Nothing Else\n", "line 1: no effect or condition named"},
         {"rename Stun Slow\n", "already has the name"},
         {"frobnicate\n", "line 1: expected effect"},
         {"effect Waytoolongeffectnamehere apply cond=Prone\n",
          "bad effect name"},
+        {"effect Grab apply cond=Prone wound\n", "unknown flag `wound`"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         memset(&d, 0, sizeof d);
@@ -209,7 +300,51 @@ static void test_tac_parse_errors(void **state)
                      ENG_OK);
     assert_int_equal(t->nfx, 1);
     assert_int_equal(t->ncd, 1);
+    assert_int_equal(t->nspec, 2);
+    assert_string_equal(t->cs[1].name, "Trip test");
     tac_table_free(t);
+}
+
+/* Odd lines are refused with a line number or read as what they say;
+ * none reads past its end (the ASan build runs this too). */
+static void test_tac_parse_odd_input(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "\"", "\"\"", "condition \"\"", "condition \" \"",
+        "condition a=\"", "effect \"\" note", "rename \"\" \"\"",
+        "condition X help=\"\"", "condition X attrs=,,,", "#\"",
+        "condition X shake=a/b:", "condition X shake=:2",
+        "effect Y resist test=/ cond=Prone", "remove \"Strength Injury\"",
+        "   \t  \r", "condition \"A\"\"B\"", "reset\nreset\nremove X",
+        "condition X becomes=X", "condition \"Strength Injury\" becomes=",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct enc_diag d;
+        memset(&d, 0, sizeof d);
+        struct tac_table *t = NULL;
+        enum eng_err err = tac_table_parse(texts[i], strlen(texts[i]), NULL,
+                                           &t, &d);
+        if (err == ENG_OK)
+            tac_table_free(t);
+        else
+            assert_true(strlen(d.msg) > 0);
+    }
+    /* A line at the limit is read; one byte more is refused. */
+    static char line[TAC_MAX_LINE + 2];
+    memset(line, ' ', sizeof line);
+    memcpy(line, "condition Long", 14);
+    line[TAC_MAX_LINE] = '\0';
+    struct enc_diag d;
+    memset(&d, 0, sizeof d);
+    struct tac_table *t = NULL;
+    assert_int_equal(tac_table_parse(line, TAC_MAX_LINE, NULL, &t, &d),
+                     ENG_OK);
+    tac_table_free(t);
+    line[TAC_MAX_LINE] = ' ';
+    line[TAC_MAX_LINE + 1] = '\0';
+    assert_int_equal(tac_table_parse(line, TAC_MAX_LINE + 1, NULL, &t, &d),
+                     ENG_LIMIT);
 }
 
 /* The shipped config file parses to the built-in table. */
@@ -239,18 +374,44 @@ static void test_tac_config_file_matches_builtin(void **state)
     const struct tac_table *b = tac_table_builtin();
     assert_int_equal(t->nfx, b->nfx);
     assert_int_equal(t->ncd, b->ncd);
+    assert_int_equal(t->nspec, b->nspec);
     for (int i = 0; i < b->nfx; i++) {
         const struct tac_fx *x = tac_fx_find(t, b->fx[i].name);
         assert_non_null(x);
         assert_memory_equal(x, &b->fx[i], sizeof *x);
     }
-    for (int i = 0; i < b->ncd; i++) {
-        const struct tac_cond_def *x = tac_cond_def(t, b->cd[i].name);
-        assert_non_null(x);
-        if (memcmp(x, &b->cd[i], sizeof *x) != 0)
-            fail_msg("condition %s differs", b->cd[i].name);
+    for (int i = 0; i < b->nspec; i++) {
+        const struct rs_cond_spec *x = &t->cs[i], *y = &b->cs[i];
+        assert_string_equal(x->name, y->name);
+        if (x->flags != y->flags || x->start != y->start ||
+            x->cap != y->cap || x->rounds != y->rounds ||
+            x->expire != y->expire || strcmp(x->help, y->help) != 0)
+            fail_msg("condition %s differs", y->name);
+        if (i < b->ncd && memcmp(&t->cd[i], &b->cd[i], sizeof t->cd[i]) != 0)
+            fail_msg("the rules of %s differ", y->name);
     }
     tac_table_free(t);
+}
+
+/* Shock doubles against machines and cyborgs; Knockout spares machines
+ * only; Shutdown takes machines only (the chapter's cyborgs and implanted
+ * humans). */
+static void test_tac_bodies(void **state)
+{
+    (void)state;
+    const struct tac_table *t = tac_table_builtin();
+    unsigned shock = tac_fx_find(t, "Shock")->flags;
+    unsigned ko = tac_fx_find(t, "Knockout")->flags;
+    unsigned off = tac_fx_find(t, "Shutdown")->flags;
+    assert_false(tac_fx_doubles(shock, TAC_LIVING));
+    assert_true(tac_fx_doubles(shock, TAC_MACHINE));
+    assert_true(tac_fx_doubles(shock, TAC_CYBORG));
+    assert_true(tac_fx_touches(ko, TAC_LIVING));
+    assert_false(tac_fx_touches(ko, TAC_MACHINE));
+    assert_true(tac_fx_touches(ko, TAC_CYBORG));
+    assert_false(tac_fx_touches(off, TAC_LIVING));
+    assert_true(tac_fx_touches(off, TAC_MACHINE));
+    assert_false(tac_fx_touches(off, TAC_CYBORG));
 }
 
 int main(void)
@@ -264,8 +425,11 @@ int main(void)
         cmocka_unit_test(test_tac_blast_bounds),
         cmocka_unit_test(test_tac_builtin_table),
         cmocka_unit_test(test_tac_parse_rename_extend),
+        cmocka_unit_test(test_tac_parse_describes),
         cmocka_unit_test(test_tac_parse_errors),
+        cmocka_unit_test(test_tac_parse_odd_input),
         cmocka_unit_test(test_tac_config_file_matches_builtin),
+        cmocka_unit_test(test_tac_bodies),
     };
     return cmocka_run_group_tests_name("rs_tactical", tests, NULL, NULL);
 }

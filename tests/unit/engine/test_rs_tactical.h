@@ -17,8 +17,6 @@
 #include "rs_fixture.h"
 #include "rs_tactical.h"
 
-extern const struct rs_system rs_tactical;
-
 struct fx {
     RS_FX_STATE_BY_VALUE;
 };
@@ -70,13 +68,62 @@ static inline void fx_init(struct fx *f, const char *name, int value)
     snprintf(fx_by(f, name)->init_expr, ENC_MAX_INIT_EXPR + 1, "=%d", value);
 }
 
+/* /attack as the command layer makes it: options bound to the system's
+ * attack_opts first (a refused option fails the same way). */
 static inline enum eng_err fx_attack(struct fx *f, const char *attacker,
-                              const char *target, const char *roll,
-                              const char *damage, const char *options)
+                                     const char *target, const char *roll,
+                                     const char *damage, const char *options)
 {
+    static char buf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    static struct rs_arg args[RS_MAX_TOKENS];
     struct rs_attack a = {fx_by(f, attacker), fx_by(f, target), roll, damage,
-                          options, NULL, 0};
-    return rs_tactical.ops->attack(fx_call(f, NULL), &a);
+                          options, args, 0};
+    struct rs_call *c = fx_call(f, NULL);
+    enum eng_err err = rs_bind_tokens(c, "/attack options:",
+                                      rs_tactical.attack_opts, options, buf,
+                                      sizeof buf, args, RS_MAX_TOKENS,
+                                      &a.nargs, &f->d);
+    if (err != ENG_OK)
+        return err;
+    return rs_tactical.ops->attack(c, &a);
+}
+
+/* The action points who has left. */
+static inline int64_t fx_ap(struct fx *f, const char *who)
+{
+    return TAC_ST(fx_by(f, who))->ap;
+}
+
+/* The first event of the last call of kind whose text contains s. */
+static inline const struct enc_event *fx_event(struct fx *f, int kind,
+                                               const char *s)
+{
+    return rs_fx_find(&f->fx, kind, s);
+}
+
+/* Whether ev has a modifier whose reason contains s; its amount in *amount
+ * when it has one. */
+static inline bool fx_mod(const struct enc_event *ev, const char *s,
+                          int64_t *amount)
+{
+    for (int i = 0; ev != NULL && i < ev->nmods; i++)
+        if (strstr(ev->mods[i].reason, s) != NULL) {
+            if (amount != NULL)
+                *amount = ev->mods[i].amount;
+            return true;
+        }
+    return false;
+}
+
+/* Give who a condition the way the GM's /combat condition does. */
+static inline enum eng_err fx_give(struct fx *f, const char *who,
+                                   const char *cond, int value)
+{
+    struct rs_cond_give q = {.name = cond, .value = value,
+                             .value_given = value != 0, .rounds = -1,
+                             .expire = ENC_EXPIRE_END};
+    return rs_cond_give(fx_call(f, NULL), &rs_tactical, fx_by(f, who), &q,
+                        false);
 }
 
 /* Whether the last command emitted a text event containing s. */
@@ -112,6 +159,15 @@ static inline int fx_roll(struct fx *f, const char *s)
         if (strstr(f->r.rolls[i].label, s) != NULL)
             return i;
     return -1;
+}
+
+/* The dice of the first roll attached to ev, or -1. */
+static inline int fx_ev_dice(struct fx *f, const struct enc_event *ev)
+{
+    if (ev == NULL || ev->nrolls == 0)
+        return -1;
+    int faces[64];
+    return fx_faces(f, ev->rolls[0], faces, 64);
 }
 
 #endif

@@ -37,10 +37,10 @@ static void test_tac_shutdown_rounds(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(3, "hp=10 mech=1");
-    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "Shutdown(2)"),
-                     ENG_OK);
+    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL,
+                               "effects=Shutdown(2)"), ENG_OK);
     assert_int_equal(fx_trigger(f, "D", "0"), ENG_OK);
-    int i = fx_roll(f, "rounds out");
+    int i = fx_roll(f, "d3");
     assert_true(i >= 0);
     int64_t rounds = f->r.rolls[i].total + 2;
     assert_true(rounds >= 3 && rounds <= 5);
@@ -64,14 +64,15 @@ static void test_tac_shutdown_wakes_on_damage(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(3, "hp=10 mech=1");
-    fx_attack(f, "A", "D", NULL, NULL, "Shutdown(1)");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Shutdown(1)");
     fx_trigger(f, "D", "0");
     assert_true(fx_by(f, "D")->flags & ENC_CF_DOWN);
     fx_attack(f, "A", "D", NULL, "1", NULL);
     assert_int_equal(fx_cond(f, "D", "Shutdown"), -1);
     assert_false(fx_by(f, "D")->flags & ENC_CF_DOWN);
-    fx_attack(f, "D", "A", NULL, NULL, "Shutdown(1)");
-    assert_true(fx_said(f, "not mechanical"));
+    fx_attack(f, "D", "A", NULL, NULL, "effects=Shutdown(1)");
+    assert_true(fx_said(f, "Shutdown does not affect A: it works only on "
+                        "machines"));
     assert_int_equal(fx_cond(f, "A", "Shutdown test"), -1);
     fx_free(f);
 }
@@ -82,15 +83,20 @@ static void test_tac_knockout(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(5, "hp=10 endurance=3 fortitude=2");
-    fx_attack(f, "A", "D", NULL, NULL, "Knockout(6)");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Knockout(6)");
     assert_int_equal(fx_cond(f, "D", "Knockout test"), 4);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "D"), "Stunned", 1, -1, 0);
+    assert_int_equal(fx_give(f, "D", "Stunned", 0), ENG_OK);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D", NULL),
                                              "effect trigger"), ENG_OK);
-    int i = fx_roll(f, "resists Knockout(4)");
-    assert_true(i >= 0);
-    /* 5 dice, two fewer for the major disadvantage. */
-    assert_int_equal(fx_ndice(f, i), 3);
+    const struct enc_event *ev = fx_event(f, ENC_EV_TEST,
+                                          "D: resists Knockout");
+    assert_non_null(ev);
+    assert_int_equal(ev->target, 4);
+    /* 5 dice, two fewer for the major disadvantage, shown as such. */
+    assert_int_equal(fx_ev_dice(f, ev), 3);
+    int64_t amount = 0;
+    assert_true(fx_mod(ev, "Stunned: major disadvantage", &amount));
+    assert_int_equal(amount, -2);
     /* 3 dice cannot make 4 successes. */
     assert_true(fx_by(f, "D")->flags & ENC_CF_DOWN);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
@@ -101,7 +107,7 @@ static void test_tac_knockout(void **state)
     /* Mechanical units are not knocked out. */
     enc_stat_set(fx_by(f, "D"), "mech", 1, &f->d);
     fx_next(f);
-    fx_attack(f, "A", "D", NULL, NULL, "Knockout(2)");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Knockout(2)");
     assert_int_equal(fx_cond(f, "D", "Knockout test"), -1);
     fx_free(f);
 }
@@ -111,14 +117,14 @@ static void test_tac_deadly(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20 av=5");
-    fx_attack(f, "A", "D", NULL, "4", "Deadly(5) crit");
+    fx_attack(f, "A", "D", NULL, "4", "effects=Deadly(5) crit");
     assert_int_equal(fx_cond(f, "D", "Deadly test"), -1);
-    fx_attack(f, "A", "D", NULL, "9", "Deadly(5)");
+    fx_attack(f, "A", "D", NULL, "9", "effects=Deadly(5)");
     assert_int_equal(fx_cond(f, "D", "Deadly test"), -1);
-    fx_attack(f, "A", "D", NULL, "9", "Deadly(5) crit");
+    fx_attack(f, "A", "D", NULL, "9", "effects=Deadly(5) crit");
     assert_int_equal(fx_cond(f, "D", "Deadly test"), 3);
     fx_trigger(f, "D", "0");
-    assert_int_equal(fx_cond(f, "D", "Wounded"), 1);
+    assert_int_equal(fx_cond(f, "D", "Endurance Wound"), 1);
     fx_free(f);
 }
 
@@ -127,17 +133,24 @@ static void test_tac_grip_and_break(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(8, "hp=20 strength=2 grapple=1");
-    assert_int_equal(fx_attack(f, "A", "D", NULL, "10", "Grip"), ENG_OK);
+    assert_int_equal(fx_attack(f, "A", "D", NULL, "10", "effects=Grip"),
+                     ENG_OK);
     assert_int_equal(fx_track(f, "D", "hp"), 20);
     assert_true(fx_cond(f, "D", "Immobilized") >= 0);
     fx_next(f);
     struct rs_call *c = fx_call(f, "action", "break", "target", "A", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
-    int mine = fx_roll(f, "D: strength(grapple)");
-    int theirs = fx_roll(f, "A: strength(grapple)");
-    assert_true(mine >= 0 && theirs >= 0);
+    const struct enc_event *mine = fx_event(f, ENC_EV_TEST,
+                                            "tries to break free with "
+                                            "Strength(Grapple)");
+    const struct enc_event *theirs = fx_event(f, ENC_EV_TEST,
+                                              "holds on with "
+                                              "Strength(Grapple)");
+    assert_non_null(mine);
+    assert_non_null(theirs);
     int fa[16], fb[16];
-    int na = fx_faces(f, mine, fa, 16), nb = fx_faces(f, theirs, fb, 16);
+    int na = fx_faces(f, mine->rolls[0], fa, 16);
+    int nb = fx_faces(f, theirs->rolls[0], fb, 16);
     bool wins = tac_pool_successes(fa, na, 4) > tac_pool_successes(fb, nb, 4);
     assert_int_equal(fx_cond(f, "D", "Immobilized") == -1, wins);
     if (!wins) {
@@ -152,16 +165,18 @@ static void test_tac_magnetize(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20");
-    fx_attack(f, "A", "D", NULL, NULL, "Magnetize");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Magnetize");
     assert_true(fx_cond(f, "D", "Magnetized") >= 0);
     /* A conductor attack hits without its roll. */
     assert_int_equal(fx_attack(f, "A", "D", "0", "3", "conductor"), ENG_OK);
+    assert_true(fx_mod(fx_event(f, ENC_EV_ATTACK, ""), "Magnetized: a "
+                       "conductor attack hits", NULL));
     assert_int_equal(fx_track(f, "D", "hp"), 17);
     fx_next(f);
     struct rs_call *c = fx_call(f, "action", "unmagnetize", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
     assert_int_equal(fx_cond(f, "D", "Magnetized"), -1);
-    assert_int_equal(fx_by(f, "D")->rs[TAC_C_AP], TAC_AP - 2);
+    assert_int_equal(fx_ap(f, "D"), TAC_AP - 2);
     /* A pool of 0 always misses. */
     fx_next(f);
     assert_int_equal(fx_attack(f, "A", "D", "0", "3", NULL), ENG_OK);
@@ -174,9 +189,9 @@ static void test_tac_knockback(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20");
-    fx_attack(f, "A", "D", NULL, NULL, "Knockback(3)");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Knockback(3)");
     fx_trigger(f, "D", "0");
-    assert_true(fx_said(f, "pushed back 15 ft"));
+    assert_true(fx_said(f, "pushed straight back 15 ft"));
     fx_free(f);
 }
 
@@ -186,14 +201,14 @@ static void test_tac_condition_disadvantage(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20");
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "A"), "Exhausted", 2, -1, 0);
+    assert_int_equal(fx_give(f, "A", "Exhausted", 2), ENG_OK);
     struct rs_call *c = fx_call(f, "roll", "5", "attr", "endurance", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 3);
     c = fx_call(f, "roll", "5", "attr", "insight", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 5);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "A"), "Distracted", 1, -1, 0);
+    assert_int_equal(fx_give(f, "A", "Distracted", 0), ENG_OK);
     c = fx_call(f, "roll", "5", "attr", "insight", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "test"), ENG_OK);
     assert_int_equal(fx_ndice(f, 0), 4);
@@ -208,7 +223,7 @@ static void test_tac_rage_and_two_pending(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20 insight=2 willpower=2");
-    fx_attack(f, "A", "D", NULL, NULL, "Rage(2) Fear(1)");
+    fx_attack(f, "A", "D", NULL, NULL, "effects=Rage(2),Fear(1)");
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D", NULL),
                                              "effect trigger"),
                      ENG_INVALID);
@@ -220,10 +235,10 @@ static void test_tac_rage_and_two_pending(void **state)
     assert_true(fx_cond(f, "D", "Berserk") >= 0);
     assert_int_equal(fx_cond(f, "D", "Fear test"), 1);
     fx_next(f);                         /* Fear rolled as A's turn ends */
-    assert_true(fx_roll(f, "resists Fear(1)") >= 0);
+    assert_non_null(fx_event(f, ENC_EV_TEST, "D: resists Fear"));
     assert_string_equal(fx_current(f), "D");
     fx_next(f);
-    assert_int_equal(fx_roll(f, "shakes off Berserk"), -1);
+    assert_null(fx_event(f, ENC_EV_TEST, "shakes off Berserk"));
     assert_int_equal(fx_cond(f, "D", "Berserk"), -1);
     fx_free(f);
 }
@@ -232,12 +247,15 @@ static void test_tac_option_errors(void **state)
 {
     (void)state;
     struct fx *f = fx_pair(1, "hp=20");
-    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "Zap(2)"),
+    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "effects=Zap(2)"),
                      ENG_NOTFOUND);
-    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "Knockdown"),
+    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "effects=Knockdown"),
                      ENG_INVALID);
-    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "Knockdown(x)"),
+    /* An effect is not an option word of its own. */
+    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "Knockdown(2)"),
                      ENG_INVALID);
+    assert_int_equal(fx_attack(f, "A", "D", NULL, NULL,
+                               "effects=Knockdown(x)"), ENG_INVALID);
     assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "wobble"),
                      ENG_INVALID);
     assert_int_equal(fx_attack(f, "A", "D", NULL, NULL, "burst=2 blast=1"),
@@ -252,8 +270,23 @@ static void test_tac_option_errors(void **state)
                                              "effect trigger"), ENG_STATE);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, NULL), "dance"),
                      ENG_NOTFOUND);
+    /* /act refuses options its action has no use for. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
+                                                     "stamina", "1", NULL),
+                               "act"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
+                                                     "target", "D", NULL),
+                               "act"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "break",
+                                                     "target", "D", "cost",
+                                                     "1", NULL), "act"),
+                     ENG_INVALID);
+    /* AP are set for the one acting: D's would be replaced at its turn. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
+                                                     "value", "1", NULL),
+                               "ap"), ENG_STATE);
     /* Nothing was spent by the refused attacks. */
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], TAC_AP);
+    assert_int_equal(fx_ap(f, "A"), TAC_AP);
     f->c.is_gm = false;
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "D",
                                                      "effect", "Stun(1)",

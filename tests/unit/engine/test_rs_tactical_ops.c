@@ -42,21 +42,22 @@ static void test_tac_order_and_ap(void **state)
 {
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
-    assert_int_equal(rs_tactical.ops->setting(fx_call(f, NULL), "ap", "4"),
-                     ENG_OK);
-    assert_int_equal(rs_tactical.ops->setting(fx_call(f, NULL), "ap", "11"),
-                     ENG_RANGE);
-    assert_int_equal(rs_tactical.ops->setting(fx_call(f, NULL), "pace",
-                                              "1"), ENG_NOTFOUND);
+    assert_int_equal(rs_settings_apply(fx_call(f, NULL), &rs_tactical,
+                                       "ap=4"), ENG_OK);
+    assert_int_equal(rs_settings_apply(fx_call(f, NULL), &rs_tactical,
+                                       "ap=11"), ENG_RANGE);
+    assert_int_equal(rs_settings_apply(fx_call(f, NULL), &rs_tactical,
+                                       "pace=1"), ENG_INVALID);
+    assert_true(strstr(f->d.msg, "its settings: ap, face") != NULL);
     fx_begin(f);
     assert_string_equal(fx_current(f), "A");
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], 4);
+    assert_int_equal(fx_ap(f, "A"), 4);
     /* Three attacks of 1 AP and one /act of 1 spend the four. */
     for (int i = 0; i < 3; i++)
         assert_int_equal(fx_attack(f, "A", "B", NULL, "1", NULL), ENG_OK);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "action", "reload",
                                                      NULL), "act"), ENG_OK);
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], 0);
+    assert_int_equal(fx_ap(f, "A"), 0);
     assert_int_equal(fx_attack(f, "A", "B", NULL, "1", NULL), ENG_STATE);
     assert_true(strstr(f->d.msg, "0 AP left") != NULL);
     char buf[32];
@@ -69,7 +70,7 @@ static void test_tac_order_and_ap(void **state)
     assert_int_equal(fx_next(f), ENG_OK);
     assert_string_equal(fx_current(f), "A");
     assert_int_equal(f->e->round, 2);
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], 4);
+    assert_int_equal(fx_ap(f, "A"), 4);
     fx_free(f);
 }
 
@@ -92,34 +93,42 @@ static void test_tac_stunned_loses_ap(void **state)
     assert_true(fx_cond(f, "B", "Stunned") >= 0);
     fx_next(f);
     assert_string_equal(fx_current(f), "B");
-    assert_int_equal(fx_by(f, "B")->rs[TAC_C_AP], TAC_AP - 1);
+    assert_int_equal(fx_ap(f, "B"), TAC_AP - 1);
     assert_int_equal(fx_cond(f, "B", "Stunned"), -1);
     fx_next(f);
     fx_next(f);
     fx_next(f);
     assert_string_equal(fx_current(f), "B");
-    assert_int_equal(fx_by(f, "B")->rs[TAC_C_AP], TAC_AP);
+    assert_int_equal(fx_ap(f, "B"), TAC_AP);
     fx_free(f);
 }
 
-/* Surprised on begin: no actions, passive evasion 1, gone after its first
- * turn. */
+/* Surprised on begin: everyone but the ambushing side; no actions,
+ * passive evasion 1, gone after its first turn. */
 static void test_tac_surprised_first_round(void **state)
 {
     (void)state;
-    struct fx *f = fx_trio(1, "hp=20 evasion=4");
-    assert_int_equal(rs_tactical.ops->begin(fx_call(f, "surprise", "B",
+    struct fx *f = fx_trio(1, "hp=20 passive_evasion=4");
+    int crew = enc_side_get(f->e, "crew", &f->d);
+    fx_by(f, "A")->side = crew;
+    fx_by(f, "C")->side = crew;
+    fx_by(f, "B")->side = enc_side_get(f->e, "drones", &f->d);
+    assert_int_equal(rs_tactical.ops->begin(fx_call(f, "surprise", "crew",
                                                     NULL)), ENG_OK);
+    assert_int_equal(fx_cond(f, "A", "Surprised"), -1);
+    assert_int_equal(fx_cond(f, "C", "Surprised"), -1);
     assert_int_equal(tac_passive_evasion(tac_table_builtin(),
                                          fx_by(f, "B")), 1);
     fx_next(f);
     assert_string_equal(fx_current(f), "B");
-    assert_int_equal(fx_by(f, "B")->rs[TAC_C_AP], 0);
+    assert_int_equal(fx_ap(f, "B"), 0);
     assert_true(fx_cond(f, "B", "Surprised") >= 0);
     fx_next(f);
     assert_int_equal(fx_cond(f, "B", "Surprised"), -1);
     assert_int_equal(tac_passive_evasion(tac_table_builtin(),
                                          fx_by(f, "B")), 4);
+    fx_free(f);
+    f = fx_trio(1, "hp=20");
     assert_int_equal(rs_tactical.ops->begin(fx_call(f, "surprise", "Zed",
                                                     NULL)), ENG_NOTFOUND);
     fx_free(f);
@@ -134,17 +143,19 @@ static void test_tac_knockdown_example_1(void **state)
     (void)state;
     struct fx *f = fx_trio(7, "hp=20 endurance=2 fortitude=2");
     fx_begin(f);
-    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)"),
+    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(2)"),
                      ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), 2);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B", NULL),
                                              "effect trigger"), ENG_OK);
-    int i = fx_roll(f, "resists Knockdown(2)");
-    assert_true(i >= 0);
-    int s = fx_successes(f, i);
+    const struct enc_event *ev = fx_event(f, ENC_EV_TEST,
+                                          "B: resists Knockdown");
+    assert_non_null(ev);
+    int s = fx_successes(f, ev->rolls[0]);
+    assert_int_equal(ev->target, 2);
     assert_int_equal(fx_cond(f, "B", "Prone") >= 0, s < 2);
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), -1);
-    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)"),
+    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(2)"),
                      ENG_OK);
     assert_true(fx_said(f, "passes automatically"));
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), -1);
@@ -165,12 +176,12 @@ static void test_tac_knockdown_example_2(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
-    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)"),
+    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(2)"),
                      ENG_OK);
-    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)"),
+    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(2)"),
                      ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), 3);
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], 1);
+    assert_int_equal(fx_ap(f, "A"), 1);
     fx_free(f);
 }
 
@@ -180,8 +191,8 @@ static void test_tac_knockdown_example_3(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
-    fx_attack(f, "A", "B", NULL, NULL, "Knockdown(2)");
-    fx_attack(f, "A", "B", NULL, NULL, "Knockdown(4)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(2)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Knockdown(4)");
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), 4);
     fx_free(f);
 }
@@ -192,15 +203,17 @@ static void test_tac_pending_rolled_at_turn_end(void **state)
     (void)state;
     struct fx *f = fx_trio(3, "hp=20 endurance=3 fortitude=1");
     fx_begin(f);
-    fx_attack(f, "A", "B", NULL, NULL, "Slow(3)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Slow(3)");
     assert_int_equal(fx_cond(f, "B", "Slow test"), 3);
     assert_int_equal(fx_next(f), ENG_OK);
     assert_int_equal(fx_cond(f, "B", "Slow test"), -1);
-    int i = fx_roll(f, "resists Slow(3)");
-    assert_true(i >= 0);
-    assert_int_equal(fx_cond(f, "B", "Slowed") >= 0, fx_successes(f, i) < 3);
+    const struct enc_event *ev = fx_event(f, ENC_EV_TEST, "B: resists Slow");
+    assert_non_null(ev);
+    assert_int_equal(ev->target, 3);
+    assert_int_equal(fx_cond(f, "B", "Slowed") >= 0,
+                     fx_successes(f, ev->rolls[0]) < 3);
     /* Only the inflicter (or the GM) decides when to roll. */
-    fx_attack(f, "B", "C", NULL, NULL, "Slow(1)");
+    fx_attack(f, "B", "C", NULL, NULL, "effects=Slow(1)");
     fx_by(f, "B")->owner = 55;
     fx_by(f, "C")->owner = 66;
     f->c.is_gm = false;
@@ -213,6 +226,32 @@ static void test_tac_pending_rolled_at_turn_end(void **state)
     fx_free(f);
 }
 
+/* A hidden NPC's dice and numbers are the GM's; the attacker's own roll
+ * against it stays public, its defence does not. */
+static void test_tac_hidden_rolls_are_secret(void **state)
+{
+    (void)state;
+    struct fx *f = fx_trio(3, "hp=20 endurance=2 fortitude=1");
+    fx_by(f, "B")->hidden = true;
+    fx_begin(f);
+    /* 40 dice: at least one success (all below 4 is 1 in 2^40). */
+    assert_int_equal(fx_attack(f, "A", "B", "40", NULL,
+                               "effects=Knockdown(2)"), ENG_OK);
+    const struct enc_event *ev = fx_event(f, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_string_equal(ev->outcome, "hit");
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    assert_false(f->r.rolls[ev->rolls[0]].secret);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B", NULL),
+                               "effect trigger"), ENG_OK);
+    ev = fx_event(f, ENC_EV_TEST, "B: resists Knockdown");
+    assert_non_null(ev);
+    assert_true(ev->value_secret);
+    assert_true(f->r.rolls[ev->rolls[0]].secret);
+    fx_free(f);
+}
+
 /* ---- direct damage ------------------------------------------------------ */
 
 static void test_tac_direct_damage_followups(void **state)
@@ -221,7 +260,7 @@ static void test_tac_direct_damage_followups(void **state)
     struct fx *f = fx_trio(1, "hp=20 av=21");
     fx_begin(f);
     /* Shock(3): 3 direct damage past the armour; a test of 3. */
-    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "Shock(3)"), ENG_OK);
+    assert_int_equal(fx_attack(f, "A", "B", NULL, NULL, "effects=Shock(3)"), ENG_OK);
     assert_int_equal(fx_track(f, "B", "hp"), 17);
     assert_int_equal(fx_track(f, "B", "av"), 21);
     assert_int_equal(fx_cond(f, "B", "Shock test"), 3);
@@ -230,7 +269,7 @@ static void test_tac_direct_damage_followups(void **state)
                                              "effect trigger"), ENG_OK);
     assert_true(fx_cond(f, "B", "Stunned") >= 0);
     /* Scorch(2): a Willpower test of 2, or Afraid; Frost(1): Slowed. */
-    fx_attack(f, "A", "B", NULL, NULL, "Scorch(2) Frost(1)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Scorch(2),Frost(1)");
     assert_int_equal(fx_track(f, "B", "hp"), 14);
     assert_int_equal(fx_cond(f, "B", "Scorch test"), 2);
     assert_int_equal(fx_cond(f, "B", "Frost test"), 1);
@@ -239,7 +278,7 @@ static void test_tac_direct_damage_followups(void **state)
     /* Shock doubles against mechanical units. */
     f = fx_trio(1, "hp=20 mech=1");
     fx_begin(f);
-    fx_attack(f, "A", "B", NULL, NULL, "Shock(3)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Shock(3)");
     assert_int_equal(fx_track(f, "B", "hp"), 14);
     assert_int_equal(fx_cond(f, "B", "Shock test"), 6);
     fx_free(f);
@@ -247,7 +286,7 @@ static void test_tac_direct_damage_followups(void **state)
     /* No HP lost (already at 0): no follow-up test. */
     f = fx_trio(1, "hp=0");
     fx_begin(f);
-    fx_attack(f, "A", "B", NULL, NULL, "Shock(3)");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Shock(3)");
     assert_int_equal(fx_cond(f, "B", "Shock test"), -1);
     fx_free(f);
 }
@@ -263,7 +302,7 @@ static void test_tac_attack_through_armour(void **state)
     assert_int_equal(fx_track(f, "B", "hp"), 11);
     assert_int_equal(fx_track(f, "B", "av"), 19);
     /* Demolish with take-your-time: one AV per 5 absorbed. */
-    fx_attack(f, "A", "B", NULL, "19", "Demolish tyt");
+    fx_attack(f, "A", "B", NULL, "19", "effects=Demolish tyt");
     assert_int_equal(fx_track(f, "B", "hp"), 11);
     assert_int_equal(fx_track(f, "B", "av"), 16);
     /* Corroded adds its stacks to the damage (cap 3). */
@@ -282,20 +321,24 @@ static void test_tac_stack_caps(void **state)
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
     for (int i = 0; i < 5; i++) {
-        assert_int_equal(tac_cond_give(fx_call(f, NULL), fx_by(f, "B"),
-                                       "Acid", 1, -1, 0), ENG_OK);
-        tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Corroded", 1, -1, 0);
-        tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Warded", 1, -1, 0);
-        tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Poisoned", 1, -1, 0);
+        assert_int_equal(fx_give(f, "B", "Acid", 0), ENG_OK);
+        assert_int_equal(fx_give(f, "B", "Corroded", 0), ENG_OK);
+        assert_int_equal(fx_give(f, "B", "Warded", 0), ENG_OK);
+        assert_int_equal(fx_give(f, "B", "Poisoned", 0), ENG_OK);
     }
     assert_int_equal(fx_cond(f, "B", "Acid"), 3);
     assert_int_equal(fx_cond(f, "B", "Corroded"), 3);
+    assert_int_equal(fx_cond(f, "B", "Warded"), 4);
     assert_int_equal(fx_cond(f, "B", "Poisoned"), 5);
-    /* Corroded 3: a 4-damage attack deals 7. Warded 4 takes 4D off that
-     * (spent), so it may drop to 0; without Warded it is 7. */
+    /* Corroded 3: a 4-damage attack deals 7 (Warded removed first: it
+     * would take dice off). */
     enc_cond_remove(f->e, fx_by(f, "B"), "Warded", &f->r, &f->d);
     fx_attack(f, "A", "B", NULL, "4", NULL);
     assert_int_equal(fx_track(f, "B", "hp"), 13);
+    const struct enc_event *dv = fx_event(f, ENC_EV_DAMAGE, "");
+    int64_t amount = 0;
+    assert_true(fx_mod(dv, "Corroded", &amount));
+    assert_int_equal(amount, 3);
     fx_free(f);
 }
 
@@ -305,7 +348,7 @@ static void test_tac_acid_each_turn(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20 av=30");
     fx_begin(f);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Acid", 2, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Acid", 2), ENG_OK);
     fx_next(f);
     assert_string_equal(fx_current(f), "B");
     assert_int_equal(fx_track(f, "B", "hp"), 18);
@@ -319,19 +362,19 @@ static void test_tac_warded_and_vulnerable(void **state)
     (void)state;
     struct fx *f = fx_trio(2, "hp=40");
     fx_begin(f);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Vulnerable", 5, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Vulnerable", 5), ENG_OK);
     assert_int_equal(fx_attack(f, "A", "B", NULL, "10", "sneak"), ENG_OK);
-    int i = fx_roll(f, "vulnerable");
+    int i = fx_roll(f, "Vulnerable");
     assert_true(i >= 0);
     int faces[8];
     assert_int_equal(fx_faces(f, i, faces, 8), 4);
     int64_t extra = f->r.rolls[i].total;
     assert_int_equal(fx_track(f, "B", "hp"), 40 - 10 - extra);
     assert_int_equal(fx_cond(f, "B", "Vulnerable"), -1);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Warded", 2, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Warded", 2), ENG_OK);
     int64_t before = fx_track(f, "B", "hp");
     fx_attack(f, "A", "B", NULL, "20", NULL);
-    i = fx_roll(f, "warded");
+    i = fx_roll(f, "Warded");
     assert_true(i >= 0);
     assert_int_equal(fx_track(f, "B", "hp"),
                      before - (20 - f->r.rolls[i].total));
@@ -347,9 +390,10 @@ static void test_tac_blinded_until_end_of_next_turn(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
-    fx_attack(f, "A", "B", NULL, NULL, "Blinding(2)");
-    rs_action(&rs_tactical, fx_call(f, "name", "B", "pool", "0", NULL),
-                            "effect trigger");
+    fx_attack(f, "A", "B", NULL, NULL, "effects=Blinding(2)");
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B", "pool",
+                                                     "0", NULL),
+                               "effect trigger"), ENG_OK);
     assert_true(fx_cond(f, "B", "Blinded") >= 0);
     fx_next(f);                         /* B's turn */
     assert_true(fx_cond(f, "B", "Blinded") >= 0);
@@ -364,16 +408,18 @@ static void test_tac_afraid_shake_off(void **state)
     (void)state;
     struct fx *f = fx_trio(5, "hp=20 insight=2 willpower=1");
     fx_begin(f);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Afraid", 1, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Afraid", 0), ENG_OK);
     fx_next(f);
     assert_string_equal(fx_current(f), "B");
     int rounds = 0;
     while (fx_cond(f, "B", "Afraid") >= 0 && rounds < 20) {
         fx_next(f);                     /* B's turn ends: the test */
-        int i = fx_roll(f, "shakes off Afraid");
-        assert_true(i >= 0);
+        const struct enc_event *ev = fx_event(f, ENC_EV_TEST,
+                                              "B: shakes off Afraid with "
+                                              "Insight(Willpower)");
+        assert_non_null(ev);
         assert_int_equal(fx_cond(f, "B", "Afraid") == -1,
-                         fx_successes(f, i) >= 2);
+                         fx_successes(f, ev->rolls[0]) >= 2);
         fx_next(f);
         fx_next(f);
         rounds++;
@@ -387,7 +433,7 @@ static void test_tac_afraid_shake_off(void **state)
 static void test_tac_burst_short_of_ammo(void **state)
 {
     (void)state;
-    struct fx *f = fx_trio(11, "hp=100 evasion=2");
+    struct fx *f = fx_trio(11, "hp=100 passive_evasion=2");
     fx_begin(f);
     struct enc_track *ammo = enc_track(fx_by(f, "A"), "ammo");
     ammo->cur = 2;
@@ -402,7 +448,8 @@ static void test_tac_burst_short_of_ammo(void **state)
     assert_true(b.kept <= 2);
     assert_int_equal(fx_track(f, "B", "hp"), 100 - b.damage);
     assert_int_equal(ammo->cur, 0);
-    assert_int_equal(fx_said(f, "discarded"), b.discarded > 0);
+    assert_int_equal(fx_said(f, "lost: not enough ammunition"),
+                     b.discarded > 0);
     fx_free(f);
 }
 
@@ -413,36 +460,38 @@ static void test_tac_blast_scatter_and_area(void **state)
     enc_stat_set(fx_by(f, "C"), "dexterity", 2, &f->d);
     enc_stat_set(fx_by(f, "C"), "evasion", 1, &f->d);
     fx_begin(f);
-    /* pool=0: the aim test fails by the whole difficulty (2 + 1). */
-    assert_int_equal(fx_attack(f, "A", "B", NULL, "6",
-                               "blast=2 factors=1 pool=0"), ENG_OK);
-    int d = fx_roll(f, "scatter distance");
+    /* roll:0: the aim test fails by the whole difficulty (2 + 1). */
+    assert_int_equal(fx_attack(f, "A", "B", "0", "6", "blast=2 factors=1"),
+                     ENG_OK);
+    int d = fx_roll(f, "distance");
     assert_true(d >= 0);
     int64_t dist = f->r.rolls[d].total;
     assert_true(dist >= 1 && dist <= 6);
-    char want[32];
-    snprintf(want, sizeof want, "scatters %lld ft", (long long)(5 * dist));
+    char want[48];
+    snprintf(want, sizeof want, "scatters %lld \xC3\x97 5 = %lld ft",
+             (long long)dist, (long long)(5 * dist));
     assert_true(fx_said(f, want));
     assert_int_equal(fx_track(f, "B", "hp"), 20);
     /* Placed: B (no dice to evade) and C both take the damage; C may halve
      * it with Dexterity(Evasion 2). */
     assert_int_equal(fx_attack(f, "A", "B", NULL, "6",
-                               "blast=2 placed also=C Knockdown(1)"),
-                     ENG_OK);
+                               "blast=2 placed also=C "
+                               "effects=Knockdown(1)"), ENG_OK);
     assert_int_equal(fx_track(f, "B", "hp"), 14);
     assert_int_equal(fx_cond(f, "B", "Knockdown test"), 1);
     assert_int_equal(fx_cond(f, "C", "Knockdown test"), 1);
-    int c = fx_roll(f, "C evades");
-    assert_true(c >= 0);
-    bool halved = fx_successes(f, c) >= 2;
+    const struct enc_event *ev = fx_event(f, ENC_EV_TEST, "C: evades");
+    assert_non_null(ev);
+    bool halved = fx_successes(f, ev->rolls[0]) >= 2;
     assert_int_equal(fx_track(f, "C", "hp"), halved ? 17 : 14);
     /* A prone target cannot evade. */
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "C"), "Prone", 1, -1, 0);
+    assert_int_equal(fx_give(f, "C", "Prone", 0), ENG_OK);
     fx_next(f);
     fx_next(f);
     fx_next(f);
     fx_attack(f, "A", "B", NULL, "2", "template=3 also=C");
-    assert_int_equal(fx_roll(f, "C evades"), -1);
+    assert_null(fx_event(f, ENC_EV_TEST, "C: evades"));
+    assert_true(fx_said(f, "C is Prone and cannot evade"));
     fx_free(f);
 }
 
@@ -494,11 +543,12 @@ static void test_tac_maneuver_at_zero_stamina(void **state)
     /* At 0 stamina: Fortitude(Endurance) against the cost of 1. */
     c = fx_call(f, "action", "maneuver", "stamina", "1", NULL);
     assert_int_equal(rs_action(&rs_tactical, c, "act"), ENG_OK);
-    int i = fx_roll(f, "maneuver at 0 stamina");
-    assert_true(i >= 0);
-    bool pass = fx_successes(f, i) >= 1;
+    const struct enc_event *ev = fx_event(f, ENC_EV_TEST,
+                                          "A: pushes through a maneuver");
+    assert_non_null(ev);
+    bool pass = fx_successes(f, ev->rolls[0]) >= 1;
     assert_int_equal(fx_cond(f, "A", "Exhausted") == 1, pass);
-    assert_int_equal(fx_by(f, "A")->rs[TAC_C_AP], pass ? 2 : 3);
+    assert_int_equal(fx_ap(f, "A"), pass ? 2 : 3);
     fx_free(f);
 }
 
@@ -509,9 +559,9 @@ static void test_tac_exhausted_five_is_out(void **state)
     (void)state;
     struct fx *f = fx_trio(1, "hp=20");
     fx_begin(f);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Exhausted", 4, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Exhausted", 4), ENG_OK);
     assert_false(fx_by(f, "B")->flags & ENC_CF_DOWN);
-    tac_cond_give(fx_call(f, NULL), fx_by(f, "B"), "Exhausted", 1, -1, 0);
+    assert_int_equal(fx_give(f, "B", "Exhausted", 0), ENG_OK);
     assert_true(fx_by(f, "B")->flags & ENC_CF_DOWN);
     fx_next(f);
     assert_string_equal(fx_current(f), "C");
@@ -542,11 +592,38 @@ static void test_tac_takedown(void **state)
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
                                                      "bonus", "hat", NULL),
                                              "takedown"), ENG_INVALID);
+    /* An injury or a wound is to one characteristic; an injury only to a
+     * physical one. */
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "injury",
+                                                     "kind", "dexterity",
+                                                     NULL), "takedown"),
+                     ENG_OK);
+    assert_int_equal(fx_cond(f, "C", "Dexterity Injury"), 0);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "wound",
+                                                     "kind", "insight",
+                                                     NULL), "takedown"),
+                     ENG_OK);
+    assert_int_equal(fx_cond(f, "C", "Insight Wound"), 1);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "injury",
+                                                     "kind", "insight",
+                                                     NULL), "takedown"),
+                     ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "wound", NULL),
+                               "takedown"), ENG_INVALID);
+    assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "C",
+                                                     "bonus", "unarmed",
+                                                     "amount", "2", NULL),
+                               "takedown"), ENG_INVALID);
     fx_begin(f);
     fx_next(f);
-    assert_int_equal(fx_by(f, "B")->rs[TAC_C_AP], 0);
+    assert_int_equal(fx_ap(f, "B"), 0);
     assert_int_equal(rs_action(&rs_tactical, fx_call(f, "name", "B",
-                                                     "bonus", "wound", NULL),
+                                                     "bonus", "wound", "kind",
+                                                     "strength", NULL),
                                              "takedown"), ENG_STATE);
     fx_free(f);
 }
@@ -561,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_tac_knockdown_example_2),
         cmocka_unit_test(test_tac_knockdown_example_3),
         cmocka_unit_test(test_tac_pending_rolled_at_turn_end),
+        cmocka_unit_test(test_tac_hidden_rolls_are_secret),
         cmocka_unit_test(test_tac_direct_damage_followups),
         cmocka_unit_test(test_tac_attack_through_armour),
         cmocka_unit_test(test_tac_stack_caps),
