@@ -210,6 +210,19 @@ enum eng_err rs_fx_attack(struct rs_fx *f, uint64_t user, bool is_gm,
         .attacker = rs_fx_who(f, atk), .target = rs_fx_who(f, tgt),
         .roll = roll, .damage = damage, .options = options,
     };
+    /* options: is bound to the system's attack_opts, as the command layer
+     * does (bot/cmd/cmd_effects.c), for a system that declares them. */
+    struct rs_arg args[RS_MAX_TOKENS];
+    char buf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    if (f->rs->attack_opts != NULL) {
+        enum eng_err err = rs_bind_tokens(&c, "/attack options:",
+                                          f->rs->attack_opts, options, buf,
+                                          sizeof buf, args, RS_MAX_TOKENS,
+                                          &a.nargs, &f->d);
+        if (err != ENG_OK)
+            return err;
+        a.args = args;
+    }
     enum eng_err err = f->rs->ops->attack(&c, &a);
     rs_fx_log(f);
     return err;
