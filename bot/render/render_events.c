@@ -189,11 +189,14 @@ static bool render_event(struct sbuf *b, const struct view *v,
         put_detail(b, v, ev, false);
         break;
     case ENC_EV_PROMPT:
-        sbuf_add(b, "**");
-        if (ev->nparts > 0)
+        /* A sentence styles itself (its names are bold already); a word
+         * is emphasised whole. */
+        if (ev->nparts > 0) {
             put_parts(b, v, ev);
-        else
-            sbuf_add(b, ev->text != NULL ? ev->text : "");
+            break;
+        }
+        sbuf_add(b, "**");
+        sbuf_add(b, ev->text != NULL ? ev->text : "");
         sbuf_add(b, "**");
         break;
     case ENC_EV_ADDED:
