@@ -152,7 +152,7 @@ struct enc_cond *rsv_aim(struct enc_combatant *who, bool range)
                                                 : RSV_AIM_OLD);
 }
 
-/* ---- a turn's limits ------------------------------------------------------- */
+/* ---- a turn's limits ----------------------------------------------------- */
 
 static int64_t rsv_momentum(const struct encounter *e,
                             const struct enc_combatant *who)
@@ -221,7 +221,7 @@ enum eng_err rsv_require_current(struct rs_call *c,
     return ENG_OK;
 }
 
-/* ---- shared pieces --------------------------------------------------------- */
+/* ---- shared pieces ------------------------------------------------------- */
 
 enum eng_err rsv_give(struct rs_call *c, struct enc_combatant *who,
                       const struct rs_cond_give *q)

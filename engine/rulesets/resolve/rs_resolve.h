@@ -108,7 +108,7 @@
 /* The range bands, nearest first: the choices of /attack's range=. */
 extern const char *const rsv_ranges[];
 
-/* ---- typed state (the field tables are in rs_resolve_decl.c) -------------- */
+/* ---- typed state (the field tables are in rs_resolve_decl.c) ------------- */
 
 enum rsv_held {
     RSV_HELD_NONE = 0,
@@ -250,7 +250,7 @@ int64_t rsv_ignores_left(const struct enc_combatant *who);
  * NULL; range: the one spent on range. */
 struct enc_cond *rsv_aim(struct enc_combatant *who, bool range);
 
-/* ---- a turn's limits ------------------------------------------------------- */
+/* ---- a turn's limits ----------------------------------------------------- */
 
 /* The action limits of who this turn. */
 int64_t rsv_actions_max(const struct encounter *e,
@@ -270,7 +270,7 @@ bool rsv_turn_untouched(const struct enc_combatant *who);
 enum eng_err rsv_require_current(struct rs_call *c,
                                  struct enc_combatant **out);
 
-/* ---- shared pieces --------------------------------------------------------- */
+/* ---- shared pieces ------------------------------------------------------- */
 
 /* Give who the system's condition q (rs_cond_give: its declared start,
  * cap and duration). */

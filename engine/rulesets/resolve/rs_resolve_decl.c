@@ -138,7 +138,7 @@ static const struct rs_ext rsv_exts[] = {
     {NULL, {RS_OPT_END}},
 };
 
-/* ---- conditions, settings, stats ---------------------------------------- */
+/* ---- conditions, settings, stats ----------------------------------------- */
 
 static const struct rs_cond_spec rsv_conds[] = {
     {RSV_WOUNDED, 0, 0, 0, 0, ENC_EXPIRE_END,
@@ -194,7 +194,7 @@ static const struct rs_stat_spec rsv_stats[] = {
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
-/* ---- typed state ----------------------------------------------------------- */
+/* ---- typed state --------------------------------------------------------- */
 
 /* Each field names the rs[] slot older documents kept it in, plus one. */
 static const struct rs_field rsv_comb_fields[] = {
@@ -218,7 +218,7 @@ static const struct rs_field rsv_enc_fields[] = {
     RS_FIELD(struct rsv_enc, blaze, RS_F_U32, 1),
 };
 
-/* ---- help, prompts, operations -------------------------------------------- */
+/* ---- help, prompts, operations ------------------------------------------- */
 
 static const struct rs_help rsv_help = {
     .kind = "A personal-combat game with pools of six-sided dice (4D+1 is "

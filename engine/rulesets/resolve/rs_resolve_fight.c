@@ -13,7 +13,7 @@
 #include "rs_resolve_harm.h"
 #include "turn.h"
 
-/* ---- helpers ---------------------------------------------------------------- */
+/* ---- helpers ------------------------------------------------------------- */
 
 /* The helpers named in list ("Ana,Bo"), none of them the roller, each with
  * a Help ready: a roll benefits from at most RSV_MAX_HELPS. */
@@ -361,7 +361,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     return rsv_wound(c, atk, tgt, dmg, &in);
 }
 
-/* ---- /check: an attribute check others may help ------------------------- */
+/* ---- /check: an attribute check others may help -------------------------- */
 
 enum eng_err rsv_cmd_check(struct rs_call *c)
 {

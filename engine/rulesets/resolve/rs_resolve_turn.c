@@ -14,7 +14,7 @@
 #include "rs_resolve_harm.h"
 #include "turn.h"
 
-/* ---- initiative ------------------------------------------------------------ */
+/* ---- initiative ---------------------------------------------------------- */
 
 /* Give who its initiative score: a player character rolls 1D and adds its
  * rank; an NPC does not roll, and the log says so. */

@@ -67,7 +67,7 @@ static int64_t roll_faces_sum(const struct rf *f, int idx)
     return sum;
 }
 
-/* ---- initiative ------------------------------------------------------------ */
+/* ---- initiative ---------------------------------------------------------- */
 
 static void test_npcs_have_a_score_and_do_not_roll(void **state)
 {
@@ -119,7 +119,7 @@ static void test_npcs_have_a_score_and_do_not_roll(void **state)
     assert_int_equal(rf_who(f, "Boss")->init[0], 7);
 }
 
-/* ---- Fallen Fates ------------------------------------------------------------ */
+/* ---- Fallen Fates -------------------------------------------------------- */
 
 static void test_desperate_push_shows_its_dice(void **state)
 {
@@ -200,7 +200,7 @@ static void test_force_points_are_on_the_tracker(void **state)
     assert_null(strstr(buf, "FP"));
 }
 
-/* ---- armour ------------------------------------------------------------------ */
+/* ---- armour -------------------------------------------------------------- */
 
 /* The Armor Rating the damage event of the last call says applied: minus
  * its armour modifier; fails when there is none. */
@@ -239,7 +239,7 @@ static void test_half_armour_is_shown(void **state)
     assert_int_equal(rf_resolve(f, "Goon"), 14 - 3);
 }
 
-/* ---- words ------------------------------------------------------------------- */
+/* ---- words --------------------------------------------------------------- */
 
 /* Every sentence about someone names them. */
 static void assert_sentences_named(struct rf *f)
