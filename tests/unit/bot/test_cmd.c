@@ -13,81 +13,43 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_fx.h"
 #include "enc_json.h"
-#include "eng_rng.h"
-#include "render_text.h"
-#include "sbuf.h"
 #include "store.h"
 
 enum { GM = 100, ALICE = 200, BOB = 300, MALLORY = 400 };
 
-struct fix {
-    struct store *store;
-    struct eng_rng rng;
-    struct cmd_ctx ctx;
-    struct cmd_reply reply;
-    char text[16384];
-};
-
+/* The fixture is the shared command layer over an in-memory store. */
 static int setup(void **state)
 {
-    struct fix *f = calloc(1, sizeof *f);
-    char err[128];
-    assert_int_equal(store_open(":memory:", &f->store, err, sizeof err),
-                     BOT_OK);
-    eng_rng_seed(&f->rng, 42);
-    f->ctx.store = f->store;
-    f->ctx.rng = &f->rng;
-    cmd_reply_init(&f->reply);
+    struct cmd_fx *f = calloc(1, sizeof *f);
+    assert_true(cmd_fx_open(f, ":memory:", 42));
     *state = f;
     return 0;
 }
 
 static int teardown(void **state)
 {
-    struct fix *f = *state;
-    cmd_reply_cleanup(&f->reply);
-    store_close(f->store);
+    struct cmd_fx *f = *state;
+    cmd_fx_close(f);
     free(f);
     return 0;
 }
 
 /* Run "command sub" as user with name/value option pairs ending in NULL.
  * Returns true when the command was accepted (not an error). */
-static bool run(struct fix *f, uint64_t user, const char *command,
+static bool run(struct cmd_fx *f, uint64_t user, const char *command,
                 const char *sub, ...)
 {
-    struct cmd_req req = {
-        .source = CMD_SRC_CONSOLE,
-        .command = command,
-        .sub = sub,
-        .channel_id = 1,
-        .user_id = user,
-        .user_name = "tester",
-        .expect_version = -1,
-    };
     va_list ap;
     va_start(ap, sub);
-    const char *name;
-    while ((name = va_arg(ap, const char *)) != NULL) {
-        req.opts[req.nopts].name = name;
-        req.opts[req.nopts].value = va_arg(ap, const char *);
-        req.nopts++;
-    }
+    bool ok = cmd_fx_vrun(f, user, command, sub, ap);
     va_end(ap);
-    cmd_reply_cleanup(&f->reply);
-    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
-    struct sbuf b;
-    sbuf_init(&b, sizeof f->text - 1);
-    render_text(&f->reply.msg, NULL, &b);
-    snprintf(f->text, sizeof f->text, "%s", sbuf_str(&b));
-    sbuf_cleanup(&b);
-    if (getenv("TEST_VERBOSE")) printf("%s\n", f->text);
-    return !f->reply.is_error;
+    return ok;
 }
 
 /* The live encounter, loaded from the store. Caller frees. */
-static struct encounter *live(struct fix *f)
+static struct encounter *live(struct cmd_fx *f)
 {
     char *doc = NULL;
     int64_t version = 0;
@@ -108,7 +70,7 @@ static void assert_contains(const char *hay, const char *needle)
 }
 
 /* A fight with two goblins (GM), Aria (Alice) and Bryn (Bob). */
-static void small_fight(struct fix *f)
+static void small_fight(struct cmd_fx *f)
 {
     assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
     assert_true(run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
@@ -121,7 +83,7 @@ static void small_fight(struct fix *f)
 
 static void test_cmd_start_add_join_begin(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     struct encounter *e = live(f);
     assert_non_null(e);
@@ -150,7 +112,7 @@ static void test_cmd_start_add_join_begin(void **state)
 
 static void test_cmd_players_act_only_for_their_own(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     /* A player cannot add NPCs, begin, or change someone else's hp. */
     assert_false(run(f, ALICE, "combat", "add", "name", "Orc", NULL));
@@ -176,7 +138,7 @@ static void test_cmd_players_act_only_for_their_own(void **state)
 
 static void test_cmd_next_by_owner_or_gm_only(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     /* Bryn (Bob) acts first: Alice may not end Bob's turn. */
@@ -189,7 +151,7 @@ static void test_cmd_next_by_owner_or_gm_only(void **state)
 
 static void test_cmd_attack_damages_and_downs(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     /* A fixed roll of 20 always hits; 10 damage downs a 7 hp goblin. */
@@ -212,7 +174,7 @@ static void test_cmd_attack_damages_and_downs(void **state)
 
 static void test_cmd_down_combatant_is_skipped(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     struct encounter *e = live(f);
@@ -231,7 +193,7 @@ static void test_cmd_down_combatant_is_skipped(void **state)
 
 static void test_cmd_condition_expires_and_undo_restores(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     /* On Bryn's own turn, 1 round ending at the end of Bryn's turn lasts
@@ -268,7 +230,7 @@ static void test_cmd_condition_expires_and_undo_restores(void **state)
 
 static void test_cmd_removing_anchor_keeps_duration(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     struct encounter *e = live(f);
@@ -292,7 +254,7 @@ static void test_cmd_removing_anchor_keeps_duration(void **state)
 
 static void test_cmd_bad_input_changes_nothing(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     static const char *const bad_names[] = {
         "Goblin 1", "", "  padded", "12345", "line\nbreak",
@@ -342,7 +304,7 @@ static void test_cmd_bad_input_changes_nothing(void **state)
 
 static void test_cmd_interaction_applied_once(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     struct cmd_req req = {
         .source = CMD_SRC_DISCORD, .command = "combat", .sub = "hp",
@@ -365,7 +327,7 @@ static void test_cmd_interaction_applied_once(void **state)
 
 static void test_cmd_stale_button_refused(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
     struct cmd_req req = {
@@ -383,7 +345,7 @@ static void test_cmd_stale_button_refused(void **state)
 
 static void test_cmd_end_archives(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     small_fight(f);
     assert_true(run(f, GM, "combat", "end", NULL));
     assert_null(live(f));
@@ -397,7 +359,7 @@ static void test_cmd_end_archives(void **state)
 
 static void test_cmd_roll_and_help(void **state)
 {
-    struct fix *f = *state;
+    struct cmd_fx *f = *state;
     assert_true(run(f, ALICE, "roll", NULL, "dice", "2d6+3", NULL));
     assert_false(run(f, ALICE, "roll", NULL, "dice", "1d6+*3", NULL));
     assert_contains(f->text, "column 5");
@@ -418,14 +380,9 @@ static void test_cmd_killed_before_reply_keeps_change(void **state)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        struct fix f = {0};
-        char err[128];
-        if (store_open(path, &f.store, err, sizeof err) != BOT_OK)
+        static struct cmd_fx f;
+        if (!cmd_fx_open(&f, path, 1))
             _exit(2);
-        eng_rng_seed(&f.rng, 1);
-        f.ctx.store = f.store;
-        f.ctx.rng = &f.rng;
-        cmd_reply_init(&f.reply);
         struct cmd_req req = {.source = CMD_SRC_DISCORD, .command = "combat",
                               .sub = "start", .channel_id = 1,
                               .user_id = GM, .expect_version = -1};
