@@ -332,9 +332,11 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
                                          out.hit ? "hit" : "miss");
     rs_ev_roll(c, ev, hit.roll_idx);
     if (lost > 0) {
-        char why[32];
-        snprintf(why, sizeof why, "%s range", rsv_ranges[o.range - 1]);
-        rs_mod(c, ev, why, -lost, "dice");
+        static const char *const why[] = {
+            [RSV_RANGE_CLOSE] = "close range", [RSV_RANGE_LONG] = "long range",
+            [RSV_RANGE_EXTREME] = "extreme range",
+        };
+        rs_mod(c, ev, why[o.range], -lost, "dice");
     }
     if (aim_range && pen < rsv_range_penalty(o.range, o.ranged, false))
         rs_mod_note(c, ev, "Aim: 1D of range penalty ignored");
@@ -351,10 +353,10 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     /* The next attack uses an Aim up, whether it helped or not. */
     rsv_take_aims(c, atk);
     if (out.defend_lapses) {
-        rsv_take(c, tgt, RSV_DEFENDING);
         RS_SAY(c, tgt, "{}'s Defend turned the hit into a miss; their "
                "Defense is back to {}", RS_A_WHO(tgt),
                RS_A_SECRET(in.defense, tgt->hidden));
+        rsv_take(c, tgt, RSV_DEFENDING);
     }
     if (!out.hit || dmg[0] == '\0')
         return ENG_OK;
