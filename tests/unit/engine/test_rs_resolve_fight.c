@@ -369,6 +369,41 @@ static void test_armor_by_type_end_to_end(void **state)
     assert_int_equal(rf_resolve(f, "Goon"), 1);
 }
 
+/* ---- secrecy ------------------------------------------------------------- */
+
+static void test_hidden_npc_numbers_are_the_gms(void **state)
+{
+    struct rf *f = *state;
+    rf_add(f, "Ana", 10, "init=90 defense=10 resolve=10");
+    struct enc_combatant *sniper = rf_add(f, "Sniper", 0,
+                                          "init=1 defense=12 ar=2 resolve=6");
+    sniper->hidden = true;
+    assert_int_equal(rf_begin(f), ENG_OK);
+    /* Its score is said to the GM only. */
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_SAY,
+                                            "initiative score 4");
+    assert_non_null(ev);
+    assert_true(ev->secret);
+    /* Ana's own roll is public; the Sniper's Defense and armour are not. */
+    assert_int_equal(rf_attack(f, 10, "Ana", "Sniper", "4D+10", "5", NULL),
+                     ENG_OK);
+    ev = rf_event(f, ENC_EV_ATTACK);
+    assert_false(ev->secret);
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    assert_false(f->r->rolls[ev->rolls[0]].secret);
+    ev = rf_event(f, ENC_EV_DAMAGE);
+    assert_true(ev->nmods > 0);
+    assert_true(ev->mods[0].secret);
+    /* The Sniper's own attack roll is the GM's. */
+    assert_int_equal(rf_next(f, RF_GM), ENG_OK);
+    assert_int_equal(rf_attack(f, RF_GM, "Sniper", "Ana", "3D", NULL, NULL),
+                     ENG_OK);
+    ev = rf_event(f, ENC_EV_ATTACK);
+    assert_true(ev->value_secret);
+    assert_true(f->r->rolls[ev->rolls[0]].secret);
+}
+
 /* ---- Resolve 0, Wounded, ignores ----------------------------------------- */
 
 static void test_after_damage_rule(void **state)
@@ -672,6 +707,7 @@ int main(void)
         T(test_range_removes_dice),
         T(test_min_dice_setting),
         T(test_armor_by_type_end_to_end),
+        T(test_hidden_npc_numbers_are_the_gms),
         T(test_minor_npc_defeated),
         T(test_wound_ignores),
         T(test_hp_track_change_counts),
