@@ -206,19 +206,16 @@ bool rsv_turn_untouched(const struct enc_combatant *who)
     return !s->moved && s->actions == 0 && s->frees == 0;
 }
 
-enum eng_err rsv_require_current(struct rs_call *c,
-                                 struct enc_combatant **out)
+struct enc_combatant *rsv_current(struct rs_call *c)
 {
-    if (c->e->status != ENC_ST_RUNNING)
-        return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     struct enc_combatant *who = enc_current(c->e);
-    if (who == NULL)
-        return enc_fail(c->d, ENG_STATE, "it is nobody's turn");
-    enum eng_err err = rs_require_actor(c, who);
-    if (err != ENG_OK)
-        return err;
-    *out = who;
-    return ENG_OK;
+    if (c->e->status != ENC_ST_RUNNING)
+        enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    else if (who == NULL)
+        enc_fail(c->d, ENG_STATE, "it is nobody's turn");
+    else if (rs_require_actor(c, who) == ENG_OK)
+        return who;
+    return NULL;
 }
 
 /* ---- shared pieces ------------------------------------------------------- */

@@ -266,9 +266,8 @@ void rsv_spend_action(struct enc_combatant *who, bool free);
 /* Whether who has done anything yet this turn. */
 bool rsv_turn_untouched(const struct enc_combatant *who);
 /* The combatant whose turn it is, checked as one the sender may act for;
- * fails with a message otherwise. */
-enum eng_err rsv_require_current(struct rs_call *c,
-                                 struct enc_combatant **out);
+ * NULL with c->d saying why otherwise. */
+struct enc_combatant *rsv_current(struct rs_call *c);
 
 /* ---- shared pieces ------------------------------------------------------- */
 

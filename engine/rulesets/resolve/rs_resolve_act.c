@@ -66,10 +66,10 @@ static enum eng_err rsv_rank_of(struct rs_call *c,
 /* /delay after:<name> */
 enum eng_err rsv_cmd_delay(struct rs_call *c)
 {
-    struct enc_combatant *who, *target = rs_arg_who(c, "after");
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *target = rs_arg_who(c, "after");
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (!rsv_turn_untouched(who))
         return enc_fail(c->d, ENG_STATE, "%s can only delay at the start of "
                         "the turn, before moving or acting", who->name);
@@ -91,10 +91,9 @@ enum eng_err rsv_cmd_delay(struct rs_call *c)
 /* /move [to:<band>] */
 enum eng_err rsv_cmd_move(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (rsv_st(who)->moved)
         return enc_fail(c->d, ENG_STATE, "%s has already moved this turn "
                         "(a Dash action moves again)", who->name);
@@ -125,12 +124,12 @@ enum eng_err rsv_cmd_act(struct rs_call *c)
         {true, "take a free action", "{} takes a free action",
          "{} takes a free action: {}"},
     };
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     int64_t k = rs_arg_int(c, "kind", 0);
-    err = rsv_check_action(c, who, kinds[k].free, kinds[k].what);
+    enum eng_err err = rsv_check_action(c, who, kinds[k].free,
+                                        kinds[k].what);
     if (err != ENG_OK)
         return err;
     rsv_spend_action(who, kinds[k].free);
@@ -145,10 +144,9 @@ enum eng_err rsv_cmd_act(struct rs_call *c)
 /* /momentum: Gain Momentum was rolled this turn. */
 enum eng_err rsv_cmd_momentum(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (rsv_st(who)->momentum)
         return enc_fail(c->d, ENG_STATE, "%s already has momentum this turn",
                         who->name);
@@ -163,14 +161,14 @@ enum eng_err rsv_cmd_defend(struct rs_call *c)
 {
     static const char *const ranks[] = {"agility", "athletics", "hide",
                                         NULL};
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     int64_t rank;
     const char *skill;
-    err = rsv_rank_of(c, who, ranks, "/defend skill:agility (or athletics, "
-                      "hide), or rank:", &rank, &skill);
+    enum eng_err err = rsv_rank_of(c, who, ranks, "/defend skill:agility "
+                                   "(or athletics, hide), or rank:", &rank,
+                                   &skill);
     if (err != ENG_OK)
         return err;
     err = rsv_check_action(c, who, false, "defend");
@@ -200,10 +198,10 @@ enum eng_err rsv_cmd_defend(struct rs_call *c)
 enum eng_err rsv_cmd_aim(struct rs_call *c)
 {
     static const char *const ranks[] = {"tactics", "search", NULL};
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
+    enum eng_err err = ENG_OK;
     bool range = rs_arg_bool(c, "range", false);
     if (range && (rs_arg(c, "skill") != NULL || rs_arg(c, "rank") != NULL))
         return enc_fail(c->d, ENG_INVALID, "an Aim adds a rank or ignores "
@@ -243,14 +241,13 @@ enum eng_err rsv_cmd_aim(struct rs_call *c)
 /* /assist skill:<stat>|rank:N: the Help action. */
 enum eng_err rsv_cmd_assist(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     int64_t rank;
     const char *skill;
-    err = rsv_rank_of(c, who, NULL, "/assist skill:<the rank to add>", &rank,
-                      &skill);
+    enum eng_err err = rsv_rank_of(c, who, NULL, "/assist skill:<the rank "
+                                   "to add>", &rank, &skill);
     if (err != ENG_OK)
         return err;
     err = rsv_check_action(c, who, false, "help");
@@ -269,10 +266,10 @@ enum eng_err rsv_cmd_assist(struct rs_call *c)
 /* /rally target:<name>: the unused help restores 1 Resolve. */
 enum eng_err rsv_cmd_rally(struct rs_call *c)
 {
-    struct enc_combatant *who, *target = rs_arg_who(c, "target");
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *target = rs_arg_who(c, "target");
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (!rsv_st(who)->rally)
         return enc_fail(c->d, ENG_STATE, "%s has no unused help to turn into "
                         "Resolve this turn", who->name);
@@ -298,14 +295,13 @@ enum eng_err rsv_cmd_rally(struct rs_call *c)
 /* /hold action:attack|item|skill trigger:"..." - ends the turn. */
 enum eng_err rsv_cmd_hold(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (rsv_est(c->e)->blaze == who->id)
         return enc_fail(c->d, ENG_STATE, "a Blaze of Glory turn cannot hold "
                         "an action");
-    err = rsv_check_action(c, who, false, "hold an action");
+    enum eng_err err = rsv_check_action(c, who, false, "hold an action");
     if (err != ENG_OK)
         return err;
     rsv_spend_action(who, false);
@@ -352,10 +348,9 @@ enum eng_err rsv_cmd_trigger(struct rs_call *c)
 /* /escape - the whole turn spent leaving the fight. */
 enum eng_err rsv_cmd_escape(struct rs_call *c)
 {
-    struct enc_combatant *who;
-    enum eng_err err = rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    struct enc_combatant *who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     if (!rsv_turn_untouched(who))
         return enc_fail(c->d, ENG_STATE, "escaping takes the whole turn, and "
                         "%s has already moved or acted", who->name);

@@ -368,12 +368,14 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
 enum eng_err rsv_cmd_check(struct rs_call *c)
 {
     struct enc_combatant *who = rs_arg_who(c, "name");
-    enum eng_err err = who != NULL ? ENG_OK : rsv_require_current(c, &who);
-    if (err != ENG_OK)
-        return err;
+    if (who == NULL)
+        who = rsv_current(c);
+    if (who == NULL)
+        return c->d->code;
     struct enc_combatant *helpers[RSV_MAX_HELPS];
     int nhelp = 0;
-    err = rsv_helpers(c, rs_arg_text(c, "help", NULL), who, helpers, &nhelp);
+    enum eng_err err = rsv_helpers(c, rs_arg_text(c, "help", NULL), who,
+                                   helpers, &nhelp);
     if (err != ENG_OK)
         return err;
     struct rs_rolled r;
