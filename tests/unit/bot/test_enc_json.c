@@ -32,6 +32,7 @@ static struct encounter *sample(void)
     struct enc_cond_req q = {.name = "Poisoned", .value = 2, .cap = 3,
                              .rounds = 4, .expire = ENC_EXPIRE_START};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     snprintf(c->note, sizeof c->note, "line one");
     c->rs[3] = -42;
     e->rs[15] = 9;
@@ -190,6 +191,7 @@ static struct encounter *rich(void)
                              .rounds = 0, .expire = ENC_EXPIRE_END,
                              .source = 4};
     assert_int_equal(enc_cond_add(e, c, &q, &r, &d), ENG_OK);
+    enc_result_cleanup(&r);
     c->conds[0].applied_turn = UINT64_MAX;
     for (int i = 0; i < ENC_RS_SLOTS; i++)
         c->rs[i] = i % 3 == 0 ? 0 : -i;
