@@ -314,3 +314,11 @@ bool rs_int_word(const char *s, int64_t *out)
 {
     return eng_text_to_int(s, out);
 }
+
+int64_t rs_init_number(const struct enc_combatant *who)
+{
+    int64_t n;
+    if (who->init_expr[0] != '\0' && eng_text_to_int(who->init_expr, &n))
+        return n;
+    return enc_stat_or(who, "init", 0);
+}

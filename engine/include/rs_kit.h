@@ -300,6 +300,9 @@ const struct enc_combatant *rs_group_lead(const struct encounter *e,
 bool rs_list_next(const char **p, char *buf, size_t n, bool *too_long);
 /* An integer setting-like word: "3", "+2", "-1". */
 bool rs_int_word(const char *s, int64_t *out);
+/* who's initiative number: init: given at /combat add as a whole number,
+ * else its init stat, else 0 (a modifier, a rank). */
+int64_t rs_init_number(const struct enc_combatant *who);
 
 /* ---- rolled initiative (kit_init.c) -------------------------------------- */
 

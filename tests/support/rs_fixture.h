@@ -138,7 +138,8 @@ enum eng_err rs_fx_pass(struct rs_fx *f, uint64_t user, bool is_gm);
 enum eng_err rs_fx_action(struct rs_fx *f, uint64_t user, bool is_gm,
                           const char *verb);
 /* /attack by the combatant called atk on tgt; roll, damage and options
- * may be NULL. */
+ * may be NULL. options is bound to the system's attack_opts first, as the
+ * command layer does, when the system declares them. */
 enum eng_err rs_fx_attack(struct rs_fx *f, uint64_t user, bool is_gm,
                           const char *atk, const char *tgt, const char *roll,
                           const char *damage, const char *options);

@@ -1,6 +1,8 @@
 /*
- * rs_resolve.h - the `resolve` ruleset, private to engine/rs_resolve*.c and
- * its tests.
+ * rs_resolve.h - the base of the `resolve` ruleset, private to
+ * engine/rulesets/resolve/ and its tests: its limits, its typed state, the
+ * chapter's rules as pure functions, and what a combatant is (player
+ * character, major or significant NPC, Wounded, out of the fight).
  *
  * Everyone acts once a round in a fixed order of initiative scores, highest
  * first: a player character's score is 1D + its initiative rank, rolled once
@@ -20,9 +22,23 @@
  * character who takes more damage chooses a Fallen Fate or spends one of
  * its ignores.
  *
+ * The files are layers; each uses only the ones above it in this list, so
+ * the ruleset's files depend on each other without a cycle:
+ *
+ *   rs_resolve.c        this header: rules, state, kinds, action limits
+ *   rs_resolve_harm.c   Resolve lost and regained, Wounded, defeat, leaving
+ *                       the fight (rs_resolve_harm.h)
+ *   rs_resolve_turn.c   initiative and the turn loop (rs_resolve_turn.h)
+ *   rs_resolve_fight.c  /attack and /check         } the handlers the
+ *   rs_resolve_act.c    the turn's own commands    } declaration wires
+ *   rs_resolve_fate.c   the Fallen Fates           } (rs_resolve_cmds.h)
+ *   rs_resolve_sheet.c  setup, stats, the tracker  }
+ *   rs_resolve_decl.c   the declaration (rs.h): commands, options,
+ *                       conditions, settings, stats, state, operations
+ *
  * The arithmetic is split into pure functions of values already rolled
  * (rsv_init_score, rsv_hit, rsv_after_damage, ...) so the chapter's rules
- * can be tested with exact numbers; the ops roll and then call them.
+ * can be tested with exact numbers; the operations roll and then call them.
  *
  * Ownership: arguments are borrowed for the call.
  */
@@ -41,16 +57,14 @@
 /* What NPCs add to their initiative rank instead of rolling. */
 #define RSV_NPC_INIT 3
 #define RSV_MAJOR_INIT 6
-/* Largest rank, attribute or defense a stat may hold. */
+/* Largest rank, attribute, pool or defense a stat may hold. */
 #define RSV_MAX_RANK 100
 /* Largest armor rating. */
 #define RSV_MAX_ARMOR 1000
 /* Actions per turn (one Action) and in all, free actions included. */
 #define RSV_ACTIONS 1
 #define RSV_MAX_TOTAL 2
-/* What Gain Momentum adds to both limits by default, and the most a setting
- * may give. */
-#define RSV_MOMENTUM 1
+/* The most extra actions the momentum setting may give. */
 #define RSV_MAX_MOMENTUM 5
 /* Help actions one roll may benefit from. */
 #define RSV_MAX_HELPS 2
@@ -68,45 +82,33 @@
 #define RSV_NEVER_DICE 2
 /* Unused help: the Resolve one character regains. */
 #define RSV_HELP_REGAIN 1
-/* The /attack options text, and one word of it, in bytes. */
-#define RSV_MAX_OPTIONS 256
-#define RSV_MAX_WORD 80
-/* Names in one list option (help:, witnesses:). */
+/* Names in one list option (witnesses:). */
 #define RSV_MAX_NAMES 8
-/* A declared trigger for a held action, in bytes. */
-#define RSV_MAX_TRIGGER 80
+/* Bytes of a list of names in one option: RSV_MAX_NAMES of the longest. */
+#define RSV_MAX_NAMES_TEXT (RSV_MAX_NAMES * (ENC_MAX_NAME + 1))
+/* Bytes of a list of helpers (help: two names). */
+#define RSV_MAX_HELP_TEXT (RSV_MAX_HELPS * (ENC_MAX_NAME + 1))
+/* Bytes of a note, a destination or a declared trigger. */
+#define RSV_MAX_NOTE 80
+/* Bytes of a damage type: ar_<type> must fit a stat name. */
+#define RSV_MAX_TYPE (ENC_MAX_STAT_NAME - 3)
 
 /* Names the ruleset gives things. */
 #define RSV_RESOLVE "hp"            /* the Resolve track */
+#define RSV_FP "fp"                 /* the Force Points stat */
 #define RSV_WOUNDED "Wounded"
 #define RSV_DEFENDING "Defending"
-#define RSV_AIM "Aim"
-#define RSV_AIM_RANGE "Aim (range)"
+#define RSV_AIM "Aiming"
+#define RSV_AIM_RANGE "Aiming at range"
+/* What older documents called the two aims: a fight saved mid-aim keeps
+ * its bonus. */
+#define RSV_AIM_OLD "Aim"
+#define RSV_AIM_RANGE_OLD "Aim (range)"
 
-/* ---- per-combatant state (enc_combatant.rs) ------------------------------ */
+/* The range bands, nearest first: the choices of /attack's range=. */
+extern const char *const rsv_ranges[];
 
-enum rsv_cslot {
-    RSV_C_MOVED = 0,         /* the Move is spent this turn */
-    RSV_C_ACTIONS,           /* Actions taken this turn */
-    RSV_C_FREE,              /* free actions taken this turn */
-    RSV_C_MOMENTUM,          /* Gain Momentum this turn */
-    RSV_C_HELD,              /* enum rsv_held: an action held for a trigger */
-    RSV_C_FIRED,             /* a held attack was triggered: may attack now */
-    RSV_C_HELP,              /* a Help action is ready (1) */
-    RSV_C_HELP_RANK,         /* the rank it adds */
-    RSV_C_RALLY,             /* the unused help may restore 1 Resolve now */
-    RSV_C_IGNORES_USED,      /* Fallen Fate ignores spent since resting */
-    RSV_C_FATE,              /* enum rsv_fate_due: a fate is to be chosen */
-    RSV_C_FATE_DAMAGE,       /* the damage that called for it */
-    RSV_C_OUT,               /* enum rsv_out: why it left the fight */
-    RSV_C_RESUME,            /* its turn was started, then delayed */
-};
-
-/* ---- per-encounter state (encounter.rs) ---------------------------------- */
-
-enum rsv_eslot {
-    RSV_E_BLAZE = 0,         /* id taking a Blaze of Glory turn, 0 = none */
-};
+/* ---- typed state (the field tables are in rs_resolve_decl.c) ------------- */
 
 enum rsv_held {
     RSV_HELD_NONE = 0,
@@ -128,16 +130,49 @@ enum rsv_out {
     RSV_OUT_DEAD,
 };
 
+/* Each combatant's. */
+struct rsv_comb {
+    bool moved;              /* the Move is spent this turn */
+    int32_t actions;         /* Actions taken this turn */
+    int32_t frees;           /* free actions taken this turn */
+    bool momentum;           /* Gain Momentum this turn */
+    int32_t held;            /* enum rsv_held: held for a trigger */
+    bool fired;              /* a held attack was triggered: may attack */
+    bool help;               /* a Help action is ready */
+    int32_t help_rank;       /* the rank it adds */
+    bool rally;              /* the unused help may restore Resolve now */
+    int32_t ignores_used;    /* Fallen Fate ignores spent since resting */
+    int32_t fate;            /* enum rsv_fate_due */
+    int32_t fate_damage;     /* the damage that called for it */
+    int32_t out;             /* enum rsv_out: why it left the fight */
+    bool resume;             /* its turn was started, then delayed */
+};
+
+/* The encounter's. */
+struct rsv_enc {
+    uint32_t blaze;          /* who takes a Blaze of Glory turn; 0: none */
+};
+
+static inline struct rsv_comb *rsv_st(const struct enc_combatant *who)
+{
+    return RS_STATE(struct rsv_comb, who);
+}
+
+static inline struct rsv_enc *rsv_est(const struct encounter *e)
+{
+    return RS_STATE(struct rsv_enc, e);
+}
+
+/* ---- pure rules ---------------------------------------------------------- */
+
 enum rsv_range {
     RSV_RANGE_NONE = 0,      /* not given: no penalty */
-    RSV_RANGE_CLOSE,
+    RSV_RANGE_CLOSE,         /* rsv_ranges[0] */
     RSV_RANGE_SHORT,
     RSV_RANGE_MEDIUM,
     RSV_RANGE_LONG,
     RSV_RANGE_EXTREME,
 };
-
-/* ---- pure rules ---------------------------------------------------------- */
 
 /* A combatant's initiative score: for a player character die (1..6) + rank;
  * for an NPC rank + 3, or + 6 when major (die ignored). */
@@ -147,10 +182,6 @@ int64_t rsv_init_score(bool pc, bool major, int64_t rank, int die);
  * a player character before an NPC; then join order. */
 int rsv_init_order(int64_t score_a, bool pc_a, uint32_t join_a,
                    int64_t score_b, bool pc_b, uint32_t join_b);
-
-/* The range band named s (close, short, medium, long, extreme); false when
- * s names none. */
-bool rsv_range_parse(const char *s, enum rsv_range *out);
 
 /* Dice a ranged attack loses at range r: close 1, long 1, extreme 2;
  * aim_range (an Aim spent on range) ignores up to 1 of it at long or
@@ -201,7 +232,7 @@ int64_t rsv_ignores(int64_t stamina, int64_t control);
 /* Desperate Push: true when a 2D total of roll survives. */
 bool rsv_push_survives(int64_t roll);
 
-/* ---- shared by the ruleset's files --------------------------------------- */
+/* ---- what a combatant is ------------------------------------------------- */
 
 /* A player character: owned by a player, or given the stat pc=1. */
 bool rsv_is_pc(const struct enc_combatant *who);
@@ -210,9 +241,16 @@ bool rsv_is_major(const struct enc_combatant *who);
 /* A significant NPC: major, or the stat significant=1. */
 bool rsv_is_significant(const struct enc_combatant *who);
 bool rsv_is_wounded(struct enc_combatant *who);
-/* Per-encounter setting value, or dflt. */
-int64_t rsv_setting_int(const struct encounter *e, const char *key,
-                        int64_t dflt);
+/* Whether who is out of the fight for good (escaped, removed, dead). */
+bool rsv_is_out(const struct enc_combatant *who);
+/* Fallen Fate ignores who has in all, and left until it rests. */
+int64_t rsv_ignores_of(const struct enc_combatant *who);
+int64_t rsv_ignores_left(const struct enc_combatant *who);
+/* who's Aim condition (RSV_AIM, or the name older documents used), or
+ * NULL; range: the one spent on range. */
+struct enc_cond *rsv_aim(struct enc_combatant *who, bool range);
+
+/* ---- a turn's limits ----------------------------------------------------- */
 
 /* The action limits of who this turn. */
 int64_t rsv_actions_max(const struct encounter *e,
@@ -220,76 +258,39 @@ int64_t rsv_actions_max(const struct encounter *e,
 int64_t rsv_total_max(const struct encounter *e,
                       const struct enc_combatant *who);
 /* Fail unless who may take one more Action (free = false) or free action
- * this turn; does not spend it. */
+ * this turn; does not spend it. what says what for the message. */
 enum eng_err rsv_check_action(struct rs_call *c,
                               const struct enc_combatant *who, bool free,
                               const char *what);
 void rsv_spend_action(struct enc_combatant *who, bool free);
-/* The combatant whose turn it is, checked as the one the sender may act
- * for; fails with a message otherwise. */
-enum eng_err rsv_require_current(struct rs_call *c,
-                                 struct enc_combatant **out);
+/* Whether who has done anything yet this turn. */
+bool rsv_turn_untouched(const struct enc_combatant *who);
+/* The combatant whose turn it is, checked as one the sender may act for;
+ * NULL with c->d saying why otherwise. */
+struct enc_combatant *rsv_current(struct rs_call *c);
 
-/* The combatant named by option opt, checked as one the sender may act
- * for. */
-enum eng_err rsv_named_actor(struct rs_call *c, const char *opt,
-                             struct enc_combatant **out);
+/* ---- shared pieces ------------------------------------------------------- */
 
-/* Emit a text event for who (0 = nobody), printf style. */
-void rsv_say(struct rs_call *c, const struct enc_combatant *who,
-             const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Give who the system's condition q (rs_cond_give: its declared start,
+ * cap and duration). */
+enum eng_err rsv_give(struct rs_call *c, struct enc_combatant *who,
+                      const struct rs_cond_give *q);
+/* Remove who's condition name when it has it. */
+void rsv_take(struct rs_call *c, struct enc_combatant *who,
+              const char *name);
+/* Remove who's Aims, whatever they are called. */
+void rsv_take_aims(struct rs_call *c, struct enc_combatant *who);
 
-/* Take loss Resolve from who (never below 0) and apply what follows:
- * Wounded, defeated, or a Fallen Fate to choose. */
-void rsv_damage(struct rs_call *c, struct enc_combatant *who, int64_t loss);
-/* Regain amount Resolve, up to the maximum. */
-void rsv_regain(struct rs_call *c, struct enc_combatant *who,
-                int64_t amount);
-/* Whether who is out of the fight for good (escaped, removed, dead). */
-bool rsv_is_out(const struct enc_combatant *who);
-/* Take who out of the fight for reason. */
-void rsv_take_out(struct rs_call *c, struct enc_combatant *who,
-                  enum rsv_out reason);
+/* The combatants named in list ("Ana, Bo"), at most max, none named twice,
+ * into out; opt names the option for messages. A player is told "did you
+ * mean" only for names they may see. */
+enum eng_err rsv_names(struct rs_call *c, const char *opt, const char *list,
+                       int max, struct enc_combatant **out, int *n);
 
-/* Blaze of Glory: end the current turn and start who's at once. */
-void rsv_blaze_turn(struct rs_call *c, struct enc_combatant *who);
-/* Delay: move the current combatant's turn to right after target's. */
-enum eng_err rsv_delay_turn(struct rs_call *c, struct enc_combatant *who,
-                            struct enc_combatant *target);
-
-/* End the current turn and start the next (the next op). */
-enum eng_err rsv_next(struct rs_call *c);
-
-enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a);
-enum eng_err rsv_check(struct rs_call *c);
-enum eng_err rsv_fate(struct rs_call *c);
-void rsv_after_track(struct rs_call *c, struct enc_combatant *who,
-                     const char *track, int64_t before);
-
-/* Prompts in rs_resolve.prompts: a Fallen Fate that may be ignored, and
- * one that must be taken. */
+/* Prompts in the declaration's prompts: a Fallen Fate that may be
+ * ignored, and one that must be taken. */
 #define RSV_PROMPT_FATE 0
 #define RSV_PROMPT_FATE_MUST 1
-
-
-/* ---- the system's surface (rs_resolve_decl.c) ------------------------------ */
-
-extern const struct rs_ops rsv_ops;
-extern const struct rs_prompt rsv_prompts[];
-
-/* Command handlers, run through the command table. */
-enum eng_err rsv_cmd_delay(struct rs_call *c);
-enum eng_err rsv_cmd_move(struct rs_call *c);
-enum eng_err rsv_cmd_act(struct rs_call *c);
-enum eng_err rsv_cmd_momentum(struct rs_call *c);
-enum eng_err rsv_cmd_defend(struct rs_call *c);
-enum eng_err rsv_cmd_aim(struct rs_call *c);
-enum eng_err rsv_cmd_help(struct rs_call *c);
-enum eng_err rsv_cmd_rally(struct rs_call *c);
-enum eng_err rsv_cmd_hold(struct rs_call *c);
-enum eng_err rsv_cmd_trigger(struct rs_call *c);
-enum eng_err rsv_cmd_escape(struct rs_call *c);
-enum eng_err rsv_cmd_damage(struct rs_call *c);
-enum eng_err rsv_cmd_rest(struct rs_call *c);
+#define RSV_NPROMPTS 2
 
 #endif

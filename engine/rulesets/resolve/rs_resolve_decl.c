@@ -1,82 +1,83 @@
 /*
  * rs_resolve_decl.c - everything the `resolve` system declares about
- * itself: commands, options on core commands, conditions, help and the
- * descriptor (rs.h).
+ * itself (rs.h): commands, /attack's options, options on core commands,
+ * conditions, settings, stats, typed state, help, prompts and the
+ * operations. The top layer: it wires the others (rs_resolve.h lists
+ * them) and nothing below uses it.
  */
-#include "rs_resolve.h"
+#include <stddef.h>
 
-static const char *const rsv_act_kinds[] = {
-    "dash", "item", "skill", "free", NULL,
-};
-static const char *const rsv_hold_kinds[] = {
-    "attack", "item", "skill", NULL,
-};
-static const char *const rsv_fates[] = {
-    "ignore", "never", "push", "blaze", "tragic", NULL,
-};
+#include "rs_resolve.h"
+#include "rs_resolve_cmds.h"
+#include "rs_resolve_harm.h"
+#include "rs_resolve_turn.h"
+
+/* ---- commands ------------------------------------------------------------ */
 
 #define RSV_SKILL(help) RS_TEXT("skill", false, ENC_MAX_STAT_NAME, help)
 #define RSV_RANK RS_INT("rank", false, 0, RSV_MAX_RANK, \
                         "The rank, if not from a stat")
+/* The turn's own commands: only once the fight has begun. */
+#define RSV_TURN RS_CMD_RUNNING
 
 static const struct rs_cmd rsv_cmds[] = {
-    {"delay", NULL, 0,
+    {"delay", NULL, RSV_TURN,
      "Move your turn to right after someone who has not acted",
      "/delay after:\"Captain Vos\"",
      rsv_cmd_delay,
      {RS_WHO("after", true, "Act right after this combatant"), RS_OPT_END}},
-    {"move", NULL, 0,
+    {"move", NULL, RSV_TURN,
      "Spend your Move (one range band)",
      "/move to:short",
      rsv_cmd_move,
-     {RS_TEXT("to", false, 80, "Where to"), RS_OPT_END}},
-    {"act", NULL, 0,
+     {RS_TEXT("to", false, RSV_MAX_NOTE, "Where to (a note)"), RS_OPT_END}},
+    {"act", NULL, RSV_TURN,
      "Spend your Action: dash, use an item or a skill; or a free action",
      "/act kind:item note:\"drinks a potion\"",
      rsv_cmd_act,
      {RS_CHOICE("kind", true, rsv_act_kinds, "What kind of action"),
-      RS_TEXT("note", false, 80, "What it is"),
+      RS_TEXT("note", false, RSV_MAX_NOTE, "What it is"),
       RS_OPT_END}},
-    {"momentum", NULL, 0,
+    {"momentum", NULL, RSV_TURN,
      "You rolled Gain Momentum: one more Action this turn",
      "/momentum",
      rsv_cmd_momentum,
      {RS_OPT_END}},
-    {"defend", NULL, 0,
+    {"defend", NULL, RSV_TURN,
      "+2 x rank to Defense until your next turn",
      "/defend skill:agility",
      rsv_cmd_defend,
      {RSV_SKILL("agility, athletics or hide"), RSV_RANK, RS_OPT_END}},
-    {"aim", NULL, 0,
+    {"aim", NULL, RSV_TURN,
      "+rank to your next attack, or ignore 1D of range penalty",
      "/aim skill:tactics",
      rsv_cmd_aim,
      {RSV_SKILL("tactics or search"), RSV_RANK,
       RS_BOOL("range", "Ignore 1D of long-range penalty instead"),
       RS_OPT_END}},
-    {"assist", NULL, 0,
+    {"assist", NULL, RSV_TURN,
      "Ready a help for another character's roll",
      "/assist skill:medicine",
-     rsv_cmd_help,
+     rsv_cmd_assist,
      {RSV_SKILL("The skill you help with"), RSV_RANK, RS_OPT_END}},
-    {"rally", NULL, 0,
+    {"rally", NULL, RSV_TURN,
      "An unused help gives 1 Resolve to someone not Wounded",
      "/rally target:Tam",
      rsv_cmd_rally,
      {RS_WHO("target", true, "Who is rallied"), RS_OPT_END}},
-    {"hold", NULL, RS_CMD_ENDS_TURN,
+    {"hold", NULL, RSV_TURN | RS_CMD_ENDS_TURN,
      "Hold an action for a trigger; ends your turn",
      "/hold action:attack trigger:\"door opens\"",
      rsv_cmd_hold,
      {RS_CHOICE("action", true, rsv_hold_kinds, "What is held"),
-      RS_TEXT("trigger", true, 80, "What sets it off"),
+      RS_TEXT("trigger", true, RSV_MAX_NOTE, "What sets it off"),
       RS_OPT_END}},
-    {"trigger", NULL, 0,
+    {"trigger", NULL, RSV_TURN,
      "A held action happens now",
      "/trigger name:Kira",
      rsv_cmd_trigger,
      {RS_OWN("name", true, "Whose held action"), RS_OPT_END}},
-    {"escape", NULL, RS_CMD_ENDS_TURN,
+    {"escape", NULL, RSV_TURN | RS_CMD_ENDS_TURN,
      "Spend your whole turn leaving the fight",
      "/escape",
      rsv_cmd_escape,
@@ -91,11 +92,13 @@ static const struct rs_cmd rsv_cmds[] = {
     {"fate", NULL, 0,
      "Choose a Fallen Fate",
      "/fate name:Kira fate:never attrs:\"agility,strength\"",
-     rsv_fate,
+     rsv_cmd_fate,
      {RS_OWN("name", false, "Whose fate (default: the one that is due)"),
       RS_CHOICE("fate", true, rsv_fates, "The fate"),
-      RS_TEXT("attrs", false, 64, "Never the Same: one or two attributes"),
-      RS_TEXT("witnesses", false, 200, "Tragic Demise: who saw it"),
+      RS_TEXT("attrs", false, 2 * ENC_MAX_STAT_NAME + 2,
+              "Never the Same: one or two attributes"),
+      RS_STR("witnesses", false, RS_VAL_NAMES, RSV_MAX_NAMES_TEXT,
+             "Tragic Demise: who saw it (default: their allies)"),
       RS_OPT_END}},
     {"rest", NULL, RS_CMD_GM_ONLY,
      "GM: give back a character's Fallen Fate ignores",
@@ -105,12 +108,28 @@ static const struct rs_cmd rsv_cmds[] = {
     {"check", NULL, 0,
      "An attribute check that helpers can add to",
      "/check roll:\"3D+2\" dc:12 help:Tam",
-     rsv_check,
+     rsv_cmd_check,
      {RS_DICE("roll", true, "The dice"),
-      RS_OWN("name", false, "Who checks"),
+      RS_OWN("name", false, "Who checks (default: whose turn it is)"),
       RS_INT("dc", false, 0, ENC_MAX_VALUE, "The difficulty"),
-      RS_TEXT("help", false, 140, "Up to two helpers, as a,b"),
+      RS_STR("help", false, RS_VAL_NAMES, RSV_MAX_HELP_TEXT,
+             "Up to two helpers, as a,b"),
       RS_OPT_END}},
+};
+
+/* /attack options:"range=long piercing type=energy help=Ana,Bo". */
+static const struct rs_opt_spec rsv_attack_opts[] = {
+    RS_FLAG("melee", "A melee attack: no range penalty; close range only"),
+    RS_FLAG("ranged", "A ranged attack (range= says so already)"),
+    RS_FLAG("piercing", "The weapon is Piercing: armour is never halved"),
+    RS_CHOICE("range", false, rsv_ranges,
+              "The target's range band: a ranged attack loses dice at "
+              "close, long, extreme"),
+    RS_TEXT("type", false, RSV_MAX_TYPE,
+            "The damage type: the target's ar_<type> counts if it has one"),
+    RS_STR("help", false, RS_VAL_NAMES, RSV_MAX_HELP_TEXT,
+           "Up to two helpers whose readied help adds: help=Ana,Bo"),
+    RS_OPT_END,
 };
 
 static const struct rs_ext rsv_exts[] = {
@@ -119,24 +138,143 @@ static const struct rs_ext rsv_exts[] = {
     {NULL, {RS_OPT_END}},
 };
 
+/* ---- conditions, settings, stats ----------------------------------------- */
+
 static const struct rs_cond_spec rsv_conds[] = {
-    {"Defending", 0, 0, 0, 0, ENC_EXPIRE_START,
-     "+2 x rank to Defense until their next turn"},
-    {"Wounded", 0, 0, 0, 0, ENC_EXPIRE_END,
-     "Resolve ran out once; the next hit brings a Fallen Fate"},
+    {RSV_WOUNDED, 0, 0, 0, 0, ENC_EXPIRE_END,
+     "Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
+     "defeated instead)"},
+    {RSV_DEFENDING, RS_COND_VALUE, 0, 0, 1, ENC_EXPIRE_START,
+     "+value to Defense until the start of their next turn; ends early "
+     "when it turns a hit into a miss"},
+    {RSV_AIM, RS_COND_VALUE, 0, 0, 0, ENC_EXPIRE_END,
+     "+value to their next attack, which uses it up"},
+    {RSV_AIM_RANGE, 0, 0, 0, 0, ENC_EXPIRE_END,
+     "their next attack ignores 1D of penalty at long range or further"},
 };
 
-static const struct rs_help rsv_help = {
-    .kind = "Everyone acts once a round in a fixed order of initiative "
-            "scores, highest first (players win ties). Rolls are pools of "
-            "d6 against Defense; damage comes off Resolve.",
-    .turns = "A turn is a Move and an Action (`/move`, `/attack`, `/act`); "
-             "`/combat next` ends it. Attacks roll a d6 pool against "
-             "Defense, and damage less armour comes off Resolve. At "
-             "Resolve 0 a character is Wounded; hurt again, they face a "
-             "Fallen Fate (`/fate`).",
-    .attacks = NULL,
+static const struct rs_setting_spec rsv_settings[] = {
+    {"momentum", RS_SET_INT, 0, RSV_MAX_MOMENTUM, NULL, "1",
+     "extra Actions, and extra actions in all, that Gain Momentum gives"},
+    {"min_dice", RS_SET_INT, 0, 1, NULL, "1",
+     "the fewest dice a range penalty leaves"},
+    {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
+
+/* Attributes and skill ranks are the group's own (agility, tactics,
+ * lore...): /defend, /aim, /assist and Never the Same read them by name,
+ * and ar_<type> names a damage type. So the stats are open: these are the
+ * ones fray itself reads, with their bounds. */
+static const struct rs_stat_spec rsv_stats[] = {
+    {"init", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK, "Initiative rank"},
+    {"resolve", RS_TRACK, 0, ENC_MAX_VALUE,
+     "Resolve: becomes the hp track"},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "Resolve, by the track's name"},
+    {"defense", RS_STAT, 0, RSV_MAX_RANK,
+     "what an attack must equal or beat"},
+    {"ar", RS_STAT, 0, RSV_MAX_ARMOR,
+     "Armor Rating (ar_<type> against one damage type)"},
+    {"attack", RS_STAT, 0, RSV_MAX_RANK, "attack dice (attack=4 is 4D)"},
+    {"attack_mod", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK,
+     "added to the attack dice"},
+    {"damage", RS_STAT, 0, RSV_MAX_RANK, "damage dice (damage=3 is 3D)"},
+    {"damage_mod", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK,
+     "added to the damage dice"},
+    {"stamina", RS_STAT, 0, RSV_MAX_RANK,
+     "rank; the higher of stamina and control is the fate ignores"},
+    {"control", RS_STAT, 0, RSV_MAX_RANK,
+     "rank; the higher of stamina and control is the fate ignores"},
+    {"pc", RS_STAT, 0, 1, "1: a player character the GM added"},
+    {"major", RS_STAT, 0, 1, "1: a major NPC (rank + 6 initiative)"},
+    {"significant", RS_STAT, 0, 1,
+     "1: a significant NPC (Wounded at Resolve 0, not defeated)"},
+    {RSV_FP, RS_STAT, 0, ENC_MAX_VALUE, "Force Points"},
+    {"nts", RS_STAT, 0, RSV_MAX_NEVER,
+     "times this character took Never the Same"},
+    {NULL, RS_STAT, 0, 0, NULL},
+};
+
+/* ---- typed state --------------------------------------------------------- */
+
+/* Each field names the rs[] slot older documents kept it in, plus one. */
+static const struct rs_field rsv_comb_fields[] = {
+    RS_FIELD(struct rsv_comb, moved, RS_F_BOOL, 1),
+    RS_FIELD(struct rsv_comb, actions, RS_F_I32, 2),
+    RS_FIELD(struct rsv_comb, frees, RS_F_I32, 3),
+    RS_FIELD(struct rsv_comb, momentum, RS_F_BOOL, 4),
+    RS_FIELD(struct rsv_comb, held, RS_F_I32, 5),
+    RS_FIELD(struct rsv_comb, fired, RS_F_BOOL, 6),
+    RS_FIELD(struct rsv_comb, help, RS_F_BOOL, 7),
+    RS_FIELD(struct rsv_comb, help_rank, RS_F_I32, 8),
+    RS_FIELD(struct rsv_comb, rally, RS_F_BOOL, 9),
+    RS_FIELD(struct rsv_comb, ignores_used, RS_F_I32, 10),
+    RS_FIELD(struct rsv_comb, fate, RS_F_I32, 11),
+    RS_FIELD(struct rsv_comb, fate_damage, RS_F_I32, 12),
+    RS_FIELD(struct rsv_comb, out, RS_F_I32, 13),
+    RS_FIELD(struct rsv_comb, resume, RS_F_BOOL, 14),
+};
+
+static const struct rs_field rsv_enc_fields[] = {
+    RS_FIELD(struct rsv_enc, blaze, RS_F_U32, 1),
+};
+
+/* ---- help, prompts, operations ------------------------------------------- */
+
+static const struct rs_help rsv_help = {
+    .kind = "A personal-combat game with pools of six-sided dice (4D+1 is "
+            "four d6 plus one). Everyone acts once a round, from the "
+            "highest initiative score down: players roll 1D + rank, NPCs "
+            "have rank + 3 (+6 for a major NPC) without rolling, and "
+            "players win ties.",
+    .turns = "A turn is a Move and an Action (`/move`, `/attack`, `/act`, "
+             "`/defend`, `/aim`, `/assist`, `/hold`), at most two actions "
+             "in all with free ones; `/combat next` ends it. At its start "
+             "a character may `/delay` to act right after someone who has "
+             "not acted. At Resolve 0 a character is Wounded; hurt again, "
+             "they face a Fallen Fate (`/fate`).",
+    .attacks = "`/attack` rolls the attack pool (`roll:` or the attack "
+               "stats) against the target's Defense; `options:` gives the "
+               "range band (`range=long` takes dice away), `piercing`, "
+               "the damage `type=` and `help=` helpers. A hit rolls damage, "
+               "less the Armor Rating, off Resolve; beating Defense by 7 "
+               "or more halves the armour (rounded down) unless the weapon "
+               "is Piercing.",
+};
+
+/* Never the Same also needs the attributes, so it is typed, not clicked;
+ * the prompt's text says how. */
+static const struct rs_prompt rsv_prompts[RSV_NPROMPTS] = {
+    [RSV_PROMPT_FATE] = {{{"Ignore it", "fate", "fate", "ignore"},
+                          {"Desperate Push", "fate", "fate", "push"},
+                          {"Blaze of Glory", "fate", "fate", "blaze"},
+                          {"Tragic Demise", "fate", "fate", "tragic"},
+                          {NULL, NULL, NULL, NULL}}},
+    [RSV_PROMPT_FATE_MUST] = {{{"Desperate Push", "fate", "fate", "push"},
+                               {"Blaze of Glory", "fate", "fate", "blaze"},
+                               {"Tragic Demise", "fate", "fate", "tragic"},
+                               {NULL, NULL, NULL, NULL}}},
+};
+
+static const struct rs_ops rsv_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = rsv_setup,               /* resolve/hp track, major flag */
+    .check_stat = rsv_check_stat,     /* ar_<type> bounds */
+    .setting = NULL,                  /* the declared bounds suffice */
+    .begin = rsv_begin,               /* players 1D + rank, NPCs rank + 3/6 */
+    .next = rsv_next,                 /* fixed order, delays, blaze turns */
+    .pick = rsv_pick,                 /* refused: not alternating */
+    .pass = NULL,                     /* not alternating */
+    .attack = rsv_attack,             /* pool vs Defense, damage - armor */
+    .late_join = rsv_late_join,       /* scored and slotted in */
+    .after_track = rsv_after_track,   /* Resolve 0: Wounded or defeated */
+    .status = rsv_status,             /* actions left, held, ignores, FP */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: rsv_conds */
+    .cond_changed = NULL,             /* none takes hold at once */
+};
+
+#define RSV_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
@@ -144,17 +282,23 @@ const struct rs_system rs_resolve = {
     .title = "Resolve (d6 pools)",
     .summary = "initiative score highest first, players win ties; d6 pools "
                "vs Defense; damage to Resolve, Wounded and Fallen Fates",
-    .flags = RS_F_OPEN_STATS | RS_F_OWN_ATTACK_OPTS,
+    .flags = RS_F_OPEN_STATS,
     .ops = &rsv_ops,
     .help = &rsv_help,
     .cmds = rsv_cmds,
-    .ncmds = (int)(sizeof rsv_cmds / sizeof rsv_cmds[0]),
+    .ncmds = RSV_COUNT(rsv_cmds),
     .exts = rsv_exts,
-    .attack_opts = NULL,
+    .attack_opts = rsv_attack_opts,
     .conds = rsv_conds,
-    .nconds = (int)(sizeof rsv_conds / sizeof rsv_conds[0]),
-    .settings = NULL,
-    .stats = NULL,
+    .nconds = RSV_COUNT(rsv_conds),
+    .settings = rsv_settings,
+    .stats = rsv_stats,
+    .enc_state = {sizeof(struct rsv_enc), rsv_enc_fields,
+                  RSV_COUNT(rsv_enc_fields)},
+    .side_state = {0, NULL, 0},
+    .comb_state = {sizeof(struct rsv_comb), rsv_comb_fields,
+                   RSV_COUNT(rsv_comb_fields)},
     .prompts = rsv_prompts,
-    .nprompts = 2,
+    .nprompts = RSV_NPROMPTS,
+    .data_file = NULL,
 };

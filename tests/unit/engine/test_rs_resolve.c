@@ -238,11 +238,19 @@ static void test_turn_limits(void **state)
 static void test_momentum_setting(void **state)
 {
     struct rf *f = *state;
+    /* Declared settings: bounds and names are the kit's to check. */
     struct rs_call c = rf_call(f, RF_GM);
-    assert_int_equal(rs_resolve.ops->setting(&c, "momentum", "9"), ENG_RANGE);
-    assert_int_equal(rs_resolve.ops->setting(&c, "colour", "1"),
-                     ENG_NOTFOUND);
-    assert_int_equal(rs_resolve.ops->setting(&c, "momentum", "0"), ENG_OK);
+    assert_int_equal(rs_settings_apply(&c, &rs_resolve, "momentum=9"),
+                     ENG_RANGE);
+    c = rf_call(f, RF_GM);
+    assert_int_equal(rs_settings_apply(&c, &rs_resolve, "colour=1"),
+                     ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "momentum, min_dice"));
+    c = rf_call(f, RF_GM);
+    assert_int_equal(rs_setting_int(f->e, &rs_resolve, "momentum"), 1);
+    assert_int_equal(rs_settings_apply(&c, &rs_resolve, "momentum=0"),
+                     ENG_OK);
+    assert_int_equal(rs_setting_int(f->e, &rs_resolve, "momentum"), 0);
     rf_add(f, "Ana", 10, "init=1");
     assert_int_equal(rf_begin(f), ENG_OK);
     f->nopts = 0;

@@ -115,4 +115,35 @@ static inline int64_t rf_resolve(struct rf *f, const char *name)
     return rs_fx_track(&f->fx, name, RSV_RESOLVE);
 }
 
+/* Wound name and hurt them again so that a Fallen Fate is due. */
+static inline void rf_fate_due(struct rf *f, const char *name)
+{
+    rf_opts(f, "name", name, "amount", "100", NULL);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
+    assert_true(rsv_is_wounded(rf_who(f, name)));
+    rf_opts(f, "name", name, "amount", "1", NULL);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
+    assert_int_not_equal(rsv_st(rf_who(f, name))->fate, RSV_FATE_NONE);
+}
+
+/* Three heroes on one side (Ana, Bo with 1 Force Point, Cy, each with 10
+ * Resolve, acting in that order) and a Goon on the other; begun, and Bo
+ * down to 4 Resolve. */
+static inline void rf_heroes(struct rf *f)
+{
+    rf_add(f, "Ana", 10, "init=9 resolve=10");
+    rf_add(f, "Bo", 11, "init=8 resolve=10 fp=1");
+    rf_add(f, "Cy", 12, "init=7 resolve=10");
+    rf_add(f, "Goon", 0, "init=1 resolve=10");
+    int heroes = enc_side_get(f->e, "heroes", &f->d);
+    int foes = enc_side_get(f->e, "foes", &f->d);
+    rf_who(f, "Ana")->side = heroes;
+    rf_who(f, "Bo")->side = heroes;
+    rf_who(f, "Cy")->side = heroes;
+    rf_who(f, "Goon")->side = foes;
+    assert_int_equal(rf_begin(f), ENG_OK);
+    rf_opts(f, "name", "Bo", "amount", "6", NULL);
+    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
+}
+
 #endif

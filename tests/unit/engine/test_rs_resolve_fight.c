@@ -28,6 +28,18 @@ static const struct enc_event *rf_event(struct rf *f, enum enc_ev kind)
     return NULL;
 }
 
+/* The amount of ev's modifier whose reason is reason; fails without. */
+static int64_t rf_mod(const struct enc_event *ev, const char *reason)
+{
+    for (int i = 0; i < ev->nmods; i++)
+        if (strcmp(ev->mods[i].reason, reason) == 0) {
+            assert_true(ev->mods[i].has_amount);
+            return ev->mods[i].amount;
+        }
+    fail_msg("no modifier \"%s\"", reason);
+    return 0;
+}
+
 /* ---- Defend -------------------------------------------------------------- */
 
 static void test_defend_rule(void **state)
@@ -67,8 +79,8 @@ static void test_defend_lapses_after_a_miss(void **state)
     assert_int_equal(rf_attack(f, RF_GM, "Goon", "Ana", "12", "5", NULL),
                      ENG_OK);
     const struct enc_event *ev = rf_event(f, ENC_EV_ATTACK);
-    assert_int_equal(ev->c, 0);
-    assert_int_equal(ev->b, 14);
+    assert_string_equal(ev->outcome, "miss");
+    assert_int_equal(ev->target, 14);
     assert_null(enc_cond_find(rf_who(f, "Ana"), RSV_DEFENDING));
     assert_int_equal(rf_resolve(f, "Ana"), 10);
     /* Defense is back to 10 at once: the next hit lands (the GM may use a
@@ -77,7 +89,7 @@ static void test_defend_lapses_after_a_miss(void **state)
     assert_int_equal(rf_do(f, RF_GM, "momentum"), ENG_OK);
     assert_int_equal(rf_attack(f, RF_GM, "Goon", "Ana", "12", "5", NULL),
                      ENG_OK);
-    assert_int_equal(rf_event(f, ENC_EV_ATTACK)->c, 1);
+    assert_string_equal(rf_event(f, ENC_EV_ATTACK)->outcome, "hit");
     assert_int_equal(rf_resolve(f, "Ana"), 10 - (5 - 2));
 }
 
@@ -123,8 +135,9 @@ static void test_aim_adds_rank_once(void **state)
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "7", NULL, NULL),
                      ENG_OK);
     const struct enc_event *ev = rf_event(f, ENC_EV_ATTACK);
-    assert_int_equal(ev->a, 10);
-    assert_int_equal(ev->c, 1);
+    assert_int_equal(ev->value, 10);
+    assert_string_equal(ev->outcome, "hit");
+    assert_int_equal(rf_mod(ev, "Aim"), 3);
     assert_null(enc_cond_find(rf_who(f, "Ana"), RSV_AIM));
 }
 
@@ -147,14 +160,20 @@ static void test_help_limit_and_use(void **state)
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "15", NULL,
                                "help=H1,H2,H3"), ENG_LIMIT);
     assert_non_null(strstr(f->d.msg, "at most 2"));
-    assert_true(rf_who(f, "H1")->rs[RSV_C_HELP]);
+    assert_true(rsv_st(rf_who(f, "H1"))->help);
     /* Two: 15 + 1 + 4 = 20 hits Defense 20. */
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "15", NULL,
                                "help=H1,H3"), ENG_OK);
-    assert_int_equal(rf_event(f, ENC_EV_ATTACK)->a, 20);
-    assert_int_equal(rf_event(f, ENC_EV_ATTACK)->c, 1);
-    assert_false(rf_who(f, "H1")->rs[RSV_C_HELP]);
-    assert_true(rf_who(f, "H2")->rs[RSV_C_HELP]);
+    const struct enc_event *ev = rf_event(f, ENC_EV_ATTACK);
+    assert_int_equal(ev->value, 20);
+    assert_string_equal(ev->outcome, "hit");
+    /* Each help shows as what it added. */
+    assert_int_equal(ev->nmods, 2);
+    assert_string_equal(ev->mods[0].reason, "help");
+    assert_int_equal(ev->mods[0].amount, 1);
+    assert_int_equal(ev->mods[1].amount, 4);
+    assert_false(rsv_st(rf_who(f, "H1"))->help);
+    assert_true(rsv_st(rf_who(f, "H2"))->help);
     /* A spent help cannot be used again; a roll cannot help itself. */
     rf_opts(f, "roll", "3", "help", "H1", NULL);
     assert_int_equal(rf_do(f, 10, "check"), ENG_STATE);
@@ -163,8 +182,11 @@ static void test_help_limit_and_use(void **state)
     /* An attribute check may use a help too. */
     rf_opts(f, "roll", "3", "dc", "5", "help", "H2", NULL);
     assert_int_equal(rf_do(f, 10, "check"), ENG_OK);
-    assert_int_equal(rf_event(f, ENC_EV_ROLL)->a, 5);
-    assert_non_null(strstr(rf_event(f, ENC_EV_ROLL)->text, "success"));
+    ev = rf_event(f, ENC_EV_TEST);
+    assert_int_equal(ev->value, 5);
+    assert_int_equal(ev->target, 5);
+    assert_string_equal(ev->outcome, "success");
+    assert_int_equal(rf_mod(ev, "help"), 2);
 }
 
 static void test_unused_help_rallies(void **state)
@@ -173,7 +195,7 @@ static void test_unused_help_rallies(void **state)
     rf_party(f);
     rf_opts(f, "skill", "tactics", NULL);
     assert_int_equal(rf_do(f, 10, "assist"), ENG_OK);
-    assert_true(rf_said(f, "help:Ana"));
+    assert_true(rf_said(f, "Ana readies a help: +3"));
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);       /* Bo */
     assert_int_equal(rf_attack(f, 11, "Bo", "Ana", "12", "4", NULL), ENG_OK);
     assert_int_equal(rf_resolve(f, "Ana"), 8);         /* 4 - armor 2 */
@@ -212,10 +234,10 @@ static void test_range_penalties(void **state)
     assert_int_equal(rsv_range_penalty(RSV_RANGE_LONG, true, true), 0);
     assert_int_equal(rsv_range_penalty(RSV_RANGE_EXTREME, true, true), 1);
     assert_int_equal(rsv_range_penalty(RSV_RANGE_CLOSE, true, true), 1);
-    enum rsv_range r;
-    assert_true(rsv_range_parse("Extreme", &r));
-    assert_int_equal(r, RSV_RANGE_EXTREME);
-    assert_false(rsv_range_parse("far", &r));
+    /* The choices of range= name the bands in the enum's order. */
+    assert_string_equal(rsv_ranges[RSV_RANGE_CLOSE - 1], "close");
+    assert_string_equal(rsv_ranges[RSV_RANGE_EXTREME - 1], "extreme");
+    assert_null(rsv_ranges[RSV_RANGE_EXTREME]);
 }
 
 static void test_range_removes_dice(void **state)
@@ -225,8 +247,14 @@ static void test_range_removes_dice(void **state)
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "4D+1", NULL,
                                "range=extreme"), ENG_OK);
     int faces[8];
-    assert_int_equal(rf_faces(f, "attack (-2D at extreme)", faces, 8), 2);
-    assert_int_equal(rf_event(f, ENC_EV_ATTACK)->a, faces[0] + faces[1] + 1);
+    assert_int_equal(rf_faces(f, "attack", faces, 8), 2);
+    const struct enc_event *ev = rf_event(f, ENC_EV_ATTACK);
+    assert_int_equal(ev->value, faces[0] + faces[1] + 1);
+    /* The penalty shows as the dice it took. */
+    assert_int_equal(ev->nmods, 1);
+    assert_string_equal(ev->mods[0].reason, "extreme range");
+    assert_int_equal(ev->mods[0].amount, -2);
+    assert_string_equal(ev->mods[0].unit, "dice");
     /* A melee attack is never at long range; a penalty needs a plain
      * pool. */
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
@@ -236,6 +264,12 @@ static void test_range_removes_dice(void **state)
                                "range=long"), ENG_INVALID);
     assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "4D", NULL, "bogus"),
                      ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "melee, ranged, piercing, range, "
+                           "type, help"));
+    assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "4D", NULL,
+                               "range=far"), ENG_INVALID);
+    assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "4D", NULL,
+                               "melee ranged"), ENG_INVALID);
     /* Aim spent on range: 4D at long range keeps all four dice. */
     rf_opts(f, "range", "true", NULL);
     assert_int_equal(rf_do(f, 11, "aim"), ENG_OK);
@@ -246,13 +280,41 @@ static void test_range_removes_dice(void **state)
     assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "4D", NULL,
                                "range=long"), ENG_OK);
     assert_int_equal(rf_faces(f, "attack", faces, 8), 4);
+    ev = rf_event(f, ENC_EV_ATTACK);
+    assert_int_equal(ev->nmods, 1);
+    assert_false(ev->mods[0].has_amount);
+    assert_non_null(strstr(ev->mods[0].reason, "Aim"));
     assert_null(enc_cond_find(rf_who(f, "Bo"), RSV_AIM_RANGE));
     /* Close range: ranged -1D, melee none (1D floor by default). */
     f->nopts = 0;
     assert_int_equal(rf_do(f, 11, "momentum"), ENG_OK);
     assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "1D", NULL,
                                "range=close"), ENG_OK);
-    assert_int_equal(rf_faces(f, "attack (-1D at close)", faces, 8), 1);
+    assert_int_equal(rf_faces(f, "attack", faces, 8), 1);
+    /* The floor kept the one die: no dice were taken. */
+    assert_int_equal(rf_event(f, ENC_EV_ATTACK)->nmods, 0);
+
+}
+
+static void test_min_dice_setting(void **state)
+{
+    struct rf *f = *state;
+    struct rs_call c = rf_call(f, RF_GM);
+    /* Declared bounds: 0 or 1. */
+    assert_int_equal(rs_settings_apply(&c, &rs_resolve, "min_dice=2"),
+                     ENG_RANGE);
+    /* min_dice=0 lets a penalty take the last die, leaving the bonus. */
+    c = rf_call(f, RF_GM);
+    assert_int_equal(rs_settings_apply(&c, &rs_resolve, "min_dice=0"),
+                     ENG_OK);
+    rf_party(f);
+    assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "1D+2", NULL,
+                               "range=close"), ENG_OK);
+    const struct enc_event *ev = rf_event(f, ENC_EV_ATTACK);
+    assert_int_equal(ev->value, 2);
+    assert_int_equal(rf_mod(ev, "close range"), -1);
+    assert_int_equal(ev->nrolls, 1);
+    assert_int_equal(f->r->rolls[ev->rolls[0]].ndice, 0);
 }
 
 /* ---- armour -------------------------------------------------------------- */
@@ -297,12 +359,49 @@ static void test_armor_by_type_end_to_end(void **state)
     assert_int_equal(rf_attack(f, 10, "Ana", "Goon", "17", "6", NULL),
                      ENG_OK);
     assert_int_equal(rf_event(f, ENC_EV_DAMAGE)->a, 4);
+    assert_int_equal(rf_mod(rf_event(f, ENC_EV_DAMAGE),
+                            "half armour (Defense beaten by 7 or more)"), -2);
     assert_int_equal(rf_resolve(f, "Goon"), 2);
     assert_int_equal(rf_next(f, RF_GM), ENG_OK);
     /* Energy, Piercing, 11: armor 1, 2 - 1 = 1. */
     assert_int_equal(rf_attack(f, 11, "Bo", "Goon", "11", "2",
                                "type=energy piercing"), ENG_OK);
     assert_int_equal(rf_resolve(f, "Goon"), 1);
+}
+
+/* ---- secrecy ------------------------------------------------------------- */
+
+static void test_hidden_npc_numbers_are_the_gms(void **state)
+{
+    struct rf *f = *state;
+    rf_add(f, "Ana", 10, "init=90 defense=10 resolve=10");
+    struct enc_combatant *sniper = rf_add(f, "Sniper", 0,
+                                          "init=1 defense=12 ar=2 resolve=6");
+    sniper->hidden = true;
+    assert_int_equal(rf_begin(f), ENG_OK);
+    /* Its score is said to the GM only. */
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_SAY,
+                                            "initiative score 4");
+    assert_non_null(ev);
+    assert_true(ev->secret);
+    /* Ana's own roll is public; the Sniper's Defense and armour are not. */
+    assert_int_equal(rf_attack(f, 10, "Ana", "Sniper", "4D+10", "5", NULL),
+                     ENG_OK);
+    ev = rf_event(f, ENC_EV_ATTACK);
+    assert_false(ev->secret);
+    assert_false(ev->value_secret);
+    assert_true(ev->target_secret);
+    assert_false(f->r->rolls[ev->rolls[0]].secret);
+    ev = rf_event(f, ENC_EV_DAMAGE);
+    assert_true(ev->nmods > 0);
+    assert_true(ev->mods[0].secret);
+    /* The Sniper's own attack roll is the GM's. */
+    assert_int_equal(rf_next(f, RF_GM), ENG_OK);
+    assert_int_equal(rf_attack(f, RF_GM, "Sniper", "Ana", "3D", NULL, NULL),
+                     ENG_OK);
+    ev = rf_event(f, ENC_EV_ATTACK);
+    assert_true(ev->value_secret);
+    assert_true(f->r->rolls[ev->rolls[0]].secret);
 }
 
 /* ---- Resolve 0, Wounded, ignores ----------------------------------------- */
@@ -361,7 +460,7 @@ static void test_minor_npc_defeated(void **state)
     rf_opts(f, "name", "Lt", "amount", "1", NULL);
     assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     assert_true(rf_who(f, "Lt")->flags & ENC_CF_DOWN);
-    assert_int_equal(rf_who(f, "Lt")->rs[RSV_C_FATE], RSV_FATE_NONE);
+    assert_int_equal(rsv_st(rf_who(f, "Lt"))->fate, RSV_FATE_NONE);
     rf_opts(f, "name", "Lt", "fate", "tragic", NULL);
     assert_int_equal(rf_do(f, 11, "fate"), ENG_PERM);
     assert_int_equal(rf_do(f, RF_GM, "fate"), ENG_OK);
@@ -382,14 +481,14 @@ static void test_wound_ignores(void **state)
     /* More damage: a fate is due; the fight waits for it. */
     rf_opts(f, "name", "Ana", "amount", "5", NULL);
     assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
-    assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_MAY_IGNORE);
+    assert_int_equal(rsv_st(rf_who(f, "Ana"))->fate, RSV_FATE_MAY_IGNORE);
     assert_int_equal(rf_next(f, RF_GM), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "Fallen Fate"));
     /* Only Ana's player or the GM chooses. */
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
     assert_int_equal(rf_do(f, 11, "fate"), ENG_PERM);
     assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
-    assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_NONE);
+    assert_int_equal(rsv_st(rf_who(f, "Ana"))->fate, RSV_FATE_NONE);
     rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "ignores 1/2"));
     /* 6 is more than half of 10: cannot be ignored. */
@@ -399,7 +498,7 @@ static void test_wound_ignores(void **state)
     assert_int_equal(rf_do(f, 10, "fate"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "more than half"));
     /* The GM settles it another way for this test, then Ana rests. */
-    rf_who(f, "Ana")->rs[RSV_C_FATE] = RSV_FATE_NONE;
+    rsv_st(rf_who(f, "Ana"))->fate = RSV_FATE_NONE;
     rf_opts(f, "name", "Ana", "amount", "1", NULL);
     assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
@@ -407,14 +506,14 @@ static void test_wound_ignores(void **state)
     /* No ignores left: even a small hit must be answered. */
     rf_opts(f, "name", "Ana", "amount", "1", NULL);
     assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
-    assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_FATE], RSV_FATE_MUST);
+    assert_int_equal(rsv_st(rf_who(f, "Ana"))->fate, RSV_FATE_MUST);
     rf_opts(f, "name", "Ana", "fate", "ignore", NULL);
     assert_int_equal(rf_do(f, 10, "fate"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "no ignores left"));
     rf_opts(f, "name", "Ana", NULL);
     assert_int_equal(rf_do(f, 10, "rest"), ENG_PERM);
     assert_int_equal(rf_do(f, RF_GM, "rest"), ENG_OK);
-    assert_int_equal(rf_who(f, "Ana")->rs[RSV_C_IGNORES_USED], 0);
+    assert_int_equal(rsv_st(rf_who(f, "Ana"))->ignores_used, 0);
 }
 
 static void test_hp_track_change_counts(void **state)
@@ -434,17 +533,6 @@ static void test_hp_track_change_counts(void **state)
 }
 
 /* ---- the four fates ------------------------------------------------------ */
-
-/* Wound Ana and hurt her again so a fate is due. */
-static void rf_fate_due(struct rf *f, const char *name)
-{
-    rf_opts(f, "name", name, "amount", "100", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
-    assert_true(rsv_is_wounded(rf_who(f, name)));
-    rf_opts(f, "name", name, "amount", "1", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
-    assert_int_not_equal(rf_who(f, name)->rs[RSV_C_FATE], RSV_FATE_NONE);
-}
 
 static void test_fate_never_the_same(void **state)
 {
@@ -509,7 +597,7 @@ static void test_fate_desperate_push(void **state)
         rf_opts(f, "name", "Ana", "fate", "push", NULL);
         assert_int_equal(rf_do(f, 10, "fate"), ENG_OK);
         int faces[2];
-        assert_int_equal(rf_faces(f, "desperate push", faces, 2), 2);
+        assert_int_equal(rf_faces(f, "Desperate Push", faces, 2), 2);
         int sum = faces[0] + faces[1];
         struct enc_combatant *ana = rf_who(f, "Ana");
         if (sum >= 8) {
@@ -523,7 +611,7 @@ static void test_fate_desperate_push(void **state)
             assert_true(ana->flags & ENC_CF_DEAD);
             assert_int_equal(rf_resolve(f, "Ana"), 0);
         }
-        assert_int_equal(ana->rs[RSV_C_FATE], RSV_FATE_NONE);
+        assert_int_equal(rsv_st(ana)->fate, RSV_FATE_NONE);
     }
     /* These six seeds show both outcomes. */
     assert_true(lived > 0);
@@ -558,21 +646,7 @@ static void test_fate_blaze_of_glory(void **state)
 static void test_fate_tragic_demise(void **state)
 {
     struct rf *f = *state;
-    rf_add(f, "Ana", 10, "init=9 resolve=10");
-    rf_add(f, "Bo", 11, "init=8 resolve=10 fp=1");
-    rf_add(f, "Cy", 12, "init=7 resolve=10");
-    rf_add(f, "Goon", 0, "init=1 resolve=10");
-    struct rs_call c = rf_call(f, RF_GM);
-    int heroes = enc_side_get(f->e, "heroes", &f->d);
-    int foes = enc_side_get(f->e, "foes", &f->d);
-    (void)c;
-    rf_who(f, "Ana")->side = heroes;
-    rf_who(f, "Bo")->side = heroes;
-    rf_who(f, "Cy")->side = heroes;
-    rf_who(f, "Goon")->side = foes;
-    assert_int_equal(rf_begin(f), ENG_OK);
-    rf_opts(f, "name", "Bo", "amount", "6", NULL);
-    assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
+    rf_heroes(f);
     rf_opts(f, "name", "Goon", "amount", "6", NULL);
     assert_int_equal(rf_do(f, RF_GM, "damage"), ENG_OK);
     rf_opts(f, "name", "Cy", "fate", "tragic", NULL);
@@ -584,8 +658,11 @@ static void test_fate_tragic_demise(void **state)
     /* Each ally rolled 2D: Ana (full) stays at 10, Bo regains the faces
      * (up to 10); the Goon, a foe, gains nothing. */
     int ana[2], bo[2];
-    assert_int_equal(rf_faces(f, "resolve for Ana", ana, 2), 2);
-    assert_int_equal(rf_faces(f, "resolve for Bo", bo, 2), 2);
+    /* Rolled for each ally in the order they joined: Ana, then Bo. */
+    assert_int_equal(rs_fx_faces(&f->fx, rs_fx_roll(&f->fx, "Resolve regained",
+                                                    0), ana, 2), 2);
+    assert_int_equal(rs_fx_faces(&f->fx, rs_fx_roll(&f->fx, "Resolve regained",
+                                                    1), bo, 2), 2);
     assert_int_equal(rf_resolve(f, "Ana"), 10);
     int64_t want = 4 + bo[0] + bo[1];
     assert_int_equal(rf_resolve(f, "Bo"), want > 10 ? 10 : want);
@@ -628,7 +705,9 @@ int main(void)
         T(test_help_limit_and_use),
         T(test_unused_help_rallies),
         T(test_range_removes_dice),
+        T(test_min_dice_setting),
         T(test_armor_by_type_end_to_end),
+        T(test_hidden_npc_numbers_are_the_gms),
         T(test_minor_npc_defeated),
         T(test_wound_ignores),
         T(test_hp_track_change_counts),
