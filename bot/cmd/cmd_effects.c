@@ -195,8 +195,7 @@ void cmd_attack(struct cmd_run *run)
      * system declares, so nothing is accepted and then ignored. */
     struct rs_arg args[RS_MAX_TOKENS];
     char tokbuf[RS_MAX_TOKENS_TEXT * 2 + 2];
-    if (a.options != NULL && run->rs->attack_opts == NULL &&
-        !(run->rs->flags & RS_F_OWN_ATTACK_OPTS)) {
+    if (a.options != NULL && run->rs->attack_opts == NULL) {
         cmd_fail(run, "attacks in the %s system take no options: (see /help "
                  "topic:%s)", run->rs->id, run->rs->id);
         return;

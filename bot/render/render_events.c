@@ -296,29 +296,18 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (ev->kind == ENC_EV_COND_EXPIRE)
             sbuf_add(b, " (it wore off)");
         break;
-    case ENC_EV_ATTACK: {
-        /* Rulesets not yet recording the comparison put the numbers in a
-         * and b and the outcome in text. */
-        struct enc_event old = *ev;
-        if (!old.has_cmp && (old.nrolls > 0 || old.a != 0 || old.b != 0)) {
-            old.has_cmp = true;
-            old.value = old.a;
-            old.target = old.b;
-        }
-        if (old.outcome == NULL)
-            old.outcome = old.text;
+    case ENC_EV_ATTACK:
         put_who(b, v, ev->who, NULL);
         sbuf_add(b, " attacks ");
         put_who(b, v, ev->other, NULL);
         if (hide) {
             /* A hidden attacker's numbers are all the GM's. */
-            if (old.outcome != NULL)
-                sbuf_addf(b, ": **%s**", old.outcome);
+            if (ev->outcome != NULL)
+                sbuf_addf(b, ": **%s**", ev->outcome);
         } else {
-            put_compare(b, v, &old);
+            put_compare(b, v, ev);
         }
         break;
-    }
     case ENC_EV_TEST:
         if (hide)
             return false;

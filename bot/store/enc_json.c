@@ -169,15 +169,6 @@ static void jw_i64_array(struct jw *w, const int64_t *v, int n)
     JW_LIT(w, "]");
 }
 
-/* Ruleset slots: written sparsely, trailing zeros dropped. */
-static void jw_slots(struct jw *w, const int64_t *v)
-{
-    int n = ENC_RS_SLOTS;
-    while (n > 0 && v[n - 1] == 0)
-        n--;
-    jw_i64_array(w, v, n);
-}
-
 /* A ruleset's typed state as an object of its fields under their names;
  * fields at their zero value are left out (a reader zeroes what is
  * absent), so a document grows only with what happened. */
@@ -251,17 +242,14 @@ static void jw_state(struct jw *w, const struct rs_state_spec *sp,
     JW_LIT(w, "}");
 }
 
-/* ,"st":{...} for a ruleset with typed state of this kind, or the old
- * numbered ,"rs":[...] slots for one without. */
+/* ,"st":{...} for a ruleset with state of this kind; nothing for one
+ * without. */
 static void jw_rs_state(struct jw *w, const struct rs_state_spec *sp,
-                        const void *st, const int64_t *slots)
+                        const void *st)
 {
     if (sp->size > 0) {
         JW_KEY(w, "st");
         jw_state(w, sp, st);
-    } else {
-        JW_KEY(w, "rs");
-        jw_slots(w, slots);
     }
 }
 
@@ -345,7 +333,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
         int64_t t[3] = {c->dealt, c->taken, c->falls};
         jw_i64_array(w, t, 3);
     }
-    jw_rs_state(w, sp, c->st, c->rs);
+    jw_rs_state(w, sp, c->st);
     JW_LIT(w, "}");
 }
 
@@ -415,7 +403,7 @@ char *enc_json_dump(const struct encounter *e)
         JW_LIT(&w, "{");
         JW_KEY1(&w, "name");
         jw_str(&w, e->sides[i].name);
-        jw_rs_state(&w, &e->sys->side_state, e->sides[i].st, e->sides[i].rs);
+        jw_rs_state(&w, &e->sys->side_state, e->sides[i].st);
         JW_LIT(&w, "}");
     }
     JW_LIT(&w, "]");
@@ -439,7 +427,7 @@ char *enc_json_dump(const struct encounter *e)
         JW_LIT(&w, "]");
     }
     JW_LIT(&w, "]");
-    jw_rs_state(&w, &e->sys->enc_state, e->st, e->rs);
+    jw_rs_state(&w, &e->sys->enc_state, e->st);
     JW_LIT(&w, "}");
     if (w.bad || !jw_room(&w, 0)) {
         free(w.buf);
@@ -544,10 +532,14 @@ static void rd_str(struct rd *r, json_t *o, const char *key, char *dst,
     memcpy(dst, s, strlen(s) + 1);
 }
 
+/* Documents written before typed state (version 1) kept a ruleset's
+ * state in this many numbered int64 slots per holder. */
+#define ENC_JSON_LEGACY_SLOTS 16
+
 static void rd_slots(struct rd *r, json_t *a, int64_t *out)
 {
-    memset(out, 0, ENC_RS_SLOTS * sizeof *out);
-    if (!json_is_array(a) || json_array_size(a) > ENC_RS_SLOTS) {
+    memset(out, 0, ENC_JSON_LEGACY_SLOTS * sizeof *out);
+    if (!json_is_array(a) || json_array_size(a) > ENC_JSON_LEGACY_SLOTS) {
         rd_fail(r, "rs");
         return;
     }
@@ -652,7 +644,8 @@ static void upgrade_slots(const struct rs_state_spec *sp, const int64_t *slots,
         int first = f->legacy - 1;
         if (f->type == RS_F_STR) {
             size_t n = 0;
-            for (int k = first; k < ENC_RS_SLOTS && n + 1 < f->size; k++)
+            for (int k = first; k < ENC_JSON_LEGACY_SLOTS && n + 1 < f->size;
+                 k++)
                 for (int b = 0; b < 8 && n + 1 < f->size; b++)
                     p[n++] = (char)(((uint64_t)slots[k] >> (8 * b)) & 0xFF);
             p[n] = '\0';
@@ -661,7 +654,8 @@ static void upgrade_slots(const struct rs_state_spec *sp, const int64_t *slots,
                 p[0] = '\0';
             continue;
         }
-        for (int k = 0; k < f->count && first + k < ENC_RS_SLOTS; k++) {
+        for (int k = 0; k < f->count && first + k < ENC_JSON_LEGACY_SLOTS;
+             k++) {
             int64_t x = slots[first + k];
             char *q = p + f->size * (size_t)k;
             if (f->type == RS_F_BOOL) {
@@ -680,10 +674,11 @@ static void upgrade_slots(const struct rs_state_spec *sp, const int64_t *slots,
 }
 
 /* The ruleset's state of holder object o: "st" when written with typed
- * state, else the old "rs" slots (upgraded into st when the ruleset has
- * typed state now, kept as slots when it has not). */
+ * state, else the old "rs" slots of a version-1 document, upgraded into
+ * the fields that name them (slots no field names held nothing any
+ * ruleset reads). */
 static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
-                        void *st, int64_t *slots)
+                        void *st)
 {
     json_t *typed = json_object_get(o, "st");
     if (typed != NULL) {
@@ -693,11 +688,13 @@ static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
             rd_state(r, typed, sp, st);
         return;
     }
-    rd_slots(r, json_object_get(o, "rs"), slots);
-    if (sp->size > 0) {
+    json_t *old = json_object_get(o, "rs");
+    if (old == NULL)
+        return;
+    int64_t slots[ENC_JSON_LEGACY_SLOTS];
+    rd_slots(r, old, slots);
+    if (sp->size > 0)
         upgrade_slots(sp, slots, st);
-        memset(slots, 0, ENC_RS_SLOTS * sizeof *slots);
-    }
 }
 
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
@@ -801,7 +798,7 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         c->taken = json_integer_value(t);
         c->falls = (int32_t)json_integer_value(f);
     }
-    rd_rs_state(r, o, sp, c->st, c->rs);
+    rd_rs_state(r, o, sp, c->st);
 }
 
 enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
@@ -883,7 +880,7 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
                 rd_fail(&r, "state");
                 break;
             }
-            rd_rs_state(&r, s, &sys->side_state, x->st, x->rs);
+            rd_rs_state(&r, s, &sys->side_state, x->st);
         }
     }
     e->acting_side = (int)rd_int(&r, o, "acting_side", -1, e->nsides - 1);
@@ -926,7 +923,7 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         }
     }
     e->turn_idx = (int)rd_int(&r, o, "turn_idx", -1, e->norder);
-    rd_rs_state(&r, o, &sys->enc_state, e->st, e->rs);
+    rd_rs_state(&r, o, &sys->enc_state, e->st);
     json_decref(o);
     if (r.bad) {
         enc_free(e);

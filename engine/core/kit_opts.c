@@ -471,22 +471,6 @@ enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
     return ENG_OK;
 }
 
-enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
-                        int64_t hi, int64_t dflt, int64_t *out)
-{
-    const char *v = rs_opt(c->opts, c->nopts, opt);
-    if (v == NULL) {
-        *out = dflt;
-        return ENG_OK;
-    }
-    int64_t x;
-    if (!eng_text_to_int(v, &x) || x < lo || x > hi)
-        return enc_fail(c->d, ENG_RANGE, "%s: must be a whole number from "
-                        "%lld to %lld", opt, (long long)lo, (long long)hi);
-    *out = x;
-    return ENG_OK;
-}
-
 enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
                          bool *out)
 {

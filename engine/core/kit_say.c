@@ -70,32 +70,3 @@ struct enc_event *rs_say0(struct rs_call *c, const struct enc_combatant *who,
     return rs_say_args(c, who, text, NULL, 0);
 }
 
-struct enc_event *rs_vsayf(struct rs_call *c, uint32_t who, bool secret,
-                           const char *fmt, va_list ap)
-{
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_SAY, who);
-    ev->secret = secret;
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n <= 0)
-        return ev;
-    char *s = enc_result_alloc(c->r, (size_t)n + 1);
-    if (s == NULL)
-        return ev;
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-    struct enc_part p = {.kind = ENC_PART_TEXT, .s = s};
-    enc_event_part_arena(c->r, ev, &p);
-    return ev;
-}
-
-struct enc_event *rs_sayf(struct rs_call *c, uint32_t who, bool secret,
-                          const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    struct enc_event *ev = rs_vsayf(c, who, secret, fmt, ap);
-    va_end(ap);
-    return ev;
-}

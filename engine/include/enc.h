@@ -34,7 +34,6 @@ struct rs_system;
 #define ENC_MAX_INIT 4
 /* Numbered slots a ruleset kept its state in before typed state (rs.h
  * struct rs_state_spec); read only to upgrade old documents. */
-#define ENC_RS_SLOTS 16
 /* Turn order entries: every combatant's every initiative value. */
 #define ENC_MAX_ORDER (ENC_MAX_COMBATANTS * ENC_MAX_INIT)
 /* Initiative expression kept on a combatant ("d20+3"), in bytes. */
@@ -107,13 +106,11 @@ struct enc_combatant {
     int64_t dealt, taken;    /* damage dealt and taken in this fight, for
                                 the summary at its end */
     int32_t falls;           /* times it went down */
-    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 
 struct enc_side {
     char name[ENC_MAX_SIDE_NAME + 1];
-    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 
@@ -176,7 +173,6 @@ struct encounter {
     int norder;
     int turn_idx;            /* index into order of the current turn; -1 */
 
-    int64_t rs[ENC_RS_SLOTS]; /* untyped state of rulesets not yet typed */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 

@@ -379,8 +379,6 @@ struct rs_prompt {
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
 #define RS_F_OPEN_STATS     (1u << 2) /* stats beyond the declared ones are
                                          accepted (a free-form tracker) */
-#define RS_F_OWN_ATTACK_OPTS (1u << 3) /* reads /attack options: itself
-                                          (until it declares attack_opts) */
 
 struct rs_system {
     int version;             /* RS_SYSTEM_VERSION */

@@ -101,10 +101,6 @@ const char *rs_opt(const struct rs_opt *opts, int nopts, const char *name);
  * "no combatant named X (did you mean Y?)" or "opt: is required". */
 enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
                               struct enc_combatant **out);
-/* Integer option opt within [lo, hi]; absent gives dflt. Fails with a
- * message naming the option and the bounds. */
-enum eng_err rs_opt_int(struct rs_call *c, const char *opt, int64_t lo,
-                        int64_t hi, int64_t dflt, int64_t *out);
 /* Boolean option (true/false/yes/no/on/off); absent gives dflt. */
 enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
                          bool *out);
@@ -163,14 +159,6 @@ struct enc_event *rs_say_args(struct rs_call *c,
 /* A sentence without arguments. */
 struct enc_event *rs_say0(struct rs_call *c, const struct enc_combatant *who,
                           const char *text);
-/* A sentence from printf(fmt, ...) as one part: for words the ruleset
- * builds itself. secret makes the whole event the GM's. */
-struct enc_event *rs_sayf(struct rs_call *c, uint32_t who, bool secret,
-                          const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-struct enc_event *rs_vsayf(struct rs_call *c, uint32_t who, bool secret,
-                           const char *fmt, va_list ap)
-    __attribute__((format(printf, 4, 0)));
 
 /* ---- rolls, tests, attacks ------------------------------------------------- */
 

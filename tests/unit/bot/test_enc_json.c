@@ -59,8 +59,6 @@ static struct encounter *sample(void)
     enc_result_cleanup(&r);
     snprintf(c->note, sizeof c->note, "line one");
     set_field(&e->sys->comb_state, c->st, "fails", -42);
-    e->rs[15] = 9;
-    e->sides[0].rs[0] = 5;
     e->order[0] = (struct enc_slot){ids[1], 1};
     e->norder = 1;
     e->turn_idx = 0;
@@ -80,17 +78,6 @@ static json_t *ref_u64(uint64_t v)
     char buf[24];
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
     return json_string(buf);
-}
-
-static json_t *ref_slots(const int64_t *v)
-{
-    int n = ENC_RS_SLOTS;
-    while (n > 0 && v[n - 1] == 0)
-        n--;
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
 }
 
 /* One state field's value (element k of an array). */
@@ -119,15 +106,13 @@ static json_t *ref_field(const struct rs_field *f, const char *p)
     return json_null();
 }
 
-/* "st": the ruleset's typed state (fields that are all zero left out), or
- * the old "rs" slots for a ruleset without. */
+/* "st": the ruleset's typed state (fields that are all zero left out);
+ * nothing for a ruleset without state of this kind. */
 static void ref_state(json_t *o, const struct rs_state_spec *sp,
-                      const void *st, const int64_t *slots)
+                      const void *st)
 {
-    if (sp->size == 0) {
-        json_object_set_new(o, "rs", ref_slots(slots));
+    if (sp->size == 0)
         return;
-    }
     json_t *s = json_object();
     for (int i = 0; i < sp->nfields; i++) {
         const struct rs_field *f = &sp->fields[i];
@@ -195,7 +180,7 @@ static json_t *ref_combatant(const struct encounter *e,
     }
     json_object_set_new(o, "conds", cd);
     json_object_set_new(o, "note", json_string(c->note));
-    ref_state(o, &e->sys->comb_state, c->st, c->rs);
+    ref_state(o, &e->sys->comb_state, c->st);
     return o;
 }
 
@@ -230,8 +215,7 @@ static char *ref_dump(const struct encounter *e)
     json_t *sides = json_array();
     for (int i = 0; i < e->nsides; i++) {
         json_t *side = json_pack("{s:s}", "name", e->sides[i].name);
-        ref_state(side, &e->sys->side_state, e->sides[i].st,
-                  e->sides[i].rs);
+        ref_state(side, &e->sys->side_state, e->sides[i].st);
         json_array_append_new(sides, side);
     }
     json_object_set_new(o, "sides", sides);
@@ -245,7 +229,7 @@ static char *ref_dump(const struct encounter *e)
                                                (json_int_t)e->order[i].id,
                                                e->order[i].init_idx));
     json_object_set_new(o, "order", order);
-    ref_state(o, &e->sys->enc_state, e->st, e->rs);
+    ref_state(o, &e->sys->enc_state, e->st);
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
     return s;
@@ -295,7 +279,6 @@ static struct encounter *rich(void)
     e->order[1] = (struct enc_slot){e->cs[2].id, 0};
     e->order[2] = (struct enc_slot){e->cs[0].id, 3};
     e->norder = 3;
-    e->rs[0] = 1;
     return e;
 }
 
