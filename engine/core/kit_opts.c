@@ -483,3 +483,22 @@ enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,
         return enc_fail(c->d, ENG_INVALID, "%s: must be true or false", opt);
     return ENG_OK;
 }
+
+/* ---- who may act -------------------------------------------------------------- */
+
+bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who)
+{
+    return c->is_gm || (who->owner != 0 && who->owner == c->user);
+}
+
+enum eng_err rs_require_actor(struct rs_call *c,
+                              const struct enc_combatant *who)
+{
+    if (rs_may_act(c, who))
+        return ENG_OK;
+    if (who->owner == 0)
+        return enc_fail(c->d, ENG_PERM, "only the GM may act for %s",
+                        who->name);
+    return enc_fail(c->d, ENG_PERM, "only %s's player or the GM may act for "
+                    "them", who->name);
+}
