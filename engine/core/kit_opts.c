@@ -496,6 +496,11 @@ enum eng_err rs_require_actor(struct rs_call *c,
 {
     if (rs_may_act(c, who))
         return ENG_OK;
+    /* A name the player typed is not echoed back for a hidden one: the
+     * answer would tell them it is there. */
+    if (who->hidden)
+        return enc_fail(c->d, ENG_PERM, "only the GM may act for that "
+                        "combatant");
     if (who->owner == 0)
         return enc_fail(c->d, ENG_PERM, "only the GM may act for %s",
                         who->name);

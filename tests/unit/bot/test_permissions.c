@@ -21,6 +21,7 @@
 
 #include "cmd.h"
 #include "cmd_parse.h"
+#include "cmd_script.h"
 #include "cmd_table.h"
 #include "cmd_validate.h"
 #include "eng_rng.h"
@@ -30,15 +31,11 @@
 #include "store.h"
 
 #define MATRIX_FILE "permissions.tsv"
-#define MATRIX_MAX_SETUPS 32
-#define MATRIX_MAX_SETUP_LINES 16
 #define MATRIX_MAX_ROWS 128
 #define MATRIX_SEED 42
-#define CHANNEL UINT64_C(77)
-#define GUILD UINT64_C(88)
-#define NOW_MS INT64_C(1700000000000)
 
-enum { U_GM = 1001, U_P1 = 1002, U_P2 = 1003, U_ADMIN = 1004, U_MOD = 1005 };
+enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2, U_ADMIN = 1004,
+       U_MOD = 1005 };
 
 enum column {
     COL_ADMIN, COL_MANAGE, COL_GM, COL_OWN, COL_OTHER, COL_DM, COL_MISSING,
@@ -57,13 +54,6 @@ static const char *const malformed_perms[] = {
     "null", "[\"8\"]", "\"8 \"", "\"0x8\"",
 };
 
-struct setup {
-    char name[32];
-    int n;
-    char actor[MATRIX_MAX_SETUP_LINES][8];
-    char *line[MATRIX_MAX_SETUP_LINES];
-};
-
 struct row {
     char setup[32];
     char *line;
@@ -73,46 +63,12 @@ struct row {
 
 struct matrix {
     char *text;                     /* the file, cut into lines in place */
-    struct setup setups[MATRIX_MAX_SETUPS];
-    int nsetups;
+    struct script_setups setups;
     struct row rows[MATRIX_MAX_ROWS];
     int nrows;
 };
 
 static struct matrix mx;
-
-static uint64_t actor_id(const char *name)
-{
-    if (strcmp(name, "gm") == 0)
-        return U_GM;
-    if (strcmp(name, "p1") == 0)
-        return U_P1;
-    if (strcmp(name, "p2") == 0)
-        return U_P2;
-    fail_msg("unknown actor %s in " MATRIX_FILE, name);
-    return 0;
-}
-
-static struct setup *find_setup(const char *name)
-{
-    for (int i = 0; i < mx.nsetups; i++)
-        if (strcmp(mx.setups[i].name, name) == 0)
-            return &mx.setups[i];
-    return NULL;
-}
-
-/* Split line at tabs into at most max fields; returns the count. */
-static int split_tabs(char *line, char **f, int max)
-{
-    int n = 0;
-    f[n++] = line;
-    for (char *p = line; *p && n < max; p++)
-        if (*p == '\t') {
-            *p = '\0';
-            f[n++] = p + 1;
-        }
-    return n;
-}
 
 static void load_matrix(void)
 {
@@ -130,21 +86,13 @@ static void load_matrix(void)
         lineno++;
         if (l[0] == '#' || l[0] == '\0')
             continue;
-        n = split_tabs(l, f, 3 + COL__COUNT);
+        n = script_split_tabs(l, f, 3 + COL__COUNT);
         if (strcmp(f[0], "setup") == 0 && n == 4) {
-            struct setup *s = find_setup(f[1]);
-            if (!s) {
-                assert_true(mx.nsetups < MATRIX_MAX_SETUPS);
-                s = &mx.setups[mx.nsetups++];
-                snprintf(s->name, sizeof s->name, "%s", f[1]);
-            }
-            assert_true(s->n < MATRIX_MAX_SETUP_LINES);
-            snprintf(s->actor[s->n], sizeof s->actor[0], "%s", f[2]);
-            s->line[s->n++] = f[3];
+            script_setup_add(&mx.setups, f);
         } else if (strcmp(f[0], "row") == 0 && n == 3 + COL__COUNT) {
             struct row *r = &mx.rows[mx.nrows++];
             assert_true(mx.nrows <= MATRIX_MAX_ROWS);
-            if (!find_setup(f[1]))
+            if (!script_setup_find(&mx.setups, f[1]))
                 fail_msg(MATRIX_FILE ":%d: no setup %s before it", lineno,
                          f[1]);
             snprintf(r->setup, sizeof r->setup, "%s", f[1]);
@@ -184,7 +132,7 @@ static void decode_perms(const char *perms_json, uint64_t *perms,
              perms_json ? perms_json : "");
     d = json_loads(text, 0, NULL);
     assert_non_null(d);
-    if (interaction_decode(d, NOW_MS, &it, why, sizeof why) != BOT_OK)
+    if (interaction_decode(d, SCRIPT_NOW_MS, &it, why, sizeof why) != BOT_OK)
         fail_msg("permissions %s: the interaction was refused: %s",
                  perms_json ? perms_json : "(absent)", why);
     json_decref(d);
@@ -214,69 +162,12 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
-struct cell {
-    struct store *store;
-    struct eng_rng rng;
-    struct cmd_ctx ctx;
-};
-
-static void reply_text(const struct cmd_reply *r, char *out, size_t cap)
-{
-    struct sbuf b;
-    sbuf_init(&b, RENDER_TEXT_MAX);
-    render_text(&r->msg, NULL, &b);
-    snprintf(out, cap, "%s", sbuf_error(&b) == SBUF_OK ? sbuf_str(&b) : "?");
-    sbuf_cleanup(&b);
-}
-
-/* Parse line into p for user; fails the test on a bad line. */
-static void make_req(struct cmd_parsed *p, const char *line, uint64_t user)
-{
-    char err[CMD_VALIDATE_ERR_MAX];
-    if (!cmd_parse_line(p, line, strlen(line), err, sizeof err))
-        fail_msg(MATRIX_FILE ": cannot parse \"%s\": %s", line, err);
-    p->req.source = CMD_SRC_DISCORD;
-    p->req.channel_id = CHANNEL;
-    p->req.guild_id = GUILD;
-    p->req.user_id = user;
-    p->req.user_name = "someone";
-    p->req.perms = 0;
-    p->req.perms_known = true;
-    p->req.expect_version = -1;
-    p->req.now_ms = NOW_MS;
-}
-
-static void cell_prepare(struct cell *c, const struct setup *s)
-{
-    char err[128], text[4096];
-
-    memset(c, 0, sizeof *c);
-    assert_int_equal(store_open(":memory:", &c->store, err, sizeof err),
-                     BOT_OK);
-    eng_rng_seed(&c->rng, MATRIX_SEED);
-    c->ctx.store = c->store;
-    c->ctx.rng = &c->rng;
-    for (int i = 0; i < s->n; i++) {
-        struct cmd_parsed p;
-        struct cmd_reply r;
-        make_req(&p, s->line[i], actor_id(s->actor[i]));
-        cmd_reply_init(&r);
-        assert_true(cmd_exec(&c->ctx, &p.req, &r));
-        if (r.is_error) {
-            reply_text(&r, text, sizeof text);
-            fail_msg("setup %s: \"%s\" as %s failed:\n%s", s->name,
-                     s->line[i], s->actor[i], text);
-        }
-        cmd_reply_cleanup(&r);
-    }
-}
-
 /* The stored state: version and document (NULL doc when none). */
-static void snapshot(struct cell *c, char **doc, int64_t *version)
+static void snapshot(struct script_cell *c, char **doc, int64_t *version)
 {
     *doc = NULL;
     *version = 0;
-    enum bot_err e = store_enc_load(c->store, CHANNEL, doc, version);
+    enum bot_err e = store_enc_load(c->store, SCRIPT_CHANNEL, doc, version);
     assert_true(e == BOT_OK || e == BOT_NOTFOUND);
 }
 
@@ -323,21 +214,21 @@ static void column_req(struct cmd_parsed *p, enum column col,
 static void run_cell(const struct row *row, enum column col,
                      const char *malformed)
 {
-    const struct setup *s = find_setup(row->setup);
-    struct cell c;
+    const struct script_setup *s = script_setup_find(&mx.setups, row->setup);
+    struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
     char *before, *after, text[4096];
     int64_t v0, v1;
 
-    cell_prepare(&c, s);
+    script_cell_prepare(&c, s, MATRIX_SEED);
     snapshot(&c, &before, &v0);
-    make_req(&p, row->line, U_P1);
+    script_req(&p, row->line, U_P1);
     column_req(&p, col, malformed);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
     snapshot(&c, &after, &v1);
-    reply_text(&r, text, sizeof text);
+    script_text(&r.msg, text, sizeof text);
     if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
          * from the archive (/combat reopen) */
@@ -364,7 +255,7 @@ static void run_cell(const struct row *row, enum column col,
     free(before);
     free(after);
     cmd_reply_cleanup(&r);
-    store_close(c.store);
+    script_cell_close(&c);
 }
 
 static void test_matrix_cells(void **state)
@@ -403,7 +294,7 @@ static void test_matrix_covers_gm_only(void **state)
             continue;
         for (int k = 0; k < mx.nrows && !found; k++) {
             struct cmd_parsed p;
-            make_req(&p, mx.rows[k].line, U_P1);
+            script_req(&p, mx.rows[k].line, U_P1);
             found = strcmp(p.req.command, t[i].command) == 0 &&
                     ((!p.req.sub && !t[i].sub) ||
                      (p.req.sub && t[i].sub &&
