@@ -481,22 +481,37 @@ void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
     r->version = -1;
 }
 
-/* Remember what this change did in the encounter's own history. */
+/* The line this change leaves in the fight's history (run->change): what
+ * the handler said, else the first of its events, kept to
+ * ENC_MAX_CHANGE_TEXT bytes with a visible ellipsis. */
 static bool record_change(struct cmd_run *run)
 {
     struct sbuf text;
     bool secret = run->change_secret;
-    sbuf_init(&text, ENC_MAX_CHANGE_TEXT * 4);
+    sbuf_init(&text, SIZE_MAX / 2);
     if (run->change != NULL)
         sbuf_add(&text, run->change);
     else
         render_change_summary(&text, run->enc, run->res, &secret);
-    bool ok = sbuf_error(&text) != SBUF_NOMEM &&
-              enc_change_add(run->enc, run->loaded + 1, run->req->user_id,
-                             run->req->now_ms, secret, sbuf_str(&text)) ==
-                  ENG_OK;
+    if (sbuf_error(&text) == SBUF_NOMEM) {
+        sbuf_cleanup(&text);
+        return false;
+    }
+    const char *t = sbuf_str(&text);
+    size_t n = strlen(t);
+    bool cut = n > ENC_MAX_CHANGE_TEXT;
+    if (cut)
+        n = sbuf_utf8_cut(t, ENC_MAX_CHANGE_TEXT);
+    char *line = malloc(n + 4);
+    if (line != NULL) {
+        memcpy(line, t, n);
+        memcpy(line + n, cut ? "\xE2\x80\xA6" : "", cut ? 4 : 1);
+    }
     sbuf_cleanup(&text);
-    return ok;
+    free(run->change);
+    run->change = line;
+    run->change_secret = secret;
+    return line != NULL;
 }
 
 /* Save run->enc as the next version and record the interaction. */
@@ -515,6 +530,14 @@ static enum bot_err save_encounter(struct cmd_run *run)
         : store_enc_save(run->ctx->store, run->req->channel_id, e->version,
                          doc);
     free(doc);
+    if (err == BOT_OK && run->change != NULL) {
+        struct store_change_rec line = {
+            .version = e->version, .by = run->req->user_id,
+            .at_ms = run->req->now_ms, .secret = run->change_secret,
+            .text = run->change,
+        };
+        err = store_change_add(run->ctx->store, run->req->channel_id, &line);
+    }
     if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);

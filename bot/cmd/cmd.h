@@ -47,6 +47,8 @@ struct rs_data_set;
  * encounter (or recorded the interaction) since it was read: each try
  * reads the fresh state, so the other write is never lost. */
 #define CMD_MAX_ATTEMPTS 3
+/* Lines /combat history shows at most at once. */
+#define CMD_HISTORY_MAX 50
 /* How long after its end a fight may be reopened, unless configured. */
 #define CMD_REOPEN_MS (60 * 60 * 1000)
 

@@ -191,7 +191,7 @@ static const struct cmd_spec table[] = {
      "What changed in this fight, newest first, and who did it",
      "/combat history count:20",
      cmd_combat_history,
-     OPTS(RS_INT("count", false, 1, ENC_MAX_CHANGES,
+     OPTS(RS_INT("count", false, 1, CMD_HISTORY_MAX,
                  "How many changes (default 10)")),
      NULL, NULL},
 

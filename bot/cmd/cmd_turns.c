@@ -124,15 +124,20 @@ void cmd_combat_status(struct cmd_run *run)
     reply->ephemeral = private;
 }
 
-/* The change that made the state the undo takes back: the first one
- * after the state it returns to (later ones are undos of their own). */
-static const struct enc_change *undone_change(const struct encounter *e,
-                                              int64_t back_to)
+/* The first line of a history listing, copied. */
+struct first_line {
+    char *text;
+    bool secret;
+};
+
+static enum bot_err take_first(void *ctx, const struct store_change_rec *r)
 {
-    for (int i = 0; i < e->nchanges; i++)
-        if (e->changes[i].version > back_to)
-            return &e->changes[i];
-    return NULL;
+    struct first_line *f = ctx;
+    if (f->text == NULL) {
+        f->text = strdup(r->text);
+        f->secret = r->secret;
+    }
+    return f->text != NULL ? BOT_OK : BOT_NOMEM;
 }
 
 /* Replace run->enc by the state before its last change (a step of the
@@ -162,12 +167,17 @@ static void step_back(struct cmd_run *run, bool reopen)
                  : "the earlier state could not be read");
         return;
     }
-    /* What is taken back, in the words its change left in the history. */
-    const struct enc_change *last = undone_change(e, found);
-    bool secret = !reopen && last != NULL && last->secret;
+    /* What is taken back, in the words its change left in the history:
+     * the first change after the state undo returns to (the later ones
+     * are undos of their own). */
+    struct first_line last = {NULL, false};
+    if (!reopen)
+        store_change_list(run->ctx->store, run->req->channel_id, found,
+                          false, 1, NULL, take_first, &last);
+    bool secret = !reopen && last.text != NULL && last.secret;
     char *what = reopen ? strdup("the end of the fight")
-                        : strdup(last != NULL ? last->text
-                                              : "the last change");
+                 : last.text != NULL ? last.text
+                                     : strdup("the last change");
     size_t wlen = what != NULL ? strlen(what) + sizeof "Undid: " : 0;
     if (reopen)
         run->change = strdup("Reopened the fight");
@@ -205,28 +215,49 @@ void cmd_combat_undo(struct cmd_run *run)
     step_back(run, false);
 }
 
+/* Lines of /combat history as the sender may read them. */
+struct history {
+    struct sbuf b;
+    bool gm;
+    size_t shown;
+};
+
+static enum bot_err history_line(void *ctx, const struct store_change_rec *c)
+{
+    struct history *h = ctx;
+    char *text = msg_escape(c->text);
+    sbuf_addf(&h->b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
+              c->secret && !h->gm ? "_a change only the GM sees_"
+              : text != NULL ? text : "");
+    free(text);
+    h->shown++;
+    return BOT_OK;
+}
+
 void cmd_combat_history(struct cmd_run *run)
 {
-    const struct encounter *e = run->enc;
     int64_t count = 10;
     if (!cmd_opt_int(run, "count", 10, &count))
         return;
-    struct sbuf b;
-    sbuf_init(&b, MSG_MAX_TEXT / 2);
-    int shown = 0;
-    for (int i = e->nchanges - 1; i >= 0 && shown < count; i--, shown++) {
-        const struct enc_change *c = &e->changes[i];
-        char *text = msg_escape(c->text);
-        sbuf_addf(&b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
-                  c->secret && !run->is_gm ? "_a change only the GM sees_"
-                  : text != NULL ? text : "");
-        free(text);
+    struct history h = {.gm = run->is_gm};
+    size_t total = 0;
+    /* whole: the renderer folds a long list at Discord's limits */
+    sbuf_init(&h.b, SIZE_MAX / 2);
+    enum bot_err err = store_change_list(run->ctx->store,
+                                         run->req->channel_id, 0, true,
+                                         (size_t)count, &total,
+                                         history_line, &h);
+    if (err != BOT_OK) {
+        sbuf_cleanup(&h.b);
+        cmd_fail(run, "the fight's history could not be read");
+        return;
     }
-    if (shown == 0)
+    struct sbuf b = h.b;
+    if (h.shown == 0)
         sbuf_add(&b, "Nothing has happened in this fight yet.");
-    else if (e->nchanges > shown)
-        sbuf_addf(&b, "_\xE2\x80\xA6 and %d earlier (count: shows more)_",
-                  e->nchanges - shown);
+    else if (total > h.shown)
+        sbuf_addf(&b, "_\xE2\x80\xA6 and %zu earlier (count: shows more)_",
+                  total - h.shown);
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          "What happened");
     if (em != NULL)

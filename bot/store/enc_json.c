@@ -360,24 +360,6 @@ static void dump_header(struct jw *w, const struct encounter *e)
         JW_U64(w, "fight", e->fight_id);
     if (e->trust)
         JW_BOOL(w, "trust", true);
-    if (e->nchanges > 0) {
-        JW_KEY(w, "changes");
-        JW_LIT(w, "[");
-        for (int i = 0; i < e->nchanges; i++) {
-            const struct enc_change *c = &e->changes[i];
-            if (i > 0)
-                JW_LIT(w, ",");
-            JW_LIT(w, "{");
-            JW_KEY1(w, "v");
-            jw_i64(w, c->version);
-            JW_U64(w, "by", c->by);
-            JW_I64(w, "at", c->at_ms);
-            JW_BOOL(w, "secret", c->secret);
-            JW_STR(w, "text", c->text);
-            JW_LIT(w, "}");
-        }
-        JW_LIT(w, "]");
-    }
 }
 
 char *enc_json_dump(const struct encounter *e)
@@ -490,34 +472,6 @@ static bool rd_bool(struct rd *r, json_t *o, const char *key)
         return false;
     }
     return json_is_true(v);
-}
-
-/* "changes": the last changes, each checked; absent in older documents. */
-static void rd_changes(struct rd *r, json_t *a, struct encounter *e)
-{
-    if (a == NULL)
-        return;
-    if (!json_is_array(a) || json_array_size(a) > ENC_MAX_CHANGES) {
-        rd_fail(r, "changes");
-        return;
-    }
-    for (size_t i = 0; i < json_array_size(a) && !r->bad; i++) {
-        json_t *c = json_array_get(a, i);
-        const char *text = json_string_value(json_object_get(c, "text"));
-        if (text == NULL || strlen(text) > ENC_MAX_CHANGE_TEXT + 3 ||
-            !eng_text_valid_utf8(text, strlen(text))) {
-            rd_fail(r, "changes");
-            return;
-        }
-        int64_t v = rd_int(r, c, "v", 0, INT64_MAX);
-        uint64_t by = rd_u64(r, c, "by");
-        int64_t at = rd_int(r, c, "at", 0, INT64_MAX);
-        bool secret = rd_bool(r, c, "secret");
-        if (!r->bad && enc_change_add(e, v, by, at, secret, text) != ENG_OK) {
-            r->nomem = true;
-            rd_fail(r, "changes");
-        }
-    }
 }
 
 static void rd_str(struct rd *r, json_t *o, const char *key, char *dst,
@@ -846,7 +800,6 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         e->fight_id = rd_u64(&r, o, "fight");
     if (json_object_get(o, "trust") != NULL)
         e->trust = rd_bool(&r, o, "trust");
-    rd_changes(&r, json_object_get(o, "changes"), e);
 
     json_t *set = json_object_get(o, "settings");
     if (!json_is_object(set) || json_object_size(set) > ENC_MAX_SETTINGS) {

@@ -5,6 +5,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -341,6 +342,62 @@ enum bot_err store_enc_archive(struct store *s, uint64_t channel,
     return s->ops->enc_archive(s, channel, now_ms);
 }
 
+/* A history line as stored: text present, within its limit, and a
+ * version an encounter can have. */
+static enum bot_err check_change(struct store *s,
+                                 const struct store_change_rec *r)
+{
+    if (r->text == NULL || r->version < 1)
+        return store__fail(s, BOT_INVALID, "a history line without text or "
+                           "version");
+    if (strnlen(r->text, STORE_MAX_CHANGE_TEXT + 1) > STORE_MAX_CHANGE_TEXT)
+        return store__fail(s, BOT_LIMIT, "a history line over %u bytes",
+                           STORE_MAX_CHANGE_TEXT);
+    return BOT_OK;
+}
+
+enum bot_err store__change_push(struct store *s, struct change_buf *b,
+                                const struct store_change_rec *r)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 64;
+        struct store_change_rec *v = realloc(b->v, cap * sizeof *v);
+        if (v == NULL)
+            return store__fail(s, BOT_NOMEM, "out of memory exporting");
+        b->v = v;
+        b->cap = cap;
+    }
+    char *text = strdup(r->text);
+    if (text == NULL)
+        return store__fail(s, BOT_NOMEM, "out of memory exporting");
+    b->v[b->n] = *r;
+    b->v[b->n++].text = text;
+    return BOT_OK;
+}
+
+void store__change_free(struct change_buf *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        free((char *)b->v[i].text);
+    free(b->v);
+    *b = (struct change_buf){0};
+}
+
+enum bot_err store_change_add(struct store *s, uint64_t channel,
+                              const struct store_change_rec *r)
+{
+    enum bot_err e = check_change(s, r);
+    return e != BOT_OK ? e : s->ops->change_add(s, channel, r);
+}
+
+enum bot_err store_change_list(struct store *s, uint64_t channel,
+                               int64_t after, bool newest_first, size_t max,
+                               size_t *total, store_change_fn *fn, void *ctx)
+{
+    return s->ops->change_list(s, channel, after, newest_first, max, total,
+                               fn, ctx);
+}
+
 enum bot_err store_enc_version(struct store *s, uint64_t channel,
                                int64_t *version)
 {
@@ -451,6 +508,11 @@ enum bot_err store_import_encounter(struct store *s,
                 (unsigned long long)r->channel, (long long)r->undo[i]);
     for (size_t i = 0; i < r->nver; i++) {
         enum bot_err e = check_doc(s, r->ver[i].doc);
+        if (e != BOT_OK)
+            return e;
+    }
+    for (size_t i = 0; i < r->nchange; i++) {
+        enum bot_err e = check_change(s, &r->change[i]);
         if (e != BOT_OK)
             return e;
     }

@@ -65,6 +65,7 @@ struct store;
 #define STORE_MAX_KV_VALUE 65536      /* one key/value row, bytes */
 #define STORE_MAX_KV_KEY 128          /* key of a key/value row, bytes */
 #define STORE_MAX_INTERACTION_ID 64   /* a snowflake is at most 20 digits */
+#define STORE_MAX_CHANGE_TEXT 1024    /* one line of a fight's history */
 #define STORE_BUSY_TIMEOUT_MS 5000    /* wait on a reader such as a backup */
 
 /* Open (creating and migrating) the database at path.
@@ -124,6 +125,40 @@ enum bot_err store_enc_save(struct store *s, uint64_t channel,
 enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
                                    int64_t version, char **doc,
                                    int64_t *found_version);
+
+/* ---- the fight's history --------------------------------------------------
+ *
+ * Each change to an encounter leaves one line in its history: the version
+ * it made, who made it, when, whether it is the GM's alone, and what it
+ * did in words. The history is a log beside the documents: undo adds to it
+ * and never takes from it, and it stays with the encounter in the archive.
+ */
+struct store_change_rec {
+    int64_t version;
+    uint64_t by;       /* the user who made it */
+    int64_t at_ms;
+    bool secret;       /* it involves a hidden combatant: the GM's */
+    const char *text;  /* one line, at most STORE_MAX_CHANGE_TEXT bytes;
+                          borrowed */
+};
+
+typedef enum bot_err store_change_fn(void *ctx,
+                                     const struct store_change_rec *r);
+
+/* Add the line of the change that made version r->version of the
+ * channel's live encounter (after its save, in the same transaction).
+ * BOT_NOTFOUND with no live encounter, BOT_CONFLICT when that version has
+ * its line already. */
+enum bot_err store_change_add(struct store *s, uint64_t channel,
+                              const struct store_change_rec *r);
+
+/* The lines of the channel's live encounter made after version `after`
+ * (0: all), newest first or oldest first, at most max of them, each to fn
+ * (its record borrowed for the call); *total (when not NULL) is how many
+ * there are after `after`. */
+enum bot_err store_change_list(struct store *s, uint64_t channel,
+                               int64_t after, bool newest_first, size_t max,
+                               size_t *total, store_change_fn *fn, void *ctx);
 
 /* End the channel's encounter: move it and its kept history to the archive
  * (kept, not deleted; the channel may start a new encounter at version 1).
@@ -242,6 +277,8 @@ struct store_enc_rec {
     int64_t undo[ENC_UNDO_DEPTH];
     size_t nver;       /* kept versions, oldest first; one is `version` */
     struct store_ver_rec ver[ENC_UNDO_DEPTH + 1];
+    size_t nchange;    /* its history, oldest first */
+    const struct store_change_rec *change;
 };
 
 /* One recorded interaction. */

@@ -60,6 +60,12 @@ struct store_ops {
                                int64_t now_ms, int64_t since_ms);
     enum bot_err (*enc_archive)(struct store *s, uint64_t channel,
                                 int64_t now_ms);
+    enum bot_err (*change_add)(struct store *s, uint64_t channel,
+                               const struct store_change_rec *r);
+    enum bot_err (*change_list)(struct store *s, uint64_t channel,
+                                int64_t after, bool newest_first, size_t max,
+                                size_t *total, store_change_fn *fn,
+                                void *ctx);
     enum bot_err (*enc_version)(struct store *s, uint64_t channel,
                                 int64_t *version);
     enum bot_err (*enc_count)(struct store *s, int64_t *live,
@@ -91,6 +97,18 @@ struct store_ops {
 
 extern const struct store_ops store_sqlite_ops;
 extern const struct store_ops store_pg_ops;
+
+/* An encounter's history gathered for an export: the lines, their text
+ * owned. */
+struct change_buf {
+    struct store_change_rec *v;
+    size_t n, cap;
+};
+/* Append a copy of r; BOT_NOMEM (with the store's message) when out of
+ * memory. free: the lines and their text, and the buffer emptied. */
+enum bot_err store__change_push(struct store *s, struct change_buf *b,
+                                const struct store_change_rec *r);
+void store__change_free(struct change_buf *b);
 
 /* The undo chain of a live version: versions, newest first. */
 struct undo_chain {

@@ -636,6 +636,78 @@ static enum bot_err pg_interaction_prune(struct store *base, int64_t before)
     return run(PG(base), PGS_IX_PRUNE, &a, "pruning interactions", NULL);
 }
 
+void store_pg_change_row(const PGresult *r, int row,
+                         struct store_change_rec *c)
+{
+    *c = (struct store_change_rec){
+        .version = store_pg_i64(r, row, 0),
+        .by = (uint64_t)store_pg_i64(r, row, 1),
+        .at_ms = store_pg_i64(r, row, 2),
+        .secret = store_pg_i64(r, row, 3) != 0,
+        .text = PQgetvalue(r, row, 4),
+    };
+}
+
+static enum bot_err pg_change_add(struct store *base, uint64_t channel,
+                                  const struct store_change_rec *c)
+{
+    struct pg_args a = {0};
+    long changed = 0;
+    store_pg_arg_i64(&a, (int64_t)channel);
+    store_pg_arg_i64(&a, c->version);
+    store_pg_arg_i64(&a, (int64_t)c->by);
+    store_pg_arg_i64(&a, c->at_ms);
+    store_pg_arg_i64(&a, c->secret);
+    store_pg_arg_text(&a, c->text);
+    enum bot_err e =
+        run(PG(base), PGS_CHG_ADD, &a, "recording the history", &changed);
+    if (e != BOT_OK || changed > 0)
+        return e;
+    /* Nothing inserted: no live encounter, or the line is there. */
+    int64_t version = 0;
+    e = pg_enc_version(base, channel, &version);
+    if (e == BOT_OK)
+        e = store__fail(base, BOT_CONFLICT, "channel %llu: version %lld has "
+                        "its history line", (unsigned long long)channel,
+                        (long long)c->version);
+    else if (e == BOT_NOTFOUND)
+        e = store__fail(base, BOT_NOTFOUND, "channel %llu: no encounter",
+                        (unsigned long long)channel);
+    return e;
+}
+
+static enum bot_err pg_change_list(struct store *base, uint64_t channel,
+                                   int64_t after, bool newest_first,
+                                   size_t max, size_t *total,
+                                   store_change_fn *fn, void *ctx)
+{
+    struct pg_args a = {0};
+    PGresult *r = NULL;
+    enum bot_err e = BOT_OK;
+    store_pg_arg_i64(&a, (int64_t)channel);
+    store_pg_arg_i64(&a, after);
+    if (total != NULL) {
+        e = store_pg_exec(PG(base), PGS_CHG_COUNT, &a,
+                          "counting the history", &r);
+        if (e == BOT_OK)
+            *total = (size_t)store_pg_i64(r, 0, 0);
+        PQclear(r);
+        r = NULL;
+        if (e != BOT_OK)
+            return e;
+    }
+    store_pg_arg_i64(&a, max > INT64_MAX ? INT64_MAX : (int64_t)max);
+    e = store_pg_exec(PG(base), newest_first ? PGS_CHG_NEW : PGS_CHG_OLD, &a,
+                      "reading the history", &r);
+    for (int i = 0; e == BOT_OK && i < PQntuples(r); i++) {
+        struct store_change_rec c;
+        store_pg_change_row(r, i, &c);
+        e = fn(ctx, &c);
+    }
+    PQclear(r);
+    return e;
+}
+
 static enum bot_err pg_kv_get(struct store *base, const char *key, char **value)
 {
     struct pg_args a = {0};
@@ -714,6 +786,8 @@ const struct store_ops store_pg_ops = {
     .enc_load_before = pg_enc_load_before,
     .enc_archive = pg_enc_archive,
     .enc_reopen = pg_enc_reopen,
+    .change_add = pg_change_add,
+    .change_list = pg_change_list,
     .enc_version = pg_enc_version,
     .enc_count = pg_enc_count,
     .enc_list = pg_enc_list,

@@ -35,6 +35,24 @@ static enum bot_err versions_read(struct store_pg *s, int64_t id,
     return BOT_OK;
 }
 
+/* Encounter `id`'s history into b, oldest first. */
+static enum bot_err changes_read(struct store_pg *s, int64_t id,
+                                 struct change_buf *b)
+{
+    struct pg_args a = {0};
+    PGresult *res = NULL;
+    store_pg_arg_i64(&a, id);
+    enum bot_err e =
+        store_pg_exec(s, PGS_EXP_CHG, &a, "exporting the history", &res);
+    for (int i = 0; e == BOT_OK && i < PQntuples(res); i++) {
+        struct store_change_rec c;
+        store_pg_change_row(res, i, &c);
+        e = store__change_push(&s->base, b, &c);
+    }
+    PQclear(res);
+    return e;
+}
+
 static enum bot_err export_encounters(struct store_pg *s,
                                       const struct store_export_cb *cb,
                                       void *ctx)
@@ -60,11 +78,17 @@ static enum bot_err export_encounters(struct store_pg *s,
         r->updated_ms = store_pg_i64(enc, i, 5);
         r->ended = !PQgetisnull(enc, i, 6);
         r->ended_ms = r->ended ? store_pg_i64(enc, i, 6) : 0;
+        struct change_buf changes = {0};
         if (e == BOT_OK)
             e = versions_read(s, store_pg_i64(enc, i, 0), r, &ver);
         if (e == BOT_OK)
+            e = changes_read(s, store_pg_i64(enc, i, 0), &changes);
+        r->change = changes.v;
+        r->nchange = changes.n;
+        if (e == BOT_OK)
             e = cb->encounter(ctx, r);
         PQclear(ver);
+        store__change_free(&changes);
     }
     PQclear(enc);
     free(r);
@@ -140,6 +164,18 @@ static enum bot_err import_rows(struct store_pg *s,
         store_pg_arg_i64(&a, r->ver[i].created_ms);
         store_pg_arg_text(&a, r->ver[i].doc);
         e = store_pg_exec(s, PGS_VER_INSERT, &a, "importing a version", &res);
+        PQclear(res);
+    }
+    for (size_t i = 0; i < r->nchange && e == BOT_OK; i++) {
+        const struct store_change_rec *c = &r->change[i];
+        a.n = 0;
+        store_pg_arg_i64(&a, id);
+        store_pg_arg_i64(&a, c->version);
+        store_pg_arg_i64(&a, (int64_t)c->by);
+        store_pg_arg_i64(&a, c->at_ms);
+        store_pg_arg_i64(&a, c->secret);
+        store_pg_arg_text(&a, c->text);
+        e = store_pg_exec(s, PGS_IMP_CHG, &a, "importing the history", &res);
         PQclear(res);
     }
     return e;

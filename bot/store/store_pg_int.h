@@ -63,6 +63,26 @@
     X(ENC_ARCHIVE, "ii",                                                       \
       "UPDATE encounter SET ended_ms = $2, updated_ms = $2"                    \
       " WHERE channel = $1 AND ended_ms IS NULL")                              \
+    /* $1 channel, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text; no    \
+     * row when there is no live encounter or the line exists */              \
+    X(CHG_ADD, "iiiiit",                                                       \
+      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text)"    \
+      " SELECT id, $2, $3, $4, $5 <> 0, $6 FROM encounter"                     \
+      " WHERE channel = $1 AND ended_ms IS NULL ON CONFLICT DO NOTHING")       \
+    /* $1 channel, $2 after, $3 limit -> version, by, at, secret, text */     \
+    X(CHG_NEW, "iii",                                                          \
+      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text"           \
+      " FROM encounter e JOIN enc_change c ON c.enc = e.id"                    \
+      " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2"        \
+      " ORDER BY c.version DESC LIMIT $3")                                     \
+    X(CHG_OLD, "iii",                                                          \
+      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text"           \
+      " FROM encounter e JOIN enc_change c ON c.enc = e.id"                    \
+      " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2"        \
+      " ORDER BY c.version LIMIT $3")                                          \
+    X(CHG_COUNT, "ii",                                                         \
+      "SELECT count(*) FROM encounter e JOIN enc_change c ON c.enc = e.id"     \
+      " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2")       \
     X(ENC_LIST, "",                                                            \
       "SELECT channel FROM encounter WHERE ended_ms IS NULL"                   \
       " ORDER BY channel")                                                     \
@@ -100,6 +120,13 @@
     X(EXP_VER, "i",                                                            \
       "SELECT version, created_ms, doc FROM enc_version"                       \
       " WHERE enc = $1 ORDER BY version")                                      \
+    X(EXP_CHG, "i",                                                            \
+      "SELECT version, by_user, at_ms, secret::int4::int8, text FROM enc_change"     \
+      " WHERE enc = $1 ORDER BY version")                                      \
+    /* $1 enc, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text */           \
+    X(IMP_CHG, "iiiiit",                                                       \
+      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text)"    \
+      " VALUES ($1, $2, $3, $4, $5 <> 0, $6)")                                 \
     X(EXP_IX, "",                                                              \
       "SELECT id, channel, version, created_ms FROM interaction"               \
       " ORDER BY id COLLATE \"C\"")                                            \
@@ -150,6 +177,10 @@ void store_pg_arg_null(struct pg_args *a);
 enum bot_err store_pg_exec(struct store_pg *s, enum store_pg_stmt id,
                            const struct pg_args *a, const char *what,
                            PGresult **out);
+/* A history row (version, by_user, at_ms, secret, text) of result r into
+ * c; its text borrows from r. */
+void store_pg_change_row(const PGresult *r, int row,
+                         struct store_change_rec *c);
 /* An int8 column of row 0.. of a binary result. */
 int64_t store_pg_i64(const PGresult *r, int row, int col);
 /* Copy a text column of a binary result into a fresh heap string. */

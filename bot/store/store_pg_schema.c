@@ -53,12 +53,25 @@ static const char pg_schema_v1[] =
     "  value text NOT NULL"
     ");";
 
+/* Version 2: as SQLite's version 2, each encounter's history. */
+static const char pg_schema_v2[] =
+    "CREATE TABLE enc_change ("
+    "  enc     bigint NOT NULL REFERENCES encounter(id),"
+    "  version bigint NOT NULL,"
+    "  by_user bigint NOT NULL,"
+    "  at_ms   bigint NOT NULL,"
+    "  secret  boolean NOT NULL,"
+    "  text    text NOT NULL,"
+    "  PRIMARY KEY (enc, version)"
+    ");";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
     const char *sql;
 } pg_steps[] = {
     {"initial schema", pg_schema_v1},
+    {"each encounter's history", pg_schema_v2},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -64,6 +64,24 @@
                   " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                 \
                   " AND NOT EXISTS (SELECT 1 FROM encounter WHERE"            \
                   " channel = ?1 AND ended_ms IS NULL)")                      \
+    /* ?1 channel, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text */            \
+    X(CHG_ADD, "INSERT INTO enc_change"                                       \
+               " (enc, version, by_user, at_ms, secret, text)"                \
+               " SELECT id, ?2, ?3, ?4, ?5, ?6 FROM encounter"                \
+               " WHERE channel = ?1 AND ended_ms IS NULL")                    \
+    /* ?1 channel, ?2 after, ?3 limit -> version, by, at, secret, text */     \
+    X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text"       \
+               " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
+               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
+               " AND c.version > ?2 ORDER BY c.version DESC LIMIT ?3")        \
+    X(CHG_OLD, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text"       \
+               " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
+               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
+               " AND c.version > ?2 ORDER BY c.version LIMIT ?3")             \
+    X(CHG_COUNT, "SELECT count(*) FROM encounter e"                           \
+                 " JOIN enc_change c ON c.enc = e.id"                         \
+                 " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
+                 " AND c.version > ?2")                                       \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
                 " ORDER BY channel")                                           \
     X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")     \
@@ -648,6 +666,90 @@ static enum bot_err sq_enc_reopen(struct store *base, uint64_t channel,
                      "no recently ended encounter");
 }
 
+/* ---- history ------------------------------------------------------------- */
+
+void store_sq_change_row(sqlite3_stmt *st, struct store_change_rec *r)
+{
+    *r = (struct store_change_rec){
+        .version = sqlite3_column_int64(st, 0),
+        .by = (uint64_t)sqlite3_column_int64(st, 1),
+        .at_ms = sqlite3_column_int64(st, 2),
+        .secret = sqlite3_column_int(st, 3) != 0,
+        .text = (const char *)sqlite3_column_text(st, 4),
+    };
+}
+
+static enum bot_err sq_change_add(struct store *base, uint64_t channel,
+                                  const struct store_change_rec *r)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, STMT_CHG_ADD);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, r->version);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
+    sqlite3_bind_int64(st, 4, r->at_ms);
+    sqlite3_bind_int(st, 5, r->secret);
+    sqlite3_bind_text(st, 6, r->text, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+        e = store__fail(&s->base, BOT_CONFLICT, "channel %llu: version %lld "
+                        "has its history line", (unsigned long long)channel,
+                        (long long)r->version);
+    else if (rc != SQLITE_DONE)
+        e = store_sq_fail_rc(s, rc, "recording the history");
+    else if (sqlite3_changes(s->db) == 0)
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter",
+                        (unsigned long long)channel);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+static enum bot_err sq_change_list(struct store *base, uint64_t channel,
+                                   int64_t after, bool newest_first,
+                                   size_t max, size_t *total,
+                                   store_change_fn *fn, void *ctx)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    if (total != NULL) {
+        sqlite3_stmt *c = stmt(s, STMT_CHG_COUNT);
+        sqlite3_bind_int64(c, 1, (sqlite3_int64)channel);
+        sqlite3_bind_int64(c, 2, after);
+        int rc = sqlite3_step(c);
+        if (rc == SQLITE_ROW)
+            *total = (size_t)sqlite3_column_int64(c, 0);
+        else
+            e = store_sq_fail_rc(s, rc, "counting the history");
+        sqlite3_reset(c);
+        sqlite3_clear_bindings(c);
+        if (e != BOT_OK)
+            return e;
+    }
+    sqlite3_stmt *st = stmt(s, newest_first ? STMT_CHG_NEW : STMT_CHG_OLD);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, after);
+    sqlite3_bind_int64(st, 3, max > INT64_MAX ? INT64_MAX : (int64_t)max);
+    int rc;
+    while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct store_change_rec r;
+        store_sq_change_row(st, &r);
+        e = r.text != NULL ? fn(ctx, &r)
+                           : store__fail(&s->base, BOT_NOMEM,
+                                         "out of memory reading the history");
+    }
+    if (e == BOT_OK && rc != SQLITE_DONE)
+        e = store_sq_fail_rc(s, rc, "reading the history");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
 /* One count(*) query. */
 static enum bot_err count(struct store_sqlite *s, enum store_stmt id,
                           int64_t *n)
@@ -882,6 +984,8 @@ const struct store_ops store_sqlite_ops = {
     .enc_load_before = sq_enc_load_before,
     .enc_archive = sq_enc_archive,
     .enc_reopen = sq_enc_reopen,
+    .change_add = sq_change_add,
+    .change_list = sq_change_list,
     .enc_version = sq_enc_version,
     .enc_count = sq_enc_count,
     .enc_list = sq_enc_list,

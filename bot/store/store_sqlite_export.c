@@ -49,11 +49,32 @@ static enum bot_err versions_read(struct store_sqlite *s, sqlite3_stmt *st,
                              : store_sq_fail_rc(s, rc, "exporting versions");
 }
 
+/* The history of encounter `id` into b, oldest first. */
+static enum bot_err changes_read(struct store_sqlite *s, sqlite3_stmt *st,
+                                 int64_t id, struct change_buf *b)
+{
+    enum bot_err e = BOT_OK;
+    int rc;
+    sqlite3_reset(st);
+    sqlite3_bind_int64(st, 1, id);
+    while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        struct store_change_rec r;
+        store_sq_change_row(st, &r);
+        e = r.text != NULL ? store__change_push(&s->base, b, &r)
+                           : store__fail(&s->base, BOT_NOMEM,
+                                         "out of memory exporting");
+    }
+    if (e == BOT_OK && rc != SQLITE_DONE)
+        e = store_sq_fail_rc(s, rc, "exporting the history");
+    return e;
+}
+
 static enum bot_err export_encounters(struct store_sqlite *s,
                                       const struct store_export_cb *cb,
                                       void *ctx)
 {
-    sqlite3_stmt *enc = NULL, *ver = NULL;
+    sqlite3_stmt *enc = NULL, *ver = NULL, *chg = NULL;
+    struct change_buf changes = {0};
     struct store_enc_rec *r = calloc(1, sizeof *r);
     if (!r)
         return store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
@@ -67,6 +88,11 @@ static enum bot_err export_encounters(struct store_sqlite *s,
                     "SELECT version, created_ms, doc FROM enc_version"
                     " WHERE enc = ?1 ORDER BY version",
                     &ver, "exporting versions");
+    if (e == BOT_OK)
+        e = prepare(s,
+                    "SELECT version, by_user, at_ms, secret, text"
+                    " FROM enc_change WHERE enc = ?1 ORDER BY version",
+                    &chg, "exporting the history");
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(enc)) == SQLITE_ROW) {
         struct undo_chain u;
@@ -85,11 +111,17 @@ static enum bot_err export_encounters(struct store_sqlite *s,
         if (e == BOT_OK)
             e = versions_read(s, ver, id, r);
         if (e == BOT_OK)
+            e = changes_read(s, chg, id, &changes);
+        r->change = changes.v;
+        r->nchange = changes.n;
+        if (e == BOT_OK)
             e = cb->encounter(ctx, r);
         free_docs(r);
+        store__change_free(&changes);
     }
     if (e == BOT_OK && rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "exporting encounters");
+    sqlite3_finalize(chg);
     sqlite3_finalize(ver);
     sqlite3_finalize(enc);
     free(r);
@@ -200,6 +232,25 @@ static enum bot_err import_rows(struct store_sqlite *s,
         sqlite3_bind_text(st, 4, r->ver[i].doc, -1, SQLITE_STATIC);
         e = insert_step(s, st, "importing a version",
                         "a version is listed twice");
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (e == BOT_OK && r->nchange > 0)
+        e = prepare(s,
+                    "INSERT INTO enc_change (enc, version, by_user, at_ms,"
+                    " secret, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    &st, "importing the history");
+    for (size_t i = 0; e == BOT_OK && i < r->nchange; i++) {
+        const struct store_change_rec *c = &r->change[i];
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, c->version);
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)c->by);
+        sqlite3_bind_int64(st, 4, c->at_ms);
+        sqlite3_bind_int(st, 5, c->secret);
+        sqlite3_bind_text(st, 6, c->text, -1, SQLITE_STATIC);
+        e = insert_step(s, st, "importing the history",
+                        "a history line is listed twice");
     }
     sqlite3_finalize(st);
     return e;

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 29
+#define STORE_SQ_NSTMT 33
 
 struct store_sqlite {
     struct store base; /* first: store.c sees this part */
@@ -48,6 +48,10 @@ enum bot_err store_sq_inspect(const char *path, struct store_info *info,
                               char *err, size_t errlen);
 
 /* The export and import ops (store_sqlite_export.c). */
+/* A history row (version, by_user, at_ms, secret, text) of st's current
+ * result into r; its text borrows from st until the next step. */
+void store_sq_change_row(sqlite3_stmt *st, struct store_change_rec *r);
+
 enum bot_err store_sq_export(struct store *base,
                              const struct store_export_cb *cb, void *ctx);
 enum bot_err store_sq_import_encounter(struct store *base,

@@ -61,8 +61,26 @@ static const char schema_v1[] =
     "  value TEXT NOT NULL"
     ");";
 
+/*
+ * Version 2: each encounter's history, one line per change (the version it
+ * made, who, when, whether it is the GM's alone, what it did), kept apart
+ * from the documents so that they hold the state alone and stay small.
+ * Rows are never removed by undo; they go with their encounter.
+ */
+static const char schema_v2[] =
+    "CREATE TABLE enc_change ("
+    "  enc     INTEGER NOT NULL REFERENCES encounter(id),"
+    "  version INTEGER NOT NULL,"
+    "  by_user INTEGER NOT NULL,"
+    "  at_ms   INTEGER NOT NULL,"
+    "  secret  INTEGER NOT NULL,"
+    "  text    TEXT NOT NULL,"
+    "  PRIMARY KEY (enc, version)"
+    ") WITHOUT ROWID;";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
+    {2, "each encounter's history", schema_v2},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

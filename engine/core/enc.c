@@ -78,20 +78,10 @@ struct encounter *enc_new(const struct rs_system *sys, const char *name,
     return e;
 }
 
-static void changes_free(struct encounter *e)
-{
-    for (int i = 0; i < e->nchanges; i++)
-        eng_free(e->changes[i].text);
-    eng_free(e->changes);
-    e->changes = NULL;
-    e->nchanges = 0;
-}
-
 void enc_free(struct encounter *e)
 {
     if (e == NULL)
         return;
-    changes_free(e);
     for (int i = 0; i < e->ncs; i++)
         eng_free(e->cs[i].st);
     for (int i = 0; i < e->nsides; i++)
@@ -113,20 +103,7 @@ struct encounter *enc_clone(const struct encounter *e)
     c->ncs = 0;
     c->nsides = 0;
     c->st = NULL;
-    c->changes = NULL;
-    c->nchanges = 0;
     bool ok = true;
-    if (e->nchanges > 0) {
-        c->changes = eng_calloc((size_t)e->nchanges, sizeof *c->changes);
-        ok = c->changes != NULL;
-        for (int i = 0; ok && i < e->nchanges; i++) {
-            c->changes[i] = e->changes[i];
-            c->changes[i].text = eng_strndup(e->changes[i].text,
-                                             ENC_MAX_CHANGE_TEXT + 4);
-            ok = c->changes[i].text != NULL;
-            c->nchanges = i + 1;
-        }
-    }
     const struct rs_system *sys = e->sys;
     c->st = state_dup(&sys->enc_state, e->st, &ok);
     for (int i = 0; ok && i < e->nsides; i++) {
@@ -154,47 +131,6 @@ struct encounter *enc_clone(const struct encounter *e)
         return NULL;
     }
     return c;
-}
-
-/* ---- changes ------------------------------------------------------------- */
-
-enum eng_err enc_change_add(struct encounter *e, int64_t version, uint64_t by,
-                            int64_t at_ms, bool secret, const char *text)
-{
-    /* A text already cut here (ending "…") comes back from the document
-     * at up to ENC_MAX_CHANGE_TEXT + 3 bytes and stays as it is. */
-    size_t n = strlen(text);
-    bool cut = n > ENC_MAX_CHANGE_TEXT + 3;
-    char *t = eng_malloc((cut ? ENC_MAX_CHANGE_TEXT : n) + 4);
-    if (t == NULL)
-        return ENG_NOMEM;
-    eng_text_copy(t, (cut ? ENC_MAX_CHANGE_TEXT : n) + 1, text);
-    if (cut)
-        memcpy(t + strlen(t), "\xE2\x80\xA6", 4);  /* "…": visibly short */
-    if (e->nchanges == ENC_MAX_CHANGES) {
-        eng_free(e->changes[0].text);
-        memmove(e->changes, e->changes + 1,
-                (size_t)(e->nchanges - 1) * sizeof *e->changes);
-        e->nchanges--;
-    } else {
-        struct enc_change *grown = eng_realloc(
-            e->changes, (size_t)(e->nchanges + 1) * sizeof *grown);
-        if (grown == NULL) {
-            eng_free(t);
-            return ENG_NOMEM;
-        }
-        e->changes = grown;
-    }
-    e->changes[e->nchanges++] = (struct enc_change){
-        .version = version, .by = by, .at_ms = at_ms, .secret = secret,
-        .text = t,
-    };
-    return ENG_OK;
-}
-
-const struct enc_change *enc_change_last(const struct encounter *e)
-{
-    return e->nchanges > 0 ? &e->changes[e->nchanges - 1] : NULL;
 }
 
 /* ---- lookup -------------------------------------------------------------- */

@@ -119,15 +119,6 @@ struct enc_setting {
     char value[ENC_MAX_SETTING_VALUE + 1];
 };
 
-/* One change to the encounter, for /combat history and undo's message. */
-struct enc_change {
-    int64_t version;         /* the version it made */
-    uint64_t by;             /* who made it (a user id) */
-    int64_t at_ms;           /* when (wall clock, from the command layer) */
-    bool secret;             /* it involves a hidden combatant: the GM's */
-    char *text;              /* what happened, one line (heap) */
-};
-
 /* One entry of a fixed turn order: a combatant acting on one of its
  * initiative values. */
 struct enc_slot {
@@ -155,8 +146,6 @@ struct encounter {
     uint64_t fight_id;       /* drawn when the fight starts, carried by its
                                 buttons so an old fight's button never acts
                                 on a new one; 0 for fights from before */
-    struct enc_change *changes; /* the last changes, oldest first (heap) */
-    int nchanges;
 
     struct enc_setting settings[ENC_MAX_SETTINGS];
     int nsettings;
@@ -185,14 +174,6 @@ struct encounter *enc_new(const struct rs_system *sys, const char *name,
 void enc_free(struct encounter *e);
 /* A deep copy (typed state included); NULL on no memory. */
 struct encounter *enc_clone(const struct encounter *e);
-
-/* Remember a change (text copied, cut to ENC_MAX_CHANGE_TEXT with an
- * ellipsis); the oldest is forgotten past ENC_MAX_CHANGES. ENG_NOMEM
- * leaves e as it was. */
-enum eng_err enc_change_add(struct encounter *e, int64_t version, uint64_t by,
-                            int64_t at_ms, bool secret, const char *text);
-/* The newest change, or NULL. */
-const struct enc_change *enc_change_last(const struct encounter *e);
 
 /* ---- lookup -------------------------------------------------------------- */
 

@@ -68,11 +68,8 @@ _Static_assert(DICE_MAX_DEPTH <= 64, "the dice parser recurses on the C stack");
 #define ENC_MAX_VALUE 1000000
 /* Undo depth: versions of an encounter kept on disk. */
 #define ENC_UNDO_DEPTH 50
-/* Changes an encounter remembers for /combat history and undo's message;
- * the undo depth, so every change undo can take back has its words. */
-#define ENC_MAX_CHANGES ENC_UNDO_DEPTH
-/* One change's summary (the first line of what happened), in bytes; a
- * longer one is kept to this with an ellipsis. */
+/* One change's line in the fight's history (the first line of what
+ * happened), in bytes; a longer one is kept to this with an ellipsis. */
 #define ENC_MAX_CHANGE_TEXT 160
 
 #endif

@@ -33,8 +33,8 @@ static int empty_tables(struct store *s)
     (void)s;
     char err[256];
     if (pg_cluster_exec(pg_test_cluster()->conninfo,
-                        "TRUNCATE encounter, enc_version, interaction, kv"
-                        " RESTART IDENTITY",
+                        "TRUNCATE encounter, enc_version, enc_change,"
+                        " interaction, kv RESTART IDENTITY",
                         err, sizeof err) != 0) {
         fprintf(stderr, "truncate: %s\n", err);
         return -1;
@@ -387,6 +387,80 @@ static void test_store_reopen(void **state)
     assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_NOTFOUND);
 }
 
+/* The history lines a listing gave, as "v:text" joined by spaces. */
+struct lines {
+    char s[512];
+};
+
+static enum bot_err collect(void *ctx, const struct store_change_rec *r)
+{
+    struct lines *l = ctx;
+    size_t n = strlen(l->s);
+    snprintf(l->s + n, sizeof l->s - n, "%s%lld:%s%s", n ? " " : "",
+             (long long)r->version, r->text, r->secret ? "!" : "");
+    return BOT_OK;
+}
+
+static void history_is(struct store *s, int64_t after, bool newest,
+                       size_t max, const char *want, size_t want_total)
+{
+    struct lines l = {""};
+    size_t total = 0;
+    assert_int_equal(store_change_list(s, CH, after, newest, max, &total,
+                                       collect, &l), BOT_OK);
+    assert_string_equal(l.s, want);
+    assert_int_equal(total, want_total);
+}
+
+static void add_line(struct store *s, int64_t v, const char *text,
+                     bool secret, enum bot_err want)
+{
+    struct store_change_rec r = {.version = v, .by = 7, .at_ms = 100 + v,
+                                 .secret = secret, .text = text};
+    assert_int_equal(store_change_add(s, CH, &r), want);
+}
+
+/* A fight's history: a line per version, listed newest or oldest first
+ * from any point, kept through undo, gone from view with the archive and
+ * back with the fight when it is reopened. */
+static void test_store_history(void **state)
+{
+    struct store *s = *state;
+    add_line(s, 1, "none yet", false, BOT_NOTFOUND);
+    history_is(s, 0, true, 10, "", 0);
+    save_ok(s, CH, 1);
+    add_line(s, 1, "start", false, BOT_OK);
+    save_ok(s, CH, 2);
+    add_line(s, 2, "hidden one", true, BOT_OK);
+    save_ok(s, CH, 3);
+    add_line(s, 3, "hit", false, BOT_OK);
+    add_line(s, 3, "twice", false, BOT_CONFLICT);
+    history_is(s, 0, true, 10, "3:hit 2:hidden one! 1:start", 3);
+    history_is(s, 0, true, 2, "3:hit 2:hidden one!", 3);
+    history_is(s, 1, false, 1, "2:hidden one!", 2);
+    /* an undo adds its line and takes none away */
+    assert_int_equal(undo_once(s, CH), BOT_OK);
+    add_line(s, 4, "undid hit", false, BOT_OK);
+    history_is(s, 2, false, 10, "3:hit 4:undid hit", 2);
+    /* archived: out of view; a new fight starts its own history */
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    history_is(s, 0, true, 10, "", 0);
+    save_ok(s, CH, 1);
+    add_line(s, 1, "second fight", false, BOT_OK);
+    history_is(s, 0, true, 10, "1:second fight", 1);
+    assert_int_equal(store_enc_archive(s, CH, 2000), BOT_OK);
+    /* reopened, its own history is back */
+    assert_int_equal(store_enc_reopen(s, CH, 2100, 0), BOT_OK);
+    history_is(s, 0, true, 10, "1:second fight", 1);
+    /* a line over the limit is refused whole */
+    char *big = malloc(STORE_MAX_CHANGE_TEXT + 2);
+    assert_non_null(big);
+    memset(big, 'x', STORE_MAX_CHANGE_TEXT + 1);
+    big[STORE_MAX_CHANGE_TEXT + 1] = '\0';
+    add_line(s, 2, big, false, BOT_LIMIT);
+    free(big);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -549,6 +623,7 @@ int main(void)
         T(test_store_load_before),
         T(test_store_archive_then_new),
         T(test_store_reopen),
+        T(test_store_history),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),

@@ -38,12 +38,30 @@ static struct store *open_ok(const char *loc)
     return s;
 }
 
+/* The history line of version v: every field varies, the text has
+ * awkward bytes. */
+static void line(struct store *s, uint64_t ch, int64_t v)
+{
+    char text[96];
+    snprintf(text, sizeof text, "change %lld: \"\xc3\xbc\" \\ '; --",
+             (long long)v);
+    struct store_change_rec r = {
+        .version = v, .by = UINT64_C(1) << 63 | (uint64_t)v,
+        .at_ms = 1000 + v, .secret = v % 3 == 0, .text = text,
+    };
+    enum bot_err e = store_change_add(s, ch, &r);
+    if (e != BOT_OK)
+        fail_msg("history line %lld: %s: %s", (long long)v, bot_errname(e),
+                 store_errmsg(s));
+}
+
 static void save(struct store *s, uint64_t ch, int64_t v, const char *doc)
 {
     enum bot_err e = store_enc_save(s, ch, v, doc);
     if (e != BOT_OK)
         fail_msg("save %lld: %s: %s", (long long)v, bot_errname(e),
                  store_errmsg(s));
+    line(s, ch, v);
 }
 
 static void save_n(struct store *s, uint64_t ch, int64_t from, int64_t to)
@@ -63,6 +81,7 @@ static void undo(struct store *s, uint64_t ch)
     assert_int_equal(store_enc_load(s, ch, &live_doc, &live), BOT_OK);
     assert_int_equal(store_enc_load_before(s, ch, live, &doc, &target), BOT_OK);
     assert_int_equal(store_enc_save_undo(s, ch, live + 1, doc), BOT_OK);
+    line(s, ch, live + 1);
     free(live_doc);
     free(doc);
 }
@@ -126,6 +145,12 @@ static enum bot_err dump_enc(void *ctx, const struct store_enc_rec *r)
         fprintf(d->f, " ver %lld c=%lld len=%zu\n%s\n",
                 (long long)r->ver[i].version, (long long)r->ver[i].created_ms,
                 strlen(r->ver[i].doc), r->ver[i].doc);
+    for (size_t i = 0; i < r->nchange; i++)
+        fprintf(d->f, " line %lld by=%llu at=%lld secret=%d %s\n",
+                (long long)r->change[i].version,
+                (unsigned long long)r->change[i].by,
+                (long long)r->change[i].at_ms, r->change[i].secret,
+                r->change[i].text);
     return BOT_OK;
 }
 

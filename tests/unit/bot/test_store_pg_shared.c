@@ -43,8 +43,8 @@ static int empty_tables(void **state)
     struct store *s = open_ok(); /* creates the schema on first use */
     store_close(s);
     if (pg_cluster_exec(pg_test_cluster()->conninfo,
-                        "TRUNCATE encounter, enc_version, interaction, kv"
-                        " RESTART IDENTITY",
+                        "TRUNCATE encounter, enc_version, enc_change,"
+                        " interaction, kv RESTART IDENTITY",
                         err, sizeof err) != 0) {
         fprintf(stderr, "truncate: %s\n", err);
         return -1;
