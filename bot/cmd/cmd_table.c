@@ -333,12 +333,18 @@ bool cmd_lookup(const char *command, const char *sub,
  * need_sub). */
 static bool any_named(const char *command, bool need_sub)
 {
-    struct cmd_spec all[CMD_MAX_ALL];
-    size_t n = cmd_list(all, CMD_MAX_ALL);
-    for (size_t i = 0; i < n; i++)
-        if ((!need_sub || all[i].sub != NULL) &&
-            eng_text_casecmp(all[i].command, command) == 0)
+    /* Every command runs through here: read the tables, build no views. */
+    for (size_t i = 0; i < NCORE; i++)
+        if ((!need_sub || table[i].sub != NULL) &&
+            eng_text_casecmp(table[i].command, command) == 0)
             return true;
+    size_t nrs;
+    const struct rs_system *const *all = rs_all(&nrs);
+    for (size_t k = 0; k < nrs; k++)
+        for (int i = 0; i < all[k]->ncmds; i++)
+            if ((!need_sub || all[k]->cmds[i].sub != NULL) &&
+                eng_text_casecmp(all[k]->cmds[i].verb, command) == 0)
+                return true;
     return false;
 }
 

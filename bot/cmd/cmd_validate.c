@@ -270,7 +270,7 @@ static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
                       char *err, size_t errlen)
 {
     struct cmd_spec t[CMD_MAX_ALL];
-    size_t n = cmd_list(t, CMD_MAX_ALL);
+    size_t n = 0;
     char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
     char echo[ECHO_BUF];
     struct suggest sg;
@@ -289,6 +289,8 @@ static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
     }
     if (req->sub != NULL && cmd_lookup(req->command, req->sub, NULL, out))
         return true;
+    /* Only a refusal needs the whole list, for its suggestions. */
+    n = cmd_list(t, CMD_MAX_ALL);
     suggest_init(&sg, req->sub != NULL ? req->sub : "");
     for (size_t i = 0; i < n; i++) {
         if (t[i].sub == NULL || strcasecmp(t[i].command, req->command) != 0)
