@@ -70,6 +70,10 @@
                " SELECT id, ?2, ?3, ?4, ?5, ?6 FROM encounter"                \
                " WHERE channel = ?1 AND ended_ms IS NULL")                    \
     /* ?1 channel, ?2 after, ?3 limit -> version, by, at, secret, text */     \
+    /* ?1 enc, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text */                \
+    X(CHG_ADD_ID, "INSERT INTO enc_change"                                    \
+                  " (enc, version, by_user, at_ms, secret, text)"             \
+                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                         \
     X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text"       \
                " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
                " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
@@ -467,6 +471,7 @@ static enum bot_err sq_commit(struct store *base)
 static void sq_rollback(struct store *base)
 {
     struct store_sqlite *s = SQ(base);
+    s->saved_valid = false;
     if (s->depth == 0)
         return;
     if (s->depth == 1) {
@@ -568,7 +573,11 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
         e = version_delete(s, l.id, drop[i]);
 out:
-    return store_sq_op_end(s, e);
+    e = store_sq_op_end(s, e);
+    s->saved_valid = e == BOT_OK;
+    s->saved_channel = channel;
+    s->saved_enc = l.id;
+    return e;
 }
 
 /* Run a (version, doc) query; BOT_NOTFOUND on no row. */
@@ -639,6 +648,7 @@ static enum bot_err set_ended(struct store *base, enum store_stmt id,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
+    s->saved_valid = false;
     sqlite3_stmt *st = stmt(s, id);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, now);
@@ -686,8 +696,9 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    sqlite3_stmt *st = stmt(s, STMT_CHG_ADD);
-    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    bool known = s->saved_valid && s->saved_channel == channel;
+    sqlite3_stmt *st = stmt(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
+    sqlite3_bind_int64(st, 1, known ? s->saved_enc : (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, r->version);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
     sqlite3_bind_int64(st, 4, r->at_ms);

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 33
+#define STORE_SQ_NSTMT 34
 
 struct store_sqlite {
     struct store base; /* first: store.c sees this part */
@@ -26,6 +26,12 @@ struct store_sqlite {
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
     int depth;            /* store_begin() nesting; 0 = autocommit */
     enum bot_err aborted; /* why SQLite dropped the open transaction */
+    /* The encounter the last save wrote, so that its history line (next
+     * in the same transaction) need not look it up again; valid until a
+     * rollback, an archive or a reopen. */
+    bool saved_valid;
+    uint64_t saved_channel;
+    int64_t saved_enc;
 };
 
 #define SQ(base) ((struct store_sqlite *)(base))
