@@ -282,6 +282,7 @@ int enc_add_plain_roll(struct enc_result *r, const char *label,
     return r->nrolls++;
 }
 
+__attribute__((format(printf, 4, 0)))
 static void diag_format(struct enc_diag *d, char *buf, size_t n,
                         const char *fmt, va_list ap)
 {

@@ -164,8 +164,8 @@ enum eng_err rsv_cmd_defend(struct rs_call *c)
     struct enc_combatant *who = rsv_current(c);
     if (who == NULL)
         return c->d->code;
-    int64_t rank;
-    const char *skill;
+    int64_t rank = 0;
+    const char *skill = NULL;
     enum eng_err err = rsv_rank_of(c, who, ranks, "/defend skill:agility "
                                    "(or athletics, hide), or rank:", &rank,
                                    &skill);
@@ -244,8 +244,8 @@ enum eng_err rsv_cmd_assist(struct rs_call *c)
     struct enc_combatant *who = rsv_current(c);
     if (who == NULL)
         return c->d->code;
-    int64_t rank;
-    const char *skill;
+    int64_t rank = 0;
+    const char *skill = NULL;
     enum eng_err err = rsv_rank_of(c, who, NULL, "/assist skill:<the rank "
                                    "to add>", &rank, &skill);
     if (err != ENG_OK)
