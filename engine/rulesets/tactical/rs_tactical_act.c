@@ -77,10 +77,11 @@ static enum eng_err tac_actor(struct rs_call *c, const char *opt,
     struct enc_combatant *who = rs_arg_who(c, opt);
     if (who == NULL)
         who = enc_current(c->e);
+    *out = who; /* on every path: the callers read it only on ENG_OK, but
+                 * gcc -O3 cannot see that enc_fail never returns ENG_OK */
     if (who == NULL)
         return enc_fail(c->d, ENG_INVALID, "%s: is required (it is nobody's "
                         "turn)", opt);
-    *out = who;
     return rs_require_actor(c, who);
 }
 
