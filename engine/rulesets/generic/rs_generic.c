@@ -19,23 +19,11 @@
 #include "rs_kit.h"
 #include "turn.h"
 
-enum { GEN_TIE_SIDES = 1000000 };
-
 static enum eng_err gen_setup(struct rs_call *c, struct enc_combatant *who)
 {
     /* A stat named hp becomes the hp track (current = max); the track is
      * the one place hp lives, so the stat is dropped. */
-    const int64_t *hp = enc_stat(who, "hp");
-    if (hp != NULL) {
-        int64_t v = *hp;
-        if (v < 0)
-            return enc_fail(c->d, ENG_RANGE, "hp cannot be negative");
-        enum eng_err err = enc_track_set(who, "hp", v, v, c->d);
-        if (err != ENG_OK)
-            return err;
-        enc_stat_remove(who, "hp");
-    }
-    return ENG_OK;
+    return rs_stat_to_track(c, who, "hp", "hp");
 }
 
 static enum eng_err gen_check_stat(struct rs_call *c,
@@ -50,85 +38,14 @@ static enum eng_err gen_check_stat(struct rs_call *c,
     return ENG_OK;
 }
 
-/* The expression a combatant rolls for initiative: init_expr when it is
- * dice, 1d20 + a number given there, else 1d20 + the init stat. A value
- * written "=15" is taken as is. */
-static enum eng_err gen_roll_init(struct rs_call *c, struct enc_combatant *who)
-{
-    char expr[ENC_MAX_INIT_EXPR + 16];
-    const char *given = who->init_expr;
-    int64_t fixed;
-    if (given[0] == '=' && eng_text_to_int(given + 1, &fixed)) {
-        who->init[0] = fixed;
-        who->ninit = 1;
-        struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
-        ev->a = fixed;
-        ev->secret = who->hidden;
-        return ENG_OK;
-    }
-    int64_t mod;
-    if (given[0] != '\0' && !eng_text_to_int(given, &mod))
-        snprintf(expr, sizeof expr, "%s", given);
-    else {
-        if (given[0] == '\0')
-            mod = enc_stat_or(who, "init", 0);
-        snprintf(expr, sizeof expr, "1d20%+lld", (long long)mod);
-    }
-    return rs_roll_initiative(c, who, expr);
-}
-
-static int64_t gen_mod(const struct enc_combatant *who)
-{
-    int64_t mod;
-    if (who->init_expr[0] != '\0' && eng_text_to_int(who->init_expr, &mod))
-        return mod;
-    return enc_stat_or(who, "init", 0);
-}
-
-static int gen_cmp(const struct encounter *e, const struct enc_slot *a,
-                   const struct enc_slot *b)
-{
-    const struct enc_combatant *x = enc_by_id_c(e, a->id);
-    const struct enc_combatant *y = enc_by_id_c(e, b->id);
-    if (x->init[a->init_idx] != y->init[b->init_idx])
-        return x->init[a->init_idx] > y->init[b->init_idx] ? -1 : 1;
-    int64_t mx = gen_mod(x), my = gen_mod(y);
-    if (mx != my)
-        return mx > my ? -1 : 1;
-    if (x->init_tie != y->init_tie)
-        return x->init_tie > y->init_tie ? -1 : 1;
-    return x->join_seq < y->join_seq ? -1 : x->join_seq > y->join_seq;
-}
-
-/* Roll for everyone; a group rolls once, for its first member. */
-static enum eng_err gen_roll_all(struct rs_call *c)
-{
-    struct encounter *e = c->e;
-    for (int i = 0; i < e->ncs; i++) {
-        struct enc_combatant *who = &e->cs[i];
-        const struct enc_combatant *lead = rs_group_lead(e, who);
-        if (lead != NULL) {
-            memcpy(who->init, lead->init, sizeof who->init);
-            who->ninit = lead->ninit;
-            who->init_tie = lead->init_tie;
-            continue;
-        }
-        enum eng_err err = gen_roll_init(c, who);
-        if (err != ENG_OK)
-            return err;
-        who->init_tie = (int64_t)eng_rng_below(c->rng, GEN_TIE_SIDES);
-    }
-    return ENG_OK;
-}
-
 static enum eng_err gen_begin(struct rs_call *c)
 {
     if (c->e->ncs == 0)
         return enc_fail(c->d, ENG_STATE, "there is nobody to fight yet");
-    enum eng_err err = gen_roll_all(c);
+    enum eng_err err = rs_d20_roll_all(c);
     if (err != ENG_OK)
         return err;
-    turn_order_build(c->e, gen_cmp);
+    turn_order_build(c->e, rs_d20_cmp);
     turn_fixed_begin_down(c, NULL, gen_down_turn);
     return ENG_OK;
 }
@@ -136,24 +53,6 @@ static enum eng_err gen_begin(struct rs_call *c)
 static enum eng_err gen_next(struct rs_call *c)
 {
     turn_fixed_next_down(c, NULL, gen_down_turn);
-    return ENG_OK;
-}
-
-static enum eng_err gen_late_join(struct rs_call *c, struct enc_combatant *who)
-{
-    struct encounter *e = c->e;
-    enum eng_err err = gen_roll_init(c, who);
-    if (err != ENG_OK)
-        return err;
-    who->init_tie = (int64_t)eng_rng_below(c->rng, GEN_TIE_SIDES);
-    /* Re-sort, then find the current slot again so the turn stays put. */
-    struct enc_slot cur = {0, 0};
-    if (e->turn_idx >= 0 && e->turn_idx < e->norder)
-        cur = e->order[e->turn_idx];
-    turn_order_build(e, gen_cmp);
-    for (int i = 0; i < e->norder; i++)
-        if (e->order[i].id == cur.id && e->order[i].init_idx == cur.init_idx)
-            e->turn_idx = i;
     return ENG_OK;
 }
 
@@ -249,7 +148,7 @@ static const struct rs_ops gen_ops = {
     .pick = NULL,                     /* not alternating */
     .pass = NULL,                     /* not alternating */
     .attack = gen_attack,             /* roll vs ac, damage to hp */
-    .late_join = gen_late_join,       /* rolls and slots into the order */
+    .late_join = rs_d20_late_join,    /* rolls and slots into the order */
     .after_track = gen_after_track,   /* hp <= 0 is down */
     .status = gen_status,             /* a downed PC's death saves */
     .data_parse = NULL,               /* no data file */
