@@ -31,32 +31,23 @@ enum eng_err rs_d20_roll(struct rs_call *c, struct enc_combatant *who)
 {
     const char *given = who->init_expr;
     int64_t fixed;
-    struct enc_event *ev;
     if (given[0] == '=' && eng_text_to_int(given + 1, &fixed)) {
         who->init[0] = fixed;
         who->ninit = 1;
-        ev = enc_emit(c->r, ENC_EV_INIT, who->id);
+        struct enc_event *ev = enc_emit(c->r, ENC_EV_INIT, who->id);
         ev->a = fixed;
         ev->secret = who->hidden;
-        who->init_tie = (int64_t)eng_rng_below(c->rng, RS_D20_TIE_SIDES);
-        return ENG_OK;
+    } else {
+        char expr[ENC_MAX_INIT_EXPR + 16];
+        int64_t mod;
+        if (given[0] != '\0' && !eng_text_to_int(given, &mod))
+            snprintf(expr, sizeof expr, "%s", given);
+        else
+            snprintf(expr, sizeof expr, "1d20%+lld", (long long)d20_mod(who));
+        enum eng_err err = rs_roll_initiative(c, who, expr);
+        if (err != ENG_OK)
+            return err;
     }
-    char expr[ENC_MAX_INIT_EXPR + 16];
-    int64_t mod;
-    if (given[0] != '\0' && !eng_text_to_int(given, &mod))
-        snprintf(expr, sizeof expr, "%s", given);
-    else
-        snprintf(expr, sizeof expr, "1d20%+lld", (long long)d20_mod(who));
-    struct rs_rolled r;
-    enum eng_err err = rs_roll(c, who, "initiative", expr, &r);
-    if (err != ENG_OK)
-        return err;
-    who->init[0] = r.total;
-    who->ninit = 1;
-    ev = enc_emit(c->r, ENC_EV_INIT, who->id);
-    ev->a = r.total;
-    enc_event_roll(c->r, ev, r.roll_idx);
-    ev->secret = who->hidden;
     who->init_tie = (int64_t)eng_rng_below(c->rng, RS_D20_TIE_SIDES);
     return ENG_OK;
 }

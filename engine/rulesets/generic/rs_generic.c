@@ -11,7 +11,6 @@
  * character's turn is theirs, or a death save (rs_generic_life.c).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "eng_text.h"
 #include "rs.h"
