@@ -53,9 +53,9 @@ install(FILES config/tactical-effects.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/
 install(FILES docs/man/fray.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES docs/man/fray.conf.5 DESTINATION ${CMAKE_INSTALL_MANDIR}/man5)
 install(FILES README.md docs/commands.md docs/dice.md docs/console.md
-              docs/discord-setup.md
+              docs/discord-setup.md docs/sharding.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs/rulesets DESTINATION ${CMAKE_INSTALL_DOCDIR}
+install(DIRECTORY docs/rulesets docs/commands DESTINATION ${CMAKE_INSTALL_DOCDIR}
         FILES_MATCHING PATTERN "*.md")
 install(FILES config/fray.conf.example config/tactical-effects.conf
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)

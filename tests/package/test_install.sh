@@ -98,6 +98,11 @@ for f in usr/share/man/man1/fray.1.gz usr/share/man/man5/fray.conf.5.gz \
          usr/share/doc/fray/examples/fray.conf.example; do
     [ -f "$root/$f" ] || fail "/$f is not installed"
 done
+# Pages the installed docs link to (compressed or not, as the packager does).
+for f in usr/share/doc/fray/sharding.md usr/share/doc/fray/commands/generic.md \
+         usr/share/doc/fray/rulesets/cards.md; do
+    [ -f "$root/$f" ] || [ -f "$root/$f.gz" ] || fail "/$f is not installed"
+done
 # the installed config finds the rules data in the package (paths into the
 # throwaway root), and `fray check` is content with it
 sed "s|= /|= $root/|" "$root/etc/fray/fray.conf" >"$work/fray.conf"
