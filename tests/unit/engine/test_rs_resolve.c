@@ -212,6 +212,10 @@ static void test_turn_limits(void **state)
     assert_int_equal(rf_do(f, 10, "act"), ENG_OK);
     assert_int_equal(rf_do(f, 10, "act"), ENG_STATE);
     assert_non_null(strstr(f->d.msg, "limit"));
+    /* The refusal reads as a sentence: "cannot take", not "cannot takes"
+     * (issue 20's grammar item; 4b56786 said the latter). */
+    assert_non_null(strstr(f->d.msg, "cannot take a free action"));
+    assert_null(strstr(f->d.msg, "cannot takes"));
     char buf[128];
     rs_fx_status(&rs_resolve, f->e, rf_who(f, "Ana"), buf, sizeof buf);
     assert_non_null(strstr(buf, "actions 1/1, total 2/2"));
