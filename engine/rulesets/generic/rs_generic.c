@@ -64,12 +64,22 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
                  a->target->name);
         return ENG_STATE;
     }
+    /* options:adv / options:dis: the d20 rolled twice, the better or the
+     * worse kept (the dice language's adv/dis on the d20 term, so both dice
+     * show); both at once cancel and one d20 is rolled, as d20 tables play
+     * it. */
+    struct rs_call opts = *c;
+    opts.args = a->args;
+    opts.nargs = a->nargs;
+    bool adv = rs_arg_bool(&opts, "adv", false);
+    bool dis = rs_arg_bool(&opts, "dis", false);
+    const char *edge = adv == dis ? "" : adv ? " adv" : " dis";
     char expr[DICE_MAX_EXPR_LEN + 16];
     int64_t bonus = enc_stat_or(a->attacker, "attack", 0);
     if (a->roll != NULL)
-        snprintf(expr, sizeof expr, "%s", a->roll);
+        snprintf(expr, sizeof expr, "%s%s", a->roll, edge);
     else
-        snprintf(expr, sizeof expr, "1d20%+lld", (long long)bonus);
+        snprintf(expr, sizeof expr, "1d20%+lld%s", (long long)bonus, edge);
     struct rs_rolled hit;
     enum eng_err err = rs_roll(c, a->attacker, "attack", expr, &hit);
     if (err != ENG_OK)
@@ -86,6 +96,12 @@ static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
     rs_ev_roll(c, ev, hit.roll_idx);
     if (a->roll == NULL && bonus != 0)
         rs_mod(c, ev, "attack stat", bonus, "");
+    if (adv && dis)
+        rs_mod_note(c, ev, "advantage and disadvantage cancel: one d20");
+    else if (adv)
+        rs_mod_note(c, ev, "advantage: the higher of two d20s");
+    else if (dis)
+        rs_mod_note(c, ev, "disadvantage: the lower of two d20s");
     if (crit)
         rs_mod_note(c, ev, "a natural 20 always hits");
     else if (fumble)
@@ -198,6 +214,12 @@ static const struct rs_cond_spec gen_conds[] = {
      "out of it: drops what they hold and falls prone"},
 };
 
+static const struct rs_opt_spec gen_attack_opts[] = {
+    RS_FLAG("adv", "Advantage: two d20s, the higher kept"),
+    RS_FLAG("dis", "Disadvantage: two d20s, the lower kept"),
+    RS_OPT_END,
+};
+
 static const struct rs_stat_spec gen_stats[] = {
     {"ac", RS_STAT, 0, 100, "armour class: what an attack must reach"},
     {"init", RS_STAT, -100, 100, "added to the d20 for initiative"},
@@ -233,7 +255,9 @@ static const struct rs_help gen_help = {
              "stable, three failures and they die, a natural 20 and they "
              "are back with 1 hp).",
     .attacks = "`/attack` rolls d20 + the attacker's `attack` stat (or the "
-               "`roll:` given) against the target's `ac`. A natural 20 "
+               "`roll:` given) against the target's `ac`; `options:adv` "
+               "rolls two d20s and keeps the higher, `options:dis` the "
+               "lower (both: they cancel). A natural 20 "
                "always hits and rolls the damage dice twice; a natural 1 "
                "always misses. Damage comes off temporary hit points "
                "(`temp`) first, then `hp`.",
@@ -251,7 +275,7 @@ const struct rs_system rs_generic = {
     .cmds = NULL,
     .ncmds = 0,
     .exts = NULL,
-    .attack_opts = NULL,
+    .attack_opts = gen_attack_opts,
     .conds = gen_conds,
     .nconds = (int)(sizeof gen_conds / sizeof gen_conds[0]),
     .settings = gen_settings,

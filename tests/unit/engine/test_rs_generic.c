@@ -240,6 +240,82 @@ static void test_damage_while_down(void **state)
     fx_free(f);
 }
 
+/* The attack's event, its one roll's d20s (faces and whether each counts)
+ * and whether a modifier's reason contains word. */
+static const struct enc_event *attack_event(struct fx *f)
+{
+    const struct enc_event *ev = rs_fx_find(&f->fx, ENC_EV_ATTACK, "");
+    assert_non_null(ev);
+    assert_int_equal(ev->nrolls, 1);
+    return ev;
+}
+
+static bool has_mod(const struct enc_event *ev, const char *word)
+{
+    for (int i = 0; i < ev->nmods; i++)
+        if (strstr(ev->mods[i].reason, word) != NULL)
+            return true;
+    return false;
+}
+
+/* options:adv / options:dis (a d20 table's advantage): two d20s are
+ * rolled and both shown, the higher (adv) or lower (dis) one counts, and
+ * the reply says why; both together cancel to one d20. Checked over many
+ * seeds against the faces themselves, not a remembered total. */
+static void test_attack_advantage_and_disadvantage(void **state)
+{
+    (void)state;
+    static const char *const how[] = {"adv", "dis", "adv dis"};
+    for (int k = 0; k < 3; k++)
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            struct fx *f = fx_new(seed, false);
+            add(f, "Ogre", 0, "hp=300 ac=10 init=9");
+            add(f, "Aria", ALICE, "hp=12 ac=10 init=1 attack=4");
+            assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+            assert_int_equal(rs_fx_attack(&f->fx, RS_FX_GM, true, "Aria",
+                                          "Ogre", NULL, NULL, how[k]),
+                             ENG_OK);
+            const struct enc_event *ev = attack_event(f);
+            const struct enc_roll *roll = &f->r.rolls[ev->rolls[0]];
+            if (k == 2) {
+                assert_int_equal(roll->ndice, 1);
+                assert_int_equal(ev->value, roll->dice[0].value + 4);
+                assert_true(has_mod(ev, "cancel"));
+            } else {
+                assert_int_equal(roll->ndice, 2);
+                int x = roll->dice[0].value, y = roll->dice[1].value;
+                int kept = k == 0 ? (x > y ? x : y) : (x < y ? x : y);
+                assert_int_equal(ev->value, kept + 4);
+                /* exactly one die counts, and it is the kept face */
+                bool c0 = !(roll->dice[0].flags & DICE_DIE_UNCOUNTED);
+                bool c1 = !(roll->dice[1].flags & DICE_DIE_UNCOUNTED);
+                assert_true(c0 != c1);
+                assert_int_equal(c0 ? x : y, kept);
+                assert_true(has_mod(ev, k == 0 ? "advantage"
+                                               : "disadvantage"));
+                /* a natural 20 on the kept die is the critical */
+                if (kept == 20)
+                    assert_true(has_mod(ev, "natural 20"));
+            }
+            fx_free(f);
+        }
+}
+
+/* Anything else in options: is refused, naming what generic takes. */
+static void test_attack_unknown_option_refused(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3, false);
+    add(f, "Ogre", 0, "hp=30 ac=10 init=9");
+    add(f, "Aria", ALICE, "hp=12 ac=10 init=1");
+    assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+    assert_int_equal(rs_fx_attack(&f->fx, RS_FX_GM, true, "Aria", "Ogre",
+                                  NULL, NULL, "banana=3"), ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "banana"));
+    assert_non_null(strstr(f->d.msg, "adv"));
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +323,8 @@ int main(void)
         cmocka_unit_test(test_saves_off_downed_pc_gets_turn),
         cmocka_unit_test(test_death_saves_follow_the_rule),
         cmocka_unit_test(test_damage_while_down),
+        cmocka_unit_test(test_attack_advantage_and_disadvantage),
+        cmocka_unit_test(test_attack_unknown_option_refused),
     };
     return cmocka_run_group_tests_name("rs_generic", tests, NULL, NULL);
 }
