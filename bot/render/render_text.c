@@ -131,6 +131,26 @@ static size_t marker(struct render_text_md *md, size_t i, bool *markup)
     return len;
 }
 
+/* When the marker run at i (len k) just opened "~~" around a die face (a
+ * number, or a Fudge die's + - 0), where its closer starts; else 0. The
+ * closer is the last one marker() recorded. */
+static size_t struck_face(const struct render_text_md *md, size_t i,
+                          size_t k)
+{
+    if (md->s[i] != '~' || md->nclose == 0)
+        return 0;
+    size_t end = md->close_at[md->nclose - 1];
+    if (end <= i + k || md->s[end] != '~' || md->close_len[md->nclose - 1] != k)
+        return 0;
+    for (size_t p = i + k; p < end; p++) {
+        char c = md->s[p];
+        if (!isdigit((unsigned char)c) &&
+            !((c == '+' || c == '-') && end - (i + k) == 1))
+            return 0;
+    }
+    return end;
+}
+
 /* A code span or block at i (a run of backticks): copy its text verbatim.
  * Returns the bytes consumed, or 0 when the run is not closed (then the
  * backticks are ordinary text). */
@@ -239,6 +259,18 @@ void render_text_markdown(const char *text,
             i += k;
         } else if (is_marker_char(c)) {
             k = marker(&md, i, &markup);
+            size_t end = markup ? struck_face(&md, i, k) : 0;
+            if (end > 0) {
+                /* A struck die face is a die that does not count: a
+                 * terminal has no strike, so it goes in parentheses, as
+                 * `fray roll` prints a dropped die. */
+                sbuf_addc(out, '(');
+                sbuf_addn(out, s + i + k, end - (i + k));
+                sbuf_addc(out, ')');
+                md.nclose--;
+                i = end + k;
+                continue;
+            }
             if (!markup)
                 sbuf_addn(out, s + i, k);
             i += k;

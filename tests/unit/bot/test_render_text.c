@@ -43,6 +43,20 @@ static void test_render_text_strips_markup(void **state)
     check_md("a > b # c", "a > b # c");
 }
 
+/* A struck die face is a die that did not count (advantage's other d20,
+ * a dropped die): the terminal shows it in parentheses, as `fray roll`
+ * does; struck words (a downed name) just lose the strike. */
+static void test_render_text_struck_dice(void **state)
+{
+    (void)state;
+    check_md("[~~4~~, **20**]+5", "[(4), 20]+5");
+    check_md("[3, ~~1~~!, 6]", "[3, (1)!, 6]");
+    check_md("[~~-~~, +, 0]", "[(-), +, 0]");
+    check_md("~~Goblin 1~~ (down)", "Goblin 1 (down)");
+    check_md("**~~4~~5**", "(4)5");
+    check_md("~~12~~ not kept", "(12) not kept");
+}
+
 static void test_render_text_keeps_lone_markers(void **state)
 {
     (void)state;
@@ -190,6 +204,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_render_text_strips_markup),
+        cmocka_unit_test(test_render_text_struck_dice),
         cmocka_unit_test(test_render_text_keeps_lone_markers),
         cmocka_unit_test(test_render_text_undoes_msg_escape),
         cmocka_unit_test(test_render_text_mentions_and_spaces),
