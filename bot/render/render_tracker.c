@@ -345,7 +345,9 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
                 sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
             else if (e->acting_side >= 0 && e->acting_side < e->nsides)
                 sbuf_addf(&foot, " \xC2\xB7 %s to choose",
-                          e->sides[e->acting_side].name);
+                          render_side_unseen(e, e->acting_side) && !gm_view
+                              ? RENDER_UNSEEN_SIDE
+                              : e->sides[e->acting_side].name);
         }
         if (windowed)
             sbuf_add(&foot, " \xC2\xB7 compact, around the turn");
