@@ -219,7 +219,10 @@ static void add_prompts(struct cmd_run *run)
             ev->a < 0 || ev->a >= run->rs->nprompts)
             continue;
         const struct enc_combatant *c = enc_by_id_c(e, ev->who);
-        if (c == NULL)
+        /* A question put to a hidden combatant is the GM's, who answers
+         * it with the command: buttons in the public reply would show the
+         * table that it was asked, and their ids carry its name. */
+        if (c == NULL || c->hidden)
             continue;
         const struct rs_prompt *p = &run->rs->prompts[ev->a];
         for (int k = 0; k < RS_PROMPT_CHOICES && p->choice[k].label; k++) {

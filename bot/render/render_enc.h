@@ -21,6 +21,12 @@
  * start of one. */
 #define RENDER_UNSEEN "_someone unseen_"
 #define RENDER_UNSEEN_START "_Someone unseen_"
+/* A side whose combatants are all hidden, as the players read it. */
+#define RENDER_UNSEEN_SIDE "an unseen side"
+
+/* Whether side has combatants and every one of them is hidden: its name
+ * would give them away (docs/commands.md, "Hidden combatants"). */
+bool render_side_unseen(const struct encounter *e, int64_t side);
 
 /* Longest events text in one embed description (Discord allows 4096; the
  * Discord renderer trims further if it must). */

@@ -54,6 +54,19 @@ static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
     free(esc);
 }
 
+bool render_side_unseen(const struct encounter *e, int64_t side)
+{
+    bool any = false;
+    for (int i = 0; i < e->ncs; i++) {
+        if (e->cs[i].side != side)
+            continue;
+        if (!e->cs[i].hidden)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 static void put_user(struct sbuf *b, const char *s)
 {
     char *esc = msg_escape(s != NULL ? s : "");
@@ -143,7 +156,9 @@ static void put_parts(struct sbuf *b, const struct view *v,
             put_who(b, v, p->id, p->s);
             break;
         case ENC_PART_SIDE:
-            put_user(b, p->s);
+            put_user(b, render_side_unseen(v->e, p->n) && !v->gm
+                            ? RENDER_UNSEEN_SIDE
+                            : p->s);
             break;
         case ENC_PART_NUM:
             put_num(b, p->n, hidden);
@@ -377,6 +392,30 @@ static bool event_secret(const struct enc_result *res,
     return false;
 }
 
+static bool is_hidden(const struct encounter *e, uint32_t id)
+{
+    const struct enc_combatant *c = enc_by_id_c(e, id);
+    return c != NULL && c->hidden;
+}
+
+/* Whether the players read ev with a name left out: a hidden combatant's
+ * ("someone unseen") or a side of hidden ones only. The GM's view then
+ * differs: the GM must learn which of them it is (whose turn starts, who
+ * was attacked), so a copy for the GM names them. */
+static bool names_unseen(const struct encounter *e,
+                         const struct enc_event *ev)
+{
+    if (is_hidden(e, ev->who) || is_hidden(e, ev->other))
+        return true;
+    for (int i = 0; i < ev->nparts; i++)
+        if ((ev->parts[i].kind == ENC_PART_WHO &&
+             is_hidden(e, ev->parts[i].id)) ||
+            (ev->parts[i].kind == ENC_PART_SIDE &&
+             render_side_unseen(e, ev->parts[i].n)))
+            return true;
+    return false;
+}
+
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title)
@@ -387,7 +426,7 @@ bool render_events(struct msg *m, const struct encounter *e,
     bool secret = false;
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
-        secret |= event_secret(res, ev);
+        secret |= event_secret(res, ev) || names_unseen(e, ev);
         if (ev->kind == ENC_EV_TURN_END)
             continue; /* implied by the next line; keeps replies short */
         size_t mark = b.len;

@@ -57,13 +57,14 @@ static bool row_current(const struct encounter *e,
 /* One combatant's line. compact: a shorter form for big fights (names and
  * sides cut, hp only, the first conditions, no notes or ruleset status). */
 /* A hidden combatant's line for the players: its place in the order, a
- * turn marker on its turn and a health label; no name, side, number or
- * condition of it. */
+ * turn marker on its turn (on the running card's line only, when it holds
+ * several) and a health label; no name, side, number or condition of it. */
 static void unseen_line(struct sbuf *b, const struct encounter *e,
-                        const struct enc_combatant *c)
+                        const struct enc_combatant *c, int init_idx)
 {
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
-    sbuf_add(b, e->current == c->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
+    sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
+                                             : "\xE3\x80\x80");
     sbuf_addf(b, "%s (%s)\n", RENDER_UNSEEN_START,
               down ? "down" : render_health_label(c));
 }
@@ -140,7 +141,7 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
                          bool gm_view, bool compact)
 {
     if (c->hidden && !gm_view) {
-        unseen_line(b, e, c);
+        unseen_line(b, e, c, init_idx);
         return;
     }
     sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
@@ -345,7 +346,9 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
                 sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
             else if (e->acting_side >= 0 && e->acting_side < e->nsides)
                 sbuf_addf(&foot, " \xC2\xB7 %s to choose",
-                          e->sides[e->acting_side].name);
+                          render_side_unseen(e, e->acting_side) && !gm_view
+                              ? RENDER_UNSEEN_SIDE
+                              : e->sides[e->acting_side].name);
         }
         if (windowed)
             sbuf_add(&foot, " \xC2\xB7 compact, around the turn");

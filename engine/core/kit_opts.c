@@ -491,6 +491,12 @@ bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who)
     return c->is_gm || (who->owner != 0 && who->owner == c->user);
 }
 
+const char *rs_name_for(const struct rs_call *c,
+                        const struct enc_combatant *who)
+{
+    return who->hidden && !rs_may_act(c, who) ? "someone unseen" : who->name;
+}
+
 enum eng_err rs_require_actor(struct rs_call *c,
                               const struct enc_combatant *who)
 {

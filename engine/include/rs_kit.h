@@ -113,6 +113,11 @@ const char *rs_closest(const char *word, const char *const *names, int n);
 
 /* Whether the sender may act for who: the GM, or the player who owns it. */
 bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who);
+/* who's name as the sender may read it in a refusal: "someone unseen" for
+ * a hidden combatant the sender may not act for, whose name a player never
+ * reads back, even one they typed. */
+const char *rs_name_for(const struct rs_call *c,
+                        const struct enc_combatant *who);
 /* rs_may_act() or fail with a short message saying who may do it. */
 enum eng_err rs_require_actor(struct rs_call *c,
                               const struct enc_combatant *who);

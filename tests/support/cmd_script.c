@@ -84,10 +84,31 @@ uint64_t script_actor(const char *name)
     return 0;
 }
 
-void script_cell_prepare(struct script_cell *c, const struct script_setup *s,
-                         uint64_t seed)
+void script_cell_step(struct script_cell *c, const char *line, uint64_t user,
+                      script_reply_fn *check, void *arg)
 {
-    char err[128], text[4096];
+    char text[4096];
+    struct cmd_parsed p;
+    struct cmd_reply r;
+
+    script_req(&p, line, user);
+    cmd_reply_init(&r);
+    assert_true(cmd_exec(&c->ctx, &p.req, &r));
+    if (check != NULL)
+        check(arg, line, user, &r);
+    if (r.is_error) {
+        script_text(&r.msg, text, sizeof text);
+        fail_msg("\"%s\" as user %llu failed:\n%s", line,
+                 (unsigned long long)user, text);
+    }
+    cmd_reply_cleanup(&r);
+}
+
+void script_cell_prepare_checked(struct script_cell *c,
+                                 const struct script_setup *s, uint64_t seed,
+                                 script_reply_fn *check, void *arg)
+{
+    char err[128];
 
     memset(c, 0, sizeof *c);
     assert_int_equal(store_open(":memory:", &c->store, err, sizeof err),
@@ -95,19 +116,15 @@ void script_cell_prepare(struct script_cell *c, const struct script_setup *s,
     eng_rng_seed(&c->rng, seed);
     c->ctx.store = c->store;
     c->ctx.rng = &c->rng;
-    for (int i = 0; i < s->n; i++) {
-        struct cmd_parsed p;
-        struct cmd_reply r;
-        script_req(&p, s->line[i], script_actor(s->actor[i]));
-        cmd_reply_init(&r);
-        assert_true(cmd_exec(&c->ctx, &p.req, &r));
-        if (r.is_error) {
-            script_text(&r.msg, text, sizeof text);
-            fail_msg("setup %s: \"%s\" as %s failed:\n%s", s->name,
-                     s->line[i], s->actor[i], text);
-        }
-        cmd_reply_cleanup(&r);
-    }
+    for (int i = 0; i < s->n; i++)
+        script_cell_step(c, s->line[i], script_actor(s->actor[i]), check,
+                         arg);
+}
+
+void script_cell_prepare(struct script_cell *c, const struct script_setup *s,
+                         uint64_t seed)
+{
+    script_cell_prepare_checked(c, s, seed, NULL, NULL);
 }
 
 void script_cell_close(struct script_cell *c)

@@ -67,10 +67,24 @@ void script_req(struct cmd_parsed *p, const char *line, uint64_t user);
  * another name. */
 uint64_t script_actor(const char *name);
 
+/* What a matrix does with the reply r to line, sent by user while a cell
+ * is being prepared (or before a row); arg is the caller's. */
+typedef void script_reply_fn(void *arg, const char *line, uint64_t user,
+                             const struct cmd_reply *r);
+
+/* Run line as user on c; fails the test when it is refused. Every reply is
+ * handed to check first, when it is not NULL. */
+void script_cell_step(struct script_cell *c, const char *line, uint64_t user,
+                      script_reply_fn *check, void *arg);
+
 /* A fresh store seeded with seed, and s run on it, each line as its
- * actor; fails the test when a line is refused. */
+ * actor; fails the test when a line is refused. check, when not NULL,
+ * reads each line's reply first (a matrix checks the setup this way). */
 void script_cell_prepare(struct script_cell *c, const struct script_setup *s,
                          uint64_t seed);
+void script_cell_prepare_checked(struct script_cell *c,
+                                 const struct script_setup *s, uint64_t seed,
+                                 script_reply_fn *check, void *arg);
 void script_cell_close(struct script_cell *c);
 
 /* m as plain text (as the console shows it) into out. */

@@ -19,14 +19,14 @@ static int cards_pick_card(struct rs_call *c, struct enc_combatant *who,
         if (who->ninit == 1)
             return 0;
         enc_fail(c->d, ENG_INVALID, "%s holds %d cards: say which with "
-                 "%s:", who->name, who->ninit, opt);
+                 "%s:", rs_name_for(c, who), who->ninit, opt);
         return -1;
     }
     for (int k = 0; k < who->ninit; k++)
         if (who->init[k] == v)
             return k;
-    enc_fail(c->d, ENG_NOTFOUND, "%s does not hold card %lld", who->name,
-             (long long)v);
+    enc_fail(c->d, ENG_NOTFOUND, "%s does not hold card %lld",
+             rs_name_for(c, who), (long long)v);
     return -1;
 }
 
@@ -62,7 +62,7 @@ static enum eng_err cards_agree(struct rs_call *c, struct enc_combatant *a,
     if (cards_silenced(a) || cards_silenced(b))
         return enc_fail(c->d, ENG_STATE, "%s cannot speak (the mouth is "
                         "covered), and swapping takes talking it over",
-                        cards_silenced(a) ? a->name : b->name);
+                        rs_name_for(c, cards_silenced(a) ? a : b));
     if (est->round_acted)
         return enc_fail(c->d, ENG_STATE, "cards may only be swapped at the "
                         "start of a round, before anyone has acted");
@@ -88,7 +88,7 @@ enum eng_err cards_do_swap(struct rs_call *c)
     struct enc_combatant *a = rs_arg_who(c, "a"), *b = rs_arg_who(c, "b");
     if (a == b || (a->group != 0 && a->group == b->group))
         return enc_fail(c->d, ENG_INVALID, "%s and %s hold the same card",
-                        a->name, b->name);
+                        rs_name_for(c, a), rs_name_for(c, b));
     int ka = cards_pick_card(c, a, "give");
     if (ka < 0)
         return c->d->code;

@@ -260,7 +260,7 @@ enum eng_err rsv_names(struct rs_call *c, const char *opt, const char *list,
         for (int i = 0; i < *n; i++)
             if (out[i] == who)
                 return enc_fail(c->d, ENG_INVALID, "%s: %s is named twice",
-                                opt, who->name);
+                                opt, rs_name_for(c, who));
         if (*n >= max)
             return enc_fail(c->d, ENG_LIMIT, "%s: at most %d names", opt,
                             max);

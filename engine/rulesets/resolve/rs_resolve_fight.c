@@ -32,7 +32,8 @@ static enum eng_err rsv_helpers(struct rs_call *c, const char *list,
             return enc_fail(c->d, ENG_INVALID, "%s cannot help their own "
                             "roll", roller->name);
         if (!rsv_st(out[i])->help) {
-            enc_fail(c->d, ENG_STATE, "%s has no Help ready", out[i]->name);
+            enc_fail(c->d, ENG_STATE, "%s has no Help ready",
+                     rs_name_for(c, out[i]));
             enc_hint(c->d, "on their turn: /assist skill:<the rank to add>");
             return ENG_STATE;
         }
