@@ -378,6 +378,14 @@ bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e)
     return e != NULL && e->gm == req->user_id;
 }
 
+bool cmd_sender_manages_server(const struct cmd_req *req)
+{
+    if (req->force_gm)
+        return true;
+    return req->perms_known &&
+           (req->perms & (CMD_PERM_ADMINISTRATOR | CMD_PERM_MANAGE_GUILD));
+}
+
 /* Decode the channel's live encounter from the store into run->enc (NULL
  * when none), and keep a copy in the cache. */
 static enum bot_err load_stored(struct cmd_run *run)
@@ -804,6 +812,17 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         reply_error(reply, "this command works in a server's channel; "
                     "here, in a DM with fray, you can roll dice and read "
                     "the help", "/roll dice:2d6+3");
+        return true;
+    }
+    /* A server-wide setting is the server managers', whatever the
+     * member may do in this one channel. Without a server (the console)
+     * the handler says there is nothing to set. */
+    if ((spec->flags & CMD_F_SERVER) && req->guild_id != 0 &&
+        !cmd_sender_manages_server(req)) {
+        char name[64];
+        cmd_fail(&run, "%s needs the Manage Server permission (or "
+                 "Administrator): it changes fray for the whole server",
+                 cmd_spec_name(spec, name, sizeof name));
         return true;
     }
     run.res = eng_malloc(sizeof *run.res);

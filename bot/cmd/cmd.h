@@ -55,6 +55,7 @@ struct rs_data_set;
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
 #define CMD_PERM_MANAGE_CHANNELS (UINT64_C(1) << 4)
+#define CMD_PERM_MANAGE_GUILD    (UINT64_C(1) << 5)  /* "Manage Server" */
 #define CMD_PERM_MANAGE_MESSAGES (UINT64_C(1) << 13)
 
 enum cmd_source { CMD_SRC_CONSOLE = 0, CMD_SRC_DISCORD };
@@ -62,6 +63,21 @@ enum cmd_source { CMD_SRC_CONSOLE = 0, CMD_SRC_DISCORD };
 struct cmd_opt {
     const char *name;            /* "name", "count", "stats"... */
     const char *value;           /* always text; booleans "true"/"false" */
+};
+
+/* Channels Discord resolved for the options (data.resolved.channels), at
+ * most one per option. */
+#define CMD_MAX_CHANNELS CMD_MAX_OPTS
+/* Discord channel types fray posts the GM's copies in: text and
+ * announcement channels (not voice, categories, forums or threads). */
+#define CMD_CHANNEL_TEXT 0
+#define CMD_CHANNEL_ANNOUNCEMENT 5
+
+/* A channel as Discord resolved it for an option. */
+struct cmd_channel {
+    uint64_t id;
+    uint64_t guild_id;           /* 0 when Discord did not say */
+    int type;                    /* Discord's channel type */
 };
 
 struct cmd_req {
@@ -78,6 +94,8 @@ struct cmd_req {
     uint64_t perms;              /* Discord permission bits of the member */
     bool perms_known;            /* false in a DM or when malformed */
     bool force_gm;               /* console --gm: act as GM everywhere */
+    struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
+    int nchannels;
 
     const char *interaction_id;  /* applied at most once; NULL = no check */
     int64_t expect_version;      /* a button's version, or -1: stale check */

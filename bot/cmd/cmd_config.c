@@ -170,6 +170,33 @@ static void describe_systems(struct sbuf *b,
     }
 }
 
+/* Whether id is a channel fray may post the GM's copies in: one Discord
+ * resolved for this command (data.resolved.channels: the id alone proves
+ * nothing), of this server, and a text or announcement channel (a voice
+ * channel's chat, a thread or a forum is not where a GM keeps notes).
+ * Refuses with a message otherwise. */
+static bool gm_channel_ok(struct cmd_run *run, const char *id)
+{
+    const struct cmd_req *req = run->req;
+    const struct cmd_channel *ch = NULL;
+    uint64_t want = 0;
+    if (interaction_snowflake(id, &want))
+        for (int i = 0; i < req->nchannels && ch == NULL; i++)
+            if (req->channels[i].id == want)
+                ch = &req->channels[i];
+    if (ch == NULL || ch->guild_id != req->guild_id) {
+        cmd_fail(run, "gm-channel: pick a channel of this server from the "
+                 "list; nothing was changed");
+        return false;
+    }
+    if (ch->type != CMD_CHANNEL_TEXT && ch->type != CMD_CHANNEL_ANNOUNCEMENT) {
+        cmd_fail(run, "gm-channel: <#%" PRIu64 "> is not a text channel; "
+                 "pick a text or announcement channel", ch->id);
+        return false;
+    }
+    return true;
+}
+
 static void config_systems(struct cmd_run *run, const char *text)
 {
     const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
@@ -202,15 +229,15 @@ void cmd_config(struct cmd_run *run)
     const struct cmd_req *req = run->req;
     struct cmd_reply *reply = run->reply;
     if (req->guild_id == 0) {
-        cmd_fail(run, "/config works in a server's channels, not in direct "
-                 "messages");
+        cmd_fail(run, req->source == CMD_SRC_CONSOLE
+                 ? "/config sets a Discord server's settings; the console "
+                   "has no server"
+                 : "/config works in a server's channels, not in direct "
+                   "messages");
         return;
     }
-    if (!run->is_gm) {
-        cmd_fail(run, "only members with Administrator or Manage Channels "
-                 "may change fray's settings");
-        return;
-    }
+    /* Who may: cmd_exec() checked the table's CMD_F_SERVER (Manage Server
+     * or Administrator) before calling us. */
     const char *channel = cmd_req_opt(req, "gm-channel");
     const char *systems = cmd_req_opt(req, "systems");
     bool clear = false;
@@ -229,6 +256,8 @@ void cmd_config(struct cmd_run *run)
         reply->ephemeral = true;
         return;
     }
+    if (channel != NULL && !gm_channel_ok(run, channel))
+        return;
     char key[STORE_MAX_KV_KEY];
     gm_channel_key(key, sizeof key, req->guild_id);
     enum bot_err err = BOT_OK;

@@ -54,7 +54,11 @@ static const struct help_page pages[] = {
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
     {"permissions", "Who may do what",
      "The **GM** is whoever started the fight, and anyone with "
-     "Administrator or Manage Channels. The GM may do everything.\n"
+     "Administrator, or Manage Channels in the fight's channel. The GM "
+     "may do everything in that fight.\n"
+     "**Server settings** (`/config`) need Manage Server or "
+     "Administrator: Manage Channels may be granted on one channel only, "
+     "so it never changes anything for the whole server.\n"
      "A **player** acts only for their own characters: join, end their "
      "own turn, attack with them, change their own hp, conditions and "
      "notes. In a fight that trusts its players (`/combat trust "

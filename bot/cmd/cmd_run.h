@@ -85,8 +85,17 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker);
 void cmd_show(struct cmd_run *run, const char *title);
 
 /* Whether the sender of req is the GM of e (e may be NULL): the console's
- * --gm, Administrator or Manage Channels, or whoever started the fight. */
+ * --gm, Administrator or Manage Channels, or whoever started the fight.
+ * member.permissions are the member's in this channel, so Manage Channels
+ * granted on this channel alone makes a GM of this channel's fight: that
+ * is all it may do (nothing server-wide, cmd_sender_manages_server). */
 bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e);
+
+/* Whether the sender of req may change server-wide settings (CMD_F_SERVER):
+ * Administrator or Manage Server, which Discord grants only server-wide,
+ * or the console's --gm. Manage Channels is not enough: member.permissions
+ * holds the channel's overwrites, so it may be a grant on one room only. */
+bool cmd_sender_manages_server(const struct cmd_req *req);
 
 /* The live tracker message of e (cmd_tracker.c): the public tracker embed
  * and the controls that fit the fight's state, each carrying e->version.

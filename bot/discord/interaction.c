@@ -206,6 +206,44 @@ static bool add_opt(struct interaction *it, const char *name,
     return true;
 }
 
+/* data.resolved.channels -> req.channels: the id, server and type of each
+ * channel an option names, which is all the command layer may trust about
+ * it (a CHANNEL option's value is only an id). */
+static bool decode_resolved_channels(struct interaction *it, json_t *data,
+                                     char *why, size_t whylen)
+{
+    json_t *chans = json_object_get(json_object_get(data, "resolved"),
+                                    "channels");
+    const char *key;
+    json_t *c;
+    if (chans == NULL)
+        return true;
+    if (!json_is_object(chans)) {
+        snprintf(why, whylen, "resolved channels is not an object");
+        return false;
+    }
+    if (json_object_size(chans) > CMD_MAX_CHANNELS) {
+        snprintf(why, whylen, "too many resolved channels (limit is %d)",
+                 CMD_MAX_CHANNELS);
+        return false;
+    }
+    json_object_foreach(chans, key, c) {
+        struct cmd_channel *out = &it->req.channels[it->req.nchannels];
+        json_t *jt = json_object_get(c, "type");
+        if (!json_is_object(c) || !interaction_snowflake(key, &out->id) ||
+            !json_is_integer(jt) || json_integer_value(jt) < 0 ||
+            json_integer_value(jt) > 255) {
+            snprintf(why, whylen, "a resolved channel is malformed");
+            return false;
+        }
+        out->type = (int)json_integer_value(jt);
+        if (!get_id(c, "guild_id", false, &out->guild_id, why, whylen))
+            return false;
+        it->req.nchannels++;
+    }
+    return true;
+}
+
 /* One typed option -> text. */
 static bool decode_option(struct interaction *it, json_t *o, char *why,
                           size_t whylen)
@@ -478,7 +516,8 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         }
         it->req.command = name;
         if (!decode_options(it, json_object_get(data, "options"), why,
-                            whylen))
+                            whylen) ||
+            !decode_resolved_channels(it, data, why, whylen))
             goto invalid;
         if (it->type == INTERACTION_AUTOCOMPLETE && !it->focused) {
             snprintf(why, whylen, "autocomplete without a focused option");

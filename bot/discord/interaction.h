@@ -8,7 +8,9 @@
  * components (type 3: buttons and string selects) and autocomplete (type 4)
  * all become the same struct cmd_req the console builds. In a guild the
  * member's permission string becomes req.perms (perms_known = true); in a DM
- * there is no member and perms_known is false.
+ * there is no member and perms_known is false. The channels Discord
+ * resolved for the options (data.resolved.channels) become req.channels:
+ * their id, server (0 when Discord did not say) and type.
  *
  * custom_id format (the one place it is defined; cmd builds ids with
  * interaction_custom_id_make()):

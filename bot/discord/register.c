@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "cmd_table.h"
 #include "eng_text.h"
 
@@ -87,9 +88,10 @@ static json_t *build_opt(const struct rs_opt_spec *o)
                             json_integer(o->min > 0 ? o->min : 0));
         json_object_set_new(jo, "max_length", json_integer(o->max));
     }
-    if (o->type == RS_OPT_CHANNEL)   /* text, news, threads */
+    if (o->type == RS_OPT_CHANNEL)   /* text and announcement channels */
         json_object_set_new(jo, "channel_types",
-                            json_pack("[i,i,i,i,i]", 0, 5, 10, 11, 12));
+                            json_pack("[i,i]", CMD_CHANNEL_TEXT,
+                                      CMD_CHANNEL_ANNOUNCEMENT));
     size_t nc = nchoices(o);
     if (o->val == RS_VAL_CHOICE && nc > 0 && nc <= REGISTER_CHOICES_MAX) {
         json_t *ch = json_array();

@@ -176,12 +176,41 @@ static void resolve(json_t *resolved, int type, const char *id,
         }
     } else if (type == 7) {
         json_object_set_new(o, "type", json_integer(0));
+        if (guild_id)
+            json_object_set_new(o, "guild_id", json_string(guild_id));
         json_object_set_new(o, "permissions", json_string(FAKE_DEFAULT_PERMS));
     } else {
         json_object_set_new(o, "permissions", json_string("0"));
         json_object_set_new(o, "color", json_integer(0));
     }
     json_object_set_new(map, id, o);
+}
+
+/* The description's "resolved" over the built one: each entry's fields
+ * replace or add to those of the entry with that id (a channel of another
+ * type or server), and an entry with no option behind it is added. */
+static void resolve_override(json_t *resolved, const json_t *extra)
+{
+    const char *kind, *id;
+    json_t *map, *o;
+    if (!json_is_object(extra))
+        return;
+    json_object_foreach((json_t *)extra, kind, map) {
+        json_t *have = json_object_get(resolved, kind);
+        if (!json_is_object(map))
+            continue;
+        if (have == NULL) {
+            have = json_object();
+            json_object_set_new(resolved, kind, have);
+        }
+        json_object_foreach(map, id, o) {
+            json_t *e = json_object_get(have, id);
+            if (e != NULL && json_is_object(o))
+                json_object_update(e, o);
+            else
+                json_object_set_new(have, id, json_deep_copy(o));
+        }
+    }
 }
 
 static json_t *norm_options(const json_t *opts, json_t *resolved,
@@ -376,6 +405,7 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                 json_object_set_new(data, "options",
                                     norm_options(opts, resolved,
                                                  dm ? NULL : guild));
+            resolve_override(resolved, json_object_get(desc, "resolved"));
             if (json_object_size(resolved))
                 json_object_set_new(data, "resolved", resolved);
             else

@@ -18,6 +18,12 @@
 #define BOB "1100000000000000303"
 #define GM_CHANNEL "1100000000000000777"
 #define ADMIN_PERMS "8"
+#define MANAGE_SERVER_PERMS "32"
+#define MANAGE_CHANNELS_PERMS "16"
+/* fake-discord's everyday member permissions plus Manage Channels (16), as
+ * a channel overwrite on the member's own room grants it */
+#define ROOM_MANAGER_PERMS "2248473465835089"
+#define BOB_ROOM "1100000000000000888"
 #define WAIT_MS 4000
 
 static json_t *command(struct harness *h, const char *user, const char *name,
@@ -233,7 +239,7 @@ static void test_secret_roll_private_and_in_gm_channel(void **st)
                          json_object_get(cb, "data"), "flags")), 64);
     assert_non_null(strstr(json_string_value(json_object_get(
                                json_object_get(cb, "data"), "content")),
-                           "only members with Administrator"));
+                           "needs the Manage Server permission"));
     json_decref(cb);
     cb = config_gm_channel(&h, ADMIN_PERMS);
     assert_non_null(strstr(json_string_value(json_object_get(
@@ -268,6 +274,91 @@ static void test_secret_roll_private_and_in_gm_channel(void **st)
     others = harness_requests(&h, "POST", "/channels/" GM_CHANNEL, &since);
     assert_int_equal(json_array_size(others), 0);
     json_decref(others);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* /config gm-channel:<channel> as user with perms; resolved (may be NULL)
+ * is merged over the channel Discord resolves. */
+static json_t *config_as(struct harness *h, const char *user,
+                         const char *perms, const char *channel,
+                         json_t *resolved)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:s, s:[{s:s, s:i, s:s}]}",
+                             "type", "command", "name", "config", "user_id",
+                             user, "permissions", perms, "options", "name",
+                             "gm-channel", "type", 7, "value", channel);
+    if (resolved != NULL)
+        json_object_set_new(desc, "resolved", resolved);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+/* A private refusal whose text has want. */
+static void refused(json_t *cb, const char *want)
+{
+    json_t *data = json_object_get(cb, "data");
+    const char *text = json_string_value(json_object_get(data, "content"));
+    assert_int_equal(json_integer_value(json_object_get(data, "flags")), 64);
+    if (text == NULL || strstr(text, want) == NULL)
+        fail_msg("expected a refusal with \"%s\", got: %s", want,
+                 text ? text : "(no content)");
+    json_decref(cb);
+}
+
+/* member.permissions includes the channel's overwrites: a member whose
+ * Manage Channels is a grant on their own room (what temporary-voice bots
+ * give) must not move the server's GM channel there, and every secret roll
+ * after stays where the server's managers put it. The channel must be one
+ * Discord resolved, of this server, and a text channel. */
+static void test_config_refuses_channel_scoped_manage_channels(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    harness_start(&h, NULL, NULL, true);
+    refused(config_as(&h, BOB, ROOM_MANAGER_PERMS, BOB_ROOM, NULL),
+            "needs the Manage Server permission");
+    refused(config_as(&h, BOB, MANAGE_CHANNELS_PERMS, BOB_ROOM, NULL),
+            "Manage Server");
+    /* the server's managers may */
+    const char *const managers[] = {ADMIN_PERMS, MANAGE_SERVER_PERMS};
+    for (size_t i = 0; i < 2; i++) {
+        json_t *cb = config_as(&h, GM, managers[i], GM_CHANNEL, NULL);
+        assert_non_null(strstr(json_string_value(json_object_get(
+                                   json_object_get(cb, "data"), "content")),
+                               "<#" GM_CHANNEL ">"));
+        json_decref(cb);
+    }
+    /* still refused after the GM channel is set */
+    refused(config_as(&h, BOB, ROOM_MANAGER_PERMS, BOB_ROOM, NULL),
+            "Manage Server");
+    /* an administrator, but the channel is not one the server's GM notes
+     * can go to */
+    json_t *voice = json_pack("{s:{s:{s:i}}}", "channels", BOB_ROOM, "type",
+                              2);
+    refused(config_as(&h, GM, ADMIN_PERMS, BOB_ROOM, voice),
+            "not a text channel");
+    json_t *elsewhere = json_pack("{s:{s:{s:s}}}", "channels", BOB_ROOM,
+                                  "guild_id", "1100000000000000999");
+    refused(config_as(&h, GM, ADMIN_PERMS, BOB_ROOM, elsewhere),
+            "of this server");
+
+    since = harness_last_request(&h);
+    json_decref(command(&h, ALICE, "roll",
+                        json_pack("[{s:s,s:s},{s:s,s:b}]", "name", "dice",
+                                  "value", "1d20", "name", "secret", "value",
+                                  1)));
+    json_t *copy = harness_wait_request(&h, "POST", "/channels/" GM_CHANNEL
+                                        "/messages", &since, WAIT_MS);
+    assert_non_null(copy);
+    json_decref(copy);
+    json_t *leaked = harness_requests(&h, "POST", "/channels/" BOB_ROOM,
+                                      &since);
+    assert_int_equal(json_array_size(leaked), 0);
+    json_decref(leaked);
     harness_assert_no_violations(&h);
     harness_stop(&h);
 }
@@ -420,6 +511,7 @@ int main(void)
         cmocka_unit_test(test_autocomplete_filtered_by_ownership),
         cmocka_unit_test(test_secret_roll_private_and_in_gm_channel),
         cmocka_unit_test(test_hidden_attack_numbers_only_in_gm_channel),
+        cmocka_unit_test(test_config_refuses_channel_scoped_manage_channels),
         cmocka_unit_test(test_old_interaction_is_deferred),
         cmocka_unit_test(test_callback_5xx_retried),
     };

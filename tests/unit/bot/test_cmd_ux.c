@@ -61,6 +61,29 @@ static int teardown(void **state)
     return 0;
 }
 
+/* The server's channels, as Discord resolves a channel option's id
+ * (data.resolved.channels); an id not here is not resolved. */
+#define OTHER_GUILD 9001
+static const struct cmd_channel server_channels[] = {
+    {555, GUILD, CMD_CHANNEL_TEXT},
+    {777, GUILD, CMD_CHANNEL_TEXT},
+    {5, GUILD, CMD_CHANNEL_TEXT},
+    {600, GUILD, 2},                       /* voice */
+    {601, GUILD, 11},                      /* a public thread */
+    {603, GUILD, 15},                      /* a forum */
+    {602, GUILD, CMD_CHANNEL_ANNOUNCEMENT},
+    {700, OTHER_GUILD, CMD_CHANNEL_TEXT},  /* another server's */
+};
+
+static void resolve_channel(struct cmd_req *req, const char *value)
+{
+    uint64_t id = strtoull(value, NULL, 10);
+    for (size_t i = 0; i < sizeof server_channels / sizeof *server_channels;
+         i++)
+        if (server_channels[i].id == id && req->nchannels < CMD_MAX_CHANNELS)
+            req->channels[req->nchannels++] = server_channels[i];
+}
+
 static void fill(struct cmd_req *req, uint64_t user, const char *command,
                  const char *sub, va_list ap)
 {
@@ -79,6 +102,8 @@ static void fill(struct cmd_req *req, uint64_t user, const char *command,
     while ((name = va_arg(ap, const char *)) != NULL) {
         req->opts[req->nopts].name = name;
         req->opts[req->nopts].value = va_arg(ap, const char *);
+        if (strcmp(name, "gm-channel") == 0)
+            resolve_channel(req, req->opts[req->nopts].value);
         req->nopts++;
     }
 }
@@ -428,7 +453,7 @@ static void test_config_gm_channel(void **state)
     assert_true(run(f, ALICE, "config", NULL, "gm-channel", "555", NULL));
     assert_true(f->reply.ephemeral);
     assert_non_null(strstr(f->reply.msg.content, "<#555>"));
-    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    f->perms = CMD_PERM_MANAGE_GUILD;
     assert_true(run(f, BOB, "config", NULL, NULL));
     assert_non_null(strstr(f->reply.msg.content, "<#555>"));
     /* a secret roll: private, with a copy for the GM channel */
@@ -452,6 +477,120 @@ static void test_config_gm_channel(void **state)
     assert_true(run(f, BOB, "roll", NULL, "dice", "2d6", "secret", "true",
                     NULL));
     assert_int_equal(f->reply.gm_channel, 0);
+}
+
+/* The GM channel the store holds for GUILD, 0 when none. */
+static uint64_t stored_gm_channel(struct fix *f)
+{
+    return cmd_config_gm_channel(f->store, GUILD);
+}
+
+/* A refusal of /config: ephemeral, says why, and nothing was stored. */
+static void assert_config_refused(struct fix *f, uint64_t before,
+                                  const char *why)
+{
+    assert_true(f->reply.is_error);
+    assert_true(f->reply.ephemeral);
+    assert_false(f->reply.guild_commands);
+    if (strstr(f->reply.msg.content, why) == NULL)
+        fail_msg("expected \"%s\" in: %s", why, f->reply.msg.content);
+    assert_int_equal(stored_gm_channel(f), before);
+}
+
+static void test_config_manage_server_allowed(void **state)
+{
+    struct fix *f = *state;
+    f->perms = CMD_PERM_MANAGE_GUILD;
+    assert_true(run(f, ALICE, "config", NULL, "gm-channel", "555", NULL));
+    assert_int_equal(stored_gm_channel(f), 555);
+    f->perms = CMD_PERM_MANAGE_GUILD;
+    assert_true(run(f, ALICE, "config", NULL, "systems", "generic,teams",
+                    NULL));
+    assert_true(f->reply.guild_commands);
+    f->perms = CMD_PERM_MANAGE_GUILD;
+    assert_true(run(f, ALICE, "config", NULL, "clear", "true", NULL));
+    assert_int_equal(stored_gm_channel(f), 0);
+}
+
+static void test_config_administrator_allowed(void **state)
+{
+    struct fix *f = *state;
+    f->perms = ADMIN;
+    assert_true(run(f, ALICE, "config", NULL, "gm-channel", "777", NULL));
+    assert_int_equal(stored_gm_channel(f), 777);
+    f->perms = ADMIN;
+    assert_true(run(f, ALICE, "config", NULL, NULL));
+    assert_non_null(strstr(f->reply.msg.content, "<#777>"));
+}
+
+/* member.permissions includes the channel's overwrites: Manage Channels
+ * may be a grant on the sender's own room (a temporary voice channel's
+ * owner has exactly that), so it decides nothing server-wide. */
+static void test_config_manage_channels_refused(void **state)
+{
+    struct fix *f = *state;
+    f->perms = ADMIN;
+    assert_true(run(f, GM, "config", NULL, "gm-channel", "555", NULL));
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    assert_false(run(f, BOB, "config", NULL, "gm-channel", "777", NULL));
+    assert_config_refused(f, 555, "needs the Manage Server permission");
+    /* the refusal is short: one line, no hint */
+    assert_null(strchr(f->reply.msg.content, '\n'));
+    assert_true(strlen(f->reply.msg.content) < 120);
+    f->perms = CMD_PERM_MANAGE_CHANNELS | CMD_PERM_MANAGE_MESSAGES;
+    assert_false(run(f, BOB, "config", NULL, "clear", "true", NULL));
+    assert_config_refused(f, 555, "Manage Server");
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    assert_false(run(f, BOB, "config", NULL, "systems", "teams", NULL));
+    assert_config_refused(f, 555, "Manage Server");
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    assert_false(run(f, BOB, "config", NULL, NULL));
+    assert_config_refused(f, 555, "Manage Server");
+    /* no permissions at all */
+    assert_false(run(f, BOB, "config", NULL, "gm-channel", "777", NULL));
+    assert_config_refused(f, 555, "Manage Server");
+    /* ... while in this channel Manage Channels still makes a GM */
+    small_fight(f, "generic");
+    f->perms = CMD_PERM_MANAGE_CHANNELS;
+    assert_true(run(f, BOB, "combat", "add", "name", "Wolf", "hp", "5",
+                    NULL));
+}
+
+/* gm-channel takes a channel only as Discord resolved it: of this server,
+ * a text or announcement channel. */
+static void test_config_gm_channel_must_be_resolved(void **state)
+{
+    struct fix *f = *state;
+    static const char *const refused[][2] = {
+        {"999", "pick a channel of this server"},   /* not resolved */
+        {"700", "pick a channel of this server"},   /* another server's */
+        {"600", "is not a text channel"},           /* voice */
+        {"601", "is not a text channel"},           /* a thread */
+        {"603", "is not a text channel"},           /* a forum */
+    };
+    f->perms = ADMIN;
+    assert_true(run(f, GM, "config", NULL, "gm-channel", "555", NULL));
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        f->perms = ADMIN;
+        assert_false(run(f, GM, "config", NULL, "gm-channel", refused[i][0],
+                         NULL));
+        assert_config_refused(f, 555, refused[i][1]);
+    }
+    /* resolved, but without its server */
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "config", .channel_id = 1,
+        .guild_id = GUILD, .user_id = GM, .perms = ADMIN,
+        .perms_known = true, .expect_version = -1,
+        .opts = {{"gm-channel", "777"}}, .nopts = 1,
+        .channels = {{777, 0, CMD_CHANNEL_TEXT}}, .nchannels = 1,
+    };
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    assert_config_refused(f, 555, "pick a channel of this server");
+    /* an announcement channel is a text channel */
+    f->perms = ADMIN;
+    assert_true(run(f, GM, "config", NULL, "gm-channel", "602", NULL));
+    assert_int_equal(stored_gm_channel(f), 602);
 }
 
 static void test_config_not_in_dm(void **state)
@@ -665,6 +804,10 @@ int main(void)
         T(test_complete_at_most_25),
         T(test_complete_conditions_systems_sides_topics),
         T(test_config_gm_channel),
+        T(test_config_manage_server_allowed),
+        T(test_config_administrator_allowed),
+        T(test_config_manage_channels_refused),
+        T(test_config_gm_channel_must_be_resolved),
         T(test_config_not_in_dm),
         T(test_hidden_attack_copy_goes_to_gm_channel),
         T(test_huge_tracker_fits_an_embed),

@@ -162,6 +162,60 @@ static void test_interaction_bad_payloads_refused(void **state)
     free(text);
 }
 
+/* A /config whose options name channels: their id, server and type come
+ * from data.resolved.channels (the value is only an id); a malformed entry
+ * refuses the interaction. */
+#define CONFIG_IX(resolved)                                                  \
+    "{\"id\":\"12\",\"application_id\":\"11\",\"type\":2,\"token\":\"t\","   \
+    "\"version\":1,\"guild_id\":\"88\",\"channel_id\":\"77\",\"member\":"    \
+    "{\"user\":{\"id\":\"5\",\"username\":\"u\"},\"permissions\":\"32\"},"   \
+    "\"data\":{\"id\":\"1\",\"name\":\"config\",\"type\":1,\"options\":"      \
+    "[{\"name\":\"gm-channel\",\"type\":7,\"value\":\"555\"}],"             \
+    "\"resolved\":{\"channels\":" resolved "}}}"
+
+static bool decode_text(const char *text, struct interaction *it)
+{
+    char why[256];
+    json_t *d = json_loads(text, 0, NULL);
+    assert_non_null(d);
+    enum bot_err e = interaction_decode(d, 1000, it, why, sizeof why);
+    json_decref(d);
+    return e == BOT_OK;
+}
+
+static void test_interaction_resolved_channels(void **state)
+{
+    struct interaction it;
+    (void)state;
+    assert_true(decode_text(CONFIG_IX(
+        "{\"555\":{\"id\":\"555\",\"type\":0,\"guild_id\":\"88\"},"
+        "\"600\":{\"id\":\"600\",\"type\":2}}"), &it));
+    assert_int_equal(it.req.nchannels, 2);
+    for (int i = 0; i < 2; i++) {
+        const struct cmd_channel *c = &it.req.channels[i];
+        if (c->id == 555) {
+            assert_int_equal(c->guild_id, 88);
+            assert_int_equal(c->type, CMD_CHANNEL_TEXT);
+        } else {
+            assert_int_equal(c->id, 600);
+            assert_int_equal(c->guild_id, 0);   /* not said */
+            assert_int_equal(c->type, 2);
+        }
+    }
+    interaction_cleanup(&it);
+    static const char *const bad[] = {
+        CONFIG_IX("[]"),
+        CONFIG_IX("{\"x55\":{\"type\":0}}"),
+        CONFIG_IX("{\"555\":{\"type\":\"0\"}}"),
+        CONFIG_IX("{\"555\":{\"type\":-1}}"),
+        CONFIG_IX("{\"555\":{\"type\":0,\"guild_id\":88}}"),
+        CONFIG_IX("{\"555\":7}"),
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (decode_text(bad[i], &it))
+            fail_msg("accepted: %s", bad[i]);
+}
+
 static void test_interaction_custom_id_round_trip(void **state)
 {
     char id[INTERACTION_CUSTOM_ID_MAX + 1];
@@ -219,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_interaction_autocomplete),
         cmocka_unit_test(test_interaction_bad_payloads_refused),
         cmocka_unit_test(test_interaction_custom_id_round_trip),
+        cmocka_unit_test(test_interaction_resolved_channels),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }

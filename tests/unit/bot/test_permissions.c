@@ -6,8 +6,10 @@
  * version (or archive the fight, for /combat end, or bring it back, for
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
- * Every command the table marks CMD_F_GM_ONLY must have a row, so a new
- * GM-only command fails this test until it is added to the matrix.
+ * A server-wide setting (/config) is allowed when it succeeds and changes
+ * the server's stored settings; denied, they stay the same too.
+ * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
+ * row, so a new such command fails this test until it is added.
  *
  * The missing and malformed columns get their permissions the way the
  * daemon does, through interaction_decode() of a member whose permissions
@@ -35,15 +37,15 @@
 #define MATRIX_SEED 42
 
 enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2, U_ADMIN = 1004,
-       U_MOD = 1005 };
+       U_MOD = 1005, U_MANAGER = 1006 };
 
 enum column {
-    COL_ADMIN, COL_MANAGE, COL_GM, COL_OWN, COL_OTHER, COL_DM, COL_MISSING,
+    COL_ADMIN, COL_MANAGE, COL_SERVER, COL_GM, COL_OWN, COL_OTHER, COL_DM, COL_MISSING,
     COL_MALFORMED, COL__COUNT
 };
 
 static const char *const col_names[COL__COUNT] = {
-    "administrator", "manage_channels", "gm", "player_own", "player_other",
+    "administrator", "manage_channels", "manage_server", "gm", "player_own", "player_other",
     "dm", "missing_perms", "malformed_perms",
 };
 
@@ -162,13 +164,52 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
-/* The stored state: version and document (NULL doc when none). */
-static void snapshot(struct script_cell *c, char **doc, int64_t *version)
+/* The stored state: version and document (NULL doc when none), and the
+ * server's settings (/config) as one text. */
+static void snapshot(struct script_cell *c, char **doc, int64_t *version,
+                     char *settings, size_t n)
 {
+    static const char *const keys[] = {"gm_channel", "systems"};
+    size_t at = 0;
     *doc = NULL;
     *version = 0;
     enum bot_err e = store_enc_load(c->store, SCRIPT_CHANNEL, doc, version);
     assert_true(e == BOT_OK || e == BOT_NOTFOUND);
+    settings[0] = '\0';
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        char key[64], *value = NULL;
+        snprintf(key, sizeof key, "%s:%llu", keys[i],
+                 (unsigned long long)SCRIPT_GUILD);
+        e = store_kv_get(c->store, key, &value);
+        assert_true(e == BOT_OK || e == BOT_NOTFOUND);
+        int w = snprintf(settings + at, n - at, "%s=%s;", keys[i],
+                         value ? value : "");
+        assert_true(w > 0 && (size_t)w < n - at);
+        at += (size_t)w;
+        free(value);
+    }
+}
+
+/* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
+static bool server_wide(const char *command)
+{
+    size_t n;
+    const struct cmd_spec *t = cmd_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].command, command) == 0)
+            return (t[i].flags & CMD_F_SERVER) != 0;
+    return false;
+}
+
+/* Discord resolves a channel option: here every one names a text channel
+ * of the server. */
+static void resolve_channels(struct cmd_req *req)
+{
+    for (int i = 0; i < req->nopts; i++)
+        if (strcmp(req->opts[i].name, "gm-channel") == 0 &&
+            req->nchannels < CMD_MAX_CHANNELS)
+            req->channels[req->nchannels++] = (struct cmd_channel){
+                strtoull(req->opts[i].value, NULL, 10), SCRIPT_GUILD, 0};
 }
 
 /* Who a column is: user, permissions, guild. */
@@ -183,6 +224,10 @@ static void column_req(struct cmd_parsed *p, enum column col,
     case COL_MANAGE:
         p->req.user_id = U_MOD;
         p->req.perms = CMD_PERM_MANAGE_CHANNELS;
+        break;
+    case COL_SERVER:
+        p->req.user_id = U_MANAGER;
+        p->req.perms = CMD_PERM_MANAGE_GUILD;
         break;
     case COL_GM:
         p->req.user_id = U_GM;
@@ -218,18 +263,27 @@ static void run_cell(const struct row *row, enum column col,
     struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
-    char *before, *after, text[4096];
+    char *before, *after, text[4096], set0[512], set1[512];
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
-    snapshot(&c, &before, &v0);
+    snapshot(&c, &before, &v0, set0, sizeof set0);
     script_req(&p, row->line, U_P1);
+    resolve_channels(&p.req);
     column_req(&p, col, malformed);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
-    snapshot(&c, &after, &v1);
+    snapshot(&c, &after, &v1, set1, sizeof set1);
     script_text(&r.msg, text, sizeof text);
-    if (row->allow[col]) {
+    bool settled = strcmp(set0, set1) == 0;
+    if (row->allow[col] && server_wide(p.req.command)) {
+        if (r.is_error || settled)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the settings did not change",
+                     text);
+    } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
          * from the archive (/combat reopen) */
         bool saved = v1 == v0 + 1 || (before && !after) ||
@@ -245,12 +299,13 @@ static void run_cell(const struct row *row, enum column col,
         bool same = v0 == v1 && ((!before && !after) ||
                                  (before && after &&
                                   strcmp(before, after) == 0));
-        if (!r.is_error || !r.ephemeral || r.changed || !same)
+        if (!r.is_error || !r.ephemeral || r.changed || !same || !settled)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: denied, but error %d "
                      "ephemeral %d changed %d, state %s:\n%s", row->lineno,
                      row->line, col_names[col], malformed ? " " : "",
                      malformed ? malformed : "", r.is_error, r.ephemeral,
-                     r.changed, same ? "the same" : "CHANGED", text);
+                     r.changed, same && settled ? "the same" : "CHANGED",
+                     text);
     }
     free(before);
     free(after);
@@ -290,7 +345,7 @@ static void test_matrix_covers_gm_only(void **state)
     load_matrix();
     for (size_t i = 0; i < n; i++) {
         bool found = false;
-        if (!(t[i].flags & CMD_F_GM_ONLY))
+        if (!(t[i].flags & (CMD_F_GM_ONLY | CMD_F_SERVER)))
             continue;
         for (int k = 0; k < mx.nrows && !found; k++) {
             struct cmd_parsed p;
@@ -301,7 +356,8 @@ static void test_matrix_covers_gm_only(void **state)
                       strcmp(p.req.sub, t[i].sub) == 0));
         }
         if (!found)
-            fail_msg("/%s%s%s is GM-only but has no row in tests/data/"
+            fail_msg("/%s%s%s is GM-only or server-wide but has no row in "
+                     "tests/data/"
                      MATRIX_FILE, t[i].command, t[i].sub ? " " : "",
                      t[i].sub ? t[i].sub : "");
     }

@@ -112,6 +112,60 @@ static void test_register_every_set_is_valid(void **state)
     print_message("checked the global set and %d server sets\n", sets);
 }
 
+/* The command named name in cmds, or NULL. */
+static json_t *find_cmd(json_t *cmds, const char *name)
+{
+    json_t *c;
+    size_t i;
+    json_array_foreach(cmds, i, c)
+        if (strcmp(json_string_value(json_object_get(c, "name")), name) == 0)
+            return c;
+    return NULL;
+}
+
+/* /config changes the whole server: Discord shows it by default only to
+ * members with Manage Server (1 << 5), sent as a string; its gm-channel
+ * offers only text and announcement channels (0 and 5), never threads or
+ * voice. Commands of the table without CMD_F_SERVER carry no default. */
+static void test_register_config_needs_manage_server(void **state)
+{
+    (void)state;
+    for (unsigned flags = REGISTER_CORE; flags <= (REGISTER_CORE |
+                                                   REGISTER_GUILD); flags++) {
+        if (!(flags & REGISTER_CORE))
+            continue;
+        json_t *cmds = register_build(NULL, 0, flags);
+        json_t *config = find_cmd(cmds, "config");
+        assert_non_null(config);
+        json_t *dmp = json_object_get(config, "default_member_permissions");
+        assert_true(json_is_string(dmp));
+        assert_string_equal(json_string_value(dmp), "32");
+        json_t *o;
+        size_t i;
+        bool seen = false;
+        json_array_foreach(json_object_get(config, "options"), i, o) {
+            if (strcmp(json_string_value(json_object_get(o, "name")),
+                       "gm-channel") != 0)
+                continue;
+            seen = true;
+            json_t *types = json_object_get(o, "channel_types");
+            assert_int_equal(json_array_size(types), 2);
+            assert_int_equal(json_integer_value(json_array_get(types, 0)), 0);
+            assert_int_equal(json_integer_value(json_array_get(types, 1)), 5);
+        }
+        assert_true(seen);
+        json_t *c;
+        json_array_foreach(cmds, i, c) {
+            const char *name = json_string_value(json_object_get(c, "name"));
+            if (strcmp(name, "config") != 0 &&
+                json_object_get(c, "default_member_permissions") != NULL)
+                fail_msg("/%s has default_member_permissions: only server "
+                         "settings should", name);
+        }
+        json_decref(cmds);
+    }
+}
+
 static void test_register_hash_stable(void **state)
 {
     (void)state;
@@ -137,6 +191,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_every_set_is_valid),
         cmocka_unit_test(test_register_hash_stable),
+        cmocka_unit_test(test_register_config_needs_manage_server),
     };
     return cmocka_run_group_tests_name("register", tests, NULL, NULL);
 }
