@@ -377,6 +377,11 @@ static enum bot_err sq_open(const char *path, struct store **out, char *err,
     bool memory = strcmp(path, ":memory:") == 0;
     enum bot_err e = memory ? BOT_OK : lock_take(s, path, err, errlen);
     if (e == BOT_OK) {
+        /* SQLite keeps allocation statistics behind a global mutex by
+         * default; fray never reads them, and they cost a lock on every
+         * allocation. This only takes hold before SQLite initialises (the
+         * first open); later it is refused, which changes nothing. */
+        (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
         int rc = sqlite3_open_v2(path, &s->db,
                                  SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                                      SQLITE_OPEN_NOMUTEX,

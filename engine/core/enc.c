@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "eng_alloc.h"
@@ -91,12 +92,45 @@ void enc_free(struct encounter *e)
     eng_free(e);
 }
 
+/* Copy a combatant's used part. Its fixed arrays are sized for the limits
+ * and mostly empty, and copying them whole was most of a clone's cost (a
+ * clone runs on every command); what lies past a count is never read.
+ * enc.h's struct says which fields sit where this relies on. */
+static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
+{
+    memcpy(d, s, offsetof(struct enc_combatant, stats));
+    memcpy(d->stats, s->stats, (size_t)s->nstats * sizeof s->stats[0]);
+    d->nstats = s->nstats;
+    memcpy(d->tracks, s->tracks, (size_t)s->ntracks * sizeof s->tracks[0]);
+    d->ntracks = s->ntracks;
+    memcpy(d->conds, s->conds, (size_t)s->nconds * sizeof s->conds[0]);
+    d->nconds = s->nconds;
+    memcpy(d->note, s->note, strlen(s->note) + 1);
+    memcpy(&d->dealt, &s->dealt,
+           sizeof *d - offsetof(struct enc_combatant, dealt));
+}
+
+/* The same for the encounter: its settings and turn order are sized for
+ * the limits (3.5 of its 4 KB) and copied as far as they are used. */
+static void enc_copy_used(struct encounter *d, const struct encounter *s)
+{
+    memcpy(d, s, offsetof(struct encounter, settings));
+    memcpy(d->settings, s->settings,
+           (size_t)s->nsettings * sizeof s->settings[0]);
+    memcpy(&d->nsettings, &s->nsettings,
+           offsetof(struct encounter, order) -
+               offsetof(struct encounter, nsettings));
+    memcpy(d->order, s->order, (size_t)s->norder * sizeof s->order[0]);
+    memcpy(&d->norder, &s->norder,
+           sizeof *d - offsetof(struct encounter, norder));
+}
+
 struct encounter *enc_clone(const struct encounter *e)
 {
     struct encounter *c = eng_malloc(sizeof *c);
     if (c == NULL)
         return NULL;
-    *c = *e;
+    enc_copy_used(c, e);
     /* Own nothing yet, so enc_free() is safe at every failure below. */
     c->cs = NULL;
     c->cs_cap = 0;
@@ -115,10 +149,11 @@ struct encounter *enc_clone(const struct encounter *e)
         c->cs = eng_malloc((size_t)e->ncs * sizeof *c->cs);
         ok = c->cs != NULL;
         if (ok) {
-            memcpy(c->cs, e->cs, (size_t)e->ncs * sizeof *c->cs);
-            c->cs_cap = e->ncs;
-            for (int i = 0; i < e->ncs; i++)
+            for (int i = 0; i < e->ncs; i++) {
+                comb_copy(&c->cs[i], &e->cs[i]);
                 c->cs[i].st = NULL;
+            }
+            c->cs_cap = e->ncs;
             for (int i = 0; ok && i < e->ncs; i++) {
                 c->cs[i].st = state_dup(&sys->comb_state, e->cs[i].st, &ok);
                 if (ok)

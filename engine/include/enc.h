@@ -82,6 +82,9 @@ struct enc_track {
 #define ENC_CF_MAJOR  (1u << 2)  /* a major NPC (resolve ruleset) */
 #define ENC_CF_DEAD   (1u << 3)
 
+/* enc_clone copies a combatant in parts: everything before stats, the used
+ * entries of stats, tracks and conds, the note up to its end, and
+ * everything from dealt on. A new field goes before stats or after dealt. */
 struct enc_combatant {
     uint32_t id;
     char name[ENC_MAX_NAME + 1];
@@ -126,6 +129,10 @@ struct enc_slot {
     int init_idx;
 };
 
+/* enc_clone copies an encounter in parts: everything before settings, the
+ * used settings, everything from nsettings to order, the used order, and
+ * everything from norder on. A new field goes anywhere but inside those
+ * two arrays' places. */
 struct encounter {
     const struct rs_system *sys; /* its ruleset (static) */
     char ruleset[ENC_MAX_RS_ID + 1];
