@@ -64,18 +64,18 @@ static void test_render_dice_marks(void **state)
     assert_non_null(r);
 
     const char *src = "1d20+5 adv";
-    const struct dice_die adv[] = {{20, DICE_DIE_MAX},
-                                   {1, DICE_DIE_MIN | DICE_DIE_DROPPED}};
+    const struct dice_die adv[] = {{20, DICE_DIE_MAX, 20},
+                                   {1, DICE_DIE_MIN | DICE_DIE_DROPPED, 1}};
     begin(r, src, 25);
     add_group(r, src, "1d20", 20, adv, 2, 20);
     check_both(src, r, 1, "1d20 (20, (1))+5 adv = 25",
                "1d20 (**20**, ~~1~~)+5 adv = **25**");
 
     src = "3d6!+1d6r1";
-    const struct dice_die ex[] = {{6, DICE_DIE_MAX | DICE_DIE_EXPLODED},
-                                  {2, DICE_DIE_BONUS}, {5, 0},
-                                  {1, DICE_DIE_MIN | DICE_DIE_REROLLED},
-                                  {4, 0}};
+    const struct dice_die ex[] = {{6, DICE_DIE_MAX | DICE_DIE_EXPLODED, 6},
+                                  {2, DICE_DIE_BONUS, 2}, {5, 0, 5},
+                                  {1, DICE_DIE_MIN | DICE_DIE_REROLLED, 1},
+                                  {4, 0, 4}};
     begin(r, src, 17);
     add_group(r, src, "3d6!", 6, ex, 3, 13);
     add_group(r, src, "1d6r1", 6, ex + 3, 2, 4);
@@ -83,9 +83,9 @@ static void test_render_dice_marks(void **state)
                "3d6! (**6**!, 2, 5)+1d6r1 (~~1~~, 4) = **17**");
 
     src = "3d10>=8f1";
-    const struct dice_die pool[] = {{8, DICE_DIE_SUCCESS},
-                                    {1, DICE_DIE_FAILURE | DICE_DIE_MIN},
-                                    {10, DICE_DIE_SUCCESS | DICE_DIE_MAX}};
+    const struct dice_die pool[] = {{8, DICE_DIE_SUCCESS, 8},
+                                    {1, DICE_DIE_FAILURE | DICE_DIE_MIN, 1},
+                                    {10, DICE_DIE_SUCCESS | DICE_DIE_MAX, 10}};
     begin(r, src, 1);
     add_group(r, src, src, 10, pool, 3, 1);
     check_both(src, r, 1, "3d10>=8f1 (8*, 1x, 10*) = 1",
@@ -99,7 +99,7 @@ static void test_render_dice_label_and_escapes(void **state)
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
     const char *src = "2d6*2 # my_axe";
-    const struct dice_die d[] = {{3, 0}, {4, 0}};
+    const struct dice_die d[] = {{3, 0, 3}, {4, 0, 4}};
     begin(r, src, 14);
     add_group(r, src, "2d6", 6, d, 2, 7);
     check_both(src, r, 1, "my_axe: 2d6 (3, 4)*2 = 14",
@@ -109,7 +109,7 @@ static void test_render_dice_label_and_escapes(void **state)
     src = "2x 1d6 # hp";
     struct dice_result *two = calloc(2, sizeof *two);
     assert_non_null(two);
-    const struct dice_die a = {5, 0}, b = {6, DICE_DIE_MAX};
+    const struct dice_die a = {5, 0, 5}, b = {6, DICE_DIE_MAX, 6};
     begin(&two[0], src, 5);
     two[0].expr_pos = 3;
     two[0].expr_len = 3;
@@ -246,8 +246,8 @@ static void test_render_dice_json(void **state)
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
     const char *src = "1d20+5 adv # hit";
-    const struct dice_die adv[] = {{20, DICE_DIE_MAX},
-                                   {3, DICE_DIE_DROPPED}};
+    const struct dice_die adv[] = {{20, DICE_DIE_MAX, 20},
+                                   {3, DICE_DIE_DROPPED, 3}};
     begin(r, src, 25);
     add_group(r, src, "1d20", 20, adv, 2, 20);
     json_t *j = dice_json_rolls(src, strlen(src), r, 1);
