@@ -47,6 +47,8 @@ static const struct help_page pages[] = {
      "**Exploding:** `3d6!` rolls again on a 6; `!>=5` on 5 or more\n"
      "**Rerolls:** `2d6r1` reroll ones (again and again), `ro1` only once, "
      "`r<3` below 3\n"
+     "**Min/max:** `1d20min10` a die under 10 counts as 10, `2d6max4` "
+     "over 4 as 4\n"
      "**Successes:** `10d10>=8` counts dice of 8 or more; add `f1` to "
      "subtract ones\n"
      "**Label and repeat:** `2d6+3 fire` or `2d6+3 # longsword` \xC2\xB7 "

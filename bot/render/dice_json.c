@@ -68,9 +68,11 @@ static json_t *die_json(const struct dice_die *d)
         {"exploded", DICE_DIE_EXPLODED}, {"bonus", DICE_DIE_BONUS},
         {"success", DICE_DIE_SUCCESS},   {"failure", DICE_DIE_FAILURE},
         {"max", DICE_DIE_MAX},           {"min", DICE_DIE_MIN},
+        {"raised", DICE_DIE_RAISED},     {"lowered", DICE_DIE_LOWERED},
     };
     json_t *o = json_object();
     bool ok = set(o, "value", json_integer(d->value)) &&
+              set(o, "rolled", json_integer(d->rolled)) &&
               set(o, "kept", json_boolean(!(d->flags & DICE_DIE_UNCOUNTED)));
     for (size_t i = 0; ok && i < sizeof flags / sizeof flags[0]; i++)
         ok = set(o, flags[i].name, json_boolean(d->flags & flags[i].flag));

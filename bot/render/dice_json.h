@@ -8,16 +8,22 @@
  *               "terms": [{"text": "4d6kh3", "column": 1, "sides": 6,
  *                          "fudge": false, "counting": false,
  *                          "successes": 0, "failures": 0, "subtotal": 13,
- *                          "dice": [{"value": 6, "kept": true,
+ *                          "dice": [{"value": 6, "rolled": 6,
+ *                                    "kept": true,
  *                                    "dropped": false, "rerolled": false,
  *                                    "exploded": false, "bonus": false,
  *                                    "success": false, "failure": false,
- *                                    "max": true, "min": false}, ...]}]}]}
+ *                                    "max": true, "min": false,
+ *                                    "raised": false, "lowered": false},
+ *                                   ...]}]}]}
  * or, when it failed,
  *   {"expr": "1d6+*3", "error": {"code": "SYNTAX", "message": "...",
  *                                "column": 5, "length": 1}}
  * "kept" means the die counts towards its term: not dropped by keep/drop
- * and not rerolled away. Columns are 1-based byte columns.
+ * and not rerolled away. "value" is what the die counts for and "rolled"
+ * the face it showed: they differ when minN raised it ("raised") or maxN
+ * lowered it ("lowered"). "max" and "min" mark a natural top or bottom
+ * face, of "rolled". Columns are 1-based byte columns.
  *
  * Ownership: arguments are borrowed; each function returns a new reference
  * the caller releases with json_decref(), or NULL when out of memory.

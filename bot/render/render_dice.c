@@ -99,9 +99,10 @@ static void put_face(struct out *o, const struct dice_group *g, int32_t v)
 }
 
 /* One die. Text: "(2)" not counted, "1r" rerolled, "6!" exploded,
- * "8*" success, "1x" failure. Discord: ~~struck~~ when not counted, bold
- * for a success or natural maximum, italics for a failure or natural
- * minimum, "!" after an explosion. */
+ * "8*" success, "1x" failure, "3→10" a face that minN raised (or maxN
+ * lowered) to what it counts for. Discord: ~~struck~~ when not counted,
+ * bold for a success or natural maximum, italics for a failure or natural
+ * minimum, "!" after an explosion, the same arrow. */
 static void put_die(struct out *o, const struct dice_group *g,
                     const struct dice_die *d)
 {
@@ -117,6 +118,10 @@ static void put_die(struct out *o, const struct dice_group *g,
     } else if (f & DICE_DIE_UNCOUNTED)
         mark = "(";
     put_str(o, mark);
+    if (f & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
+        put_face(o, g, d->rolled);
+        put_str(o, RENDER_DICE_ARROW);
+    }
     put_face(o, g, d->value);
     if (!o->discord && (f & DICE_DIE_REROLLED))
         put_str(o, "r");

@@ -24,6 +24,9 @@
 #define RENDER_DICE_LIST_MAX 30
 /* Faces a per-face count lists; larger dice show only how many rolled. */
 #define RENDER_DICE_HIST_MAX 20
+/* Between the face a die showed and what minN/maxN made it count for:
+ * "1→10" (UTF-8, as Discord and terminals show it). */
+#define RENDER_DICE_ARROW "\xE2\x86\x92"
 
 enum render_dice_style {
     RENDER_DICE_TEXT,           /* terminal */

@@ -9,6 +9,16 @@
 
 #include "msg.h"
 
+static void put_face(struct sbuf *b, const struct enc_term *t, int32_t v)
+{
+    if (t->fudge)
+        sbuf_add(b, v > 0 ? "+" : v < 0 ? "-" : "0");
+    else
+        sbuf_addf(b, "%d", (int)v);
+}
+
+/* A face minN raised or maxN lowered shows as "1→10": what it
+ * showed, then what it counts for. */
 static void put_die(struct sbuf *b, const struct enc_term *t,
                     const struct dice_die *d)
 {
@@ -18,10 +28,11 @@ static void put_die(struct sbuf *b, const struct enc_term *t,
     else if (!t->fudge && (d->flags & (DICE_DIE_MAX | DICE_DIE_MIN)))
         pre = post = "**";
     sbuf_add(b, pre);
-    if (t->fudge)
-        sbuf_add(b, d->value > 0 ? "+" : d->value < 0 ? "-" : "0");
-    else
-        sbuf_addf(b, "%d", (int)d->value);
+    if (d->flags & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
+        put_face(b, t, d->rolled);
+        sbuf_add(b, "\xE2\x86\x92");
+    }
+    put_face(b, t, d->value);
     sbuf_add(b, post);
     if (d->flags & DICE_DIE_EXPLODED)
         sbuf_addc(b, '!');

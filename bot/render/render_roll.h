@@ -2,7 +2,8 @@
  * render_roll.h - one recorded roll (enc_event.h struct enc_roll) as
  * Discord markdown: the expression with each dice term replaced by its
  * faces, "[**20**, 3, ~~1~~]+5". Dropped and rerolled dice are struck,
- * natural extremes bold, exploded dice marked "!", Fudge dice as + 0 -.
+ * natural extremes bold, exploded dice marked "!", Fudge dice as + 0 -,
+ * a die that minN raised or maxN lowered as "1→10".
  * A term of more than RENDER_ROLL_FACES dice shows a count per face when
  * its die has few enough faces, so a 50-die pool stays one short line.
  * Counting terms add their successes.

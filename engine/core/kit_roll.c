@@ -40,7 +40,8 @@ enum eng_err rs_roll(struct rs_call *c, const struct enc_combatant *who,
         if (out->natural == 0 && grp->sides == 20 && !grp->fudge)
             for (int k = 0; k < grp->count; k++)
                 if (!(res->dice[grp->first + k].flags & DICE_DIE_UNCOUNTED)) {
-                    out->natural = res->dice[grp->first + k].value;
+                    /* the face shown, not what minN/maxN made of it */
+                    out->natural = res->dice[grp->first + k].rolled;
                     break;
                 }
     }

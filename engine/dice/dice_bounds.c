@@ -5,7 +5,8 @@
  * range of its subtotal from how many dice can count (explosions add up to
  * DICE_MAX_EXPLODE per die, never past DICE_MAX_DICE) and the faces. The
  * result is sound (every successful roll lands inside) but not always
- * tight: rerolls, for instance, are ignored.
+ * tight: rerolls, for instance, are ignored. A counted die lies between
+ * the term's minN and maxN (the faces themselves without them).
  */
 #include "dice_int.h"
 
@@ -84,7 +85,7 @@ static struct span term_span(const struct dice_term *t)
         s.hi = t->success.cmp != DICE_CMP_NONE ? k_hi : 0;
         return s;
     }
-    int64_t f_lo = t->face_min, f_hi = t->face_min + t->sides - 1;
+    int64_t f_lo = t->raise_to, f_hi = t->lower_to;
     s.lo = min4(k_lo * f_lo, k_hi * f_lo, k_lo * f_hi, k_hi * f_hi);
     s.hi = max4(k_lo * f_lo, k_hi * f_lo, k_lo * f_hi, k_hi * f_hi);
     return s;

@@ -156,6 +156,27 @@ static void roll_die(const struct dice_term *t, struct eng_rng *rng,
                         (marks & (v == 1)) * DICE_DIE_MIN);
     d->value = v;
     d->flags = flags;
+    d->rolled = (int16_t)v;
+}
+
+/* minN and maxN: a die that stands (not rerolled) counts as N when its
+ * face is past N, and is flagged so the face it showed stays in view. Done
+ * after rerolls and explosions, which look at the face as rolled, and
+ * before keep/drop and counting, which see the raised or lowered value. */
+static void apply_clamp(const struct dice_term *t, struct dice_die *d,
+                        uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].flags & DICE_DIE_REROLLED)
+            continue;
+        if (d[i].value < t->raise_to) {
+            d[i].value = t->raise_to;
+            d[i].flags |= DICE_DIE_RAISED;
+        } else if (d[i].value > t->lower_to) {
+            d[i].value = t->lower_to;
+            d[i].flags |= DICE_DIE_LOWERED;
+        }
+    }
 }
 
 /* Sum the counted dice of group g, or count its successes and failures,
@@ -229,6 +250,8 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
     g->counting = t->success.cmp != DICE_CMP_NONE ||
                   t->failure.cmp != DICE_CMP_NONE;
     res->n_dice = (uint16_t)n;
+    if (t->has_min || t->has_max)
+        apply_clamp(t, d, count);
     if (t->keep != DICE_KEEP_ALL)
         apply_keep(t, d, count);
     tally(t, g, d);

@@ -47,6 +47,8 @@ enum dice_tok_kind {
     DICE_T_X,                   /* repeat prefix */
     DICE_T_ADV,
     DICE_T_DIS,
+    DICE_T_MIN,                 /* minN: faces below N count as N */
+    DICE_T_MAX,                 /* maxN: faces above N count as N */
 };
 
 struct dice_tok {
@@ -137,6 +139,9 @@ struct dice_term {
     int32_t keep_n;             /* with keep != DICE_KEEP_ALL */
     uint8_t keep;               /* enum dice_keep */
     bool reroll_once;           /* roN: at most one reroll per die */
+    bool has_min, has_max;      /* minN, maxN written */
+    int32_t raise_to;           /* minN: N, else face_min */
+    int32_t lower_to;           /* maxN: N, else the top face */
     struct dice_cond explode, reroll, success, failure;
     uint16_t pos, len;          /* the term's text */
 };

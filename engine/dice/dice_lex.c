@@ -96,7 +96,7 @@ static char lower(char c)
 }
 
 /* The longest keyword at s (n > 0 bytes left), or DICE_T_END if none
- * starts there: adv dis kh kl k dh dl df d ro r f x, any case. */
+ * starts there: adv dis kh kl k dh dl df d min max ro r f x, any case. */
 static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
 {
     char c1 = n > 1 ? lower(s[1]) : 0;
@@ -115,6 +115,13 @@ static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
             return c1 == 'h' ? DICE_T_DH : c1 == 'l' ? DICE_T_DL : DICE_T_DF;
         *wlen = 1;
         return DICE_T_D;
+    case 'm': {
+        char c2 = n > 2 ? lower(s[2]) : 0;
+        *wlen = 3;
+        if (c1 == 'i' && c2 == 'n')
+            return DICE_T_MIN;
+        return c1 == 'a' && c2 == 'x' ? DICE_T_MAX : DICE_T_END;
+    }
     case 'k':
         if (c1 == 'h' || c1 == 'l')
             return c1 == 'h' ? DICE_T_KH : DICE_T_KL;

@@ -8,6 +8,7 @@
  */
 #include "dice_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "eng_alloc.h"
@@ -53,6 +54,10 @@ static enum eng_err unexpected(struct dice_parser *p)
         return dice__fail(p->diag, ENG_SYNTAX, t->pos, 0,
                           "unexpected end of expression at column %u",
                           t->pos + 1u);
+    /* every other modifier is also a comparison, a sign or a letter that
+     * reads differently out of place; min and max can only be misplaced */
+    if (t->kind == DICE_T_MIN || t->kind == DICE_T_MAX)
+        return fail_at(p, ENG_SYNTAX, t, "applies to dice only");
     return fail_at(p, ENG_SYNTAX, t, NULL);
 }
 
@@ -178,9 +183,66 @@ static struct dice_tok span_from(const struct dice_parser *p, uint16_t pos)
     return s;
 }
 
+/* clamp -> ('min' | 'max') '-'? NUM
+ * The bound must be a face of the die (-1, 0 or 1 for Fudge dice), and a
+ * term's minimum may not lie above its maximum. */
+static enum eng_err parse_clamp(struct dice_parser *p, struct dice_term *t,
+                                const struct dice_tok *m)
+{
+    bool is_min = m->kind == DICE_T_MIN;
+    int32_t face_max = t->face_min + t->sides - 1;
+    if (is_min ? t->has_min : t->has_max)
+        return fail_at(p, ENG_SYNTAX, m,
+                       is_min ? "is a second minimum" : "is a second maximum");
+    TRY(next(p));
+    bool neg = p->tok.kind == DICE_T_MINUS;
+    if (neg)
+        TRY(next(p));
+    if (p->tok.kind == DICE_T_END)
+        return unexpected(p);
+    if (p->tok.kind != DICE_T_NUM)
+        return fail_at(p, ENG_SYNTAX, &p->tok, NULL);
+    bool huge = p->tok.too_big || p->tok.num > DICE_MAX_SIDES;
+    int32_t v = huge ? 0 : (int32_t)p->tok.num;
+    v = neg ? -v : v;
+    TRY(next(p));
+    struct dice_tok s = span_from(p, m->pos);
+    char what[64], die[16];
+    if (t->face_min == 1)
+        snprintf(die, sizeof die, "d%d", (int)t->sides);
+    else
+        snprintf(die, sizeof die, "dF");
+    if (huge ? !neg : v > face_max) {
+        snprintf(what, sizeof what, "is above the highest face of a %s", die);
+        return fail_at(p, ENG_RANGE, &s, what);
+    }
+    if (huge || v < t->face_min) {
+        snprintf(what, sizeof what, "is below the lowest face of a %s", die);
+        return fail_at(p, ENG_RANGE, &s, what);
+    }
+    if (is_min && t->has_max && v > t->lower_to) {
+        snprintf(what, sizeof what, "is above the term's maximum of %d",
+                 (int)t->lower_to);
+        return fail_at(p, ENG_RANGE, &s, what);
+    }
+    if (!is_min && t->has_min && v < t->raise_to) {
+        snprintf(what, sizeof what, "is below the term's minimum of %d",
+                 (int)t->raise_to);
+        return fail_at(p, ENG_RANGE, &s, what);
+    }
+    if (is_min) {
+        t->has_min = true;
+        t->raise_to = v;
+    } else {
+        t->has_max = true;
+        t->lower_to = v;
+    }
+    return ENG_OK;
+}
+
 /* modifier -> ('kh' | 'kl' | 'k' | 'dh' | 'dl') NUM?
  *           | '!' cond? | ('r' | 'ro') cond | 'f' cond
- *           | ('=' | '<' | '<=' | '>' | '>=') NUM | 'adv' | 'dis'
+ *           | ('=' | '<' | '<=' | '>' | '>=') NUM | clamp | 'adv' | 'dis'
  * adv and dis are modifiers of a single d20 only. */
 static enum eng_err parse_modifier(struct dice_parser *p, struct dice_term *t,
                                    bool *more)
@@ -249,6 +311,9 @@ static enum eng_err parse_modifier(struct dice_parser *p, struct dice_term *t,
             return fail_at(p, ENG_SYNTAX, &m, "is a second failure condition");
         TRY(next(p));
         return parse_cond(p, &t->failure, false);
+    case DICE_T_MIN:
+    case DICE_T_MAX:
+        return parse_clamp(p, t, &m);
     case DICE_T_ADV:
     case DICE_T_DIS:
         /* on anything but a d20, leave it to apply_trailing_adv() */
@@ -300,6 +365,8 @@ static enum eng_err parse_dice(struct dice_parser *p,
         else
             return unexpected(p);
     }
+    t->raise_to = t->face_min;
+    t->lower_to = t->face_min + t->sides - 1;
     TRY(add_dice(p, t->count, start, p->prev_end - start));
     for (bool more = true; more;)
         TRY(parse_modifier(p, t, &more));
@@ -543,7 +610,8 @@ static bool term_is_plain(const struct dice_term *t)
 {
     return t->face_min == 1 && t->keep == DICE_KEEP_ALL &&
            t->explode.cmp == DICE_CMP_NONE && t->reroll.cmp == DICE_CMP_NONE &&
-           t->success.cmp == DICE_CMP_NONE && t->failure.cmp == DICE_CMP_NONE;
+           t->success.cmp == DICE_CMP_NONE && t->failure.cmp == DICE_CMP_NONE &&
+           !t->has_min && !t->has_max;
 }
 
 bool dice_expr_simple(const struct dice_expr *e, struct dice_simple *out)

@@ -56,14 +56,22 @@ enum dice_die_flag {
     DICE_DIE_FAILURE = 1u << 5,     /* counted as a failure */
     DICE_DIE_MAX = 1u << 6,         /* natural maximum face (not Fudge dice) */
     DICE_DIE_MIN = 1u << 7,         /* natural minimum face (not Fudge dice) */
+    DICE_DIE_RAISED = 1u << 8,      /* raised by minN: rolled holds the face */
+    DICE_DIE_LOWERED = 1u << 9,     /* lowered by maxN: rolled holds the face */
 };
 
 #define DICE_DIE_UNCOUNTED (DICE_DIE_DROPPED | DICE_DIE_REROLLED)
 
+/* value is what the die counts for; rolled is the face it showed. They
+ * differ only on a die flagged DICE_DIE_RAISED or DICE_DIE_LOWERED. The
+ * natural-extreme flags (DICE_DIE_MAX, DICE_DIE_MIN) describe rolled. */
 struct dice_die {
     int32_t value;              /* the face: 1..sides, or -1/0/+1 for dF */
     uint16_t flags;             /* enum dice_die_flag bits */
+    int16_t rolled;             /* the face as rolled, before minN/maxN */
 };
+
+_Static_assert(DICE_MAX_SIDES <= INT16_MAX, "a face fits dice_die.rolled");
 
 /* One dice term ("4d6kh3") of a result, in source order. */
 struct dice_group {

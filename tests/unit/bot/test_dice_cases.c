@@ -30,7 +30,8 @@ struct dcase {
 
 /* Flags a case can state; MAX/MIN follow from the faces and are left out. */
 #define CASE_FLAGS (DICE_DIE_DROPPED | DICE_DIE_REROLLED | DICE_DIE_EXPLODED | \
-                    DICE_DIE_BONUS | DICE_DIE_SUCCESS | DICE_DIE_FAILURE)
+                    DICE_DIE_BONUS | DICE_DIE_SUCCESS | DICE_DIE_FAILURE |  \
+                    DICE_DIE_RAISED | DICE_DIE_LOWERED)
 
 static int failures;
 
@@ -46,7 +47,9 @@ static void case_fail(const struct dcase *c, const char *fmt, ...)
     failures++;
 }
 
-/* Parse "5 4d 6!b -1s" into faces and flags. Returns the count, or -1. */
+/* Parse "5 4d 6!b -1s 1^3 6v4d" into faces and flags ("1^3": rolled 1,
+ * raised to 3 by minN; "6v4": rolled 6, lowered to 4 by maxN). Returns the
+ * count, or -1. */
 static int parse_dice_line(const char *s, struct dice_die *out, int cap)
 {
     int n = 0;
@@ -60,7 +63,16 @@ static int parse_dice_line(const char *s, struct dice_die *out, int cap)
         if (end == s || n == cap)
             return -1;
         unsigned flags = 0;
-        for (s = end; *s != '\0' && *s != ' '; s++) {
+        long counts = v;
+        s = end;
+        if (*s == '^' || *s == 'v') {
+            flags |= *s == '^' ? DICE_DIE_RAISED : DICE_DIE_LOWERED;
+            counts = strtol(s + 1, &end, 10);
+            if (end == s + 1)
+                return -1;
+            s = end;
+        }
+        for (; *s != '\0' && *s != ' '; s++) {
             const char *codes = "dr!bsf";
             const char *at = strchr(codes, *s);
             if (at == NULL)
@@ -70,7 +82,8 @@ static int parse_dice_line(const char *s, struct dice_die *out, int cap)
                 DICE_DIE_BONUS,   DICE_DIE_SUCCESS,  DICE_DIE_FAILURE};
             flags |= bits[at - codes];
         }
-        out[n].value = (int32_t)v;
+        out[n].value = (int32_t)counts;
+        out[n].rolled = (int16_t)v;
         out[n].flags = (uint16_t)flags;
         n++;
     }
@@ -95,11 +108,14 @@ static void check_result(const struct dcase *c, int i,
     }
     for (int k = 0; k < n; k++)
         if (r->dice[k].value != want[k].value ||
+            r->dice[k].rolled != want[k].rolled ||
             (r->dice[k].flags & CASE_FLAGS) != want[k].flags)
-            case_fail(c, "roll %d die %d: %d flags %#x, want %d flags %#x",
+            case_fail(c,
+                      "roll %d die %d: %d (rolled %d) flags %#x, "
+                      "want %d (rolled %d) flags %#x",
                       i + 1, k + 1, (int)r->dice[k].value,
-                      r->dice[k].flags & CASE_FLAGS, (int)want[k].value,
-                      want[k].flags);
+                      (int)r->dice[k].rolled, r->dice[k].flags & CASE_FLAGS,
+                      (int)want[k].value, (int)want[k].rolled, want[k].flags);
     if (c->has_label &&
         (r->label == NULL || r->label_len != strlen(c->label) ||
          memcmp(r->label, c->label, r->label_len) != 0))

@@ -11,6 +11,8 @@
 #include "dice.h"
 #include "dice_json.h"
 #include "render_dice.h"
+#include "render_roll.h"
+#include "sbuf.h"
 
 /* A hand-made result: one group per call to add_group(). */
 static void begin(struct dice_result *r, const char *src, int64_t total)
@@ -64,18 +66,18 @@ static void test_render_dice_marks(void **state)
     assert_non_null(r);
 
     const char *src = "1d20+5 adv";
-    const struct dice_die adv[] = {{20, DICE_DIE_MAX},
-                                   {1, DICE_DIE_MIN | DICE_DIE_DROPPED}};
+    const struct dice_die adv[] = {{20, DICE_DIE_MAX, 20},
+                                   {1, DICE_DIE_MIN | DICE_DIE_DROPPED, 1}};
     begin(r, src, 25);
     add_group(r, src, "1d20", 20, adv, 2, 20);
     check_both(src, r, 1, "1d20 (20, (1))+5 adv = 25",
                "1d20 (**20**, ~~1~~)+5 adv = **25**");
 
     src = "3d6!+1d6r1";
-    const struct dice_die ex[] = {{6, DICE_DIE_MAX | DICE_DIE_EXPLODED},
-                                  {2, DICE_DIE_BONUS}, {5, 0},
-                                  {1, DICE_DIE_MIN | DICE_DIE_REROLLED},
-                                  {4, 0}};
+    const struct dice_die ex[] = {{6, DICE_DIE_MAX | DICE_DIE_EXPLODED, 6},
+                                  {2, DICE_DIE_BONUS, 2}, {5, 0, 5},
+                                  {1, DICE_DIE_MIN | DICE_DIE_REROLLED, 1},
+                                  {4, 0, 4}};
     begin(r, src, 17);
     add_group(r, src, "3d6!", 6, ex, 3, 13);
     add_group(r, src, "1d6r1", 6, ex + 3, 2, 4);
@@ -83,14 +85,90 @@ static void test_render_dice_marks(void **state)
                "3d6! (**6**!, 2, 5)+1d6r1 (~~1~~, 4) = **17**");
 
     src = "3d10>=8f1";
-    const struct dice_die pool[] = {{8, DICE_DIE_SUCCESS},
-                                    {1, DICE_DIE_FAILURE | DICE_DIE_MIN},
-                                    {10, DICE_DIE_SUCCESS | DICE_DIE_MAX}};
+    const struct dice_die pool[] = {{8, DICE_DIE_SUCCESS, 8},
+                                    {1, DICE_DIE_FAILURE | DICE_DIE_MIN, 1},
+                                    {10, DICE_DIE_SUCCESS | DICE_DIE_MAX, 10}};
     begin(r, src, 1);
     add_group(r, src, src, 10, pool, 3, 1);
     check_both(src, r, 1, "3d10>=8f1 (8*, 1x, 10*) = 1",
                "3d10>=8f1 (**8**, _1_, **10**) = **1**");
     free(r);
+}
+
+/* minN and maxN: a die shows the face it rolled, an arrow, and what it
+ * counts for, in text and on Discord, struck or emphasised as any die. */
+static void test_render_dice_raised(void **state)
+{
+    (void)state;
+    struct dice_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+
+    const char *src = "1d20min10+2";
+    const struct dice_die nat1[] = {
+        {10, DICE_DIE_MIN | DICE_DIE_RAISED, 1}};
+    begin(r, src, 12);
+    add_group(r, src, "1d20min10", 20, nat1, 1, 10);
+    check_both(src, r, 1, "1d20min10 (1\u219210)+2 = 12",
+               "1d20min10 (_1\u219210_)+2 = **12**");
+
+    src = "2d20min5kh1";
+    const struct dice_die kh[] = {
+        {5, DICE_DIE_MIN | DICE_DIE_RAISED | DICE_DIE_DROPPED, 1},
+        {12, 0, 12}};
+    begin(r, src, 12);
+    add_group(r, src, src, 20, kh, 2, 12);
+    check_both(src, r, 1, "2d20min5kh1 ((1\u21925), 12) = 12",
+               "2d20min5kh1 (~~1\u21925~~, 12) = **12**");
+
+    src = "3d6max4>=4";
+    const struct dice_die low[] = {
+        {4, DICE_DIE_MAX | DICE_DIE_LOWERED | DICE_DIE_SUCCESS, 6},
+        {3, 0, 3},
+        {4, DICE_DIE_LOWERED | DICE_DIE_SUCCESS, 5}};
+    begin(r, src, 2);
+    add_group(r, src, src, 6, low, 3, 2);
+    check_both(src, r, 1, "3d6max4>=4 (6\u21924*, 3, 5\u21924*) = 2",
+               "3d6max4>=4 (**6\u21924**, 3, **5\u21924**) = **2**");
+
+    /* JSON keeps both numbers and says which way the die moved */
+    src = "1d20min10+2";
+    begin(r, src, 12);
+    add_group(r, src, "1d20min10", 20, nat1, 1, 10);
+    json_t *j = dice_json_rolls(src, strlen(src), r, 1);
+    assert_non_null(j);
+    json_t *roll = json_array_get(json_object_get(j, "rolls"), 0);
+    json_t *term = json_array_get(json_object_get(roll, "terms"), 0);
+    json_t *d0 = json_array_get(json_object_get(term, "dice"), 0);
+    assert_int_equal(json_integer_value(json_object_get(d0, "value")), 10);
+    assert_int_equal(json_integer_value(json_object_get(d0, "rolled")), 1);
+    assert_true(json_is_true(json_object_get(d0, "raised")));
+    assert_true(json_is_false(json_object_get(d0, "lowered")));
+    assert_true(json_is_true(json_object_get(d0, "min")));
+    json_decref(j);
+    free(r);
+}
+
+/* A recorded roll (render_roll) shows a raised or lowered die the same way:
+ * the face it showed, the arrow, what it counts for. */
+static void test_render_dice_recorded_raised(void **state)
+{
+    (void)state;
+    const struct dice_die dice[] = {
+        {10, DICE_DIE_MIN | DICE_DIE_RAISED, 1},
+        {4, DICE_DIE_LOWERED, 5}, {2, 0, 2}};
+    const struct enc_term terms[] = {
+        {.pos = 0, .len = 9, .first = 0, .count = 1, .sides = 20,
+         .subtotal = 10},
+        {.pos = 10, .len = 7, .first = 1, .count = 2, .sides = 6,
+         .subtotal = 6}};
+    const struct enc_roll roll = {
+        .label = "attack", .expr = "1d20min10+2d6max4", .total = 16,
+        .terms = terms, .nterms = 2, .dice = dice, .ndice = 3};
+    struct sbuf b;
+    sbuf_init(&b, 1000);
+    render_roll_faces(&b, &roll);
+    assert_string_equal(sbuf_str(&b), "[**1\u219210**]+[5\u21924, 2]");
+    sbuf_cleanup(&b);
 }
 
 static void test_render_dice_label_and_escapes(void **state)
@@ -99,7 +177,7 @@ static void test_render_dice_label_and_escapes(void **state)
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
     const char *src = "2d6*2 # my_axe";
-    const struct dice_die d[] = {{3, 0}, {4, 0}};
+    const struct dice_die d[] = {{3, 0, 3}, {4, 0, 4}};
     begin(r, src, 14);
     add_group(r, src, "2d6", 6, d, 2, 7);
     check_both(src, r, 1, "my_axe: 2d6 (3, 4)*2 = 14",
@@ -109,7 +187,7 @@ static void test_render_dice_label_and_escapes(void **state)
     src = "2x 1d6 # hp";
     struct dice_result *two = calloc(2, sizeof *two);
     assert_non_null(two);
-    const struct dice_die a = {5, 0}, b = {6, DICE_DIE_MAX};
+    const struct dice_die a = {5, 0, 5}, b = {6, DICE_DIE_MAX, 6};
     begin(&two[0], src, 5);
     two[0].expr_pos = 3;
     two[0].expr_len = 3;
@@ -246,8 +324,8 @@ static void test_render_dice_json(void **state)
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
     const char *src = "1d20+5 adv # hit";
-    const struct dice_die adv[] = {{20, DICE_DIE_MAX},
-                                   {3, DICE_DIE_DROPPED}};
+    const struct dice_die adv[] = {{20, DICE_DIE_MAX, 20},
+                                   {3, DICE_DIE_DROPPED, 3}};
     begin(r, src, 25);
     add_group(r, src, "1d20", 20, adv, 2, 20);
     json_t *j = dice_json_rolls(src, strlen(src), r, 1);
@@ -331,6 +409,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_render_dice_marks),
+        cmocka_unit_test(test_render_dice_raised),
+        cmocka_unit_test(test_render_dice_recorded_raised),
         cmocka_unit_test(test_render_dice_label_and_escapes),
         cmocka_unit_test(test_render_dice_fits_discord),
         cmocka_unit_test(test_render_dice_error_caret),

@@ -206,6 +206,65 @@ static void test_dice_dist_advantage(void **state)
     assert_true(chi < 43.82);
 }
 
+/* 1d20min10: faces 1..10 all count 10, so P(10) = 10/20 and P(t) = 1/20
+ * for t = 11..20 (11 buckets, 10 df: critical 29.59). The faces shown
+ * (dice_die.rolled) stay uniform over 1..20 (19 df: 43.82), and a die is
+ * flagged raised exactly when it showed less than 10. 1d20max10 mirrors
+ * it: P(10) = 11/20, P(t) = 1/20 for t = 1..9 (9 df: 27.88). */
+struct clamp_tally {
+    struct hist total;
+    long rolled[20];
+    long misflagged;
+    int32_t bound;
+    bool is_min;
+};
+
+static void tally_clamp(const struct dice_result *r, void *ctx)
+{
+    struct clamp_tally *t = ctx;
+    tally_total(r, &t->total);
+    const struct dice_die *d = &r->dice[0];
+    if (d->rolled >= 1 && d->rolled <= 20)
+        t->rolled[d->rolled - 1]++;
+    bool moved = t->is_min ? d->rolled < t->bound : d->rolled > t->bound;
+    unsigned flag = t->is_min ? DICE_DIE_RAISED : DICE_DIE_LOWERED;
+    int32_t want = moved ? t->bound : d->rolled;
+    t->misflagged += r->n_dice != 1 || d->value != want ||
+                     ((d->flags & flag) != 0) != moved;
+}
+
+static void check_clamp(const char *src, bool is_min, double critical)
+{
+    struct clamp_tally t;
+    memset(&t, 0, sizeof t);
+    t.bound = 10;
+    t.is_min = is_min;
+    t.total.lo = is_min ? 10 : 1;
+    t.total.n = is_min ? 11 : 10;
+    roll_many(src, 21, tally_clamp, &t);
+    assert_int_equal(t.total.outside, 0);
+    assert_int_equal(t.misflagged, 0);
+    double p[128], uniform[20];
+    for (int i = 0; i < t.total.n; i++)
+        p[i] = 1.0 / 20;
+    p[is_min ? 0 : 9] = is_min ? 10.0 / 20 : 11.0 / 20;
+    for (int i = 0; i < 20; i++)
+        uniform[i] = 1.0 / 20;
+    double chi = chi_square(t.total.count, p, t.total.n);
+    double chi_rolled = chi_square(t.rolled, uniform, 20);
+    print_message("%s: chi-square %.2f (critical %.2f), faces shown %.2f "
+                  "(critical 43.82)\n", src, chi, critical, chi_rolled);
+    assert_true(chi < critical);
+    assert_true(chi_rolled < 43.82);
+}
+
+static void test_dice_dist_min_max(void **state)
+{
+    (void)state;
+    check_clamp("1d20min10", true, 29.59);
+    check_clamp("1d20max10", false, 27.88);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_dice_dist_exploding),
         cmocka_unit_test(test_dice_dist_rerolls),
         cmocka_unit_test(test_dice_dist_advantage),
+        cmocka_unit_test(test_dice_dist_min_max),
     };
     return cmocka_run_group_tests_name("dice_dist", tests, NULL, NULL);
 }

@@ -205,6 +205,7 @@ static void test_dice_parse_simple_forms(void **state)
         {"1d6+1d4", false, 0, 0, 0},  {"2*d6", false, 0, 0, 0},
         {"d6!", false, 0, 0, 0},      {"4dF", false, 0, 0, 0},
         {"1d6+2*3", false, 0, 0, 0},  {"10d10>=8", false, 0, 0, 0},
+        {"1d20min10", false, 0, 0, 0}, {"2d6max5+1", false, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = parse_ok(cases[i].src);
@@ -244,6 +245,14 @@ static void test_dice_parse_bounds_by_hand(void **state)
         {"3d6!", 3, 3 * (1 + DICE_MAX_EXPLODE) * 6},
         {"1d20 adv", 1, 20},
         {"7", 7, 7},
+        /* minN and maxN narrow each counted die to [N, top] or [1, N] */
+        {"1d20min10", 10, 20},
+        {"4d6min3kh3", 9, 18},
+        {"2d6max4", 2, 8},
+        {"3d8min2max7", 6, 21},
+        {"4dFmin0", 0, 4},
+        {"5d6min6>=6", 0, 5},       /* counting: still 0..5 successes */
+        {"2d6min3!", 6, 2 * (1 + DICE_MAX_EXPLODE) * 6},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = parse_ok(cases[i].src);

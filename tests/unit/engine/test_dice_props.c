@@ -1,6 +1,7 @@
 /* Property test: 10^4 generated valid expressions each parse, and every
  * roll of them lands within dice_expr_bounds() and keeps the result's own
- * invariants (faces in range, subtotals equal to what the flags say). */
+ * invariants (faces in range, a raised or lowered die flagged as such,
+ * subtotals equal to what the flags say). */
 #include "support.h"
 
 #include <stdio.h>
@@ -62,6 +63,18 @@ static void gen_dice(struct gen *g)
     }
     if (hi > lo && pick(g, 0, 4) == 0)
         emit(g, "%s<%d", pick(g, 0, 1) ? "r" : "ro", (int)pick(g, lo + 1, hi));
+    if (pick(g, 0, 3) == 0) {
+        /* minN and/or maxN, each a face, the minimum not above the
+         * maximum, in either order */
+        int mn = (int)pick(g, lo, hi), mx = (int)pick(g, mn, hi);
+        int which = (int)pick(g, 0, 3);
+        if (which == 0 || which == 2)
+            emit(g, "min%d", mn);
+        if (which != 0)
+            emit(g, "max%d", mx);
+        if (which == 3)
+            emit(g, "min%d", mn);
+    }
     if (hi > lo && pick(g, 0, 4) == 0) {
         /* explode on the top face(s) only, never on every face;
          * last, as a comparison right after '!' would belong to it */
@@ -107,6 +120,16 @@ static void check_invariants(const char *src, const struct dice_result *r)
             if (d->value < lo || d->value > hi)
                 fail_msg("%s: face %d outside [%d, %d]", src, (int)d->value,
                          (int)lo, (int)hi);
+            /* a die minN raised counts more than it showed, one maxN
+             * lowered less, any other die what it showed */
+            bool raised = d->flags & DICE_DIE_RAISED;
+            bool lowered = d->flags & DICE_DIE_LOWERED;
+            if (d->rolled < lo || d->rolled > hi || (raised && lowered) ||
+                (raised && d->value <= d->rolled) ||
+                (lowered && d->value >= d->rolled) ||
+                (!raised && !lowered && d->value != d->rolled))
+                fail_msg("%s: die %u counts %d, showed %d, flags %#x", src, k,
+                         (int)d->value, (int)d->rolled, d->flags);
             if (d->flags & DICE_DIE_UNCOUNTED)
                 continue;
             sum += d->value;
