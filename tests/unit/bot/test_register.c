@@ -186,12 +186,60 @@ static void test_register_hash_stable(void **state)
     free(b);
 }
 
+/* The contexts of the command named name in cmds, as a bit set of Discord's
+ * context numbers (1 << n); fails when it is missing. */
+static unsigned contexts_of(json_t *cmds, const char *name)
+{
+    for (size_t i = 0; i < json_array_size(cmds); i++) {
+        json_t *c = json_array_get(cmds, i);
+        if (strcmp(json_string_value(json_object_get(c, "name")), name) != 0)
+            continue;
+        json_t *ctx = json_object_get(c, "contexts");
+        assert_true(json_is_array(ctx));
+        unsigned bits = 0;
+        for (size_t k = 0; k < json_array_size(ctx); k++)
+            bits |= 1u << json_integer_value(json_array_get(ctx, k));
+        return bits;
+    }
+    fail_msg("no /%s registered", name);
+    return 0;
+}
+
+/* What works in a DM with the bot is declared so (context 1, and 2 for a
+ * private channel) and everything else is for servers only (context 0):
+ * /roll and /help reach a DM, /combat and /config never do, and a server's
+ * own set of a system's verbs never claims DMs. */
+static void test_register_contexts(void **state)
+{
+    (void)state;
+    json_t *core = register_build(NULL, 0, REGISTER_CORE);
+    assert_non_null(core);
+    unsigned everywhere = 1u << 0 | 1u << 1 | 1u << 2;
+    assert_int_equal(contexts_of(core, "roll"), everywhere);
+    assert_int_equal(contexts_of(core, "help"), everywhere);
+    assert_int_equal(contexts_of(core, "combat"), 1u << 0);
+    assert_int_equal(contexts_of(core, "config"), 1u << 0);
+    json_decref(core);
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    json_t *set = register_build(all, n, REGISTER_GUILD);
+    assert_non_null(set);
+    assert_true(json_array_size(set) > 0);
+    for (size_t i = 0; i < json_array_size(set); i++) {
+        const char *name = json_string_value(
+            json_object_get(json_array_get(set, i), "name"));
+        assert_int_equal(contexts_of(set, name), 1u << 0);
+    }
+    json_decref(set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_every_set_is_valid),
         cmocka_unit_test(test_register_hash_stable),
         cmocka_unit_test(test_register_config_needs_manage_server),
+        cmocka_unit_test(test_register_contexts),
     };
     return cmocka_run_group_tests_name("register", tests, NULL, NULL);
 }
