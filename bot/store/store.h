@@ -249,8 +249,10 @@ bool store_shared(const struct store *s);
  * SQLite file. */
 bool store_location_is_server(const char *location);
 
-/* location with any password replaced by "***", for logs and messages:
- * "postgres://u:***@h/db", "host=h password=*** dbname=d". Cut to fit
+/* location with every secret replaced by "***", for logs and messages:
+ * the password and sslpassword conninfo keys, a URI's userinfo password
+ * and its ?password= and ?sslpassword= parameters ("postgres://u:***@h/db",
+ * "host=h password=*** sslpassword=*** dbname=d"). Cut to fit
  * cap (cap > 0). */
 void store_location_redact(const char *location, char *out, size_t cap);
 
