@@ -64,6 +64,9 @@ int cli_run(int argc, char **argv)
         log_set_journal(&lg, strcmp(c.log_format, "journal") == 0);
 
     e = token_load(tok, sizeof tok, &src, err, sizeof err);
+    /* Whatever came of it, the variable has served: clear it before the
+     * long run, so /proc/<pid>/environ no longer shows the token. */
+    token_env_clear();
     if (e == BOT_NOTFOUND) {
         fputs(no_token_help, stderr);
         /* only a person at a terminal gets the console; a service (stdin
