@@ -224,6 +224,11 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
         snprintf(err, errlen, "no database path given");
         return BOT_INVALID;
     }
+    if (strlen(path) > STORE_MAX_LOCATION) {
+        snprintf(err, errlen, "the database location is too long (%zu "
+                 "bytes; limit is %d)", strlen(path), STORE_MAX_LOCATION);
+        return BOT_LIMIT;
+    }
     const struct store_ops *ops = backend_for(path);
     struct store *s = NULL;
     enum bot_err e = ops->open(path, &s, err, errlen);
@@ -241,6 +246,11 @@ enum bot_err store_inspect(const char *location, struct store_info *info,
     if (!location || !location[0]) {
         snprintf(err, errlen, "no database path given");
         return BOT_INVALID;
+    }
+    if (strlen(location) > STORE_MAX_LOCATION) {
+        snprintf(err, errlen, "the database location is too long (%zu "
+                 "bytes; limit is %d)", strlen(location), STORE_MAX_LOCATION);
+        return BOT_LIMIT;
     }
     const struct store_ops *ops = backend_for(location);
     info->backend = ops->name;
