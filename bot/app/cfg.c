@@ -244,7 +244,7 @@ static bool apply(struct cfg *c, const struct cfg_key *k, const char *v,
 
 void cfg_defaults(struct cfg *c)
 {
-    char why[CFG_MAX_ERR];
+    char why[CFG_MAX_WHY];
     memset(c, 0, sizeof *c);
     for (size_t i = 0; i < CFG_NKEYS; i++) {
         bool ok = apply(c, &cfg_keys[i], cfg_keys[i].def, why, sizeof why);
@@ -256,7 +256,7 @@ enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
                      const char *value, char *err, size_t errlen)
 {
     const struct cfg_key *k = find_key(section, key);
-    char why[CFG_MAX_ERR];
+    char why[CFG_MAX_WHY];
 
     if (!k) {
         snprintf(err, errlen, "[%s] %s: unknown key", section, key);
@@ -319,7 +319,7 @@ static int on_key(void *user, const char *section, const char *name,
                   const char *value)
 {
     struct cfg_reader *r = user;
-    char why[CFG_MAX_ERR];
+    char why[CFG_MAX_ERR];   /* "[section] key: <why>" */
 
     if (r->failed)
         return 0;
@@ -336,7 +336,7 @@ static int on_key(void *user, const char *section, const char *name,
 static enum bot_err check_all(const struct cfg *c, const char *name,
                               char *err, size_t errlen)
 {
-    char host[METRICS_HOST_MAX], why[CFG_MAX_ERR];
+    char host[METRICS_HOST_MAX], why[CFG_MAX_WHY];
     bool loopback;
     int port;
 
@@ -394,6 +394,11 @@ enum bot_err cfg_load(struct cfg *c, const char *path, char *err,
     enum bot_err e;
 
     cfg_defaults(c);
+    if (strlen(path) > CFG_MAX_FILE) {
+        snprintf(err, errlen, "the config path is too long (%zu bytes; limit "
+                 "is %d)", strlen(path), CFG_MAX_FILE);
+        return BOT_CONFIG;
+    }
     r.f = fopen(path, "re");
     if (!r.f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -413,16 +418,19 @@ enum bot_err cfg_load_string(struct cfg *c, const char *name,
     return run_reader(&r);
 }
 
-void cfg_db_location(const struct cfg *c, char *out, size_t cap)
+bool cfg_db_location(const struct cfg *c, char *out, size_t cap)
 {
     const char *sd = getenv("STATE_DIRECTORY");
+    int n;
     if (c->storage[0])
-        snprintf(out, cap, "%s", c->storage);
+        n = snprintf(out, cap, "%s", c->storage);
     else if (c->db_path[0] != '/' && strcmp(c->db_path, ":memory:") != 0 &&
              sd && *sd)
-        snprintf(out, cap, "%.*s/%s", (int)strcspn(sd, ":"), sd, c->db_path);
+        n = snprintf(out, cap, "%.*s/%s", (int)strcspn(sd, ":"), sd,
+                     c->db_path);
     else
-        snprintf(out, cap, "%s", c->db_path);
+        n = snprintf(out, cap, "%s", c->db_path);
+    return n >= 0 && (size_t)n < cap;
 }
 
 bool cfg_key_doc(size_t i, struct cfg_key_doc *out)

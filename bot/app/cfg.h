@@ -26,7 +26,13 @@
 #define CFG_MAX_PATH 1024
 #define CFG_MAX_URL 256
 #define CFG_MAX_DEV_GUILDS 16
-#define CFG_MAX_ERR 512
+/* Longest config file path cfg_load takes, in bytes. */
+#define CFG_MAX_FILE 2048
+/* Room for the reason a key is wrong (no path in it). */
+#define CFG_MAX_WHY 512
+/* Room for any cfg error: "<file>:<line>: [section] key: <why>", so the
+ * file's path is never cut. */
+#define CFG_MAX_ERR (CFG_MAX_FILE + CFG_MAX_WHY + 128)
 #define CFG_MAX_WORD 16                  /* a keyword value: "journal" */
 #define CFG_MAX_LISTEN 64                /* [metrics] listen: "[::1]:9464" */
 
@@ -77,8 +83,9 @@ enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
 
 /* The database fray opens: [store] storage when set (a server), else
  * [store] path, a relative one under $STATE_DIRECTORY when systemd sets it
- * (the first of a colon-separated list). */
-void cfg_db_location(const struct cfg *c, char *out, size_t cap);
+ * (the first of a colon-separated list). False when it does not fit in
+ * out[cap]: a cut path would name another file. */
+bool cfg_db_location(const struct cfg *c, char *out, size_t cap);
 
 /* One key of the schema, for the documents made from it (cfg_doc.c). */
 struct cfg_key_doc {

@@ -73,7 +73,7 @@ static void check_rules(struct check *ck)
     bool chosen = ck->cfg.rules_dir[0] || (env && env[0]);
     const struct rs_system *const *all;
     struct rs_data_set set;
-    char err[CFG_MAX_ERR], path[RS_DATA_MAX_PATH];
+    char err[RS_DATA_MAX_ERR], path[RS_DATA_MAX_PATH];
     struct stat st;
     size_t n;
     int files = 0;
@@ -173,11 +173,16 @@ static void human_size(int64_t b, char *out, size_t cap)
 
 static void check_store(struct check *ck)
 {
-    char loc[CFG_MAX_PATH + 256], shown[CFG_MAX_PATH], err[512], size[32];
+    char loc[STORE_MAX_LOCATION + 1], shown[STORE_MAX_SHOWN];
+    char err[STORE_MAX_ERR], size[32];
     struct store_info info;
     enum bot_err e;
 
-    cfg_db_location(&ck->cfg, loc, sizeof loc);
+    if (!cfg_db_location(&ck->cfg, loc, sizeof loc)) {
+        check_say(ck, CHECK_FAIL, "store", "the database path is too long "
+                  "(limit is %d bytes)", STORE_MAX_LOCATION);
+        return;
+    }
     store_location_redact(loc, shown, sizeof shown);
     e = store_inspect(loc, &info, err, sizeof err);
     if (e == BOT_NOTFOUND) {

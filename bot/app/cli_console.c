@@ -140,7 +140,7 @@ int cli_console(int argc, char **argv)
                                  false};
     struct rs_data_set rules;
     char path[CLI_CONSOLE_MAX_PATH], hist[CLI_CONSOLE_MAX_PATH];
-    char err[256];
+    char err[STORE_MAX_ERR > RS_DATA_MAX_ERR ? STORE_MAX_ERR : RS_DATA_MAX_ERR];
     struct store *store = NULL;
     struct eng_rng rng;
     struct console con;

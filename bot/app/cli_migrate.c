@@ -135,7 +135,7 @@ static const char *location(const char *arg)
 static struct store *open_or_say(const char *arg, const char *role)
 {
     struct store *s = NULL;
-    char err[512], shown[512];
+    char err[STORE_MAX_ERR], shown[STORE_MAX_SHOWN];
     store_location_redact(location(arg), shown, sizeof shown);
     if (store_open(location(arg), &s, err, sizeof err) != BOT_OK) {
         fprintf(stderr, "fray migrate: cannot open the %s %s: %s\n", role,

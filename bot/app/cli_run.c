@@ -10,6 +10,7 @@
 #include "cfg.h"
 #include "cli.h"
 #include "daemon.h"
+#include "harden.h"
 #include "log.h"
 #include "token.h"
 
@@ -63,7 +64,14 @@ int cli_run(int argc, char **argv)
     if (strcmp(c.log_format, "auto") != 0)   /* else $JOURNAL_STREAM says */
         log_set_journal(&lg, strcmp(c.log_format, "journal") == 0);
 
+    /* Before the token is read: from here on no core file and no other
+     * user's ptrace or /proc/<pid>/mem can see it. */
+    if (harden_process(err, sizeof err) != BOT_OK)
+        log_msg(&lg, LOG_LVL_WARN, "%s", err);
     e = token_load(tok, sizeof tok, &src, err, sizeof err);
+    /* Whatever came of it, the variable has served: clear it before the
+     * long run, so /proc/<pid>/environ no longer shows the token. */
+    token_env_clear();
     if (e == BOT_NOTFOUND) {
         fputs(no_token_help, stderr);
         /* only a person at a terminal gets the console; a service (stdin

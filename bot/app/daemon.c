@@ -263,6 +263,9 @@ static enum bot_err start_metrics(struct daemon *d)
     return BOT_OK;
 }
 
+_Static_assert(LOG_MAX_LINE >= STORE_MAX_ERR + 64,
+               "a store error (which names the database) fits one log line");
+
 int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 {
     struct daemon d;
@@ -270,7 +273,8 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     struct rest_opts ro;
     struct gw_opts go;
     struct sigaction sa;
-    char path[CFG_MAX_PATH + 256], shown[CFG_MAX_PATH], err[256];
+    char path[STORE_MAX_LOCATION + 1], shown[STORE_MAX_SHOWN];
+    char err[STORE_MAX_ERR > RS_DATA_MAX_ERR ? STORE_MAX_ERR : RS_DATA_MAX_ERR];
     const char *why = NULL, *api = getenv("DISCORD_API_BASE"), *wd;
     uint64_t seed;
 
@@ -295,11 +299,17 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         log_msg(lg, LOG_LVL_ERR, "bad ruleset data: %s", err);
         return DAEMON_EXIT_FAIL;
     }
-    cfg_db_location(c, path, sizeof path);
+    if (!cfg_db_location(c, path, sizeof path)) {
+        rs_data_free(&d.rules);
+        log_msg(lg, LOG_LVL_ERR, "cannot open database: its path is too long "
+                "(limit is %d bytes)", STORE_MAX_LOCATION);
+        return DAEMON_EXIT_STORE;
+    }
     store_location_redact(path, shown, sizeof shown); /* no password */
     if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
         rs_data_free(&d.rules);
-        log_msg(lg, LOG_LVL_ERR, "cannot open database %s: %s", shown, err);
+        /* err names the database already (without its password) */
+        log_msg(lg, LOG_LVL_ERR, "cannot open the database: %s", err);
         return DAEMON_EXIT_STORE;
     }
     log_msg(lg, LOG_LVL_INFO, "database %s open", shown);

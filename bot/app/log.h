@@ -26,7 +26,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define LOG_MAX_LINE 2048        /* bytes of one message, before the prefix */
+/* Bytes of one message, before the prefix: room for an error that names a
+ * database path twice (STORE_MAX_ERR; daemon.c checks it) beside a
+ * reason, which must never be cut. */
+#define LOG_MAX_LINE 10240
 #define LOG_MAX_SECRETS 4
 #define LOG_MAX_SECRET_LEN 512   /* a Discord bot token is ~72 bytes */
 #define LOG_MIN_SECRET_LEN 4     /* shorter "secrets" would redact noise */

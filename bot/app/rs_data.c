@@ -54,6 +54,11 @@ enum bot_err rs_data_load(const char *dir, struct rs_data_set *set,
                           char *err, size_t errlen)
 {
     memset(set, 0, sizeof *set);
+    if (strlen(dir) > RS_DATA_MAX_DIR) {
+        snprintf(err, errlen, "the rules folder path is too long (%zu bytes; "
+                 "limit is %d)", strlen(dir), RS_DATA_MAX_DIR);
+        return BOT_LIMIT;
+    }
     size_t n;
     const struct rs_system *const *all = rs_all(&n);
     for (size_t i = 0; i < n && i < RS_DATA_MAX_SYSTEMS; i++) {

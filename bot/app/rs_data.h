@@ -20,7 +20,13 @@
 
 #define RS_DATA_MAX_SYSTEMS 16
 #define RS_DATA_MAX_FILE (64 * 1024)   /* bytes in one data file */
-#define RS_DATA_MAX_PATH 512
+/* Longest rules folder path rs_data_load takes, in bytes. */
+#define RS_DATA_MAX_DIR 2048
+/* A data file's path: the folder and a ruleset's short file name. */
+#define RS_DATA_MAX_PATH (RS_DATA_MAX_DIR + 64)
+/* Room for any rs_data_load error: "<file>: line N: why", so the file's
+ * path is never cut. */
+#define RS_DATA_MAX_ERR (RS_DATA_MAX_PATH + 512)
 
 struct rs_data_set {
     void *data[RS_DATA_MAX_SYSTEMS];   /* by rs_index(); NULL = built in */
@@ -31,8 +37,8 @@ struct rs_data_set {
 const char *rs_data_dir(const char *dir);
 
 /* Read and parse every ruleset's data file found in dir. On error returns
- * BOT_CONFIG (or BOT_IO, BOT_LIMIT) with "file: line N: why" in err and the
- * set empty. */
+ * BOT_CONFIG (or BOT_IO, BOT_LIMIT) with "file: line N: why" in err (size
+ * it RS_DATA_MAX_ERR) and the set empty. */
 enum bot_err rs_data_load(const char *dir, struct rs_data_set *set,
                           char *err, size_t errlen);
 void rs_data_free(struct rs_data_set *set);

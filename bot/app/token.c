@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static bool is_space(char c)
 {
@@ -58,6 +59,23 @@ void token_wipe(char *tok, size_t cap)
     volatile char *p = tok;
     for (size_t i = 0; i < cap; i++)
         p[i] = 0;
+}
+
+void token_env_clear(void)
+{
+    /* Every copy of the variable (an environment may hold it twice), the
+     * one getenv finds and any after it: unsetenv removes them all. */
+    size_t nlen = strlen(TOKEN_ENV);
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, TOKEN_ENV, nlen) != 0 || (*e)[nlen] != '=')
+            continue;
+        /* volatile: the compiler must not drop stores to memory that
+         * nothing reads afterwards */
+        volatile char *p = *e + nlen + 1;
+        for (size_t i = 0; p[i]; i++)
+            p[i] = '\0';
+    }
+    unsetenv(TOKEN_ENV);
 }
 
 static enum bot_err load_file(const char *path, char *out, size_t cap,

@@ -41,6 +41,13 @@ enum bot_err token_load_file(const char *path, char *out, size_t cap,
  * with a reason in err. */
 enum bot_err token_clean(char *tok, char *err, size_t errlen);
 
+/* Remove DISCORD_TOKEN from this process's environment once the token has
+ * been copied: its bytes are overwritten in place, then the variable is
+ * unset. unsetenv alone only unlinks it from environ; the string stays in
+ * the initial environment block that /proc/<pid>/environ shows and that a
+ * core dump holds. Child processes no longer inherit it either. */
+void token_env_clear(void);
+
 /* Overwrite a token buffer with zeros. */
 void token_wipe(char *tok, size_t cap);
 

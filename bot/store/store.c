@@ -135,10 +135,42 @@ static size_t secret_len(const char *p, bool url)
     return n;
 }
 
+/* The conninfo keys and URI query parameters whose value is a secret
+ * (libpq's own list of "password-like" options). A new one goes here only. */
+static const char *const secret_keys[] = {"password", "sslpassword"};
+
+/* If p starts a secret key that is a whole word (it follows the start, a
+ * separator or '?'/'&' in a URL, and '=' comes next), the key's length and
+ * *val at its value; else 0. */
+static size_t secret_key_at(const char *start, const char *p, bool url,
+                            const char **val)
+{
+    if (!(p == start || p[-1] == ' ' || p[-1] == '\t' ||
+          (url && (p[-1] == '?' || p[-1] == '&'))))
+        return 0;
+    for (size_t i = 0; i < sizeof secret_keys / sizeof secret_keys[0]; i++) {
+        size_t klen = strlen(secret_keys[i]);
+        if (strncmp(p, secret_keys[i], klen) != 0)
+            continue;
+        const char *v = p + klen;
+        while (!url && (*v == ' ' || *v == '\t'))
+            v++;
+        if (*v != '=')
+            continue;
+        v++;
+        while (!url && (*v == ' ' || *v == '\t'))
+            v++;
+        *val = v;
+        return klen;
+    }
+    return 0;
+}
+
 void store_location_redact(const char *location, char *out, size_t cap)
 {
     size_t o = 0;
     const char *p = location ? location : "";
+    const char *start = p;
     const char *scheme = strstr(p, "://");
     bool url = scheme != NULL;
     /* URL userinfo: the part between the first ':' and the '@' of the
@@ -152,25 +184,24 @@ void store_location_redact(const char *location, char *out, size_t cap)
                 at = auth + i;
         colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
     }
+    /* In a URL, keys only count in the query: "host/password=x" is a
+     * database name. */
+    const char *query = url ? strchr(scheme, '?') : NULL;
     while (*p && o + 1 < cap) {
         if (colon && p == colon + 1) {
             o += (size_t)snprintf(out + o, cap - o, "***");
             p = at;
             continue;
         }
-        if (strncmp(p, "password", 8) == 0 &&
-            (p == location || p[-1] == ' ' || p[-1] == '?' || p[-1] == '&')) {
-            const char *v = p + 8;
-            while (!url && (*v == ' ' || *v == '\t'))
-                v++;
-            if (*v == '=') {
-                v++;
-                while (!url && (*v == ' ' || *v == '\t'))
-                    v++;
-                o += (size_t)snprintf(out + o, cap - o, "password=***");
-                p = v + secret_len(v, url);
-                continue;
-            }
+        const char *v = NULL;
+        size_t klen = (!url || (query && p > query))
+                          ? secret_key_at(start, p, url, &v)
+                          : 0;
+        if (klen > 0) {
+            o += (size_t)snprintf(out + o, cap - o, "%.*s=***", (int)klen,
+                                  p);
+            p = v + secret_len(v, url);
+            continue;
         }
         out[o++] = *p++;
     }
@@ -193,6 +224,11 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
         snprintf(err, errlen, "no database path given");
         return BOT_INVALID;
     }
+    if (strlen(path) > STORE_MAX_LOCATION) {
+        snprintf(err, errlen, "the database location is too long (%zu "
+                 "bytes; limit is %d)", strlen(path), STORE_MAX_LOCATION);
+        return BOT_LIMIT;
+    }
     const struct store_ops *ops = backend_for(path);
     struct store *s = NULL;
     enum bot_err e = ops->open(path, &s, err, errlen);
@@ -210,6 +246,11 @@ enum bot_err store_inspect(const char *location, struct store_info *info,
     if (!location || !location[0]) {
         snprintf(err, errlen, "no database path given");
         return BOT_INVALID;
+    }
+    if (strlen(location) > STORE_MAX_LOCATION) {
+        snprintf(err, errlen, "the database location is too long (%zu "
+                 "bytes; limit is %d)", strlen(location), STORE_MAX_LOCATION);
+        return BOT_LIMIT;
     }
     const struct store_ops *ops = backend_for(location);
     info->backend = ops->name;

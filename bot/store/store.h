@@ -65,6 +65,22 @@ struct store;
 #define STORE_MAX_KV_VALUE 65536      /* one key/value row, bytes */
 #define STORE_MAX_KV_KEY 128          /* key of a key/value row, bytes */
 #define STORE_MAX_INTERACTION_ID 64   /* a snowflake is at most 20 digits */
+
+/* Longest database location store_open and store_inspect take, in bytes: a
+ * file path or a PostgreSQL conninfo or URI. Far beyond a real one (SQLite's
+ * unix VFS stops at 512-byte paths), and small enough that a message naming
+ * it twice fits one log line (LOG_MAX_LINE). */
+#define STORE_MAX_LOCATION 2048
+/* Room for a location as store_location_redact shows it: "***" can be
+ * longer than the secret it stands for. */
+#define STORE_MAX_SHOWN (2 * STORE_MAX_LOCATION)
+/* Room for a server's or SQLite's own reason (libpq's names the socket
+ * path it tried). */
+#define STORE_MAX_REASON 1024
+/* Room for any error message of the store. One names the location at most
+ * twice (the database and its lock file) beside a reason, so an err buffer
+ * of this size never cuts a path: size every one with it. */
+#define STORE_MAX_ERR (2 * STORE_MAX_SHOWN + STORE_MAX_REASON)
 #define STORE_MAX_CHANGE_TEXT 1024    /* one line of a fight's history */
 #define STORE_BUSY_TIMEOUT_MS 5000    /* wait on a reader such as a backup */
 
@@ -249,8 +265,10 @@ bool store_shared(const struct store *s);
  * SQLite file. */
 bool store_location_is_server(const char *location);
 
-/* location with any password replaced by "***", for logs and messages:
- * "postgres://u:***@h/db", "host=h password=*** dbname=d". Cut to fit
+/* location with every secret replaced by "***", for logs and messages:
+ * the password and sslpassword conninfo keys, a URI's userinfo password
+ * and its ?password= and ?sslpassword= parameters ("postgres://u:***@h/db",
+ * "host=h password=*** sslpassword=*** dbname=d"). Cut to fit
  * cap (cap > 0). */
 void store_location_redact(const char *location, char *out, size_t cap);
 

@@ -270,7 +270,7 @@ static void pg_close(struct store *base)
 static enum bot_err pg_open(const char *location, struct store **out, char *err,
                             size_t errlen)
 {
-    char where[256], reason[160];
+    char where[STORE_MAX_SHOWN], reason[STORE_MAX_REASON];
     store_location_redact(location, where, sizeof where);
     struct store_pg *s = calloc(1, sizeof *s);
     if (!s) {

@@ -192,7 +192,7 @@ int store_pg_schema_current(void)
 enum bot_err store_pg_inspect(const char *location, struct store_info *info,
                               char *err, size_t errlen)
 {
-    char where[256], reason[160];
+    char where[STORE_MAX_SHOWN], reason[STORE_MAX_REASON];
     const char *const keys[] = {"fallback_application_name", "dbname", NULL};
     const char *const vals[] = {"fray", location, NULL};
     PGresult *r = NULL;

@@ -24,6 +24,12 @@
 #include "store_sqlite_int.h"
 #include "store_sqlite_schema.h"
 
+/* Mode of the files the store creates: the database and the lock file.
+ * SQLite gives the -wal and -shm files the database file's mode, so all
+ * four are the owner's alone whatever the umask: they hold every fight and
+ * every server's settings. Files that already exist keep their mode. */
+#define STORE_FILE_MODE 0600
+
 /* Every statement the store runs, prepared at open. ?1, ?2 ... as noted. */
 #define STORE_STMT_MAP(X)                                                      \
     X(BEGIN, "BEGIN IMMEDIATE")                                                \
@@ -245,7 +251,7 @@ static enum bot_err lock_take(struct store_sqlite *s, const char *path,
     memcpy(lockpath + len, ".lock", sizeof ".lock");
 
     enum bot_err e = BOT_OK;
-    int fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    int fd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, STORE_FILE_MODE);
     if (fd < 0) {
         snprintf(err, errlen, "cannot open lock file %s: %s", lockpath,
                  strerror(errno));
@@ -376,6 +382,15 @@ static enum bot_err sq_open(const char *path, struct store **out, char *err,
 
     bool memory = strcmp(path, ":memory:") == 0;
     enum bot_err e = memory ? BOT_OK : lock_take(s, path, err, errlen);
+    if (e == BOT_OK && !memory) {
+        /* Create the database file ourselves: SQLite would make it 0644
+         * under the usual umask. Any failure is left to sqlite3_open_v2,
+         * which says why. */
+        int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+                      STORE_FILE_MODE);
+        if (fd >= 0)
+            close(fd);
+    }
     if (e == BOT_OK) {
         /* SQLite keeps allocation statistics behind a global mutex by
          * default; fray never reads them, and they cost a lock on every

@@ -17,7 +17,7 @@
 enum bot_err store_sq_inspect(const char *path, struct store_info *info,
                               char *err, size_t errlen)
 {
-    char wal[4096];
+    char wal[STORE_MAX_LOCATION + sizeof STORE_SQ_WAL_SUFFIX];
     struct stat st;
     sqlite3 *db = NULL;
     enum bot_err e;

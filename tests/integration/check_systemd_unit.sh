@@ -1,5 +1,6 @@
 #!/bin/sh
-# check_systemd_unit.sh UNIT... - for each unit, systemd-analyze verify
+# check_systemd_unit.sh UNIT... - for each unit, core dumps are off
+# (LimitCORE=0: a core would hold the bot token), systemd-analyze verify
 # passes and systemd-analyze security --offline rates it 2.0 or better. A
 # template unit (NAME@.service) is checked as its instance NAME@0.service,
 # so %i is expanded as it will be when it runs.
@@ -9,6 +10,9 @@
 # Exits 77 (ctest: skipped) where systemd-analyze is not available.
 set -eu
 [ $# -ge 1 ] || { echo "usage: check_systemd_unit.sh path/to/fray.service..."; exit 2; }
+for unit in "$@"; do
+    grep -qx 'LimitCORE=0' "$unit" || { echo "FAIL: $unit: no LimitCORE=0"; exit 1; }
+done
 command -v systemd-analyze >/dev/null 2>&1 || { echo "no systemd-analyze: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

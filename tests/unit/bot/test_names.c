@@ -31,7 +31,8 @@
 
 enum { U_GM = 2001, U_P1 = 2002, U_P2 = 2003 };
 
-/* Names a user might try. must_refuse: a name that reads as a mention. */
+/* Names a user might try. must_refuse: a name that reads as a mention,
+ * shows nothing at all, or turns the text around it backwards. */
 static const struct {
     const char *name;
     bool must_refuse;
@@ -61,7 +62,31 @@ static const struct {
     {"[link](https://example.com)", false},
     {"back\\slash", false},
     {"<t:1700000000:R>", false},
-    {"Ann\xe2\x80\xae" "evil", false},                  /* RTL override */
+    {"Ann\xe2\x80\xae" "evil", true},                   /* RTL override */
+    {ZWSP, true},
+    {"\xe2\x81\xa6" "Ann" "\xe2\x81\xa9", true},          /* LRI .. PDI */
+};
+
+/* Names that must be refused for what they hide, and a word the refusal
+ * must use so the user knows what to fix. */
+static const struct {
+    const char *name, *why;
+} hidden_names[] = {
+    {ZWSP, "invisible"},                                      /* U+200B */
+    {ZWSP ZWSP ZWSP, "invisible"},
+    {"\xe2\x80\x8c" "\xe2\x80\x8d", "invisible"},             /* ZWNJ ZWJ */
+    {"\xe2\x81\xa0", "invisible"},                             /* U+2060 */
+    {"\xef\xbb\xbf", "invisible"},                             /* U+FEFF */
+    {ZWSP " " ZWSP, "invisible"},
+    {"Ann\xe2\x80\xaa" "x", "direction"},                      /* U+202A */
+    {"Ann\xe2\x80\xab" "x", "direction"},                      /* U+202B */
+    {"Ann\xe2\x80\xac", "direction"},                          /* U+202C */
+    {"Ann\xe2\x80\xad" "x", "direction"},                      /* U+202D */
+    {"\xe2\x80\xae" "nnA", "direction"},                       /* U+202E */
+    {"\xe2\x81\xa6" "Ann", "direction"},                       /* U+2066 */
+    {"\xe2\x81\xa7" "Ann", "direction"},                       /* U+2067 */
+    {"\xe2\x81\xa8" "Ann", "direction"},                       /* U+2068 */
+    {"Ann" "\xe2\x81\xa9", "direction"},                       /* U+2069 */
 };
 
 struct fix {
@@ -290,7 +315,7 @@ static void test_names_refused_or_harmless(void **state)
             assert_string_equal(before, after);
         } else {
             if (names[i].must_refuse)
-                fail_msg("\"%s\" reads as a mention but was accepted", name);
+                fail_msg("\"%s\" must be refused but was accepted", name);
             stored++;
             check_reply(&r, name);
             assert_true(stored_has_name(f, ch, name, &after));
@@ -315,6 +340,39 @@ static void test_names_refused_or_harmless(void **state)
     }
     print_message("names: %d refused, %d stored and shown escaped\n", refused,
                   stored);
+}
+
+/* Invisible and direction-changing names are refused, by /combat add and
+ * /combat join alike, with a short reason that says which it was. */
+static void test_names_hidden_refused(void **state)
+{
+    struct fix *f = *state;
+    const char *start[] = {"system", "generic", "name", "Hidden", NULL};
+    const uint64_t ch = 700;
+
+    run_ok(f, ch, U_GM, "combat", "start", start);
+    for (size_t i = 0; i < sizeof hidden_names / sizeof hidden_names[0];
+         i++) {
+        const char *add[] = {"name", hidden_names[i].name, "hp", "5", NULL};
+        for (int join = 0; join < 2; join++) {
+            struct cmd_reply r;
+            struct sbuf b;
+            run(f, &r, ch, join ? U_P1 : U_GM, "combat",
+                join ? "join" : "add", add);
+            if (!r.is_error)
+                fail_msg("name %zu accepted by /combat %s", i,
+                         join ? "join" : "add");
+            assert_false(r.changed);
+            sbuf_init(&b, RENDER_TEXT_MAX);
+            render_text(&r.msg, NULL, &b);
+            if (!strstr(sbuf_str(&b), hidden_names[i].why))
+                fail_msg("name %zu refused without saying \"%s\": %s", i,
+                         hidden_names[i].why, sbuf_str(&b));
+            assert_true(strlen(sbuf_str(&b)) < 200);   /* short */
+            sbuf_cleanup(&b);
+            cmd_reply_cleanup(&r);
+        }
+    }
 }
 
 /* A fight with players and turn notices: every reply's body may ping only
@@ -384,6 +442,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_names_refused_or_harmless,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(test_names_hidden_refused, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_every_body_pings_only_intended,
                                         setup, teardown),
     };

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -416,6 +417,30 @@ static void test_store_disk_full(void **state)
     store_close(s);
 }
 
+/* The database, its WAL and shared-memory files and the lock file are the
+ * owner's alone, even under a permissive umask: they hold every fight and
+ * the server settings. */
+static void test_store_files_private(void **state)
+{
+    struct fixture *f = *state;
+    static const char *const suffixes[] = {"", "-wal", "-shm", ".lock"};
+    mode_t old = umask(022);
+    struct store *s = open_ok(f->path);
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"v\":1}"), BOT_OK);
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        char p[128];
+        struct stat st;
+        snprintf(p, sizeof p, "%s%s", f->path, suffixes[i]);
+        if (stat(p, &st) != 0)
+            fail_msg("%s is missing", p);
+        if ((st.st_mode & 0777) != 0600)
+            fail_msg("%s has mode %04o, not 0600", p,
+                     (unsigned)(st.st_mode & 0777));
+    }
+    store_close(s);
+    umask(old);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
@@ -429,6 +454,7 @@ int main(void)
         T(test_store_crash_after_commit),
         T(test_store_crash_uncommitted),
         T(test_store_disk_full),
+        T(test_store_files_private),
     };
 #undef T
     return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);
