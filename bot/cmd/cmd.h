@@ -43,6 +43,10 @@ struct rs_data_set;
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
+/* Combatants one player may bring into a fight with /combat join: room
+ * for a character and its companions, never enough for one player to fill
+ * a fight (ENC_MAX_COMBATANTS) so the GM cannot add anyone. */
+#define CMD_MAX_OWN_COMBATANTS 8
 /* Tries of one command whose save found that another writer changed the
  * encounter (or recorded the interaction) since it was read: each try
  * reads the fresh state, so the other write is never lost. */

@@ -208,6 +208,15 @@ void cmd_combat_join(struct cmd_run *run)
         cmd_fail(run, "this fight is over");
         return;
     }
+    int own = 0;
+    for (int i = 0; i < run->enc->ncs; i++)
+        own += run->enc->cs[i].owner == run->req->user_id;
+    if (own >= CMD_MAX_OWN_COMBATANTS && !run->is_gm) {
+        cmd_fail(run, "you already have %d combatants in this fight, the "
+                 "most one player may bring; ask the GM to add more",
+                 own);
+        return;
+    }
     add_combatants(run, run->req->user_id);
 }
 

@@ -437,10 +437,45 @@ static void test_every_body_pings_only_intended(void **state)
     assert_true(pings > 0);         /* the notices did name the players */
 }
 
+/* One player cannot fill a fight: /combat join stops at
+ * CMD_MAX_OWN_COMBATANTS of theirs with a short refusal that changes
+ * nothing, another player still joins, and the GM still adds NPCs. */
+static void test_one_player_cannot_fill_a_fight(void **state)
+{
+    struct fix *f = *state;
+    const char *start[] = {"system", "generic", "name", "Crowd", NULL};
+    const uint64_t ch = 701;
+    run_ok(f, ch, U_GM, "combat", "start", start);
+    char name[32];
+    for (int i = 0; i < CMD_MAX_OWN_COMBATANTS; i++) {
+        snprintf(name, sizeof name, "Wolf %d", i + 1);
+        const char *join[] = {"name", name, "hp", "5", NULL};
+        run_ok(f, ch, U_P1, "combat", "join", join);
+    }
+    const char *more[] = {"name", "Wolf 99", "hp", "5", NULL};
+    struct cmd_reply r;
+    run(f, &r, ch, U_P1, "combat", "join", more);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    struct sbuf b;
+    sbuf_init(&b, RENDER_TEXT_MAX);
+    render_text(&r.msg, NULL, &b);
+    assert_non_null(strstr(sbuf_str(&b), "ask the GM"));
+    assert_true(strlen(sbuf_str(&b)) < 200);
+    sbuf_cleanup(&b);
+    cmd_reply_cleanup(&r);
+    const char *other[] = {"name", "Bram", "hp", "9", NULL};
+    run_ok(f, ch, U_P2, "combat", "join", other);
+    const char *npc[] = {"name", "Goblin", "count", "3", "hp", "7", NULL};
+    run_ok(f, ch, U_GM, "combat", "add", npc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_names_refused_or_harmless,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_player_cannot_fill_a_fight,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_names_hidden_refused, setup,
                                         teardown),
