@@ -26,6 +26,12 @@
 #include "rs_data.h"
 #include "shard.h"
 
+/* The private answer to an interaction whose text fray could not read
+ * (see answer_unreadable in daemon_ix.c). */
+#define DAEMON_UNREADABLE_TEXT                                               \
+    "Some of that text has a character fray cannot read (a NUL, or half "   \
+    "of an emoji), so nothing was done. Please type it again."
+
 struct enc_cache;
 struct gw;
 struct metrics_http;

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
+#include "gw.h"
 #include "interaction.h"
 #include "render_discord.h"
 #include "store.h"
@@ -140,6 +141,31 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
         answer(d, it, rx_us, body, it->req.command);
     json_decref(body);
     msg_cleanup(&m);
+}
+
+/* An interaction whose text held a NUL or a broken character (read as
+ * U+FFFD by the gateway, GW_KEY_REPAIRED): running it would act on text
+ * the user did not type, so it is refused privately, and an autocomplete
+ * offers nothing. */
+static bool answer_unreadable(struct daemon *d, struct interaction *it,
+                              int64_t rx_us)
+{
+    if (!json_is_true(json_object_get(it->root, GW_KEY_REPAIRED)))
+        return false;
+    json_t *body;
+    if (it->type == INTERACTION_AUTOCOMPLETE)
+        body = json_pack("{s:i,s:{s:[]}}", "type", 8, "data", "choices");
+    else
+        body = json_pack("{s:i,s:{s:s,s:i,s:{s:[]}}}", "type", 4, "data",
+                         "content", DAEMON_UNREADABLE_TEXT, "flags", 64,
+                         "allowed_mentions", "parse");
+    log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: refused, its text "
+            "held a NUL or a broken character", it->id,
+            it->req.command ? it->req.command : "?");
+    if (body != NULL)
+        answer(d, it, rx_us, body, it->req.command);
+    json_decref(body);
+    return true;
 }
 
 /* A deferred command will answer privately: decided before it runs, from
@@ -335,6 +361,10 @@ static void batch_add(struct daemon *d, json_t *payload)
     if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        return;
+    }
+    if (answer_unreadable(d, &b->it, b->rx_us)) {
+        interaction_cleanup(&b->it);
         return;
     }
     if (b->it.type == INTERACTION_AUTOCOMPLETE) {

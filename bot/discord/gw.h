@@ -57,6 +57,11 @@ struct shard;
  * application's privileged intents. */
 #define GW_INTENTS 0
 
+/* Set (true) in a dispatch's "d" when its text held a \u0000 or a lone
+ * surrogate escape that jansson refuses: they were read as U+FFFD so the
+ * interaction can be answered with an error instead of being lost. No key
+ * of Discord's starts with "_". */
+#define GW_KEY_REPAIRED "_fray_repaired"
 #define GW_KV_SESSION "gw.session_id"
 #define GW_KV_RESUME_URL "gw.resume_url"
 #define GW_KV_SEQ "gw.seq"

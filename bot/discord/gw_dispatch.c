@@ -4,6 +4,7 @@
 #include "gw_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -294,10 +295,93 @@ static gw_op_fn *const op_table[OP__COUNT] = {
     [OP_HEARTBEAT_ACK] = on_ack,
 };
 
+/* The value of the 4 hex digits at p, or -1. */
+static long hex4(const char *p, const char *end)
+{
+    long v = 0;
+    if (end - p < 4)
+        return -1;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        int d = c >= '0' && c <= '9' ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* A copy of text with every \u0000 and every lone surrogate escape
+ * written \uFFFD (the same length), or NULL when there is none (or no
+ * memory). Escapes are read pairwise, so "\\u0000" (a backslash, then
+ * text) is left alone. */
+static char *repair_escapes(const char *text, size_t len)
+{
+    char *out = NULL;
+    const char *end = text + len;
+    for (const char *p = text; p + 1 < end; p++) {
+        if (*p != '\\')
+            continue;
+        if (p[1] != 'u') {
+            p++;                        /* \\, \", \n ...: skip both */
+            continue;
+        }
+        long v = hex4(p + 2, end);
+        bool bad = v == 0 || (v >= 0xDC00 && v <= 0xDFFF);
+        if (v >= 0xD800 && v <= 0xDBFF) {
+            long lo = end - p >= 12 && p[6] == '\\' && p[7] == 'u'
+                          ? hex4(p + 8, end) : -1;
+            if (lo >= 0xDC00 && lo <= 0xDFFF) {
+                p += 11;                /* a whole pair */
+                continue;
+            }
+            bad = true;
+        }
+        if (bad) {
+            if (out == NULL && (out = malloc(len + 1)) != NULL) {
+                memcpy(out, text, len);
+                out[len] = '\0';
+            }
+            if (out == NULL)
+                return NULL;
+            memcpy(out + (p - text) + 2, "FFFD", 4);
+        }
+        if (v >= 0)
+            p += 5;
+    }
+    return out;
+}
+
+/* Parse a gateway message; one that jansson refuses only for \u0000 or a
+ * lone surrogate is read with U+FFFD in their place, and its "d" marked
+ * GW_KEY_REPAIRED, so that the user gets an answer. */
+static json_t *parse_message(struct gw *gw, const char *text, size_t len,
+                             json_error_t *jerr)
+{
+    json_t *msg = json_loadb(text, len, 0, jerr);
+    if (msg != NULL)
+        return msg;
+    char *fixed = repair_escapes(text, len);
+    if (fixed == NULL)
+        return NULL;
+    msg = json_loadb(fixed, len, 0, NULL);
+    free(fixed);
+    json_t *d = json_object_get(msg, "d");
+    if (json_is_object(d)) {
+        json_object_set_new(d, GW_KEY_REPAIRED, json_true());
+        log_msg(gw->o.log, LOG_LVL_WARN, "gateway: a message held a NUL or "
+                "a broken character (%s); read with U+FFFD in its place",
+                jerr->text);
+    }
+    return msg;
+}
+
 void gw_on_message(struct gw *gw, const char *text, size_t len)
 {
     json_error_t jerr;
-    json_t *msg = json_loadb(text, len, 0, &jerr);
+    json_t *msg = parse_message(gw, text, len, &jerr);
     json_t *op = json_object_get(msg, "op");
     json_int_t n;
 

@@ -292,6 +292,10 @@ struct fake_stats {
 
 struct fake_server {
     struct fake_opts opt;
+    /* While c_interaction dispatches: [from, to] string pairs replaced in
+     * the frame's text (borrowed), to send what jansson cannot write, such
+     * as a lone surrogate escape. NULL otherwise. */
+    const json_t *dispatch_patch;
     struct lws_context *ctx;
     struct lws_vhost *vh;
     int port;

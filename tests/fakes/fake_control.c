@@ -152,8 +152,10 @@ static void c_interaction(struct fake_server *s, struct fake_http_req *r,
                             json_object_get(d, "application_id"),
                             "channel_id", json_object_get(d, "channel_id"));
     bool live = false;
+    s->dispatch_patch = json_object_get(body, "patch");
     int64_t seq = fake_gw_dispatch_routed(s, json_object_get(body, "shard"),
                                           "INTERACTION_CREATE", d, ix, &live);
+    s->dispatch_patch = NULL;
     if (seq < 0) {
         json_decref(out);
         bad(r, 409, "no gateway session for that shard");

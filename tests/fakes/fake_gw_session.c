@@ -95,6 +95,41 @@ int64_t fake_gw_dispatch(struct fake_server *s, const char *t, json_t *d,
     return fake_gw_dispatch_to(s, s->current, t, d, ix);
 }
 
+/* text with each [from, to] pair of patch replaced, every occurrence;
+ * takes text, returns a new string (NULL on no memory). */
+static char *patch_text(char *text, const json_t *patch)
+{
+    for (size_t i = 0; text != NULL && i < json_array_size(patch); i++) {
+        const json_t *pair = json_array_get(patch, i);
+        const char *from = json_string_value(json_array_get(pair, 0));
+        const char *to = json_string_value(json_array_get(pair, 1));
+        if (from == NULL || to == NULL || from[0] == '\0')
+            continue;
+        size_t nf = strlen(from), nt = strlen(to), count = 0;
+        for (const char *p = strstr(text, from); p; p = strstr(p + nf, from))
+            count++;
+        if (count == 0)
+            continue;
+        size_t len = strlen(text);
+        char *out = malloc(len + count * (nt > nf ? nt - nf : 0) + 1);
+        if (out != NULL) {
+            char *w = out;
+            const char *r = text;
+            for (const char *p = strstr(r, from); p; p = strstr(r, from)) {
+                memcpy(w, r, (size_t)(p - r));
+                w += p - r;
+                memcpy(w, to, nt);
+                w += nt;
+                r = p + nf;
+            }
+            strcpy(w, r);
+        }
+        free(text);
+        text = out;
+    }
+    return text;
+}
+
 int64_t fake_gw_dispatch_to(struct fake_server *s, struct fake_session *ss,
                             const char *t, json_t *d, long ix)
 {
@@ -107,6 +142,8 @@ int64_t fake_gw_dispatch_to(struct fake_server *s, struct fake_session *ss,
                           "t", t, "d", d);
     char *text = fake_dump(j);
     json_decref(j);
+    if (text != NULL && s->dispatch_patch != NULL)
+        text = patch_text(text, s->dispatch_patch);
     if (text == NULL)
         return -1;
     if (strcmp(t, "READY") != 0 && strcmp(t, "RESUMED") != 0)

@@ -192,6 +192,70 @@ static void test_garbage_429_retry_after(void **state)
     harness_stop(&h);
 }
 
+/* /roll (or its autocomplete) whose dice text has MARK replaced in the
+ * frame by to: what the user typed holds what jansson refuses to read. */
+static json_t *roll_patched(struct harness *h, const char *type,
+                            const char *to)
+{
+    json_t *opt = json_pack("{s:s,s:i,s:s}", "name", "dice", "type", 3,
+                            "value", "1d20 MARK");
+    if (strcmp(type, "autocomplete") == 0)
+        json_object_set_new(opt, "focused", json_true());
+    json_t *desc = json_pack("{s:s,s:s,s:s,s:[o],s:[[s,s]]}", "type", type,
+                             "name", "roll", "user_id", "4242", "options",
+                             opt, "patch", "MARK", to);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+static bool says_unreadable(json_t *cb)
+{
+    const char *c = json_string_value(
+        json_object_get(json_object_get(cb, "data"), "content"));
+    return c != NULL && strstr(c, "cannot read") != NULL;
+}
+
+/* A \u0000 or a lone surrogate in what a user typed made jansson refuse
+ * the whole frame, and the interaction went unanswered. Now the user is
+ * told, privately, and nothing runs; an autocomplete offers nothing. A
+ * whole surrogate pair (an emoji) and an escaped backslash are ordinary
+ * text. */
+static void test_unreadable_text_answered(void **state)
+{
+    static const char *const bad[] = {"\\u0000", "\\ud800", "\\udc00x",
+                                      "\\ud83c and more"};
+    struct harness h;
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *cb = roll_patched(&h, "command", bad[i]);
+        if (!says_unreadable(cb))
+            fail_msg("%s: not refused as unreadable", bad[i]);
+        assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+        assert_int_equal(json_integer_value(json_object_get(
+            json_object_get(cb, "data"), "flags")) & 64, 64);
+        json_decref(cb);
+    }
+    json_t *cb = roll_patched(&h, "autocomplete", "\\u0000");
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 8);
+    assert_int_equal(json_array_size(json_object_get(
+        json_object_get(cb, "data"), "choices")), 0);
+    json_decref(cb);
+    static const char *const fine[] = {"\\ud83c\\udfb2", "\\\\u0000"};
+    for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+        cb = roll_patched(&h, "command", fine[i]);
+        if (says_unreadable(cb))
+            fail_msg("%s: refused as unreadable", fine[i]);
+        json_decref(cb);
+    }
+    harness_roll_answered(&h);
+    assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -199,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_garbage_hello_intervals_clamped),
         cmocka_unit_test(test_garbage_big_frame_closes_and_resumes),
         cmocka_unit_test(test_garbage_429_retry_after),
+        cmocka_unit_test(test_unreadable_text_answered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
