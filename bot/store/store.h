@@ -161,7 +161,8 @@ enum bot_err store_change_list(struct store *s, uint64_t channel,
                                size_t *total, store_change_fn *fn, void *ctx);
 
 /* End the channel's encounter: move it and its kept history to the archive
- * (kept, not deleted; the channel may start a new encounter at version 1).
+ * (kept, not deleted, until retention or the archive quota below; the
+ * channel may start a new encounter at version 1).
  * BOT_NOTFOUND when there is none. */
 enum bot_err store_enc_archive(struct store *s, uint64_t channel,
                                int64_t now_ms);
