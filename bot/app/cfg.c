@@ -33,6 +33,10 @@ static const struct cfg_key cfg_keys[] = {
      "PostgreSQL shared by several fray processes: postgres:// URL or "
      "libpq conninfo (host=H dbname=D); empty = the SQLite file above; "
      "password in ~/.pgpass, not here"},
+    {"store", "prune_interval_s", CFG_T_INT, 1, 86400, "600",
+     F(prune_interval_s),
+     "how often the daemon prunes old interactions and ended fights and "
+     "logs the database size"},
     {"rules", "dir", CFG_T_STR, 0, CFG_MAX_PATH - 1, "", F(rules_dir),
      "directory of the rulesets' data files (tactical-effects.conf); "
      "empty = $FRAY_RULES_DIR, else ./config"},
@@ -40,6 +44,22 @@ static const struct cfg_key cfg_keys[] = {
      F(reopen_minutes),
      "how long after its end the GM may bring a fight back with "
      "/combat reopen"},
+    /* Retention starts at 8 days: above reopen_minutes' largest value (7
+     * days), so it never takes what /combat reopen can bring back. */
+    {"fights", "retention_days", CFG_T_INT, 8, 3650, "30",
+     F(retention_days),
+     "an ended fight keeps its undo versions this long; after that only "
+     "the state it ended in is kept"},
+    {"fights", "keep_history", CFG_T_BOOL, 0, 0, "false", F(keep_history),
+     "keep an ended fight's history lines (/combat history) after "
+     "retention_days as well; false = they go with its versions"},
+    {"fights", "max_live_per_server", CFG_T_INT, 1, 100000, "200",
+     F(max_live_per_server),
+     "fights running at once in one server; /combat start beyond it is "
+     "refused"},
+    {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
+     F(max_archived_per_server),
+     "ended fights kept per server; the oldest beyond it are deleted"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),

@@ -41,6 +41,11 @@ struct cfg {
     char storage[CFG_MAX_PATH];      /* [store] storage: server, or "" */
     char rules_dir[CFG_MAX_PATH];    /* [rules] dir */
     int64_t reopen_minutes;          /* [fights] reopen_minutes */
+    int64_t retention_days;          /* [fights] retention_days */
+    bool keep_history;               /* [fights] keep_history */
+    int64_t max_live_per_server;     /* [fights] max_live_per_server */
+    int64_t max_archived_per_server; /* [fights] max_archived_per_server */
+    int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */
     char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */
     char api_base[CFG_MAX_URL];      /* [discord] api_base */

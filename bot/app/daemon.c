@@ -181,6 +181,7 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
     }
     if (d->cache)
         enc_cache_expire(d->cache, daemon_wall_ms());
+    daemon_prune_tick(d, now);
     /* Quiet for a moment after startup or a burst: hand freed heap back to
      * the system (glibc keeps it otherwise; ~250 KB after startup) */
     if (d->answered != d->trim_answered) {

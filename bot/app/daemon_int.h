@@ -25,6 +25,7 @@
 #include "rest.h"
 #include "rs_data.h"
 #include "shard.h"
+#include "store.h"
 
 /* The private answer to an interaction whose text fray could not read
  * (see answer_unreadable in daemon_ix.c). */
@@ -36,6 +37,14 @@ struct enc_cache;
 struct gw;
 struct metrics_http;
 struct tracker;
+
+/* A prune pass in progress (daemon_prune.c): what it has done so far. */
+struct daemon_prune {
+    int64_t next_ms;                      /* monotonic: the next batch */
+    bool running;                         /* a pass is under way */
+    int64_t interactions;                 /* forgotten in this pass */
+    struct store_prune_stats st;          /* fights, in this pass */
+};
 
 struct daemon {
     const struct cfg *cfg;
@@ -76,6 +85,7 @@ struct daemon {
     char app_id[32];                      /* from READY; "" before */
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
+    struct daemon_prune prune;            /* the store's upkeep */
 };
 
 /* Register the commands at READY: the core set globally (shard 0 only),
@@ -142,6 +152,11 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* daemon_prune.c: one batch of the store's upkeep when one is due (a
+ * pass every [store] prune_interval_s, the first at the first tick); the
+ * log says what a pass pruned and the database's size. */
+void daemon_prune_tick(struct daemon *d, int64_t now_ms);
 
 /* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the
  * daemon). */

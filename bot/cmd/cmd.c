@@ -66,6 +66,28 @@ int64_t cmd_reopen_ms(const struct cmd_ctx *ctx)
     return ctx->reopen_ms > 0 ? ctx->reopen_ms : CMD_REOPEN_MS;
 }
 
+bool cmd_live_quota_ok(struct cmd_run *run)
+{
+    const struct cmd_ctx *ctx = run->ctx;
+    uint64_t guild = run->req->guild_id;
+    int64_t max = ctx->max_live > 0 ? ctx->max_live : CMD_MAX_LIVE_PER_SERVER;
+    int64_t live = 0, archived = 0;
+    if (guild == 0)
+        return true;
+    if (store_guild_count(ctx->store, guild, &live, &archived) != BOT_OK) {
+        cmd_fail(run, "the fights of this server could not be counted; "
+                 "nothing was changed, try again");
+        return false;
+    }
+    if (live >= max) {
+        cmd_fail(run, "this server has %lld fight%s running (the limit is "
+                 "%lld); end one first with /combat end",
+                 (long long)live, live == 1 ? "" : "s", (long long)max);
+        return false;
+    }
+    return true;
+}
+
 const char *cmd_req_opt(const struct cmd_req *req, const char *name)
 {
     for (int i = 0; i < req->nopts; i++)
@@ -541,6 +563,11 @@ static enum bot_err save_encounter(struct cmd_run *run)
         : store_enc_save(run->ctx->store, run->req->channel_id, e->version,
                          doc);
     free(doc);
+    /* A new fight belongs to the server it was started in (the quotas
+     * count by server). */
+    if (err == BOT_OK && run->loaded == 0 && run->req->guild_id != 0)
+        err = store_enc_set_guild(run->ctx->store, run->req->channel_id,
+                                  run->req->guild_id);
     if (err == BOT_OK && run->change != NULL) {
         struct store_change_rec line = {
             .version = e->version, .by = run->req->user_id,

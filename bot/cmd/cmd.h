@@ -55,6 +55,10 @@ struct rs_data_set;
 #define CMD_HISTORY_MAX 50
 /* How long after its end a fight may be reopened, unless configured. */
 #define CMD_REOPEN_MS (60 * 60 * 1000)
+/* Fights running at once in one server, unless configured ([fights]
+ * max_live_per_server): a bound on what one server can make fray hold
+ * live and keep versions of. */
+#define CMD_MAX_LIVE_PER_SERVER 200
 
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
@@ -148,6 +152,8 @@ struct cmd_ctx {
                                     to decode every command's encounter */
     int64_t reopen_ms;           /* /combat reopen's window after the end;
                                     0: CMD_REOPEN_MS */
+    int64_t max_live;            /* fights running at once per server;
+                                    0: CMD_MAX_LIVE_PER_SERVER */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

@@ -75,6 +75,8 @@ void cmd_combat_start(struct cmd_run *run)
         cmd_fail_diag(run, &run->diag);
         return;
     }
+    if (!cmd_live_quota_ok(run))
+        return;
     run->enc = enc_new(rs, name ? name : "", req->user_id);
     if (run->enc == NULL) {
         cmd_fail(run, "the bot ran out of memory; nothing was changed");

@@ -115,6 +115,13 @@ void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs);
 /* How long after its end a fight may be reopened, in ms. */
 int64_t cmd_reopen_ms(const struct cmd_ctx *ctx);
 
+/* Refuse a new live fight in the sender's server when it has as many
+ * running as the quota (cmd_ctx.max_live) allows: an error reply saying
+ * so, and false. True in a DM, on the console, or under the quota. The
+ * count is read in the command's transaction; on a shared database two
+ * shards starting at once may pass it by one each. */
+bool cmd_live_quota_ok(struct cmd_run *run);
+
 /* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
  * when too small). */
 void cmd_system_ids(char *buf, size_t n);

@@ -332,6 +332,8 @@ void cmd_combat_reopen(struct cmd_run *run)
                  "to reopen");
         return;
     }
+    if (!cmd_live_quota_ok(run))
+        return;
     int64_t window = cmd_reopen_ms(run->ctx);
     enum bot_err err = store_enc_reopen(store, req->channel_id, req->now_ms,
                                         req->now_ms - window);

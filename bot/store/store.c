@@ -474,9 +474,47 @@ enum bot_err store_interaction_record(struct store *s, const char *id,
                : s->ops->interaction_record(s, id, channel, version, now_ms);
 }
 
-enum bot_err store_interaction_prune(struct store *s, int64_t before_ms)
+enum bot_err store_interaction_prune(struct store *s, int64_t before_ms,
+                                     size_t max, int64_t *pruned)
 {
-    return s->ops->interaction_prune(s, before_ms);
+    int64_t n = 0;
+    if (max < 1 || max > STORE_PRUNE_BATCH_MAX)
+        return store__fail(s, BOT_LIMIT, "prune batch %zu (limit is %d)", max,
+                           STORE_PRUNE_BATCH_MAX);
+    enum bot_err e = s->ops->interaction_prune(s, before_ms, max, &n);
+    if (e == BOT_OK && pruned != NULL)
+        *pruned = n;
+    return e;
+}
+
+/* ---- retention and quotas ----------------------------------------------- */
+
+enum bot_err store_enc_set_guild(struct store *s, uint64_t channel,
+                                 uint64_t guild)
+{
+    return s->ops->enc_set_guild(s, channel, guild);
+}
+
+enum bot_err store_guild_count(struct store *s, uint64_t guild, int64_t *live,
+                               int64_t *archived)
+{
+    return s->ops->guild_count(s, guild, live, archived);
+}
+
+enum bot_err store_enc_prune(struct store *s, const struct store_prune_cfg *cfg,
+                             struct store_prune_stats *st)
+{
+    if (cfg->batch < 1 || cfg->batch > STORE_PRUNE_BATCH_MAX)
+        return store__fail(s, BOT_LIMIT, "prune batch %zu (limit is %d)",
+                           cfg->batch, STORE_PRUNE_BATCH_MAX);
+    if (cfg->max_archived < 0)
+        return store__fail(s, BOT_INVALID, "negative archive quota");
+    return s->ops->enc_prune(s, cfg, st);
+}
+
+enum bot_err store_size(struct store *s, int64_t *bytes)
+{
+    return s->ops->size(s, bytes);
 }
 
 /* ---- key/value ---------------------------------------------------------- */

@@ -177,7 +177,8 @@ enum bot_err store_change_list(struct store *s, uint64_t channel,
                                size_t *total, store_change_fn *fn, void *ctx);
 
 /* End the channel's encounter: move it and its kept history to the archive
- * (kept, not deleted; the channel may start a new encounter at version 1).
+ * (kept, not deleted, until retention or the archive quota below; the
+ * channel may start a new encounter at version 1).
  * BOT_NOTFOUND when there is none. */
 enum bot_err store_enc_archive(struct store *s, uint64_t channel,
                                int64_t now_ms);
@@ -233,10 +234,13 @@ enum bot_err store_enc_list(struct store *s, uint64_t *channels, size_t max,
  * store_errmsg(). */
 enum bot_err store_integrity_check(struct store *s, bool *ok);
 
-/* Forget interactions recorded before before_ms. An interaction's token
- * expires after 15 minutes, so an older replay could not be answered
- * anyway; keep somewhat longer (an hour) to be safe. */
-enum bot_err store_interaction_prune(struct store *s, int64_t before_ms);
+/* Forget interactions recorded before before_ms, the oldest first, at
+ * most max of them (1..STORE_PRUNE_BATCH_MAX); how many went into *pruned
+ * (may be NULL). An interaction's token expires after 15 minutes, so an
+ * older replay could not be answered anyway; keep somewhat longer
+ * (STORE_INTERACTION_KEEP_MS) to be safe. */
+enum bot_err store_interaction_prune(struct store *s, int64_t before_ms,
+                                     size_t max, int64_t *pruned);
 
 /* Delete a key; absent keys are not an error. */
 enum bot_err store_kv_delete(struct store *s, const char *key);
@@ -275,6 +279,76 @@ void store_location_redact(const char *location, char *out, size_t cap);
 /* The backend's name: "sqlite" or "postgres". */
 const char *store_backend_name(const struct store *s);
 
+/* ---- retention and quotas ------------------------------------------------
+ *
+ * An encounter belongs to the server (guild) it was started in, 0 when
+ * that is not known (a DM, the console, or a fight started before fray
+ * kept it). Quotas count per server; guild 0 is never counted or pruned by
+ * a quota.
+ *
+ * Retention: an archived encounter that ended long ago keeps only its
+ * final version (the state it ended in); its undo chain goes, and its
+ * history lines go too unless asked to keep them. A server with more
+ * archived encounters than its quota loses the oldest ones whole. Neither
+ * ever touches a live encounter or one that ended at or after
+ * keep_after_ms (what /combat reopen can still bring back).
+ */
+
+/* An interaction id is kept this long: longer than Discord's 15-minute
+ * token, so the "already done" check covers every replay it can send. */
+#define STORE_INTERACTION_KEEP_MS (60 * 60 * 1000)
+/* Rows (interactions) or encounters one prune call handles at most: each
+ * call is one short transaction, so the event loop never waits long; the
+ * caller calls again while there is more. */
+#define STORE_PRUNE_BATCH_MAX 500
+
+/* Remember which server the channel's live encounter belongs to.
+ * BOT_NOTFOUND when the channel has none. */
+enum bot_err store_enc_set_guild(struct store *s, uint64_t channel,
+                                 uint64_t guild);
+
+/* The live and archived encounters of a server (guild != 0). */
+enum bot_err store_guild_count(struct store *s, uint64_t guild, int64_t *live,
+                               int64_t *archived);
+
+struct store_prune_cfg {
+    int64_t trim_before_ms;  /* archived ones that ended before this keep
+                                only their final version */
+    int64_t keep_after_ms;   /* ones that ended at or after this are never
+                                touched (the reopen window) */
+    bool keep_history;       /* trimmed ones keep their history lines */
+    int64_t max_archived;    /* per server; beyond it the oldest archived
+                                ones are deleted; 0: no quota */
+    size_t batch;            /* encounters per call,
+                                1..STORE_PRUNE_BATCH_MAX */
+};
+
+struct store_prune_stats {
+    int64_t trimmed;         /* encounters cut to their final version */
+    int64_t deleted;         /* encounters deleted by the archive quota */
+    int64_t versions;        /* documents removed */
+    int64_t changes;         /* history lines removed */
+    bool more;               /* the batch was full: call again */
+};
+
+/* Apply retention and the archive quota to at most cfg->batch encounters,
+ * the oldest first (quota deletions before trims), in one transaction
+ * (or savepoint); adds what it did to *st (zero it first). SQLite then
+ * gives back up to STORE_VACUUM_PAGES free pages to the file system
+ * (incremental auto_vacuum, docs/internals/store.md). Running it twice,
+ * or from two processes on one PostgreSQL database, is harmless: the
+ * second finds nothing left to do. */
+enum bot_err store_enc_prune(struct store *s, const struct store_prune_cfg *cfg,
+                             struct store_prune_stats *st);
+
+/* Pages of the SQLite file one prune call gives back at most (4 KiB
+ * each): bounds the time a call spends moving pages. */
+#define STORE_VACUUM_PAGES 2048
+
+/* The database's size in bytes, for the log: SQLite page_count *
+ * page_size (the file without its WAL), PostgreSQL pg_database_size(). */
+enum bot_err store_size(struct store *s, int64_t *bytes);
+
 /* ---- export and import, for `fray migrate` ------------------------------ */
 
 /* One kept version of an encounter. */
@@ -287,6 +361,7 @@ struct store_ver_rec {
 /* One encounter, live or archived, with everything the store keeps of it. */
 struct store_enc_rec {
     uint64_t channel;
+    uint64_t guild;    /* its server; 0: not known */
     int64_t version;   /* the live (for an archived one: final) version */
     int64_t created_ms, updated_ms;
     bool ended;        /* archived; then ended_ms is when */

@@ -77,7 +77,8 @@ struct store_ops {
     enum bot_err (*interaction_record)(struct store *s, const char *id,
                                        uint64_t channel, int64_t version,
                                        int64_t now_ms);
-    enum bot_err (*interaction_prune)(struct store *s, int64_t before_ms);
+    enum bot_err (*interaction_prune)(struct store *s, int64_t before_ms,
+                                      size_t max, int64_t *pruned);
     enum bot_err (*kv_get)(struct store *s, const char *key, char **value);
     enum bot_err (*kv_set)(struct store *s, const char *key, const char *value);
     enum bot_err (*kv_delete)(struct store *s, const char *key);
@@ -93,6 +94,15 @@ struct store_ops {
                                      const struct store_enc_rec *r);
     enum bot_err (*import_interaction)(struct store *s,
                                        const struct store_ix_rec *r);
+    /* retention and quotas (store.h) */
+    enum bot_err (*enc_set_guild)(struct store *s, uint64_t channel,
+                                  uint64_t guild);
+    enum bot_err (*guild_count)(struct store *s, uint64_t guild,
+                                int64_t *live, int64_t *archived);
+    enum bot_err (*enc_prune)(struct store *s,
+                              const struct store_prune_cfg *cfg,
+                              struct store_prune_stats *st);
+    enum bot_err (*size)(struct store *s, int64_t *bytes);
 };
 
 extern const struct store_ops store_sqlite_ops;

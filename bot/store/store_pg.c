@@ -212,9 +212,9 @@ static enum bot_err control(struct store_pg *s, const char *sql,
 }
 
 /* A statement that returns no rows; *changed gets the row count. */
-static enum bot_err run(struct store_pg *s, enum store_pg_stmt id,
-                        const struct pg_args *a, const char *what,
-                        long *changed)
+enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,
+                          const struct pg_args *a, const char *what,
+                          long *changed)
 {
     PGresult *r = NULL;
     enum bot_err e = store_pg_exec(s, id, a, what, &r);
@@ -423,7 +423,7 @@ static enum bot_err live_write(struct store_pg *s, uint64_t channel,
         store_pg_arg_bytes(&a, blob, undo->n * 8);
         store_pg_arg_i64(&a, now);
         store_pg_arg_i64(&a, l->version);
-        e = run(s, PGS_ENC_UPDATE, &a, "saving the encounter", &changed);
+        e = store_pg_run(s, PGS_ENC_UPDATE, &a, "saving the encounter", &changed);
     } else {
         store_pg_arg_i64(&a, (int64_t)channel);
         store_pg_arg_i64(&a, version);
@@ -447,12 +447,12 @@ static enum bot_err live_write(struct store_pg *s, uint64_t channel,
     store_pg_arg_i64(&a, now);
     store_pg_arg_text(&a, doc);
     if (e == BOT_OK)
-        e = run(s, PGS_VER_INSERT, &a, "saving the encounter document", NULL);
+        e = store_pg_run(s, PGS_VER_INSERT, &a, "saving the encounter document", NULL);
     for (size_t i = 0; i < ndrop && e == BOT_OK; i++) {
         a.n = 0;
         store_pg_arg_i64(&a, l->id);
         store_pg_arg_i64(&a, drop[i]);
-        e = run(s, PGS_VER_DELETE, &a, "trimming encounter history", NULL);
+        e = store_pg_run(s, PGS_VER_DELETE, &a, "trimming encounter history", NULL);
     }
     return e;
 }
@@ -539,7 +539,7 @@ static enum bot_err pg_enc_reopen(struct store *base, uint64_t channel,
     store_pg_arg_i64(&a, (int64_t)channel);
     store_pg_arg_i64(&a, now);
     store_pg_arg_i64(&a, since);
-    enum bot_err e = run(PG(base), PGS_ENC_REOPEN, &a,
+    enum bot_err e = store_pg_run(PG(base), PGS_ENC_REOPEN, &a,
                          "reopening the encounter", &changed);
     if (e == BOT_OK && changed == 0)
         e = store__fail(base, BOT_NOTFOUND, "channel %llu: no recently "
@@ -555,7 +555,7 @@ static enum bot_err pg_enc_archive(struct store *base, uint64_t channel,
     store_pg_arg_i64(&a, (int64_t)channel);
     store_pg_arg_i64(&a, now);
     enum bot_err e =
-        run(PG(base), PGS_ENC_ARCHIVE, &a, "archiving the encounter", &changed);
+        store_pg_run(PG(base), PGS_ENC_ARCHIVE, &a, "archiving the encounter", &changed);
     if (e == BOT_OK && changed == 0)
         e = store__fail(base, BOT_NOTFOUND, "channel %llu: no encounter to end",
                         (unsigned long long)channel);
@@ -622,18 +622,25 @@ static enum bot_err pg_interaction_record(struct store *base, const char *id,
     store_pg_arg_i64(&a, version);
     store_pg_arg_i64(&a, now);
     enum bot_err e =
-        run(PG(base), PGS_IX_RECORD, &a, "recording an interaction", &changed);
+        store_pg_run(PG(base), PGS_IX_RECORD, &a, "recording an interaction", &changed);
     if (e == BOT_OK && changed == 0)
         e = store__fail(base, BOT_CONFLICT, "interaction %s already recorded",
                         id);
     return e;
 }
 
-static enum bot_err pg_interaction_prune(struct store *base, int64_t before)
+static enum bot_err pg_interaction_prune(struct store *base, int64_t before,
+                                        size_t max, int64_t *pruned)
 {
     struct pg_args a = {0};
+    long n = 0;
     store_pg_arg_i64(&a, before);
-    return run(PG(base), PGS_IX_PRUNE, &a, "pruning interactions", NULL);
+    store_pg_arg_i64(&a, (int64_t)max);
+    enum bot_err e = store_pg_run(PG(base), PGS_IX_PRUNE, &a,
+                                  "pruning interactions", &n);
+    if (e == BOT_OK)
+        *pruned = n;
+    return e;
 }
 
 void store_pg_change_row(const PGresult *r, int row,
@@ -660,7 +667,7 @@ static enum bot_err pg_change_add(struct store *base, uint64_t channel,
     store_pg_arg_i64(&a, c->secret);
     store_pg_arg_text(&a, c->text);
     enum bot_err e =
-        run(PG(base), PGS_CHG_ADD, &a, "recording the history", &changed);
+        store_pg_run(PG(base), PGS_CHG_ADD, &a, "recording the history", &changed);
     if (e != BOT_OK || changed > 0)
         return e;
     /* Nothing inserted: no live encounter, or the line is there. */
@@ -729,14 +736,14 @@ static enum bot_err pg_kv_set(struct store *base, const char *key,
     struct pg_args a = {0};
     store_pg_arg_text(&a, key);
     store_pg_arg_text(&a, value);
-    return run(PG(base), PGS_KV_SET, &a, "writing a key", NULL);
+    return store_pg_run(PG(base), PGS_KV_SET, &a, "writing a key", NULL);
 }
 
 static enum bot_err pg_kv_delete(struct store *base, const char *key)
 {
     struct pg_args a = {0};
     store_pg_arg_text(&a, key);
-    return run(PG(base), PGS_KV_DELETE, &a, "deleting a key", NULL);
+    return store_pg_run(PG(base), PGS_KV_DELETE, &a, "deleting a key", NULL);
 }
 
 static enum bot_err pg_kv_scan(struct store *base, const char *prefix,
@@ -803,4 +810,8 @@ const struct store_ops store_pg_ops = {
     .export_all = store_pg_export,
     .import_encounter = store_pg_import_encounter,
     .import_interaction = store_pg_import_interaction,
+    .enc_set_guild = store_pg_enc_set_guild,
+    .guild_count = store_pg_guild_count,
+    .enc_prune = store_pg_enc_prune,
+    .size = store_pg_size,
 };

@@ -78,6 +78,7 @@ static enum bot_err export_encounters(struct store_pg *s,
         r->updated_ms = store_pg_i64(enc, i, 5);
         r->ended = !PQgetisnull(enc, i, 6);
         r->ended_ms = r->ended ? store_pg_i64(enc, i, 6) : 0;
+        r->guild = (uint64_t)store_pg_i64(enc, i, 7);
         struct change_buf changes = {0};
         if (e == BOT_OK)
             e = versions_read(s, store_pg_i64(enc, i, 0), r, &ver);
@@ -147,6 +148,7 @@ static enum bot_err import_rows(struct store_pg *s,
         store_pg_arg_i64(&a, r->ended_ms);
     else
         store_pg_arg_null(&a);
+    store_pg_arg_i64(&a, (int64_t)r->guild);
     enum bot_err e =
         store_pg_exec(s, PGS_IMP_ENC, &a, "importing an encounter", &res);
     int64_t id = 0;

@@ -20,7 +20,7 @@
 
 #include "store_backend.h"
 
-#define STORE_PG_MAX_PARAMS 6
+#define STORE_PG_MAX_PARAMS 7
 
 /* Statements: name, parameter types (i = int8, t = text, b = bytea), SQL.
  * Comments give the parameters and the columns returned. */
@@ -101,7 +101,10 @@
     X(IX_RECORD, "tiii",                                                       \
       "INSERT INTO interaction (id, channel, version, created_ms)"             \
       " VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING")                  \
-    X(IX_PRUNE, "i", "DELETE FROM interaction WHERE created_ms < $1")          \
+    /* $1 before, $2 limit: the oldest first, a bounded batch */               \
+    X(IX_PRUNE, "ii",                                                          \
+      "DELETE FROM interaction WHERE id IN (SELECT id FROM interaction"        \
+      " WHERE created_ms < $1 ORDER BY created_ms LIMIT $2)")                  \
     X(KV_GET, "t", "SELECT value FROM kv WHERE key = $1")                      \
     X(KV_SET, "tt",                                                            \
       "INSERT INTO kv (key, value) VALUES ($1, $2)"                            \
@@ -116,7 +119,7 @@
       " WHERE v.enc = e.id AND v.version = e.version)")                        \
     X(EXP_ENC, "",                                                             \
       "SELECT id, channel, version, undo, created_ms, updated_ms,"             \
-      " ended_ms FROM encounter ORDER BY id")                                  \
+      " ended_ms, guild FROM encounter ORDER BY id")                           \
     X(EXP_VER, "i",                                                            \
       "SELECT version, created_ms, doc FROM enc_version"                       \
       " WHERE enc = $1 ORDER BY version")                                      \
@@ -132,11 +135,43 @@
       " ORDER BY id COLLATE \"C\"")                                            \
     X(EXP_KV, "", "SELECT key, value FROM kv ORDER BY key COLLATE \"C\"")      \
     /* $1 channel, $2 version, $3 undo, $4 created, $5 updated, $6 ended       \
-     * (NULL: live) -> id; no row when the channel has a live one */           \
-    X(IMP_ENC, "iibiii",                                                       \
+     * (NULL: live), $7 guild -> id; no row when the channel has a live one */ \
+    X(IMP_ENC, "iibiiii",                                                      \
       "INSERT INTO encounter (channel, version, undo, created_ms,"             \
-      " updated_ms, ended_ms) VALUES ($1, $2, $3, $4, $5, $6)"                 \
-      " ON CONFLICT DO NOTHING RETURNING id")
+      " updated_ms, ended_ms, guild) VALUES ($1, $2, $3, $4, $5, $6, $7)"      \
+      " ON CONFLICT DO NOTHING RETURNING id")                                  \
+    /* retention and quotas (store_pg_prune.c) */                              \
+    /* $1 channel, $2 guild */                                                 \
+    X(SET_GUILD, "ii",                                                         \
+      "UPDATE encounter SET guild = $2"                                        \
+      " WHERE channel = $1 AND ended_ms IS NULL")                              \
+    /* $1 guild -> live, archived */                                           \
+    X(GUILD_COUNT, "i",                                                        \
+      "SELECT count(*) FILTER (WHERE ended_ms IS NULL),"                       \
+      " count(*) FILTER (WHERE ended_ms IS NOT NULL)"                          \
+      " FROM encounter WHERE guild = $1")                                      \
+    /* $1 quota, $2 keep after, $3 limit -> id, version: a server's archived   \
+     * encounters beyond its newest $1, oldest first */                        \
+    X(PRUNE_QUOTA, "iii",                                                      \
+      "SELECT id, version FROM (SELECT id, version, ended_ms, row_number()"    \
+      " OVER (PARTITION BY guild ORDER BY ended_ms DESC, id DESC) AS rn"       \
+      " FROM encounter WHERE ended_ms IS NOT NULL AND guild <> 0) q"           \
+      " WHERE rn > $1 AND ended_ms < $2 ORDER BY ended_ms, id LIMIT $3")       \
+    /* $1 ended before, $2 keep history (0/1), $3 limit -> id, version */      \
+    X(PRUNE_TRIM, "iii",                                                       \
+      "SELECT id, version FROM encounter e"                                    \
+      " WHERE ended_ms IS NOT NULL AND ended_ms < $1"                          \
+      " AND (length(undo) > 0 OR ($2 = 0 AND EXISTS"                           \
+      " (SELECT 1 FROM enc_change c WHERE c.enc = e.id)))"                     \
+      " ORDER BY ended_ms, id LIMIT $3")                                       \
+    X(DEL_CHG, "i", "DELETE FROM enc_change WHERE enc = $1")                   \
+    X(DEL_VER, "i", "DELETE FROM enc_version WHERE enc = $1")                  \
+    X(DEL_ENC, "i", "DELETE FROM encounter WHERE id = $1")                     \
+    /* $1 enc, $2 its final version */                                         \
+    X(TRIM_VER, "ii",                                                          \
+      "DELETE FROM enc_version WHERE enc = $1 AND version <> $2")              \
+    X(TRIM_UNDO, "i", "UPDATE encounter SET undo = '\\x' WHERE id = $1")       \
+    X(SIZE, "", "SELECT pg_database_size(current_database())")
 
 enum store_pg_stmt {
 #define STORE_PG_STMT_ENUM_(n, types, sql) PGS_##n,
@@ -222,6 +257,21 @@ enum bot_err store_pg_import_encounter(struct store *base,
                                        const struct store_enc_rec *r);
 enum bot_err store_pg_import_interaction(struct store *base,
                                          const struct store_ix_rec *r);
+
+/* store_pg_prune.c: retention, quotas and size. */
+enum bot_err store_pg_enc_set_guild(struct store *base, uint64_t channel,
+                                    uint64_t guild);
+enum bot_err store_pg_guild_count(struct store *base, uint64_t guild,
+                                  int64_t *live, int64_t *archived);
+enum bot_err store_pg_enc_prune(struct store *base,
+                                const struct store_prune_cfg *cfg,
+                                struct store_prune_stats *st);
+enum bot_err store_pg_size(struct store *base, int64_t *bytes);
+/* Run statement id without rows wanted; the rows it changed into
+ * *changed when not NULL. */
+enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,
+                          const struct pg_args *a, const char *what,
+                          long *changed);
 
 /* Test hook: the live connection (to kill its backend). Borrowed. */
 PGconn *store__pg_conn(struct store *s);

@@ -65,6 +65,11 @@ static const char pg_schema_v2[] =
     "  PRIMARY KEY (enc, version)"
     ");";
 
+/* Version 3: as SQLite's version 3, each encounter's server. */
+static const char pg_schema_v3[] =
+    "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
+    "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -72,6 +77,7 @@ static const struct {
 } pg_steps[] = {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
+    {"each encounter's server", pg_schema_v3},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -105,7 +105,10 @@
     X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                      \
     X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)"  \
                  " VALUES (?1, ?2, ?3, ?4)")                                   \
-    X(IX_PRUNE, "DELETE FROM interaction WHERE created_ms < ?1")               \
+    /* ?1 before, ?2 limit: the oldest first, a bounded batch */               \
+    X(IX_PRUNE, "DELETE FROM interaction WHERE id IN (SELECT id"               \
+                " FROM interaction WHERE created_ms < ?1"                      \
+                " ORDER BY created_ms LIMIT ?2)")                              \
     X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                           \
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
@@ -315,6 +318,12 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
     sqlite3_extended_result_codes(db, 1);
     sqlite3_busy_timeout(db, STORE_BUSY_TIMEOUT_MS);
 
+    /* auto_vacuum takes hold only in a new database, before its header is
+     * written (so before WAL mode): there it lets a prune give freed pages
+     * back (store_sqlite_prune.c); an older file keeps its setting. A
+     * failure here (not a database) is reported by the next statement. */
+    (void)sqlite3_exec(db, "PRAGMA auto_vacuum = INCREMENTAL", NULL, NULL,
+                       NULL);
     int rc = pragma_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode);
     if (rc != SQLITE_OK) {
         enum bot_err e = store__map_rc(rc);
@@ -882,7 +891,8 @@ static enum bot_err sq_interaction_record(struct store *base, const char *id,
     return e;
 }
 
-static enum bot_err sq_interaction_prune(struct store *base, int64_t before_ms)
+static enum bot_err sq_interaction_prune(struct store *base, int64_t before_ms,
+                                        size_t max, int64_t *pruned)
 {
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
@@ -890,7 +900,11 @@ static enum bot_err sq_interaction_prune(struct store *base, int64_t before_ms)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_IX_PRUNE);
     sqlite3_bind_int64(st, 1, before_ms);
-    return run(s, st, "pruning interactions");
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)max);
+    e = run(s, st, "pruning interactions");
+    if (e == BOT_OK)
+        *pruned = sqlite3_changes(s->db);
+    return e;
 }
 
 /* ---- key/value ---------------------------------------------------------- */
@@ -1032,4 +1046,8 @@ const struct store_ops store_sqlite_ops = {
     .export_all = store_sq_export,
     .import_encounter = store_sq_import_encounter,
     .import_interaction = store_sq_import_interaction,
+    .enc_set_guild = store_sq_enc_set_guild,
+    .guild_count = store_sq_guild_count,
+    .enc_prune = store_sq_enc_prune,
+    .size = store_sq_size,
 };

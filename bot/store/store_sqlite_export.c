@@ -80,7 +80,7 @@ static enum bot_err export_encounters(struct store_sqlite *s,
         return store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
     enum bot_err e = prepare(s,
                              "SELECT id, channel, version, undo, created_ms,"
-                             " updated_ms, ended_ms FROM encounter"
+                             " updated_ms, ended_ms, guild FROM encounter"
                              " ORDER BY id",
                              &enc, "exporting encounters");
     if (e == BOT_OK)
@@ -108,6 +108,7 @@ static enum bot_err export_encounters(struct store_sqlite *s,
         r->updated_ms = sqlite3_column_int64(enc, 5);
         r->ended = sqlite3_column_type(enc, 6) != SQLITE_NULL;
         r->ended_ms = r->ended ? sqlite3_column_int64(enc, 6) : 0;
+        r->guild = (uint64_t)sqlite3_column_int64(enc, 7);
         if (e == BOT_OK)
             e = versions_read(s, ver, id, r);
         if (e == BOT_OK)
@@ -202,8 +203,8 @@ static enum bot_err import_rows(struct store_sqlite *s,
 
     enum bot_err e = prepare(s,
                              "INSERT INTO encounter (channel, version, undo,"
-                             " created_ms, updated_ms, ended_ms)"
-                             " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                             " created_ms, updated_ms, ended_ms, guild)"
+                             " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                              &st, "importing an encounter");
     if (e != BOT_OK)
         return e;
@@ -214,6 +215,7 @@ static enum bot_err import_rows(struct store_sqlite *s,
     sqlite3_bind_int64(st, 5, r->updated_ms);
     if (r->ended)
         sqlite3_bind_int64(st, 6, r->ended_ms);
+    sqlite3_bind_int64(st, 7, (sqlite3_int64)r->guild);
     e = insert_step(s, st, "importing an encounter",
                     "the channel already has a live encounter");
     sqlite3_finalize(st);

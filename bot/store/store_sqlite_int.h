@@ -65,4 +65,14 @@ enum bot_err store_sq_import_encounter(struct store *base,
 enum bot_err store_sq_import_interaction(struct store *base,
                                          const struct store_ix_rec *r);
 
+/* Retention, quotas and size (store_sqlite_prune.c). */
+enum bot_err store_sq_enc_set_guild(struct store *base, uint64_t channel,
+                                    uint64_t guild);
+enum bot_err store_sq_guild_count(struct store *base, uint64_t guild,
+                                  int64_t *live, int64_t *archived);
+enum bot_err store_sq_enc_prune(struct store *base,
+                                const struct store_prune_cfg *cfg,
+                                struct store_prune_stats *st);
+enum bot_err store_sq_size(struct store *base, int64_t *bytes);
+
 #endif

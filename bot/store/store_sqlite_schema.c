@@ -78,9 +78,20 @@ static const char schema_v2[] =
     "  PRIMARY KEY (enc, version)"
     ") WITHOUT ROWID;";
 
+/*
+ * Version 3: the server (guild) each encounter was started in, for the
+ * per-server quotas; 0 when not known (DMs, the console, and every
+ * encounter from before this step). The index serves the quota counts and
+ * the archive quota's "oldest beyond N per server".
+ */
+static const char schema_v3[] =
+    "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
+    {3, "each encounter's server", schema_v3},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

@@ -66,6 +66,18 @@ static void test_cfg_errors_name_file_line_key(void **state)
                  "t.conf:2: [rest] timeout_ms: \"12x\" is not an integer");
     expect_error("[fights]\nreopen_minutes = 0\n",
                  "t.conf:2: [fights] reopen_minutes: 0 is out of range");
+    /* retention stays above reopen_minutes' largest value (7 days) */
+    expect_error("[fights]\nretention_days = 7\n",
+                 "t.conf:2: [fights] retention_days: 7 is out of range "
+                 "(8..3650)");
+    expect_error("[fights]\nmax_live_per_server = 0\n",
+                 "[fights] max_live_per_server: 0 is out of range");
+    expect_error("[fights]\nmax_archived_per_server = -1\n",
+                 "[fights] max_archived_per_server: -1 is out of range");
+    expect_error("[fights]\nkeep_history = sometimes\n",
+                 "t.conf:2: [fights] keep_history:");
+    expect_error("[store]\nprune_interval_s = 0\n",
+                 "[store] prune_interval_s: 0 is out of range (1..86400)");
     expect_error("[store]\npth = x\n", "t.conf:2: [store] pth: unknown key");
     expect_error("[nope]\na = b\n", "t.conf:2: [nope] a: unknown key");
     expect_error("[log]\nlevel = loud\n", "t.conf:2: [log] level:");

@@ -497,13 +497,29 @@ static void test_store_interaction_prune(void **state)
 {
     struct store *s = *state;
     bool seen;
+    int64_t n = -1;
     assert_int_equal(store_interaction_record(s, "1", CH, 1, 1000), BOT_OK);
+    assert_int_equal(store_interaction_record(s, "0", CH, 1, 1100), BOT_OK);
     assert_int_equal(store_interaction_record(s, "2", CH, 2, 2000), BOT_OK);
-    assert_int_equal(store_interaction_prune(s, 1500), BOT_OK);
+    /* bounded: the oldest first, one at a time */
+    assert_int_equal(store_interaction_prune(s, 1500, 1, &n), BOT_OK);
+    assert_int_equal(n, 1);
     assert_int_equal(store_interaction_seen(s, "1", &seen), BOT_OK);
+    assert_false(seen);
+    assert_int_equal(store_interaction_seen(s, "0", &seen), BOT_OK);
+    assert_true(seen);
+    assert_int_equal(store_interaction_prune(s, 1500, 10, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(store_interaction_seen(s, "0", &seen), BOT_OK);
     assert_false(seen);
     assert_int_equal(store_interaction_seen(s, "2", &seen), BOT_OK);
     assert_true(seen);
+    assert_int_equal(store_interaction_prune(s, 1500, 10, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(store_interaction_prune(s, 1500, 0, &n), BOT_LIMIT);
+    assert_int_equal(
+        store_interaction_prune(s, 1500, STORE_PRUNE_BATCH_MAX + 1, &n),
+        BOT_LIMIT);
 }
 
 static void test_store_kv(void **state)
@@ -601,6 +617,213 @@ static void test_store_enc_version(void **state)
     assert_int_equal(store_shared(s), SHARED);
 }
 
+/* ---- retention and quotas ------------------------------------------------ */
+
+#define DAY_MS (24 * 60 * 60 * 1000ll)
+#define NOW_MS (100 * DAY_MS)
+#define REOPEN_MS (60 * 60 * 1000ll)
+#define GUILD 42ull
+
+/* A fight in channel ch of guild with versions 1..nver (each document
+ * padded to about pad bytes) and a history line per version; archived at
+ * ended_ms unless that is 0. */
+static void fight(struct store *s, uint64_t ch, uint64_t guild, int nver,
+                  size_t pad, int64_t ended_ms)
+{
+    char *doc = malloc(pad + 64);
+    assert_non_null(doc);
+    assert_int_equal(store_begin(s), BOT_OK);
+    for (int v = 1; v <= nver; v++) {
+        int n = snprintf(doc, 64, "{\"doc\":%d,\"pad\":\"", v);
+        memset(doc + n, 'x', pad);
+        memcpy(doc + n + pad, "\"}", 3);
+        assert_int_equal(store_enc_save(s, ch, v, doc), BOT_OK);
+        struct store_change_rec r = {.version = v, .by = 7, .at_ms = v,
+                                     .text = "hit the goblin for 4"};
+        assert_int_equal(store_change_add(s, ch, &r), BOT_OK);
+        if (v == 1 && guild != 0)
+            assert_int_equal(store_enc_set_guild(s, ch, guild), BOT_OK);
+    }
+    if (ended_ms != 0)
+        assert_int_equal(store_enc_archive(s, ch, ended_ms), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    free(doc);
+}
+
+static enum bot_err count_lines(void *ctx, const struct store_change_rec *r)
+{
+    (void)r;
+    ++*(size_t *)ctx;
+    return BOT_OK;
+}
+
+/* Prune in batches of `batch` until nothing is left; the passes taken. */
+static int prune_all(struct store *s, const struct store_prune_cfg *cfg,
+                     struct store_prune_stats *st)
+{
+    int passes = 0;
+    do {
+        assert_int_equal(store_enc_prune(s, cfg, st), BOT_OK);
+        passes++;
+        assert_true(passes < 100);
+    } while (st->more);
+    return passes;
+}
+
+/* 300 archived fights of 50 versions each, past retention, keep only
+ * their final version and the database shrinks; a live fight and one that
+ * ended within the reopen window keep everything. */
+static void test_store_prune_retention(void **state)
+{
+    struct store *s = *state;
+    enum { NFIGHTS = 300, NVER = ENC_UNDO_DEPTH };
+    for (int k = 0; k < NFIGHTS; k++)
+        fight(s, 1000 + (uint64_t)k, GUILD, NVER, 400, DAY_MS + k);
+    fight(s, 1, GUILD, 10, 400, 0);                          /* live */
+    fight(s, 2, GUILD, 10, 400, NOW_MS - REOPEN_MS / 2);     /* reopenable */
+    int64_t before = 0, after = 0, live = 0, archived = 0;
+    assert_int_equal(store_size(s, &before), BOT_OK);
+    assert_int_equal(kept_versions(s), NFIGHTS * NVER + 20);
+
+    struct store_prune_cfg cfg = {
+        .trim_before_ms = NOW_MS - 30 * DAY_MS,
+        .keep_after_ms = NOW_MS - REOPEN_MS,
+        .batch = 100,
+    };
+    struct store_prune_stats st = {0};
+    assert_int_equal(prune_all(s, &cfg, &st), 4); /* 3 full batches */
+    assert_int_equal(st.trimmed, NFIGHTS);
+    assert_int_equal(st.deleted, 0);
+    assert_int_equal(st.versions, NFIGHTS * (NVER - 1));
+    assert_int_equal(st.changes, NFIGHTS * NVER);
+    assert_int_equal(kept_versions(s), NFIGHTS + 20);
+    assert_int_equal(store_size(s, &after), BOT_OK);
+    print_message("database: %lld bytes before, %lld after pruning\n",
+                  (long long)before, (long long)after);
+#ifndef FRAY_STORE_PG
+    /* PostgreSQL keeps its files until VACUUM FULL (store_pg_prune.c). */
+    assert_true(after < before / 4);
+#endif
+
+    /* Again: nothing left to do. */
+    memset(&st, 0, sizeof st);
+    assert_int_equal(prune_all(s, &cfg, &st), 1);
+    assert_int_equal(st.trimmed + st.deleted + st.versions + st.changes, 0);
+
+    /* The live fight and the reopenable one are whole. */
+    char *doc = NULL;
+    int64_t v = 0;
+    size_t lines = 0;
+    assert_int_equal(store_enc_load_before(s, 1, 10, &doc, &v), BOT_OK);
+    assert_int_equal(v, 9);
+    free(doc);
+    assert_int_equal(store_enc_reopen(s, 2, NOW_MS, NOW_MS - REOPEN_MS),
+                     BOT_OK);
+    assert_int_equal(store_enc_load_before(s, 2, 10, &doc, &v), BOT_OK);
+    free(doc);
+    assert_int_equal(store_change_list(s, 2, 0, true, 100, NULL, count_lines,
+                                       &lines),
+                     BOT_OK);
+    assert_int_equal(lines, 10);
+    /* A trimmed one comes back (asked for explicitly) in its final state,
+     * with nothing to undo and no history. */
+    assert_int_equal(store_enc_reopen(s, 1000, NOW_MS, 0), BOT_OK);
+    assert_int_equal(store_enc_load(s, 1000, &doc, &v), BOT_OK);
+    assert_int_equal(v, NVER);
+    free(doc);
+    assert_int_equal(store_enc_load_before(s, 1000, NVER, &doc, &v),
+                     BOT_NOTFOUND);
+    lines = 0;
+    assert_int_equal(store_change_list(s, 1000, 0, true, 100, NULL,
+                                       count_lines, &lines),
+                     BOT_OK);
+    assert_int_equal(lines, 0);
+    assert_int_equal(store_guild_count(s, GUILD, &live, &archived), BOT_OK);
+    assert_int_equal(live, 3);
+    assert_int_equal(archived, NFIGHTS - 1);
+    bool ok = false;
+    assert_int_equal(store_integrity_check(s, &ok), BOT_OK);
+    assert_true(ok);
+}
+
+/* keep_history: the versions go, the history lines stay. */
+static void test_store_prune_keep_history(void **state)
+{
+    struct store *s = *state;
+    fight(s, 10, GUILD, 5, 10, DAY_MS);
+    struct store_prune_cfg cfg = {
+        .trim_before_ms = NOW_MS - 30 * DAY_MS,
+        .keep_after_ms = NOW_MS - REOPEN_MS,
+        .keep_history = true,
+        .batch = STORE_PRUNE_BATCH_MAX,
+    };
+    struct store_prune_stats st = {0};
+    assert_int_equal(prune_all(s, &cfg, &st), 1);
+    assert_int_equal(st.trimmed, 1);
+    assert_int_equal(st.versions, 4);
+    assert_int_equal(st.changes, 0);
+    memset(&st, 0, sizeof st);
+    assert_int_equal(prune_all(s, &cfg, &st), 1); /* nothing left */
+    assert_int_equal(st.trimmed, 0);
+    size_t lines = 0;
+    assert_int_equal(store_enc_reopen(s, 10, NOW_MS, 0), BOT_OK);
+    assert_int_equal(store_change_list(s, 10, 0, true, 100, NULL,
+                                       count_lines, &lines),
+                     BOT_OK);
+    assert_int_equal(lines, 5);
+    int64_t v = 0;
+    assert_int_equal(store_enc_version(s, 10, &v), BOT_OK);
+    assert_int_equal(v, 5);
+}
+
+/* The archive quota: a server's oldest archived fights beyond the quota
+ * go whole; other servers, unknown servers, live fights and fights in the
+ * reopen window stay. */
+static void test_store_prune_quota(void **state)
+{
+    struct store *s = *state;
+    for (int k = 0; k < 10; k++)
+        fight(s, 100 + (uint64_t)k, GUILD, 3, 10, NOW_MS - 10 * DAY_MS + k);
+    fight(s, 200, GUILD, 3, 10, NOW_MS - 60 * 1000); /* reopenable */
+    fight(s, 201, GUILD, 3, 10, 0);                  /* live */
+    for (int k = 0; k < 3; k++)
+        fight(s, 300 + (uint64_t)k, GUILD + 1, 3, 10, NOW_MS - 9 * DAY_MS);
+    for (int k = 0; k < 2; k++)
+        fight(s, 400 + (uint64_t)k, 0, 3, 10, NOW_MS - 9 * DAY_MS);
+    int64_t live = 0, archived = 0;
+    assert_int_equal(store_guild_count(s, GUILD, &live, &archived), BOT_OK);
+    assert_int_equal(live, 1);
+    assert_int_equal(archived, 11);
+
+    struct store_prune_cfg cfg = {
+        .trim_before_ms = NOW_MS - 30 * DAY_MS, /* no retention yet */
+        .keep_after_ms = NOW_MS - REOPEN_MS,
+        .max_archived = 4,
+        .batch = 5,
+    };
+    struct store_prune_stats st = {0};
+    assert_int_equal(prune_all(s, &cfg, &st), 2);
+    assert_int_equal(st.deleted, 7);
+    assert_int_equal(st.trimmed, 0);
+    assert_int_equal(st.versions, 7 * 3);
+    assert_int_equal(st.changes, 7 * 3);
+    assert_int_equal(store_guild_count(s, GUILD, &live, &archived), BOT_OK);
+    assert_int_equal(live, 1);
+    assert_int_equal(archived, 4);
+    assert_int_equal(store_guild_count(s, GUILD + 1, &live, &archived),
+                     BOT_OK);
+    assert_int_equal(archived, 3);
+    assert_int_equal(store_enc_count(s, &live, &archived), BOT_OK);
+    assert_int_equal(archived, 4 + 3 + 2);
+    /* The oldest went: 100..106 (the recent 200 counts among the 4). */
+    assert_int_equal(store_enc_reopen(s, 106, NOW_MS, 0), BOT_NOTFOUND);
+    assert_int_equal(store_enc_reopen(s, 107, NOW_MS, 0), BOT_OK);
+    assert_int_equal(store_enc_set_guild(s, 999, GUILD), BOT_NOTFOUND);
+    assert_int_equal(store_enc_prune(s, &(struct store_prune_cfg){.batch = 0},
+                                     &st),
+                     BOT_LIMIT);
+}
+
 int main(void)
 {
 #ifdef FRAY_STORE_PG
@@ -631,6 +854,9 @@ int main(void)
         T(test_store_enc_list),
         T(test_store_integrity_memory),
         T(test_store_enc_version),
+        T(test_store_prune_retention),
+        T(test_store_prune_keep_history),
+        T(test_store_prune_quota),
     };
 #undef T
     return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,

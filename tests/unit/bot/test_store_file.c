@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "eng_limits.h"
 #include "store.h"
 #include "store_sqlite_schema.h"
 
@@ -441,6 +442,65 @@ static void test_store_files_private(void **state)
     umask(old);
 }
 
+static int64_t file_size(const char *path)
+{
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    return (int64_t)sb.st_size;
+}
+
+/* The retention test on a real file: 300 archived fights of 50 versions,
+ * pruned past retention, and the file itself shrinks (a new database has
+ * incremental auto_vacuum; closing checkpoints the WAL into it). */
+static void test_store_prune_shrinks_file(void **state)
+{
+    struct fixture *f = *state;
+    enum { NFIGHTS = 300, NVER = ENC_UNDO_DEPTH, PAD = 400 };
+    const int64_t day = 24 * 60 * 60 * 1000ll;
+    char doc[PAD + 64];
+    struct store *s = open_ok(f->path);
+    assert_int_equal(raw_int(store__db(s), "PRAGMA auto_vacuum"), 2);
+    for (int k = 0; k < NFIGHTS; k++) {
+        uint64_t ch = 1000 + (uint64_t)k;
+        assert_int_equal(store_begin(s), BOT_OK);
+        for (int v = 1; v <= NVER; v++) {
+            int n = snprintf(doc, 64, "{\"doc\":%d,\"pad\":\"", v);
+            memset(doc + n, 'x', PAD);
+            memcpy(doc + n + PAD, "\"}", 3);
+            assert_int_equal(store_enc_save(s, ch, v, doc), BOT_OK);
+            struct store_change_rec r = {.version = v, .by = 7, .at_ms = v,
+                                         .text = "hit the goblin for 4"};
+            assert_int_equal(store_change_add(s, ch, &r), BOT_OK);
+        }
+        assert_int_equal(store_enc_archive(s, ch, day + k), BOT_OK);
+        assert_int_equal(store_commit(s), BOT_OK);
+    }
+    store_close(s);
+    int64_t before = file_size(f->path);
+
+    s = open_ok(f->path);
+    struct store_prune_cfg cfg = {
+        .trim_before_ms = 90 * day,
+        .keep_after_ms = 100 * day,
+        .batch = STORE_PRUNE_BATCH_MAX,
+    };
+    struct store_prune_stats st = {0};
+    do
+        assert_int_equal(store_enc_prune(s, &cfg, &st), BOT_OK);
+    while (st.more);
+    assert_int_equal(st.trimmed, NFIGHTS);
+    int64_t logical = 0;
+    assert_int_equal(store_size(s, &logical), BOT_OK);
+    assert_intact(s);
+    store_close(s);
+    int64_t after = file_size(f->path);
+    print_message("file: %lld bytes before, %lld after pruning "
+                  "(%lld by page count)\n",
+                  (long long)before, (long long)after, (long long)logical);
+    assert_true(after < before / 4);
+    assert_int_equal(after, logical);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
@@ -455,6 +515,7 @@ int main(void)
         T(test_store_crash_uncommitted),
         T(test_store_disk_full),
         T(test_store_files_private),
+        T(test_store_prune_shrinks_file),
     };
 #undef T
     return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);

@@ -96,6 +96,9 @@ static void populate(struct store *s)
     save_n(s, CH_LONG, 66, 67);
     /* Two archived encounters and a live one in the same channel. */
     save_n(s, CH_ARCHIVES, 1, 3);
+    /* The server goes with it (a snowflake with the top bit set). */
+    assert_int_equal(store_enc_set_guild(s, CH_ARCHIVES, 1ull << 63 | 77),
+                     BOT_OK);
     assert_int_equal(store_enc_archive(s, CH_ARCHIVES, 1000), BOT_OK);
     save_n(s, CH_ARCHIVES, 1, 2);
     undo(s, CH_ARCHIVES);
@@ -134,8 +137,9 @@ struct dump {
 static enum bot_err dump_enc(void *ctx, const struct store_enc_rec *r)
 {
     struct dump *d = ctx;
-    fprintf(d->f, "enc %llu v=%lld c=%lld u=%lld ended=%d/%lld undo=",
-            (unsigned long long)r->channel, (long long)r->version,
+    fprintf(d->f, "enc %llu g=%llu v=%lld c=%lld u=%lld ended=%d/%lld undo=",
+            (unsigned long long)r->channel, (unsigned long long)r->guild,
+            (long long)r->version,
             (long long)r->created_ms, (long long)r->updated_ms, r->ended,
             (long long)r->ended_ms);
     for (size_t i = 0; i < r->nundo; i++)
@@ -283,6 +287,7 @@ static void test_store_migrate_identical(void **state)
     /* The dump really holds the history: 51 kept versions of CH_LONG. */
     assert_non_null(strstr(src, "len=200000"));
     assert_non_null(strstr(src, "ended=1/2000"));
+    assert_non_null(strstr(src, " g=9223372036854775885 "));
 
     rc = migrate(out, sizeof out, "--from", f->pg, "--to", f->to_back, NULL);
     if (rc != 0)

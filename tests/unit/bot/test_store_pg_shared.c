@@ -171,7 +171,9 @@ static void test_store_pg_race_interaction(void **state)
         assert_int_equal(conflict, 1);
         assert_int_equal(store_interaction_seen(s, "999", &seen), BOT_OK);
         assert_true(seen);
-        assert_int_equal(store_interaction_prune(s, INT64_MAX), BOT_OK);
+        assert_int_equal(store_interaction_prune(s, INT64_MAX, STORE_PRUNE_BATCH_MAX,
+                                                 NULL),
+                         BOT_OK);
     }
     store_close(s);
 }

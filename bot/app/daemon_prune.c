@@ -1,0 +1,82 @@
+/*
+ * daemon_prune.c - the store's upkeep on a timer: forget interaction ids
+ * past Discord's replay window, apply retention and the archive quota to
+ * ended fights ([fights] retention_days, keep_history,
+ * max_archived_per_server), and log what went and the database's size.
+ *
+ * A pass is cut into batches of DAEMON_PRUNE_BATCH rows or fights, each
+ * one short transaction of its own, one batch per tick, so a pass over a
+ * large backlog never holds the event loop for long: interactions keep
+ * being answered between batches. A pass starts at the first tick and
+ * then every [store] prune_interval_s. With several shard processes on
+ * one PostgreSQL database every shard prunes; the second one to reach a
+ * row finds it gone, so that is only repeated work (store.h).
+ */
+#include "daemon_int.h"
+
+#include "log.h"
+#include "store.h"
+
+/* Rows or fights per batch: a few milliseconds of work on SQLite. */
+#define DAEMON_PRUNE_BATCH 100
+_Static_assert(DAEMON_PRUNE_BATCH <= STORE_PRUNE_BATCH_MAX,
+               "the store's limit per call");
+#define DAEMON_DAY_MS (24 * 60 * 60 * 1000ll)
+
+/* Finish a pass: log it and schedule the next. */
+static void pass_done(struct daemon *d, int64_t now)
+{
+    struct daemon_prune *p = &d->prune;
+    int64_t bytes = -1;
+    if (store_size(d->store, &bytes) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "database size: %s",
+                store_errmsg(d->store));
+    log_msg(d->log, LOG_LVL_INFO,
+            "prune: %lld interactions forgotten, %lld ended fights cut to "
+            "their final state, %lld deleted over the archive quota "
+            "(%lld versions, %lld history lines); database %lld bytes",
+            (long long)p->interactions, (long long)p->st.trimmed,
+            (long long)p->st.deleted, (long long)p->st.versions,
+            (long long)p->st.changes, (long long)bytes);
+    p->interactions = 0;
+    p->st = (struct store_prune_stats){0};
+    p->running = false;
+    p->next_ms = now + d->cfg->prune_interval_s * 1000;
+}
+
+void daemon_prune_tick(struct daemon *d, int64_t now)
+{
+    struct daemon_prune *p = &d->prune;
+    /* Not inside a group's transaction, and never delaying its replies. */
+    if (now < p->next_ms || d->batch_txn || d->nbatch > 0 || d->stopping)
+        return;
+    p->running = true;
+    int64_t wall = daemon_wall_ms();
+    bool more = false;
+    int64_t n = 0;
+    enum bot_err e = store_interaction_prune(
+        d->store, wall - STORE_INTERACTION_KEEP_MS, DAEMON_PRUNE_BATCH, &n);
+    if (e == BOT_OK) {
+        p->interactions += n;
+        more = n == DAEMON_PRUNE_BATCH;
+        struct store_prune_cfg cfg = {
+            .trim_before_ms = wall - d->cfg->retention_days * DAEMON_DAY_MS,
+            .keep_after_ms = wall - d->cfg->reopen_minutes * 60000,
+            .keep_history = d->cfg->keep_history,
+            .max_archived = d->cfg->max_archived_per_server,
+            .batch = DAEMON_PRUNE_BATCH,
+        };
+        e = store_enc_prune(d->store, &cfg, &p->st);
+        more = more || p->st.more;
+    }
+    if (e != BOT_OK) {
+        log_msg(d->log, LOG_LVL_WARN, "prune: %s: %s", bot_errname(e),
+                store_errmsg(d->store));
+        p->running = false;
+        p->next_ms = now + d->cfg->prune_interval_s * 1000;
+    } else if (more) {
+        p->next_ms = now; /* the next batch at the next tick */
+    } else {
+        pass_done(d, now);
+    }
+}
