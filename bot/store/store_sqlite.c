@@ -347,6 +347,12 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
         "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
         "PRAGMA trusted_schema = OFF",
         "PRAGMA journal_size_limit = 67108864", /* WAL kept: 64 MiB */
+        /* Debian's SQLite zeroes every deleted row (SECURE_DELETE); each
+         * save deletes the oldest kept version, and zeroing it was 7% of a
+         * command. FAST zeroes what is written anyway; the rest is freed
+         * pages of a file only fray reads (0600), and pruning gives them
+         * back to the disk (incremental auto_vacuum). */
+        "PRAGMA secure_delete = FAST",
     };
     for (size_t i = 0; i < sizeof pragmas / sizeof pragmas[0]; i++) {
         rc = sqlite3_exec(db, pragmas[i], NULL, NULL, NULL);
