@@ -81,6 +81,16 @@ grep -q "^commit $FRAY_PACKAGE_COMMIT\$" "$work/version" || fail "--version: wro
 for lib in libwebsockets libcurl jansson sqlite libpq openssl zlib; do
     grep -q "^$lib " "$work/version" || fail "--version lacks $lib"
 done
+# Debian's hardening (dpkg-buildflags hardening=+all), read off the binary:
+# position independent, read-only relocations bound now, the stack
+# protector and fortified string functions.
+bin="$root/usr/bin/fray"
+readelf -h "$bin" | grep -q 'Type:.*DYN' || fail "fray is not position independent"
+readelf -lW "$bin" | grep -q GNU_RELRO || fail "fray has no RELRO"
+readelf -dW "$bin" | grep -Eq 'BIND_NOW|FLAGS.*NOW' || fail "fray is not bound now"
+readelf --dyn-syms -W "$bin" | grep -q __stack_chk_fail || fail "fray has no stack protector"
+readelf --dyn-syms -W "$bin" | grep -q '_chk@' || fail "fray has no fortified functions"
+echo "hardening: PIE, RELRO, BIND_NOW, stack protector, FORTIFY_SOURCE"
 for unit in fray.service fray@0.service; do
     MANPATH="$root/usr/share/man" systemd-analyze verify --root="$root" "$unit" \
         >"$work/verify.log" 2>&1 || { cat "$work/verify.log"; fail "verify $unit"; }
