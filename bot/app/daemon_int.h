@@ -24,10 +24,12 @@
 #include "metrics.h"
 #include "rest.h"
 #include "rs_data.h"
+#include "sbuf.h"
 #include "shard.h"
 
 struct enc_cache;
 struct gw;
+struct limit;
 struct metrics_http;
 struct tracker;
 
@@ -70,6 +72,33 @@ struct daemon {
     char app_id[32];                      /* from READY; "" before */
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
+    struct limit *limit;                  /* token buckets (limit.h); NULL:
+                                             nothing is limited */
+    struct gm_fold *gm;                   /* DAEMON_GM_CHANNELS_MAX slots;
+                                             NULL: every copy posted alone */
+    bool rest_closing;                    /* rest_free() runs: a done
+                                             callback must not submit */
+};
+
+/* GM channels that may have a copy on its way at once; a copy for another
+ * channel beyond them is posted alone, as if nothing were in flight. */
+#define DAEMON_GM_CHANNELS_MAX 64
+/* Bytes of copies folded into one message while the previous one is on
+ * its way: under Discord's 4,096-character embed description, with room
+ * for the note. Copies beyond are counted and named, never dropped
+ * silently. */
+#define DAEMON_GM_FOLD_BYTES 3800
+
+/* One GM channel's copies (daemon_ix.c): at most one request in flight;
+ * what comes meanwhile waits here, the first as it is, the rest folded
+ * into text, and goes out as one message when the request is done. */
+struct gm_fold {
+    struct daemon *d;
+    uint64_t channel;                     /* 0: the slot is free */
+    struct msg *held;                     /* the first waiting copy, or NULL */
+    struct sbuf text;                     /* folded copies, markdown */
+    int nfolded;                          /* copies in text */
+    int nmore;                            /* copies that did not fit */
 };
 
 /* Register the commands at READY: the core set globally (shard 0 only),
@@ -108,6 +137,7 @@ struct pending_reply {                    /* one interaction callback */
     int64_t t0_ms;
     int64_t rx_us;                        /* the dispatch came in */
     bool refused;                         /* answered with an error */
+    bool limited;                         /* told to slow down */
     struct follow_on next[FOLLOW_ONS_MAX];
     int nnext;
 };
@@ -136,6 +166,9 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* daemon_ix.c: free d->gm and what waits in it (after rest_free()). */
+void daemon_gm_free(struct daemon *d);
 
 /* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the
  * daemon). */
