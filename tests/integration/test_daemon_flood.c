@@ -9,16 +9,22 @@
  *  - a flood of commands against a fight: the refused ones change nothing
  *    (the stored fight took exactly the accepted ones);
  *  - a flood of autocomplete requests: past the limit the choices are
- *    empty, at once.
+ *    empty, at once;
+ *  - autocomplete in a freshly started fray fills the encounter cache
+ *    instead of decoding the fight at every keystroke.
  * No timing is asserted beyond "within a generous bound". */
 #include "support.h"
 
+#include <arpa/inet.h>
 #include <inttypes.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "daemon_harness.h"
 #include "enc_json.h"
@@ -324,6 +330,77 @@ static void test_flood_autocomplete_empty(void **state)
     harness_stop(&h);
 }
 
+/* A port free a moment ago, for fray's /metrics. */
+static int free_port(void)
+{
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    port = ntohs(a.sin_port);
+    close(fd);
+    return port;
+}
+
+/* The value of metric name (no labels) on fray's /metrics page, or -1. */
+static double metric(int port, const char *name)
+{
+    struct fake_resp r;
+    double v = -1;
+    size_t n = strlen(name);
+    assert_int_equal(fake_request(port, "GET", "/metrics", NULL, NULL, &r),
+                     0);
+    for (const char *p = r.body; p && *p; p = strchr(p, '\n'),
+                    p = p ? p + 1 : NULL)
+        if (strncmp(p, name, n) == 0 && p[n] == ' ')
+            v = strtod(p + n + 1, NULL);
+    fake_resp_free(&r);
+    return v;
+}
+
+/* Autocomplete in a fray whose cache is cold (just restarted) decodes the
+ * fight once and keeps it: the next keystrokes read the cache. */
+static void test_flood_autocomplete_fills_cache(void **state)
+{
+    struct harness h;
+    char conf[96];
+    int port = free_port();
+    (void)state;
+
+    snprintf(conf, sizeof conf, "[metrics]\nlisten = 127.0.0.1:%d\n", port);
+    harness_start_conf(&h, NULL, NULL, true, conf);
+    expect_ok(&h, combat_desc("start", json_pack("[{s:s,s:s}]", "name",
+                                                 "system", "value",
+                                                 "generic")));
+    expect_ok(&h, combat_desc("add", json_pack("[{s:s,s:s},{s:s,s:i}]",
+                                               "name", "name", "value", "Orc",
+                                               "name", "count", "value", 2)));
+    kill(h.fray, SIGKILL);
+    assert_true(harness_wait_exit(&h, 3000) >= 0);
+    harness_start_fray(&h, NULL);
+    assert_int_equal(fake_wait_stat(h.fake.port, "resumes_ok", 1, 8000), 0);
+    assert_int_equal(metric(port, "fray_encounters_cached"), 0);
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:[{s:s, s:[{s:s,s:s,s:b}]}]}",
+                             "type", "autocomplete", "name", "combat",
+                             "user_id", GM, "options", "name", "hp",
+                             "options", "name", "name", "value", "Or",
+                             "focused", 1);
+    for (int i = 0; i < 3; i++) {
+        json_t *cb = harness_interact(&h, desc);
+        assert_int_equal(json_array_size(json_object_get(
+                             json_object_get(cb, "data"), "choices")), 2);
+        json_decref(cb);
+    }
+    json_decref(desc);
+    assert_int_equal(metric(port, "fray_encounters_cached"), 1);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_flood_secret_rolls_folded),
         cmocka_unit_test(test_flood_commands_change_nothing),
         cmocka_unit_test(test_flood_autocomplete_empty),
+        cmocka_unit_test(test_flood_autocomplete_fills_cache),
     };
     return cmocka_run_group_tests_name("daemon_flood", tests, NULL, NULL);
 }
