@@ -188,6 +188,17 @@ class Fake:
         self.log.close()
 
 
+def no_limits(fray):
+    """A [limits] section turning off the per-user and per-channel buckets,
+    for benchmarks whose load comes from one user by design; "" for a fray
+    older than [limits] (it would refuse the unknown keys)."""
+    with open(fray, "rb") as f:
+        if b"user_per_minute" not in f.read():
+            return ""
+    return ("[limits]\nuser_per_minute = 0\nchannel_per_minute = 0\n"
+            "secret_per_minute = 0\nautocomplete_per_minute = 0\n")
+
+
 def fray_config(workdir, db, level="warn", extra=""):
     path = os.path.join(workdir, "fray.conf")
     with open(path, "w") as f:

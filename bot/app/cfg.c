@@ -109,6 +109,36 @@ static const struct cfg_key cfg_keys[] = {
     {"daemon", "shutdown_grace_ms", CFG_T_INT, 0, 60000, "5000",
      F(shutdown_grace_ms),
      "on SIGTERM, how long to wait for in-flight replies"},
+    {"limits", "user_burst", CFG_T_INT, 1, 1000, "10", F(limit_user_burst),
+     "commands and clicks one user may send at once before being told to "
+     "slow down"},
+    {"limits", "user_per_minute", CFG_T_INT, 0, 60000, "60",
+     F(limit_user_per_min),
+     "commands and clicks a minute one user may keep sending; 0 = no "
+     "limit (the console is never limited)"},
+    {"limits", "channel_burst", CFG_T_INT, 1, 1000, "20",
+     F(limit_channel_burst),
+     "commands and clicks one channel may receive at once, all users "
+     "together"},
+    {"limits", "channel_per_minute", CFG_T_INT, 0, 60000, "240",
+     F(limit_channel_per_min),
+     "commands and clicks a minute one channel may keep receiving; 0 = no "
+     "limit"},
+    {"limits", "autocomplete_burst", CFG_T_INT, 1, 1000, "20",
+     F(limit_autocomplete_burst),
+     "autocomplete requests one user may send at once; over the limit the "
+     "choices come back empty"},
+    {"limits", "autocomplete_per_minute", CFG_T_INT, 0, 60000, "300",
+     F(limit_autocomplete_per_min),
+     "autocomplete requests a minute one user may keep sending; 0 = no "
+     "limit"},
+    {"limits", "secret_burst", CFG_T_INT, 1, 1000, "5",
+     F(limit_secret_burst),
+     "secret rolls (each copied to the GM channel) one user may make at "
+     "once"},
+    {"limits", "secret_per_minute", CFG_T_INT, 0, 60000, "20",
+     F(limit_secret_per_min),
+     "secret rolls a minute one user may keep making; 0 = no limit"},
     {"metrics", "listen", CFG_T_STR, 0, CFG_MAX_LISTEN - 1, "",
      F(metrics_listen),
      "serve Prometheus metrics at http://LISTEN/metrics: PORT (on "

@@ -65,6 +65,14 @@ struct cfg {
     int64_t rest_retry_base_ms;
     int64_t rest_global_per_sec;
     int64_t shutdown_grace_ms;       /* [daemon] shutdown_grace_ms */
+    int64_t limit_user_burst;        /* [limits] ... (limit.h) */
+    int64_t limit_user_per_min;
+    int64_t limit_channel_burst;
+    int64_t limit_channel_per_min;
+    int64_t limit_autocomplete_burst;
+    int64_t limit_autocomplete_per_min;
+    int64_t limit_secret_burst;
+    int64_t limit_secret_per_min;
     char metrics_listen[CFG_MAX_LISTEN]; /* [metrics] listen; "" = off */
     bool metrics_public;             /* [metrics] public */
 };

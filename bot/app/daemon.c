@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "enc_cache.h"
+#include "limit.h"
 #include "eng_rng.h"
 #include "gw.h"
 #include "metrics_http.h"
@@ -323,6 +324,14 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     }
     if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
         log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
+    d.limit = limit_new(0);
+    if (!d.limit)
+        log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");
+    d.gm = calloc(DAEMON_GM_CHANNELS_MAX, sizeof *d.gm);
+    for (int i = 0; d.gm && i < DAEMON_GM_CHANNELS_MAX; i++) {
+        d.gm[i].d = &d;
+        sbuf_init(&d.gm[i].text, DAEMON_GM_FOLD_BYTES);
+    }
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -357,6 +366,8 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
         tls_client_free(d.tls);
         enc_cache_free(d.cache);
+        daemon_gm_free(&d);
+        limit_free(d.limit);
         free(d.batch);
         store_close(d.store);
         rs_data_free(&d.rules);
@@ -442,6 +453,7 @@ out:
     lws_sul_cancel(&d.sul_gateway);
     gw_detach(d.gw);
     tracker_detach(d.tracker);
+    d.rest_closing = true;      /* done callbacks below: submit nothing */
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
     metrics_http_free(d.metrics_http);   /* its connections are gone */
@@ -449,6 +461,8 @@ out:
     tracker_free(d.tracker);
     gw_free(d.gw);
     enc_cache_free(d.cache);
+    daemon_gm_free(&d);
+    limit_free(d.limit);
     free(d.batch);
     store_close(d.store);
     rs_data_free(&d.rules);

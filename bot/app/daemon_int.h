@@ -24,6 +24,7 @@
 #include "metrics.h"
 #include "rest.h"
 #include "rs_data.h"
+#include "sbuf.h"
 #include "shard.h"
 #include "store.h"
 
@@ -35,6 +36,7 @@
 
 struct enc_cache;
 struct gw;
+struct limit;
 struct metrics_http;
 struct tracker;
 
@@ -86,6 +88,33 @@ struct daemon {
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
     struct daemon_prune prune;            /* the store's upkeep */
+    struct limit *limit;                  /* token buckets (limit.h); NULL:
+                                             nothing is limited */
+    struct gm_fold *gm;                   /* DAEMON_GM_CHANNELS_MAX slots;
+                                             NULL: every copy posted alone */
+    bool rest_closing;                    /* rest_free() runs: a done
+                                             callback must not submit */
+};
+
+/* GM channels that may have a copy on its way at once; a copy for another
+ * channel beyond them is posted alone, as if nothing were in flight. */
+#define DAEMON_GM_CHANNELS_MAX 64
+/* Bytes of copies folded into one message while the previous one is on
+ * its way: under Discord's 4,096-character embed description, with room
+ * for the note. Copies beyond are counted and named, never dropped
+ * silently. */
+#define DAEMON_GM_FOLD_BYTES 3800
+
+/* One GM channel's copies (daemon_ix.c): at most one request in flight;
+ * what comes meanwhile waits here, the first as it is, the rest folded
+ * into text, and goes out as one message when the request is done. */
+struct gm_fold {
+    struct daemon *d;
+    uint64_t channel;                     /* 0: the slot is free */
+    struct msg *held;                     /* the first waiting copy, or NULL */
+    struct sbuf text;                     /* folded copies, markdown */
+    int nfolded;                          /* copies in text */
+    int nmore;                            /* copies that did not fit */
 };
 
 /* Register the commands at READY: the core set globally (shard 0 only),
@@ -124,6 +153,7 @@ struct pending_reply {                    /* one interaction callback */
     int64_t t0_ms;
     int64_t rx_us;                        /* the dispatch came in */
     bool refused;                         /* answered with an error */
+    bool limited;                         /* told to slow down */
     struct follow_on next[FOLLOW_ONS_MAX];
     int nnext;
 };
@@ -157,6 +187,9 @@ void daemon_batch_flush(struct daemon *d);
  * pass every [store] prune_interval_s, the first at the first tick); the
  * log says what a pass pruned and the database's size. */
 void daemon_prune_tick(struct daemon *d, int64_t now_ms);
+
+/* daemon_ix.c: free d->gm and what waits in it (after rest_free()). */
+void daemon_gm_free(struct daemon *d);
 
 /* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the
  * daemon). */

@@ -15,6 +15,7 @@
 #include "enc_cache.h"
 #include "gw.h"
 #include "interaction.h"
+#include "limit.h"
 #include "render_discord.h"
 #include "store.h"
 #include "tracker.h"
@@ -45,7 +46,9 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     if (ok) {
         d->answered++;
         metrics_interaction(&d->metrics, p->command,
-                            p->refused ? METRICS_REFUSED : METRICS_OK,
+                            p->limited   ? METRICS_LIMITED
+                            : p->refused ? METRICS_REFUSED
+                                         : METRICS_OK,
                             res->done_us - p->rx_us);
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s /%s answered in %lld ms", p->id, p->command,
@@ -128,7 +131,7 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
                                 int64_t rx_us)
 {
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules};
+                          .rs_data = &d->rules, .cache = d->cache};
     struct msg m;
     json_t *body;
 
@@ -187,20 +190,203 @@ static bool likely_ephemeral(const struct cmd_req *req)
     return v && strcmp(v, "true") == 0;
 }
 
-static void post_gm_copy(struct daemon *d, uint64_t channel,
-                         const struct msg *m)
+static void on_gm_done(void *ud, const struct rest_result *res);
+
+/* Submit m to the GM channel; fold (may be NULL) is told when it is done. */
+static bool gm_submit(struct daemon *d, uint64_t channel, const struct msg *m,
+                      struct gm_fold *fold)
 {
     char path[REST_MAX_PATH], *text;
     json_t *body = render_discord_message(m, false);
+    bool ok;
 
     text = body ? json_dumps(body, JSON_COMPACT) : NULL;
     snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
-    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
-                             d) != BOT_OK)
+    ok = text && rest_submit(d->rest, "POST", path, text,
+                             fold ? on_gm_done : on_follow_done,
+                             fold ? (void *)fold : (void *)d) == BOT_OK;
+    if (!ok)
         log_msg(d->log, LOG_LVL_WARN, "cannot post to the GM channel %" PRIu64,
                 channel);
+    else
+        d->metrics.gm_posts++;
     free(text);
     json_decref(body);
+    return ok;
+}
+
+/* One copy as markdown lines: each embed's title in bold, its text, its
+ * fields and footer. */
+static void gm_copy_text(const struct msg *m, struct sbuf *sb)
+{
+    if (m->content)
+        sbuf_addf(sb, "%s\n", m->content);
+    for (int i = 0; i < m->nembeds; i++) {
+        const struct msg_embed *e = &m->embeds[i];
+        if (e->title)
+            sbuf_addf(sb, "**%s**\n", e->title);
+        if (e->description)
+            sbuf_addf(sb, "%s\n", e->description);
+        for (int f = 0; f < e->nfields; f++)
+            sbuf_addf(sb, "**%s**: %s\n", e->fields[f].name,
+                      e->fields[f].value);
+        if (e->footer)
+            sbuf_addf(sb, "%s\n", e->footer);
+    }
+}
+
+/* Add one copy to fold's text, or count it when it does not fit. The
+ * first copy of a fold always goes in (shortened, visibly, if it alone is
+ * too long). */
+static void gm_fold_add(struct gm_fold *g, const struct msg *m)
+{
+    struct sbuf one;
+
+    sbuf_init(&one, DAEMON_GM_FOLD_BYTES);
+    gm_copy_text(m, &one);
+    if (g->text.len + one.len + 1 <= DAEMON_GM_FOLD_BYTES &&
+        sbuf_error(&one) == SBUF_OK) {
+        if (g->nfolded > 0)
+            sbuf_addc(&g->text, '\n');
+        sbuf_addn(&g->text, sbuf_str(&one), one.len);
+        g->nfolded++;
+    } else if (g->nfolded == 0) {
+        size_t room = DAEMON_GM_FOLD_BYTES - sizeof RENDER_DC_NOTE - 1;
+        sbuf_addn(&g->text, sbuf_str(&one),
+                  sbuf_utf8_cut(sbuf_str(&one),
+                                one.len < room ? one.len : room));
+        sbuf_add(&g->text, "\n" RENDER_DC_NOTE);
+        g->nfolded++;
+    } else {
+        g->nmore++;
+    }
+    sbuf_cleanup(&one);
+}
+
+static void gm_fold_reset(struct gm_fold *g)
+{
+    if (g->held) {
+        msg_cleanup(g->held);
+        free(g->held);
+        g->held = NULL;
+    }
+    sbuf_reset(&g->text);
+    g->nfolded = g->nmore = 0;
+}
+
+/* Send what waits in g as one message; free the slot when nothing does. */
+static void gm_fold_flush(struct gm_fold *g)
+{
+    struct daemon *d = g->d;
+    struct msg m;
+    struct msg_embed *e;
+    bool sent = false;
+
+    if (g->held == NULL && g->nfolded == 0 && g->nmore == 0) {
+        g->channel = 0;
+        return;
+    }
+    if (g->held != NULL && g->nfolded == 0 && g->nmore == 0) {
+        sent = gm_submit(d, g->channel, g->held, g);
+    } else {
+        char title[96];
+        snprintf(title, sizeof title,
+                 "%d secret copies at once, folded into one message",
+                 g->nfolded + g->nmore);
+        msg_init(&m);
+        e = msg_add_embed(&m, MSG_STYLE_SECRET, title);
+        if (e && msg_embed_set_description(e, sbuf_str(&g->text))) {
+            if (g->nmore > 0) {
+                char foot[160];
+                snprintf(foot, sizeof foot, "\xe2\x80\xa6 and %d more secret "
+                         "roll%s not shown: they came too fast", g->nmore,
+                         g->nmore == 1 ? "" : "s");
+                msg_embed_set_footer(e, foot);
+            }
+            sent = gm_submit(d, g->channel, &m, g);
+        }
+        msg_cleanup(&m);
+        d->metrics.gm_unshown += g->nmore;
+    }
+    if (!sent) {
+        log_msg(d->log, LOG_LVL_WARN, "GM channel %" PRIu64 ": %d secret "
+                "copies not sent", g->channel,
+                (g->held != NULL) + g->nfolded + g->nmore);
+        g->channel = 0;
+    }
+    gm_fold_reset(g);
+}
+
+static void on_gm_done(void *ud, const struct rest_result *res)
+{
+    struct gm_fold *g = ud;
+    struct daemon *d = g->d;
+
+    on_follow_done(d, res);
+    if (d->rest_closing) {
+        int n = (g->held != NULL) + g->nfolded + g->nmore;
+        if (n > 0)
+            log_msg(d->log, LOG_LVL_WARN, "GM channel %" PRIu64 ": %d "
+                    "secret copies not sent: stopping", g->channel, n);
+        gm_fold_reset(g);
+        g->channel = 0;
+        return;
+    }
+    gm_fold_flush(g);
+}
+
+void daemon_gm_free(struct daemon *d)
+{
+    for (int i = 0; d->gm && i < DAEMON_GM_CHANNELS_MAX; i++) {
+        gm_fold_reset(&d->gm[i]);
+        sbuf_cleanup(&d->gm[i].text);
+    }
+    free(d->gm);
+    d->gm = NULL;
+}
+
+/* A copy for the GM channel. Posted at once when nothing is on its way to
+ * that channel; else it waits for the one in flight and goes out folded
+ * with the others that came meanwhile, so a flood of secret rolls is a
+ * few messages, not a queue Discord drains at one a second. Takes *mp. */
+static void post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp)
+{
+    struct msg *m = *mp;
+    struct gm_fold *g = NULL, *free_slot = NULL;
+
+    *mp = NULL;
+    d->metrics.gm_copies++;
+    for (int i = 0; d->gm && i < DAEMON_GM_CHANNELS_MAX && !g; i++) {
+        if (d->gm[i].channel == channel)
+            g = &d->gm[i];
+        else if (d->gm[i].channel == 0 && !free_slot)
+            free_slot = &d->gm[i];
+    }
+    if (g == NULL) {
+        if (free_slot != NULL) {
+            free_slot->channel = channel;
+            if (!gm_submit(d, channel, m, free_slot))
+                free_slot->channel = 0;
+        } else {
+            gm_submit(d, channel, m, NULL);
+        }
+        msg_cleanup(m);
+        free(m);
+        return;
+    }
+    if (g->held == NULL && g->nfolded == 0 && g->nmore == 0) {
+        g->held = m;                    /* alone so far: sent as it is */
+        return;
+    }
+    if (g->held != NULL) {
+        gm_fold_add(g, g->held);
+        msg_cleanup(g->held);
+        free(g->held);
+        g->held = NULL;
+    }
+    gm_fold_add(g, m);
+    msg_cleanup(m);
+    free(m);
 }
 
 /* Waited too long (a busy loop, a replay, a slow group): acknowledge
@@ -280,7 +466,7 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
-        post_gm_copy(d, reply->gm_channel, reply->gm_copy);
+        post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
     /* The server plays another set of systems now: its commands follow,
      * once the change is committed. */
     if (reply->guild_commands && !reply->is_error)
@@ -348,6 +534,87 @@ void daemon_batch_flush(struct daemon *d)
     d->batch_txn = false;
 }
 
+static void limit_rates(const struct cfg *c, struct limit_rate *r)
+{
+    r[LIMIT_USER_COMMANDS] = (struct limit_rate){c->limit_user_burst,
+                                                 c->limit_user_per_min};
+    r[LIMIT_CHANNEL_COMMANDS] = (struct limit_rate){c->limit_channel_burst,
+                                                    c->limit_channel_per_min};
+    r[LIMIT_USER_AUTOCOMPLETE] = (struct limit_rate){
+        c->limit_autocomplete_burst, c->limit_autocomplete_per_min};
+    r[LIMIT_USER_SECRET] = (struct limit_rate){c->limit_secret_burst,
+                                               c->limit_secret_per_min};
+}
+
+/* Whether it is over one of its limits ([limits] in the config, limit.h).
+ * If not, it takes a token from each bucket it draws on: autocomplete from
+ * its user's; anything else from its user's and its channel's, and a
+ * secret roll (a GM-channel copy) from its user's secret bucket too. If it
+ * is, it is answered at once, privately ("slow down"; autocomplete: no
+ * choices), and nothing else happens: no store, no command, no copy.
+ * Interactions only: the console does not come here. */
+static bool over_limit(struct daemon *d, struct interaction *it,
+                       int64_t rx_us)
+{
+    struct limit_rate rate[LIMIT_NKINDS];
+    struct { enum limit_kind kind; uint64_t id; } use[3];
+    int n = 0;
+    int64_t now = daemon_now_ms(), wait = 0;
+    const char *secret;
+    struct pending_reply *p;
+    struct msg m;
+    json_t *body;
+
+    if (d->limit == NULL)
+        return false;
+    limit_rates(d->cfg, rate);
+    if (it->type == INTERACTION_AUTOCOMPLETE) {
+        use[n].kind = LIMIT_USER_AUTOCOMPLETE;
+        use[n++].id = it->req.user_id;
+    } else {
+        use[n].kind = LIMIT_USER_COMMANDS;
+        use[n++].id = it->req.user_id;
+        use[n].kind = LIMIT_CHANNEL_COMMANDS;
+        use[n++].id = it->req.channel_id;
+        secret = cmd_req_opt(&it->req, "secret");
+        if (secret && strcmp(secret, "true") == 0) {
+            use[n].kind = LIMIT_USER_SECRET;
+            use[n++].id = it->req.user_id;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int64_t w = use[i].id ? limit_wait_ms(d->limit, use[i].kind,
+                                              use[i].id, &rate[use[i].kind],
+                                              now)
+                              : 0;
+        if (w > wait)
+            wait = w;
+    }
+    if (wait == 0) {
+        for (int i = 0; i < n; i++)
+            if (use[i].id)
+                limit_take(d->limit, use[i].kind, use[i].id,
+                           &rate[use[i].kind], now);
+        return false;
+    }
+    msg_init(&m);
+    if (it->type == INTERACTION_AUTOCOMPLETE) {
+        body = render_discord_autocomplete(&m);
+    } else {
+        msg_set_content(&m, "Slow down: try again in %lld s.",
+                        (long long)((wait + 999) / 1000));
+        body = render_discord_callback(RENDER_DC_CB_MESSAGE, &m, true);
+    }
+    if (body && (p = answer(d, it, rx_us, body, it->req.command)))
+        p->limited = true;
+    json_decref(body);
+    msg_cleanup(&m);
+    log_msg(d->log, LOG_LVL_DEBUG, "interaction %s /%s from user %" PRIu64
+            " over its limit: try again in %lld ms", it->id, it->req.command,
+            it->req.user_id, (long long)wait);
+    return true;
+}
+
 /* Queue an interaction for the group that daemon_batch_flush() runs when
  * the loop has nothing more to read; autocomplete is answered at once (it
  * changes nothing). */
@@ -364,7 +631,8 @@ static void batch_add(struct daemon *d, json_t *payload)
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
         return;
     }
-    if (answer_unreadable(d, &b->it, b->rx_us)) {
+    if (answer_unreadable(d, &b->it, b->rx_us) ||
+        over_limit(d, &b->it, b->rx_us)) {
         interaction_cleanup(&b->it);
         return;
     }

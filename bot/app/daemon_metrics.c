@@ -93,6 +93,15 @@ static void write_rest(struct sbuf *sb, struct daemon *d)
               (double)rs->ratelimit_wait_ms / 1000);
     gauge(sb, "fray_rest_backlog", "REST requests submitted and not done.",
           d->rest ? rest_pending(d->rest) : 0);
+    gauge(sb, "fray_rest_queued",
+          "REST requests waiting to be sent (not yet with curl).",
+          rs->queued);
+    gauge(sb, "fray_rest_queued_peak",
+          "The most REST requests that ever waited at once.",
+          rs->queued_peak);
+    counter(sb, "fray_rest_route_full_total",
+            "Requests refused because their route's queue was full.",
+            rs->route_full);
     free(rs);
 }
 
@@ -123,6 +132,14 @@ void daemon_metrics_render(void *ud, struct sbuf *sb)
     metrics_head(sb, "fray_store_commit_seconds", "histogram",
                  "One group commit of the store (the fsync).");
     metrics_write_hist(sb, "fray_store_commit_seconds", &d->metrics.commit);
+    counter(sb, "fray_gm_copies_total",
+            "Secret copies for GM channels.", d->metrics.gm_copies);
+    counter(sb, "fray_gm_posts_total",
+            "Messages posted to GM channels (copies that came together are "
+            "folded into one).", d->metrics.gm_posts);
+    counter(sb, "fray_gm_copies_unshown_total",
+            "Copies that did not fit a folded message: only counted in "
+            "its note.", d->metrics.gm_unshown);
     gauge(sb, "fray_encounters_cached", "Decoded encounters in the cache.",
           d->cache ? (int64_t)enc_cache_count(d->cache) : 0);
     gauge(sb, "process_resident_memory_bytes", "Resident memory (RSS).",

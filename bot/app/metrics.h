@@ -39,6 +39,7 @@ enum metrics_outcome {
     METRICS_REFUSED,         /* answered with an error (bad input, refused) */
     METRICS_FAILED,          /* the callback did not go through */
     METRICS_REPLAYED,        /* already answered (a replay after a restart) */
+    METRICS_LIMITED,         /* told to slow down (limit.h): nothing ran */
     METRICS_NOUTCOMES
 };
 
@@ -58,6 +59,9 @@ struct metrics {
     int ncommands;
     struct metrics_hist latency;     /* interaction -> callback accepted */
     struct metrics_hist commit;      /* one group commit (the fsync) */
+    int64_t gm_copies;               /* secret copies for GM channels */
+    int64_t gm_posts;                /* messages that carried them */
+    int64_t gm_unshown;              /* copies only counted in a note */
 };
 
 void metrics_init(struct metrics *m);

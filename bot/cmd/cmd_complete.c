@@ -101,17 +101,27 @@ static bool emit(struct cands *cs, struct msg *out)
 }
 
 /* The channel's live encounter, or NULL (none, or unreadable): the cached
- * copy when this process holds the live state, else decoded from the
- * store. *owned says whether the caller frees it. */
+ * copy when it is the live state (this process's store, or a shared one
+ * whose live version it matches), else decoded from the store, and then
+ * kept in the cache, so that a user typing does not decode the fight at
+ * every keystroke. The store holds only committed states here (commands
+ * run and commit in one go, after which the cache is what was committed),
+ * so what is decoded is what the next command would decode too. *owned
+ * says whether the caller frees it. */
 static const struct encounter *load(struct cmd_ctx *ctx,
                                     const struct cmd_req *req, bool *owned)
 {
     *owned = false;
-    if (ctx->cache != NULL && !store_shared(ctx->store)) {
+    if (ctx->cache != NULL) {
         const struct encounter *hit = enc_cache_get(ctx->cache,
                                                     req->channel_id,
                                                     req->now_ms);
-        if (hit != NULL)
+        int64_t live = 0;
+        if (hit != NULL &&
+            (!store_shared(ctx->store) ||
+             (store_enc_version(ctx->store, req->channel_id, &live) ==
+                  BOT_OK &&
+              live == hit->version)))
             return hit;
     }
     char *doc = NULL, why[160];
@@ -123,7 +133,15 @@ static const struct encounter *load(struct cmd_ctx *ctx,
     if (enc_json_load(doc, &e, why, sizeof why) != BOT_OK)
         e = NULL;
     free(doc);
-    *owned = e != NULL;
+    if (e == NULL)
+        return NULL;
+    e->version = version;
+    if (ctx->cache != NULL) {
+        struct encounter *copy = enc_clone(e);
+        if (copy != NULL)       /* else simply not cached */
+            enc_cache_put(ctx->cache, req->channel_id, copy, req->now_ms);
+    }
+    *owned = true;
     return e;
 }
 

@@ -120,6 +120,14 @@ void rest_route_template(const char *path, char *out, size_t cap)
     mask_path(path, out, cap, true);
 }
 
+/* Requests waiting changed by n (under mu). */
+static void queued_add(struct rest *r, int n)
+{
+    r->stats.queued += n;
+    if (r->stats.queued > r->stats.queued_peak)
+        r->stats.queued_peak = r->stats.queued;
+}
+
 /* One response of q (under no lock: takes mu). */
 static void stats_count(struct rest *r, const struct rest_req *q, int status)
 {
@@ -316,6 +324,7 @@ static void requeue(struct rest *r, struct rest_req *q, int64_t delay_ms)
     pthread_mutex_lock(&r->mu);
     q->next = r->waiting;          /* front: keeps its place in line */
     r->waiting = q;
+    queued_add(r, 1);
     if (!r->waiting_tail)
         r->waiting_tail = q;
     pthread_mutex_unlock(&r->mu);
@@ -456,6 +465,7 @@ static int64_t start_ready(struct rest *r)
         *tail = q;
         tail = &q->next;
         nready++;
+        queued_add(r, -1);
         if (!auth_failed) {
             q->attempts++;
             rl_on_send(&r->rl, q->route, q->exempt, now);
@@ -606,6 +616,17 @@ void rest_free(struct rest *r)
     free(r);
 }
 
+/* Requests waiting on route (under mu). The queue is short (every route
+ * but the interactions' own is capped), so a walk is cheap. */
+static int route_queued(const struct rest *r, const char *route)
+{
+    int n = 0;
+    for (const struct rest_req *q = r->waiting; q; q = q->next)
+        if (strcmp(q->route, route) == 0)
+            n++;
+    return n;
+}
+
 enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
                          const char *body, rest_done_fn *done, void *ud)
 {
@@ -643,6 +664,16 @@ enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
     q->ud = ud;
     q->submitted_ms = mono_ms();
     pthread_mutex_lock(&r->mu);
+    if (!q->exempt && route_queued(r, q->route) >= REST_MAX_QUEUED_PER_ROUTE) {
+        r->stats.route_full++;
+        pthread_mutex_unlock(&r->mu);
+        log_msg(r->o.log, LOG_LVL_WARN, "rest: %s %s not queued: %d requests "
+                "already wait on its route", q->method, q->safe,
+                REST_MAX_QUEUED_PER_ROUTE);
+        req_free(q);
+        return BOT_LIMIT;
+    }
+    queued_add(r, 1);
     if (r->waiting_tail)
         r->waiting_tail->next = q;
     else

@@ -36,6 +36,13 @@
 #define REST_MAX_PATH 1024
 #define REST_MAX_429_RETRIES 5
 #define REST_USER_AGENT_URL "https://github.com/fray-bot/fray"
+/* Requests waiting on one rate-limited route (one channel's messages, one
+ * message's edits): Discord drains a channel at about five messages in
+ * five seconds, so more than this is a backlog of minutes. Beyond it
+ * rest_submit() refuses (BOT_LIMIT) and the caller decides (the daemon
+ * folds GM copies before they get here). Interaction callbacks and
+ * webhooks are per interaction and never refused. */
+#define REST_MAX_QUEUED_PER_ROUTE 32
 
 struct rest;
 
@@ -77,7 +84,9 @@ enum bot_err rest_new(const struct rest_opts *o, struct rest **out);
 void rest_free(struct rest *r);
 
 /* Queue a request. body may be NULL (no body). done may be NULL. Returns
- * BOT_AUTH once a 401 was seen, BOT_NOMEM, else BOT_OK. */
+ * BOT_AUTH once a 401 was seen, BOT_LIMIT when REST_MAX_QUEUED_PER_ROUTE
+ * requests already wait on its route, BOT_NOMEM, else BOT_OK; done is
+ * called only after BOT_OK. */
 enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
                          const char *body, rest_done_fn *done, void *ud);
 
@@ -114,6 +123,9 @@ struct rest_route_count {
 struct rest_stats {
     int64_t ratelimit_waits;       /* requests the rate limiter held back */
     int64_t ratelimit_wait_ms;     /* the time they waited, in total */
+    int64_t queued;                /* requests waiting now (not in curl) */
+    int64_t queued_peak;           /* the most that ever waited at once */
+    int64_t route_full;            /* refused: their route's queue was full */
     int nroutes;
     struct rest_route_count routes[REST_STATS_MAX_ROUTES];
 };

@@ -102,8 +102,10 @@ static void test_metrics_count_what_was_sent(void **state)
     int port, status;
     (void)state;
 
+    /* one user sends every roll: the limits are test_daemon_flood's */
     harness_start_conf(&h, NULL, NULL, true,
-                       "[metrics]\nlisten = 127.0.0.1:0\n");
+                       "[metrics]\nlisten = 127.0.0.1:0\n"
+                       "[limits]\nuser_per_minute = 0\n");
     port = metrics_port(&h);
     for (int i = 0; i < N_OK; i++)
         roll(&h, "1d20+2");

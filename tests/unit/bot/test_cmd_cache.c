@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "enc_cache.h"
 #include "enc_json.h"
+#include "msg.h"
 #include "eng_rng.h"
 #include "render_text.h"
 #include "sbuf.h"
@@ -294,6 +295,50 @@ static void test_cmd_cache_failed_command_keeps_state(void **state)
     free(mine);
 }
 
+/* The choices autocomplete offers for target, joined with ','. */
+static const char *complete_target(struct side *s)
+{
+    static char out[1024];
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "attack", .channel_id = 1,
+        .guild_id = 5, .user_id = GM, .perms_known = true,
+        .expect_version = -1, .opts = {{"target", ""}}, .nopts = 1,
+        .now_ms = 2000,
+    };
+    struct msg m;
+    msg_init(&m);
+    assert_true(cmd_complete(&s->ctx, &req, "target", &m));
+    out[0] = '\0';
+    for (int i = 0; i < m.select.noptions; i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, sizeof out - n, "%s%s", i ? "," : "",
+                 m.select.options[i].value);
+    }
+    msg_cleanup(&m);
+    return out;
+}
+
+/* Autocomplete reads the cache: after a miss (a cold cache, after a
+ * restart or an expiry) it keeps what it decoded, and the next keystroke
+ * does not read the stored document at all, as a document made unreadable
+ * behind its back shows. */
+static void test_cmd_cache_autocomplete_uses_cache(void **state)
+{
+    struct fix *f = *state;
+    struct side *s = &f->cached;
+    int64_t v;
+    assert_true(run(s, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(s, GM, "combat", "add", "name", "Orc", "count", "2",
+                    NULL));
+    enc_cache_clear(s->cache);
+    assert_string_equal(complete_target(s), "Orc 1,Orc 2");
+    assert_int_equal(enc_cache_count(s->cache), 1);
+    free(stored(s->store, &v));
+    assert_int_equal(store_enc_save(s->store, 1, v + 1, "not a fight"),
+                     BOT_OK);
+    assert_string_equal(complete_target(s), "Orc 1,Orc 2");
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -303,6 +348,7 @@ int main(void)
         T(test_cmd_cache_replay_after_other_writer),
         T(test_cmd_cache_outer_rollback_forgotten),
         T(test_cmd_cache_failed_command_keeps_state),
+        T(test_cmd_cache_autocomplete_uses_cache),
     };
 #undef T
     return cmocka_run_group_tests_name("cmd_cache", tests, NULL, NULL);
