@@ -108,11 +108,14 @@ static const struct encounter *load(struct cmd_ctx *ctx,
 {
     *owned = false;
     if (ctx->cache != NULL && !store_shared(ctx->store)) {
-        const struct encounter *hit = enc_cache_get(ctx->cache,
-                                                    req->channel_id,
-                                                    req->now_ms);
-        if (hit != NULL)
-            return hit;
+        struct encounter *e = NULL;
+        if (enc_cache_copy(ctx->cache, req->channel_id, req->now_ms, &e) !=
+            BOT_OK)
+            return NULL;
+        if (e != NULL) {
+            *owned = true;
+            return e;
+        }
     }
     char *doc = NULL, why[160];
     int64_t version = 0;
