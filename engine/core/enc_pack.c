@@ -109,8 +109,8 @@ static void put_span(struct pk_out *w, const void *base, size_t from,
 
 /* A string as its length (one byte) and its bytes. When it is short and
  * there is room, STR_CHUNK bytes are copied at once (within the field:
- * see the assertions) and what follows the string is overwritten next. */
-/* Inlined: it runs for every string of every command's save. */
+ * see the assertions) and what follows the string is overwritten next.
+ * Always inlined: it runs for every string of every fight packed. */
 __attribute__((always_inline)) static inline void put_str(struct pk_out *w,
                                                           const char *s)
 {
