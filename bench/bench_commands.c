@@ -29,6 +29,7 @@
 #include "cmd.h"
 #include "daemon.h"
 #include "enc_cache.h"
+#include "enc_json.h"
 #include "eng_rng.h"
 #include "store.h"
 
@@ -153,10 +154,18 @@ static int bench_single(const char *label, const char *path, long n)
     double t_end = now_s();
     char *doc = NULL;
     int64_t version = 0;
-    size_t doc_bytes = 0;
+    size_t doc_bytes = 0, packed = 0, working = 0;
+    struct encounter *e = NULL;
+    char why[160];
     if (store_enc_load(b.store, BENCH_FIRST_CHANNEL, &doc, &version) ==
-        BOT_OK)
+        BOT_OK) {
         doc_bytes = strlen(doc);
+        if (enc_json_load(doc, &e, why, sizeof why) == BOT_OK) {
+            packed = enc_cache_cost(e);
+            working = sizeof *e + (size_t)e->ncs * sizeof e->cs[0];
+        }
+        enc_free(e);
+    }
     free(doc);
     t0 += now_s() - t_end;      /* the look at the document is not timed */
     run(&b, BENCH_FIRST_CHANNEL, "combat", "end", confirm);
@@ -167,6 +176,9 @@ static int bench_single(const char *label, const char *path, long n)
     report(label, 1, done, done, dt, errors);
     printf("# %-12s the fight's stored document: %zu bytes\n", label,
            doc_bytes);
+    printf("# %-12s the fight in the encounter cache: %zu bytes packed "
+           "(block and entry; the working struct: %zu bytes)\n", label,
+           packed, working);
     return errors != 0;
 }
 

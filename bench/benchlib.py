@@ -214,6 +214,17 @@ def free_port():
         return s.getsockname()[1]
 
 
+def scrape_gauge(port, name):
+    """fray's /metrics gauge `name` (None when absent)."""
+    import urllib.request
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics",
+                                  timeout=10).read().decode()
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return None
+
+
 def scrape_hist(port, name):
     """fray's /metrics histogram `name` as [(upper bound s, cumulative)]."""
     import urllib.request

@@ -430,50 +430,44 @@ static enum bot_err load_stored(struct cmd_run *run)
     run->rs = rs_find(run->enc->ruleset);
     if (run->rs == NULL)
         return BOT_INVALID;
-    if (ctx->cache != NULL) {
-        struct encounter *copy = enc_clone(run->enc);
-        if (copy != NULL)       /* else simply not cached */
-            enc_cache_put(ctx->cache, run->req->channel_id, copy,
-                          run->req->now_ms);
-    }
+    if (ctx->cache != NULL)     /* without memory simply not cached */
+        enc_cache_put(ctx->cache, run->req->channel_id, enc_clone(run->enc),
+                      run->req->now_ms);
     return BOT_OK;
 }
 
-/* The cached state of the channel when it is still the live one, or NULL.
- * Only this process writes an unshared store, so what it committed last is
- * live; a shared store is asked for the live version (one cheap read). */
-static const struct encounter *cached_live(struct cmd_run *run,
-                                           enum bot_err *err)
+/* Drop the channel's cached state unless it is the live one. Only this
+ * process writes an unshared store, so what it committed last is live; a
+ * shared store is asked for the live version (one cheap read). */
+static enum bot_err cache_check_live(struct cmd_run *run)
 {
     struct cmd_ctx *ctx = run->ctx;
     uint64_t ch = run->req->channel_id;
-    const struct encounter *hit = enc_cache_get(ctx->cache, ch,
-                                                run->req->now_ms);
-    if (hit == NULL || !store_shared(ctx->store))
-        return hit;
+    int64_t version = 0;
+    if (!store_shared(ctx->store) ||
+        !enc_cache_version(ctx->cache, ch, run->req->now_ms, &version))
+        return BOT_OK;
     int64_t live = 0;
-    *err = store_enc_version(ctx->store, ch, &live);
-    if (*err == BOT_OK && live == hit->version)
-        return hit;
-    if (*err == BOT_NOTFOUND)
-        *err = BOT_OK;
+    enum bot_err err = store_enc_version(ctx->store, ch, &live);
+    if (err == BOT_OK && live == version)
+        return BOT_OK;
     enc_cache_drop(ctx->cache, ch);
-    return NULL;
+    return err == BOT_NOTFOUND ? BOT_OK : err;
 }
 
 /* Load the channel's live encounter into run->enc (NULL when none): a copy
  * of the cached state, or decoded from the store. */
 static enum bot_err load_encounter(struct cmd_run *run)
 {
-    if (run->ctx->cache != NULL) {
-        enum bot_err err = BOT_OK;
-        const struct encounter *hit = cached_live(run, &err);
+    struct cmd_ctx *ctx = run->ctx;
+    if (ctx->cache != NULL) {
+        enum bot_err err = cache_check_live(run);
+        if (err == BOT_OK)
+            err = enc_cache_copy(ctx->cache, run->req->channel_id,
+                                 run->req->now_ms, &run->enc);
         if (err != BOT_OK)
             return err;
-        if (hit != NULL) {
-            run->enc = enc_clone(hit);
-            if (run->enc == NULL)
-                return BOT_NOMEM;
+        if (run->enc != NULL) {
             run->rs = rs_find(run->enc->ruleset);
             return run->rs != NULL ? BOT_OK : BOT_INVALID;
         }

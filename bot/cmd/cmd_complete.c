@@ -113,16 +113,26 @@ static const struct encounter *load(struct cmd_ctx *ctx,
 {
     *owned = false;
     if (ctx->cache != NULL) {
-        const struct encounter *hit = enc_cache_get(ctx->cache,
-                                                    req->channel_id,
-                                                    req->now_ms);
-        int64_t live = 0;
-        if (hit != NULL &&
+        /* On a shared store another process may have moved the fight on:
+         * the cached copy serves only when it is the live version. */
+        int64_t cached = 0, live = 0;
+        bool current =
+            enc_cache_version(ctx->cache, req->channel_id, req->now_ms,
+                              &cached) &&
             (!store_shared(ctx->store) ||
              (store_enc_version(ctx->store, req->channel_id, &live) ==
                   BOT_OK &&
-              live == hit->version)))
-            return hit;
+              live == cached));
+        struct encounter *e = NULL;
+        if (current) {
+            if (enc_cache_copy(ctx->cache, req->channel_id, req->now_ms,
+                               &e) != BOT_OK)
+                return NULL;
+            if (e != NULL) {
+                *owned = true;
+                return e;
+            }
+        }
     }
     char *doc = NULL, why[160];
     int64_t version = 0;

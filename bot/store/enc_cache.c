@@ -1,18 +1,27 @@
 /*
- * enc_cache.c - a bounded LRU of decoded encounters keyed by channel.
+ * enc_cache.c - a bounded LRU of packed encounters keyed by channel.
  *
  * A chained hash table for lookup plus one doubly linked list in order of
  * use (head = most recent), so eviction and idle expiry both take from the
  * tail without scanning.
+ *
+ * The encounter last put stays unpacked (hot): the channel that just ran a
+ * command is the likeliest to run the next, which then costs one
+ * enc_clone() as before packing. Putting another channel's encounter packs
+ * the hot one into the scratch buffer the cache keeps (one pass; it grows
+ * for a fight that does not fit) and copies the result into a block of its
+ * exact size.
  */
 #include "enc_cache.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct entry {
     uint64_t channel;
-    struct encounter *e;
-    size_t cost;
+    struct enc_pack *p;           /* packed, or NULL when hot */
+    struct encounter *hot;        /* unpacked (c->hot is this entry) */
+    size_t cost;                  /* counted in bytes: 0 while hot */
     int64_t used_ms;
     struct entry *hnext;          /* bucket chain */
     struct entry *prev, *next;    /* use order */
@@ -22,9 +31,16 @@ struct enc_cache {
     struct entry **bucket;
     size_t nbuckets;              /* a power of two */
     struct entry *head, *tail;
+    struct entry *hot;            /* the entry kept unpacked, or NULL */
     size_t count, bytes;
     size_t max_entries, max_bytes;
+    unsigned char *scratch;       /* where packing writes first */
+    size_t scratch_cap;
 };
+
+/* The scratch buffer's first size: more than a packed 8-combatant fight
+ * (about 2 KB). */
+#define SCRATCH_START (16u << 10)
 
 static size_t slot(const struct enc_cache *c, uint64_t channel)
 {
@@ -57,7 +73,7 @@ enum bot_err enc_cache_new(size_t max_entries, size_t max_bytes,
 
 size_t enc_cache_cost(const struct encounter *e)
 {
-    return sizeof *e + (size_t)e->cs_cap * sizeof *e->cs;
+    return enc_pack_to(e, NULL, 0) + sizeof(struct entry);
 }
 
 static struct entry *find(const struct enc_cache *c, uint64_t channel)
@@ -99,10 +115,48 @@ static void remove_entry(struct enc_cache *c, struct entry *x)
         p = &(*p)->hnext;
     *p = x->hnext;
     list_unlink(c, x);
+    if (c->hot == x)
+        c->hot = NULL;
     c->count--;
     c->bytes -= x->cost;
-    enc_free(x->e);
+    free(x->p);
+    enc_free(x->hot);
     free(x);
+}
+
+/* Pack the hot entry, if any; dropped when that fails (no memory) or when
+ * it alone is over the byte budget. */
+static void cool(struct enc_cache *c)
+{
+    struct entry *x = c->hot;
+    if (x == NULL)
+        return;
+    c->hot = NULL;
+    size_t n = enc_pack_to(x->hot, c->scratch, c->scratch_cap);
+    if (n > c->scratch_cap) {
+        size_t cap = c->scratch_cap ? c->scratch_cap : SCRATCH_START;
+        while (cap < n)
+            cap *= 2;
+        unsigned char *s = realloc(c->scratch, cap);
+        if (s == NULL) {
+            remove_entry(c, x);
+            return;
+        }
+        c->scratch = s;
+        c->scratch_cap = cap;
+        enc_pack_to(x->hot, c->scratch, c->scratch_cap);
+    }
+    size_t cost = n + sizeof *x;
+    x->p = cost <= c->max_bytes ? malloc(n) : NULL;
+    if (x->p == NULL) {
+        remove_entry(c, x);
+        return;
+    }
+    memcpy(x->p, c->scratch, n);
+    enc_free(x->hot);
+    x->hot = NULL;
+    x->cost = cost;
+    c->bytes += cost;
 }
 
 void enc_cache_free(struct enc_cache *c)
@@ -110,12 +164,14 @@ void enc_cache_free(struct enc_cache *c)
     if (c == NULL)
         return;
     enc_cache_clear(c);
+    free(c->scratch);
     free(c->bucket);
     free(c);
 }
 
-const struct encounter *enc_cache_get(struct enc_cache *c, uint64_t channel,
-                                      int64_t now_ms)
+/* channel's entry, marked used at now_ms, or NULL. */
+static struct entry *touch(struct enc_cache *c, uint64_t channel,
+                           int64_t now_ms)
 {
     struct entry *x = find(c, channel);
     if (x == NULL)
@@ -125,34 +181,66 @@ const struct encounter *enc_cache_get(struct enc_cache *c, uint64_t channel,
         list_unlink(c, x);
         list_push(c, x);
     }
-    return x->e;
+    return x;
+}
+
+bool enc_cache_version(struct enc_cache *c, uint64_t channel, int64_t now_ms,
+                       int64_t *version)
+{
+    const struct entry *x = touch(c, channel, now_ms);
+    if (x == NULL)
+        return false;
+    *version = x->hot != NULL ? x->hot->version : enc_pack_version(x->p);
+    return true;
+}
+
+enum bot_err enc_cache_copy(struct enc_cache *c, uint64_t channel,
+                            int64_t now_ms, struct encounter **out)
+{
+    *out = NULL;
+    const struct entry *x = touch(c, channel, now_ms);
+    if (x == NULL)
+        return BOT_OK;
+    *out = x->hot != NULL ? enc_clone(x->hot) : enc_unpack(x->p);
+    return *out != NULL ? BOT_OK : BOT_NOMEM;
 }
 
 void enc_cache_put(struct enc_cache *c, uint64_t channel,
                    struct encounter *e, int64_t now_ms)
 {
-    enc_cache_drop(c, channel);
-    size_t cost = enc_cache_cost(e);
-    if (cost > c->max_bytes) {
-        enc_free(e);
+    if (e == NULL)
         return;
+    struct entry *x = find(c, channel);
+    if (x != NULL && x != c->hot) {
+        remove_entry(c, x);
+        x = NULL;
     }
-    while (c->tail != NULL &&
-           (c->count + 1 > c->max_entries || c->bytes + cost > c->max_bytes))
-        remove_entry(c, c->tail);
-    struct entry *x = malloc(sizeof *x);
     if (x == NULL) {
-        enc_free(e);        /* the next command decodes it again */
-        return;
+        cool(c);
+        x = malloc(sizeof *x);
+        if (x == NULL) {
+            enc_free(e);        /* the next command decodes it again */
+            return;
+        }
+        *x = (struct entry){.channel = channel};
+        size_t b = slot(c, channel);
+        x->hnext = c->bucket[b];
+        c->bucket[b] = x;
+        list_push(c, x);
+        c->count++;
+        c->hot = x;
     }
-    *x = (struct entry){.channel = channel, .e = e, .cost = cost,
-                        .used_ms = now_ms};
-    size_t b = slot(c, channel);
-    x->hnext = c->bucket[b];
-    c->bucket[b] = x;
-    list_push(c, x);
-    c->count++;
-    c->bytes += cost;
+    enc_free(x->hot);
+    x->hot = e;
+    x->used_ms = now_ms;
+    if (c->head != x) {
+        list_unlink(c, x);
+        list_push(c, x);
+    }
+    /* Evict from the tail; x is at the head. */
+    while (c->tail != x &&
+           (c->count > c->max_entries || c->bytes > c->max_bytes))
+        remove_entry(c, c->tail);
 }
 
 void enc_cache_drop(struct enc_cache *c, uint64_t channel)

@@ -84,7 +84,9 @@ struct enc_track {
 
 /* enc_clone copies a combatant in parts: everything before stats, the used
  * entries of stats, tracks and conds, the note up to its end, and
- * everything from dealt on. A new field goes before stats or after dealt. */
+ * everything from dealt on. A new field goes before stats or after dealt.
+ * enc_pack (enc_pack.h) keeps the same parts, strings up to their ends;
+ * st stays the last field. */
 struct enc_combatant {
     uint32_t id;
     char name[ENC_MAX_NAME + 1];
@@ -132,7 +134,8 @@ struct enc_slot {
 /* enc_clone copies an encounter in parts: everything before settings, the
  * used settings, everything from nsettings to order, the used order, and
  * everything from norder on. A new field goes anywhere but inside those
- * two arrays' places. */
+ * two arrays' places. enc_pack (enc_pack.h) keeps the same parts, the used
+ * sides and strings up to their ends; st stays the last field. */
 struct encounter {
     const struct rs_system *sys; /* its ruleset (static) */
     char ruleset[ENC_MAX_RS_ID + 1];

@@ -1,11 +1,30 @@
 /* The encounter cache: lookup, replacement, LRU eviction by count and by
- * bytes, idle expiry. */
+ * packed bytes, idle expiry, and copies equal to what was put whether it
+ * was still unpacked or packed. */
 #include "support.h"
 
 #include <stdlib.h>
 
 #include "enc_cache.h"
 #include "rs.h"
+
+/* A copy of channel's cached encounter, NULL when there is none. */
+static struct encounter *copy(struct enc_cache *c, uint64_t channel,
+                              int64_t now)
+{
+    struct encounter *e = NULL;
+    assert_int_equal(enc_cache_copy(c, channel, now, &e), BOT_OK);
+    return e;
+}
+
+/* The version of channel's entry, -1 when there is none. */
+static int64_t version(struct enc_cache *c, uint64_t channel, int64_t now)
+{
+    int64_t v = -1;
+    if (!enc_cache_version(c, channel, now, &v))
+        return -1;
+    return v;
+}
 
 static struct encounter *fight(int64_t version, int combatants)
 {
@@ -24,19 +43,29 @@ static void test_enc_cache_get_put_drop(void **state)
     (void)state;
     struct enc_cache *c = NULL;
     assert_int_equal(enc_cache_new(0, 0, &c), BOT_OK);
-    assert_null(enc_cache_get(c, 7, 0));
+    assert_int_equal(version(c, 7, 0), -1);
+    assert_null(copy(c, 7, 0));
     enc_cache_put(c, 7, fight(3, 2), 0);
-    const struct encounter *e = enc_cache_get(c, 7, 1);
-    assert_non_null(e);
-    assert_int_equal(e->version, 3);
+    /* A copy of the unpacked entry, then of the packed one. */
+    for (int packed = 0; packed < 2; packed++) {
+        if (packed)
+            enc_cache_put(c, 8, fight(1, 1), 0);
+        struct encounter *e = copy(c, 7, 1);
+        assert_non_null(e);
+        assert_int_equal(e->version, 3);
+        assert_int_equal(e->ncs, 2);
+        assert_string_equal(e->cs[1].name, "Orc 2");
+        enc_free(e);
+    }
+    enc_cache_drop(c, 8);
     /* A put replaces, it does not add. */
     enc_cache_put(c, 7, fight(4, 2), 2);
     assert_int_equal(enc_cache_count(c), 1);
-    assert_int_equal(enc_cache_get(c, 7, 3)->version, 4);
-    assert_null(enc_cache_get(c, 8, 3));
+    assert_int_equal(version(c, 7, 3), 4);
+    assert_int_equal(version(c, 8, 3), -1);
     enc_cache_drop(c, 7);
     enc_cache_drop(c, 7);
-    assert_null(enc_cache_get(c, 7, 4));
+    assert_int_equal(version(c, 7, 4), -1);
     assert_int_equal(enc_cache_count(c), 0);
     assert_int_equal(enc_cache_bytes(c), 0);
     enc_cache_free(c);
@@ -51,13 +80,13 @@ static void test_enc_cache_evicts_least_recent(void **state)
     for (uint64_t ch = 1; ch <= 3; ch++)
         enc_cache_put(c, ch, fight((int64_t)ch, 1), (int64_t)ch);
     /* Touch 1: now 2 is the least recently used. */
-    assert_non_null(enc_cache_get(c, 1, 10));
+    assert_true(version(c, 1, 10) >= 0);
     enc_cache_put(c, 4, fight(4, 1), 11);
     assert_int_equal(enc_cache_count(c), 3);
-    assert_null(enc_cache_get(c, 2, 12));
-    assert_non_null(enc_cache_get(c, 1, 12));
-    assert_non_null(enc_cache_get(c, 3, 12));
-    assert_non_null(enc_cache_get(c, 4, 12));
+    assert_int_equal(version(c, 2, 12), -1);
+    assert_true(version(c, 1, 12) >= 0);
+    assert_true(version(c, 3, 12) >= 0);
+    assert_true(version(c, 4, 12) >= 0);
     enc_cache_free(c);
 }
 
@@ -72,10 +101,12 @@ static void test_enc_cache_byte_budget(void **state)
     assert_int_equal(enc_cache_new(100, one * 5 / 2, &c), BOT_OK);
     for (uint64_t ch = 1; ch <= 5; ch++)
         enc_cache_put(c, ch, fight(1, 8), 0);
-    assert_int_equal(enc_cache_count(c), 2);
+    /* Two packed, and the last put, unpacked, outside the budget. */
+    assert_int_equal(enc_cache_count(c), 3);
     assert_true(enc_cache_bytes(c) <= one * 5 / 2);
-    assert_non_null(enc_cache_get(c, 5, 0));
-    assert_non_null(enc_cache_get(c, 4, 0));
+    assert_true(version(c, 5, 0) >= 0);
+    assert_true(version(c, 4, 0) >= 0);
+    assert_true(version(c, 3, 0) >= 0);
     /* One fight bigger than the whole budget is simply not kept. */
     struct encounter *big = fight(1, ENC_MAX_COUNT);
     struct enc_diag d;
@@ -83,7 +114,9 @@ static void test_enc_cache_byte_budget(void **state)
                      ENG_OK);
     assert_true(enc_cache_cost(big) > one * 5 / 2);
     enc_cache_put(c, 9, big, 0);
-    assert_null(enc_cache_get(c, 9, 0));
+    enc_cache_put(c, 10, fight(1, 8), 0);    /* packs 9: too big */
+    assert_int_equal(version(c, 9, 0), -1);
+    assert_true(version(c, 10, 0) >= 0);
     enc_cache_free(c);
 }
 
@@ -95,9 +128,9 @@ static void test_enc_cache_expires_idle(void **state)
     enc_cache_put(c, 1, fight(1, 1), 1000);
     enc_cache_put(c, 2, fight(1, 1), 2000);
     enc_cache_put(c, 3, fight(1, 1), 3000);
-    assert_non_null(enc_cache_get(c, 1, 5000));   /* used again */
+    assert_true(version(c, 1, 5000) >= 0);   /* used again */
     assert_int_equal(enc_cache_expire(c, 2500 + ENC_CACHE_IDLE_MS), 1);
-    assert_null(enc_cache_get(c, 2, 0));
+    assert_int_equal(version(c, 2, 0), -1);
     assert_int_equal(enc_cache_count(c), 2);
     assert_int_equal(enc_cache_expire(c, 10000 + ENC_CACHE_IDLE_MS), 2);
     assert_int_equal(enc_cache_count(c), 0);
@@ -115,9 +148,9 @@ static void test_enc_cache_many_channels(void **state)
         enc_cache_put(c, (i << 22) | 7, fight((int64_t)i, 0), (int64_t)i);
     assert_int_equal(enc_cache_count(c), 64);
     for (uint64_t i = 136; i < 200; i++)
-        assert_int_equal(enc_cache_get(c, (i << 22) | 7, 300)->version,
+        assert_int_equal(version(c, (i << 22) | 7, 300),
                          (int64_t)i);
-    assert_null(enc_cache_get(c, (135u << 22) | 7, 300));
+    assert_int_equal(version(c, (135u << 22) | 7, 300), -1);
     enc_cache_clear(c);
     assert_int_equal(enc_cache_count(c), 0);
     enc_cache_free(c);
