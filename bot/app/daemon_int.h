@@ -70,6 +70,11 @@ struct daemon {
     char app_id[32];                      /* from READY; "" before */
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
+    int64_t stale;                        /* interactions dropped as stale */
+    struct stale_notice {                 /* last notice per channel */
+        uint64_t channel;
+        int64_t at_ms;                    /* daemon_now_ms(); 0: never */
+    } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
 };
 
 /* Register the commands at READY: the core set globally (shard 0 only),

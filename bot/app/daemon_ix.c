@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
+#include "gw.h"
 #include "interaction.h"
 #include "render_discord.h"
 #include "store.h"
@@ -77,9 +78,23 @@ static struct pending_reply *answer(struct daemon *d,
                                     const char *command)
 {
     char path[REST_MAX_PATH];
-    char *text = json_dumps(body, JSON_COMPACT);
-    struct pending_reply *p = calloc(1, sizeof *p);
+    char *text;
+    struct pending_reply *p;
+    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
 
+    /* Past Discord's window the callback is refused (10062): don't send
+     * it. Only a loop stalled after the arrival check gets here. */
+    if (age > DAEMON_IX_WINDOW_MS) {
+        metrics_interaction(&d->metrics, command ? command : "?",
+                            METRICS_FAILED, 0);
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: %lld ms old when "
+                "its answer was ready: past Discord's %d ms, not sent",
+                it->id, command ? command : "?", (long long)age,
+                DAEMON_IX_WINDOW_MS);
+        return NULL;
+    }
+    text = json_dumps(body, JSON_COMPACT);
+    p = calloc(1, sizeof *p);
     if (!text || !p) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
         free(text);
@@ -184,7 +199,6 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
                                 int64_t work_ms)
 {
     struct interaction *it = &b->it;
-    uint64_t idnum = 0;
     json_t *body;
     int64_t age;
     bool on_tracker;
@@ -196,8 +210,7 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
                  it->message_id == tracker_message_id(d->tracker,
                                                       it->req.channel_id);
     b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
-    interaction_snowflake(it->id, &idnum);
-    age = daemon_wall_ms() - interaction_snowflake_ms(idnum);
+    age = interaction_age_ms(it->id, daemon_wall_ms());
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
     if (!b->defer)
         return;
@@ -321,6 +334,75 @@ void daemon_batch_flush(struct daemon *d)
     d->batch_txn = false;
 }
 
+/* Tell a channel that commands sent while the bot was reconnecting were
+ * not applied: once per DAEMON_STALE_NOTICE_WINDOW_MS, a plain message
+ * that pings no one. */
+static void stale_notice(struct daemon *d, uint64_t channel)
+{
+    struct stale_notice *slot = NULL, *oldest = &d->stale_notices[0];
+    int64_t now = daemon_now_ms();
+    char path[REST_MAX_PATH], *text;
+    json_t *body;
+
+    if (channel == 0)
+        return;
+    for (int i = 0; i < DAEMON_STALE_NOTICE_CHANNELS; i++) {
+        struct stale_notice *n = &d->stale_notices[i];
+        if (n->at_ms && n->channel == channel) {
+            slot = n;
+            break;
+        }
+        if (n->at_ms < oldest->at_ms)
+            oldest = n;
+    }
+    if (slot && now - slot->at_ms < DAEMON_STALE_NOTICE_WINDOW_MS)
+        return;
+    if (!slot)
+        slot = oldest;
+    slot->channel = channel;
+    slot->at_ms = now;
+    body = json_pack("{s:s, s:{s:[]}}", "content", DAEMON_STALE_NOTICE_TEXT,
+                     "allowed_mentions", "parse");
+    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
+    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
+                             d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot tell channel %" PRIu64
+                " about commands not applied", channel);
+    free(text);
+    json_decref(body);
+}
+
+/* An interaction older than DAEMON_IX_STALE_MS on arrival (a replay after
+ * a reconnect or a restart, mostly) cannot be answered in time: Discord
+ * already told the user the application did not respond, and would refuse
+ * the callback. Applying it would change the fight behind the players'
+ * backs (they will likely send it again), so it is dropped, counted, and
+ * its channel told once. Returns true when it was. */
+static bool drop_if_stale(struct daemon *d, const struct interaction *it)
+{
+    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
+    bool live = d->gw && gw_get_state(d->gw) == GW_ST_READY;
+    const char *cmd = it->req.command ? it->req.command : "?";
+
+    if (age <= DAEMON_IX_STALE_MS)
+        return false;
+    d->stale++;
+    metrics_interaction(&d->metrics, cmd, METRICS_STALE, 0);
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old on "
+            "arrival (limit %d ms): not applied, not answered", it->id, cmd,
+            (long long)age, DAEMON_IX_STALE_MS);
+    /* Outside a resume's replay Discord sends an interaction as it makes
+     * it: this one was held up here, or this host's clock is fast. */
+    if (live)
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s came %lld ms after "
+                "Discord made it on a live connection: is this host's clock "
+                "fast, or was fray stalled?", it->id, (long long)age);
+    if (it->type != INTERACTION_AUTOCOMPLETE)
+        stale_notice(d, it->req.channel_id);
+    return true;
+}
+
 /* Queue an interaction for the group that daemon_batch_flush() runs when
  * the loop has nothing more to read; autocomplete is answered at once (it
  * changes nothing). */
@@ -335,6 +417,10 @@ static void batch_add(struct daemon *d, json_t *payload)
     if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        return;
+    }
+    if (drop_if_stale(d, &b->it)) {
+        interaction_cleanup(&b->it);
         return;
     }
     if (b->it.type == INTERACTION_AUTOCOMPLETE) {

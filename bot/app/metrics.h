@@ -39,6 +39,8 @@ enum metrics_outcome {
     METRICS_REFUSED,         /* answered with an error (bad input, refused) */
     METRICS_FAILED,          /* the callback did not go through */
     METRICS_REPLAYED,        /* already answered (a replay after a restart) */
+    METRICS_STALE,           /* arrived past Discord's 3 s: not applied,
+                                not answered */
     METRICS_NOUTCOMES
 };
 

@@ -1,0 +1,167 @@
+/* test_daemon_stale.c - an interaction that reaches fray after Discord's
+ * 3 s window (fake-discord backdates its id: "age_ms") is not applied and
+ * not answered, and its channel is told once, without a ping, that
+ * commands sent while the bot was reconnecting were not applied. The same
+ * for one replayed by a RESUME after a dropped connection. */
+#include "support.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "daemon_harness.h"
+
+#define STALE_AGE_MS 5000          /* well past the window */
+#define STALE_QUIET_MS 1500        /* no callback comes in this long */
+#define STALE_CHANNEL "1100000000000000200"
+#define STALE_NOTICE "were not applied"
+
+static const char *const add_orc =
+    "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
+    "\"add\",\"options\":[{\"name\":\"name\",\"value\":\"Orc\"},"
+    "{\"name\":\"hp\",\"value\":7}]}],\"age_ms\":%d}";
+
+static json_t *inject_add(struct harness *h, int age_ms)
+{
+    char desc[512];
+    json_t *r;
+    snprintf(desc, sizeof desc, add_orc, age_ms);
+    r = fake_inject(h->fake.port, desc);
+    assert_non_null(r);
+    return r;
+}
+
+/* Is id in the interaction table (applied)? */
+static bool applied(struct harness *h, const char *id)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    bool found;
+
+    assert_int_equal(sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM interaction "
+                                            "WHERE id = ?", -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return found;
+}
+
+/* The notices posted to the channel after *since: checks each, returns
+ * how many. */
+static int notices(struct harness *h, long long *since)
+{
+    json_t *all = harness_requests(h, "POST", "/channels/" STALE_CHANNEL
+                                   "/messages", since);
+    json_t *rec;
+    size_t i;
+    int n = 0;
+
+    json_array_foreach(all, i, rec) {
+        json_t *body = json_object_get(rec, "body");
+        const char *text = json_string_value(json_object_get(body,
+                                                             "content"));
+        json_t *parse = json_object_get(json_object_get(body,
+                                                        "allowed_mentions"),
+                                        "parse");
+        if (text == NULL || strstr(text, STALE_NOTICE) == NULL)
+            continue;
+        assert_true(json_is_array(parse));
+        assert_int_equal(json_array_size(parse), 0);
+        assert_int_equal(json_integer_value(json_object_get(rec, "status")),
+                         200);
+        n++;
+    }
+    json_decref(all);
+    return n;
+}
+
+static void expect_unanswered(struct harness *h, const char *id)
+{
+    json_t *cb = fake_wait_callback(h->fake.port, id, STALE_QUIET_MS);
+    if (cb) {
+        harness_dump_log(h);
+        fail_msg("stale interaction %s was answered", id);
+    }
+    assert_false(applied(h, id));
+}
+
+static void test_stale_on_arrival_not_applied(void **state)
+{
+    struct harness h;
+    long long since;
+    json_t *fresh, *old, *old2;
+    json_t *start = json_loads(
+        "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
+        "\"start\",\"options\":[{\"name\":\"system\",\"value\":"
+        "\"generic\"}]}]}", 0, NULL);
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    json_decref(harness_interact(&h, start));
+    json_decref(start);
+    since = harness_last_request(&h);
+
+    old = inject_add(&h, STALE_AGE_MS);
+    expect_unanswered(&h, json_string_value(json_object_get(old, "id")));
+    /* a second one in the same outage: still not applied, no second
+     * notice */
+    old2 = inject_add(&h, STALE_AGE_MS);
+    expect_unanswered(&h, json_string_value(json_object_get(old2, "id")));
+    assert_int_equal(notices(&h, &since), 1);
+
+    /* a fresh one is applied and answered as usual */
+    fresh = inject_add(&h, 0);
+    json_decref(harness_callback(&h, json_string_value(
+                                          json_object_get(fresh, "id"))));
+    assert_true(applied(&h, json_string_value(json_object_get(fresh, "id"))));
+    assert_int_equal(fake_stat(h.fake.port, "callbacks_rejected"), 0);
+    json_decref(fresh);
+    json_decref(old);
+    json_decref(old2);
+    harness_stop(&h);
+}
+
+/* Held back by an outage and replayed by the RESUME: one made 5 s ago is
+ * dropped, one made just now is answered. */
+static void test_stale_replayed_after_resume(void **state)
+{
+    struct harness h;
+    long long since;
+    json_t *old, *fresh;
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    harness_roll_answered(&h);
+    since = harness_last_request(&h);
+    assert_int_equal(fake_fault(h.fake.port, "{\"kind\":\"drop\"}"), 200);
+    old = fake_inject(h.fake.port, "{\"name\":\"roll\",\"options\":[{\"name\":"
+                                   "\"dice\",\"value\":\"1d20\"}],"
+                                   "\"age_ms\":5000}");
+    fresh = fake_inject(h.fake.port, "{\"name\":\"roll\",\"options\":[{"
+                                     "\"name\":\"dice\",\"value\":\"1d6\"}]}");
+    assert_non_null(old);
+    assert_non_null(fresh);
+    json_decref(harness_callback(&h, json_string_value(
+                                          json_object_get(fresh, "id"))));
+    harness_wait_stat(&h, "resumes_ok", 1);
+    expect_unanswered(&h, json_string_value(json_object_get(old, "id")));
+    assert_int_equal(notices(&h, &since), 1);
+    assert_int_equal(fake_stat(h.fake.port, "callbacks_rejected"), 0);
+    json_decref(old);
+    json_decref(fresh);
+    harness_stop(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stale_on_arrival_not_applied),
+        cmocka_unit_test(test_stale_replayed_after_resume),
+    };
+    return cmocka_run_group_tests_name("daemon_stale", tests, NULL, NULL);
+}
