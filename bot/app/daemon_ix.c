@@ -408,9 +408,16 @@ static bool drop_if_stale(struct daemon *d, const struct interaction *it)
  * changes nothing). */
 static void batch_add(struct daemon *d, json_t *payload)
 {
-    struct batch_item *b = &d->batch[d->nbatch];
+    struct batch_item *b;
     char why[256];
 
+    /* A full group runs before the next dispatch joins, not as the last
+     * one joins: the gateway saves that one's sequence number after this
+     * returns, and it must be in the group's commit. Saved after it, a
+     * kill in between would replay commands already answered. */
+    if (d->nbatch == DAEMON_BATCH_MAX)
+        daemon_batch_flush(d);
+    b = &d->batch[d->nbatch];
     memset(b, 0, sizeof *b);
     b->rx_us = daemon_now_us();
     cmd_reply_init(&b->reply);
@@ -439,8 +446,6 @@ static void batch_add(struct daemon *d, json_t *payload)
                     store_errmsg(d->store));
     }
     d->nbatch++;
-    if (d->nbatch == DAEMON_BATCH_MAX)
-        daemon_batch_flush(d);
 }
 
 bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)
