@@ -181,6 +181,12 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
     }
     if (d->cache)
         enc_cache_expire(d->cache, daemon_wall_ms());
+    if (d->nbatch == 0 && d->store &&
+        (d->last_prune_ms == 0 ||
+         now - d->last_prune_ms >= DAEMON_PRUNE_EVERY_MS)) {
+        daemon_ix_prune(d);
+        d->last_prune_ms = now;
+    }
     /* Quiet for a moment after startup or a burst: hand freed heap back to
      * the system (glibc keeps it otherwise; ~250 KB after startup) */
     if (d->answered != d->trim_answered) {

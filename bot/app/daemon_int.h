@@ -70,12 +70,19 @@ struct daemon {
     char app_id[32];                      /* from READY; "" before */
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
+    int64_t group_seq0;                   /* gateway seq before the group */
+    bool marks_committed;                 /* this group's, see daemon_ix.c */
     int64_t stale;                        /* interactions dropped as stale */
+    int64_t last_prune_ms;                /* daemon_ix_prune(), monotonic */
     struct stale_notice {                 /* last notice per channel */
         uint64_t channel;
         int64_t at_ms;                    /* daemon_now_ms(); 0: never */
     } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
 };
+
+/* Forget interactions and acknowledgement marks older than
+ * DAEMON_IX_KEEP_MS (daemon_ix.c; run from the tick between groups). */
+void daemon_ix_prune(struct daemon *d);
 
 /* Register the commands at READY: the core set globally (shard 0 only),
  * and each server's systems for the servers of this shard whose set
@@ -94,6 +101,8 @@ struct batch_item {
     struct pending_reply *p;              /* the deferral's callback */
     bool ran;                             /* reply holds an answer */
     bool defer, defer_ephemeral, edit_clicked;
+    bool acked_before;                    /* a mark: an earlier process sent
+                                             the deferral */
 };
 
 /* A request to send once the interaction's callback was accepted (after a

@@ -69,6 +69,21 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     pending_free(p);
 }
 
+static struct pending_reply *pending_new(struct daemon *d,
+                                         const struct interaction *it,
+                                         int64_t rx_us, const char *command)
+{
+    struct pending_reply *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->d = d;
+    p->t0_ms = daemon_now_ms();
+    p->rx_us = rx_us;
+    snprintf(p->id, sizeof p->id, "%s", it->id);
+    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
+    return p;
+}
+
 /* Queue the callback body; returns the pending record (owned by the REST
  * done callback from now on; follow-ons may be added until control returns
  * to the loop), or NULL. */
@@ -94,18 +109,13 @@ static struct pending_reply *answer(struct daemon *d,
         return NULL;
     }
     text = json_dumps(body, JSON_COMPACT);
-    p = calloc(1, sizeof *p);
+    p = pending_new(d, it, rx_us, command);
     if (!text || !p) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
         free(text);
         free(p);
         return NULL;
     }
-    p->d = d;
-    p->t0_ms = daemon_now_ms();
-    p->rx_us = rx_us;
-    snprintf(p->id, sizeof p->id, "%s", it->id);
-    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
     if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
@@ -192,17 +202,52 @@ static void post_gm_copy(struct daemon *d, uint64_t channel,
     json_decref(body);
 }
 
-/* Waited too long (a busy loop, a replay, a slow group): acknowledge
- * first, so the 3 s window cannot run out while the group runs. work_ms is
- * what the group is expected to take. */
-static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
-                                int64_t work_ms)
+/* Acknowledgement marks (docs/internals/daemon.md, "Answered at most
+ * once"): the key of interaction id's mark, and its value
+ * "<edit_clicked> <defer_ephemeral> <wall ms>". */
+static void ack_key(const char *id, char *key, size_t cap)
+{
+    snprintf(key, cap, DAEMON_ACK_KEY_PREFIX "%s", id);
+}
+
+/* An interaction replayed by a RESUME may have been acknowledged by a
+ * process that died before its group was saved: its mark says so, and
+ * how. Only replays are looked up (live traffic costs nothing). */
+static void ack_lookup(struct daemon *d, struct batch_item *b)
+{
+    char key[STORE_MAX_KV_KEY], *v = NULL;
+    int clicked, eph;
+
+    if (!d->gw || gw_get_state(d->gw) != GW_ST_RESUMING)
+        return;
+    ack_key(b->it.id, key, sizeof key);
+    if (store_kv_get(d->store, key, &v) != BOT_OK)
+        return;
+    if (sscanf(v, "%d %d", &clicked, &eph) == 2) {
+        b->acked_before = true;
+        b->edit_clicked = clicked != 0;
+        b->defer_ephemeral = eph != 0;
+        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was acknowledged "
+                "before a restart: answering through its webhook", b->it.id);
+    }
+    free(v);
+}
+
+/* Waited too long (a busy loop, a replay, a slow group): the command is
+ * acknowledged first, so the 3 s window cannot run out while the group
+ * runs. work_ms is what the group is expected to take. Decides only;
+ * batch_defer_send() sends. */
+static void batch_defer_decide(struct daemon *d, struct batch_item *b,
+                               int64_t work_ms)
 {
     struct interaction *it = &b->it;
-    json_t *body;
     int64_t age;
     bool on_tracker;
 
+    if (b->acked_before) {      /* the mark said how */
+        b->defer = true;
+        return;
+    }
     /* A click on the live tracker answers with a new message (the tracker
      * itself is edited by tracker.c); a click on any other message of ours
      * (a prompt) replaces that message with the answer. */
@@ -212,9 +257,19 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
     b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
     age = interaction_age_ms(it->id, daemon_wall_ms());
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
-    if (!b->defer)
+    if (b->defer)
+        b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+}
+
+static void batch_defer_send(struct daemon *d, struct batch_item *b)
+{
+    struct interaction *it = &b->it;
+    json_t *body;
+
+    if (b->acked_before) {      /* no second callback: hold the answer */
+        b->p = pending_new(d, it, b->rx_us, it->req.command);
         return;
-    b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+    }
     body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
                                                    : RENDER_DC_CB_DEFER,
                                    NULL, b->defer_ephemeral);
@@ -223,7 +278,57 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
     json_decref(body);
     d->deferred++;
     log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
-            "deferred", it->id, it->req.command, (long long)age);
+            "deferred", it->id, it->req.command,
+            (long long)interaction_age_ms(it->id, daemon_wall_ms()));
+}
+
+/* Before any deferral of the group goes out, commit a mark for each, with
+ * the gateway sequence from before the group: a process killed between the
+ * deferral and the group's commit leaves the group to be replayed, and the
+ * replay finds the marks and answers through the webhook instead of with a
+ * second callback. The group's transaction is open again on return. */
+static void ack_marks_commit(struct daemon *d, int n)
+{
+    enum bot_err e = BOT_OK;
+    char key[STORE_MAX_KV_KEY], v[64];
+
+    if (!d->batch_txn) {
+        log_msg(d->log, LOG_LVL_WARN, "no group transaction: deferrals go "
+                "out unmarked (a crash now may answer one twice)");
+        return;
+    }
+    for (int i = 0; i < n && e == BOT_OK; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (!b->defer || b->acked_before)
+            continue;
+        ack_key(b->it.id, key, sizeof key);
+        snprintf(v, sizeof v, "%d %d %lld", b->edit_clicked,
+                 b->defer_ephemeral, (long long)daemon_wall_ms());
+        e = store_kv_set(d->store, key, v);
+    }
+    if (e == BOT_OK && d->gw)
+        gw_seq_save_as(d->gw, d->group_seq0);
+    if (e == BOT_OK)
+        e = store_commit(d->store);
+    else
+        store_rollback(d->store);
+    if (e != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot save acknowledgement marks: "
+                "%s (a crash now may answer one twice)",
+                store_errmsg(d->store));
+    d->batch_txn = store_begin(d->store) == BOT_OK;
+    d->marks_committed = true;
+}
+
+/* A held answer (acknowledged by an earlier process): its follow-ons go
+ * to the webhook now, with no callback before them. */
+static void pending_release(struct daemon *d, struct pending_reply *p)
+{
+    for (int i = 0; i < p->nnext; i++)
+        rest_submit(d->rest, p->next[i].method, p->next[i].path,
+                    p->next[i].body, on_follow_done, d);
+    metrics_interaction(&d->metrics, p->command, METRICS_REPLAYED, 0);
+    pending_free(p);
 }
 
 /* Send the answer of a command whose group was committed (or failed). */
@@ -291,9 +396,19 @@ void daemon_batch_flush(struct daemon *d)
 
     if (n == 0)
         return;
+    int marks = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        batch_defer_decide(d, b, (n * d->cmd_us + d->commit_us) / 1000);
+        marks += b->defer && !b->acked_before;
+    }
+    d->marks_committed = false;
+    if (marks)
+        ack_marks_commit(d, n);
     for (int i = 0; i < n; i++)
-        batch_defer_if_late(d, &d->batch[i],
-                            (n * d->cmd_us + d->commit_us) / 1000);
+        if (d->batch[i].defer)
+            batch_defer_send(d, &d->batch[i]);
     for (int i = 0; i < n; i++) {
         struct batch_item *b = &d->batch[i];
         b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
@@ -302,6 +417,8 @@ void daemon_batch_flush(struct daemon *d)
                     "interaction %s: cmd_exec out of memory", b->it.id);
     }
     t1 = daemon_now_us();
+    if (d->marks_committed && d->batch_txn && d->gw)
+        gw_seq_save_as(d->gw, -1);     /* the marks' commit saved an older */
     if (d->batch_txn)
         err = store_commit(d->store);
     t2 = daemon_now_us();
@@ -319,6 +436,8 @@ void daemon_batch_flush(struct daemon *d)
             cmd_reply_fail_store(&b->reply, err);
         if (b->ran)
             batch_send(d, b);
+        if (b->acked_before && b->p)
+            pending_release(d, b->p);
         cmd_reply_cleanup(&b->reply);
         interaction_cleanup(&b->it);
     }
@@ -426,7 +545,10 @@ static void batch_add(struct daemon *d, json_t *payload)
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
         return;
     }
-    if (drop_if_stale(d, &b->it)) {
+    ack_lookup(d, b);
+    /* acknowledged in time by an earlier process: the webhook still takes
+     * its answer (15 minutes) */
+    if (!b->acked_before && drop_if_stale(d, &b->it)) {
         interaction_cleanup(&b->it);
         return;
     }
@@ -437,6 +559,7 @@ static void batch_add(struct daemon *d, json_t *payload)
     }
     if (d->nbatch == 0) {
         d->batch_t0_ms = daemon_now_ms();
+        d->group_seq0 = d->gw ? gw_seq_before(d->gw) : 0;
         /* Opened now, not at the flush, so that what the gateway saves per
          * dispatch (its sequence number) joins the group's one commit. */
         d->batch_txn = store_begin(d->store) == BOT_OK;
@@ -446,6 +569,48 @@ static void batch_add(struct daemon *d, json_t *payload)
                     store_errmsg(d->store));
     }
     d->nbatch++;
+}
+
+/* Old acknowledgement marks, collected by the key scan (deleting during
+ * the scan would disturb it). */
+#define PRUNE_MARKS_MAX 256            /* per pass; the next pass takes more */
+struct prune_marks {
+    int64_t before_ms;
+    int n;
+    char key[PRUNE_MARKS_MAX][STORE_MAX_KV_KEY];
+};
+
+static enum bot_err old_mark(void *ctx, const char *key, const char *value)
+{
+    struct prune_marks *pm = ctx;
+    int clicked, eph;
+    long long ms;
+
+    if (pm->n == PRUNE_MARKS_MAX)
+        return BOT_LIMIT;
+    if (sscanf(value, "%d %d %lld", &clicked, &eph, &ms) != 3 ||
+        ms < pm->before_ms)
+        snprintf(pm->key[pm->n++], STORE_MAX_KV_KEY, "%s", key);
+    return BOT_OK;
+}
+
+void daemon_ix_prune(struct daemon *d)
+{
+    static struct prune_marks pm;      /* 32 KiB: not on the stack */
+    int64_t before = daemon_wall_ms() - DAEMON_IX_KEEP_MS;
+    enum bot_err e;
+
+    if (store_interaction_prune(d->store, before) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot prune interactions: %s",
+                store_errmsg(d->store));
+    pm.before_ms = before;
+    pm.n = 0;
+    e = store_kv_scan(d->store, DAEMON_ACK_KEY_PREFIX, old_mark, &pm);
+    if (e != BOT_OK && e != BOT_LIMIT)
+        log_msg(d->log, LOG_LVL_WARN, "cannot scan acknowledgement marks: "
+                "%s", store_errmsg(d->store));
+    for (int i = 0; i < pm.n; i++)
+        store_kv_delete(d->store, pm.key[i]);
 }
 
 bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)

@@ -50,6 +50,11 @@ int64_t gw_seq(const struct gw *gw)
     return gw->seq;
 }
 
+int64_t gw_seq_before(const struct gw *gw)
+{
+    return gw->seq_before;
+}
+
 /* The one place the state changes. */
 void gw_set_state(struct gw *gw, enum gw_state s, const char *why)
 {
@@ -173,10 +178,15 @@ void gw_session_save(struct gw *gw)
 
 void gw_seq_save(struct gw *gw)
 {
+    gw_seq_save_as(gw, -1);
+}
+
+void gw_seq_save_as(struct gw *gw, int64_t seq)
+{
     char v[24];
     if (!gw->o.store)
         return;
-    snprintf(v, sizeof v, "%lld", (long long)gw->seq);
+    snprintf(v, sizeof v, "%lld", (long long)(seq < 0 ? gw->seq : seq));
     if (store_kv_set(gw->o.store, gw->kv_seq, v) != BOT_OK)
         log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot save seq: %s",
                 store_errmsg(gw->o.store));

@@ -143,6 +143,14 @@ enum gw_state gw_get_state(const struct gw *gw);
 void gw_get_stats(const struct gw *gw, struct gw_stats *out);
 const char *gw_state_name(enum gw_state s);
 int64_t gw_seq(const struct gw *gw);
+/* The sequence number before the dispatch being handled now: what a
+ * RESUME from here would replay that dispatch from. */
+int64_t gw_seq_before(const struct gw *gw);
+/* Write seq (< 0: the current one) as the sequence to RESUME from, into
+ * the store's open transaction if there is one. A caller that commits
+ * ahead of the dispatches it holds saves the sequence before them, then
+ * the current one with the rest. */
+void gw_seq_save_as(struct gw *gw, int64_t seq);
 
 /* The lws protocol callback for GW_PROTOCOL_NAME connections. */
 int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,

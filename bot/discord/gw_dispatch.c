@@ -260,6 +260,7 @@ static void on_dispatch(struct gw *gw, json_t *msg)
     json_t *s = json_object_get(msg, "s"), *d = json_object_get(msg, "d");
     int64_t prev = gw->seq;
 
+    gw->seq_before = prev;
     if (json_is_integer(s) && json_integer_value(s) > gw->seq)
         gw->seq = json_integer_value(s);
     if (!t)

@@ -32,6 +32,7 @@ struct gw {
     char session_id[GW_MAX_SESSION_ID + 1];
     char application_id[24];
     int64_t seq;                      /* last non-null s; 0 = none */
+    int64_t seq_before;               /* seq before the dispatch handled */
 
     /* connect target of the current attempt (lws keeps pointers) */
     char host[256], path[GW_MAX_URL + 32];

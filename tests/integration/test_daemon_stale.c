@@ -2,12 +2,17 @@
  * 3 s window (fake-discord backdates its id: "age_ms") is not applied and
  * not answered, and its channel is told once, without a ping, that
  * commands sent while the bot was reconnecting were not applied. The same
- * for one replayed by a RESUME after a dropped connection. */
+ * for one replayed by a RESUME after a dropped connection. And one that a
+ * killed fray had acknowledged (deferred) before its group was saved is
+ * answered by the restarted fray through the webhook, never with a second
+ * callback. */
 #include "support.h"
 
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon_harness.h"
 
@@ -80,6 +85,16 @@ static int notices(struct harness *h, long long *since)
     return n;
 }
 
+static void start_fight(struct harness *h)
+{
+    json_t *start = json_loads(
+        "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
+        "\"start\",\"options\":[{\"name\":\"system\",\"value\":"
+        "\"generic\"}]}]}", 0, NULL);
+    json_decref(harness_interact(h, start));
+    json_decref(start);
+}
+
 static void expect_unanswered(struct harness *h, const char *id)
 {
     json_t *cb = fake_wait_callback(h->fake.port, id, STALE_QUIET_MS);
@@ -95,15 +110,10 @@ static void test_stale_on_arrival_not_applied(void **state)
     struct harness h;
     long long since;
     json_t *fresh, *old, *old2;
-    json_t *start = json_loads(
-        "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
-        "\"start\",\"options\":[{\"name\":\"system\",\"value\":"
-        "\"generic\"}]}]}", 0, NULL);
     (void)state;
 
     harness_start(&h, NULL, NULL, true);
-    json_decref(harness_interact(&h, start));
-    json_decref(start);
+    start_fight(&h);
     since = harness_last_request(&h);
 
     old = inject_add(&h, STALE_AGE_MS);
@@ -157,11 +167,75 @@ static void test_stale_replayed_after_resume(void **state)
     harness_stop(&h);
 }
 
+/* Write the acknowledgement mark a fray killed right after sending id's
+ * deferral would have left (daemon_ix.c, DAEMON_ACK_KEY_PREFIX). */
+static void put_mark(struct harness *h, const char *id)
+{
+    sqlite3 *db = NULL;
+    char sql[256];
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    snprintf(sql, sizeof sql, "INSERT INTO kv (key, value) VALUES "
+             "('ix.ack:%s', '0 0 %lld')", id,
+             (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+    assert_int_equal(sqlite3_open(h->db, &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+static void test_acknowledged_before_kill_answered_by_webhook(void **state)
+{
+    struct harness h;
+    long long since;
+    char path[512];
+    int st = 0;
+    json_t *ix, *edit;
+    const char *id, *token;
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    start_fight(&h);
+    /* fray stops reading: the dispatch reaches its socket, unread */
+    kill(h.fray, SIGSTOP);
+    ix = inject_add(&h, 0);
+    id = json_string_value(json_object_get(ix, "id"));
+    token = json_string_value(json_object_get(ix, "token"));
+    /* what the dead process did: its deferral was accepted, its mark
+     * committed, its group not (the test sends no User-Agent) */
+    harness_allow_violation(&h, "user_agent");
+    snprintf(path, sizeof path, "/api/v10/interactions/%s/%s/callback", id,
+             token);
+    json_decref(fake_post_json(h.fake.port, path, "{\"type\":5}", &st));
+    assert_int_equal(st, 204);
+    put_mark(&h, id);
+    kill(h.fray, SIGKILL);
+    kill(h.fray, SIGCONT);
+    assert_int_equal(harness_wait_exit(&h, 10000), 128 + SIGKILL);
+    since = harness_last_request(&h);
+
+    harness_start_fray(&h, NULL);
+    edit = harness_wait_request(&h, "PATCH", "/messages/@original", &since,
+                                HARNESS_CALLBACK_MS);
+    if (edit == NULL) {
+        harness_dump_log(&h);
+        fail_msg("no answer through the webhook after the restart");
+    }
+    assert_int_equal(json_integer_value(json_object_get(edit, "status")), 200);
+    json_decref(edit);
+    assert_true(applied(&h, id));
+    assert_int_equal(fake_stat(h.fake.port, "callbacks_rejected"), 0);
+    json_decref(ix);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stale_on_arrival_not_applied),
         cmocka_unit_test(test_stale_replayed_after_resume),
+        cmocka_unit_test(test_acknowledged_before_kill_answered_by_webhook),
     };
     return cmocka_run_group_tests_name("daemon_stale", tests, NULL, NULL);
 }
