@@ -304,9 +304,12 @@ static struct fake_ix *webhook_ix(struct route_ctx *c)
         return NULL;
     }
     if (x->callback == NULL) {
-        fake_violation(s, "webhook_before_ack", c->r->rec,
-                       "webhook use before interaction %s was acknowledged",
-                       x->id);
+        /* A GET changes nothing: it is how a bot asks whether an
+         * interaction was acknowledged (by a process it replaced) */
+        if (strcmp(c->r->meth, "GET") != 0)
+            fake_violation(s, "webhook_before_ack", c->r->rec,
+                           "webhook use before interaction %s was "
+                           "acknowledged", x->id);
         fake_reply_error(c->r, 404, 10015, "Unknown Webhook");
         return NULL;
     }
