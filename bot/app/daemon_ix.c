@@ -210,27 +210,23 @@ static void ack_key(const char *id, char *key, size_t cap)
     snprintf(key, cap, DAEMON_ACK_KEY_PREFIX "%s", id);
 }
 
-/* An interaction replayed by a RESUME may have been acknowledged by a
- * process that died before its group was saved: its mark says so, and
- * how. Only replays are looked up (live traffic costs nothing). */
-static void ack_lookup(struct daemon *d, struct batch_item *b)
+/* Interaction id's mark, if it has one: how an earlier process deferred
+ * it. */
+static bool ack_lookup(struct daemon *d, const char *id, bool *clicked,
+                       bool *eph)
 {
     char key[STORE_MAX_KV_KEY], *v = NULL;
-    int clicked, eph;
+    int c = 0, e = 0;
+    bool found;
 
-    if (!d->gw || gw_get_state(d->gw) != GW_ST_RESUMING)
-        return;
-    ack_key(b->it.id, key, sizeof key);
+    ack_key(id, key, sizeof key);
     if (store_kv_get(d->store, key, &v) != BOT_OK)
-        return;
-    if (sscanf(v, "%d %d", &clicked, &eph) == 2) {
-        b->acked_before = true;
-        b->edit_clicked = clicked != 0;
-        b->defer_ephemeral = eph != 0;
-        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was acknowledged "
-                "before a restart: answering through its webhook", b->it.id);
-    }
+        return false;
+    found = sscanf(v, "%d %d", &c, &e) == 2;
     free(v);
+    *clicked = c != 0;
+    *eph = e != 0;
+    return found;
 }
 
 /* Waited too long (a busy loop, a replay, a slow group): the command is
@@ -522,13 +518,72 @@ static bool drop_if_stale(struct daemon *d, const struct interaction *it)
     return true;
 }
 
+/* A replayed interaction with a mark: the earlier process committed the
+ * mark before sending its deferral, and may have died before the deferral
+ * left. GET @original tells which: it exists once the interaction was
+ * acknowledged (the webhook refuses it before). Meanwhile the interaction
+ * waits outside the group. */
+enum ack_state { ACK_UNKNOWN, ACK_YES, ACK_NO };
+
+struct ack_probe {
+    struct daemon *d;
+    json_t *payload;                      /* owned reference */
+    int64_t seq_before;
+};
+
+static void batch_add_as(struct daemon *d, json_t *payload,
+                         enum ack_state ack, int64_t seq_before);
+
+static void on_probe_done(void *ud, const struct rest_result *res)
+{
+    struct ack_probe *pr = ud;
+    bool acked = res->err == BOT_OK && res->status >= 200 &&
+                 res->status < 300;
+
+    log_msg(pr->d->log, LOG_LVL_NOTICE, "a marked interaction was%s "
+            "acknowledged before the restart (status %d)",
+            acked ? "" : " not", res->status);
+    if (!pr->d->done)
+        batch_add_as(pr->d, pr->payload, acked ? ACK_YES : ACK_NO,
+                     pr->seq_before);
+    json_decref(pr->payload);
+    free(pr);
+}
+
+static bool ack_probe_start(struct daemon *d, const struct interaction *it,
+                            json_t *payload, int64_t seq_before)
+{
+    struct ack_probe *pr = calloc(1, sizeof *pr);
+    char path[REST_MAX_PATH];
+
+    if (!pr)
+        return false;
+    pr->d = d;
+    pr->payload = json_incref(payload);
+    pr->seq_before = seq_before;
+    snprintf(path, sizeof path, "/webhooks/%s/%s/messages/@original",
+             it->application_id, it->token);
+    if (rest_submit(d->rest, "GET", path, NULL, on_probe_done, pr) !=
+        BOT_OK) {
+        json_decref(pr->payload);
+        free(pr);
+        return false;
+    }
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was marked acknowledged "
+            "by an earlier process: asking Discord whether it was", it->id);
+    return true;
+}
+
 /* Queue an interaction for the group that daemon_batch_flush() runs when
  * the loop has nothing more to read; autocomplete is answered at once (it
- * changes nothing). */
-static void batch_add(struct daemon *d, json_t *payload)
+ * changes nothing). ack: what a probe said (ACK_UNKNOWN: none yet);
+ * seq_before: the gateway sequence before its dispatch. */
+static void batch_add_as(struct daemon *d, json_t *payload,
+                         enum ack_state ack, int64_t seq_before)
 {
     struct batch_item *b;
     char why[256];
+    bool clicked = false, eph = false;
 
     /* A full group runs before the next dispatch joins, not as the last
      * one joins: the gateway saves that one's sequence number after this
@@ -545,7 +600,24 @@ static void batch_add(struct daemon *d, json_t *payload)
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
         return;
     }
-    ack_lookup(d, b);
+    /* Only a RESUME's replay can bring one an earlier process saw: live
+     * traffic is not looked up. */
+    if (ack == ACK_UNKNOWN && d->gw &&
+        gw_get_state(d->gw) == GW_ST_RESUMING &&
+        b->it.type != INTERACTION_AUTOCOMPLETE &&
+        ack_lookup(d, b->it.id, &clicked, &eph) &&
+        ack_probe_start(d, &b->it, payload, seq_before)) {
+        interaction_cleanup(&b->it);
+        return;
+    }
+    if (ack == ACK_YES) {
+        ack_lookup(d, b->it.id, &clicked, &eph);
+        b->acked_before = true;
+        b->edit_clicked = clicked;
+        b->defer_ephemeral = eph;
+        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was acknowledged "
+                "before a restart: answering through its webhook", b->it.id);
+    }
     /* acknowledged in time by an earlier process: the webhook still takes
      * its answer (15 minutes) */
     if (!b->acked_before && drop_if_stale(d, &b->it)) {
@@ -559,7 +631,7 @@ static void batch_add(struct daemon *d, json_t *payload)
     }
     if (d->nbatch == 0) {
         d->batch_t0_ms = daemon_now_ms();
-        d->group_seq0 = d->gw ? gw_seq_before(d->gw) : 0;
+        d->group_seq0 = seq_before;
         /* Opened now, not at the flush, so that what the gateway saves per
          * dispatch (its sequence number) joins the group's one commit. */
         d->batch_txn = store_begin(d->store) == BOT_OK;
@@ -567,8 +639,15 @@ static void batch_add(struct daemon *d, json_t *payload)
             log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
                     "transaction (%s): committing one by one",
                     store_errmsg(d->store));
+    } else if (seq_before < d->group_seq0) {
+        d->group_seq0 = seq_before;     /* one back from a probe */
     }
     d->nbatch++;
+}
+
+static void batch_add(struct daemon *d, json_t *payload)
+{
+    batch_add_as(d, payload, ACK_UNKNOWN, d->gw ? gw_seq_before(d->gw) : 0);
 }
 
 /* Old acknowledgement marks, collected by the key scan (deleting during

@@ -209,10 +209,10 @@ static void test_acknowledged_before_kill_answered_by_webhook(void **state)
              token);
     json_decref(fake_post_json(h.fake.port, path, "{\"type\":5}", &st));
     assert_int_equal(st, 204);
-    put_mark(&h, id);
     kill(h.fray, SIGKILL);
     kill(h.fray, SIGCONT);
     assert_int_equal(harness_wait_exit(&h, 10000), 128 + SIGKILL);
+    put_mark(&h, id);
     since = harness_last_request(&h);
 
     harness_start_fray(&h, NULL);
@@ -230,12 +230,40 @@ static void test_acknowledged_before_kill_answered_by_webhook(void **state)
     harness_stop(&h);
 }
 
+/* Killed after committing the mark but before its deferral left: the
+ * restarted fray asks (GET @original, refused), then answers with the one
+ * callback the interaction gets, in time. */
+static void test_marked_but_not_acknowledged_answered_once(void **state)
+{
+    struct harness h;
+    json_t *ix;
+    const char *id;
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    start_fight(&h);
+    kill(h.fray, SIGSTOP);
+    ix = inject_add(&h, 0);
+    id = json_string_value(json_object_get(ix, "id"));
+    kill(h.fray, SIGKILL);
+    kill(h.fray, SIGCONT);
+    assert_int_equal(harness_wait_exit(&h, 10000), 128 + SIGKILL);
+    put_mark(&h, id);
+    harness_start_fray(&h, NULL);
+    json_decref(harness_callback(&h, id));
+    assert_true(applied(&h, id));
+    assert_int_equal(fake_stat(h.fake.port, "callbacks_rejected"), 0);
+    json_decref(ix);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stale_on_arrival_not_applied),
         cmocka_unit_test(test_stale_replayed_after_resume),
         cmocka_unit_test(test_acknowledged_before_kill_answered_by_webhook),
+        cmocka_unit_test(test_marked_but_not_acknowledged_answered_once),
     };
     return cmocka_run_group_tests_name("daemon_stale", tests, NULL, NULL);
 }
