@@ -20,6 +20,7 @@ static const char *const state_names[] = {
 };
 
 static void connect_now(struct gw *gw);
+static void on_disconnected(struct gw *gw, const char *why);
 
 int64_t gw_now_ms(void)
 {
@@ -110,6 +111,16 @@ bool gw_sendwin_take(struct gw_sendwin *w, int64_t now_ms, bool heartbeat)
         w->pos = (w->pos + 1) % GW_SEND_LIMIT;
     }
     return true;
+}
+
+int64_t gw_ack_deadline_ms(int64_t interval_ms)
+{
+    int64_t d = interval_ms / 2;
+    if (d > GW_ACK_DEADLINE_MAX_MS)
+        d = GW_ACK_DEADLINE_MAX_MS;
+    if (d < GW_ACK_DEADLINE_MIN_MS)
+        d = GW_ACK_DEADLINE_MIN_MS;
+    return d < interval_ms ? d : interval_ms;
 }
 
 bool gw_url_split(const char *url, bool *tls, char *host, size_t hostcap,
@@ -267,6 +278,12 @@ static int on_writeable(struct gw *gw, struct lws *wsi)
         lws_close_reason(wsi, (enum lws_close_status)gw->close_code, reason,
                          sizeof reason - 1);
         gw->close_code = 0;
+        /* A zombie's peer will not answer our close frame: lws would wait
+         * for it (5 s) before the socket is gone. Leave that connection to
+         * close on its own (its callbacks no longer match gw->wsi) and
+         * reconnect now. */
+        if (gw->abandon_on_close)
+            on_disconnected(gw, "zombie connection left to close");
         return -1;
     }
     if (gw->qlen == 0)
@@ -320,6 +337,7 @@ static void retry_cb(lws_sorted_usec_list_t *sul)
 static void cancel_timers(struct gw *gw)
 {
     lws_sul_cancel(&gw->sul_hb);
+    lws_sul_cancel(&gw->sul_ack);
     lws_sul_cancel(&gw->sul_identify);
     lws_sul_cancel(&gw->sul_timeout);
     lws_sul_cancel(&gw->sul_send);
@@ -363,6 +381,7 @@ static void connect_now(struct gw *gw)
     i.pwsi = &gw->wsi;
     gw->qhead = gw->qlen = 0;
     gw->close_code = gw->peer_close = 0;
+    gw->abandon_on_close = false;
     gw->hb_sent = false;
     gw->acked = true;
     memset(&gw->win, 0, sizeof gw->win);

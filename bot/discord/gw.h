@@ -174,6 +174,20 @@ struct gw_sendwin {
 };
 bool gw_sendwin_take(struct gw_sendwin *w, int64_t now_ms, bool heartbeat);
 
+/* Zombie detection. The protocol's rule is "no ACK between two of your
+ * heartbeats": up to a whole interval (41.25 s on Discord) of a dead
+ * connection. An ACK is a direct reply and comes back within a round trip,
+ * so fray gives it a deadline of its own: half the interval, between
+ * GW_ACK_DEADLINE_MIN_MS and GW_ACK_DEADLINE_MAX_MS, never more than the
+ * interval. A deadline timer that fires GW_ACK_STALL_MS or more late means
+ * fray's loop was stalled, with the ACK perhaps unread: it looks once more
+ * after the input was read before it calls the connection a zombie. */
+#define GW_ACK_DEADLINE_MAX_MS 5000
+#define GW_ACK_DEADLINE_MIN_MS 1000
+#define GW_ACK_STALL_MS 250
+#define GW_ACK_REGRACE_MS 50
+int64_t gw_ack_deadline_ms(int64_t interval_ms);
+
 /* "wss://host[:port][/path]" -> the pieces lws wants; path gets GW_QUERY.
  * Returns false on a URL we cannot use. */
 bool gw_url_split(const char *url, bool *tls, char *host, size_t hostcap,
