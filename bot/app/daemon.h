@@ -75,12 +75,11 @@ enum daemon_exit {
 /* Channels whose last notice time is kept; the oldest entry is reused. */
 #define DAEMON_STALE_NOTICE_CHANNELS 64
 /* Key prefix of the acknowledgement marks (daemon_ix.c): interaction id
- * -> how it was deferred. Kept DAEMON_IX_KEEP_MS, like the interaction
- * table. */
+ * -> how it was deferred. */
 #define DAEMON_ACK_KEY_PREFIX "ix.ack:"
-/* Interactions recorded (applied, or acknowledged) are kept this long: a
- * token is good for 15 minutes, so no replay can be answered later; an
- * hour to be safe. Pruned every DAEMON_PRUNE_EVERY_MS. */
+/* Marks are kept this long: a token is good for 15 minutes, so no replay
+ * can be answered later; an hour to be safe. Pruned every
+ * DAEMON_PRUNE_EVERY_MS. */
 #define DAEMON_IX_KEEP_MS (60 * 60 * 1000)
 #define DAEMON_PRUNE_EVERY_MS (10 * 60 * 1000)
 /* Commands in one group commit. Bounds the time the first of them waits

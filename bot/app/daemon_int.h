@@ -80,8 +80,8 @@ struct daemon {
     } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
 };
 
-/* Forget interactions and acknowledgement marks older than
- * DAEMON_IX_KEEP_MS (daemon_ix.c; run from the tick between groups). */
+/* Forget acknowledgement marks older than DAEMON_IX_KEEP_MS (daemon_ix.c;
+ * run from the tick between groups). */
 void daemon_ix_prune(struct daemon *d);
 
 /* Register the commands at READY: the core set globally (shard 0 only),

@@ -679,9 +679,6 @@ void daemon_ix_prune(struct daemon *d)
     int64_t before = daemon_wall_ms() - DAEMON_IX_KEEP_MS;
     enum bot_err e;
 
-    if (store_interaction_prune(d->store, before) != BOT_OK)
-        log_msg(d->log, LOG_LVL_WARN, "cannot prune interactions: %s",
-                store_errmsg(d->store));
     pm.before_ms = before;
     pm.n = 0;
     e = store_kv_scan(d->store, DAEMON_ACK_KEY_PREFIX, old_mark, &pm);
