@@ -50,6 +50,37 @@ enum daemon_exit {
  * snowflake's time) is acknowledged with a deferral first and answered by
  * editing @original: Discord allows 3 s for the first response. */
 #define DAEMON_DEFER_AFTER_MS 1500
+/* Discord takes the first response to an interaction only within 3 s of
+ * its creation (the time in its snowflake id); a later callback gets 404
+ * 10062 and the user has already been told "the application did not
+ * respond". */
+#define DAEMON_IX_WINDOW_MS 3000
+/* How much of that window fray gives up for the two clocks disagreeing
+ * (Discord's, which stamps the id, and this host's) and for the callback's
+ * trip to Discord. An interaction older than DAEMON_IX_WINDOW_MS -
+ * DAEMON_IX_CLOCK_MARGIN_MS on arrival is stale: not applied, not answered
+ * (docs/internals/daemon.md, "Stale interactions"). An NTP-synced host is
+ * within tens of milliseconds; a host clock more than about 2.5 s fast
+ * would find every command stale, and fray says so in its log. */
+#define DAEMON_IX_CLOCK_MARGIN_MS 500
+#define DAEMON_IX_STALE_MS (DAEMON_IX_WINDOW_MS - DAEMON_IX_CLOCK_MARGIN_MS)
+/* A channel that lost commands to staleness is told so once, and not again
+ * for this long: one outage (a reconnect replays everything it held back
+ * at once) gives one notice, not one per command. */
+#define DAEMON_STALE_NOTICE_WINDOW_MS 60000
+/* The notice (docs/commands.md shows it to users). */
+#define DAEMON_STALE_NOTICE_TEXT                                              \
+    "Commands sent while the bot was reconnecting were not applied. If you "  \
+    "still want them, please send them again."
+/* Channels whose last notice time is kept; the oldest entry is reused. */
+#define DAEMON_STALE_NOTICE_CHANNELS 64
+/* Key prefix of the acknowledgement marks (daemon_ix.c): interaction id
+ * -> how it was deferred. */
+#define DAEMON_ACK_KEY_PREFIX "ix.ack:"
+/* Marks are kept this long: a token is good for 15 minutes, so no replay
+ * can be answered later; an hour to be safe. Pruned with the store's
+ * upkeep ([store] prune_interval_s, daemon_prune.c). */
+#define DAEMON_IX_KEEP_MS (60 * 60 * 1000)
 /* Commands in one group commit. Bounds the time the first of them waits
  * for the others (a command is tens of microseconds) and the memory the
  * queue holds. */

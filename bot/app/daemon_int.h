@@ -94,6 +94,13 @@ struct daemon {
                                              NULL: every copy posted alone */
     bool rest_closing;                    /* rest_free() runs: a done
                                              callback must not submit */
+    int64_t group_seq0;                   /* gateway seq before the group */
+    bool marks_committed;                 /* this group's, see daemon_ix.c */
+    int64_t stale;                        /* interactions dropped as stale */
+    struct stale_notice {                 /* last notice per channel */
+        uint64_t channel;
+        int64_t at_ms;                    /* daemon_now_ms(); 0: never */
+    } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
 };
 
 /* GM channels that may have a copy on its way at once; a copy for another
@@ -117,6 +124,10 @@ struct gm_fold {
     int nmore;                            /* copies that did not fit */
 };
 
+/* Forget acknowledgement marks older than DAEMON_IX_KEEP_MS (daemon_ix.c;
+ * run by daemon_prune_tick as each pass starts, between groups). */
+void daemon_ix_prune(struct daemon *d);
+
 /* Register the commands at READY: the core set globally (shard 0 only),
  * and each server's systems for the servers of this shard whose set
  * changed since it was last registered (daemon_reg.c). */
@@ -134,6 +145,8 @@ struct batch_item {
     struct pending_reply *p;              /* the deferral's callback */
     bool ran;                             /* reply holds an answer */
     bool defer, defer_ephemeral, edit_clicked;
+    bool acked_before;                    /* a mark: an earlier process sent
+                                             the deferral */
 };
 
 /* A request to send once the interaction's callback was accepted (after a

@@ -72,6 +72,21 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     pending_free(p);
 }
 
+static struct pending_reply *pending_new(struct daemon *d,
+                                         const struct interaction *it,
+                                         int64_t rx_us, const char *command)
+{
+    struct pending_reply *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->d = d;
+    p->t0_ms = daemon_now_ms();
+    p->rx_us = rx_us;
+    snprintf(p->id, sizeof p->id, "%s", it->id);
+    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
+    return p;
+}
+
 /* Queue the callback body; returns the pending record (owned by the REST
  * done callback from now on; follow-ons may be added until control returns
  * to the loop), or NULL. */
@@ -81,20 +96,29 @@ static struct pending_reply *answer(struct daemon *d,
                                     const char *command)
 {
     char path[REST_MAX_PATH];
-    char *text = json_dumps(body, JSON_COMPACT);
-    struct pending_reply *p = calloc(1, sizeof *p);
+    char *text;
+    struct pending_reply *p;
+    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
 
+    /* Past Discord's window the callback is refused (10062): don't send
+     * it. Only a loop stalled after the arrival check gets here. */
+    if (age > DAEMON_IX_WINDOW_MS) {
+        metrics_interaction(&d->metrics, command ? command : "?",
+                            METRICS_FAILED, 0);
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: %lld ms old when "
+                "its answer was ready: past Discord's %d ms, not sent",
+                it->id, command ? command : "?", (long long)age,
+                DAEMON_IX_WINDOW_MS);
+        return NULL;
+    }
+    text = json_dumps(body, JSON_COMPACT);
+    p = pending_new(d, it, rx_us, command);
     if (!text || !p) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
         free(text);
         free(p);
         return NULL;
     }
-    p->d = d;
-    p->t0_ms = daemon_now_ms();
-    p->rx_us = rx_us;
-    snprintf(p->id, sizeof p->id, "%s", it->id);
-    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
     if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
@@ -389,18 +413,48 @@ static void post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp)
     free(m);
 }
 
-/* Waited too long (a busy loop, a replay, a slow group): acknowledge
- * first, so the 3 s window cannot run out while the group runs. work_ms is
- * what the group is expected to take. */
-static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
-                                int64_t work_ms)
+/* Acknowledgement marks (docs/internals/daemon.md, "Answered at most
+ * once"): the key of interaction id's mark, and its value
+ * "<edit_clicked> <defer_ephemeral> <wall ms>". */
+static void ack_key(const char *id, char *key, size_t cap)
+{
+    snprintf(key, cap, DAEMON_ACK_KEY_PREFIX "%s", id);
+}
+
+/* Interaction id's mark, if it has one: how an earlier process deferred
+ * it. */
+static bool ack_lookup(struct daemon *d, const char *id, bool *clicked,
+                       bool *eph)
+{
+    char key[STORE_MAX_KV_KEY], *v = NULL;
+    int c = 0, e = 0;
+    bool found;
+
+    ack_key(id, key, sizeof key);
+    if (store_kv_get(d->store, key, &v) != BOT_OK)
+        return false;
+    found = sscanf(v, "%d %d", &c, &e) == 2;
+    free(v);
+    *clicked = c != 0;
+    *eph = e != 0;
+    return found;
+}
+
+/* Waited too long (a busy loop, a replay, a slow group): the command is
+ * acknowledged first, so the 3 s window cannot run out while the group
+ * runs. work_ms is what the group is expected to take. Decides only;
+ * batch_defer_send() sends. */
+static void batch_defer_decide(struct daemon *d, struct batch_item *b,
+                               int64_t work_ms)
 {
     struct interaction *it = &b->it;
-    uint64_t idnum = 0;
-    json_t *body;
     int64_t age;
     bool on_tracker;
 
+    if (b->acked_before) {      /* the mark said how */
+        b->defer = true;
+        return;
+    }
     /* A click on the live tracker answers with a new message (the tracker
      * itself is edited by tracker.c); a click on any other message of ours
      * (a prompt) replaces that message with the answer. */
@@ -408,12 +462,21 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
                  it->message_id == tracker_message_id(d->tracker,
                                                       it->req.channel_id);
     b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
-    interaction_snowflake(it->id, &idnum);
-    age = daemon_wall_ms() - interaction_snowflake_ms(idnum);
+    age = interaction_age_ms(it->id, daemon_wall_ms());
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
-    if (!b->defer)
+    if (b->defer)
+        b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+}
+
+static void batch_defer_send(struct daemon *d, struct batch_item *b)
+{
+    struct interaction *it = &b->it;
+    json_t *body;
+
+    if (b->acked_before) {      /* no second callback: hold the answer */
+        b->p = pending_new(d, it, b->rx_us, it->req.command);
         return;
-    b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
+    }
     body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
                                                    : RENDER_DC_CB_DEFER,
                                    NULL, b->defer_ephemeral);
@@ -422,7 +485,57 @@ static void batch_defer_if_late(struct daemon *d, struct batch_item *b,
     json_decref(body);
     d->deferred++;
     log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
-            "deferred", it->id, it->req.command, (long long)age);
+            "deferred", it->id, it->req.command,
+            (long long)interaction_age_ms(it->id, daemon_wall_ms()));
+}
+
+/* Before any deferral of the group goes out, commit a mark for each, with
+ * the gateway sequence from before the group: a process killed between the
+ * deferral and the group's commit leaves the group to be replayed, and the
+ * replay finds the marks and answers through the webhook instead of with a
+ * second callback. The group's transaction is open again on return. */
+static void ack_marks_commit(struct daemon *d, int n)
+{
+    enum bot_err e = BOT_OK;
+    char key[STORE_MAX_KV_KEY], v[64];
+
+    if (!d->batch_txn) {
+        log_msg(d->log, LOG_LVL_WARN, "no group transaction: deferrals go "
+                "out unmarked (a crash now may answer one twice)");
+        return;
+    }
+    for (int i = 0; i < n && e == BOT_OK; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (!b->defer || b->acked_before)
+            continue;
+        ack_key(b->it.id, key, sizeof key);
+        snprintf(v, sizeof v, "%d %d %lld", b->edit_clicked,
+                 b->defer_ephemeral, (long long)daemon_wall_ms());
+        e = store_kv_set(d->store, key, v);
+    }
+    if (e == BOT_OK && d->gw)
+        gw_seq_save_as(d->gw, d->group_seq0);
+    if (e == BOT_OK)
+        e = store_commit(d->store);
+    else
+        store_rollback(d->store);
+    if (e != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot save acknowledgement marks: "
+                "%s (a crash now may answer one twice)",
+                store_errmsg(d->store));
+    d->batch_txn = store_begin(d->store) == BOT_OK;
+    d->marks_committed = true;
+}
+
+/* A held answer (acknowledged by an earlier process): its follow-ons go
+ * to the webhook now, with no callback before them. */
+static void pending_release(struct daemon *d, struct pending_reply *p)
+{
+    for (int i = 0; i < p->nnext; i++)
+        rest_submit(d->rest, p->next[i].method, p->next[i].path,
+                    p->next[i].body, on_follow_done, d);
+    metrics_interaction(&d->metrics, p->command, METRICS_REPLAYED, 0);
+    pending_free(p);
 }
 
 /* Send the answer of a command whose group was committed (or failed). */
@@ -491,9 +604,19 @@ void daemon_batch_flush(struct daemon *d)
 
     if (n == 0)
         return;
+    int marks = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct batch_item *b = &d->batch[i];
+        batch_defer_decide(d, b, (n * d->cmd_us + d->commit_us) / 1000);
+        marks += b->defer && !b->acked_before;
+    }
+    d->marks_committed = false;
+    if (marks)
+        ack_marks_commit(d, n);
     for (int i = 0; i < n; i++)
-        batch_defer_if_late(d, &d->batch[i],
-                            (n * d->cmd_us + d->commit_us) / 1000);
+        if (d->batch[i].defer)
+            batch_defer_send(d, &d->batch[i]);
     for (int i = 0; i < n; i++) {
         struct batch_item *b = &d->batch[i];
         b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
@@ -502,6 +625,8 @@ void daemon_batch_flush(struct daemon *d)
                     "interaction %s: cmd_exec out of memory", b->it.id);
     }
     t1 = daemon_now_us();
+    if (d->marks_committed && d->batch_txn && d->gw)
+        gw_seq_save_as(d->gw, -1);     /* the marks' commit saved an older */
     if (d->batch_txn)
         err = store_commit(d->store);
     t2 = daemon_now_us();
@@ -519,6 +644,8 @@ void daemon_batch_flush(struct daemon *d)
             cmd_reply_fail_store(&b->reply, err);
         if (b->ran)
             batch_send(d, b);
+        if (b->acked_before && b->p)
+            pending_release(d, b->p);
         cmd_reply_cleanup(&b->reply);
         interaction_cleanup(&b->it);
     }
@@ -615,20 +742,179 @@ static bool over_limit(struct daemon *d, struct interaction *it,
     return true;
 }
 
+/* Tell a channel that commands sent while the bot was reconnecting were
+ * not applied: once per DAEMON_STALE_NOTICE_WINDOW_MS, a plain message
+ * that pings no one. */
+static void stale_notice(struct daemon *d, uint64_t channel)
+{
+    struct stale_notice *slot = NULL, *oldest = &d->stale_notices[0];
+    int64_t now = daemon_now_ms();
+    char path[REST_MAX_PATH], *text;
+    json_t *body;
+
+    if (channel == 0)
+        return;
+    for (int i = 0; i < DAEMON_STALE_NOTICE_CHANNELS; i++) {
+        struct stale_notice *n = &d->stale_notices[i];
+        if (n->at_ms && n->channel == channel) {
+            slot = n;
+            break;
+        }
+        if (n->at_ms < oldest->at_ms)
+            oldest = n;
+    }
+    if (slot && now - slot->at_ms < DAEMON_STALE_NOTICE_WINDOW_MS)
+        return;
+    if (!slot)
+        slot = oldest;
+    slot->channel = channel;
+    slot->at_ms = now;
+    body = json_pack("{s:s, s:{s:[]}}", "content", DAEMON_STALE_NOTICE_TEXT,
+                     "allowed_mentions", "parse");
+    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
+    if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
+                             d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "cannot tell channel %" PRIu64
+                " about commands not applied", channel);
+    free(text);
+    json_decref(body);
+}
+
+/* An interaction older than DAEMON_IX_STALE_MS on arrival (a replay after
+ * a reconnect or a restart, mostly) cannot be answered in time: Discord
+ * already told the user the application did not respond, and would refuse
+ * the callback. Applying it would change the fight behind the players'
+ * backs (they will likely send it again), so it is dropped, counted, and
+ * its channel told once. Returns true when it was. */
+static bool drop_if_stale(struct daemon *d, const struct interaction *it)
+{
+    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
+    bool live = d->gw && gw_get_state(d->gw) == GW_ST_READY;
+    const char *cmd = it->req.command ? it->req.command : "?";
+
+    if (age <= DAEMON_IX_STALE_MS)
+        return false;
+    d->stale++;
+    metrics_interaction(&d->metrics, cmd, METRICS_STALE, 0);
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old on "
+            "arrival (limit %d ms): not applied, not answered", it->id, cmd,
+            (long long)age, DAEMON_IX_STALE_MS);
+    /* Outside a resume's replay Discord sends an interaction as it makes
+     * it: this one was held up here, or this host's clock is fast. */
+    if (live)
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s came %lld ms after "
+                "Discord made it on a live connection: is this host's clock "
+                "fast, or was fray stalled?", it->id, (long long)age);
+    if (it->type != INTERACTION_AUTOCOMPLETE)
+        stale_notice(d, it->req.channel_id);
+    return true;
+}
+
+/* A replayed interaction with a mark: the earlier process committed the
+ * mark before sending its deferral, and may have died before the deferral
+ * left. GET @original tells which: it exists once the interaction was
+ * acknowledged (the webhook refuses it before). Meanwhile the interaction
+ * waits outside the group. */
+enum ack_state { ACK_UNKNOWN, ACK_YES, ACK_NO };
+
+struct ack_probe {
+    struct daemon *d;
+    json_t *payload;                      /* owned reference */
+    int64_t seq_before;
+};
+
+static void batch_add_as(struct daemon *d, json_t *payload,
+                         enum ack_state ack, int64_t seq_before);
+
+static void on_probe_done(void *ud, const struct rest_result *res)
+{
+    struct ack_probe *pr = ud;
+    bool acked = res->err == BOT_OK && res->status >= 200 &&
+                 res->status < 300;
+
+    log_msg(pr->d->log, LOG_LVL_NOTICE, "a marked interaction was%s "
+            "acknowledged before the restart (status %d)",
+            acked ? "" : " not", res->status);
+    if (!pr->d->done)
+        batch_add_as(pr->d, pr->payload, acked ? ACK_YES : ACK_NO,
+                     pr->seq_before);
+    json_decref(pr->payload);
+    free(pr);
+}
+
+static bool ack_probe_start(struct daemon *d, const struct interaction *it,
+                            json_t *payload, int64_t seq_before)
+{
+    struct ack_probe *pr = calloc(1, sizeof *pr);
+    char path[REST_MAX_PATH];
+
+    if (!pr)
+        return false;
+    pr->d = d;
+    pr->payload = json_incref(payload);
+    pr->seq_before = seq_before;
+    snprintf(path, sizeof path, "/webhooks/%s/%s/messages/@original",
+             it->application_id, it->token);
+    if (rest_submit(d->rest, "GET", path, NULL, on_probe_done, pr) !=
+        BOT_OK) {
+        json_decref(pr->payload);
+        free(pr);
+        return false;
+    }
+    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was marked acknowledged "
+            "by an earlier process: asking Discord whether it was", it->id);
+    return true;
+}
+
 /* Queue an interaction for the group that daemon_batch_flush() runs when
  * the loop has nothing more to read; autocomplete is answered at once (it
- * changes nothing). */
-static void batch_add(struct daemon *d, json_t *payload)
+ * changes nothing). ack: what a probe said (ACK_UNKNOWN: none yet);
+ * seq_before: the gateway sequence before its dispatch. */
+static void batch_add_as(struct daemon *d, json_t *payload,
+                         enum ack_state ack, int64_t seq_before)
 {
-    struct batch_item *b = &d->batch[d->nbatch];
+    struct batch_item *b;
     char why[256];
+    bool clicked = false, eph = false;
 
+    /* A full group runs before the next dispatch joins, not as the last
+     * one joins: the gateway saves that one's sequence number after this
+     * returns, and it must be in the group's commit. Saved after it, a
+     * kill in between would replay commands already answered. */
+    if (d->nbatch == DAEMON_BATCH_MAX)
+        daemon_batch_flush(d);
+    b = &d->batch[d->nbatch];
     memset(b, 0, sizeof *b);
     b->rx_us = daemon_now_us();
     cmd_reply_init(&b->reply);
     if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        return;
+    }
+    /* Only a RESUME's replay can bring one an earlier process saw: live
+     * traffic is not looked up. */
+    if (ack == ACK_UNKNOWN && d->gw &&
+        gw_get_state(d->gw) == GW_ST_RESUMING &&
+        b->it.type != INTERACTION_AUTOCOMPLETE &&
+        ack_lookup(d, b->it.id, &clicked, &eph) &&
+        ack_probe_start(d, &b->it, payload, seq_before)) {
+        interaction_cleanup(&b->it);
+        return;
+    }
+    if (ack == ACK_YES) {
+        ack_lookup(d, b->it.id, &clicked, &eph);
+        b->acked_before = true;
+        b->edit_clicked = clicked;
+        b->defer_ephemeral = eph;
+        log_msg(d->log, LOG_LVL_NOTICE, "interaction %s was acknowledged "
+                "before a restart: answering through its webhook", b->it.id);
+    }
+    /* acknowledged in time by an earlier process: the webhook still takes
+     * its answer (15 minutes) */
+    if (!b->acked_before && drop_if_stale(d, &b->it)) {
+        interaction_cleanup(&b->it);
         return;
     }
     if (answer_unreadable(d, &b->it, b->rx_us) ||
@@ -643,6 +929,7 @@ static void batch_add(struct daemon *d, json_t *payload)
     }
     if (d->nbatch == 0) {
         d->batch_t0_ms = daemon_now_ms();
+        d->group_seq0 = seq_before;
         /* Opened now, not at the flush, so that what the gateway saves per
          * dispatch (its sequence number) joins the group's one commit. */
         d->batch_txn = store_begin(d->store) == BOT_OK;
@@ -650,10 +937,54 @@ static void batch_add(struct daemon *d, json_t *payload)
             log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
                     "transaction (%s): committing one by one",
                     store_errmsg(d->store));
+    } else if (seq_before < d->group_seq0) {
+        d->group_seq0 = seq_before;     /* one back from a probe */
     }
     d->nbatch++;
-    if (d->nbatch == DAEMON_BATCH_MAX)
-        daemon_batch_flush(d);
+}
+
+static void batch_add(struct daemon *d, json_t *payload)
+{
+    batch_add_as(d, payload, ACK_UNKNOWN, d->gw ? gw_seq_before(d->gw) : 0);
+}
+
+/* Old acknowledgement marks, collected by the key scan (deleting during
+ * the scan would disturb it). */
+#define PRUNE_MARKS_MAX 256            /* per pass; the next pass takes more */
+struct prune_marks {
+    int64_t before_ms;
+    int n;
+    char key[PRUNE_MARKS_MAX][STORE_MAX_KV_KEY];
+};
+
+static enum bot_err old_mark(void *ctx, const char *key, const char *value)
+{
+    struct prune_marks *pm = ctx;
+    int clicked, eph;
+    long long ms;
+
+    if (pm->n == PRUNE_MARKS_MAX)
+        return BOT_LIMIT;
+    if (sscanf(value, "%d %d %lld", &clicked, &eph, &ms) != 3 ||
+        ms < pm->before_ms)
+        snprintf(pm->key[pm->n++], STORE_MAX_KV_KEY, "%s", key);
+    return BOT_OK;
+}
+
+void daemon_ix_prune(struct daemon *d)
+{
+    static struct prune_marks pm;      /* 32 KiB: not on the stack */
+    int64_t before = daemon_wall_ms() - DAEMON_IX_KEEP_MS;
+    enum bot_err e;
+
+    pm.before_ms = before;
+    pm.n = 0;
+    e = store_kv_scan(d->store, DAEMON_ACK_KEY_PREFIX, old_mark, &pm);
+    if (e != BOT_OK && e != BOT_LIMIT)
+        log_msg(d->log, LOG_LVL_WARN, "cannot scan acknowledgement marks: "
+                "%s", store_errmsg(d->store));
+    for (int i = 0; i < pm.n; i++)
+        store_kv_delete(d->store, pm.key[i]);
 }
 
 bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)

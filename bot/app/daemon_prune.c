@@ -50,6 +50,8 @@ void daemon_prune_tick(struct daemon *d, int64_t now)
     /* Not inside a group's transaction, and never delaying its replies. */
     if (now < p->next_ms || d->batch_txn || d->nbatch > 0 || d->stopping)
         return;
+    if (!p->running)
+        daemon_ix_prune(d);     /* a pass starts: the deferral marks too */
     p->running = true;
     int64_t wall = daemon_wall_ms();
     bool more = false;

@@ -24,6 +24,7 @@ static const char *const outcome_names[METRICS_NOUTCOMES] = {
     [METRICS_OK] = "ok", [METRICS_REFUSED] = "refused",
     [METRICS_FAILED] = "failed", [METRICS_REPLAYED] = "replayed",
     [METRICS_LIMITED] = "limited",
+    [METRICS_STALE] = "stale",
 };
 
 void metrics_init(struct metrics *m)
@@ -138,7 +139,8 @@ void metrics_write_interactions(struct sbuf *sb, const struct metrics *m)
                  "Interactions answered, by command and outcome (ok, "
                  "refused: answered with an error, failed: the callback "
                  "did not go through, replayed: answered before, limited: "
-                 "told to slow down, nothing ran).");
+                 "told to slow down, nothing ran, stale: arrived too late "
+                 "to answer, not applied).");
     for (int i = 0; i < m->ncommands; i++)
         for (int o = 0; o < METRICS_NOUTCOMES; o++) {
             if (m->commands[i].n[o] == 0)

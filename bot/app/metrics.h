@@ -40,6 +40,8 @@ enum metrics_outcome {
     METRICS_FAILED,          /* the callback did not go through */
     METRICS_REPLAYED,        /* already answered (a replay after a restart) */
     METRICS_LIMITED,         /* told to slow down (limit.h): nothing ran */
+    METRICS_STALE,           /* arrived past Discord's 3 s: not applied,
+                                not answered */
     METRICS_NOUTCOMES
 };
 

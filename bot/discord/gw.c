@@ -20,6 +20,7 @@ static const char *const state_names[] = {
 };
 
 static void connect_now(struct gw *gw);
+static void on_disconnected(struct gw *gw, const char *why);
 
 int64_t gw_now_ms(void)
 {
@@ -48,6 +49,11 @@ void gw_get_stats(const struct gw *gw, struct gw_stats *out)
 int64_t gw_seq(const struct gw *gw)
 {
     return gw->seq;
+}
+
+int64_t gw_seq_before(const struct gw *gw)
+{
+    return gw->seq_before;
 }
 
 /* The one place the state changes. */
@@ -105,6 +111,16 @@ bool gw_sendwin_take(struct gw_sendwin *w, int64_t now_ms, bool heartbeat)
         w->pos = (w->pos + 1) % GW_SEND_LIMIT;
     }
     return true;
+}
+
+int64_t gw_ack_deadline_ms(int64_t interval_ms)
+{
+    int64_t d = interval_ms / 2;
+    if (d > GW_ACK_DEADLINE_MAX_MS)
+        d = GW_ACK_DEADLINE_MAX_MS;
+    if (d < GW_ACK_DEADLINE_MIN_MS)
+        d = GW_ACK_DEADLINE_MIN_MS;
+    return d < interval_ms ? d : interval_ms;
 }
 
 bool gw_url_split(const char *url, bool *tls, char *host, size_t hostcap,
@@ -173,10 +189,15 @@ void gw_session_save(struct gw *gw)
 
 void gw_seq_save(struct gw *gw)
 {
+    gw_seq_save_as(gw, -1);
+}
+
+void gw_seq_save_as(struct gw *gw, int64_t seq)
+{
     char v[24];
     if (!gw->o.store)
         return;
-    snprintf(v, sizeof v, "%lld", (long long)gw->seq);
+    snprintf(v, sizeof v, "%lld", (long long)(seq < 0 ? gw->seq : seq));
     if (store_kv_set(gw->o.store, gw->kv_seq, v) != BOT_OK)
         log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot save seq: %s",
                 store_errmsg(gw->o.store));
@@ -257,6 +278,12 @@ static int on_writeable(struct gw *gw, struct lws *wsi)
         lws_close_reason(wsi, (enum lws_close_status)gw->close_code, reason,
                          sizeof reason - 1);
         gw->close_code = 0;
+        /* A zombie's peer will not answer our close frame: lws would wait
+         * for it (5 s) before the socket is gone. Leave that connection to
+         * close on its own (its callbacks no longer match gw->wsi) and
+         * reconnect now. */
+        if (gw->abandon_on_close)
+            on_disconnected(gw, "zombie connection left to close");
         return -1;
     }
     if (gw->qlen == 0)
@@ -310,6 +337,7 @@ static void retry_cb(lws_sorted_usec_list_t *sul)
 static void cancel_timers(struct gw *gw)
 {
     lws_sul_cancel(&gw->sul_hb);
+    lws_sul_cancel(&gw->sul_ack);
     lws_sul_cancel(&gw->sul_identify);
     lws_sul_cancel(&gw->sul_timeout);
     lws_sul_cancel(&gw->sul_send);
@@ -353,6 +381,7 @@ static void connect_now(struct gw *gw)
     i.pwsi = &gw->wsi;
     gw->qhead = gw->qlen = 0;
     gw->close_code = gw->peer_close = 0;
+    gw->abandon_on_close = false;
     gw->hb_sent = false;
     gw->acked = true;
     memset(&gw->win, 0, sizeof gw->win);

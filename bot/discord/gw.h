@@ -148,6 +148,14 @@ enum gw_state gw_get_state(const struct gw *gw);
 void gw_get_stats(const struct gw *gw, struct gw_stats *out);
 const char *gw_state_name(enum gw_state s);
 int64_t gw_seq(const struct gw *gw);
+/* The sequence number before the dispatch being handled now: what a
+ * RESUME from here would replay that dispatch from. */
+int64_t gw_seq_before(const struct gw *gw);
+/* Write seq (< 0: the current one) as the sequence to RESUME from, into
+ * the store's open transaction if there is one. A caller that commits
+ * ahead of the dispatches it holds saves the sequence before them, then
+ * the current one with the rest. */
+void gw_seq_save_as(struct gw *gw, int64_t seq);
 
 /* The lws protocol callback for GW_PROTOCOL_NAME connections. */
 int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,
@@ -170,6 +178,20 @@ struct gw_sendwin {
     int n, pos;
 };
 bool gw_sendwin_take(struct gw_sendwin *w, int64_t now_ms, bool heartbeat);
+
+/* Zombie detection. The protocol's rule is "no ACK between two of your
+ * heartbeats": up to a whole interval (41.25 s on Discord) of a dead
+ * connection. An ACK is a direct reply and comes back within a round trip,
+ * so fray gives it a deadline of its own: half the interval, between
+ * GW_ACK_DEADLINE_MIN_MS and GW_ACK_DEADLINE_MAX_MS, never more than the
+ * interval. A deadline timer that fires GW_ACK_STALL_MS or more late means
+ * fray's loop was stalled, with the ACK perhaps unread: it looks once more
+ * after the input was read before it calls the connection a zombie. */
+#define GW_ACK_DEADLINE_MAX_MS 5000
+#define GW_ACK_DEADLINE_MIN_MS 1000
+#define GW_ACK_STALL_MS 250
+#define GW_ACK_REGRACE_MS 50
+int64_t gw_ack_deadline_ms(int64_t interval_ms);
 
 /* "wss://host[:port][/path]" -> the pieces lws wants; path gets GW_QUERY.
  * Returns false on a URL we cannot use. */

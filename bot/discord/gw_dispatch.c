@@ -30,6 +30,32 @@ void gw_send_heartbeat(struct gw *gw)
     json_decref(p);
 }
 
+static void zombie(struct gw *gw, const char *how)
+{
+    log_msg(gw->o.log, LOG_LVL_WARN,
+            "gateway: no heartbeat ACK %s: zombie connection, resuming", how);
+    gw_close_and(gw, GW_NEXT_RESUME, 0, "zombie");
+    gw->abandon_on_close = true;
+}
+
+/* The ACK deadline (gw_ack_deadline_ms). */
+static void ack_cb(lws_sorted_usec_list_t *sul)
+{
+    struct gw *gw = lws_container_of(sul, struct gw, sul_ack);
+    int64_t late = gw_now_ms() - gw->ack_due_ms;
+
+    if (!gw->wsi || gw->acked || gw->state == GW_ST_CLOSING)
+        return;
+    if (late >= GW_ACK_STALL_MS && !gw->ack_regrace) {
+        /* the loop was stalled: read what waits first */
+        gw->ack_regrace = true;
+        lws_sul_schedule(gw->o.ctx, 0, &gw->sul_ack, ack_cb,
+                         GW_ACK_REGRACE_MS * LWS_US_PER_MS);
+        return;
+    }
+    zombie(gw, "by its deadline");
+}
+
 static void hb_cb(lws_sorted_usec_list_t *sul)
 {
     struct gw *gw = lws_container_of(sul, struct gw, sul_hb);
@@ -37,13 +63,18 @@ static void hb_cb(lws_sorted_usec_list_t *sul)
     if (!gw->wsi)
         return;
     if (gw->hb_sent && !gw->acked) {
-        log_msg(gw->o.log, LOG_LVL_WARN,
-                "gateway: no heartbeat ACK: zombie connection, resuming");
-        gw_close_and(gw, GW_NEXT_RESUME, 0, "zombie");
+        zombie(gw, "before the next beat");
         return;
     }
     gw->acked = false;
     gw_send_heartbeat(gw);
+    {
+        int64_t d = gw_ack_deadline_ms(gw->heartbeat_ms);
+        gw->ack_due_ms = gw_now_ms() + d;
+        gw->ack_regrace = false;
+        lws_sul_schedule(gw->o.ctx, 0, &gw->sul_ack, ack_cb,
+                         d * LWS_US_PER_MS);
+    }
     lws_sul_schedule(gw->o.ctx, 0, &gw->sul_hb, hb_cb,
                      gw->heartbeat_ms * LWS_US_PER_MS);
 }
@@ -261,6 +292,7 @@ static void on_dispatch(struct gw *gw, json_t *msg)
     json_t *s = json_object_get(msg, "s"), *d = json_object_get(msg, "d");
     int64_t prev = gw->seq;
 
+    gw->seq_before = prev;
     if (json_is_integer(s) && json_integer_value(s) > gw->seq)
         gw->seq = json_integer_value(s);
     if (!t)

@@ -32,6 +32,7 @@ struct gw {
     char session_id[GW_MAX_SESSION_ID + 1];
     char application_id[24];
     int64_t seq;                      /* last non-null s; 0 = none */
+    int64_t seq_before;               /* seq before the dispatch handled */
 
     /* connect target of the current attempt (lws keeps pointers) */
     char host[256], path[GW_MAX_URL + 32];
@@ -65,6 +66,11 @@ struct gw {
     bool rx_discard;                  /* over the limit: drop to the end */
 
     lws_sorted_usec_list_t sul_hb;    /* heartbeat */
+    lws_sorted_usec_list_t sul_ack;   /* ACK deadline (gw_ack_deadline_ms) */
+    int64_t ack_due_ms;               /* when that deadline falls */
+    bool ack_regrace;                 /* looked once more after a stall */
+    bool abandon_on_close;            /* zombie: reconnect once our close
+                                         frame is out, not at the peer's */
     lws_sorted_usec_list_t sul_retry; /* reconnect */
     lws_sorted_usec_list_t sul_identify; /* delayed IDENTIFY */
     lws_sorted_usec_list_t sul_timeout;  /* HELLO/READY timeout */

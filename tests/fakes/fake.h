@@ -169,6 +169,7 @@ struct fake_ix {
     char channel_id[24];
     char orig_msg[24];              /* @original message id, "" if none */
     int64_t t_inject_us;
+    int64_t created_ms;             /* Unix ms in its id: the 3 s start */
     int64_t t_dispatch_us;          /* first websocket write, 0 = not yet */
     int64_t t_callback_us;          /* first callback arrival, 0 = none */
     int callbacks;                  /* callback requests seen */
@@ -354,6 +355,11 @@ int64_t fake_now_us(void);                          /* monotonic */
 double fake_rel_ms(const struct fake_server *s, int64_t us);
 uint64_t fake_rand(struct fake_server *s);
 void fake_snowflake(struct fake_server *s, char out[24]);
+/* A snowflake made age_ms ago (a backdated interaction id). */
+void fake_snowflake_aged(struct fake_server *s, char out[24], int64_t age_ms);
+/* Unix milliseconds in snowflake text; fallback when it is not one. */
+int64_t fake_snowflake_ms(const char *id, int64_t fallback);
+int64_t fake_wall_ms(void);                          /* CLOCK_REALTIME */
 void fake_random_hex(struct fake_server *s, char *out, size_t nhex);
 size_t fake_utf8_len(const char *str);              /* code points */
 size_t fake_trimmed_len(const char *str);           /* code points, trimmed */

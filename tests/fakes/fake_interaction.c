@@ -312,7 +312,10 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                       const char **err)
 {
     char id[24], token[128], hex[49];
-    fake_snowflake(s, id);
+    /* "age_ms": an id Discord made that long ago (a command held up in an
+     * outage, delivered late) */
+    json_int_t age = json_integer_value(json_object_get(desc, "age_ms"));
+    fake_snowflake_aged(s, id, age > 0 ? (int64_t)age : 0);
     fake_random_hex(s, hex, 48);
     snprintf(token, sizeof token, "aW50ZXJhY3Rpb246%s%s", id, hex);
 
@@ -440,6 +443,7 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
         snprintf(x->orig_msg, sizeof x->orig_msg, "%s",
                  str_or(json_object_get(ix, "message"), "id", ""));
     x->t_inject_us = fake_now_us();
+    x->created_ms = fake_snowflake_ms(x->id, fake_wall_ms());
     json_object_set_new(s->ix_index, x->id, json_integer(i));
     json_object_set_new(s->ix_index, x->token, json_integer(i));
     s->st.injected++;

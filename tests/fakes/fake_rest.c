@@ -214,11 +214,18 @@ static void r_callback(struct route_ctx *c)
                          "Interaction has already been acknowledged.");
         return;
     }
-    if (c->r->t_us - x->t_dispatch_us > (int64_t)FAKE_IX_DEADLINE_MS * 1000) {
+    /* Discord counts the 3 s from the interaction's creation (its id's
+     * time), whenever it was written to the socket: one replayed on a
+     * RESUME has used up part of it already. The request's arrival is
+     * converted to the wall clock the id was stamped with. */
+    int64_t age_ms = fake_wall_ms() - (fake_now_us() - c->r->t_us) / 1000 -
+                     x->created_ms;
+    if (age_ms > (int64_t)FAKE_IX_DEADLINE_MS) {
         s->st.callbacks_rejected++;
         x->missed = true;
         fake_violation(s, "callback_late", c->r->rec,
-                       "callback for %s after %.0f ms", x->id,
+                       "callback for %s %lld ms after its creation (%.0f ms "
+                       "after its first dispatch)", x->id, (long long)age_ms,
                        (double)(c->r->t_us - x->t_dispatch_us) / 1000.0);
         fake_reply_error(c->r, 404, 10062, "Unknown interaction");
         return;
@@ -297,9 +304,12 @@ static struct fake_ix *webhook_ix(struct route_ctx *c)
         return NULL;
     }
     if (x->callback == NULL) {
-        fake_violation(s, "webhook_before_ack", c->r->rec,
-                       "webhook use before interaction %s was acknowledged",
-                       x->id);
+        /* A GET changes nothing: it is how a bot asks whether an
+         * interaction was acknowledged (by a process it replaced) */
+        if (strcmp(c->r->meth, "GET") != 0)
+            fake_violation(s, "webhook_before_ack", c->r->rec,
+                           "webhook use before interaction %s was "
+                           "acknowledged", x->id);
         fake_reply_error(c->r, 404, 10015, "Unknown Webhook");
         return NULL;
     }

@@ -2,6 +2,7 @@
 #include "fake.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,11 +35,34 @@ uint64_t fake_rand(struct fake_server *s)
     return x * 0x2545F4914F6CDD1Dull;
 }
 
-void fake_snowflake(struct fake_server *s, char out[24])
+int64_t fake_wall_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t fake_snowflake_ms(const char *id, int64_t fallback)
+{
+    char *end;
+    unsigned long long v;
+    if (id == NULL || *id < '0' || *id > '9')
+        return fallback;
+    errno = 0;
+    v = strtoull(id, &end, 10);
+    if (errno || *end || (v >> 22) == 0)
+        return fallback;
+    return (int64_t)(v >> 22) + (int64_t)FAKE_DISCORD_EPOCH_MS;
+}
+
+void fake_snowflake(struct fake_server *s, char out[24])
+{
+    fake_snowflake_aged(s, out, 0);
+}
+
+void fake_snowflake_aged(struct fake_server *s, char out[24], int64_t age_ms)
+{
+    uint64_t ms = (uint64_t)(fake_wall_ms() - age_ms);
     uint64_t id = ((ms - FAKE_DISCORD_EPOCH_MS) << 22) | (1ull << 17) |
                   (1ull << 12) | (s->snow++ & 0xFFF);
     snprintf(out, 24, "%llu", (unsigned long long)id);

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon_harness.h"
 
@@ -104,6 +105,53 @@ static void test_gw_server_heartbeat_request(void **state)
     harness_stop(&h);
 }
 
+/* How long fray takes from a fault to RESUMED, printed: a dropped
+ * connection (seen at once), op 7, and a zombie (no ACK for one heartbeat:
+ * fray must notice by itself). The bound only catches a hang: the zombie
+ * needs up to one interval to the next beat, then the ACK deadline. */
+#define TIMING_HB_MS 3000
+#define TIMING_BOUND_MS (3 * TIMING_HB_MS + 5000)
+
+static long long mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static long long time_to_resumed(struct harness *h, const char *fault,
+                                 long long *resumes)
+{
+    long long t0 = mono_ms(), ms;
+    assert_int_equal(fake_fault(h->fake.port, fault), 200);
+    harness_wait_stat(h, "resumes_ok", ++*resumes);
+    ms = mono_ms() - t0;
+    assert_true(ms < TIMING_BOUND_MS);
+    return ms;
+}
+
+static void test_gw_time_to_resumed(void **state)
+{
+    struct harness h;
+    static const char *const hb[] = {"--heartbeat-ms", "3000", NULL};
+    long long resumes = 0, drop, op7, zombie[3];
+    (void)state;
+
+    harness_start(&h, hb, NULL, true);
+    drop = time_to_resumed(&h, "{\"kind\":\"drop\"}", &resumes);
+    op7 = time_to_resumed(&h, "{\"kind\":\"op7\"}", &resumes);
+    for (int i = 0; i < 3; i++)
+        zombie[i] = time_to_resumed(&h, "{\"kind\":\"zombie\",\"count\":1}",
+                                    &resumes);
+    printf("time to RESUMED (heartbeat %d ms): drop %lld ms, op 7 %lld ms, "
+           "zombie %lld / %lld / %lld ms\n", TIMING_HB_MS, drop, op7,
+           zombie[0], zombie[1], zombie[2]);
+    fflush(stdout);
+    harness_roll_answered(&h);
+    assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -113,6 +161,7 @@ int main(void)
         cmocka_unit_test(test_gw_op9_true_resumes),
         cmocka_unit_test(test_gw_op9_false_new_session),
         cmocka_unit_test(test_gw_server_heartbeat_request),
+        cmocka_unit_test(test_gw_time_to_resumed),
     };
     return cmocka_run_group_tests_name("daemon_gateway", tests, NULL, NULL);
 }

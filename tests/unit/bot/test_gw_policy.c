@@ -93,6 +93,17 @@ static void test_gw_url_split(void **state)
                               path, sizeof path));
 }
 
+/* Half the interval, within 1..5 s, never past the interval itself. */
+static void test_gw_ack_deadline(void **state)
+{
+    (void)state;
+    assert_int_equal(gw_ack_deadline_ms(41250), GW_ACK_DEADLINE_MAX_MS);
+    assert_int_equal(gw_ack_deadline_ms(3000), 1500);
+    assert_int_equal(gw_ack_deadline_ms(1500), GW_ACK_DEADLINE_MIN_MS);
+    assert_int_equal(gw_ack_deadline_ms(400), 400);
+    assert_int_equal(gw_ack_deadline_ms(100), 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +111,7 @@ int main(void)
         cmocka_unit_test(test_gw_backoff_grows_jitters_caps),
         cmocka_unit_test(test_gw_send_window),
         cmocka_unit_test(test_gw_url_split),
+        cmocka_unit_test(test_gw_ack_deadline),
     };
     return cmocka_run_group_tests_name("gw_policy", tests, NULL, NULL);
 }

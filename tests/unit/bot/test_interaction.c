@@ -263,6 +263,24 @@ static void test_interaction_custom_id_round_trip(void **state)
     assert_false(interaction_custom_id_parse(NULL, &c));
 }
 
+/* The age of an interaction comes from its snowflake: (id >> 22) + the
+ * Discord epoch is when it was made. */
+static void test_interaction_age_from_snowflake(void **state)
+{
+    char id[32];
+    int64_t made = INT64_C(1767225600000);          /* 2026-01-01 */
+    (void)state;
+
+    snprintf(id, sizeof id, "%llu",
+             (unsigned long long)(made - INTERACTION_DISCORD_EPOCH_MS) << 22 |
+                 4095);
+    assert_int_equal(interaction_age_ms(id, made), 0);
+    assert_int_equal(interaction_age_ms(id, made + 3001), 3001);
+    assert_int_equal(interaction_age_ms(id, made - 250), -250);
+    assert_int_equal(interaction_age_ms("not a snowflake", made), 0);
+    assert_int_equal(interaction_age_ms(NULL, made), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_interaction_bad_payloads_refused),
         cmocka_unit_test(test_interaction_custom_id_round_trip),
         cmocka_unit_test(test_interaction_resolved_channels),
+        cmocka_unit_test(test_interaction_age_from_snowflake),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }
