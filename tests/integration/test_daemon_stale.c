@@ -21,16 +21,16 @@
 #define STALE_CHANNEL "1100000000000000200"
 #define STALE_NOTICE "were not applied"
 
-static const char *const add_orc =
-    "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"
-    "\"add\",\"options\":[{\"name\":\"name\",\"value\":\"Orc\"},"
-    "{\"name\":\"hp\",\"value\":7}]}],\"age_ms\":%d}";
+#define ADD_ORC                                                              \
+    "{\"type\":\"command\",\"name\":\"combat\",\"options\":[{\"name\":"    \
+    "\"add\",\"options\":[{\"name\":\"name\",\"value\":\"Orc\"},"            \
+    "{\"name\":\"hp\",\"value\":7}]}],\"age_ms\":%d}"
 
 static json_t *inject_add(struct harness *h, int age_ms)
 {
     char desc[512];
     json_t *r;
-    snprintf(desc, sizeof desc, add_orc, age_ms);
+    snprintf(desc, sizeof desc, ADD_ORC, age_ms);
     r = fake_inject(h->fake.port, desc);
     assert_non_null(r);
     return r;
