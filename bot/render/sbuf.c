@@ -46,7 +46,7 @@ static bool sbuf_grow(struct sbuf *s, size_t extra)
     size_t want = s->len + extra + 1;
     if (want <= s->cap)
         return true;
-    size_t ncap = s->cap ? s->cap : 64;
+    size_t ncap = s->cap ? s->cap : SBUF_FIRST_CAP;
     while (ncap < want)
         ncap *= 2;
     if (ncap > s->max + 1)

@@ -20,6 +20,11 @@
 
 enum sbuf_err { SBUF_OK = 0, SBUF_NOMEM, SBUF_TRUNCATED };
 
+/* The first allocation of an sbuf: a reply line or a tracker row fits, and
+ * a whole reply grows in two or three steps instead of six (each growth is
+ * a realloc on every command's path). */
+#define SBUF_FIRST_CAP 512
+
 struct sbuf {
     char *buf;          /* always NUL-terminated once anything was added */
     size_t len;         /* bytes used, without the NUL */
