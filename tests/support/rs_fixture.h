@@ -144,6 +144,14 @@ enum eng_err rs_fx_attack(struct rs_fx *f, uint64_t user, bool is_gm,
                           const char *atk, const char *tgt, const char *roll,
                           const char *damage, const char *options);
 
+/* Start f for rs with seed and build the sample fight the pack tests share:
+ * two sides of four ("Red 1".."Red 4"; "Blue 1".."Blue 4", a player's),
+ * each with "ac=13 init=2 attack=5" and 12 hp; one setting; the ruleset's
+ * begin and two turn ends, whatever they say; a note and an initiative
+ * expression on the first, a condition on the second. */
+void rs_fx_sample(struct rs_fx *f, const struct rs_system *rs, uint64_t seed,
+                  struct enc_result *r);
+
 /* Append the turn starts and new rounds of the last call to f->log. */
 void rs_fx_log(struct rs_fx *f);
 

@@ -62,28 +62,8 @@ static void fill(void *st, size_t size, unsigned seed)
 static void sample(struct rs_fx *f, const struct rs_system *rs,
                    struct enc_result *r)
 {
-    rs_fx_init(f, rs, 11, r);
+    rs_fx_sample(f, rs, 11, r);
     struct encounter *e = f->e;
-    struct enc_diag d;
-    assert_int_equal(enc_setting_set(e, "mode", "x", &d), ENG_OK);
-    const struct rs_fx_add red = {.name = "Red", .count = 4, .side = "red",
-                                  .stats = "ac=13 init=2 attack=5 hp=12",
-                                  .flags = RS_FX_HP_TRACK};
-    const struct rs_fx_add blue = {.name = "Blue", .count = 4, .owner = 55,
-                                   .side = "blue",
-                                   .stats = "ac=13 init=2 attack=5 hp=12",
-                                   .flags = RS_FX_HP_TRACK};
-    assert_non_null(rs_fx_add(f, &red));
-    assert_non_null(rs_fx_add(f, &blue));
-    (void)rs_fx_begin(f, RS_FX_GM, true);
-    (void)rs_fx_next(f, RS_FX_GM, true);
-    (void)rs_fx_next(f, RS_FX_GM, true);
-    enc_copy(e->cs[0].note, sizeof e->cs[0].note, "carries the banner");
-    enc_copy(e->cs[0].init_expr, sizeof e->cs[0].init_expr, "d20+3");
-    struct enc_cond_req q = {.name = "poisoned", .value = 2, .rounds = 3,
-                             .anchor = e->cs[1].id, .source = e->cs[4].id};
-    enc_result_reset(f->r);
-    assert_int_equal(enc_cond_set(e, &e->cs[1], &q, f->r, &d), ENG_OK);
     e->cs[2].dealt = 7;
     e->cs[3].taken = 9;
     e->cs[3].falls = 1;
