@@ -973,18 +973,24 @@ static enum bot_err old_mark(void *ctx, const char *key, const char *value)
 
 void daemon_ix_prune(struct daemon *d)
 {
-    static struct prune_marks pm;      /* 32 KiB: not on the stack */
-    int64_t before = daemon_wall_ms() - DAEMON_IX_KEEP_MS;
+    /* 32 KiB: on the heap, not the stack, and not a static either */
+    struct prune_marks *pm = malloc(sizeof *pm);
     enum bot_err e;
 
-    pm.before_ms = before;
-    pm.n = 0;
-    e = store_kv_scan(d->store, DAEMON_ACK_KEY_PREFIX, old_mark, &pm);
+    if (!pm) {
+        log_msg(d->log, LOG_LVL_WARN, "no memory to prune acknowledgement "
+                "marks: trying again at the next pass");
+        return;
+    }
+    pm->before_ms = daemon_wall_ms() - DAEMON_IX_KEEP_MS;
+    pm->n = 0;
+    e = store_kv_scan(d->store, DAEMON_ACK_KEY_PREFIX, old_mark, pm);
     if (e != BOT_OK && e != BOT_LIMIT)
         log_msg(d->log, LOG_LVL_WARN, "cannot scan acknowledgement marks: "
                 "%s", store_errmsg(d->store));
-    for (int i = 0; i < pm.n; i++)
-        store_kv_delete(d->store, pm.key[i]);
+    for (int i = 0; i < pm->n; i++)
+        store_kv_delete(d->store, pm->key[i]);
+    free(pm);
 }
 
 bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)
