@@ -927,6 +927,10 @@ static void batch_add_as(struct daemon *d, json_t *payload,
         interaction_cleanup(&b->it);
         return;
     }
+    if (daemon_att_start(d, &b->it, payload, b->rx_us)) {
+        interaction_cleanup(&b->it);
+        return;
+    }
     if (d->nbatch == 0) {
         d->batch_t0_ms = daemon_now_ms();
         d->group_seq0 = seq_before;

@@ -105,6 +105,11 @@ struct cmd_req {
     struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
     int nchannels;
 
+    const char *file;            /* an attached file's bytes, downloaded
+                                    by the front end (Discord), or NULL:
+                                    the console names a path instead */
+    size_t file_len;
+
     const char *interaction_id;  /* applied at most once; NULL = no check */
     int64_t expect_version;      /* a button's version, or -1: stale check */
     uint64_t expect_fight;       /* with a version: the button's fight */

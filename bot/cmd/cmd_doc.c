@@ -31,6 +31,10 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
     case RS_OPT_CHANNEL:
         sbuf_add(b, "a channel");
         return;
+    case RS_OPT_ATTACHMENT:
+        sbuf_add(b, "a JSON file: attached on Discord, a path in the "
+                    "console");
+        return;
     case RS_OPT_STRING:
         break;
     }

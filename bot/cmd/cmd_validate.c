@@ -410,6 +410,15 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
             return fail(err, errlen, "option `%s` must be a channel id, "
                         "got `%s`", os->name, echo);
         return true;
+    case RS_OPT_ATTACHMENT:          /* the handler opens it (cmd_file.h) */
+        if (len == 0)
+            return fail(err, errlen, "option `%s` is empty (it wants a "
+                        "file)", os->name);
+        if (os->max > 0 && (int64_t)len > os->max)
+            return fail(err, errlen, "option `%s`: the file's path is too "
+                        "long (limit is %" PRId64 " bytes)", os->name,
+                        os->max);
+        return true;
     }
     return fail(err, errlen, "option `%s` has a type fray does not know",
                 os->name);
