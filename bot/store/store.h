@@ -409,4 +409,86 @@ enum bot_err store_import_encounter(struct store *s,
 enum bot_err store_import_interaction(struct store *s,
                                       const struct store_ix_rec *r);
 
+/* ---- saved rolls (macros) -------------------------------------------------
+ *
+ * A macro is a dice expression saved under a name. Its scope is either a
+ * user's own (guild 0, user = its owner), usable anywhere the user talks
+ * to fray, DMs included, or a server's (guild = the server, user 0), made
+ * by its managers and usable by everyone there. A name is unique within
+ * its scope and compared without case: the store keeps it in lower case
+ * and refuses any other form (store_macro_name_ok), so callers lower it
+ * first. The dice text is kept as given, a trailing "# label" included;
+ * the store bounds its length, the command layer checks it with the dice
+ * parser before saving. Quotas are the caller's: store_macro_count() in
+ * the same transaction as the store_macro_put() (on a shared PostgreSQL
+ * database, two processes saving at once may pass a quota by one each).
+ */
+
+/* Longest macro name in bytes. Names are [a-z][a-z0-9_]*: no character
+ * of the dice language ('+', '-', space, '#', digits first...), so
+ * "@stealth+2" always ends the name at the '+'. */
+#define STORE_MACRO_NAME_MAX 32
+/* Longest dice text of a macro, its "# label" included: what the dice
+ * parser accepts in one expression. */
+#define STORE_MACRO_DICE_MAX DICE_MAX_EXPR_LEN
+
+struct store_macro {
+    uint64_t guild;          /* the server; 0 for a user's own */
+    uint64_t user;           /* the owner of a user's own; 0 for a server's */
+    uint64_t by;             /* who saved it last */
+    int64_t created_ms;      /* first saved */
+    int64_t updated_ms;      /* last saved */
+    char name[STORE_MACRO_NAME_MAX + 1];  /* lower case */
+    char dice[STORE_MACRO_DICE_MAX + 1];
+};
+
+/* Whether name is a macro name as the store keeps it: 1 to
+ * STORE_MACRO_NAME_MAX bytes of [a-z0-9_], starting with a letter. */
+bool store_macro_name_ok(const char *name);
+
+/* Each macro found, borrowed for the call; a return other than BOT_OK
+ * stops the scan, which returns it. */
+typedef enum bot_err store_macro_fn(void *ctx, const struct store_macro *m);
+
+/* Save m in its scope (guild, user) under m->name. A name the scope
+ * already has: BOT_CONFLICT, unless replace, which changes its dice, by
+ * and updated_ms and keeps created_ms. A bad name, a scope that is both
+ * or neither (guild and user both 0 or both set), or empty dice:
+ * BOT_INVALID; dice over STORE_MACRO_DICE_MAX bytes: BOT_LIMIT. */
+enum bot_err store_macro_put(struct store *s, const struct store_macro *m,
+                             bool replace);
+
+/* The macro name of scope (guild, user) into *out. BOT_NOTFOUND when the
+ * scope has none so called (a name that cannot be one included). */
+enum bot_err store_macro_get(struct store *s, uint64_t guild, uint64_t user,
+                             const char *name, struct store_macro *out);
+
+/* Delete the macro name of scope (guild, user). BOT_NOTFOUND when there
+ * is none. */
+enum bot_err store_macro_delete(struct store *s, uint64_t guild,
+                                uint64_t user, const char *name);
+
+/* How many macros scope (guild, user) has, for its quota. */
+enum bot_err store_macro_count(struct store *s, uint64_t guild, uint64_t user,
+                               int64_t *n);
+
+/* The macros of scope (guild, user) whose name starts with prefix ("" for
+ * all), in name order, at most max of them (max >= 1), each to fn. A
+ * prefix no name can start with finds nothing. For /macro list and the
+ * autocomplete of @names. */
+enum bot_err store_macro_list(struct store *s, uint64_t guild, uint64_t user,
+                              const char *prefix, size_t max,
+                              store_macro_fn *fn, void *ctx);
+
+/* `fray migrate`: every macro of every scope, ordered by guild, user and
+ * name, each to fn. Inside store_begin()/store_commit() for one
+ * consistent snapshot. */
+enum bot_err store_macro_export(struct store *s, store_macro_fn *fn,
+                                void *ctx);
+
+/* Add a macro exactly as exported elsewhere (its timestamps and by kept):
+ * store_macro_put() without replace, so one the scope has already is
+ * BOT_CONFLICT. */
+enum bot_err store_import_macro(struct store *s, const struct store_macro *m);
+
 #endif

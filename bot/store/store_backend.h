@@ -103,6 +103,26 @@ struct store_ops {
                               const struct store_prune_cfg *cfg,
                               struct store_prune_stats *st);
     enum bot_err (*size)(struct store *s, int64_t *bytes);
+
+    /* ---- saved rolls (macros), store.h --------------------------------
+     * store.c has checked the name (store_macro_name_ok), the scope and
+     * the dice's length; get/delete/list with a name that cannot be one
+     * never reach the backend. */
+    enum bot_err (*macro_put)(struct store *s, const struct store_macro *m,
+                              bool replace);
+    enum bot_err (*macro_get)(struct store *s, uint64_t guild, uint64_t user,
+                              const char *name, struct store_macro *out);
+    enum bot_err (*macro_delete)(struct store *s, uint64_t guild,
+                                 uint64_t user, const char *name);
+    enum bot_err (*macro_count)(struct store *s, uint64_t guild,
+                                uint64_t user, int64_t *n);
+    enum bot_err (*macro_list)(struct store *s, uint64_t guild,
+                               uint64_t user, const char *prefix, size_t max,
+                               store_macro_fn *fn, void *ctx);
+    /* store_macro_export(): every scope, by guild, user, name */
+    enum bot_err (*macro_export)(struct store *s, store_macro_fn *fn,
+                                 void *ctx);
+    /* ---- end of the macros block ---- */
 };
 
 extern const struct store_ops store_sqlite_ops;

@@ -814,4 +814,11 @@ const struct store_ops store_pg_ops = {
     .guild_count = store_pg_guild_count,
     .enc_prune = store_pg_enc_prune,
     .size = store_pg_size,
+    /* saved rolls (macros) */
+    .macro_put = store_pg_macro_put,
+    .macro_get = store_pg_macro_get,
+    .macro_delete = store_pg_macro_delete,
+    .macro_count = store_pg_macro_count,
+    .macro_list = store_pg_macro_list,
+    .macro_export = store_pg_macro_export,
 };

@@ -22,6 +22,10 @@
 
 #define STORE_PG_MAX_PARAMS 7
 
+/* The columns of a macro row, in the order store_pg_macro.c reads them. */
+#define PG_MACRO_COLS                                                          \
+    "guild, user_id, name, dice, by_user, created_ms, updated_ms"
+
 /* Statements: name, parameter types (i = int8, t = text, b = bytea), SQL.
  * Comments give the parameters and the columns returned. */
 #define STORE_PG_STMT_MAP(X)                                                   \
@@ -171,7 +175,35 @@
     X(TRIM_VER, "ii",                                                          \
       "DELETE FROM enc_version WHERE enc = $1 AND version <> $2")              \
     X(TRIM_UNDO, "i", "UPDATE encounter SET undo = '\\x' WHERE id = $1")       \
-    X(SIZE, "", "SELECT pg_database_size(current_database())")
+    X(SIZE, "", "SELECT pg_database_size(current_database())")               \
+    /* ---- saved rolls (macros), store_pg_macro.c ---- */                    \
+    /* $1 guild, $2 user, $3 name, $4 dice, $5 by, $6 created, $7 updated;    \
+     * no row changed when the scope has the name (MACRO_ADD) */              \
+    X(MACRO_ADD, "iittiii",                                                    \
+      "INSERT INTO macro (" PG_MACRO_COLS ")"                                  \
+      " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING")           \
+    X(MACRO_SET, "iittiii",                                                    \
+      "INSERT INTO macro (" PG_MACRO_COLS ")"                                  \
+      " VALUES ($1, $2, $3, $4, $5, $6, $7)"                                   \
+      " ON CONFLICT (guild, user_id, name) DO UPDATE SET"                      \
+      " dice = excluded.dice, by_user = excluded.by_user,"                     \
+      " updated_ms = excluded.updated_ms")                                     \
+    /* $1 guild, $2 user, $3 name -> PG_MACRO_COLS */                          \
+    X(MACRO_GET, "iit",                                                        \
+      "SELECT " PG_MACRO_COLS " FROM macro"                                    \
+      " WHERE guild = $1 AND user_id = $2 AND name = $3")                      \
+    X(MACRO_DEL, "iit",                                                        \
+      "DELETE FROM macro WHERE guild = $1 AND user_id = $2 AND name = $3")     \
+    X(MACRO_COUNT, "ii",                                                       \
+      "SELECT count(*) FROM macro WHERE guild = $1 AND user_id = $2")          \
+    /* $1 guild, $2 user, $3 prefix, $4 limit -> PG_MACRO_COLS; names are     \
+     * [a-z0-9_] in "C" order, and '{' follows 'z' */                         \
+    X(MACRO_LIST, "iiti",                                                      \
+      "SELECT " PG_MACRO_COLS " FROM macro"                                    \
+      " WHERE guild = $1 AND user_id = $2"                                     \
+      " AND name >= $3 AND name < $3 || '{' ORDER BY name LIMIT $4")           \
+    X(MACRO_EXPORT, "",                                                        \
+      "SELECT " PG_MACRO_COLS " FROM macro ORDER BY guild, user_id, name")
 
 enum store_pg_stmt {
 #define STORE_PG_STMT_ENUM_(n, types, sql) PGS_##n,
@@ -272,6 +304,22 @@ enum bot_err store_pg_size(struct store *base, int64_t *bytes);
 enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,
                           const struct pg_args *a, const char *what,
                           long *changed);
+
+/* store_pg_macro.c: saved rolls, the store_ops macro_* slots. */
+enum bot_err store_pg_macro_put(struct store *base,
+                                const struct store_macro *m, bool replace);
+enum bot_err store_pg_macro_get(struct store *base, uint64_t guild,
+                                uint64_t user, const char *name,
+                                struct store_macro *out);
+enum bot_err store_pg_macro_delete(struct store *base, uint64_t guild,
+                                   uint64_t user, const char *name);
+enum bot_err store_pg_macro_count(struct store *base, uint64_t guild,
+                                  uint64_t user, int64_t *n);
+enum bot_err store_pg_macro_list(struct store *base, uint64_t guild,
+                                 uint64_t user, const char *prefix,
+                                 size_t max, store_macro_fn *fn, void *ctx);
+enum bot_err store_pg_macro_export(struct store *base, store_macro_fn *fn,
+                                   void *ctx);
 
 /* Test hook: the live connection (to kill its backend). Borrowed. */
 PGconn *store__pg_conn(struct store *s);

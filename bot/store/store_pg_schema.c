@@ -70,6 +70,19 @@ static const char pg_schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/* Version 4: as SQLite's version 4, saved rolls (macros). */
+static const char pg_schema_v4[] =
+    "CREATE TABLE macro ("
+    "  guild      bigint NOT NULL,"
+    "  user_id    bigint NOT NULL,"
+    "  name       text COLLATE \"C\" NOT NULL,"
+    "  dice       text NOT NULL,"
+    "  by_user    bigint NOT NULL,"
+    "  created_ms bigint NOT NULL,"
+    "  updated_ms bigint NOT NULL,"
+    "  PRIMARY KEY (guild, user_id, name)"
+    ");";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -78,6 +91,7 @@ static const struct {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
     {"each encounter's server", pg_schema_v3},
+    {"saved rolls (macros)", pg_schema_v4},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -1056,4 +1056,11 @@ const struct store_ops store_sqlite_ops = {
     .guild_count = store_sq_guild_count,
     .enc_prune = store_sq_enc_prune,
     .size = store_sq_size,
+    /* saved rolls (macros) */
+    .macro_put = store_sq_macro_put,
+    .macro_get = store_sq_macro_get,
+    .macro_delete = store_sq_macro_delete,
+    .macro_count = store_sq_macro_count,
+    .macro_list = store_sq_macro_list,
+    .macro_export = store_sq_macro_export,
 };

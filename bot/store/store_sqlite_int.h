@@ -75,4 +75,20 @@ enum bot_err store_sq_enc_prune(struct store *base,
                                 struct store_prune_stats *st);
 enum bot_err store_sq_size(struct store *base, int64_t *bytes);
 
+/* Saved rolls (store_sqlite_macro.c): the store_ops macro_* slots. */
+enum bot_err store_sq_macro_put(struct store *base,
+                                const struct store_macro *m, bool replace);
+enum bot_err store_sq_macro_get(struct store *base, uint64_t guild,
+                                uint64_t user, const char *name,
+                                struct store_macro *out);
+enum bot_err store_sq_macro_delete(struct store *base, uint64_t guild,
+                                   uint64_t user, const char *name);
+enum bot_err store_sq_macro_count(struct store *base, uint64_t guild,
+                                  uint64_t user, int64_t *n);
+enum bot_err store_sq_macro_list(struct store *base, uint64_t guild,
+                                 uint64_t user, const char *prefix,
+                                 size_t max, store_macro_fn *fn, void *ctx);
+enum bot_err store_sq_macro_export(struct store *base, store_macro_fn *fn,
+                                   void *ctx);
+
 #endif

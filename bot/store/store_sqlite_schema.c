@@ -88,10 +88,30 @@ static const char schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/*
+ * Version 4: saved rolls (macros). A scope is a user's own (guild 0,
+ * user_id the owner) or a server's (guild the server, user_id 0); name is
+ * lower case, unique within its scope (the primary key, which also serves
+ * the per-scope count, the name lookup and the prefix search of
+ * autocomplete). dice is the text as saved, "# label" included.
+ */
+static const char schema_v4[] =
+    "CREATE TABLE macro ("
+    "  guild      INTEGER NOT NULL,"
+    "  user_id    INTEGER NOT NULL,"
+    "  name       TEXT NOT NULL,"
+    "  dice       TEXT NOT NULL,"
+    "  by_user    INTEGER NOT NULL,"
+    "  created_ms INTEGER NOT NULL,"
+    "  updated_ms INTEGER NOT NULL,"
+    "  PRIMARY KEY (guild, user_id, name)"
+    ") WITHOUT ROWID;";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
+    {4, "saved rolls (macros)", schema_v4},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];
