@@ -2,7 +2,7 @@
  * PostgreSQL database, and back: the copy holds every encounter (live and
  * archived), every kept version's document byte for byte, timestamps,
  * archive state, undo order, interactions and key/value rows, except the
- * gateway session keys; a non-empty target is refused without --force,
+ * gateway session keys, and every saved roll (macro) of both scopes; a non-empty target is refused without --force,
  * and a failed copy changes nothing. The real fray binary runs the
  * migration. Fails without PostgreSQL unless FRAY_TEST_NO_PG=1. */
 #include "support.h"
@@ -125,6 +125,19 @@ static void populate(struct store *s)
     assert_int_equal(store_kv_set(s, "tracker:1", "123"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.session_id", "abc"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.seq:0/2", "41"), BOT_OK);
+    /* Saved rolls: a player's own (top-bit snowflake), a server's, and
+     * dice with a label and awkward bytes. */
+    static const struct store_macro macros[] = {
+        {.guild = 0, .user = 1ull << 63 | 5, .by = 1ull << 63 | 5,
+         .created_ms = 10, .updated_ms = 20, .name = "stealth",
+         .dice = "1d20+7 # Stealth \xc3\xbc '; --"},
+        {.guild = 77, .user = 0, .by = 6, .created_ms = 30,
+         .updated_ms = 30, .name = "bandit_hit", .dice = "2d6+2"},
+        {.guild = 0, .user = 6, .by = 6, .created_ms = 40,
+         .updated_ms = 50, .name = "a", .dice = "d20"},
+    };
+    for (size_t i = 0; i < sizeof macros / sizeof macros[0]; i++)
+        assert_int_equal(store_import_macro(s, &macros[i]), BOT_OK);
 }
 
 /* ---- a canonical dump of a store, to compare two ------------------------ */
@@ -175,6 +188,16 @@ static enum bot_err dump_kv(void *ctx, const char *key, const char *value)
     return BOT_OK;
 }
 
+static enum bot_err dump_macro(void *ctx, const struct store_macro *m)
+{
+    struct dump *d = ctx;
+    fprintf(d->f, "macro g=%llu u=%llu by=%llu c=%lld u=%lld %s=%s\n",
+            (unsigned long long)m->guild, (unsigned long long)m->user,
+            (unsigned long long)m->by, (long long)m->created_ms,
+            (long long)m->updated_ms, m->name, m->dice);
+    return BOT_OK;
+}
+
 /* The dump of the store at loc (malloc'd). */
 static char *dump_store(const char *loc, bool skip_gw)
 {
@@ -185,6 +208,8 @@ static char *dump_store(const char *loc, bool skip_gw)
     assert_non_null(d.f);
     struct store *s = open_ok(loc);
     enum bot_err e = store_export(s, &cb, &d);
+    if (e == BOT_OK)
+        e = store_macro_export(s, dump_macro, &d);
     if (e != BOT_OK)
         fail_msg("export: %s", store_errmsg(s));
     store_close(s);
@@ -280,6 +305,7 @@ static void test_store_migrate_identical(void **state)
         fail_msg("fray migrate exited %d: %s", rc, out);
     assert_non_null(strstr(out, "copied 3 live and 2 archived encounters"));
     assert_non_null(strstr(out, "3 interactions, 2 keys (2 gateway"));
+    assert_non_null(strstr(out, "not copied), 3 saved rolls"));
 
     char *src = dump_store(f->sqlite, true);
     char *pg = dump_store(f->pg, false);
@@ -288,6 +314,11 @@ static void test_store_migrate_identical(void **state)
     assert_non_null(strstr(src, "len=200000"));
     assert_non_null(strstr(src, "ended=1/2000"));
     assert_non_null(strstr(src, " g=9223372036854775885 "));
+    assert_non_null(strstr(src, "macro g=0 u=9223372036854775813 by="
+                                "9223372036854775813 c=10 u=20 stealth="
+                                "1d20+7 # Stealth"));
+    assert_non_null(strstr(src, "macro g=77 u=0 by=6 c=30 u=30 "
+                                "bandit_hit=2d6+2"));
 
     rc = migrate(out, sizeof out, "--from", f->pg, "--to", f->to_back, NULL);
     if (rc != 0)
