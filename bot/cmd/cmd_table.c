@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "cmd_run.h"
+#include "cmd_xfer.h"
 #include "eng_limits.h"
 #include "eng_text.h"
 
@@ -246,6 +247,26 @@ static const struct cmd_spec table[] = {
           RS_BOOL("clear", "Forget the GM channel"),
           RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
                  "The systems this server plays, as generic,teams")),
+     NULL, NULL},
+
+    /* Files: the export format is docs/export-format.md; on Discord file:
+     * of an import is an attachment, in the console a path. */
+    {"macro", "export", CMD_F_EPHEMERAL, ANYWHERE,
+     "Your saved rolls as an export file, to keep or import elsewhere",
+     "/macro export",
+     cmd_macro_export,
+     OPTS(RS_TEXT("file", false, RS_FILE_PATH_MAX,
+                  "Console only: the file to write (on Discord the file "
+                  "comes in the answer)")),
+     NULL, NULL},
+
+    {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,
+     "Add saved rolls from an export file",
+     "/macro import file:rolls.json",
+     cmd_macro_import,
+     OPTS(RS_FILE("file", true, "The export file: attach it (a path in the "
+                  "console)"),
+          RS_BOOL("replace", "Overwrite your saved rolls of the same names")),
      NULL, NULL},
 
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,

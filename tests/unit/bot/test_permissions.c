@@ -7,7 +7,11 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too.
+ * the server's stored settings; denied, they stay the same too. A command
+ * on the sender's own things outside any fight (/macro export and import)
+ * is allowed when it is answered and the fight stays as it was; an import
+ * must also change the sender's saved rolls (its file is given as the
+ * daemon gives a downloaded attachment).
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -165,9 +169,9 @@ static void test_malformed_perms_are_unknown(void **state)
 }
 
 /* The stored state: version and document (NULL doc when none), and the
- * server's settings (/config) as one text. */
-static void snapshot(struct script_cell *c, char **doc, int64_t *version,
-                     char *settings, size_t n)
+ * server's settings (/config) and user's saved rolls as one text. */
+static void snapshot(struct script_cell *c, uint64_t user, char **doc,
+                     int64_t *version, char *settings, size_t n)
 {
     static const char *const keys[] = {"gm_channel", "systems"};
     size_t at = 0;
@@ -188,6 +192,18 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
         at += (size_t)w;
         free(value);
     }
+    int64_t macros = 0;
+    assert_int_equal(store_macro_count(c->store, 0, user, &macros), BOT_OK);
+    snprintf(settings + at, n - at, "macros=%lld;", (long long)macros);
+}
+
+/* A command on the sender's own things, outside any fight: neither a
+ * fight's nor a server-wide one. */
+static bool own_things(const struct cmd_req *req)
+{
+    struct cmd_spec spec;
+    return cmd_lookup(req->command, req->sub, NULL, &spec) &&
+           !(spec.flags & (CMD_F_MUTATES | CMD_F_NEEDS_ENC | CMD_F_SERVER));
 }
 
 /* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
@@ -256,6 +272,12 @@ static void column_req(struct cmd_parsed *p, enum column col,
     }
 }
 
+/* The file every /macro import row brings, as the daemon hands over a
+ * downloaded attachment. */
+static const char rolls[] =
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\","
+    "\"items\":[{\"name\":\"stealth\",\"dice\":\"1d20+7\"}]}";
+
 static void run_cell(const struct row *row, enum column col,
                      const char *malformed)
 {
@@ -267,13 +289,17 @@ static void run_cell(const struct row *row, enum column col,
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
-    snapshot(&c, &before, &v0, set0, sizeof set0);
     script_req(&p, row->line, U_P1);
     resolve_channels(&p.req);
     column_req(&p, col, malformed);
+    if (p.req.sub && strcmp(p.req.sub, "import") == 0) {
+        p.req.file = rolls;
+        p.req.file_len = sizeof rolls - 1;
+    }
+    snapshot(&c, p.req.user_id, &before, &v0, set0, sizeof set0);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
-    snapshot(&c, &after, &v1, set1, sizeof set1);
+    snapshot(&c, p.req.user_id, &after, &v1, set1, sizeof set1);
     script_text(&r.msg, text, sizeof text);
     bool settled = strcmp(set0, set1) == 0;
     if (row->allow[col] && server_wide(p.req.command)) {
@@ -282,6 +308,20 @@ static void run_cell(const struct row *row, enum column col,
                      row->lineno, row->line, col_names[col],
                      malformed ? " " : "", malformed ? malformed : "",
                      r.is_error ? "refused" : "the settings did not change",
+                     text);
+    } else if (row->allow[col] && own_things(&p.req)) {
+        bool same = v0 == v1 && ((!before && !after) ||
+                                 (before && after &&
+                                  strcmp(before, after) == 0));
+        bool imported = strcmp(p.req.sub ? p.req.sub : "", "import") != 0 ||
+                        !settled;
+        if (r.is_error || !same || !imported)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused"
+                     : !same    ? "the fight changed"
+                                : "nothing was imported",
                      text);
     } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
