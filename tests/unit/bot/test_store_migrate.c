@@ -178,7 +178,8 @@ static enum bot_err dump_kv(void *ctx, const char *key, const char *value)
 /* The dump of the store at loc (malloc'd). */
 static char *dump_store(const char *loc, bool skip_gw)
 {
-    static const struct store_export_cb cb = {dump_enc, dump_ix, dump_kv};
+    static const struct store_export_cb cb = {dump_enc, dump_ix, dump_kv,
+                                              NULL};
     char *buf = NULL;
     size_t len = 0;
     struct dump d = {open_memstream(&buf, &len), skip_gw};
