@@ -20,7 +20,7 @@
 
 #include "store_backend.h"
 
-#define STORE_PG_MAX_PARAMS 7
+#define STORE_PG_MAX_PARAMS 11
 
 /* The columns of a macro row, in the order store_pg_macro.c reads them. */
 #define PG_MACRO_COLS                                                          \
@@ -320,6 +320,44 @@ enum bot_err store_pg_macro_list(struct store *base, uint64_t guild,
                                  size_t max, store_macro_fn *fn, void *ctx);
 enum bot_err store_pg_macro_export(struct store *base, store_macro_fn *fn,
                                    void *ctx);
+/* Run sql unprepared, for statements used once per command rather than
+ * per turn (store_pg_sheet.c): types as the statement map's letters, one
+ * per parameter in a (a->n of them). Results and errors as
+ * store_pg_exec(). */
+enum bot_err store_pg_exec_sql(struct store_pg *s, const char *sql,
+                               const char *types, const struct pg_args *a,
+                               const char *what, PGresult **out);
+
+/* Saved sheets (store_pg_sheet.c): the ops of the same names. */
+enum bot_err store_pg_sheet_create(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key, int64_t now_ms);
+enum bot_err store_pg_sheet_get(struct store *base,
+                                const struct store_sheet_key *k,
+                                struct store_sheet *out);
+enum bot_err store_pg_sheet_update(struct store *base,
+                                   const struct store_sheet_key *k,
+                                   const char *doc, const char *undo_tag,
+                                   const char *undo_doc, int64_t now_ms);
+enum bot_err store_pg_sheet_delete(struct store *base,
+                                   const struct store_sheet_key *k);
+enum bot_err store_pg_sheet_count(struct store *base,
+                                  const struct store_sheet_key *k, int64_t *n);
+enum bot_err store_pg_sheet_list(struct store *base,
+                                 const struct store_sheet_key *k, size_t max,
+                                 size_t *total, store_sheet_fn *fn, void *ctx);
+enum bot_err store_pg_sheet_use_set(struct store *base, uint64_t guild,
+                                    uint64_t owner, const char *key);
+enum bot_err store_pg_sheet_use_get(struct store *base, uint64_t guild,
+                                    uint64_t owner, char **name);
+enum bot_err store_pg_sheet_tagged(struct store *base, uint64_t guild,
+                                   const char *tag, store_sheet_fn *fn,
+                                   void *ctx);
+enum bot_err store_pg_export_sheets(struct store *base, store_sheet_fn *fn,
+                                    void *ctx);
+enum bot_err store_pg_import_sheet(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key);
 
 /* Test hook: the live connection (to kill its backend). Borrowed. */
 PGconn *store__pg_conn(struct store *s);
