@@ -26,6 +26,18 @@
 
 static const char *const ends_choices[] = {"start", "end", NULL};
 
+/* The options of every export and import (docs/export-format.md): file:
+ * is a path in the console; on Discord an import's is an attachment and
+ * an export's answer carries the file. */
+#define EXPORT_OPTS                                                          \
+    OPTS(RS_TEXT("file", false, RS_FILE_PATH_MAX,                            \
+                 "Console only: the file to write (on Discord the file "     \
+                 "comes in the answer)"))
+#define IMPORT_OPTS(replace_help)                                            \
+    OPTS(RS_FILE("file", true,                                               \
+                 "The export file: attach it (a path in the console)"),      \
+         RS_BOOL("replace", replace_help))
+
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
 #define GUILD CMD_CTX_GUILD
@@ -249,24 +261,46 @@ static const struct cmd_spec table[] = {
                  "The systems this server plays, as generic,teams")),
      NULL, NULL},
 
-    /* Files: the export format is docs/export-format.md; on Discord file:
-     * of an import is an attachment, in the console a path. */
+    {"character", "export", CMD_F_EPHEMERAL, GUILD,
+     "Your characters in this server as an export file",
+     "/character export",
+     cmd_character_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"character", "import", CMD_F_EPHEMERAL, GUILD,
+     "Add characters to yours in this server from an export file",
+     "/character import file:aria.json",
+     cmd_character_import,
+     IMPORT_OPTS("Overwrite your characters of the same names"),
+     NULL, NULL},
+
+    {"npc", "export", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: the server's NPC templates as an export file",
+     "/npc export",
+     cmd_npc_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"npc", "import", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: add NPC templates from an export file",
+     "/npc import file:bandits.json",
+     cmd_npc_import,
+     IMPORT_OPTS("Overwrite the templates of the same names"),
+     NULL, NULL},
+
     {"macro", "export", CMD_F_EPHEMERAL, ANYWHERE,
      "Your saved rolls as an export file, to keep or import elsewhere",
      "/macro export",
      cmd_macro_export,
-     OPTS(RS_TEXT("file", false, RS_FILE_PATH_MAX,
-                  "Console only: the file to write (on Discord the file "
-                  "comes in the answer)")),
+     EXPORT_OPTS,
      NULL, NULL},
 
     {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,
      "Add saved rolls from an export file",
      "/macro import file:rolls.json",
      cmd_macro_import,
-     OPTS(RS_FILE("file", true, "The export file: attach it (a path in the "
-                  "console)"),
-          RS_BOOL("replace", "Overwrite your saved rolls of the same names")),
+     IMPORT_OPTS("Overwrite your saved rolls of the same names"),
      NULL, NULL},
 
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,

@@ -121,6 +121,29 @@ bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
     return !run->failed;
 }
 
+bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
+                   void *ctx, const char *what, bool replace)
+{
+    struct store *st = run->ctx->store;
+    enum bot_err e = store_begin(st);
+
+    for (size_t i = 0; e == BOT_OK && i < n; i++)
+        e = put(ctx, i);
+    if (e == BOT_OK)
+        e = store_commit(st);
+    else
+        store_rollback(st);
+    if (e != BOT_OK) {
+        cmd_fail(run, "the %s were not saved (%s); nothing was changed",
+                 what, bot_strerror(e));
+        return false;
+    }
+    msg_set_content(&run->reply->msg, "Imported %zu %s%s.", n, what,
+                    replace ? ", replacing those of the same name" : "");
+    run->reply->ephemeral = true;
+    return true;
+}
+
 /* ---- saved rolls ---- */
 
 struct macro_list {
@@ -209,6 +232,18 @@ static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
     return true;
 }
 
+struct macro_put {
+    struct store *st;
+    const struct store_macro *ms;
+    bool replace;
+};
+
+static enum bot_err put_macro(void *ctx, size_t i)
+{
+    const struct macro_put *mp = ctx;
+    return store_macro_put(mp->st, &mp->ms[i], mp->replace);
+}
+
 void cmd_macro_import(struct cmd_run *run)
 {
     struct store *st = run->ctx->store;
@@ -217,7 +252,6 @@ void cmd_macro_import(struct cmd_run *run)
     json_t *root = NULL, *items = NULL;
     struct store_macro *ms = NULL;
     bool replace = false;
-    enum bot_err e;
 
     if (!cmd_opt_bool(run, "replace", false, &replace) ||
         !cmd_xfer_file(run, &data, &len))
@@ -254,22 +288,11 @@ void cmd_macro_import(struct cmd_run *run)
             goto out;
         }
     }
-    e = store_begin(st);
-    for (size_t i = 0; e == BOT_OK && i < n; i++)
-        e = store_macro_put(st, &ms[i], replace);
-    if (e == BOT_OK)
-        e = store_commit(st);
-    else
-        store_rollback(st);
-    if (e != BOT_OK) {
-        cmd_fail(run, "the saved rolls were not saved (%s); nothing was "
-                 "changed", bot_strerror(e));
-        goto out;
+    {
+        struct macro_put mp = {st, ms, replace};
+        cmd_xfer_save(run, n, put_macro, &mp,
+                      n == 1 ? "saved roll" : "saved rolls", replace);
     }
-    msg_set_content(&run->reply->msg, "Imported %zu saved roll%s%s.", n,
-                    n == 1 ? "" : "s",
-                    replace ? ", replacing those of the same name" : "");
-    run->reply->ephemeral = true;
 out:
     free(ms);
     json_decref(items);

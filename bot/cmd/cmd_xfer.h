@@ -27,7 +27,20 @@ bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len);
 bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
                      const char *what);
 
+/* Save item i (0..n) of an import (a store write). */
+typedef enum bot_err cmd_xfer_put_fn(void *ctx, size_t i);
+
+/* Save n checked items in one transaction and answer "Imported n what";
+ * on any failure roll everything back and cmd_fail() (false). */
+bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
+                   void *ctx, const char *what, bool replace);
+
 cmd_handler_fn cmd_macro_export;
 cmd_handler_fn cmd_macro_import;
+/* cmd_xfer_sheet.c */
+cmd_handler_fn cmd_character_export;
+cmd_handler_fn cmd_character_import;
+cmd_handler_fn cmd_npc_export;
+cmd_handler_fn cmd_npc_import;
 
 #endif

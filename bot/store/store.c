@@ -563,6 +563,12 @@ enum bot_err store_export(struct store *s, const struct store_export_cb *cb,
     return e;
 }
 
+enum bot_err store_sheet_export(struct store *s, store_sheet_fn *fn,
+                                void *ctx)
+{
+    return s->ops->export_sheets(s, fn, ctx);
+}
+
 /* True when v is one of r's kept versions. */
 static bool rec_has_version(const struct store_enc_rec *r, int64_t v)
 {

@@ -465,6 +465,13 @@ enum bot_err store_sheet_tagged(struct store *s, uint64_t guild,
                                 const char *tag, store_sheet_fn *fn,
                                 void *ctx);
 
+/* Every sheet of every server with its document, as store_export() gives
+ * them (characters, then templates), without the rest of the store: the
+ * export commands (cmd_xfer.c) keep the sender's. A scan of all sheets, for
+ * a rare command; a per-owner listing would spare it. */
+enum bot_err store_sheet_export(struct store *s, store_sheet_fn *fn,
+                                void *ctx);
+
 /* Add a sheet exactly as exported (times, undo, used), for `fray migrate`.
  * A name the key already has: BOT_CONFLICT. */
 enum bot_err store_import_sheet(struct store *s, const struct store_sheet *sh);

@@ -1,8 +1,11 @@
-/* test_cmd_xfer.c - /macro export and /macro import in the console
+/* test_cmd_xfer.c - /macro, /character and /npc export and import in the
+ * console
  * (docs/export-format.md): an export imported and exported again is the
  * same bytes; import is all or nothing, and each malformed file is
  * refused naming the item and field; a name already taken needs
- * replace:true; one user's export holds only their own saved rolls. */
+ * replace:true; one user's export holds only their own saved rolls; a
+ * sheet is checked against its system and written as the sheet codec
+ * writes it; the character quota holds for imports. */
 #include "support.h"
 
 #include <stdio.h>
@@ -11,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd_fixture.h"
+#include "sbuf.h"
 #include "xfer.h"
 
 #define ANN 2001
@@ -203,6 +207,106 @@ static void test_macro_export_is_your_own(void **state)
     free(bob);
 }
 
+#define SHEETS(kind, items)                                                  \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"" kind "\","        \
+    "\"items\":[" items "]}"
+/* Keys in another order than the codec writes them, on purpose. */
+#define ARIA                                                                 \
+    "{\"sheet\":{\"note\":\"a \\\"quoted\\\" note\",\"attacks\":[{\"name\":" \
+    "\"Longsword\",\"roll\":\"\",\"damage\":\"1d8+3\",\"options\":\"\"}],"  \
+    "\"init\":\"+3\",\"tracks\":{\"hp\":{\"cur\":18,\"max\":24}},"         \
+    "\"stats\":{\"attack\":5,\"ac\":15},\"system\":\"generic\",\"v\":1},"   \
+    "\"name\":\"Aria\"}"
+#define BRUNO                                                                \
+    "{\"name\":\"bruno\",\"sheet\":{\"v\":1,\"system\":\"teams\","       \
+    "\"stats\":{\"str\":6}}}"
+
+/* Characters: export -> import -> export is the same bytes, in name
+ * order (case ignored), the sheet as the codec writes it. */
+static void test_character_round_trip(void **state)
+{
+    struct cmd_fx *f = *state;
+    char *a, *b;
+
+    put("in.json", SHEETS("characters", BRUNO "," ARIA));
+    assert_true(cmd_fx_run(f, ANN, "character", "import", "file",
+                           path_of("in.json"), NULL));
+    cmd_fx_has(f, "Imported 2 characters");
+    assert_true(cmd_fx_run(f, ANN, "character", "export", "file",
+                           path_of("a.json"), NULL));
+    a = get("a.json");
+    assert_true(strstr(a, "\"Aria\"") < strstr(a, "\"bruno\""));
+    assert_non_null(strstr(a, "\"damage\": \"1d8+3\""));
+    assert_true(cmd_fx_run(f, ANN, "character", "import", "file",
+                           path_of("a.json"), "replace", "true", NULL));
+    assert_true(cmd_fx_run(f, ANN, "character", "export", "file",
+                           path_of("b.json"), NULL));
+    b = get("b.json");
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    /* templates are another kind: the same file is refused there */
+    assert_false(cmd_fx_run(f, ANN, "npc", "import", "file",
+                            path_of("a.json"), NULL));
+    cmd_fx_has(f, "holds characters, not templates");
+}
+
+static void test_character_import_refusals(void **state)
+{
+    struct cmd_fx *f = *state;
+    static const struct {
+        const char *text, *says;
+    } bad[] = {
+        {SHEETS("characters", ARIA ",{\"name\":\"Axe\",\"sheet\":{\"v\":1,"
+                "\"system\":\"generic\",\"attacks\":[{\"name\":\"Axe\","
+                "\"damage\":\"1d8+\"}]}}"),
+         "item 2 (Axe): Axe: damage \"1d8+\""},
+        {SHEETS("characters", "{\"name\":\"F\",\"sheet\":{\"v\":1,"
+                "\"system\":\"factions\",\"stats\":{\"wis\":3}}}"),
+         "item 1 (F): the factions system has no stat wis"},
+        {SHEETS("characters", "{\"name\":\"D\",\"sheet\":{\"v\":1,"
+                "\"system\":\"dnd\"}}"),
+         "item 1 (D):"},
+        {SHEETS("characters", "{\"name\":\"123\",\"sheet\":{\"v\":1,"
+                "\"system\":\"generic\"}}"),
+         "item 1: the name cannot be only digits"},
+        {SHEETS("characters", "{\"name\":\"N\",\"sheet\":\"x\"}"),
+         "item 1 (N): sheet is not an object"},
+        {SHEETS("characters", ARIA "," ARIA), "items 1 and 2 are both "
+                                             "called Aria"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        put("bad.json", bad[i].text);
+        if (cmd_fx_run(f, ANN, "character", "import", "file",
+                       path_of("bad.json"), NULL))
+            fail_msg("accepted: %s", bad[i].text);
+        cmd_fx_has(f, bad[i].says);
+        cmd_fx_has(f, "othing was changed");
+    }
+    assert_true(cmd_fx_run(f, ANN, "character", "export", "file",
+                           path_of("none.json"), NULL));
+    cmd_fx_has(f, "Exported 0 characters");
+}
+
+/* 51 characters: past the quota of 50, refused whole. */
+static void test_character_import_quota(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct sbuf sb;
+    sbuf_init(&sb, 1 << 20);
+    sbuf_add(&sb, "{\"fray\":\"export\",\"version\":1,\"kind\":"
+                  "\"characters\",\"items\":[");
+    for (int i = 0; i < 51; i++)
+        sbuf_addf(&sb, "%s{\"name\":\"Hero %d\",\"sheet\":{\"v\":1,"
+                       "\"system\":\"generic\"}}", i ? "," : "", i);
+    sbuf_add(&sb, "]}");
+    put("many.json", sbuf_str(&sb));
+    sbuf_cleanup(&sb);
+    assert_false(cmd_fx_run(f, ANN, "character", "import", "file",
+                            path_of("many.json"), NULL));
+    cmd_fx_has(f, "51 characters, over the limit of 50");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +317,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_macro_import_files, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_macro_export_is_your_own, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_character_round_trip, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_character_import_refusals,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_character_import_quota, setup,
                                         teardown),
     };
     return cmocka_run_group_tests_name("cmd_xfer", tests, NULL, NULL);

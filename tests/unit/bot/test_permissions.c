@@ -7,11 +7,11 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too. A command
- * on the sender's own things outside any fight (/macro export and import)
- * is allowed when it is answered and the fight stays as it was; an import
- * must also change the sender's saved rolls (its file is given as the
- * daemon gives a downloaded attachment).
+ * the server's stored settings; denied, they stay the same too. An export
+ * or import (/character, /npc, /macro) is allowed when it is answered and
+ * the fight stays as it was; an import must also change what it imports
+ * into (the sender's characters or saved rolls, the server's templates;
+ * its file is given as the daemon gives a downloaded attachment).
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -192,18 +192,22 @@ static void snapshot(struct script_cell *c, uint64_t user, char **doc,
         at += (size_t)w;
         free(value);
     }
-    int64_t macros = 0;
+    int64_t macros = 0, chars = 0, npcs = 0;
+    struct store_sheet_key ck = {STORE_SHEET_CHAR, SCRIPT_GUILD, user, ""};
+    struct store_sheet_key nk = {STORE_SHEET_NPC, SCRIPT_GUILD, 0, ""};
     assert_int_equal(store_macro_count(c->store, 0, user, &macros), BOT_OK);
-    snprintf(settings + at, n - at, "macros=%lld;", (long long)macros);
+    assert_int_equal(store_sheet_count(c->store, &ck, &chars), BOT_OK);
+    assert_int_equal(store_sheet_count(c->store, &nk, &npcs), BOT_OK);
+    snprintf(settings + at, n - at, "macros=%lld;chars=%lld;npcs=%lld;",
+             (long long)macros, (long long)chars, (long long)npcs);
 }
 
-/* A command on the sender's own things, outside any fight: neither a
- * fight's nor a server-wide one. */
-static bool own_things(const struct cmd_req *req)
+/* An export or import (of the sender's or the server's things, outside
+ * any fight). */
+static bool file_cmd(const struct cmd_req *req)
 {
-    struct cmd_spec spec;
-    return cmd_lookup(req->command, req->sub, NULL, &spec) &&
-           !(spec.flags & (CMD_F_MUTATES | CMD_F_NEEDS_ENC | CMD_F_SERVER));
+    return req->sub && (strcmp(req->sub, "export") == 0 ||
+                        strcmp(req->sub, "import") == 0);
 }
 
 /* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
@@ -277,6 +281,12 @@ static void column_req(struct cmd_parsed *p, enum column col,
 static const char rolls[] =
     "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\","
     "\"items\":[{\"name\":\"stealth\",\"dice\":\"1d20+7\"}]}";
+#define SHEET_FILE(kind, name)                                               \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"" kind "\","        \
+    "\"items\":[{\"name\":\"" name "\",\"sheet\":{\"v\":1,"              \
+    "\"system\":\"generic\",\"stats\":{\"ac\":15}}}]}"
+static const char chars[] = SHEET_FILE("characters", "Aria");
+static const char npcs[] = SHEET_FILE("templates", "Bandit");
 
 static void run_cell(const struct row *row, enum column col,
                      const char *malformed)
@@ -293,8 +303,10 @@ static void run_cell(const struct row *row, enum column col,
     resolve_channels(&p.req);
     column_req(&p, col, malformed);
     if (p.req.sub && strcmp(p.req.sub, "import") == 0) {
-        p.req.file = rolls;
-        p.req.file_len = sizeof rolls - 1;
+        p.req.file = strcmp(p.req.command, "macro") == 0 ? rolls
+                     : strcmp(p.req.command, "npc") == 0 ? npcs
+                                                          : chars;
+        p.req.file_len = strlen(p.req.file);
     }
     snapshot(&c, p.req.user_id, &before, &v0, set0, sizeof set0);
     cmd_reply_init(&r);
@@ -302,19 +314,11 @@ static void run_cell(const struct row *row, enum column col,
     snapshot(&c, p.req.user_id, &after, &v1, set1, sizeof set1);
     script_text(&r.msg, text, sizeof text);
     bool settled = strcmp(set0, set1) == 0;
-    if (row->allow[col] && server_wide(p.req.command)) {
-        if (r.is_error || settled)
-            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
-                     row->lineno, row->line, col_names[col],
-                     malformed ? " " : "", malformed ? malformed : "",
-                     r.is_error ? "refused" : "the settings did not change",
-                     text);
-    } else if (row->allow[col] && own_things(&p.req)) {
+    if (row->allow[col] && file_cmd(&p.req)) {
         bool same = v0 == v1 && ((!before && !after) ||
                                  (before && after &&
                                   strcmp(before, after) == 0));
-        bool imported = strcmp(p.req.sub ? p.req.sub : "", "import") != 0 ||
-                        !settled;
+        bool imported = strcmp(p.req.sub, "import") != 0 || !settled;
         if (r.is_error || !same || !imported)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
                      row->lineno, row->line, col_names[col],
@@ -322,6 +326,13 @@ static void run_cell(const struct row *row, enum column col,
                      r.is_error ? "refused"
                      : !same    ? "the fight changed"
                                 : "nothing was imported",
+                     text);
+    } else if (row->allow[col] && server_wide(p.req.command)) {
+        if (r.is_error || settled)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the settings did not change",
                      text);
     } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
