@@ -44,9 +44,9 @@ static bool reserved(const char *name)
     return strcmp(name, "everyone") == 0 || strcmp(name, "here") == 0;
 }
 
-/* A name as typed ("@Stealth", "stealth") into the stored form, lower
- * case without the '@'; false when it cannot be a name. */
-static bool name_norm(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
+/* A name (or its start) as typed, "@Stealth" or "stealth", in lower case
+ * without the '@' into out; false when it cannot be one. */
+static bool name_lower(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
 {
     if (typed[0] == '@')
         typed++;
@@ -55,7 +55,13 @@ static bool name_norm(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
         return false;
     for (size_t i = 0; i <= n; i++)
         out[i] = (char)tolower((unsigned char)typed[i]);
-    return store_macro_name_ok(out) && !reserved(out);
+    return store_macro_name_ok(out);
+}
+
+/* A whole name as typed into the stored form. */
+static bool name_norm(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
+{
+    return name_lower(typed, out) && !reserved(out);
 }
 
 static int64_t quota(const struct cmd_ctx *ctx, bool server)
@@ -240,45 +246,62 @@ static enum bot_err list_line(void *ctx, const struct store_macro *m)
 {
     struct sbuf *b = ctx;
     char *dice = msg_escape(m->dice);
-    sbuf_addf(b, "\n`@%s` %s", m->name, dice ? dice : "");
+    sbuf_addf(b, "%s`@%s` %s", sbuf_str(b)[0] ? "\n" : "", m->name,
+              dice ? dice : "");
     free(dice);
     return BOT_OK;
 }
 
-/* One scope's part of /macro list. */
-static bool list_scope(struct cmd_run *run, struct sbuf *b, bool server)
+/* One scope's embed of /macro list: those whose name starts with prefix
+ * (lower case, may be empty). A long list is folded, and shortened with a
+ * note, by the renderer at Discord's limits. */
+static bool list_scope(struct cmd_run *run, bool server, const char *prefix)
 {
     uint64_t guild, user;
     int64_t n = 0;
     struct store *st = run->ctx->store;
+    char title[96];
+    struct sbuf b;
     scope(run->req, server, &guild, &user);
     if (store_macro_count(st, guild, user, &n) != BOT_OK)
         return false;
-    sbuf_addf(b, "%s**%s** (%" PRId64 " of %" PRId64 ")",
-              server ? "\n\n" : "",
-              server ? "This server's saved rolls" : "Your saved rolls", n,
-              quota(run->ctx, server));
-    if (n == 0)
-        sbuf_add(b, server ? "\nnone yet; those who manage the server add "
-                             "them with `/macro save ... server:true`"
-                           : "\nnone yet: `/macro save name:stealth "
-                             "dice:\"1d20+7 # Stealth\"`");
-    return store_macro_list(st, guild, user, "", CMD_MACRO_LIST_MAX,
-                            list_line, b) == BOT_OK;
+    snprintf(title, sizeof title, "%s (%" PRId64 " of %" PRId64 ")",
+             server ? "This server's saved rolls" : "Your saved rolls", n,
+             quota(run->ctx, server));
+    sbuf_init(&b, MSG_MAX_TEXT / 2);
+    bool ok = store_macro_list(st, guild, user, prefix, CMD_MACRO_LIST_MAX,
+                               list_line, &b) == BOT_OK &&
+              sbuf_error(&b) != SBUF_NOMEM;
+    if (ok && sbuf_str(&b)[0] == '\0')
+        sbuf_add(&b, prefix[0] ? "none whose name starts so"
+                 : server ? "none yet; those who manage the server add "
+                            "them with `/macro save ... server:true`"
+                          : "none yet: `/macro save name:stealth "
+                            "dice:\"1d20+7 # Stealth\"`");
+    struct msg_embed *em = ok ? msg_add_embed(&run->reply->msg,
+                                              MSG_STYLE_INFO, title)
+                              : NULL;
+    ok = em != NULL && msg_embed_set_description(em, sbuf_str(&b));
+    sbuf_cleanup(&b);
+    return ok;
 }
 
 void cmd_macro_list(struct cmd_run *run)
 {
-    struct sbuf b;
-    sbuf_init(&b, MSG_MAX_TEXT / 2);
-    bool ok = list_scope(run, &b, false) &&
-              (run->req->guild_id == 0 || list_scope(run, &b, true));
-    if (!ok || sbuf_error(&b) == SBUF_NOMEM)
+    const char *typed = cmd_req_opt(run->req, "name");
+    char prefix[STORE_MACRO_NAME_MAX + 1] = "";
+    if (typed != NULL && !name_lower(typed, prefix)) {
+        cmd_fail(run, "name: the start of a name; %s", name_rule);
+        return;
+    }
+    if (!list_scope(run, false, prefix) ||
+        (run->req->guild_id != 0 && !list_scope(run, true, prefix))) {
+        msg_cleanup(&run->reply->msg);
+        msg_init(&run->reply->msg);
         cmd_fail(run, "the saved rolls could not be read just now; try "
                  "again");
-    else
-        msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
-    sbuf_cleanup(&b);
+        return;
+    }
     run->reply->ephemeral = true;
 }
 

@@ -267,9 +267,10 @@ static const struct cmd_spec table[] = {
 
     {"macro", "list", CMD_F_EPHEMERAL, ANYWHERE,
      "Your saved rolls, and this server's",
-     "/macro list",
+     "/macro list name:st",
      cmd_macro_list,
-     NO_OPTS,
+     OPTS(RS_STR("name", false, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "Only those whose name starts with this")),
      NULL, NULL},
 
     {"macro", "show", CMD_F_EPHEMERAL, ANYWHERE,

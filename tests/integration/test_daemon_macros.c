@@ -159,14 +159,14 @@ static void test_macro_quota_refusals(void **st)
     json_t *cb = guild_macro(&h, ALICE, NULL,
                              json_pack("[{s:s, s:[]}]", "name", "list",
                                        "options"));
-    snprintf(text, sizeof text, "%s",
-             content_of(cb) ? content_of(cb) : "");
+    assert_int_equal(flags_of(cb) & 64, 64);
+    embeds_text(cb, text, sizeof text);
     json_decref(cb);
-    assert_non_null(strstr(text, "Your saved rolls** (1 of 1)"));
-    assert_non_null(strstr(text, "`@a` 1d4"));
+    assert_non_null(strstr(text, "Your saved rolls (1 of 1)\n`@a` 1d4\n"));
     assert_null(strstr(text, "`@b`"));
     assert_null(strstr(text, "`@c`"));
-    assert_non_null(strstr(text, "This server's saved rolls** (1 of 1)"));
+    assert_non_null(strstr(text, "This server's saved rolls (1 of 1)\n"
+                                 "`@s1` 2d6\n"));
     assert_null(strstr(text, "`@s2`"));
     harness_assert_no_violations(&h);
     harness_stop(&h);

@@ -259,6 +259,14 @@ static void test_macro_list(void **state)
     assert_true(cmd_fx_run(f, ALICE, "macro", "list", NULL));
     cmd_fx_has(f, "Your saved rolls (2 of 100)\n@a_one 1d6\n@b_two 2d6");
     cmd_fx_has(f, "This server's saved rolls (1 of 500)\n@orc 1d12+3");
+    /* name: narrows both lists to the names starting so. */
+    assert_true(cmd_fx_run(f, ALICE, "macro", "list", "name", "@B", NULL));
+    cmd_fx_has(f, "Your saved rolls (2 of 100)\n@b_two 2d6");
+    assert_null(strstr(f->text, "@a_one"));
+    cmd_fx_has(f, "This server's saved rolls (1 of 500)\nnone whose name "
+                  "starts so");
+    assert_false(cmd_fx_run(f, ALICE, "macro", "list", "name", "b+", NULL));
+    refused(f, "name: the start of a name");
 }
 
 /* Autocomplete: the sender's own and the server's, once "@" is typed. */
