@@ -109,19 +109,14 @@ static bool server_ok(struct cmd_run *run, const char *what)
     return true;
 }
 
-/* Check dice for saving: no '@' (a saved roll does not call another), the
- * dice language accepts it, and "1d20+7 Stealth" is kept as
+/* Check dice for saving (cmd_validate has refused '@': a saved roll does
+ * not call another): the dice language accepts it, and "1d20+7 Stealth" is kept as
  * "1d20+7 # Stealth" so that what follows an @name never meets a bare
  * word. The text to store into out. */
 static bool dice_ok(struct cmd_run *run, const char *dice,
                     char out[STORE_MACRO_DICE_MAX + 1])
 {
     size_t len = strlen(dice), dice_len, label_at;
-    if (strchr(dice, '@') != NULL) {
-        cmd_fail(run, "dice: a saved roll holds dice, not another saved "
-                 "roll (@name); write its dice out");
-        return false;
-    }
     if (len > STORE_MACRO_DICE_MAX) {
         cmd_fail(run, "dice: at most %d bytes", STORE_MACRO_DICE_MAX);
         return false;

@@ -97,11 +97,28 @@ static void test_macro_bad_dice_refused(void **state)
     refused(f, "dice: nothing was saved");
     cmd_fx_has(f, "unexpected end of expression");
     assert_false(save(f, ALICE, "loop", "@oops+1"));
-    refused(f, "a saved roll holds dice, not another saved roll");
+    refused(f, "option dice takes dice written out; a saved roll "
+               "(@name) works only in /roll's dice:");
     assert_int_equal(count(f, 0, ALICE), 0);
     /* Words after the dice are kept as its label. */
     assert_true(save(f, ALICE, "fire", "8d6 Fireball"));
     cmd_fx_has(f, "Saved @fire: 8d6 # Fireball");
+}
+
+/* Other dice options take no @name: said plainly, not as a parse error. */
+static void test_macro_only_in_roll(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->gm = MANAGER;
+    assert_true(save(f, MANAGER, "fire", "8d6"));
+    assert_true(cmd_fx_run(f, MANAGER, "combat", "start", "system",
+                           "generic", NULL));
+    assert_true(cmd_fx_run(f, MANAGER, "combat", "add", "name", "Orc", "hp",
+                           "10", NULL));
+    assert_false(cmd_fx_run(f, MANAGER, "attack", NULL, "target", "Orc",
+                            "attacker", "Orc", "damage", "@fire", NULL));
+    refused(f, "option damage takes dice written out; a saved roll "
+               "(@name) works only in /roll's dice:");
 }
 
 static void test_macro_bad_name_refused(void **state)
@@ -322,6 +339,7 @@ int main(void)
         T(test_macro_save_and_roll),
         T(test_macro_roll_refuses_other_forms),
         T(test_macro_bad_dice_refused),
+        T(test_macro_only_in_roll),
         T(test_macro_bad_name_refused),
         T(test_macro_duplicate_refused_then_replaced),
         T(test_macro_user_quota),
