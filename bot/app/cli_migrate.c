@@ -27,10 +27,9 @@
 static const char migrate_usage[] =
     "usage: fray migrate --from LOCATION --to LOCATION [--force]\n"
     "Copies every encounter (live and archived, with its kept history and\n"
-    "undo chain), the recorded interactions, the bot's key/value rows\n"
-    "(gateway sessions excepted) and the saved rolls from one store into\n"
-    "another, in one transaction. LOCATION is sqlite:PATH (or a path) for\n"
-    "an SQLite file,\n"
+    "undo chain), the recorded interactions and the bot's key/value rows\n"
+    "(gateway sessions excepted) from one store into another, in one\n"
+    "transaction. LOCATION is sqlite:PATH (or a path) for an SQLite file,\n"
     "or postgres://... / a libpq conninfo for PostgreSQL, e.g.\n"
     "  fray migrate --from sqlite:/var/lib/fray/fray.db \\\n"
     "               --to postgres://fray@db.example/fray\n"
@@ -44,7 +43,7 @@ struct migrate_opts {
 
 struct migrate_run {
     struct store *to;
-    int64_t live, archived, versions, interactions, kv, kv_skipped, macros;
+    int64_t live, archived, versions, interactions, kv, kv_skipped;
     bool target_failed; /* else a failed export is the source's */
 };
 
@@ -85,16 +84,6 @@ static enum bot_err copy_kv(void *ctx, const char *key, const char *value)
     return e;
 }
 
-static enum bot_err copy_macro(void *ctx, const struct store_macro *r)
-{
-    struct migrate_run *m = ctx;
-    enum bot_err e = store_import_macro(m->to, r);
-    if (e == BOT_OK)
-        m->macros++;
-    m->target_failed = e != BOT_OK;
-    return e;
-}
-
 /* Export callbacks that stop at the first row: BOT_LIMIT = not empty. */
 static enum bot_err any_enc(void *ctx, const struct store_enc_rec *r)
 {
@@ -115,13 +104,6 @@ static enum bot_err any_kv(void *ctx, const char *key, const char *value)
     (void)ctx;
     (void)key;
     (void)value;
-    return BOT_LIMIT;
-}
-
-static enum bot_err any_macro(void *ctx, const struct store_macro *r)
-{
-    (void)ctx;
-    (void)r;
     return BOT_LIMIT;
 }
 
@@ -171,8 +153,6 @@ static enum bot_err copy_all(struct store *from, struct migrate_run *m,
     static const struct store_export_cb copy = {copy_encounter,
                                                 copy_interaction, copy_kv};
     enum bot_err e = store_export(m->to, &probe, NULL);
-    if (e == BOT_OK)
-        e = store_macro_export(m->to, any_macro, NULL);
     if (e == BOT_LIMIT && !force) {
         fprintf(stderr, "fray migrate: the target already holds data; "
                         "nothing copied (--force adds to it)\n");
@@ -184,8 +164,6 @@ static enum bot_err copy_all(struct store *from, struct migrate_run *m,
         return e;
     }
     e = store_export(from, &copy, m);
-    if (e == BOT_OK)
-        e = store_macro_export(from, copy_macro, m);
     if (e != BOT_OK)
         fprintf(stderr, "fray migrate: copy failed, nothing copied: %s\n",
                 store_errmsg(m->target_failed ? m->to : from));
@@ -230,10 +208,10 @@ int cli_migrate(int argc, char **argv)
     if (e == BOT_OK)
         printf("copied %lld live and %lld archived encounters (%lld "
                "versions), %lld interactions, %lld keys (%lld gateway "
-               "session keys not copied), %lld saved rolls\n",
+               "session keys not copied)\n",
                (long long)m.live, (long long)m.archived, (long long)m.versions,
                (long long)m.interactions, (long long)m.kv,
-               (long long)m.kv_skipped, (long long)m.macros);
+               (long long)m.kv_skipped);
     store_close(m.to);
     store_close(from);
     return e == BOT_OK ? CLI_OK : CLI_FAIL;
