@@ -64,7 +64,7 @@ static bool name_norm(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
     return name_lower(typed, out) && !reserved(out);
 }
 
-static int64_t quota(const struct cmd_ctx *ctx, bool server)
+int64_t cmd_macro_quota(const struct cmd_ctx *ctx, bool server)
 {
     int64_t q = server ? ctx->max_macros_server : ctx->max_macros_user;
     return q > 0 ? q : server ? CMD_MACRO_MAX_PER_SERVER
@@ -109,16 +109,23 @@ static bool server_ok(struct cmd_run *run, const char *what)
     return true;
 }
 
-/* Check dice for saving (cmd_validate has refused '@': a saved roll does
- * not call another): the dice language accepts it, and "1d20+7 Stealth" is kept as
- * "1d20+7 # Stealth" so that what follows an @name never meets a bare
- * word. The text to store into out. */
-static bool dice_ok(struct cmd_run *run, const char *dice,
-                    char out[STORE_MACRO_DICE_MAX + 1])
+/* Check dice for saving: no '@' (a saved roll does not call another; on
+ * /macro save cmd_validate refused it already), the dice language accepts
+ * it, and "1d20+7 Stealth" is kept as "1d20+7 # Stealth" so that what
+ * follows an @name never meets a bare word. The text to store into out;
+ * else the reason (with the parser's caret) into why. */
+static bool dice_ok(const char *dice, enum render_dice_style style,
+                    char out[STORE_MACRO_DICE_MAX + 1], char *why,
+                    size_t whylen)
 {
     size_t len = strlen(dice), dice_len, label_at;
     if (len > STORE_MACRO_DICE_MAX) {
-        cmd_fail(run, "dice: at most %d bytes", STORE_MACRO_DICE_MAX);
+        snprintf(why, whylen, "dice: at most %d bytes", STORE_MACRO_DICE_MAX);
+        return false;
+    }
+    if (strchr(dice, '@') != NULL) {
+        snprintf(why, whylen, "dice: a saved roll holds dice written out, "
+                 "not another saved roll (@name)");
         return false;
     }
     snprintf(out, STORE_MACRO_DICE_MAX + 1, "%s", dice);
@@ -126,8 +133,8 @@ static bool dice_ok(struct cmd_run *run, const char *dice,
         int w = snprintf(out, STORE_MACRO_DICE_MAX + 1, "%.*s # %s",
                          (int)dice_len, dice, dice + label_at);
         if (w < 0 || w > STORE_MACRO_DICE_MAX) {
-            cmd_fail(run, "dice: with its label as \"# %s\" it is over %d "
-                     "bytes; shorten it", dice + label_at,
+            snprintf(why, whylen, "dice: with its label written as \"# "
+                     "...\" it is over %d bytes; shorten it",
                      STORE_MACRO_DICE_MAX);
             return false;
         }
@@ -136,15 +143,23 @@ static bool dice_ok(struct cmd_run *run, const char *dice,
     struct dice_expr *expr = NULL;
     if (dice_parse(out, strlen(out), &expr, &diag) != ENG_OK) {
         char text[MACRO_ERR_TEXT];
-        render_dice_error(text, sizeof text,
-                          run->req->source == CMD_SRC_DISCORD
-                              ? RENDER_DICE_DISCORD : RENDER_DICE_TEXT,
-                          out, strlen(out), &diag);
-        cmd_fail(run, "dice: nothing was saved\n%s", text);
+        render_dice_error(text, sizeof text, style, out, strlen(out), &diag);
+        snprintf(why, whylen, "dice: nothing was saved\n%s", text);
         return false;
     }
     dice_expr_free(expr);
     return true;
+}
+
+bool cmd_macro_check(const char *name, const char *dice, bool discord,
+                     struct store_macro *m, char *why, size_t whylen)
+{
+    if (!name_norm(name, m->name)) {
+        snprintf(why, whylen, "name: %s", name_rule);
+        return false;
+    }
+    return dice_ok(dice, discord ? RENDER_DICE_DISCORD : RENDER_DICE_TEXT,
+                   m->dice, why, whylen);
 }
 
 /* The store failed under a change: roll back and say so. */
@@ -164,12 +179,14 @@ void cmd_macro_save(struct cmd_run *run)
     if (!cmd_opt_bool(run, "server", false, &server) ||
         !cmd_opt_bool(run, "replace", false, &replace))
         return;
-    if (!name_norm(cmd_req_opt(req, "name"), m.name)) {
-        cmd_fail(run, "name: %s", name_rule);
+    char why[MACRO_ERR_TEXT + 64];
+    if (!cmd_macro_check(cmd_req_opt(req, "name"), cmd_req_opt(req, "dice"),
+                         req->source == CMD_SRC_DISCORD, &m, why,
+                         sizeof why)) {
+        cmd_fail(run, "%s", why);
         return;
     }
-    if ((server && !server_ok(run, "server:true")) ||
-        !dice_ok(run, cmd_req_opt(req, "dice"), m.dice))
+    if (server && !server_ok(run, "server:true"))
         return;
     scope(req, server, &m.guild, &m.user);
     m.by = req->user_id;
@@ -192,7 +209,7 @@ void cmd_macro_save(struct cmd_run *run)
         return;
     }
     if (e == BOT_NOTFOUND) {
-        int64_t n = 0, max = quota(run->ctx, server);
+        int64_t n = 0, max = cmd_macro_quota(run->ctx, server);
         if (store_macro_count(st, m.guild, m.user, &n) != BOT_OK) {
             store_failed(run);
             return;
@@ -262,7 +279,7 @@ static bool list_scope(struct cmd_run *run, bool server, const char *prefix)
         return false;
     snprintf(title, sizeof title, "%s (%" PRId64 " of %" PRId64 ")",
              server ? "This server's saved rolls" : "Your saved rolls", n,
-             quota(run->ctx, server));
+             cmd_macro_quota(run->ctx, server));
     sbuf_init(&b, MSG_MAX_TEXT / 2);
     bool ok = store_macro_list(st, guild, user, prefix, CMD_MACRO_LIST_MAX,
                                list_line, &b) == BOT_OK &&

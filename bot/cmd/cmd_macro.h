@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "eng_limits.h"
 #include "store.h"
@@ -37,6 +38,21 @@ struct cmd_req;
 #define CMD_MACRO_LIST_MAX 1000
 /* A name as typed: the name and a leading '@'. */
 #define CMD_MACRO_NAME_OPT (STORE_MACRO_NAME_MAX + 1)
+
+/* The rules of a saved roll as a user gives one, for /macro save and any
+ * other way in (an import): name as typed ("@Stealth" is "stealth"; the
+ * name rule, not everyone or here), dice that the dice language accepts
+ * with no '@' in them ("8d6 Fireball" is kept as "8d6 # Fireball"). Fills
+ * m->name and m->dice; false with a one-line reason for the user in why
+ * (a dice error with its caret line, styled for Discord when discord). */
+bool cmd_macro_check(const char *name, const char *dice, bool discord,
+                     struct store_macro *m, char *why, size_t whylen);
+
+/* How many saved rolls one user's own scope (server false) or one
+ * server's (server true) may hold: the config's [macros], else the
+ * CMD_MACRO_MAX_* defaults. Every way of adding saved rolls counts against
+ * it. */
+int64_t cmd_macro_quota(const struct cmd_ctx *ctx, bool server);
 
 /* A saved roll put to use by /roll. */
 struct cmd_macro_use {

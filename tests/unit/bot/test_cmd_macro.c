@@ -331,6 +331,31 @@ static void test_macro_autocomplete(void **state)
     msg_cleanup(&out);
 }
 
+/* The rules every way in shares (an import too): cmd_macro_check and the
+ * quota as configured. */
+static void test_macro_check_and_quota(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct store_macro m = {0};
+    char why[1024];
+    assert_true(cmd_macro_check("@Fire_Bolt", "8d6 Fireball", false, &m,
+                                why, sizeof why));
+    assert_string_equal(m.name, "fire_bolt");
+    assert_string_equal(m.dice, "8d6 # Fireball");
+    assert_false(cmd_macro_check("here", "1d6", false, &m, why, sizeof why));
+    assert_non_null(strstr(why, "name: a saved roll's name"));
+    assert_false(cmd_macro_check("ok", "@fire+1", false, &m, why,
+                                 sizeof why));
+    assert_non_null(strstr(why, "not another saved roll"));
+    assert_false(cmd_macro_check("ok", "2d", false, &m, why, sizeof why));
+    assert_non_null(strstr(why, "dice: nothing was saved"));
+    assert_int_equal(cmd_macro_quota(&f->ctx, false), CMD_MACRO_MAX_PER_USER);
+    assert_int_equal(cmd_macro_quota(&f->ctx, true),
+                     CMD_MACRO_MAX_PER_SERVER);
+    f->ctx.max_macros_user = 7;
+    assert_int_equal(cmd_macro_quota(&f->ctx, false), 7);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, cmd_fx_setup_discord, \
@@ -349,6 +374,7 @@ int main(void)
         T(test_macro_dm),
         T(test_macro_list),
         T(test_macro_autocomplete),
+        T(test_macro_check_and_quota),
     };
     return cmocka_run_group_tests_name("cmd_macro", tests, NULL, NULL);
 }
