@@ -61,6 +61,14 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    {"macros", "max_per_server", CFG_T_INT, 1, 100000, "500",
+     F(max_macros_per_server),
+     "server-wide saved rolls one server may keep; /macro save "
+     "server:true beyond it is refused"},
+    {"macros", "max_per_user", CFG_T_INT, 1, 10000, "100",
+     F(max_macros_per_user),
+     "saved rolls of their own one user may keep (in every server and "
+     "DM together); /macro save beyond it is refused"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),

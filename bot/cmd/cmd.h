@@ -159,6 +159,10 @@ struct cmd_ctx {
                                     0: CMD_REOPEN_MS */
     int64_t max_live;            /* fights running at once per server;
                                     0: CMD_MAX_LIVE_PER_SERVER */
+    int64_t max_macros_server;   /* server-wide saved rolls per server;
+                                    0: CMD_MACRO_MAX_PER_SERVER */
+    int64_t max_macros_user;     /* saved rolls of one user's own;
+                                    0: CMD_MACRO_MAX_PER_USER */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

@@ -59,6 +59,12 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
     case RS_VAL_DICE:
         sbuf_add(b, "dice, like `2d6+3`");
         return;
+    case RS_VAL_DICE_MACRO:
+        sbuf_add(b, "dice, like `2d6+3`, or a saved roll, like `@stealth+2`");
+        return;
+    case RS_VAL_MACRO:
+        sbuf_add(b, "the name of a saved roll");
+        return;
     case RS_VAL_CONDITION:
         sbuf_add(b, "a condition");
         return;

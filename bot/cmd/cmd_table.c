@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_macro.h"
 #include "cmd_run.h"
 #include "cmd_xfer.h"
 #include "eng_limits.h"
@@ -48,7 +49,9 @@ static const struct cmd_spec table[] = {
      "Roll dice: 2d6+3, 4d6kh3, 1d20+5 adv, 10d10>=8",
      "/roll dice:\"1d20+5 adv\" label:Stealth",
      cmd_roll,
-     OPTS(RS_DICE("dice", true, "The dice to roll, e.g. 2d6+3 or 4d6kh3"),
+     OPTS({"dice", RS_OPT_STRING, RS_VAL_DICE_MACRO, true, 1,
+           DICE_MAX_EXPR_LEN, NULL,
+           "The dice to roll, e.g. 2d6+3, 4d6kh3 or a saved roll @stealth+2"},
           RS_TEXT("label", false, DICE_MAX_LABEL, "What the roll is for"),
           RS_BOOL("secret", "Only you (and the GM channel) see the result")),
      NULL, NULL},
@@ -287,6 +290,47 @@ static const struct cmd_spec table[] = {
      "/npc import file:bandits.json",
      cmd_npc_import,
      IMPORT_OPTS("Overwrite the templates of the same names"),
+     NULL, NULL},
+
+    /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */
+    {"macro", "save", CMD_F_EPHEMERAL, ANYWHERE,
+     "Save a roll under a name; /roll dice:@name rolls it",
+     "/macro save name:stealth dice:\"1d20+7 # Stealth\"",
+     cmd_macro_save,
+     OPTS(RS_TEXT("name", true, CMD_MACRO_NAME_OPT,
+                  "Letters, digits and _, starting with a letter"),
+          RS_DICE("dice", true, "The dice, with an optional # label"),
+          RS_BOOL("server", "Server managers: a saved roll for everyone "
+                  "in this server"),
+          RS_BOOL("replace", "Change the dice of the saved roll of that "
+                  "name")),
+     NULL, NULL},
+
+    {"macro", "list", CMD_F_EPHEMERAL, ANYWHERE,
+     "Your saved rolls, and this server's",
+     "/macro list name:st",
+     cmd_macro_list,
+     OPTS(RS_STR("name", false, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "Only those whose name starts with this")),
+     NULL, NULL},
+
+    {"macro", "show", CMD_F_EPHEMERAL, ANYWHERE,
+     "What a saved roll rolls, and whose it is",
+     "/macro show name:stealth",
+     cmd_macro_show,
+     OPTS(RS_STR("name", true, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "The saved roll"),
+          RS_BOOL("server", "The server's of that name, not your own")),
+     NULL, NULL},
+
+    {"macro", "delete", CMD_F_EPHEMERAL, ANYWHERE,
+     "Delete a saved roll of yours (server managers: server:true)",
+     "/macro delete name:stealth",
+     cmd_macro_delete,
+     OPTS(RS_STR("name", true, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "The saved roll"),
+          RS_BOOL("server", "Server managers: delete the server's of that "
+                  "name")),
      NULL, NULL},
 
     {"macro", "export", CMD_F_EPHEMERAL, ANYWHERE,

@@ -383,6 +383,12 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
         if (os->min > 0 && (int64_t)len < os->min)
             return fail(err, errlen, "option `%s` is too short (at least "
                         "%" PRId64 " bytes)", os->name, os->min);
+        /* The dice language has no '@': a saved roll's name, which only
+         * /roll's dice: expands (RS_VAL_DICE_MACRO, cmd_macro.c). */
+        if (os->val == RS_VAL_DICE && memchr(value, '@', len) != NULL)
+            return fail(err, errlen, "option `%s` takes dice written out; "
+                        "a saved roll (@name) works only in /roll's dice:",
+                        os->name);
         return check_choice(os, value, echo, err, errlen);
     case RS_OPT_INTEGER:
         if (len == 0)

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_macro.h"
 #include "cmd_xfer.h"
-#include "dice.h"
 #include "render_discord.h"
 #include "sbuf.h"
 #include "store.h"
@@ -180,31 +180,13 @@ void cmd_macro_export(struct cmd_run *run)
     json_decref(doc);
 }
 
-/* Dice a saved roll may hold: what /roll reads, a label after the dice
- * included. */
-static bool macro_dice_ok(const char *src, char *why, size_t whylen)
-{
-    size_t len = strlen(src), dice_len, label_at;
-    struct dice_expr *expr = NULL;
-    struct dice_diag diag;
-
-    if (dice_split_label(src, len, &dice_len, &label_at))
-        len = dice_len;
-    if (dice_parse(src, len, &expr, &diag) != ENG_OK) {
-        snprintf(why, whylen, "%s", diag.msg);
-        return false;
-    }
-    dice_expr_free(expr);
-    return true;
-}
-
 /* Check item i of a macros file into *m (the sender's scope). */
 static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
                        struct store_macro *m, char *err, size_t errlen)
 {
     static const char *const fields[] = {"name", "dice", NULL};
     const char *name, *dice;
-    char why[128];
+    char why[XFER_ERR_MAX];
 
     if (!xfer_item_fields(item, i, fields, err, errlen) ||
         !(name = xfer_item_str(item, i, "name", STORE_MACRO_NAME_MAX, err,
@@ -212,23 +194,16 @@ static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
         !(dice = xfer_item_str(item, i, "dice", STORE_MACRO_DICE_MAX, err,
                                errlen)))
         return false;
-    if (!store_macro_name_ok(name)) {
-        snprintf(err, errlen, "item %zu: `name` \"%.32s\" is not a saved "
-                 "roll's name (lower-case letters, digits and _, starting "
-                 "with a letter)", i + 1, name);
-        return false;
-    }
-    if (!macro_dice_ok(dice, why, sizeof why)) {
-        snprintf(err, errlen, "item %zu (%s): `dice` does not roll: %s",
-                 i + 1, name, why);
-        return false;
-    }
+    /* the rules of /macro save, whatever way a saved roll comes in */
     memset(m, 0, sizeof *m);
+    if (!cmd_macro_check(name, dice, run->req->source == CMD_SRC_DISCORD, m,
+                         why, sizeof why)) {
+        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+        return false;
+    }
     m->user = run->req->user_id;
     m->by = run->req->user_id;
     m->created_ms = m->updated_ms = run->req->now_ms;
-    snprintf(m->name, sizeof m->name, "%s", name);
-    snprintf(m->dice, sizeof m->dice, "%s", dice);
     return true;
 }
 
@@ -248,7 +223,8 @@ void cmd_macro_import(struct cmd_run *run)
 {
     struct store *st = run->ctx->store;
     char *data = NULL, err[XFER_ERR_MAX];
-    size_t len = 0, n;
+    size_t len = 0, n, fresh = 0;
+    int64_t count = 0;
     json_t *root = NULL, *items = NULL;
     struct store_macro *ms = NULL;
     bool replace = false;
@@ -280,13 +256,23 @@ void cmd_macro_import(struct cmd_run *run)
                          "nothing was changed", j + 1, i + 1, ms[i].name);
                 goto out;
             }
-        if (!replace && store_macro_get(st, 0, run->req->user_id,
-                                        ms[i].name, &have) == BOT_OK) {
+        if (store_macro_get(st, 0, run->req->user_id, ms[i].name,
+                            &have) != BOT_OK) {
+            fresh++;
+        } else if (!replace) {
             cmd_fail(run, "item %zu: you already have a saved roll called "
                      "%s; import with replace:true to overwrite it. "
                      "Nothing was changed", i + 1, ms[i].name);
             goto out;
         }
+    }
+    if (store_macro_count(st, 0, run->req->user_id, &count) != BOT_OK ||
+        count + (int64_t)fresh > cmd_macro_quota(run->ctx, false)) {
+        cmd_fail(run, "that would make %lld saved rolls, over your limit of "
+                 "%lld; nothing was changed",
+                 (long long)(count + (int64_t)fresh),
+                 (long long)cmd_macro_quota(run->ctx, false));
+        goto out;
     }
     {
         struct macro_put mp = {st, ms, replace};

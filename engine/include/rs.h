@@ -77,6 +77,9 @@ enum rs_val {
     RS_VAL_SETTINGS,         /* "key=value ..." of the system's settings */
     RS_VAL_CHANNEL,          /* a Discord channel */
     RS_VAL_ATTACK_OPTS,      /* /attack options: the system's tokens */
+    RS_VAL_MACRO,            /* the name of a saved roll (bot/cmd_macro) */
+    RS_VAL_DICE_MACRO,       /* dice, or @name of a saved roll and what
+                                follows it ("@stealth+2") */
 };
 
 struct rs_opt_spec {

@@ -40,7 +40,8 @@
 #define MATRIX_MAX_ROWS 128
 #define MATRIX_SEED 42
 
-enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2, U_ADMIN = 1004,
+enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2,
+       U_ADMIN = SCRIPT_ADMIN,
        U_MOD = 1005, U_MANAGER = 1006 };
 
 enum column {
@@ -168,8 +169,28 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
+/* Every saved roll, one "guild/user/name=dice;" each, onto the text at
+ * ctx. */
+struct macro_text {
+    char *at;
+    size_t left;
+};
+
+static enum bot_err macro_line(void *ctx, const struct store_macro *m)
+{
+    struct macro_text *t = ctx;
+    int w = snprintf(t->at, t->left, "%llu/%llu/%s=%s;",
+                     (unsigned long long)m->guild,
+                     (unsigned long long)m->user, m->name, m->dice);
+    assert_true(w > 0 && (size_t)w < t->left);
+    t->at += w;
+    t->left -= (size_t)w;
+    return BOT_OK;
+}
+
 /* The stored state: version and document (NULL doc when none), and the
- * server's settings (/config) and user's saved rolls as one text. */
+ * server's settings (/config), everyone's saved rolls and the counts of
+ * user's characters and the server's templates as one text. */
 static void snapshot(struct script_cell *c, uint64_t user, char **doc,
                      int64_t *version, char *settings, size_t n)
 {
@@ -192,14 +213,15 @@ static void snapshot(struct script_cell *c, uint64_t user, char **doc,
         at += (size_t)w;
         free(value);
     }
-    int64_t macros = 0, chars = 0, npcs = 0;
+    struct macro_text t = {settings + at, n - at};
+    assert_int_equal(store_macro_export(c->store, macro_line, &t), BOT_OK);
+    int64_t chars = 0, npcs = 0;
     struct store_sheet_key ck = {STORE_SHEET_CHAR, SCRIPT_GUILD, user, ""};
     struct store_sheet_key nk = {STORE_SHEET_NPC, SCRIPT_GUILD, 0, ""};
-    assert_int_equal(store_macro_count(c->store, 0, user, &macros), BOT_OK);
     assert_int_equal(store_sheet_count(c->store, &ck, &chars), BOT_OK);
     assert_int_equal(store_sheet_count(c->store, &nk, &npcs), BOT_OK);
-    snprintf(settings + at, n - at, "macros=%lld;chars=%lld;npcs=%lld;",
-             (long long)macros, (long long)chars, (long long)npcs);
+    snprintf(t.at, t.left, "chars=%lld;npcs=%lld;", (long long)chars,
+             (long long)npcs);
 }
 
 /* An export or import (of the sender's or the server's things, outside
@@ -219,6 +241,13 @@ static bool server_wide(const char *command)
         if (strcmp(t[i].command, command) == 0)
             return (t[i].flags & CMD_F_SERVER) != 0;
     return false;
+}
+
+/* Saved rolls (/macro, and /roll of one) touch no fight: allowed means
+ * accepted, and for save and delete that the saved rolls changed. */
+static bool macro_cmd(const char *command)
+{
+    return strcmp(command, "macro") == 0 || strcmp(command, "roll") == 0;
 }
 
 /* Discord resolves a channel option: here every one names a text channel
@@ -295,7 +324,7 @@ static void run_cell(const struct row *row, enum column col,
     struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
-    char *before, *after, text[4096], set0[512], set1[512];
+    char *before, *after, text[4096], set0[2048], set1[2048];
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
@@ -327,6 +356,15 @@ static void run_cell(const struct row *row, enum column col,
                      : !same    ? "the fight changed"
                                 : "nothing was imported",
                      text);
+    } else if (row->allow[col] && macro_cmd(p.req.command)) {
+        bool writes = p.req.sub != NULL && (strcmp(p.req.sub, "save") == 0 ||
+                                            strcmp(p.req.sub, "delete") == 0);
+        if (r.is_error || (writes && settled))
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the saved rolls did not "
+                     "change", text);
     } else if (row->allow[col] && server_wide(p.req.command)) {
         if (r.is_error || settled)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
