@@ -3,6 +3,7 @@
  */
 #include "cfg.h"
 
+#include "attach.h"
 #include "metrics.h"
 
 #include <errno.h>
@@ -60,6 +61,14 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    {"macros", "max_per_server", CFG_T_INT, 1, 100000, "500",
+     F(max_macros_per_server),
+     "server-wide saved rolls one server may keep; /macro save "
+     "server:true beyond it is refused"},
+    {"macros", "max_per_user", CFG_T_INT, 1, 10000, "100",
+     F(max_macros_per_user),
+     "saved rolls of their own one user may keep (in every server and "
+     "DM together); /macro save beyond it is refused"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),
@@ -69,6 +78,14 @@ static const struct cfg_key cfg_keys[] = {
     {"discord", "api_base", CFG_T_STR, 8, CFG_MAX_URL - 1,
      "https://discord.com/api/v10", F(api_base),
      "REST base URL; $DISCORD_API_BASE overrides it (tests)"},
+    {"discord", "attachment_hosts", CFG_T_STR, 0, CFG_MAX_URL - 1,
+     ATT_DEFAULT_HOSTS, F(att_hosts),
+     "comma-separated hosts fray downloads imported files from, over "
+     "https only (Discord's attachment servers)"},
+    {"discord", "attachment_plain_host", CFG_T_STR, 0, ATT_MAX_HOSTPORT,
+     "", F(att_plain_host),
+     "one host or host:port that may serve attachments over plain http "
+     "(the fake Discord in tests); empty = none"},
     {"discord", "register_commands", CFG_T_BOOL, 0, 0, "true",
      F(register_commands),
      "register slash commands at startup when they changed"},
@@ -383,10 +400,18 @@ static int on_key(void *user, const char *section, const char *name,
     return 1;
 }
 
+bool cfg_att_policy(const struct cfg *c, struct att_policy *out, char *why,
+                    size_t whylen)
+{
+    return att_policy_parse(out, c->att_hosts, c->att_plain_host, why,
+                            whylen);
+}
+
 static enum bot_err check_all(const struct cfg *c, const char *name,
                               char *err, size_t errlen)
 {
     char host[METRICS_HOST_MAX], why[CFG_MAX_WHY];
+    struct att_policy att;
     bool loopback;
     int port;
 
@@ -409,6 +434,10 @@ static enum bot_err check_all(const struct cfg *c, const char *name,
                      "serve the metrics to the network", name, host);
             return BOT_CONFIG;
         }
+    }
+    if (!cfg_att_policy(c, &att, why, sizeof why)) {
+        snprintf(err, errlen, "%s: [discord] %s", name, why);
+        return BOT_CONFIG;
     }
     if (c->gw_backoff_min_ms > c->gw_backoff_max_ms) {
         snprintf(err, errlen,

@@ -45,10 +45,14 @@ struct cfg {
     bool keep_history;               /* [fights] keep_history */
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
+    int64_t max_macros_per_server;   /* [macros] max_per_server */
+    int64_t max_macros_per_user;     /* [macros] max_per_user */
     int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */
     char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */
     char api_base[CFG_MAX_URL];      /* [discord] api_base */
+    char att_hosts[CFG_MAX_URL];     /* [discord] attachment_hosts */
+    char att_plain_host[CFG_MAX_URL]; /* [discord] attachment_plain_host */
     bool register_commands;          /* [discord] register_commands */
     uint64_t dev_guilds[CFG_MAX_DEV_GUILDS]; /* [discord] dev_guilds */
     int ndev_guilds;
@@ -99,6 +103,14 @@ enum bot_err cfg_set(struct cfg *c, const char *section, const char *key,
  * (the first of a colon-separated list). False when it does not fit in
  * out[cap]: a cut path would name another file. */
 bool cfg_db_location(const struct cfg *c, char *out, size_t cap);
+
+struct att_policy;
+
+/* Where attachments may be downloaded from ([discord] attachment_hosts
+ * and attachment_plain_host, attach.h). False, with why, when a host is
+ * malformed (cfg_load already refuses such a file). */
+bool cfg_att_policy(const struct cfg *c, struct att_policy *out, char *why,
+                    size_t whylen);
 
 /* One key of the schema, for the documents made from it (cfg_doc.c). */
 struct cfg_key_doc {

@@ -6,7 +6,9 @@
  * Every encounter, live and archived, moves with everything the store
  * keeps of it (all kept versions and their documents, the undo chain,
  * timestamps, archive state), and so do the recorded interactions and the
- * key/value rows, except the gateway sessions ("gw." keys): a session
+ * key/value rows, the saved rolls (macros) and the saved sheets
+ * (characters, the character each player uses, NPC templates), except the
+ * gateway sessions ("gw." keys): a session
  * belongs to the process that opened it, it is stale after the stop that a
  * migration needs, and resuming it from several shards would be wrong; the
  * cost is one fresh IDENTIFY. The copy is one transaction on the target,
@@ -27,8 +29,9 @@
 static const char migrate_usage[] =
     "usage: fray migrate --from LOCATION --to LOCATION [--force]\n"
     "Copies every encounter (live and archived, with its kept history and\n"
-    "undo chain), the recorded interactions and the bot's key/value rows\n"
-    "(gateway sessions excepted) from one store into another, in one\n"
+    "undo chain), the recorded interactions, the bot's key/value rows\n"
+    "(gateway sessions excepted), the saved rolls (macros) and the saved\n"
+    "characters and NPC templates from one store into another, in one\n"
     "transaction. LOCATION is sqlite:PATH (or a path) for an SQLite file,\n"
     "or postgres://... / a libpq conninfo for PostgreSQL, e.g.\n"
     "  fray migrate --from sqlite:/var/lib/fray/fray.db \\\n"
@@ -43,7 +46,8 @@ struct migrate_opts {
 
 struct migrate_run {
     struct store *to;
-    int64_t live, archived, versions, interactions, kv, kv_skipped;
+    int64_t live, archived, versions, interactions, kv, kv_skipped, sheets;
+    int64_t macros;
     bool target_failed; /* else a failed export is the source's */
 };
 
@@ -84,6 +88,26 @@ static enum bot_err copy_kv(void *ctx, const char *key, const char *value)
     return e;
 }
 
+static enum bot_err copy_sheet(void *ctx, const struct store_sheet *sh)
+{
+    struct migrate_run *m = ctx;
+    enum bot_err e = store_import_sheet(m->to, sh);
+    if (e == BOT_OK)
+        m->sheets++;
+    m->target_failed = e != BOT_OK;
+    return e;
+}
+
+static enum bot_err copy_macro(void *ctx, const struct store_macro *mac)
+{
+    struct migrate_run *m = ctx;
+    enum bot_err e = store_import_macro(m->to, mac);
+    if (e == BOT_OK)
+        m->macros++;
+    m->target_failed = e != BOT_OK;
+    return e;
+}
+
 /* Export callbacks that stop at the first row: BOT_LIMIT = not empty. */
 static enum bot_err any_enc(void *ctx, const struct store_enc_rec *r)
 {
@@ -104,6 +128,20 @@ static enum bot_err any_kv(void *ctx, const char *key, const char *value)
     (void)ctx;
     (void)key;
     (void)value;
+    return BOT_LIMIT;
+}
+
+static enum bot_err any_sheet(void *ctx, const struct store_sheet *sh)
+{
+    (void)ctx;
+    (void)sh;
+    return BOT_LIMIT;
+}
+
+static enum bot_err any_macro(void *ctx, const struct store_macro *mac)
+{
+    (void)ctx;
+    (void)mac;
     return BOT_LIMIT;
 }
 
@@ -149,10 +187,13 @@ static struct store *open_or_say(const char *arg, const char *role)
 static enum bot_err copy_all(struct store *from, struct migrate_run *m,
                              bool force)
 {
-    static const struct store_export_cb probe = {any_enc, any_ix, any_kv};
-    static const struct store_export_cb copy = {copy_encounter,
-                                                copy_interaction, copy_kv};
+    static const struct store_export_cb probe = {any_enc, any_ix, any_kv,
+                                                 any_sheet};
+    static const struct store_export_cb copy = {
+        copy_encounter, copy_interaction, copy_kv, copy_sheet};
     enum bot_err e = store_export(m->to, &probe, NULL);
+    if (e == BOT_OK)
+        e = store_macro_export(m->to, any_macro, NULL);
     if (e == BOT_LIMIT && !force) {
         fprintf(stderr, "fray migrate: the target already holds data; "
                         "nothing copied (--force adds to it)\n");
@@ -164,6 +205,8 @@ static enum bot_err copy_all(struct store *from, struct migrate_run *m,
         return e;
     }
     e = store_export(from, &copy, m);
+    if (e == BOT_OK)
+        e = store_macro_export(from, copy_macro, m);
     if (e != BOT_OK)
         fprintf(stderr, "fray migrate: copy failed, nothing copied: %s\n",
                 store_errmsg(m->target_failed ? m->to : from));
@@ -208,10 +251,12 @@ int cli_migrate(int argc, char **argv)
     if (e == BOT_OK)
         printf("copied %lld live and %lld archived encounters (%lld "
                "versions), %lld interactions, %lld keys (%lld gateway "
-               "session keys not copied)\n",
+               "session keys not copied), %lld saved sheets, %lld saved "
+               "rolls\n",
                (long long)m.live, (long long)m.archived, (long long)m.versions,
                (long long)m.interactions, (long long)m.kv,
-               (long long)m.kv_skipped);
+               (long long)m.kv_skipped, (long long)m.sheets,
+               (long long)m.macros);
     store_close(m.to);
     store_close(from);
     return e == BOT_OK ? CLI_OK : CLI_FAIL;

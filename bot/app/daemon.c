@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "attach.h"
 #include "enc_cache.h"
 #include "limit.h"
 #include "eng_rng.h"
@@ -222,6 +223,32 @@ static void rest_wake(void *ud)
     lws_cancel_service(d->ctx);
 }
 
+/* The download thread for commands that carry a file (daemon_att.c),
+ * with the config's attachment hosts. False (and the exit status set)
+ * when it cannot start. */
+static bool start_att(struct daemon *d, const struct cfg *c, void *tls_store)
+{
+    struct att_policy pol;
+    char why[CFG_MAX_WHY];
+    struct att_opts ao = {.policy = &pol,
+                          .connect_timeout_ms = c->rest_connect_timeout_ms,
+                          .timeout_ms = c->rest_timeout_ms,
+                          .tls_store = tls_store, .log = d->log,
+                          .wake = rest_wake, .wake_ud = d};
+
+    if (!cfg_att_policy(c, &pol, why, sizeof why)) {
+        log_msg(d->log, LOG_LVL_ERR, "[discord] %s", why);
+        d->exit_status = DAEMON_EXIT_FAIL;
+        return false;
+    }
+    if (!att_new(&ao, &d->att)) {
+        log_msg(d->log, LOG_LVL_ERR, "cannot start: out of memory");
+        d->exit_status = DAEMON_EXIT_FAIL;
+        return false;
+    }
+    return true;
+}
+
 static int daemon_lws_cb(struct lws *wsi, enum lws_callback_reasons reason,
                          void *user, void *in, size_t len)
 {
@@ -229,6 +256,8 @@ static int daemon_lws_cb(struct lws *wsi, enum lws_callback_reasons reason,
         struct daemon *d = lws_context_user(lws_get_context(wsi));
         if (d && d->rest)
             rest_dispatch_done(d->rest);
+        if (d && d->att)
+            att_dispatch_done(d->att);
         return 0;
     }
     return gw_lws_callback(wsi, reason, user, in, len);
@@ -416,6 +445,8 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         goto out;
     }
     log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
+    if (!start_att(&d, c, ro.tls_store))
+        goto out;
 
     wd = getenv("WATCHDOG_USEC");
     if (wd && *wd) {
@@ -454,6 +485,7 @@ out:
     gw_detach(d.gw);
     tracker_detach(d.tracker);
     d.rest_closing = true;      /* done callbacks below: submit nothing */
+    att_free(d.att);            /* before rest: its commands answer there */
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
     metrics_http_free(d.metrics_http);   /* its connections are gone */

@@ -34,6 +34,7 @@
     "Some of that text has a character fray cannot read (a NUL, or half "   \
     "of an emoji), so nothing was done. Please type it again."
 
+struct att;
 struct enc_cache;
 struct gw;
 struct limit;
@@ -56,6 +57,7 @@ struct daemon {
     struct eng_rng rng;
     struct lws_context *ctx;
     struct rest *rest;
+    struct att *att;                      /* attachment downloads */
     struct gw *gw;
     struct tracker *tracker;
     struct shard shard;                   /* settled at GET /gateway/bot */
@@ -127,6 +129,13 @@ struct gm_fold {
 /* Forget acknowledgement marks older than DAEMON_IX_KEEP_MS (daemon_ix.c;
  * run by daemon_prune_tick as each pass starts, between groups). */
 void daemon_ix_prune(struct daemon *d);
+
+/* A command carrying a file (it->att): answer its refusal, or defer it
+ * and download the file, then run it (daemon_att.c). False when it has no
+ * file: the caller runs it as usual. payload is the interaction's d
+ * (borrowed; a reference is kept). */
+bool daemon_att_start(struct daemon *d, const struct interaction *it,
+                      json_t *payload, int64_t rx_us);
 
 /* Register the commands at READY: the core set globally (shard 0 only),
  * and each server's systems for the servers of this shard whose set

@@ -597,7 +597,9 @@ void daemon_batch_flush(struct daemon *d)
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
                           .rs_data = &d->rules, .cache = d->cache,
                           .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server};
+                          .max_live = d->cfg->max_live_per_server,
+                          .max_macros_server = d->cfg->max_macros_per_server,
+                          .max_macros_user = d->cfg->max_macros_per_user};
     int64_t t0 = daemon_now_us(), t1, t2;
     enum bot_err err = BOT_OK;
     int n = d->nbatch;
@@ -924,6 +926,10 @@ static void batch_add_as(struct daemon *d, json_t *payload,
     }
     if (b->it.type == INTERACTION_AUTOCOMPLETE) {
         answer_autocomplete(d, &b->it, b->rx_us);
+        interaction_cleanup(&b->it);
+        return;
+    }
+    if (daemon_att_start(d, &b->it, payload, b->rx_us)) {
         interaction_cleanup(&b->it);
         return;
     }

@@ -105,6 +105,11 @@ struct cmd_req {
     struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
     int nchannels;
 
+    const char *file;            /* an attached file's bytes, downloaded
+                                    by the front end (Discord), or NULL:
+                                    the console names a path instead */
+    size_t file_len;
+
     const char *interaction_id;  /* applied at most once; NULL = no check */
     int64_t expect_version;      /* a button's version, or -1: stale check */
     uint64_t expect_fight;       /* with a version: the button's fight */
@@ -154,6 +159,10 @@ struct cmd_ctx {
                                     0: CMD_REOPEN_MS */
     int64_t max_live;            /* fights running at once per server;
                                     0: CMD_MAX_LIVE_PER_SERVER */
+    int64_t max_macros_server;   /* server-wide saved rolls per server;
+                                    0: CMD_MACRO_MAX_PER_SERVER */
+    int64_t max_macros_user;     /* saved rolls of one user's own;
+                                    0: CMD_MACRO_MAX_PER_USER */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_macro.h"
 #include "cmd_run.h"
 #include "enc_cache.h"
 #include "enc_json.h"
@@ -254,6 +255,42 @@ static void tail_add(struct cands *cs, struct tail *t, const char *word,
     cs->typed = saved;
 }
 
+/* A saved roll offered: its label and value kept in t's buffers until
+ * emit() copies them. */
+struct macro_sink {
+    struct cands *cs;
+    struct tail *t;
+};
+
+static void macro_cand(void *arg, const char *label, const char *value)
+{
+    struct macro_sink *k = arg;
+    if (k->t->n + 2 > COMPLETE_MAX_CANDS)
+        return;
+    char *l = k->t->buf[k->t->n++], *v = k->t->buf[k->t->n++];
+    snprintf(l, sizeof k->t->buf[0], "%s", label);
+    snprintf(v, sizeof k->t->buf[0], "%s", value);
+    add(k->cs, l, v);
+}
+
+/* Saved rolls for a dice option (only once "@" is typed: plain dice have
+ * nothing to suggest) or a /macro name option (/macro delete: only those
+ * the sender may delete). */
+static void add_macros(struct cands *cs, struct tail *t, struct cmd_ctx *ctx,
+                       const struct cmd_req *req, bool dice)
+{
+    struct macro_sink k = {cs, t};
+    const char *typed = cs->typed;
+    if (dice && typed[0] != '@')
+        return;
+    if (typed[0] == '@')
+        typed++;
+    t->n = 0;
+    cmd_macro_complete(ctx, req, typed, dice,
+                       req->sub != NULL && strcmp(req->sub, "delete") == 0,
+                       macro_cand, &k);
+}
+
 static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
 {
     for (int i = 0; os->choices != NULL && os->choices[i] != NULL; i++)
@@ -341,6 +378,10 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
             tail_add(cs, t, p->key, "=");
         break;
     }
+    case RS_VAL_MACRO:
+    case RS_VAL_DICE_MACRO:
+        add_macros(cs, t, ctx, req, os->val == RS_VAL_DICE_MACRO);
+        break;
     case RS_VAL_STATS:
         tail_split(t, cs->typed, " ,");
         for (const struct rs_stat_spec *p = rs ? rs->stats : NULL;

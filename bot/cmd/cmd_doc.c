@@ -31,6 +31,10 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
     case RS_OPT_CHANNEL:
         sbuf_add(b, "a channel");
         return;
+    case RS_OPT_ATTACHMENT:
+        sbuf_add(b, "a JSON file: attached on Discord, a path in the "
+                    "console");
+        return;
     case RS_OPT_STRING:
         break;
     }
@@ -54,6 +58,12 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
         return;
     case RS_VAL_DICE:
         sbuf_add(b, "dice, like `2d6+3`");
+        return;
+    case RS_VAL_DICE_MACRO:
+        sbuf_add(b, "dice, like `2d6+3`, or a saved roll, like `@stealth+2`");
+        return;
+    case RS_VAL_MACRO:
+        sbuf_add(b, "the name of a saved roll");
         return;
     case RS_VAL_CONDITION:
         sbuf_add(b, "a condition");

@@ -53,6 +53,10 @@ static const struct help_page pages[] = {
      "subtract ones\n"
      "**Label and repeat:** `2d6+3 fire` or `2d6+3 # longsword` \xC2\xB7 "
      "`6x 4d6kh3` six separate rolls\n"
+     "**Saved rolls:** `/macro save name:stealth dice:\"1d20+7 # "
+     "Stealth\"`, then `/roll dice:@stealth`, `@stealth+2` or "
+     "`@stealth adv`; yours work everywhere, DMs too, and server managers "
+     "add `server:true` for everyone (`/macro list`, `/macro delete`)\n"
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
     {"permissions", "Who may do what",
      "The **GM** is whoever started the fight, and anyone with "
@@ -60,7 +64,9 @@ static const struct help_page pages[] = {
      "may do everything in that fight.\n"
      "**Server settings** (`/config`) need Manage Server or "
      "Administrator: Manage Channels may be granted on one channel only, "
-     "so it never changes anything for the whole server.\n"
+     "so it never changes anything for the whole server. The same goes "
+     "for server-wide saved rolls (`/macro save server:true`); a "
+     "player's own saved rolls are theirs alone.\n"
      "A **player** acts only for their own characters: join, end their "
      "own turn, attack with them, change their own hp, conditions and "
      "notes. In a fight that trusts its players (`/combat trust "

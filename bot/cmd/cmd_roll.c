@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_macro.h"
 #include "cmd_run.h"
 #include "dice.h"
 #include "render_dice.h"
@@ -14,9 +15,11 @@
  * characters; the text renderer may use more for long pools). */
 #define CMD_ROLL_TEXT 4096
 
-/* The roll's embed: who rolls, for what, and the dice. */
+/* The roll's embed: who rolls, for what, and the dice (after which saved
+ * roll, when one was used). */
 static void roll_embed(struct msg *m, const struct cmd_req *req,
-                       const char *label, bool secret, const char *text)
+                       const char *label, bool secret, const char *text,
+                       const struct cmd_macro_use *used)
 {
     char *who = msg_escape(req->user_name ? req->user_name : "someone");
     char *what = label != NULL ? msg_escape(label) : NULL;
@@ -33,11 +36,24 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
         em->title = sbuf_error(&title) == SBUF_NOMEM
                         ? NULL : strdup(sbuf_str(&title));
         sbuf_cleanup(&title);
-        msg_embed_set_description(em, text);
+        if (used != NULL) {
+            struct sbuf d;
+            sbuf_init(&d, MSG_MAX_TEXT);
+            sbuf_addf(&d, "`@%s` (%s saved roll)\n%s", used->m.name,
+                      used->server ? "the server's" : "your own", text);
+            msg_embed_set_description(em, sbuf_error(&d) == SBUF_NOMEM
+                                              ? text : sbuf_str(&d));
+            sbuf_cleanup(&d);
+        } else {
+            msg_embed_set_description(em, text);
+        }
     }
     free(who);
     free(what);
 }
+
+static void roll_dice(struct cmd_run *run, const char *src, const char *label,
+                      bool secret, const struct cmd_macro_use *used);
 
 void cmd_roll(struct cmd_run *run)
 {
@@ -47,6 +63,32 @@ void cmd_roll(struct cmd_run *run)
     bool secret = false;
     if (!cmd_opt_bool(run, "secret", false, &secret))
         return;
+    struct cmd_macro_use *used = malloc(sizeof *used);
+    if (used == NULL) {
+        cmd_fail(run, "the bot ran out of memory");
+        return;
+    }
+    switch (cmd_macro_expand(run, src, label != NULL, used)) {
+    case CMD_MACRO_NONE:
+        free(used);
+        used = NULL;
+        break;
+    case CMD_MACRO_USED:
+        src = used->dice;
+        break;
+    case CMD_MACRO_REFUSED:
+        free(used);
+        return;
+    }
+    roll_dice(run, src, label, secret, used);
+    free(used);
+}
+
+/* /roll of src (plain dice, or what a saved roll expanded to). */
+static void roll_dice(struct cmd_run *run, const char *src, const char *label,
+                      bool secret, const struct cmd_macro_use *used)
+{
+    const struct cmd_req *req = run->req;
     enum render_dice_style style = req->source == CMD_SRC_DISCORD
                                        ? RENDER_DICE_DISCORD
                                        : RENDER_DICE_TEXT;
@@ -96,7 +138,7 @@ void cmd_roll(struct cmd_run *run)
         }
     }
     render_dice(text, CMD_ROLL_TEXT, style, src, len, res, n);
-    roll_embed(&run->reply->msg, req, label, secret, text);
+    roll_embed(&run->reply->msg, req, label, secret, text, used);
     run->reply->ephemeral = secret;
     /* In Discord a secret roll is private to the roller, and the GM
      * channel, if the server has one, gets a copy. */
@@ -104,7 +146,7 @@ void cmd_roll(struct cmd_run *run)
         struct msg *copy = malloc(sizeof *copy);
         if (copy != NULL) {
             msg_init(copy);
-            roll_embed(copy, req, label, secret, text);
+            roll_embed(copy, req, label, secret, text, used);
             run->reply->gm_copy = copy;
         }
     }

@@ -155,5 +155,9 @@ cmd_handler_fn cmd_combat_trust;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;
+cmd_handler_fn cmd_macro_save;     /* cmd_macro.c */
+cmd_handler_fn cmd_macro_list;
+cmd_handler_fn cmd_macro_show;
+cmd_handler_fn cmd_macro_delete;
 
 #endif

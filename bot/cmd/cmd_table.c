@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_macro.h"
 #include "cmd_run.h"
+#include "cmd_xfer.h"
 #include "eng_limits.h"
 #include "eng_text.h"
 
@@ -25,6 +27,18 @@
 
 static const char *const ends_choices[] = {"start", "end", NULL};
 
+/* The options of every export and import (docs/export-format.md): file:
+ * is a path in the console; on Discord an import's is an attachment and
+ * an export's answer carries the file. */
+#define EXPORT_OPTS                                                          \
+    OPTS(RS_TEXT("file", false, RS_FILE_PATH_MAX,                            \
+                 "Console only: the file to write (on Discord the file "     \
+                 "comes in the answer)"))
+#define IMPORT_OPTS(replace_help)                                            \
+    OPTS(RS_FILE("file", true,                                               \
+                 "The export file: attach it (a path in the console)"),      \
+         RS_BOOL("replace", replace_help))
+
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
 #define GUILD CMD_CTX_GUILD
@@ -35,7 +49,9 @@ static const struct cmd_spec table[] = {
      "Roll dice: 2d6+3, 4d6kh3, 1d20+5 adv, 10d10>=8",
      "/roll dice:\"1d20+5 adv\" label:Stealth",
      cmd_roll,
-     OPTS(RS_DICE("dice", true, "The dice to roll, e.g. 2d6+3 or 4d6kh3"),
+     OPTS({"dice", RS_OPT_STRING, RS_VAL_DICE_MACRO, true, 1,
+           DICE_MAX_EXPR_LEN, NULL,
+           "The dice to roll, e.g. 2d6+3, 4d6kh3 or a saved roll @stealth+2"},
           RS_TEXT("label", false, DICE_MAX_LABEL, "What the roll is for"),
           RS_BOOL("secret", "Only you (and the GM channel) see the result")),
      NULL, NULL},
@@ -246,6 +262,89 @@ static const struct cmd_spec table[] = {
           RS_BOOL("clear", "Forget the GM channel"),
           RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
                  "The systems this server plays, as generic,teams")),
+     NULL, NULL},
+
+    {"character", "export", CMD_F_EPHEMERAL, GUILD,
+     "Your characters in this server as an export file",
+     "/character export",
+     cmd_character_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"character", "import", CMD_F_EPHEMERAL, GUILD,
+     "Add characters to yours in this server from an export file",
+     "/character import file:aria.json",
+     cmd_character_import,
+     IMPORT_OPTS("Overwrite your characters of the same names"),
+     NULL, NULL},
+
+    {"npc", "export", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: the server's NPC templates as an export file",
+     "/npc export",
+     cmd_npc_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"npc", "import", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: add NPC templates from an export file",
+     "/npc import file:bandits.json",
+     cmd_npc_import,
+     IMPORT_OPTS("Overwrite the templates of the same names"),
+     NULL, NULL},
+
+    /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */
+    {"macro", "save", CMD_F_EPHEMERAL, ANYWHERE,
+     "Save a roll under a name; /roll dice:@name rolls it",
+     "/macro save name:stealth dice:\"1d20+7 # Stealth\"",
+     cmd_macro_save,
+     OPTS(RS_TEXT("name", true, CMD_MACRO_NAME_OPT,
+                  "Letters, digits and _, starting with a letter"),
+          RS_DICE("dice", true, "The dice, with an optional # label"),
+          RS_BOOL("server", "Server managers: a saved roll for everyone "
+                  "in this server"),
+          RS_BOOL("replace", "Change the dice of the saved roll of that "
+                  "name")),
+     NULL, NULL},
+
+    {"macro", "list", CMD_F_EPHEMERAL, ANYWHERE,
+     "Your saved rolls, and this server's",
+     "/macro list name:st",
+     cmd_macro_list,
+     OPTS(RS_STR("name", false, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "Only those whose name starts with this")),
+     NULL, NULL},
+
+    {"macro", "show", CMD_F_EPHEMERAL, ANYWHERE,
+     "What a saved roll rolls, and whose it is",
+     "/macro show name:stealth",
+     cmd_macro_show,
+     OPTS(RS_STR("name", true, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "The saved roll"),
+          RS_BOOL("server", "The server's of that name, not your own")),
+     NULL, NULL},
+
+    {"macro", "delete", CMD_F_EPHEMERAL, ANYWHERE,
+     "Delete a saved roll of yours (server managers: server:true)",
+     "/macro delete name:stealth",
+     cmd_macro_delete,
+     OPTS(RS_STR("name", true, RS_VAL_MACRO, CMD_MACRO_NAME_OPT,
+                 "The saved roll"),
+          RS_BOOL("server", "Server managers: delete the server's of that "
+                  "name")),
+     NULL, NULL},
+
+    {"macro", "export", CMD_F_EPHEMERAL, ANYWHERE,
+     "Your saved rolls as an export file, to keep or import elsewhere",
+     "/macro export",
+     cmd_macro_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,
+     "Add saved rolls from an export file",
+     "/macro import file:rolls.json",
+     cmd_macro_import,
+     IMPORT_OPTS("Overwrite your saved rolls of the same names"),
      NULL, NULL},
 
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,

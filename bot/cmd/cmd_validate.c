@@ -383,6 +383,12 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
         if (os->min > 0 && (int64_t)len < os->min)
             return fail(err, errlen, "option `%s` is too short (at least "
                         "%" PRId64 " bytes)", os->name, os->min);
+        /* The dice language has no '@': a saved roll's name, which only
+         * /roll's dice: expands (RS_VAL_DICE_MACRO, cmd_macro.c). */
+        if (os->val == RS_VAL_DICE && memchr(value, '@', len) != NULL)
+            return fail(err, errlen, "option `%s` takes dice written out; "
+                        "a saved roll (@name) works only in /roll's dice:",
+                        os->name);
         return check_choice(os, value, echo, err, errlen);
     case RS_OPT_INTEGER:
         if (len == 0)
@@ -409,6 +415,15 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
             strspn(value, "0") == len)
             return fail(err, errlen, "option `%s` must be a channel id, "
                         "got `%s`", os->name, echo);
+        return true;
+    case RS_OPT_ATTACHMENT:          /* the handler opens it (cmd_file.h) */
+        if (len == 0)
+            return fail(err, errlen, "option `%s` is empty (it wants a "
+                        "file)", os->name);
+        if (os->max > 0 && (int64_t)len > os->max)
+            return fail(err, errlen, "option `%s`: the file's path is too "
+                        "long (limit is %" PRId64 " bytes)", os->name,
+                        os->max);
         return true;
     }
     return fail(err, errlen, "option `%s` has a type fray does not know",

@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attach.h"
+
 enum {                        /* Discord application command option types */
     OPT_SUB_COMMAND = 1, OPT_SUB_COMMAND_GROUP = 2, OPT_STRING = 3,
     OPT_INTEGER = 4, OPT_BOOLEAN = 5, OPT_USER = 6, OPT_CHANNEL = 7,
-    OPT_ROLE = 8, OPT_MENTIONABLE = 9, OPT_NUMBER = 10,
+    OPT_ROLE = 8, OPT_MENTIONABLE = 9, OPT_NUMBER = 10, OPT_ATTACHMENT = 11,
 };
 
 #define COMPONENT_BUTTON 2
@@ -252,6 +254,42 @@ static bool decode_resolved_channels(struct interaction *it, json_t *data,
     return true;
 }
 
+/* The attachment an option names -> it->att: all fray may trust about a
+ * file before it downloads it (attach.h checks each of these again). */
+static bool decode_resolved_attachment(struct interaction *it, json_t *data,
+                                       char *why, size_t whylen)
+{
+    json_t *a, *size;
+    bool bad = false;
+
+    if (it->att.option == NULL)
+        return true;
+    a = json_object_get(json_object_get(json_object_get(data, "resolved"),
+                                        "attachments"),
+                        it->att.id ? it->att.id : "");
+    if (!json_is_object(a)) {
+        snprintf(why, whylen, "attachment %s is not resolved",
+                 it->att.option);
+        return false;
+    }
+    size = json_object_get(a, "size");
+    it->att.url = get_str(a, "url", ATT_MAX_URL, true, why, whylen, &bad);
+    if (!bad)
+        it->att.filename = get_str(a, "filename", ATT_MAX_FILENAME, true,
+                                   why, whylen, &bad);
+    if (!bad)
+        it->att.content_type = get_str(a, "content_type", ATT_MAX_TYPE,
+                                       false, why, whylen, &bad);
+    if (bad)
+        return false;
+    if (!json_is_integer(size) || json_integer_value(size) < 0) {
+        snprintf(why, whylen, "attachment size is not a count of bytes");
+        return false;
+    }
+    it->att.size = json_integer_value(size);
+    return true;
+}
+
 /* One typed option -> text. */
 static bool decode_option(struct interaction *it, json_t *o, char *why,
                           size_t whylen)
@@ -271,6 +309,16 @@ static bool decode_option(struct interaction *it, json_t *o, char *why,
     case OPT_STRING: case OPT_USER: case OPT_CHANNEL: case OPT_ROLE:
     case OPT_MENTIONABLE:
         text = json_string_value(val);
+        break;
+    case OPT_ATTACHMENT:        /* its id; the file is in resolved */
+        if (it->att.option) {
+            snprintf(why, whylen, "too many attachments (limit is %d)",
+                     INTERACTION_ATTACHMENTS_MAX);
+            return false;
+        }
+        text = json_string_value(val);
+        it->att.option = name;
+        it->att.id = text;
         break;
     case OPT_INTEGER:
         if (json_is_integer(val)) {
@@ -525,7 +573,8 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         it->req.command = name;
         if (!decode_options(it, json_object_get(data, "options"), why,
                             whylen) ||
-            !decode_resolved_channels(it, data, why, whylen))
+            !decode_resolved_channels(it, data, why, whylen) ||
+            !decode_resolved_attachment(it, data, why, whylen))
             goto invalid;
         if (it->type == INTERACTION_AUTOCOMPLETE && !it->focused) {
             snprintf(why, whylen, "autocomplete without a focused option");

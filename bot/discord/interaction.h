@@ -10,7 +10,10 @@
  * member's permission string becomes req.perms (perms_known = true); in a DM
  * there is no member and perms_known is false. The channels Discord
  * resolved for the options (data.resolved.channels) become req.channels:
- * their id, server (0 when Discord did not say) and type.
+ * their id, server (0 when Discord did not say) and type. An ATTACHMENT
+ * option's value is the attachment's id; the file it names
+ * (data.resolved.attachments) becomes it->att, for the daemon to download
+ * (attach.h) before the command runs with req.file.
  *
  * custom_id format (the one place it is defined; cmd builds ids with
  * interaction_custom_id_make()):
@@ -58,6 +61,9 @@
 #define INTERACTION_USER_NAME_MAX 64     /* bytes; Discord caps at 32 chars */
 #define INTERACTION_SELECT_VALUES_MAX 25
 #define INTERACTION_NUM_TEXT 32          /* an option number as text */
+/* Files one command may carry (an ATTACHMENT option): the import
+ * commands take one. */
+#define INTERACTION_ATTACHMENTS_MAX 1
 #define INTERACTION_CUSTOM_ID_PREFIX "v2"
 #define INTERACTION_CUSTOM_ID_OLD "v1"
 
@@ -78,6 +84,18 @@ struct interaction_custom_id {
     bool has_value;                          /* arg was "name=value" */
 };
 
+/* The file an ATTACHMENT option names, as data.resolved.attachments
+ * describes it (strings borrowed from the payload). option is NULL when
+ * the command carries no file. */
+struct interaction_attachment {
+    const char *option;                      /* the option's name */
+    const char *id;
+    const char *url;                         /* where to download it */
+    const char *filename;
+    const char *content_type;                /* NULL: Discord did not say */
+    int64_t size;                            /* declared, in bytes */
+};
+
 struct interaction {
     json_t *root;                            /* owned reference */
     enum interaction_type type;
@@ -90,6 +108,7 @@ struct interaction {
     uint64_t message_id;                     /* components: the message the
                                                 control is on, or 0 */
     struct interaction_custom_id cid;
+    struct interaction_attachment att;
     char num[CMD_MAX_OPTS][INTERACTION_NUM_TEXT];
 };
 

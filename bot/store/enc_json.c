@@ -277,6 +277,29 @@ static void jw_rs_state(struct jw *w, const struct rs_state_spec *sp,
 #define JW_STR(w, lit, v) (JW_KEY(w, lit), jw_str((w), (v)))
 #define JW_BOOL(w, lit, v) (JW_KEY(w, lit), jw_bool((w), (v)))
 
+/* A combatant's saved attacks; absent when it carries none, so a fight
+ * without saved characters reads as it always did. */
+static void dump_attacks(struct jw *w, const struct enc_combatant *c)
+{
+    if (c->nattacks == 0)
+        return;
+    JW_KEY(w, "attacks");
+    JW_LIT(w, "[");
+    for (int i = 0; i < c->nattacks; i++) {
+        const struct enc_attack *a = &c->attacks[i];
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "name");
+        jw_str(w, a->name);
+        JW_STR(w, "roll", a->roll);
+        JW_STR(w, "damage", a->damage);
+        JW_STR(w, "options", a->options);
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "]");
+}
+
 static void dump_conds(struct jw *w, const struct enc_combatant *c)
 {
     JW_LIT(w, "[");
@@ -346,6 +369,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     JW_KEY(w, "conds");
     dump_conds(w, c);
     JW_STR(w, "note", c->note);
+    dump_attacks(w, c);
     if (c->dealt != 0 || c->taken != 0 || c->falls != 0) {
         JW_KEY(w, "tally");
         int64_t t[3] = {c->dealt, c->taken, c->falls};
@@ -758,6 +782,20 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         }
     }
     rd_str(r, o, "note", c->note, sizeof c->note);
+    json_t *at = json_object_get(o, "attacks");
+    if (at != NULL && (!json_is_array(at) ||
+                       json_array_size(at) > ENC_MAX_ATTACKS)) {
+        rd_fail(r, "attacks");
+    } else {
+        for (size_t i = 0; i < json_array_size(at); i++) {
+            json_t *t = json_array_get(at, i);
+            struct enc_attack *a = &c->attacks[c->nattacks++];
+            rd_str(r, t, "name", a->name, sizeof a->name);
+            rd_str(r, t, "roll", a->roll, sizeof a->roll);
+            rd_str(r, t, "damage", a->damage, sizeof a->damage);
+            rd_str(r, t, "options", a->options, sizeof a->options);
+        }
+    }
     json_t *tally = json_object_get(o, "tally");
     if (tally != NULL) {
         json_t *d = json_array_get(tally, 0), *t = json_array_get(tally, 1);

@@ -557,7 +557,16 @@ enum bot_err store_integrity_check(struct store *s, bool *ok)
 enum bot_err store_export(struct store *s, const struct store_export_cb *cb,
                           void *ctx)
 {
-    return s->ops->export_all(s, cb, ctx);
+    enum bot_err e = s->ops->export_all(s, cb, ctx);
+    if (e == BOT_OK && cb->sheet != NULL)
+        e = s->ops->export_sheets(s, cb->sheet, ctx);
+    return e;
+}
+
+enum bot_err store_sheet_export(struct store *s, store_sheet_fn *fn,
+                                void *ctx)
+{
+    return s->ops->export_sheets(s, fn, ctx);
 }
 
 /* True when v is one of r's kept versions. */

@@ -349,6 +349,133 @@ enum bot_err store_enc_prune(struct store *s, const struct store_prune_cfg *cfg,
  * page_size (the file without its WAL), PostgreSQL pg_database_size(). */
 enum bot_err store_size(struct store *s, int64_t *bytes);
 
+/* ---- saved sheets: characters and NPC templates ----------------------------
+ *
+ * A sheet is a named document kept outside any fight: a player's character
+ * (owner = the player) or a server's NPC template (owner = 0). Its document
+ * is a sheet in the JSON form of sheet_json.h; the store keeps it as text
+ * and never looks inside. A name is unique per kind, server and owner with
+ * ASCII letters' case ignored ("Aria" and "ARIA" are one character); it is
+ * kept as first typed. A player "uses" at most one of their characters per
+ * server (what /combat join takes when no character is named).
+ *
+ * Undo of a write-back: when a fight's result is written back to a sheet,
+ * the sheet keeps the document from before with a tag naming that
+ * write-back (undo_tag / undo_doc); store_sheet_tagged() finds the sheets
+ * one write-back changed, so the GM can put them back. Saving with no tag
+ * forgets the kept document.
+ */
+
+enum store_sheet_kind {
+    STORE_SHEET_CHAR = 1,    /* a player's character */
+    STORE_SHEET_NPC = 2,     /* a server's NPC template */
+};
+
+/* Longest sheet name, in bytes: a combatant's name (the sheet joins a
+ * fight under it). */
+#define STORE_MAX_SHEET_NAME ENC_MAX_NAME
+/* One sheet's document, in bytes: stats, a few attacks, a note; far
+ * beyond a real sheet (sheet_json.h bounds each part). */
+#define STORE_MAX_SHEET_DOC 32768
+/* A ruleset id (enc.h's ENC_MAX_RS_ID, checked in store_sheet.c) and a
+ * write-back tag, in bytes. */
+#define STORE_MAX_SHEET_SYSTEM 15
+#define STORE_MAX_SHEET_TAG 64
+/* Rows one store_sheet_list() call hands out at most: Discord's 25
+ * autocomplete choices, and a /character list page. */
+#define STORE_MAX_SHEET_LIST 25
+
+/* Which sheet: the kind, the server, the owner (0 for a template) and the
+ * name as the user typed it. */
+struct store_sheet_key {
+    enum store_sheet_kind kind;
+    uint64_t guild;
+    uint64_t owner;
+    const char *name;
+};
+
+/* A sheet's row. From store_sheet_get() its strings are malloc'd and
+ * store_sheet_cleanup() frees them; handed to a callback, or to
+ * store_sheet_create()/store_import_sheet(), they are borrowed. */
+struct store_sheet {
+    enum store_sheet_kind kind;
+    uint64_t guild;
+    uint64_t owner;          /* the player; 0 for a template */
+    char *name;
+    char *system;            /* its ruleset id */
+    char *doc;               /* NULL in store_sheet_list() rows */
+    char *undo_tag;          /* the last write-back; NULL: none kept */
+    char *undo_doc;          /* the document before it; NULL likewise */
+    int64_t created_ms, updated_ms;
+    bool used;               /* a character its owner uses in guild */
+};
+
+typedef enum bot_err store_sheet_fn(void *ctx, const struct store_sheet *sh);
+
+/* Free a store_sheet_get() row's strings and zero it; NULL is a no-op. */
+void store_sheet_cleanup(struct store_sheet *sh);
+
+/* Add sh (kind, guild, owner, name, system, doc; created and updated at
+ * now_ms; no undo kept, not used). A name the key already has (case
+ * ignored): BOT_CONFLICT. Names over STORE_MAX_SHEET_NAME, documents over
+ * STORE_MAX_SHEET_DOC: BOT_LIMIT; empty ones: BOT_INVALID. */
+enum bot_err store_sheet_create(struct store *s, const struct store_sheet *sh,
+                                int64_t now_ms);
+
+/* The sheet k names into *out (zeroed first; free with
+ * store_sheet_cleanup()). BOT_NOTFOUND when there is none. */
+enum bot_err store_sheet_get(struct store *s, const struct store_sheet_key *k,
+                             struct store_sheet *out);
+
+/* Replace the document of the sheet k names (updated at now_ms), and keep
+ * undo_doc under undo_tag (both NULL: keep nothing; a kept one is
+ * forgotten). BOT_NOTFOUND when there is none. */
+enum bot_err store_sheet_update(struct store *s, const struct store_sheet_key *k,
+                                const char *doc, const char *undo_tag,
+                                const char *undo_doc, int64_t now_ms);
+
+/* Delete the sheet k names (a character stops being used). BOT_NOTFOUND
+ * when there is none. A fight's copy of it is not touched. */
+enum bot_err store_sheet_delete(struct store *s, const struct store_sheet_key *k);
+
+/* How many sheets of k's kind, server and owner exist (k->name unused),
+ * for the quotas. */
+enum bot_err store_sheet_count(struct store *s, const struct store_sheet_key *k,
+                               int64_t *n);
+
+/* The sheets of k's kind, server and owner whose name starts with
+ * k->name (case ignored; "" for all), in name order (case ignored), at
+ * most max (1..STORE_MAX_SHEET_LIST) of them, to fn without their
+ * documents; *total (when not NULL) is how many match. */
+enum bot_err store_sheet_list(struct store *s, const struct store_sheet_key *k,
+                              size_t max, size_t *total, store_sheet_fn *fn,
+                              void *ctx);
+
+/* The character owner uses in guild: set it to the one named name (NULL:
+ * none). BOT_NOTFOUND when owner has no such character. */
+enum bot_err store_sheet_use_set(struct store *s, uint64_t guild,
+                                 uint64_t owner, const char *name);
+/* Its name into *name (malloc'd). BOT_NOTFOUND when none is used. */
+enum bot_err store_sheet_use_get(struct store *s, uint64_t guild,
+                                 uint64_t owner, char **name);
+
+/* Every sheet of guild whose kept undo carries tag, with its documents,
+ * to fn (borrowed for the call). */
+enum bot_err store_sheet_tagged(struct store *s, uint64_t guild,
+                                const char *tag, store_sheet_fn *fn,
+                                void *ctx);
+
+/* Every sheet of every server with its document, as store_export() gives
+ * them (characters, then templates), without the rest of the store: the
+ * export commands (cmd_xfer.c) keep the sender's. A scan of all sheets, for
+ * a rare command; a per-owner listing would spare it. */
+enum bot_err store_sheet_export(struct store *s, store_sheet_fn *fn,
+                                void *ctx);
+
+/* Add a sheet exactly as exported (times, undo, used), for `fray migrate`.
+ * A name the key already has: BOT_CONFLICT. */
+enum bot_err store_import_sheet(struct store *s, const struct store_sheet *sh);
+
 /* ---- export and import, for `fray migrate` ------------------------------ */
 
 /* One kept version of an encounter. */
@@ -388,11 +515,14 @@ struct store_export_cb {
     enum bot_err (*encounter)(void *ctx, const struct store_enc_rec *r);
     enum bot_err (*interaction)(void *ctx, const struct store_ix_rec *r);
     enum bot_err (*kv)(void *ctx, const char *key, const char *value);
+    /* every saved sheet (characters, then templates, each in the order
+     * they were made), after the key/value rows; NULL: skip them */
+    store_sheet_fn *sheet;
 };
 
 /* Every row: the encounters in the order they were started (so a
  * channel's archived ones come before its live one), then the interactions
- * by id, then the key/value rows by key. Reads one consistent snapshot
+ * by id, then the key/value rows by key, then the saved sheets. Reads one consistent snapshot
  * when called inside store_begin()/store_commit(). */
 enum bot_err store_export(struct store *s, const struct store_export_cb *cb,
                           void *ctx);
@@ -408,5 +538,87 @@ enum bot_err store_import_encounter(struct store *s,
  * BOT_CONFLICT. */
 enum bot_err store_import_interaction(struct store *s,
                                       const struct store_ix_rec *r);
+
+/* ---- saved rolls (macros) -------------------------------------------------
+ *
+ * A macro is a dice expression saved under a name. Its scope is either a
+ * user's own (guild 0, user = its owner), usable anywhere the user talks
+ * to fray, DMs included, or a server's (guild = the server, user 0), made
+ * by its managers and usable by everyone there. A name is unique within
+ * its scope and compared without case: the store keeps it in lower case
+ * and refuses any other form (store_macro_name_ok), so callers lower it
+ * first. The dice text is kept as given, a trailing "# label" included;
+ * the store bounds its length, the command layer checks it with the dice
+ * parser before saving. Quotas are the caller's: store_macro_count() in
+ * the same transaction as the store_macro_put() (on a shared PostgreSQL
+ * database, two processes saving at once may pass a quota by one each).
+ */
+
+/* Longest macro name in bytes. Names are [a-z][a-z0-9_]*: no character
+ * of the dice language ('+', '-', space, '#', digits first...), so
+ * "@stealth+2" always ends the name at the '+'. */
+#define STORE_MACRO_NAME_MAX 32
+/* Longest dice text of a macro, its "# label" included: what the dice
+ * parser accepts in one expression. */
+#define STORE_MACRO_DICE_MAX DICE_MAX_EXPR_LEN
+
+struct store_macro {
+    uint64_t guild;          /* the server; 0 for a user's own */
+    uint64_t user;           /* the owner of a user's own; 0 for a server's */
+    uint64_t by;             /* who saved it last */
+    int64_t created_ms;      /* first saved */
+    int64_t updated_ms;      /* last saved */
+    char name[STORE_MACRO_NAME_MAX + 1];  /* lower case */
+    char dice[STORE_MACRO_DICE_MAX + 1];
+};
+
+/* Whether name is a macro name as the store keeps it: 1 to
+ * STORE_MACRO_NAME_MAX bytes of [a-z0-9_], starting with a letter. */
+bool store_macro_name_ok(const char *name);
+
+/* Each macro found, borrowed for the call; a return other than BOT_OK
+ * stops the scan, which returns it. */
+typedef enum bot_err store_macro_fn(void *ctx, const struct store_macro *m);
+
+/* Save m in its scope (guild, user) under m->name. A name the scope
+ * already has: BOT_CONFLICT, unless replace, which changes its dice, by
+ * and updated_ms and keeps created_ms. A bad name, a scope that is both
+ * or neither (guild and user both 0 or both set), or empty dice:
+ * BOT_INVALID; dice over STORE_MACRO_DICE_MAX bytes: BOT_LIMIT. */
+enum bot_err store_macro_put(struct store *s, const struct store_macro *m,
+                             bool replace);
+
+/* The macro name of scope (guild, user) into *out. BOT_NOTFOUND when the
+ * scope has none so called (a name that cannot be one included). */
+enum bot_err store_macro_get(struct store *s, uint64_t guild, uint64_t user,
+                             const char *name, struct store_macro *out);
+
+/* Delete the macro name of scope (guild, user). BOT_NOTFOUND when there
+ * is none. */
+enum bot_err store_macro_delete(struct store *s, uint64_t guild,
+                                uint64_t user, const char *name);
+
+/* How many macros scope (guild, user) has, for its quota. */
+enum bot_err store_macro_count(struct store *s, uint64_t guild, uint64_t user,
+                               int64_t *n);
+
+/* The macros of scope (guild, user) whose name starts with prefix ("" for
+ * all), in name order, at most max of them (max >= 1), each to fn. A
+ * prefix no name can start with finds nothing. For /macro list and the
+ * autocomplete of @names. */
+enum bot_err store_macro_list(struct store *s, uint64_t guild, uint64_t user,
+                              const char *prefix, size_t max,
+                              store_macro_fn *fn, void *ctx);
+
+/* `fray migrate`: every macro of every scope, ordered by guild, user and
+ * name, each to fn. Inside store_begin()/store_commit() for one
+ * consistent snapshot. */
+enum bot_err store_macro_export(struct store *s, store_macro_fn *fn,
+                                void *ctx);
+
+/* Add a macro exactly as exported elsewhere (its timestamps and by kept):
+ * store_macro_put() without replace, so one the scope has already is
+ * BOT_CONFLICT. */
+enum bot_err store_import_macro(struct store *s, const struct store_macro *m);
 
 #endif

@@ -103,6 +103,60 @@ struct store_ops {
                               const struct store_prune_cfg *cfg,
                               struct store_prune_stats *st);
     enum bot_err (*size)(struct store *s, int64_t *bytes);
+
+    /* ---- saved rolls (macros), store.h --------------------------------
+     * store.c has checked the name (store_macro_name_ok), the scope and
+     * the dice's length; get/delete/list with a name that cannot be one
+     * never reach the backend. */
+    enum bot_err (*macro_put)(struct store *s, const struct store_macro *m,
+                              bool replace);
+    enum bot_err (*macro_get)(struct store *s, uint64_t guild, uint64_t user,
+                              const char *name, struct store_macro *out);
+    enum bot_err (*macro_delete)(struct store *s, uint64_t guild,
+                                 uint64_t user, const char *name);
+    enum bot_err (*macro_count)(struct store *s, uint64_t guild,
+                                uint64_t user, int64_t *n);
+    enum bot_err (*macro_list)(struct store *s, uint64_t guild,
+                               uint64_t user, const char *prefix, size_t max,
+                               store_macro_fn *fn, void *ctx);
+    /* store_macro_export(): every scope, by guild, user, name */
+    enum bot_err (*macro_export)(struct store *s, store_macro_fn *fn,
+                                 void *ctx);
+    /* ---- end of the macros block ---- */
+    /* ---- saved sheets (store.h): characters and NPC templates ----------
+     * k->name reaching these is the folded key (store__sheet_fold: ASCII
+     * lowercased), never the name as typed; create and import get the name
+     * as typed in sh->name and its key apart. Names, documents and tags
+     * are within their STORE_MAX_SHEET_* limits, max within
+     * 1..STORE_MAX_SHEET_LIST. */
+    enum bot_err (*sheet_create)(struct store *s, const struct store_sheet *sh,
+                                 const char *key, int64_t now_ms);
+    enum bot_err (*sheet_get)(struct store *s, const struct store_sheet_key *k,
+                              struct store_sheet *out);
+    enum bot_err (*sheet_update)(struct store *s,
+                                 const struct store_sheet_key *k,
+                                 const char *doc, const char *undo_tag,
+                                 const char *undo_doc, int64_t now_ms);
+    enum bot_err (*sheet_delete)(struct store *s,
+                                 const struct store_sheet_key *k);
+    enum bot_err (*sheet_count)(struct store *s,
+                                const struct store_sheet_key *k, int64_t *n);
+    enum bot_err (*sheet_list)(struct store *s, const struct store_sheet_key *k,
+                               size_t max, size_t *total, store_sheet_fn *fn,
+                               void *ctx);
+    /* key NULL: no character used */
+    enum bot_err (*sheet_use_set)(struct store *s, uint64_t guild,
+                                  uint64_t owner, const char *key);
+    enum bot_err (*sheet_use_get)(struct store *s, uint64_t guild,
+                                  uint64_t owner, char **name);
+    enum bot_err (*sheet_tagged)(struct store *s, uint64_t guild,
+                                 const char *tag, store_sheet_fn *fn,
+                                 void *ctx);
+    /* store_export()'s sheets: characters, then templates, by id */
+    enum bot_err (*export_sheets)(struct store *s, store_sheet_fn *fn,
+                                  void *ctx);
+    enum bot_err (*import_sheet)(struct store *s, const struct store_sheet *sh,
+                                 const char *key);
 };
 
 extern const struct store_ops store_sqlite_ops;
@@ -149,6 +203,14 @@ enum bot_err store__plan_save(struct store *s, uint64_t channel, bool found,
 /* Set s->errmsg from a format and return e. */
 enum bot_err store__fail(struct store *s, enum bot_err e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* A sheet name's key: ASCII letters lowercased, the rest as is, into
+ * out (room for STORE_MAX_SHEET_NAME + 1). */
+void store__sheet_fold(const char *name, char *out);
+/* A deep copy of a borrowed row into *dst (free with store_sheet_cleanup);
+ * BOT_NOMEM (with the store's message) leaves *dst zeroed. */
+enum bot_err store__sheet_copy(struct store *s, const struct store_sheet *src,
+                               struct store_sheet *dst);
 
 /* Wall clock in ms, for created/updated stamps. */
 int64_t store__now_ms(void);

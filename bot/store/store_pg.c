@@ -138,15 +138,23 @@ static enum bot_err fail_result(struct store_pg *s, const PGresult *r,
     return e;
 }
 
+/* Parameter types as letters (i = int8, t = text, b = bytea) into oids;
+ * their number. */
+static int param_types(const char *letters, Oid types[STORE_PG_MAX_PARAMS])
+{
+    int n = (int)strlen(letters);
+    for (int k = 0; k < n; k++)
+        types[k] = letters[k] == 'i'   ? INT8OID
+                   : letters[k] == 't' ? TEXTOID
+                                       : BYTEAOID;
+    return n;
+}
+
 static enum bot_err prepare_all(struct store_pg *s)
 {
     for (int i = 0; i < PGS__COUNT; i++) {
         Oid types[STORE_PG_MAX_PARAMS];
-        int n = (int)strlen(pg_stmts[i].types);
-        for (int k = 0; k < n; k++)
-            types[k] = pg_stmts[i].types[k] == 'i'   ? INT8OID
-                       : pg_stmts[i].types[k] == 't' ? TEXTOID
-                                                     : BYTEAOID;
+        int n = param_types(pg_stmts[i].types, types);
         PGresult *r =
             PQprepare(s->conn, pg_stmts[i].name, pg_stmts[i].sql, n, types);
         bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
@@ -176,6 +184,20 @@ enum bot_err store_pg_ready(struct store_pg *s)
     return prepare_all(s);
 }
 
+/* r into *out when it succeeded, else freed and recorded as failed. */
+static enum bot_err take_result(struct store_pg *s, PGresult *r,
+                                const char *what, PGresult **out)
+{
+    ExecStatusType st = PQresultStatus(r);
+    if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK) {
+        *out = r;
+        return BOT_OK;
+    }
+    enum bot_err e = fail_result(s, r, what);
+    PQclear(r);
+    return e;
+}
+
 enum bot_err store_pg_exec(struct store_pg *s, enum store_pg_stmt id,
                            const struct pg_args *a, const char *what,
                            PGresult **out)
@@ -189,14 +211,7 @@ enum bot_err store_pg_exec(struct store_pg *s, enum store_pg_stmt id,
         a = &none;
     PGresult *r = PQexecPrepared(s->conn, pg_stmts[id].name, a->n, a->val,
                                  a->len, a->fmt, 1);
-    ExecStatusType st = PQresultStatus(r);
-    if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK) {
-        *out = r;
-        return BOT_OK;
-    }
-    e = fail_result(s, r, what);
-    PQclear(r);
-    return e;
+    return take_result(s, r, what, out);
 }
 
 /* Run a transaction-control statement (no parameters, no rows). */
@@ -212,6 +227,21 @@ static enum bot_err control(struct store_pg *s, const char *sql,
 }
 
 /* A statement that returns no rows; *changed gets the row count. */
+enum bot_err store_pg_exec_sql(struct store_pg *s, const char *sql,
+                               const char *types, const struct pg_args *a,
+                               const char *what, PGresult **out)
+{
+    *out = NULL;
+    enum bot_err e = store_pg_ready(s);
+    if (e != BOT_OK)
+        return e;
+    Oid oids[STORE_PG_MAX_PARAMS];
+    int n = param_types(types, oids);
+    PGresult *r = PQexecParams(s->conn, sql, n, oids, a->val, a->len, a->fmt,
+                               1);
+    return take_result(s, r, what, out);
+}
+
 enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,
                           const struct pg_args *a, const char *what,
                           long *changed)
@@ -814,4 +844,23 @@ const struct store_ops store_pg_ops = {
     .guild_count = store_pg_guild_count,
     .enc_prune = store_pg_enc_prune,
     .size = store_pg_size,
+    /* saved rolls (macros) */
+    .macro_put = store_pg_macro_put,
+    .macro_get = store_pg_macro_get,
+    .macro_delete = store_pg_macro_delete,
+    .macro_count = store_pg_macro_count,
+    .macro_list = store_pg_macro_list,
+    .macro_export = store_pg_macro_export,
+    /* saved sheets: characters and NPC templates */
+    .sheet_create = store_pg_sheet_create,
+    .sheet_get = store_pg_sheet_get,
+    .sheet_update = store_pg_sheet_update,
+    .sheet_delete = store_pg_sheet_delete,
+    .sheet_count = store_pg_sheet_count,
+    .sheet_list = store_pg_sheet_list,
+    .sheet_use_set = store_pg_sheet_use_set,
+    .sheet_use_get = store_pg_sheet_use_get,
+    .sheet_tagged = store_pg_sheet_tagged,
+    .export_sheets = store_pg_export_sheets,
+    .import_sheet = store_pg_import_sheet,
 };

@@ -20,7 +20,11 @@
 
 #include "store_backend.h"
 
-#define STORE_PG_MAX_PARAMS 7
+#define STORE_PG_MAX_PARAMS 11
+
+/* The columns of a macro row, in the order store_pg_macro.c reads them. */
+#define PG_MACRO_COLS                                                          \
+    "guild, user_id, name, dice, by_user, created_ms, updated_ms"
 
 /* Statements: name, parameter types (i = int8, t = text, b = bytea), SQL.
  * Comments give the parameters and the columns returned. */
@@ -171,7 +175,35 @@
     X(TRIM_VER, "ii",                                                          \
       "DELETE FROM enc_version WHERE enc = $1 AND version <> $2")              \
     X(TRIM_UNDO, "i", "UPDATE encounter SET undo = '\\x' WHERE id = $1")       \
-    X(SIZE, "", "SELECT pg_database_size(current_database())")
+    X(SIZE, "", "SELECT pg_database_size(current_database())")               \
+    /* ---- saved rolls (macros), store_pg_macro.c ---- */                    \
+    /* $1 guild, $2 user, $3 name, $4 dice, $5 by, $6 created, $7 updated;    \
+     * no row changed when the scope has the name (MACRO_ADD) */              \
+    X(MACRO_ADD, "iittiii",                                                    \
+      "INSERT INTO macro (" PG_MACRO_COLS ")"                                  \
+      " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING")           \
+    X(MACRO_SET, "iittiii",                                                    \
+      "INSERT INTO macro (" PG_MACRO_COLS ")"                                  \
+      " VALUES ($1, $2, $3, $4, $5, $6, $7)"                                   \
+      " ON CONFLICT (guild, user_id, name) DO UPDATE SET"                      \
+      " dice = excluded.dice, by_user = excluded.by_user,"                     \
+      " updated_ms = excluded.updated_ms")                                     \
+    /* $1 guild, $2 user, $3 name -> PG_MACRO_COLS */                          \
+    X(MACRO_GET, "iit",                                                        \
+      "SELECT " PG_MACRO_COLS " FROM macro"                                    \
+      " WHERE guild = $1 AND user_id = $2 AND name = $3")                      \
+    X(MACRO_DEL, "iit",                                                        \
+      "DELETE FROM macro WHERE guild = $1 AND user_id = $2 AND name = $3")     \
+    X(MACRO_COUNT, "ii",                                                       \
+      "SELECT count(*) FROM macro WHERE guild = $1 AND user_id = $2")          \
+    /* $1 guild, $2 user, $3 prefix, $4 limit -> PG_MACRO_COLS; names are     \
+     * [a-z0-9_] in "C" order, and '{' follows 'z' */                         \
+    X(MACRO_LIST, "iiti",                                                      \
+      "SELECT " PG_MACRO_COLS " FROM macro"                                    \
+      " WHERE guild = $1 AND user_id = $2"                                     \
+      " AND name >= $3 AND name < $3 || '{' ORDER BY name LIMIT $4")           \
+    X(MACRO_EXPORT, "",                                                        \
+      "SELECT " PG_MACRO_COLS " FROM macro ORDER BY guild, user_id, name")
 
 enum store_pg_stmt {
 #define STORE_PG_STMT_ENUM_(n, types, sql) PGS_##n,
@@ -272,6 +304,60 @@ enum bot_err store_pg_size(struct store *base, int64_t *bytes);
 enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,
                           const struct pg_args *a, const char *what,
                           long *changed);
+
+/* store_pg_macro.c: saved rolls, the store_ops macro_* slots. */
+enum bot_err store_pg_macro_put(struct store *base,
+                                const struct store_macro *m, bool replace);
+enum bot_err store_pg_macro_get(struct store *base, uint64_t guild,
+                                uint64_t user, const char *name,
+                                struct store_macro *out);
+enum bot_err store_pg_macro_delete(struct store *base, uint64_t guild,
+                                   uint64_t user, const char *name);
+enum bot_err store_pg_macro_count(struct store *base, uint64_t guild,
+                                  uint64_t user, int64_t *n);
+enum bot_err store_pg_macro_list(struct store *base, uint64_t guild,
+                                 uint64_t user, const char *prefix,
+                                 size_t max, store_macro_fn *fn, void *ctx);
+enum bot_err store_pg_macro_export(struct store *base, store_macro_fn *fn,
+                                   void *ctx);
+/* Run sql unprepared, for statements used once per command rather than
+ * per turn (store_pg_sheet.c): types as the statement map's letters, one
+ * per parameter in a (a->n of them). Results and errors as
+ * store_pg_exec(). */
+enum bot_err store_pg_exec_sql(struct store_pg *s, const char *sql,
+                               const char *types, const struct pg_args *a,
+                               const char *what, PGresult **out);
+
+/* Saved sheets (store_pg_sheet.c): the ops of the same names. */
+enum bot_err store_pg_sheet_create(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key, int64_t now_ms);
+enum bot_err store_pg_sheet_get(struct store *base,
+                                const struct store_sheet_key *k,
+                                struct store_sheet *out);
+enum bot_err store_pg_sheet_update(struct store *base,
+                                   const struct store_sheet_key *k,
+                                   const char *doc, const char *undo_tag,
+                                   const char *undo_doc, int64_t now_ms);
+enum bot_err store_pg_sheet_delete(struct store *base,
+                                   const struct store_sheet_key *k);
+enum bot_err store_pg_sheet_count(struct store *base,
+                                  const struct store_sheet_key *k, int64_t *n);
+enum bot_err store_pg_sheet_list(struct store *base,
+                                 const struct store_sheet_key *k, size_t max,
+                                 size_t *total, store_sheet_fn *fn, void *ctx);
+enum bot_err store_pg_sheet_use_set(struct store *base, uint64_t guild,
+                                    uint64_t owner, const char *key);
+enum bot_err store_pg_sheet_use_get(struct store *base, uint64_t guild,
+                                    uint64_t owner, char **name);
+enum bot_err store_pg_sheet_tagged(struct store *base, uint64_t guild,
+                                   const char *tag, store_sheet_fn *fn,
+                                   void *ctx);
+enum bot_err store_pg_export_sheets(struct store *base, store_sheet_fn *fn,
+                                    void *ctx);
+enum bot_err store_pg_import_sheet(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key);
 
 /* Test hook: the live connection (to kill its backend). Borrowed. */
 PGconn *store__pg_conn(struct store *s);

@@ -70,6 +70,45 @@ static const char pg_schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/* Version 4: as SQLite's version 4, saved rolls (macros). */
+static const char pg_schema_v4[] =
+    "CREATE TABLE macro ("
+    "  guild      bigint NOT NULL,"
+    "  user_id    bigint NOT NULL,"
+    "  name       text COLLATE \"C\" NOT NULL,"
+    "  dice       text NOT NULL,"
+    "  by_user    bigint NOT NULL,"
+    "  created_ms bigint NOT NULL,"
+    "  updated_ms bigint NOT NULL,"
+    "  PRIMARY KEY (guild, user_id, name)"
+    ");";
+/* Version 5: as SQLite's version 5, saved characters and NPC templates. */
+static const char pg_schema_v5[] =
+    "CREATE TABLE sheet ("
+    "  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+    "  kind       bigint NOT NULL,"
+    "  guild      bigint NOT NULL,"
+    "  owner      bigint NOT NULL,"
+    "  name       text NOT NULL,"
+    "  name_key   text NOT NULL,"
+    "  system     text NOT NULL,"
+    "  created_ms bigint NOT NULL,"
+    "  updated_ms bigint NOT NULL,"
+    "  undo_tag   text,"
+    "  undo_doc   text,"
+    "  doc        text NOT NULL,"
+    "  UNIQUE (kind, guild, owner, name_key)"
+    ");"
+    "CREATE INDEX sheet_undo ON sheet(guild, undo_tag)"
+    "  WHERE undo_tag IS NOT NULL;"
+    "CREATE TABLE sheet_use ("
+    "  guild bigint NOT NULL,"
+    "  owner bigint NOT NULL,"
+    "  sheet bigint NOT NULL REFERENCES sheet(id),"
+    "  PRIMARY KEY (guild, owner)"
+    ");"
+    "CREATE INDEX sheet_use_sheet ON sheet_use(sheet);";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -78,6 +117,8 @@ static const struct {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
     {"each encounter's server", pg_schema_v3},
+    {"saved rolls (macros)", pg_schema_v4},
+    {"saved characters and NPC templates", pg_schema_v5},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -1056,4 +1056,23 @@ const struct store_ops store_sqlite_ops = {
     .guild_count = store_sq_guild_count,
     .enc_prune = store_sq_enc_prune,
     .size = store_sq_size,
+    /* saved rolls (macros) */
+    .macro_put = store_sq_macro_put,
+    .macro_get = store_sq_macro_get,
+    .macro_delete = store_sq_macro_delete,
+    .macro_count = store_sq_macro_count,
+    .macro_list = store_sq_macro_list,
+    .macro_export = store_sq_macro_export,
+    /* saved sheets: characters and NPC templates */
+    .sheet_create = store_sq_sheet_create,
+    .sheet_get = store_sq_sheet_get,
+    .sheet_update = store_sq_sheet_update,
+    .sheet_delete = store_sq_sheet_delete,
+    .sheet_count = store_sq_sheet_count,
+    .sheet_list = store_sq_sheet_list,
+    .sheet_use_set = store_sq_sheet_use_set,
+    .sheet_use_get = store_sq_sheet_use_get,
+    .sheet_tagged = store_sq_sheet_tagged,
+    .export_sheets = store_sq_export_sheets,
+    .import_sheet = store_sq_import_sheet,
 };

@@ -75,4 +75,50 @@ enum bot_err store_sq_enc_prune(struct store *base,
                                 struct store_prune_stats *st);
 enum bot_err store_sq_size(struct store *base, int64_t *bytes);
 
+/* Saved rolls (store_sqlite_macro.c): the store_ops macro_* slots. */
+enum bot_err store_sq_macro_put(struct store *base,
+                                const struct store_macro *m, bool replace);
+enum bot_err store_sq_macro_get(struct store *base, uint64_t guild,
+                                uint64_t user, const char *name,
+                                struct store_macro *out);
+enum bot_err store_sq_macro_delete(struct store *base, uint64_t guild,
+                                   uint64_t user, const char *name);
+enum bot_err store_sq_macro_count(struct store *base, uint64_t guild,
+                                  uint64_t user, int64_t *n);
+enum bot_err store_sq_macro_list(struct store *base, uint64_t guild,
+                                 uint64_t user, const char *prefix,
+                                 size_t max, store_macro_fn *fn, void *ctx);
+enum bot_err store_sq_macro_export(struct store *base, store_macro_fn *fn,
+                                   void *ctx);
+/* Saved sheets (store_sqlite_sheet.c): the ops of the same names. */
+enum bot_err store_sq_sheet_create(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key, int64_t now_ms);
+enum bot_err store_sq_sheet_get(struct store *base,
+                                const struct store_sheet_key *k,
+                                struct store_sheet *out);
+enum bot_err store_sq_sheet_update(struct store *base,
+                                   const struct store_sheet_key *k,
+                                   const char *doc, const char *undo_tag,
+                                   const char *undo_doc, int64_t now_ms);
+enum bot_err store_sq_sheet_delete(struct store *base,
+                                   const struct store_sheet_key *k);
+enum bot_err store_sq_sheet_count(struct store *base,
+                                  const struct store_sheet_key *k, int64_t *n);
+enum bot_err store_sq_sheet_list(struct store *base,
+                                 const struct store_sheet_key *k, size_t max,
+                                 size_t *total, store_sheet_fn *fn, void *ctx);
+enum bot_err store_sq_sheet_use_set(struct store *base, uint64_t guild,
+                                    uint64_t owner, const char *key);
+enum bot_err store_sq_sheet_use_get(struct store *base, uint64_t guild,
+                                    uint64_t owner, char **name);
+enum bot_err store_sq_sheet_tagged(struct store *base, uint64_t guild,
+                                   const char *tag, store_sheet_fn *fn,
+                                   void *ctx);
+enum bot_err store_sq_export_sheets(struct store *base, store_sheet_fn *fn,
+                                    void *ctx);
+enum bot_err store_sq_import_sheet(struct store *base,
+                                   const struct store_sheet *sh,
+                                   const char *key);
+
 #endif

@@ -88,10 +88,66 @@ static const char schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/*
+ * Version 4: saved rolls (macros). A scope is a user's own (guild 0,
+ * user_id the owner) or a server's (guild the server, user_id 0); name is
+ * lower case, unique within its scope (the primary key, which also serves
+ * the per-scope count, the name lookup and the prefix search of
+ * autocomplete). dice is the text as saved, "# label" included.
+ */
+static const char schema_v4[] =
+    "CREATE TABLE macro ("
+    "  guild      INTEGER NOT NULL,"
+    "  user_id    INTEGER NOT NULL,"
+    "  name       TEXT NOT NULL,"
+    "  dice       TEXT NOT NULL,"
+    "  by_user    INTEGER NOT NULL,"
+    "  created_ms INTEGER NOT NULL,"
+    "  updated_ms INTEGER NOT NULL,"
+    "  PRIMARY KEY (guild, user_id, name)"
+    ") WITHOUT ROWID;";
+
+/*
+ * Version 5: saved sheets, kept outside any fight (store.h "saved
+ * sheets"). sheet: a player's character (kind 1, owner the player) or a
+ * server's NPC template (kind 2, owner 0); name as typed, name_key with
+ * ASCII letters lowercased so a name is unique per kind, server and owner
+ * whatever its case; undo_tag/undo_doc the document before the last
+ * write-back of a fight and which one (NULL: none kept); doc last in the
+ * row. sheet_use: the character each player uses in each server.
+ */
+static const char schema_v5[] =
+    "CREATE TABLE sheet ("
+    "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+    "  kind       INTEGER NOT NULL,"
+    "  guild      INTEGER NOT NULL,"
+    "  owner      INTEGER NOT NULL,"
+    "  name       TEXT NOT NULL,"
+    "  name_key   TEXT NOT NULL,"
+    "  system     TEXT NOT NULL,"
+    "  created_ms INTEGER NOT NULL,"
+    "  updated_ms INTEGER NOT NULL,"
+    "  undo_tag   TEXT,"
+    "  undo_doc   TEXT,"
+    "  doc        TEXT NOT NULL,"
+    "  UNIQUE (kind, guild, owner, name_key)"
+    ");"
+    "CREATE INDEX sheet_undo ON sheet(guild, undo_tag)"
+    "  WHERE undo_tag IS NOT NULL;"
+    "CREATE TABLE sheet_use ("
+    "  guild INTEGER NOT NULL,"
+    "  owner INTEGER NOT NULL,"
+    "  sheet INTEGER NOT NULL REFERENCES sheet(id),"
+    "  PRIMARY KEY (guild, owner)"
+    ") WITHOUT ROWID;"
+    "CREATE INDEX sheet_use_sheet ON sheet_use(sheet);";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
+    {4, "saved rolls (macros)", schema_v4},
+    {5, "saved characters and NPC templates", schema_v5},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

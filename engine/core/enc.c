@@ -106,6 +106,9 @@ static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
     memcpy(d->conds, s->conds, (size_t)s->nconds * sizeof s->conds[0]);
     d->nconds = s->nconds;
     memcpy(d->note, s->note, strlen(s->note) + 1);
+    memcpy(d->attacks, s->attacks,
+           (size_t)s->nattacks * sizeof s->attacks[0]);
+    d->nattacks = s->nattacks;
     memcpy(&d->dealt, &s->dealt,
            sizeof *d - offsetof(struct enc_combatant, dealt));
 }
@@ -192,6 +195,15 @@ struct enc_combatant *enc_by_name(struct encounter *e, const char *name)
     for (int i = 0; i < e->ncs; i++)
         if (enc_name_eq(e->cs[i].name, name))
             return &e->cs[i];
+    return NULL;
+}
+
+const struct enc_attack *enc_attack_find(const struct enc_combatant *c,
+                                         const char *name)
+{
+    for (int i = 0; i < c->nattacks; i++)
+        if (enc_name_eq(c->attacks[i].name, name))
+            return &c->attacks[i];
     return NULL;
 }
 

@@ -11,8 +11,8 @@
  *              turn order, the encounter's typed state, and each combatant;
  *   combatant  its bytes outside its strings and arrays, then name,
  *              init_expr and note, and for each used stat, track and
- *              condition its name and the fields after the name; then its
- *              typed state;
+ *              condition its name and the fields after the name, and each
+ *              used attack's four strings; then its typed state;
  *   the end    STR_CHUNK spare bytes, so reading copies a short string in
  *              one move.
  *
@@ -77,6 +77,12 @@ STR_FIELD(struct enc_combatant, note);
 STR_FIELD(struct enc_stat, name);
 STR_FIELD(struct enc_track, name);
 STR_FIELD(struct enc_cond, name);
+STR_FIELD(struct enc_attack, name);
+STR_FIELD(struct enc_attack, roll);
+STR_FIELD(struct enc_attack, damage);
+STR_FIELD(struct enc_attack, options);
+static_assert(sizeof(struct enc_attack) == END(struct enc_attack, options),
+              "enc_attack holds more than its four strings");
 
 /* The typed state pointer ends both structs; what is before it is packed
  * as bytes, the pointer itself never. */
@@ -147,10 +153,18 @@ static void put_comb(struct pk_out *w, const struct rs_system *sys,
     put_span(w, c, CE(stats), C(tracks));
     put_span(w, c, CE(tracks), C(conds));
     put_span(w, c, CE(conds), C(note));
-    put_span(w, c, CE(note), C(st));
+    put_span(w, c, CE(note), C(attacks));
+    put_span(w, c, CE(attacks), C(st));
     put_str(w, c->name);
     put_str(w, c->init_expr);
     put_str(w, c->note);
+    for (int i = 0; i < c->nattacks; i++) {
+        const struct enc_attack *a = &c->attacks[i];
+        put_str(w, a->name);
+        put_str(w, a->roll);
+        put_str(w, a->damage);
+        put_str(w, a->options);
+    }
     for (int i = 0; i < c->nstats; i++) {
         const struct enc_stat *s = &c->stats[i];
         put_str(w, s->name);
@@ -279,10 +293,18 @@ static bool get_comb(struct pk_in *r, const struct rs_system *sys,
     get_span(r, c, CE(stats), C(tracks));
     get_span(r, c, CE(tracks), C(conds));
     get_span(r, c, CE(conds), C(note));
-    get_span(r, c, CE(note), C(st));
+    get_span(r, c, CE(note), C(attacks));
+    get_span(r, c, CE(attacks), C(st));
     get_str(r, c->name);
     get_str(r, c->init_expr);
     get_str(r, c->note);
+    for (int i = 0; i < c->nattacks; i++) {
+        struct enc_attack *a = &c->attacks[i];
+        get_str(r, a->name);
+        get_str(r, a->roll);
+        get_str(r, a->damage);
+        get_str(r, a->options);
+    }
     for (int i = 0; i < c->nstats; i++) {
         struct enc_stat *s = &c->stats[i];
         get_str(r, s->name);

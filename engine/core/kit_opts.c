@@ -231,6 +231,7 @@ static enum eng_err bind_value(const struct rs_call *c,
         a->i = x;
         return ENG_OK;
     case RS_OPT_STRING:
+    case RS_OPT_ATTACHMENT:          /* a path or an id: text */
         break;
     }
     size_t len = strlen(v);

@@ -77,13 +77,26 @@ struct enc_track {
     int64_t max;             /* 0 = no maximum */
 };
 
+/* An attack a combatant carries (a saved character's weapon): what
+ * /attack with:<name> fills in, each string as /attack takes it. Roll and
+ * damage are the system's to read (dice, or a number where the system
+ * counts a pool or a weight), options its /attack tokens; each is checked
+ * by the system when the attack is made, as if typed. The fight's copy:
+ * changing the sheet later does not change it. */
+struct enc_attack {
+    char name[ENC_MAX_ATTACK_NAME + 1];
+    char roll[ENC_MAX_ATTACK_EXPR + 1];     /* "": the system's own roll */
+    char damage[ENC_MAX_ATTACK_EXPR + 1];   /* "": none */
+    char options[ENC_MAX_ATTACK_OPTS + 1];  /* "": none */
+};
+
 #define ENC_CF_DOWN   (1u << 0)  /* out of the fight: turns are skipped */
 #define ENC_CF_ACTED  (1u << 1)  /* has taken its turn this round/phase */
 #define ENC_CF_MAJOR  (1u << 2)  /* a major NPC (resolve ruleset) */
 #define ENC_CF_DEAD   (1u << 3)
 
 /* enc_clone copies a combatant in parts: everything before stats, the used
- * entries of stats, tracks and conds, the note up to its end, and
+ * entries of stats, tracks, conds and attacks, the note up to its end, and
  * everything from dealt on. A new field goes before stats or after dealt.
  * enc_pack (enc_pack.h) keeps the same parts, strings up to their ends;
  * st stays the last field. */
@@ -108,6 +121,8 @@ struct enc_combatant {
     struct enc_cond conds[ENC_MAX_CONDITIONS];
     int nconds;
     char note[ENC_MAX_NOTE + 1];
+    struct enc_attack attacks[ENC_MAX_ATTACKS]; /* its saved attacks */
+    int nattacks;
     int64_t dealt, taken;    /* damage dealt and taken in this fight, for
                                 the summary at its end */
     int32_t falls;           /* times it went down */
@@ -251,6 +266,12 @@ enum eng_err enc_parse_stats(const char *text, struct enc_kv *out, int max,
 const char *enc_setting(const struct encounter *e, const char *key);
 enum eng_err enc_setting_set(struct encounter *e, const char *key,
                              const char *value, struct enc_diag *d);
+
+/* ---- saved attacks ------------------------------------------------------- */
+
+/* c's attack called name (ASCII case ignored); NULL when none. */
+const struct enc_attack *enc_attack_find(const struct enc_combatant *c,
+                                         const char *name);
 
 /* ---- conditions ---------------------------------------------------------- */
 

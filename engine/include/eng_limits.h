@@ -68,6 +68,17 @@ _Static_assert(DICE_MAX_DEPTH <= 64, "the dice parser recurses on the C stack");
 #define ENC_MAX_VALUE 1000000
 /* Undo depth: versions of an encounter kept on disk. */
 #define ENC_UNDO_DEPTH 50
+/* Saved attacks (a character's weapons) one combatant carries into a
+ * fight, for /attack with:. */
+#define ENC_MAX_ATTACKS 8
+/* An attack's name, in bytes. */
+#define ENC_MAX_ATTACK_NAME 32
+/* An attack's roll or damage as /attack takes it, in bytes: a weapon's
+ * dice ("2d6+3 #fire"), far below what the dice language allows, so a
+ * combatant's attacks stay small in every copy of the fight. */
+#define ENC_MAX_ATTACK_EXPR 48
+/* An attack's options (the system's /attack tokens), in bytes. */
+#define ENC_MAX_ATTACK_OPTS 96
 /* One change's line in the fight's history (the first line of what
  * happened), in bytes; a longer one is kept to this with an ellipsis. */
 #define ENC_MAX_CHANGE_TEXT 160

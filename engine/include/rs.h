@@ -53,6 +53,8 @@ enum rs_opt_type {
     RS_OPT_INTEGER = 4,
     RS_OPT_BOOLEAN = 5,
     RS_OPT_CHANNEL = 7,
+    RS_OPT_ATTACHMENT = 11,  /* a file: an upload on Discord, a path in the
+                                console (the import commands) */
 };
 
 /* What a value names: how it is checked, completed and bound. */
@@ -75,6 +77,9 @@ enum rs_val {
     RS_VAL_SETTINGS,         /* "key=value ..." of the system's settings */
     RS_VAL_CHANNEL,          /* a Discord channel */
     RS_VAL_ATTACK_OPTS,      /* /attack options: the system's tokens */
+    RS_VAL_MACRO,            /* the name of a saved roll (bot/cmd_macro) */
+    RS_VAL_DICE_MACRO,       /* dice, or @name of a saved roll and what
+                                follows it ("@stealth+2") */
 };
 
 struct rs_opt_spec {
@@ -110,6 +115,11 @@ struct rs_opt_spec {
     {n, RS_OPT_STRING, RS_VAL_SIDE, req, 1, ENC_MAX_SIDE_NAME, NULL, help}
 #define RS_DICE(n, req, help) \
     {n, RS_OPT_STRING, RS_VAL_DICE, req, 1, DICE_MAX_EXPR_LEN, NULL, help}
+/* A file to read: its path in the console, at most RS_FILE_PATH_MAX
+ * bytes; on Discord the value is the attachment's id. */
+#define RS_FILE_PATH_MAX 255
+#define RS_FILE(n, req, help) \
+    {n, RS_OPT_ATTACHMENT, RS_VAL_TEXT, req, 1, RS_FILE_PATH_MAX, NULL, help}
 #define RS_OPT_END {0}
 
 /* Options one command may have: Discord's cap. */

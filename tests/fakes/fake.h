@@ -54,6 +54,7 @@
 #define FAKE_GLOBAL_LIMIT       50            /* requests per second */
 #define FAKE_MAX_RECORDS        100000        /* REST records / frames kept */
 #define FAKE_MAX_RL_HEADERS     10
+#define FAKE_ATT_HELD_MAX       8             /* "slow" downloads held */
 
 /* Discord message limits (message.mdx, components/reference.mdx). */
 #define FAKE_MSG_CONTENT_MAX    2000
@@ -195,6 +196,7 @@ struct fake_http_req {
     char auth[256];
     char ua[256];
     char ctype[128];
+    char resp_ctype[64];            /* response Content-Type; "" = JSON */
     int64_t content_length;         /* -1 when absent */
     char *body;                     /* NUL-terminated, owned */
     size_t body_len, body_cap;
@@ -336,6 +338,9 @@ struct fake_server {
     json_t *messages;               /* message id -> message object */
     json_t *commands;               /* "global" or guild id -> array */
     long command_puts;
+    json_t *attachments;            /* id -> {object, content, mode} */
+    json_t *att_requests;           /* downloads, with their headers */
+    struct fake_http_req *att_held[FAKE_ATT_HELD_MAX];  /* "slow" ones */
     struct fake_rl_class *rlc;      /* route classes (owned copy) */
     int nrlc;
     struct fake_bucket *buckets;
@@ -482,6 +487,20 @@ json_t *fake_validate_commands(const json_t *arr);       /* new or NULL */
 /* Store a validated array for scope; returns the stored array (borrowed). */
 json_t *fake_commands_store(struct fake_server *s, const char *scope,
                             const json_t *arr, const char *guild_id);
+
+/* ---- fake_attach.c ---- */
+bool fake_att_path(const char *path);               /* under /attachments/ */
+json_t *fake_att_add(struct fake_server *s, const json_t *body,
+                     const char **err);             /* new or NULL */
+void fake_att_resolve(struct fake_server *s, const json_t *opts,
+                      json_t *resolved);
+void fake_att_serve(struct fake_server *s, struct fake_http_req *r);
+json_t *fake_att_requests_json(const struct fake_server *s);   /* new */
+/* Answer the held ("slow") downloads now. */
+void fake_att_release(struct fake_server *s);
+/* r is freed: it is held no more. */
+void fake_att_forget(struct fake_server *s, const struct fake_http_req *r);
+void fake_att_reset(struct fake_server *s);
 
 /* ---- fake_rest.c ---- */
 void fake_rest_handle(struct fake_server *s, struct fake_http_req *r);

@@ -120,6 +120,7 @@ void fake_state_reset(struct fake_server *s)
     json_object_clear(s->messages);
     json_object_clear(s->commands);
     s->command_puts = 0;
+    fake_att_reset(s);
     fake_rl_reset(s);
     memset(&s->st, 0, sizeof s->st);
     s->zombie = false;
@@ -284,6 +285,18 @@ void fake_control_handle(struct fake_server *s, struct fake_http_req *r)
         fake_reply_json(r, 200, fake_gw_shards_json(s));
     } else if (get && strcmp(p, "stats") == 0) {
         fake_reply_json(r, 200, stats_json(s));
+    } else if (post && strcmp(p, "attachment") == 0) {
+        const char *err = NULL;
+        json_t *a = fake_att_add(s, body, &err);
+        if (a == NULL)
+            bad(r, 400, err);
+        else
+            fake_reply_json(r, 200, a);
+    } else if (post && strcmp(p, "attachment_release") == 0) {
+        fake_att_release(s);
+        fake_reply_json(r, 200, json_pack("{s:b}", "ok", 1));
+    } else if (get && strcmp(p, "attachment_requests") == 0) {
+        fake_reply_json(r, 200, fake_att_requests_json(s));
     } else if (post && strcmp(p, "fault") == 0) {
         c_fault(s, r, body);
     } else if (strcmp(p, "ratelimit") == 0 && (get || post)) {

@@ -22,6 +22,8 @@ static void req_free(struct fake_http_req *r)
 {
     if (r == NULL)
         return;
+    if (r->srv)
+        fake_att_forget(r->srv, r);
     lws_sul_cancel(&r->sul);
     free(r->body);
     free(r->resp);
@@ -124,6 +126,8 @@ static void dispatch(struct fake_server *s, struct fake_http_req *r)
         fake_reply_error(r, 413, 40005, "Request entity too large");
     else if (strncmp(r->path, FAKE_TEST_PREFIX, strlen(FAKE_TEST_PREFIX)) == 0)
         fake_control_handle(s, r);
+    else if (fake_att_path(r->path))
+        fake_att_serve(s, r);
     else
         fake_rest_handle(s, r);
     if (!r->ready)
@@ -231,7 +235,9 @@ static int write_headers(struct fake_http_req *r)
     unsigned char *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
     if (lws_add_http_common_headers(r->wsi, (unsigned)r->status,
-                                    r->resp ? "application/json" : NULL,
+                                    r->resp_ctype[0] ? r->resp_ctype
+                                    : r->resp       ? "application/json"
+                                                    : NULL,
                                     r->resp_len, &p, end))
         return -1;
     for (int i = 0; i < r->nhdrs; i++) {

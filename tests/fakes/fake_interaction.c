@@ -408,6 +408,7 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                 json_object_set_new(data, "options",
                                     norm_options(opts, resolved,
                                                  dm ? NULL : guild));
+            fake_att_resolve(s, json_object_get(data, "options"), resolved);
             resolve_override(resolved, json_object_get(desc, "resolved"));
             if (json_object_size(resolved))
                 json_object_set_new(data, "resolved", resolved);

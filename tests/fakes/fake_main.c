@@ -145,10 +145,12 @@ static int server_init(struct fake_server *s)
     s->vcounts = json_object();
     s->messages = json_object();
     s->commands = json_object();
+    s->attachments = json_object();
+    s->att_requests = json_array();
     fake_rl_init(s);
     return s->conn_log && s->frames && s->ix_index && s->requests &&
                    s->violations && s->vcounts && s->messages && s->commands &&
-                   s->rlc
+                   s->attachments && s->att_requests && s->rlc
                ? 0
                : -1;
 }
@@ -168,6 +170,8 @@ static void server_free(struct fake_server *s)
     json_decref(s->vcounts);
     json_decref(s->messages);
     json_decref(s->commands);
+    json_decref(s->attachments);
+    json_decref(s->att_requests);
     fake_rl_free(s);
 }
 

@@ -5,47 +5,6 @@
  * up; the turn notice and the tracker, as the fake recorded them. */
 #include "tracker_util.h"
 
-static const char *content_of(json_t *cb)
-{
-    return json_string_value(json_object_get(json_object_get(cb, "data"),
-                                             "content"));
-}
-
-static long long flags_of(json_t *cb)
-{
-    return json_integer_value(json_object_get(json_object_get(cb, "data"),
-                                              "flags"));
-}
-
-/* The embeds' titles and descriptions of a callback, as one text. */
-static void embeds_text(json_t *cb, char *out, size_t cap)
-{
-    json_t *e;
-    size_t i, n = 0;
-    out[0] = '\0';
-    json_array_foreach(json_object_get(json_object_get(cb, "data"),
-                                       "embeds"), i, e) {
-        int w = snprintf(out + n, cap - n, "%s\n%s\n",
-                         json_string_value(json_object_get(e, "title")),
-                         json_string_value(json_object_get(e,
-                                                           "description")));
-        if (w < 0 || (size_t)w >= cap - n)
-            break;
-        n += (size_t)w;
-    }
-}
-
-static json_t *dm(struct harness *h, const char *name, json_t *opts)
-{
-    json_t *desc = json_pack("{s:s, s:s, s:s, s:b, s:s, s:o}", "type",
-                             "command", "name", name, "user_id", ALICE,
-                             "dm", 1, "channel_id", "1100000000000000999",
-                             "options", opts ? opts : json_array());
-    json_t *cb = harness_interact(h, desc);
-    json_decref(desc);
-    return cb;
-}
-
 static void test_roll_and_help_in_a_dm(void **st)
 {
     struct harness h;

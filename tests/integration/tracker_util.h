@@ -18,6 +18,7 @@
 #define ALICE "1100000000000000302"
 #define BOB "1100000000000000303"
 #define CHANNEL "1100000000000000200"
+#define DM_CHANNEL "1100000000000000999"
 #define WAIT_MS 4000
 
 /* Run /combat <sub> as user with options (a JSON array, stolen; NULL for
@@ -190,6 +191,50 @@ static inline void start_fight(struct harness *h, const char *fault,
     *since = harness_last_request(h);
     fight(h, "generic");
     snprintf(tid, 32, "%s", begin(h, since));
+}
+
+/* A callback's content and flags (64: only the sender sees it). */
+static inline const char *content_of(json_t *cb)
+{
+    return json_string_value(json_object_get(json_object_get(cb, "data"),
+                                             "content"));
+}
+
+static inline long long flags_of(json_t *cb)
+{
+    return json_integer_value(json_object_get(json_object_get(cb, "data"),
+                                              "flags"));
+}
+
+/* The embeds' titles and descriptions of a callback, as one text. */
+static inline void embeds_text(json_t *cb, char *out, size_t cap)
+{
+    json_t *e;
+    size_t i, n = 0;
+    out[0] = '\0';
+    json_array_foreach(json_object_get(json_object_get(cb, "data"),
+                                       "embeds"), i, e) {
+        int w = snprintf(out + n, cap - n, "%s\n%s\n",
+                         json_string_value(json_object_get(e, "title")),
+                         json_string_value(json_object_get(e,
+                                                           "description")));
+        if (w < 0 || (size_t)w >= cap - n)
+            break;
+        n += (size_t)w;
+    }
+}
+
+/* Run /name with options (stolen; NULL: none) as Alice in a DM with the
+ * bot; returns the callback body. */
+static inline json_t *dm(struct harness *h, const char *name, json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:b, s:s, s:o}", "type",
+                             "command", "name", name, "user_id", ALICE,
+                             "dm", 1, "channel_id", DM_CHANNEL,
+                             "options", opts ? opts : json_array());
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
 }
 
 #endif

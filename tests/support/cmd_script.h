@@ -26,8 +26,11 @@
 #define SCRIPT_GUILD UINT64_C(88)
 #define SCRIPT_NOW_MS INT64_C(1700000000000)
 
-/* The actors a setup names: gm starts the fight, p1 and p2 are players. */
-enum { SCRIPT_GM = 1001, SCRIPT_P1 = 1002, SCRIPT_P2 = 1003 };
+/* The actors a setup names: gm starts the fight, p1 and p2 are players,
+ * admin has the server's Administrator permission (to set server-wide
+ * things up: /config, server-wide saved rolls). */
+enum { SCRIPT_GM = 1001, SCRIPT_P1 = 1002, SCRIPT_P2 = 1003,
+       SCRIPT_ADMIN = 1004 };
 
 struct script_setup {
     char name[32];

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "enc_json.h"
+#include "enc_pack.h"
 #include "rs.h"
 
 /* Set the int64 field name of a ruleset state st (the test fails when the
@@ -411,6 +412,50 @@ static void test_enc_json_round_trip(void **state)
     enc_free(back);
 }
 
+/* A saved character's attacks ride with its combatant: in the document,
+ * through a clone and through the cache's packed form, and a fight
+ * without any writes no "attacks" member at all. */
+static void test_enc_json_attacks(void **state)
+{
+    (void)state;
+    struct encounter *e = sample();
+    char *plain = enc_json_dump(e);
+    assert_null(strstr(plain, "\"attacks\""));
+    free(plain);
+    struct enc_combatant *c = &e->cs[1];
+    c->nattacks = 2;
+    snprintf(c->attacks[0].name, sizeof c->attacks[0].name, "Longsword");
+    snprintf(c->attacks[0].damage, sizeof c->attacks[0].damage, "1d8+3");
+    snprintf(c->attacks[1].name, sizeof c->attacks[1].name, "Bow");
+    snprintf(c->attacks[1].roll, sizeof c->attacks[1].roll, "1d20+4");
+    snprintf(c->attacks[1].options, sizeof c->attacks[1].options, "adv");
+    char *doc = enc_json_dump(e);
+    assert_non_null(strstr(doc, "\"attacks\":[{\"name\":\"Longsword\",\"roll\":"
+                                "\"\",\"damage\":\"1d8+3\",\"options\":\"\"}"));
+    struct encounter *back = NULL;
+    char err[160];
+    assert_int_equal(enc_json_load(doc, &back, err, sizeof err), BOT_OK);
+    assert_int_equal(back->cs[1].nattacks, 2);
+    assert_string_equal(back->cs[1].attacks[1].options, "adv");
+    assert_ptr_equal(enc_attack_find(&back->cs[1], "bow"),
+                     &back->cs[1].attacks[1]);
+    assert_null(enc_attack_find(&back->cs[0], "bow"));
+    struct encounter *copy = enc_clone(back);
+    struct enc_pack *pk = enc_pack(back);
+    struct encounter *unpacked = enc_unpack(pk);
+    char *doc2 = enc_json_dump(copy), *doc3 = enc_json_dump(unpacked);
+    assert_string_equal(doc, doc2);
+    assert_string_equal(doc, doc3);
+    free(doc);
+    free(doc2);
+    free(doc3);
+    enc_pack_free(pk);
+    enc_free(unpacked);
+    enc_free(copy);
+    enc_free(back);
+    enc_free(e);
+}
+
 static void test_enc_json_refuses_damage(void **state)
 {
     (void)state;
@@ -458,6 +503,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enc_json_round_trip),
         cmocka_unit_test(test_enc_json_refuses_damage),
+        cmocka_unit_test(test_enc_json_attacks),
         cmocka_unit_test(test_enc_json_writer_matches_jansson),
         cmocka_unit_test(test_enc_json_writer_refuses_bad_utf8),
     };

@@ -216,6 +216,57 @@ static void test_interaction_resolved_channels(void **state)
             fail_msg("accepted: %s", bad[i]);
 }
 
+/* An ATTACHMENT option (type 11): its value is an id, the file is in
+ * data.resolved.attachments (discord-protocol.md); one file per command,
+ * and a file that is not resolved or is malformed refuses the command. */
+#define IMPORT_IX(opts, resolved)                                            \
+    "{\"id\":\"12\",\"application_id\":\"11\",\"type\":2,\"token\":\"t\","   \
+    "\"version\":1,\"channel_id\":\"77\",\"user\":{\"id\":\"5\","           \
+    "\"username\":\"u\"},\"data\":{\"id\":\"1\",\"name\":\"macro\","          \
+    "\"type\":1,\"options\":[{\"name\":\"import\",\"type\":1,\"options\":"   \
+    "[" opts "]}],\"resolved\":{\"attachments\":" resolved "}}}"
+#define ATT_OPT(id) "{\"name\":\"file\",\"type\":11,\"value\":\"" id "\"}"
+#define ATT_OBJ(id, size)                                                    \
+    "\"" id "\":{\"id\":\"" id "\",\"filename\":\"m.json\",\"size\":" size   \
+    ",\"url\":\"https://cdn.discordapp.com/attachments/7/" id "/m.json\","  \
+    "\"proxy_url\":\"https://media.discordapp.net/x\","                     \
+    "\"content_type\":\"application/json; charset=utf-8\"}"
+
+static void test_interaction_attachment(void **state)
+{
+    struct interaction it;
+    (void)state;
+    assert_true(decode_text(IMPORT_IX(ATT_OPT("901"),
+                                      "{" ATT_OBJ("901", "42") "}"),
+                            &it));
+    assert_string_equal(it.req.command, "macro");
+    assert_string_equal(it.req.sub, "import");
+    assert_string_equal(cmd_req_opt(&it.req, "file"), "901");
+    assert_string_equal(it.att.option, "file");
+    assert_string_equal(it.att.url,
+                        "https://cdn.discordapp.com/attachments/7/901/"
+                        "m.json");
+    assert_string_equal(it.att.filename, "m.json");
+    assert_string_equal(it.att.content_type,
+                        "application/json; charset=utf-8");
+    assert_int_equal(it.att.size, 42);
+    assert_null(it.req.file);
+    interaction_cleanup(&it);
+    static const char *const bad[] = {
+        IMPORT_IX(ATT_OPT("901"), "{}"),                     /* unresolved */
+        IMPORT_IX(ATT_OPT("901"), "{" ATT_OBJ("901", "-1") "}"),
+        IMPORT_IX(ATT_OPT("901"), "{" ATT_OBJ("901", "\"42\"") "}"),
+        IMPORT_IX(ATT_OPT("901") "," ATT_OPT("902"),
+                  "{" ATT_OBJ("901", "1") "," ATT_OBJ("902", "1") "}"),
+        IMPORT_IX("{\"name\":\"file\",\"type\":11,\"value\":9}",
+                  "{" ATT_OBJ("901", "1") "}"),
+        IMPORT_IX(ATT_OPT("901"), "{\"901\":{\"size\":1}}"),  /* no url */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (decode_text(bad[i], &it))
+            fail_msg("accepted: %s", bad[i]);
+}
+
 static void test_interaction_custom_id_round_trip(void **state)
 {
     char id[INTERACTION_CUSTOM_ID_MAX + 1];
@@ -292,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_interaction_bad_payloads_refused),
         cmocka_unit_test(test_interaction_custom_id_round_trip),
         cmocka_unit_test(test_interaction_resolved_channels),
+        cmocka_unit_test(test_interaction_attachment),
         cmocka_unit_test(test_interaction_age_from_snowflake),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);

@@ -158,6 +158,8 @@ static const char *fill(const struct rs_opt_spec *o, int choice, char *buf,
         return choice ? "false" : "true";
     case RS_OPT_CHANNEL:
         return "555";
+    case RS_OPT_ATTACHMENT:
+        return "missing.json";
     case RS_OPT_STRING:
         break;
     }

@@ -7,7 +7,11 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too.
+ * the server's stored settings; denied, they stay the same too. An export
+ * or import (/character, /npc, /macro) is allowed when it is answered and
+ * the fight stays as it was; an import must also change what it imports
+ * into (the sender's characters or saved rolls, the server's templates;
+ * its file is given as the daemon gives a downloaded attachment).
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -36,7 +40,8 @@
 #define MATRIX_MAX_ROWS 128
 #define MATRIX_SEED 42
 
-enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2, U_ADMIN = 1004,
+enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1, U_P2 = SCRIPT_P2,
+       U_ADMIN = SCRIPT_ADMIN,
        U_MOD = 1005, U_MANAGER = 1006 };
 
 enum column {
@@ -164,10 +169,30 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
+/* Every saved roll, one "guild/user/name=dice;" each, onto the text at
+ * ctx. */
+struct macro_text {
+    char *at;
+    size_t left;
+};
+
+static enum bot_err macro_line(void *ctx, const struct store_macro *m)
+{
+    struct macro_text *t = ctx;
+    int w = snprintf(t->at, t->left, "%llu/%llu/%s=%s;",
+                     (unsigned long long)m->guild,
+                     (unsigned long long)m->user, m->name, m->dice);
+    assert_true(w > 0 && (size_t)w < t->left);
+    t->at += w;
+    t->left -= (size_t)w;
+    return BOT_OK;
+}
+
 /* The stored state: version and document (NULL doc when none), and the
- * server's settings (/config) as one text. */
-static void snapshot(struct script_cell *c, char **doc, int64_t *version,
-                     char *settings, size_t n)
+ * server's settings (/config), everyone's saved rolls and the counts of
+ * user's characters and the server's templates as one text. */
+static void snapshot(struct script_cell *c, uint64_t user, char **doc,
+                     int64_t *version, char *settings, size_t n)
 {
     static const char *const keys[] = {"gm_channel", "systems"};
     size_t at = 0;
@@ -188,6 +213,23 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
         at += (size_t)w;
         free(value);
     }
+    struct macro_text t = {settings + at, n - at};
+    assert_int_equal(store_macro_export(c->store, macro_line, &t), BOT_OK);
+    int64_t chars = 0, npcs = 0;
+    struct store_sheet_key ck = {STORE_SHEET_CHAR, SCRIPT_GUILD, user, ""};
+    struct store_sheet_key nk = {STORE_SHEET_NPC, SCRIPT_GUILD, 0, ""};
+    assert_int_equal(store_sheet_count(c->store, &ck, &chars), BOT_OK);
+    assert_int_equal(store_sheet_count(c->store, &nk, &npcs), BOT_OK);
+    snprintf(t.at, t.left, "chars=%lld;npcs=%lld;", (long long)chars,
+             (long long)npcs);
+}
+
+/* An export or import (of the sender's or the server's things, outside
+ * any fight). */
+static bool file_cmd(const struct cmd_req *req)
+{
+    return req->sub && (strcmp(req->sub, "export") == 0 ||
+                        strcmp(req->sub, "import") == 0);
 }
 
 /* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
@@ -199,6 +241,13 @@ static bool server_wide(const char *command)
         if (strcmp(t[i].command, command) == 0)
             return (t[i].flags & CMD_F_SERVER) != 0;
     return false;
+}
+
+/* Saved rolls (/macro, and /roll of one) touch no fight: allowed means
+ * accepted, and for save and delete that the saved rolls changed. */
+static bool macro_cmd(const char *command)
+{
+    return strcmp(command, "macro") == 0 || strcmp(command, "roll") == 0;
 }
 
 /* Discord resolves a channel option: here every one names a text channel
@@ -256,6 +305,18 @@ static void column_req(struct cmd_parsed *p, enum column col,
     }
 }
 
+/* The file every /macro import row brings, as the daemon hands over a
+ * downloaded attachment. */
+static const char rolls[] =
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\","
+    "\"items\":[{\"name\":\"stealth\",\"dice\":\"1d20+7\"}]}";
+#define SHEET_FILE(kind, name)                                               \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"" kind "\","        \
+    "\"items\":[{\"name\":\"" name "\",\"sheet\":{\"v\":1,"              \
+    "\"system\":\"generic\",\"stats\":{\"ac\":15}}}]}"
+static const char chars[] = SHEET_FILE("characters", "Aria");
+static const char npcs[] = SHEET_FILE("templates", "Bandit");
+
 static void run_cell(const struct row *row, enum column col,
                      const char *malformed)
 {
@@ -263,20 +324,48 @@ static void run_cell(const struct row *row, enum column col,
     struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
-    char *before, *after, text[4096], set0[512], set1[512];
+    char *before, *after, text[4096], set0[2048], set1[2048];
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
-    snapshot(&c, &before, &v0, set0, sizeof set0);
     script_req(&p, row->line, U_P1);
     resolve_channels(&p.req);
     column_req(&p, col, malformed);
+    if (p.req.sub && strcmp(p.req.sub, "import") == 0) {
+        p.req.file = strcmp(p.req.command, "macro") == 0 ? rolls
+                     : strcmp(p.req.command, "npc") == 0 ? npcs
+                                                          : chars;
+        p.req.file_len = strlen(p.req.file);
+    }
+    snapshot(&c, p.req.user_id, &before, &v0, set0, sizeof set0);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
-    snapshot(&c, &after, &v1, set1, sizeof set1);
+    snapshot(&c, p.req.user_id, &after, &v1, set1, sizeof set1);
     script_text(&r.msg, text, sizeof text);
     bool settled = strcmp(set0, set1) == 0;
-    if (row->allow[col] && server_wide(p.req.command)) {
+    if (row->allow[col] && file_cmd(&p.req)) {
+        bool same = v0 == v1 && ((!before && !after) ||
+                                 (before && after &&
+                                  strcmp(before, after) == 0));
+        bool imported = strcmp(p.req.sub, "import") != 0 || !settled;
+        if (r.is_error || !same || !imported)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused"
+                     : !same    ? "the fight changed"
+                                : "nothing was imported",
+                     text);
+    } else if (row->allow[col] && macro_cmd(p.req.command)) {
+        bool writes = p.req.sub != NULL && (strcmp(p.req.sub, "save") == 0 ||
+                                            strcmp(p.req.sub, "delete") == 0);
+        if (r.is_error || (writes && settled))
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the saved rolls did not "
+                     "change", text);
+    } else if (row->allow[col] && server_wide(p.req.command)) {
         if (r.is_error || settled)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
                      row->lineno, row->line, col_names[col],

@@ -129,7 +129,8 @@ static enum bot_err skip_kv(void *ctx, const char *key, const char *value)
 /* Every document kept, live and archived (through store_export). */
 static int64_t kept_versions(struct store *s)
 {
-    static const struct store_export_cb cb = {count_versions, skip_ix, skip_kv};
+    static const struct store_export_cb cb = {count_versions, skip_ix, skip_kv,
+                                              NULL};
     int64_t n = 0;
     assert_int_equal(store_export(s, &cb, &n), BOT_OK);
     return n;

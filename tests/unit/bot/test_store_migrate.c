@@ -2,7 +2,8 @@
  * PostgreSQL database, and back: the copy holds every encounter (live and
  * archived), every kept version's document byte for byte, timestamps,
  * archive state, undo order, interactions and key/value rows, except the
- * gateway session keys; a non-empty target is refused without --force,
+ * gateway session keys, every saved roll (macro) of both scopes and
+ * every saved sheet (characters with their undo and use, templates); a non-empty target is refused without --force,
  * and a failed copy changes nothing. The real fray binary runs the
  * migration. Fails without PostgreSQL unless FRAY_TEST_NO_PG=1. */
 #include "support.h"
@@ -125,6 +126,41 @@ static void populate(struct store *s)
     assert_int_equal(store_kv_set(s, "tracker:1", "123"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.session_id", "abc"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.seq:0/2", "41"), BOT_OK);
+    /* Saved rolls: a player's own (top-bit snowflake), a server's, and
+     * dice with a label and awkward bytes. */
+    static const struct store_macro macros[] = {
+        {.guild = 0, .user = 1ull << 63 | 5, .by = 1ull << 63 | 5,
+         .created_ms = 10, .updated_ms = 20, .name = "stealth",
+         .dice = "1d20+7 # Stealth \xc3\xbc '; --"},
+        {.guild = 77, .user = 0, .by = 6, .created_ms = 30,
+         .updated_ms = 30, .name = "bandit_hit", .dice = "2d6+2"},
+        {.guild = 0, .user = 6, .by = 6, .created_ms = 40,
+         .updated_ms = 50, .name = "a", .dice = "d20"},
+    };
+    for (size_t i = 0; i < sizeof macros / sizeof macros[0]; i++)
+        assert_int_equal(store_import_macro(s, &macros[i]), BOT_OK);
+    /* Saved sheets: a character with a kept undo, used in its server; a
+     * second character of the same player; a server's template. */
+    struct store_sheet sh = {.kind = STORE_SHEET_CHAR, .guild = 77,
+                             .owner = 1ull << 63 | 5, .name = "Zo\xc3\xab",
+                             .system = "generic",
+                             .doc = "{\"hp\":24,\"note\":\"'; --\"}"};
+    struct store_sheet_key k = {STORE_SHEET_CHAR, 77, 1ull << 63 | 5,
+                                "Zo\xc3\xab"};
+    assert_int_equal(store_sheet_create(s, &sh, 100), BOT_OK);
+    assert_int_equal(store_sheet_update(s, &k, "{\"hp\":20}", "fight-9",
+                                        "{\"hp\":24}", 200),
+                     BOT_OK);
+    assert_int_equal(store_sheet_use_set(s, 77, 1ull << 63 | 5,
+                                         "Zo\xc3\xab"),
+                     BOT_OK);
+    sh.name = "Aria";
+    sh.system = "teams";
+    assert_int_equal(store_sheet_create(s, &sh, 300), BOT_OK);
+    sh = (struct store_sheet){.kind = STORE_SHEET_NPC, .guild = 77,
+                              .owner = 0, .name = "Bandit",
+                              .system = "generic", .doc = "{\"hp\":7}"};
+    assert_int_equal(store_sheet_create(s, &sh, 400), BOT_OK);
 }
 
 /* ---- a canonical dump of a store, to compare two ------------------------ */
@@ -175,16 +211,42 @@ static enum bot_err dump_kv(void *ctx, const char *key, const char *value)
     return BOT_OK;
 }
 
+static enum bot_err dump_macro(void *ctx, const struct store_macro *m)
+{
+    struct dump *d = ctx;
+    fprintf(d->f, "macro g=%llu u=%llu by=%llu c=%lld u=%lld %s=%s\n",
+            (unsigned long long)m->guild, (unsigned long long)m->user,
+            (unsigned long long)m->by, (long long)m->created_ms,
+            (long long)m->updated_ms, m->name, m->dice);
+    return BOT_OK;
+}
+
+static enum bot_err dump_sheet(void *ctx, const struct store_sheet *sh)
+{
+    struct dump *d = ctx;
+    fprintf(d->f, "sheet k=%d g=%llu o=%llu %s sys=%s c=%lld u=%lld "
+            "used=%d undo=%s:%s doc=%s\n",
+            (int)sh->kind, (unsigned long long)sh->guild,
+            (unsigned long long)sh->owner, sh->name, sh->system,
+            (long long)sh->created_ms, (long long)sh->updated_ms, sh->used,
+            sh->undo_tag ? sh->undo_tag : "-",
+            sh->undo_doc ? sh->undo_doc : "-", sh->doc);
+    return BOT_OK;
+}
+
 /* The dump of the store at loc (malloc'd). */
 static char *dump_store(const char *loc, bool skip_gw)
 {
-    static const struct store_export_cb cb = {dump_enc, dump_ix, dump_kv};
+    static const struct store_export_cb cb = {dump_enc, dump_ix, dump_kv,
+                                              dump_sheet};
     char *buf = NULL;
     size_t len = 0;
     struct dump d = {open_memstream(&buf, &len), skip_gw};
     assert_non_null(d.f);
     struct store *s = open_ok(loc);
     enum bot_err e = store_export(s, &cb, &d);
+    if (e == BOT_OK)
+        e = store_macro_export(s, dump_macro, &d);
     if (e != BOT_OK)
         fail_msg("export: %s", store_errmsg(s));
     store_close(s);
@@ -280,6 +342,8 @@ static void test_store_migrate_identical(void **state)
         fail_msg("fray migrate exited %d: %s", rc, out);
     assert_non_null(strstr(out, "copied 3 live and 2 archived encounters"));
     assert_non_null(strstr(out, "3 interactions, 2 keys (2 gateway"));
+    assert_non_null(strstr(out, "not copied), 3 saved sheets, 3 saved "
+                                "rolls"));
 
     char *src = dump_store(f->sqlite, true);
     char *pg = dump_store(f->pg, false);
@@ -288,6 +352,15 @@ static void test_store_migrate_identical(void **state)
     assert_non_null(strstr(src, "len=200000"));
     assert_non_null(strstr(src, "ended=1/2000"));
     assert_non_null(strstr(src, " g=9223372036854775885 "));
+    assert_non_null(strstr(src, "macro g=0 u=9223372036854775813 by="
+                                "9223372036854775813 c=10 u=20 stealth="
+                                "1d20+7 # Stealth"));
+    assert_non_null(strstr(src, "macro g=77 u=0 by=6 c=30 u=30 "
+                                "bandit_hit=2d6+2"));
+    assert_non_null(strstr(src, "sheet k=1 g=77 o=9223372036854775813 "
+                                "Zo\xc3\xab sys=generic c=100 u=200 used=1 "
+                                "undo=fight-9:{\"hp\":24} doc={\"hp\":20}"));
+    assert_non_null(strstr(src, "sheet k=2 g=77 o=0 Bandit sys=generic"));
 
     rc = migrate(out, sizeof out, "--from", f->pg, "--to", f->to_back, NULL);
     if (rc != 0)

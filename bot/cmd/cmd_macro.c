@@ -1,0 +1,543 @@
+/*
+ * cmd_macro.c - /macro save | list | show | delete, and "@name" in /roll
+ * (cmd_macro.h).
+ *
+ * A user's own saved rolls (store scope guild 0, the user) work anywhere,
+ * DMs and the console included; a server's (scope the guild) are made and
+ * deleted by those who manage the server (Administrator or Manage Server,
+ * as /config) and used by everyone in it. None of these commands touch a
+ * fight, so they run outside cmd_exec()'s encounter transaction: each
+ * change opens its own store_begin()/store_commit() around the quota
+ * count and the write, and replies only after the commit.
+ */
+#include "cmd_macro.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd_run.h"
+#include "dice.h"
+#include "render_dice.h"
+#include "sbuf.h"
+#include "store.h"
+
+/* Room for a dice error with its caret line. */
+#define MACRO_ERR_TEXT 1024
+/* Bytes of a saved roll's dice an autocomplete label shows (Discord
+ * caps the label at 100 characters). */
+#define MACRO_LABEL_DICE 60
+
+#define MACRO_STR_(x) #x
+#define MACRO_STR(x) MACRO_STR_(x)
+static const char name_rule[] =
+    "a saved roll's name is 1 to " MACRO_STR(STORE_MACRO_NAME_MAX)
+    " letters, digits or \\_, starting with a letter (like stealth or "
+    "fire\\_bolt)";
+
+/* Names that would read as a ping where a name is shown after '@'. */
+static bool reserved(const char *name)
+{
+    return strcmp(name, "everyone") == 0 || strcmp(name, "here") == 0;
+}
+
+/* A name (or its start) as typed, "@Stealth" or "stealth", in lower case
+ * without the '@' into out; false when it cannot be one. */
+static bool name_lower(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
+{
+    if (typed[0] == '@')
+        typed++;
+    size_t n = strlen(typed);
+    if (n == 0 || n > STORE_MACRO_NAME_MAX)
+        return false;
+    for (size_t i = 0; i <= n; i++)
+        out[i] = (char)tolower((unsigned char)typed[i]);
+    return store_macro_name_ok(out);
+}
+
+/* A whole name as typed into the stored form. */
+static bool name_norm(const char *typed, char out[STORE_MACRO_NAME_MAX + 1])
+{
+    return name_lower(typed, out) && !reserved(out);
+}
+
+int64_t cmd_macro_quota(const struct cmd_ctx *ctx, bool server)
+{
+    int64_t q = server ? ctx->max_macros_server : ctx->max_macros_user;
+    return q > 0 ? q : server ? CMD_MACRO_MAX_PER_SERVER
+                              : CMD_MACRO_MAX_PER_USER;
+}
+
+/* The scope of the sender's own saved rolls, or of the server's. */
+static void scope(const struct cmd_req *req, bool server, uint64_t *guild,
+                  uint64_t *user)
+{
+    *guild = server ? req->guild_id : 0;
+    *user = server ? 0 : req->user_id;
+}
+
+/* Who may make and delete a server's saved rolls: those who may change
+ * the server's settings (/config's rule: Administrator or Manage Server).
+ * One place, so that a role of the server's own choosing, when /config
+ * gains one for its GMs, joins the rule here. */
+static bool may_manage(const struct cmd_req *req)
+{
+    return cmd_sender_manages_server(req);
+}
+
+/* server:true needs a server and someone who manages it. */
+static bool server_ok(struct cmd_run *run, const char *what)
+{
+    const struct cmd_req *req = run->req;
+    if (req->guild_id == 0) {
+        cmd_fail(run, "%s: server-wide saved rolls belong to a server; %s "
+                 "has none. Your own saved rolls work here (leave out "
+                 "server:)", what, req->source == CMD_SRC_CONSOLE
+                 ? "the console" : "a DM");
+        return false;
+    }
+    if (!may_manage(req)) {
+        cmd_fail(run, "%s: server-wide saved rolls are made and deleted by "
+                 "those who manage the server (Manage Server or "
+                 "Administrator); save one of your own without server:",
+                 what);
+        return false;
+    }
+    return true;
+}
+
+/* Check dice for saving: no '@' (a saved roll does not call another; on
+ * /macro save cmd_validate refused it already), the dice language accepts
+ * it, and "1d20+7 Stealth" is kept as "1d20+7 # Stealth" so that what
+ * follows an @name never meets a bare word. The text to store into out;
+ * else the reason (with the parser's caret) into why. */
+static bool dice_ok(const char *dice, enum render_dice_style style,
+                    char out[STORE_MACRO_DICE_MAX + 1], char *why,
+                    size_t whylen)
+{
+    size_t len = strlen(dice), dice_len, label_at;
+    if (len > STORE_MACRO_DICE_MAX) {
+        snprintf(why, whylen, "dice: at most %d bytes", STORE_MACRO_DICE_MAX);
+        return false;
+    }
+    if (strchr(dice, '@') != NULL) {
+        snprintf(why, whylen, "dice: a saved roll holds dice written out, "
+                 "not another saved roll (@name)");
+        return false;
+    }
+    snprintf(out, STORE_MACRO_DICE_MAX + 1, "%s", dice);
+    if (dice_split_label(dice, len, &dice_len, &label_at)) {
+        int w = snprintf(out, STORE_MACRO_DICE_MAX + 1, "%.*s # %s",
+                         (int)dice_len, dice, dice + label_at);
+        if (w < 0 || w > STORE_MACRO_DICE_MAX) {
+            snprintf(why, whylen, "dice: with its label written as \"# "
+                     "...\" it is over %d bytes; shorten it",
+                     STORE_MACRO_DICE_MAX);
+            return false;
+        }
+    }
+    struct dice_diag diag;
+    struct dice_expr *expr = NULL;
+    if (dice_parse(out, strlen(out), &expr, &diag) != ENG_OK) {
+        char text[MACRO_ERR_TEXT];
+        render_dice_error(text, sizeof text, style, out, strlen(out), &diag);
+        snprintf(why, whylen, "dice: nothing was saved\n%s", text);
+        return false;
+    }
+    dice_expr_free(expr);
+    return true;
+}
+
+bool cmd_macro_check(const char *name, const char *dice, bool discord,
+                     struct store_macro *m, char *why, size_t whylen)
+{
+    if (!name_norm(name, m->name)) {
+        snprintf(why, whylen, "name: %s", name_rule);
+        return false;
+    }
+    return dice_ok(dice, discord ? RENDER_DICE_DISCORD : RENDER_DICE_TEXT,
+                   m->dice, why, whylen);
+}
+
+/* The store failed under a change: roll back and say so. */
+static void store_failed(struct cmd_run *run)
+{
+    store_rollback(run->ctx->store);
+    cmd_fail(run, "the saved rolls could not be read or written just now; "
+             "nothing was changed, try again");
+}
+
+void cmd_macro_save(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct store *st = run->ctx->store;
+    struct store_macro m = {0}, old;
+    bool server = false, replace = false;
+    if (!cmd_opt_bool(run, "server", false, &server) ||
+        !cmd_opt_bool(run, "replace", false, &replace))
+        return;
+    char why[MACRO_ERR_TEXT + 64];
+    if (!cmd_macro_check(cmd_req_opt(req, "name"), cmd_req_opt(req, "dice"),
+                         req->source == CMD_SRC_DISCORD, &m, why,
+                         sizeof why)) {
+        cmd_fail(run, "%s", why);
+        return;
+    }
+    if (server && !server_ok(run, "server:true"))
+        return;
+    scope(req, server, &m.guild, &m.user);
+    m.by = req->user_id;
+    m.created_ms = m.updated_ms = req->now_ms;
+
+    if (store_begin(st) != BOT_OK) {
+        cmd_fail(run, "the saved rolls could not be written just now; "
+                 "try again");
+        return;
+    }
+    enum bot_err e = store_macro_get(st, m.guild, m.user, m.name, &old);
+    bool existed = e == BOT_OK;
+    if (existed && !replace) {
+        store_rollback(st);
+        char *dice = msg_escape(old.dice);
+        cmd_fail(run, "%s already %s `@%s` (%s); give replace:true to change "
+                 "it, or pick another name", server ? "this server" : "you",
+                 server ? "has" : "have", m.name, dice ? dice : "?");
+        free(dice);
+        return;
+    }
+    if (e == BOT_NOTFOUND) {
+        int64_t n = 0, max = cmd_macro_quota(run->ctx, server);
+        if (store_macro_count(st, m.guild, m.user, &n) != BOT_OK) {
+            store_failed(run);
+            return;
+        }
+        if (n >= max) {
+            store_rollback(st);
+            cmd_fail(run, server
+                     ? "this server has %" PRId64 " server-wide saved rolls "
+                       "(the limit is %" PRId64 "); delete one first with "
+                       "/macro delete server:true"
+                     : "you have %" PRId64 " saved rolls of your own (the "
+                       "limit is %" PRId64 "); delete one first with "
+                       "/macro delete", n, max);
+            return;
+        }
+    } else if (e != BOT_OK) {
+        store_failed(run);
+        return;
+    }
+    e = store_macro_put(st, &m, replace);
+    if (e == BOT_OK)
+        e = store_commit(st);
+    else
+        store_rollback(st);
+    if (e != BOT_OK) {
+        cmd_fail(run, "the saved roll could not be written; nothing was "
+                 "changed, try again");
+        return;
+    }
+    char *dice = msg_escape(m.dice);
+    msg_set_content(&run->reply->msg,
+                    "%s `@%s`: %s\n%s Roll it with `/roll dice:@%s` (add "
+                    "+2, adv or a # label after it).",
+                    existed ? "Replaced" : "Saved",
+                    m.name, dice ? dice : "",
+                    server ? "Everyone in this server can use it."
+                           : "It is yours, in every server and in DMs with "
+                             "fray.",
+                    m.name);
+    free(dice);
+    run->reply->ephemeral = true;
+}
+
+/* Lines "`@name` dice" of a list, into the sbuf at ctx. */
+static enum bot_err list_line(void *ctx, const struct store_macro *m)
+{
+    struct sbuf *b = ctx;
+    char *dice = msg_escape(m->dice);
+    sbuf_addf(b, "%s`@%s` %s", sbuf_str(b)[0] ? "\n" : "", m->name,
+              dice ? dice : "");
+    free(dice);
+    return BOT_OK;
+}
+
+/* One scope's embed of /macro list: those whose name starts with prefix
+ * (lower case, may be empty). A long list is folded, and shortened with a
+ * note, by the renderer at Discord's limits. */
+static bool list_scope(struct cmd_run *run, bool server, const char *prefix)
+{
+    uint64_t guild, user;
+    int64_t n = 0;
+    struct store *st = run->ctx->store;
+    char title[96];
+    struct sbuf b;
+    scope(run->req, server, &guild, &user);
+    if (store_macro_count(st, guild, user, &n) != BOT_OK)
+        return false;
+    snprintf(title, sizeof title, "%s (%" PRId64 " of %" PRId64 ")",
+             server ? "This server's saved rolls" : "Your saved rolls", n,
+             cmd_macro_quota(run->ctx, server));
+    sbuf_init(&b, MSG_MAX_TEXT / 2);
+    bool ok = store_macro_list(st, guild, user, prefix, CMD_MACRO_LIST_MAX,
+                               list_line, &b) == BOT_OK &&
+              sbuf_error(&b) != SBUF_NOMEM;
+    if (ok && sbuf_str(&b)[0] == '\0')
+        sbuf_add(&b, prefix[0] ? "none whose name starts so"
+                 : server ? "none yet; those who manage the server add "
+                            "them with `/macro save ... server:true`"
+                          : "none yet: `/macro save name:stealth "
+                            "dice:\"1d20+7 # Stealth\"`");
+    struct msg_embed *em = ok ? msg_add_embed(&run->reply->msg,
+                                              MSG_STYLE_INFO, title)
+                              : NULL;
+    ok = em != NULL && msg_embed_set_description(em, sbuf_str(&b));
+    sbuf_cleanup(&b);
+    return ok;
+}
+
+void cmd_macro_list(struct cmd_run *run)
+{
+    const char *typed = cmd_req_opt(run->req, "name");
+    char prefix[STORE_MACRO_NAME_MAX + 1] = "";
+    if (typed != NULL && !name_lower(typed, prefix)) {
+        cmd_fail(run, "name: the start of a name; %s", name_rule);
+        return;
+    }
+    if (!list_scope(run, false, prefix) ||
+        (run->req->guild_id != 0 && !list_scope(run, true, prefix))) {
+        msg_cleanup(&run->reply->msg);
+        msg_init(&run->reply->msg);
+        cmd_fail(run, "the saved rolls could not be read just now; try "
+                 "again");
+        return;
+    }
+    run->reply->ephemeral = true;
+}
+
+/* The saved roll name as /roll would take it: the sender's own, else the
+ * server's (only the server's with server_only). */
+static enum bot_err find(struct cmd_run *run, const char *name,
+                         bool server_only, struct store_macro *m,
+                         bool *server)
+{
+    const struct cmd_req *req = run->req;
+    enum bot_err e = BOT_NOTFOUND;
+    *server = false;
+    if (!server_only)
+        e = store_macro_get(run->ctx->store, 0, req->user_id, name, m);
+    if (e == BOT_NOTFOUND && req->guild_id != 0) {
+        *server = true;
+        e = store_macro_get(run->ctx->store, req->guild_id, 0, name, m);
+    }
+    return e;
+}
+
+/* "no saved roll @x" with where the sender might look instead. */
+static void not_found(struct cmd_run *run, const char *name, enum bot_err e)
+{
+    if (e != BOT_NOTFOUND) {
+        cmd_fail(run, "the saved rolls could not be read just now; try "
+                 "again");
+        return;
+    }
+    cmd_fail(run, "no saved roll `@%s`%s; `/macro list` shows them", name,
+             run->req->guild_id == 0 ? " of yours (here, outside a server, "
+                                       "only your own work)" : "");
+}
+
+void cmd_macro_show(struct cmd_run *run)
+{
+    struct store_macro m, other;
+    char name[STORE_MACRO_NAME_MAX + 1];
+    bool server_only = false, server;
+    if (!cmd_opt_bool(run, "server", false, &server_only))
+        return;
+    if (!name_norm(cmd_req_opt(run->req, "name"), name)) {
+        cmd_fail(run, "name: %s", name_rule);
+        return;
+    }
+    enum bot_err e = find(run, name, server_only, &m, &server);
+    if (e != BOT_OK) {
+        not_found(run, name, e);
+        return;
+    }
+    char *dice = msg_escape(m.dice);
+    bool hides = !server && run->req->guild_id != 0 &&
+                 store_macro_get(run->ctx->store, run->req->guild_id, 0, name,
+                                 &other) == BOT_OK;
+    msg_set_content(&run->reply->msg, "`@%s` (%s): %s%s", name,
+                    server ? "this server's" : "yours", dice ? dice : "",
+                    hides ? "\nThe server has one of the same name; yours "
+                            "is the one /roll uses (server:true shows "
+                            "theirs)." : "");
+    free(dice);
+    run->reply->ephemeral = true;
+}
+
+void cmd_macro_delete(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct store *st = run->ctx->store;
+    char name[STORE_MACRO_NAME_MAX + 1];
+    bool server = false;
+    uint64_t guild, user;
+    if (!cmd_opt_bool(run, "server", false, &server))
+        return;
+    if (!name_norm(cmd_req_opt(req, "name"), name)) {
+        cmd_fail(run, "name: %s", name_rule);
+        return;
+    }
+    if (server && !server_ok(run, "server:true"))
+        return;
+    scope(req, server, &guild, &user);
+    if (store_begin(st) != BOT_OK) {
+        cmd_fail(run, "the saved rolls could not be written just now; "
+                 "try again");
+        return;
+    }
+    enum bot_err e = store_macro_delete(st, guild, user, name);
+    if (e == BOT_OK)
+        e = store_commit(st);
+    else
+        store_rollback(st);
+    if (e == BOT_NOTFOUND) {
+        cmd_fail(run, "%s no saved roll `@%s`%s", server ? "this server has"
+                 : "you have", name, server || req->guild_id == 0 ? ""
+                 : " (a server-wide one is deleted with server:true, by "
+                   "those who manage the server)");
+        return;
+    }
+    if (e != BOT_OK) {
+        cmd_fail(run, "the saved roll could not be deleted; try again");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "Deleted %s saved roll `@%s`.",
+                    server ? "this server's" : "your", name);
+    run->reply->ephemeral = true;
+}
+
+/* What may follow "@name" in /roll: nothing, +, -, a # label, or the
+ * words adv and dis (which the dice language reads). */
+static bool rest_ok(const char *rest)
+{
+    while (*rest == ' ')
+        rest++;
+    if (*rest == '\0' || *rest == '+' || *rest == '-' || *rest == '#')
+        return true;
+    return strncasecmp(rest, "adv", 3) == 0 ||
+           strncasecmp(rest, "dis", 3) == 0;
+}
+
+enum cmd_macro_got cmd_macro_expand(struct cmd_run *run, const char *src,
+                                    bool drop_label,
+                                    struct cmd_macro_use *use)
+{
+    const char *p = src;
+    while (*p == ' ')
+        p++;
+    if (*p != '@')
+        return CMD_MACRO_NONE;
+    p++;
+    size_t n = 0;
+    while (isalnum((unsigned char)p[n]) || p[n] == '_')
+        n++;
+    char name[STORE_MACRO_NAME_MAX + 1];
+    if (n == 0 || n > STORE_MACRO_NAME_MAX) {
+        cmd_fail(run, "dice: @ is followed by the name of a saved roll, "
+                 "like @stealth; %s", name_rule);
+        return CMD_MACRO_REFUSED;
+    }
+    for (size_t i = 0; i < n; i++)
+        name[i] = (char)tolower((unsigned char)p[i]);
+    name[n] = '\0';
+    const char *rest = p + n;
+    if (!store_macro_name_ok(name)) {
+        cmd_fail(run, "dice: %s", name_rule);
+        return CMD_MACRO_REFUSED;
+    }
+    if (strchr(rest, '@') != NULL || !rest_ok(rest)) {
+        char *shown = msg_escape(rest);
+        cmd_fail(run, "dice: after `@%s` may come +N or -N, more dice "
+                 "(+1d4), adv, dis or a # label; not %s. One saved roll "
+                 "per roll, first", name, shown ? shown : "");
+        free(shown);
+        return CMD_MACRO_REFUSED;
+    }
+    enum bot_err e = find(run, name, false, &use->m, &use->server);
+    if (e != BOT_OK) {
+        not_found(run, name, e);
+        return CMD_MACRO_REFUSED;
+    }
+    /* The macro's dice, what the sender added, then the macro's label
+     * unless the sender named the roll themself. */
+    const char *hash = strchr(use->m.dice, '#');
+    size_t dlen = hash ? (size_t)(hash - use->m.dice) : strlen(use->m.dice);
+    while (dlen > 0 && use->m.dice[dlen - 1] == ' ')
+        dlen--;
+    bool own_label = drop_label || strchr(rest, '#') != NULL;
+    int w = snprintf(use->dice, sizeof use->dice, "%.*s%s%s%s", (int)dlen,
+                     use->m.dice, rest, hash && !own_label ? " " : "",
+                     hash && !own_label ? hash : "");
+    if (w < 0 || (size_t)w >= sizeof use->dice) {
+        cmd_fail(run, "dice: `@%s` with what follows it is over %d bytes, "
+                 "the most one roll may have", name, DICE_MAX_EXPR_LEN);
+        return CMD_MACRO_REFUSED;
+    }
+    return CMD_MACRO_USED;
+}
+
+/* One scope's candidates for cmd_macro_complete(). */
+struct cand_ctx {
+    cmd_macro_cand_fn *fn;
+    void *arg;
+    bool with_at;
+    bool server;
+    const struct cmd_ctx *ctx;
+    const struct cmd_req *req;
+};
+
+static enum bot_err cand(void *arg, const struct store_macro *m)
+{
+    struct cand_ctx *c = arg;
+    struct store_macro mine;
+    /* In /roll the sender's own of that name wins: do not offer the
+     * server's twin. */
+    if (c->server && c->with_at &&
+        store_macro_get(c->ctx->store, 0, c->req->user_id, m->name,
+                        &mine) == BOT_OK)
+        return BOT_OK;
+    char label[160], value[STORE_MACRO_NAME_MAX + 2];
+    size_t cut = sbuf_utf8_cut(m->dice, MACRO_LABEL_DICE);
+    snprintf(label, sizeof label, "@%s: %.*s%s (%s)", m->name, (int)cut,
+             m->dice, m->dice[cut] ? "..." : "",
+             c->server ? "server's" : "yours");
+    snprintf(value, sizeof value, "%s%s", c->with_at ? "@" : "", m->name);
+    c->fn(c->arg, label, value);
+    return BOT_OK;
+}
+
+void cmd_macro_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
+                        const char *prefix, bool with_at,
+                        bool only_deletable, cmd_macro_cand_fn *fn,
+                        void *arg)
+{
+    char low[STORE_MACRO_NAME_MAX + 1];
+    size_t n = strlen(prefix);
+    if (n > STORE_MACRO_NAME_MAX)
+        return;
+    for (size_t i = 0; i <= n; i++)
+        low[i] = (char)tolower((unsigned char)prefix[i]);
+    struct cand_ctx c = {fn, arg, with_at, false, ctx, req};
+    /* Read-only: a failure only means fewer suggestions. */
+    (void)store_macro_list(ctx->store, 0, req->user_id, low, MSG_MAX_SELECT,
+                           cand, &c);
+    if (req->guild_id == 0 ||
+        (only_deletable && !may_manage(req)))
+        return;
+    c.server = true;
+    (void)store_macro_list(ctx->store, req->guild_id, 0, low, MSG_MAX_SELECT,
+                           cand, &c);
+}

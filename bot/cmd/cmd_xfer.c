@@ -1,0 +1,287 @@
+/*
+ * cmd_xfer.c - /macro export and /macro import: the sender's saved rolls
+ * as an export file (xfer.h, docs/export-format.md) and back.
+ *
+ * Import checks the whole file before it writes anything, then writes
+ * every item in one transaction: a bad item, a name already taken
+ * (without replace:true) or a store failure leaves everything as it was.
+ * The file comes from req.file (Discord: the daemon downloaded the
+ * attachment) or, in the console, from the path in file:. Export writes
+ * the file at that path in the console; on Discord it answers with the
+ * file's text in a code block (docs/export-format.md, "Where the file
+ * goes").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_run.h"
+#include "cmd_macro.h"
+#include "cmd_xfer.h"
+#include "render_discord.h"
+#include "sbuf.h"
+#include "store.h"
+#include "xfer.h"
+
+/* The code block an export is shown in on Discord: the description of one
+ * embed, fences included. */
+#define XFER_SHOW_MAX (RENDER_DC_DESC_MAX - 16)
+
+bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len)
+{
+    const struct cmd_req *req = run->req;
+    char err[XFER_ERR_MAX];
+
+    *out = NULL;
+    *len = 0;
+    if (req->file != NULL) {
+        *out = malloc(req->file_len + 1);
+        if (*out == NULL) {
+            cmd_fail(run, "the bot ran out of memory; nothing was changed");
+            return false;
+        }
+        memcpy(*out, req->file, req->file_len);
+        (*out)[req->file_len] = '\0';
+        *len = req->file_len;
+        return true;
+    }
+    if (req->source != CMD_SRC_CONSOLE) {
+        cmd_fail(run, "attach the file to import to the command's `file` "
+                 "option");
+        return false;
+    }
+    if (xfer_read_file(cmd_req_opt(req, "file"), out, len, err,
+                       sizeof err) != BOT_OK) {
+        cmd_fail(run, "%s; nothing was changed", err);
+        return false;
+    }
+    return true;
+}
+
+bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
+                     const char *what)
+{
+    const char *path = cmd_req_opt(run->req, "file");
+    char err[XFER_ERR_MAX];
+    char *text = xfer_dump(doc, err, sizeof err);
+    struct sbuf sb;
+
+    if (text == NULL) {
+        cmd_fail(run, "%s", err);
+        return false;
+    }
+    if (run->req->source != CMD_SRC_CONSOLE && path != NULL) {
+        cmd_fail(run, "file: names a file on fray's own machine, in its "
+                 "console; on Discord leave it out and the export comes "
+                 "in the answer");
+        free(text);
+        return false;
+    }
+    if (path != NULL) {
+        if (xfer_write_file(path, text, err, sizeof err) != BOT_OK) {
+            cmd_fail(run, "%s", err);
+            free(text);
+            return false;
+        }
+        msg_set_content(&run->reply->msg, "Exported %zu %s to %s.", n, what,
+                        path);
+        run->reply->ephemeral = true;
+        free(text);
+        return true;
+    }
+    /* Backticks only occur inside JSON strings: as \u0060 they cannot
+     * close the code block, and the text is still the same JSON. */
+    sbuf_init(&sb, MSG_MAX_TEXT);
+    sbuf_add(&sb, "```json\n");
+    for (const char *p = text; *p; p++) {
+        if (*p == '`')
+            sbuf_add(&sb, "\\u0060");
+        else
+            sbuf_addc(&sb, *p);
+    }
+    sbuf_add(&sb, "```");
+    if (sbuf_error(&sb) != SBUF_OK || sb.len > XFER_SHOW_MAX) {
+        cmd_fail(run, "the export is %zu bytes, more than one Discord "
+                 "message shows (%d); export from fray's console with "
+                 "file:, or keep fewer %s", strlen(text), XFER_SHOW_MAX,
+                 what);
+    } else {
+        struct msg_embed *e = msg_add_embed(&run->reply->msg,
+                                            MSG_STYLE_INFO, "Export");
+        char foot[128];
+        snprintf(foot, sizeof foot, "%zu %s: save this as a .json file to "
+                 "import it again", n, what);
+        if (e == NULL || !msg_embed_set_description(e, sbuf_str(&sb)) ||
+            !msg_embed_set_footer(e, foot))
+            cmd_fail(run, "the bot ran out of memory");
+    }
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&sb);
+    free(text);
+    return !run->failed;
+}
+
+bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
+                   void *ctx, const char *what, bool replace)
+{
+    struct store *st = run->ctx->store;
+    enum bot_err e = store_begin(st);
+
+    for (size_t i = 0; e == BOT_OK && i < n; i++)
+        e = put(ctx, i);
+    if (e == BOT_OK)
+        e = store_commit(st);
+    else
+        store_rollback(st);
+    if (e != BOT_OK) {
+        cmd_fail(run, "the %s were not saved (%s); nothing was changed",
+                 what, bot_strerror(e));
+        return false;
+    }
+    msg_set_content(&run->reply->msg, "Imported %zu %s%s.", n, what,
+                    replace ? ", replacing those of the same name" : "");
+    run->reply->ephemeral = true;
+    return true;
+}
+
+/* ---- saved rolls ---- */
+
+struct macro_list {
+    json_t *items;
+    size_t n;
+};
+
+static enum bot_err add_macro(void *ctx, const struct store_macro *m)
+{
+    struct macro_list *l = ctx;
+    if (json_array_append_new(l->items, json_pack("{s:s,s:s}", "name",
+                                                  m->name, "dice",
+                                                  m->dice)) != 0)
+        return BOT_NOMEM;
+    l->n++;
+    return BOT_OK;
+}
+
+void cmd_macro_export(struct cmd_run *run)
+{
+    json_t *doc = xfer_doc_new(XFER_MACROS);
+    struct macro_list l = {json_object_get(doc, "items"), 0};
+    enum bot_err e = doc ? store_macro_list(run->ctx->store, 0,
+                                            run->req->user_id, "",
+                                            XFER_MAX_ITEMS, add_macro, &l)
+                         : BOT_NOMEM;
+
+    if (e != BOT_OK)
+        cmd_fail(run, "your saved rolls could not be read: %s",
+                 bot_strerror(e));
+    else
+        cmd_xfer_answer(run, doc, l.n, l.n == 1 ? "saved roll"
+                                                : "saved rolls");
+    json_decref(doc);
+}
+
+/* Check item i of a macros file into *m (the sender's scope). */
+static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
+                       struct store_macro *m, char *err, size_t errlen)
+{
+    static const char *const fields[] = {"name", "dice", NULL};
+    const char *name, *dice;
+    char why[XFER_ERR_MAX];
+
+    if (!xfer_item_fields(item, i, fields, err, errlen) ||
+        !(name = xfer_item_str(item, i, "name", STORE_MACRO_NAME_MAX, err,
+                               errlen)) ||
+        !(dice = xfer_item_str(item, i, "dice", STORE_MACRO_DICE_MAX, err,
+                               errlen)))
+        return false;
+    /* the rules of /macro save, whatever way a saved roll comes in */
+    memset(m, 0, sizeof *m);
+    if (!cmd_macro_check(name, dice, run->req->source == CMD_SRC_DISCORD, m,
+                         why, sizeof why)) {
+        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+        return false;
+    }
+    m->user = run->req->user_id;
+    m->by = run->req->user_id;
+    m->created_ms = m->updated_ms = run->req->now_ms;
+    return true;
+}
+
+struct macro_put {
+    struct store *st;
+    const struct store_macro *ms;
+    bool replace;
+};
+
+static enum bot_err put_macro(void *ctx, size_t i)
+{
+    const struct macro_put *mp = ctx;
+    return store_macro_put(mp->st, &mp->ms[i], mp->replace);
+}
+
+void cmd_macro_import(struct cmd_run *run)
+{
+    struct store *st = run->ctx->store;
+    char *data = NULL, err[XFER_ERR_MAX];
+    size_t len = 0, n, fresh = 0;
+    int64_t count = 0;
+    json_t *root = NULL, *items = NULL;
+    struct store_macro *ms = NULL;
+    bool replace = false;
+
+    if (!cmd_opt_bool(run, "replace", false, &replace) ||
+        !cmd_xfer_file(run, &data, &len))
+        return;
+    if (xfer_parse(data, len, XFER_MACROS, &root, &items, err,
+                   sizeof err) != BOT_OK) {
+        cmd_fail(run, "%s; nothing was changed", err);
+        goto out;
+    }
+    n = json_array_size(items);
+    ms = calloc(n ? n : 1, sizeof *ms);
+    if (ms == NULL) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct store_macro have;
+        if (!macro_item(run, json_array_get(items, i), i, &ms[i], err,
+                        sizeof err)) {
+            cmd_fail(run, "%s; nothing was changed", err);
+            goto out;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(ms[j].name, ms[i].name) == 0) {
+                cmd_fail(run, "items %zu and %zu are both called %s; "
+                         "nothing was changed", j + 1, i + 1, ms[i].name);
+                goto out;
+            }
+        if (store_macro_get(st, 0, run->req->user_id, ms[i].name,
+                            &have) != BOT_OK) {
+            fresh++;
+        } else if (!replace) {
+            cmd_fail(run, "item %zu: you already have a saved roll called "
+                     "%s; import with replace:true to overwrite it. "
+                     "Nothing was changed", i + 1, ms[i].name);
+            goto out;
+        }
+    }
+    if (store_macro_count(st, 0, run->req->user_id, &count) != BOT_OK ||
+        count + (int64_t)fresh > cmd_macro_quota(run->ctx, false)) {
+        cmd_fail(run, "that would make %lld saved rolls, over your limit of "
+                 "%lld; nothing was changed",
+                 (long long)(count + (int64_t)fresh),
+                 (long long)cmd_macro_quota(run->ctx, false));
+        goto out;
+    }
+    {
+        struct macro_put mp = {st, ms, replace};
+        cmd_xfer_save(run, n, put_macro, &mp,
+                      n == 1 ? "saved roll" : "saved rolls", replace);
+    }
+out:
+    free(ms);
+    json_decref(items);
+    json_decref(root);
+    free(data);
+}

@@ -1,0 +1,295 @@
+/*
+ * xfer.c - the exchange format's envelope, its item checks, the console's
+ * files (xfer.h).
+ */
+#include "xfer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "attach.h"
+#include "rs.h"
+
+_Static_assert(XFER_MAX_BYTES == ATT_MAX_BYTES,
+               "a file the console writes is one Discord may bring back");
+_Static_assert(XFER_MAX_PATH == RS_FILE_PATH_MAX,
+               "the file option's limit is the path's");
+
+static const char *const xfer_kinds[] = {
+    [XFER_CHARACTERS] = "characters",
+    [XFER_TEMPLATES] = "templates",
+    [XFER_MACROS] = "macros",
+};
+#define XFER_NKINDS (sizeof xfer_kinds / sizeof xfer_kinds[0])
+
+const char *xfer_kind_name(enum xfer_kind k)
+{
+    return (unsigned)k < XFER_NKINDS ? xfer_kinds[k] : "?";
+}
+
+json_t *xfer_doc_new(enum xfer_kind k)
+{
+    /* jansson keeps insertion order: this is the order written */
+    return json_pack("{s:s,s:i,s:s,s:[]}", "fray", XFER_MAGIC, "version",
+                     XFER_VERSION, "kind", xfer_kind_name(k), "items");
+}
+
+char *xfer_dump(const json_t *doc, char *err, size_t errlen)
+{
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    size_t n;
+    char *out;
+
+    if (text == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    n = strlen(text);
+    if (n + 1 > XFER_MAX_BYTES) {
+        snprintf(err, errlen, "the export is %zu bytes, over the %d a file "
+                 "may have", n + 1, XFER_MAX_BYTES);
+        free(text);
+        return NULL;
+    }
+    out = realloc(text, n + 2);
+    if (out == NULL) {
+        free(text);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    out[n] = '\n';
+    out[n + 1] = '\0';
+    return out;
+}
+
+static bool only_fields(const json_t *o, const char *const *allowed,
+                        const char **bad)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)o, key, v) {
+        bool ok = false;
+        for (size_t i = 0; allowed[i] && !ok; i++)
+            ok = strcmp(key, allowed[i]) == 0;
+        if (!ok) {
+            *bad = key;
+            return false;
+        }
+    }
+    return true;
+}
+
+enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
+                        json_t **root, json_t **items, char *err,
+                        size_t errlen)
+{
+    static const char *const top[] = {"fray", "version", "kind", "items",
+                                      NULL};
+    json_error_t je;
+    json_t *doc, *ver, *arr;
+    const char *kind, *bad;
+
+    *root = *items = NULL;
+    if (len > XFER_MAX_BYTES) {
+        snprintf(err, errlen, "the file is %zu bytes, over the %d fray "
+                 "reads", len, XFER_MAX_BYTES);
+        return BOT_LIMIT;
+    }
+    doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+    if (doc == NULL) {
+        snprintf(err, errlen, "the file is not JSON (line %d: %.80s)",
+                 je.line, je.text);
+        return BOT_INVALID;
+    }
+    if (!json_is_object(doc) ||
+        json_is_string(json_object_get(doc, "fray")) == 0 ||
+        strcmp(json_string_value(json_object_get(doc, "fray")),
+               XFER_MAGIC) != 0) {
+        snprintf(err, errlen, "the file is not a fray export (it has no "
+                 "\"fray\": \"export\")");
+        goto bad;
+    }
+    ver = json_object_get(doc, "version");
+    if (!json_is_integer(ver) || json_integer_value(ver) < 1) {
+        snprintf(err, errlen, "the file's `version` is not a version "
+                 "number");
+        goto bad;
+    }
+    if (json_integer_value(ver) > XFER_VERSION) {
+        snprintf(err, errlen, "the file was made by a newer fray (version "
+                 "%lld; this one reads %d)",
+                 (long long)json_integer_value(ver), XFER_VERSION);
+        goto bad;
+    }
+    if (!only_fields(doc, top, &bad)) {
+        snprintf(err, errlen, "the file has a field fray does not know: "
+                 "`%.40s`", bad);
+        goto bad;
+    }
+    kind = json_string_value(json_object_get(doc, "kind"));
+    if (kind == NULL || strcmp(kind, xfer_kind_name(want)) != 0) {
+        bool known = false;
+        for (size_t k = 0; kind && k < XFER_NKINDS; k++)
+            known = known || strcmp(kind, xfer_kinds[k]) == 0;
+        snprintf(err, errlen, "the file holds %s, not %s",
+                 known ? kind : "something else", xfer_kind_name(want));
+        goto bad;
+    }
+    arr = json_object_get(doc, "items");
+    if (!json_is_array(arr)) {
+        snprintf(err, errlen, "the file's `items` is not a list");
+        goto bad;
+    }
+    if (json_array_size(arr) > XFER_MAX_ITEMS) {
+        snprintf(err, errlen, "the file has %zu items (limit is %d)",
+                 json_array_size(arr), XFER_MAX_ITEMS);
+        json_decref(doc);
+        return BOT_LIMIT;
+    }
+    *root = doc;
+    *items = json_incref(arr);
+    return BOT_OK;
+bad:
+    json_decref(doc);
+    return BOT_INVALID;
+}
+
+bool xfer_item_fields(const json_t *item, size_t i,
+                      const char *const *allowed, char *err, size_t errlen)
+{
+    const char *bad;
+    if (!json_is_object(item)) {
+        snprintf(err, errlen, "item %zu is not an object", i + 1);
+        return false;
+    }
+    if (!only_fields(item, allowed, &bad)) {
+        snprintf(err, errlen, "item %zu: field `%.40s` is not one fray "
+                 "knows", i + 1, bad);
+        return false;
+    }
+    return true;
+}
+
+const char *xfer_item_str(const json_t *item, size_t i, const char *field,
+                          size_t max, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(item, field);
+    const char *s = json_string_value(v);
+
+    if (v == NULL) {
+        snprintf(err, errlen, "item %zu: `%s` is missing", i + 1, field);
+        return NULL;
+    }
+    if (s == NULL) {
+        snprintf(err, errlen, "item %zu: `%s` is not text", i + 1, field);
+        return NULL;
+    }
+    if (*s == '\0') {
+        snprintf(err, errlen, "item %zu: `%s` is empty", i + 1, field);
+        return NULL;
+    }
+    if (strlen(s) > max) {
+        snprintf(err, errlen, "item %zu: `%s` is too long (limit is %zu "
+                 "bytes)", i + 1, field, max);
+        return NULL;
+    }
+    if (strlen(s) != json_string_length(v)) {
+        snprintf(err, errlen, "item %zu: `%s` holds a NUL", i + 1, field);
+        return NULL;
+    }
+    return s;
+}
+
+static bool path_ok(const char *path, char *err, size_t errlen)
+{
+    if (path == NULL || *path == '\0') {
+        snprintf(err, errlen, "no file named");
+        return false;
+    }
+    if (strlen(path) > XFER_MAX_PATH) {
+        snprintf(err, errlen, "the file's path is too long (limit is %d "
+                 "bytes)", XFER_MAX_PATH);
+        return false;
+    }
+    return true;
+}
+
+enum bot_err xfer_read_file(const char *path, char **out, size_t *len,
+                            char *err, size_t errlen)
+{
+    FILE *f;
+    char *buf;
+    size_t n;
+
+    *out = NULL;
+    *len = 0;
+    if (!path_ok(path, err, errlen))
+        return BOT_INVALID;
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot open %.200s: %s", path,
+                 strerror(errno));
+        return BOT_INVALID;
+    }
+    /* one byte more than allowed tells "too big" from "just fits" */
+    buf = malloc(XFER_MAX_BYTES + 2);
+    if (buf == NULL) {
+        fclose(f);
+        snprintf(err, errlen, "out of memory");
+        return BOT_NOMEM;
+    }
+    n = fread(buf, 1, XFER_MAX_BYTES + 1, f);
+    if (ferror(f)) {
+        snprintf(err, errlen, "cannot read %.200s: %s", path,
+                 strerror(errno));
+        fclose(f);
+        free(buf);
+        return BOT_INVALID;
+    }
+    fclose(f);
+    if (n > XFER_MAX_BYTES) {
+        snprintf(err, errlen, "%.200s is bigger than the %d bytes fray "
+                 "reads", path, XFER_MAX_BYTES);
+        free(buf);
+        return BOT_LIMIT;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return BOT_OK;
+}
+
+enum bot_err xfer_write_file(const char *path, const char *text, char *err,
+                             size_t errlen)
+{
+    char tmp[XFER_MAX_PATH + 16];
+    size_t n = strlen(text);
+    FILE *f;
+
+    if (!path_ok(path, err, errlen))
+        return BOT_INVALID;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "wb");
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot write %.200s: %s", path,
+                 strerror(errno));
+        return BOT_IO;
+    }
+    if (fwrite(text, 1, n, f) != n || fflush(f) != 0 || fsync(fileno(f))) {
+        snprintf(err, errlen, "cannot write %.200s: %s", path,
+                 strerror(errno));
+        fclose(f);
+        unlink(tmp);
+        return BOT_IO;
+    }
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %.200s: %s", path,
+                 strerror(errno));
+        unlink(tmp);
+        return BOT_IO;
+    }
+    return BOT_OK;
+}

@@ -1,0 +1,561 @@
+/*
+ * attach.c - the download thread and the checks before it (attach.h).
+ */
+#include "attach.h"
+
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sbuf.h"
+#include "tls.h"
+
+#define ATT_IDLE_POLL_MS 1000      /* nothing to do: look at stop again */
+#define ATT_USER_AGENT "fray attachment download"
+
+static const char *const att_msgs[] = {
+#define ATT_ERR_MSG_(n, s) s,
+    ATT_ERR_MAP(ATT_ERR_MSG_)
+#undef ATT_ERR_MSG_
+};
+
+static const char *const att_names[] = {
+#define ATT_ERR_NAME_(n, s) #n,
+    ATT_ERR_MAP(ATT_ERR_NAME_)
+#undef ATT_ERR_NAME_
+};
+
+const char *att_strerror(enum att_err e)
+{
+    return (unsigned)e < ATT_E__COUNT ? att_msgs[e] : "unknown error";
+}
+
+const char *att_errname(enum att_err e)
+{
+    return (unsigned)e < ATT_E__COUNT ? att_names[e] : "UNKNOWN";
+}
+
+/* ---- the policy ---- */
+
+/* A host name or IP literal as it may appear in a url: letters, digits,
+ * '-', '.', and for IPv6 literals ':' and brackets. */
+static bool host_ok(const char *h, size_t n)
+{
+    if (n == 0 || n > ATT_MAX_HOST)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = h[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '-' || c == '.' || c == ':' ||
+              c == '[' || c == ']'))
+            return false;
+    }
+    return true;
+}
+
+bool att_policy_parse(struct att_policy *p, const char *hosts,
+                      const char *plain, char *why, size_t whylen)
+{
+    const char *s = hosts ? hosts : "";
+
+    memset(p, 0, sizeof *p);
+    while (*s) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        while (n && s[0] == ' ')
+            s++, n--;
+        while (n && s[n - 1] == ' ')
+            n--;
+        if (!host_ok(s, n) || memchr(s, ':', n)) {
+            snprintf(why, whylen, "attachment host %d is not a host name "
+                     "(at most %d letters, digits, '-' and '.')",
+                     p->nhosts + 1, ATT_MAX_HOST);
+            return false;
+        }
+        if (p->nhosts == ATT_MAX_HOSTS) {
+            snprintf(why, whylen, "too many attachment hosts (limit is %d)",
+                     ATT_MAX_HOSTS);
+            return false;
+        }
+        memcpy(p->hosts[p->nhosts], s, n);
+        p->hosts[p->nhosts++][n] = '\0';
+        s += n;
+        while (*s == ' ')
+            s++;
+        if (*s == ',')
+            s++;
+    }
+    if (plain && *plain) {
+        if (strlen(plain) > ATT_MAX_HOSTPORT || !host_ok(plain,
+                                                         strlen(plain))) {
+            snprintf(why, whylen, "the plain-http attachment host is not "
+                     "host or host:port");
+            return false;
+        }
+        snprintf(p->plain, sizeof p->plain, "%s", plain);
+    }
+    return true;
+}
+
+/* "host" or "host:port" against the url's host and port (port may be
+ * NULL: the scheme's default). */
+static bool plain_matches(const char *plain, const char *host,
+                          const char *port)
+{
+    const char *colon = strrchr(plain, ':');
+    size_t hl = colon && plain[0] != '[' ? (size_t)(colon - plain)
+                                         : strlen(plain);
+    if (colon && plain[0] == '[') {       /* "[::1]:8080" */
+        const char *rb = strchr(plain, ']');
+        hl = rb ? (size_t)(rb - plain + 1) : strlen(plain);
+        colon = rb && rb[1] == ':' ? rb + 1 : NULL;
+    }
+    if (strlen(host) != hl || strncasecmp(plain, host, hl) != 0)
+        return false;
+    if (colon == NULL)
+        return true;
+    return port != NULL && strcmp(port, colon + 1) == 0;
+}
+
+enum att_err att_check_url(const struct att_policy *p, const char *url)
+{
+    CURLU *u;
+    char *scheme = NULL, *host = NULL, *port = NULL, *user = NULL,
+         *pass = NULL;
+    enum att_err e = ATT_E_URL;
+
+    if (url == NULL || *url == '\0' || strlen(url) >= ATT_MAX_URL)
+        return ATT_E_URL;
+    u = curl_url();
+    if (u == NULL)
+        return ATT_E_NOMEM;
+    if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+        curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK)
+        goto out;
+    if (strcmp(scheme, "http") != 0 && strcmp(scheme, "https") != 0) {
+        e = ATT_E_SCHEME;
+        goto out;
+    }
+    if (curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+        goto out;
+    curl_url_get(u, CURLUPART_PORT, &port, 0);
+    /* credentials in the url would be sent to whoever the host is */
+    if (curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK ||
+        curl_url_get(u, CURLUPART_PASSWORD, &pass, 0) == CURLUE_OK)
+        goto out;
+    if (p->plain[0] && plain_matches(p->plain, host, port)) {
+        e = ATT_E_OK;
+        goto out;
+    }
+    if (strcmp(scheme, "https") != 0) {
+        e = ATT_E_SCHEME;
+        goto out;
+    }
+    e = ATT_E_HOST;
+    if (port && strcmp(port, "443") != 0)
+        goto out;
+    for (int i = 0; i < p->nhosts; i++)
+        if (strcasecmp(p->hosts[i], host) == 0)
+            e = ATT_E_OK;
+out:
+    curl_free(scheme);
+    curl_free(host);
+    curl_free(port);
+    curl_free(user);
+    curl_free(pass);
+    curl_url_cleanup(u);
+    return e;
+}
+
+static bool ends_with_json(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    return n > 5 && strcasecmp(name + n - 5, ".json") == 0;
+}
+
+/* The media type of a Content-Type value, without parameters. */
+static bool type_is(const char *ct, const char *want)
+{
+    size_t n = strlen(want);
+    while (*ct == ' ')
+        ct++;
+    if (strncasecmp(ct, want, n) != 0)
+        return false;
+    ct += n;
+    while (*ct == ' ')
+        ct++;
+    return *ct == '\0' || *ct == ';';
+}
+
+enum att_err att_check_type(const char *ct, const char *filename)
+{
+    if (ct && strlen(ct) >= ATT_MAX_TYPE)
+        return ATT_E_TYPE;
+    if (ct && *ct && type_is(ct, "application/json"))
+        return ATT_E_OK;
+    if (!ends_with_json(filename))
+        return ATT_E_TYPE;
+    if (ct == NULL || *ct == '\0' || type_is(ct, "text/plain") ||
+        type_is(ct, "application/octet-stream"))
+        return ATT_E_OK;
+    return ATT_E_TYPE;
+}
+
+enum att_err att_check_meta(int64_t size, const char *ct,
+                            const char *filename)
+{
+    if (size > ATT_MAX_BYTES)
+        return ATT_E_TOO_BIG;
+    if (size < 0)
+        return ATT_E_URL;
+    if (filename && strlen(filename) >= ATT_MAX_FILENAME)
+        return ATT_E_TYPE;
+    return att_check_type(ct, filename);
+}
+
+/* ---- the download thread ---- */
+
+struct att_job {
+    struct att_job *next;
+    char *url;
+    char *filename;                /* NULL: none given */
+    att_done_fn *done;
+    void *ud;
+    CURL *easy;
+    struct sbuf body;
+    bool too_big;                  /* the body passed ATT_MAX_BYTES */
+    char ctype[ATT_MAX_TYPE];      /* the response's Content-Type */
+    struct att_result res;
+};
+
+struct att {
+    struct att_policy policy;
+    struct att_opts o;
+    CURLM *multi;
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t mu;
+    struct att_job *waiting, *done;     /* under mu; done in order */
+    int njobs;                          /* under mu: not yet dispatched */
+    bool stop;                          /* under mu */
+    struct att_job *active;             /* thread only */
+    int nactive;                        /* thread only */
+};
+
+static void job_free(struct att_job *j)
+{
+    if (j == NULL)
+        return;
+    if (j->easy)
+        curl_easy_cleanup(j->easy);
+    sbuf_cleanup(&j->body);
+    free(j->url);
+    free(j->filename);
+    free(j);
+}
+
+static size_t on_body(char *data, size_t size, size_t n, void *ud)
+{
+    struct att_job *j = ud;
+    size_t len = size * n;
+    if (j->body.len + len > ATT_MAX_BYTES) {
+        j->too_big = true;          /* stop reading: curl fails the write */
+        return 0;
+    }
+    sbuf_addn(&j->body, data, len);
+    return sbuf_error(&j->body) == SBUF_OK ? len : 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t n, void *ud)
+{
+    struct att_job *j = ud;
+    size_t len = size * n;
+    static const char name[] = "content-type:";
+    if (len > sizeof name - 1 &&
+        strncasecmp(data, name, sizeof name - 1) == 0) {
+        size_t v = sizeof name - 1, e = len;
+        while (v < e && (data[v] == ' ' || data[v] == '\t'))
+            v++;
+        while (e > v && (data[e - 1] == '\r' || data[e - 1] == '\n' ||
+                         data[e - 1] == ' '))
+            e--;
+        if (e - v < sizeof j->ctype) {
+            memcpy(j->ctype, data + v, e - v);
+            j->ctype[e - v] = '\0';
+        } else {
+            snprintf(j->ctype, sizeof j->ctype, "?");  /* refused later */
+        }
+    }
+    return len;
+}
+
+static CURLcode on_ssl_ctx(CURL *easy, void *ssl_ctx, void *store)
+{
+    (void)easy;
+    tls_share_store(ssl_ctx, store);
+    return CURLE_OK;
+}
+
+static bool job_start(struct att *a, struct att_job *j)
+{
+    j->easy = curl_easy_init();
+    if (j->easy == NULL)
+        return false;
+    curl_easy_setopt(j->easy, CURLOPT_URL, j->url);
+    curl_easy_setopt(j->easy, CURLOPT_USERAGENT, ATT_USER_AGENT);
+    curl_easy_setopt(j->easy, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(j->easy, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(j->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(j->easy, CURLOPT_MAXFILESIZE_LARGE,
+                     (curl_off_t)ATT_MAX_BYTES);
+    curl_easy_setopt(j->easy, CURLOPT_CONNECTTIMEOUT_MS,
+                     (long)a->o.connect_timeout_ms);
+    curl_easy_setopt(j->easy, CURLOPT_TIMEOUT_MS, (long)a->o.timeout_ms);
+    curl_easy_setopt(j->easy, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(j->easy, CURLOPT_WRITEDATA, j);
+    curl_easy_setopt(j->easy, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(j->easy, CURLOPT_HEADERDATA, j);
+    curl_easy_setopt(j->easy, CURLOPT_PRIVATE, j);
+    if (a->o.tls_store) {
+        curl_easy_setopt(j->easy, CURLOPT_CAINFO, NULL);
+        curl_easy_setopt(j->easy, CURLOPT_CAPATH, NULL);
+        curl_easy_setopt(j->easy, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+        curl_easy_setopt(j->easy, CURLOPT_SSL_CTX_DATA, a->o.tls_store);
+    }
+    if (curl_multi_add_handle(a->multi, j->easy) != CURLM_OK)
+        return false;
+    j->next = a->active;
+    a->active = j;
+    a->nactive++;
+    return true;
+}
+
+static void job_done(struct att *a, struct att_job *j)
+{
+    struct att_job **t;
+    j->res.data = j->res.err == ATT_E_OK ? sbuf_str(&j->body) : "";
+    j->res.len = j->res.err == ATT_E_OK ? j->body.len : 0;
+    pthread_mutex_lock(&a->mu);
+    j->next = NULL;
+    for (t = &a->done; *t; t = &(*t)->next)
+        ;
+    *t = j;
+    pthread_mutex_unlock(&a->mu);
+    if (a->o.wake)
+        a->o.wake(a->o.wake_ud);
+}
+
+/* What a finished transfer means for the user. */
+static enum att_err judge(struct att_job *j, CURLcode cc, long status)
+{
+    if (j->too_big || cc == CURLE_FILESIZE_EXCEEDED)
+        return ATT_E_TOO_BIG;
+    if (cc != CURLE_OK)
+        return ATT_E_NET;
+    if (status >= 300 && status < 400)
+        return ATT_E_REDIRECT;
+    if (status != 200)
+        return ATT_E_STATUS;
+    if (j->ctype[0] && att_check_type(j->ctype, j->filename) != ATT_E_OK)
+        return ATT_E_TYPE;
+    if (j->body.len == 0)
+        return ATT_E_EMPTY;
+    return ATT_E_OK;
+}
+
+static void job_finish(struct att *a, struct att_job *j, CURLcode cc)
+{
+    long status = 0;
+    struct att_job **p;
+
+    curl_easy_getinfo(j->easy, CURLINFO_RESPONSE_CODE, &status);
+    j->res.status = (int)status;
+    j->res.err = judge(j, cc, status);
+    if (j->res.err != ATT_E_OK)
+        log_msg(a->o.log, LOG_LVL_WARN, "attachment download refused: %s "
+                "(HTTP %ld, %s)", att_errname(j->res.err), status,
+                cc == CURLE_OK ? "complete" : curl_easy_strerror(cc));
+    curl_multi_remove_handle(a->multi, j->easy);
+    curl_easy_cleanup(j->easy);
+    j->easy = NULL;
+    for (p = &a->active; *p; p = &(*p)->next)
+        if (*p == j) {
+            *p = j->next;
+            a->nactive--;
+            break;
+        }
+    job_done(a, j);
+}
+
+static void start_waiting(struct att *a)
+{
+    while (a->nactive < ATT_MAX_ACTIVE) {
+        struct att_job *j;
+        pthread_mutex_lock(&a->mu);
+        j = a->waiting;
+        if (j)
+            a->waiting = j->next;
+        pthread_mutex_unlock(&a->mu);
+        if (j == NULL)
+            return;
+        if (!job_start(a, j)) {
+            if (j->easy) {
+                curl_easy_cleanup(j->easy);
+                j->easy = NULL;
+            }
+            j->res.err = ATT_E_NOMEM;
+            job_done(a, j);
+        }
+    }
+}
+
+static void *att_thread(void *arg)
+{
+    struct att *a = arg;
+    for (;;) {
+        int running = 0, left;
+        CURLMsg *m;
+        bool stop;
+
+        pthread_mutex_lock(&a->mu);
+        stop = a->stop;
+        pthread_mutex_unlock(&a->mu);
+        if (stop)
+            break;
+        start_waiting(a);
+        curl_multi_perform(a->multi, &running);
+        while ((m = curl_multi_info_read(a->multi, &left))) {
+            struct att_job *j = NULL;
+            if (m->msg != CURLMSG_DONE)
+                continue;
+            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&j);
+            job_finish(a, j, m->data.result);
+        }
+        curl_multi_poll(a->multi, NULL, 0, ATT_IDLE_POLL_MS, NULL);
+    }
+    return NULL;
+}
+
+bool att_new(const struct att_opts *o, struct att **out)
+{
+    struct att *a = calloc(1, sizeof *a);
+
+    *out = NULL;
+    if (a == NULL)
+        return false;
+    a->o = *o;
+    a->policy = *o->policy;
+    a->o.policy = &a->policy;
+    pthread_mutex_init(&a->mu, NULL);
+    a->multi = curl_multi_init();
+    if (a->multi == NULL ||
+        pthread_create(&a->thread, NULL, att_thread, a) != 0) {
+        att_free(a);
+        return false;
+    }
+    a->thread_started = true;
+    *out = a;
+    return true;
+}
+
+/* Complete j as not downloaded, on the caller's thread. */
+static void drop_job(struct att_job *j)
+{
+    if (j->done) {
+        memset(&j->res, 0, sizeof j->res);
+        j->res.err = ATT_E_NET;
+        j->res.data = "";
+        j->done(j->ud, &j->res);
+    }
+    job_free(j);
+}
+
+void att_free(struct att *a)
+{
+    if (a == NULL)
+        return;
+    if (a->thread_started) {
+        pthread_mutex_lock(&a->mu);
+        a->stop = true;
+        pthread_mutex_unlock(&a->mu);
+        curl_multi_wakeup(a->multi);
+        pthread_join(a->thread, NULL);
+    }
+    att_dispatch_done(a);
+    while (a->active) {
+        struct att_job *j = a->active;
+        a->active = j->next;
+        curl_multi_remove_handle(a->multi, j->easy);
+        drop_job(j);
+    }
+    while (a->waiting) {
+        struct att_job *j = a->waiting;
+        a->waiting = j->next;
+        drop_job(j);
+    }
+    if (a->multi)
+        curl_multi_cleanup(a->multi);
+    pthread_mutex_destroy(&a->mu);
+    free(a);
+}
+
+enum att_err att_fetch(struct att *a, const char *url, int64_t size,
+                       const char *content_type, const char *filename,
+                       att_done_fn *done, void *ud)
+{
+    struct att_job *j, **t;
+    enum att_err e = att_check_url(&a->policy, url);
+
+    if (e == ATT_E_OK)
+        e = att_check_meta(size, content_type, filename);
+    if (e != ATT_E_OK)
+        return e;
+    j = calloc(1, sizeof *j);
+    if (j == NULL)
+        return ATT_E_NOMEM;
+    sbuf_init(&j->body, ATT_MAX_BYTES);
+    j->url = strdup(url);
+    j->filename = filename ? strdup(filename) : NULL;
+    if (j->url == NULL || (filename && j->filename == NULL)) {
+        job_free(j);
+        return ATT_E_NOMEM;
+    }
+    j->done = done;
+    j->ud = ud;
+    pthread_mutex_lock(&a->mu);
+    if (a->njobs >= ATT_MAX_QUEUED) {
+        pthread_mutex_unlock(&a->mu);
+        job_free(j);
+        return ATT_E_BUSY;
+    }
+    for (t = &a->waiting; *t; t = &(*t)->next)
+        ;
+    *t = j;
+    a->njobs++;
+    pthread_mutex_unlock(&a->mu);
+    curl_multi_wakeup(a->multi);
+    return ATT_E_OK;
+}
+
+void att_dispatch_done(struct att *a)
+{
+    struct att_job *list;
+
+    pthread_mutex_lock(&a->mu);
+    list = a->done;
+    a->done = NULL;
+    pthread_mutex_unlock(&a->mu);
+    while (list) {
+        struct att_job *n = list->next;
+        if (list->done)
+            list->done(list->ud, &list->res);
+        pthread_mutex_lock(&a->mu);
+        a->njobs--;
+        pthread_mutex_unlock(&a->mu);
+        job_free(list);
+        list = n;
+    }
+}

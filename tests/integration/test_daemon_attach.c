@@ -1,0 +1,286 @@
+/*
+ * test_daemon_attach.c - import and export through the real daemon and the
+ * fake Discord: /macro import with an attached file is deferred, the file
+ * is downloaded from the fake's attachment host with no token, and the
+ * answer edits the deferral; /macro export's file, attached again, imports
+ * to the same export byte for byte. A redirect is not followed, a file
+ * the host sends past 256 KB, a file declared too big and a file of
+ * another type are refused with the reason; a held download does not
+ * hold up other commands.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon_harness.h"
+
+#define USER "1100000000000000301"
+#define WAIT_MS 20000
+/* Downloads only from the fake (any port of 127.0.0.1) over plain http. */
+#define CONF "[discord]\nattachment_plain_host = 127.0.0.1\n"
+#define ROLLS                                                                \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\",\"items\":["    \
+    "{\"name\":\"stealth\",\"dice\":\"1d20+7 # Stealth\"},"                 \
+    "{\"name\":\"fire\",\"dice\":\"8d6 fire `hot`\"}]}"
+
+/* A file on the fake's attachment host; returns its id (static). */
+static const char *add_file(struct harness *h, const char *name,
+                            const char *content, const char *ctype,
+                            const char *mode, long long size)
+{
+    static char id[4][32];
+    static int k;
+    json_t *req = json_pack("{s:s,s:s,s:s,s:s}", "filename", name, "content",
+                            content, "content_type", ctype, "mode", mode);
+    char *text;
+    int st = 0;
+    json_t *a;
+
+    if (size >= 0)
+        json_object_set_new(req, "size", json_integer(size));
+    text = json_dumps(req, JSON_COMPACT);
+    a = fake_post_json(h->fake.port, "/_test/attachment", text, &st);
+    assert_int_equal(st, 200);
+    k = (k + 1) % 4;
+    snprintf(id[k], sizeof id[k], "%s",
+             json_string_value(json_object_get(a, "id")));
+    json_decref(a);
+    json_decref(req);
+    free(text);
+    return id[k];
+}
+
+/* Inject /macro <sub> with options (taken); returns the interaction id
+ * (static) after its callback, whose body goes to *cb (caller decrefs). */
+static const char *macro(struct harness *h, const char *sub, json_t *opts,
+                         json_t **cb)
+{
+    static char idbuf[32];
+    json_t *desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:o}]}", "type",
+                             "command", "name", "macro", "user_id", USER,
+                             "options", "name", sub, "type", 1, "options",
+                             opts ? opts : json_array());
+    char *text = json_dumps(desc, JSON_COMPACT);
+    json_t *r = fake_inject(h->fake.port, text), *rec;
+    assert_non_null(r);
+    snprintf(idbuf, sizeof idbuf, "%s",
+             json_string_value(json_object_get(r, "id")));
+    rec = harness_callback(h, idbuf);
+    *cb = json_incref(json_object_get(rec, "body"));
+    json_decref(rec);
+    json_decref(r);
+    json_decref(desc);
+    free(text);
+    return idbuf;
+}
+
+static json_t *file_opt(const char *id, bool replace)
+{
+    json_t *o = json_pack("[{s:s,s:i,s:s}]", "name", "file", "type", 11,
+                          "value", id);
+    if (replace)
+        json_array_append_new(o, json_pack("{s:s,s:i,s:b}", "name",
+                                           "replace", "type", 5, "value", 1));
+    return o;
+}
+
+/* An import: deferred privately, then the edit of @original; returns the
+ * edit's content (malloc'd). */
+static char *import(struct harness *h, const char *id, bool replace)
+{
+    long long since = harness_last_request(h);
+    json_t *cb, *edit;
+    char *out;
+
+    macro(h, "import", file_opt(id, replace), &cb);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 5);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(cb, "data"), "flags")) & 64,
+                     64);
+    json_decref(cb);
+    edit = harness_wait_request(h, "PATCH", "/messages/@original", &since,
+                                WAIT_MS);
+    if (edit == NULL) {
+        harness_dump_log(h);
+        fail_msg("no answer to the import");
+    }
+    out = strdup(json_string_value(json_object_get(
+        json_object_get(edit, "body"), "content")));
+    json_decref(edit);
+    return out;
+}
+
+/* The attachment host's record of requests. */
+static json_t *downloads(struct harness *h)
+{
+    json_t *j = fake_get_json(h->fake.port, "/_test/attachment_requests",
+                              NULL);
+    json_t *a = json_incref(json_object_get(j, "requests"));
+    json_decref(j);
+    assert_non_null(a);
+    return a;
+}
+
+/* /macro export's file: the text of its code block (malloc'd). */
+static char *export(struct harness *h)
+{
+    json_t *cb;
+    const char *d;
+    char *out;
+    size_t n;
+
+    macro(h, "export", NULL, &cb);
+    d = json_string_value(json_object_get(json_array_get(json_object_get(
+        json_object_get(cb, "data"), "embeds"), 0), "description"));
+    assert_non_null(d);
+    assert_true(strncmp(d, "```json\n", 8) == 0);
+    n = strlen(d);
+    assert_true(n > 11 && strcmp(d + n - 3, "```") == 0);
+    out = strndup(d + 8, n - 11);
+    json_decref(cb);
+    return out;
+}
+
+static void test_import_then_export_round_trip(void **st)
+{
+    struct harness h;
+    char *said, *first, *second;
+    json_t *dl;
+    size_t i;
+    json_t *r;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF);
+    said = import(&h, add_file(&h, "rolls.json", ROLLS,
+                               "application/json; charset=utf-8", "ok", -1),
+                  false);
+    assert_string_equal(said, "Imported 2 saved rolls.");
+    free(said);
+    first = export(&h);
+    assert_non_null(strstr(first, "\"name\": \"stealth\""));
+    /* the export, attached again, replaces them with themselves */
+    said = import(&h, add_file(&h, "export.json", first, "application/json",
+                               "ok", -1),
+                  true);
+    assert_non_null(strstr(said, "Imported 2 saved rolls"));
+    free(said);
+    second = export(&h);
+    assert_string_equal(first, second);
+    /* the host never saw a token, nor any Authorization header */
+    dl = downloads(&h);
+    assert_int_equal(json_array_size(dl), 2);
+    json_array_foreach(dl, i, r) {
+        const char *auth = json_string_value(json_object_get(r,
+                                                             "authorization"));
+        assert_string_equal(auth, "");
+        assert_null(strstr(json_string_value(json_object_get(r,
+                                                             "user_agent")),
+                           h.token));
+    }
+    json_decref(dl);
+    free(first);
+    free(second);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_refused_files(void **st)
+{
+    struct harness h;
+    char *said;
+    json_t *cb, *dl;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF);
+    /* a redirect: refused, and its target never asked for */
+    said = import(&h, add_file(&h, "r.json", ROLLS, "application/json",
+                               "redirect", -1),
+                  false);
+    assert_non_null(strstr(said, "sent fray elsewhere"));
+    free(said);
+    dl = downloads(&h);
+    assert_int_equal(json_array_size(dl), 1);
+    assert_null(strstr(json_string_value(json_object_get(
+                           json_array_get(dl, 0), "path")),
+                       "followed"));
+    json_decref(dl);
+    /* the host sends 1 MiB for a file said to be small: cut off */
+    said = import(&h, add_file(&h, "h.json", ROLLS, "application/json",
+                               "huge", -1),
+                  false);
+    assert_non_null(strstr(said, "larger than 256 KB"));
+    free(said);
+    /* declared too big, or not JSON: refused at once, nothing fetched */
+    macro(&h, "import", file_opt(add_file(&h, "big.json", ROLLS,
+                                          "application/json", "ok", 300000),
+                                 false),
+          &cb);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    assert_non_null(strstr(json_string_value(json_object_get(
+                               json_object_get(cb, "data"), "content")),
+                           "larger than 256 KB"));
+    json_decref(cb);
+    macro(&h, "import", file_opt(add_file(&h, "page.html", ROLLS,
+                                          "text/html", "ok", -1),
+                                 false),
+          &cb);
+    assert_non_null(strstr(json_string_value(json_object_get(
+                               json_object_get(cb, "data"), "content")),
+                           "not a JSON file"));
+    json_decref(cb);
+    dl = downloads(&h);
+    assert_int_equal(json_array_size(dl), 2);
+    json_decref(dl);
+    /* the refused imports saved nothing */
+    char *e = export(&h);
+    assert_null(strstr(e, "stealth"));
+    free(e);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_held_download_blocks_nothing(void **st)
+{
+    struct harness h;
+    long long since;
+    json_t *cb, *edit;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF);
+    since = harness_last_request(&h);
+    macro(&h, "import", file_opt(add_file(&h, "slow.json", ROLLS,
+                                          "application/json", "slow", -1),
+                                 false),
+          &cb);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 5);
+    json_decref(cb);
+    /* the host holds the file: a roll is answered meanwhile */
+    harness_roll_answered(&h);
+    json_t *none = harness_requests(&h, "PATCH", "/messages/@original",
+                                    &since);
+    assert_int_equal(json_array_size(none), 0);
+    json_decref(none);
+    json_decref(fake_post_json(h.fake.port, "/_test/attachment_release",
+                               "{}", NULL));
+    edit = harness_wait_request(&h, "PATCH", "/messages/@original", &since,
+                                WAIT_MS);
+    assert_non_null(edit);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(edit, "body"), "content")),
+                        "Imported 2 saved rolls.");
+    json_decref(edit);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_import_then_export_round_trip),
+        cmocka_unit_test(test_refused_files),
+        cmocka_unit_test(test_held_download_blocks_nothing),
+    };
+    return cmocka_run_group_tests_name("daemon_attach", tests, NULL, NULL);
+}
