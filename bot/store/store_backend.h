@@ -103,6 +103,18 @@ struct store_ops {
                               const struct store_prune_cfg *cfg,
                               struct store_prune_stats *st);
     enum bot_err (*size)(struct store *s, int64_t *bytes);
+
+    /* ---- turn clock timers (store.h): appended; every backend has them.
+     * store.c checks the shard and batch arguments first. ---- */
+    enum bot_err (*timer_set)(struct store *s, uint64_t channel,
+                              uint64_t guild, int64_t due_ms);
+    enum bot_err (*timer_next)(struct store *s, int shard_id,
+                               int shard_count, int64_t *due_ms);
+    enum bot_err (*timer_due)(struct store *s, int shard_id, int shard_count,
+                              int64_t now_ms, struct store_timer *out,
+                              size_t max, size_t *n);
+    enum bot_err (*timer_claim)(struct store *s, uint64_t channel,
+                                int64_t due_ms, bool *claimed);
 };
 
 extern const struct store_ops store_sqlite_ops;

@@ -814,4 +814,8 @@ const struct store_ops store_pg_ops = {
     .guild_count = store_pg_guild_count,
     .enc_prune = store_pg_enc_prune,
     .size = store_pg_size,
+    .timer_set = store_pg_timer_set,
+    .timer_next = store_pg_timer_next,
+    .timer_due = store_pg_timer_due,
+    .timer_claim = store_pg_timer_claim,
 };

@@ -70,6 +70,15 @@ static const char pg_schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/* Version 4: as SQLite's version 4, the turn clocks' timers. */
+static const char pg_schema_v4[] =
+    "CREATE TABLE clock_timer ("
+    "  channel bigint PRIMARY KEY,"
+    "  guild   bigint NOT NULL,"
+    "  due_ms  bigint NOT NULL"
+    ");"
+    "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -78,6 +87,7 @@ static const struct {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
     {"each encounter's server", pg_schema_v3},
+    {"turn clock timers", pg_schema_v4},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

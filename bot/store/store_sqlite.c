@@ -1056,4 +1056,8 @@ const struct store_ops store_sqlite_ops = {
     .guild_count = store_sq_guild_count,
     .enc_prune = store_sq_enc_prune,
     .size = store_sq_size,
+    .timer_set = store_sq_timer_set,
+    .timer_next = store_sq_timer_next,
+    .timer_due = store_sq_timer_due,
+    .timer_claim = store_sq_timer_claim,
 };

@@ -88,10 +88,24 @@ static const char schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/*
+ * Version 4: the turn clocks' timers (store.h), one row per channel whose
+ * fight has one to come; the index on due_ms gives the daemon the next one
+ * without reading the others.
+ */
+static const char schema_v4[] =
+    "CREATE TABLE clock_timer ("
+    "  channel INTEGER PRIMARY KEY,"
+    "  guild   INTEGER NOT NULL,"
+    "  due_ms  INTEGER NOT NULL"
+    ");"
+    "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
+    {4, "turn clock timers", schema_v4},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];
