@@ -60,6 +60,13 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    {"fights", "clock_speed", CFG_T_INT, 1, 86400, "1", F(clock_speed),
+     "FOR TESTS ONLY: the turn clock (/combat clock) runs this many times "
+     "faster than real time; 1 in production"},
+    {"fights", "clock_offset_s", CFG_T_INT, 0, 315360000, "0",
+     F(clock_offset_s),
+     "FOR TESTS ONLY: the turn clock starts this many seconds ahead of "
+     "real time (a restart after fray was down); 0 in production"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),
