@@ -235,7 +235,7 @@ static void fire_act(struct fire *f, int64_t waited)
     } else {
         waiting_on(e, to);
     }
-    sbuf_addf(to, " has waited %s without ending%s", w,
+    sbuf_addf(to, " has waited %s%s", w,
               e->clock.autoskip ? "; the clock moves the fight on."
                                 : ". Move it on with /combat next, or "
                                   "wait.");
@@ -320,10 +320,12 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     struct cmd_reply *reply = f->reply;
     if (f->pub.len > 0)
         msg_set_content(&reply->msg, "%s", sbuf_str(&f->pub));
+    /* The channel's message is the table's, on the console too: a hidden
+     * combatant stays unseen there, and the GM gets the full copy. */
     if (f->res->nev > 0) {
-        bool secret = render_events(&reply->msg, f->e, f->res,
-                                    src == CMD_SRC_CONSOLE, "Turn clock");
-        if (secret && src != CMD_SRC_CONSOLE &&
+        bool secret = render_events(&reply->msg, f->e, f->res, false,
+                                    "Turn clock");
+        if (secret &&
             (reply->gm_copy = malloc(sizeof *reply->gm_copy)) != NULL) {
             msg_init(reply->gm_copy);
             render_events(reply->gm_copy, f->e, f->res, true, "Turn clock");
