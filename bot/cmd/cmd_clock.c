@@ -42,6 +42,49 @@ static bool opt_duration(struct cmd_run *run, const char *name, int64_t *ms)
     return false;
 }
 
+/* The clock's settings in a sentence ("Turn clock: ..."), or that it is
+ * off. */
+static void clock_words(struct sbuf *t, const struct enc_clock *k)
+{
+    char a[DUR_MAX_TEXT + 1], b[DUR_MAX_TEXT + 1];
+    if (k->remind_ms == 0 && k->act_ms == 0) {
+        sbuf_add(t, "The turn clock is off.");
+        return;
+    }
+    sbuf_add(t, "Turn clock:");
+    if (k->remind_ms > 0) {
+        dur_format(k->remind_ms, a, sizeof a);
+        sbuf_addf(t, " whoever's turn it is gets a reminder after %s%s", a,
+                  k->act_ms > 0 ? ";" : ".");
+    }
+    if (k->act_ms > 0) {
+        dur_format(k->act_ms, b, sizeof b);
+        sbuf_addf(t, " after %s the GM is told%s.", b,
+                  k->autoskip ? " and the turn moves on" : "");
+    }
+}
+
+/* /combat clock without options: where the clock stands, changing
+ * nothing. */
+static void clock_show(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    struct sbuf t;
+    char w[32];
+    sbuf_init(&t, 512);
+    clock_words(&t, &e->clock);
+    if (e->status == ENC_ST_RUNNING && e->clock.wait_ms > 0) {
+        dur_format_rough(run->req->now_ms - e->clock.wait_ms, w, sizeof w);
+        sbuf_addf(&t, " This turn has waited %s.", w);
+    }
+    if (!enc_clock_on(e))
+        sbuf_add(&t, "\nSet it with `/combat clock remind:4h act:24h "
+                 "auto:true`.");
+    msg_set_content(&run->reply->msg, "%s", sbuf_str(&t));
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&t);
+}
+
 void cmd_combat_clock(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
@@ -53,10 +96,14 @@ void cmd_combat_clock(struct cmd_run *run)
         !opt_duration(run, "remind", &remind) ||
         !opt_duration(run, "act", &act))
         return;
-    char a[DUR_MAX_TEXT + 1], b[DUR_MAX_TEXT + 1];
+    char a[DUR_MAX_TEXT + 1];
     if (off && (remind || act || cmd_req_opt(run->req, "auto") != NULL)) {
         cmd_fail(run, "off: switches the clock off; give it alone\n"
                  "Try: `/combat clock off:true`");
+        return;
+    }
+    if (run->req->nopts == 0) {
+        clock_show(run);
         return;
     }
     if (!off && remind == 0 && act == 0) {
@@ -86,25 +133,11 @@ void cmd_combat_clock(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    if (off) {
-        rs_say0(&c, NULL, "The turn clock is off.");
-    } else {
-        struct sbuf t;
-        sbuf_init(&t, 512);
-        sbuf_add(&t, "Turn clock:");
-        if (remind > 0) {
-            dur_format(remind, a, sizeof a);
-            sbuf_addf(&t, " whoever's turn it is gets a reminder after %s%s",
-                      a, act > 0 ? ";" : ".");
-        }
-        if (act > 0) {
-            dur_format(act, b, sizeof b);
-            sbuf_addf(&t, " after %s the GM is told%s.", b,
-                      autoskip ? " and the turn moves on" : "");
-        }
-        rs_say0(&c, NULL, sbuf_str(&t));
-        sbuf_cleanup(&t);
-    }
+    struct sbuf t;
+    sbuf_init(&t, 512);
+    clock_words(&t, k);
+    rs_say0(&c, NULL, sbuf_str(&t));
+    sbuf_cleanup(&t);
     cmd_finish(run, "Turn clock", false);
 }
 
