@@ -124,6 +124,7 @@ static void clock_cb(lws_sorted_usec_list_t *sul)
                         STORE_TIMER_BATCH_MAX, &n) != BOT_OK)
         log_msg(d->log, LOG_LVL_WARN, "turn clock: the due timers could not "
                 "be read: %s", store_errmsg(d->store));
+    int64_t nfired = 0;
     for (size_t i = 0; i < n; i++) {
         struct cmd_reply r;
         bool fired = false;
@@ -133,6 +134,7 @@ static void clock_cb(lws_sorted_usec_list_t *sul)
                     ": the timer could not fire: %s", t[i].channel,
                     store_errmsg(d->store));
         if (fired) {
+            nfired++;
             d->clock_fired++;
             log_msg(d->log, LOG_LVL_INFO, "turn clock: channel %" PRIu64
                     " fired, %lld ms after it fell due", t[i].channel,
@@ -142,4 +144,10 @@ static void clock_cb(lws_sorted_usec_list_t *sul)
         cmd_reply_cleanup(&r);
     }
     daemon_clock_arm(d);
+    /* Rows still due that this pass could not fire (the store failing):
+     * try again later, not at once in a loop. */
+    if (n > 0 && nfired == 0 && d->clock_armed_ms != 0 &&
+        d->clock_armed_ms <= daemon_clock_ms(d))
+        lws_sul_schedule(d->ctx, 0, &d->sul_clock, clock_cb,
+                         DAEMON_CLOCK_RETRY_MS * LWS_US_PER_MS);
 }

@@ -112,6 +112,9 @@ struct daemon {
     int64_t clock_fired;                  /* timers this process fired */
 };
 
+/* A due turn clock timer that could not fire (the store failing) is
+ * tried again after this long. */
+#define DAEMON_CLOCK_RETRY_MS 30000
 /* Longest one arming of the turn clock waits before looking again. */
 #define DAEMON_CLOCK_MAX_WAIT_MS (7 * 24 * 3600 * INT64_C(1000))
 
