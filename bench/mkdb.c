@@ -12,6 +12,10 @@
  *
  *   build/bench-mkdb --db PATH [--count N] [--channel-base ID]
  *                    [--user ID] [--guild ID] [--hp N]
+ *                    [--clock REMIND,ACT]
+ *
+ * --clock gives every fight a turn clock (/combat clock remind:REMIND
+ * act:ACT) after /combat begin, for bench/clock-idle.
  *
  * Prints one JSON line: encounters made, live encounters in the file,
  * seconds, file size. Exit status 1 when a command was refused.
@@ -36,6 +40,7 @@ struct mkdb {
     struct cmd_ctx ctx;
     uint64_t guild, user;
     const char *hp;                 /* every combatant's hit points */
+    char remind[32], act[32];       /* --clock; "" for none */
     long refused;
 };
 
@@ -92,6 +97,11 @@ static void encounter(struct mkdb *m, uint64_t channel)
     run(m, channel, "add", orcs);
     run(m, channel, "add", heroes);
     run(m, channel, "begin", none);
+    if (m->remind[0] != '\0') {
+        const char *const clock[] = {"remind", m->remind, "act", m->act,
+                                     NULL};
+        run(m, channel, "clock", clock);
+    }
 }
 
 static long long file_size(const char *path)
@@ -120,10 +130,14 @@ int main(int argc, char **argv)
             m.guild = strtoull(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--hp") == 0)
             m.hp = argv[i + 1];
+        else if (strcmp(argv[i], "--clock") == 0 &&
+                 sscanf(argv[i + 1], "%31[^,],%31s", m.remind, m.act) != 2)
+            count = 0;              /* usage */
     }
     if (path == NULL || count < 1) {
         fputs("usage: bench-mkdb --db PATH [--count N] [--channel-base ID] "
-              "[--user ID] [--guild ID] [--hp N]\n", stderr);
+              "[--user ID] [--guild ID] [--hp N] [--clock REMIND,ACT]\n",
+              stderr);
         return 2;
     }
 

@@ -61,6 +61,13 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    {"fights", "clock_speed", CFG_T_INT, 1, 86400, "1", F(clock_speed),
+     "FOR TESTS ONLY: the turn clock (/combat clock) runs this many times "
+     "faster than real time; 1 in production"},
+    {"fights", "clock_offset_s", CFG_T_INT, 0, 315360000, "0",
+     F(clock_offset_s),
+     "FOR TESTS ONLY: the turn clock starts this many seconds ahead of "
+     "real time (a restart after fray was down); 0 in production"},
     {"macros", "max_per_server", CFG_T_INT, 1, 100000, "500",
      F(max_macros_per_server),
      "server-wide saved rolls one server may keep; /macro save "

@@ -45,6 +45,8 @@ struct cfg {
     bool keep_history;               /* [fights] keep_history */
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
+    int64_t clock_speed;             /* [fights] clock_speed (tests only) */
+    int64_t clock_offset_s;          /* [fights] clock_offset_s (tests) */
     int64_t max_macros_per_server;   /* [macros] max_per_server */
     int64_t max_macros_per_user;     /* [macros] max_per_user */
     int64_t prune_interval_s;        /* [store] prune_interval_s */

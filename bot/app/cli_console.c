@@ -179,11 +179,12 @@ int cli_console(int argc, char **argv)
         return CLI_USAGE;
     }
     con.ctx.rs_data = &rules;
+    con.location = path;
     if (script)
         st = console_script(&con, stdin);
     else
         st = console_interactive(&con, history_path(hist, sizeof hist));
-    store_close(store);
+    store_close(con.ctx.store);     /* :restart may have opened another */
     rs_data_free(&rules);
     if (fflush(stdout) != 0 || st == CONSOLE_FATAL) {
         fprintf(stderr, "fray console: stopped: out of memory or output "

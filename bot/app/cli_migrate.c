@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "enc.h"
+#include "enc_json.h"
 #include "store.h"
 
 /* The key prefix of gateway session rows (gw.h GW_KV_*), not copied. */
@@ -51,10 +53,31 @@ struct migrate_run {
     bool target_failed; /* else a failed export is the source's */
 };
 
+/* A live encounter's turn clock timer (store.h): not a row of its own in
+ * the export, it follows from the live document, as every save keeps it. */
+static enum bot_err copy_timer(struct store *to, const struct store_enc_rec *r)
+{
+    const char *doc = NULL;
+    for (size_t i = 0; i < r->nver; i++)
+        if (r->ver[i].version == r->version)
+            doc = r->ver[i].doc;
+    struct encounter *e = NULL;
+    char why[160];
+    if (r->ended || doc == NULL ||
+        enc_json_load(doc, &e, why, sizeof why) != BOT_OK)
+        return BOT_OK;       /* the import checked it already */
+    int64_t next = enc_clock_next(e);
+    enc_free(e);
+    return next > 0 ? store_timer_set(to, r->channel, r->guild, next)
+                    : BOT_OK;
+}
+
 static enum bot_err copy_encounter(void *ctx, const struct store_enc_rec *r)
 {
     struct migrate_run *m = ctx;
     enum bot_err e = store_import_encounter(m->to, r);
+    if (e == BOT_OK)
+        e = copy_timer(m->to, r);
     if (e == BOT_OK) {
         *(r->ended ? &m->archived : &m->live) += 1;
         m->versions += (int64_t)r->nver;

@@ -20,9 +20,11 @@
 #include "cmd_table.h"
 #include "rs.h"
 #include "cmd_validate.h"
+#include "dur.h"
 #include "msg.h"
 #include "render_text.h"
 #include "sbuf.h"
+#include "store.h"
 
 /* The prompt marker before each echoed line of a transcript. */
 #define CONSOLE_ECHO_MARK "> "
@@ -180,6 +182,169 @@ static bool console_print_reply(struct console *c,
     return true;
 }
 
+/* ---- the clock ----------------------------------------------------------- */
+
+static int64_t console_now_ms(const struct console *c)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 +
+           c->clock_offset_ms;
+}
+
+/* "+4h" or "real time", the offset to the nearest minute. */
+static void console_clock_text(int64_t offset, char *buf, size_t n)
+{
+    char d[DUR_MAX_TEXT + 8];
+
+    if (offset < DUR_MS_MINUTE / 2) {
+        snprintf(buf, n, "real time");
+        return;
+    }
+    dur_format(offset + DUR_MS_MINUTE / 2, d, sizeof d);
+    snprintf(buf, n, "real time +%s", d);
+}
+
+/* Fire every timer due now; false when printing failed. *nfired counts. */
+static bool console_fire_due(struct console *c, int *nfired)
+{
+    struct store_timer t[STORE_TIMER_BATCH_MAX];
+    size_t n = 0;
+
+    if (store_timer_due(c->ctx.store, 0, 1, console_now_ms(c), t,
+                        STORE_TIMER_BATCH_MAX, &n) != BOT_OK) {
+        fprintf(c->out, "the timers could not be read: %s\n",
+                store_errmsg(c->ctx.store));
+        return true;
+    }
+    for (size_t i = 0; i < n && *nfired < CONSOLE_MAX_FIRES; i++) {
+        struct cmd_reply r;
+        bool fired = false, ok = true;
+        char when[48];
+        if (!cmd_clock_fire(&c->ctx, &t[i], console_now_ms(c),
+                            CMD_SRC_CONSOLE, &r, &fired)) {
+            fprintf(c->out, "a timer could not fire: %s\n",
+                    store_errmsg(c->ctx.store));
+            cmd_reply_cleanup(&r);
+            continue;
+        }
+        if (fired) {
+            (*nfired)++;
+            console_clock_text(c->clock_offset_ms, when, sizeof when);
+            fprintf(c->out, "[turn clock, at %s]\n", when);
+            ok = (r.msg.content == NULL && r.msg.nembeds == 0) ||
+                 console_print_msg(c, &r.msg);
+            if (ok && r.gm_copy != NULL) {
+                fputs("(to the GM)\n", c->out);
+                ok = console_print_msg(c, r.gm_copy);
+            }
+        }
+        cmd_reply_cleanup(&r);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Fire what falls due up to now + by, each timer at its own time. */
+static bool console_advance(struct console *c, int64_t by)
+{
+    int64_t target = c->clock_offset_ms + by;
+    int nfired = 0;
+    int64_t due;
+
+    while (nfired < CONSOLE_MAX_FIRES &&
+           store_timer_next(c->ctx.store, 0, 1, &due) == BOT_OK) {
+        int64_t step = due - console_now_ms(c);
+        if (c->clock_offset_ms + (step > 0 ? step : 0) > target)
+            break;
+        if (step > 0)
+            c->clock_offset_ms += step;
+        int before = nfired;
+        if (!console_fire_due(c, &nfired))
+            return false;
+        if (nfired == before)
+            break;                  /* claimed by nobody: a stuck row */
+    }
+    if (nfired == CONSOLE_MAX_FIRES)
+        fprintf(c->out, "stopped after %d timers (limit)\n",
+                CONSOLE_MAX_FIRES);
+    c->clock_offset_ms = target;
+    return true;
+}
+
+/* A duration argument "+DUR" (the + is optional) into *ms. */
+static bool console_duration(struct console *c, const char *arg, size_t alen,
+                             const char *usage, int64_t *ms)
+{
+    char text[DUR_MAX_TEXT + 2];
+
+    if (alen > 0 && arg[0] == '+') {
+        arg++;
+        alen--;
+    }
+    if (alen >= sizeof text) {
+        fprintf(c->out, "%s (usage: %s)\n", dur_strerror(DUR_TOO_LONG_TEXT),
+                usage);
+        return false;
+    }
+    memcpy(text, arg, alen);
+    text[alen] = '\0';
+    enum dur_err err = dur_parse(text, ms);
+    if (err != DUR_OK) {
+        fprintf(c->out, "%s (usage: %s)\n", dur_strerror(err), usage);
+        return false;
+    }
+    return true;
+}
+
+static enum console_status console_time(struct console *c, const char *arg,
+                                        size_t alen)
+{
+    char when[48];
+    int64_t by = 0;
+
+    if (alen > 0) {
+        if (!console_duration(c, arg, alen, ":time [+DUR]", &by))
+            return CONSOLE_CONTINUE;
+        if (!console_advance(c, by))
+            return CONSOLE_FATAL;
+    }
+    console_clock_text(c->clock_offset_ms, when, sizeof when);
+    fprintf(c->out, "clock: %s\n", when);
+    return CONSOLE_CONTINUE;
+}
+
+static enum console_status console_restart(struct console *c,
+                                           const char *arg, size_t alen)
+{
+    char err[STORE_MAX_ERR], when[48];
+    int64_t down = 0;
+    int nfired = 0;
+    struct store *s = NULL;
+
+    if (c->location == NULL || strcmp(c->location, ":memory:") == 0) {
+        console_say(c, ":restart needs a database file (--db PATH); "
+                    ":memory: keeps nothing to restart with");
+        return CONSOLE_CONTINUE;
+    }
+    if (alen > 0 &&
+        !console_duration(c, arg, alen, ":restart [+DUR]", &down))
+        return CONSOLE_CONTINUE;
+    store_close(c->ctx.store);
+    c->ctx.store = NULL;
+    c->clock_offset_ms += down;
+    if (store_open(c->location, &s, err, sizeof err) != BOT_OK) {
+        fprintf(c->out, "cannot reopen the database: %s\n", err);
+        return CONSOLE_FATAL;
+    }
+    c->ctx.store = s;
+    console_clock_text(c->clock_offset_ms, when, sizeof when);
+    fprintf(c->out, "fray restarted; clock: %s\n", when);
+    return console_fire_due(c, &nfired) ? CONSOLE_CONTINUE : CONSOLE_FATAL;
+}
+
 /* ---- meta commands ------------------------------------------------------- */
 
 static void console_help(struct console *c)
@@ -191,6 +356,12 @@ static void console_help(struct console *c)
                 "  :as NAME     act as another user (made up on first use)\n"
                 "  :gm on|off   give the acting user the GM's permissions\n"
                 "  :help        this list\n"
+                "  :time [+DUR] show the clock, or move it on by DUR (4h, "
+                "1d) firing\n"
+                "               the turn clock timers due on the way\n"
+                "  :restart [+DUR] reopen the database as a restarted fray, "
+                "after\n"
+                "               DUR of being down (late timers fire then)\n"
                 "  :quit        leave (end of input does too)\n"
                 "slash commands (options are name:value, quote values "
                 "with spaces):");
@@ -264,6 +435,10 @@ static enum console_status console_meta(struct console *c, const char *line,
         console_describe_user(c, "acting as ");
     } else if (w == 5 && memcmp(line, ":help", 5) == 0) {
         console_help(c);
+    } else if (w == 5 && memcmp(line, ":time", 5) == 0) {
+        return console_time(c, arg, alen);
+    } else if (w == 8 && memcmp(line, ":restart", 8) == 0) {
+        return console_restart(c, arg, alen);
     } else if ((w == 5 && memcmp(line, ":quit", 5) == 0) ||
                (w == 2 && memcmp(line, ":q", 2) == 0)) {
         return CONSOLE_QUIT;
@@ -276,14 +451,6 @@ static enum console_status console_meta(struct console *c, const char *line,
 }
 
 /* ---- one line ------------------------------------------------------------ */
-
-static int64_t console_now_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static enum console_status console_command(struct console *c,
                                            const char *line, size_t len)
@@ -312,7 +479,7 @@ static enum console_status console_command(struct console *c,
     p->req.force_gm = u->gm;
     p->req.interaction_id = NULL;
     p->req.expect_version = -1;
-    p->req.now_ms = console_now_ms();
+    p->req.now_ms = console_now_ms(c);
 
     if (!cmd_exec(&c->ctx, &p->req, &reply))
         st = CONSOLE_FATAL;

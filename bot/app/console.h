@@ -11,6 +11,12 @@
  *                   combatants in every session on the same database)
  *   :gm on|off      the acting user has the GM's permissions, or not
  *   :help           the meta commands and every slash command
+ *   :time [+DUR]    print the console's clock, or move it on by DUR (a
+ *                   duration as /combat clock takes it), firing every turn
+ *                   clock timer that falls due on the way, each at its time
+ *   :restart [+DUR] close the database and open it again, as a restarted
+ *                   fray would, after DUR of being down: timers that fell
+ *                   due meanwhile fire now, late, with a note
  *   :quit           stop
  *
  * Replies are printed with render_text(). In script mode (console_script)
@@ -19,8 +25,13 @@
  * skipped, so the output of a script is a readable transcript that can be
  * kept as a golden file.
  *
+ * The console's clock is the real one plus an offset that only :time and
+ * :restart move, so scripts test the turn clock in hours that take no time.
+ *
  * Ownership: the store and the random generator are borrowed for the
- * console's life; the console owns nothing on the heap. Not thread-safe.
+ * console's life, until :restart, after which the console's own store is
+ * ctx.store (the caller closes that one). The console owns nothing else on
+ * the heap. Not thread-safe.
  */
 #ifndef CONSOLE_H
 #define CONSOLE_H
@@ -37,6 +48,9 @@
 #define CONSOLE_MAX_USER_NAME 32    /* bytes of a :as name */
 #define CONSOLE_ECHO_MAX 200        /* longer input lines are echoed cut */
 #define CONSOLE_HISTORY_MAX 1000    /* lines kept in the history file */
+/* Timers one :time or :restart fires at most: a bound on a clock bug's
+ * output, far above what a script's fights set. */
+#define CONSOLE_MAX_FIRES 1000
 
 /* What became of one input line. */
 enum console_status {
@@ -58,6 +72,9 @@ struct console {
     struct console_user users[CONSOLE_MAX_USERS];
     int nusers;
     int current;                    /* index of the acting user */
+    int64_t clock_offset_ms;        /* the fake clock: real time + this */
+    const char *location;           /* the database, for :restart (borrowed);
+                                       NULL or ":memory:": no restart */
 };
 
 /* Set up a console acting as user_name (made GM when gm). Returns false

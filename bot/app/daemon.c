@@ -79,6 +79,7 @@ static void on_ready(void *ud, const char *app)
     struct daemon *d = ud;
     daemon_notify("STATUS=connected");
     daemon_register_ready(d, app);
+    daemon_clock_arm(d);         /* again: cheap, and never stale */
 }
 
 static void on_fatal(void *ud, int code)
@@ -138,6 +139,9 @@ static void on_gateway(void *ud, const struct rest_result *res)
     }
     gw_set_shard(d->gw, &d->shard,
                  json_integer_value(json_object_get(ssl, "max_concurrency")));
+    /* The shard is settled: its turn clock timers are known, and what fell
+     * due while fray was stopped fires now (REST needs no gateway). */
+    daemon_clock_arm(d);
     gw_start(d->gw, url,
              json_is_integer(json_object_get(ssl, "remaining"))
                  ? json_integer_value(json_object_get(ssl, "remaining"))
@@ -310,6 +314,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     uint64_t seed;
 
     memset(&d, 0, sizeof d);
+    d.clock_base_ms = daemon_wall_ms();
     d.cfg = c;
     d.log = lg;
     metrics_init(&d.metrics);
@@ -482,6 +487,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 out:
     lws_sul_cancel(&d.sul_tick);
     lws_sul_cancel(&d.sul_gateway);
+    lws_sul_cancel(&d.sul_clock);
     gw_detach(d.gw);
     tracker_detach(d.tracker);
     d.rest_closing = true;      /* done callbacks below: submit nothing */

@@ -103,7 +103,37 @@ struct daemon {
         uint64_t channel;
         int64_t at_ms;                    /* daemon_now_ms(); 0: never */
     } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
+    /* the turn clocks (daemon_clock.c) */
+    lws_sorted_usec_list_t sul_clock;     /* armed for the earliest timer */
+    int64_t clock_armed_ms;               /* clock time it is armed for;
+                                             0: not armed */
+    int64_t clock_base_ms;                /* wall time clock_speed counts
+                                             from (the start) */
+    bool clock_started;                   /* armed once (at READY) */
+    int64_t clock_wakeups;                /* times sul_clock ran */
+    int64_t clock_fired;                  /* timers this process fired */
 };
+
+/* A due turn clock timer that could not fire (the store failing) is
+ * tried again after this long. */
+#define DAEMON_CLOCK_RETRY_MS 30000
+/* Longest one arming of the turn clock waits before looking again. */
+#define DAEMON_CLOCK_MAX_WAIT_MS (7 * 24 * 3600 * INT64_C(1000))
+
+/* daemon_clock.c: the turn clock's time: the wall clock (for tests,
+ * [fights] clock_speed and clock_offset_s move it). */
+int64_t daemon_clock_ms(const struct daemon *d);
+/* daemon_clock.c: arm the one timer for this shard's earliest due turn
+ * clock timer in the store (none: disarm). Once the shard is settled, at
+ * READY and after firing. */
+void daemon_clock_arm(struct daemon *d);
+/* daemon_clock.c: a command set a fight's timer to due (0: cleared): arm
+ * for it when it comes before the armed one. */
+void daemon_clock_changed(struct daemon *d, int64_t due);
+
+/* daemon_ix.c: post a copy for the GM channel (folded with others while
+ * one is on its way). Takes *mp. */
+void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp);
 
 /* GM channels that may have a copy on its way at once; a copy for another
  * channel beyond them is posted alone, as if nothing were in flight. */

@@ -373,7 +373,7 @@ void daemon_gm_free(struct daemon *d)
  * that channel; else it waits for the one in flight and goes out folded
  * with the others that came meanwhile, so a flood of secret rolls is a
  * few messages, not a queue Discord drains at one a second. Takes *mp. */
-static void post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp)
+void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp)
 {
     struct msg *m = *mp;
     struct gm_fold *g = NULL, *free_slot = NULL;
@@ -579,11 +579,13 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
-        post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
+        daemon_post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
     /* The server plays another set of systems now: its commands follow,
      * once the change is committed. */
     if (reply->guild_commands && !reply->is_error)
         daemon_register_guild(d, it->req.guild_id);
+    if (reply->clock_changed && !reply->is_error)
+        daemon_clock_changed(d, reply->clock_due);
 }
 
 /* Group commit: run every queued command, each in its own inner
@@ -895,6 +897,7 @@ static void batch_add_as(struct daemon *d, json_t *payload,
         log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
         return;
     }
+    b->it.req.now_ms = daemon_clock_ms(d);  /* the turn clock's time */
     /* Only a RESUME's replay can bring one an earlier process saw: live
      * traffic is not looked up. */
     if (ack == ACK_UNKNOWN && d->gw &&

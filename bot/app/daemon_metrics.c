@@ -132,6 +132,11 @@ void daemon_metrics_render(void *ud, struct sbuf *sb)
     metrics_head(sb, "fray_store_commit_seconds", "histogram",
                  "One group commit of the store (the fsync).");
     metrics_write_hist(sb, "fray_store_commit_seconds", &d->metrics.commit);
+    counter(sb, "fray_clock_wakeups_total",
+            "Times the turn clocks' one timer woke the daemon (idle "
+            "fights cost none).", d->clock_wakeups);
+    counter(sb, "fray_clock_fired_total",
+            "Turn clock timers this process fired.", d->clock_fired);
     counter(sb, "fray_gm_copies_total",
             "Secret copies for GM channels.", d->metrics.gm_copies);
     counter(sb, "fray_gm_posts_total",

@@ -50,8 +50,14 @@ void daemon_prune_tick(struct daemon *d, int64_t now)
     /* Not inside a group's transaction, and never delaying its replies. */
     if (now < p->next_ms || d->batch_txn || d->nbatch > 0 || d->stopping)
         return;
-    if (!p->running)
+    if (!p->running) {
         daemon_ix_prune(d);     /* a pass starts: the deferral marks too */
+        /* On a shared store another process may have set a timer of this
+         * shard's guilds (a command that reached it during a handover):
+         * look again for the earliest, once a pass. */
+        if (store_shared(d->store) && d->clock_started)
+            daemon_clock_arm(d);
+    }
     p->running = true;
     int64_t wall = daemon_wall_ms();
     bool more = false;

@@ -339,9 +339,44 @@ static void tally(struct cmd_run *run)
     }
 }
 
+/* Whether the running wait is for the sender: their combatant's turn, a
+ * pick of a side they have a combatant on, or, for the GM, an NPC's. */
+static bool waits_for_sender(const struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    uint64_t user = run->req->user_id;
+    const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    if (cur != NULL)
+        return cur->owner != 0 ? cur->owner == user : run->is_gm;
+    for (int i = 0; i < e->ncs && e->acting_side >= 0; i++)
+        if (e->cs[i].side == e->acting_side &&
+            (e->cs[i].owner != 0 ? e->cs[i].owner == user : run->is_gm))
+            return true;
+    return false;
+}
+
+/* The turn clock follows the fight: when it waits for something new the
+ * count starts again; the owner's own action in the wait stops its
+ * reminder ("reminders stop as soon as the owner acts at all"). Setting
+ * the clock is not acting. */
+static void clock_mark(struct cmd_run *run)
+{
+    struct encounter *e = run->enc;
+    struct enc_wait w;
+    if (e->status != ENC_ST_RUNNING)
+        return;
+    enc_wait_of(e, &w);
+    if (run->loaded == 0 || !enc_wait_eq(&run->wait0, &w) ||
+        e->clock.wait_ms == 0)
+        enc_clock_restart(e, run->req->now_ms);
+    else if (run->spec->handler != cmd_combat_clock && waits_for_sender(run))
+        enc_clock_acted(e, run->req->now_ms);
+}
+
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
     tally(run);
+    clock_mark(run);
     struct cmd_reply *reply = run->reply;
     const struct encounter *e = run->enc;
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
@@ -353,7 +388,8 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
      * is edited after this change); a copy in every reply would only
      * leave stale trackers up the channel. */
     if (show_tracker && run->req->source != CMD_SRC_DISCORD)
-        render_tracker(&reply->msg, e, public_gm || reply->ephemeral);
+        render_tracker_at(&reply->msg, e, public_gm || reply->ephemeral,
+                          run->req->now_ms);
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
     for (int i = run->res->nev - 1; i >= 0; i--) {
@@ -381,7 +417,7 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
     }
     /* Discord keeps one live tracker message per fight. */
     if (run->req->source == CMD_SRC_DISCORD) {
-        reply->tracker = cmd_tracker_msg(e, run->rs);
+        reply->tracker = cmd_tracker_msg(e, run->rs, run->req->now_ms);
         reply->tracker_mode = e->status == ENC_ST_SETUP ? CMD_TRACKER_EDIT
                               : e->status == ENC_ST_ENDED ? CMD_TRACKER_FINAL
                                                           : CMD_TRACKER_POST;
@@ -541,6 +577,19 @@ static bool record_change(struct cmd_run *run)
     return line != NULL;
 }
 
+/* Keep the channel's timer row at the clock's next due time (store.h),
+ * in the save's transaction; the front end re-arms from the reply. */
+static enum bot_err clock_sync(struct cmd_run *run)
+{
+    int64_t next = enc_clock_next(run->enc);
+    if (next == run->timer0)
+        return BOT_OK;
+    run->reply->clock_changed = true;
+    run->reply->clock_due = next;
+    return store_timer_set(run->ctx->store, run->req->channel_id,
+                           run->req->guild_id, next);
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -573,6 +622,8 @@ static enum bot_err save_encounter(struct cmd_run *run)
     if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);
+    if (err == BOT_OK)
+        err = clock_sync(run);
     return err;
 }
 
@@ -691,7 +742,8 @@ static void run_handler(struct cmd_run *run)
         msg_cleanup(&run->reply->msg);
         msg_set_content(&run->reply->msg, "That button is from an older "
                         "state of the fight; here is the current one.");
-        render_tracker(&run->reply->msg, run->enc, run->is_gm);
+        render_tracker_at(&run->reply->msg, run->enc, run->is_gm,
+                          run->req->now_ms);
         run->reply->ephemeral = true;
         run->reply->is_error = true;
         run->failed = true;
@@ -756,6 +808,10 @@ static bool try_stateful(struct cmd_run *run)
     }
     run->loaded = run->enc != NULL ? run->enc->version : 0;
     run->is_gm = cmd_sender_is_gm(req, run->enc);
+    if (run->enc != NULL) {
+        enc_wait_of(run->enc, &run->wait0);
+        run->timer0 = enc_clock_next(run->enc);
+    }
 
     run_handler(run);
     if (!run->failed && run->changed && !record_change(run))

@@ -38,6 +38,7 @@ struct store;
 struct enc_cache;
 struct eng_rng;
 struct rs_data_set;
+struct store_timer;
 
 #define CMD_MAX_OPTS 16          /* options in one invocation */
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
@@ -146,6 +147,9 @@ struct cmd_reply {
     bool cut;                    /* something did not fit where it was
                                     made (a message, the events): a bug
                                     that tests look for */
+    bool clock_changed;          /* the fight's turn clock timer moved: a
+                                    front end that arms timers re-arms */
+    int64_t clock_due;           /* ... to this wall-clock time; 0: none */
 };
 
 struct cmd_ctx {
@@ -177,6 +181,25 @@ void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err);
  * itself could not be built (out of memory), with *reply cleaned up. */
 bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
               struct cmd_reply *reply);
+
+/* A timer that fires this long or more after it fell due says it was
+ * late ("late by 3 h: fray was down"). */
+#define CMD_CLOCK_LATE_MS (60 * 1000)
+
+/* Fire the turn clock timer t (read from store_timer_due) at wall-clock
+ * now_ms (cmd_clock.c), in one transaction: claim the row, apply what is
+ * due of the fight's clock (the owner's reminder, the GM's notice, the
+ * system's move-on with auto), save the fight with its history line and
+ * its next timer, commit. *fired says whether this call did it: false
+ * when another process claimed the row first or nothing was due. The
+ * reply, for a fired timer: msg for the fight's channel (empty when it
+ * has nothing to say there), gm_copy for the GM channel (gm_channel, or 0:
+ * show it with the reply), the tracker for src CMD_SRC_DISCORD, and
+ * clock_due, the next time to arm. Returns false when the store failed
+ * (nothing was changed) or on no memory. */
+bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
+                    int64_t now_ms, enum cmd_source src,
+                    struct cmd_reply *reply, bool *fired);
 
 /* Look an option up by name; NULL if absent. */
 const char *cmd_req_opt(const struct cmd_req *req, const char *name);

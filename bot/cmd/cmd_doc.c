@@ -261,6 +261,9 @@ void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
     if (h != NULL && h->attacks != NULL)
         sbuf_addf(b, style == CMD_DOC_FILE ? "## Attacks\n\n%s\n\n"
                                            : "**Attacks:** %s\n", h->attacks);
+    if (h != NULL && h->clock != NULL)
+        sbuf_addf(b, style == CMD_DOC_FILE ? "## Turn clock\n\n%s\n\n"
+                                           : "**Turn clock:** %s\n", h->clock);
     if (rs->ncmds > 0) {
         sbuf_add(b, style == CMD_DOC_FILE ? "## Commands\n\n"
                                           : "\n**Commands of this system:**\n");

@@ -40,6 +40,8 @@ struct cmd_run {
     struct rs_arg ext[RS_MAX_EXT_OPTS]; /* options the fight's system adds
                                            to this core command, bound */
     int next;
+    struct enc_wait wait0;       /* what the loaded fight waited for */
+    int64_t timer0;              /* its clock's next due time; 0: none */
     char *change;                /* what this change did, for history, when
                                     the handler says it (undo); else the
                                     first event says it (heap) */
@@ -97,11 +99,12 @@ bool cmd_sender_is_gm(const struct cmd_req *req, const struct encounter *e);
  * holds the channel's overwrites, so it may be a grant on one room only. */
 bool cmd_sender_manages_server(const struct cmd_req *req);
 
-/* The live tracker message of e (cmd_tracker.c): the public tracker embed
- * and the controls that fit the fight's state, each carrying e->version.
+/* The live tracker message of e (cmd_tracker.c) at wall-clock now_ms: the
+ * public tracker embed and the controls that fit the fight's state, each
+ * carrying e->version.
  * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs);
+                            const struct rs_system *rs, int64_t now_ms);
 
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
@@ -152,6 +155,7 @@ cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
 cmd_handler_fn cmd_combat_trust;
+cmd_handler_fn cmd_combat_clock;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;

@@ -14,6 +14,7 @@
 #include "cmd_macro.h"
 #include "cmd_run.h"
 #include "cmd_xfer.h"
+#include "dur.h"
 #include "eng_limits.h"
 #include "eng_text.h"
 
@@ -237,6 +238,19 @@ static const struct cmd_spec table[] = {
      "/combat trust on:true",
      cmd_combat_trust,
      OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
+     NULL, NULL},
+
+    {"combat", "clock", ENC_CMD | CMD_F_GM_ONLY, GUILD,
+     "GM: remind slow turns, tell the GM, move on (play by post)",
+     "/combat clock remind:4h act:24h auto:true",
+     cmd_combat_clock,
+     OPTS(RS_TEXT("remind", false, DUR_MAX_TEXT,
+                  "Remind whoever's turn it is after this long: 30m, 4h, 1d"),
+          RS_TEXT("act", false, DUR_MAX_TEXT,
+                  "Tell the GM after this long without the turn ending"),
+          RS_BOOL("auto", "With act: also move the turn on as the system "
+                  "allows"),
+          RS_BOOL("off", "Switch the clock off")),
      NULL, NULL},
 
     {"attack", NULL, ENC_CMD, GUILD,

@@ -42,13 +42,13 @@ static void add_pick_menu(struct msg *m, const struct encounter *e)
 }
 
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs)
+                            const struct rs_system *rs, int64_t now_ms)
 {
     struct msg *m = malloc(sizeof *m);
     if (m == NULL)
         return NULL;
     msg_init(m);
-    render_tracker(m, e, false);
+    render_tracker_at(m, e, false, now_ms);
     if (e->status != ENC_ST_RUNNING)
         return m;
     bool alternating = rs != NULL && (rs->flags & RS_F_ALTERNATING);

@@ -120,7 +120,7 @@ void cmd_combat_status(struct cmd_run *run)
     struct cmd_reply *reply = run->reply;
     bool gm_view = run->is_gm &&
                    (private || run->req->source == CMD_SRC_CONSOLE);
-    render_tracker(&reply->msg, run->enc, gm_view);
+    render_tracker_at(&reply->msg, run->enc, gm_view, run->req->now_ms);
     reply->ephemeral = private;
 }
 

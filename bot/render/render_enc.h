@@ -13,6 +13,7 @@
 #define RENDER_ENC_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "enc.h"
 #include "msg.h"
@@ -72,6 +73,12 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
  * around the running turn is shown with how many more there are above and
  * below. The footer says which. */
 void render_tracker(struct msg *m, const struct encounter *e, bool gm_view);
+/* The same at wall-clock now_ms (ms since the epoch): the footer also says
+ * how long the running turn has waited (a minute or more) and the turn
+ * clock's settings. render_tracker() knows no time: it shows the settings
+ * only. */
+void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
+                       int64_t now_ms);
 
 /* c as the players see it on the tracker (name, tracks, the system's
  * status, conditions, note), one line of Discord markdown without its

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dur.h"
 #include "rs.h"
 #include "sbuf.h"
 
@@ -270,7 +271,41 @@ static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
     return true;
 }
 
+/* The footer's word on the turn clock: how long the fight has waited
+ * (from a minute on: a live table's turns pass quicker) and the clock's
+ * settings when it is set. */
+static void clock_foot(struct sbuf *foot, const struct encounter *e,
+                       int64_t now_ms)
+{
+    const struct enc_clock *k = &e->clock;
+    char a[DUR_MAX_TEXT + 1], b[DUR_MAX_TEXT + 1];
+    if (e->status != ENC_ST_RUNNING)
+        return;
+    if (now_ms > 0 && k->wait_ms > 0 && now_ms - k->wait_ms >= DUR_MS_MINUTE) {
+        dur_format_rough(now_ms - k->wait_ms, a, sizeof a);
+        sbuf_addf(foot, " \xC2\xB7 waiting %s", a);
+    }
+    if (!enc_clock_on(e))
+        return;
+    sbuf_add(foot, " \xC2\xB7 clock:");
+    if (k->remind_ms > 0) {
+        dur_format(k->remind_ms, a, sizeof a);
+        sbuf_addf(foot, " remind %s", a);
+    }
+    if (k->act_ms > 0) {
+        dur_format(k->act_ms, b, sizeof b);
+        sbuf_addf(foot, "%s act %s%s", k->remind_ms > 0 ? "," : "", b,
+                  k->autoskip ? " (auto)" : "");
+    }
+}
+
 void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
+{
+    render_tracker_at(m, e, gm_view, 0);
+}
+
+void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
+                       int64_t now_ms)
 {
     const struct rs_system *rs = rs_find(e->ruleset);
     struct sbuf title;
@@ -349,6 +384,7 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
                           render_side_unseen(e, e->acting_side) && !gm_view
                               ? RENDER_UNSEEN_SIDE
                               : e->sides[e->acting_side].name);
+            clock_foot(&foot, e, now_ms);
         }
         if (windowed)
             sbuf_add(&foot, " \xC2\xB7 compact, around the turn");

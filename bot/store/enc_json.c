@@ -379,6 +379,23 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     JW_LIT(w, "}");
 }
 
+/* The turn clock, only what is set: most fights never use it. */
+static void dump_clock(struct jw *w, const struct enc_clock *k)
+{
+    if (k->remind_ms > 0)
+        JW_I64(w, "clock_remind", k->remind_ms);
+    if (k->act_ms > 0)
+        JW_I64(w, "clock_act", k->act_ms);
+    if (k->autoskip)
+        JW_BOOL(w, "clock_auto", true);
+    if (k->wait_ms > 0)
+        JW_I64(w, "clock_wait", k->wait_ms);
+    if (k->acted_ms > 0)
+        JW_I64(w, "clock_acted", k->acted_ms);
+    if (k->done != 0)
+        JW_I64(w, "clock_done", k->done);
+}
+
 static void dump_header(struct jw *w, const struct encounter *e)
 {
     JW_KEY1(w, "v");
@@ -402,6 +419,7 @@ static void dump_header(struct jw *w, const struct encounter *e)
         JW_U64(w, "fight", e->fight_id);
     if (e->trust)
         JW_BOOL(w, "trust", true);
+    dump_clock(w, &e->clock);
 }
 
 char *enc_json_dump(const struct encounter *e)
@@ -514,6 +532,24 @@ static bool rd_bool(struct rd *r, json_t *o, const char *key)
         return false;
     }
     return json_is_true(v);
+}
+
+/* The turn clock's keys, each optional (absent: not set). */
+static void rd_clock(struct rd *r, json_t *o, struct enc_clock *k)
+{
+    if (json_object_get(o, "clock_remind") != NULL)
+        k->remind_ms = rd_int(r, o, "clock_remind", 0, INT64_MAX / 4);
+    if (json_object_get(o, "clock_act") != NULL)
+        k->act_ms = rd_int(r, o, "clock_act", 0, INT64_MAX / 4);
+    if (json_object_get(o, "clock_auto") != NULL)
+        k->autoskip = rd_bool(r, o, "clock_auto");
+    if (json_object_get(o, "clock_wait") != NULL)
+        k->wait_ms = rd_int(r, o, "clock_wait", 0, INT64_MAX / 4);
+    if (json_object_get(o, "clock_acted") != NULL)
+        k->acted_ms = rd_int(r, o, "clock_acted", 0, INT64_MAX / 4);
+    if (json_object_get(o, "clock_done") != NULL)
+        k->done = (unsigned)rd_int(r, o, "clock_done", 0,
+                                   ENC_CLOCK_REMIND | ENC_CLOCK_ACT);
 }
 
 static void rd_str(struct rd *r, json_t *o, const char *key, char *dst,
@@ -856,6 +892,7 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         e->fight_id = rd_u64(&r, o, "fight");
     if (json_object_get(o, "trust") != NULL)
         e->trust = rd_bool(&r, o, "trust");
+    rd_clock(&r, o, &e->clock);
 
     json_t *set = json_object_get(o, "settings");
     if (!json_is_object(set) || json_object_size(set) > ENC_MAX_SETTINGS) {

@@ -487,6 +487,54 @@ enum bot_err store_interaction_prune(struct store *s, int64_t before_ms,
     return e;
 }
 
+/* ---- turn clock timers ---------------------------------------------------- */
+
+/* A shard's filter: count <= 1 is everyone; else 0 <= id < count. */
+static enum bot_err shard_ok(struct store *s, int id, int count)
+{
+    if (count > 1 && (id < 0 || id >= count))
+        return store__fail(s, BOT_INVALID, "shard %d of %d", id, count);
+    return BOT_OK;
+}
+
+enum bot_err store_timer_set(struct store *s, uint64_t channel,
+                             uint64_t guild, int64_t due_ms)
+{
+    if (due_ms < 0)
+        return store__fail(s, BOT_INVALID, "timer due at %lld",
+                           (long long)due_ms);
+    return s->ops->timer_set(s, channel, guild, due_ms);
+}
+
+enum bot_err store_timer_next(struct store *s, int shard_id, int shard_count,
+                              int64_t *due_ms)
+{
+    enum bot_err e = shard_ok(s, shard_id, shard_count);
+    return e != BOT_OK ? e
+                       : s->ops->timer_next(s, shard_id, shard_count, due_ms);
+}
+
+enum bot_err store_timer_due(struct store *s, int shard_id, int shard_count,
+                             int64_t now_ms, struct store_timer *out,
+                             size_t max, size_t *n)
+{
+    *n = 0;
+    if (max < 1 || max > STORE_TIMER_BATCH_MAX)
+        return store__fail(s, BOT_LIMIT, "timer batch %zu (limit is %d)",
+                           max, STORE_TIMER_BATCH_MAX);
+    enum bot_err e = shard_ok(s, shard_id, shard_count);
+    return e != BOT_OK ? e
+                       : s->ops->timer_due(s, shard_id, shard_count, now_ms,
+                                           out, max, n);
+}
+
+enum bot_err store_timer_claim(struct store *s, uint64_t channel,
+                               int64_t due_ms, bool *claimed)
+{
+    *claimed = false;
+    return s->ops->timer_claim(s, channel, due_ms, claimed);
+}
+
 /* ---- retention and quotas ----------------------------------------------- */
 
 enum bot_err store_enc_set_guild(struct store *s, uint64_t channel,

@@ -475,6 +475,52 @@ enum bot_err store_sheet_export(struct store *s, store_sheet_fn *fn,
 /* Add a sheet exactly as exported (times, undo, used), for `fray migrate`.
  * A name the key already has: BOT_CONFLICT. */
 enum bot_err store_import_sheet(struct store *s, const struct store_sheet *sh);
+/* ---- turn clock timers ----------------------------------------------------
+ *
+ * One row per channel whose live fight has a turn clock with something
+ * still to come: when its next reminder or deadline falls due
+ * (enc_clock_next() of its live state). The command layer keeps the row
+ * equal to that in the transaction that saves the state, so undo, reopen
+ * and the end move or clear it with the fight. A daemon asks for the
+ * earliest due time (an index on it), arms one timer in its loop for that,
+ * and fires a due row by claiming it: a delete conditional on the due time
+ * it read, in the same transaction as what firing changes. Of several
+ * processes on one PostgreSQL store only the one whose delete removed the
+ * row fires it (the other's waits on the row lock and then deletes
+ * nothing); a crash before the commit leaves the row for the next start.
+ *
+ * Sharding: a shard (shard_id of shard_count) sees only the rows of its
+ * guilds, by Discord's rule (guild >> 22) % shard_count == shard_id;
+ * shard_count <= 1 sees every row (the console, guild 0).
+ */
+struct store_timer {
+    uint64_t channel;
+    uint64_t guild;          /* 0: not known (the console) */
+    int64_t due_ms;          /* wall clock, ms since the epoch */
+};
+
+/* Due rows one store_timer_due() call returns at most. */
+#define STORE_TIMER_BATCH_MAX 100
+
+/* Set the channel's timer to due_ms, or remove it when due_ms is 0. */
+enum bot_err store_timer_set(struct store *s, uint64_t channel,
+                             uint64_t guild, int64_t due_ms);
+
+/* The earliest due time of the shard's rows; BOT_NOTFOUND when none. */
+enum bot_err store_timer_next(struct store *s, int shard_id, int shard_count,
+                              int64_t *due_ms);
+
+/* The shard's rows due at or before now_ms, the earliest first, at most
+ * max (1..STORE_TIMER_BATCH_MAX) into out; how many into *n. */
+enum bot_err store_timer_due(struct store *s, int shard_id, int shard_count,
+                             int64_t now_ms, struct store_timer *out,
+                             size_t max, size_t *n);
+
+/* Take the channel's row if it is still due at due_ms: *claimed says
+ * whether this call removed it. Call inside the transaction that applies
+ * what the timer does. */
+enum bot_err store_timer_claim(struct store *s, uint64_t channel,
+                               int64_t due_ms, bool *claimed);
 
 /* ---- export and import, for `fray migrate` ------------------------------ */
 

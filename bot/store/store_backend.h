@@ -157,6 +157,17 @@ struct store_ops {
                                   void *ctx);
     enum bot_err (*import_sheet)(struct store *s, const struct store_sheet *sh,
                                  const char *key);
+    /* ---- turn clock timers (store.h): appended; every backend has them.
+     * store.c checks the shard and batch arguments first. ---- */
+    enum bot_err (*timer_set)(struct store *s, uint64_t channel,
+                              uint64_t guild, int64_t due_ms);
+    enum bot_err (*timer_next)(struct store *s, int shard_id,
+                               int shard_count, int64_t *due_ms);
+    enum bot_err (*timer_due)(struct store *s, int shard_id, int shard_count,
+                              int64_t now_ms, struct store_timer *out,
+                              size_t max, size_t *n);
+    enum bot_err (*timer_claim)(struct store *s, uint64_t channel,
+                                int64_t due_ms, bool *claimed);
 };
 
 extern const struct store_ops store_sqlite_ops;

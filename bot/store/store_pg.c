@@ -863,4 +863,8 @@ const struct store_ops store_pg_ops = {
     .sheet_tagged = store_pg_sheet_tagged,
     .export_sheets = store_pg_export_sheets,
     .import_sheet = store_pg_import_sheet,
+    .timer_set = store_pg_timer_set,
+    .timer_next = store_pg_timer_next,
+    .timer_due = store_pg_timer_due,
+    .timer_claim = store_pg_timer_claim,
 };

@@ -203,7 +203,26 @@
       " WHERE guild = $1 AND user_id = $2"                                     \
       " AND name >= $3 AND name < $3 || '{' ORDER BY name LIMIT $4")           \
     X(MACRO_EXPORT, "",                                                        \
-      "SELECT " PG_MACRO_COLS " FROM macro ORDER BY guild, user_id, name")
+      "SELECT " PG_MACRO_COLS " FROM macro ORDER BY guild, user_id, name")   \
+    /* turn clock timers (store_pg_timer.c) */                                 \
+    /* $1 channel, $2 guild, $3 due */                                         \
+    X(TIMER_SET, "iii",                                                        \
+      "INSERT INTO clock_timer (channel, guild, due_ms) VALUES ($1, $2, $3)"   \
+      " ON CONFLICT (channel) DO UPDATE SET guild = excluded.guild,"           \
+      " due_ms = excluded.due_ms")                                             \
+    X(TIMER_CLEAR, "i", "DELETE FROM clock_timer WHERE channel = $1")          \
+    /* $1 shard id, $2 shard count -> due */                                   \
+    X(TIMER_NEXT, "ii",                                                        \
+      "SELECT due_ms FROM clock_timer WHERE ($2 <= 1"                          \
+      " OR (guild >> 22) % $2 = $1) ORDER BY due_ms LIMIT 1")                  \
+    /* $1 shard id, $2 shard count, $3 now, $4 limit -> channel, guild, due */ \
+    X(TIMER_DUE, "iiii",                                                       \
+      "SELECT channel, guild, due_ms FROM clock_timer WHERE due_ms <= $3"      \
+      " AND ($2 <= 1 OR (guild >> 22) % $2 = $1)"                              \
+      " ORDER BY due_ms, channel LIMIT $4")                                    \
+    /* $1 channel, $2 due: removes the row only while it is still that */      \
+    X(TIMER_CLAIM, "ii",                                                       \
+      "DELETE FROM clock_timer WHERE channel = $1 AND due_ms = $2")
 
 enum store_pg_stmt {
 #define STORE_PG_STMT_ENUM_(n, types, sql) PGS_##n,
@@ -299,6 +318,18 @@ enum bot_err store_pg_enc_prune(struct store *base,
                                 const struct store_prune_cfg *cfg,
                                 struct store_prune_stats *st);
 enum bot_err store_pg_size(struct store *base, int64_t *bytes);
+
+/* The turn clocks' timers (store_pg_timer.c). */
+enum bot_err store_pg_timer_set(struct store *base, uint64_t channel,
+                                uint64_t guild, int64_t due_ms);
+enum bot_err store_pg_timer_next(struct store *base, int shard_id,
+                                 int shard_count, int64_t *due_ms);
+enum bot_err store_pg_timer_due(struct store *base, int shard_id,
+                                int shard_count, int64_t now_ms,
+                                struct store_timer *out, size_t max,
+                                size_t *n);
+enum bot_err store_pg_timer_claim(struct store *base, uint64_t channel,
+                                  int64_t due_ms, bool *claimed);
 /* Run statement id without rows wanted; the rows it changed into
  * *changed when not NULL. */
 enum bot_err store_pg_run(struct store_pg *s, enum store_pg_stmt id,

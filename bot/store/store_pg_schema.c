@@ -109,6 +109,15 @@ static const char pg_schema_v5[] =
     ");"
     "CREATE INDEX sheet_use_sheet ON sheet_use(sheet);";
 
+/* Version 6: as SQLite's version 6, the turn clocks' timers. */
+static const char pg_schema_v6[] =
+    "CREATE TABLE clock_timer ("
+    "  channel bigint PRIMARY KEY,"
+    "  guild   bigint NOT NULL,"
+    "  due_ms  bigint NOT NULL"
+    ");"
+    "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -119,6 +128,7 @@ static const struct {
     {"each encounter's server", pg_schema_v3},
     {"saved rolls (macros)", pg_schema_v4},
     {"saved characters and NPC templates", pg_schema_v5},
+    {"turn clock timers", pg_schema_v6},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

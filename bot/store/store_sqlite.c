@@ -1075,4 +1075,8 @@ const struct store_ops store_sqlite_ops = {
     .sheet_tagged = store_sq_sheet_tagged,
     .export_sheets = store_sq_export_sheets,
     .import_sheet = store_sq_import_sheet,
+    .timer_set = store_sq_timer_set,
+    .timer_next = store_sq_timer_next,
+    .timer_due = store_sq_timer_due,
+    .timer_claim = store_sq_timer_claim,
 };

@@ -120,5 +120,16 @@ enum bot_err store_sq_export_sheets(struct store *base, store_sheet_fn *fn,
 enum bot_err store_sq_import_sheet(struct store *base,
                                    const struct store_sheet *sh,
                                    const char *key);
+/* The turn clocks' timers (store_sqlite_timer.c). */
+enum bot_err store_sq_timer_set(struct store *base, uint64_t channel,
+                                uint64_t guild, int64_t due_ms);
+enum bot_err store_sq_timer_next(struct store *base, int shard_id,
+                                 int shard_count, int64_t *due_ms);
+enum bot_err store_sq_timer_due(struct store *base, int shard_id,
+                                int shard_count, int64_t now_ms,
+                                struct store_timer *out, size_t max,
+                                size_t *n);
+enum bot_err store_sq_timer_claim(struct store *base, uint64_t channel,
+                                  int64_t due_ms, bool *claimed);
 
 #endif

@@ -142,12 +142,26 @@ static const char schema_v5[] =
     ") WITHOUT ROWID;"
     "CREATE INDEX sheet_use_sheet ON sheet_use(sheet);";
 
+/*
+ * Version 6: the turn clocks' timers (store.h), one row per channel whose
+ * fight has one to come; the index on due_ms gives the daemon the next one
+ * without reading the others.
+ */
+static const char schema_v6[] =
+    "CREATE TABLE clock_timer ("
+    "  channel INTEGER PRIMARY KEY,"
+    "  guild   INTEGER NOT NULL,"
+    "  due_ms  INTEGER NOT NULL"
+    ");"
+    "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
     {4, "saved rolls (macros)", schema_v4},
     {5, "saved characters and NPC templates", schema_v5},
+    {6, "turn clock timers", schema_v6},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

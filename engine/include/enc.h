@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "enc_clock.h"
 #include "enc_event.h"
 #include "eng_err.h"
 #include "eng_limits.h"
@@ -171,6 +172,7 @@ struct encounter {
     uint64_t fight_id;       /* drawn when the fight starts, carried by its
                                 buttons so an old fight's button never acts
                                 on a new one; 0 for fights from before */
+    struct enc_clock clock;  /* the turn clock (enc_clock.h) */
 
     struct enc_setting settings[ENC_MAX_SETTINGS];
     int nsettings;

@@ -42,7 +42,7 @@
 #include "eng_buf.h"
 #include "eng_rng.h"
 
-#define RS_OPS_VERSION 3
+#define RS_OPS_VERSION 4
 #define RS_SYSTEM_VERSION 1
 
 /* ---- options: one declaration for commands, /attack tokens, settings ---- */
@@ -218,6 +218,9 @@ struct rs_help {
                                 sentences: turn structure and dice */
     const char *turns;       /* how a turn goes, with the commands */
     const char *attacks;     /* how attacks and damage work; or NULL */
+    const char *clock;       /* what the turn clock's automatic move-on
+                                does in this system (rs_ops.timeout); NULL:
+                                the turn is skipped */
 };
 
 /* ---- typed state ---------------------------------------------------------- */
@@ -368,6 +371,14 @@ struct rs_ops {
      * (which side picks next), as plain text appended to out: the renderer
      * escapes it. NULL: nothing. */
     void (*tracker_head)(const struct encounter *e, struct eng_buf *out);
+
+    /* ---- version 4 ---- */
+
+    /* The turn clock ran out (/combat clock act: auto:true) on the
+     * current wait: move the fight on as the system's rules allow, with a
+     * sentence in the log saying what was done and why (rs_help.clock
+     * says it to users). NULL: as next, the current turn is skipped. */
+    enum eng_err (*timeout)(struct rs_call *c);
 };
 
 /* A choice a ruleset puts to a player (ENC_EV_PROMPT): each answer is one

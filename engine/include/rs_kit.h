@@ -297,6 +297,14 @@ bool rs_int_word(const char *s, int64_t *out);
  * else its init stat, else 0 (a modifier, a rank). */
 int64_t rs_init_number(const struct enc_combatant *who);
 
+/* ---- the turn clock (kit_clock.c) ------------------------------------------ */
+
+/* The turn clock ran out on the running turn (rs_ops.timeout): say so in
+ * the log, fmt holding one {} for the combatant (shown unseen to players
+ * when hidden), and end the turn with the system's own next. ENG_STATE
+ * when no turn is running. */
+enum eng_err rs_clock_end_turn(struct rs_call *c, const char *fmt);
+
 /* ---- rolled initiative (kit_init.c) -------------------------------------- */
 
 /* Roll who's initiative: 1d20 + its init stat, or its init_expr (dice, a

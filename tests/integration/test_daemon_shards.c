@@ -11,7 +11,8 @@
  * the shared store, events are routed by guild, only shard 0 registers
  * commands, commands split across both processes for the same channel are
  * all applied (no lost update), and an interaction delivered to both is
- * applied once (the second process answers "That was already done.").
+ * applied once (the second process answers "That was already done."), and
+ * a turn clock's reminder is sent once, by the shard that owns the guild.
  */
 #include "support.h"
 
@@ -54,7 +55,9 @@ static const char shard_conf[] =
     "[rest]\nretry_base_ms = 50\n"
     "[daemon]\nshutdown_grace_ms = 2000\n"
     /* one user sends the whole load: not what this test limits */
-    "[limits]\nuser_per_minute = 0\nchannel_per_minute = 0\n";
+    "[limits]\nuser_per_minute = 0\nchannel_per_minute = 0\n"
+    /* tests only: the turn clock runs an hour a second */
+    "[fights]\nclock_speed = 3600\n";
 
 static void dump_logs(const struct two *t)
 {
@@ -453,11 +456,73 @@ static void test_shards_share_one_channel(void **state)
     stop_two(&t);
 }
 
+/* Messages posted in the channel after seq since whose content has
+ * needle. */
+static size_t posts_saying(struct two *t, long long since,
+                           const char *needle)
+{
+    char path[128];
+    json_t *all, *rec;
+    size_t i, n = 0;
+    snprintf(path, sizeof path, "/_test/requests?since=%lld", since);
+    all = fake_get_json(t->fake.port, path, NULL);
+    json_array_foreach(json_object_get(all, "requests"), i, rec) {
+        const char *m = json_string_value(json_object_get(rec, "method"));
+        const char *p = json_string_value(json_object_get(rec, "path"));
+        const char *c = json_string_value(json_object_get(
+            json_object_get(rec, "body"), "content"));
+        n += m && strcmp(m, "POST") == 0 && p &&
+             strstr(p, "/channels/" CHANNEL "/messages") && c &&
+             strstr(c, needle);
+    }
+    json_decref(all);
+    return n;
+}
+
+/* A turn clock on a fight of shard 0's guild, set through shard 0 as
+ * Discord routes it: its reminder is sent once, by shard 0, whose store
+ * query sees the guild's timers, while shard 1 shares the store and
+ * answers commands of the same channel too. */
+static void test_shards_clock_fires_once(void **state)
+{
+    struct two t;
+    char id[32];
+    (void)state;
+
+    start_two(&t, "shards_clock");
+    setup_fight(&t);
+    inject(&t, "[{\"name\":\"begin\",\"options\":[]}]", "\"shard\":0", id);
+    expect_ok(&t, id);
+    /* remind:1h is a second here; act:30d never comes in the test */
+    inject(&t, "[{\"name\":\"clock\",\"options\":[{\"name\":\"remind\","
+              "\"value\":\"1h\"},{\"name\":\"act\",\"value\":\"30d\"}]}]",
+           "\"shard\":0", id);
+    expect_ok(&t, id);
+    for (int waited = 0; posts_saying(&t, 0, "still waiting") == 0;
+         waited += 50) {
+        if (waited > WAIT_MS) {
+            dump_logs(&t);
+            fail_msg("no reminder was posted");
+        }
+        fake_sleep_ms(50);
+    }
+    /* Both processes answer a command after it: each had its chance. */
+    inject(&t, HP_CHANGE("-1"), "\"shard\":0", id);
+    expect_ok(&t, id);
+    inject(&t, HP_CHANGE("-1"), "\"shard\":1", id);
+    expect_ok(&t, id);
+    assert_int_equal(posts_saying(&t, 0, "still waiting"), 1);
+    assert_true(log_has(&t, 0, "turn clock: channel " CHANNEL " fired"));
+    assert_false(log_has(&t, 1, "turn clock: channel " CHANNEL " fired"));
+    stop_two(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shards_identify_route_and_register),
         cmocka_unit_test(test_shards_share_one_channel),
+        cmocka_unit_test(test_shards_clock_fires_once),
     };
     int rc = pg_cluster_start_for_tests(&pg, "daemon_shards");
     if (rc != 0)

@@ -280,6 +280,14 @@ void cards_status(const struct encounter *e, const struct enc_combatant *who,
         eng_buf_addf(out, " · poison %d", (int)st->poison_left);
 }
 
+/* The clock ran out: the creature loses the turn of the card that is up;
+ * play goes on with the next card. */
+static enum eng_err cards_timeout(struct rs_call *c)
+{
+    return rs_clock_end_turn(c, "The turn clock ran out: {} loses this "
+                             "card's turn.");
+}
+
 const struct rs_ops cards_ops = {
     .version = RS_OPS_VERSION,
     .setup = cards_setup,             /* harm and mental tracks; hp = limit */
@@ -297,4 +305,5 @@ const struct rs_ops cards_ops = {
     .data_free = NULL,
     .data_conds = NULL,               /* conditions: rs_cards_decl.c */
     .cond_changed = cards_cond_changed, /* catching fire, fleeing */
+    .timeout = cards_timeout,         /* that card's turn is lost */
 };

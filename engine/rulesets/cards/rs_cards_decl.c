@@ -289,6 +289,10 @@ static const struct rs_help cards_help = {
                "its own. One success left hits for the weapon's damage in "
                "Harm; each extra success adds one Harm, or buys a swap of "
                "cards (`options:swap`).",
+    .clock = "When `/combat clock` runs out with `auto:true`, the creature "
+             "loses the turn of the card that is up and play goes on with "
+             "the next card; its other cards, and this card next round, keep "
+             "their turns.",
 };
 
 /* Stats are open: the chapter names the skills a fight uses, but a group

@@ -76,6 +76,21 @@ static void fac_status(const struct encounter *e,
         fac_status_item(out, &first, fac_eligible(e, who) ? "fast" : "slow");
 }
 
+/* The clock ran out: a running activation ends; a faction that is to
+ * decide passes, which the rules always allow it. */
+static enum eng_err fac_timeout(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    if (e->current != 0)
+        return rs_clock_end_turn(c, "The turn clock ran out: {} ends the "
+                                 "turn.");
+    if (e->acting_side < 0 || e->acting_side >= e->nsides)
+        return enc_fail(c->d, ENG_STATE, "no faction is to decide");
+    RS_SAY(c, NULL, "The turn clock ran out: {} passes.",
+           RS_A_SIDE(e, e->acting_side));
+    return fac_pass(c);
+}
+
 const struct rs_ops fac_ops = {
     .version = RS_OPS_VERSION,
     .setup = fac_setup,               /* hp stat -> hp track */
@@ -93,4 +108,5 @@ const struct rs_ops fac_ops = {
     .data_free = NULL,
     .data_conds = NULL,               /* conditions: the declaration's */
     .cond_changed = NULL,             /* nothing takes hold at once */
+    .timeout = fac_timeout,           /* the turn ends; a decider passes */
 };

@@ -219,6 +219,10 @@ static const struct rs_help fac_help = {
                "it is surprised, unaware or has acted: then the attack "
                "lands without it. Damage is the weapon's dice less "
                "`armour`.",
+    .clock = "When `/combat clock` runs out with `auto:true`, a running "
+             "activation ends and the next faction decides; a faction that "
+             "is to decide passes, as any faction may, and when all pass in "
+             "a row the round ends.",
 };
 
 const struct rs_system rs_factions = {

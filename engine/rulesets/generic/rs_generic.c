@@ -55,6 +55,13 @@ static enum eng_err gen_next(struct rs_call *c)
     return ENG_OK;
 }
 
+/* The clock ran out: the turn is skipped, as an ordered system allows. */
+static enum eng_err gen_timeout(struct rs_call *c)
+{
+    return rs_clock_end_turn(c, "The turn clock ran out: {} loses this "
+                             "turn.");
+}
+
 static enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
 {
     const int64_t *ac = enc_stat(a->target, "ac");
@@ -171,6 +178,7 @@ static const struct rs_ops gen_ops = {
     .data_conds = NULL,               /* conditions: gen_conds */
     .cond_changed = NULL,             /* conditions are reminders only */
     .soak = gen_soak,                 /* temp first; a hit while down */
+    .timeout = gen_timeout,           /* the turn is skipped */
 };
 
 /* The conditions d20 tables use, as reminders: fray tracks them and their
@@ -261,6 +269,9 @@ static const struct rs_help gen_help = {
                "always hits and rolls the damage dice twice; a natural 1 "
                "always misses. Damage comes off temporary hit points "
                "(`temp`) first, then `hp`.",
+    .clock = "When `/combat clock` runs out with `auto:true`, the running "
+             "turn is skipped: the next in the order acts, as if `/combat "
+             "next` had ended it.",
 };
 
 const struct rs_system rs_generic = {

@@ -88,6 +88,36 @@ enum eng_err rsv_cmd_delay(struct rs_call *c)
     return rsv_delay_turn(c, who, target);
 }
 
+/* The next combatant after who in the order this round who has not
+ * acted and can, or NULL. */
+static struct enc_combatant *next_unacted(struct encounter *e,
+                                          const struct enc_combatant *who)
+{
+    for (int i = e->turn_idx + 1; i >= 1 && i < e->norder; i++) {
+        struct enc_combatant *x = enc_by_id(e, e->order[i].id);
+        if (x != NULL && x != who && !(x->flags & ENC_CF_ACTED) &&
+            turn_can_act(x) && !rsv_is_out(x))
+            return x;
+    }
+    return NULL;
+}
+
+enum eng_err rsv_timeout(struct rs_call *c)
+{
+    struct enc_combatant *who = enc_current(c->e);
+    struct enc_combatant *after =
+        who != NULL && who->owner != 0 && rsv_turn_untouched(who) &&
+                rsv_est(c->e)->blaze != who->id
+            ? next_unacted(c->e, who)
+            : NULL;
+    if (after == NULL)
+        return rs_clock_end_turn(c, "The turn clock ran out: {} loses this "
+                                 "turn.");
+    RS_SAY(c, who, "The turn clock ran out: {} is treated as delaying.",
+           RS_A_WHO(who));
+    return rsv_delay_turn(c, who, after);
+}
+
 /* /move [to:<band>] */
 enum eng_err rsv_cmd_move(struct rs_call *c)
 {

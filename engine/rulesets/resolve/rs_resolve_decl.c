@@ -239,6 +239,11 @@ static const struct rs_help rsv_help = {
                "less the Armor Rating, off Resolve; beating Defense by 7 "
                "or more halves the armour (rounded down) unless the weapon "
                "is Piercing.",
+    .clock = "When `/combat clock` runs out with `auto:true`, a player "
+             "character who has not moved or acted yet is treated as "
+             "delaying, to act right after the next combatant who has not "
+             "acted this round; anyone else (an NPC, someone who already "
+             "acted, the last to act in the round) loses the turn.",
 };
 
 /* Never the Same also needs the attributes, so it is typed, not clicked;
@@ -272,6 +277,7 @@ static const struct rs_ops rsv_ops = {
     .data_free = NULL,
     .data_conds = NULL,               /* conditions: rsv_conds */
     .cond_changed = NULL,             /* none takes hold at once */
+    .timeout = rsv_timeout,           /* a player delays; else skipped */
 };
 
 #define RSV_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))

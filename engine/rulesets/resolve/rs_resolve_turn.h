@@ -14,6 +14,11 @@
 enum eng_err rsv_begin(struct rs_call *c);
 enum eng_err rsv_next(struct rs_call *c);
 enum eng_err rsv_late_join(struct rs_call *c, struct enc_combatant *who);
+/* The turn clock ran out (rs_ops.timeout; rs_resolve_act.c): a player
+ * character who has not moved or acted is treated as delaying, after the
+ * next combatant in the order who has not acted this round; anyone else
+ * loses the turn. */
+enum eng_err rsv_timeout(struct rs_call *c);
 /* Refused: the order is fixed; the message points at /delay. */
 enum eng_err rsv_pick(struct rs_call *c, struct enc_combatant *who);
 

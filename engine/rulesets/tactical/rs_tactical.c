@@ -208,6 +208,14 @@ static enum eng_err tac_next(struct rs_call *c)
     return tac_turn_started(c);
 }
 
+/* The clock ran out: the turn ends as /combat next ends it (its
+ * end-of-turn rules run); the AP left are lost, as at any turn's end. */
+static enum eng_err tac_timeout(struct rs_call *c)
+{
+    return rs_clock_end_turn(c, "The turn clock ran out: {} ends the turn; "
+                             "the action points left are lost.");
+}
+
 static void tac_after_track(struct rs_call *c, struct enc_combatant *who,
                             const char *track, int64_t before)
 {
@@ -244,4 +252,5 @@ const struct rs_ops tac_ops = {
     .data_free = tac_data_free,
     .data_conds = tac_data_conds,     /* the table's conditions */
     .cond_changed = tac_cond_changed, /* out at once; Injury -> Wound */
+    .timeout = tac_timeout,           /* the turn ends, AP lost */
 };

@@ -204,6 +204,10 @@ static const struct rs_help tac_help = {
                "AV wears 1 per 10 absorbed. Effects go in "
                "`options:\"effects=Knockdown(2),Shock(1)\"`; `burst=`, "
                "`blast=` and `template=` make bursts and area attacks.",
+    .clock = "When `/combat clock` runs out with `auto:true`, the running "
+             "turn ends as `/combat next` would end it (its end-of-turn "
+             "rules apply) and the action points left are lost; the next in "
+             "the order acts.",
 };
 
 const struct rs_system rs_tactical = {

@@ -680,6 +680,27 @@ static void te_head(const struct encounter *e, struct eng_buf *out)
                      (int)e->round + 1, e->sides[side].name);
 }
 
+/* The clock ran out: a running turn ends and the next team picks. A team
+ * that is to pick may not pass (each gives every member a turn), so the
+ * clock picks for it: its first member in the tracker who may act. */
+static enum eng_err te_timeout(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    if (e->current != 0)
+        return rs_clock_end_turn(c, "The turn clock ran out: {} ends the "
+                                 "turn.");
+    for (int i = 0; i < e->ncs && e->acting_side >= 0; i++) {
+        struct enc_combatant *who = &e->cs[i];
+        if (who->side != e->acting_side || !te_eligible(e, who, false))
+            continue;
+        RS_SAY(c, who, "The turn clock ran out: team {} did not pick, so "
+               "{} acts, the first of the team who may.",
+               RS_A_SIDE(e, e->acting_side), RS_A_WHO(who));
+        return te_pick(c, who);
+    }
+    return te_next(c);          /* nobody left to pick: play moves on */
+}
+
 const struct rs_ops te_ops = {
     .version = RS_OPS_VERSION,
     .setup = te_setup,              /* hp/endurance/stamina/focus tracks */
@@ -698,6 +719,7 @@ const struct rs_ops te_ops = {
     .data_conds = NULL,             /* conditions: te_conds */
     .cond_changed = te_cond_changed, /* waiting: an extra reaction */
     .tracker_head = te_head,        /* which team picks next */
+    .timeout = te_timeout,          /* the turn ends; the clock picks */
 };
 
 const struct rs_prompt te_prompts[] = {

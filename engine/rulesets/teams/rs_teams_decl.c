@@ -225,6 +225,10 @@ static const struct rs_help te_help = {
                "`thrown` attack strays to someone `adjacent=`. Damage is the "
                "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
                "1, to endurance, then health.",
+    .clock = "When `/combat clock` runs out with `auto:true`, a running turn "
+             "ends and the next team picks. A team that is to pick may not "
+             "pass (every member gets a turn each round), so the clock picks "
+             "for it: its first member in the tracker who may still act.",
 };
 
 const struct rs_system rs_teams = {

@@ -3,8 +3,10 @@
  * archived), every kept version's document byte for byte, timestamps,
  * archive state, undo order, interactions and key/value rows, except the
  * gateway session keys, every saved roll (macro) of both scopes and
- * every saved sheet (characters with their undo and use, templates); a non-empty target is refused without --force,
- * and a failed copy changes nothing. The real fray binary runs the
+ * every saved sheet (characters with their undo and use, templates); a
+ * live fight's turn clock timer follows it; a non-empty target is refused
+ * without --force, and a failed copy changes nothing. The real fray binary
+ * runs the
  * migration. Fails without PostgreSQL unless FRAY_TEST_NO_PG=1. */
 #include "support.h"
 
@@ -14,7 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "enc.h"
+#include "enc_json.h"
 #include "pg_cluster.h"
+#include "rs.h"
 #include "store.h"
 
 #define SUITE "store_migrate"
@@ -372,6 +377,36 @@ static void test_store_migrate_identical(void **state)
     free(back);
 }
 
+/* The turn clock's timer is not a row of the export: it follows from the
+ * live document, so the copy has it at the same due time. */
+static void test_store_migrate_clock_timer(void **state)
+{
+    struct fixture *f = *state;
+    char out[2048];
+    struct encounter *e = enc_new(rs_find("generic"), "Road", 7);
+    assert_non_null(e);
+    e->status = ENC_ST_RUNNING;
+    e->round = 1;
+    e->clock = (struct enc_clock){.remind_ms = 3600000, .wait_ms = 5000};
+    e->version = 1;
+    char *doc = enc_json_dump(e);
+    enc_free(e);
+    struct store *s = open_ok(f->sqlite);
+    save(s, 77, 1, doc);
+    assert_int_equal(store_timer_set(s, 77, 0, 3605000), BOT_OK);
+    store_close(s);
+    free(doc);
+
+    int rc = migrate(out, sizeof out, "--from", f->from, "--to", f->pg, NULL);
+    if (rc != 0)
+        fail_msg("fray migrate exited %d: %s", rc, out);
+    s = open_ok(f->pg);
+    int64_t due = 0;
+    assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_OK);
+    assert_int_equal(due, 3605000);
+    store_close(s);
+}
+
 /* A target holding data is refused without --force; with --force a
  * channel live in both aborts the whole copy; neither changes it. */
 static void test_store_migrate_refuses_non_empty(void **state)
@@ -408,6 +443,8 @@ int main(void)
         return 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_store_migrate_identical, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_store_migrate_clock_timer, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_store_migrate_refuses_non_empty,
                                         setup, teardown),

@@ -1,8 +1,9 @@
 /* test_transcripts.c - golden transcripts of whole console sessions.
  *
  * For every tests/transcripts/NAME.txt this runs
- *   fray console --db :memory: --seed 42 --gm  < NAME.txt
- * and compares its output with NAME.out byte for byte, printing a unified
+ *   fray console --db DIR/fray.db --seed 42 --gm  < NAME.txt
+ * on a new database in a fresh temporary directory (a file, so that a
+ * script's :restart finds its fights again), and compares its output with NAME.out byte for byte, printing a unified
  * diff when they differ. With FRAY_UPDATE_GOLDEN=1 in the environment the
  * .out files are rewritten instead (then read them before committing: a
  * golden file must show correct behaviour). One cmocka test per script. */
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,28 +27,54 @@
 #define TRANSCRIPT_MAX_FILES 64
 #define TRANSCRIPT_PATH_MAX 4096
 
+/* Remove dir and the files in it (the database and its companions). */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *ent;
+    char path[TRANSCRIPT_PATH_MAX];
+
+    while (d != NULL && (ent = readdir(d)) != NULL) {
+        if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+        unlink(path);
+    }
+    if (d != NULL)
+        closedir(d);
+    rmdir(dir);
+}
+
 /* Run the console on script; its stdout into *out. Returns the exit
  * status, or -1 when it could not be run. */
 static int run_console(const char *script, struct sbuf *out)
 {
     int fds[2], in, status;
     pid_t pid;
-    char chunk[4096];
+    char chunk[4096], dir[] = "/tmp/fray-transcript-db-XXXXXX";
+    char db[sizeof dir + 16];
     ssize_t n;
 
+    if (mkdtemp(dir) == NULL)
+        return -1;
+    snprintf(db, sizeof db, "%s/fray.db", dir);
     in = open(script, O_RDONLY | O_CLOEXEC);
-    if (in < 0 || pipe(fds) != 0)
+    if (in < 0 || pipe(fds) != 0) {
+        remove_dir(dir);
         return -1;
+    }
     pid = fork();
-    if (pid < 0)
+    if (pid < 0) {
+        remove_dir(dir);
         return -1;
+    }
     if (pid == 0) {
         dup2(in, STDIN_FILENO);
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
         unsetenv("FRAY_SEED");
-        execl(FRAY_BINARY, FRAY_BINARY, "console", "--db", ":memory:",
+        execl(FRAY_BINARY, FRAY_BINARY, "console", "--db", db,
               "--seed", "42", "--gm", (char *)NULL);
         _exit(127);
     }
@@ -61,8 +89,11 @@ static int run_console(const char *script, struct sbuf *out)
     }
     close(fds[0]);
     while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
+        if (errno != EINTR) {
+            remove_dir(dir);
             return -1;
+        }
+    remove_dir(dir);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
