@@ -121,8 +121,17 @@ enum cmd_tracker_mode {
                                     and forget the message */
 };
 
+/* A file that goes with a reply (/combat log): the console writes or
+ * prints it, the daemon uploads it as the message's attachment. */
+struct cmd_file {
+    char *name;                  /* "Bridge-ambush-log.md" (heap) */
+    char *data;                  /* its bytes (heap), NULL: no file */
+    size_t len;
+};
+
 struct cmd_reply {
     struct msg msg;              /* what to show */
+    struct cmd_file file;        /* attached to msg, when data != NULL */
     bool ephemeral;              /* only the user who sent it sees it */
     bool is_error;               /* a refusal or bad input; nothing changed */
     bool changed;                /* the encounter changed (tracker update) */

@@ -44,6 +44,13 @@ struct cmd_run {
                                     the handler says it (undo); else the
                                     first event says it (heap) */
     bool change_secret;
+    char *detail;                /* what the change showed everyone, in
+                                    full, for recap and log (heap) */
+    char *gm_detail;             /* ... and the GM, when hidden numbers
+                                    made it differ (heap), or NULL */
+    bool keep;                   /* commit although nothing was saved: a
+                                    read-only command wrote bookkeeping
+                                    (/combat recap's last-seen mark) */
 };
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
@@ -148,6 +155,8 @@ cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;
+cmd_handler_fn cmd_combat_recap;
+cmd_handler_fn cmd_combat_log;
 cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;

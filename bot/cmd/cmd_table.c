@@ -195,6 +195,20 @@ static const struct cmd_spec table[] = {
                  "How many changes (default 10)")),
      NULL, NULL},
 
+    {"combat", "recap", CMD_F_NEEDS_ENC | CMD_F_EPHEMERAL, GUILD,
+     "What happened in this fight since your last command, privately",
+     "/combat recap",
+     cmd_combat_recap,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
+     "The whole fight so far as a Markdown file: every roll, change and who",
+     "/combat log",
+     cmd_combat_log,
+     OPTS(RS_BOOL("gm", "GM: your private copy, with hidden numbers")),
+     NULL, NULL},
+
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
      "GM: end the fight, with a summary (asks first; /combat reopen undoes)",
      "/combat end confirm:true",

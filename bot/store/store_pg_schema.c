@@ -70,6 +70,12 @@ static const char pg_schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/* Version 4: as SQLite's version 4, what each change showed. */
+static const char pg_schema_v4[] =
+    "ALTER TABLE enc_change ADD COLUMN detail text NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN gm_detail text NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN by_name text NOT NULL DEFAULT '';";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -78,6 +84,7 @@ static const struct {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
     {"each encounter's server", pg_schema_v3},
+    {"what each change showed", pg_schema_v4},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

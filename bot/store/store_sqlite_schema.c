@@ -88,10 +88,22 @@ static const char schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/*
+ * Version 4: what each change showed, in full, for /combat recap and
+ * /combat log: the public text (every roll with its dice) and, when
+ * hidden numbers made it differ, the GM's; and the author's display name
+ * then. "" for lines from before.
+ */
+static const char schema_v4[] =
+    "ALTER TABLE enc_change ADD COLUMN detail TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN gm_detail TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN by_name TEXT NOT NULL DEFAULT '';";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
+    {4, "what each change showed", schema_v4},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

@@ -7,7 +7,9 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too.
+ * the server's stored settings; denied, they stay the same too. A command
+ * that only reads (/combat recap, /combat log) is allowed when it is
+ * answered and the fight stays as it was.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -201,6 +203,15 @@ static bool server_wide(const char *command)
     return false;
 }
 
+/* A command that reads the fight and saves nothing (/combat recap, /combat
+ * log): allowed means answered, not refused, with the state unchanged. */
+static bool read_only(const struct cmd_req *req)
+{
+    struct cmd_spec spec;
+    return cmd_lookup(req->command, req->sub, NULL, &spec) &&
+           !(spec.flags & CMD_F_MUTATES);
+}
+
 /* Discord resolves a channel option: here every one names a text channel
  * of the server. */
 static void resolve_channels(struct cmd_req *req)
@@ -283,6 +294,13 @@ static void run_cell(const struct row *row, enum column col,
                      malformed ? " " : "", malformed ? malformed : "",
                      r.is_error ? "refused" : "the settings did not change",
                      text);
+    } else if (row->allow[col] && read_only(&p.req)) {
+        bool same = v0 == v1 && before && after && strcmp(before, after) == 0;
+        if (r.is_error || r.changed || !same)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the fight changed", text);
     } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
          * from the archive (/combat reopen) */
