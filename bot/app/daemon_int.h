@@ -155,6 +155,9 @@ struct follow_on {
     const char *method;
     char path[REST_MAX_PATH];
     char *body;                           /* owned; NULL: none */
+    size_t len;                           /* its bytes */
+    char ctype[REST_MAX_CTYPE];           /* JSON, or multipart with a
+                                             file (multipart.h) */
 };
 
 #define FOLLOW_ONS_MAX 2

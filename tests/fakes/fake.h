@@ -29,7 +29,12 @@
 #define FAKE_API_PREFIX         "/api/v10"
 #define FAKE_TEST_PREFIX        "/_test/"
 #define FAKE_RESUME_PATH        "/resume"      /* resume_gateway_url path */
-#define FAKE_MAX_BODY           (1024 * 1024)  /* request bodies we accept */
+#define FAKE_MAX_BODY           (25 * 1024 * 1024) /* request bodies we
+                                              accept: Discord's request
+                                              size limit (file uploads) */
+#define FAKE_ATTACH_MAX         (10 * 1024 * 1024) /* one file: Discord's
+                                              attachment_size_limit of a
+                                              server without boosts */
 #define FAKE_WRITE_CHUNK        16384          /* HTTP body bytes per write */
 
 #define FAKE_GW_MAX_PAYLOAD     4096      /* client payload size cap (4002) */
