@@ -60,6 +60,10 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    {"threads", "archive_on_end", CFG_T_BOOL, 0, 0, "true",
+     F(thread_archive_on_end),
+     "archive a fight's own thread (/combat start thread:true) when the "
+     "fight ends; false = it stays open"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),

@@ -44,6 +44,7 @@ struct cfg {
     int64_t retention_days;          /* [fights] retention_days */
     bool keep_history;               /* [fights] keep_history */
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
+    bool thread_archive_on_end;      /* [threads] archive_on_end */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
     int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */

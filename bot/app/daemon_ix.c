@@ -216,7 +216,6 @@ static void follow_on(struct pending_reply *p, const struct interaction *it,
     follow_on_file(p, it, method, sub, body, NULL);
 }
 
-
 static void answer_autocomplete(struct daemon *d, struct interaction *it,
                                 int64_t rx_us)
 {
@@ -226,6 +225,7 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
     json_t *body;
 
     msg_init(&m);
+    daemon_thread_route(d, &it->req);
     if (!cmd_complete(&ctx, &it->req, it->focused, &m))
         log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
                 "memory", it->id);
@@ -645,6 +645,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     if (reply->changed && reply->tracker)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
+    if (reply->changed && reply->thread_name[0] != '\0')
+        daemon_thread_open(d, it, reply->channel_id, reply->thread_name);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
         post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
     /* The server plays another set of systems now: its commands follow,
@@ -686,7 +688,10 @@ void daemon_batch_flush(struct daemon *d)
             batch_defer_send(d, &d->batch[i]);
     for (int i = 0; i < n; i++) {
         struct batch_item *b = &d->batch[i];
+        daemon_thread_route(d, &b->it.req);
         b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
+        if (b->ran)
+            daemon_thread_note(d, &b->it.req, &b->reply);
         if (!b->ran)
             log_msg(d->log, LOG_LVL_ERR,
                     "interaction %s: cmd_exec out of memory", b->it.id);

@@ -65,6 +65,14 @@ struct rs_data_set;
 #define CMD_PERM_MANAGE_CHANNELS (UINT64_C(1) << 4)
 #define CMD_PERM_MANAGE_GUILD    (UINT64_C(1) << 5)  /* "Manage Server" */
 #define CMD_PERM_MANAGE_MESSAGES (UINT64_C(1) << 13)
+#define CMD_PERM_CREATE_PUBLIC_THREADS (UINT64_C(1) << 35)
+#define CMD_PERM_SEND_IN_THREADS (UINT64_C(1) << 38)
+/* What fray needs to run a fight in a thread of its own. */
+#define CMD_PERM_THREADS \
+    (CMD_PERM_CREATE_PUBLIC_THREADS | CMD_PERM_SEND_IN_THREADS)
+/* A fight's thread name, bytes: Discord's 100 characters at most, and
+ * never less than a fight's name (ENC_MAX_ENC_NAME). */
+#define CMD_THREAD_NAME_MAX 128
 
 enum cmd_source { CMD_SRC_CONSOLE = 0, CMD_SRC_DISCORD };
 
@@ -96,6 +104,14 @@ struct cmd_req {
     int nopts;
 
     uint64_t channel_id;         /* the encounter's key; console uses 1 */
+    uint64_t parent_id;          /* sent in a thread: its parent channel;
+                                    else 0 */
+    uint64_t thread_id;          /* sent in a fight's own thread (the
+                                    front end then keys it by the parent,
+                                    channel_id); else 0 */
+    uint64_t app_perms;          /* fray's own permissions in the channel
+                                    (Discord's app_permissions) */
+    bool app_perms_known;
     uint64_t guild_id;           /* 0 in a DM */
     uint64_t user_id;            /* who acts */
     const char *user_name;       /* display name, for messages */
@@ -147,6 +163,9 @@ struct cmd_reply {
     enum cmd_tracker_mode tracker_mode;
     bool guild_commands;         /* the server's systems changed: register
                                     its commands again (discord/register) */
+    char thread_name[CMD_THREAD_NAME_MAX + 1]; /* non-empty: open a thread
+                                    called so for the fight (/combat start
+                                    thread:true) */
     bool cut;                    /* something did not fit where it was
                                     made (a message, the events): a bug
                                     that tests look for */

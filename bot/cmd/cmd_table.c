@@ -50,6 +50,8 @@ static const struct cmd_spec table[] = {
           RS_STR("settings", false, RS_VAL_SETTINGS, CMD_MAX_LIST_OPT,
                  "Rule options as \"key=value key=value\""),
           RS_BOOL("trust", "Players may change anyone's hp and conditions "
+                  "(default false)"),
+          RS_BOOL("thread", "Run the fight in a thread of its own "
                   "(default false)")),
      NULL, NULL},
 

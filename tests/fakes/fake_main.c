@@ -145,10 +145,12 @@ static int server_init(struct fake_server *s)
     s->vcounts = json_object();
     s->messages = json_object();
     s->commands = json_object();
+    s->threads = json_object();
+    s->chan_perms = json_object();
     fake_rl_init(s);
     return s->conn_log && s->frames && s->ix_index && s->requests &&
                    s->violations && s->vcounts && s->messages && s->commands &&
-                   s->rlc
+                   s->threads && s->chan_perms && s->rlc
                ? 0
                : -1;
 }
@@ -168,6 +170,8 @@ static void server_free(struct fake_server *s)
     json_decref(s->vcounts);
     json_decref(s->messages);
     json_decref(s->commands);
+    json_decref(s->threads);
+    json_decref(s->chan_perms);
     fake_rl_free(s);
 }
 

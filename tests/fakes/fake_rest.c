@@ -382,9 +382,37 @@ static void r_webhook_msg(struct route_ctx *c)
 
 /* ---- channels ---- */
 
+/* A request to a channel that cannot take it: a deleted thread (404
+ * 10003), or a thread where the bot may not send (403 50013). Answered
+ * when true. */
+static bool channel_refuses(struct route_ctx *c, bool send)
+{
+    if (fake_channel_gone(c->s, c->cap[0])) {
+        fake_reply_error(c->r, 404, FAKE_UNKNOWN_CHANNEL, "Unknown Channel");
+        return true;
+    }
+    if (send && fake_thread(c->s, c->cap[0]) != NULL &&
+        !(strtoull(fake_chan_perms(c->s, c->cap[0]), NULL, 10) &
+          FAKE_PERM_SEND_IN_THREADS)) {
+        fake_reply_error(c->r, 403, 50013, "Missing Permissions");
+        return true;
+    }
+    return false;
+}
+
+static void r_thread_create(struct route_ctx *c)
+{
+    fake_thread_create(c->s, c->r, c->cap[0], c->body);
+}
+
+static void r_channel(struct route_ctx *c)
+{
+    fake_channel_modify(c->s, c->r, c->cap[0], c->body);
+}
+
 static void r_msg_create(struct route_ctx *c)
 {
-    if (!body_ok(c, true, "channel message"))
+    if (channel_refuses(c, true) || !body_ok(c, true, "channel message"))
         return;
     reply_message(c, msg_new(c->s, c->cap[0], c->body, 0, false));
 }
@@ -402,6 +430,8 @@ static json_t *channel_msg(struct route_ctx *c, const char *mid)
 
 static void r_msg(struct route_ctx *c)
 {
+    if (channel_refuses(c, c->r->method == LWSHUMETH_PATCH))
+        return;
     json_t *m = channel_msg(c, c->cap[1]);
     if (m == NULL)
         return;
@@ -420,6 +450,8 @@ static void r_msg(struct route_ctx *c)
 
 static void r_pin(struct route_ctx *c)
 {
+    if (channel_refuses(c, false))
+        return;
     json_t *m = channel_msg(c, c->cap[1]);
     if (m == NULL)
         return;
@@ -558,6 +590,10 @@ static const struct route fake_routes[] = {
     { "DELETE", "/webhooks/{}/{}/messages/{}", "webhook_delete", 1, true,
       r_webhook_msg },
     { "POST", "/channels/{}/messages", "msg_create", 0, false, r_msg_create },
+    { "POST", "/channels/{}/threads", "thread_create", 0, false,
+      r_thread_create },
+    { "PATCH", "/channels/{}", "channel", 0, false, r_channel },
+    { "DELETE", "/channels/{}", "channel", 0, false, r_channel },
     { "GET", "/channels/{}/messages/{}", "msg_get", 0, false, r_msg },
     { "PATCH", "/channels/{}/messages/{}", "msg_edit", 0, false, r_msg },
     { "DELETE", "/channels/{}/messages/{}", "msg_delete", 0, false, r_msg },

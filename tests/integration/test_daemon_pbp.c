@@ -12,18 +12,11 @@
  * (each line of it is some 90 bytes, one message some 5,400). */
 #define RECAP_NOTES 90
 
-/* Run /combat <sub> as user, whose display name is gname; returns the
- * callback body. */
+/* /combat <sub> as user, whose display name is gname. */
 static json_t *as(struct harness *h, const char *user, const char *gname,
                   const char *sub, json_t *opts)
 {
-    json_t *desc = json_pack("{s:s,s:s,s:s,s:s,s:[{s:s,s:o}]}", "type",
-                             "command", "name", "combat", "user_id", user,
-                             "global_name", gname, "options", "name", sub,
-                             "options", opts ? opts : json_array());
-    json_t *cb = harness_interact(h, desc);
-    json_decref(desc);
-    return cb;
+    return combat_in(h, NULL, user, gname, sub, opts);
 }
 
 /* The first embed's description of a callback (its data). */
