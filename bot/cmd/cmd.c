@@ -631,6 +631,8 @@ static enum bot_err save_encounter(struct cmd_run *run)
         err = store_change_add(run->ctx->store, run->req->channel_id, &line);
     }
     if (err == BOT_OK && run->ended)
+        err = cmd_recap_forget(run);
+    if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);
     return err;

@@ -34,7 +34,10 @@
 /* Changes a recap lists at most; older ones are counted, not shown. */
 #define RECAP_MAX_ENTRIES 100
 /* The mark's key: "recap:<channel>:<fight>:<user>". */
-#define RECAP_KEY "recap:%" PRIu64 ":%" PRIu64 ":%" PRIu64
+#define RECAP_KEY_FIGHT "recap:%" PRIu64 ":%" PRIu64 ":"
+#define RECAP_KEY RECAP_KEY_FIGHT "%" PRIu64
+/* Marks deleted per scan when a fight ends (scans repeat until none). */
+#define RECAP_FORGET_BATCH 64
 #define RECAP_KEY_MAX 96
 /* The log file's size: Discord's attachment_size_limit for a server
  * without boosts (10 MiB), the least any server allows. */
@@ -218,6 +221,41 @@ void cmd_combat_recap(struct cmd_run *run)
         msg_embed_set_description(em, sbuf_str(&b));
     run->reply->ephemeral = true;
     sbuf_cleanup(&b);
+}
+
+/* Keys of one fight's marks, a batch at a time. */
+struct marks {
+    char key[RECAP_FORGET_BATCH][RECAP_KEY_MAX];
+    int n;
+};
+
+static enum bot_err take_mark(void *ctx, const char *key, const char *value)
+{
+    struct marks *m = ctx;
+    (void)value;
+    if (m->n == RECAP_FORGET_BATCH)
+        return BOT_LIMIT;          /* enough for this batch */
+    snprintf(m->key[m->n++], RECAP_KEY_MAX, "%s", key);
+    return BOT_OK;
+}
+
+enum bot_err cmd_recap_forget(struct cmd_run *run)
+{
+    char prefix[RECAP_KEY_MAX];
+    struct marks m;
+    snprintf(prefix, sizeof prefix, RECAP_KEY_FIGHT, run->req->channel_id,
+             run->enc->fight_id);
+    do {
+        m.n = 0;
+        enum bot_err e = store_kv_scan(run->ctx->store, prefix, take_mark,
+                                       &m);
+        if (e != BOT_OK && e != BOT_LIMIT)
+            return e;
+        for (int i = 0; i < m.n; i++)
+            if ((e = store_kv_delete(run->ctx->store, m.key[i])) != BOT_OK)
+                return e;
+    } while (m.n == RECAP_FORGET_BATCH);
+    return BOT_OK;
 }
 
 /* ---- log ----------------------------------------------------------------- */

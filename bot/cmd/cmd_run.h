@@ -110,6 +110,10 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
 struct msg *cmd_tracker_msg(const struct encounter *e,
                             const struct rs_system *rs);
 
+/* The fight ends: forget what /combat recap remembered of it
+ * (cmd_recap.c), in the ending's transaction. */
+enum bot_err cmd_recap_forget(struct cmd_run *run);
+
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);

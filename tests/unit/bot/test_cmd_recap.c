@@ -185,6 +185,32 @@ static void test_log_file(void **state)
     assert_non_null(strstr(f->reply.file.data, "4284"));
 }
 
+static enum bot_err count_key(void *ctx, const char *key, const char *value)
+{
+    (void)key;
+    (void)value;
+    (*(int *)ctx)++;
+    return BOT_OK;
+}
+
+/* The marks go with the fight: none is left once it ended. */
+static void test_recap_marks_end_with_the_fight(void **state)
+{
+    struct cmd_fx *f = *state;
+    fight(f);
+    assert_true(cmd_fx_run(f, ALICE, "combat", "recap", NULL));
+    assert_true(cmd_fx_run(f, BOB, "combat", "recap", NULL));
+    int n = 0;
+    assert_int_equal(store_kv_scan(f->store, "recap:", count_key, &n),
+                     BOT_OK);
+    assert_int_equal(n, 2);
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
+    n = 0;
+    assert_int_equal(store_kv_scan(f->store, "recap:", count_key, &n),
+                     BOT_OK);
+    assert_int_equal(n, 0);
+}
+
 static void test_log_name_fallback(void **state)
 {
     struct cmd_fx *f = *state;
@@ -209,6 +235,8 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_file, cmd_fx_setup,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_recap_marks_end_with_the_fight,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_name_fallback,
                                         cmd_fx_setup, cmd_fx_teardown),
     };
