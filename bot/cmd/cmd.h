@@ -112,6 +112,9 @@ struct cmd_req {
     uint64_t app_perms;          /* fray's own permissions in the channel
                                     (Discord's app_permissions) */
     bool app_perms_known;
+    int64_t attach_limit;        /* bytes a file attached to the answer may
+                                    have (Discord's attachment_size_limit),
+                                    0 when not known */
     uint64_t guild_id;           /* 0 in a DM */
     uint64_t user_id;            /* who acts */
     const char *user_name;       /* display name, for messages */

@@ -39,9 +39,12 @@
 /* Marks deleted per scan when a fight ends (scans repeat until none). */
 #define RECAP_FORGET_BATCH 64
 #define RECAP_KEY_MAX 96
-/* The log file's size: Discord's attachment_size_limit for a server
- * without boosts (10 MiB), the least any server allows. */
+/* The log file's size when Discord did not say (attachment_size_limit):
+ * its limit for a server without boosts (10 MiB), the least any allows. */
 #define CMD_LOG_MAX_BYTES (10u * 1024 * 1024)
+/* ... and at most, whatever it says: the file and its message must fit
+ * Discord's request size (25 MiB). */
+#define CMD_LOG_MAX_EVER (24u * 1024 * 1024)
 /* Bytes of the fight's name in the file name, before "-log.md". */
 #define CMD_LOG_NAME_MAX 48
 
@@ -318,7 +321,10 @@ void cmd_combat_log(struct cmd_run *run)
         return;
     }
     struct log_doc d = {.gm = gm};
-    sbuf_init(&d.b, CMD_LOG_MAX_BYTES);
+    int64_t lim = run->req->attach_limit;
+    size_t max = lim <= 0 ? CMD_LOG_MAX_BYTES
+                 : lim > CMD_LOG_MAX_EVER ? CMD_LOG_MAX_EVER : (size_t)lim;
+    sbuf_init(&d.b, max);
     char *title = msg_escape(e->name[0] != '\0' ? e->name : "A fight");
     char now[40];
     when(now, sizeof now, run->req->now_ms, true);
@@ -332,9 +338,9 @@ void cmd_combat_log(struct cmd_run *run)
                                          SIZE_MAX, NULL, log_line, &d);
     if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
         sbuf_cleanup(&d.b);
-        cmd_fail(run, "the fight's log is over %u MiB, more than Discord "
-                 "takes as one file; /combat history shows it in parts",
-                 CMD_LOG_MAX_BYTES / (1024 * 1024));
+        cmd_fail(run, "the fight's log is over %.1f MiB, more than Discord "
+                 "takes as one file in this server; /combat history shows "
+                 "it in parts", (double)max / (1024 * 1024));
         return;
     }
     if (err != BOT_OK || d.nomem || sbuf_error(&d.b) != SBUF_OK) {

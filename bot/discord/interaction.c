@@ -510,6 +510,9 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                                         "app_permissions"));
     it->req.app_perms_known = app != NULL &&
                               interaction_snowflake(app, &it->req.app_perms);
+    json_t *lim = json_object_get(d, "attachment_size_limit");
+    it->req.attach_limit = json_is_integer(lim) && json_integer_value(lim) > 0
+                           ? (int64_t)json_integer_value(lim) : 0;
     if (it->req.guild_id && !json_object_get(d, "member")) {
         snprintf(why, whylen, "guild interaction without member");
         goto invalid;

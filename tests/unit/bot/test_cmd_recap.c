@@ -211,6 +211,33 @@ static void test_recap_marks_end_with_the_fight(void **state)
     assert_int_equal(n, 0);
 }
 
+/* A log over what Discord lets this server attach is refused, saying so;
+ * within it, it is made. */
+static void test_log_size_limit(void **state)
+{
+    struct cmd_fx *f = *state;
+    fight(f);
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "combat", .sub = "log",
+        .channel_id = 1, .guild_id = CMD_FX_GUILD, .user_id = BOB,
+        .user_name = "tester",
+        .expect_version = -1, .now_ms = f->now_ms + 1000,
+        .attach_limit = 300,
+    };
+    struct cmd_reply r;
+    assert_true(cmd_exec(&f->ctx, &req, &r));
+    assert_true(r.is_error);
+    assert_null(r.file.data);
+    assert_non_null(strstr(r.msg.content, "more than Discord takes"));
+    cmd_reply_cleanup(&r);
+    req.attach_limit = 64 * 1024;
+    assert_true(cmd_exec(&f->ctx, &req, &r));
+    assert_false(r.is_error);
+    assert_non_null(r.file.data);
+    assert_true(r.file.len <= 64 * 1024);
+    cmd_reply_cleanup(&r);
+}
+
 static void test_log_name_fallback(void **state)
 {
     struct cmd_fx *f = *state;
@@ -237,6 +264,8 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_recap_marks_end_with_the_fight,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_log_size_limit, cmd_fx_setup,
+                                        cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_name_fallback,
                                         cmd_fx_setup, cmd_fx_teardown),
     };
