@@ -51,7 +51,7 @@ static void on_thread_made(void *ud, const struct rest_result *res)
         snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", thread);
         fthread_notice(d->rest, path, "This thread is the fight's: its "
                        "tracker and turns are here, and commands sent here "
-                       "act on it.", false);
+                       "act on it.", false, 0);
         free(o);
         return;
     }
@@ -64,7 +64,7 @@ static void on_thread_made(void *ud, const struct rest_result *res)
                      "permissions in this channel (docs/discord-setup.md). "
                      "The fight runs in this channel."
                    : "fray could not open a thread for this fight (Discord "
-                     "refused); the fight runs in this channel.", true);
+                     "refused); the fight runs in this channel.", true, 0);
     free(o);
 }
 
@@ -116,6 +116,15 @@ void daemon_thread_note(struct daemon *d, const struct cmd_req *req,
     if (thread == 0)
         return;
     const char *old = reply->msg.content;
+    if (reply->turn_user != 0 && old != NULL && reply->msg.nmentions > 0) {
+        /* The turn's notice lives in the thread: the player is pinged
+         * there, and the copy here pings nobody. */
+        char path[REST_MAX_PATH];
+        snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
+                 thread);
+        fthread_notice(d->rest, path, old, false, reply->turn_user);
+        reply->msg.nmentions = 0;
+    }
     char *text = NULL;
     size_t n = (old != NULL ? strlen(old) : 0) + 128;
     if ((text = malloc(n)) == NULL)

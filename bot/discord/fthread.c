@@ -64,13 +64,14 @@ void fthread_unlink(struct store *s, uint64_t channel)
 }
 
 void fthread_notice(struct rest *r, const char *path, const char *text,
-                    bool ephemeral)
+                    bool ephemeral, uint64_t mention)
 {
     struct msg m;
     msg_init(&m);
     json_t *body = NULL;
     char *s = NULL;
     if (msg_set_content(&m, "%s", text) &&
+        (mention == 0 || msg_add_mention(&m, mention)) &&
         (body = render_discord_message(&m, ephemeral)) != NULL &&
         (s = json_dumps(body, JSON_COMPACT)) != NULL)
         rest_submit(r, "POST", path, s, NULL, NULL);

@@ -55,12 +55,12 @@ enum bot_err fthread_link(struct store *s, uint64_t channel, uint64_t thread);
 /* Forget channel's thread (both rows); no thread is not an error. */
 void fthread_unlink(struct store *s, uint64_t channel);
 
-/* Post text (pinging nobody) to path, a channel's messages or an
- * interaction's webhook (ephemeral: only its user sees it), without
- * waiting for the answer: the notices around a fight's thread and
- * tracker. */
+/* Post text to path, a channel's messages or an interaction's webhook
+ * (ephemeral: only its user sees it), without waiting for the answer:
+ * the notices around a fight's thread and tracker. It pings nobody but
+ * the user mention (0: nobody). */
 struct rest;
 void fthread_notice(struct rest *r, const char *path, const char *text,
-                    bool ephemeral);
+                    bool ephemeral, uint64_t mention);
 
 #endif

@@ -179,7 +179,7 @@ static void notify(struct tchan *ch, const char *text)
         now_ms() - ch->token_ms > TRACKER_TOKEN_TTL_MS)
         return;
     snprintf(path, sizeof path, "/webhooks/%s/%s", ch->app_id, ch->token);
-    fthread_notice(ch->t->o.rest, path, text, true);
+    fthread_notice(ch->t->o.rest, path, text, true, 0);
 }
 
 static void warn_failed(const struct tchan *ch, const char *what,
@@ -222,7 +222,7 @@ static void thread_gone(struct tchan *ch)
              ch->channel);
     fthread_notice(ch->t->o.rest, path, "This fight's thread was deleted. "
                    "The fight goes on here: its tracker follows, and "
-                   "`/combat status` shows it any time.", false);
+                   "`/combat status` shows it any time.", false, 0);
 }
 
 /* The fight is over: its thread is archived (unless [threads]

@@ -141,6 +141,25 @@ static void test_fight_in_a_thread_start_to_end(void **st)
     assert_true(says(cb, where));
     assert_true(says(cb, "Aria"));
     json_decref(cb);
+    /* a turn moved on from the parent: its notice pings in the thread,
+     * the answer in the parent pings nobody */
+    cb = in(&h, CHANNEL, GM, "next", NULL);
+    assert_true(says(cb, "it is your turn"));
+    assert_int_equal(json_array_size(json_object_get(json_object_get(
+        json_object_get(cb, "data"), "allowed_mentions"), "users")), 0);
+    json_decref(cb);
+    snprintf(part, sizeof part, "/channels/%s/messages", t);
+    json_t *note = NULL;
+    while ((note = harness_wait_request(&h, "POST", part, &since,
+                                        WAIT_MS)) != NULL &&
+           !says(note, "it is your turn"))
+        json_decref(note);
+    assert_non_null(note);
+    json_t *users = json_object_get(json_object_get(json_object_get(
+        note, "body"), "allowed_mentions"), "users");
+    assert_int_equal(json_array_size(users), 1);
+    assert_string_equal(json_string_value(json_array_get(users, 0)), ALICE);
+    json_decref(note);
 
     /* the end archives the thread */
     ok(in(&h, t, GM, "end", json_pack("[{s:s,s:b}]", "name", "confirm",
