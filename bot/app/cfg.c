@@ -76,6 +76,10 @@ static const struct cfg_key cfg_keys[] = {
      F(max_macros_per_user),
      "saved rolls of their own one user may keep (in every server and "
      "DM together); /macro save beyond it is refused"},
+    {"threads", "archive_on_end", CFG_T_BOOL, 0, 0, "true",
+     F(thread_archive_on_end),
+     "archive a fight's own thread (/combat start thread:true) when the "
+     "fight ends; false = it stays open"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),

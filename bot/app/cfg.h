@@ -44,6 +44,7 @@ struct cfg {
     int64_t retention_days;          /* [fights] retention_days */
     bool keep_history;               /* [fights] keep_history */
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
+    bool thread_archive_on_end;      /* [threads] archive_on_end */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
     int64_t clock_speed;             /* [fights] clock_speed (tests only) */
     int64_t clock_offset_s;          /* [fights] clock_offset_s (tests) */

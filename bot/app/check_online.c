@@ -158,7 +158,7 @@ static void judge_app(struct check *ck, const struct answer *a, const char *b)
     if (id)
         check_say(ck, CHECK_OK, "invite", "https://discord.com/oauth2/"
                   "authorize?client_id=%s&scope=bot%%20applications.commands"
-                  "&permissions=2251799813770240", id);
+                  "&permissions=2252109051415552", id);
 }
 
 static void judge_gateway(struct check *ck, const struct answer *a,

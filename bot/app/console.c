@@ -179,6 +179,16 @@ static bool console_print_reply(struct console *c,
         if (!console_print_msg(c, r->gm_copy))
             return false;
     }
+    if (r->file.data != NULL) {
+        /* The file as it would be attached (/combat log): printed whole
+         * between two marker lines, so a script can cut it out. */
+        fprintf(c->out, "--- file %s (%zu bytes) ---\n", r->file.name,
+                r->file.len);
+        fwrite(r->file.data, 1, r->file.len, c->out);
+        if (r->file.len > 0 && r->file.data[r->file.len - 1] != '\n')
+            fputc('\n', c->out);
+        fprintf(c->out, "--- end of %s ---\n", r->file.name);
+    }
     return true;
 }
 

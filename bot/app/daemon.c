@@ -443,7 +443,9 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.hooks.ud = &d;
     if (rest_new(&ro, &d.rest) != BOT_OK || gw_new(&go, &d.gw) != BOT_OK ||
         tracker_new(&(struct tracker_opts){.ctx = d.ctx, .rest = d.rest,
-                                           .store = d.store, .log = lg},
+                                           .store = d.store, .log = lg,
+                                           .keep_threads =
+                                               !c->thread_archive_on_end},
                     &d.tracker) != BOT_OK) {
         log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
         d.exit_status = DAEMON_EXIT_FAIL;

@@ -194,6 +194,9 @@ struct follow_on {
     const char *method;
     char path[REST_MAX_PATH];
     char *body;                           /* owned; NULL: none */
+    size_t len;                           /* its bytes */
+    char ctype[REST_MAX_CTYPE];           /* JSON, or multipart with a
+                                             file (multipart.h) */
 };
 
 #define FOLLOW_ONS_MAX 2
@@ -234,6 +237,18 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* A fight's own thread (daemon_thread.c, fthread.h). open: ask Discord
+ * for a public thread called name from channel, for the fight started by
+ * it; link it when made, tell the GM when refused. route: a command sent
+ * in a fight's thread acts on the parent's fight (req->channel_id becomes
+ * the parent, req->thread_id the thread). note: a fight command answered
+ * in the parent while the fight has a thread says where the thread is. */
+void daemon_thread_open(struct daemon *d, const struct interaction *it,
+                        uint64_t channel, const char *name);
+void daemon_thread_route(struct daemon *d, struct cmd_req *req);
+void daemon_thread_note(struct daemon *d, const struct cmd_req *req,
+                        struct cmd_reply *reply);
 
 /* daemon_prune.c: one batch of the store's upkeep when one is due (a
  * pass every [store] prune_interval_s, the first at the first tick); the

@@ -16,6 +16,7 @@
 #include "gw.h"
 #include "interaction.h"
 #include "limit.h"
+#include "multipart.h"
 #include "render_discord.h"
 #include "store.h"
 #include "tracker.h"
@@ -34,6 +35,16 @@ static void on_follow_done(void *ud, const struct rest_result *res)
         log_msg(d->log, LOG_LVL_WARN,
                 "interaction webhook request failed: status %d code %d",
                 res->status, res->discord_code);
+}
+
+/* Send follow-on f to the webhook. */
+static void follow_submit(struct daemon *d, const struct follow_on *f)
+{
+    if (f->body != NULL)
+        rest_submit_body(d->rest, f->method, f->path, f->body, f->len,
+                         f->ctype, on_follow_done, d);
+    else
+        rest_submit(d->rest, f->method, f->path, NULL, on_follow_done, d);
 }
 
 static void on_callback_done(void *ud, const struct rest_result *res)
@@ -67,9 +78,42 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     }
     /* The webhook accepts requests only after the callback was. */
     for (int i = 0; ok && i < p->nnext; i++)
-        rest_submit(d->rest, p->next[i].method, p->next[i].path,
-                    p->next[i].body, on_follow_done, d);
+        follow_submit(d, &p->next[i]);
     pending_free(p);
+}
+
+/* A request's body: the JSON of body, or with a file (/combat log) a
+ * multipart body whose JSON declares it in message's attachments. *data
+ * (heap) holds *len bytes of type ctype (REST_MAX_CTYPE bytes). */
+static bool request_body(json_t *body, json_t *message,
+                         const struct cmd_file *file, char **data,
+                         size_t *len, char *ctype)
+{
+    struct mp_file f = {0};
+    if (file != NULL && file->data != NULL) {
+        f = (struct mp_file){file->name, "text/markdown; charset=utf-8",
+                             file->data, file->len};
+        if (!mp_declare(message, &f, 1))
+            return false;
+    }
+    char *text = json_dumps(body, JSON_COMPACT);
+    if (text == NULL)
+        return false;
+    if (f.filename == NULL) {
+        *data = text;
+        *len = strlen(text);
+        snprintf(ctype, REST_MAX_CTYPE, "application/json");
+        return true;
+    }
+    struct mp_body mp;
+    enum bot_err e = mp_build(text, &f, 1, &mp);
+    free(text);
+    if (e != BOT_OK)
+        return false;
+    *data = mp.data;
+    *len = mp.len;
+    snprintf(ctype, REST_MAX_CTYPE, "%s", mp.content_type);
+    return true;
 }
 
 static struct pending_reply *pending_new(struct daemon *d,
@@ -90,13 +134,15 @@ static struct pending_reply *pending_new(struct daemon *d,
 /* Queue the callback body; returns the pending record (owned by the REST
  * done callback from now on; follow-ons may be added until control returns
  * to the loop), or NULL. */
-static struct pending_reply *answer(struct daemon *d,
-                                    const struct interaction *it,
-                                    int64_t rx_us, json_t *body,
-                                    const char *command)
+static struct pending_reply *answer_file(struct daemon *d,
+                                         const struct interaction *it,
+                                         int64_t rx_us, json_t *body,
+                                         const char *command,
+                                         const struct cmd_file *file)
 {
-    char path[REST_MAX_PATH];
-    char *text;
+    char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE];
+    char *text = NULL;
+    size_t len = 0;
     struct pending_reply *p;
     int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
 
@@ -111,18 +157,20 @@ static struct pending_reply *answer(struct daemon *d,
                 DAEMON_IX_WINDOW_MS);
         return NULL;
     }
-    text = json_dumps(body, JSON_COMPACT);
+    bool ok = request_body(body, json_object_get(body, "data"), file, &text,
+                           &len, ctype);
     p = pending_new(d, it, rx_us, command);
-    if (!text || !p) {
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: out of memory", it->id);
+    if (!ok || !p) {
+        log_msg(d->log, LOG_LVL_ERR, "interaction %s: %s", it->id, !ok
+                ? "its answer's body could not be built" : "out of memory");
         free(text);
         free(p);
         return NULL;
     }
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
-    if (rest_submit(d->rest, "POST", path, text, on_callback_done, p) !=
-        BOT_OK) {
+    if (rest_submit_body(d->rest, "POST", path, text, len, ctype,
+                         on_callback_done, p) != BOT_OK) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
                 it->id);
         free(p);
@@ -132,23 +180,40 @@ static struct pending_reply *answer(struct daemon *d,
     return p;
 }
 
+static struct pending_reply *answer(struct daemon *d,
+                                    const struct interaction *it,
+                                    int64_t rx_us, json_t *body,
+                                    const char *command)
+{
+    return answer_file(d, it, rx_us, body, command, NULL);
+}
+
 /* After a deferral: send body (NULL: none) to the interaction's webhook
  * once the callback is accepted. sub is "" for a followup, or
  * "/messages/@original". */
-static void follow_on(struct pending_reply *p, const struct interaction *it,
-                      const char *method, const char *sub, json_t *body)
+static void follow_on_file(struct pending_reply *p,
+                           const struct interaction *it, const char *method,
+                           const char *sub, json_t *body,
+                           const struct cmd_file *file)
 {
     struct follow_on *f;
     if (p == NULL || p->nnext >= FOLLOW_ONS_MAX)
         return;
     f = &p->next[p->nnext];
     f->method = method;
-    f->body = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    if (body && !f->body)
+    f->body = NULL;
+    f->len = 0;
+    if (body && !request_body(body, body, file, &f->body, &f->len, f->ctype))
         return;
     snprintf(f->path, sizeof f->path, "/webhooks/%s/%s%s",
              it->application_id, it->token, sub);
     p->nnext++;
+}
+
+static void follow_on(struct pending_reply *p, const struct interaction *it,
+                      const char *method, const char *sub, json_t *body)
+{
+    follow_on_file(p, it, method, sub, body, NULL);
 }
 
 static void answer_autocomplete(struct daemon *d, struct interaction *it,
@@ -160,6 +225,7 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
     json_t *body;
 
     msg_init(&m);
+    daemon_thread_route(d, &it->req);
     if (!cmd_complete(&ctx, &it->req, it->focused, &m))
         log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
                 "memory", it->id);
@@ -532,8 +598,7 @@ static void ack_marks_commit(struct daemon *d, int n)
 static void pending_release(struct daemon *d, struct pending_reply *p)
 {
     for (int i = 0; i < p->nnext; i++)
-        rest_submit(d->rest, p->next[i].method, p->next[i].path,
-                    p->next[i].body, on_follow_done, d);
+        follow_submit(d, &p->next[i]);
     metrics_interaction(&d->metrics, p->command, METRICS_REPLAYED, 0);
     pending_free(p);
 }
@@ -558,18 +623,20 @@ static void batch_send(struct daemon *d, struct batch_item *b)
                                            ? RENDER_DC_CB_UPDATE
                                            : RENDER_DC_CB_MESSAGE;
         body = render_discord_callback(type, &reply->msg, ephemeral);
-        if (body && (p = answer(d, it, b->rx_us, body, it->req.command)))
+        if (body && (p = answer_file(d, it, b->rx_us, body, it->req.command,
+                                     &reply->file)))
             p->refused = reply->is_error;
     } else if (ephemeral && !b->defer_ephemeral) {
         /* Acknowledged in public, answered in private: a private followup,
          * and the "thinking" message goes away. */
         body = render_discord_message(&reply->msg, true);
-        follow_on(b->p, it, "POST", "", body);
+        follow_on_file(b->p, it, "POST", "", body, &reply->file);
         if (!b->edit_clicked)
             follow_on(b->p, it, "DELETE", "/messages/@original", NULL);
     } else {
         body = render_discord_message(&reply->msg, false);
-        follow_on(b->p, it, "PATCH", "/messages/@original", body);
+        follow_on_file(b->p, it, "PATCH", "/messages/@original", body,
+                       &reply->file);
     }
     if (!body)
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
@@ -578,6 +645,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     if (reply->changed && reply->tracker)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
+    if (reply->changed && reply->thread_name[0] != '\0')
+        daemon_thread_open(d, it, reply->channel_id, reply->thread_name);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
         daemon_post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
     /* The server plays another set of systems now: its commands follow,
@@ -623,7 +692,10 @@ void daemon_batch_flush(struct daemon *d)
             batch_defer_send(d, &d->batch[i]);
     for (int i = 0; i < n; i++) {
         struct batch_item *b = &d->batch[i];
+        daemon_thread_route(d, &b->it.req);
         b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
+        if (b->ran)
+            daemon_thread_note(d, &b->it.req, &b->reply);
         if (!b->ran)
             log_msg(d->log, LOG_LVL_ERR,
                     "interaction %s: cmd_exec out of memory", b->it.id);

@@ -52,6 +52,9 @@ static void reply_drop_extras(struct cmd_reply *r)
     msg_free(r->tracker);
     r->tracker = NULL;
     r->tracker_mode = CMD_TRACKER_NONE;
+    free(r->file.name);
+    free(r->file.data);
+    r->file = (struct cmd_file){0};
 }
 
 void cmd_reply_cleanup(struct cmd_reply *r)
@@ -590,6 +593,55 @@ static enum bot_err clock_sync(struct cmd_run *run)
                            run->req->guild_id, next);
 }
 
+/* Room kept at the end of a detail for the note that it was cut. */
+#define DETAIL_NOTE "\n_\xE2\x80\xA6 more happened in this change than the " \
+                    "history keeps_"
+
+/* The events as a viewer saw them, at most STORE_MAX_CHANGE_DETAIL bytes:
+ * cut after the last whole line that fits, with a note. NULL on no
+ * memory; *secret (when not NULL) is whether the GM's view differs. */
+static char *detail_of(struct cmd_run *run, bool gm, bool *secret)
+{
+    struct sbuf b;
+    sbuf_init(&b, SIZE_MAX / 2);
+    bool s = render_events_text(&b, run->enc, run->res, gm);
+    if (secret != NULL)
+        *secret = s;
+    if (sbuf_error(&b) == SBUF_NOMEM) {
+        sbuf_cleanup(&b);
+        return NULL;
+    }
+    if (b.len > STORE_MAX_CHANGE_DETAIL) {
+        size_t keep = sbuf_utf8_cut(b.buf, STORE_MAX_CHANGE_DETAIL -
+                                           sizeof DETAIL_NOTE);
+        while (keep > 0 && b.buf[keep - 1] != '\n')
+            keep--;
+        b.len = keep > 0 ? keep - 1 : 0;
+        b.buf[b.len] = '\0';
+        sbuf_add(&b, DETAIL_NOTE);
+    }
+    char *out = sbuf_take(&b);
+    sbuf_cleanup(&b);
+    return out;
+}
+
+/* What this change showed, for /combat recap and /combat log: the public
+ * text and, when hidden numbers made them differ, the GM's. */
+static bool record_detail(struct cmd_run *run)
+{
+    bool secret = false;
+    free(run->detail);
+    free(run->gm_detail);
+    run->gm_detail = NULL;
+    run->detail = detail_of(run, false, &secret);
+    if (run->detail == NULL)
+        return false;
+    if (!secret)
+        return true;
+    run->gm_detail = detail_of(run, true, NULL);
+    return run->gm_detail != NULL;
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -612,13 +664,23 @@ static enum bot_err save_encounter(struct cmd_run *run)
         err = store_enc_set_guild(run->ctx->store, run->req->channel_id,
                                   run->req->guild_id);
     if (err == BOT_OK && run->change != NULL) {
+        /* A name past the store's bound is kept cut, not refused: the
+         * change matters more than its author's whole name. */
+        char name[STORE_MAX_CHANGE_NAME + 1] = "";
+        const char *by = run->req->user_name ? run->req->user_name : "";
+        size_t n = sbuf_utf8_cut(by, strnlen(by, STORE_MAX_CHANGE_NAME));
+        memcpy(name, by, n);
+        name[n] = '\0';
         struct store_change_rec line = {
             .version = e->version, .by = run->req->user_id,
             .at_ms = run->req->now_ms, .secret = run->change_secret,
-            .text = run->change,
+            .text = run->change, .detail = run->detail,
+            .gm_detail = run->gm_detail, .by_name = name,
         };
         err = store_change_add(run->ctx->store, run->req->channel_id, &line);
     }
+    if (err == BOT_OK && run->ended)
+        err = cmd_recap_forget(run);
     if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);
@@ -768,6 +830,8 @@ static void run_reset(struct cmd_run *run)
                             .res = run->res};
     enc_free(run->enc);
     free(run->change);
+    free(run->detail);
+    free(run->gm_detail);
     *run = fresh;
     run->spec = &run->view;
     enc_result_reset(run->res);
@@ -814,7 +878,8 @@ static bool try_stateful(struct cmd_run *run)
     }
 
     run_handler(run);
-    if (!run->failed && run->changed && !record_change(run))
+    if (!run->failed && run->changed &&
+        (!record_change(run) || !record_detail(run)))
         run->res->nomem = true;
     if (!run->failed && run->res->nomem) {
         /* Part of what happened could not be recorded: saving the change
@@ -824,6 +889,16 @@ static bool try_stateful(struct cmd_run *run)
         run->failed = true;
     }
 
+    if (!run->failed && !run->changed && run->keep) {
+        /* Bookkeeping of a read-only command: kept, or the command is
+         * answered as if it had not been; no version, no cache change. */
+        berr = store_commit(ctx->store);
+        if (berr != BOT_OK) {
+            cache_forget(ctx, req->channel_id);
+            reply_error(reply, store_problem(berr), NULL);
+        }
+        return false;
+    }
     if (run->failed || !run->changed) {
         /* Read-only commands still record the interaction so a replay is
          * answered the same way; refusals are not recorded: the user may
@@ -930,6 +1005,8 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     }
     enc_free(run.enc);
     free(run.change);
+    free(run.detail);
+    free(run.gm_detail);
     enc_result_cleanup(run.res);
     eng_free(run.res);
     return true;

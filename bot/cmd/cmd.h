@@ -66,6 +66,14 @@ struct store_timer;
 #define CMD_PERM_MANAGE_CHANNELS (UINT64_C(1) << 4)
 #define CMD_PERM_MANAGE_GUILD    (UINT64_C(1) << 5)  /* "Manage Server" */
 #define CMD_PERM_MANAGE_MESSAGES (UINT64_C(1) << 13)
+#define CMD_PERM_CREATE_PUBLIC_THREADS (UINT64_C(1) << 35)
+#define CMD_PERM_SEND_IN_THREADS (UINT64_C(1) << 38)
+/* What fray needs to run a fight in a thread of its own. */
+#define CMD_PERM_THREADS \
+    (CMD_PERM_CREATE_PUBLIC_THREADS | CMD_PERM_SEND_IN_THREADS)
+/* A fight's thread name, bytes: Discord's 100 characters at most, and
+ * never less than a fight's name (ENC_MAX_ENC_NAME). */
+#define CMD_THREAD_NAME_MAX 128
 
 enum cmd_source { CMD_SRC_CONSOLE = 0, CMD_SRC_DISCORD };
 
@@ -97,6 +105,17 @@ struct cmd_req {
     int nopts;
 
     uint64_t channel_id;         /* the encounter's key; console uses 1 */
+    uint64_t parent_id;          /* sent in a thread: its parent channel;
+                                    else 0 */
+    uint64_t thread_id;          /* sent in a fight's own thread (the
+                                    front end then keys it by the parent,
+                                    channel_id); else 0 */
+    uint64_t app_perms;          /* fray's own permissions in the channel
+                                    (Discord's app_permissions) */
+    bool app_perms_known;
+    int64_t attach_limit;        /* bytes a file attached to the answer may
+                                    have (Discord's attachment_size_limit),
+                                    0 when not known */
     uint64_t guild_id;           /* 0 in a DM */
     uint64_t user_id;            /* who acts */
     const char *user_name;       /* display name, for messages */
@@ -127,8 +146,17 @@ enum cmd_tracker_mode {
                                     and forget the message */
 };
 
+/* A file that goes with a reply (/combat log): the console writes or
+ * prints it, the daemon uploads it as the message's attachment. */
+struct cmd_file {
+    char *name;                  /* "Bridge-ambush-log.md" (heap) */
+    char *data;                  /* its bytes (heap), NULL: no file */
+    size_t len;
+};
+
 struct cmd_reply {
     struct msg msg;              /* what to show */
+    struct cmd_file file;        /* attached to msg, when data != NULL */
     bool ephemeral;              /* only the user who sent it sees it */
     bool is_error;               /* a refusal or bad input; nothing changed */
     bool changed;                /* the encounter changed (tracker update) */
@@ -144,6 +172,9 @@ struct cmd_reply {
     enum cmd_tracker_mode tracker_mode;
     bool guild_commands;         /* the server's systems changed: register
                                     its commands again (discord/register) */
+    char thread_name[CMD_THREAD_NAME_MAX + 1]; /* non-empty: open a thread
+                                    called so for the fight (/combat start
+                                    thread:true) */
     bool cut;                    /* something did not fit where it was
                                     made (a message, the events): a bug
                                     that tests look for */

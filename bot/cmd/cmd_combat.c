@@ -51,6 +51,32 @@ static bool apply_settings(struct cmd_run *run, const char *text)
     return true;
 }
 
+/* thread:true: ask the front end to open a public thread for the fight,
+ * or say why it runs here instead (the console, a thread already, or
+ * fray lacking a permission: the GM reads which). */
+static void start_thread(struct cmd_run *run, struct rs_call *c)
+{
+    const struct cmd_req *req = run->req;
+    const char *why = NULL;
+    if (req->source != CMD_SRC_DISCORD)
+        why = "The console has no threads: the fight runs here.";
+    else if (req->parent_id != 0)
+        why = "This is a thread already: the fight runs here.";
+    else if (req->app_perms_known &&
+             (req->app_perms & CMD_PERM_THREADS) != CMD_PERM_THREADS)
+        why = "fray may not open a thread in this channel: it needs the "
+              "Create Public Threads and Send Messages in Threads "
+              "permissions here. The fight runs in this channel instead.";
+    if (why != NULL) {
+        rs_say0(c, NULL, why);
+        return;
+    }
+    snprintf(run->reply->thread_name, sizeof run->reply->thread_name, "%s",
+             run->enc->name[0] != '\0' ? run->enc->name : "Fight");
+    rs_say0(c, NULL, "The fight gets a thread of its own: its tracker and "
+            "turns are there, and commands sent there act on it.");
+}
+
 void cmd_combat_start(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
@@ -100,6 +126,11 @@ void cmd_combat_start(struct cmd_run *run)
     if (run->enc->trust)
         rs_say0(&c, NULL, "Players may change the hp and conditions of "
                 "anyone they can see.");
+    bool thread = false;
+    if (!cmd_opt_bool(run, "thread", false, &thread))
+        return;
+    if (thread)
+        start_thread(run, &c);
     /* A server sees the commands of the systems it plays: starting one it
      * has not played yet adds its commands there. */
     if (req->guild_id != 0)

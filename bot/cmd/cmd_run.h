@@ -46,6 +46,13 @@ struct cmd_run {
                                     the handler says it (undo); else the
                                     first event says it (heap) */
     bool change_secret;
+    char *detail;                /* what the change showed everyone, in
+                                    full, for recap and log (heap) */
+    char *gm_detail;             /* ... and the GM, when hidden numbers
+                                    made it differ (heap), or NULL */
+    bool keep;                   /* commit although nothing was saved: a
+                                    read-only command wrote bookkeeping
+                                    (/combat recap's last-seen mark) */
 };
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
@@ -106,6 +113,10 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
 struct msg *cmd_tracker_msg(const struct encounter *e,
                             const struct rs_system *rs, int64_t now_ms);
 
+/* The fight ends: forget what /combat recap remembered of it
+ * (cmd_recap.c), in the ending's transaction. */
+enum bot_err cmd_recap_forget(struct cmd_run *run);
+
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
@@ -151,6 +162,8 @@ cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;
+cmd_handler_fn cmd_combat_recap;
+cmd_handler_fn cmd_combat_log;
 cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;

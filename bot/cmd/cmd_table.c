@@ -67,6 +67,8 @@ static const struct cmd_spec table[] = {
           RS_STR("settings", false, RS_VAL_SETTINGS, CMD_MAX_LIST_OPT,
                  "Rule options as \"key=value key=value\""),
           RS_BOOL("trust", "Players may change anyone's hp and conditions "
+                  "(default false)"),
+          RS_BOOL("thread", "Run the fight in a thread of its own "
                   "(default false)")),
      NULL, NULL},
 
@@ -210,6 +212,20 @@ static const struct cmd_spec table[] = {
      cmd_combat_history,
      OPTS(RS_INT("count", false, 1, CMD_HISTORY_MAX,
                  "How many changes (default 10)")),
+     NULL, NULL},
+
+    {"combat", "recap", CMD_F_NEEDS_ENC | CMD_F_EPHEMERAL, GUILD,
+     "What happened in this fight since your last command, privately",
+     "/combat recap",
+     cmd_combat_recap,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
+     "The whole fight so far as a Markdown file: every roll, change and who",
+     "/combat log",
+     cmd_combat_log,
+     OPTS(RS_BOOL("gm", "GM: your private copy, with hidden numbers")),
      NULL, NULL},
 
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,

@@ -547,6 +547,20 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         !get_id(d, "channel_id", true, &it->req.channel_id, why, whylen) ||
         !decode_actor(it, d, why, whylen))
         goto invalid;
+    /* A thread's parent: the fight it belongs to may be the parent's
+     * (fthread.h). Only thread types carry one that matters. */
+    json_t *chan = json_object_get(d, "channel");
+    json_int_t ctype = json_integer_value(json_object_get(chan, "type"));
+    if ((ctype == 10 || ctype == 11 || ctype == 12) &&
+        !get_id(chan, "parent_id", false, &it->req.parent_id, why, whylen))
+        goto invalid;
+    const char *app = json_string_value(json_object_get(d,
+                                                        "app_permissions"));
+    it->req.app_perms_known = app != NULL &&
+                              interaction_snowflake(app, &it->req.app_perms);
+    json_t *lim = json_object_get(d, "attachment_size_limit");
+    it->req.attach_limit = json_is_integer(lim) && json_integer_value(lim) > 0
+                           ? (int64_t)json_integer_value(lim) : 0;
     if (it->req.guild_id && !json_object_get(d, "member")) {
         snprintf(why, whylen, "guild interaction without member");
         goto invalid;

@@ -31,7 +31,9 @@ struct rest_req {
     char *safe;                   /* path with tokens masked, for logs */
     char route[RL_MAX_KEY];
     bool exempt;
-    char *body;
+    char *body;                   /* body_len bytes (a NUL after them) */
+    size_t body_len;
+    char ctype[REST_MAX_CTYPE];   /* its Content-Type header line */
     rest_done_fn *done;
     void *ud;
     int attempts, n429;
@@ -245,7 +247,7 @@ static bool req_start(struct rest *r, struct rest_req *q)
     snprintf(url, sizeof url, "%s%s", r->api_base, q->path);
     q->hdrs = curl_slist_append(NULL, r->auth);
     if (q->hdrs && q->body)
-        q->hdrs = curl_slist_append(q->hdrs, "Content-Type: application/json");
+        q->hdrs = curl_slist_append(q->hdrs, q->ctype);
     if (!q->hdrs)
         return false;
     curl_easy_setopt(q->easy, CURLOPT_URL, url);
@@ -280,8 +282,9 @@ static bool req_start(struct rest *r, struct rest_req *q)
     if (strcmp(q->method, "GET") != 0)
         curl_easy_setopt(q->easy, CURLOPT_CUSTOMREQUEST, q->method);
     if (q->body) {
+        /* the size first: a file's bytes may hold a NUL */
+        curl_easy_setopt(q->easy, CURLOPT_POSTFIELDSIZE, (long)q->body_len);
         curl_easy_setopt(q->easy, CURLOPT_POSTFIELDS, q->body);
-        curl_easy_setopt(q->easy, CURLOPT_POSTFIELDSIZE, (long)strlen(q->body));
     } else if (strcmp(q->method, "POST") == 0 || strcmp(q->method, "PUT") == 0) {
         curl_easy_setopt(q->easy, CURLOPT_POSTFIELDS, "");
     }
@@ -630,10 +633,21 @@ static int route_queued(const struct rest *r, const char *route)
 enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
                          const char *body, rest_done_fn *done, void *ud)
 {
+    return rest_submit_body(r, method, path, body, body ? strlen(body) : 0,
+                            "application/json", done, ud);
+}
+
+enum bot_err rest_submit_body(struct rest *r, const char *method,
+                              const char *path, const char *body, size_t len,
+                              const char *content_type, rest_done_fn *done,
+                              void *ud)
+{
     struct rest_req *q;
     size_t plen;
 
-    if (strlen(method) >= sizeof q->method || strlen(path) >= REST_MAX_PATH)
+    if (strlen(method) >= sizeof q->method || strlen(path) >= REST_MAX_PATH ||
+        len > REST_MAX_REQUEST ||
+        strlen(content_type) + sizeof "Content-Type: " > REST_MAX_CTYPE)
         return BOT_LIMIT;
     pthread_mutex_lock(&r->mu);
     if (r->auth_failed) {
@@ -655,10 +669,18 @@ enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
     if (!rl_route_key(method, path, q->route, sizeof q->route, &q->exempt))
         snprintf(q->route, sizeof q->route, "%s %.100s", method, q->safe);
     sbuf_init(&q->resp, REST_MAX_BODY);
-    q->body = body ? strdup(body) : NULL;
-    if (body && !q->body) {
-        req_free(q);
-        return BOT_NOMEM;
+    if (body != NULL) {
+        /* copied with a NUL after it, so a JSON body prints in a log */
+        q->body = malloc(len + 1);
+        if (q->body == NULL) {
+            req_free(q);
+            return BOT_NOMEM;
+        }
+        memcpy(q->body, body, len);
+        q->body[len] = '\0';
+        q->body_len = len;
+        snprintf(q->ctype, sizeof q->ctype, "Content-Type: %s",
+                 content_type);
     }
     q->done = done;
     q->ud = ud;

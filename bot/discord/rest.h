@@ -33,6 +33,11 @@
 #include "log.h"
 
 #define REST_MAX_BODY (1u << 20)      /* response bytes kept */
+/* A request body at most: Discord's request size limit (25 MiB), which a
+ * file upload may come near. */
+#define REST_MAX_REQUEST (25u * 1024 * 1024)
+/* "Content-Type: multipart/form-data; boundary=..." */
+#define REST_MAX_CTYPE 128
 #define REST_MAX_PATH 1024
 #define REST_MAX_429_RETRIES 5
 #define REST_USER_AGENT_URL "https://github.com/fray-bot/fray"
@@ -89,6 +94,15 @@ void rest_free(struct rest *r);
  * called only after BOT_OK. */
 enum bot_err rest_submit(struct rest *r, const char *method, const char *path,
                          const char *body, rest_done_fn *done, void *ud);
+
+/* rest_submit() with a body of len bytes (binary allowed) sent with the
+ * given Content-Type ("application/json", or a multipart/form-data type
+ * from multipart.h). Also BOT_LIMIT when len is over REST_MAX_REQUEST or
+ * the type over REST_MAX_CTYPE. The body is copied. */
+enum bot_err rest_submit_body(struct rest *r, const char *method,
+                              const char *path, const char *body, size_t len,
+                              const char *content_type, rest_done_fn *done,
+                              void *ud);
 
 /* Run the done callbacks of finished requests (on the caller's thread). */
 void rest_dispatch_done(struct rest *r);

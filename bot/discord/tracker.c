@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fthread.h"
 #include "interaction.h"
 #include "render_discord.h"
 #include "rest.h"
@@ -19,6 +20,7 @@
 
 #define NOPIN_MARK " nopin"
 #define DISCORD_UNKNOWN_MESSAGE 10008
+#define DISCORD_UNKNOWN_CHANNEL 10003
 
 /* One channel's tracker. Kept until its fight ends; a fight that ends
  * while a request is in flight finishes its steps on an entry no longer
@@ -27,7 +29,9 @@ struct tchan {
     struct tracker *t;
     struct tchan *next;
     lws_sorted_usec_list_t sul;
-    uint64_t channel;
+    uint64_t channel;         /* the fight's */
+    uint64_t where;           /* where it is shown: the fight's thread
+                                 (fthread.h), or channel */
     uint64_t msg_id;          /* 0: none shown */
     char *want;               /* message body of the newest state */
     bool dirty;               /* want is not written yet */
@@ -58,6 +62,7 @@ struct treq {                 /* ud of one request */
 };
 
 static void step(struct tchan *ch);
+static void thread_close(struct tchan *ch);
 
 static int64_t now_ms(void)
 {
@@ -124,6 +129,9 @@ static struct tchan *find(struct tracker *t, uint64_t channel, bool create)
         return NULL;
     ch->t = t;
     ch->channel = channel;
+    ch->where = fthread_of(t->o.store, channel);
+    if (ch->where == 0)
+        ch->where = channel;
     kv_load(ch);
     ch->next = t->list;
     t->list = ch;
@@ -166,23 +174,12 @@ static void submit(struct tchan *ch, enum treq_kind kind, const char *method,
 /* Tell whoever caused the tracker's post, once and privately. */
 static void notify(struct tchan *ch, const char *text)
 {
+    char path[REST_MAX_PATH];
     if (ch->token[0] == '\0' || ch->app_id[0] == '\0' ||
         now_ms() - ch->token_ms > TRACKER_TOKEN_TTL_MS)
         return;
-    struct msg m;
-    msg_init(&m);
-    json_t *body = NULL;
-    char *s = NULL, path[REST_MAX_PATH];
-    if (msg_set_content(&m, "%s", text) &&
-        (body = render_discord_message(&m, true)) != NULL &&
-        (s = json_dumps(body, JSON_COMPACT)) != NULL) {
-        snprintf(path, sizeof path, "/webhooks/%s/%s", ch->app_id,
-                 ch->token);
-        rest_submit(ch->t->o.rest, "POST", path, s, NULL, NULL);
-    }
-    free(s);
-    json_decref(body);
-    msg_cleanup(&m);
+    snprintf(path, sizeof path, "/webhooks/%s/%s", ch->app_id, ch->token);
+    fthread_notice(ch->t->o.rest, path, text, true, 0);
 }
 
 static void warn_failed(const struct tchan *ch, const char *what,
@@ -204,6 +201,47 @@ static uint64_t message_id(const struct rest_result *res)
     return id;
 }
 
+/* The fight's thread was deleted by hand: the fight goes on, shown in
+ * its channel again, and the channel is told. */
+static void thread_gone(struct tchan *ch)
+{
+    log_msg(ch->t->o.log, LOG_LVL_NOTICE, "tracker %" PRIu64 ": thread %"
+            PRIu64 " is gone; back to the channel", ch->channel, ch->where);
+    fthread_unlink(ch->t->o.store, ch->channel);
+    ch->where = ch->channel;
+    ch->msg_id = 0;
+    ch->pinned = false;
+    if (ch->final)
+        return;
+    kv_forget(ch);
+    ch->dirty = ch->want != NULL;
+    ch->may_post = true;
+    ch->last_write_ms = 0;
+    char path[REST_MAX_PATH];
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
+             ch->channel);
+    fthread_notice(ch->t->o.rest, path, "This fight's thread was deleted. "
+                   "The fight goes on here: its tracker follows, and "
+                   "`/combat status` shows it any time.", false, 0);
+}
+
+/* The fight is over: its thread is archived (unless [threads]
+ * archive_on_end is off) and forgotten, so the channel's next fight
+ * starts without it. */
+static void thread_close(struct tchan *ch)
+{
+    char path[REST_MAX_PATH];
+    if (ch->where == ch->channel)
+        return;
+    if (!ch->t->o.keep_threads) {
+        snprintf(path, sizeof path, "/channels/%" PRIu64, ch->where);
+        rest_submit(ch->t->o.rest, "PATCH", path, "{\"archived\":true}",
+                    NULL, NULL);
+    }
+    fthread_unlink(ch->t->o.store, ch->channel);
+    ch->where = ch->channel;
+}
+
 static void on_done(void *ud, const struct rest_result *res)
 {
     struct treq *q = ud;
@@ -215,6 +253,13 @@ static void on_done(void *ud, const struct rest_result *res)
     }
     bool ok = res->err == BOT_OK && res->status >= 200 && res->status < 300;
     ch->busy = false;
+    if (res->status == 404 && res->discord_code == DISCORD_UNKNOWN_CHANNEL &&
+        ch->where != ch->channel && q->kind != TREQ_UNPIN) {
+        thread_gone(ch);
+        free(q);
+        step(ch);
+        return;
+    }
     switch (q->kind) {
     case TREQ_POST:
         if (ok && (ch->msg_id = message_id(res)) != 0) {
@@ -292,7 +337,7 @@ static void step(struct tchan *ch)
         return;
     if (ch->pin_wanted && ch->msg_id != 0) {
         snprintf(path, sizeof path, "/channels/%" PRIu64 "/pins/%" PRIu64,
-                 ch->channel, ch->msg_id);
+                 ch->where, ch->msg_id);
         submit(ch, TREQ_PIN, "PUT", path, NULL);
         if (ch->busy)
             return;
@@ -314,11 +359,11 @@ static void step(struct tchan *ch)
         ch->last_write_ms = now_ms();
         if (ch->msg_id != 0) {
             snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages/%"
-                     PRIu64, ch->channel, ch->msg_id);
+                     PRIu64, ch->where, ch->msg_id);
             submit(ch, TREQ_EDIT, "PATCH", path, ch->want);
         } else {
             snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
-                     ch->channel);
+                     ch->where);
             submit(ch, TREQ_POST, "POST", path, ch->want);
         }
         if (ch->busy)
@@ -328,11 +373,12 @@ static void step(struct tchan *ch)
         if (ch->pinned && ch->msg_id != 0) {
             ch->pinned = false;
             snprintf(path, sizeof path, "/channels/%" PRIu64 "/pins/%"
-                     PRIu64, ch->channel, ch->msg_id);
+                     PRIu64, ch->where, ch->msg_id);
             submit(ch, TREQ_UNPIN, "DELETE", path, NULL);
             if (ch->busy)
                 return;
         }
+        thread_close(ch);
         forget(ch);
     }
 }
@@ -428,6 +474,14 @@ void tracker_show(struct tracker *t, uint64_t channel, const struct msg *m,
         ch->token_ms = now_ms();
     }
     step(ch);
+}
+
+void tracker_thread(struct tracker *t, uint64_t channel, uint64_t thread)
+{
+    struct tchan *ch = t != NULL ? find(t, channel, false) : NULL;
+    /* a tracker already posted stays where it is */
+    if (ch != NULL && ch->msg_id == 0 && !ch->busy)
+        ch->where = thread;
 }
 
 uint64_t tracker_message_id(struct tracker *t, uint64_t channel)

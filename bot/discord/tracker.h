@@ -18,7 +18,12 @@
  * - An edit answered 404 (someone deleted the tracker) posts a new one
  *   with the same state, so the next change after a deletion restores it.
  * - CMD_TRACKER_FINAL: the fight ended. The message gets a last edit (no
- *   buttons), is unpinned and forgotten.
+ *   buttons), is unpinned and forgotten; the fight's thread, if it has
+ *   one, is archived (unless keep_threads) and unlinked.
+ * - A fight with its own thread (fthread.h) shows its tracker there. A
+ *   request answered 404 Unknown Channel means the thread was deleted by
+ *   hand: the link goes, the channel is told, and the tracker is posted
+ *   in the channel again; the fight itself is untouched.
  *
  * The message id is kept in the store's key/value table
  * ("tracker:<channel>" -> "<id>" or "<id> nopin"), not in the encounter:
@@ -57,6 +62,8 @@ struct tracker_opts {
     struct store *store;
     struct log *log;
     int64_t min_interval_ms;      /* 0: TRACKER_MIN_INTERVAL_MS */
+    bool keep_threads;            /* a fight's thread stays open after the
+                                     end ([threads] archive_on_end off) */
 };
 
 enum bot_err tracker_new(const struct tracker_opts *o, struct tracker **out);
@@ -73,6 +80,10 @@ void tracker_free(struct tracker *t);
 void tracker_show(struct tracker *t, uint64_t channel, const struct msg *m,
                   enum cmd_tracker_mode mode, const char *app_id,
                   const char *token);
+
+/* channel's fight got its own thread (fthread.h): its tracker is posted
+ * there. A tracker already posted stays where it is. */
+void tracker_thread(struct tracker *t, uint64_t channel, uint64_t thread);
 
 /* The tracker message of channel's fight, or 0 when none is known. */
 uint64_t tracker_message_id(struct tracker *t, uint64_t channel);

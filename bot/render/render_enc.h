@@ -39,6 +39,13 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
 
+/* The lines render_events() shows, appended to out: markdown, every roll
+ * with its dice; nothing for a viewer who may see none of it. Returns
+ * true when some event was secret (the GM's view differs). */
+struct sbuf;
+bool render_events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view);
+
 /* One plain line saying what a change did, for /combat history and undo:
  * its first event as the GM sees it, and how many more followed. *secret
  * says whether that line is the GM's alone. */

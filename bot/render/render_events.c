@@ -416,9 +416,8 @@ static bool names_unseen(const struct encounter *e,
     return false;
 }
 
-bool render_events(struct msg *m, const struct encounter *e,
-                   const struct enc_result *res, bool gm_view,
-                   const char *title)
+bool render_events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view)
 {
     struct sbuf b;
     struct view v = {e, res, gm_view};
@@ -444,6 +443,21 @@ bool render_events(struct msg *m, const struct encounter *e,
     if (sbuf_error(&b) == SBUF_TRUNCATED)
         sbuf_add(&b, "\n(more happened than one reply can hold; see "
                      "/combat status)");
+    if (b.len > 0)
+        sbuf_add(out, sbuf_str(&b));
+    if (sbuf_error(&b) == SBUF_NOMEM)
+        out->err = SBUF_NOMEM;
+    sbuf_cleanup(&b);
+    return secret;
+}
+
+bool render_events(struct msg *m, const struct encounter *e,
+                   const struct enc_result *res, bool gm_view,
+                   const char *title)
+{
+    struct sbuf b;
+    sbuf_init(&b, RENDER_EVENTS_MAX + 256);
+    bool secret = render_events_text(&b, e, res, gm_view);
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
     if (em != NULL && b.len > 0)
         msg_embed_set_description(em, sbuf_str(&b));

@@ -394,6 +394,16 @@ static enum bot_err check_change(struct store *s,
     if (strnlen(r->text, STORE_MAX_CHANGE_TEXT + 1) > STORE_MAX_CHANGE_TEXT)
         return store__fail(s, BOT_LIMIT, "a history line over %u bytes",
                            STORE_MAX_CHANGE_TEXT);
+    if (r->by_name != NULL &&
+        strnlen(r->by_name, STORE_MAX_CHANGE_NAME + 1) > STORE_MAX_CHANGE_NAME)
+        return store__fail(s, BOT_LIMIT, "a change's author name over %u "
+                           "bytes", STORE_MAX_CHANGE_NAME);
+    const char *d[2] = {r->detail, r->gm_detail};
+    for (int i = 0; i < 2; i++)
+        if (d[i] != NULL &&
+            strnlen(d[i], STORE_MAX_CHANGE_DETAIL + 1) > STORE_MAX_CHANGE_DETAIL)
+            return store__fail(s, BOT_LIMIT, "a change's detail over %u "
+                               "bytes", STORE_MAX_CHANGE_DETAIL);
     return BOT_OK;
 }
 
@@ -409,17 +419,32 @@ enum bot_err store__change_push(struct store *s, struct change_buf *b,
         b->cap = cap;
     }
     char *text = strdup(r->text);
-    if (text == NULL)
+    char *detail = strdup(r->detail != NULL ? r->detail : "");
+    char *gm = strdup(r->gm_detail != NULL ? r->gm_detail : "");
+    char *name = strdup(r->by_name != NULL ? r->by_name : "");
+    if (text == NULL || detail == NULL || gm == NULL || name == NULL) {
+        free(text);
+        free(detail);
+        free(gm);
+        free(name);
         return store__fail(s, BOT_NOMEM, "out of memory exporting");
+    }
     b->v[b->n] = *r;
-    b->v[b->n++].text = text;
+    b->v[b->n].text = text;
+    b->v[b->n].detail = detail;
+    b->v[b->n].by_name = name;
+    b->v[b->n++].gm_detail = gm;
     return BOT_OK;
 }
 
 void store__change_free(struct change_buf *b)
 {
-    for (size_t i = 0; i < b->n; i++)
+    for (size_t i = 0; i < b->n; i++) {
         free((char *)b->v[i].text);
+        free((char *)b->v[i].detail);
+        free((char *)b->v[i].gm_detail);
+        free((char *)b->v[i].by_name);
+    }
     free(b->v);
     *b = (struct change_buf){0};
 }

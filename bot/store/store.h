@@ -82,6 +82,12 @@ struct store;
  * of this size never cuts a path: size every one with it. */
 #define STORE_MAX_ERR (2 * STORE_MAX_SHOWN + STORE_MAX_REASON)
 #define STORE_MAX_CHANGE_TEXT 1024    /* one line of a fight's history */
+/* What one change showed, in full (its events with every die): a command's
+ * events fill one reply of at most RENDER_ENC_MAX_EVENTS_TEXT (4000) bytes
+ * before Discord folds it; a little more leaves room for the heading. */
+#define STORE_MAX_CHANGE_DETAIL 8192
+/* A display name as Discord allows it (32 characters), in bytes. */
+#define STORE_MAX_CHANGE_NAME 128
 #define STORE_BUSY_TIMEOUT_MS 5000    /* wait on a reader such as a backup */
 
 /* Open (creating and migrating) the database at path.
@@ -146,8 +152,10 @@ enum bot_err store_enc_load_before(struct store *s, uint64_t channel,
  *
  * Each change to an encounter leaves one line in its history: the version
  * it made, who made it, when, whether it is the GM's alone, and what it
- * did in words. The history is a log beside the documents: undo adds to it
- * and never takes from it, and it stays with the encounter in the archive.
+ * did in words, and (from schema 4 on) everything it showed, for
+ * /combat recap and /combat log. The history is a log beside the
+ * documents: undo adds to it and never takes from it, and it stays with
+ * the encounter in the archive. Reads give "" for an absent detail.
  */
 struct store_change_rec {
     int64_t version;
@@ -156,6 +164,16 @@ struct store_change_rec {
     bool secret;       /* it involves a hidden combatant: the GM's */
     const char *text;  /* one line, at most STORE_MAX_CHANGE_TEXT bytes;
                           borrowed */
+    const char *detail;    /* what everyone was shown, in full (markdown,
+                              the rolls with their dice), at most
+                              STORE_MAX_CHANGE_DETAIL bytes; "" or NULL
+                              when the line says it all (older lines);
+                              borrowed */
+    const char *gm_detail; /* what the GM alone was shown (hidden numbers),
+                              "" or NULL when it is `detail`; borrowed */
+    const char *by_name;   /* by's display name then, at most
+                              STORE_MAX_CHANGE_NAME bytes; "" or NULL when
+                              not known; borrowed */
 };
 
 typedef enum bot_err store_change_fn(void *ctx,

@@ -682,6 +682,9 @@ void store_pg_change_row(const PGresult *r, int row,
         .at_ms = store_pg_i64(r, row, 2),
         .secret = store_pg_i64(r, row, 3) != 0,
         .text = PQgetvalue(r, row, 4),
+        .detail = PQgetvalue(r, row, 5),
+        .gm_detail = PQgetvalue(r, row, 6),
+        .by_name = PQgetvalue(r, row, 7),
     };
 }
 
@@ -696,6 +699,9 @@ static enum bot_err pg_change_add(struct store *base, uint64_t channel,
     store_pg_arg_i64(&a, c->at_ms);
     store_pg_arg_i64(&a, c->secret);
     store_pg_arg_text(&a, c->text);
+    store_pg_arg_text(&a, c->detail ? c->detail : "");
+    store_pg_arg_text(&a, c->gm_detail ? c->gm_detail : "");
+    store_pg_arg_text(&a, c->by_name ? c->by_name : "");
     enum bot_err e =
         store_pg_run(PG(base), PGS_CHG_ADD, &a, "recording the history", &changed);
     if (e != BOT_OK || changed > 0)

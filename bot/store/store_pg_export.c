@@ -177,6 +177,9 @@ static enum bot_err import_rows(struct store_pg *s,
         store_pg_arg_i64(&a, c->at_ms);
         store_pg_arg_i64(&a, c->secret);
         store_pg_arg_text(&a, c->text);
+        store_pg_arg_text(&a, c->detail ? c->detail : "");
+        store_pg_arg_text(&a, c->gm_detail ? c->gm_detail : "");
+        store_pg_arg_text(&a, c->by_name ? c->by_name : "");
         e = store_pg_exec(s, PGS_IMP_CHG, &a, "importing the history", &res);
         PQclear(res);
     }

@@ -67,20 +67,24 @@
     X(ENC_ARCHIVE, "ii",                                                       \
       "UPDATE encounter SET ended_ms = $2, updated_ms = $2"                    \
       " WHERE channel = $1 AND ended_ms IS NULL")                              \
-    /* $1 channel, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text; no    \
-     * row when there is no live encounter or the line exists */              \
-    X(CHG_ADD, "iiiiit",                                                       \
-      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text)"    \
-      " SELECT id, $2, $3, $4, $5 <> 0, $6 FROM encounter"                     \
+    /* $1 channel, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text,     \
+     * $7 detail, $8 gm_detail, $9 by_name; no row when there is no live     \
+     * encounter or the line exists */                                         \
+    X(CHG_ADD, "iiiiitttt",                                                    \
+      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text,"    \
+      " detail, gm_detail, by_name)"                                           \
+      " SELECT id, $2, $3, $4, $5 <> 0, $6, $7, $8, $9 FROM encounter"         \
       " WHERE channel = $1 AND ended_ms IS NULL ON CONFLICT DO NOTHING")       \
     /* $1 channel, $2 after, $3 limit -> version, by, at, secret, text */     \
     X(CHG_NEW, "iii",                                                          \
-      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text"           \
+      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text,"    \
+      " c.detail, c.gm_detail, c.by_name"                                      \
       " FROM encounter e JOIN enc_change c ON c.enc = e.id"                    \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2"        \
       " ORDER BY c.version DESC LIMIT $3")                                     \
     X(CHG_OLD, "iii",                                                          \
-      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text"           \
+      "SELECT c.version, c.by_user, c.at_ms, c.secret::int4::int8, c.text,"    \
+      " c.detail, c.gm_detail, c.by_name"                                      \
       " FROM encounter e JOIN enc_change c ON c.enc = e.id"                    \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2"        \
       " ORDER BY c.version LIMIT $3")                                          \
@@ -128,12 +132,15 @@
       "SELECT version, created_ms, doc FROM enc_version"                       \
       " WHERE enc = $1 ORDER BY version")                                      \
     X(EXP_CHG, "i",                                                            \
-      "SELECT version, by_user, at_ms, secret::int4::int8, text FROM enc_change"     \
+      "SELECT version, by_user, at_ms, secret::int4::int8, text, detail,"      \
+      " gm_detail, by_name FROM enc_change"                                    \
       " WHERE enc = $1 ORDER BY version")                                      \
-    /* $1 enc, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text */           \
-    X(IMP_CHG, "iiiiit",                                                       \
-      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text)"    \
-      " VALUES ($1, $2, $3, $4, $5 <> 0, $6)")                                 \
+    /* $1 enc, $2 version, $3 by, $4 at, $5 secret (0/1), $6 text,         \
+     * $7 detail, $8 gm_detail, $9 by_name */                                  \
+    X(IMP_CHG, "iiiiitttt",                                                    \
+      "INSERT INTO enc_change (enc, version, by_user, at_ms, secret, text,"    \
+      " detail, gm_detail, by_name)"                                           \
+      " VALUES ($1, $2, $3, $4, $5 <> 0, $6, $7, $8, $9)")                     \
     X(EXP_IX, "",                                                              \
       "SELECT id, channel, version, created_ms FROM interaction"               \
       " ORDER BY id COLLATE \"C\"")                                            \

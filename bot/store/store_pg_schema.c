@@ -118,6 +118,12 @@ static const char pg_schema_v6[] =
     ");"
     "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
 
+/* Version 7: as SQLite's version 7, what each change showed. */
+static const char pg_schema_v7[] =
+    "ALTER TABLE enc_change ADD COLUMN detail text NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN gm_detail text NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN by_name text NOT NULL DEFAULT '';";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -129,6 +135,7 @@ static const struct {
     {"saved rolls (macros)", pg_schema_v4},
     {"saved characters and NPC templates", pg_schema_v5},
     {"turn clock timers", pg_schema_v6},
+    {"what each change showed", pg_schema_v7},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

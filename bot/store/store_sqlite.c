@@ -70,21 +70,24 @@
                   " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                 \
                   " AND NOT EXISTS (SELECT 1 FROM encounter WHERE"            \
                   " channel = ?1 AND ended_ms IS NULL)")                      \
-    /* ?1 channel, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text */            \
-    X(CHG_ADD, "INSERT INTO enc_change"                                       \
-               " (enc, version, by_user, at_ms, secret, text)"                \
-               " SELECT id, ?2, ?3, ?4, ?5, ?6 FROM encounter"                \
+    /* ?1 channel, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text,             \
+     * ?7 detail, ?8 gm_detail, ?9 by_name */                                  \
+    X(CHG_ADD, "INSERT INTO enc_change (enc, version, by_user, at_ms,"        \
+               " secret, text, detail, gm_detail, by_name)"                   \
+               " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM encounter"    \
                " WHERE channel = ?1 AND ended_ms IS NULL")                    \
     /* ?1 channel, ?2 after, ?3 limit -> version, by, at, secret, text */     \
-    /* ?1 enc, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text */                \
-    X(CHG_ADD_ID, "INSERT INTO enc_change"                                    \
-                  " (enc, version, by_user, at_ms, secret, text)"             \
-                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                         \
-    X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text"       \
+    /* ?1 enc, then as CHG_ADD */                                             \
+    X(CHG_ADD_ID, "INSERT INTO enc_change (enc, version, by_user, at_ms,"     \
+                  " secret, text, detail, gm_detail, by_name)"                \
+                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")             \
+    X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"      \
+               " c.detail, c.gm_detail, c.by_name"                             \
                " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
                " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
                " AND c.version > ?2 ORDER BY c.version DESC LIMIT ?3")        \
-    X(CHG_OLD, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text"       \
+    X(CHG_OLD, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"      \
+               " c.detail, c.gm_detail, c.by_name"                             \
                " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
                " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
                " AND c.version > ?2 ORDER BY c.version LIMIT ?3")             \
@@ -721,6 +724,9 @@ void store_sq_change_row(sqlite3_stmt *st, struct store_change_rec *r)
         .at_ms = sqlite3_column_int64(st, 2),
         .secret = sqlite3_column_int(st, 3) != 0,
         .text = (const char *)sqlite3_column_text(st, 4),
+        .detail = (const char *)sqlite3_column_text(st, 5),
+        .gm_detail = (const char *)sqlite3_column_text(st, 6),
+        .by_name = (const char *)sqlite3_column_text(st, 7),
     };
 }
 
@@ -739,6 +745,11 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     sqlite3_bind_int64(st, 4, r->at_ms);
     sqlite3_bind_int(st, 5, r->secret);
     sqlite3_bind_text(st, 6, r->text, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, r->detail ? r->detail : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 8, r->gm_detail ? r->gm_detail : "", -1,
+                      SQLITE_STATIC);
+    sqlite3_bind_text(st, 9, r->by_name ? r->by_name : "", -1,
+                      SQLITE_STATIC);
     int rc = sqlite3_step(st);
     if ((rc & 0xff) == SQLITE_CONSTRAINT)
         e = store__fail(&s->base, BOT_CONFLICT, "channel %llu: version %lld "
@@ -785,7 +796,9 @@ static enum bot_err sq_change_list(struct store *base, uint64_t channel,
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_change_rec r;
         store_sq_change_row(st, &r);
-        e = r.text != NULL ? fn(ctx, &r)
+        e = r.text != NULL && r.detail != NULL && r.gm_detail != NULL &&
+                    r.by_name != NULL
+                ? fn(ctx, &r)
                            : store__fail(&s->base, BOT_NOMEM,
                                          "out of memory reading the history");
     }

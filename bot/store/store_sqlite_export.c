@@ -90,8 +90,9 @@ static enum bot_err export_encounters(struct store_sqlite *s,
                     &ver, "exporting versions");
     if (e == BOT_OK)
         e = prepare(s,
-                    "SELECT version, by_user, at_ms, secret, text"
-                    " FROM enc_change WHERE enc = ?1 ORDER BY version",
+                    "SELECT version, by_user, at_ms, secret, text, detail,"
+                    " gm_detail, by_name FROM enc_change WHERE enc = ?1"
+                    " ORDER BY version",
                     &chg, "exporting the history");
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(enc)) == SQLITE_ROW) {
@@ -240,7 +241,8 @@ static enum bot_err import_rows(struct store_sqlite *s,
     if (e == BOT_OK && r->nchange > 0)
         e = prepare(s,
                     "INSERT INTO enc_change (enc, version, by_user, at_ms,"
-                    " secret, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    " secret, text, detail, gm_detail, by_name)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                     &st, "importing the history");
     for (size_t i = 0; e == BOT_OK && i < r->nchange; i++) {
         const struct store_change_rec *c = &r->change[i];
@@ -251,6 +253,12 @@ static enum bot_err import_rows(struct store_sqlite *s,
         sqlite3_bind_int64(st, 4, c->at_ms);
         sqlite3_bind_int(st, 5, c->secret);
         sqlite3_bind_text(st, 6, c->text, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 7, c->detail ? c->detail : "", -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(st, 8, c->gm_detail ? c->gm_detail : "", -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(st, 9, c->by_name ? c->by_name : "", -1,
+                          SQLITE_STATIC);
         e = insert_step(s, st, "importing the history",
                         "a history line is listed twice");
     }

@@ -155,6 +155,17 @@ static const char schema_v6[] =
     ");"
     "CREATE INDEX clock_timer_due ON clock_timer(due_ms);";
 
+/*
+ * Version 7: what each change showed, in full, for /combat recap and
+ * /combat log: the public text (every roll with its dice) and, when
+ * hidden numbers made it differ, the GM's; and the author's display name
+ * then. "" for lines from before.
+ */
+static const char schema_v7[] =
+    "ALTER TABLE enc_change ADD COLUMN detail TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN gm_detail TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE enc_change ADD COLUMN by_name TEXT NOT NULL DEFAULT '';";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
@@ -162,6 +173,7 @@ const struct store_migration store_schema_steps[] = {
     {4, "saved rolls (macros)", schema_v4},
     {5, "saved characters and NPC templates", schema_v5},
     {6, "turn clock timers", schema_v6},
+    {7, "what each change showed", schema_v7},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

@@ -29,7 +29,12 @@
 #define FAKE_API_PREFIX         "/api/v10"
 #define FAKE_TEST_PREFIX        "/_test/"
 #define FAKE_RESUME_PATH        "/resume"      /* resume_gateway_url path */
-#define FAKE_MAX_BODY           (1024 * 1024)  /* request bodies we accept */
+#define FAKE_MAX_BODY           (25 * 1024 * 1024) /* request bodies we
+                                              accept: Discord's request
+                                              size limit (file uploads) */
+#define FAKE_ATTACH_MAX         (10 * 1024 * 1024) /* one file: Discord's
+                                              attachment_size_limit of a
+                                              server without boosts */
 #define FAKE_WRITE_CHUNK        16384          /* HTTP body bytes per write */
 
 #define FAKE_GW_MAX_PAYLOAD     4096      /* client payload size cap (4002) */
@@ -337,6 +342,11 @@ struct fake_server {
     json_t *vcounts;                /* kind -> count */
     json_t *messages;               /* message id -> message object */
     json_t *commands;               /* "global" or guild id -> array */
+    json_t *threads;                /* thread id -> channel object (with
+                                       "deleted" once deleted by hand) */
+    json_t *chan_perms;             /* channel id -> the bot's permissions
+                                       there (decimal string); absent:
+                                       FAKE_DEFAULT_PERMS */
     long command_puts;
     json_t *attachments;            /* id -> {object, content, mode} */
     json_t *att_requests;           /* downloads, with their headers */
@@ -354,6 +364,33 @@ struct fake_server {
     int nfaults;
     struct fake_stats st;
 };
+
+/* ---- fake_threads.c: threads, and the bot's permissions per channel ---- */
+
+#define FAKE_DEFAULT_PERMS "2248473465835073"
+#define FAKE_PERM_SEND_MESSAGES (1ull << 11)
+#define FAKE_PERM_CREATE_PUBLIC_THREADS (1ull << 35)
+#define FAKE_PERM_SEND_IN_THREADS (1ull << 38)
+#define FAKE_THREAD_NAME_MAX 100
+#define FAKE_UNKNOWN_CHANNEL 10003
+
+/* The bot's permissions in channel (a thread: its parent's). */
+const char *fake_chan_perms(struct fake_server *s, const char *channel);
+/* The thread called id, deleted or not, or NULL when id is no thread. */
+json_t *fake_thread(struct fake_server *s, const char *id);
+/* Whether channel is a thread that was deleted: every request to it
+ * gets 404 10003 Unknown Channel. */
+bool fake_channel_gone(struct fake_server *s, const char *channel);
+/* POST /channels/{parent}/threads with body; fills the response. */
+void fake_thread_create(struct fake_server *s, struct fake_http_req *r,
+                        const char *parent, const json_t *body);
+/* PATCH or DELETE /channels/{id}. */
+void fake_channel_modify(struct fake_server *s, struct fake_http_req *r,
+                         const char *id, const json_t *body);
+/* POST /_test/threads: {"delete": id} deletes a thread as a user would;
+ * {"perms": {"channel_id": id, "permissions": "..."}} sets the bot's
+ * permissions in a channel. NULL, or what is wrong. */
+const char *fake_thread_control(struct fake_server *s, const json_t *body);
 
 /* ---- fake_util.c ---- */
 int64_t fake_now_us(void);                          /* monotonic */

@@ -119,6 +119,8 @@ void fake_state_reset(struct fake_server *s)
     json_object_clear(s->vcounts);
     json_object_clear(s->messages);
     json_object_clear(s->commands);
+    json_object_clear(s->threads);
+    json_object_clear(s->chan_perms);
     s->command_puts = 0;
     fake_att_reset(s);
     fake_rl_reset(s);
@@ -297,6 +299,12 @@ void fake_control_handle(struct fake_server *s, struct fake_http_req *r)
         fake_reply_json(r, 200, json_pack("{s:b}", "ok", 1));
     } else if (get && strcmp(p, "attachment_requests") == 0) {
         fake_reply_json(r, 200, fake_att_requests_json(s));
+    } else if (strcmp(p, "threads") == 0 && (get || post)) {
+        const char *err = post ? fake_thread_control(s, body) : NULL;
+        if (err != NULL)
+            bad(r, 400, err);
+        else
+            fake_reply_json(r, 200, json_incref(s->threads));
     } else if (post && strcmp(p, "fault") == 0) {
         c_fault(s, r, body);
     } else if (strcmp(p, "ratelimit") == 0 && (get || post)) {

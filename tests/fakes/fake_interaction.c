@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAKE_DEFAULT_PERMS  "2248473465835073"
 #define FAKE_LOAD_TICK_MS   50
 #define FAKE_LOAD_MAX       1000000
 #define FAKE_LOAD_RATE_MAX  1000000.0     /* interactions per second */
@@ -354,7 +353,7 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
         const char *locale = str_or(desc, "locale", "en-US");
         ix = json_pack("{s:i,s:i,s:s,s:s,s:[],s:i}", "type", type, "version",
                        1, "locale", locale, "app_permissions",
-                       FAKE_DEFAULT_PERMS, "entitlements",
+                       fake_chan_perms(s, chan), "entitlements",
                        "attachment_size_limit", 10485760);
         json_object_set_new(ix, "channel_id", json_string(chan));
         if (dm) {
@@ -369,11 +368,18 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
             json_object_set_new(ix, "guild_id", json_string(guild));
             json_object_set_new(ix, "guild", json_pack(
                 "{s:s,s:s,s:[]}", "id", guild, "locale", locale, "features"));
+            /* a thread's interactions carry it, with its parent */
+            json_t *th = fake_thread(s, chan);
             json_object_set_new(ix, "channel", json_pack(
                 "{s:s,s:i,s:s,s:s,s:n,s:b,s:i,s:i,s:s}", "id", chan, "type",
-                0, "name", "general", "guild_id", guild, "parent_id", "nsfw",
-                0, "position", 0, "flags", 0, "permissions",
-                FAKE_DEFAULT_PERMS));
+                th ? (int)json_integer_value(json_object_get(th, "type")) : 0,
+                "name", th ? json_string_value(json_object_get(th, "name"))
+                           : "general", "guild_id", guild, "parent_id",
+                "nsfw", 0, "position", 0, "flags", 0, "permissions",
+                fake_chan_perms(s, chan)));
+            if (th != NULL)
+                json_object_set(json_object_get(ix, "channel"), "parent_id",
+                                json_object_get(th, "parent_id"));
             json_object_set_new(ix, "member", json_pack(
                 "{s:o,s:o,s:n,s:n,s:s,s:n,s:b,s:b,s:i,s:b,s:s,s:n}", "user",
                 make_user(uid, uname, gname), "roles",

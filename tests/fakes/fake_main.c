@@ -147,10 +147,13 @@ static int server_init(struct fake_server *s)
     s->commands = json_object();
     s->attachments = json_object();
     s->att_requests = json_array();
+    s->threads = json_object();
+    s->chan_perms = json_object();
     fake_rl_init(s);
     return s->conn_log && s->frames && s->ix_index && s->requests &&
                    s->violations && s->vcounts && s->messages && s->commands &&
-                   s->attachments && s->att_requests && s->rlc
+                   s->attachments && s->att_requests && s->threads &&
+                   s->chan_perms && s->rlc
                ? 0
                : -1;
 }
@@ -172,6 +175,8 @@ static void server_free(struct fake_server *s)
     json_decref(s->commands);
     json_decref(s->attachments);
     json_decref(s->att_requests);
+    json_decref(s->threads);
+    json_decref(s->chan_perms);
     fake_rl_free(s);
 }
 

@@ -32,6 +32,8 @@ static const struct fake_rl_class fake_rl_defaults[] = {
     { "commands_put",   "a3b4c5d6e7f8091a", 5, 20000, false },
     { "commands_get",   "b4c5d6e7f8091a2b", 5, 5000, false },
     { "me",             "c5d6e7f8091a2b3c", 5, 5000, false },
+    { "thread_create",  "d6e7f8091a2b3c4d", 5, 5000, false },
+    { "channel",        "e7f8091a2b3c4d5e", 5, 5000, false },
 };
 #define FAKE_NRL (sizeof fake_rl_defaults / sizeof fake_rl_defaults[0])
 

@@ -6,6 +6,7 @@
  * before its handler, like Discord's own front door.
  */
 #include "fake.h"
+#include "fake_multipart.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,9 +382,37 @@ static void r_webhook_msg(struct route_ctx *c)
 
 /* ---- channels ---- */
 
+/* A request to a channel that cannot take it: a deleted thread (404
+ * 10003), or a thread where the bot may not send (403 50013). Answered
+ * when true. */
+static bool channel_refuses(struct route_ctx *c, bool send)
+{
+    if (fake_channel_gone(c->s, c->cap[0])) {
+        fake_reply_error(c->r, 404, FAKE_UNKNOWN_CHANNEL, "Unknown Channel");
+        return true;
+    }
+    if (send && fake_thread(c->s, c->cap[0]) != NULL &&
+        !(strtoull(fake_chan_perms(c->s, c->cap[0]), NULL, 10) &
+          FAKE_PERM_SEND_IN_THREADS)) {
+        fake_reply_error(c->r, 403, 50013, "Missing Permissions");
+        return true;
+    }
+    return false;
+}
+
+static void r_thread_create(struct route_ctx *c)
+{
+    fake_thread_create(c->s, c->r, c->cap[0], c->body);
+}
+
+static void r_channel(struct route_ctx *c)
+{
+    fake_channel_modify(c->s, c->r, c->cap[0], c->body);
+}
+
 static void r_msg_create(struct route_ctx *c)
 {
-    if (!body_ok(c, true, "channel message"))
+    if (channel_refuses(c, true) || !body_ok(c, true, "channel message"))
         return;
     reply_message(c, msg_new(c->s, c->cap[0], c->body, 0, false));
 }
@@ -401,6 +430,8 @@ static json_t *channel_msg(struct route_ctx *c, const char *mid)
 
 static void r_msg(struct route_ctx *c)
 {
+    if (channel_refuses(c, c->r->method == LWSHUMETH_PATCH))
+        return;
     json_t *m = channel_msg(c, c->cap[1]);
     if (m == NULL)
         return;
@@ -419,6 +450,8 @@ static void r_msg(struct route_ctx *c)
 
 static void r_pin(struct route_ctx *c)
 {
+    if (channel_refuses(c, false))
+        return;
     json_t *m = channel_msg(c, c->cap[1]);
     if (m == NULL)
         return;
@@ -557,6 +590,10 @@ static const struct route fake_routes[] = {
     { "DELETE", "/webhooks/{}/{}/messages/{}", "webhook_delete", 1, true,
       r_webhook_msg },
     { "POST", "/channels/{}/messages", "msg_create", 0, false, r_msg_create },
+    { "POST", "/channels/{}/threads", "thread_create", 0, false,
+      r_thread_create },
+    { "PATCH", "/channels/{}", "channel", 0, false, r_channel },
+    { "DELETE", "/channels/{}", "channel", 0, false, r_channel },
     { "GET", "/channels/{}/messages/{}", "msg_get", 0, false, r_msg },
     { "PATCH", "/channels/{}/messages/{}", "msg_edit", 0, false, r_msg },
     { "DELETE", "/channels/{}/messages/{}", "msg_delete", 0, false, r_msg },
@@ -616,12 +653,39 @@ static bool match(const char *pattern, char **segs, int nseg,
     return true;
 }
 
+/* A multipart request's files, as the record keeps them for tests: each
+ * part's field name, file name, type, size, and its bytes as a string when
+ * they are UTF-8 text (null otherwise). */
+static json_t *record_files(const struct fake_mp *mp)
+{
+    json_t *files = json_array();
+    for (int i = 0; files != NULL && i < mp->nparts; i++) {
+        const struct fake_mp_part *pt = &mp->parts[i];
+        if (strcmp(pt->name, "payload_json") == 0)
+            continue;
+        json_t *text = json_stringn(pt->data, pt->len);
+        json_array_append_new(files, json_pack(
+            "{s:s,s:s,s:s,s:I,s:o}", "field", pt->name, "filename",
+            pt->filename, "content_type", pt->type, "size",
+            (json_int_t)pt->len, "content", text ? text : json_null()));
+    }
+    return files;
+}
+
 static void record(struct fake_server *s, struct fake_http_req *r,
                    bool auth_ok)
 {
     if (json_array_size(s->requests) >= FAKE_MAX_RECORDS)
         return;
-    json_t *body = fake_req_json(r);
+    json_t *body = fake_req_json(r), *files = NULL;
+    struct fake_mp mp;
+    if (body == NULL && r->body_len && fake_mp_is(r->ctype) &&
+        fake_mp_parse(r->ctype, r->body, r->body_len, &mp) == NULL) {
+        const struct fake_mp_part *pj = fake_mp_find(&mp, "payload_json");
+        if (pj != NULL)
+            body = json_loadb(pj->data, pj->len, 0, NULL);
+        files = record_files(&mp);
+    }
     if (body == NULL && r->body_len)
         body = json_stringn(r->body, r->body_len);
     json_t *rec = json_pack("{s:I,s:f,s:s,s:s,s:s,s:s,s:s,s:b,s:o}", "seq",
@@ -630,8 +694,81 @@ static void record(struct fake_server *s, struct fake_http_req *r,
                             "path", r->path, "query", r->query, "user_agent",
                             r->ua, "content_type", r->ctype, "auth_ok",
                             auth_ok, "body", body ? body : json_null());
+    if (files != NULL)
+        json_object_set_new(rec, "files", files);
     r->rec = (long)json_array_size(s->requests);
     json_array_append_new(s->requests, rec);
+}
+
+/* Discord's checks of a multipart body: well formed, a payload_json
+ * part, each file within the attachment size limit and declared in the
+ * payload's attachments (by the n of its files[n]), each declaration
+ * matching a file. On success c->body is the payload; false when the
+ * request was answered with an error. */
+static bool multipart_body(struct route_ctx *c)
+{
+    struct fake_server *s = c->s;
+    struct fake_http_req *r = c->r;
+    struct fake_mp mp;
+    const char *why = fake_mp_parse(r->ctype, r->body, r->body_len, &mp);
+    const struct fake_mp_part *pj = why ? NULL : fake_mp_find(&mp,
+                                                              "payload_json");
+    if (why == NULL && pj == NULL)
+        why = "no payload_json part";
+    if (why == NULL && (c->body = json_loadb(pj->data, pj->len, 0,
+                                             NULL)) == NULL)
+        why = "payload_json is not JSON";
+    if (why != NULL) {
+        fake_violation(s, "multipart", r->rec, "%s %s: %s", r->meth, r->path,
+                       why);
+        fake_reply_error(r, 400, 50035, "Invalid Form Body");
+        return false;
+    }
+    /* the attachments array sits in the message: the body, or a
+     * callback's data */
+    const json_t *msg = json_object_get(c->body, "data");
+    const json_t *list = json_object_get(msg ? msg : c->body, "attachments");
+    for (int i = 0; i < mp.nparts; i++) {
+        const struct fake_mp_part *pt = &mp.parts[i];
+        int n = -1, used = 0;
+        if (pt == pj)
+            continue;
+        if (sscanf(pt->name, "files[%d]%n", &n, &used) != 1 ||
+            pt->name[used] != '\0' || n < 0 || n >= FAKE_MP_MAX_PARTS ||
+            pt->filename[0] == '\0') {
+            fake_violation(s, "multipart", r->rec, "%s %s: part \"%s\" is "
+                           "not a file", r->meth, r->path, pt->name);
+            fake_reply_error(r, 400, 50035, "Invalid Form Body");
+            return false;
+        }
+        if (pt->len > FAKE_ATTACH_MAX) {
+            fake_reply_error(r, 413, 40005, "Request entity too large");
+            return false;
+        }
+        bool declared = false;
+        size_t k;
+        const json_t *a;
+        json_array_foreach(list, k, a)
+            declared |= json_integer_value(json_object_get(a, "id")) == n;
+        if (!declared)
+            fake_violation(s, "attachment_undeclared", r->rec, "%s %s: "
+                           "file %s (%s) is not in attachments", r->meth,
+                           r->path, pt->name, pt->filename);
+    }
+    size_t k;
+    const json_t *a;
+    json_array_foreach(list, k, a) {
+        char field[32];
+        snprintf(field, sizeof field, "files[%lld]",
+                 (long long)json_integer_value(json_object_get(a, "id")));
+        if (fake_mp_find(&mp, field) == NULL) {
+            fake_violation(s, "multipart", r->rec, "%s %s: attachment %s "
+                           "has no file", r->meth, r->path, field);
+            fake_reply_error(r, 400, 50035, "Invalid Form Body");
+            return false;
+        }
+    }
+    return true;
 }
 
 static void finish_record(struct fake_server *s, struct fake_http_req *r)
@@ -698,6 +835,13 @@ static void route(struct fake_server *s, struct fake_http_req *r,
         snprintf(major, sizeof major, "%s/%s", c.cap[0], c.cap[1]);
     if (fake_rl_admit(s, r, fake_rl_class(s, hit->cls), major))
         return;
+    if (r->body_len && fake_mp_is(r->ctype)) {
+        if (!multipart_body(&c))
+            return;
+        hit->fn(&c);
+        json_decref(c.body);
+        return;
+    }
     if (r->body_len && strncmp(r->ctype, "application/json", 16) != 0) {
         json_t *errs = json_object();
         fake_err_add(errs, "", "CONTENT_TYPE_INVALID",

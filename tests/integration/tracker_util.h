@@ -36,6 +36,25 @@ static inline json_t *combat(struct harness *h, const char *user,
     return cb;
 }
 
+/* The same, sent in channel (NULL: the default one) by user whose display
+ * name is gname (NULL: the fake's default). */
+static inline json_t *combat_in(struct harness *h, const char *channel,
+                                const char *user, const char *gname,
+                                const char *sub, json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:[{s:s, s:o}]}", "type",
+                             "command", "name", "combat", "user_id", user,
+                             "options", "name", sub, "options",
+                             opts ? opts : json_array());
+    if (channel != NULL)
+        json_object_set_new(desc, "channel_id", json_string(channel));
+    if (gname != NULL)
+        json_object_set_new(desc, "global_name", json_string(gname));
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
 static inline void ok(json_t *cb)
 {
     json_t *data = json_object_get(cb, "data");

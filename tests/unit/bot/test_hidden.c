@@ -216,6 +216,13 @@ static void check_reply(const char *system, const char *line, uint64_t user,
              user == U_GM ? "the GM" : "a player");
     if (user != U_GM || !r->ephemeral)
         check_public(system, what, &r->msg, lineno);
+    if (r->file.data != NULL && (user != U_GM || !r->ephemeral)) {
+        /* an attachment (/combat log) is read by everyone it reaches */
+        const char *w = leak(system, r->file.data);
+        if (w != NULL)
+            fail_msg(HIDDEN_FILE ":%d: %s's file shows \"%s\" to the "
+                     "players:\n%s", lineno, what, w, r->file.data);
+    }
     check_public(system, what, r->tracker, lineno);
     check_tracker(what, r->tracker, lineno);
     mx.replies++;
@@ -248,6 +255,10 @@ static void check_gm_turn(const char *line, const struct cmd_reply *r,
                           int lineno)
 {
     static char text[HIDDEN_TEXT], copy[HIDDEN_TEXT];
+    /* A turn starts with a change; a reply that changed nothing (a
+     * recap) may quote an old turn's start, which the GM was told of. */
+    if (!r->changed)
+        return;
     script_text(&r->msg, text, sizeof text);
     if (strstr(text, HIDDEN_UNSEEN_TURN) == NULL)
         return;

@@ -12,6 +12,9 @@
  * the fight stays as it was; an import must also change what it imports
  * into (the sender's characters or saved rolls, the server's templates;
  * its file is given as the daemon gives a downloaded attachment).
+ * the server's stored settings; denied, they stay the same too. A command
+ * that only reads (/combat recap, /combat log) is allowed when it is
+ * answered and the fight stays as it was.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -250,6 +253,15 @@ static bool macro_cmd(const char *command)
     return strcmp(command, "macro") == 0 || strcmp(command, "roll") == 0;
 }
 
+/* A command that reads the fight and saves nothing (/combat recap, /combat
+ * log): allowed means answered, not refused, with the state unchanged. */
+static bool read_only(const struct cmd_req *req)
+{
+    struct cmd_spec spec;
+    return cmd_lookup(req->command, req->sub, NULL, &spec) &&
+           !(spec.flags & CMD_F_MUTATES);
+}
+
 /* Discord resolves a channel option: here every one names a text channel
  * of the server. */
 static void resolve_channels(struct cmd_req *req)
@@ -372,6 +384,13 @@ static void run_cell(const struct row *row, enum column col,
                      malformed ? " " : "", malformed ? malformed : "",
                      r.is_error ? "refused" : "the settings did not change",
                      text);
+    } else if (row->allow[col] && read_only(&p.req)) {
+        bool same = v0 == v1 && before && after && strcmp(before, after) == 0;
+        if (r.is_error || r.changed || !same)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
+                     row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error ? "refused" : "the fight changed", text);
     } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
          * from the archive (/combat reopen) */

@@ -1,0 +1,366 @@
+/*
+ * cmd_recap.c - /combat recap and /combat log: the fight's history told in
+ * full, as the sender may read it.
+ *
+ * Each change keeps what it showed (store.h, struct store_change_rec):
+ * the public text with every roll's dice, and the GM's text when hidden
+ * numbers made it differ. A player only ever gets the public text, and a
+ * change that showed the players nothing at all is "a change only the GM
+ * sees"; the GM gets the GM's text. Lines from before fray kept the text
+ * fall back to the one-line summary /combat history shows.
+ *
+ * Recap remembers, per fight and user, the version it last showed them
+ * (the store's key/value rows, RECAP_KEY), so "since your last command"
+ * is the later of that mark and the user's own last change in the fight.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd_run.h"
+#include "msg.h"
+#include "sbuf.h"
+#include "store.h"
+
+/* The recap's text: what one Discord message shows across its embeds
+ * (6000 characters; bytes are never fewer), less room for the title and
+ * the note on what was left out. */
+#define RECAP_MAX_TEXT 5400
+/* One change in a recap at most, so a single huge change (a count:50 add)
+ * leaves room for the others; the log has it whole. */
+#define RECAP_MAX_ENTRY 1800
+/* Changes a recap lists at most; older ones are counted, not shown. */
+#define RECAP_MAX_ENTRIES 100
+/* The mark's key: "recap:<channel>:<fight>:<user>". */
+#define RECAP_KEY_FIGHT "recap:%" PRIu64 ":%" PRIu64 ":"
+#define RECAP_KEY RECAP_KEY_FIGHT "%" PRIu64
+/* Marks deleted per scan when a fight ends (scans repeat until none). */
+#define RECAP_FORGET_BATCH 64
+#define RECAP_KEY_MAX 96
+/* The log file's size when Discord did not say (attachment_size_limit):
+ * its limit for a server without boosts (10 MiB), the least any allows. */
+#define CMD_LOG_MAX_BYTES (10u * 1024 * 1024)
+/* ... and at most, whatever it says: the file and its message must fit
+ * Discord's request size (25 MiB). */
+#define CMD_LOG_MAX_EVER (24u * 1024 * 1024)
+/* Bytes of the fight's name in the file name, before "-log.md". */
+#define CMD_LOG_NAME_MAX 48
+
+#define ELLIPSIS "\xE2\x80\xA6"
+#define SECRET_LINE "_a change only the GM sees_"
+
+/* What change c showed a viewer: the GM's text, the public one, or for a
+ * line without either, its summary escaped (NULL when that is the GM's
+ * alone). A new string, or NULL with *nomem set. */
+static char *change_text(const struct store_change_rec *c, bool gm,
+                         bool *nomem)
+{
+    const char *t = NULL;
+    if (gm && c->gm_detail != NULL && c->gm_detail[0] != '\0')
+        t = c->gm_detail;
+    else if (c->detail != NULL && c->detail[0] != '\0')
+        t = c->detail;
+    char *out;
+    if (t != NULL)
+        out = strdup(t);
+    else if (c->secret && !gm)
+        out = strdup(SECRET_LINE);
+    else
+        out = msg_escape(c->text);
+    if (out == NULL)
+        *nomem = true;
+    return out;
+}
+
+/* at_ms as "28 Nov 09:14 UTC" (a recap: this week), or with the year
+ * "2026-11-28 09:14 UTC" (a log: kept for later). */
+static void when(char *buf, size_t n, int64_t at_ms, bool year)
+{
+    time_t t = (time_t)(at_ms / 1000);
+    struct tm tm;
+    if (gmtime_r(&t, &tm) == NULL ||
+        strftime(buf, n, year ? "%Y-%m-%d %H:%M UTC" : "%d %b %H:%M UTC",
+                 &tm) == 0)
+        snprintf(buf, n, "?");
+}
+
+/* ---- recap --------------------------------------------------------------- */
+
+struct recap {
+    uint64_t user;
+    bool gm;
+    int64_t mine;                /* the user's newest change, 0: none */
+    char *entry[RECAP_MAX_ENTRIES]; /* newest first */
+    size_t n;
+    size_t bytes;
+    size_t skipped;              /* newer ones that fit, older ones not */
+    bool full;
+    bool nomem;
+};
+
+static enum bot_err find_mine(void *ctx, const struct store_change_rec *c)
+{
+    struct recap *r = ctx;
+    if (c->by == r->user && c->version > r->mine)
+        r->mine = c->version;
+    return BOT_OK;
+}
+
+/* Keep a long change's first lines, with a note where it was cut. */
+static void entry_cut(struct sbuf *b, const char *text)
+{
+    size_t n = strlen(text);
+    if (n <= RECAP_MAX_ENTRY) {
+        sbuf_add(b, text);
+        return;
+    }
+    size_t keep = sbuf_utf8_cut(text, RECAP_MAX_ENTRY);
+    for (size_t i = keep; i > keep / 2; i--)
+        if (text[i - 1] == '\n') {
+            keep = i;
+            break;
+        }
+    sbuf_addn(b, text, keep);
+    sbuf_add(b, keep > 0 && text[keep - 1] == '\n' ? "" : "\n");
+    sbuf_add(b, "_" ELLIPSIS " and more: /combat log has it whole_");
+}
+
+static enum bot_err recap_line(void *ctx, const struct store_change_rec *c)
+{
+    struct recap *r = ctx;
+    if (r->full || r->n == RECAP_MAX_ENTRIES) {
+        r->full = true;
+        r->skipped++;
+        return BOT_OK;
+    }
+    char at[40];
+    when(at, sizeof at, c->at_ms, false);
+    char *text = change_text(c, r->gm, &r->nomem);
+    if (text == NULL)
+        return BOT_OK;
+    struct sbuf b;
+    sbuf_init(&b, SIZE_MAX / 2);
+    sbuf_addf(&b, "`v%" PRId64 "` <@%" PRIu64 "> \xC2\xB7 %s\n", c->version,
+              c->by, at);
+    entry_cut(&b, text);
+    free(text);
+    char *e = sbuf_take(&b);
+    sbuf_cleanup(&b);
+    if (e == NULL) {
+        r->nomem = true;
+        return BOT_OK;
+    }
+    /* The newest always shows; older ones while they fit. */
+    if (r->n > 0 && r->bytes + strlen(e) + 2 > RECAP_MAX_TEXT) {
+        free(e);
+        r->full = true;
+        r->skipped++;
+        return BOT_OK;
+    }
+    r->bytes += strlen(e) + 2;
+    r->entry[r->n++] = e;
+    return BOT_OK;
+}
+
+void cmd_combat_recap(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    struct store *st = run->ctx->store;
+    struct recap r = {.user = req->user_id, .gm = run->is_gm};
+    char key[RECAP_KEY_MAX], *mark = NULL;
+    snprintf(key, sizeof key, RECAP_KEY, req->channel_id,
+             run->enc->fight_id, req->user_id);
+    int64_t since = 0;
+    enum bot_err err = store_kv_get(st, key, &mark);
+    if (err == BOT_OK) {
+        since = strtoll(mark, NULL, 10);
+        free(mark);
+    } else if (err == BOT_NOTFOUND) {
+        err = BOT_OK;
+    }
+    if (err == BOT_OK)
+        err = store_change_list(st, req->channel_id, since, true, SIZE_MAX,
+                                NULL, find_mine, &r);
+    if (err == BOT_OK && r.mine > since)
+        since = r.mine;
+    if (err == BOT_OK)
+        err = store_change_list(st, req->channel_id, since, true, SIZE_MAX,
+                                NULL, recap_line, &r);
+    struct sbuf b;
+    sbuf_init(&b, SIZE_MAX / 2);
+    if (r.skipped > 0)
+        sbuf_addf(&b, "_" ELLIPSIS " %zu earlier change%s not shown here: "
+                  "`/combat log` has the whole fight._\n\n", r.skipped,
+                  r.skipped == 1 ? " is" : "s are");
+    for (size_t i = r.n; i-- > 0;) {
+        sbuf_add(&b, r.entry[i]);
+        sbuf_add(&b, i > 0 ? "\n\n" : "");
+        free(r.entry[i]);
+    }
+    if (err != BOT_OK || r.nomem || sbuf_error(&b) != SBUF_OK) {
+        sbuf_cleanup(&b);
+        cmd_fail(run, "the fight's history could not be read; try again");
+        return;
+    }
+    if (r.n == 0)
+        sbuf_add(&b, since > 0 ? "Nothing new since your last command in "
+                 "this fight." : "Nothing has happened in this fight yet.");
+    /* Seen up to the live version: the next recap starts after it. */
+    char value[24];
+    snprintf(value, sizeof value, "%" PRId64, run->enc->version);
+    if (store_kv_set(st, key, value) != BOT_OK) {
+        sbuf_cleanup(&b);
+        cmd_fail(run, "the bot could not remember what you have seen; "
+                 "nothing was changed, try again");
+        return;
+    }
+    run->keep = true;
+    struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
+                                         since > 0 ? "Since your last command"
+                                                   : "The fight so far");
+    if (em != NULL)
+        msg_embed_set_description(em, sbuf_str(&b));
+    run->reply->ephemeral = true;
+    sbuf_cleanup(&b);
+}
+
+/* Keys of one fight's marks, a batch at a time. */
+struct marks {
+    char key[RECAP_FORGET_BATCH][RECAP_KEY_MAX];
+    int n;
+};
+
+static enum bot_err take_mark(void *ctx, const char *key, const char *value)
+{
+    struct marks *m = ctx;
+    (void)value;
+    if (m->n == RECAP_FORGET_BATCH)
+        return BOT_LIMIT;          /* enough for this batch */
+    snprintf(m->key[m->n++], RECAP_KEY_MAX, "%s", key);
+    return BOT_OK;
+}
+
+enum bot_err cmd_recap_forget(struct cmd_run *run)
+{
+    char prefix[RECAP_KEY_MAX];
+    struct marks m;
+    snprintf(prefix, sizeof prefix, RECAP_KEY_FIGHT, run->req->channel_id,
+             run->enc->fight_id);
+    do {
+        m.n = 0;
+        enum bot_err e = store_kv_scan(run->ctx->store, prefix, take_mark,
+                                       &m);
+        if (e != BOT_OK && e != BOT_LIMIT)
+            return e;
+        for (int i = 0; i < m.n; i++)
+            if ((e = store_kv_delete(run->ctx->store, m.key[i])) != BOT_OK)
+                return e;
+    } while (m.n == RECAP_FORGET_BATCH);
+    return BOT_OK;
+}
+
+/* ---- log ----------------------------------------------------------------- */
+
+struct log_doc {
+    struct sbuf b;
+    bool gm;
+    bool nomem;
+};
+
+static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
+{
+    struct log_doc *d = ctx;
+    char at[40];
+    when(at, sizeof at, c->at_ms, true);
+    char *text = change_text(c, d->gm, &d->nomem);
+    char *name = c->by_name != NULL && c->by_name[0] != '\0'
+                 ? msg_escape(c->by_name) : NULL;
+    sbuf_addf(&d->b, "## v%" PRId64 " \xC2\xB7 %s \xC2\xB7 ", c->version, at);
+    if (name != NULL)
+        sbuf_add(&d->b, name);
+    else
+        sbuf_addf(&d->b, "user %" PRIu64, c->by);
+    sbuf_addf(&d->b, "\n\n%s\n\n", text != NULL ? text : "");
+    free(name);
+    free(text);
+    /* Past the limit the sbuf is cut; stop reading, the caller says so. */
+    return sbuf_error(&d->b) == SBUF_OK ? BOT_OK : BOT_LIMIT;
+}
+
+/* "Bridge ambush" -> "Bridge-ambush-log.md": letters, digits, '-' and '_'
+ * of the fight's name (others become '-', runs of them one), or "fight". */
+static void log_file_name(const char *fight, char *out, size_t n)
+{
+    size_t k = 0;
+    for (const char *p = fight; *p != '\0' && k < CMD_LOG_NAME_MAX; p++) {
+        unsigned char ch = (unsigned char)*p;
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                  (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+        if (ok)
+            out[k++] = (char)ch;
+        else if (k > 0 && out[k - 1] != '-')
+            out[k++] = '-';
+    }
+    while (k > 0 && out[k - 1] == '-')
+        k--;
+    out[k] = '\0';
+    snprintf(out + k, n - k, "%s-log.md", k == 0 ? "fight" : "");
+}
+
+void cmd_combat_log(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    bool gm = false;
+    if (!cmd_opt_bool(run, "gm", false, &gm))
+        return;
+    if (gm && !run->is_gm) {
+        cmd_fail(run, "only the GM may have the log with hidden numbers "
+                 "(gm:true); without it you get everyone's log");
+        return;
+    }
+    struct log_doc d = {.gm = gm};
+    int64_t lim = run->req->attach_limit;
+    size_t max = lim <= 0 ? CMD_LOG_MAX_BYTES
+                 : lim > CMD_LOG_MAX_EVER ? CMD_LOG_MAX_EVER : (size_t)lim;
+    sbuf_init(&d.b, max);
+    char *title = msg_escape(e->name[0] != '\0' ? e->name : "A fight");
+    char now[40];
+    when(now, sizeof now, run->req->now_ms, true);
+    sbuf_addf(&d.b, "# %s\n\nSystem: %s \xC2\xB7 version %" PRId64
+              " \xC2\xB7 written %s%s\n\n", title != NULL ? title : "",
+              e->ruleset, e->version, now,
+              gm ? " \xC2\xB7 **the GM's copy, with hidden numbers**" : "");
+    free(title);
+    enum bot_err err = store_change_list(run->ctx->store,
+                                         run->req->channel_id, 0, false,
+                                         SIZE_MAX, NULL, log_line, &d);
+    if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
+        sbuf_cleanup(&d.b);
+        cmd_fail(run, "the fight's log is over %.1f MiB, more than Discord "
+                 "takes as one file in this server; /combat history shows "
+                 "it in parts", (double)max / (1024 * 1024));
+        return;
+    }
+    if (err != BOT_OK || d.nomem || sbuf_error(&d.b) != SBUF_OK) {
+        sbuf_cleanup(&d.b);
+        cmd_fail(run, "the fight's log could not be written; try again");
+        return;
+    }
+    char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
+    log_file_name(e->name, name, sizeof name);
+    struct cmd_file *f = &run->reply->file;
+    f->len = d.b.len;
+    f->data = sbuf_take(&d.b);
+    f->name = strdup(name);
+    sbuf_cleanup(&d.b);
+    if (f->data == NULL || f->name == NULL) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
+                    ? "the GM sees it (hidden numbers included)"
+                    : "everyone sees it", name);
+    run->reply->ephemeral = gm;
+}
