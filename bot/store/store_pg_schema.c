@@ -70,6 +70,15 @@ static const char pg_schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild bigint NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/* Version 4: older kept versions are packed (store_hist.h). A text column
+ * cannot hold the bytes, so they get a column of their own; a row holds
+ * exactly one of the two, and the rows from before keep their text. */
+static const char pg_schema_v4[] =
+    "ALTER TABLE enc_version ALTER COLUMN doc DROP NOT NULL,"
+    "  ADD COLUMN packed bytea,"
+    "  ADD CONSTRAINT enc_version_one_form"
+    "    CHECK ((doc IS NULL) <> (packed IS NULL));";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -78,6 +87,7 @@ static const struct {
     {"initial schema", pg_schema_v1},
     {"each encounter's history", pg_schema_v2},
     {"each encounter's server", pg_schema_v3},
+    {"packed history", pg_schema_v4},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -88,10 +88,20 @@ static const char schema_v3[] =
     "ALTER TABLE encounter ADD COLUMN guild INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX encounter_guild ON encounter(guild, ended_ms);";
 
+/*
+ * Version 4: older kept versions are packed (store_hist.h). They go into
+ * enc_version.doc as BLOBs beside the TEXT of the live version and of every
+ * row written before, so no table changes; the step exists so that an
+ * older fray, which would read a BLOB as text, refuses the file instead.
+ */
+static const char schema_v4[] =
+    "-- enc_version.doc: TEXT (a whole document) or BLOB (packed)";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
     {3, "each encounter's server", schema_v3},
+    {4, "packed history", schema_v4},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];
