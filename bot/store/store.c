@@ -10,7 +10,6 @@
 #include <time.h>
 
 #include "store_backend.h"
-#include "store_hist.h"
 
 /* Asked in order; the first whose claims() says yes opens the location.
  * SQLite is last: it takes every path. */
@@ -260,10 +259,8 @@ enum bot_err store_inspect(const char *location, struct store_info *info,
 
 void store_close(struct store *s)
 {
-    if (!s)
-        return;
-    store__hist_free(s->hist);
-    s->ops->close(s);
+    if (s)
+        s->ops->close(s);
 }
 
 const char *store_errmsg(const struct store *s)

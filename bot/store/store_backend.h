@@ -27,13 +27,10 @@
 #define STORE_OPS_VERSION 1
 #define STORE_MAX_ERRMSG 256
 
-struct store_hist;
-
 /* The part of every backend's store that store.c reads. */
 struct store {
     const struct store_ops *ops;
     char errmsg[STORE_MAX_ERRMSG]; /* store_errmsg(): one line, no document */
-    struct store_hist *hist; /* store_hist.c's zlib streams; NULL until used */
 };
 
 struct store_ops {

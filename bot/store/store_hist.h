@@ -3,9 +3,9 @@
  * (issue 23, target 3), shared by both backends.
  *
  * The live version is stored whole, as its JSON text. Every older kept
- * version (the undo chain) is stored packed: raw deflate with the next
- * newer kept version's document as zlib's preset dictionary, so a version
- * costs what changed, not the whole fight. The chain is ordered like the
+ * version (the undo chain) is stored packed: as a delta against the next
+ * newer kept version's document (store_hist.c), so a version costs what
+ * changed, not the whole fight. The chain is ordered like the
  * versions (store.h: the undo chain is newest first and every step below
  * the live one), so "the next newer kept version" is the one an undo
  * reaches just before it, and the chain's rule keeps every packed row
@@ -22,13 +22,14 @@
  * or BLOB), PostgreSQL by its column (doc or packed).
  *
  * A packed row: byte 0 STORE_HIST_TAG, bytes 1-4 the document's length
- * (little-endian), then the deflate stream. A row that does not decode to
- * exactly that many bytes of text gives BOT_DB_CORRUPT naming the
- * encounter and the version.
+ * (little-endian), then steps of three LEB128 numbers, copy C bytes of the
+ * newer document, skip S bytes of it, L literal bytes, each followed by
+ * its L bytes. A row that does not decode to exactly that many bytes of
+ * text, or reaches outside the newer document, gives BOT_DB_CORRUPT
+ * naming the encounter and the version.
  *
- * Ownership: the zlib streams belong to the struct store (made at the first
- * use, freed by store__hist_free in store_close); documents returned are
- * malloc'd and the caller's.
+ * Ownership: documents and packed rows returned are malloc'd and the
+ * caller's. No state: any store may call these.
  */
 #ifndef STORE_HIST_H
 #define STORE_HIST_H
@@ -41,8 +42,6 @@
 
 #define STORE_HIST_TAG 0x01   /* never the first byte of JSON text */
 #define STORE_HIST_HEAD 5     /* tag and length */
-
-void store__hist_free(struct store_hist *h);
 
 /* older packed against newer: *out malloc'd, *outlen bytes. */
 enum bot_err store__hist_pack(struct store *s, const char *older,

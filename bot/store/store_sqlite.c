@@ -105,12 +105,8 @@
     /* ?1 enc, ?2 version, ?3 now, ?4 doc */                                   \
     X(VER_INSERT, "INSERT INTO enc_version (enc, version, created_ms, doc)"    \
                   " VALUES (?1, ?2, ?3, ?4)")                                  \
-    /* ?1 enc, ?2 version, ?3 packed doc (store_hist.h). A new row rather   \
-     * than an UPDATE: the row was written whole, alone on its page, and a   \
-     * row that shrinks in place leaves that page nearly empty for good;     \
-     * deleting it lets SQLite merge the page with its neighbours. */        \
-    X(VER_PACK, "REPLACE INTO enc_version (enc, version, created_ms, doc)"     \
-                " SELECT enc, version, created_ms, ?3 FROM enc_version"        \
+    /* ?1 enc, ?2 version, ?3 packed doc (store_hist.h) */                     \
+    X(VER_PACK, "UPDATE enc_version SET doc = ?3"                              \
                 " WHERE enc = ?1 AND version = ?2")                            \
     /* ?1 enc, ?2 version */                                                   \
     X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2")   \
@@ -663,11 +659,14 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     if (e == BOT_OK)
         e = store__hist_head_pack(base, walk_before, channel, &next, doc,
                                    BOT_DB_CORRUPT, &packed, &plen);
-    if (e == BOT_OK)
-        e = live_write(s, channel, &l, version, &next, doc);
+    /* Shrink the old row before the new one goes in: the new row then
+     * fits on the page the old one leaves nearly empty. The other way
+     * round every version takes a page of its own and keeps it. */
     if (e == BOT_OK && packed)
         e = version_pack(s, l.id, next.v[0], packed, plen);
     free(packed);
+    if (e == BOT_OK)
+        e = live_write(s, channel, &l, version, &next, doc);
     for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
         e = version_delete(s, l.id, drop[i]);
 out:
