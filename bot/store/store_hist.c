@@ -10,9 +10,9 @@
  * again. It only ever copies bytes it has compared equal, so what it
  * writes decodes to the older document whatever it found; a difference it
  * cannot get past (a large block added or moved) costs literal bytes, not
- * correctness. It costs a few instructions a byte, where deflate with the
- * newer version as its dictionary cost ten times as much for a delta
- * twice the size (bench/README.md, "History on disk").
+ * correctness. It costs about one instruction a byte; deflate with the
+ * newer version as its dictionary cost twenty times as much for a delta
+ * four times the size (bench/README.md, "History on disk").
  */
 #include <stdlib.h>
 #include <string.h>
