@@ -425,6 +425,72 @@ static void test_hist_corrupt_row(void **state)
     }
 }
 
+#ifndef FRAY_STORE_PG
+#include "store_sqlite_schema.h"
+
+/* A file made by the schema steps before the packed history, holding a
+ * fight of 12 versions as that schema stored it (every version whole
+ * TEXT): opening it runs the remaining steps, and the fight reads and
+ * undoes to its first version. The step is found by its name, so the
+ * test does not depend on its number. */
+static void test_hist_old_database(void **state)
+{
+    char old[sizeof dir + 16], err[512], buf[DOC_MAX];
+    size_t k = 0;
+    while (k < store_schema_nsteps &&
+           strcmp(store_schema_steps[k].what, "packed history") != 0)
+        k++;
+    assert_true(k < store_schema_nsteps);
+    snprintf(old, sizeof old, "%s/old.db", dir);
+
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_open(old, &db), SQLITE_OK);
+    assert_int_equal(store__migrate(db, old, store_schema_steps, k, err,
+                                    sizeof err), BOT_OK);
+    unsigned char undo[11 * 8];
+    for (int i = 0; i < 11; i++)
+        for (int b = 0; b < 8; b++)
+            undo[i * 8 + b] = (unsigned char)(((uint64_t)(11 - i)) >> (8 * b));
+    assert_int_equal(sqlite3_prepare_v2(db,
+                     "INSERT INTO encounter (channel, version, undo,"
+                     " created_ms, updated_ms) VALUES (?1, 12, ?2, 1, 1)",
+                     -1, &st, NULL), SQLITE_OK);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)CH);
+    sqlite3_bind_blob(st, 2, undo, sizeof undo, SQLITE_STATIC);
+    assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                     "INSERT INTO enc_version (enc, version, created_ms, doc)"
+                     " VALUES (1, ?1, 1, ?2)", -1, &st, NULL), SQLITE_OK);
+    for (int v = 1; v <= 12; v++) {
+        sqlite3_reset(st);
+        sqlite3_bind_int(st, 1, v);
+        sqlite3_bind_text(st, 2, fight_doc(buf, v), -1, SQLITE_TRANSIENT);
+        assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+
+    store_close(*state);
+    struct store *s = NULL;
+    assert_int_equal(store_open(old, &s, err, sizeof err), BOT_OK);
+    *state = s;
+    struct store_info info;
+    assert_int_equal(store_inspect(old, &info, err, sizeof err), BOT_OK);
+    assert_int_equal(info.schema, info.schema_current);
+    assert_live_doc(s, 12, 12);
+    for (int j = 11; j >= 1; j--) {
+        assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
+        assert_live_doc(s, 12 + (12 - j), j);
+    }
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
+}
+#define SQLITE_ONLY(t) T(t),
+#else
+#define SQLITE_ONLY(t)
+#endif
+
 int main(void)
 {
     if (skip_all())
@@ -437,6 +503,7 @@ int main(void)
         T(test_hist_reopen_and_trim),
         T(test_hist_old_rows),
         T(test_hist_corrupt_row),
+        SQLITE_ONLY(test_hist_old_database)
     };
 #undef T
     return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
