@@ -425,6 +425,29 @@ static void test_hist_corrupt_row(void **state)
     }
 }
 
+/* The live version must be whole: stored packed, it is reported, not
+ * read, and nothing is saved over it. */
+static void test_hist_corrupt_live(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX], *doc = NULL;
+    int64_t v = 0;
+    for (int k = 1; k <= 3; k++)
+        save_step(s, k, k);
+    store_close(s);
+    *state = NULL;
+    damage(3, "0103000000000003414243");
+    s = *state = reopen(NULL);
+    assert_int_equal(store_enc_load(s, CH, &doc, &v), BOT_DB_CORRUPT);
+    assert_non_null(strstr(store_errmsg(s), "packed"));
+    assert_int_equal(store_enc_save(s, CH, 4, fight_doc(buf, 4)),
+                     BOT_DB_CORRUPT);
+    assert_int_equal(store_enc_load_before(s, CH, 3, &doc, &v),
+                     BOT_DB_CORRUPT);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 3);
+}
+
 #ifndef FRAY_STORE_PG
 #include "store_sqlite_schema.h"
 
@@ -503,6 +526,7 @@ int main(void)
         T(test_hist_reopen_and_trim),
         T(test_hist_old_rows),
         T(test_hist_corrupt_row),
+        T(test_hist_corrupt_live),
         SQLITE_ONLY(test_hist_old_database)
     };
 #undef T
