@@ -9,6 +9,15 @@
  *   memory       the store in memory: the engine and command layer alone
  *   sqlite-file  a real SQLite file with the daemon's durability
  *                (synchronous=FULL), one commit per command
+ *   disk         --disk-commands commands (1,000) into a fresh file, one
+ *                commit per command, as fights of --fight-commands (100)
+ *                commands each, ended (archived: each keeps its final state
+ *                and undo chain until retention), one channel after the
+ *                other; then, in another fresh file, the same commands as
+ *                one long fight ("disk-long", whose kept history is capped
+ *                at ENC_UNDO_DEPTH versions). For each: the file's size,
+ *                WAL included, after the store closed (SQLite checkpoints
+ *                then), and per 1,000 commands
  *   group-N      the same file with N channels fighting at once: one
  *                command of every channel arrives together, and they are
  *                committed as groups of at most DAEMON_BATCH_MAX (the
@@ -18,11 +27,18 @@
  * Every run starts from the same seed, so runs are repeatable.
  *
  *   build/bench-commands [--commands N] [--file-commands N]
- *                        [--group-commands N] [--dir DIR]
+ *                        [--disk-commands N] [--fight-commands N]
+ *                        [--group-commands N]
+ *                        [--dir DIR] [--only memory|sqlite-file|disk|group]
+ *
+ * --only runs one of them, e.g. under valgrind --tool=callgrind
+ * --toggle-collect=cmd_exec for the instructions of a durable command.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -139,8 +155,25 @@ static void report(const char *label, int channels, long done, long commits,
            dt * 1e6 / done);
 }
 
+/* The database's bytes on disk after the store closed: the file and
+ * whatever is left of its WAL. */
+static void report_size(const char *label, const char *path, long done)
+{
+    char wal[600];
+    struct stat st;
+    long long db = stat(path, &st) == 0 ? (long long)st.st_size : -1;
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    long long w = stat(wal, &st) == 0 ? (long long)st.st_size : 0;
+    printf("{\"run\": \"%s\", \"commands\": %ld, \"db_bytes\": %lld, "
+           "\"wal_bytes\": %lld, \"bytes_per_1000_commands\": %.0f}\n",
+           label, done, db, w, (double)(db + w) * 1000.0 / (double)done);
+    printf("# %-12s on disk after closing: %lld bytes (WAL %lld), %.0f "
+           "bytes per 1,000 commands\n", label, db + w, w,
+           (double)(db + w) * 1000.0 / (double)done);
+}
+
 /* One fight in one channel, each command its own transaction, then the
- * fight's end. */
+ * fight's end: n + 1 commands. */
 static int bench_single(const char *label, const char *path, long n)
 {
     struct bench b;
@@ -174,11 +207,39 @@ static int bench_single(const char *label, const char *path, long n)
     long errors = b.errors;
     bench_close(&b);
     report(label, 1, done, done, dt, errors);
+    if (strcmp(path, ":memory:") != 0)
+        report_size(label, path, done);
     printf("# %-12s the fight's stored document: %zu bytes\n", label,
            doc_bytes);
     printf("# %-12s the fight in the encounter cache: %zu bytes packed "
            "(block and entry; the working struct: %zu bytes)\n", label,
            packed, working);
+    return errors != 0;
+}
+
+/* total commands as fights of per_fight commands (the last one the
+ * fight's end), one channel after the other; the file's size after. */
+static int bench_disk(const char *label, const char *path, long total,
+                      long per_fight)
+{
+    static const char *const confirm[] = {"confirm", "true", NULL};
+    struct bench b;
+    if (bench_open(&b, path) != 0)
+        return 1;
+    double t0 = now_s();
+    long done = 0;
+    for (uint64_t ch = BENCH_FIRST_CHANNEL; done < total; ch++) {
+        long n = per_fight < total - done ? per_fight : total - done;
+        for (long step = 0; step < n - 1; step++)
+            fight_step(&b, ch, step);
+        run(&b, ch, "combat", "end", confirm);
+        done += n;
+    }
+    double dt = now_s() - t0;
+    long errors = b.errors;
+    bench_close(&b);
+    report(label, 1, done, done, dt, errors);
+    report_size(label, path, done);
     return errors != 0;
 }
 
@@ -235,8 +296,9 @@ static void remove_db(const char *path)
 
 int main(int argc, char **argv)
 {
-    long n = 100000, nfile = 5000, ngroup = 20000;
-    const char *dir = "/tmp";
+    long n = 100000, nfile = 5000, ndisk = 1000, nfight = 100;
+    long ngroup = 20000;
+    const char *dir = "/tmp", *only = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--commands") == 0)
             n = strtol(argv[i + 1], NULL, 10);
@@ -244,25 +306,54 @@ int main(int argc, char **argv)
             nfile = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--group-commands") == 0)
             ngroup = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--disk-commands") == 0)
+            ndisk = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--fight-commands") == 0)
+            nfight = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--dir") == 0)
             dir = argv[i + 1];
+        else if (strcmp(argv[i], "--only") == 0)
+            only = argv[i + 1];
     }
-    if (n < 1 || nfile < 1 || ngroup < 1) {
-        fprintf(stderr, "bench-commands: counts must be positive\n");
+    if (n < 1 || nfile < 1 || ndisk < 2 || nfight < 2 || ngroup < 1) {
+        fprintf(stderr, "bench-commands: counts must be positive "
+                "(--disk-commands and --fight-commands at least 2)\n");
         return 2;
     }
-    printf("# %s --commands %ld --file-commands %ld --group-commands %ld "
-           "--dir %s (seed %d, groups of at most %d)\n", argv[0], n, nfile,
-           ngroup, dir, BENCH_SEED, DAEMON_BATCH_MAX);
+    static const char *const runs[] = {"memory", "sqlite-file", "disk",
+                                       "group"};
+    bool want[4];
+    bool known = only == NULL;
+    for (size_t i = 0; i < 4; i++) {
+        want[i] = only == NULL || strcmp(only, runs[i]) == 0;
+        known |= want[i];
+    }
+    if (!known) {
+        fprintf(stderr, "bench-commands: --only takes memory, sqlite-file, "
+                "disk or group\n");
+        return 2;
+    }
+    printf("# %s --commands %ld --file-commands %ld --disk-commands %ld "
+           "--fight-commands %ld --group-commands %ld --dir %s%s%s (seed %d, "
+           "groups of at most %d)\n", argv[0], n, nfile, ndisk, nfight,
+           ngroup, dir, only ? " --only " : "", only ? only : "", BENCH_SEED,
+           DAEMON_BATCH_MAX);
     fflush(stdout);
-    int rc = bench_single("memory", ":memory:", n);
+    int rc = want[0] ? bench_single("memory", ":memory:", n) : 0;
     char path[512];
     snprintf(path, sizeof path, "%s/fray-bench-%d.db", dir, (int)getpid());
     remove_db(path);
-    rc |= bench_single("sqlite-file", path, nfile);
+    if (want[1])
+        rc |= bench_single("sqlite-file", path, nfile);
     remove_db(path);
-    for (size_t i = 0; i < sizeof group_channels / sizeof group_channels[0];
-         i++) {
+    if (want[2]) {
+        rc |= bench_disk("disk", path, ndisk, nfight);
+        remove_db(path);
+        rc |= bench_disk("disk-long", path, ndisk, ndisk);
+    }
+    remove_db(path);
+    for (size_t i = 0; want[3] &&
+         i < sizeof group_channels / sizeof group_channels[0]; i++) {
         rc |= bench_group(path, group_channels[i], ngroup);
         remove_db(path);
     }

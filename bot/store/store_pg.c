@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store_hist.h"
 #include "store_pg_int.h"
 
 /* Server-side settings for every connection. lock_timeout: a blocked
@@ -487,6 +488,29 @@ static enum bot_err live_write(struct store_pg *s, uint64_t channel,
     return e;
 }
 
+/* store_hist_walk_fn: the live encounter's kept rows from the live one
+ * down to the newest below `below`. */
+static enum bot_err walk_before(struct store *base, uint64_t channel,
+                                int64_t below, struct store_hist_walk *w)
+{
+    struct store_pg *s = PG(base);
+    struct pg_args a = {0};
+    PGresult *r = NULL;
+    store_pg_arg_i64(&a, (int64_t)channel);
+    store_pg_arg_i64(&a, below);
+    enum bot_err e = store_pg_exec(s, PGS_BEFORE_DOC, &a,
+                                   "loading an earlier version", &r);
+    for (int i = 0; e == BOT_OK && i < PQntuples(r); i++) {
+        bool packed = !PQgetisnull(r, i, 2);
+        w->enc = store_pg_i64(r, i, 3);
+        e = store__hist_feed(&s->base, w, store_pg_i64(r, i, 0), packed,
+                             PQgetvalue(r, i, packed ? 2 : 1),
+                             (size_t)PQgetlength(r, i, packed ? 2 : 1));
+    }
+    PQclear(r);
+    return e;
+}
+
 static enum bot_err pg_enc_save(struct store *base, uint64_t channel,
                                 int64_t version, const char *doc, bool undo)
 {
@@ -494,7 +518,8 @@ static enum bot_err pg_enc_save(struct store *base, uint64_t channel,
     struct live l = {0};
     struct undo_chain next;
     int64_t drop[2];
-    size_t ndrop = 0;
+    size_t ndrop = 0, plen = 0;
+    unsigned char *packed = NULL;
 
     enum bot_err e = store_pg_op_begin(s);
     if (e != BOT_OK)
@@ -505,7 +530,19 @@ static enum bot_err pg_enc_save(struct store *base, uint64_t channel,
     e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
                          undo, &next, drop, &ndrop);
     if (e == BOT_OK)
+        e = store__hist_head_pack(base, walk_before, channel, &next, doc,
+                                   BOT_CONFLICT, &packed, &plen);
+    if (e == BOT_OK)
         e = live_write(s, channel, &l, version, &next, doc, drop, ndrop);
+    if (e == BOT_OK && packed) {
+        struct pg_args a = {0};
+        store_pg_arg_i64(&a, l.id);
+        store_pg_arg_i64(&a, next.v[0]);
+        store_pg_arg_bytes(&a, packed, plen);
+        e = store_pg_run(s, PGS_VER_PACK, &a, "packing an earlier version",
+                         NULL);
+    }
+    free(packed);
     return store_pg_op_end(s, e);
 }
 
@@ -518,6 +555,9 @@ static enum bot_err doc_query(struct store_pg *s, enum store_pg_stmt id,
     enum bot_err e = store_pg_exec(s, id, a, what, &r);
     if (e == BOT_OK && PQntuples(r) == 0)
         e = store__fail(&s->base, BOT_NOTFOUND, "%s: none", what);
+    else if (e == BOT_OK && PQgetisnull(r, 0, 1))
+        e = store__fail(&s->base, BOT_DB_CORRUPT,
+                        "%s: the live version is stored packed", what);
     char *copy = NULL;
     if (e == BOT_OK)
         e = store_pg_text_dup(s, r, 0, 1, &copy);
@@ -542,11 +582,8 @@ static enum bot_err pg_enc_load_before(struct store *base, uint64_t channel,
                                        int64_t version, char **doc,
                                        int64_t *found_version)
 {
-    struct pg_args a = {0};
-    store_pg_arg_i64(&a, (int64_t)channel);
-    store_pg_arg_i64(&a, version);
-    return doc_query(PG(base), PGS_BEFORE_DOC, &a, "loading an earlier version",
-                     doc, found_version);
+    return store__hist_load_before(base, walk_before, channel, version, doc,
+                                   found_version);
 }
 
 static enum bot_err pg_enc_version(struct store *base, uint64_t channel,

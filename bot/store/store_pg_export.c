@@ -6,33 +6,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store_hist.h"
 #include "store_pg_int.h"
 
-/* Encounter `id`'s kept versions into r; the docs point into *res, which
- * the caller clears after using r. */
-static enum bot_err versions_read(struct store_pg *s, int64_t id,
-                                  struct store_enc_rec *r, PGresult **res)
+static void free_docs(struct store_enc_rec *r)
 {
+    for (size_t i = 0; i < r->nver; i++)
+        free((char *)r->ver[i].doc);
+    r->nver = 0;
+}
+
+/* Encounter `id`'s kept versions into r (docs malloc'd), packed ones
+ * unpacked: an export holds plain documents (store_hist.h). */
+static enum bot_err versions_read(struct store_pg *s, int64_t id,
+                                  struct store_enc_rec *r)
+{
+    bool packed[ENC_UNDO_DEPTH + 1];
+    size_t len[ENC_UNDO_DEPTH + 1];
+    PGresult *res = NULL;
     struct pg_args a = {0};
     store_pg_arg_i64(&a, id);
     enum bot_err e =
-        store_pg_exec(s, PGS_EXP_VER, &a, "exporting versions", res);
-    if (e != BOT_OK)
-        return e;
-    int n = PQntuples(*res);
+        store_pg_exec(s, PGS_EXP_VER, &a, "exporting versions", &res);
+    int n = e == BOT_OK ? PQntuples(res) : 0;
     if (n > ENC_UNDO_DEPTH + 1)
-        return store__fail(&s->base, BOT_DB_CORRUPT,
-                           "encounter %lld keeps more than %d versions",
-                           (long long)id, ENC_UNDO_DEPTH + 1);
-    for (int i = 0; i < n; i++) {
-        r->ver[i].version = store_pg_i64(*res, i, 0);
-        r->ver[i].created_ms = store_pg_i64(*res, i, 1);
-        /* binary text has no terminator in the protocol, but libpq always
-         * adds one after each value */
-        r->ver[i].doc = PQgetvalue(*res, i, 2);
+        e = store__fail(&s->base, BOT_DB_CORRUPT,
+                        "encounter %lld keeps more than %d versions",
+                        (long long)id, ENC_UNDO_DEPTH + 1);
+    for (int i = 0; i < n && e == BOT_OK; i++) {
+        int col = PQgetisnull(res, i, 3) ? 2 : 3;
+        char *doc = NULL;
+        e = store_pg_text_dup(s, res, i, col, &doc);
+        if (e != BOT_OK)
+            break;
+        packed[i] = col == 3;
+        len[i] = (size_t)PQgetlength(res, i, col);
+        r->ver[i].version = store_pg_i64(res, i, 0);
+        r->ver[i].created_ms = store_pg_i64(res, i, 1);
+        r->ver[i].doc = doc;
+        r->nver = (size_t)i + 1;
     }
-    r->nver = (size_t)n;
-    return BOT_OK;
+    PQclear(res);
+    if (e == BOT_OK)
+        e = store__hist_unpack_all(&s->base, id, r->ver, r->nver, packed, len);
+    return e;
 }
 
 /* Encounter `id`'s history into b, oldest first. */
@@ -66,7 +83,6 @@ static enum bot_err export_encounters(struct store_pg *s,
     int n = e == BOT_OK ? PQntuples(enc) : 0;
     for (int i = 0; i < n && e == BOT_OK; i++) {
         struct undo_chain u;
-        PGresult *ver = NULL;
         memset(r, 0, sizeof *r);
         r->channel = (uint64_t)store_pg_i64(enc, i, 1);
         r->version = store_pg_i64(enc, i, 2);
@@ -81,14 +97,14 @@ static enum bot_err export_encounters(struct store_pg *s,
         r->guild = (uint64_t)store_pg_i64(enc, i, 7);
         struct change_buf changes = {0};
         if (e == BOT_OK)
-            e = versions_read(s, store_pg_i64(enc, i, 0), r, &ver);
+            e = versions_read(s, store_pg_i64(enc, i, 0), r);
         if (e == BOT_OK)
             e = changes_read(s, store_pg_i64(enc, i, 0), &changes);
         r->change = changes.v;
         r->nchange = changes.n;
         if (e == BOT_OK)
             e = cb->encounter(ctx, r);
-        PQclear(ver);
+        free_docs(r);
         store__change_free(&changes);
     }
     PQclear(enc);
@@ -160,13 +176,23 @@ static enum bot_err import_rows(struct store_pg *s,
         id = store_pg_i64(res, 0, 0);
     PQclear(res);
     for (size_t i = 0; i < r->nver && e == BOT_OK; i++) {
+        unsigned char *p = NULL;
+        size_t n = 0;
+        e = store__hist_pack_rec(&s->base, r->ver, r->nver, i, &p, &n);
+        if (e != BOT_OK)
+            break;
         a.n = 0;
         store_pg_arg_i64(&a, id);
         store_pg_arg_i64(&a, r->ver[i].version);
         store_pg_arg_i64(&a, r->ver[i].created_ms);
-        store_pg_arg_text(&a, r->ver[i].doc);
-        e = store_pg_exec(s, PGS_VER_INSERT, &a, "importing a version", &res);
+        if (p)
+            store_pg_arg_bytes(&a, p, n);
+        else
+            store_pg_arg_text(&a, r->ver[i].doc);
+        e = store_pg_exec(s, p ? PGS_VER_INSERT_PACKED : PGS_VER_INSERT,
+                          &a, "importing a version", &res);
         PQclear(res);
+        free(p);
     }
     for (size_t i = 0; i < r->nchange && e == BOT_OK; i++) {
         const struct store_change_rec *c = &r->change[i];

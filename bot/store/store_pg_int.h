@@ -38,12 +38,15 @@
       "SELECT v.version, v.doc FROM encounter e"                               \
       " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL")                          \
-    /* $1 channel, $2 version -> version, doc */                               \
+    /* $1 channel, $2 version -> version, doc, packed, enc: the kept rows    \
+     * from the live one down to the newest below $2 (store_hist.h: each     \
+     * packed row needs the one above it) */                                 \
     X(BEFORE_DOC, "ii",                                                        \
-      "SELECT v.version, v.doc FROM encounter e"                               \
+      "SELECT v.version, v.doc, v.packed, e.id FROM encounter e"               \
       " JOIN enc_version v ON v.enc = e.id"                                    \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL"                           \
-      " AND v.version < $2 ORDER BY v.version DESC LIMIT 1")                   \
+      " AND v.version >= (SELECT max(w.version) FROM enc_version w"            \
+      " WHERE w.enc = e.id AND w.version < $2) ORDER BY v.version DESC")       \
     /* $1 channel, $2 version, $3 undo, $4 now -> id; no row when another      \
      * process has a live encounter in the channel */                          \
     X(ENC_INSERT, "iibi",                                                      \
@@ -101,6 +104,14 @@
     X(VER_INSERT, "iiit",                                                      \
       "INSERT INTO enc_version (enc, version, created_ms, doc)"                \
       " VALUES ($1, $2, $3, $4)")                                              \
+    /* $1 enc, $2 version, $3 packed doc (store_hist.h) */                     \
+    X(VER_PACK, "iib",                                                         \
+      "UPDATE enc_version SET doc = NULL, packed = $3"                         \
+      " WHERE enc = $1 AND version = $2")                                      \
+    /* $1 enc, $2 version, $3 now, $4 packed doc */                            \
+    X(VER_INSERT_PACKED, "iiib",                                               \
+      "INSERT INTO enc_version (enc, version, created_ms, packed)"             \
+      " VALUES ($1, $2, $3, $4)")                                              \
     /* $1 enc, $2 version */                                                   \
     X(VER_DELETE, "ii",                                                        \
       "DELETE FROM enc_version WHERE enc = $1 AND version = $2")               \
@@ -129,7 +140,7 @@
       "SELECT id, channel, version, undo, created_ms, updated_ms,"             \
       " ended_ms, guild FROM encounter ORDER BY id")                           \
     X(EXP_VER, "i",                                                            \
-      "SELECT version, created_ms, doc FROM enc_version"                       \
+      "SELECT version, created_ms, doc, packed FROM enc_version"               \
       " WHERE enc = $1 ORDER BY version")                                      \
     X(EXP_CHG, "i",                                                            \
       "SELECT version, by_user, at_ms, secret::int4::int8, text, detail,"      \

@@ -124,6 +124,15 @@ static const char pg_schema_v7[] =
     "ALTER TABLE enc_change ADD COLUMN gm_detail text NOT NULL DEFAULT '';"
     "ALTER TABLE enc_change ADD COLUMN by_name text NOT NULL DEFAULT '';";
 
+/* Version 8: older kept versions are packed (store_hist.h). A text column
+ * cannot hold the bytes, so they get a column of their own; a row holds
+ * exactly one of the two, and the rows from before keep their text. */
+static const char pg_schema_v8[] =
+    "ALTER TABLE enc_version ALTER COLUMN doc DROP NOT NULL,"
+    "  ADD COLUMN packed bytea,"
+    "  ADD CONSTRAINT enc_version_one_form"
+    "    CHECK ((doc IS NULL) <> (packed IS NULL));";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -136,6 +145,7 @@ static const struct {
     {"saved characters and NPC templates", pg_schema_v5},
     {"turn clock timers", pg_schema_v6},
     {"what each change showed", pg_schema_v7},
+    {"packed history", pg_schema_v8},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

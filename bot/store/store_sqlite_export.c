@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store_hist.h"
 #include "store_sqlite_int.h"
 
 /* Prepare sql; on failure the store's message says what. */
@@ -23,10 +24,13 @@ static void free_docs(struct store_enc_rec *r)
     r->nver = 0;
 }
 
-/* The kept versions of encounter `id` into r (docs malloc'd). */
+/* The kept versions of encounter `id` into r (docs malloc'd), packed ones
+ * unpacked: an export holds plain documents (store_hist.h). */
 static enum bot_err versions_read(struct store_sqlite *s, sqlite3_stmt *st,
                                   int64_t id, struct store_enc_rec *r)
 {
+    bool packed[ENC_UNDO_DEPTH + 1];
+    size_t len[ENC_UNDO_DEPTH + 1];
     enum bot_err e = BOT_OK;
     int rc;
     sqlite3_reset(st);
@@ -37,16 +41,20 @@ static enum bot_err versions_read(struct store_sqlite *s, sqlite3_stmt *st,
                                "encounter %lld keeps more than %d versions",
                                (long long)id, ENC_UNDO_DEPTH + 1);
         char *doc = NULL;
+        /* the type first: reading a BLOB as text converts it */
+        packed[r->nver] = sqlite3_column_type(st, 2) == SQLITE_BLOB;
         e = store_sq_column_dup(s, st, 2, &doc);
         if (e != BOT_OK)
             return e;
+        len[r->nver] = (size_t)sqlite3_column_bytes(st, 2);
         struct store_ver_rec *v = &r->ver[r->nver++];
         v->version = sqlite3_column_int64(st, 0);
         v->created_ms = sqlite3_column_int64(st, 1);
         v->doc = doc;
     }
-    return rc == SQLITE_DONE ? BOT_OK
-                             : store_sq_fail_rc(s, rc, "exporting versions");
+    if (rc != SQLITE_DONE)
+        return store_sq_fail_rc(s, rc, "exporting versions");
+    return store__hist_unpack_all(&s->base, id, r->ver, r->nver, packed, len);
 }
 
 /* The history of encounter `id` into b, oldest first. */
@@ -228,13 +236,23 @@ static enum bot_err import_rows(struct store_sqlite *s,
                     " VALUES (?1, ?2, ?3, ?4)",
                     &st, "importing a version");
     for (size_t i = 0; e == BOT_OK && i < r->nver; i++) {
+        unsigned char *p = NULL;
+        size_t n = 0;
+        e = store__hist_pack_rec(&s->base, r->ver, r->nver, i, &p, &n);
+        if (e != BOT_OK)
+            break;
         sqlite3_reset(st);
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, r->ver[i].version);
         sqlite3_bind_int64(st, 3, r->ver[i].created_ms);
-        sqlite3_bind_text(st, 4, r->ver[i].doc, -1, SQLITE_STATIC);
+        if (p)
+            sqlite3_bind_blob(st, 4, p, (int)n, SQLITE_STATIC);
+        else
+            sqlite3_bind_text(st, 4, r->ver[i].doc, -1, SQLITE_STATIC);
         e = insert_step(s, st, "importing a version",
                         "a version is listed twice");
+        sqlite3_clear_bindings(st);
+        free(p);
     }
     sqlite3_finalize(st);
     st = NULL;

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 34
+#define STORE_SQ_NSTMT 36
 
 struct store_sqlite {
     struct store base; /* first: store.c sees this part */

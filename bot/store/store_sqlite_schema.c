@@ -166,6 +166,15 @@ static const char schema_v7[] =
     "ALTER TABLE enc_change ADD COLUMN gm_detail TEXT NOT NULL DEFAULT '';"
     "ALTER TABLE enc_change ADD COLUMN by_name TEXT NOT NULL DEFAULT '';";
 
+/*
+ * Version 8: older kept versions are packed (store_hist.h). They go into
+ * enc_version.doc as BLOBs beside the TEXT of the live version and of every
+ * row written before, so no table changes; the step exists so that an
+ * older fray, which would read a BLOB as text, refuses the file instead.
+ */
+static const char schema_v8[] =
+    "-- enc_version.doc: TEXT (a whole document) or BLOB (packed)";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
@@ -174,6 +183,7 @@ const struct store_migration store_schema_steps[] = {
     {5, "saved characters and NPC templates", schema_v5},
     {6, "turn clock timers", schema_v6},
     {7, "what each change showed", schema_v7},
+    {8, "packed history", schema_v8},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

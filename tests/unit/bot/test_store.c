@@ -13,6 +13,7 @@
 
 #include "eng_limits.h"
 #include "store.h"
+#include "store_fixture.h"
 
 #define CH 1234567890123456789ull
 
@@ -111,45 +112,14 @@ static enum bot_err count_versions(void *ctx, const struct store_enc_rec *r)
     return BOT_OK;
 }
 
-static enum bot_err skip_ix(void *ctx, const struct store_ix_rec *r)
-{
-    (void)ctx;
-    (void)r;
-    return BOT_OK;
-}
-
-static enum bot_err skip_kv(void *ctx, const char *key, const char *value)
-{
-    (void)ctx;
-    (void)key;
-    (void)value;
-    return BOT_OK;
-}
-
 /* Every document kept, live and archived (through store_export). */
 static int64_t kept_versions(struct store *s)
 {
-    static const struct store_export_cb cb = {count_versions, skip_ix, skip_kv,
-                                              NULL};
+    static const struct store_export_cb cb = {count_versions, store_fx_skip_ix,
+                                              store_fx_skip_kv, NULL};
     int64_t n = 0;
     assert_int_equal(store_export(s, &cb, &n), BOT_OK);
     return n;
-}
-
-/* One /combat undo as the command layer does it. Returns the error of the
- * first step that failed. */
-static enum bot_err undo_once(struct store *s, uint64_t ch)
-{
-    char *live_doc = NULL, *doc = NULL;
-    int64_t live = 0, target = 0;
-    enum bot_err e = store_enc_load(s, ch, &live_doc, &live);
-    free(live_doc);
-    if (e == BOT_OK)
-        e = store_enc_load_before(s, ch, live, &doc, &target);
-    if (e == BOT_OK)
-        e = store_enc_save_undo(s, ch, live + 1, doc);
-    free(doc);
-    return e;
 }
 
 static void test_store_open_close(void **state)
@@ -249,19 +219,19 @@ static void test_store_undo_depth(void **state)
     }
     assert_int_equal(kept_versions(s), ENC_UNDO_DEPTH + 1);
     for (int k = 1; k <= ENC_UNDO_DEPTH; k++) {
-        assert_int_equal(undo_once(s, CH), BOT_OK);
+        assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
         assert_live(s, CH, 60 + k, 60 - k);
         assert_int_equal(kept_versions(s), ENC_UNDO_DEPTH + 1 - k);
     }
-    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
     assert_int_equal(store_enc_save_undo(s, CH, 111, "{}"), BOT_NOTFOUND);
     assert_live(s, CH, 110, 10);
 
     /* A new command after the undos can itself be undone. */
     save_ok(s, CH, 111);
-    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
     assert_live(s, CH, 112, 10);
-    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
 }
 
 /* Undo after undo keeps going back; a command after an undo starts a new
@@ -271,17 +241,17 @@ static void test_store_undo_branch(void **state)
     struct store *s = *state;
     for (int64_t v = 1; v <= 5; v++)
         save_ok(s, CH, v);
-    assert_int_equal(undo_once(s, CH), BOT_OK); /* v6 = doc 4 */
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK); /* v6 = doc 4 */
     assert_live(s, CH, 6, 4);
     save_ok(s, CH, 7);                          /* v7 = doc 7 */
-    assert_int_equal(undo_once(s, CH), BOT_OK); /* v8 = doc 4 */
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK); /* v8 = doc 4 */
     assert_live(s, CH, 8, 4);
-    assert_int_equal(undo_once(s, CH), BOT_OK); /* v9 = doc 3 */
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK); /* v9 = doc 3 */
     assert_live(s, CH, 9, 3);
-    assert_int_equal(undo_once(s, CH), BOT_OK);
-    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
     assert_live(s, CH, 11, 1);
-    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
     /* Stale versions conflict like plain saves. */
     assert_int_equal(store_enc_save_undo(s, CH, 5, "{}"), BOT_NOTFOUND);
     save_ok(s, CH, 12);
@@ -337,7 +307,7 @@ static void test_store_archive_then_new(void **state)
     assert_int_equal(v, 1);
     assert_string_equal(doc, "{\"new\":1}");
     free(doc);
-    assert_int_equal(undo_once(s, CH), BOT_NOTFOUND);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
     save_ok(s, CH, 2);
     save_ok(s, CH, 3);
     assert_int_equal(store_enc_archive(s, CH, 2000), BOT_OK);
@@ -369,7 +339,7 @@ static void test_store_reopen(void **state)
     assert_int_equal(store_enc_reopen(s, CH, 9000, 2001), BOT_NOTFOUND);
     assert_int_equal(store_enc_reopen(s, CH, 2500, 2000), BOT_OK);
     assert_live(s, CH, 3, 3);            /* the second fight, not the first */
-    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
     assert_live(s, CH, 4, 2);
     assert_int_equal(store_enc_count(s, &live, &archived), BOT_OK);
     assert_int_equal(live, 1);
@@ -440,7 +410,7 @@ static void test_store_history(void **state)
     history_is(s, 0, true, 2, "3:hit 2:hidden one!", 3);
     history_is(s, 1, false, 1, "2:hidden one!", 2);
     /* an undo adds its line and takes none away */
-    assert_int_equal(undo_once(s, CH), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
     add_line(s, 4, "undid hit", false, BOT_OK);
     history_is(s, 2, false, 10, "3:hit 4:undid hit", 2);
     /* archived: out of view; a new fight starts its own history */

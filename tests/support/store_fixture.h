@@ -1,0 +1,24 @@
+/*
+ * store_fixture.h - what the store's tests share (test_store.c,
+ * test_store_hist.c): one /combat undo done the way the command layer does
+ * it, and export callbacks for the parts a test does not look at.
+ *
+ * Ownership: nothing is kept; the store is the caller's.
+ */
+#ifndef STORE_FIXTURE_H
+#define STORE_FIXTURE_H
+
+#include <stdint.h>
+
+#include "store.h"
+
+/* Load the live version, the one before it, and save that as the next
+ * version with store_enc_save_undo(). The error of the first step that
+ * failed, BOT_OK when all did. */
+enum bot_err store_fx_undo_once(struct store *s, uint64_t channel);
+
+/* store_export_cb members that accept every row and look at nothing. */
+enum bot_err store_fx_skip_ix(void *ctx, const struct store_ix_rec *r);
+enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value);
+
+#endif
