@@ -7,7 +7,10 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too.
+ * the server's stored settings; denied, they stay the same too. Saved
+ * rolls (/macro, /roll of one) touch no fight: allowed when accepted, and
+ * for /macro save and delete when the stored saved rolls changed; denied,
+ * they stay the same.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
