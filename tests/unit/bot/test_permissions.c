@@ -7,14 +7,16 @@
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
  * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too. An export
- * or import (/character, /npc, /macro) is allowed when it is answered and
- * the fight stays as it was; an import must also change what it imports
- * into (the sender's characters or saved rolls, the server's templates;
- * its file is given as the daemon gives a downloaded attachment).
- * the server's stored settings; denied, they stay the same too. A command
- * that only reads (/combat recap, /combat log) is allowed when it is
- * answered and the fight stays as it was.
+ * the server's stored settings; denied, they stay the same too. Saved
+ * rolls (/macro, /roll of one) touch no fight: allowed when accepted, and
+ * for /macro save and delete when the stored saved rolls changed; denied,
+ * they stay the same. An export or import (/character, /npc, /macro) is
+ * allowed when it is answered and the fight stays as it was; an import
+ * must also change what it imports into (the sender's characters or saved
+ * rolls, the server's templates; its file is given as the daemon gives a
+ * downloaded attachment). A command that only reads (/combat recap,
+ * /combat log) is allowed when it is answered and the fight stays as it
+ * was.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
