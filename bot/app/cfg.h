@@ -45,6 +45,8 @@ struct cfg {
     bool keep_history;               /* [fights] keep_history */
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
+    int64_t max_characters_per_user; /* [sheets] max_characters_per_user */
+    int64_t max_templates_per_server; /* [sheets] max_templates_per_server */
     int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */
     char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */

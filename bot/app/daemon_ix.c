@@ -597,7 +597,9 @@ void daemon_batch_flush(struct daemon *d)
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
                           .rs_data = &d->rules, .cache = d->cache,
                           .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server};
+                          .max_live = d->cfg->max_live_per_server,
+                          .max_chars = d->cfg->max_characters_per_user,
+                          .max_templates = d->cfg->max_templates_per_server};
     int64_t t0 = daemon_now_us(), t1, t2;
     enum bot_err err = BOT_OK;
     int n = d->nbatch;

@@ -155,5 +155,11 @@ cmd_handler_fn cmd_combat_trust;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;
+cmd_handler_fn cmd_character_create;
+cmd_handler_fn cmd_character_set;
+cmd_handler_fn cmd_character_show;
+cmd_handler_fn cmd_character_list;
+cmd_handler_fn cmd_character_delete;
+cmd_handler_fn cmd_character_use;
 
 #endif

@@ -75,6 +75,9 @@ enum rs_val {
     RS_VAL_SETTINGS,         /* "key=value ..." of the system's settings */
     RS_VAL_CHANNEL,          /* a Discord channel */
     RS_VAL_ATTACK_OPTS,      /* /attack options: the system's tokens */
+    RS_VAL_CHARACTER,        /* a saved character of the sender's */
+    RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
+    RS_VAL_TEMPLATE,         /* an NPC template of the server */
 };
 
 struct rs_opt_spec {
