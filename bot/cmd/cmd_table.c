@@ -321,7 +321,9 @@ static const struct cmd_spec table[] = {
            "Where secret rolls and the GM's copies of hidden results go"},
           RS_BOOL("clear", "Forget the GM channel"),
           RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
-                 "The systems this server plays, as generic,teams")),
+                 "The systems this server plays, as generic,teams"),
+          RS_BOOL("writeback", "A fight's end updates the saved characters "
+                  "in it (default true)")),
      NULL, NULL},
 
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,
