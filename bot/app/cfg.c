@@ -69,6 +69,14 @@ static const struct cfg_key cfg_keys[] = {
      F(max_macros_per_user),
      "saved rolls of their own one user may keep (in every server and "
      "DM together); /macro save beyond it is refused"},
+    {"sheets", "max_characters_per_user", CFG_T_INT, 1, 10000, "50",
+     F(max_characters_per_user),
+     "saved characters one player may keep in one server; /character "
+     "create beyond it is refused"},
+    {"sheets", "max_templates_per_server", CFG_T_INT, 1, 100000, "500",
+     F(max_templates_per_server),
+     "NPC templates one server may keep; /npc create and /npc save beyond "
+     "it are refused"},
     {"log", "level", CFG_T_LEVEL, 0, 0, "info", F(log_level),
      "least important level logged: err, warn, notice, info, debug"},
     {"log", "format", CFG_T_STR, 4, CFG_MAX_WORD - 1, "auto", F(log_format),

@@ -47,6 +47,8 @@ struct cfg {
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
     int64_t max_macros_per_server;   /* [macros] max_per_server */
     int64_t max_macros_per_user;     /* [macros] max_per_user */
+    int64_t max_characters_per_user; /* [sheets] max_characters_per_user */
+    int64_t max_templates_per_server; /* [sheets] max_templates_per_server */
     int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */
     char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */

@@ -59,6 +59,12 @@ struct rs_data_set;
  * max_live_per_server): a bound on what one server can make fray hold
  * live and keep versions of. */
 #define CMD_MAX_LIVE_PER_SERVER 200
+/* Saved characters one player may keep in one server, and NPC templates
+ * one server may keep, unless configured ([sheets] max_characters_per_user,
+ * max_templates_per_server): bounds on the rows one user or server can
+ * make fray store. */
+#define CMD_MAX_CHARS_PER_USER 50
+#define CMD_MAX_TEMPLATES_PER_SERVER 500
 
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
@@ -163,6 +169,10 @@ struct cmd_ctx {
                                     0: CMD_MACRO_MAX_PER_SERVER */
     int64_t max_macros_user;     /* saved rolls of one user's own;
                                     0: CMD_MACRO_MAX_PER_USER */
+    int64_t max_chars;           /* saved characters per player and server;
+                                    0: CMD_MAX_CHARS_PER_USER */
+    int64_t max_templates;       /* NPC templates per server;
+                                    0: CMD_MAX_TEMPLATES_PER_SERVER */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

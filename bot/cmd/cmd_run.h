@@ -122,6 +122,16 @@ int64_t cmd_reopen_ms(const struct cmd_ctx *ctx);
  * shards starting at once may pass it by one each. */
 bool cmd_live_quota_ok(struct cmd_run *run);
 
+/* When a fight ends (cmd_writeback.c): write each saved character's
+ * tracks as the fight left them back to its sheet, keeping the sheet
+ * before for the undo, with a sentence each in the reply. Off when the
+ * server said so (/config writeback:false). False when the store failed:
+ * the command has failed. */
+bool cmd_writeback_end(struct cmd_run *run);
+/* When run->enc, an ended fight, is reopened: put back the sheets its
+ * end wrote. False when the store failed: the command has failed. */
+bool cmd_writeback_undo(struct cmd_run *run);
+
 /* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
  * when too small). */
 void cmd_system_ids(char *buf, size_t n);
@@ -159,5 +169,11 @@ cmd_handler_fn cmd_macro_save;     /* cmd_macro.c */
 cmd_handler_fn cmd_macro_list;
 cmd_handler_fn cmd_macro_show;
 cmd_handler_fn cmd_macro_delete;
+cmd_handler_fn cmd_character_create;
+cmd_handler_fn cmd_character_set;
+cmd_handler_fn cmd_character_show;
+cmd_handler_fn cmd_character_list;
+cmd_handler_fn cmd_character_delete;
+cmd_handler_fn cmd_character_use;
 
 #endif

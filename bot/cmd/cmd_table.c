@@ -38,6 +38,24 @@ static const char *const ends_choices[] = {"start", "end", NULL};
     OPTS(RS_FILE("file", true,                                               \
                  "The export file: attach it (a path in the console)"),      \
          RS_BOOL("replace", replace_help))
+/* What a saved sheet's commands (/character create and set) may change:
+ * one list, so both take the same words. */
+#define SHEET_EDIT_OPTS                                                        \
+    RS_INT("hp", false, 0, ENC_MAX_VALUE, "Hit points (the hp track)"),        \
+        RS_STR("stats", false, RS_VAL_STATS, CMD_MAX_LIST_OPT,                 \
+               "Stats as \"ac=15 attack=5\""),                                 \
+        RS_TEXT("init", false, ENC_MAX_INIT_EXPR,                              \
+                "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),      \
+        {"note", RS_OPT_STRING, RS_VAL_TEXT, false, 0, ENC_MAX_NOTE, NULL,     \
+         "A short note (empty clears it)"},                                    \
+        RS_TEXT("attack", false, ENC_MAX_ATTACK_NAME,                          \
+                "Add or change this attack (a weapon), by name"),              \
+        RS_TEXT("roll", false, ENC_MAX_ATTACK_EXPR,                            \
+                "The attack's roll (default: the system's own)"),              \
+        RS_TEXT("damage", false, ENC_MAX_ATTACK_EXPR,                          \
+                "The attack's damage dice, e.g. 1d8+3"),                       \
+        RS_STR("options", false, RS_VAL_ATTACK_OPTS, ENC_MAX_ATTACK_OPTS,      \
+               "The attack's options in its system: type, qualities")
 
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
@@ -87,10 +105,13 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "join", ENC_CMD, GUILD,
-     "Add your own character to the fight",
+     "Add your own character to the fight (a saved one with character:)",
      "/combat join name:Aria hp:24 stats:\"ac=15 init=3 attack=5\"",
      cmd_combat_join,
-     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Your character's name"),
+     OPTS(RS_TEXT("name", false, ENC_MAX_NAME,
+                  "Its name in the fight (default: the saved character's)"),
+          RS_STR("character", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Bring a copy of your saved character (/character)"),
           RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
                  "Side, faction or team"),
           RS_TEXT("init", false, ENC_MAX_INIT_EXPR,
@@ -250,18 +271,61 @@ static const struct cmd_spec table[] = {
                   "Attack roll (default: the system's own)"),
           RS_DICE("damage", false, "Damage dice, e.g. 1d8+3"),
           RS_STR("options", false, RS_VAL_ATTACK_OPTS, CMD_MAX_LIST_OPT,
-                 "The system's attack options, e.g. \"sneak adv\"")),
+                 "The system's attack options, e.g. \"sneak adv\""),
+          RS_STR("with", false, RS_VAL_ATTACK, ENC_MAX_ATTACK_NAME,
+                 "A saved attack of the attacker's, e.g. Longsword")),
      NULL, NULL},
 
-    {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
-     "Server admins: fray's settings for this server",
-     "/config gm-channel:#gm-notes",
-     cmd_config,
-     OPTS({"gm-channel", RS_OPT_CHANNEL, RS_VAL_CHANNEL, false, 0, 0, NULL,
-           "Where secret rolls and the GM's copies of hidden results go"},
-          RS_BOOL("clear", "Forget the GM channel"),
-          RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
-                 "The systems this server plays, as generic,teams")),
+    {"character", "create", CMD_F_EPHEMERAL, GUILD,
+     "Save a character of yours in this server, to bring into fights",
+     "/character create name:Aria system:generic hp:24 "
+     "stats:\"ac=15 attack=5\" attack:Longsword damage:1d8+3",
+     cmd_character_create,
+     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Your character's name"),
+          RS_STR("system", false, RS_VAL_SYSTEM, ENC_MAX_RS_ID,
+                 "Its rule system (default: the one this server plays)"),
+          SHEET_EDIT_OPTS),
+     NULL, NULL},
+
+    {"character", "set", CMD_F_EPHEMERAL, GUILD,
+     "Change your saved character: stats, hp, note, or an attack",
+     "/character set name:Aria attack:Bow roll:1d20+4 damage:1d6",
+     cmd_character_set,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)"),
+          SHEET_EDIT_OPTS,
+          RS_BOOL("remove", "With attack: take that attack away")),
+     NULL, NULL},
+
+    {"character", "show", CMD_F_EPHEMERAL, GUILD,
+     "Show one of your saved characters, with its attacks",
+     "/character show name:Aria",
+     cmd_character_show,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)")),
+     NULL, NULL},
+
+    {"character", "list", CMD_F_EPHEMERAL, GUILD,
+     "List your saved characters in this server",
+     "/character list",
+     cmd_character_list,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"character", "delete", CMD_F_EPHEMERAL, GUILD,
+     "Delete one of your saved characters (a fight keeps its copy)",
+     "/character delete name:Aria",
+     cmd_character_delete,
+     OPTS(RS_STR("name", true, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character")),
+     NULL, NULL},
+
+    {"character", "use", CMD_F_EPHEMERAL, GUILD,
+     "Choose the character /combat join brings when you name none",
+     "/character use name:Aria",
+     cmd_character_use,
+     OPTS(RS_STR("name", true, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character")),
      NULL, NULL},
 
     {"character", "export", CMD_F_EPHEMERAL, GUILD,
@@ -276,6 +340,19 @@ static const struct cmd_spec table[] = {
      "/character import file:aria.json",
      cmd_character_import,
      IMPORT_OPTS("Overwrite your characters of the same names"),
+     NULL, NULL},
+
+    {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
+     "Server admins: fray's settings for this server",
+     "/config gm-channel:#gm-notes",
+     cmd_config,
+     OPTS({"gm-channel", RS_OPT_CHANNEL, RS_VAL_CHANNEL, false, 0, 0, NULL,
+           "Where secret rolls and the GM's copies of hidden results go"},
+          RS_BOOL("clear", "Forget the GM channel"),
+          RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
+                 "The systems this server plays, as generic,teams"),
+          RS_BOOL("writeback", "A fight's end updates the saved characters "
+                  "in it (default true)")),
      NULL, NULL},
 
     {"npc", "export", CMD_F_EPHEMERAL, GUILD,

@@ -21,11 +21,6 @@
 #include "store.h"
 #include "xfer.h"
 
-/* Quotas an import respects (docs/export-format.md): the issue's numbers,
- * until the store layer's configurable ones replace them. */
-#define XFER_MAX_CHARACTERS 50      /* per player per server */
-#define XFER_MAX_TEMPLATES 500      /* per server */
-
 struct sheet_row {
     char *name;
     char *doc;
@@ -259,8 +254,14 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
     const struct cmd_req *req = run->req;
     struct store *st = run->ctx->store;
     uint64_t owner = kind == STORE_SHEET_CHAR ? req->user_id : 0;
-    int64_t have = 0, quota = kind == STORE_SHEET_CHAR ? XFER_MAX_CHARACTERS
-                                                       : XFER_MAX_TEMPLATES;
+    /* the same quotas as /character create and /npc create ([sheets]) */
+    int64_t have = 0,
+            quota = kind == STORE_SHEET_CHAR
+                        ? (run->ctx->max_chars > 0 ? run->ctx->max_chars
+                                                   : CMD_MAX_CHARS_PER_USER)
+                        : (run->ctx->max_templates > 0
+                               ? run->ctx->max_templates
+                               : CMD_MAX_TEMPLATES_PER_SERVER);
     char *data = NULL, err[XFER_ERR_MAX];
     size_t len = 0, n = 0, fresh = 0;
     json_t *root = NULL, *items = NULL;

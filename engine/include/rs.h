@@ -80,6 +80,9 @@ enum rs_val {
     RS_VAL_MACRO,            /* the name of a saved roll (bot/cmd_macro) */
     RS_VAL_DICE_MACRO,       /* dice, or @name of a saved roll and what
                                 follows it ("@stealth+2") */
+    RS_VAL_CHARACTER,        /* a saved character of the sender's */
+    RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
+    RS_VAL_TEMPLATE,         /* an NPC template of the server */
 };
 
 struct rs_opt_spec {
