@@ -831,8 +831,9 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     if (req->source == CMD_SRC_DISCORD && req->guild_id == 0 &&
         !(spec->contexts & CMD_CTX_DM)) {
         reply_error(reply, "this command works in a server's channel; "
-                    "here, in a DM with fray, you can roll dice and read "
-                    "the help", "/roll dice:2d6+3");
+                    "here, in a DM with fray, you can roll dice, keep your "
+                    "saved rolls (/macro) and read the help",
+                    "/roll dice:2d6+3");
         return true;
     }
     /* A server-wide setting is the server managers', whatever the

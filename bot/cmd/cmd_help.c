@@ -133,8 +133,9 @@ void cmd_help(struct cmd_run *run)
     if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
         eng_text_casecmp(topic, "quickstart") == 0)
         msg_set_content(&run->reply->msg, "Here, in a DM with fray, you can "
-                        "`/roll` dice and read `/help`. Fights run in a "
-                        "server's channel, as below.");
+                        "`/roll` dice, keep your saved rolls (`/macro`) and "
+                        "read `/help`. Fights run in a server's channel, as "
+                        "below.");
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          title);
     if (em != NULL)

@@ -27,9 +27,13 @@
 
 /* Room for a dice error with its caret line. */
 #define MACRO_ERR_TEXT 1024
-/* Bytes of a saved roll's dice an autocomplete label shows (Discord
- * caps the label at 100 characters). */
-#define MACRO_LABEL_DICE 60
+/* Bytes of a saved roll's dice an autocomplete label shows: with "@",
+ * the longest name, ": ", "..." and " (server's)" the label stays within
+ * Discord's 100 characters. */
+#define MACRO_LABEL_DICE 50
+_Static_assert(1 + STORE_MACRO_NAME_MAX + 2 + MACRO_LABEL_DICE + 3 + 11 <=
+                   100,
+               "an autocomplete label fits Discord's 100 characters");
 
 #define MACRO_STR_(x) #x
 #define MACRO_STR(x) MACRO_STR_(x)
@@ -510,7 +514,9 @@ static enum bot_err cand(void *arg, const struct store_macro *m)
                         &mine) == BOT_OK)
         return BOT_OK;
     char label[160], value[STORE_MACRO_NAME_MAX + 2];
-    size_t cut = sbuf_utf8_cut(m->dice, MACRO_LABEL_DICE);
+    size_t len = strlen(m->dice);
+    size_t cut = len <= MACRO_LABEL_DICE
+                     ? len : sbuf_utf8_cut(m->dice, MACRO_LABEL_DICE);
     snprintf(label, sizeof label, "@%s: %.*s%s (%s)", m->name, (int)cut,
              m->dice, m->dice[cut] ? "..." : "",
              c->server ? "server's" : "yours");

@@ -2,8 +2,8 @@
  * cmd_table.h - every command fray understands, for every front end.
  *
  * Two sources make the one list: the core table here (/roll, /combat ...,
- * /attack, /config, /help), and each ruleset's own commands, which the
- * ruleset declares in its folder (engine rs.h struct rs_cmd). A struct
+ * /attack, /config, /macro, /help), and each ruleset's own commands, which
+ * the ruleset declares in its folder (engine rs.h struct rs_cmd). A struct
  * cmd_spec is a view of either: the console's parser, the validator, /help,
  * autocomplete, the generated docs and the Discord command definitions all
  * read views, so there is one source of truth for names, options, types

@@ -294,6 +294,10 @@ static void test_macro_autocomplete(void **state)
     assert_true(save(f, ALICE, "stealth", "1d20+7 # Stealth"));
     assert_true(save(f, ALICE, "strength", "1d20+2"));
     assert_true(save(f, BOB, "stab", "1d4"));
+    /* A long one is cut, whole characters only, with "..." */
+    assert_true(save(f, ALICE, "st_long", "1d20+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1"
+                                          "+1+1+1+1 # \xc3\xa9\xc3\xa9"
+                                          "\xc3\xa9\xc3\xa9"));
     assert_true(cmd_fx_run(f, MANAGER, "macro", "save", "name", "stun",
                            "dice", "1d6", "server", "true", NULL));
     struct cmd_req req = {.source = CMD_SRC_DISCORD, .command = "roll",
@@ -303,13 +307,19 @@ static void test_macro_autocomplete(void **state)
     struct msg out;
     msg_init(&out);
     assert_true(cmd_complete(&f->ctx, &req, "dice", &out));
-    assert_int_equal(out.select.noptions, 3);
-    assert_string_equal(out.select.options[0].value, "@stealth");
+    assert_int_equal(out.select.noptions, 4);
+    assert_string_equal(out.select.options[0].value, "@st_long");
+    /* 50 bytes of dice: the cut falls inside the third e-acute, which
+     * is left out whole. */
     assert_string_equal(out.select.options[0].label,
+                        "@st_long: 1d20+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1"
+                        "+1 # \xc3\xa9\xc3\xa9... (yours)");
+    assert_string_equal(out.select.options[1].value, "@stealth");
+    assert_string_equal(out.select.options[1].label,
                         "@stealth: 1d20+7 # Stealth (yours)");
-    assert_string_equal(out.select.options[1].value, "@strength");
-    assert_string_equal(out.select.options[2].value, "@stun");
-    assert_string_equal(out.select.options[2].label, "@stun: 1d6 (server's)");
+    assert_string_equal(out.select.options[2].value, "@strength");
+    assert_string_equal(out.select.options[3].value, "@stun");
+    assert_string_equal(out.select.options[3].label, "@stun: 1d6 (server's)");
     msg_cleanup(&out);
 
     /* Plain dice: nothing to suggest. */
@@ -325,9 +335,10 @@ static void test_macro_autocomplete(void **state)
     req.sub = "delete";
     req.opts[0] = (struct cmd_opt){"name", "s"};
     assert_true(cmd_complete(&f->ctx, &req, "name", &out));
-    assert_int_equal(out.select.noptions, 2);
-    assert_string_equal(out.select.options[0].value, "stealth");
-    assert_string_equal(out.select.options[1].value, "strength");
+    assert_int_equal(out.select.noptions, 3);
+    assert_string_equal(out.select.options[0].value, "st_long");
+    assert_string_equal(out.select.options[1].value, "stealth");
+    assert_string_equal(out.select.options[2].value, "strength");
     msg_cleanup(&out);
 }
 

@@ -11,7 +11,10 @@
  * or import (/character, /npc, /macro) is allowed when it is answered and
  * the fight stays as it was; an import must also change what it imports
  * into (the sender's characters or saved rolls, the server's templates;
- * its file is given as the daemon gives a downloaded attachment).
+ * its file is given as the daemon gives a downloaded attachment). Saved
+ * rolls (/macro, /roll of one) touch no fight: allowed when accepted, and
+ * for /macro save and delete when the stored saved rolls changed; denied,
+ * they stay the same.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
