@@ -123,3 +123,29 @@ const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
             return &f->reply.msg.buttons[i];
     return NULL;
 }
+
+const char *cmd_fx_complete(struct cmd_fx *f, uint64_t user,
+                            const char *command, const char *sub,
+                            const char *focused, const char *typed,
+                            const char *other, const char *other_value)
+{
+    struct cmd_req req = {
+        .source = f->source, .command = command, .sub = sub,
+        .channel_id = 1, .guild_id = f->guild, .user_id = user,
+        .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
+        .force_gm = f->gm != 0 && user == f->gm, .expect_version = -1,
+        .opts = {{focused, typed}, {other, other_value}},
+        .nopts = other != NULL ? 2 : 1, .now_ms = f->now_ms,
+    };
+    struct msg m;
+    msg_init(&m);
+    assert_true(cmd_complete(&f->ctx, &req, focused, &m));
+    f->text[0] = '\0';
+    for (int i = 0; i < m.select.noptions; i++) {
+        size_t n = strlen(f->text);
+        snprintf(f->text + n, sizeof f->text - n, "%s%s", i ? "," : "",
+                 m.select.options[i].value);
+    }
+    msg_cleanup(&m);
+    return f->text;
+}

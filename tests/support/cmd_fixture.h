@@ -60,4 +60,12 @@ uint64_t cmd_fx_fight(struct store *store);
 const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
                                        const char *label);
 
+/* The values autocomplete offers for option focused (typed so far), as
+ * "a,b,c" in f->text (returned), for user in channel 1; other (NULL: none)
+ * is a second option already given, such as attacker:. */
+const char *cmd_fx_complete(struct cmd_fx *f, uint64_t user,
+                            const char *command, const char *sub,
+                            const char *focused, const char *typed,
+                            const char *other, const char *other_value);
+
 #endif

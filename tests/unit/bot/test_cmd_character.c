@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cmd_fixture.h"
-#include "msg.h"
 #include "sheet_json.h"
 #include "store.h"
 
@@ -211,25 +210,8 @@ static const char *complete(struct cmd_fx *f, uint64_t user,
                             const char *focused, const char *typed,
                             const char *attacker)
 {
-    static char out[1024];
-    struct cmd_req req = {
-        .source = CMD_SRC_DISCORD, .command = command, .sub = sub,
-        .channel_id = 1, .guild_id = CMD_FX_GUILD, .user_id = user,
-        .perms_known = true, .expect_version = -1,
-        .opts = {{focused, typed}, {"attacker", attacker}},
-        .nopts = attacker != NULL ? 2 : 1,
-    };
-    struct msg m;
-    msg_init(&m);
-    assert_true(cmd_complete(&f->ctx, &req, focused, &m));
-    out[0] = '\0';
-    for (int i = 0; i < m.select.noptions; i++) {
-        size_t n = strlen(out);
-        snprintf(out + n, sizeof out - n, "%s%s", i ? "," : "",
-                 m.select.options[i].value);
-    }
-    msg_cleanup(&m);
-    return out;
+    return cmd_fx_complete(f, user, command, sub, focused, typed,
+                           attacker != NULL ? "attacker" : NULL, attacker);
 }
 
 static void test_complete_characters_and_attacks(void **state)
