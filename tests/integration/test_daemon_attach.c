@@ -17,9 +17,12 @@
 #include "daemon_harness.h"
 
 #define USER "1100000000000000301"
-#define WAIT_MS 20000
+#define WAIT_MS 60000  /* generous: a loaded 2-core machine, under ctest's 120 s */
 /* Downloads only from the fake (any port of 127.0.0.1) over plain http. */
 #define CONF "[discord]\nattachment_plain_host = 127.0.0.1\n"
+/* The same, with a download timeout far beyond any wait of the test: a
+ * held download is released by the test, never timed out. */
+#define CONF_HELD CONF "[rest]\ntimeout_ms = 300000\n"
 #define ROLLS                                                                \
     "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\",\"items\":["    \
     "{\"name\":\"stealth\",\"dice\":\"1d20+7 # Stealth\"},"                 \
@@ -248,7 +251,7 @@ static void test_held_download_blocks_nothing(void **st)
     json_t *cb, *edit;
     (void)st;
 
-    harness_start_conf(&h, NULL, NULL, true, CONF);
+    harness_start_conf(&h, NULL, NULL, true, CONF_HELD);
     since = harness_last_request(&h);
     macro(&h, "import", file_opt(add_file(&h, "slow.json", ROLLS,
                                           "application/json", "slow", -1),
