@@ -17,7 +17,8 @@
 #include "daemon_harness.h"
 
 #define USER "1100000000000000301"
-#define WAIT_MS 60000  /* generous: a loaded 2-core machine, under ctest's 120 s */
+/* Generous for a loaded 2-core machine, and under ctest's 120 s. */
+#define WAIT_MS 60000
 /* Downloads only from the fake (any port of 127.0.0.1) over plain http. */
 #define CONF "[discord]\nattachment_plain_host = 127.0.0.1\n"
 /* The same, with a download timeout far beyond any wait of the test: a
