@@ -31,6 +31,9 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
     case RS_OPT_CHANNEL:
         sbuf_add(b, "a channel");
         return;
+    case RS_OPT_ROLE:
+        sbuf_add(b, "a role");
+        return;
     case RS_OPT_STRING:
         break;
     }

@@ -246,3 +246,16 @@ void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
         add_escaped(b, sh->note);
     }
 }
+
+void cmd_sheet_reply(struct cmd_run *run, const char *first,
+                     const char *name, const struct sheet *sh)
+{
+    struct sbuf b;
+    sbuf_init(&b, MSG_MAX_TEXT);
+    if (first != NULL)
+        sbuf_addf(&b, "%s\n", first);
+    cmd_sheet_render(&b, name, sh);
+    msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
+    sbuf_cleanup(&b);
+    run->reply->ephemeral = true;
+}
