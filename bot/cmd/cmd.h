@@ -40,6 +40,9 @@ struct eng_rng;
 struct rs_data_set;
 
 #define CMD_MAX_OPTS 16          /* options in one invocation */
+/* Roles of one member kept from an interaction (member.roles): Discord
+ * lets a server have 250 roles at most, so a member never has more. */
+#define CMD_MAX_ROLES 250
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
@@ -110,6 +113,8 @@ struct cmd_req {
     bool force_gm;               /* console --gm: act as GM everywhere */
     struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
     int nchannels;
+    uint64_t roles[CMD_MAX_ROLES];  /* the member's roles (Discord) */
+    int nroles;                  /* -1: not known (malformed, or a DM) */
 
     const char *file;            /* an attached file's bytes, downloaded
                                     by the front end (Discord), or NULL:

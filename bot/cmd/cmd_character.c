@@ -95,18 +95,6 @@ static const char *name_or_used(struct cmd_run *run, char **used)
 }
 
 /* The reply: a first line, then the sheet. */
-static void reply_sheet(struct cmd_run *run, const char *first,
-                        const char *name, const struct sheet *sh)
-{
-    struct sbuf b;
-    sbuf_init(&b, MSG_MAX_TEXT);
-    if (first != NULL)
-        sbuf_addf(&b, "%s\n", first);
-    cmd_sheet_render(&b, name, sh);
-    msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
-    sbuf_cleanup(&b);
-    run->reply->ephemeral = true;
-}
 
 /* Encode sh and keep it under k (create: a new row). */
 static bool save(struct cmd_run *run, const struct store_sheet_key *k,
@@ -188,7 +176,7 @@ static void create(struct cmd_run *run)
         store_trouble(run);
         return;
     }
-    reply_sheet(run, "Saved.", name, &sh);
+    cmd_sheet_reply(run, "Saved.", name, &sh);
 }
 
 void cmd_character_create(struct cmd_run *run)
@@ -226,7 +214,7 @@ static void set(struct cmd_run *run)
     }
     k.name = row.name;
     if (save(run, &k, sys, &sh, false))
-        reply_sheet(run, "Saved.", row.name, &sh);
+        cmd_sheet_reply(run, "Saved.", row.name, &sh);
 out:
     store_sheet_cleanup(&row);
     free(used);
@@ -249,7 +237,7 @@ void cmd_character_show(struct cmd_run *run)
     if (name != NULL) {
         struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, name);
         if (cmd_sheet_load(run, &k, &row, &sh))
-            reply_sheet(run, row.used ? "(the character you use)" : NULL,
+            cmd_sheet_reply(run, row.used ? "(the character you use)" : NULL,
                         row.name, &sh);
     }
     store_sheet_cleanup(&row);

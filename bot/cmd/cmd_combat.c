@@ -206,10 +206,47 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
     cmd_finish(run, count > 1 ? "New combatants" : "New combatant", false);
 }
 
+/* Add from a saved sheet (kind: the sender's character, or the server's
+ * NPC template), copied; the options given override it, and name:
+ * defaults to the sheet's. A character's combatant is the sender's and
+ * remembers its sheet for the write-back. */
+static void add_saved(struct cmd_run *run, enum store_sheet_kind kind,
+                      const char *saved)
+{
+    bool chr = kind == STORE_SHEET_CHAR;
+    struct store_sheet row = {0};
+    struct sheet sh;
+    struct store_sheet_key k = cmd_sheet_key(run, kind, saved);
+    if (cmd_sheet_load(run, &k, &row, &sh)) {
+        if (!enc_name_eq(row.system, run->rs->id)) {
+            char *shown = msg_escape(row.name);
+            cmd_fail(run, "%s is a %s of the %s system; this fight plays %s",
+                     shown ? shown : "that", chr ? "character" : "template",
+                     row.system, run->rs->id);
+            free(shown);
+        } else {
+            const char *name = cmd_req_opt(run->req, "name");
+            const struct add_from from = {&sh, chr ? row.name : NULL};
+            add_combatants(run, chr ? run->req->user_id : 0,
+                           name != NULL ? name : row.name, &from);
+        }
+    }
+    store_sheet_cleanup(&row);
+}
+
 void cmd_combat_add(struct cmd_run *run)
 {
-    const struct add_from none = {NULL, NULL};
-    add_combatants(run, 0, cmd_req_opt(run->req, "name"), &none);
+    const char *tpl = cmd_req_opt(run->req, "template");
+    const char *name = cmd_req_opt(run->req, "name");
+    if (tpl != NULL) {
+        add_saved(run, STORE_SHEET_NPC, tpl);
+    } else if (name == NULL) {
+        cmd_fail(run, "give name: for new NPCs, or template: for copies of "
+                 "one of this server's NPC templates (/npc list)");
+    } else {
+        const struct add_from none = {NULL, NULL};
+        add_combatants(run, 0, name, &none);
+    }
 }
 
 /* The saved character a join brings: character:, or with neither name:
@@ -233,28 +270,6 @@ static const char *join_character(struct cmd_run *run, char **used)
     return *used;
 }
 
-static void join_from_sheet(struct cmd_run *run, const char *chr)
-{
-    struct store_sheet row = {0};
-    struct sheet sh;
-    struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, chr);
-    if (cmd_sheet_load(run, &k, &row, &sh)) {
-        if (!enc_name_eq(row.system, run->rs->id)) {
-            char *shown = msg_escape(row.name);
-            cmd_fail(run, "%s is a character of the %s system; this fight "
-                     "plays %s", shown ? shown : "that", row.system,
-                     run->rs->id);
-            free(shown);
-        } else {
-            const char *name = cmd_req_opt(run->req, "name");
-            const struct add_from from = {&sh, row.name};
-            add_combatants(run, run->req->user_id,
-                           name != NULL ? name : row.name, &from);
-        }
-    }
-    store_sheet_cleanup(&row);
-}
-
 void cmd_combat_join(struct cmd_run *run)
 {
     if (run->enc->status == ENC_ST_ENDED) {
@@ -273,7 +288,7 @@ void cmd_combat_join(struct cmd_run *run)
     char *used = NULL;
     const char *chr = join_character(run, &used);
     if (chr != NULL) {
-        join_from_sheet(run, chr);
+        add_saved(run, STORE_SHEET_CHAR, chr);
     } else if (!run->failed) {
         const struct add_from none = {NULL, NULL};
         add_combatants(run, run->req->user_id, cmd_req_opt(run->req, "name"),

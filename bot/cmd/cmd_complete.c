@@ -359,7 +359,12 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     if (req->command == NULL || focused == NULL ||
         !cmd_lookup(req->command, req->sub, NULL, &spec))
         return true;
-    if (spec.flags & CMD_F_NEEDS_ENC)
+    /* A command that needs no fight may still name a fight's combatant
+     * (/npc save from:). */
+    const struct rs_opt_spec *first = cmd_spec_opt(&spec, focused);
+    if ((spec.flags & CMD_F_NEEDS_ENC) ||
+        (first != NULL && (first->val == RS_VAL_COMBATANT ||
+                           first->val == RS_VAL_OWN)))
         e = load(ctx, req, &owned);
     const struct rs_system *rs = e != NULL ? rs_find(e->ruleset) : NULL;
     /* The fight's own declaration of the option, when it has one. */
@@ -449,7 +454,8 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     case RS_VAL_TEMPLATE:
         /* Templates are the GM's: their names stay with those who may
          * use them. */
-        if (cmd_sender_is_gm(req, e))
+        if (cmd_sender_is_gm(req, e) ||
+            cmd_sender_manages_npcs(ctx->store, req))
             add_sheets(cs, ctx, req, STORE_SHEET_NPC, sn);
         break;
     case RS_VAL_ATTACK:

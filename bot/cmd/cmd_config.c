@@ -8,6 +8,8 @@
  *                        "teams,cards": their commands are registered in
  *                        that server only (docs/internals/commands.md,
  *                        "A command surface per server")
+ *   npc_role:<guild>     the role whose members may manage the server's
+ *                        NPC templates (besides Manage Server)
  *   sheet_writeback:<guild>  "off" when a fight's end must not write its
  *                        result to saved characters (absent: on)
  */
@@ -26,6 +28,7 @@
 
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
 #define CONFIG_KEY_WRITEBACK "sheet_writeback"
+#define CONFIG_KEY_NPC_ROLE "npc_role"
 
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
@@ -75,17 +78,50 @@ static void config_writeback(struct cmd_run *run)
     run->reply->ephemeral = true;
 }
 
-uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
+static void npc_role_key(char *key, size_t n, uint64_t guild)
 {
-    char key[STORE_MAX_KV_KEY];
+    snprintf(key, n, "%s:%" PRIu64, CONFIG_KEY_NPC_ROLE, guild);
+}
+
+/* The snowflake stored under key, or 0 (none, or unreadable). */
+static uint64_t kv_snowflake(struct store *store, const char *key)
+{
     char *value = NULL;
     uint64_t id = 0;
-    gm_channel_key(key, sizeof key, guild);
     if (store_kv_get(store, key, &value) == BOT_OK &&
         !interaction_snowflake(value, &id))
         id = 0;
     free(value);
     return id;
+}
+
+uint64_t cmd_config_npc_role(struct store *store, uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    npc_role_key(key, sizeof key, guild);
+    return kv_snowflake(store, key);
+}
+
+/* npc-role: on its own (the validator checked it is a role id). */
+static void config_npc_role(struct cmd_run *run, const char *role)
+{
+    char key[STORE_MAX_KV_KEY];
+    npc_role_key(key, sizeof key, run->req->guild_id);
+    if (store_kv_set(run->ctx->store, key, role) != BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "Saved. Members with <@&%s> may "
+                    "manage the NPC templates (/npc), as well as those with "
+                    "Manage Server.", role);
+    run->reply->ephemeral = true;
+}
+
+uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    gm_channel_key(key, sizeof key, guild);
+    return kv_snowflake(store, key);
 }
 
 void cmd_system_ids(char *buf, size_t n)
@@ -287,6 +323,16 @@ void cmd_config(struct cmd_run *run)
         return;
     if (channel != NULL && clear) {
         cmd_fail(run, "give gm-channel: or clear:true, not both");
+        return;
+    }
+    const char *npc_role = cmd_req_opt(req, "npc-role");
+    if (npc_role != NULL) {
+        if (channel != NULL || clear || systems != NULL ||
+            cmd_req_opt(req, "writeback") != NULL) {
+            cmd_fail(run, "set npc-role: on its own");
+            return;
+        }
+        config_npc_role(run, npc_role);
         return;
     }
     if (cmd_req_opt(req, "writeback") != NULL) {

@@ -195,15 +195,16 @@ static void add_escaped(struct sbuf *b, const char *text)
     free(e);
 }
 
-/* One part of an attack's line: ", label `value`" (no comma first). */
+/* One part of an attack's line: ", label value" (no comma first). The
+ * value is escaped, so it is not put in a code span, where Discord would
+ * show the escapes. */
 static void render_part(struct sbuf *b, bool *first, const char *label,
                         const char *value)
 {
     if (value[0] == '\0')
         return;
-    sbuf_addf(b, "%s%s `", *first ? " " : ", ", label);
+    sbuf_addf(b, "%s%s ", *first ? " " : ", ", label);
     add_escaped(b, value);
-    sbuf_add(b, "`");
     *first = false;
 }
 
@@ -220,22 +221,30 @@ static void render_attack(struct sbuf *b, const struct enc_attack *a)
         sbuf_add(b, " the system's own roll, no damage dice");
 }
 
+void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh)
+{
+    for (int i = 0; i < sh->ntracks; i++) {
+        const struct enc_track *t = &sh->tracks[i];
+        sbuf_addf(b, "%s%s %lld", i ? ", " : "", t->name, (long long)t->cur);
+        if (t->max > 0) /* 0: a track without a maximum (Harm) */
+            sbuf_addf(b, "/%lld", (long long)t->max);
+    }
+}
+
 void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
 {
     sbuf_add(b, "**");
     add_escaped(b, name);
     sbuf_addf(b, "** (%s)", sh->system);
-    for (int i = 0; i < sh->ntracks; i++)
-        sbuf_addf(b, "%s%s %lld/%lld", i == 0 ? "\n" : ", ",
-                  sh->tracks[i].name, (long long)sh->tracks[i].cur,
-                  (long long)sh->tracks[i].max);
+    if (sh->ntracks > 0)
+        sbuf_add(b, "\n");
+    cmd_sheet_tracks(b, sh);
     for (int i = 0; i < sh->nstats; i++)
         sbuf_addf(b, "%s%s %lld", i == 0 ? "\nStats: " : ", ",
                   sh->stats[i].name, (long long)sh->stats[i].value);
     if (sh->init[0] != '\0') {
-        sbuf_add(b, "\nInitiative: `");
+        sbuf_add(b, "\nInitiative: ");
         add_escaped(b, sh->init);
-        sbuf_add(b, "`");
     }
     if (sh->nattacks > 0)
         sbuf_add(b, "\nAttacks:");
@@ -245,4 +254,17 @@ void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
         sbuf_add(b, "\nNote: ");
         add_escaped(b, sh->note);
     }
+}
+
+void cmd_sheet_reply(struct cmd_run *run, const char *first,
+                     const char *name, const struct sheet *sh)
+{
+    struct sbuf b;
+    sbuf_init(&b, MSG_MAX_TEXT);
+    if (first != NULL)
+        sbuf_addf(&b, "%s\n", first);
+    cmd_sheet_render(&b, name, sh);
+    msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
+    sbuf_cleanup(&b);
+    run->reply->ephemeral = true;
 }

@@ -42,6 +42,13 @@ bool cmd_sheet_edit(struct cmd_run *run, const struct rs_system *sys,
 void cmd_sheet_render(struct sbuf *b, const char *name,
                       const struct sheet *sh);
 
+/* The tracks of sh as "hp 17/24, harm 2" into b. */
+void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh);
+
+/* The private reply: a first line (or none), then the sheet. */
+void cmd_sheet_reply(struct cmd_run *run, const char *first,
+                     const char *name, const struct sheet *sh);
+
 /* Whether name reads as a mention ("@everyone", "<@1>"): refused where
  * names enter (cmd_combat.c). */
 bool cmd_name_is_mention_like(const char *name);

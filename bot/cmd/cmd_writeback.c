@@ -59,14 +59,6 @@ static bool take_tracks(const struct rs_system *sys,
     return changed;
 }
 
-/* "hp 19/24, stamina 3/5" into b. */
-static void describe_tracks(struct sbuf *b, const struct sheet *sh)
-{
-    for (int i = 0; i < sh->ntracks; i++)
-        sbuf_addf(b, "%s%s %lld/%lld", i ? ", " : "", sh->tracks[i].name,
-                  (long long)sh->tracks[i].cur, (long long)sh->tracks[i].max);
-}
-
 /* Write who's result to its sheet; false when the store failed (the
  * command then fails). A sheet deleted meanwhile or of another system is
  * left alone. */
@@ -90,7 +82,7 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
         free(doc);
         struct sbuf b;
         sbuf_init(&b, MSG_MAX_TEXT);
-        describe_tracks(&b, &sh);
+        cmd_sheet_tracks(&b, &sh);
         if (ok)
             RS_SAY(c, who, "{}'s saved sheet keeps it: {}.", RS_A_WHO(who),
                    RS_A_TEXT(sbuf_str(&b)));

@@ -76,17 +76,19 @@ static void pick_free(struct sheet_pick *p)
     free(p->rows);
 }
 
-/* Templates are the server's: their managers' to move (the handler
- * checks, not the table's CMD_F_SERVER, which would hide all of /npc from
- * everyone else on Discord). */
+/* Templates are the server's: moving them is for those who manage them
+ * (as /npc create: Administrator, Manage Server, or the /config
+ * npc-role:), checked here, not with the table's CMD_F_SERVER, which
+ * would hide all of /npc from the role's members on Discord. */
 static bool may_move(struct cmd_run *run, enum store_sheet_kind kind,
                      const char *verb)
 {
-    if (kind != STORE_SHEET_NPC || run->req->guild_id == 0 ||
-        cmd_sender_manages_server(run->req))
+    if (kind != STORE_SHEET_NPC ||
+        cmd_sender_manages_npcs(run->ctx->store, run->req))
         return true;
-    cmd_fail(run, "NPC templates are the server's: /npc %s needs the Manage "
-             "Server permission (or Administrator)", verb);
+    cmd_fail(run, "NPC templates are the server's: /npc %s is for members "
+             "with Manage Server or Administrator, or the role /config "
+             "npc-role: names", verb);
     return false;
 }
 

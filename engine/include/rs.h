@@ -53,6 +53,7 @@ enum rs_opt_type {
     RS_OPT_INTEGER = 4,
     RS_OPT_BOOLEAN = 5,
     RS_OPT_CHANNEL = 7,
+    RS_OPT_ROLE = 8,
     RS_OPT_ATTACHMENT = 11,  /* a file: an upload on Discord, a path in the
                                 console (the import commands) */
 };

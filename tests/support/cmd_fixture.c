@@ -49,10 +49,11 @@ int cmd_fx_teardown(void **state)
     return 0;
 }
 
-bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
-                const char *sub, ...)
+/* A request of user in channel 1, as f's front end sends it. */
+static void fx_req(const struct cmd_fx *f, uint64_t user, const char *command,
+                   const char *sub, struct cmd_req *req)
 {
-    struct cmd_req req = {
+    *req = (struct cmd_req){
         .source = f->source,
         .command = command,
         .sub = sub,
@@ -61,11 +62,24 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
         .user_id = user,
         .user_name = "tester",
         .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
-        .expect_version = f->press ? f->press_version : -1,
-        .expect_fight = f->press ? f->press_fight : 0,
+        .expect_version = -1,
         .force_gm = f->gm != 0 && user == f->gm,
-        .now_ms = f->now_ms += 1000,
+        .now_ms = f->now_ms,
+        .perms = f->manager != 0 && user == f->manager
+                     ? CMD_PERM_MANAGE_GUILD : 0,
+        .roles = {f->role},
+        .nroles = f->role_user != 0 && user == f->role_user,
     };
+}
+
+bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
+                const char *sub, ...)
+{
+    struct cmd_req req;
+    fx_req(f, user, command, sub, &req);
+    req.expect_version = f->press ? f->press_version : -1;
+    req.expect_fight = f->press ? f->press_fight : 0;
+    req.now_ms = f->now_ms += 1000;
     f->press = false;
     va_list ap;
     va_start(ap, sub);
@@ -129,14 +143,11 @@ const char *cmd_fx_complete(struct cmd_fx *f, uint64_t user,
                             const char *focused, const char *typed,
                             const char *other, const char *other_value)
 {
-    struct cmd_req req = {
-        .source = f->source, .command = command, .sub = sub,
-        .channel_id = 1, .guild_id = f->guild, .user_id = user,
-        .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
-        .force_gm = f->gm != 0 && user == f->gm, .expect_version = -1,
-        .opts = {{focused, typed}, {other, other_value}},
-        .nopts = other != NULL ? 2 : 1, .now_ms = f->now_ms,
-    };
+    struct cmd_req req;
+    fx_req(f, user, command, sub, &req);
+    req.opts[0] = (struct cmd_opt){focused, typed};
+    req.opts[1] = (struct cmd_opt){other, other_value};
+    req.nopts = other != NULL ? 2 : 1;
     struct msg m;
     msg_init(&m);
     assert_true(cmd_complete(&f->ctx, &req, focused, &m));

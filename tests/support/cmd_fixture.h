@@ -27,6 +27,9 @@ struct cmd_fx {
     int64_t now_ms;          /* the clock: a second passes per command */
     enum cmd_source source;  /* where commands come from (console: 0) */
     uint64_t guild;          /* Discord: the server, or 0 for a DM */
+    uint64_t manager;        /* a user with Manage Server there, or 0 */
+    uint64_t role_user;      /* a user who has role there, or 0 */
+    uint64_t role;
     /* The next command is a button press of this fight at this version
      * (cleared once run). */
     bool press;
