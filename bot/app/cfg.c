@@ -76,6 +76,14 @@ static const struct cfg_key cfg_keys[] = {
      F(max_macros_per_user),
      "saved rolls of their own one user may keep (in every server and "
      "DM together); /macro save beyond it is refused"},
+    {"sheets", "max_characters_per_user", CFG_T_INT, 1, 10000, "50",
+     F(max_characters_per_user),
+     "saved characters one player may keep in one server; /character "
+     "create beyond it is refused"},
+    {"sheets", "max_templates_per_server", CFG_T_INT, 1, 100000, "500",
+     F(max_templates_per_server),
+     "NPC templates one server may keep; /npc create and /npc save beyond "
+     "it are refused"},
     {"threads", "archive_on_end", CFG_T_BOOL, 0, 0, "true",
      F(thread_archive_on_end),
      "archive a fight's own thread (/combat start thread:true) when the "

@@ -50,6 +50,8 @@ struct cfg {
     int64_t clock_offset_s;          /* [fights] clock_offset_s (tests) */
     int64_t max_macros_per_server;   /* [macros] max_per_server */
     int64_t max_macros_per_user;     /* [macros] max_per_user */
+    int64_t max_characters_per_user; /* [sheets] max_characters_per_user */
+    int64_t max_templates_per_server; /* [sheets] max_templates_per_server */
     int64_t prune_interval_s;        /* [store] prune_interval_s */
     enum log_level log_level;        /* [log] level */
     char log_format[CFG_MAX_WORD];   /* [log] format: auto, journal, plain */

@@ -59,15 +59,13 @@ static void on_edit_done(void *ud, const struct rest_result *res)
 static void att_cmd_answer(struct att_cmd *c)
 {
     struct daemon *d = c->d;
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules, .cache = d->cache,
-                          .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server};
+    struct cmd_ctx ctx;
     struct interaction it;
     struct cmd_reply reply;
     char why[256], *text = NULL;
     json_t *body = NULL;
 
+    daemon_cmd_ctx(d, &ctx);
     cmd_reply_init(&reply);
     memset(&it, 0, sizeof it);
     if (c->err != ATT_E_OK) {

@@ -160,6 +160,10 @@ struct gm_fold {
  * run by daemon_prune_tick as each pass starts, between groups). */
 void daemon_ix_prune(struct daemon *d);
 
+/* The command layer's context for d's commands: its store, RNG, rules'
+ * data, cache and the config's windows and quotas (daemon_ix.c). */
+void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx);
+
 /* A command carrying a file (it->att): answer its refusal, or defer it
  * and download the file, then run it (daemon_att.c). False when it has no
  * file: the caller runs it as usual. payload is the interaction's d

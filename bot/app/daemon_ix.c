@@ -21,6 +21,18 @@
 #include "store.h"
 #include "tracker.h"
 
+void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
+{
+    *ctx = (struct cmd_ctx){
+        .store = d->store, .rng = &d->rng, .rs_data = &d->rules,
+        .cache = d->cache, .reopen_ms = d->cfg->reopen_minutes * 60000,
+        .max_live = d->cfg->max_live_per_server,
+        .max_macros_server = d->cfg->max_macros_per_server,
+        .max_macros_user = d->cfg->max_macros_per_user,
+        .max_chars = d->cfg->max_characters_per_user,
+        .max_templates = d->cfg->max_templates_per_server};
+}
+
 static void pending_free(struct pending_reply *p)
 {
     for (int i = 0; i < p->nnext; i++)
@@ -665,18 +677,14 @@ static void batch_send(struct daemon *d, struct batch_item *b)
  * states, is emptied. */
 void daemon_batch_flush(struct daemon *d)
 {
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules, .cache = d->cache,
-                          .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server,
-                          .max_macros_server = d->cfg->max_macros_per_server,
-                          .max_macros_user = d->cfg->max_macros_per_user};
+    struct cmd_ctx ctx;
     int64_t t0 = daemon_now_us(), t1, t2;
     enum bot_err err = BOT_OK;
     int n = d->nbatch;
 
     if (n == 0)
         return;
+    daemon_cmd_ctx(d, &ctx);
     int marks = 0;
 
     for (int i = 0; i < n; i++) {

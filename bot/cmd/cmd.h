@@ -41,6 +41,9 @@ struct rs_data_set;
 struct store_timer;
 
 #define CMD_MAX_OPTS 16          /* options in one invocation */
+/* Roles of one member kept from an interaction (member.roles): Discord
+ * lets a server have 250 roles at most, so a member never has more. */
+#define CMD_MAX_ROLES 250
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
@@ -60,6 +63,12 @@ struct store_timer;
  * max_live_per_server): a bound on what one server can make fray hold
  * live and keep versions of. */
 #define CMD_MAX_LIVE_PER_SERVER 200
+/* Saved characters one player may keep in one server, and NPC templates
+ * one server may keep, unless configured ([sheets] max_characters_per_user,
+ * max_templates_per_server): bounds on the rows one user or server can
+ * make fray store. */
+#define CMD_MAX_CHARS_PER_USER 50
+#define CMD_MAX_TEMPLATES_PER_SERVER 500
 
 /* Discord permission bits that matter to us (reference: discord-protocol). */
 #define CMD_PERM_ADMINISTRATOR   (UINT64_C(1) << 3)
@@ -124,6 +133,8 @@ struct cmd_req {
     bool force_gm;               /* console --gm: act as GM everywhere */
     struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
     int nchannels;
+    uint64_t roles[CMD_MAX_ROLES];  /* the member's roles (Discord) */
+    int nroles;                  /* -1: not known (malformed, or a DM) */
 
     const char *file;            /* an attached file's bytes, downloaded
                                     by the front end (Discord), or NULL:
@@ -198,6 +209,10 @@ struct cmd_ctx {
                                     0: CMD_MACRO_MAX_PER_SERVER */
     int64_t max_macros_user;     /* saved rolls of one user's own;
                                     0: CMD_MACRO_MAX_PER_USER */
+    int64_t max_chars;           /* saved characters per player and server;
+                                    0: CMD_MAX_CHARS_PER_USER */
+    int64_t max_templates;       /* NPC templates per server;
+                                    0: CMD_MAX_TEMPLATES_PER_SERVER */
 };
 
 void cmd_reply_init(struct cmd_reply *r);

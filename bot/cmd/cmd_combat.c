@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_sheet.h"
+#include "msg.h"
 #include "eng_text.h"
 #include "rs.h"
 #include "rs_kit.h"
@@ -138,22 +140,19 @@ void cmd_combat_start(struct cmd_run *run)
     cmd_finish(run, "New fight", false);
 }
 
-/* A name that reads as a Discord mention ("@everyone", "<@123>", "<#1>")
- * would look like a ping in every message that shows it, so it is refused
- * here, where names enter; everything else is shown escaped. */
-static bool name_is_mention_like(const char *name)
-{
-    static const char *const pats[] = {"@everyone", "@here", "<@", "<#",
-                                       "</"};
-    for (size_t i = 0; i < sizeof pats / sizeof pats[0]; i++)
-        for (const char *p = name; *p; p++)
-            if (eng_text_ncasecmp(p, pats[i], strlen(pats[i])) == 0)
-                return true;
-    return false;
-}
+/* What a new combatant starts from besides the options: a saved sheet
+ * (a character's, or a template's) and, for a character, its name, so
+ * the fight's result can be written back to it. */
+struct add_from {
+    const struct sheet *sheet;   /* NULL: the options alone */
+    const char *character;       /* NULL: not a saved character */
+};
 
-/* Create count combatants from the options; owner 0 for NPCs. */
-static void add_combatants(struct cmd_run *run, uint64_t owner)
+/* Create count combatants called name from the options, each from the
+ * sheet first when there is one (the options given override it); owner 0
+ * for NPCs. */
+static void add_combatants(struct cmd_run *run, uint64_t owner,
+                           const char *name, const struct add_from *from)
 {
     const struct cmd_req *req = run->req;
     struct encounter *e = run->enc;
@@ -176,13 +175,13 @@ static void add_combatants(struct cmd_run *run, uint64_t owner)
                  "side:<name>", run->rs->id);
         return;
     }
-    if (name_is_mention_like(cmd_req_opt(req, "name"))) {
+    if (cmd_name_is_mention_like(name)) {
         cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
                  "<@...>, <#...>); please choose another");
         return;
     }
     uint32_t ids[ENC_MAX_COUNT];
-    if (enc_add(e, cmd_req_opt(req, "name"), (int)count, owner, side,
+    if (enc_add(e, name, (int)count, owner, side,
                 &run->diag, ids) != ENG_OK) {
         if (run->diag.code == ENG_EXISTS)
             enc_hint(&run->diag, "pick another name, or /combat remove the "
@@ -202,6 +201,14 @@ static void add_combatants(struct cmd_run *run, uint64_t owner)
         who->hidden = hidden;
         if (group && count > 1)
             who->group = ids[0];
+        cmd_rs_call(run, &c, opts);
+        if (from->sheet != NULL &&
+            sheet_apply(&c, run->rs, from->sheet, who) != ENG_OK) {
+            cmd_fail_diag(run, &run->diag);
+            return;
+        }
+        if (from->character != NULL)
+            enc_copy(who->sheet, sizeof who->sheet, from->character);
         if (init != NULL)
             enc_copy(who->init_expr, sizeof who->init_expr, init);
         if (stats != NULL && !apply_stats(run, who, stats))
@@ -230,9 +237,68 @@ static void add_combatants(struct cmd_run *run, uint64_t owner)
     cmd_finish(run, count > 1 ? "New combatants" : "New combatant", false);
 }
 
+/* Add from a saved sheet (kind: the sender's character, or the server's
+ * NPC template), copied; the options given override it, and name:
+ * defaults to the sheet's. A character's combatant is the sender's and
+ * remembers its sheet for the write-back. */
+static void add_saved(struct cmd_run *run, enum store_sheet_kind kind,
+                      const char *saved)
+{
+    bool chr = kind == STORE_SHEET_CHAR;
+    struct store_sheet row = {0};
+    struct sheet sh;
+    struct store_sheet_key k = cmd_sheet_key(run, kind, saved);
+    if (cmd_sheet_load(run, &k, &row, &sh)) {
+        if (!enc_name_eq(row.system, run->rs->id)) {
+            char *shown = msg_escape(row.name);
+            cmd_fail(run, "%s is a %s of the %s system; this fight plays %s",
+                     shown ? shown : "that", chr ? "character" : "template",
+                     row.system, run->rs->id);
+            free(shown);
+        } else {
+            const char *name = cmd_req_opt(run->req, "name");
+            const struct add_from from = {&sh, chr ? row.name : NULL};
+            add_combatants(run, chr ? run->req->user_id : 0,
+                           name != NULL ? name : row.name, &from);
+        }
+    }
+    store_sheet_cleanup(&row);
+}
+
 void cmd_combat_add(struct cmd_run *run)
 {
-    add_combatants(run, 0);
+    const char *tpl = cmd_req_opt(run->req, "template");
+    const char *name = cmd_req_opt(run->req, "name");
+    if (tpl != NULL) {
+        add_saved(run, STORE_SHEET_NPC, tpl);
+    } else if (name == NULL) {
+        cmd_fail(run, "give name: for new NPCs, or template: for copies of "
+                 "one of this server's NPC templates (/npc list)");
+    } else {
+        const struct add_from none = {NULL, NULL};
+        add_combatants(run, 0, name, &none);
+    }
+}
+
+/* The saved character a join brings: character:, or with neither name:
+ * nor character: the one the sender uses; NULL for a plain join. Fails
+ * the command (returning NULL with run->failed) when it cannot be read or
+ * plays another system. */
+static const char *join_character(struct cmd_run *run, char **used)
+{
+    const char *chr = cmd_req_opt(run->req, "character");
+    *used = NULL;
+    if (chr != NULL || cmd_req_opt(run->req, "name") != NULL)
+        return chr;
+    enum bot_err e = store_sheet_use_get(run->ctx->store, run->req->guild_id,
+                                         run->req->user_id, used);
+    if (e == BOT_NOTFOUND)
+        cmd_fail(run, "give name: for a new combatant, or character: for "
+                 "one of your saved characters (/character create)");
+    else if (e != BOT_OK)
+        cmd_fail(run, "the saved characters could not be read; nothing was "
+                 "changed, try again");
+    return *used;
 }
 
 void cmd_combat_join(struct cmd_run *run)
@@ -250,7 +316,16 @@ void cmd_combat_join(struct cmd_run *run)
                  own);
         return;
     }
-    add_combatants(run, run->req->user_id);
+    char *used = NULL;
+    const char *chr = join_character(run, &used);
+    if (chr != NULL) {
+        add_saved(run, STORE_SHEET_CHAR, chr);
+    } else if (!run->failed) {
+        const struct add_from none = {NULL, NULL};
+        add_combatants(run, run->req->user_id, cmd_req_opt(run->req, "name"),
+                       &none);
+    }
+    free(used);
 }
 
 void cmd_combat_remove(struct cmd_run *run)

@@ -4,8 +4,10 @@
  *
  * The option's declared value kind (rs.h enum rs_val) says what it takes;
  * the candidates come from the channel's encounter (combatants, sides,
- * conditions in use), the fight's system (its conditions, choices, attack
- * options), the registry (ruleset ids) or the help pages. Only what the
+ * conditions in use, the attacker's saved attacks), the fight's system
+ * (its conditions, choices, attack options), the registry (ruleset ids),
+ * the help pages, or the store (the sender's saved characters, the
+ * server's NPC templates). Only what the
  * sender may see is offered: hidden combatants' names, their conditions
  * and sides with nobody else in them stay out. Read-only: the encounter
  * comes from the cache or is decoded without a transaction, and nothing is
@@ -291,6 +293,57 @@ static void add_macros(struct cands *cs, struct tail *t, struct cmd_ctx *ctx,
                        macro_cand, &k);
 }
 
+/* Saved sheets' names, copied out of the store's rows: candidates keep
+ * pointers until the answer is built. */
+struct sheet_names {
+    char name[STORE_MAX_SHEET_LIST][STORE_MAX_SHEET_NAME + 1];
+    int n;
+};
+
+static enum bot_err keep_name(void *ctx, const struct store_sheet *sh)
+{
+    struct sheet_names *sn = ctx;
+    if (sn->n < STORE_MAX_SHEET_LIST)
+        enc_copy(sn->name[sn->n++], sizeof sn->name[0], sh->name);
+    return BOT_OK;
+}
+
+/* The sender's characters in this server (kind STORE_SHEET_CHAR) or the
+ * server's templates, whose names start with what was typed. */
+static void add_sheets(struct cands *cs, struct cmd_ctx *ctx,
+                       const struct cmd_req *req, enum store_sheet_kind kind,
+                       struct sheet_names *sn)
+{
+    struct store_sheet_key k = {
+        .kind = kind, .guild = req->guild_id,
+        .owner = kind == STORE_SHEET_CHAR ? req->user_id : 0,
+        .name = cs->typed};
+    if (strlen(cs->typed) > STORE_MAX_SHEET_NAME ||
+        store_sheet_list(ctx->store, &k, STORE_MAX_SHEET_LIST, NULL,
+                         keep_name, sn) != BOT_OK)
+        return;
+    for (int i = 0; i < sn->n; i++)
+        add(cs, sn->name[i], sn->name[i]);
+}
+
+/* The saved attacks of the combatant an /attack names with attacker:, or
+ * else whose turn it is, when the sender may act for it. */
+static void add_attacks(struct cands *cs, const struct cmd_req *req,
+                        const struct encounter *e)
+{
+    const char *by = cmd_req_opt(req, "attacker");
+    const struct enc_combatant *a = NULL;
+    for (int i = 0; i < e->ncs && a == NULL; i++)
+        if (by != NULL ? enc_name_eq(e->cs[i].name, by)
+                       : e->cs[i].id == e->current)
+            a = &e->cs[i];
+    if (a == NULL || !(cmd_sender_is_gm(req, e) ||
+                       (a->owner != 0 && a->owner == req->user_id)))
+        return;
+    for (int i = 0; i < a->nattacks; i++)
+        add(cs, a->attacks[i].name, a->attacks[i].name);
+}
+
 static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
 {
     for (int i = 0; os->choices != NULL && os->choices[i] != NULL; i++)
@@ -306,7 +359,12 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     if (req->command == NULL || focused == NULL ||
         !cmd_lookup(req->command, req->sub, NULL, &spec))
         return true;
-    if (spec.flags & CMD_F_NEEDS_ENC)
+    /* A command that needs no fight may still name a fight's combatant
+     * (/npc save from:). */
+    const struct rs_opt_spec *first = cmd_spec_opt(&spec, focused);
+    if ((spec.flags & CMD_F_NEEDS_ENC) ||
+        (first != NULL && (first->val == RS_VAL_COMBATANT ||
+                           first->val == RS_VAL_OWN)))
         e = load(ctx, req, &owned);
     const struct rs_system *rs = e != NULL ? rs_find(e->ruleset) : NULL;
     /* The fight's own declaration of the option, when it has one. */
@@ -315,9 +373,11 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     const struct rs_opt_spec *os = cmd_spec_opt(&spec, focused);
     struct cands *cs = calloc(1, sizeof *cs);
     struct tail *t = calloc(1, sizeof *t);
-    if (cs == NULL || t == NULL) {
+    struct sheet_names *sn = calloc(1, sizeof *sn);
+    if (cs == NULL || t == NULL || sn == NULL) {
         free(cs);
         free(t);
+        free(sn);
         if (owned)
             enc_free((struct encounter *)e);
         return false;
@@ -388,15 +448,30 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
              p != NULL && p->name != NULL; p++)
             tail_add(cs, t, p->name, "=");
         break;
+    case RS_VAL_CHARACTER:
+        add_sheets(cs, ctx, req, STORE_SHEET_CHAR, sn);
+        break;
+    case RS_VAL_TEMPLATE:
+        /* Templates are the GM's: their names stay with those who may
+         * use them. */
+        if (cmd_sender_is_gm(req, e) ||
+            cmd_sender_manages_npcs(ctx->store, req))
+            add_sheets(cs, ctx, req, STORE_SHEET_NPC, sn);
+        break;
+    case RS_VAL_ATTACK:
+        if (e != NULL)
+            add_attacks(cs, req, e);
+        break;
     default:
         break;
     }
-    /* out copies every string: the encounter and t may go now. */
+    /* out copies every string: the encounter, t and sn may go now. */
     bool ok = emit(cs, out);
     if (owned)
         enc_free((struct encounter *)e);
     free(cs);
     free(t);
+    free(sn);
     if (!ok)
         msg_cleanup(out);
     return ok;

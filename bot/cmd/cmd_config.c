@@ -8,6 +8,10 @@
  *                        "teams,cards": their commands are registered in
  *                        that server only (docs/internals/commands.md,
  *                        "A command surface per server")
+ *   npc_role:<guild>     the role whose members may manage the server's
+ *                        NPC templates (besides Manage Server)
+ *   sheet_writeback:<guild>  "off" when a fight's end must not write its
+ *                        result to saved characters (absent: on)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,6 +27,8 @@
 #include "store.h"
 
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
+#define CONFIG_KEY_WRITEBACK "sheet_writeback"
+#define CONFIG_KEY_NPC_ROLE "npc_role"
 
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
@@ -34,17 +40,88 @@ static void systems_key(char *key, size_t n, uint64_t guild)
     snprintf(key, n, "%s:%" PRIu64, CMD_CONFIG_KEY_SYSTEMS, guild);
 }
 
-uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
+static void writeback_key(char *key, size_t n, uint64_t guild)
+{
+    snprintf(key, n, "%s:%" PRIu64, CONFIG_KEY_WRITEBACK, guild);
+}
+
+bool cmd_config_writeback(struct store *store, uint64_t guild)
 {
     char key[STORE_MAX_KV_KEY];
     char *value = NULL;
+    writeback_key(key, sizeof key, guild);
+    bool on = store_kv_get(store, key, &value) != BOT_OK ||
+              strcmp(value, "off") != 0;
+    free(value);
+    return on;
+}
+
+/* writeback: on its own: store it and say what it means. */
+static void config_writeback(struct cmd_run *run)
+{
+    bool on = true;
+    char key[STORE_MAX_KV_KEY];
+    if (!cmd_opt_bool(run, "writeback", true, &on))
+        return;
+    writeback_key(key, sizeof key, run->req->guild_id);
+    if ((on ? store_kv_delete(run->ctx->store, key)
+            : store_kv_set(run->ctx->store, key, "off")) != BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "%s", on
+                    ? "Saved. When a fight ends, what each saved character "
+                      "lost or regained (its hp and other tracks) is written "
+                      "to its sheet; `/combat reopen` puts the sheets back."
+                    : "Saved. Fights no longer change saved characters: "
+                      "each joins with its sheet as it is.");
+    run->reply->ephemeral = true;
+}
+
+static void npc_role_key(char *key, size_t n, uint64_t guild)
+{
+    snprintf(key, n, "%s:%" PRIu64, CONFIG_KEY_NPC_ROLE, guild);
+}
+
+/* The snowflake stored under key, or 0 (none, or unreadable). */
+static uint64_t kv_snowflake(struct store *store, const char *key)
+{
+    char *value = NULL;
     uint64_t id = 0;
-    gm_channel_key(key, sizeof key, guild);
     if (store_kv_get(store, key, &value) == BOT_OK &&
         !interaction_snowflake(value, &id))
         id = 0;
     free(value);
     return id;
+}
+
+uint64_t cmd_config_npc_role(struct store *store, uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    npc_role_key(key, sizeof key, guild);
+    return kv_snowflake(store, key);
+}
+
+/* npc-role: on its own (the validator checked it is a role id). */
+static void config_npc_role(struct cmd_run *run, const char *role)
+{
+    char key[STORE_MAX_KV_KEY];
+    npc_role_key(key, sizeof key, run->req->guild_id);
+    if (store_kv_set(run->ctx->store, key, role) != BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "Saved. Members with <@&%s> may "
+                    "manage the NPC templates (/npc), as well as those with "
+                    "Manage Server.", role);
+    run->reply->ephemeral = true;
+}
+
+uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    gm_channel_key(key, sizeof key, guild);
+    return kv_snowflake(store, key);
 }
 
 void cmd_system_ids(char *buf, size_t n)
@@ -246,6 +323,24 @@ void cmd_config(struct cmd_run *run)
         return;
     if (channel != NULL && clear) {
         cmd_fail(run, "give gm-channel: or clear:true, not both");
+        return;
+    }
+    const char *npc_role = cmd_req_opt(req, "npc-role");
+    if (npc_role != NULL) {
+        if (channel != NULL || clear || systems != NULL ||
+            cmd_req_opt(req, "writeback") != NULL) {
+            cmd_fail(run, "set npc-role: on its own");
+            return;
+        }
+        config_npc_role(run, npc_role);
+        return;
+    }
+    if (cmd_req_opt(req, "writeback") != NULL) {
+        if (channel != NULL || clear || systems != NULL) {
+            cmd_fail(run, "set writeback: on its own");
+            return;
+        }
+        config_writeback(run);
         return;
     }
     if (systems != NULL) {

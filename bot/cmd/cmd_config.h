@@ -26,6 +26,14 @@ size_t cmd_config_systems(struct store *store, uint64_t guild,
                           const struct rs_system **out, size_t max,
                           bool *configured);
 
+/* The role whose members may manage guild's NPC templates
+ * (/config npc-role:), or 0 when none is set. */
+uint64_t cmd_config_npc_role(struct store *store, uint64_t guild);
+
+/* Whether a fight's end writes back to saved characters in guild (on
+ * unless /config writeback:false; on when the store cannot say). */
+bool cmd_config_writeback(struct store *store, uint64_t guild);
+
 /* Parse "generic,teams" into out; 0 with a message in err when a name is
  * unknown or the list is empty. */
 size_t cmd_config_parse_systems(const char *text,

@@ -35,6 +35,9 @@ static void opt_kind(struct sbuf *b, const struct rs_opt_spec *o)
         sbuf_add(b, "a JSON file: attached on Discord, a path in the "
                     "console");
         return;
+    case RS_OPT_ROLE:
+        sbuf_add(b, "a role");
+        return;
     case RS_OPT_STRING:
         break;
     }

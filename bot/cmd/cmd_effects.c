@@ -2,9 +2,12 @@
  * cmd_effects.c - changing combatants in a fight: hp, conditions, attacks.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd_run.h"
+#include "msg.h"
+#include "sbuf.h"
 #include "rs_kit.h"
 #include "eng_text.h"
 #include "rs.h"
@@ -160,6 +163,48 @@ static struct enc_combatant *pick_attacker(struct cmd_run *run)
     return cur;
 }
 
+/* with: the attacker's saved attack fills in what roll:, damage: and
+ * options: did not give (each given one replaces the saved one), so the
+ * attack goes through the system's own path as if typed. */
+static bool use_saved_attack(struct cmd_run *run,
+                             const struct enc_combatant *attacker,
+                             struct rs_attack *a)
+{
+    const char *with = cmd_req_opt(run->req, "with");
+    if (with == NULL)
+        return true;
+    const struct enc_attack *w = enc_attack_find(attacker, with);
+    if (w == NULL) {
+        struct sbuf names;
+        sbuf_init(&names, MSG_MAX_TEXT);
+        for (int i = 0; i < attacker->nattacks; i++) {
+            char *n = msg_escape(attacker->attacks[i].name);
+            sbuf_addf(&names, "%s%s", i ? ", " : "", n ? n : "?");
+            free(n);
+        }
+        char *who = msg_escape(attacker->name), *want = msg_escape(with);
+        if (attacker->nattacks == 0)
+            cmd_fail(run, "%s carries no saved attacks (a saved character's "
+                     "attacks come with /combat join character:)",
+                     who ? who : "the attacker");
+        else
+            cmd_fail(run, "%s has no attack named %s; theirs: %s",
+                     who ? who : "the attacker", want ? want : "that",
+                     sbuf_str(&names));
+        free(who);
+        free(want);
+        sbuf_cleanup(&names);
+        return false;
+    }
+    if (a->roll == NULL && w->roll[0] != '\0')
+        a->roll = w->roll;
+    if (a->damage == NULL && w->damage[0] != '\0')
+        a->damage = w->damage;
+    if (a->options == NULL && w->options[0] != '\0')
+        a->options = w->options;
+    return true;
+}
+
 void cmd_attack(struct cmd_run *run)
 {
     if (run->enc->status == ENC_ST_ENDED) {
@@ -188,6 +233,8 @@ void cmd_attack(struct cmd_run *run)
         .damage = cmd_req_opt(run->req, "damage"),
         .options = cmd_req_opt(run->req, "options"),
     };
+    if (!use_saved_attack(run, attacker, &a))
+        return;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);

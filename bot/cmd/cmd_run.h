@@ -136,6 +136,21 @@ int64_t cmd_reopen_ms(const struct cmd_ctx *ctx);
  * shards starting at once may pass it by one each. */
 bool cmd_live_quota_ok(struct cmd_run *run);
 
+/* Whether the sender may manage the server's NPC templates (cmd_npc.c):
+ * Administrator, Manage Server (or the console's --gm), or the role set
+ * with /config npc-role:. */
+bool cmd_sender_manages_npcs(struct store *store, const struct cmd_req *req);
+
+/* When a fight ends (cmd_writeback.c): write each saved character's
+ * tracks as the fight left them back to its sheet, keeping the sheet
+ * before for the undo, with a sentence each in the reply. Off when the
+ * server said so (/config writeback:false). False when the store failed:
+ * the command has failed. */
+bool cmd_writeback_end(struct cmd_run *run);
+/* When run->enc, an ended fight, is reopened: put back the sheets its
+ * end wrote. False when the store failed: the command has failed. */
+bool cmd_writeback_undo(struct cmd_run *run);
+
 /* Every ruleset id, as "generic, teams, ...", into buf (cut at a whole id
  * when too small). */
 void cmd_system_ids(char *buf, size_t n);
@@ -176,5 +191,16 @@ cmd_handler_fn cmd_macro_save;     /* cmd_macro.c */
 cmd_handler_fn cmd_macro_list;
 cmd_handler_fn cmd_macro_show;
 cmd_handler_fn cmd_macro_delete;
+cmd_handler_fn cmd_character_create;
+cmd_handler_fn cmd_character_set;
+cmd_handler_fn cmd_character_show;
+cmd_handler_fn cmd_character_list;
+cmd_handler_fn cmd_character_delete;
+cmd_handler_fn cmd_character_use;
+cmd_handler_fn cmd_npc_create;
+cmd_handler_fn cmd_npc_save;
+cmd_handler_fn cmd_npc_show;
+cmd_handler_fn cmd_npc_list;
+cmd_handler_fn cmd_npc_delete;
 
 #endif

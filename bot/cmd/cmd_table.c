@@ -39,6 +39,24 @@ static const char *const ends_choices[] = {"start", "end", NULL};
     OPTS(RS_FILE("file", true,                                               \
                  "The export file: attach it (a path in the console)"),      \
          RS_BOOL("replace", replace_help))
+/* What a saved sheet's commands (/character create and set) may change:
+ * one list, so both take the same words. */
+#define SHEET_EDIT_OPTS                                                        \
+    RS_INT("hp", false, 0, ENC_MAX_VALUE, "Hit points (the hp track)"),        \
+        RS_STR("stats", false, RS_VAL_STATS, CMD_MAX_LIST_OPT,                 \
+               "Stats as \"ac=15 attack=5\""),                                 \
+        RS_TEXT("init", false, ENC_MAX_INIT_EXPR,                              \
+                "Initiative modifier (+2), dice (d20+2) or fixed (=15)"),      \
+        {"note", RS_OPT_STRING, RS_VAL_TEXT, false, 0, ENC_MAX_NOTE, NULL,     \
+         "A short note (empty clears it)"},                                    \
+        RS_TEXT("attack", false, ENC_MAX_ATTACK_NAME,                          \
+                "Add or change this attack (a weapon), by name"),              \
+        RS_TEXT("roll", false, ENC_MAX_ATTACK_EXPR,                            \
+                "The attack's roll (default: the system's own)"),              \
+        RS_TEXT("damage", false, ENC_MAX_ATTACK_EXPR,                          \
+                "The attack's damage dice, e.g. 1d8+3"),                       \
+        RS_STR("options", false, RS_VAL_ATTACK_OPTS, ENC_MAX_ATTACK_OPTS,      \
+               "The attack's options in its system: type, qualities")
 
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
@@ -76,7 +94,10 @@ static const struct cmd_spec table[] = {
      "GM: add NPCs (count:3 makes Goblin 1..3)",
      "/combat add name:Goblin count:3 hp:7 stats:\"ac=13 init=2\"",
      cmd_combat_add,
-     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Name"),
+     OPTS(RS_TEXT("name", false, ENC_MAX_NAME,
+                  "Name (default: the template's)"),
+          RS_STR("template", false, RS_VAL_TEMPLATE, ENC_MAX_NAME,
+                 "Add copies of this server's NPC template (/npc)"),
           RS_INT("count", false, 1, ENC_MAX_COUNT, "How many (numbered 1..N)"),
           RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
                  "Side, faction or team"),
@@ -90,10 +111,13 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "join", ENC_CMD, GUILD,
-     "Add your own character to the fight",
+     "Add your own character to the fight (a saved one with character:)",
      "/combat join name:Aria hp:24 stats:\"ac=15 init=3 attack=5\"",
      cmd_combat_join,
-     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Your character's name"),
+     OPTS(RS_TEXT("name", false, ENC_MAX_NAME,
+                  "Its name in the fight (default: the saved character's)"),
+          RS_STR("character", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Bring a copy of your saved character (/character)"),
           RS_STR("side", false, RS_VAL_SIDE_ANY, ENC_MAX_SIDE_NAME,
                  "Side, faction or team"),
           RS_TEXT("init", false, ENC_MAX_INIT_EXPR,
@@ -280,18 +304,61 @@ static const struct cmd_spec table[] = {
                   "Attack roll (default: the system's own)"),
           RS_DICE("damage", false, "Damage dice, e.g. 1d8+3"),
           RS_STR("options", false, RS_VAL_ATTACK_OPTS, CMD_MAX_LIST_OPT,
-                 "The system's attack options, e.g. \"sneak adv\"")),
+                 "The system's attack options, e.g. \"sneak adv\""),
+          RS_STR("with", false, RS_VAL_ATTACK, ENC_MAX_ATTACK_NAME,
+                 "A saved attack of the attacker's, e.g. Longsword")),
      NULL, NULL},
 
-    {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
-     "Server admins: fray's settings for this server",
-     "/config gm-channel:#gm-notes",
-     cmd_config,
-     OPTS({"gm-channel", RS_OPT_CHANNEL, RS_VAL_CHANNEL, false, 0, 0, NULL,
-           "Where secret rolls and the GM's copies of hidden results go"},
-          RS_BOOL("clear", "Forget the GM channel"),
-          RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
-                 "The systems this server plays, as generic,teams")),
+    {"character", "create", CMD_F_EPHEMERAL, GUILD,
+     "Save a character of yours in this server, to bring into fights",
+     "/character create name:Aria system:generic hp:24 "
+     "stats:\"ac=15 attack=5\" attack:Longsword damage:1d8+3",
+     cmd_character_create,
+     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "Your character's name"),
+          RS_STR("system", false, RS_VAL_SYSTEM, ENC_MAX_RS_ID,
+                 "Its rule system (default: the one this server plays)"),
+          SHEET_EDIT_OPTS),
+     NULL, NULL},
+
+    {"character", "set", CMD_F_EPHEMERAL, GUILD,
+     "Change your saved character: stats, hp, note, or an attack",
+     "/character set name:Aria attack:Bow roll:1d20+4 damage:1d6",
+     cmd_character_set,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)"),
+          SHEET_EDIT_OPTS,
+          RS_BOOL("remove", "With attack: take that attack away")),
+     NULL, NULL},
+
+    {"character", "show", CMD_F_EPHEMERAL, GUILD,
+     "Show one of your saved characters, with its attacks",
+     "/character show name:Aria",
+     cmd_character_show,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)")),
+     NULL, NULL},
+
+    {"character", "list", CMD_F_EPHEMERAL, GUILD,
+     "List your saved characters in this server",
+     "/character list",
+     cmd_character_list,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"character", "delete", CMD_F_EPHEMERAL, GUILD,
+     "Delete one of your saved characters (a fight keeps its copy)",
+     "/character delete name:Aria",
+     cmd_character_delete,
+     OPTS(RS_STR("name", true, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character")),
+     NULL, NULL},
+
+    {"character", "use", CMD_F_EPHEMERAL, GUILD,
+     "Choose the character /combat join brings when you name none",
+     "/character use name:Aria",
+     cmd_character_use,
+     OPTS(RS_STR("name", true, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character")),
      NULL, NULL},
 
     {"character", "export", CMD_F_EPHEMERAL, GUILD,
@@ -308,18 +375,75 @@ static const struct cmd_spec table[] = {
      IMPORT_OPTS("Overwrite your characters of the same names"),
      NULL, NULL},
 
+    {"npc", "create", CMD_F_EPHEMERAL, GUILD,
+     "Template managers: save an NPC template for /combat add template:",
+     "/npc create name:Bandit system:generic hp:11 stats:\"ac=12 "
+     "attack=3\" attack:Scimitar damage:1d6+1",
+     cmd_npc_create,
+     OPTS(RS_TEXT("name", true, ENC_MAX_NAME, "The template's name"),
+          RS_STR("system", true, RS_VAL_SYSTEM, ENC_MAX_RS_ID,
+                 "Its rule system"),
+          SHEET_EDIT_OPTS),
+     NULL, NULL},
+
+    {"npc", "save", CMD_F_EPHEMERAL, GUILD,
+     "Template managers: keep a combatant of this fight as a template",
+     "/npc save from:\"Goblin 1\" name:Goblin",
+     cmd_npc_save,
+     OPTS(RS_WHO("from", true, "The combatant to copy"),
+          RS_TEXT("name", true, ENC_MAX_NAME, "The template's name")),
+     NULL, NULL},
+
+    {"npc", "show", CMD_F_EPHEMERAL, GUILD,
+     "Template managers: show an NPC template",
+     "/npc show name:Bandit",
+     cmd_npc_show,
+     OPTS(RS_STR("name", true, RS_VAL_TEMPLATE, ENC_MAX_NAME,
+                 "Which template")),
+     NULL, NULL},
+
+    {"npc", "list", CMD_F_EPHEMERAL, GUILD,
+     "Template managers: list this server's NPC templates",
+     "/npc list",
+     cmd_npc_list,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"npc", "delete", CMD_F_EPHEMERAL, GUILD,
+     "Template managers: delete an NPC template (NPCs made keep theirs)",
+     "/npc delete name:Bandit",
+     cmd_npc_delete,
+     OPTS(RS_STR("name", true, RS_VAL_TEMPLATE, ENC_MAX_NAME,
+                 "Which template")),
+     NULL, NULL},
+
     {"npc", "export", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: the server's NPC templates as an export file",
+     "Template managers: the server's NPC templates as an export file",
      "/npc export",
      cmd_npc_export,
      EXPORT_OPTS,
      NULL, NULL},
 
     {"npc", "import", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: add NPC templates from an export file",
+     "Template managers: add NPC templates from an export file",
      "/npc import file:bandits.json",
      cmd_npc_import,
      IMPORT_OPTS("Overwrite the templates of the same names"),
+     NULL, NULL},
+
+    {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
+     "Server admins: fray's settings for this server",
+     "/config gm-channel:#gm-notes",
+     cmd_config,
+     OPTS({"gm-channel", RS_OPT_CHANNEL, RS_VAL_CHANNEL, false, 0, 0, NULL,
+           "Where secret rolls and the GM's copies of hidden results go"},
+          RS_BOOL("clear", "Forget the GM channel"),
+          RS_STR("systems", false, RS_VAL_SYSTEMS, 120,
+                 "The systems this server plays, as generic,teams"),
+          RS_BOOL("writeback", "A fight's end updates the saved characters "
+                  "in it (default true)"),
+          {"npc-role", RS_OPT_ROLE, RS_VAL_TEXT, false, 0, 0, NULL,
+           "A role whose members may manage NPC templates (/npc)"}),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

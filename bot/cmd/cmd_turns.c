@@ -316,6 +316,8 @@ void cmd_combat_end(struct cmd_run *run)
         return;
     }
     end_summary(run);
+    if (!cmd_writeback_end(run))
+        return;
     e->status = ENC_ST_ENDED;
     e->current = 0;
     enc_emit(run->res, ENC_EV_END, 0);
@@ -368,7 +370,8 @@ void cmd_combat_reopen(struct cmd_run *run)
     run->rs = rs_find(ended->ruleset);
     run->loaded = version;
     run->is_gm = true;
-    step_back(run, true);
+    if (cmd_writeback_undo(run))
+        step_back(run, true);
 }
 
 /* A switch of the fight the GM turns on or off (on:): sets *flag and says

@@ -411,10 +411,12 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
                         "got `%s`", os->name, echo);
         return true;
     case RS_OPT_CHANNEL:
+    case RS_OPT_ROLE:
         if (len == 0 || len > 20 || strspn(value, "0123456789") != len ||
             strspn(value, "0") == len)
-            return fail(err, errlen, "option `%s` must be a channel id, "
-                        "got `%s`", os->name, echo);
+            return fail(err, errlen, "option `%s` must be a %s id, got `%s`",
+                        os->name, os->type == RS_OPT_ROLE ? "role" : "channel",
+                        echo);
         return true;
     case RS_OPT_ATTACHMENT:          /* the handler opens it (cmd_file.h) */
         if (len == 0)

@@ -1,6 +1,8 @@
 /*
- * cmd_xfer.c - /macro export and /macro import: the sender's saved rolls
- * as an export file (xfer.h, docs/export-format.md) and back.
+ * cmd_xfer.c - what every export and import command shares (where the
+ * file comes from, where an export goes, saving in one transaction), and
+ * /macro export and /macro import: the sender's saved rolls as an export
+ * file (xfer.h, docs/export-format.md) and back. Sheets: cmd_xfer_sheet.c.
  *
  * Import checks the whole file before it writes anything, then writes
  * every item in one transaction: a bad item, a name already taken

@@ -21,11 +21,6 @@
 #include "store.h"
 #include "xfer.h"
 
-/* Quotas an import respects (docs/export-format.md): the issue's numbers,
- * until the store layer's configurable ones replace them. */
-#define XFER_MAX_CHARACTERS 50      /* per player per server */
-#define XFER_MAX_TEMPLATES 500      /* per server */
-
 struct sheet_row {
     char *name;
     char *doc;
@@ -81,17 +76,19 @@ static void pick_free(struct sheet_pick *p)
     free(p->rows);
 }
 
-/* Templates are the server's: their managers' to move (the handler
- * checks, not the table's CMD_F_SERVER, which would hide all of /npc from
- * everyone else on Discord). */
+/* Templates are the server's: moving them is for those who manage them
+ * (as /npc create: Administrator, Manage Server, or the /config
+ * npc-role:), checked here, not with the table's CMD_F_SERVER, which
+ * would hide all of /npc from the role's members on Discord. */
 static bool may_move(struct cmd_run *run, enum store_sheet_kind kind,
                      const char *verb)
 {
-    if (kind != STORE_SHEET_NPC || run->req->guild_id == 0 ||
-        cmd_sender_manages_server(run->req))
+    if (kind != STORE_SHEET_NPC ||
+        cmd_sender_manages_npcs(run->ctx->store, run->req))
         return true;
-    cmd_fail(run, "NPC templates are the server's: /npc %s needs the Manage "
-             "Server permission (or Administrator)", verb);
+    cmd_fail(run, "NPC templates are the server's: /npc %s is for members "
+             "with Manage Server or Administrator, or the role /config "
+             "npc-role: names", verb);
     return false;
 }
 
@@ -259,8 +256,14 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
     const struct cmd_req *req = run->req;
     struct store *st = run->ctx->store;
     uint64_t owner = kind == STORE_SHEET_CHAR ? req->user_id : 0;
-    int64_t have = 0, quota = kind == STORE_SHEET_CHAR ? XFER_MAX_CHARACTERS
-                                                       : XFER_MAX_TEMPLATES;
+    /* the same quotas as /character create and /npc create ([sheets]) */
+    int64_t have = 0,
+            quota = kind == STORE_SHEET_CHAR
+                        ? (run->ctx->max_chars > 0 ? run->ctx->max_chars
+                                                   : CMD_MAX_CHARS_PER_USER)
+                        : (run->ctx->max_templates > 0
+                               ? run->ctx->max_templates
+                               : CMD_MAX_TEMPLATES_PER_SERVER);
     char *data = NULL, err[XFER_ERR_MAX];
     size_t len = 0, n = 0, fresh = 0;
     json_t *root = NULL, *items = NULL;

@@ -444,6 +444,22 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
     return false;
 }
 
+/* member.roles -> req.roles. A malformed or overlong list leaves the
+ * roles unknown (nroles -1): nothing a role grants is then granted. */
+static void decode_roles(struct interaction *it, json_t *roles)
+{
+    it->req.nroles = -1;
+    if (!json_is_array(roles) || json_array_size(roles) > CMD_MAX_ROLES)
+        return;
+    for (size_t i = 0; i < json_array_size(roles); i++) {
+        const char *id = json_string_value(json_array_get(roles, i));
+        if (id == NULL ||
+            !interaction_snowflake(id, &it->req.roles[i]))
+            return;
+    }
+    it->req.nroles = (int)json_array_size(roles);
+}
+
 /* member (guild) or user (DM): who acts, under which permissions. */
 static bool decode_actor(struct interaction *it, json_t *d, char *why,
                          size_t whylen)
@@ -484,6 +500,7 @@ static bool decode_actor(struct interaction *it, json_t *d, char *why,
          * the low 64 bits, which hold every permission we check */
         if (perms && interaction_snowflake(perms, &it->req.perms))
             it->req.perms_known = true;
+        decode_roles(it, json_object_get(member, "roles"));
     }
     return true;
 }

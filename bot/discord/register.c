@@ -58,6 +58,9 @@ static bool completes(const struct rs_opt_spec *o)
     case RS_VAL_STATS:
     case RS_VAL_MACRO:
     case RS_VAL_DICE_MACRO:
+    case RS_VAL_CHARACTER:
+    case RS_VAL_ATTACK:
+    case RS_VAL_TEMPLATE:
         return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
     case RS_VAL_CHOICE:
         return o->choices == NULL;

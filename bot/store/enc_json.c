@@ -369,6 +369,8 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     JW_KEY(w, "conds");
     dump_conds(w, c);
     JW_STR(w, "note", c->note);
+    if (c->sheet[0] != '\0')
+        JW_STR(w, "sheet", c->sheet);
     dump_attacks(w, c);
     if (c->dealt != 0 || c->taken != 0 || c->falls != 0) {
         JW_KEY(w, "tally");
@@ -818,6 +820,8 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         }
     }
     rd_str(r, o, "note", c->note, sizeof c->note);
+    if (json_object_get(o, "sheet") != NULL)
+        rd_str(r, o, "sheet", c->sheet, sizeof c->sheet);
     json_t *at = json_object_get(o, "attacks");
     if (at != NULL && (!json_is_array(at) ||
                        json_array_size(at) > ENC_MAX_ATTACKS)) {

@@ -439,6 +439,40 @@ bool sheet_attack_remove(struct sheet *sh, const char *name)
     return false;
 }
 
+/* Put track t on sh at full (cur = max), replacing one of its name. */
+static enum eng_err put_track(struct sheet *sh, const char *name,
+                              int64_t value, struct enc_diag *d)
+{
+    struct enc_track *t = sheet_track(sh, name);
+    if (t == NULL && sh->ntracks == ENC_MAX_TRACKS)
+        return enc_fail(d, ENG_LIMIT, "a sheet has at most %d tracks",
+                        ENC_MAX_TRACKS);
+    if (t == NULL)
+        t = &sh->tracks[sh->ntracks++];
+    enc_copy(t->name, sizeof t->name, name);
+    t->cur = t->max = value;
+    return ENG_OK;
+}
+
+/* A track given as a stat becomes the track the system makes of it when
+ * a combatant is set up (resolve keeps Resolve in its hp track), so the
+ * sheet holds what a fight holds and the write-back finds it again.
+ * Returns whether the system made tracks of it (put on sh). */
+static bool system_tracks(const struct rs_system *sys, struct rs_call *c,
+                          struct enc_combatant *who, const char *name,
+                          int64_t value, struct sheet *sh)
+{
+    if (enc_stat_set(who, name, value, c->d) != ENG_OK ||
+        sys->ops->setup(c, who) != ENG_OK || enc_stat(who, name) != NULL ||
+        who->ntracks == 0)
+        return false;
+    for (int i = 0; i < who->ntracks; i++)
+        if (put_track(sh, who->tracks[i].name, who->tracks[i].max, c->d) !=
+            ENG_OK)
+            return false;
+    return true;
+}
+
 enum eng_err sheet_set(const struct rs_system *sys, const void *data,
                        struct sheet *sh, const char *name, int64_t value,
                        struct enc_diag *d)
@@ -448,25 +482,19 @@ enum eng_err sheet_set(const struct rs_system *sys, const void *data,
         return d->code;
     struct rs_call c = scratch_call(e, data, d);
     enum eng_err err = rs_stat_check(&c, sys, &e->cs[0], name, value);
+    bool made = err == ENG_OK && rs_stat_kind(sys, name) == RS_TRACK &&
+                system_tracks(sys, &c, &e->cs[0], name, value, sh);
     enc_free(e);
-    if (err != ENG_OK)
+    if (err != ENG_OK || made)
         return err;
+    memset(d, 0, sizeof *d);
     /* The declared spelling, so one stat is never kept twice. */
     const char *spelled = name;
     for (const struct rs_stat_spec *p = sys->stats; p && p->name; p++)
         if (eng_text_casecmp(p->name, name) == 0)
             spelled = p->name;
-    if (rs_stat_kind(sys, name) == RS_TRACK && sys->stats != NULL) {
-        struct enc_track *t = sheet_track(sh, spelled);
-        if (t == NULL && sh->ntracks == ENC_MAX_TRACKS)
-            return enc_fail(d, ENG_LIMIT, "a sheet has at most %d tracks",
-                            ENC_MAX_TRACKS);
-        if (t == NULL)
-            t = &sh->tracks[sh->ntracks++];
-        enc_copy(t->name, sizeof t->name, spelled);
-        t->cur = t->max = value;
-        return ENG_OK;
-    }
+    if (rs_stat_kind(sys, name) == RS_TRACK && sys->stats != NULL)
+        return put_track(sh, spelled, value, d);
     for (int i = 0; i < sh->nstats; i++)
         if (enc_name_eq(sh->stats[i].name, spelled)) {
             sh->stats[i].value = value;

@@ -10,7 +10,7 @@
  *              (key, value), the used sides (name, typed state), the used
  *              turn order, the encounter's typed state, and each combatant;
  *   combatant  its bytes outside its strings and arrays, then name,
- *              init_expr and note, and for each used stat, track and
+ *              init_expr, sheet and note, and for each used stat, track and
  *              condition its name and the fields after the name, and each
  *              used attack's four strings; then its typed state;
  *   the end    STR_CHUNK spare bytes, so reading copies a short string in
@@ -74,6 +74,7 @@ STR_FIELD(struct enc_side, name);
 STR_FIELD(struct enc_combatant, name);
 STR_FIELD(struct enc_combatant, init_expr);
 STR_FIELD(struct enc_combatant, note);
+STR_FIELD(struct enc_combatant, sheet);
 STR_FIELD(struct enc_stat, name);
 STR_FIELD(struct enc_track, name);
 STR_FIELD(struct enc_cond, name);
@@ -149,7 +150,8 @@ static void put_comb(struct pk_out *w, const struct rs_system *sys,
 #define CE(m) END(struct enc_combatant, m)
     put_span(w, c, 0, C(name));
     put_span(w, c, CE(name), C(init_expr));
-    put_span(w, c, CE(init_expr), C(stats));
+    put_span(w, c, CE(init_expr), C(sheet));
+    put_span(w, c, CE(sheet), C(stats));
     put_span(w, c, CE(stats), C(tracks));
     put_span(w, c, CE(tracks), C(conds));
     put_span(w, c, CE(conds), C(note));
@@ -157,6 +159,7 @@ static void put_comb(struct pk_out *w, const struct rs_system *sys,
     put_span(w, c, CE(attacks), C(st));
     put_str(w, c->name);
     put_str(w, c->init_expr);
+    put_str(w, c->sheet);
     put_str(w, c->note);
     for (int i = 0; i < c->nattacks; i++) {
         const struct enc_attack *a = &c->attacks[i];
@@ -289,7 +292,8 @@ static bool get_comb(struct pk_in *r, const struct rs_system *sys,
 #define CE(m) END(struct enc_combatant, m)
     get_span(r, c, 0, C(name));
     get_span(r, c, CE(name), C(init_expr));
-    get_span(r, c, CE(init_expr), C(stats));
+    get_span(r, c, CE(init_expr), C(sheet));
+    get_span(r, c, CE(sheet), C(stats));
     get_span(r, c, CE(stats), C(tracks));
     get_span(r, c, CE(tracks), C(conds));
     get_span(r, c, CE(conds), C(note));
@@ -297,6 +301,7 @@ static bool get_comb(struct pk_in *r, const struct rs_system *sys,
     get_span(r, c, CE(attacks), C(st));
     get_str(r, c->name);
     get_str(r, c->init_expr);
+    get_str(r, c->sheet);
     get_str(r, c->note);
     for (int i = 0; i < c->nattacks; i++) {
         struct enc_attack *a = &c->attacks[i];

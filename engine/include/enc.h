@@ -115,6 +115,9 @@ struct enc_combatant {
     int64_t init[ENC_MAX_INIT];
     int ninit;
     int64_t init_tie;        /* tie-breaker kept once drawn (roll-off) */
+    char sheet[ENC_MAX_NAME + 1]; /* the owner's saved character it came
+                                     from (its name), "" for none: where
+                                     the fight's result is written back */
     struct enc_stat stats[ENC_MAX_STATS];
     int nstats;
     struct enc_track tracks[ENC_MAX_TRACKS];

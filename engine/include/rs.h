@@ -53,6 +53,7 @@ enum rs_opt_type {
     RS_OPT_INTEGER = 4,
     RS_OPT_BOOLEAN = 5,
     RS_OPT_CHANNEL = 7,
+    RS_OPT_ROLE = 8,
     RS_OPT_ATTACHMENT = 11,  /* a file: an upload on Discord, a path in the
                                 console (the import commands) */
 };
@@ -80,6 +81,9 @@ enum rs_val {
     RS_VAL_MACRO,            /* the name of a saved roll (bot/cmd_macro) */
     RS_VAL_DICE_MACRO,       /* dice, or @name of a saved roll and what
                                 follows it ("@stealth+2") */
+    RS_VAL_CHARACTER,        /* a saved character of the sender's */
+    RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
+    RS_VAL_TEMPLATE,         /* an NPC template of the server */
 };
 
 struct rs_opt_spec {

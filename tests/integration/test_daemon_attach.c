@@ -17,9 +17,13 @@
 #include "daemon_harness.h"
 
 #define USER "1100000000000000301"
-#define WAIT_MS 20000
+/* Generous for a loaded 2-core machine, and under ctest's 120 s. */
+#define WAIT_MS 60000
 /* Downloads only from the fake (any port of 127.0.0.1) over plain http. */
 #define CONF "[discord]\nattachment_plain_host = 127.0.0.1\n"
+/* The same, with a download timeout far beyond any wait of the test: a
+ * held download is released by the test, never timed out. */
+#define CONF_HELD CONF "[rest]\ntimeout_ms = 300000\n"
 #define ROLLS                                                                \
     "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\",\"items\":["    \
     "{\"name\":\"stealth\",\"dice\":\"1d20+7 # Stealth\"},"                 \
@@ -248,7 +252,7 @@ static void test_held_download_blocks_nothing(void **st)
     json_t *cb, *edit;
     (void)st;
 
-    harness_start_conf(&h, NULL, NULL, true, CONF);
+    harness_start_conf(&h, NULL, NULL, true, CONF_HELD);
     since = harness_last_request(&h);
     macro(&h, "import", file_opt(add_file(&h, "slow.json", ROLLS,
                                           "application/json", "slow", -1),
@@ -275,12 +279,65 @@ static void test_held_download_blocks_nothing(void **st)
     harness_stop(&h);
 }
 
+#define ARIA                                                                 \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"characters\","       \
+    "\"items\":[{\"name\":\"Aria\",\"sheet\":{\"v\":1,\"system\":"        \
+    "\"generic\",\"stats\":{\"ac\":15},\"attacks\":[{\"name\":"            \
+    "\"Longsword\",\"damage\":\"1d8+3\"}]}}]}"
+
+/* A character comes in the same way: attached, checked, saved; its
+ * export is its sheet as the codec writes it. */
+static void test_character_import(void **st)
+{
+    struct harness h;
+    long long since;
+    json_t *desc, *cb, *edit, *r;
+    char *text;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF);
+    since = harness_last_request(&h);
+    desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:[{s:s,s:i,s:s}]}]}",
+                     "type", "command", "name", "character", "user_id",
+                     USER, "options", "name", "import", "type", 1,
+                     "options", "name", "file", "type", 11, "value",
+                     add_file(&h, "aria.json", ARIA, "application/json",
+                              "ok", -1));
+    text = json_dumps(desc, JSON_COMPACT);
+    r = fake_inject(h.fake.port, text);
+    assert_non_null(r);
+    cb = harness_callback(&h, json_string_value(json_object_get(r, "id")));
+    json_decref(cb);
+    edit = harness_wait_request(&h, "PATCH", "/messages/@original", &since,
+                                WAIT_MS);
+    assert_non_null(edit);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(edit, "body"), "content")),
+                        "Imported 1 character.");
+    json_decref(edit);
+    json_decref(r);
+    json_decref(desc);
+    free(text);
+    cb = harness_slash(&h, USER, NULL, "character",
+                       json_pack("[{s:s,s:i}]", "name", "export", "type", 1));
+    assert_non_null(strstr(json_string_value(json_object_get(
+                               json_array_get(json_object_get(
+                                   json_object_get(cb, "data"), "embeds"),
+                                              0),
+                               "description")),
+                           "\"damage\": \"1d8+3\""));
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_import_then_export_round_trip),
         cmocka_unit_test(test_refused_files),
         cmocka_unit_test(test_held_download_blocks_nothing),
+        cmocka_unit_test(test_character_import),
     };
     return cmocka_run_group_tests_name("daemon_attach", tests, NULL, NULL);
 }

@@ -49,10 +49,11 @@ int cmd_fx_teardown(void **state)
     return 0;
 }
 
-bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
-                const char *sub, ...)
+/* A request of user in channel 1, as f's front end sends it. */
+static void fx_req(const struct cmd_fx *f, uint64_t user, const char *command,
+                   const char *sub, struct cmd_req *req)
 {
-    struct cmd_req req = {
+    *req = (struct cmd_req){
         .source = f->source,
         .command = command,
         .sub = sub,
@@ -61,11 +62,24 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
         .user_id = user,
         .user_name = "tester",
         .perms_known = f->source == CMD_SRC_DISCORD && f->guild != 0,
-        .expect_version = f->press ? f->press_version : -1,
-        .expect_fight = f->press ? f->press_fight : 0,
+        .expect_version = -1,
         .force_gm = f->gm != 0 && user == f->gm,
-        .now_ms = f->now_ms += 1000,
+        .now_ms = f->now_ms,
+        .perms = f->manager != 0 && user == f->manager
+                     ? CMD_PERM_MANAGE_GUILD : 0,
+        .roles = {f->role},
+        .nroles = f->role_user != 0 && user == f->role_user,
     };
+}
+
+bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
+                const char *sub, ...)
+{
+    struct cmd_req req;
+    fx_req(f, user, command, sub, &req);
+    req.expect_version = f->press ? f->press_version : -1;
+    req.expect_fight = f->press ? f->press_fight : 0;
+    req.now_ms = f->now_ms += 1000;
     f->press = false;
     va_list ap;
     va_start(ap, sub);
@@ -122,4 +136,27 @@ const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
         if (strcmp(f->reply.msg.buttons[i].label, label) == 0)
             return &f->reply.msg.buttons[i];
     return NULL;
+}
+
+const char *cmd_fx_complete(struct cmd_fx *f, uint64_t user,
+                            const char *command, const char *sub,
+                            const char *focused, const char *typed,
+                            const char *other, const char *other_value)
+{
+    struct cmd_req req;
+    fx_req(f, user, command, sub, &req);
+    req.opts[0] = (struct cmd_opt){focused, typed};
+    req.opts[1] = (struct cmd_opt){other, other_value};
+    req.nopts = other != NULL ? 2 : 1;
+    struct msg m;
+    msg_init(&m);
+    assert_true(cmd_complete(&f->ctx, &req, focused, &m));
+    f->text[0] = '\0';
+    for (int i = 0; i < m.select.noptions; i++) {
+        size_t n = strlen(f->text);
+        snprintf(f->text + n, sizeof f->text - n, "%s%s", i ? "," : "",
+                 m.select.options[i].value);
+    }
+    msg_cleanup(&m);
+    return f->text;
 }

@@ -27,6 +27,9 @@ struct cmd_fx {
     int64_t now_ms;          /* the clock: a second passes per command */
     enum cmd_source source;  /* where commands come from (console: 0) */
     uint64_t guild;          /* Discord: the server, or 0 for a DM */
+    uint64_t manager;        /* a user with Manage Server there, or 0 */
+    uint64_t role_user;      /* a user who has role there, or 0 */
+    uint64_t role;
     /* The next command is a button press of this fight at this version
      * (cleared once run). */
     bool press;
@@ -59,5 +62,13 @@ uint64_t cmd_fx_fight(struct store *store);
 /* The button of the last reply labelled label, or NULL. */
 const struct msg_button *cmd_fx_button(const struct cmd_fx *f,
                                        const char *label);
+
+/* The values autocomplete offers for option focused (typed so far), as
+ * "a,b,c" in f->text (returned), for user in channel 1; other (NULL: none)
+ * is a second option already given, such as attacker:. */
+const char *cmd_fx_complete(struct cmd_fx *f, uint64_t user,
+                            const char *command, const char *sub,
+                            const char *focused, const char *typed,
+                            const char *other, const char *other_value);
 
 #endif

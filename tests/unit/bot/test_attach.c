@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "attach.h"
+#include "cfg.h"
 
 static struct att_policy discord_policy(const char *plain)
 {
@@ -160,6 +161,35 @@ static void test_att_meta_size(void **state)
     assert_string_equal(att_errname(ATT_E_REDIRECT), "REDIRECT");
 }
 
+/* The policy comes from fray.conf: Discord's hosts by default, and a
+ * malformed host stops the daemon before it connects, naming the key. */
+static void test_att_policy_from_config(void **state)
+{
+    struct cfg c;
+    struct att_policy p;
+    char err[CFG_MAX_ERR], why[128];
+    (void)state;
+    cfg_defaults(&c);
+    assert_true(cfg_att_policy(&c, &p, why, sizeof why));
+    assert_int_equal(p.nhosts, 2);
+    assert_string_equal(p.hosts[0], "cdn.discordapp.com");
+    assert_string_equal(p.hosts[1], "media.discordapp.net");
+    assert_string_equal(p.plain, "");
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[discord]\nattachment_plain_host = "
+                                     "127.0.0.1:8080\n",
+                                     err, sizeof err),
+                     BOT_OK);
+    assert_true(cfg_att_policy(&c, &p, why, sizeof why));
+    assert_string_equal(p.plain, "127.0.0.1:8080");
+    assert_int_equal(cfg_load_string(&c, "t.conf",
+                                     "[discord]\nattachment_hosts = "
+                                     "evil.example/x\n",
+                                     err, sizeof err),
+                     BOT_CONFIG);
+    assert_non_null(strstr(err, "[discord] attachment host 1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -169,6 +199,7 @@ int main(void)
         cmocka_unit_test(test_att_url_plain_host),
         cmocka_unit_test(test_att_types),
         cmocka_unit_test(test_att_meta_size),
+        cmocka_unit_test(test_att_policy_from_config),
     };
     return cmocka_run_group_tests_name("attach", tests, NULL, NULL);
 }

@@ -17,7 +17,7 @@
 #include "attach.h"
 #include "fake_client.h"
 
-#define WAIT_MS 20000              /* generous: a loaded 2-core machine */
+#define WAIT_MS 120000             /* generous: a loaded 2-core machine */
 
 struct fx {
     struct fake_proc fake;
@@ -59,8 +59,10 @@ static int setup(void **state)
     snprintf(plain, sizeof plain, "127.0.0.1:%d", f->fake.port);
     assert_true(att_policy_parse(&pol, ATT_DEFAULT_HOSTS, plain, why,
                                  sizeof why));
-    struct att_opts o = {.policy = &pol, .connect_timeout_ms = 5000,
-                         .timeout_ms = 15000, .wake = on_wake,
+    /* timeouts far beyond any wait here: a held download is released by
+     * the test, never timed out */
+    struct att_opts o = {.policy = &pol, .connect_timeout_ms = 60000,
+                         .timeout_ms = 300000, .wake = on_wake,
                          .wake_ud = f};
     assert_true(att_new(&o, &f->att));
     *state = f;

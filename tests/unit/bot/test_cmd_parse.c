@@ -151,17 +151,17 @@ static const struct bad_case bad[] = {
     {"/combat add nme:x", 0,
      "unknown option `nme` for /combat add (did you mean `name`?)"},
     {"/combat add name:x colour:red", 0,
-     "unknown option `colour` for /combat add (options: name, count, side, "
-     "init, hp, stats, hidden, group, major)"},
+     "unknown option `colour` for /combat add (options: name, template, "
+     "count, side, init, hp, stats, hidden, group, major)"},
     {"/combat next now:1", 0,
      "unknown option `now`: /combat next takes no options"},
     {"/combat add n`me:x", 0,
      "unknown option `n'me` for /combat add (did you mean `name`?)"},
     {"/combat add name:x name:y", 0, "option `name` is given twice"},
     {"/combat add name:x NAME:y", 0, "option `name` is given twice"},
-    {"/combat add count:3", 0,
-     "missing required option `name` for /combat add (example: `/combat add "
-     "name:Goblin count:3 hp:7 stats:\"ac=13 init=2\"`)"},
+    {"/combat hp change:-3", 0,
+     "missing required option `name` for /combat hp (example: `/combat hp "
+     "name:\"Goblin 1\" change:-7`)"},
     {"/combat add name:x count:0", 0,
      "option `count` must be from 1 to 20, got `0`"},
     {"/combat add name:x count:1000", 0,
@@ -211,7 +211,8 @@ static const struct bad_case bad[] = {
      "32 bytes)"},
     {"/combat add name:x abcdefghijabcdefghijabcdefghijab:1", 0,
      "unknown option `abcdefghijabcdefghijabcdefghijab` for /combat add "
-     "(options: name, count, side, init, hp, stats, hidden, group, major)"},
+     "(options: name, template, count, side, init, hp, stats, hidden, group, "
+     "major)"},
     {"/combat add name:x abcdefghijabcdefghijabcdefghijab\x60yz:1", 0,
      "option name `abcdefghijabcdefghijabcdefghijab'yz` is too long (limit "
      "is 32 bytes)"},

@@ -245,7 +245,9 @@ static void test_character_round_trip(void **state)
     assert_string_equal(a, b);
     free(a);
     free(b);
-    /* templates are another kind: the same file is refused there */
+    /* templates are another kind: the same file is refused there (to a
+     * template manager: the console's --gm) */
+    f->gm = ANN;
     assert_false(cmd_fx_run(f, ANN, "npc", "import", "file",
                             path_of("a.json"), NULL));
     cmd_fx_has(f, "holds characters, not templates");

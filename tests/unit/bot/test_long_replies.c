@@ -157,6 +157,7 @@ static const char *fill(const struct rs_opt_spec *o, int choice, char *buf,
     case RS_OPT_BOOLEAN:
         return choice ? "false" : "true";
     case RS_OPT_CHANNEL:
+    case RS_OPT_ROLE:
         return "555";
     case RS_OPT_ATTACHMENT:
         return "missing.json";

@@ -1,0 +1,161 @@
+/*
+ * cmd_writeback.c - keeping what happened: when a fight ends, each saved
+ * character that joined it (enc_combatant.sheet) gets its tracks as the
+ * fight left them (hp, Resolve, Harm, stamina: every track its system
+ * declares RS_TRACK; pools such as temporary hit points do not outlast a
+ * fight). /combat reopen puts the sheets back as they were, since the
+ * fight is live again and will be written back when it ends once more.
+ *
+ * Each sheet keeps its document from before the write-back under a tag
+ * naming the fight (store.h "saved sheets"), so the undo finds exactly the
+ * sheets this fight changed, and a player's own later change (which drops
+ * the kept document) is never overwritten by an undo.
+ *
+ * Runs inside the command's transaction: the end (or reopen) and the
+ * sheets are saved together or not at all. A server turns it off with
+ * /config writeback:false.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_config.h"
+#include "cmd_run.h"
+#include "cmd_sheet.h"
+#include "rs_kit.h"
+
+/* The tag of fight e's write-back in its channel. */
+static void fight_tag(const struct cmd_run *run, const struct encounter *e,
+                      char tag[STORE_MAX_SHEET_TAG + 1])
+{
+    snprintf(tag, STORE_MAX_SHEET_TAG + 1, "fight:%" PRIu64 ":%" PRIu64,
+             run->req->channel_id, e->fight_id);
+}
+
+/* Copy who's declared tracks onto sh; whether anything changed. */
+static bool take_tracks(const struct rs_system *sys,
+                        const struct enc_combatant *who, struct sheet *sh)
+{
+    bool changed = false;
+    for (int i = 0; i < who->ntracks; i++) {
+        const struct enc_track *t = &who->tracks[i];
+        if (rs_stat_kind(sys, t->name) != RS_TRACK)
+            continue;
+        struct enc_track *have = sheet_track(sh, t->name);
+        if (have == NULL && sh->ntracks == ENC_MAX_TRACKS)
+            continue;
+        bool added = have == NULL;
+        if (added) {
+            have = &sh->tracks[sh->ntracks++];
+            enc_copy(have->name, sizeof have->name, t->name);
+        }
+        if (added || have->cur != t->cur || have->max != t->max) {
+            have->cur = t->cur;
+            have->max = t->max;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/* Write who's result to its sheet; false when the store failed (the
+ * command then fails). A sheet deleted meanwhile or of another system is
+ * left alone. */
+static bool write_one(struct cmd_run *run, struct rs_call *c,
+                      const struct enc_combatant *who, const char *tag)
+{
+    struct store_sheet_key k = {STORE_SHEET_CHAR, run->req->guild_id,
+                                who->owner, who->sheet};
+    struct store_sheet row = {0};
+    struct sheet sh;
+    char err[SHEET_MAX_ERR];
+    enum bot_err e = store_sheet_get(run->ctx->store, &k, &row);
+    bool ok = e == BOT_OK || e == BOT_NOTFOUND;
+    if (e == BOT_OK && enc_name_eq(row.system, run->rs->id) &&
+        sheet_json_load(row.doc, &sh, err, sizeof err) == BOT_OK &&
+        take_tracks(run->rs, who, &sh)) {
+        char *doc = sheet_json_dump(&sh);
+        ok = doc != NULL &&
+             store_sheet_update(run->ctx->store, &k, doc, tag, row.doc,
+                                run->req->now_ms) == BOT_OK;
+        free(doc);
+        struct sbuf b;
+        sbuf_init(&b, MSG_MAX_TEXT);
+        cmd_sheet_tracks(&b, &sh);
+        if (ok)
+            RS_SAY(c, who, "{}'s saved sheet keeps it: {}.", RS_A_WHO(who),
+                   RS_A_TEXT(sbuf_str(&b)));
+        sbuf_cleanup(&b);
+    }
+    store_sheet_cleanup(&row);
+    return ok;
+}
+
+bool cmd_writeback_end(struct cmd_run *run)
+{
+    const struct encounter *e = run->enc;
+    if (!cmd_config_writeback(run->ctx->store, run->req->guild_id))
+        return true;
+    char tag[STORE_MAX_SHEET_TAG + 1];
+    fight_tag(run, e, tag);
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    for (int i = 0; i < e->ncs; i++) {
+        const struct enc_combatant *who = &e->cs[i];
+        if (who->sheet[0] == '\0' || who->owner == 0)
+            continue;
+        if (!write_one(run, &c, who, tag)) {
+            cmd_fail(run, "the saved characters could not be updated; the "
+                     "fight goes on, try again");
+            return false;
+        }
+    }
+    return true;
+}
+
+struct undo_ctx {
+    struct cmd_run *run;
+    struct rs_call *c;
+    enum bot_err err;
+};
+
+static enum bot_err put_back(void *ctx, const struct store_sheet *sh)
+{
+    struct undo_ctx *u = ctx;
+    struct cmd_run *run = u->run;
+    /* Only this store's rows reach here, and only characters carry a
+     * fight's tag. */
+    struct store_sheet_key k = {sh->kind, sh->guild, sh->owner, sh->name};
+    enum bot_err e = store_sheet_update(run->ctx->store, &k, sh->undo_doc,
+                                        NULL, NULL, run->req->now_ms);
+    if (e == BOT_OK) {
+        const struct enc_combatant *who = NULL;
+        for (int i = 0; i < run->enc->ncs && who == NULL; i++)
+            if (run->enc->cs[i].owner == sh->owner &&
+                enc_name_eq(run->enc->cs[i].sheet, sh->name))
+                who = &run->enc->cs[i];
+        if (who != NULL)
+            RS_SAY(u->c, who, "{}'s saved sheet is back as it was before "
+                   "the end.", RS_A_WHO(who));
+    }
+    return e;
+}
+
+bool cmd_writeback_undo(struct cmd_run *run)
+{
+    char tag[STORE_MAX_SHEET_TAG + 1];
+    fight_tag(run, run->enc, tag);
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    struct undo_ctx u = {run, &c, BOT_OK};
+    if (store_sheet_tagged(run->ctx->store, run->req->guild_id, tag, put_back,
+                           &u) != BOT_OK) {
+        cmd_fail(run, "the saved characters could not be put back; nothing "
+                 "was changed, try again");
+        return false;
+    }
+    return true;
+}
