@@ -9,9 +9,8 @@
  * (without replace:true) or a store failure leaves everything as it was.
  * The file comes from req.file (Discord: the daemon downloaded the
  * attachment) or, in the console, from the path in file:. Export writes
- * the file at that path in the console; on Discord it answers with the
- * file's text in a code block (docs/export-format.md, "Where the file
- * goes").
+ * the file at that path in the console; on Discord it answers privately
+ * with the file attached (docs/export-format.md, "Where the file goes").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,14 +19,11 @@
 #include "cmd_run.h"
 #include "cmd_macro.h"
 #include "cmd_xfer.h"
-#include "render_discord.h"
-#include "sbuf.h"
 #include "store.h"
 #include "xfer.h"
 
-/* The code block an export is shown in on Discord: the description of one
- * embed, fences included. */
-#define XFER_SHOW_MAX (RENDER_DC_DESC_MAX - 16)
+/* An export's file name on Discord: "fray-" kind ".json". */
+#define XFER_FILE_NAME_MAX 48
 
 bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len)
 {
@@ -66,7 +62,6 @@ bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
     const char *path = cmd_req_opt(run->req, "file");
     char err[XFER_ERR_MAX];
     char *text = xfer_dump(doc, err, sizeof err);
-    struct sbuf sb;
 
     if (text == NULL) {
         cmd_fail(run, "%s", err);
@@ -91,35 +86,27 @@ bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
         free(text);
         return true;
     }
-    /* Backticks only occur inside JSON strings: as \u0060 they cannot
-     * close the code block, and the text is still the same JSON. */
-    sbuf_init(&sb, MSG_MAX_TEXT);
-    sbuf_add(&sb, "```json\n");
-    for (const char *p = text; *p; p++) {
-        if (*p == '`')
-            sbuf_add(&sb, "\\u0060");
-        else
-            sbuf_addc(&sb, *p);
+    /* On Discord the export is a file attached to a private answer (the
+     * daemon uploads it, multipart): the same bytes the console writes,
+     * and what the import's file: option takes back. xfer_dump() keeps it
+     * within XFER_MAX_BYTES, far under any server's attachment limit. */
+    const char *kind = json_string_value(json_object_get(doc, "kind"));
+    char name[XFER_FILE_NAME_MAX];
+    struct cmd_file *f = &run->reply->file;
+    snprintf(name, sizeof name, "fray-%s.json", kind != NULL ? kind
+                                                               : "export");
+    f->name = strdup(name);
+    f->data = text;
+    f->len = strlen(text);
+    text = NULL;
+    if (f->name == NULL) {
+        cmd_fail(run, "the bot ran out of memory");
+        return false;
     }
-    sbuf_add(&sb, "```");
-    if (sbuf_error(&sb) != SBUF_OK || sb.len > XFER_SHOW_MAX) {
-        cmd_fail(run, "the export is %zu bytes, more than one Discord "
-                 "message shows (%d); export from fray's console with "
-                 "file:, or keep fewer %s", strlen(text), XFER_SHOW_MAX,
-                 what);
-    } else {
-        struct msg_embed *e = msg_add_embed(&run->reply->msg,
-                                            MSG_STYLE_INFO, "Export");
-        char foot[128];
-        snprintf(foot, sizeof foot, "%zu %s: save this as a .json file to "
-                 "import it again", n, what);
-        if (e == NULL || !msg_embed_set_description(e, sbuf_str(&sb)) ||
-            !msg_embed_set_footer(e, foot))
-            cmd_fail(run, "the bot ran out of memory");
-    }
+    msg_set_content(&run->reply->msg, "Exported %zu %s as `%s`; `/%s "
+                    "import file:` with this file brings them back.", n,
+                    what, name, run->req->command);
     run->reply->ephemeral = true;
-    sbuf_cleanup(&sb);
-    free(text);
     return !run->failed;
 }
 

@@ -127,24 +127,51 @@ static json_t *downloads(struct harness *h)
     return a;
 }
 
-/* /macro export's file: the text of its code block (malloc'd). */
+/* The file of /<command> export: the private answer's attachment named
+ * name, uploaded as multipart and read back from the fake (malloc'd). */
+static char *export_file(struct harness *h, const char *command,
+                         const char *name)
+{
+    json_t *desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:[]}]}", "type",
+                             "command", "name", command, "user_id", USER,
+                             "options", "name", "export", "type", 1,
+                             "options");
+    char *text = json_dumps(desc, JSON_COMPACT);
+    long long since = harness_last_request(h);
+    json_t *r = fake_inject(h->fake.port, text), *rec, *f, *data;
+    char *out;
+
+    assert_non_null(r);
+    /* the callback carries the file: the request with files after since */
+    for (;;) {
+        rec = harness_wait_request(h, NULL, NULL, &since, 20000);
+        assert_non_null(rec);
+        if (json_array_size(json_object_get(rec, "files")) > 0)
+            break;
+        json_decref(rec);
+    }
+    data = json_object_get(json_object_get(rec, "body"), "data");
+    /* private, and it names the file it carries */
+    assert_true(json_integer_value(json_object_get(data, "flags")) & 64);
+    assert_non_null(strstr(json_string_value(json_object_get(data,
+                                                             "content")),
+                           name));
+    assert_int_equal(json_array_size(json_object_get(rec, "files")), 1);
+    f = json_array_get(json_object_get(rec, "files"), 0);
+    assert_string_equal(json_string_value(json_object_get(f, "filename")),
+                        name);
+    out = strdup(json_string_value(json_object_get(f, "content")));
+    assert_non_null(out);
+    json_decref(rec);
+    json_decref(r);
+    json_decref(desc);
+    free(text);
+    return out;
+}
+
 static char *export(struct harness *h)
 {
-    json_t *cb;
-    const char *d;
-    char *out;
-    size_t n;
-
-    macro(h, "export", NULL, &cb);
-    d = json_string_value(json_object_get(json_array_get(json_object_get(
-        json_object_get(cb, "data"), "embeds"), 0), "description"));
-    assert_non_null(d);
-    assert_true(strncmp(d, "```json\n", 8) == 0);
-    n = strlen(d);
-    assert_true(n > 11 && strcmp(d + n - 3, "```") == 0);
-    out = strndup(d + 8, n - 11);
-    json_decref(cb);
-    return out;
+    return export_file(h, "macro", "fray-macros.json");
 }
 
 static void test_import_then_export_round_trip(void **st)
@@ -318,15 +345,9 @@ static void test_character_import(void **st)
     json_decref(r);
     json_decref(desc);
     free(text);
-    cb = harness_slash(&h, USER, NULL, "character",
-                       json_pack("[{s:s,s:i}]", "name", "export", "type", 1));
-    assert_non_null(strstr(json_string_value(json_object_get(
-                               json_array_get(json_object_get(
-                                   json_object_get(cb, "data"), "embeds"),
-                                              0),
-                               "description")),
-                           "\"damage\": \"1d8+3\""));
-    json_decref(cb);
+    text = export_file(&h, "character", "fray-characters.json");
+    assert_non_null(strstr(text, "\"damage\": \"1d8+3\""));
+    free(text);
     harness_assert_no_violations(&h);
     harness_stop(&h);
 }
