@@ -80,6 +80,8 @@ uint64_t script_actor(const char *name)
         return SCRIPT_P1;
     if (strcmp(name, "p2") == 0)
         return SCRIPT_P2;
+    if (strcmp(name, "admin") == 0)
+        return SCRIPT_ADMIN;
     fail_msg("unknown actor %s", name);
     return 0;
 }
@@ -92,6 +94,8 @@ void script_cell_step(struct script_cell *c, const char *line, uint64_t user,
     struct cmd_reply r;
 
     script_req(&p, line, user);
+    if (user == SCRIPT_ADMIN)
+        p.req.perms = CMD_PERM_ADMINISTRATOR;
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c->ctx, &p.req, &r));
     if (check != NULL)

@@ -27,7 +27,8 @@
 #define SCRIPT_NOW_MS INT64_C(1700000000000)
 
 /* The actors a setup names: gm starts the fight, p1 and p2 are players. */
-enum { SCRIPT_GM = 1001, SCRIPT_P1 = 1002, SCRIPT_P2 = 1003 };
+enum { SCRIPT_GM = 1001, SCRIPT_P1 = 1002, SCRIPT_P2 = 1003,
+       SCRIPT_ADMIN = 1005 /* Administrator: manages NPC templates */ };
 
 struct script_setup {
     char name[32];

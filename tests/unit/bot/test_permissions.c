@@ -6,8 +6,9 @@
  * version (or archive the fight, for /combat end, or bring it back, for
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
- * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too.
+ * A server-wide setting (/config), and a command on saved sheets
+ * (/character, /npc), is allowed when it succeeds and changes the server's
+ * stored settings and sheets; denied, they stay the same too.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -31,6 +32,7 @@
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
+#include "store_noop.h"
 
 #define MATRIX_FILE "permissions.tsv"
 #define MATRIX_MAX_ROWS 128
@@ -164,12 +166,33 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
+/* A saved sheet's row as text, appended to the settings (ctx). */
+struct sheets_text {
+    char *at;
+    size_t left;
+};
+
+static enum bot_err sheet_text(void *ctx, const struct store_sheet *sh)
+{
+    struct sheets_text *t = ctx;
+    int w = snprintf(t->at, t->left, "%d/%llu/%s/%d/%s;", (int)sh->kind,
+                     (unsigned long long)sh->owner, sh->name, sh->used,
+                     sh->doc);
+    assert_true(w > 0 && (size_t)w < t->left);
+    t->at += w;
+    t->left -= (size_t)w;
+    return BOT_OK;
+}
+
+
 /* The stored state: version and document (NULL doc when none), and the
- * server's settings (/config) as one text. */
+ * server's settings (/config) and saved sheets (/character, /npc) as one
+ * text. */
 static void snapshot(struct script_cell *c, char **doc, int64_t *version,
                      char *settings, size_t n)
 {
-    static const char *const keys[] = {"gm_channel", "systems"};
+    static const char *const keys[] = {"gm_channel", "systems", "npc_role",
+                                       "sheet_writeback"};
     size_t at = 0;
     *doc = NULL;
     *version = 0;
@@ -188,11 +211,19 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
         at += (size_t)w;
         free(value);
     }
+    struct sheets_text t = {settings + at, n - at};
+    const struct store_export_cb cb = {store_noop_enc, store_noop_ix,
+                                       store_noop_kv, sheet_text};
+    assert_int_equal(store_export(c->store, &cb, &t), BOT_OK);
 }
 
-/* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
+/* Whether the command of line is a server-wide setting (CMD_F_SERVER),
+ * or changes saved sheets rather than a fight (/character, /npc): both
+ * are allowed when the stored settings and sheets change. */
 static bool server_wide(const char *command)
 {
+    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0)
+        return true;
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
     for (size_t i = 0; i < n; i++)
@@ -263,7 +294,7 @@ static void run_cell(const struct row *row, enum column col,
     struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
-    char *before, *after, text[4096], set0[512], set1[512];
+    char *before, *after, text[4096], set0[8192], set1[8192];
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
