@@ -43,7 +43,7 @@ static void test_generic_server_sees_the_short_list(void **st)
     harness_wait_stat(&h, "command_puts", 2);
     harness_command_names(&h, "global", global, sizeof global, &ng);
     harness_command_names(&h, GUILD, guild, sizeof guild, &nl);
-    assert_string_equal(global, "roll,combat,attack,config,help");
+    assert_string_equal(global, "roll,combat,attack,character,npc,config,help");
     assert_int_equal(nl, 0);
     assert_true(ng + nl <= 8);
 
