@@ -1,8 +1,9 @@
 /* `fray migrate` (bot/app/cli_migrate.c) from an SQLite file into a throwaway
  * PostgreSQL database, and back: the copy holds every encounter (live and
  * archived), every kept version's document byte for byte, timestamps,
- * archive state, undo order, interactions and key/value rows, except the
- * gateway session keys; a non-empty target is refused without --force,
+ * archive state, undo order, interactions, key/value rows and saved
+ * sheets (the character used, a write-back's undo), except the gateway
+ * session keys; a non-empty target is refused without --force,
  * and a failed copy changes nothing. The real fray binary runs the
  * migration. Fails without PostgreSQL unless FRAY_TEST_NO_PG=1. */
 #include "support.h"
@@ -125,6 +126,21 @@ static void populate(struct store *s)
     assert_int_equal(store_kv_set(s, "tracker:1", "123"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.session_id", "abc"), BOT_OK);
     assert_int_equal(store_kv_set(s, "gw.seq:0/2", "41"), BOT_OK);
+    /* Saved sheets: a character its player uses, with a write-back's undo
+     * kept, and a template. */
+    struct store_sheet aria = {.kind = STORE_SHEET_CHAR, .guild = 77,
+                               .owner = UINT64_MAX, .name = "Aria",
+                               .system = "generic", .doc = "{\"v\":1}"};
+    struct store_sheet orc = {.kind = STORE_SHEET_NPC, .guild = 77,
+                              .name = "Orc", .system = "teams",
+                              .doc = "{\"v\":1,\"system\":\"teams\"}"};
+    struct store_sheet_key k = {STORE_SHEET_CHAR, 77, UINT64_MAX, "Aria"};
+    assert_int_equal(store_sheet_create(s, &aria, 21), BOT_OK);
+    assert_int_equal(store_sheet_create(s, &orc, 22), BOT_OK);
+    assert_int_equal(store_sheet_update(s, &k, "{\"v\":1,\"x\":2}",
+                                        "fight:1:2", "{\"v\":1}", 23),
+                     BOT_OK);
+    assert_int_equal(store_sheet_use_set(s, 77, UINT64_MAX, "aria"), BOT_OK);
 }
 
 /* ---- a canonical dump of a store, to compare two ------------------------ */
@@ -175,11 +191,23 @@ static enum bot_err dump_kv(void *ctx, const char *key, const char *value)
     return BOT_OK;
 }
 
+static enum bot_err dump_sheet(void *ctx, const struct store_sheet *sh)
+{
+    struct dump *d = ctx;
+    fprintf(d->f, "sheet %d g=%llu o=%llu %s %s c=%lld u=%lld used=%d "
+            "undo=%s/%s %s\n", (int)sh->kind, (unsigned long long)sh->guild,
+            (unsigned long long)sh->owner, sh->name, sh->system,
+            (long long)sh->created_ms, (long long)sh->updated_ms, sh->used,
+            sh->undo_tag ? sh->undo_tag : "-",
+            sh->undo_doc ? sh->undo_doc : "-", sh->doc);
+    return BOT_OK;
+}
+
 /* The dump of the store at loc (malloc'd). */
 static char *dump_store(const char *loc, bool skip_gw)
 {
     static const struct store_export_cb cb = {dump_enc, dump_ix, dump_kv,
-                                              NULL};
+                                              dump_sheet};
     char *buf = NULL;
     size_t len = 0;
     struct dump d = {open_memstream(&buf, &len), skip_gw};
@@ -281,6 +309,7 @@ static void test_store_migrate_identical(void **state)
         fail_msg("fray migrate exited %d: %s", rc, out);
     assert_non_null(strstr(out, "copied 3 live and 2 archived encounters"));
     assert_non_null(strstr(out, "3 interactions, 2 keys (2 gateway"));
+    assert_non_null(strstr(out, "not copied), 2 saved sheets"));
 
     char *src = dump_store(f->sqlite, true);
     char *pg = dump_store(f->pg, false);
@@ -289,6 +318,8 @@ static void test_store_migrate_identical(void **state)
     assert_non_null(strstr(src, "len=200000"));
     assert_non_null(strstr(src, "ended=1/2000"));
     assert_non_null(strstr(src, " g=9223372036854775885 "));
+    assert_non_null(strstr(src, "sheet 1 g=77 o=18446744073709551615 Aria "
+                                "generic c=21 u=23 used=1 undo=fight:1:2/"));
 
     rc = migrate(out, sizeof out, "--from", f->pg, "--to", f->to_back, NULL);
     if (rc != 0)
