@@ -136,9 +136,9 @@ static bool quota_ok(struct cmd_run *run, const struct store_sheet_key *k)
         return false;
     }
     if (n >= max) {
-        cmd_fail(run, "you have %lld characters in this server, the most "
+        cmd_fail(run, "you have %lld character%s in this server, the most "
                  "one player may keep; delete one first with /character "
-                 "delete", (long long)n);
+                 "delete", (long long)n, n == 1 ? "" : "s");
         return false;
     }
     return true;

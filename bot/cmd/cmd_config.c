@@ -294,8 +294,9 @@ static void config_systems(struct cmd_run *run, const char *text)
     sbuf_init(&desc, MSG_MAX_TEXT / 2);
     describe_systems(&desc, list, n);
     msg_set_content(&run->reply->msg, "Saved. This server plays:%s\nEvery "
-                    "server also has /roll, /combat, /attack, /config, "
-                    "/macro and /help. The commands update in a few "
+                    "server also has /roll, /combat, /attack, /character, "
+                    "/npc, /config, /macro and /help. The commands update "
+                    "in a few "
                     "seconds.",
                     sbuf_str(&desc));
     sbuf_cleanup(&desc);

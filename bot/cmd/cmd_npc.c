@@ -84,8 +84,9 @@ static void create_checked(struct cmd_run *run, const char *name,
     free(doc);
     char *shown = msg_escape(name);
     if (full)
-        cmd_fail(run, "this server has %lld NPC templates, the most it may "
-                 "keep; delete one first with /npc delete", (long long)n);
+        cmd_fail(run, "this server has %lld NPC template%s, the most it "
+                 "may keep; delete one first with /npc delete", (long long)n,
+                 n == 1 ? "" : "s");
     else if (e == BOT_CONFLICT)
         cmd_fail(run, "this server has a template named %s already; "
                  "/npc delete it first", shown ? shown : "so");

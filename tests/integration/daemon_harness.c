@@ -382,3 +382,28 @@ void harness_assert_no_violations(struct harness *h)
         fail_msg("fake-discord saw %lld violations: %s", v, s ? s : "?");
     }
 }
+
+void harness_complete(struct harness *h, const char *user, const char *name,
+                      const char *sub, json_t *options, char *out,
+                      size_t cap)
+{
+    json_t *opts = sub ? json_pack("[{s:s, s:o}]", "name", sub, "options",
+                                   options)
+                       : options;
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:o}", "type", "autocomplete",
+                             "name", name, "user_id", user, "options", opts);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 8);
+    json_t *choices = json_object_get(json_object_get(cb, "data"), "choices");
+    assert_true(json_array_size(choices) <= 25);
+    out[0] = '\0';
+    json_t *c;
+    size_t i;
+    json_array_foreach(choices, i, c) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s%s", i ? "," : "",
+                 json_string_value(json_object_get(c, "value")));
+    }
+    json_decref(cb);
+}

@@ -113,6 +113,14 @@ json_t *harness_slash(struct harness *h, const char *user, const char *perms,
 /* The names of the commands the fake holds for scope ("global" or a guild
  * id), comma-joined into out (cap bytes); *n (when not NULL) gets how
  * many. */
+/* The values autocomplete offers user for /name (sub NULL) or /name sub,
+ * options being the command's options with the focused one among them
+ * (stolen), comma-separated into out. Asserts a type 8 answer of at most
+ * 25 choices. */
+void harness_complete(struct harness *h, const char *user, const char *name,
+                      const char *sub, json_t *options, char *out,
+                      size_t cap);
+
 void harness_command_names(struct harness *h, const char *scope, char *out,
                            size_t cap, size_t *n);
 

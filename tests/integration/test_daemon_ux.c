@@ -156,27 +156,10 @@ static void complete(struct harness *h, const char *user, const char *name,
                      const char *sub, const char *opt, const char *typed,
                      char *out, size_t cap)
 {
-    json_t *focus = json_pack("[{s:s, s:s, s:b}]", "name", opt, "value",
-                              typed, "focused", 1);
-    json_t *opts = sub ? json_pack("[{s:s, s:o}]", "name", sub, "options",
-                                   focus)
-                       : focus;
-    json_t *desc = json_pack("{s:s, s:s, s:s, s:o}", "type", "autocomplete",
-                             "name", name, "user_id", user, "options", opts);
-    json_t *cb = harness_interact(h, desc);
-    json_decref(desc);
-    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 8);
-    json_t *choices = json_object_get(json_object_get(cb, "data"), "choices");
-    assert_true(json_array_size(choices) <= 25);
-    out[0] = '\0';
-    json_t *c;
-    size_t i;
-    json_array_foreach(choices, i, c) {
-        size_t n = strlen(out);
-        snprintf(out + n, cap - n, "%s%s", i ? "," : "",
-                 json_string_value(json_object_get(c, "value")));
-    }
-    json_decref(cb);
+    harness_complete(h, user, name, sub,
+                     json_pack("[{s:s, s:s, s:b}]", "name", opt, "value",
+                               typed, "focused", 1),
+                     out, cap);
 }
 
 static void test_autocomplete_filtered_by_ownership(void **st)

@@ -101,7 +101,7 @@ static void test_npc_quota(void **state)
     assert_true(cmd_fx_run(f, ADMIN, "npc", "create", BANDIT, NULL));
     assert_false(cmd_fx_run(f, ADMIN, "npc", "create", "name", "Orc",
                             "system", "generic", NULL));
-    cmd_fx_has(f, "this server has 1 NPC templates, the most it may keep; "
+    cmd_fx_has(f, "this server has 1 NPC template, the most it may keep; "
                   "delete one first with /npc delete");
 }
 

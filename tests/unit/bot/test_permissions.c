@@ -6,8 +6,9 @@
  * version (or archive the fight, for /combat end, or bring it back, for
  * /combat reopen); a denied cell must be an ephemeral error that changes
  * nothing: the stored version and document are byte-identical before and after.
- * A server-wide setting (/config) is allowed when it succeeds and changes
- * the server's stored settings; denied, they stay the same too. Saved
+ * A server-wide setting (/config), and a command on saved sheets
+ * (/character, /npc), is allowed when it succeeds and changes the server's
+ * stored settings and sheets; denied, they stay the same too. Saved
  * rolls (/macro, /roll of one) touch no fight: allowed when accepted, and
  * for /macro save and delete when the stored saved rolls changed; denied,
  * they stay the same. An export or import (/character, /npc, /macro) is
@@ -40,6 +41,7 @@
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
+#include "store_noop.h"
 
 #define MATRIX_FILE "permissions.tsv"
 #define MATRIX_MAX_ROWS 128
@@ -174,16 +176,16 @@ static void test_malformed_perms_are_unknown(void **state)
     assert_int_equal(perms, CMD_PERM_ADMINISTRATOR);
 }
 
-/* Every saved roll, one "guild/user/name=dice;" each, onto the text at
- * ctx. */
-struct macro_text {
+/* Text appended to the settings' text (saved rolls, saved sheets). */
+struct text_at {
     char *at;
     size_t left;
 };
 
+/* A saved roll as "guild/user/name=dice;". */
 static enum bot_err macro_line(void *ctx, const struct store_macro *m)
 {
-    struct macro_text *t = ctx;
+    struct text_at *t = ctx;
     int w = snprintf(t->at, t->left, "%llu/%llu/%s=%s;",
                      (unsigned long long)m->guild,
                      (unsigned long long)m->user, m->name, m->dice);
@@ -193,13 +195,27 @@ static enum bot_err macro_line(void *ctx, const struct store_macro *m)
     return BOT_OK;
 }
 
-/* The stored state: version and document (NULL doc when none), and the
- * server's settings (/config), everyone's saved rolls and the counts of
- * user's characters and the server's templates as one text. */
-static void snapshot(struct script_cell *c, uint64_t user, char **doc,
-                     int64_t *version, char *settings, size_t n)
+/* A saved sheet's row, its document whole. */
+static enum bot_err sheet_text(void *ctx, const struct store_sheet *sh)
 {
-    static const char *const keys[] = {"gm_channel", "systems"};
+    struct text_at *t = ctx;
+    int w = snprintf(t->at, t->left, "%d/%llu/%s/%d/%s;", (int)sh->kind,
+                     (unsigned long long)sh->owner, sh->name, sh->used,
+                     sh->doc);
+    assert_true(w > 0 && (size_t)w < t->left);
+    t->at += w;
+    t->left -= (size_t)w;
+    return BOT_OK;
+}
+
+/* The stored state: version and document (NULL doc when none), and the
+ * server's settings (/config), everyone's saved rolls and every saved
+ * sheet (/character, /npc) as one text. */
+static void snapshot(struct script_cell *c, char **doc, int64_t *version,
+                     char *settings, size_t n)
+{
+    static const char *const keys[] = {"gm_channel", "systems", "npc_role",
+                                       "sheet_writeback"};
     size_t at = 0;
     *doc = NULL;
     *version = 0;
@@ -218,15 +234,11 @@ static void snapshot(struct script_cell *c, uint64_t user, char **doc,
         at += (size_t)w;
         free(value);
     }
-    struct macro_text t = {settings + at, n - at};
+    struct text_at t = {settings + at, n - at};
+    const struct store_export_cb cb = {store_noop_enc, store_noop_ix,
+                                       store_noop_kv, sheet_text};
     assert_int_equal(store_macro_export(c->store, macro_line, &t), BOT_OK);
-    int64_t chars = 0, npcs = 0;
-    struct store_sheet_key ck = {STORE_SHEET_CHAR, SCRIPT_GUILD, user, ""};
-    struct store_sheet_key nk = {STORE_SHEET_NPC, SCRIPT_GUILD, 0, ""};
-    assert_int_equal(store_sheet_count(c->store, &ck, &chars), BOT_OK);
-    assert_int_equal(store_sheet_count(c->store, &nk, &npcs), BOT_OK);
-    snprintf(t.at, t.left, "chars=%lld;npcs=%lld;", (long long)chars,
-             (long long)npcs);
+    assert_int_equal(store_export(c->store, &cb, &t), BOT_OK);
 }
 
 /* An export or import (of the sender's or the server's things, outside
@@ -237,9 +249,13 @@ static bool file_cmd(const struct cmd_req *req)
                         strcmp(req->sub, "import") == 0);
 }
 
-/* Whether the command of line is a server-wide setting (CMD_F_SERVER). */
+/* Whether the command of line is a server-wide setting (CMD_F_SERVER),
+ * or changes saved sheets rather than a fight (/character, /npc): both
+ * are allowed when the stored settings and sheets change. */
 static bool server_wide(const char *command)
 {
+    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0)
+        return true;
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
     for (size_t i = 0; i < n; i++)
@@ -338,7 +354,7 @@ static void run_cell(const struct row *row, enum column col,
     struct script_cell c;
     struct cmd_parsed p;
     struct cmd_reply r;
-    char *before, *after, text[4096], set0[2048], set1[2048];
+    char *before, *after, text[4096], set0[8192], set1[8192];
     int64_t v0, v1;
 
     script_cell_prepare(&c, s, MATRIX_SEED);
@@ -351,10 +367,10 @@ static void run_cell(const struct row *row, enum column col,
                                                           : chars;
         p.req.file_len = strlen(p.req.file);
     }
-    snapshot(&c, p.req.user_id, &before, &v0, set0, sizeof set0);
+    snapshot(&c, &before, &v0, set0, sizeof set0);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
-    snapshot(&c, p.req.user_id, &after, &v1, set1, sizeof set1);
+    snapshot(&c, &after, &v1, set1, sizeof set1);
     script_text(&r.msg, text, sizeof text);
     bool settled = strcmp(set0, set1) == 0;
     if (row->allow[col] && file_cmd(&p.req)) {

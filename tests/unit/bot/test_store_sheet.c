@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "store.h"
+#include "store_noop.h"
 
 #define GUILD 111u
 #define GUILD2 222u
@@ -364,27 +365,6 @@ static enum bot_err dump_sheet(void *ctx, const struct store_sheet *sh)
     return BOT_OK;
 }
 
-static enum bot_err no_enc(void *ctx, const struct store_enc_rec *r)
-{
-    (void)ctx;
-    (void)r;
-    return BOT_OK;
-}
-
-static enum bot_err no_ix(void *ctx, const struct store_ix_rec *r)
-{
-    (void)ctx;
-    (void)r;
-    return BOT_OK;
-}
-
-static enum bot_err no_kv(void *ctx, const char *k, const char *v)
-{
-    (void)ctx;
-    (void)k;
-    (void)v;
-    return BOT_OK;
-}
 
 static void test_sheet_export_import(void **state)
 {
@@ -400,7 +380,8 @@ static void test_sheet_export_import(void **state)
     assert_int_equal(store_sheet_use_set(s, GUILD, ALICE, "Aria"), BOT_OK);
 
     struct dump d = {0};
-    const struct store_export_cb cb = {no_enc, no_ix, no_kv, dump_sheet};
+    const struct store_export_cb cb = {store_noop_enc, store_noop_ix,
+                                       store_noop_kv, dump_sheet};
     assert_int_equal(store_export(s, &cb, &d), BOT_OK);
     assert_int_equal(d.n, 2);
     assert_int_equal(d.rows[0].kind, STORE_SHEET_CHAR); /* characters first */
