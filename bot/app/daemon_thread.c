@@ -44,6 +44,16 @@ static void on_thread_made(void *ud, const struct rest_result *res)
             thread = 0;
         json_decref(j);
     }
+    int64_t live = 0;
+    if (thread != 0 &&
+        store_enc_version(d->store, o->channel, &live) == BOT_NOTFOUND) {
+        /* The fight ended before its thread came: the thread is not
+         * linked (the channel's next fight must not inherit it). */
+        log_msg(d->log, LOG_LVL_INFO, "fight %" PRIu64 ": ended before its "
+                "thread %" PRIu64 " came", o->channel, thread);
+        free(o);
+        return;
+    }
     if (thread != 0 && fthread_link(d->store, o->channel, thread) == BOT_OK) {
         log_msg(d->log, LOG_LVL_INFO, "fight %" PRIu64 ": thread %" PRIu64
                 " opened", o->channel, thread);

@@ -273,6 +273,25 @@ static void add_prompts(struct cmd_run *run)
  * numbers were left out of it. When the table sees nothing of what
  * happened (a hidden NPC arrived, a hidden NPC's test) and the sender is
  * the GM, the GM's view is the reply, private. */
+/* A copy of the events text render_events() put last into m, into *to
+ * (run->detail: the public text, which also forgets an older GM text;
+ * run->gm_detail: the GM's). Without memory, record_detail() renders
+ * them again. */
+static void keep_detail(struct cmd_run *run, char **to, const struct msg *m)
+{
+    const char *d = m->nembeds > 0 ? m->embeds[m->nembeds - 1].description
+                                   : NULL;
+    free(*to);
+    *to = strdup(d != NULL ? d : "");
+    if (to == &run->detail) {
+        free(run->gm_detail);
+        run->gm_detail = NULL;
+        run->detail_kept = *to != NULL;
+    } else if (*to == NULL) {
+        run->detail_kept = false;
+    }
+}
+
 static void reply_events(struct cmd_run *run, const char *title)
 {
     struct cmd_reply *reply = run->reply;
@@ -283,6 +302,11 @@ static void reply_events(struct cmd_run *run, const char *title)
     msg_cleanup(&reply->msg);
     reply->cut |= run->res->truncated;
     bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    /* The history keeps what was shown (record_detail): the public text
+     * is this one unless the console's GM saw hidden numbers in it (with
+     * nothing secret the two views are the same). */
+    if (!public_gm || !secret)
+        keep_detail(run, &run->detail, &reply->msg);
     if (!secret || public_gm)
         return;
     bool nothing = reply->msg.nembeds > 0 &&
@@ -292,6 +316,7 @@ static void reply_events(struct cmd_run *run, const char *title)
         msg_cleanup(&reply->msg);
         render_events(&reply->msg, e, run->res, true, title);
         reply->ephemeral = true;
+        keep_detail(run, &run->gm_detail, &reply->msg);
         return;
     }
     struct msg *copy = malloc(sizeof *copy);
@@ -299,6 +324,9 @@ static void reply_events(struct cmd_run *run, const char *title)
         msg_init(copy);
         render_events(copy, e, run->res, true, title);
         reply->gm_copy = copy;
+        keep_detail(run, &run->gm_detail, copy);
+    } else {
+        run->detail_kept = false;    /* record_detail renders it */
     }
 }
 
@@ -597,49 +625,57 @@ static enum bot_err clock_sync(struct cmd_run *run)
 #define DETAIL_NOTE "\n_\xE2\x80\xA6 more happened in this change than the " \
                     "history keeps_"
 
-/* The events as a viewer saw them, at most STORE_MAX_CHANGE_DETAIL bytes:
- * cut after the last whole line that fits, with a note. NULL on no
- * memory; *secret (when not NULL) is whether the GM's view differs. */
+/* text (taken) kept to STORE_MAX_CHANGE_DETAIL bytes: cut after the last
+ * whole line that fits, with a note. NULL (text freed) on no memory. */
+static char *detail_cut(char *text)
+{
+    size_t n = text != NULL ? strlen(text) : 0;
+    if (n <= STORE_MAX_CHANGE_DETAIL)
+        return text;
+    size_t keep = sbuf_utf8_cut(text, STORE_MAX_CHANGE_DETAIL -
+                                      sizeof DETAIL_NOTE);
+    while (keep > 0 && text[keep - 1] != '\n')
+        keep--;
+    keep = keep > 0 ? keep - 1 : 0;
+    memcpy(text + keep, DETAIL_NOTE, sizeof DETAIL_NOTE);
+    return text;
+}
+
+/* The events as a viewer saw them (markdown, every die); NULL on no
+ * memory. *secret (when not NULL): whether the GM's view differs. */
 static char *detail_of(struct cmd_run *run, bool gm, bool *secret)
 {
     struct sbuf b;
-    sbuf_init(&b, SIZE_MAX / 2);
+    sbuf_init(&b, RENDER_EVENTS_MAX);
     bool s = render_events_text(&b, run->enc, run->res, gm);
     if (secret != NULL)
         *secret = s;
-    if (sbuf_error(&b) == SBUF_NOMEM) {
-        sbuf_cleanup(&b);
-        return NULL;
-    }
-    if (b.len > STORE_MAX_CHANGE_DETAIL) {
-        size_t keep = sbuf_utf8_cut(b.buf, STORE_MAX_CHANGE_DETAIL -
-                                           sizeof DETAIL_NOTE);
-        while (keep > 0 && b.buf[keep - 1] != '\n')
-            keep--;
-        b.len = keep > 0 ? keep - 1 : 0;
-        b.buf[b.len] = '\0';
-        sbuf_add(&b, DETAIL_NOTE);
-    }
-    char *out = sbuf_take(&b);
+    char *out = sbuf_error(&b) == SBUF_NOMEM ? NULL : sbuf_take(&b);
     sbuf_cleanup(&b);
     return out;
 }
 
 /* What this change showed, for /combat recap and /combat log: the public
- * text and, when hidden numbers made them differ, the GM's. */
+ * text and, when hidden numbers made them differ, the GM's. The reply
+ * has usually rendered both already (reply_events keeps copies); else
+ * (the console's GM, whose reply is the GM's view) they are rendered
+ * here. */
 static bool record_detail(struct cmd_run *run)
 {
-    bool secret = false;
-    free(run->detail);
-    free(run->gm_detail);
-    run->gm_detail = NULL;
-    run->detail = detail_of(run, false, &secret);
-    if (run->detail == NULL)
-        return false;
-    if (!secret)
-        return true;
-    run->gm_detail = detail_of(run, true, NULL);
-    return run->gm_detail != NULL;
+    if (!run->detail_kept) {
+        bool secret = false;
+        free(run->detail);
+        free(run->gm_detail);
+        run->gm_detail = NULL;
+        run->detail = detail_of(run, false, &secret);
+        if (run->detail != NULL && secret)
+            run->gm_detail = detail_of(run, true, NULL);
+        if (run->detail == NULL || (secret && run->gm_detail == NULL))
+            return false;
+    }
+    run->detail = detail_cut(run->detail);
+    run->gm_detail = detail_cut(run->gm_detail);
+    return run->detail != NULL;
 }
 
 /* Save run->enc as the next version and record the interaction. */

@@ -50,6 +50,8 @@ struct cmd_run {
                                     full, for recap and log (heap) */
     char *gm_detail;             /* ... and the GM, when hidden numbers
                                     made it differ (heap), or NULL */
+    bool detail_kept;            /* detail and gm_detail are the reply's
+                                    own texts (reply_events) */
     bool keep;                   /* commit although nothing was saved: a
                                     read-only command wrote bookkeeping
                                     (/combat recap's last-seen mark) */

@@ -39,9 +39,14 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
 
+/* Longest events text of one reply, in bytes: far past anything Discord
+ * shows in one message; render_discord folds at Discord's own limits. */
+#define RENDER_EVENTS_MAX (192 * 1024)
+
 /* The lines render_events() shows, appended to out: markdown, every roll
- * with its dice; nothing for a viewer who may see none of it. Returns
- * true when some event was secret (the GM's view differs). */
+ * with its dice; nothing for a viewer who may see none of it. Past out's
+ * ceiling (RENDER_EVENTS_MAX for a reply) a note says more happened.
+ * Returns true when some event was secret (the GM's view differs). */
 struct sbuf;
 bool render_events_text(struct sbuf *out, const struct encounter *e,
                         const struct enc_result *res, bool gm_view);

@@ -17,10 +17,6 @@
 #include "render_roll.h"
 #include "sbuf.h"
 
-/* Longest events text of one reply, in bytes: far past anything Discord
- * shows in one message; render_discord folds at Discord's own limits. */
-#define RENDER_EVENTS_MAX (192 * 1024)
-
 #define MINUS "\xE2\x88\x92"      /* U+2212, as in "penalty −2" */
 #define EM_DASH "\xE2\x80\x94"
 
@@ -419,35 +415,29 @@ static bool names_unseen(const struct encounter *e,
 bool render_events_text(struct sbuf *out, const struct encounter *e,
                         const struct enc_result *res, bool gm_view)
 {
-    struct sbuf b;
     struct view v = {e, res, gm_view};
-    sbuf_init(&b, RENDER_EVENTS_MAX);
+    size_t start = out->len;
     bool secret = false;
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
         secret |= event_secret(res, ev) || names_unseen(e, ev);
         if (ev->kind == ENC_EV_TURN_END)
             continue; /* implied by the next line; keeps replies short */
-        size_t mark = b.len;
-        if (b.len > 0)
-            sbuf_addc(&b, '\n');
-        if (!render_event(&b, &v, ev)) {
-            b.len = mark;         /* nothing of it for this viewer */
-            if (b.buf != NULL)
-                b.buf[mark] = '\0';
+        size_t mark = out->len;
+        if (out->len > start)
+            sbuf_addc(out, '\n');
+        if (!render_event(out, &v, ev)) {
+            out->len = mark;      /* nothing of it for this viewer */
+            if (out->buf != NULL)
+                out->buf[mark] = '\0';
         }
     }
     if (res->truncated)
-        sbuf_add(&b, "\n(more happened than one reply can record; see "
-                     "/combat status)");
-    if (sbuf_error(&b) == SBUF_TRUNCATED)
-        sbuf_add(&b, "\n(more happened than one reply can hold; see "
-                     "/combat status)");
-    if (b.len > 0)
-        sbuf_add(out, sbuf_str(&b));
-    if (sbuf_error(&b) == SBUF_NOMEM)
-        out->err = SBUF_NOMEM;
-    sbuf_cleanup(&b);
+        sbuf_add(out, "\n(more happened than one reply can record; see "
+                      "/combat status)");
+    if (sbuf_error(out) == SBUF_TRUNCATED)
+        sbuf_add(out, "\n(more happened than one reply can hold; see "
+                      "/combat status)");
     return secret;
 }
 
@@ -456,7 +446,7 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const char *title)
 {
     struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX + 256);
+    sbuf_init(&b, RENDER_EVENTS_MAX);
     bool secret = render_events_text(&b, e, res, gm_view);
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
     if (em != NULL && b.len > 0)

@@ -400,8 +400,8 @@ static enum bot_err check_change(struct store *s,
                            "bytes", STORE_MAX_CHANGE_NAME);
     const char *d[2] = {r->detail, r->gm_detail};
     for (int i = 0; i < 2; i++)
-        if (d[i] != NULL &&
-            strnlen(d[i], STORE_MAX_CHANGE_DETAIL + 1) > STORE_MAX_CHANGE_DETAIL)
+        if (d[i] != NULL && strnlen(d[i], STORE_MAX_CHANGE_DETAIL + 1) >
+                                STORE_MAX_CHANGE_DETAIL)
             return store__fail(s, BOT_LIMIT, "a change's detail over %u "
                                "bytes", STORE_MAX_CHANGE_DETAIL);
     return BOT_OK;

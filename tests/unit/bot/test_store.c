@@ -432,6 +432,71 @@ static void test_store_history(void **state)
     free(big);
 }
 
+/* What a line showed, as the listing gave it. */
+struct shown {
+    char detail[64], gm[64], name[64];
+    int n;
+};
+
+static enum bot_err take_shown(void *ctx, const struct store_change_rec *r)
+{
+    struct shown *w = ctx;
+    snprintf(w->detail, sizeof w->detail, "%s", r->detail);
+    snprintf(w->gm, sizeof w->gm, "%s", r->gm_detail);
+    snprintf(w->name, sizeof w->name, "%s", r->by_name);
+    w->n++;
+    return BOT_OK;
+}
+
+/* Schema 4: a line keeps what its change showed (everyone's text, the
+ * GM's, the author's name) and gives "" for what it was not given; each
+ * has its limit, refused whole. */
+static void test_store_history_detail(void **state)
+{
+    struct store *s = *state;
+    struct shown w = {0};
+    save_ok(s, CH, 1);
+    struct store_change_rec r = {.version = 1, .by = 7, .at_ms = 5,
+                                 .text = "hit", .detail = "**A** hits ([7]+2)",
+                                 .gm_detail = "**A** hits **Shade** ([7]+2)",
+                                 .by_name = "Alice"};
+    assert_int_equal(store_change_add(s, CH, &r), BOT_OK);
+    save_ok(s, CH, 2);
+    struct store_change_rec old = {.version = 2, .by = 7, .at_ms = 6,
+                                   .text = "older"};
+    assert_int_equal(store_change_add(s, CH, &old), BOT_OK);
+    assert_int_equal(store_change_list(s, CH, 0, false, 1, NULL, take_shown,
+                                       &w), BOT_OK);
+    assert_int_equal(w.n, 1);
+    assert_string_equal(w.detail, "**A** hits ([7]+2)");
+    assert_string_equal(w.gm, "**A** hits **Shade** ([7]+2)");
+    assert_string_equal(w.name, "Alice");
+    assert_int_equal(store_change_list(s, CH, 1, false, 1, NULL, take_shown,
+                                       &w), BOT_OK);
+    assert_string_equal(w.detail, "");
+    assert_string_equal(w.gm, "");
+    assert_string_equal(w.name, "");
+    /* over the limits */
+    save_ok(s, CH, 3);
+    char *big = malloc(STORE_MAX_CHANGE_DETAIL + 2);
+    assert_non_null(big);
+    memset(big, 'x', STORE_MAX_CHANGE_DETAIL + 1);
+    big[STORE_MAX_CHANGE_DETAIL + 1] = '\0';
+    struct store_change_rec over = {.version = 3, .by = 7, .at_ms = 7,
+                                    .text = "x", .detail = big};
+    assert_int_equal(store_change_add(s, CH, &over), BOT_LIMIT);
+    over.detail = NULL;
+    over.gm_detail = big;
+    assert_int_equal(store_change_add(s, CH, &over), BOT_LIMIT);
+    over.gm_detail = NULL;
+    big[STORE_MAX_CHANGE_NAME + 1] = '\0';
+    over.by_name = big;
+    assert_int_equal(store_change_add(s, CH, &over), BOT_LIMIT);
+    big[STORE_MAX_CHANGE_NAME] = '\0';
+    assert_int_equal(store_change_add(s, CH, &over), BOT_OK);
+    free(big);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -818,6 +883,7 @@ int main(void)
         T(test_store_archive_then_new),
         T(test_store_reopen),
         T(test_store_history),
+        T(test_store_history_detail),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),

@@ -48,12 +48,16 @@ static struct store *open_ok(const char *loc)
  * awkward bytes. */
 static void line(struct store *s, uint64_t ch, int64_t v)
 {
-    char text[96];
+    char text[96], detail[96], gm[96];
     snprintf(text, sizeof text, "change %lld: \"\xc3\xbc\" \\ '; --",
              (long long)v);
+    snprintf(detail, sizeof detail, "**A** hits ([%lld]+2)\nline two",
+             (long long)v);
+    snprintf(gm, sizeof gm, "%s", v % 3 == 0 ? "**Shade** is hurt" : "");
     struct store_change_rec r = {
         .version = v, .by = UINT64_C(1) << 63 | (uint64_t)v,
         .at_ms = 1000 + v, .secret = v % 3 == 0, .text = text,
+        .detail = detail, .gm_detail = gm, .by_name = v % 2 ? "Ann" : "",
     };
     enum bot_err e = store_change_add(s, ch, &r);
     if (e != BOT_OK)
@@ -191,11 +195,13 @@ static enum bot_err dump_enc(void *ctx, const struct store_enc_rec *r)
                 (long long)r->ver[i].version, (long long)r->ver[i].created_ms,
                 strlen(r->ver[i].doc), r->ver[i].doc);
     for (size_t i = 0; i < r->nchange; i++)
-        fprintf(d->f, " line %lld by=%llu at=%lld secret=%d %s\n",
+        fprintf(d->f, " line %lld by=%llu (%s) at=%lld secret=%d %s\n"
+                "  detail %s\n  gm %s\n",
                 (long long)r->change[i].version,
-                (unsigned long long)r->change[i].by,
+                (unsigned long long)r->change[i].by, r->change[i].by_name,
                 (long long)r->change[i].at_ms, r->change[i].secret,
-                r->change[i].text);
+                r->change[i].text, r->change[i].detail,
+                r->change[i].gm_detail);
     return BOT_OK;
 }
 
