@@ -231,6 +231,16 @@ void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh)
     }
 }
 
+void cmd_sheet_conds(struct sbuf *b, const struct sheet *sh)
+{
+    for (int i = 0; i < sh->nconds; i++) {
+        sbuf_add(b, i ? ", " : "");
+        add_escaped(b, sh->conds[i].name);
+        if (sh->conds[i].value != 0)
+            sbuf_addf(b, " %d", (int)sh->conds[i].value);
+    }
+}
+
 void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
 {
     sbuf_add(b, "**");
@@ -250,6 +260,10 @@ void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
         sbuf_add(b, "\nAttacks:");
     for (int i = 0; i < sh->nattacks; i++)
         render_attack(b, &sh->attacks[i]);
+    if (sh->nconds > 0) {
+        sbuf_add(b, "\nConditions: ");
+        cmd_sheet_conds(b, sh);
+    }
     if (sh->note[0] != '\0') {
         sbuf_add(b, "\nNote: ");
         add_escaped(b, sh->note);

@@ -45,6 +45,9 @@ void cmd_sheet_render(struct sbuf *b, const char *name,
 /* The tracks of sh as "hp 17/24, harm 2" into b. */
 void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh);
 
+/* The lasting conditions of sh as "Wounded, Harm 2" into b. */
+void cmd_sheet_conds(struct sbuf *b, const struct sheet *sh);
+
 /* The private reply: a first line (or none), then the sheet. */
 void cmd_sheet_reply(struct cmd_run *run, const char *first,
                      const char *name, const struct sheet *sh);

@@ -3,7 +3,9 @@
  * character that joined it (enc_combatant.sheet) gets its tracks as the
  * fight left them (hp, Resolve, Harm, stamina: every track its system
  * declares RS_TRACK; pools such as temporary hit points do not outlast a
- * fight). /combat reopen puts the sheets back as they were, since the
+ * fight), and the conditions it declares to outlast a fight
+ * (RS_COND_LASTS: resolve's Wounded). /combat reopen puts the sheets back
+ * as they were, since the
  * fight is live again and will be written back when it ends once more.
  *
  * Each sheet keeps its document from before the write-back under a tag
@@ -23,6 +25,7 @@
 #include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_sheet.h"
+#include "rs_data.h"
 #include "rs_kit.h"
 
 /* The tag of fight e's write-back in its channel. */
@@ -59,6 +62,27 @@ static bool take_tracks(const struct rs_system *sys,
     return changed;
 }
 
+/* Replace sh's conditions by those of who's that outlast a fight
+ * (RS_COND_LASTS); whether they changed. */
+static bool take_conds(const struct rs_system *sys, const void *data,
+                       const struct enc_combatant *who, struct sheet *sh)
+{
+    struct sheet_cond now[ENC_MAX_CONDITIONS];
+    int n = 0;
+    for (int i = 0; i < who->nconds; i++)
+        if (sheet_cond_lasts(sys, data, who->conds[i].name)) {
+            enc_copy(now[n].name, sizeof now[n].name, who->conds[i].name);
+            now[n++].value = who->conds[i].value;
+        }
+    bool same = n == sh->nconds;
+    for (int i = 0; same && i < n; i++)
+        same = strcmp(now[i].name, sh->conds[i].name) == 0 &&
+               now[i].value == sh->conds[i].value;
+    memcpy(sh->conds, now, (size_t)n * sizeof now[0]);
+    sh->nconds = n;
+    return !same;
+}
+
 /* Write who's result to its sheet; false when the store failed (the
  * command then fails). A sheet deleted meanwhile or of another system is
  * left alone. */
@@ -72,9 +96,12 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
     char err[SHEET_MAX_ERR];
     enum bot_err e = store_sheet_get(run->ctx->store, &k, &row);
     bool ok = e == BOT_OK || e == BOT_NOTFOUND;
-    if (e == BOT_OK && enc_name_eq(row.system, run->rs->id) &&
-        sheet_json_load(row.doc, &sh, err, sizeof err) == BOT_OK &&
-        take_tracks(run->rs, who, &sh)) {
+    const void *data = rs_data_get(run->ctx->rs_data, run->rs);
+    bool mine = e == BOT_OK && enc_name_eq(row.system, run->rs->id) &&
+                sheet_json_load(row.doc, &sh, err, sizeof err) == BOT_OK;
+    bool changed = mine && take_tracks(run->rs, who, &sh);
+    changed = (mine && take_conds(run->rs, data, who, &sh)) || changed;
+    if (changed) {
         char *doc = sheet_json_dump(&sh);
         ok = doc != NULL &&
              store_sheet_update(run->ctx->store, &k, doc, tag, row.doc,
@@ -83,6 +110,9 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
         struct sbuf b;
         sbuf_init(&b, MSG_MAX_TEXT);
         cmd_sheet_tracks(&b, &sh);
+        if (sh.nconds > 0)
+            sbuf_add(&b, "; ");
+        cmd_sheet_conds(&b, &sh);
         if (ok)
             RS_SAY(c, who, "{}'s saved sheet keeps it: {}.", RS_A_WHO(who),
                    RS_A_TEXT(sbuf_str(&b)));

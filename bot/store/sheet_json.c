@@ -75,6 +75,14 @@ char *sheet_json_dump(const struct sheet *sh)
     ok = ok && put(o, "init", json_string(sh->init)) &&
          put(o, "attacks", dump_attacks(sh)) &&
          put(o, "note", json_string(sh->note));
+    json_t *conds = json_array();
+    for (int i = 0; ok && conds != NULL && i < sh->nconds; i++)
+        ok = json_array_append_new(
+                 conds, json_pack("{sssi}", "name", sh->conds[i].name,
+                                  "value", (int)sh->conds[i].value)) == 0;
+    ok = ok && put(o, "conds", conds);
+    if (!ok)
+        json_decref(conds);
     char *doc = ok ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(stats);
     json_decref(tracks);
@@ -237,11 +245,40 @@ static void rd_attacks(struct rd *r, json_t *at, struct sheet *out)
     }
 }
 
+static void rd_conds(struct rd *r, json_t *cd, struct sheet *out)
+{
+    static const char *const known[] = {"name", "value", NULL};
+    if (cd == NULL)
+        return;
+    if (!json_is_array(cd) || json_array_size(cd) > ENC_MAX_CONDITIONS) {
+        rd_fail(r, "conds: should be a list of at most %d conditions",
+                ENC_MAX_CONDITIONS);
+        return;
+    }
+    for (size_t i = 0; i < json_array_size(cd) && !r->failed; i++) {
+        json_t *o = json_array_get(cd, i);
+        struct sheet_cond *q = &out->conds[out->nconds++];
+        char where[32];
+        int64_t v = 0;
+        snprintf(where, sizeof where, "conds[%zu].", i);
+        if (!json_is_object(o)) {
+            rd_fail(r, "%s: should be an object", where);
+            return;
+        }
+        rd_members(r, o, where, known);
+        rd_text(r, o, where, "name", q->name, ENC_MAX_COND_NAME, true);
+        if (rd_int(r, json_object_get(o, "value"), where, "value",
+                   -ENC_MAX_VALUE, ENC_MAX_VALUE, &v))
+            q->value = (int32_t)v;
+    }
+}
+
 enum bot_err sheet_json_load(const char *doc, struct sheet *out, char *err,
                              size_t errlen)
 {
     static const char *const known[] = {"v", "system", "stats", "tracks",
-                                        "init", "attacks", "note", NULL};
+                                        "init", "attacks", "note", "conds",
+                                        NULL};
     struct rd r = {err, errlen, false};
     memset(out, 0, sizeof *out);
     json_error_t jerr;
@@ -261,6 +298,7 @@ enum bot_err sheet_json_load(const char *doc, struct sheet *out, char *err,
     rd_text(&r, o, "", "init", out->init, ENC_MAX_INIT_EXPR, false);
     rd_attacks(&r, json_object_get(o, "attacks"), out);
     rd_text(&r, o, "", "note", out->note, ENC_MAX_NOTE, false);
+    rd_conds(&r, json_object_get(o, "conds"), out);
     json_decref(o);
     return r.failed ? BOT_INVALID : BOT_OK;
 }
@@ -317,7 +355,24 @@ enum eng_err sheet_apply(struct rs_call *c, const struct rs_system *sys,
            (size_t)sh->nattacks * sizeof sh->attacks[0]);
     who->nattacks = sh->nattacks;
     enc_copy(who->note, sizeof who->note, sh->note);
+    for (int i = 0; c->r != NULL && i < sh->nconds; i++) {
+        const struct enc_cond_req q = {.name = sh->conds[i].name,
+                                       .value = sh->conds[i].value};
+        if (enc_cond_set(c->e, who, &q, c->r, c->d) != ENG_OK)
+            return c->d->code;
+    }
     return ENG_OK;
+}
+
+bool sheet_cond_lasts(const struct rs_system *sys, const void *data,
+                      const char *name)
+{
+    int n = 0;
+    const struct rs_cond_spec *list = rs_cond_specs(sys, data, &n);
+    for (int i = 0; i < n; i++)
+        if (eng_text_casecmp(list[i].name, name) == 0)
+            return (list[i].flags & RS_COND_LASTS) != 0;
+    return false;
 }
 
 enum eng_err sheet_check(const struct rs_system *sys, const void *data,
@@ -333,6 +388,11 @@ enum eng_err sheet_check(const struct rs_system *sys, const void *data,
     enum eng_err err = sheet_apply(&c, sys, sh, &e->cs[0]);
     for (int i = 0; err == ENG_OK && i < sh->nattacks; i++)
         err = sheet_attack_check(sys, data, &sh->attacks[i], d);
+    for (int i = 0; err == ENG_OK && i < sh->nconds; i++)
+        if (!sheet_cond_lasts(sys, data, sh->conds[i].name))
+            err = enc_fail(d, ENG_INVALID, "conds: %s is not a condition "
+                           "the %s system keeps after a fight",
+                           sh->conds[i].name, sys->id);
     enc_free(e);
     return err;
 }

@@ -23,7 +23,9 @@
  *    "tracks":{"hp":{"cur":18,"max":24}}, "init":"+3",
  *    "attacks":[{"name":"Longsword","roll":"","damage":"1d8+3",
  *                "options":""}],
- *    "note":"..."}
+ *    "note":"...", "conds":[{"name":"Wounded","value":0}]}
+ * conds are the conditions the system declares RS_COND_LASTS, which a
+ * fight's end keeps on the sheet (resolve's Wounded).
  *
  * Ownership: sheet_json_dump() returns a malloc'd string the caller frees;
  * everything else fills caller-owned structs. Pure: no I/O.
@@ -45,6 +47,12 @@
 /* Room for a message naming a field and what is wrong with it. */
 #define SHEET_MAX_ERR 320
 
+/* A condition a saved character keeps after a fight (RS_COND_LASTS). */
+struct sheet_cond {
+    char name[ENC_MAX_COND_NAME + 1];
+    int32_t value;           /* its value or stacks; 0: a flag */
+};
+
 struct sheet {
     char system[ENC_MAX_RS_ID + 1];
     struct enc_kv stats[ENC_MAX_STATS];        /* stats (and pools) */
@@ -55,6 +63,8 @@ struct sheet {
     struct enc_attack attacks[ENC_MAX_ATTACKS];
     int nattacks;
     char note[ENC_MAX_NOTE + 1];
+    struct sheet_cond conds[ENC_MAX_CONDITIONS]; /* lasting conditions */
+    int nconds;
 };
 
 /* An empty sheet of system sys. */
@@ -78,7 +88,8 @@ enum eng_err sheet_set(const struct rs_system *sys, const void *data,
 
 /* Apply sh to who (a combatant of c->e, whose system is sys): stats
  * through rs_stat_check (the declared names and bounds, the system's
- * check_stat), tracks, initiative, attacks and note. Pools are left as
+ * check_stat), tracks, initiative, attacks, note, and (when c->r records
+ * events: a real fight) its lasting conditions. Pools are left as
  * stats for the caller's rs_stat_pools() after anything else it sets. */
 enum eng_err sheet_apply(struct rs_call *c, const struct rs_system *sys,
                          const struct sheet *sh, struct enc_combatant *who);
@@ -102,6 +113,10 @@ enum eng_err sheet_attack_put(struct sheet *sh, const struct enc_attack *a,
                               struct enc_diag *d);
 /* Remove the attack called name; false when there is none. */
 bool sheet_attack_remove(struct sheet *sh, const char *name);
+
+/* Whether sys declares the condition called name RS_COND_LASTS. */
+bool sheet_cond_lasts(const struct rs_system *sys, const void *data,
+                      const char *name);
 
 /* The track called name, or NULL. */
 struct enc_track *sheet_track(struct sheet *sh, const char *name);

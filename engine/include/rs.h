@@ -174,6 +174,8 @@ struct rs_ext {
 #define RS_COND_VALUE  (1u << 1) /* holds a number (a level, a bonus) */
 #define RS_COND_SYSTEM (1u << 2) /* set by the rules only, never by hand
                                     (bookkeeping such as "busy: reload") */
+#define RS_COND_LASTS  (1u << 3) /* outlasts the fight (until a rest or
+                                    healing): a saved character keeps it */
 
 struct rs_cond_spec {
     const char *name;        /* as shown ("Poisoned") */

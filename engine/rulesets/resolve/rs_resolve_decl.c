@@ -141,7 +141,9 @@ static const struct rs_ext rsv_exts[] = {
 /* ---- conditions, settings, stats ----------------------------------------- */
 
 static const struct rs_cond_spec rsv_conds[] = {
-    {RSV_WOUNDED, 0, 0, 0, 0, ENC_EXPIRE_END,
+    /* Wounded lasts until the character rests (the chapter's "Until they
+     * Rest"), so a saved character carries it into the next fight. */
+    {RSV_WOUNDED, RS_COND_LASTS, 0, 0, 0, ENC_EXPIRE_END,
      "Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
      "defeated instead)"},
     {RSV_DEFENDING, RS_COND_VALUE, 0, 0, 1, ENC_EXPIRE_START,

@@ -187,6 +187,32 @@ static void test_end_writes_back_and_reopen_undoes(void **state)
     cmd_fx_has(f, "Aria hp 17/24");
 }
 
+/* resolve's Wounded outlasts a fight (the chapter: until they Rest): the
+ * end keeps it on the sheet and the next fight starts with it. */
+static void test_lasting_condition_kept(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Kira",
+                           "system", "resolve", "stats",
+                           "init=2 resolve=12 defense=11", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "resolve",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", "Kira", "change",
+                           "-12", NULL));
+    cmd_fx_has(f, "Kira is now Wounded");
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
+    cmd_fx_has(f, "Kira's saved sheet keeps it: hp 0/12; Wounded.");
+    assert_true(cmd_fx_run(f, ALICE, "character", "show", NULL));
+    cmd_fx_has(f, "Conditions: Wounded");
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "resolve",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "status", NULL));
+    cmd_fx_has(f, "Kira hp 0/12");
+    cmd_fx_has(f, "Wounded");
+}
+
 static void test_writeback_switched_off(void **state)
 {
     struct cmd_fx *f = *state;
@@ -254,6 +280,7 @@ int main(void)
         T(test_attack_with_saved_attack),
         T(test_end_writes_back_and_reopen_undoes),
         T(test_writeback_switched_off),
+        T(test_lasting_condition_kept),
         T(test_complete_characters_and_attacks),
     };
 #undef T

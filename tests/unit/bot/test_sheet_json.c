@@ -188,6 +188,35 @@ static void test_sheet_attack_list(void **state)
     assert_string_equal(sh.attacks[3].name, "Knife 4");
 }
 
+/* Only the conditions a system declares to outlast a fight go on a sheet
+ * (resolve's Wounded); they round-trip with their value. */
+static void test_sheet_lasting_conditions(void **state)
+{
+    (void)state;
+    struct sheet sh, back;
+    struct enc_diag d = {0};
+    char err[SHEET_MAX_ERR];
+    const struct rs_system *r = sys("resolve");
+    assert_true(sheet_cond_lasts(r, NULL, "wounded"));
+    assert_false(sheet_cond_lasts(r, NULL, "Aiming"));
+    sheet_init(&sh, r);
+    snprintf(sh.conds[0].name, sizeof sh.conds[0].name, "Wounded");
+    sh.nconds = 1;
+    char *doc = sheet_json_dump(&sh);
+    assert_int_equal(sheet_json_load(doc, &back, err, sizeof err), BOT_OK);
+    free(doc);
+    assert_int_equal(back.nconds, 1);
+    assert_string_equal(back.conds[0].name, "Wounded");
+    assert_int_equal(sheet_check(r, NULL, &back, &d), ENG_OK);
+    snprintf(back.conds[0].name, sizeof back.conds[0].name, "Prone");
+    assert_int_equal(sheet_check(r, NULL, &back, &d), ENG_INVALID);
+    assert_non_null(strstr(d.msg, "Prone is not a condition the resolve "
+                                  "system keeps after a fight"));
+    load_fails("{\"v\":1,\"system\":\"resolve\",\"conds\":[{\"name\":"
+               "\"Wounded\",\"value\":\"x\"}]}",
+               "conds[0].value");
+}
+
 static void test_sheet_bad_documents(void **state)
 {
     (void)state;
@@ -237,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_sheet_attack_options),
         cmocka_unit_test(test_sheet_attack_list),
         cmocka_unit_test(test_sheet_bad_documents),
+        cmocka_unit_test(test_sheet_lasting_conditions),
     };
     return cmocka_run_group_tests_name("sheet_json", tests, NULL, NULL);
 }
