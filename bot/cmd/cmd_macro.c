@@ -87,9 +87,12 @@ static void scope(const struct cmd_req *req, bool server, uint64_t *guild,
  * the server's settings (/config's rule: Administrator or Manage Server).
  * One place, so that a role of the server's own choosing, when /config
  * gains one for its GMs, joins the rule here. */
-static bool may_manage(const struct cmd_req *req)
+/* Server-wide saved rolls are the GMs' tools, like NPC templates: the
+ * same people manage both (Manage Server, Administrator, or the role
+ * /config npc-role: names). */
+static bool may_manage(const struct cmd_ctx *ctx, const struct cmd_req *req)
 {
-    return cmd_sender_manages_server(req);
+    return cmd_sender_manages_npcs(ctx->store, req);
 }
 
 /* server:true needs a server and someone who manages it. */
@@ -103,11 +106,11 @@ static bool server_ok(struct cmd_run *run, const char *what)
                  ? "the console" : "a DM");
         return false;
     }
-    if (!may_manage(req)) {
+    if (!may_manage(run->ctx, req)) {
         cmd_fail(run, "%s: server-wide saved rolls are made and deleted by "
                  "those who manage the server (Manage Server or "
-                 "Administrator); save one of your own without server:",
-                 what);
+                 "Administrator) or have the role /config npc-role: names; "
+                 "save one of your own without server:", what);
         return false;
     }
     return true;
@@ -541,7 +544,7 @@ void cmd_macro_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     (void)store_macro_list(ctx->store, 0, req->user_id, low, MSG_MAX_SELECT,
                            cand, &c);
     if (req->guild_id == 0 ||
-        (only_deletable && !may_manage(req)))
+        (only_deletable && !may_manage(ctx, req)))
         return;
     c.server = true;
     (void)store_macro_list(ctx->store, req->guild_id, 0, low, MSG_MAX_SELECT,

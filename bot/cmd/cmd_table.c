@@ -443,7 +443,7 @@ static const struct cmd_spec table[] = {
           RS_BOOL("writeback", "A fight's end updates the saved characters "
                   "in it (default true)"),
           {"npc-role", RS_OPT_ROLE, RS_VAL_TEXT, false, 0, 0, NULL,
-           "A role whose members may manage NPC templates (/npc)"}),
+           "A role whose members manage NPC templates and server saved rolls"}),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

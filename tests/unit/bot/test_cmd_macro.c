@@ -224,6 +224,30 @@ static void test_macro_server_needs_managers(void **state)
     assert_int_equal(count(f, 0, ALICE), 1);
 }
 
+/* The role /config npc-role: names (the server's GMs) manages the
+ * server's saved rolls too, as it does NPC templates; nobody else gains. */
+static void test_macro_server_by_gm_role(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->manager = MANAGER;
+    f->role_user = ALICE;
+    f->role = 777;
+    assert_false(cmd_fx_run(f, ALICE, "macro", "save", "name", "goblin",
+                            "dice", "1d6+2", "server", "true", NULL));
+    refused(f, "or have the role /config npc-role: names");
+    assert_true(cmd_fx_run(f, MANAGER, "config", NULL, "npc-role", "777",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "macro", "save", "name", "goblin",
+                           "dice", "1d6+2", "server", "true", NULL));
+    assert_int_equal(count(f, CMD_FX_GUILD, 0), 1);
+    assert_false(cmd_fx_run(f, BOB, "macro", "delete", "name", "goblin",
+                            "server", "true", NULL));
+    assert_int_equal(count(f, CMD_FX_GUILD, 0), 1);
+    assert_true(cmd_fx_run(f, ALICE, "macro", "delete", "name", "goblin",
+                           "server", "true", NULL));
+    assert_int_equal(count(f, CMD_FX_GUILD, 0), 0);
+}
+
 static void test_macro_other_users_untouchable(void **state)
 {
     struct cmd_fx *f = *state;
@@ -381,6 +405,7 @@ int main(void)
         T(test_macro_user_quota),
         T(test_macro_server_quota),
         T(test_macro_server_needs_managers),
+        T(test_macro_server_by_gm_role),
         T(test_macro_other_users_untouchable),
         T(test_macro_dm),
         T(test_macro_list),

@@ -250,12 +250,15 @@ static bool file_cmd(const struct cmd_req *req)
 }
 
 /* Whether the command of line is a server-wide setting (CMD_F_SERVER),
- * or changes saved sheets rather than a fight (/character, /npc): both
- * are allowed when the stored settings and sheets change. */
-static bool server_wide(const char *command)
+ * or changes saved sheets rather than a fight (/character, /npc other
+ * than show and list, which only read): both are allowed when the stored
+ * settings and sheets change. */
+static bool server_wide(const struct cmd_req *req)
 {
+    const char *command = req->command;
     if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0)
-        return true;
+        return !(req->sub && (strcmp(req->sub, "show") == 0 ||
+                              strcmp(req->sub, "list") == 0));
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
     for (size_t i = 0; i < n; i++)
@@ -395,7 +398,7 @@ static void run_cell(const struct row *row, enum column col,
                      malformed ? " " : "", malformed ? malformed : "",
                      r.is_error ? "refused" : "the saved rolls did not "
                      "change", text);
-    } else if (row->allow[col] && server_wide(p.req.command)) {
+    } else if (row->allow[col] && server_wide(&p.req)) {
         if (r.is_error || settled)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
                      row->lineno, row->line, col_names[col],
@@ -403,12 +406,15 @@ static void run_cell(const struct row *row, enum column col,
                      r.is_error ? "refused" : "the settings did not change",
                      text);
     } else if (row->allow[col] && read_only(&p.req)) {
-        bool same = v0 == v1 && before && after && strcmp(before, after) == 0;
-        if (r.is_error || r.changed || !same)
+        bool same = v0 == v1 && ((!before && !after) ||
+                                 (before && after &&
+                                  strcmp(before, after) == 0));
+        if (r.is_error || r.changed || !same || !settled)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
                      row->lineno, row->line, col_names[col],
                      malformed ? " " : "", malformed ? malformed : "",
-                     r.is_error ? "refused" : "the fight changed", text);
+                     r.is_error ? "refused" : "what is stored changed",
+                     text);
     } else if (row->allow[col]) {
         /* a new version, or the fight archived (/combat end) or back
          * from the archive (/combat reopen) */
