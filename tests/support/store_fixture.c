@@ -17,6 +17,13 @@ enum bot_err store_fx_undo_once(struct store *s, uint64_t channel)
     return e;
 }
 
+enum bot_err store_fx_skip_enc(void *ctx, const struct store_enc_rec *r)
+{
+    (void)ctx;
+    (void)r;
+    return BOT_OK;
+}
+
 enum bot_err store_fx_skip_ix(void *ctx, const struct store_ix_rec *r)
 {
     (void)ctx;

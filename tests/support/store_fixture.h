@@ -1,7 +1,8 @@
 /*
  * store_fixture.h - what the store's tests share (test_store.c,
- * test_store_hist.c): one /combat undo done the way the command layer does
- * it, and export callbacks for the parts a test does not look at.
+ * test_store_hist.c, test_store_sheet.c, test_permissions.c): one /combat
+ * undo done the way the command layer does it, and export callbacks for
+ * the parts a test does not look at.
  *
  * Ownership: nothing is kept; the store is the caller's.
  */
@@ -17,7 +18,10 @@
  * failed, BOT_OK when all did. */
 enum bot_err store_fx_undo_once(struct store *s, uint64_t channel);
 
-/* store_export_cb members that accept every row and look at nothing. */
+/* store_export_cb members that accept every row and look at nothing
+ * (for a test that reads one part of store_export(): its saved sheets,
+ * say). */
+enum bot_err store_fx_skip_enc(void *ctx, const struct store_enc_rec *r);
 enum bot_err store_fx_skip_ix(void *ctx, const struct store_ix_rec *r);
 enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value);
 

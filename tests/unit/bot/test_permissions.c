@@ -41,7 +41,7 @@
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
-#include "store_noop.h"
+#include "store_fixture.h"
 
 #define MATRIX_FILE "permissions.tsv"
 #define MATRIX_MAX_ROWS 128
@@ -235,8 +235,8 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
         free(value);
     }
     struct text_at t = {settings + at, n - at};
-    const struct store_export_cb cb = {store_noop_enc, store_noop_ix,
-                                       store_noop_kv, sheet_text};
+    const struct store_export_cb cb = {store_fx_skip_enc, store_fx_skip_ix,
+                                       store_fx_skip_kv, sheet_text};
     assert_int_equal(store_macro_export(c->store, macro_line, &t), BOT_OK);
     assert_int_equal(store_export(c->store, &cb, &t), BOT_OK);
 }

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "store.h"
-#include "store_noop.h"
+#include "store_fixture.h"
 
 #define GUILD 111u
 #define GUILD2 222u
@@ -380,8 +380,8 @@ static void test_sheet_export_import(void **state)
     assert_int_equal(store_sheet_use_set(s, GUILD, ALICE, "Aria"), BOT_OK);
 
     struct dump d = {0};
-    const struct store_export_cb cb = {store_noop_enc, store_noop_ix,
-                                       store_noop_kv, dump_sheet};
+    const struct store_export_cb cb = {store_fx_skip_enc, store_fx_skip_ix,
+                                       store_fx_skip_kv, dump_sheet};
     assert_int_equal(store_export(s, &cb, &d), BOT_OK);
     assert_int_equal(d.n, 2);
     assert_int_equal(d.rows[0].kind, STORE_SHEET_CHAR); /* characters first */
