@@ -145,6 +145,8 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
         if (c[i].rounds > 0)
             sbuf_addf(b, "; lasts %d round%s", (int)c[i].rounds,
                       c[i].rounds == 1 ? "" : "s");
+        if (c[i].flags & RS_COND_LASTS)
+            sbuf_add(b, "; outlasts the fight: a saved character keeps it");
         sbuf_add(b, "\n");
     }
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");

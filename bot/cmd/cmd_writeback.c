@@ -4,9 +4,9 @@
  * fight left them (hp, Resolve, Harm, stamina: every track its system
  * declares RS_TRACK; pools such as temporary hit points do not outlast a
  * fight), and the conditions it declares to outlast a fight
- * (RS_COND_LASTS: resolve's Wounded). /combat reopen puts the sheets back
- * as they were, since the
- * fight is live again and will be written back when it ends once more.
+ * (RS_COND_LASTS: resolve's Wounded, tactical's wounds). /combat reopen
+ * puts the sheets back as they were, since the fight is live again and
+ * will be written back when it ends once more.
  *
  * Each sheet keeps its document from before the write-back under a tag
  * naming the fight (store.h "saved sheets"), so the undo finds exactly the

@@ -39,6 +39,8 @@
 #define CS(n, fl, start, cap, rounds, help) \
     {n, fl, start, cap, rounds, ENC_EXPIRE_END, help}
 #define STK RS_COND_STACKS
+/* LST: it outlasts the fight until treated (a saved character keeps it). */
+#define LST RS_COND_LASTS
 /* A pending test: bookkeeping, its value the difficulty. The parser writes
  * the same help (tac_pending_help). */
 #define PEND(n) \
@@ -116,25 +118,25 @@ const struct tac_table tac_builtin = {
         [TB_BLINDED] = CS("Blinded", 0, 0, 0, 0,
             "a major disadvantage on tests that need sight; no ranged "
             "attacks"),
-        [TB_CHA_WOUND] = CS("Charisma Wound", STK, 0, 0, 0,
+        [TB_CHA_WOUND] = CS("Charisma Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Charisma tests until treated; more wounds "
             "there do not add to it"),
         [TB_CORRODED] = CS("Corroded", STK, 0, 3, 0,
             "each stack adds 1 damage to attacks against the holder"),
-        [TB_DEX_INJURY] = CS("Dexterity Injury", 0, 0, 0, 0,
+        [TB_DEX_INJURY] = CS("Dexterity Injury", LST, 0, 0, 0,
             "a disadvantage on Dexterity tests; a second one is a Dexterity "
             "Wound"),
-        [TB_DEX_WOUND] = CS("Dexterity Wound", STK, 0, 0, 0,
+        [TB_DEX_WOUND] = CS("Dexterity Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Dexterity tests until treated; more wounds "
             "there do not add to it"),
         [TB_DISTRACTED] = CS("Distracted", 0, 0, 0, 0,
             "a disadvantage on the next test, then it ends"),
         [TB_ENCOURAGED] = CS("Encouraged", 0, 0, 0, 1,
             "may add an advantage to one test of their choice (adv:1)"),
-        [TB_END_INJURY] = CS("Endurance Injury", 0, 0, 0, 0,
+        [TB_END_INJURY] = CS("Endurance Injury", LST, 0, 0, 0,
             "a disadvantage on Endurance tests; a second one is an "
             "Endurance Wound"),
-        [TB_END_WOUND] = CS("Endurance Wound", STK, 0, 0, 0,
+        [TB_END_WOUND] = CS("Endurance Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Endurance tests until treated; more wounds "
             "there do not add to it"),
         [TB_EXHAUSTED] = CS("Exhausted", STK, 0, 5, 0,
@@ -153,10 +155,10 @@ const struct tac_table tac_builtin = {
         [TB_IMMOBILIZED] = CS("Immobilized", 0, 0, 0, 0,
             "cannot move; /act action:break against the captor may free "
             "them, once per round"),
-        [TB_INS_WOUND] = CS("Insight Wound", STK, 0, 0, 0,
+        [TB_INS_WOUND] = CS("Insight Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Insight tests until treated; more wounds "
             "there do not add to it"),
-        [TB_INT_WOUND] = CS("Intelligence Wound", STK, 0, 0, 0,
+        [TB_INT_WOUND] = CS("Intelligence Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Intelligence tests until treated; more "
             "wounds there do not add to it"),
         [TB_MAGNETIZED] = CS("Magnetized", 0, 0, 0, 0,
@@ -165,7 +167,7 @@ const struct tac_table tac_builtin = {
         [TB_PARALYZED] = CS("Paralyzed", 0, 0, 0, 0,
             "no actions or reactions; passive evasion 1; cannot evade an "
             "area attack"),
-        [TB_POISONED] = CS("Poisoned", STK, 2, 5, 0,
+        [TB_POISONED] = CS("Poisoned", STK | LST, 2, 5, 0,
             "a disadvantage on every test; the value is the difficulty to "
             "shake it off after 8 hours"),
         [TB_PRONE] = CS("Prone", 0, 0, 0, 0,
@@ -177,10 +179,10 @@ const struct tac_table tac_builtin = {
             "unit takes damage"),
         [TB_SLOWED] = CS("Slowed", 0, 0, 0, 0,
             "moves at half speed, rounded up"),
-        [TB_STR_INJURY] = CS("Strength Injury", 0, 0, 0, 0,
+        [TB_STR_INJURY] = CS("Strength Injury", LST, 0, 0, 0,
             "a disadvantage on Strength tests; a second one is a Strength "
             "Wound"),
-        [TB_STR_WOUND] = CS("Strength Wound", STK, 0, 0, 0,
+        [TB_STR_WOUND] = CS("Strength Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Strength tests until treated; more wounds "
             "there do not add to it"),
         [TB_STUNNED] = CS("Stunned", 0, 0, 0, 0,
@@ -739,6 +741,10 @@ static enum eng_err tac_parse_cond(struct tac_table *t, struct tac_line *l,
                 return err;
         } else if (eng_text_casecmp(w, "stacks") == 0) {
             cs.flags |= RS_COND_STACKS;
+        } else if (eng_text_casecmp(w, "lasts") == 0) {
+            /* until treated, not until the fight ends: a saved
+             * character keeps it (the fight's write-back) */
+            cs.flags |= RS_COND_LASTS;
         } else if (!tac_flag(tac_cd_flags, sizeof tac_cd_flags /
                              sizeof tac_cd_flags[0], w, &cd.flags)) {
             return tac_bad(d, line, "unknown flag", w);

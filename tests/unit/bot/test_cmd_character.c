@@ -213,6 +213,30 @@ static void test_lasting_condition_kept(void **state)
     cmd_fx_has(f, "Wounded");
 }
 
+/* tactical's Wounds, Injuries and Poisoned last until treated (the
+ * chapter: a wound's disadvantage stays "until the wound is treated"):
+ * the sheet keeps them; Prone, a condition of the moment, it does not. */
+static void test_tactical_wound_kept(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Vex",
+                           "system", "tactical", "hp", "20", "stats",
+                           "init=3 stamina=3 av=4 endurance=2 strength=2",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "tactical",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", "side", "crew",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Vex",
+                           "condition", "Strength Wound", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Vex",
+                           "condition", "Prone", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "character", "show", NULL));
+    cmd_fx_has(f, "Strength Wound");
+    assert_null(strstr(f->text, "Prone"));
+}
+
 static void test_writeback_switched_off(void **state)
 {
     struct cmd_fx *f = *state;
@@ -281,6 +305,7 @@ int main(void)
         T(test_end_writes_back_and_reopen_undoes),
         T(test_writeback_switched_off),
         T(test_lasting_condition_kept),
+        T(test_tactical_wound_kept),
         T(test_complete_characters_and_attacks),
     };
 #undef T
