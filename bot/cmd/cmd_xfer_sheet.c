@@ -144,7 +144,8 @@ static void sheet_export(struct cmd_run *run, enum store_sheet_kind kind,
                  bot_strerror(e));
         goto out;
     }
-    qsort(p.rows, p.n, sizeof *p.rows, row_cmp);
+    if (p.n > 1) /* qsort's array may not be NULL, even for none */
+        qsort(p.rows, p.n, sizeof *p.rows, row_cmp);
     for (size_t i = 0; i < p.n; i++) {
         json_t *sh = row_sheet(&p.rows[i], err, sizeof err);
         if (sh == NULL) {

@@ -97,7 +97,9 @@ static void test_mp_declare(void **state)
                          json_array_get(list, 1), "id")), 1);
     assert_string_equal(json_string_value(json_object_get(
                             json_array_get(list, 0), "filename")), "a.md");
-    assert_false(mp_declare(json_string("not an object"), f, 1));
+    json_t *str = json_string("not an object");
+    assert_false(mp_declare(str, f, 1));
+    json_decref(str);
     json_decref(cb);
 }
 
