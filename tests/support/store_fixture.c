@@ -1,7 +1,10 @@
 /* store_fixture.c - see store_fixture.h. */
 #include "store_fixture.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "pg_cluster.h"
 
 enum bot_err store_fx_undo_once(struct store *s, uint64_t channel)
 {
@@ -37,4 +40,34 @@ enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value)
     (void)key;
     (void)value;
     return BOT_OK;
+}
+
+const char *store_fx_location(bool pg)
+{
+    return pg ? pg_test_cluster()->conninfo : ":memory:";
+}
+
+int store_fx_open(void **state, bool pg, const char *truncate)
+{
+    struct store *s = NULL;
+    char err[256];
+    if (store_open(store_fx_location(pg), &s, err, sizeof err) != BOT_OK) {
+        fprintf(stderr, "store_open: %s\n", err);
+        return -1;
+    }
+    if (pg && truncate != NULL &&
+        pg_cluster_exec(store_fx_location(true), truncate, err,
+                        sizeof err) != 0) {
+        fprintf(stderr, "truncate: %s\n", err);
+        store_close(s);
+        return -1;
+    }
+    *state = s;
+    return 0;
+}
+
+int store_fx_close(void **state)
+{
+    store_close(*state);
+    return 0;
 }

@@ -9,6 +9,7 @@
 #ifndef STORE_FIXTURE_H
 #define STORE_FIXTURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "store.h"
@@ -24,5 +25,17 @@ enum bot_err store_fx_undo_once(struct store *s, uint64_t channel);
 enum bot_err store_fx_skip_enc(void *ctx, const struct store_enc_rec *r);
 enum bot_err store_fx_skip_ix(void *ctx, const struct store_ix_rec *r);
 enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value);
+
+/* Where a store test's store is: SQLite ":memory:", or with pg the test
+ * cluster's database (pg_cluster.h; its group setup started it). */
+const char *store_fx_location(bool pg);
+
+/* cmocka setup: open the store at store_fx_location(pg) into *state and,
+ * on PostgreSQL, run truncate (NULL: none) to empty the tables the suite
+ * uses, after the open so that they exist. -1, having said why on
+ * stderr, when either fails. */
+int store_fx_open(void **state, bool pg, const char *truncate);
+/* cmocka teardown: close *state. */
+int store_fx_close(void **state);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "store.h"
+#include "store_fixture.h"
 
 #define GUILD 111111111111111111ull
 #define ALICE 222222222222222222ull
@@ -17,59 +18,21 @@
 
 #ifdef FRAY_STORE_PG
 #include "pg_cluster.h"
-
 #define SUITE "store_macro_pg"
-
-static const char *location(void)
-{
-    return pg_test_cluster()->conninfo;
-}
-
-static int empty_tables(void)
-{
-    char err[256];
-    /* The first test's open creates the table. */
-    if (pg_cluster_exec(pg_test_cluster()->conninfo,
-                        "DO $$ BEGIN IF to_regclass('macro') IS NOT NULL"
-                        " THEN TRUNCATE macro; END IF; END $$",
-                        err, sizeof err) != 0) {
-        fprintf(stderr, "truncate: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
+#define STORE_PG true
 #else
 #define SUITE "store_macro"
-
-static const char *location(void)
-{
-    return ":memory:";
-}
-
-static int empty_tables(void)
-{
-    return 0;
-}
+#define STORE_PG false
 #endif
 
 static int open_store(void **state)
 {
-    struct store *s = NULL;
-    char err[256];
-    if (empty_tables() != 0)
-        return -1;
-    if (store_open(location(), &s, err, sizeof err) != BOT_OK) {
-        fprintf(stderr, "store_open: %s\n", err);
-        return -1;
-    }
-    *state = s;
-    return 0;
+    return store_fx_open(state, STORE_PG, "TRUNCATE macro");
 }
 
 static int close_store(void **state)
 {
-    store_close(*state);
-    return 0;
+    return store_fx_close(state);
 }
 
 static struct store_macro macro(uint64_t guild, uint64_t user,

@@ -23,59 +23,22 @@
 
 #ifdef FRAY_STORE_PG
 #include "pg_cluster.h"
-
 #define SUITE "store_sheet_pg"
-
-static const char *location(void)
-{
-    return pg_test_cluster()->conninfo;
-}
-
-static int empty_tables(void)
-{
-    char err[256];
-    if (pg_cluster_exec(pg_test_cluster()->conninfo,
-                        "TRUNCATE sheet_use, sheet RESTART IDENTITY", err,
-                        sizeof err) != 0) {
-        fprintf(stderr, "truncate: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
+#define STORE_PG true
 #else
 #define SUITE "store_sheet"
-
-static const char *location(void)
-{
-    return ":memory:";
-}
-
-static int empty_tables(void)
-{
-    return 0;
-}
+#define STORE_PG false
 #endif
 
 static int open_store(void **state)
 {
-    struct store *s = NULL;
-    char err[256];
-    if (store_open(location(), &s, err, sizeof err) != BOT_OK) {
-        fprintf(stderr, "store_open: %s\n", err);
-        return -1;
-    }
-    if (empty_tables() != 0) {
-        store_close(s);
-        return -1;
-    }
-    *state = s;
-    return 0;
+    return store_fx_open(state, STORE_PG,
+                         "TRUNCATE sheet_use, sheet RESTART IDENTITY");
 }
 
 static int close_store(void **state)
 {
-    store_close(*state);
-    return 0;
+    return store_fx_close(state);
 }
 
 static enum bot_err add(struct store *s, enum store_sheet_kind kind,

@@ -11,39 +11,15 @@
 #include <string.h>
 
 #include "store.h"
+#include "store_fixture.h"
 
 #ifdef FRAY_STORE_PG
 #include "pg_cluster.h"
-
 #define SUITE "store_timer_pg"
-
-static const char *location(void)
-{
-    return pg_test_cluster()->conninfo;
-}
-
-static int empty_tables(void)
-{
-    char err[256];
-    if (pg_cluster_exec(pg_test_cluster()->conninfo,
-                        "TRUNCATE clock_timer", err, sizeof err) != 0) {
-        fprintf(stderr, "truncate: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
+#define STORE_PG true
 #else
 #define SUITE "store_timer"
-
-static const char *location(void)
-{
-    return ":memory:";
-}
-
-static int empty_tables(void)
-{
-    return 0;
-}
+#define STORE_PG false
 #endif
 
 /* Guild snowflakes whose shard (of 2) is known: (guild >> 22) % 2. */
@@ -52,24 +28,12 @@ static int empty_tables(void)
 
 static int open_store(void **state)
 {
-    struct store *s = NULL;
-    char err[256];
-    if (store_open(location(), &s, err, sizeof err) != BOT_OK) {
-        fprintf(stderr, "store_open: %s\n", err);
-        return -1;
-    }
-    if (empty_tables() != 0) {
-        store_close(s);
-        return -1;
-    }
-    *state = s;
-    return 0;
+    return store_fx_open(state, STORE_PG, "TRUNCATE clock_timer");
 }
 
 static int close_store(void **state)
 {
-    store_close(*state);
-    return 0;
+    return store_fx_close(state);
 }
 
 static void test_timer_next_and_due(void **state)
@@ -167,7 +131,9 @@ static void test_timer_claim_two_connections(void **state)
     struct store *a = *state, *b = NULL;
     char err[256];
     bool ca = false, cb = false;
-    assert_int_equal(store_open(location(), &b, err, sizeof err), BOT_OK);
+    assert_int_equal(store_open(store_fx_location(STORE_PG), &b, err,
+                                sizeof err),
+                     BOT_OK);
     assert_int_equal(store_timer_set(a, 40, GUILD_SHARD0, 500), BOT_OK);
     assert_int_equal(store_timer_set(a, 41, GUILD_SHARD0, 600), BOT_OK);
 
