@@ -221,6 +221,16 @@ enum bot_err store_sq_guard(struct store_sqlite *s)
     return s->depth > 0 ? s->aborted : BOT_OK;
 }
 
+enum bot_err store_sq_prepare(struct store_sqlite *s, const char *sql,
+                              sqlite3_stmt **st, const char *what)
+{
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? BOT_OK : store_sq_fail_rc(s, rc, what);
+}
+
 /* Every multi-row write runs inside a savepoint of its own, so it is atomic
  * with or without the caller's transaction. */
 enum bot_err store_sq_op_begin(struct store_sqlite *s)

@@ -9,14 +9,6 @@
 #include "store_hist.h"
 #include "store_sqlite_int.h"
 
-/* Prepare sql; on failure the store's message says what. */
-static enum bot_err prepare(struct store_sqlite *s, const char *sql,
-                            sqlite3_stmt **st, const char *what)
-{
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? BOT_OK : store_sq_fail_rc(s, rc, what);
-}
-
 static void free_docs(struct store_enc_rec *r)
 {
     for (size_t i = 0; i < r->nver; i++)
@@ -86,22 +78,24 @@ static enum bot_err export_encounters(struct store_sqlite *s,
     struct store_enc_rec *r = calloc(1, sizeof *r);
     if (!r)
         return store__fail(&s->base, BOT_NOMEM, "out of memory exporting");
-    enum bot_err e = prepare(s,
-                             "SELECT id, channel, version, undo, created_ms,"
-                             " updated_ms, ended_ms, guild FROM encounter"
-                             " ORDER BY id",
-                             &enc, "exporting encounters");
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "SELECT id, channel, version, undo, created_ms,"
+                         " updated_ms, ended_ms, guild FROM encounter"
+                         " ORDER BY id",
+                         &enc, "exporting encounters");
     if (e == BOT_OK)
-        e = prepare(s,
-                    "SELECT version, created_ms, doc FROM enc_version"
-                    " WHERE enc = ?1 ORDER BY version",
-                    &ver, "exporting versions");
+        e = store_sq_prepare(s,
+                             "SELECT version, created_ms, doc FROM enc_version"
+                             " WHERE enc = ?1 ORDER BY version",
+                             &ver, "exporting versions");
     if (e == BOT_OK)
-        e = prepare(s,
-                    "SELECT version, by_user, at_ms, secret, text, detail,"
-                    " gm_detail, by_name FROM enc_change WHERE enc = ?1"
-                    " ORDER BY version",
-                    &chg, "exporting the history");
+        e = store_sq_prepare(
+            s,
+            "SELECT version, by_user, at_ms, secret, text, detail,"
+            " gm_detail, by_name FROM enc_change WHERE enc = ?1"
+            " ORDER BY version",
+            &chg, "exporting the history");
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(enc)) == SQLITE_ROW) {
         struct undo_chain u;
@@ -142,10 +136,10 @@ static enum bot_err export_rest(struct store_sqlite *s,
                                 const struct store_export_cb *cb, void *ctx)
 {
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(s,
-                             "SELECT id, channel, version, created_ms"
-                             " FROM interaction ORDER BY id",
-                             &st, "exporting interactions");
+    enum bot_err e = store_sq_prepare(s,
+                                      "SELECT id, channel, version, created_ms"
+                                      " FROM interaction ORDER BY id",
+                                      &st, "exporting interactions");
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_ix_rec r = {
@@ -162,8 +156,8 @@ static enum bot_err export_rest(struct store_sqlite *s,
     sqlite3_finalize(st);
     st = NULL;
     if (e == BOT_OK)
-        e = prepare(s, "SELECT key, value FROM kv ORDER BY key", &st,
-                    "exporting keys");
+        e = store_sq_prepare(s, "SELECT key, value FROM kv ORDER BY key", &st,
+                             "exporting keys");
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *k = (const char *)sqlite3_column_text(st, 0);
         const char *v = (const char *)sqlite3_column_text(st, 1);
@@ -210,11 +204,12 @@ static enum bot_err import_rows(struct store_sqlite *s,
     memcpy(u.v, r->undo, r->nundo * sizeof u.v[0]);
     store__undo_encode(&u, blob);
 
-    enum bot_err e = prepare(s,
-                             "INSERT INTO encounter (channel, version, undo,"
-                             " created_ms, updated_ms, ended_ms, guild)"
-                             " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                             &st, "importing an encounter");
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "INSERT INTO encounter (channel, version, undo,"
+                         " created_ms, updated_ms, ended_ms, guild)"
+                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                         &st, "importing an encounter");
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, (sqlite3_int64)r->channel);
@@ -231,10 +226,11 @@ static enum bot_err import_rows(struct store_sqlite *s,
     st = NULL;
     int64_t id = sqlite3_last_insert_rowid(s->db);
     if (e == BOT_OK)
-        e = prepare(s,
-                    "INSERT INTO enc_version (enc, version, created_ms, doc)"
-                    " VALUES (?1, ?2, ?3, ?4)",
-                    &st, "importing a version");
+        e = store_sq_prepare(
+            s,
+            "INSERT INTO enc_version (enc, version, created_ms, doc)"
+            " VALUES (?1, ?2, ?3, ?4)",
+            &st, "importing a version");
     for (size_t i = 0; e == BOT_OK && i < r->nver; i++) {
         unsigned char *p = NULL;
         size_t n = 0;
@@ -257,11 +253,12 @@ static enum bot_err import_rows(struct store_sqlite *s,
     sqlite3_finalize(st);
     st = NULL;
     if (e == BOT_OK && r->nchange > 0)
-        e = prepare(s,
-                    "INSERT INTO enc_change (enc, version, by_user, at_ms,"
-                    " secret, text, detail, gm_detail, by_name)"
-                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                    &st, "importing the history");
+        e = store_sq_prepare(
+            s,
+            "INSERT INTO enc_change (enc, version, by_user, at_ms,"
+            " secret, text, detail, gm_detail, by_name)"
+            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            &st, "importing the history");
     for (size_t i = 0; e == BOT_OK && i < r->nchange; i++) {
         const struct store_change_rec *c = &r->change[i];
         sqlite3_reset(st);
@@ -301,10 +298,10 @@ enum bot_err store_sq_import_interaction(struct store *base,
     sqlite3_stmt *st = NULL;
     enum bot_err e = store_sq_guard(s);
     if (e == BOT_OK)
-        e = prepare(s,
-                    "INSERT INTO interaction (id, channel, version,"
-                    " created_ms) VALUES (?1, ?2, ?3, ?4)",
-                    &st, "importing an interaction");
+        e = store_sq_prepare(s,
+                             "INSERT INTO interaction (id, channel, version,"
+                             " created_ms) VALUES (?1, ?2, ?3, ?4)",
+                             &st, "importing an interaction");
     if (e != BOT_OK)
         return e;
     sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);

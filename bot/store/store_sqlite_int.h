@@ -40,6 +40,11 @@ struct store_sqlite {
 enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc, const char *what);
 /* Fail fast while the caller's transaction is lost (see store.h). */
 enum bot_err store_sq_guard(struct store_sqlite *s);
+/* A statement prepared once for one call (the rarer queries: saved
+ * sheets and rolls, timers, export, prune), after the guard; on failure
+ * the store's message says what. The caller finalizes *st. */
+enum bot_err store_sq_prepare(struct store_sqlite *s, const char *sql,
+                              sqlite3_stmt **st, const char *what);
 /* A savepoint around one multi-row write: atomic in or out of a
  * transaction. op_end releases it on BOT_OK, else rolls it back; returns e
  * or the release's error. */

@@ -18,16 +18,6 @@
 
 #define MACRO_COLS "guild, user_id, name, dice, by_user, created_ms, updated_ms"
 
-static enum bot_err prepare(struct store_sqlite *s, const char *sql,
-                            sqlite3_stmt **st, const char *what)
-{
-    enum bot_err e = store_sq_guard(s);
-    if (e != BOT_OK)
-        return e;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? BOT_OK : store_sq_fail_rc(s, rc, what);
-}
-
 /* The row of st (MACRO_COLS) into *m. */
 static void macro_row(sqlite3_stmt *st, struct store_macro *m)
 {
@@ -67,7 +57,7 @@ enum bot_err store_sq_macro_put(struct store *base,
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(
+    enum bot_err e = store_sq_prepare(
         s,
         replace ? "INSERT INTO macro (" MACRO_COLS ")"
                   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
@@ -101,7 +91,7 @@ static enum bot_err scoped(struct store_sqlite *s, const char *sql,
                            uint64_t guild, uint64_t user, const char *text,
                            sqlite3_stmt **st, const char *what)
 {
-    enum bot_err e = prepare(s, sql, st, what);
+    enum bot_err e = store_sq_prepare(s, sql, st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(*st, 1, (sqlite3_int64)guild);
@@ -195,10 +185,10 @@ enum bot_err store_sq_macro_export(struct store *base, store_macro_fn *fn,
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(s,
-                             "SELECT " MACRO_COLS " FROM macro"
-                             " ORDER BY guild, user_id, name",
-                             &st, "exporting macros");
+    enum bot_err e = store_sq_prepare(s,
+                                      "SELECT " MACRO_COLS " FROM macro"
+                                      " ORDER BY guild, user_id, name",
+                                      &st, "exporting macros");
     return e != BOT_OK ? e
                        : each_row(s, st, SIZE_MAX, fn, ctx,
                                   "exporting macros");

@@ -20,20 +20,13 @@
 
 #include "store_sqlite_int.h"
 
-static enum bot_err prepare(struct store_sqlite *s, const char *sql,
-                            sqlite3_stmt **st, const char *what)
-{
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? BOT_OK : store_sq_fail_rc(s, rc, what);
-}
-
 /* Run sql with ?1 = a (and ?2 = b), a statement without rows; the rows it
  * changed into *changed (may be NULL). */
 static enum bot_err exec2(struct store_sqlite *s, const char *sql, int64_t a,
                           int64_t b, int64_t *changed, const char *what)
 {
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(s, sql, &st, what);
+    enum bot_err e = store_sq_prepare(s, sql, &st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, a);
@@ -73,11 +66,11 @@ enum bot_err store_sq_guild_count(struct store *base, uint64_t guild,
     sqlite3_stmt *st = NULL;
     enum bot_err e = store_sq_guard(s);
     if (e == BOT_OK)
-        e = prepare(s,
-                    "SELECT count(*) FILTER (WHERE ended_ms IS NULL),"
-                    " count(*) FILTER (WHERE ended_ms IS NOT NULL)"
-                    " FROM encounter WHERE guild = ?1",
-                    &st, "counting the server's encounters");
+        e = store_sq_prepare(s,
+                             "SELECT count(*) FILTER (WHERE ended_ms IS NULL),"
+                             " count(*) FILTER (WHERE ended_ms IS NOT NULL)"
+                             " FROM encounter WHERE guild = ?1",
+                             &st, "counting the server's encounters");
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, (sqlite3_int64)guild);
@@ -99,7 +92,7 @@ static enum bot_err pick(struct store_sqlite *s, const char *sql, int64_t a,
                          size_t max, size_t *n, const char *what)
 {
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(s, sql, &st, what);
+    enum bot_err e = store_sq_prepare(s, sql, &st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, a);
@@ -238,11 +231,11 @@ enum bot_err store_sq_size(struct store *base, int64_t *bytes)
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prepare(s,
-                             "SELECT c.page_count * z.page_size"
-                             " FROM pragma_page_count() c,"
-                             " pragma_page_size() z",
-                             &st, "reading the database size");
+    enum bot_err e = store_sq_prepare(s,
+                                      "SELECT c.page_count * z.page_size"
+                                      " FROM pragma_page_count() c,"
+                                      " pragma_page_size() z",
+                                      &st, "reading the database size");
     if (e != BOT_OK)
         return e;
     int rc = sqlite3_step(st);

@@ -22,16 +22,6 @@
 /* The row a key names: ?1 kind, ?2 guild, ?3 owner, ?4 name_key. */
 #define SHEET_BY_KEY "kind = ?1 AND guild = ?2 AND owner = ?3 AND name_key = ?4"
 
-static enum bot_err prep(struct store_sqlite *s, const char *sql,
-                         sqlite3_stmt **st, const char *what)
-{
-    enum bot_err e = store_sq_guard(s);
-    if (e != BOT_OK)
-        return e;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? BOT_OK : store_sq_fail_rc(s, rc, what);
-}
-
 /* Bind ?1..?3 (and ?4 when k->name is not NULL) to k. */
 static void bind_key(sqlite3_stmt *st, const struct store_sheet_key *k)
 {
@@ -95,12 +85,13 @@ static enum bot_err insert_row(struct store_sqlite *s,
 {
     sqlite3_stmt *st = NULL;
     const char *what = "saving a sheet";
-    enum bot_err e = prep(s,
-                          "INSERT INTO sheet (kind, guild, owner, name_key,"
-                          " name, system, created_ms, updated_ms, undo_tag,"
-                          " undo_doc, doc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-                          " ?8, ?9, ?10, ?11) ON CONFLICT DO NOTHING",
-                          &st, what);
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "INSERT INTO sheet (kind, guild, owner, name_key,"
+                         " name, system, created_ms, updated_ms, undo_tag,"
+                         " undo_doc, doc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+                         " ?8, ?9, ?10, ?11) ON CONFLICT DO NOTHING",
+                         &st, what);
     if (e != BOT_OK)
         return e;
     struct store_sheet_key k = {sh->kind, sh->guild, sh->owner, key};
@@ -127,13 +118,14 @@ static enum bot_err use_write(struct store_sqlite *s, uint64_t guild,
 {
     sqlite3_stmt *st = NULL;
     const char *what = "choosing the character used";
-    enum bot_err e = prep(s,
-                          "INSERT INTO sheet_use (guild, owner, sheet)"
-                          " SELECT guild, owner, id FROM sheet WHERE kind = 1"
-                          " AND guild = ?1 AND owner = ?2 AND name_key = ?3"
-                          " ON CONFLICT (guild, owner) DO UPDATE"
-                          " SET sheet = excluded.sheet",
-                          &st, what);
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "INSERT INTO sheet_use (guild, owner, sheet)"
+                         " SELECT guild, owner, id FROM sheet WHERE kind = 1"
+                         " AND guild = ?1 AND owner = ?2 AND name_key = ?3"
+                         " ON CONFLICT (guild, owner) DO UPDATE"
+                         " SET sheet = excluded.sheet",
+                         &st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, (sqlite3_int64)guild);
@@ -183,8 +175,8 @@ enum bot_err store_sq_sheet_get(struct store *base,
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     const char *what = "reading a sheet";
-    enum bot_err e = prep(s, "SELECT " SHEET_COLS " FROM sheet WHERE "
-                          SHEET_BY_KEY, &st, what);
+    enum bot_err e = store_sq_prepare(
+        s, "SELECT " SHEET_COLS " FROM sheet WHERE " SHEET_BY_KEY, &st, what);
     if (e != BOT_OK)
         return e;
     bind_key(st, k);
@@ -208,10 +200,11 @@ enum bot_err store_sq_sheet_update(struct store *base,
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prep(s,
-                          "UPDATE sheet SET doc = ?5, undo_tag = ?6,"
-                          " undo_doc = ?7, updated_ms = ?8 WHERE "
-                          SHEET_BY_KEY, &st, "saving a sheet");
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "UPDATE sheet SET doc = ?5, undo_tag = ?6,"
+                         " undo_doc = ?7, updated_ms = ?8 WHERE " SHEET_BY_KEY,
+                         &st, "saving a sheet");
     if (e != BOT_OK)
         return e;
     bind_key(st, k);
@@ -230,7 +223,7 @@ static enum bot_err by_key(struct store_sqlite *s, const char *sql,
                            const char *what)
 {
     sqlite3_stmt *st = NULL;
-    enum bot_err e = prep(s, sql, &st, what);
+    enum bot_err e = store_sq_prepare(s, sql, &st, what);
     if (e != BOT_OK)
         return e;
     bind_key(st, k);
@@ -263,7 +256,7 @@ static enum bot_err count_of(struct store_sqlite *s, const char *sql,
 {
     sqlite3_stmt *st = NULL;
     const char *what = "counting sheets";
-    enum bot_err e = prep(s, sql, &st, what);
+    enum bot_err e = store_sq_prepare(s, sql, &st, what);
     if (e != BOT_OK)
         return e;
     bind_key(st, k);
@@ -323,8 +316,9 @@ enum bot_err store_sq_sheet_list(struct store *base,
     }
     sqlite3_stmt *st = NULL;
     if (e == BOT_OK)
-        e = prep(s, "SELECT " SHEET_COLS SHEET_PREFIX
-                 " ORDER BY name_key LIMIT ?5", &st, what);
+        e = store_sq_prepare(
+            s, "SELECT " SHEET_COLS SHEET_PREFIX " ORDER BY name_key LIMIT ?5",
+            &st, what);
     if (e != BOT_OK)
         return e;
     bind_key(st, k);
@@ -338,10 +332,13 @@ enum bot_err store_sq_sheet_use_set(struct store *base, uint64_t guild,
     struct store_sqlite *s = SQ(base);
     if (key == NULL) {
         sqlite3_stmt *st = NULL;
-        enum bot_err e = prep(s,
-                              "DELETE FROM sheet_use WHERE guild = ?1"
-                              " AND owner = ?2", &st, "forgetting the "
-                              "character used");
+        enum bot_err e =
+            store_sq_prepare(s,
+                             "DELETE FROM sheet_use WHERE guild = ?1"
+                             " AND owner = ?2",
+                             &st,
+                             "forgetting the "
+                             "character used");
         if (e != BOT_OK)
             return e;
         sqlite3_bind_int64(st, 1, (sqlite3_int64)guild);
@@ -361,10 +358,12 @@ enum bot_err store_sq_sheet_use_get(struct store *base, uint64_t guild,
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     const char *what = "reading the character used";
-    enum bot_err e = prep(s,
-                          "SELECT c.name FROM sheet_use u JOIN sheet c"
-                          " ON c.id = u.sheet WHERE u.guild = ?1"
-                          " AND u.owner = ?2", &st, what);
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "SELECT c.name FROM sheet_use u JOIN sheet c"
+                         " ON c.id = u.sheet WHERE u.guild = ?1"
+                         " AND u.owner = ?2",
+                         &st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, (sqlite3_int64)guild);
@@ -387,9 +386,11 @@ enum bot_err store_sq_sheet_tagged(struct store *base, uint64_t guild,
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     const char *what = "reading a write-back's sheets";
-    enum bot_err e = prep(s,
-                          "SELECT " SHEET_COLS " FROM sheet WHERE guild = ?1"
-                          " AND undo_tag = ?2 ORDER BY id", &st, what);
+    enum bot_err e =
+        store_sq_prepare(s,
+                         "SELECT " SHEET_COLS " FROM sheet WHERE guild = ?1"
+                         " AND undo_tag = ?2 ORDER BY id",
+                         &st, what);
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, (sqlite3_int64)guild);
@@ -403,7 +404,9 @@ enum bot_err store_sq_export_sheets(struct store *base, store_sheet_fn *fn,
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     const char *what = "exporting sheets";
-    enum bot_err e = prep(s, "SELECT " SHEET_COLS " FROM sheet"
-                          " ORDER BY kind, id", &st, what);
+    enum bot_err e = store_sq_prepare(s,
+                                      "SELECT " SHEET_COLS " FROM sheet"
+                                      " ORDER BY kind, id",
+                                      &st, what);
     return e != BOT_OK ? e : each_row(s, st, true, fn, ctx, what);
 }

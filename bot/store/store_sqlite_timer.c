@@ -17,12 +17,9 @@ static enum bot_err prep(struct store_sqlite *s, const char *sql,
                          const int64_t *v, int n, sqlite3_stmt **st,
                          const char *what)
 {
-    enum bot_err e = store_sq_guard(s);
+    enum bot_err e = store_sq_prepare(s, sql, st, what);
     if (e != BOT_OK)
         return e;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, st, NULL);
-    if (rc != SQLITE_OK)
-        return store_sq_fail_rc(s, rc, what);
     for (int i = 0; i < n; i++)
         sqlite3_bind_int64(*st, i + 1, v[i]);
     return BOT_OK;
