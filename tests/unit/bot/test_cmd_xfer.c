@@ -20,7 +20,10 @@
 #define ANN 2001
 #define BOB 2002
 
-static char dir[] = "/tmp/fray-cmd-xfer-XXXXXX";
+/* Each test's own directory for the files it writes and reads: made from
+ * this mkdtemp(3) template by setup, removed by teardown. */
+#define DIR_TEMPLATE "/tmp/fray-cmd-xfer-XXXXXX"
+static char dir[sizeof DIR_TEMPLATE];
 
 static const char *path_of(const char *name)
 {
@@ -50,6 +53,7 @@ static char *get(const char *name)
 
 static int setup(void **state)
 {
+    memcpy(dir, DIR_TEMPLATE, sizeof dir);
     if (mkdtemp(dir) == NULL)
         return -1;
     return cmd_fx_setup(state);
@@ -60,7 +64,6 @@ static int teardown(void **state)
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(system(cmd), 0);
-    memcpy(dir + strlen(dir) - 6, "XXXXXX", 6);
     return cmd_fx_teardown(state);
 }
 
