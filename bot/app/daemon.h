@@ -88,6 +88,9 @@ enum daemon_exit {
 /* Under a steady stream lws may always have more input pending: a group
  * is run at the latest this long after its first interaction arrived. */
 #define DAEMON_BATCH_WAIT_MS 20
+/* Bytes of an answer written on the stack before it moves to the heap: a
+ * roll or an attack fits. */
+#define DAEMON_ANSWER_STACK 4096
 /* Bytes lws reads from a socket in one go (its default is 4 KiB, two or
  * three interactions). */
 #define DAEMON_READ_BUFFER 65536

@@ -63,7 +63,6 @@ static void att_cmd_answer(struct att_cmd *c)
     struct interaction it;
     struct cmd_reply reply;
     char why[256], *text = NULL;
-    json_t *body = NULL;
 
     daemon_cmd_ctx(d, &ctx);
     cmd_reply_init(&reply);
@@ -92,15 +91,13 @@ static void att_cmd_answer(struct att_cmd *c)
                             ? METRICS_REFUSED
                             : METRICS_OK,
                         daemon_now_us() - c->rx_us);
-    body = render_discord_message(&reply.msg, false);
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    text = render_discord_message_text(&reply.msg, false, NULL);
     if (text == NULL ||
         rest_submit(d->rest, "PATCH", c->path, text, on_edit_done, d) !=
             BOT_OK)
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot send the "
                 "answer of /%s", c->id, c->command);
     free(text);
-    json_decref(body);
     cmd_reply_cleanup(&reply);
     interaction_cleanup(&it);
 }
@@ -157,12 +154,10 @@ static void att_refuse(struct daemon *d, const struct interaction *it,
 {
     char path[REST_MAX_PATH], *text;
     struct msg m;
-    json_t *body;
 
     msg_init(&m);
     msg_set_content(&m, "Your file was not read: %s.", att_strerror(e));
-    body = render_discord_callback(RENDER_DC_CB_MESSAGE, &m, true);
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    text = render_discord_callback_text(RENDER_DC_CB_MESSAGE, &m, true, NULL);
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
     if (text == NULL ||
@@ -173,7 +168,6 @@ static void att_refuse(struct daemon *d, const struct interaction *it,
     log_msg(d->log, LOG_LVL_INFO, "interaction %s /%s: file refused (%s)",
             it->id, it->req.command, att_errname(e));
     free(text);
-    json_decref(body);
     msg_cleanup(&m);
 }
 
@@ -183,7 +177,6 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
     struct att_cmd *c;
     enum att_err e;
     char path[REST_MAX_PATH], *text;
-    json_t *body;
 
     if (it->type != INTERACTION_COMMAND || it->att.option == NULL)
         return false;
@@ -211,8 +204,7 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
         return true;
     }
     /* from here the download owns c; the deferral only marks it */
-    body = render_discord_callback(RENDER_DC_CB_DEFER, NULL, true);
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    text = render_discord_callback_text(RENDER_DC_CB_DEFER, NULL, true, NULL);
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
     if (text == NULL ||
@@ -223,6 +215,5 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
         d->deferred++;
     }
     free(text);
-    json_decref(body);
     return true;
 }

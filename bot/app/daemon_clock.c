@@ -86,8 +86,7 @@ static void post_fired(struct daemon *d, struct cmd_reply *r)
 {
     char path[REST_MAX_PATH];
     if (r->msg.content != NULL || r->msg.nembeds > 0) {
-        json_t *body = render_discord_message(&r->msg, false);
-        char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+        char *text = render_discord_message_text(&r->msg, false, NULL);
         snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
                  r->channel_id);
         if (text == NULL || rest_submit(d->rest, "POST", path, text,
@@ -95,7 +94,6 @@ static void post_fired(struct daemon *d, struct cmd_reply *r)
             log_msg(d->log, LOG_LVL_WARN, "turn clock: cannot post in "
                     "channel %" PRIu64, r->channel_id);
         free(text);
-        json_decref(body);
     }
     if (r->tracker != NULL)
         tracker_show(d->tracker, r->channel_id, r->tracker, r->tracker_mode,

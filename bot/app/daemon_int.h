@@ -77,6 +77,7 @@ struct daemon {
     void *tls;                            /* SSL_CTX (tls.h); NULL: no TLS */
     struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
     int nbatch;
+    bool in_dispatch;                     /* inside daemon_on_dispatch() */
     bool batch_txn;                       /* the group's outer transaction
                                              is open */
     int64_t batch_t0_ms;                  /* when the first one was queued */
@@ -213,7 +214,9 @@ struct pending_reply {                    /* one interaction callback */
     int64_t rx_us;                        /* the dispatch came in */
     bool refused;                         /* answered with an error */
     bool limited;                         /* told to slow down */
-    struct follow_on next[FOLLOW_ONS_MAX];
+    struct follow_on *next;               /* FOLLOW_ONS_MAX, made by the
+                                             first follow-on: most answers
+                                             have none */
     int nnext;
 };
 

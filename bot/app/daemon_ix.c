@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
+#include "eng_text.h"
 #include "gw.h"
 #include "interaction.h"
 #include "limit.h"
@@ -37,6 +38,7 @@ static void pending_free(struct pending_reply *p)
 {
     for (int i = 0; i < p->nnext; i++)
         free(p->next[i].body);
+    free(p->next);
     free(p);
 }
 
@@ -94,38 +96,38 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     pending_free(p);
 }
 
-/* A request's body: the JSON of body, or with a file (/combat log) a
- * multipart body whose JSON declares it in message's attachments. *data
- * (heap) holds *len bytes of type ctype (REST_MAX_CTYPE bytes). */
-static bool request_body(json_t *body, json_t *message,
-                         const struct cmd_file *file, char **data,
-                         size_t *len, char *ctype)
+/* A request's body with a file (/combat log): a multipart body whose JSON
+ * (text, len bytes; in a callback, is_callback, the message is its "data")
+ * declares the file in the message's attachments. *data (heap) holds *dlen
+ * bytes of type ctype (REST_MAX_CTYPE bytes). */
+static bool request_body_file(const char *text, size_t len, bool is_callback,
+                              const struct cmd_file *file, char **data,
+                              size_t *dlen, char *ctype)
 {
-    struct mp_file f = {0};
-    if (file != NULL && file->data != NULL) {
-        f = (struct mp_file){file->name, "text/markdown; charset=utf-8",
-                             file->data, file->len};
-        if (!mp_declare(message, &f, 1))
-            return false;
-    }
-    char *text = json_dumps(body, JSON_COMPACT);
-    if (text == NULL)
-        return false;
-    if (f.filename == NULL) {
-        *data = text;
-        *len = strlen(text);
-        snprintf(ctype, REST_MAX_CTYPE, "application/json");
-        return true;
-    }
+    struct mp_file f = {file->name, "text/markdown; charset=utf-8", file->data,
+                        file->len};
+    json_t *body = json_loadb(text, len, 0, NULL);
+    json_t *message = is_callback ? json_object_get(body, "data") : body;
+    char *json = NULL;
     struct mp_body mp;
-    enum bot_err e = mp_build(text, &f, 1, &mp);
-    free(text);
-    if (e != BOT_OK)
-        return false;
-    *data = mp.data;
-    *len = mp.len;
-    snprintf(ctype, REST_MAX_CTYPE, "%s", mp.content_type);
-    return true;
+    bool ok = false;
+
+    if (message != NULL && mp_declare(message, &f, 1) &&
+        (json = json_dumps(body, JSON_COMPACT)) != NULL &&
+        mp_build(json, &f, 1, &mp) == BOT_OK) {
+        *data = mp.data;
+        *dlen = mp.len;
+        snprintf(ctype, REST_MAX_CTYPE, "%s", mp.content_type);
+        ok = true;
+    }
+    free(json);
+    json_decref(body);
+    return ok;
+}
+
+static bool has_file(const struct cmd_file *file)
+{
+    return file != NULL && file->data != NULL;
 }
 
 static struct pending_reply *pending_new(struct daemon *d,
@@ -138,23 +140,23 @@ static struct pending_reply *pending_new(struct daemon *d,
     p->d = d;
     p->t0_ms = daemon_now_ms();
     p->rx_us = rx_us;
-    snprintf(p->id, sizeof p->id, "%s", it->id);
-    snprintf(p->command, sizeof p->command, "%s", command ? command : "?");
+    eng_text_copy(p->id, sizeof p->id, it->id);
+    eng_text_copy(p->command, sizeof p->command, command ? command : "?");
     return p;
 }
 
-/* Queue the callback body; returns the pending record (owned by the REST
- * done callback from now on; follow-ons may be added until control returns
- * to the loop), or NULL. */
+/* Queue the callback body (JSON text of len bytes, borrowed; NULL: it
+ * could not be rendered), with file (may be NULL) attached; returns the
+ * pending record (owned by the REST done callback from now on; follow-ons
+ * may be added until control returns to the loop), or NULL. */
 static struct pending_reply *answer_file(struct daemon *d,
                                          const struct interaction *it,
-                                         int64_t rx_us, json_t *body,
-                                         const char *command,
+                                         int64_t rx_us, const char *body,
+                                         size_t len, const char *command,
                                          const struct cmd_file *file)
 {
-    char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE];
-    char *text = NULL;
-    size_t len = 0;
+    char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE] = "application/json";
+    char *multi = NULL;
     struct pending_reply *p;
     int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
 
@@ -169,63 +171,80 @@ static struct pending_reply *answer_file(struct daemon *d,
                 DAEMON_IX_WINDOW_MS);
         return NULL;
     }
-    bool ok = request_body(body, json_object_get(body, "data"), file, &text,
-                           &len, ctype);
-    p = pending_new(d, it, rx_us, command);
+    bool ok = body != NULL &&
+              (!has_file(file) ||
+               request_body_file(body, len, true, file, &multi, &len, ctype));
+    p = ok ? pending_new(d, it, rx_us, command) : NULL;
     if (!ok || !p) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: %s", it->id, !ok
                 ? "its answer's body could not be built" : "out of memory");
-        free(text);
-        free(p);
+        free(multi);
         return NULL;
     }
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
-    if (rest_submit_body(d->rest, "POST", path, text, len, ctype,
-                         on_callback_done, p) != BOT_OK) {
+    if (rest_submit_body(d->rest, "POST", path, multi ? multi : body, len,
+                         ctype, on_callback_done, p) != BOT_OK) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot queue reply",
                 it->id);
         free(p);
         p = NULL;
     }
-    free(text);
+    free(multi);
     return p;
 }
 
+/* Answer with the callback text (heap, freed here; NULL: it could not be
+ * rendered). */
 static struct pending_reply *answer(struct daemon *d,
-                                    const struct interaction *it,
-                                    int64_t rx_us, json_t *body,
-                                    const char *command)
+                                    const struct interaction *it, int64_t rx_us,
+                                    char *body, size_t len, const char *command)
 {
-    return answer_file(d, it, rx_us, body, command, NULL);
+    struct pending_reply *p =
+        answer_file(d, it, rx_us, body, len, command, NULL);
+    free(body);
+    return p;
 }
 
 /* After a deferral: send body (NULL: none) to the interaction's webhook
  * once the callback is accepted. sub is "" for a followup, or
  * "/messages/@original". */
+/* body: the message's JSON text (heap, taken; NULL: none), len bytes. */
 static void follow_on_file(struct pending_reply *p,
                            const struct interaction *it, const char *method,
-                           const char *sub, json_t *body,
+                           const char *sub, char *body, size_t len,
                            const struct cmd_file *file)
 {
     struct follow_on *f;
-    if (p == NULL || p->nnext >= FOLLOW_ONS_MAX)
+    if (p == NULL || p->nnext >= FOLLOW_ONS_MAX ||
+        (p->next == NULL &&
+         (p->next = calloc(FOLLOW_ONS_MAX, sizeof *p->next)) == NULL)) {
+        free(body);
         return;
+    }
     f = &p->next[p->nnext];
     f->method = method;
-    f->body = NULL;
-    f->len = 0;
-    if (body && !request_body(body, body, file, &f->body, &f->len, f->ctype))
-        return;
+    f->body = body;
+    f->len = len;
+    snprintf(f->ctype, sizeof f->ctype, "application/json");
+    if (body && has_file(file)) {
+        f->body = NULL;
+        bool ok = request_body_file(body, len, false, file, &f->body, &f->len,
+                                    f->ctype);
+        free(body);
+        if (!ok)
+            return;
+    }
     snprintf(f->path, sizeof f->path, "/webhooks/%s/%s%s",
              it->application_id, it->token, sub);
     p->nnext++;
 }
 
 static void follow_on(struct pending_reply *p, const struct interaction *it,
-                      const char *method, const char *sub, json_t *body)
+                      const char *method, const char *sub, char *body,
+                      size_t len)
 {
-    follow_on_file(p, it, method, sub, body, NULL);
+    follow_on_file(p, it, method, sub, body, len, NULL);
 }
 
 static void answer_autocomplete(struct daemon *d, struct interaction *it,
@@ -234,17 +253,16 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
                           .rs_data = &d->rules, .cache = d->cache};
     struct msg m;
-    json_t *body;
+    size_t len = 0;
 
     msg_init(&m);
     daemon_thread_route(d, &it->req);
     if (!cmd_complete(&ctx, &it->req, it->focused, &m))
         log_msg(d->log, LOG_LVL_WARN, "interaction %s: autocomplete out of "
                 "memory", it->id);
-    body = render_discord_autocomplete(&m);
-    if (body)
-        answer(d, it, rx_us, body, it->req.command);
-    json_decref(body);
+    char *body = render_discord_callback_text(RENDER_DC_CB_AUTOCOMPLETE, &m,
+                                              false, &len);
+    answer(d, it, rx_us, body, len, it->req.command);
     msg_cleanup(&m);
 }
 
@@ -267,8 +285,8 @@ static bool answer_unreadable(struct daemon *d, struct interaction *it,
     log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: refused, its text "
             "held a NUL or a broken character", it->id,
             it->req.command ? it->req.command : "?");
-    if (body != NULL)
-        answer(d, it, rx_us, body, it->req.command);
+    char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    answer(d, it, rx_us, text, text ? strlen(text) : 0, it->req.command);
     json_decref(body);
     return true;
 }
@@ -298,11 +316,10 @@ static void on_gm_done(void *ud, const struct rest_result *res);
 static bool gm_submit(struct daemon *d, uint64_t channel, const struct msg *m,
                       struct gm_fold *fold)
 {
-    char path[REST_MAX_PATH], *text;
-    json_t *body = render_discord_message(m, false);
+    char path[REST_MAX_PATH];
+    char *text = render_discord_message_text(m, false, NULL);
     bool ok;
 
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
     snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
     ok = text && rest_submit(d->rest, "POST", path, text,
                              fold ? on_gm_done : on_follow_done,
@@ -313,7 +330,6 @@ static bool gm_submit(struct daemon *d, uint64_t channel, const struct msg *m,
     else
         d->metrics.gm_posts++;
     free(text);
-    json_decref(body);
     return ok;
 }
 
@@ -549,18 +565,16 @@ static void batch_defer_decide(struct daemon *d, struct batch_item *b,
 static void batch_defer_send(struct daemon *d, struct batch_item *b)
 {
     struct interaction *it = &b->it;
-    json_t *body;
+    size_t len = 0;
 
     if (b->acked_before) {      /* no second callback: hold the answer */
         b->p = pending_new(d, it, b->rx_us, it->req.command);
         return;
     }
-    body = render_discord_callback(b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE
-                                                   : RENDER_DC_CB_DEFER,
-                                   NULL, b->defer_ephemeral);
-    if (body)
-        b->p = answer(d, it, b->rx_us, body, it->req.command);
-    json_decref(body);
+    char *body = render_discord_callback_text(
+        b->edit_clicked ? RENDER_DC_CB_DEFER_UPDATE : RENDER_DC_CB_DEFER, NULL,
+        b->defer_ephemeral, &len);
+    b->p = answer(d, it, b->rx_us, body, len, it->req.command);
     d->deferred++;
     log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
             "deferred", it->id, it->req.command,
@@ -622,7 +636,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     struct cmd_reply *reply = &b->reply;
     bool ephemeral = reply->ephemeral || reply->is_error;
     struct pending_reply *p;
-    json_t *body;
+    char *body;
+    size_t len = 0;
 
     if (b->p)        /* deferred: the callback is out; count it so */
         b->p->refused = reply->is_error;
@@ -634,26 +649,37 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         enum render_dc_callback type = b->edit_clicked && !ephemeral
                                            ? RENDER_DC_CB_UPDATE
                                            : RENDER_DC_CB_MESSAGE;
-        body = render_discord_callback(type, &reply->msg, ephemeral);
-        if (body && (p = answer_file(d, it, b->rx_us, body, it->req.command,
-                                     &reply->file)))
+        char stack[DAEMON_ANSWER_STACK];
+        struct jw w;
+        jw_init_buf(&w, stack, sizeof stack, RENDER_DC_BODY_MAX);
+        render_discord_callback_jw(&w, type, &reply->msg, ephemeral);
+        const char *text = jw_text(&w, &len);
+        if (text && (p = answer_file(d, it, b->rx_us, text, len,
+                                     it->req.command, &reply->file)))
             p->refused = reply->is_error;
-    } else if (ephemeral && !b->defer_ephemeral) {
-        /* Acknowledged in public, answered in private: a private followup,
-         * and the "thinking" message goes away. */
-        body = render_discord_message(&reply->msg, true);
-        follow_on_file(b->p, it, "POST", "", body, &reply->file);
-        if (!b->edit_clicked)
-            follow_on(b->p, it, "DELETE", "/messages/@original", NULL);
+        if (!text)
+            log_msg(d->log, LOG_LVL_ERR,
+                    "interaction %s: cannot render "
+                    "reply",
+                    it->id);
+        jw_cleanup(&w);
     } else {
-        body = render_discord_message(&reply->msg, false);
-        follow_on_file(b->p, it, "PATCH", "/messages/@original", body,
+        /* Acknowledged in public and answered in private: a private
+         * followup, and the "thinking" message goes away; else the
+         * answer replaces the "thinking" message. */
+        bool followup = ephemeral && !b->defer_ephemeral;
+        body = render_discord_message_text(&reply->msg, followup, &len);
+        if (!body)
+            log_msg(d->log, LOG_LVL_ERR,
+                    "interaction %s: cannot render "
+                    "reply",
+                    it->id);
+        follow_on_file(b->p, it, followup ? "POST" : "PATCH",
+                       followup ? "" : "/messages/@original", body, len,
                        &reply->file);
+        if (followup && !b->edit_clicked)
+            follow_on(b->p, it, "DELETE", "/messages/@original", NULL, 0);
     }
-    if (!body)
-        log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot render reply",
-                it->id);
-    json_decref(body);
     if (reply->changed && reply->tracker)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
@@ -709,8 +735,14 @@ void daemon_batch_flush(struct daemon *d)
                     "interaction %s: cmd_exec out of memory", b->it.id);
     }
     t1 = daemon_now_us();
-    if (d->marks_committed && d->batch_txn && d->gw)
-        gw_seq_save_as(d->gw, -1);     /* the marks' commit saved an older */
+    /* The sequence goes into the group's commit, once (the gateway holds
+     * its own saves while a group is open): all the dispatches read so
+     * far, or, when the group runs because a new one arrived and found it
+     * full, those before that one, which is not in the group. */
+    if (d->gw) {
+        gw_seq_hold(d->gw, false);
+        gw_seq_save_as(d->gw, d->in_dispatch ? gw_seq_before(d->gw) : -1);
+    }
     if (d->batch_txn)
         err = store_commit(d->store);
     t2 = daemon_now_us();
@@ -774,7 +806,8 @@ static bool over_limit(struct daemon *d, struct interaction *it,
     const char *secret;
     struct pending_reply *p;
     struct msg m;
-    json_t *body;
+    char *body;
+    size_t len = 0;
 
     if (d->limit == NULL)
         return false;
@@ -809,16 +842,15 @@ static bool over_limit(struct daemon *d, struct interaction *it,
         return false;
     }
     msg_init(&m);
-    if (it->type == INTERACTION_AUTOCOMPLETE) {
-        body = render_discord_autocomplete(&m);
-    } else {
+    if (it->type != INTERACTION_AUTOCOMPLETE)
         msg_set_content(&m, "Slow down: try again in %lld s.",
                         (long long)((wait + 999) / 1000));
-        body = render_discord_callback(RENDER_DC_CB_MESSAGE, &m, true);
-    }
-    if (body && (p = answer(d, it, rx_us, body, it->req.command)))
+    body = render_discord_callback_text(it->type == INTERACTION_AUTOCOMPLETE
+                                            ? RENDER_DC_CB_AUTOCOMPLETE
+                                            : RENDER_DC_CB_MESSAGE,
+                                        &m, true, &len);
+    if ((p = answer(d, it, rx_us, body, len, it->req.command)))
         p->limited = true;
-    json_decref(body);
     msg_cleanup(&m);
     log_msg(d->log, LOG_LVL_DEBUG, "interaction %s /%s from user %" PRIu64
             " over its limit: try again in %lld ms", it->id, it->req.command,
@@ -1022,6 +1054,8 @@ static void batch_add_as(struct daemon *d, json_t *payload,
         /* Opened now, not at the flush, so that what the gateway saves per
          * dispatch (its sequence number) joins the group's one commit. */
         d->batch_txn = store_begin(d->store) == BOT_OK;
+        if (d->batch_txn && d->gw)
+            gw_seq_hold(d->gw, true);
         if (!d->batch_txn)
             log_msg(d->log, LOG_LVL_WARN, "cannot open a group "
                     "transaction (%s): committing one by one",
@@ -1088,7 +1122,10 @@ bool daemon_on_dispatch(void *ud, const char *t, json_t *payload)
 
     if (d->stopping)
         return false;   /* not applied: the next session replays it */
-    if (strcmp(t, "INTERACTION_CREATE") == 0)
+    if (strcmp(t, "INTERACTION_CREATE") == 0) {
+        d->in_dispatch = true;
         batch_add(d, payload);
+        d->in_dispatch = false;
+    }
     return true;
 }

@@ -68,14 +68,11 @@ void fthread_notice(struct rest *r, const char *path, const char *text,
 {
     struct msg m;
     msg_init(&m);
-    json_t *body = NULL;
     char *s = NULL;
     if (msg_set_content(&m, "%s", text) &&
         (mention == 0 || msg_add_mention(&m, mention)) &&
-        (body = render_discord_message(&m, ephemeral)) != NULL &&
-        (s = json_dumps(body, JSON_COMPACT)) != NULL)
+        (s = render_discord_message_text(&m, ephemeral, NULL)) != NULL)
         rest_submit(r, "POST", path, s, NULL, NULL);
     free(s);
-    json_decref(body);
     msg_cleanup(&m);
 }

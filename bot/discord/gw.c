@@ -189,7 +189,13 @@ void gw_session_save(struct gw *gw)
 
 void gw_seq_save(struct gw *gw)
 {
-    gw_seq_save_as(gw, -1);
+    if (!gw->seq_held)
+        gw_seq_save_as(gw, -1);
+}
+
+void gw_seq_hold(struct gw *gw, bool hold)
+{
+    gw->seq_held = hold;
 }
 
 void gw_seq_save_as(struct gw *gw, int64_t seq)

@@ -156,6 +156,11 @@ int64_t gw_seq_before(const struct gw *gw);
  * ahead of the dispatches it holds saves the sequence before them, then
  * the current one with the rest. */
 void gw_seq_save_as(struct gw *gw, int64_t seq);
+/* While held, the sequence is not saved after each dispatch: the caller
+ * has a transaction open that takes the dispatches in, and saves the
+ * sequence once with gw_seq_save_as() before it commits (one write for a
+ * group instead of one a dispatch). */
+void gw_seq_hold(struct gw *gw, bool hold);
 
 /* The lws protocol callback for GW_PROTOCOL_NAME connections. */
 int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,

@@ -33,6 +33,7 @@ struct gw {
     char application_id[24];
     int64_t seq;                      /* last non-null s; 0 = none */
     int64_t seq_before;               /* seq before the dispatch handled */
+    bool seq_held;                    /* gw_seq_hold(): the caller saves it */
 
     /* connect target of the current attempt (lws keeps pointers) */
     char host[256], path[GW_MAX_URL + 32];

@@ -387,15 +387,7 @@ static void step(struct tchan *ch)
  * also takes away buttons the old state had. */
 static char *body_of(const struct msg *m)
 {
-    json_t *b = render_discord_message(m, false);
-    char *s = NULL;
-    if (b == NULL)
-        return NULL;
-    if (json_object_get(b, "components") == NULL)
-        json_object_set_new(b, "components", json_array());
-    s = json_dumps(b, JSON_COMPACT);
-    json_decref(b);
-    return s;
+    return render_discord_edit_text(m, NULL);
 }
 
 /* ---- the interface ---------------------------------------------------- */

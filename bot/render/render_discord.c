@@ -1,5 +1,9 @@
 /*
  * render_discord.c - struct msg -> Discord message JSON within every limit.
+ *
+ * Written as text (jw.h) in one pass: an answer's body is built on every
+ * interaction, and a jansson tree of it cost a malloc per value and a dump.
+ * The json_t forms parse that text for the few callers that edit a body.
  */
 #include "render_discord.h"
 
@@ -8,30 +12,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jw.h"
+
 #define NOTE_CHARS 13                      /* code points in RENDER_DC_NOTE */
 #define EMPTY_TEXT "\xe2\x80\x8b"          /* zero-width space: Discord
                                               refuses empty field texts */
 #define EMPTY_MESSAGE "(no output)"
+#define DOT " \xc2\xb7 " /* " · " between footer and note */
+#define DOT_CHARS 3
 
 struct budget {
     size_t left;          /* characters left for all embeds */
     bool shortened;       /* something was cut or dropped */
 };
 
-size_t render_discord_chars(const char *s)
+/* A text as it goes out: its first `bytes` bytes, then the note when it
+ * was cut; `chars` counts both. */
+struct cut {
+    const char *s;
+    size_t bytes;
+    const char *note; /* NULL: whole */
+    size_t chars;
+};
+
+static size_t chars_n(const char *s, size_t n)
 {
-    size_t n = 0;
-    for (; s && *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            n++;
-    return n;
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            c++;
+    return c;
 }
 
-/* Byte length of the first `chars` code points of s. */
-static size_t prefix_bytes(const char *s, size_t chars)
+size_t render_discord_chars(const char *s)
+{
+    return s ? chars_n(s, strlen(s)) : 0;
+}
+
+/* Byte length of the first `chars` code points of s[0..n). */
+static size_t prefix_bytes(const char *s, size_t n, size_t chars)
 {
     size_t i = 0, seen = 0;
-    while (s[i]) {
+    while (i < n) {
         if (((unsigned char)s[i] & 0xC0) != 0x80) {
             if (seen == chars)
                 break;
@@ -42,66 +64,87 @@ static size_t prefix_bytes(const char *s, size_t chars)
     return i;
 }
 
-/* s limited to max code points; when cut, ends with the note (or "…" when
- * max is too small for it). Returns a new json string; sets *cut. */
-static json_t *limited(const char *s, size_t max, bool *cut)
+/* s[0..n) limited to max code points; when cut, it ends with the note (or
+ * "…" when max is too small for it), after the last whole line when that
+ * keeps most of the room. */
+static struct cut limited(const char *s, size_t n, size_t max, bool *cut)
 {
-    size_t n = render_discord_chars(s);
-    char *buf;
-    json_t *j;
-    size_t keep, bytes;
-    const char *note;
-
-    if (n <= max)
-        return json_string(s);
+    size_t chars = chars_n(s, n);
+    if (chars <= max)
+        return (struct cut){s, n, NULL, chars};
     *cut = true;
-    note = max >= NOTE_CHARS + 1 ? RENDER_DC_NOTE : "\xe2\x80\xa6";
-    keep = max >= NOTE_CHARS + 1 ? max - NOTE_CHARS : (max ? max - 1 : 0);
-    bytes = prefix_bytes(s, keep);
-    /* Lines stay whole: cut after the last one that fits, when that keeps
-     * most of the room. */
+    bool room = max >= NOTE_CHARS + 1;
+    const char *note = room ? RENDER_DC_NOTE : "\xe2\x80\xa6";
+    size_t keep = room ? max - NOTE_CHARS : (max ? max - 1 : 0);
+    size_t bytes = prefix_bytes(s, n, keep);
     for (size_t i = bytes; i > bytes / 2; i--)
         if (s[i - 1] == '\n') {
             bytes = i;
             break;
         }
-    buf = malloc(bytes + strlen(note) + 1);
-    if (!buf)
-        return NULL;
-    memcpy(buf, s, bytes);
-    memcpy(buf + bytes, note, strlen(note) + 1);
-    j = json_string(buf);
-    free(buf);
-    return j;
+    return (struct cut){s, bytes, note,
+                        chars_n(s, bytes) + (room ? NOTE_CHARS : 1)};
 }
 
-/* Put text (NULL = skip) under key, within min(limit, budget). Returns false
- * on no memory. An empty string becomes EMPTY_TEXT when required. */
-static bool put_text(json_t *obj, const char *key, const char *text,
-                     size_t limit, struct budget *b, bool required)
+/* The cut text as one JSON string, with extra (a constant, NULL: none)
+ * after its note: the text is written escaped, then the string is reopened
+ * for the constant pieces, which need no escaping. */
+static void put_cut(struct jw *w, const struct cut *c, const char *extra)
+{
+    jw_strn(w, c->s, c->bytes);
+    if ((c->note || extra) && !w->bad) {
+        w->len--;
+        if (c->note)
+            jw_raw(w, c->note, strlen(c->note));
+        if (extra)
+            jw_raw(w, extra, strlen(extra));
+        JW_LIT(w, "\"");
+    }
+}
+
+/* The text (NULL or "" = absent unless required, then EMPTY_TEXT) within
+ * min(limit, budget); false when nothing is to be written. */
+static bool fit_text(const char *text, size_t n, size_t limit, struct budget *b,
+                     bool required, struct cut *out)
 {
     size_t max = limit;
-    json_t *j;
+    bool ignored = false;
 
-    if (!text || !*text) {
+    if (text == NULL || n == 0) {
         if (!required)
-            return true;
+            return false;
         text = EMPTY_TEXT;
+        n = strlen(EMPTY_TEXT);
     }
     if (b) {
         if (b->left < max)
             max = b->left;
         if (max == 0) {
             b->shortened = true;
-            return true;
+            return false;
         }
     }
-    j = limited(text, max, b ? &b->shortened : &(bool){false});
-    if (!j || json_object_set_new(obj, key, j) != 0)
-        return false;
+    *out = limited(text, n, max, b ? &b->shortened : &ignored);
     if (b)
-        b->left -= render_discord_chars(json_string_value(j));
+        b->left -= out->chars;
     return true;
+}
+
+/* ,"key":"text" within the limits; nothing when the text is absent. */
+static void put_text(struct jw *w, const char *key, const char *text,
+                     size_t limit, struct budget *b, bool required)
+{
+    struct cut c;
+    if (fit_text(text, text ? strlen(text) : 0, limit, b, required, &c)) {
+        jw_key(w, key, strlen(key), false);
+        put_cut(w, &c, NULL);
+    }
+}
+
+/* A constant piece chosen at run time (JW_LIT needs a literal). */
+static void put_piece(struct jw *w, const char *s)
+{
+    jw_raw(w, s, strlen(s));
 }
 
 static int style_colour(enum msg_style s)
@@ -116,74 +159,110 @@ static int style_colour(enum msg_style s)
     return 0x5865F2;
 }
 
-static json_t *render_embed(const struct msg_embed *e, struct budget *b)
-{
-    json_t *je = json_object(), *fields = json_array();
-    int nf = e->nfields < RENDER_DC_FIELDS_MAX ? e->nfields
-                                               : RENDER_DC_FIELDS_MAX;
+/* The embeds being written. An embed's footer is its last member, and the
+ * note that something was shortened goes into the last embed's footer,
+ * known only at the end: so each embed is left open with its footer kept
+ * here, and closed when the next one starts or the array ends. */
+struct embeds {
+    struct jw *w;
+    struct budget b;
+    int n;     /* written so far */
+    bool open; /* the last one still needs its footer and '}' */
+    bool has_footer;
+    struct cut footer;
+};
 
-    if (!je || !fields)
-        goto fail;
-    if (e->nfields > nf)
+static void embed_close(struct embeds *es, bool last)
+{
+    struct jw *w = es->w;
+    bool note = last && es->b.shortened;
+
+    if (!es->open)
+        return;
+    if (es->has_footer || note) {
+        JW_KEY(w, "footer");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "text");
+        if (!note)
+            put_cut(w, &es->footer, NULL);
+        else if (es->has_footer && es->footer.chars + DOT_CHARS + NOTE_CHARS <=
+                                       RENDER_DC_FOOTER_MAX)
+            put_cut(w, &es->footer, DOT RENDER_DC_NOTE);
+        else
+            JW_LIT(w, "\"" RENDER_DC_NOTE "\"");
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "}");
+    es->open = false;
+}
+
+/* One embed of e, with description[0..dlen) in place of e's, its title
+ * unless !with_title, and its fields and footer unless !with_tail. */
+static void embed_open(struct embeds *es, const struct msg_embed *e,
+                       const char *desc, size_t dlen, bool with_title,
+                       bool with_tail)
+{
+    struct jw *w = es->w;
+    struct budget *b = &es->b;
+    struct cut c;
+    int nf = !with_tail                          ? 0
+             : e->nfields < RENDER_DC_FIELDS_MAX ? e->nfields
+                                                 : RENDER_DC_FIELDS_MAX;
+    embed_close(es, false);
+    if (es->n > 0)
+        JW_LIT(w, ",");
+    es->n++;
+    es->open = true;
+    es->has_footer = false;
+    if (with_tail && e->nfields > nf)
         b->shortened = true;
-    json_object_set_new(je, "type", json_string("rich"));
-    json_object_set_new(je, "color", json_integer(style_colour(e->style)));
-    if (!put_text(je, "title", e->title, RENDER_DC_TITLE_MAX, b, false) ||
-        !put_text(je, "description", e->description, RENDER_DC_DESC_MAX, b,
-                  false))
-        goto fail;
+    JW_LIT(w, "{");
+    JW_KEY1(w, "type");
+    JW_LIT(w, "\"rich\"");
+    JW_I64(w, "color", style_colour(e->style));
+    if (with_title)
+        put_text(w, "title", e->title, RENDER_DC_TITLE_MAX, b, false);
+    if (fit_text(desc, dlen, RENDER_DC_DESC_MAX, b, false, &c)) {
+        JW_KEY(w, "description");
+        put_cut(w, &c, NULL);
+    }
+    int written = 0;
     for (int i = 0; i < nf; i++) {
         const struct msg_field *f = &e->fields[i];
-        json_t *jf;
         /* a field needs a name and a value: skip it whole when both no
-         * longer fit */
+         * longer fit; the name leaves one character for the value */
         if (b->left < 2) {
             b->shortened = true;
             break;
         }
-        jf = json_object();
-        if (!jf || json_array_append_new(fields, jf) != 0)
-            goto fail;
-        {
-            struct budget name_b = {b->left - 1, false};
-            if (!put_text(jf, "name", f->name, RENDER_DC_FIELD_NAME_MAX,
-                          &name_b, true))
-                goto fail;
-            b->shortened |= name_b.shortened;
-            b->left = name_b.left + 1;
-        }
-        if (!put_text(jf, "value", f->value, RENDER_DC_FIELD_VALUE_MAX, b,
-                      true))
-            goto fail;
+        struct budget name_b = {b->left - 1, false};
+        if (!fit_text(f->name, f->name ? strlen(f->name) : 0,
+                      RENDER_DC_FIELD_NAME_MAX, &name_b, true, &c))
+            c = (struct cut){EMPTY_TEXT, strlen(EMPTY_TEXT), NULL, 1};
+        b->shortened |= name_b.shortened;
+        b->left = name_b.left + 1;
+        put_piece(w, written++ ? ",{" : ",\"fields\":[{");
+        JW_KEY1(w, "name");
+        put_cut(w, &c, NULL);
+        put_text(w, "value", f->value, RENDER_DC_FIELD_VALUE_MAX, b, true);
         if (f->is_inline)
-            json_object_set_new(jf, "inline", json_true());
+            JW_BOOL(w, "inline", true);
+        JW_LIT(w, "}");
     }
-    if (json_array_size(fields) > 0)
-        json_object_set_new(je, "fields", fields);
-    else
-        json_decref(fields);
-    fields = NULL;
-    if (e->footer && *e->footer) {
-        json_t *footer = json_object();
-        if (!footer || json_object_set_new(je, "footer", footer) != 0 ||
-            !put_text(footer, "text", e->footer, RENDER_DC_FOOTER_MAX, b,
-                      true))
-            goto fail;
-    }
-    return je;
-fail:
-    json_decref(fields);
-    json_decref(je);
-    return NULL;
+    if (written)
+        JW_LIT(w, "]");
+    if (with_tail && e->footer && *e->footer)
+        es->has_footer = fit_text(e->footer, strlen(e->footer),
+                                  RENDER_DC_FOOTER_MAX, b, true, &es->footer);
 }
 
 /* Byte length of the longest prefix of s of at most max code points that
  * ends at a line break (or all of s when it fits; a single line longer than
  * max is cut at max). */
-static size_t chunk_bytes(const char *s, size_t max)
+static size_t chunk_bytes(const char *s, size_t n, size_t max)
 {
-    size_t bytes = prefix_bytes(s, max);
-    if (s[bytes] == '\0')
+    size_t bytes = prefix_bytes(s, n, max);
+    if (bytes == n)
         return bytes;
     for (size_t i = bytes; i > 0; i--)
         if (s[i - 1] == '\n')
@@ -195,279 +274,298 @@ static size_t chunk_bytes(const char *s, size_t max)
  * several in a row, split between lines: the first keeps the title, the
  * last the fields and footer. When Discord's total for a message runs out
  * first, the last one says how many lines did not fit. */
-static bool render_embed_folded(const struct msg_embed *e, struct budget *b,
-                                json_t *embeds)
+static void embed_folded(struct embeds *es, const struct msg_embed *e)
 {
     const char *d = e->description ? e->description : "";
-    if (render_discord_chars(d) <= RENDER_DC_DESC_MAX) {
-        json_t *je = render_embed(e, b);
-        return je != NULL && json_array_append_new(embeds, je) == 0;
+    size_t n = strlen(d);
+
+    if (chars_n(d, n) <= RENDER_DC_DESC_MAX) {
+        embed_open(es, e, d, n, true, true);
+        return;
     }
     bool first = true;
-    while (*d != '\0') {
-        size_t n = chunk_bytes(d, RENDER_DC_DESC_MAX);
-        bool last = d[n] == '\0';
-        bool room = json_array_size(embeds) + 1 < RENDER_DC_EMBEDS_MAX &&
-                    b->left > RENDER_DC_DESC_MAX / 4;
-        char *part = malloc(n + 1);
-        if (part == NULL)
-            return false;
-        memcpy(part, d, n);
-        part[n] = '\0';
-        struct msg_embed piece = *e;
-        piece.description = part;
-        piece.title = first ? e->title : NULL;
-        if (!last && room) {
-            piece.nfields = 0;
-            piece.footer = NULL;
-        }
-        json_t *je = render_embed(&piece, b);
-        free(part);
-        if (je == NULL || json_array_append_new(embeds, je) != 0)
-            return false;
-        d += n;
+    while (n > 0) {
+        size_t k = chunk_bytes(d, n, RENDER_DC_DESC_MAX);
+        bool last = k == n;
+        bool room = es->n + 1 < RENDER_DC_EMBEDS_MAX &&
+                    es->b.left > RENDER_DC_DESC_MAX / 4;
+        embed_open(es, e, d, k, first, last || !room);
+        d += k;
+        n -= k;
         first = false;
         if (!last && !room) {
-            b->shortened = true;
+            es->b.shortened = true;
             break;
         }
     }
-    return true;
 }
 
-/* Append the shortened note to the last embed's footer; its room was kept
- * aside from the budget. */
-static bool note_in_footer(json_t *embeds)
+static bool button_ok(const struct msg_button *bt)
 {
-    json_t *last = json_array_get(embeds, json_array_size(embeds) - 1);
-    json_t *footer = json_object_get(last, "footer");
-    const char *old = json_string_value(json_object_get(footer, "text"));
-    char buf[RENDER_DC_FOOTER_MAX * 4 + 64];
-
-    if (!last)
-        return true;
-    if (!footer) {
-        footer = json_object();
-        if (!footer || json_object_set_new(last, "footer", footer) != 0)
-            return false;
-    }
-    if (old && render_discord_chars(old) + NOTE_CHARS + 3 <=
-                   RENDER_DC_FOOTER_MAX)
-        snprintf(buf, sizeof buf, "%s \xc2\xb7 %s", old, RENDER_DC_NOTE);
-    else
-        snprintf(buf, sizeof buf, "%s", RENDER_DC_NOTE);
-    return json_object_set_new(footer, "text", json_string(buf)) == 0;
+    return bt->custom_id && *bt->custom_id &&
+           strlen(bt->custom_id) <= RENDER_DC_CUSTOM_ID_MAX;
 }
 
-static json_t *render_components(const struct msg *m, bool *dropped)
+static bool option_ok(const struct msg_select_option *o)
 {
-    json_t *rows = json_array(), *row = NULL;
-    size_t max_rows = RENDER_DC_ROWS_MAX;
+    return o->value && *o->value &&
+           render_discord_chars(o->value) <= RENDER_DC_OPTION_TEXT_MAX;
+}
+
+/* {"value": ..., <text_key>: label}: a select option or an autocomplete
+ * choice (their label is called "label" and "name"). */
+static void put_option(struct jw *w, const struct msg_select_option *o,
+                       const char *text_key, bool first)
+{
+    put_piece(w, first ? "{" : ",{");
+    JW_KEY1(w, "value");
+    jw_str(w, o->value);
+    put_text(w, text_key, o->label ? o->label : o->value,
+             RENDER_DC_OPTION_TEXT_MAX, NULL, true);
+    JW_LIT(w, "}");
+}
+
+/* "components": rows of buttons, then the select in a row of its own.
+ * Whatever cannot go out (a bad custom id, a row too many, a select
+ * without a usable option) sets *dropped. */
+static void put_components(struct jw *w, const struct msg *m, bool *dropped)
+{
+    int nsel = m->select.noptions < RENDER_DC_SELECT_OPTIONS_MAX
+                   ? m->select.noptions
+                   : RENDER_DC_SELECT_OPTIONS_MAX;
     bool has_select = m->select.noptions > 0 && m->select.custom_id &&
                       *m->select.custom_id &&
                       strlen(m->select.custom_id) <= RENDER_DC_CUSTOM_ID_MAX;
+    int usable = 0, rows = 0, in_row = 0;
+    int max_rows = RENDER_DC_ROWS_MAX;
 
-    if (!rows)
-        return NULL;
     if (m->select.noptions > 0 && !has_select)
         *dropped = true;
-    if (has_select)
+    for (int i = 0; has_select && i < nsel; i++)
+        usable += option_ok(&m->select.options[i]);
+    if (has_select) {
         max_rows--;
+        if (m->select.noptions > nsel || usable < nsel)
+            *dropped = true;
+        if (usable == 0) /* Discord needs at least one option */
+            has_select = false;
+    }
     for (int i = 0; i < m->nbuttons; i++) {
         const struct msg_button *bt = &m->buttons[i];
-        json_t *jb;
-        bool cut = false;
-        if (!bt->custom_id || !*bt->custom_id ||
-            strlen(bt->custom_id) > RENDER_DC_CUSTOM_ID_MAX) {
+        if (!button_ok(bt)) {
             *dropped = true;       /* an id cut short would act wrongly */
             continue;
         }
-        if (!row || json_array_size(json_object_get(row, "components")) >=
-                        RENDER_DC_ROW_BUTTONS_MAX) {
-            if (json_array_size(rows) >= max_rows) {
+        if (rows == 0 || in_row >= RENDER_DC_ROW_BUTTONS_MAX) {
+            if (rows >= max_rows) {
                 *dropped = true;
                 break;
             }
-            row = json_pack("{s:i, s:[]}", "type", 1, "components");
-            if (!row || json_array_append_new(rows, row) != 0)
-                goto fail;
+            put_piece(w, rows ? "]},{\"type\":1,\"components\":["
+                              : ",\"components\":[{\"type\":1,"
+                                "\"components\":[");
+            rows++;
+            in_row = 0;
         }
-        jb = json_pack("{s:i, s:i, s:s}", "type", 2, "style",
-                       (int)bt->style, "custom_id", bt->custom_id);
-        if (!jb || json_array_append_new(json_object_get(row, "components"),
-                                         jb) != 0)
-            goto fail;
-        if (!put_text(jb, "label", bt->label ? bt->label : "?",
-                      RENDER_DC_LABEL_MAX, NULL, true))
-            goto fail;
-        (void)cut;
+        put_piece(w, in_row++ ? ",{\"type\":2" : "{\"type\":2");
+        JW_I64(w, "style", (int)bt->style);
+        JW_STR(w, "custom_id", bt->custom_id);
+        put_text(w, "label", bt->label ? bt->label : "?", RENDER_DC_LABEL_MAX,
+                 NULL, true);
         if (bt->disabled)
-            json_object_set_new(jb, "disabled", json_true());
+            JW_BOOL(w, "disabled", true);
+        JW_LIT(w, "}");
     }
+    if (rows)
+        JW_LIT(w, "]}");
     if (has_select) {
-        json_t *sel = json_pack("{s:i, s:s, s:[]}", "type", 3, "custom_id",
-                                m->select.custom_id, "options");
-        json_t *opts = json_object_get(sel, "options");
-        int n = m->select.noptions < RENDER_DC_SELECT_OPTIONS_MAX
-                    ? m->select.noptions
-                    : RENDER_DC_SELECT_OPTIONS_MAX;
-        if (!sel)
-            goto fail;
-        row = json_pack("{s:i, s:[o]}", "type", 1, "components", sel);
-        if (!row || json_array_append_new(rows, row) != 0)
-            goto fail;
-        if (m->select.placeholder &&
-            !put_text(sel, "placeholder", m->select.placeholder,
-                      RENDER_DC_PLACEHOLDER_MAX, NULL, false))
-            goto fail;
-        for (int i = 0; i < n; i++) {
+        put_piece(w, rows ? ",{\"type\":1,\"components\":[{\"type\":3"
+                          : ",\"components\":[{\"type\":1,\"components\":"
+                            "[{\"type\":3");
+        JW_STR(w, "custom_id", m->select.custom_id);
+        JW_KEY(w, "options");
+        JW_LIT(w, "[");
+        int k = 0;
+        for (int i = 0; i < nsel; i++) {
             const struct msg_select_option *o = &m->select.options[i];
-            json_t *jo;
-            if (!o->value || !*o->value ||
-                render_discord_chars(o->value) > RENDER_DC_OPTION_TEXT_MAX) {
-                *dropped = true;
+            if (!option_ok(o))
                 continue;
-            }
-            jo = json_pack("{s:s}", "value", o->value);
-            if (!jo || json_array_append_new(opts, jo) != 0 ||
-                !put_text(jo, "label", o->label ? o->label : o->value,
-                          RENDER_DC_OPTION_TEXT_MAX, NULL, true))
-                goto fail;
+            put_option(w, o, "label", k++ == 0);
         }
-        if (m->select.noptions > n)
-            *dropped = true;
-        if (json_array_size(opts) == 0) {   /* Discord needs >= 1 option */
-            json_array_remove(rows, json_array_size(rows) - 1);
-            *dropped = true;
-        }
+        JW_LIT(w, "]");
+        if (m->select.placeholder)
+            put_text(w, "placeholder", m->select.placeholder,
+                     RENDER_DC_PLACEHOLDER_MAX, NULL, false);
+        JW_LIT(w, "}]}");
+        rows++;
     }
-    return rows;
-fail:
-    json_decref(rows);
-    return NULL;
+    if (rows)
+        JW_LIT(w, "]");
 }
 
-static json_t *render_mentions(const struct msg *m)
+/* Only the users the command layer chose may be pinged; "parse": [] turns
+ * off @everyone, @here and roles whatever the text says. */
+static void put_mentions(struct jw *w, const struct msg *m)
 {
-    json_t *am = json_pack("{s:[], s:[]}", "parse", "users");
-    json_t *users = json_object_get(am, "users");
     int n = m->nmentions < MSG_MAX_MENTIONS ? m->nmentions : MSG_MAX_MENTIONS;
-
-    if (!am)
-        return NULL;
+    JW_KEY(w, "allowed_mentions");
+    JW_LIT(w, "{\"parse\":[],\"users\":[");
     for (int i = 0; i < n && i < RENDER_DC_MENTIONS_MAX; i++) {
-        char id[24];
-        snprintf(id, sizeof id, "%" PRIu64, m->mention_users[i]);
-        if (json_array_append_new(users, json_string(id)) != 0) {
-            json_decref(am);
-            return NULL;
-        }
+        if (i > 0)
+            JW_LIT(w, ",");
+        jw_u64_str(w, m->mention_users[i]);
     }
-    return am;
+    JW_LIT(w, "]}");
+}
+
+/* The members of a message body after its opening '{'; the first member
+ * written starts with a comma, which put_body() drops. */
+static void put_body(struct jw *w, const struct msg *m, bool ephemeral,
+                     bool edit)
+{
+    int ne = m->nembeds < RENDER_DC_EMBEDS_MAX ? m->nembeds
+                                               : RENDER_DC_EMBEDS_MAX;
+    bool dropped = false;
+    size_t start = w->len;
+    const char *content = m->content;
+
+    if (ne > 0) {
+        struct embeds es = {
+            .w = w,
+            .b = {RENDER_DC_EMBED_TOTAL_MAX - NOTE_CHARS - DOT_CHARS, false}};
+        JW_KEY(w, "embeds");
+        JW_LIT(w, "[");
+        for (int i = 0; i < ne; i++)
+            embed_folded(&es, &m->embeds[i]);
+        embed_close(&es, true);
+        JW_LIT(w, "]");
+    }
+    size_t before = w->len;
+    put_components(w, m, &dropped);
+    bool has_rows = w->len != before;
+    if (edit && !has_rows)
+        JW_LIT(w, ",\"components\":[]");
+    if (dropped) {   /* say so in the content, which is always visible */
+        size_t n = content ? strlen(content) : 0;
+        char *buf = malloc(n + 64);
+        if (buf == NULL) {
+            w->bad = true;
+            return;
+        }
+        snprintf(buf, n + 64, "%s%s(some buttons were left out)",
+                 content ? content : "", n ? "\n" : "");
+        put_text(w, "content", buf, RENDER_DC_CONTENT_MAX, NULL, false);
+        free(buf);
+    } else if (content && *content) {
+        put_text(w, "content", content, RENDER_DC_CONTENT_MAX, NULL, false);
+    } else if (ne == 0 && !has_rows && !edit) {
+        JW_KEY(w, "content");
+        JW_LIT(w, "\"" EMPTY_MESSAGE "\"");
+    }
+    put_mentions(w, m);
+    if (ephemeral)
+        JW_I64(w, "flags", RENDER_DC_FLAG_EPHEMERAL);
+    /* every member above began with ',': the first one must not */
+    if (!w->bad && w->len > start && w->buf[start] == ',')
+        memmove(w->buf + start, w->buf + start + 1, --w->len - start);
+}
+
+/* {"type":8,"data":{"choices":[...]}}: the select options of m. */
+static void put_choices(struct jw *w, const struct msg *m)
+{
+    int k = 0;
+    JW_LIT(w, ",\"data\":{\"choices\":[");
+    for (int i = 0; i < m->select.noptions && i < RENDER_DC_CHOICES_MAX;
+         i++) {
+        const struct msg_select_option *o = &m->select.options[i];
+        if (!o->value ||
+            render_discord_chars(o->value) > RENDER_DC_OPTION_TEXT_MAX)
+            continue;
+        put_option(w, o, "name", k++ == 0);
+    }
+    JW_LIT(w, "]}");
+}
+
+char *render_discord_message_text(const struct msg *m, bool ephemeral,
+                                  size_t *len)
+{
+    struct jw w;
+    jw_init(&w, RENDER_DC_BODY_MAX);
+    JW_LIT(&w, "{");
+    put_body(&w, m, ephemeral, false);
+    JW_LIT(&w, "}");
+    return jw_take(&w, len);
+}
+
+char *render_discord_edit_text(const struct msg *m, size_t *len)
+{
+    struct jw w;
+    jw_init(&w, RENDER_DC_BODY_MAX);
+    JW_LIT(&w, "{");
+    put_body(&w, m, false, true);
+    JW_LIT(&w, "}");
+    return jw_take(&w, len);
+}
+
+void render_discord_callback_jw(struct jw *w, enum render_dc_callback type,
+                                const struct msg *m, bool ephemeral)
+{
+    JW_LIT(w, "{\"type\":");
+    jw_i64(w, (int64_t)type);
+    switch (type) {
+    case RENDER_DC_CB_DEFER:
+        JW_LIT(w, ",\"data\":{\"flags\":");
+        jw_i64(w, ephemeral ? RENDER_DC_FLAG_EPHEMERAL : 0);
+        JW_LIT(w, "}");
+        break;
+    case RENDER_DC_CB_DEFER_UPDATE:
+        break;
+    case RENDER_DC_CB_AUTOCOMPLETE:
+        put_choices(w, m);
+        break;
+    case RENDER_DC_CB_MESSAGE:
+    case RENDER_DC_CB_UPDATE:
+        JW_LIT(w, ",\"data\":{");
+        put_body(w, m, ephemeral, false);
+        JW_LIT(w, "}");
+        break;
+    }
+    JW_LIT(w, "}");
+}
+
+char *render_discord_callback_text(enum render_dc_callback type,
+                                   const struct msg *m, bool ephemeral,
+                                   size_t *len)
+{
+    struct jw w;
+    jw_init(&w, RENDER_DC_BODY_MAX);
+    render_discord_callback_jw(&w, type, m, ephemeral);
+    return jw_take(&w, len);
+}
+
+static json_t *parsed(char *text, size_t len)
+{
+    json_t *j = text ? json_loadb(text, len, 0, NULL) : NULL;
+    free(text);
+    return j;
 }
 
 json_t *render_discord_message(const struct msg *m, bool ephemeral)
 {
-    json_t *body = json_object(), *embeds = NULL, *rows = NULL, *am = NULL;
-    struct budget b = {RENDER_DC_EMBED_TOTAL_MAX - NOTE_CHARS - 3, false};
-    bool dropped = false;
-    int ne = m->nembeds < RENDER_DC_EMBEDS_MAX ? m->nembeds
-                                               : RENDER_DC_EMBEDS_MAX;
-    const char *content = m->content;
-    char *content_buf = NULL;
-
-    if (!body)
-        return NULL;
-    if (ne > 0) {
-        embeds = json_array();
-        if (!embeds || json_object_set_new(body, "embeds", embeds) != 0)
-            goto fail;
-        for (int i = 0; i < ne; i++)
-            if (!render_embed_folded(&m->embeds[i], &b, embeds))
-                goto fail;
-        if (b.shortened && !note_in_footer(embeds))
-            goto fail;
-    }
-    rows = render_components(m, &dropped);
-    if (!rows)
-        goto fail;
-    if (json_array_size(rows) > 0) {
-        if (json_object_set_new(body, "components", rows) != 0)
-            goto fail;
-    } else {
-        json_decref(rows);
-    }
-    if (dropped) {   /* say so in the content, which is always visible */
-        size_t n = content ? strlen(content) : 0;
-        content_buf = malloc(n + 64);
-        if (!content_buf)
-            goto fail;
-        snprintf(content_buf, n + 64, "%s%s(some buttons were left out)",
-                 content ? content : "", n ? "\n" : "");
-        content = content_buf;
-    }
-    if (content && *content) {
-        if (!put_text(body, "content", content, RENDER_DC_CONTENT_MAX, NULL,
-                      false))
-            goto fail;
-    } else if (ne == 0 && !json_object_get(body, "components")) {
-        json_object_set_new(body, "content", json_string(EMPTY_MESSAGE));
-    }
-    am = render_mentions(m);
-    if (!am || json_object_set_new(body, "allowed_mentions", am) != 0)
-        goto fail;
-    if (ephemeral)
-        json_object_set_new(body, "flags",
-                            json_integer(RENDER_DC_FLAG_EPHEMERAL));
-    free(content_buf);
-    return body;
-fail:
-    free(content_buf);
-    json_decref(body);
-    return NULL;
+    size_t len = 0;
+    char *text = render_discord_message_text(m, ephemeral, &len);
+    return parsed(text, len);
 }
 
 json_t *render_discord_callback(enum render_dc_callback type,
                                 const struct msg *m, bool ephemeral)
 {
-    json_t *data, *cb;
-
-    if (type == RENDER_DC_CB_DEFER)
-        return json_pack("{s:i, s:{s:i}}", "type", (int)type, "data", "flags",
-                         ephemeral ? RENDER_DC_FLAG_EPHEMERAL : 0);
-    if (type == RENDER_DC_CB_DEFER_UPDATE)
-        return json_pack("{s:i}", "type", (int)type);
-    if (type == RENDER_DC_CB_AUTOCOMPLETE)
-        return render_discord_autocomplete(m);
-    data = render_discord_message(m, ephemeral);
-    if (!data)
-        return NULL;
-    cb = json_pack("{s:i, s:o}", "type", (int)type, "data", data);
-    return cb;
+    size_t len = 0;
+    char *text = render_discord_callback_text(type, m, ephemeral, &len);
+    return parsed(text, len);
 }
 
 json_t *render_discord_autocomplete(const struct msg *m)
 {
-    json_t *cb = json_pack("{s:i, s:{s:[]}}", "type",
-                           (int)RENDER_DC_CB_AUTOCOMPLETE, "data", "choices");
-    json_t *choices = json_object_get(json_object_get(cb, "data"), "choices");
-
-    if (!cb)
-        return NULL;
-    for (int i = 0; i < m->select.noptions && i < RENDER_DC_CHOICES_MAX;
-         i++) {
-        const struct msg_select_option *o = &m->select.options[i];
-        json_t *c;
-        if (!o->value ||
-            render_discord_chars(o->value) > RENDER_DC_OPTION_TEXT_MAX)
-            continue;
-        c = json_pack("{s:s}", "value", o->value);
-        if (!c || json_array_append_new(choices, c) != 0 ||
-            !put_text(c, "name", o->label ? o->label : o->value,
-                      RENDER_DC_OPTION_TEXT_MAX, NULL, true)) {
-            json_decref(cb);
-            return NULL;
-        }
-    }
-    return cb;
+    return render_discord_callback(RENDER_DC_CB_AUTOCOMPLETE, m, false);
 }

@@ -10,8 +10,14 @@
  *
  * Limits count Unicode code points (what Discord calls characters).
  *
- * Ownership: the msg is borrowed; returned json_t values are new references
- * the caller releases with json_decref(). NULL means out of memory.
+ * A body is written as JSON text (the *_text forms: what goes over REST);
+ * the json_t forms parse that text for callers that edit a body before it
+ * goes out (a file's attachment) and for tests.
+ *
+ * Ownership: the msg is borrowed; returned text is the caller's to free()
+ * (its length in *len, which may be NULL); returned json_t values are new
+ * references the caller releases with json_decref(). NULL means out of
+ * memory or a text that is not UTF-8.
  */
 #ifndef RENDER_DISCORD_H
 #define RENDER_DISCORD_H
@@ -20,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "jw.h"
 #include "msg.h"
 
 #define RENDER_DC_CONTENT_MAX 2000
@@ -43,6 +50,10 @@
 
 #define RENDER_DC_FLAG_EPHEMERAL 64
 
+/* Bytes of one body: every text above at its limit, escaped at worst
+ * (6 bytes a character), fits well under it. */
+#define RENDER_DC_BODY_MAX (512u * 1024)
+
 #define RENDER_DC_NOTE "\xe2\x80\xa6 (shortened)"   /* "… (shortened)" */
 
 /* Interaction callback types we send. */
@@ -55,10 +66,27 @@ enum render_dc_callback {
 };
 
 /* The message body: content, embeds, components, allowed_mentions, flags. */
+char *render_discord_message_text(const struct msg *m, bool ephemeral,
+                                  size_t *len);
 json_t *render_discord_message(const struct msg *m, bool ephemeral);
 
-/* {"type": type, "data": <message body>}. */
+/* The body of an edit: as above, with "components" always there (empty
+ * when m has none) so the edit also takes away the buttons the message
+ * had; an edit with nothing to show is left empty rather than "(no
+ * output)". */
+char *render_discord_edit_text(const struct msg *m, size_t *len);
+
+/* {"type": type, "data": <message body>}; a deferral carries only its
+ * flags, a deferred update nothing, an autocomplete answer the choices
+ * below (m may be NULL for the deferrals). */
+char *render_discord_callback_text(enum render_dc_callback type,
+                                   const struct msg *m, bool ephemeral,
+                                   size_t *len);
 json_t *render_discord_callback(enum render_dc_callback type,
+                                const struct msg *m, bool ephemeral);
+/* The same into w (made with jw_init_buf() on a stack buffer, an answer
+ * costs no allocation); read it with jw_text(). */
+void render_discord_callback_jw(struct jw *w, enum render_dc_callback type,
                                 const struct msg *m, bool ephemeral);
 
 /* {"type": 8, "data": {"choices": [...]}}: choices are the select options

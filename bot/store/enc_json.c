@@ -15,177 +15,15 @@
 
 #include "eng_alloc.h"
 #include "eng_text.h"
+#include "jw.h"
 #include "rs.h"
 
 /* ---- writing ------------------------------------------------------------- */
 
-/* The document is written straight into a buffer rather than built as a
- * jansson tree and dumped: the tree cost a malloc per value and was most of
- * a command's time. The bytes are exactly what json_dumps(JSON_COMPACT |
- * JSON_PRESERVE_ORDER) made of that tree, so old and new documents compare
- * equal (test_enc_json.c checks against a jansson reference writer). */
-
-struct jw {
-    char *buf;
-    size_t len, cap;             /* cap includes room for the NUL */
-    bool bad;                    /* no memory, too long, or not UTF-8 */
-};
-
-/* Room for n more bytes and the NUL. Doubling keeps the copies amortized;
- * the first size fits a small fight in one allocation. */
-static bool jw_room(struct jw *w, size_t n)
-{
-    if (w->len + n < w->cap)
-        return true;
-    if (w->bad || n > ENC_JSON_MAX_DOC - w->len) {
-        w->bad = true;
-        return false;
-    }
-    size_t cap = w->cap ? w->cap : 4096;
-    while (cap <= w->len + n)
-        cap *= 2;
-    char *b = realloc(w->buf, cap);
-    if (b == NULL) {
-        w->bad = true;
-        return false;
-    }
-    w->buf = b;
-    w->cap = cap;
-    return true;
-}
-
-/* Inline so that literal pieces become a few stores, not a memcpy call. */
-static inline void jw_raw(struct jw *w, const char *s, size_t n)
-{
-    if (w->len + n < w->cap || jw_room(w, n)) {
-        memcpy(w->buf + w->len, s, n);
-        w->len += n;
-    }
-}
-
-#define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
-
-static void jw_i64(struct jw *w, int64_t v)
-{
-    /* Most numbers in a fight are small (stats, hp, ids, flags): one or
-     * two digits without the division loop. */
-    if (v >= 0 && v < 100) {
-        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
-        if (v < 10)
-            jw_raw(w, two + 1, 1);
-        else
-            jw_raw(w, two, 2);
-        return;
-    }
-    char buf[24];
-    char *p = buf + sizeof buf;
-    /* Work in unsigned so INT64_MIN negates without overflow. */
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0)
-        *--p = '-';
-    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
-}
-
-/* Numbers beyond 2^53 travel as decimal strings (see the top comment). */
-static void jw_u64_str(struct jw *w, uint64_t v)
-{
-    char buf[24];
-    char *p = buf + sizeof buf;
-    do {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    *--p = '"';
-    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
-    JW_LIT(w, "\"");
-}
-
-/* A JSON string as jansson writes it: '"' and '\\' escaped, control
- * characters as \b \f \n \r \t or \u00XX, everything else (UTF-8 included)
- * as is. */
-static void jw_str(struct jw *w, const char *s)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    size_t n = strlen(s), run = 0;
-    bool high = false;
-    JW_LIT(w, "\"");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80)
-            high = true;
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        jw_raw(w, s + run, i - run);
-        run = i + 1;
-        char esc[6] = {'\\', 0};
-        size_t len = 2;
-        switch (c) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default:
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            len = 6;
-            break;
-        }
-        jw_raw(w, esc, len);
-    }
-    jw_raw(w, s + run, n - run);
-    JW_LIT(w, "\"");
-    if (high && !eng_text_valid_utf8(s, n))
-        w->bad = true;
-}
-
-/* "key": with a literal key that needs no escaping; first is false for
- * every member after the first. */
-/* ,"key": in one write: a document is mostly keys, and four separate
- * writes (each checking the room) were the writer's largest cost. */
-static void jw_key(struct jw *w, const char *lit, size_t n, bool first)
-{
-    if (w->len + n + 4 >= w->cap && !jw_room(w, n + 4))
-        return;
-    char *p = w->buf + w->len;
-    if (!first)
-        *p++ = ',';
-    *p++ = '"';
-    memcpy(p, lit, n);
-    p += n;
-    *p++ = '"';
-    *p++ = ':';
-    w->len = (size_t)(p - w->buf);
-}
-
-#define JW_KEY(w, lit) jw_key((w), (lit), sizeof(lit) - 1, false)
-#define JW_KEY1(w, lit) jw_key((w), (lit), sizeof(lit) - 1, true)
-
-static void jw_bool(struct jw *w, bool v)
-{
-    if (v)
-        JW_LIT(w, "true");
-    else
-        JW_LIT(w, "false");
-}
-
-static void jw_i64_array(struct jw *w, const int64_t *v, int n)
-{
-    JW_LIT(w, "[");
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            JW_LIT(w, ",");
-        jw_i64(w, v[i]);
-    }
-    JW_LIT(w, "]");
-}
+/* The document is written as text (jw.h): the bytes are what
+ * json_dumps(JSON_COMPACT | JSON_PRESERVE_ORDER) made of the jansson tree
+ * it once was, so old and new documents compare equal (test_enc_json.c
+ * checks against a jansson reference writer). */
 
 /* A ruleset's typed state as an object of its fields under their names;
  * fields at their zero value are left out (a reader zeroes what is
@@ -270,12 +108,6 @@ static void jw_rs_state(struct jw *w, const struct rs_state_spec *sp,
         jw_state(w, sp, st);
     }
 }
-
-/* ,"key":value members (never the first of an object). */
-#define JW_I64(w, lit, v) (JW_KEY(w, lit), jw_i64((w), (v)))
-#define JW_U64(w, lit, v) (JW_KEY(w, lit), jw_u64_str((w), (v)))
-#define JW_STR(w, lit, v) (JW_KEY(w, lit), jw_str((w), (v)))
-#define JW_BOOL(w, lit, v) (JW_KEY(w, lit), jw_bool((w), (v)))
 
 /* A combatant's saved attacks; absent when it carries none, so a fight
  * without saved characters reads as it always did. */
@@ -426,7 +258,8 @@ static void dump_header(struct jw *w, const struct encounter *e)
 
 char *enc_json_dump(const struct encounter *e)
 {
-    struct jw w = {.buf = NULL};
+    struct jw w;
+    jw_init(&w, ENC_JSON_MAX_DOC);
     JW_LIT(&w, "{");
     dump_header(&w, e);
     JW_KEY(&w, "settings");
@@ -473,12 +306,7 @@ char *enc_json_dump(const struct encounter *e)
     JW_LIT(&w, "]");
     jw_rs_state(&w, &e->sys->enc_state, e->st);
     JW_LIT(&w, "}");
-    if (w.bad || !jw_room(&w, 0)) {
-        free(w.buf);
-        return NULL;
-    }
-    w.buf[w.len] = '\0';
-    return w.buf;
+    return jw_take(&w, NULL);
 }
 
 /* ---- reading ------------------------------------------------------------- */

@@ -277,6 +277,46 @@ static void test_render_autocomplete_choices(void **state)
     msg_free_all(&m);
 }
 
+/* Discord refuses a footer without text: when the message's total runs out
+ * before an embed's footer, the footer is left out, not sent empty, and
+ * the last embed's footer says the message was shortened. */
+static void test_render_no_empty_footer_when_total_runs_out(void **state)
+{
+    struct msg m;
+    json_t *b, *embeds, *e;
+    size_t i;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    m.nembeds = 3;
+    m.embeds[0].description = repeat("a", 4000);
+    m.embeds[0].footer = strdup("first");
+    m.embeds[1].description = repeat("b", 3000); /* runs the total out */
+    m.embeds[1].footer = strdup("second");
+    m.embeds[2].description = strdup("third");
+    m.embeds[2].footer = strdup("third");
+    b = render_discord_message(&m, false);
+    assert_non_null(b);
+    embeds = json_object_get(b, "embeds");
+    assert_int_equal(json_array_size(embeds), 3);
+    json_array_foreach(embeds, i, e)
+    {
+        json_t *f = json_object_get(e, "footer");
+        if (f != NULL)
+            assert_true(chars_of(f, "text") > 0);
+    }
+    assert_string_equal(
+        json_string_value(json_object_get(
+            json_object_get(json_array_get(embeds, 0), "footer"), "text")),
+        "first");
+    assert_null(json_object_get(json_array_get(embeds, 1), "footer"));
+    assert_non_null(strstr(
+        json_string_value(json_object_get(
+            json_object_get(json_array_get(embeds, 2), "footer"), "text")),
+        RENDER_DC_NOTE));
+    json_decref(b);
+    msg_free_all(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_render_long_lines_fold_whole),
         cmocka_unit_test(test_render_buttons_rows_and_bad_ids),
         cmocka_unit_test(test_render_autocomplete_choices),
+        cmocka_unit_test(test_render_no_empty_footer_when_total_runs_out),
     };
     return cmocka_run_group_tests_name("render_discord", tests, NULL, NULL);
 }

@@ -1,0 +1,218 @@
+/*
+ * jw.c - JSON text written straight into a buffer.
+ */
+#include "jw.h"
+
+#include <stdlib.h>
+
+#include "eng_text.h"
+
+void jw_init(struct jw *w, size_t max)
+{
+    *w = (struct jw){.max = max};
+}
+
+void jw_init_buf(struct jw *w, char *buf, size_t cap, size_t max)
+{
+    *w = (struct jw){.buf = buf,
+                     .cap = cap < max + 1 ? cap : max + 1,
+                     .max = max,
+                     .borrowed = true};
+}
+
+void jw_cleanup(struct jw *w)
+{
+    if (!w->borrowed)
+        free(w->buf);
+    jw_init(w, w->max);
+}
+
+const char *jw_text(struct jw *w, size_t *len)
+{
+    if (w->bad || !jw_room(w, 0))
+        return NULL;
+    w->buf[w->len] = '\0';
+    if (len)
+        *len = w->len;
+    return w->buf;
+}
+
+char *jw_take(struct jw *w, size_t *len)
+{
+    char *out = NULL;
+    size_t n = 0;
+    const char *text = jw_text(w, &n);
+    if (text != NULL && w->borrowed) {
+        if ((out = malloc(n + 1)) != NULL)
+            memcpy(out, text, n + 1);
+    } else if (text != NULL) {
+        out = w->buf;
+        w->buf = NULL;
+    }
+    if (out != NULL && len)
+        *len = n;
+    jw_cleanup(w);
+    return out;
+}
+
+/* Doubling keeps the copies amortized; the first size fits a small fight
+ * or a reply in one allocation. */
+bool jw_room(struct jw *w, size_t n)
+{
+    if (w->len + n < w->cap)
+        return true;
+    if (w->bad || n > w->max - w->len) {
+        w->bad = true;
+        return false;
+    }
+    size_t cap = w->cap ? w->cap : JW_FIRST_CAP;
+    while (cap <= w->len + n)
+        cap *= 2;
+    if (cap > w->max + 1) /* the fast path never passes the ceiling */
+        cap = w->max + 1;
+    char *b = w->borrowed ? malloc(cap) : realloc(w->buf, cap);
+    if (b == NULL) {
+        w->bad = true;
+        return false;
+    }
+    if (w->borrowed && w->len > 0)
+        memcpy(b, w->buf, w->len);
+    w->buf = b;
+    w->cap = cap;
+    w->borrowed = false;
+    return true;
+}
+
+void jw_i64(struct jw *w, int64_t v)
+{
+    /* Most numbers written are small (stats, hp, ids, flags, callback
+     * types): one or two digits without the division loop. */
+    if (v >= 0 && v < 100) {
+        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
+        if (v < 10)
+            jw_raw(w, two + 1, 1);
+        else
+            jw_raw(w, two, 2);
+        return;
+    }
+    char buf[24];
+    char *p = buf + sizeof buf;
+    /* Work in unsigned so INT64_MIN negates without overflow. */
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        *--p = '-';
+    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
+}
+
+void jw_u64_str(struct jw *w, uint64_t v)
+{
+    char buf[24];
+    char *p = buf + sizeof buf;
+    *--p = '"';
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    *--p = '"';
+    jw_raw(w, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* As jansson writes a string: '"' and '\\' escaped, control characters as
+ * \b \f \n \r \t or \u00XX, everything else (UTF-8 included) as is. */
+void jw_strn(struct jw *w, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t run = 0;
+    bool high = false;
+    JW_LIT(w, "\"");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80)
+            high = true;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        jw_raw(w, s + run, i - run);
+        run = i + 1;
+        char esc[6] = {'\\', 0};
+        size_t len = 2;
+        switch (c) {
+        case '"':
+            esc[1] = '"';
+            break;
+        case '\\':
+            esc[1] = '\\';
+            break;
+        case '\b':
+            esc[1] = 'b';
+            break;
+        case '\f':
+            esc[1] = 'f';
+            break;
+        case '\n':
+            esc[1] = 'n';
+            break;
+        case '\r':
+            esc[1] = 'r';
+            break;
+        case '\t':
+            esc[1] = 't';
+            break;
+        default:
+            memcpy(esc + 1, "u00", 3);
+            esc[4] = hex[c >> 4];
+            esc[5] = hex[c & 15];
+            len = 6;
+            break;
+        }
+        jw_raw(w, esc, len);
+    }
+    jw_raw(w, s + run, n - run);
+    JW_LIT(w, "\"");
+    if (high && !eng_text_valid_utf8(s, n))
+        w->bad = true;
+}
+
+void jw_str(struct jw *w, const char *s)
+{
+    jw_strn(w, s, strlen(s));
+}
+
+/* ,"key": in one write: a document is mostly keys, and four separate
+ * writes (each checking the room) cost more than the rest of the writer. */
+void jw_key(struct jw *w, const char *lit, size_t n, bool first)
+{
+    if (w->len + n + 4 >= w->cap && !jw_room(w, n + 4))
+        return;
+    char *p = w->buf + w->len;
+    if (!first)
+        *p++ = ',';
+    *p++ = '"';
+    memcpy(p, lit, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    w->len = (size_t)(p - w->buf);
+}
+
+void jw_bool(struct jw *w, bool v)
+{
+    if (v)
+        JW_LIT(w, "true");
+    else
+        JW_LIT(w, "false");
+}
+
+void jw_i64_array(struct jw *w, const int64_t *v, int n)
+{
+    JW_LIT(w, "[");
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            JW_LIT(w, ",");
+        jw_i64(w, v[i]);
+    }
+    JW_LIT(w, "]");
+}
