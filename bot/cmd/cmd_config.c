@@ -117,6 +117,25 @@ static void config_npc_role(struct cmd_run *run, const char *role)
     run->reply->ephemeral = true;
 }
 
+/* clear-npc-role:true, on its own: the templates and the server's saved
+ * rolls go back to Manage Server alone. */
+static void config_npc_role_clear(struct cmd_run *run)
+{
+    char key[STORE_MAX_KV_KEY];
+    npc_role_key(key, sizeof key, run->req->guild_id);
+    bool had = kv_snowflake(run->ctx->store, key) != 0;
+    if (had && store_kv_delete(run->ctx->store, key) != BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg,
+                    "%s Only members with Manage Server "
+                    "(or Administrator) manage the NPC templates (/npc) and "
+                    "the server's saved rolls now.",
+                    had ? "Forgotten." : "No NPC role was set.");
+    run->reply->ephemeral = true;
+}
+
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild)
 {
     char key[STORE_MAX_KV_KEY];
@@ -327,13 +346,25 @@ void cmd_config(struct cmd_run *run)
         return;
     }
     const char *npc_role = cmd_req_opt(req, "npc-role");
-    if (npc_role != NULL) {
+    bool clear_role = false;
+    if (!cmd_opt_bool(run, "clear-npc-role", false, &clear_role))
+        return;
+    if (npc_role != NULL || clear_role) {
         if (channel != NULL || clear || systems != NULL ||
-            cmd_req_opt(req, "writeback") != NULL) {
-            cmd_fail(run, "set npc-role: on its own");
+            cmd_req_opt(req, "writeback") != NULL ||
+            (npc_role != NULL && clear_role)) {
+            cmd_fail(run, npc_role != NULL && clear_role
+                              ? "give npc-role: or clear-npc-role:true, "
+                                "not both"
+                          : npc_role != NULL
+                              ? "set npc-role: on its own"
+                              : "give clear-npc-role:true on its own");
             return;
         }
-        config_npc_role(run, npc_role);
+        if (clear_role)
+            config_npc_role_clear(run);
+        else
+            config_npc_role(run, npc_role);
         return;
     }
     if (cmd_req_opt(req, "writeback") != NULL) {

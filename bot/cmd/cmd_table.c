@@ -443,7 +443,9 @@ static const struct cmd_spec table[] = {
           RS_BOOL("writeback", "A fight's end updates the saved characters "
                   "in it (default true)"),
           {"npc-role", RS_OPT_ROLE, RS_VAL_TEXT, false, 0, 0, NULL,
-           "A role whose members manage NPC templates and server saved rolls"}),
+           "A role whose members manage NPC templates and server saved rolls"},
+          RS_BOOL("clear-npc-role", "Forget that role: Manage Server alone "
+                  "manages them again")),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

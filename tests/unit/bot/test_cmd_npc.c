@@ -51,6 +51,21 @@ static void test_npc_who_manages(void **state)
     assert_false(cmd_fx_run(f, ALICE, "npc", "show", "name", "Bandit",
                             NULL));
     cmd_fx_has(f, "this server has no NPC template named Bandit");
+    /* forgetting the role: its members lose the templates again, and only
+     * a manager may forget it */
+    assert_false(
+        cmd_fx_run(f, ALICE, "config", NULL, "clear-npc-role", "true", NULL));
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "clear-npc-role", "true",
+                            "npc-role", "777", NULL));
+    cmd_fx_has(f, "not both");
+    assert_true(
+        cmd_fx_run(f, ADMIN, "config", NULL, "clear-npc-role", "true", NULL));
+    cmd_fx_has(f, "Forgotten.");
+    assert_false(cmd_fx_run(f, ALICE, "npc", "list", NULL));
+    cmd_fx_has(f, "NPC templates are managed by members with Manage Server");
+    assert_true(
+        cmd_fx_run(f, ADMIN, "config", NULL, "clear-npc-role", "true", NULL));
+    cmd_fx_has(f, "No NPC role was set.");
 }
 
 static void test_npc_save_from_fight(void **state)
