@@ -158,7 +158,7 @@ static struct pending_reply *answer_file(struct daemon *d,
     char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE] = "application/json";
     char *multi = NULL;
     struct pending_reply *p;
-    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
+    int64_t age = daemon_wall_ms() - it->id_ms;
 
     /* Past Discord's window the callback is refused (10062): don't send
      * it. Only a loop stalled after the arrival check gets here. */
@@ -556,7 +556,7 @@ static void batch_defer_decide(struct daemon *d, struct batch_item *b,
                  it->message_id == tracker_message_id(d->tracker,
                                                       it->req.channel_id);
     b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
-    age = interaction_age_ms(it->id, daemon_wall_ms());
+    age = daemon_wall_ms() - it->id_ms;
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
     if (b->defer)
         b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
@@ -576,9 +576,10 @@ static void batch_defer_send(struct daemon *d, struct batch_item *b)
         b->defer_ephemeral, &len);
     b->p = answer(d, it, b->rx_us, body, len, it->req.command);
     d->deferred++;
-    log_msg(d->log, LOG_LVL_NOTICE, "interaction %s /%s is %lld ms old: "
-            "deferred", it->id, it->req.command,
-            (long long)interaction_age_ms(it->id, daemon_wall_ms()));
+    log_msg(d->log, LOG_LVL_NOTICE,
+            "interaction %s /%s is %lld ms old: "
+            "deferred",
+            it->id, it->req.command, (long long)daemon_wall_ms() - it->id_ms);
 }
 
 /* Before any deferral of the group goes out, commit a mark for each, with
@@ -905,7 +906,7 @@ static void stale_notice(struct daemon *d, uint64_t channel)
  * its channel told once. Returns true when it was. */
 static bool drop_if_stale(struct daemon *d, const struct interaction *it)
 {
-    int64_t age = interaction_age_ms(it->id, daemon_wall_ms());
+    int64_t age = daemon_wall_ms() - it->id_ms;
     bool live = d->gw && gw_get_state(d->gw) == GW_ST_READY;
     const char *cmd = it->req.command ? it->req.command : "?";
 

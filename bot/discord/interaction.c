@@ -22,16 +22,19 @@ enum {                        /* Discord application command option types */
 
 bool interaction_snowflake(const char *s, uint64_t *out)
 {
+    static const char max[] = "18446744073709551615"; /* UINT64_MAX */
     size_t n = s ? strlen(s) : 0;
     uint64_t v = 0;
 
     /* digits only (no sign, no space, nothing after), and no overflow:
-     * by hand, as strtoull() accepts more and costs more on every id */
-    if (n == 0 || n > INTERACTION_SNOWFLAKE_MAX)
+     * by hand, as strtoull() accepts more and costs more on every id. Only
+     * a number as long as UINT64_MAX can pass it. */
+    if (n == 0 || n > sizeof max - 1 ||
+        (n == sizeof max - 1 && strcmp(s, max) > 0))
         return false;
     for (size_t i = 0; i < n; i++) {
         unsigned d = (unsigned char)s[i] - (unsigned)'0';
-        if (d > 9 || v > (UINT64_MAX - d) / 10)
+        if (d > 9)
             return false;
         v = v * 10 + d;
     }
@@ -537,6 +540,7 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
             snprintf(why, whylen, "id is not a snowflake");
             goto invalid;
         }
+        it->id_ms = interaction_snowflake_ms(tmp);
     }
     it->req.interaction_id = it->id;
     it->token = get_str(d, "token", INTERACTION_TOKEN_MAX, true, why, whylen,

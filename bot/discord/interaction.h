@@ -100,6 +100,8 @@ struct interaction {
     json_t *root;                            /* owned reference */
     enum interaction_type type;
     const char *id;                          /* snowflake text */
+    int64_t id_ms;                           /* when it was made, by its id
+                                                (Unix ms): its age */
     const char *token;
     const char *application_id;
     struct cmd_req req;

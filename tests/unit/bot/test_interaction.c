@@ -332,6 +332,33 @@ static void test_interaction_age_from_snowflake(void **state)
     assert_int_equal(interaction_age_ms(NULL, made), 0);
 }
 
+/* A snowflake is 1 to 20 decimal digits that fit in 64 bits, and nothing
+ * else: no sign, space or suffix, no wrap-around past 2^64 - 1. */
+static void test_interaction_snowflake_bounds(void **state)
+{
+    uint64_t v = 0;
+    (void)state;
+    assert_true(interaction_snowflake("0", &v));
+    assert_true(v == 0);
+    assert_true(interaction_snowflake("1100000000000000300", &v));
+    assert_true(v == UINT64_C(1100000000000000300));
+    assert_true(interaction_snowflake("18446744073709551615", &v));
+    assert_true(v == UINT64_MAX);
+    assert_true(interaction_snowflake("09999999999999999999", &v));
+    assert_true(v == UINT64_C(9999999999999999999));
+    v = 7;
+    assert_false(interaction_snowflake("18446744073709551616", &v));
+    assert_false(interaction_snowflake("99999999999999999999", &v));
+    assert_false(interaction_snowflake("184467440737095516150", &v));
+    assert_false(interaction_snowflake("", &v));
+    assert_false(interaction_snowflake(NULL, &v));
+    assert_false(interaction_snowflake("-1", &v));
+    assert_false(interaction_snowflake("+1", &v));
+    assert_false(interaction_snowflake(" 1", &v));
+    assert_false(interaction_snowflake("12a", &v));
+    assert_true(v == 7); /* untouched when refused */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_interaction_resolved_channels),
         cmocka_unit_test(test_interaction_attachment),
         cmocka_unit_test(test_interaction_age_from_snowflake),
+        cmocka_unit_test(test_interaction_snowflake_bounds),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }
