@@ -317,6 +317,40 @@ static void test_render_no_empty_footer_when_total_runs_out(void **state)
     msg_free_all(&m);
 }
 
+/* An edit always carries "components", empty when the message has no
+ * buttons left, so Discord takes away the ones the old message had. */
+static void test_render_edit_clears_components(void **state)
+{
+    struct msg m;
+    size_t len = 0;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    m.content = strdup("The fight is over.");
+    char *text = render_discord_edit_text(&m, &len);
+    assert_non_null(text);
+    assert_int_equal(len, strlen(text));
+    json_t *b = json_loads(text, 0, NULL);
+    assert_non_null(b);
+    json_t *rows = json_object_get(b, "components");
+    assert_true(json_is_array(rows));
+    assert_int_equal(json_array_size(rows), 0);
+    assert_string_equal(json_string_value(json_object_get(b, "content")),
+                        "The fight is over.");
+    assert_mentions_safe(b, 0);
+    json_decref(b);
+    free(text);
+
+    m.nbuttons = 1;
+    m.buttons[0].label = strdup("Next");
+    m.buttons[0].custom_id = strdup("combat:next");
+    text = render_discord_edit_text(&m, NULL);
+    b = json_loads(text, 0, NULL);
+    assert_int_equal(json_array_size(json_object_get(b, "components")), 1);
+    json_decref(b);
+    free(text);
+    msg_free_all(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_render_buttons_rows_and_bad_ids),
         cmocka_unit_test(test_render_autocomplete_choices),
         cmocka_unit_test(test_render_no_empty_footer_when_total_runs_out),
+        cmocka_unit_test(test_render_edit_clears_components),
     };
     return cmocka_run_group_tests_name("render_discord", tests, NULL, NULL);
 }
