@@ -465,6 +465,7 @@ static void sq_close(struct store *base)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     for (int i = 0; i < STMT__COUNT; i++)
         sqlite3_finalize(s->stmt[i]);
+    store_sq_live_free(s);
     sqlite3_close(s->db); /* checkpoints the WAL */
     if (s->lock_fd >= 0)
         close(s->lock_fd); /* releases the flock */
@@ -519,6 +520,8 @@ static enum bot_err sq_commit(struct store *base)
         return BOT_OK;
     }
     e = run_id(s, STMT_COMMIT, "committing");
+    if (e != BOT_OK)
+        store_sq_live_drop(s);
     if (e != BOT_OK && !sqlite3_get_autocommit(s->db))
         run_id(s, STMT_ROLLBACK, "rolling back a failed commit");
     s->depth = 0;
@@ -529,7 +532,7 @@ static enum bot_err sq_commit(struct store *base)
 static void sq_rollback(struct store *base)
 {
     struct store_sqlite *s = SQ(base);
-    s->saved_valid = false;
+    store_sq_live_drop(s);
     if (s->depth == 0)
         return;
     if (s->depth == 1) {
@@ -652,13 +655,18 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
 }
 
 /* A plain save's new chain head is the old live version, whole TEXT:
- * read it by its key and pack it against the new document. The general
- * walk (store__hist_head_pack, for undo) joins and searches: 7,000 more
+ * pack it against the new document. The last save's text when it is
+ * remembered, else read by its key. The general walk
+ * (store__hist_head_pack, for undo) joins and searches: 7,000 more
  * instructions, 4% of a command. */
 static enum bot_err live_pack(struct store_sqlite *s, const struct live *l,
+                              const struct store_sq_live *known,
                               const char *doc, unsigned char **out,
                               size_t *outlen)
 {
+    if (known != NULL)
+        return store__hist_pack(&s->base, known->doc, known->len, doc,
+                                strlen(doc), out, outlen);
     sqlite3_stmt *st = stmt(s, STMT_VER_DOC);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, l->version);
@@ -697,14 +705,19 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
-    e = live_get(s, channel, &l);
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
+    if (known != NULL)
+        l = (struct live){.found = true, .id = known->id,
+                          .version = known->version, .undo = known->undo};
+    else
+        e = live_get(s, channel, &l);
     if (e != BOT_OK)
         goto out;
 
     e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
                          undo, &next, drop, &ndrop);
     if (e == BOT_OK && !undo && l.found && next.n > 0)
-        e = live_pack(s, &l, doc, &packed, &plen);
+        e = live_pack(s, &l, known, doc, &packed, &plen);
     else if (e == BOT_OK)
         e = store__hist_head_pack(base, walk_before, channel, &next, doc,
                                    BOT_DB_CORRUPT, &packed, &plen);
@@ -720,9 +733,10 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
         e = version_delete(s, l.id, drop[i]);
 out:
     e = store_sq_op_end(s, e);
-    s->saved_valid = e == BOT_OK;
-    s->saved_channel = channel;
-    s->saved_enc = l.id;
+    if (e == BOT_OK)
+        store_sq_live_put(s, channel, l.id, version, &next, doc);
+    else
+        store_sq_live_drop(s);
     return e;
 }
 
@@ -795,7 +809,7 @@ static enum bot_err set_ended(struct store *base, enum store_stmt id,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    s->saved_valid = false;
+    store_sq_live_drop(s);
     sqlite3_stmt *st = stmt(s, id);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, now);
@@ -846,9 +860,9 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    bool known = s->saved_valid && s->saved_channel == channel;
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
     sqlite3_stmt *st = stmt(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
-    sqlite3_bind_int64(st, 1, known ? s->saved_enc : (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 1, known ? known->id : (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, r->version);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
     sqlite3_bind_int64(st, 4, r->at_ms);

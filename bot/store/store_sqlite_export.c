@@ -288,6 +288,7 @@ enum bot_err store_sq_import_encounter(struct store *base,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
+    store_sq_live_drop(s); /* an import may start the channel's live fight */
     return store_sq_op_end(s, import_rows(s, r));
 }
 
