@@ -50,15 +50,17 @@
       "SELECT v.version, v.doc FROM encounter e"                               \
       " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
       " WHERE e.channel = ?1 AND e.ended_ms IS NULL")                          \
-    /* ?1 channel, ?2 version -> version, doc, enc: the kept rows from the  \
-     * live one down to the newest below ?2 (store_hist.h: each packed row   \
-     * needs the one above it) */                                            \
+    /* ?1 channel, ?2 version, ?3 floor -> version, doc, enc: the kept rows \
+     * from the live one down to the newest below ?2 and not below the      \
+     * floor (store_sq_kept_floor; store_hist.h: each packed row needs the   \
+     * one above it) */                                                      \
     X(BEFORE_DOC, "SELECT v.version, v.doc, e.id FROM encounter e"             \
                   " JOIN enc_version v ON v.enc = e.id"                        \
                   " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
                   " AND v.version >= (SELECT max(w.version)"                   \
                   " FROM enc_version w WHERE w.enc = e.id"                     \
-                  " AND w.version < ?2) ORDER BY v.version DESC")              \
+                  " AND w.version < ?2 AND w.version >= ?3)"                   \
+                  " ORDER BY v.version DESC")                                  \
     /* ?1 channel, ?2 version, ?3 undo, ?4 now */                              \
     X(ENC_INSERT, "INSERT INTO encounter"                                      \
                   " (channel, version, undo, created_ms, updated_ms)"          \
@@ -115,6 +117,8 @@
                 " WHERE enc = ?1 AND version = ?2")                            \
     /* ?1 enc, ?2 version */                                                   \
     X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2")   \
+    /* ?1 enc, ?2 floor: the versions fallen off the undo chain's end */      \
+    X(VER_TRIM, "DELETE FROM enc_version WHERE enc = ?1 AND version < ?2")     \
     X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                      \
     X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)"  \
                  " VALUES (?1, ?2, ?3, ?4)")                                   \
@@ -516,12 +520,15 @@ static enum bot_err sq_commit(struct store *base)
             sq_rollback(base);
             return e;
         }
+        store_sq_live_level_end(s, s->depth, true);
         s->depth--;
         return BOT_OK;
     }
     e = run_id(s, STMT_COMMIT, "committing");
     if (e != BOT_OK)
         store_sq_live_drop(s);
+    else
+        store_sq_live_level_end(s, 1, true);
     if (e != BOT_OK && !sqlite3_get_autocommit(s->db))
         run_id(s, STMT_ROLLBACK, "rolling back a failed commit");
     s->depth = 0;
@@ -532,9 +539,11 @@ static enum bot_err sq_commit(struct store *base)
 static void sq_rollback(struct store *base)
 {
     struct store_sqlite *s = SQ(base);
-    store_sq_live_drop(s);
     if (s->depth == 0)
         return;
+    if (s->aborted != BOT_OK)
+        store_sq_live_drop(s); /* SQLite undid the outer levels too */
+    store_sq_live_level_end(s, s->depth, false);
     if (s->depth == 1) {
         if (!sqlite3_get_autocommit(s->db))
             run_id(s, STMT_ROLLBACK, "rolling back");
@@ -566,6 +575,37 @@ static enum bot_err live_get(struct store_sqlite *s, uint64_t channel,
     }
     sqlite3_reset(st);
     return e;
+}
+
+/* The live row from the channel's remembered save (*known, borrowed) or,
+ * when there is none, read (*known NULL); after the guard. */
+static enum bot_err live_of(struct store_sqlite *s, uint64_t channel,
+                            struct live *out,
+                            const struct store_sq_live **known)
+{
+    enum bot_err e = store_sq_guard(s);
+    *known = NULL;
+    if (e != BOT_OK)
+        return e;
+    *known = store_sq_live_find(s, channel);
+    if (*known == NULL)
+        return live_get(s, channel, out);
+    *out = (struct live){.found = true, .id = (*known)->id,
+                         .version = (*known)->version,
+                         .undo = (*known)->undo};
+    return BOT_OK;
+}
+
+/* Delete the live encounter's versions below its floor: those fallen off
+ * the undo chain's end (STORE_SQ_TRIM_BATCH). */
+static enum bot_err versions_trim(struct store_sqlite *s, const struct live *l,
+                                  const struct undo_chain *undo,
+                                  int64_t live)
+{
+    sqlite3_stmt *st = stmt(s, STMT_VER_TRIM);
+    sqlite3_bind_int64(st, 1, l->id);
+    sqlite3_bind_int64(st, 2, store_sq_kept_floor(undo, live));
+    return run(s, st, "trimming encounter history");
 }
 
 static enum bot_err version_delete(struct store_sqlite *s, int64_t id,
@@ -616,12 +656,18 @@ static enum bot_err walk_before(struct store *base, uint64_t channel,
                                 int64_t below, struct store_hist_walk *w)
 {
     struct store_sqlite *s = SQ(base);
-    enum bot_err e = store_sq_guard(s);
+    struct live l = {0};
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, below);
+    /* no live row: the join finds nothing either */
+    sqlite3_bind_int64(st, 3, l.found ? store_sq_kept_floor(&l.undo,
+                                                            l.version)
+                                      : below);
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         bool packed = sqlite3_column_type(st, 1) == SQLITE_BLOB;
@@ -702,17 +748,18 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     size_t ndrop = 0, plen = 0;
     unsigned char *packed = NULL;
 
+    const struct store_sq_live *known = NULL;
+    /* Unknown (nothing remembered): as if a batch were due, so rows left
+     * by an earlier process or a forgotten save go at the next fall. */
+    int pending = STORE_SQ_TRIM_BATCH - 1;
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
-    const struct store_sq_live *known = store_sq_live_find(s, channel);
-    if (known != NULL)
-        l = (struct live){.found = true, .id = known->id,
-                          .version = known->version, .undo = known->undo};
-    else
-        e = live_get(s, channel, &l);
+    e = live_of(s, channel, &l, &known);
     if (e != BOT_OK)
         goto out;
+    if (known != NULL)
+        pending = known->pending;
 
     e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
                          undo, &next, drop, &ndrop);
@@ -729,12 +776,19 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     free(packed);
     if (e == BOT_OK)
         e = live_write(s, channel, &l, version, &next, doc);
-    for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
-        e = version_delete(s, l.id, drop[i]);
+    if (undo) {
+        /* the undone version and the restored one: above the floor */
+        for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
+            e = version_delete(s, l.id, drop[i]);
+    } else if (ndrop > 0 && ++pending >= STORE_SQ_TRIM_BATCH) {
+        if (e == BOT_OK)
+            e = versions_trim(s, &l, &next, version);
+        pending = 0;
+    }
 out:
     e = store_sq_op_end(s, e);
     if (e == BOT_OK)
-        store_sq_live_put(s, channel, l.id, version, &next, doc);
+        store_sq_live_put(s, channel, l.id, version, &next, pending, doc);
     else
         store_sq_live_drop(s);
     return e;
@@ -822,9 +876,19 @@ static enum bot_err set_ended(struct store *base, enum store_stmt id,
     return e;
 }
 
+/* An archived fight keeps exactly its final version and its chain
+ * (docs/internals/store.md), so the versions waiting for a trim go now. */
 static enum bot_err sq_enc_archive(struct store *base, uint64_t channel,
                                    int64_t now)
 {
+    struct store_sqlite *s = SQ(base);
+    struct live l = {0};
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
+    if (e == BOT_OK && l.found && (known == NULL || known->pending > 0))
+        e = versions_trim(s, &l, &l.undo, l.version);
+    if (e != BOT_OK)
+        return e;
     return set_ended(base, STMT_ENC_ARCHIVE, channel, now, 0,
                      "archiving the encounter", "no encounter to end");
 }

@@ -5,10 +5,12 @@
  *
  * The file lock makes this process the database's only writer, and every
  * write of this backend goes through this connection, so a slot stays true
- * until something here changes or undoes the rows: a rollback at any depth,
- * a failed save or commit, an archive, a reopen, an import, a prune. Each
- * of those drops every slot (store_sq_live_drop): dropping costs one read
- * at the next save, keeping a wrong slot would corrupt the undo chain.
+ * until something here changes or undoes the rows: a rollback of the level
+ * it was written at or an outer one (store_sq_live_level_end; a read-only
+ * command's rollback leaves the others' slots), a failed save or commit,
+ * an archive, a reopen, an import, a prune. Those drop every slot
+ * (store_sq_live_drop): dropping costs two reads at the next save, keeping
+ * a wrong slot would corrupt the undo chain.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +33,7 @@ const struct store_sq_live *store_sq_live_find(struct store_sqlite *s,
 
 void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
                        int64_t version, const struct undo_chain *undo,
-                       const char *doc)
+                       int pending, const char *doc)
 {
     struct store_sq_live *c = slot_of(s, channel);
     size_t len = strlen(doc);
@@ -52,6 +54,8 @@ void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
     c->id = id;
     c->version = version;
     c->undo = *undo;
+    c->pending = pending;
+    c->depth = s->depth;
     c->valid = true;
 }
 
@@ -59,6 +63,24 @@ void store_sq_live_drop(struct store_sqlite *s)
 {
     for (size_t i = 0; i < STORE_SQ_LIVE_SLOTS; i++)
         s->live[i].valid = false;
+}
+
+void store_sq_live_level_end(struct store_sqlite *s, int depth, bool commit)
+{
+    for (size_t i = 0; i < STORE_SQ_LIVE_SLOTS; i++) {
+        struct store_sq_live *c = &s->live[i];
+        if (!c->valid || c->depth < depth)
+            continue;
+        if (commit)
+            c->depth = depth - 1;
+        else
+            c->valid = false;
+    }
+}
+
+int64_t store_sq_kept_floor(const struct undo_chain *undo, int64_t live)
+{
+    return undo->n > 0 ? undo->v[undo->n - 1] : live;
 }
 
 void store_sq_live_free(struct store_sqlite *s)

@@ -234,18 +234,18 @@ static void assert_live_doc(struct store *s, int64_t want_v, int k)
 }
 
 /* The channel's live version is `live`, holding step `top`, and its undo
- * chain steps top - 1 ... 1: undo each in turn, each restoring its step
+ * chain the n steps below it: undo each in turn, each restoring its step
  * as the next version, then nothing is left to undo. */
-static void undo_to_first(struct store *s, uint64_t ch, int64_t live,
-                          int top)
+static void undo_all(struct store *s, uint64_t ch, int64_t live, int top,
+                     int n)
 {
     char buf[DOC_MAX], *doc = NULL;
     int64_t v = 0;
-    for (int k = top - 1; k >= 1; k--) {
+    for (int i = 1; i <= n; i++) {
         assert_int_equal(store_fx_undo_once(s, ch), BOT_OK);
         assert_int_equal(store_enc_load(s, ch, &doc, &v), BOT_OK);
-        assert_int_equal(v, live + (top - k));
-        assert_string_equal(doc, fight_doc(buf, k));
+        assert_int_equal(v, live + i);
+        assert_string_equal(doc, fight_doc(buf, top - i));
         free(doc);
     }
     assert_int_equal(store_fx_undo_once(s, ch), BOT_NOTFOUND);
@@ -331,7 +331,7 @@ static void test_hist_undo_other_text(void **state)
         save_step(s, v, v);
     assert_int_equal(store_enc_save_undo(s, CH, 7, "{\"re-dumped\":5}"),
                      BOT_OK);
-    undo_to_first(s, CH, 7, 5);
+    undo_all(s, CH, 7, 5, 4);
 }
 
 /* An archived fight reopened undoes as before; once retention trims it,
@@ -493,7 +493,7 @@ static void test_hist_rollback_then_save(void **state)
     struct export_check x = export_check(s);
     assert_int_equal(x.nver, 8);
     assert_int_equal(x.live, 8);
-    undo_to_first(s, CH, 8, 8);
+    undo_all(s, CH, 8, 8, 7);
 }
 
 /* A refused save (a stale version) and an undo with an outer rollback
@@ -514,7 +514,7 @@ static void test_hist_refused_then_save(void **state)
     save_step(s, 5, 5);
     struct export_check x = export_check(s);
     assert_int_equal(x.nver, 5);
-    undo_to_first(s, CH, 5, 5);
+    undo_all(s, CH, 5, 5, 4);
 }
 
 /* Fights saved in turn in one transaction (channels that share the
@@ -545,13 +545,69 @@ static void test_hist_two_channels(void **state)
     assert_int_equal(store_enc_save(s, other[0], 1, fight_doc(buf, 1)),
                      BOT_OK);
     assert_int_equal(store_fx_undo_once(s, other[0]), BOT_NOTFOUND);
-    undo_to_first(s, CH, 19, 19);
+    undo_all(s, CH, 19, 19, 18);
     for (size_t o = 1; o < sizeof other / sizeof other[0]; o++)
-        undo_to_first(s, other[o], 6, 6);
+        undo_all(s, other[o], 6, 6, 5);
 }
 
 #ifndef FRAY_STORE_PG
+#include "store_sqlite_int.h"
 #include "store_sqlite_schema.h"
+
+static int64_t rows_kept(void)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM enc_version",
+                                        -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int64_t n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+/* The versions that fall off a full undo chain are deleted
+ * STORE_SQ_TRIM_BATCH at a time, never more waiting than that, none left
+ * after a restart's first fall or an archive; undo still stops at
+ * ENC_UNDO_DEPTH and an export holds only the kept ones meanwhile. */
+static void test_hist_trim_batches(void **state)
+{
+    struct store *s = *state;
+    int v = 1;
+    for (; v <= ENC_UNDO_DEPTH + 1; v++)
+        save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 1);
+    for (int k = 1; k <= 5 * STORE_SQ_TRIM_BATCH; k++, v++) {
+        save_step(s, v, v);
+        int64_t n = rows_kept();
+        assert_true(n >= ENC_UNDO_DEPTH + 1);
+        assert_true(n < ENC_UNDO_DEPTH + 1 + STORE_SQ_TRIM_BATCH);
+    }
+    /* of two saves in a row one at most trims: then one waits */
+    save_step(s, v, v);
+    if (rows_kept() == ENC_UNDO_DEPTH + 1) {
+        v++;
+        save_step(s, v, v);
+    }
+    assert_true(rows_kept() > ENC_UNDO_DEPTH + 1);
+    assert_int_equal(export_check(s).nver, ENC_UNDO_DEPTH + 1);
+
+    s = *state = reopen(s); /* forgets what waits: the next fall trims */
+    v++;
+    save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 1);
+    v++;
+    save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 2);
+    undo_all(s, CH, v, v, ENC_UNDO_DEPTH);
+
+    /* waiting rows below an emptied chain: none read, all gone at the end */
+    assert_true(rows_kept() > 1);
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    assert_int_equal(rows_kept(), 1);
+}
 
 /* A file made by the schema steps before the packed history, holding a
  * fight of 12 versions as that schema stored it (every version whole
@@ -633,6 +689,7 @@ int main(void)
         T(test_hist_refused_then_save),
         T(test_hist_two_channels),
         SQLITE_ONLY(test_hist_old_database)
+        SQLITE_ONLY(test_hist_trim_batches)
     };
 #undef T
     return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
