@@ -74,10 +74,13 @@ static void put_num(struct sbuf *b, int64_t v, bool hidden)
 {
     if (hidden)
         sbuf_add(b, "?");
-    else if (v < 0)
-        sbuf_addf(b, MINUS "%" PRId64, -v);
-    else
-        sbuf_addf(b, "%" PRId64, v);
+    else if (v < 0) {
+        /* INT64_MIN has no positive twin: it keeps its own sign */
+        sbuf_add(b, MINUS);
+        render_int(b, v == INT64_MIN ? v : -v, 0);
+    } else {
+        render_int(b, v, 0);
+    }
 }
 
 static bool roll_visible(const struct view *v, int idx)
@@ -126,7 +129,7 @@ static void put_detail(struct sbuf *b, const struct view *v,
         put_user(b, m->reason);
         if (m->has_amount) {
             sbuf_add(b, m->amount < 0 ? " " MINUS : " +");
-            sbuf_addf(b, "%" PRId64, m->amount < 0 ? -m->amount : m->amount);
+            render_int(b, m->amount < 0 ? -m->amount : m->amount, 0);
             if (m->unit[0] != '\0')
                 sbuf_addf(b, " %s", m->unit);
         }

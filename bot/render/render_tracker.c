@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dur.h"
+#include "render_roll.h"
 #include "rs.h"
 #include "sbuf.h"
 
@@ -80,8 +81,9 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     bool numbers = gm_view || !c->hidden;
     char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
-    sbuf_addf(b, "%s%s%s", down ? "~~" : "**", name ? name : "?",
-              down ? "~~" : "**");
+    sbuf_add(b, down ? "~~" : "**");
+    sbuf_add(b, name ? name : "?");
+    sbuf_add(b, down ? "~~" : "**");
     free(name);
     if (down)
         sbuf_add(b, " (down)");
@@ -90,7 +92,9 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     if (c->side >= 0 && c->side < e->nsides) {
         char *side = escape_cut(e->sides[c->side].name,
                                 compact ? RENDER_ENC_COMPACT_SIDE : 0);
-        sbuf_addf(b, " [%s]", side ? side : "?");
+        sbuf_add(b, " [");
+        sbuf_add(b, side ? side : "?");
+        sbuf_addc(b, ']');
         free(side);
     }
     if (numbers) {
@@ -98,11 +102,14 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             const struct enc_track *t = &c->tracks[i];
             if (compact && strcmp(t->name, "hp") != 0)
                 continue;
-            if (t->max > 0)
-                sbuf_addf(b, " %s %" PRId64 "/%" PRId64, t->name, t->cur,
-                          t->max);
-            else
-                sbuf_addf(b, " %s %" PRId64, t->name, t->cur);
+            sbuf_addc(b, ' ');
+            sbuf_add(b, t->name);
+            sbuf_addc(b, ' ');
+            render_int(b, t->cur, 0);
+            if (t->max > 0) {
+                sbuf_addc(b, '/');
+                render_int(b, t->max, 0);
+            }
         }
     } else if (!down) {
         sbuf_addf(b, " (%s)", render_health_label(c));
@@ -121,10 +128,13 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     for (int i = 0; i < shown; i++) {
         const struct enc_cond *q = &c->conds[i];
         char *cn = escape_cut(q->name, compact ? RENDER_ENC_COMPACT_COND : 0);
-        sbuf_addf(b, "%s%s", i == 0 ? " \xC2\xB7 " : ", ", cn ? cn : "?");
+        sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
+        sbuf_add(b, cn ? cn : "?");
         free(cn);
-        if (q->value != 0 && numbers)
-            sbuf_addf(b, " %d", (int)q->value);
+        if (q->value != 0 && numbers) {
+            sbuf_addc(b, ' ');
+            render_int(b, q->value, 0);
+        }
         if (q->rounds > 0)
             sbuf_addf(b, " (%dr)", (int)q->rounds);
     }
@@ -147,9 +157,11 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     }
     sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
                                              : "\xE3\x80\x80");
-    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
-        sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
-                  c->init[init_idx]);
+    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit) {
+        sbuf_addc(b, '`');
+        render_int(b, c->init[init_idx], compact ? 0 : 3);
+        sbuf_add(b, "` ");
+    }
     combatant_desc(b, e, c, gm_view, compact);
     sbuf_addc(b, '\n');
 }

@@ -218,3 +218,17 @@ bool eng_text_to_bool(const char *s, bool *out)
     }
     return false;
 }
+
+char *eng_text_i64(int64_t v, char buf[ENG_TEXT_I64_MAX])
+{
+    char *p = buf + ENG_TEXT_I64_MAX;
+    /* unsigned, so INT64_MIN negates without overflow */
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        *--p = '-';
+    return p;
+}
