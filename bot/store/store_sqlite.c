@@ -219,10 +219,15 @@ enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
     return BOT_OK;
 }
 
-/* Fail fast while the caller's transaction is lost (see store.h). */
+/* Fail fast while the caller's transaction is lost (see store.h) or a
+ * level of it holds a half-written save. */
 enum bot_err store_sq_guard(struct store_sqlite *s)
 {
-    return s->depth > 0 ? s->aborted : BOT_OK;
+    if (s->depth == 0)
+        return BOT_OK;
+    return s->aborted != BOT_OK ? s->aborted
+           : s->broken > 0      ? s->broken_err
+                                : BOT_OK;
 }
 
 enum bot_err store_sq_prepare(struct store_sqlite *s, const char *sql,
@@ -490,6 +495,7 @@ static enum bot_err sq_begin(struct store *base)
     enum bot_err e;
     if (s->depth == 0) {
         s->aborted = BOT_OK;
+        s->broken = 0;
         e = run_id(s, STMT_BEGIN, "starting a transaction");
     } else {
         e = store_sq_guard(s);
@@ -552,6 +558,8 @@ static void sq_rollback(struct store *base)
         run_id(s, STMT_NEST_ROLLBACK, "rolling back a nested transaction");
         run_id(s, STMT_NEST_RELEASE, "closing a nested transaction");
     }
+    if (s->broken >= s->depth)
+        s->broken = 0; /* the half-written save is gone with its level */
     s->depth--;
 }
 
@@ -752,7 +760,15 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     /* Unknown (nothing remembered): as if a batch were due, so rows left
      * by an earlier process or a forgotten save go at the next fall. */
     int pending = STORE_SQ_TRIM_BATCH - 1;
-    enum bot_err e = store_sq_op_begin(s);
+    /* Inside the caller's transaction the save needs no savepoint of its
+     * own (5,600 instructions a command: the statements and the copy of
+     * every page it touches into the savepoint's journal). A failure
+     * after the first write instead leaves the caller's level unusable
+     * until it is rolled back, as PostgreSQL's aborted transaction does;
+     * refusals (conflict, nothing to undo, a damaged row) come before
+     * anything is written and leave it usable. */
+    bool own = s->depth == 0, wrote = false;
+    enum bot_err e = own ? store_sq_op_begin(s) : store_sq_guard(s);
     if (e != BOT_OK)
         return e;
     e = live_of(s, channel, &l, &known);
@@ -771,6 +787,7 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     /* Shrink the old row before the new one goes in: the new row then
      * fits on the page the old one leaves nearly empty. The other way
      * round every version takes a page of its own and keeps it. */
+    wrote = e == BOT_OK;
     if (e == BOT_OK && packed)
         e = version_pack(s, l.id, next.v[0], packed, plen);
     free(packed);
@@ -786,7 +803,12 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
         pending = 0;
     }
 out:
-    e = store_sq_op_end(s, e);
+    if (own) {
+        e = store_sq_op_end(s, e);
+    } else if (e != BOT_OK && wrote && s->aborted == BOT_OK) {
+        s->broken = s->depth;
+        s->broken_err = e;
+    }
     if (e == BOT_OK)
         store_sq_live_put(s, channel, l.id, version, &next, pending, doc);
     else
@@ -844,7 +866,8 @@ static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
 {
     struct store_sqlite *s = SQ(base);
     struct live l = {0};
-    enum bot_err e = live_get(s, channel, &l);
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
     if (e == BOT_OK && !l.found)
         e = BOT_NOTFOUND;
     if (e == BOT_OK)

@@ -58,6 +58,11 @@ struct store_sqlite {
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
     int depth;            /* store_begin() nesting; 0 = autocommit */
     enum bot_err aborted; /* why SQLite dropped the open transaction */
+    /* The transaction level a save inside it left half written (0: none):
+     * every call fails with broken_err until that level is rolled back,
+     * and committing it rolls it back (store_sqlite.c, sq_enc_save). */
+    int broken;
+    enum bot_err broken_err;
     struct store_sq_live live[STORE_SQ_LIVE_SLOTS]; /* store_sqlite_live.c */
 };
 

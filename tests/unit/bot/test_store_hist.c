@@ -667,6 +667,42 @@ static void test_hist_old_database(void **state)
     }
     assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
 }
+/* A save that fails after it has written, inside the caller's
+ * transaction (a trigger refuses the new live row once the old one is
+ * packed and the encounter row updated): every call then fails until the
+ * level is rolled back, a commit rolls it back, and the history is as
+ * before. Inside a group only the command's own level is lost. */
+static void test_hist_failed_save_in_transaction(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX];
+    int64_t v = 0;
+    for (int k = 1; k <= 6; k++)
+        save_step(s, k, k);
+    sql("CREATE TRIGGER refuse AFTER INSERT ON enc_version"
+        " WHEN NEW.version = 7 BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_not_equal(store_enc_save(s, CH, 7, fight_doc(buf, 7)),
+                         BOT_OK);
+    assert_int_not_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_not_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 6);
+
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_not_equal(store_enc_save(s, CH, 7, fight_doc(buf, 7)),
+                         BOT_OK);
+    store_rollback(s);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 6);
+    assert_int_equal(store_commit(s), BOT_OK);
+
+    sql("DROP TRIGGER refuse");
+    save_step(s, 7, 7);
+    assert_int_equal(export_check(s).nver, 7);
+    undo_all(s, CH, 7, 7, 6);
+}
 #define SQLITE_ONLY(t) T(t),
 #else
 #define SQLITE_ONLY(t)
@@ -690,6 +726,7 @@ int main(void)
         T(test_hist_two_channels),
         SQLITE_ONLY(test_hist_old_database)
         SQLITE_ONLY(test_hist_trim_batches)
+        SQLITE_ONLY(test_hist_failed_save_in_transaction)
     };
 #undef T
     return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
