@@ -749,9 +749,9 @@ static bool check_system(struct cmd_run *run)
 {
     const struct cmd_spec *spec = run->spec;
     char name[64], list[160];
-    cmd_spec_name(spec, name, sizeof name);
     if (spec->rs != NULL) {
         if (rs_cmd_find(run->rs, spec->command, spec->sub) == NULL) {
+            cmd_spec_name(spec, name, sizeof name);
             systems_with(spec, list, sizeof list);
             cmd_fail(run, "%s is a command of the %s system; this fight plays "
                      "%s (see /help topic:%s)", name, list, run->rs->id,
@@ -764,8 +764,7 @@ static bool check_system(struct cmd_run *run)
         return true;
     }
     char key[64];
-    snprintf(key, sizeof key, "%s%s%s", spec->command, spec->sub ? " " : "",
-             spec->sub ? spec->sub : "");
+    cmd_core_key(spec, key, sizeof key);
     const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
     struct rs_opt given[RS_MAX_EXT_OPTS];
     int ngiven = 0;

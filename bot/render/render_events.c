@@ -459,18 +459,21 @@ bool render_events(struct msg *m, const struct encounter *e,
 }
 
 /* Markdown of our own rendering back to plain words: bold, italics and
- * strikes dropped, escapes undone. */
+ * strikes dropped, escapes undone. The plain stretches between marks go
+ * in whole (a byte at a time was a third of the summary's cost). */
 static void plain(struct sbuf *b, const char *s, size_t n)
 {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) {
-            sbuf_addc(b, s[++i]);
+        bool esc = s[i] == '\\' && i + 1 < n;
+        if (!esc && s[i] != '*' && s[i] != '_' && s[i] != '~')
             continue;
-        }
-        if (s[i] == '*' || s[i] == '_' || s[i] == '~')
-            continue;
-        sbuf_addc(b, s[i]);
+        sbuf_addn(b, s + run, i - run);
+        if (esc)
+            i++; /* the escaped byte starts the next stretch */
+        run = esc ? i : i + 1;
     }
+    sbuf_addn(b, s + run, n - run);
 }
 
 void render_change_summary(struct sbuf *out, const struct encounter *e,

@@ -11,6 +11,7 @@
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 
 #define MARK "\xE2\x96\xB6"      /* the running turn's marker */
 
@@ -114,11 +115,38 @@ static void test_tracker_marks_one_row_per_turn(void **state)
     enc_free(f.e);
 }
 
+/* The history line of a change is its first event in plain words: our
+ * bold marks go, the escapes a name needed are undone, so a name with
+ * markdown in it reads as it was typed; later events are counted. */
+static void test_change_summary_plain_words(void **state)
+{
+    (void)state;
+    static const char name[] = "Zo*e_the~Sly\\Ace";
+    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
+    enc_result_init(&f.r);
+    uint32_t id;
+    assert_int_equal(enc_add(f.e, name, 1, 0, -1, &f.d, &id), ENG_OK);
+    enc_emit(&f.r, ENC_EV_ADDED, id);
+    enc_emit(&f.r, ENC_EV_ADDED, id);
+    struct sbuf b;
+    sbuf_init(&b, 1024);
+    bool secret = true;
+    render_change_summary(&b, f.e, &f.r, &secret);
+    char want[128];
+    snprintf(want, sizeof want, "%s joins the fight (and 1 more)", name);
+    assert_string_equal(sbuf_str(&b), want);
+    assert_false(secret);
+    sbuf_cleanup(&b);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracker_marks_the_card_up),
         cmocka_unit_test(test_tracker_marks_one_row_per_turn),
+        cmocka_unit_test(test_change_summary_plain_words),
     };
     return cmocka_run_group_tests_name("render_tracker", tests, NULL, NULL);
 }
