@@ -83,6 +83,17 @@ static void put_num(struct sbuf *b, int64_t v, bool hidden)
     }
 }
 
+/* pre, v in bold, post: "takes **7** damage" without a format parse. */
+static void put_bold_int(struct sbuf *b, const char *pre, int64_t v,
+                         const char *post)
+{
+    sbuf_add(b, pre);
+    sbuf_add(b, "**");
+    render_int(b, v, 0);
+    sbuf_add(b, "**");
+    sbuf_add(b, post);
+}
+
 static bool roll_visible(const struct view *v, int idx)
 {
     return idx >= 0 && idx < v->res->nrolls &&
@@ -248,7 +259,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, " rolls initiative");
         } else {
-            sbuf_addf(b, " rolls initiative: **%" PRId64 "**", ev->a);
+            put_bold_int(b, " rolls initiative: ", ev->a, "");
             put_detail(b, v, ev, true);
         }
         break;
@@ -256,7 +267,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         sbuf_add(b, "The fight begins!");
         break;
     case ENC_EV_ROUND:
-        sbuf_addf(b, "__**Round %" PRId64 "**__", ev->a);
+        sbuf_add(b, "__**Round ");
+        render_int(b, ev->a, 0);
+        sbuf_add(b, "**__");
         break;
     case ENC_EV_TURN:
         sbuf_add(b, "\xE2\x96\xB6 It is ");
@@ -279,8 +292,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         } else {
             sbuf_add(b, ": ");
             put_user(b, ev->text);
-            sbuf_addf(b, " %" PRId64 " \xE2\x86\x92 **%" PRId64 "**", ev->a,
-                      ev->b);
+            sbuf_addc(b, ' ');
+            render_int(b, ev->a, 0);
+            put_bold_int(b, " \xE2\x86\x92 ", ev->b, "");
         }
         break;
     case ENC_EV_DOWN:
@@ -337,7 +351,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, " takes damage");
         } else {
-            sbuf_addf(b, " takes **%" PRId64 "** damage", ev->a);
+            put_bold_int(b, " takes ", ev->a, " damage");
             put_detail(b, v, ev, ev->nrolls == 1);
         }
         break;
@@ -361,7 +375,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, ": rolled in secret");
         } else {
-            sbuf_addf(b, ": **%" PRId64 "**", ev->a);
+            put_bold_int(b, ": ", ev->a, "");
             put_detail(b, v, ev, true);
             if (ev->outcome != NULL)
                 sbuf_addf(b, " " EM_DASH " **%s**", ev->outcome);
