@@ -77,7 +77,7 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
                            const struct enc_combatant *c, bool gm_view,
                            bool compact)
 {
-    const struct rs_system *rs = rs_find(e->ruleset);
+    const struct rs_system *rs = e->sys; /* no lookup on every line */
     bool numbers = gm_view || !c->hidden;
     char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
@@ -319,7 +319,7 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
 void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
                        int64_t now_ms)
 {
-    const struct rs_system *rs = rs_find(e->ruleset);
+    const struct rs_system *rs = e->sys;
     struct sbuf title;
     sbuf_init(&title, 256);
     char *name = msg_escape(e->name[0] ? e->name : "Fight");

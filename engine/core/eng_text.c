@@ -7,12 +7,21 @@ static int lower(int c)
     return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
 }
 
+/* Names are compared in every lookup of every command (commands, options,
+ * systems, combatants): bytes that are equal, the usual case, are not
+ * folded at all. */
 int eng_text_casecmp(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        int x = lower((unsigned char)*a), y = lower((unsigned char)*b);
-        if (x != y || x == 0)
-            return x - y;
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x != y) {
+            x = lower(x);
+            y = lower(y);
+            if (x != y)
+                return x - y;
+        } else if (x == 0) {
+            return 0;
+        }
     }
 }
 
