@@ -184,6 +184,14 @@ static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
     return st;
 }
 
+/* The statement `id` for a caller that binds every one of its parameters
+ * next: run() left it reset, and each parameter is bound again, so the
+ * clearing stmt() does is skipped on the save's hot statements. */
+static sqlite3_stmt *stmt_rebind(struct store_sqlite *s, enum store_stmt id)
+{
+    return s->stmt[id];
+}
+
 /* Step a statement that returns no rows, then reset it. */
 static enum bot_err run(struct store_sqlite *s, sqlite3_stmt *st,
                         const char *what)
@@ -610,7 +618,7 @@ static enum bot_err versions_trim(struct store_sqlite *s, const struct live *l,
                                   const struct undo_chain *undo,
                                   int64_t live)
 {
-    sqlite3_stmt *st = stmt(s, STMT_VER_TRIM);
+    sqlite3_stmt *st = stmt_rebind(s, STMT_VER_TRIM);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, store_sq_kept_floor(undo, live));
     return run(s, st, "trimming encounter history");
@@ -634,7 +642,8 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     int64_t now = store__now_ms();
     store__undo_encode(undo, blob);
 
-    sqlite3_stmt *st = stmt(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
+    sqlite3_stmt *st =
+        stmt_rebind(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
     if (l->found)
         sqlite3_bind_int64(st, 1, l->id);
     else
@@ -648,7 +657,7 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     if (!l->found)
         l->id = sqlite3_last_insert_rowid(s->db);
 
-    st = stmt(s, STMT_VER_INSERT);
+    st = stmt_rebind(s, STMT_VER_INSERT);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_int64(st, 3, now);
@@ -699,7 +708,7 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
                                  int64_t version, const unsigned char *p,
                                  size_t n)
 {
-    sqlite3_stmt *st = stmt(s, STMT_VER_PACK);
+    sqlite3_stmt *st = stmt_rebind(s, STMT_VER_PACK);
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
@@ -948,7 +957,8 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     if (e != BOT_OK)
         return e;
     const struct store_sq_live *known = store_sq_live_find(s, channel);
-    sqlite3_stmt *st = stmt(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
+    sqlite3_stmt *st =
+        stmt_rebind(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
     sqlite3_bind_int64(st, 1, known ? known->id : (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, r->version);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
