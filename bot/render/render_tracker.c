@@ -328,9 +328,12 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
     else if (e->status == ENC_ST_ENDED)
         sbuf_addf(&title, "%s \xE2\x80\x94 finished after round %d",
                   name ? name : "", (int)e->round);
-    else
-        sbuf_addf(&title, "%s \xE2\x80\x94 round %d", name ? name : "",
-                  (int)e->round);
+    else {
+        /* every turn's title: appended, not formatted */
+        sbuf_add(&title, name ? name : "");
+        sbuf_add(&title, " \xE2\x80\x94 round ");
+        render_int(&title, e->round, 0);
+    }
     free(name);
 
     /* Room for the list: one embed description, and what Discord allows
@@ -386,11 +389,15 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
         sbuf_add(&foot, rs != NULL ? rs->title : e->ruleset);
         if (e->status == ENC_ST_RUNNING) {
             const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-            sbuf_addf(&foot, " \xC2\xB7 round %d", (int)e->round);
-            if (cur != NULL && cur->hidden && !gm_view)
+            sbuf_add(&foot, " \xC2\xB7 round ");
+            render_int(&foot, e->round, 0);
+            if (cur != NULL && cur->hidden && !gm_view) {
                 sbuf_add(&foot, " \xC2\xB7 someone unseen acts");
-            else if (cur != NULL)
-                sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
+            } else if (cur != NULL) {
+                sbuf_add(&foot, " \xC2\xB7 ");
+                sbuf_add(&foot, cur->name);
+                sbuf_add(&foot, "'s turn");
+            }
             else if (e->acting_side >= 0 && e->acting_side < e->nsides)
                 sbuf_addf(&foot, " \xC2\xB7 %s to choose",
                           render_side_unseen(e, e->acting_side) && !gm_view
