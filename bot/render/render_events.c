@@ -429,12 +429,23 @@ static bool names_unseen(const struct encounter *e,
     return false;
 }
 
-bool render_events_text(struct sbuf *out, const struct encounter *e,
-                        const struct enc_result *res, bool gm_view)
+/* Whether the history line may name ev (render_change_summary). */
+static bool summary_kind(const struct enc_event *ev)
+{
+    return ev->kind != ENC_EV_TURN_END && ev->kind != ENC_EV_ROUND;
+}
+
+/* render_events_text, and where the first event a summary names went
+ * (first may be NULL). */
+static bool events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view,
+                        struct render_first *first)
 {
     struct view v = {e, res, gm_view};
     size_t start = out->len;
     bool secret = false;
+    if (first != NULL)
+        *first = (struct render_first){.ev = -1};
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
         secret |= event_secret(res, ev) || names_unseen(e, ev);
@@ -443,10 +454,14 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
         size_t mark = out->len;
         if (out->len > start)
             sbuf_addc(out, '\n');
+        size_t at = out->len;
         if (!render_event(out, &v, ev)) {
             out->len = mark;      /* nothing of it for this viewer */
             if (out->buf != NULL)
                 out->buf[mark] = '\0';
+        } else if (first != NULL && first->ev < 0 && summary_kind(ev) &&
+                   sbuf_error(out) == SBUF_OK) {
+            *first = (struct render_first){i, at - start, out->len - at};
         }
     }
     if (res->truncated)
@@ -458,13 +473,26 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
     return secret;
 }
 
+bool render_events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view)
+{
+    return events_text(out, e, res, gm_view, NULL);
+}
+
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title)
 {
+    return render_events_at(m, e, res, gm_view, title, NULL);
+}
+
+bool render_events_at(struct msg *m, const struct encounter *e,
+                      const struct enc_result *res, bool gm_view,
+                      const char *title, struct render_first *first)
+{
     struct sbuf b;
     sbuf_init(&b, RENDER_EVENTS_MAX);
-    bool secret = render_events_text(&b, e, res, gm_view);
+    bool secret = events_text(&b, e, res, gm_view, first);
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
     if (em != NULL && b.len > 0)
         msg_embed_set_description(em, sbuf_str(&b));
@@ -500,7 +528,7 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
     *secret = false;
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
-        if (ev->kind == ENC_EV_TURN_END || ev->kind == ENC_EV_ROUND)
+        if (!summary_kind(ev))
             continue;
         if (first >= 0) {
             more++;
@@ -517,4 +545,24 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
     if (more > 0)
         sbuf_addf(out, " (and %d more)", more);
     sbuf_cleanup(&line);
+}
+
+void render_change_summary_of(struct sbuf *out, const char *text,
+                              const struct render_first *first,
+                              const struct enc_result *res, bool *secret)
+{
+    int more = 0;
+    *secret = false;
+    if (first->ev < 0 || first->ev >= res->nev)
+        return;
+    for (int i = first->ev + 1; i < res->nev; i++)
+        more += summary_kind(&res->ev[i]);
+    const char *s = text + first->at;
+    size_t n = 0;
+    while (n < first->len && s[n] != '\n' && s[n] != '\0')
+        n++;
+    plain(out, s, n);
+    if (more > 0)
+        sbuf_addf(out, " (and %d more)", more);
+    *secret = event_secret(res, &res->ev[first->ev]);
 }
