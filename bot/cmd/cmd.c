@@ -301,12 +301,15 @@ static void reply_events(struct cmd_run *run, const char *title)
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
     msg_cleanup(&reply->msg);
     reply->cut |= run->res->truncated;
-    bool secret = render_events(&reply->msg, e, run->res, public_gm, title);
+    bool secret = render_events_at(&reply->msg, e, run->res, public_gm, title,
+                                   &run->first);
     /* The history keeps what was shown (record_detail): the public text
      * is this one unless the console's GM saw hidden numbers in it (with
      * nothing secret the two views are the same). */
+    run->first_ok = false;
     if (!public_gm || !secret)
         keep_detail(run, &run->detail, &reply->msg);
+    run->first_ok = !secret && run->detail_kept;
     if (!secret || public_gm)
         return;
     bool nothing = reply->msg.nembeds > 0 &&
@@ -585,6 +588,9 @@ static bool record_change(struct cmd_run *run)
     sbuf_init(&text, SIZE_MAX / 2);
     if (run->change != NULL)
         sbuf_add(&text, run->change);
+    else if (run->first_ok && run->detail != NULL)
+        render_change_summary_of(&text, run->detail, &run->first, run->res,
+                                 &secret);
     else
         render_change_summary(&text, run->enc, run->res, &secret);
     if (sbuf_error(&text) == SBUF_NOMEM) {
@@ -749,9 +755,9 @@ static bool check_system(struct cmd_run *run)
 {
     const struct cmd_spec *spec = run->spec;
     char name[64], list[160];
-    cmd_spec_name(spec, name, sizeof name);
     if (spec->rs != NULL) {
         if (rs_cmd_find(run->rs, spec->command, spec->sub) == NULL) {
+            cmd_spec_name(spec, name, sizeof name);
             systems_with(spec, list, sizeof list);
             cmd_fail(run, "%s is a command of the %s system; this fight plays "
                      "%s (see /help topic:%s)", name, list, run->rs->id,
@@ -764,8 +770,7 @@ static bool check_system(struct cmd_run *run)
         return true;
     }
     char key[64];
-    snprintf(key, sizeof key, "%s%s%s", spec->command, spec->sub ? " " : "",
-             spec->sub ? spec->sub : "");
+    cmd_core_key(spec, key, sizeof key);
     const struct rs_opt_spec *mine = rs_ext_opts(run->rs, key);
     struct rs_opt given[RS_MAX_EXT_OPTS];
     int ngiven = 0;

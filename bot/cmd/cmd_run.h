@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc.h"
+#include "render_enc.h"
 #include "rs.h"
 
 struct cmd_run {
@@ -52,6 +53,11 @@ struct cmd_run {
                                     made it differ (heap), or NULL */
     bool detail_kept;            /* detail and gm_detail are the reply's
                                     own texts (reply_events) */
+    struct render_first first;   /* where detail drew the event the
+                                    history line names ... */
+    bool first_ok;               /* ... when detail reads as the GM's view
+                                    does (nothing secret): record_change
+                                    then draws nothing again */
     bool keep;                   /* commit although nothing was saved: a
                                     read-only command wrote bookkeeping
                                     (/combat recap's last-seen mark) */

@@ -631,11 +631,26 @@ static const struct rs_opt_spec *opt_in(const struct rs_opt_spec *opts,
     return NULL;
 }
 
-/* "combat add" for a core view, for rs_ext_opts(). */
-static void core_key(const struct cmd_spec *spec, char *buf, size_t n)
+/* Append src at *at in buf of size n, cut to fit; keeps it terminated. */
+static void key_put(char *buf, size_t n, size_t *at, const char *src)
 {
-    snprintf(buf, n, "%s%s%s", spec->command, spec->sub ? " " : "",
-             spec->sub ? spec->sub : "");
+    size_t len = strlen(src);
+    if (len > n - 1 - *at)
+        len = n - 1 - *at;
+    memcpy(buf + *at, src, len);
+    *at += len;
+    buf[*at] = '\0';
+}
+
+void cmd_core_key(const struct cmd_spec *spec, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    key_put(buf, n, &at, spec->command);
+    if (spec->sub != NULL) {
+        key_put(buf, n, &at, " ");
+        key_put(buf, n, &at, spec->sub);
+    }
 }
 
 const struct rs_system *cmd_ext_owner(const struct cmd_spec *spec,
@@ -644,7 +659,7 @@ const struct rs_system *cmd_ext_owner(const struct cmd_spec *spec,
     if (spec->rs != NULL || opt_in(spec->opts, name) != NULL)
         return NULL;
     char key[64];
-    core_key(spec, key, sizeof key);
+    cmd_core_key(spec, key, sizeof key);
     size_t nrs;
     const struct rs_system *const *all = rs_all(&nrs);
     for (size_t k = 0; k < nrs; k++)
@@ -672,7 +687,7 @@ const struct rs_opt_spec *cmd_spec_opt(const struct cmd_spec *spec,
         return NULL;
     }
     char key[64];
-    core_key(spec, key, sizeof key);
+    cmd_core_key(spec, key, sizeof key);
     for (size_t k = 0; k < nrs; k++)
         if ((o = opt_in(rs_ext_opts(all[k], key), name)) != NULL)
             return o;
@@ -737,7 +752,7 @@ size_t cmd_core_opts(const struct cmd_spec *spec, struct rs_opt_spec *out,
     size_t nl = 0, nrs;
     lists[nl++] = spec->opts;
     char key[64];
-    core_key(spec, key, sizeof key);
+    cmd_core_key(spec, key, sizeof key);
     const struct rs_system *const *all = rs_all(&nrs);
     for (size_t k = 0; k < nrs && nl < sizeof lists / sizeof lists[0]; k++) {
         const struct rs_opt_spec *x = rs_ext_opts(all[k], key);

@@ -94,6 +94,11 @@ const struct rs_system *cmd_ext_owner(const struct cmd_spec *spec,
 /* "/combat add" or "/test" into buf. */
 const char *cmd_spec_name(const struct cmd_spec *spec, char *buf, size_t n);
 
+/* "combat add" or "test" into buf (n >= 1, always terminated, cut when it
+ * does not fit): the key of a core command in rs_ext_opts(). Every
+ * command validates through it, so it copies rather than formats. */
+void cmd_core_key(const struct cmd_spec *spec, char *buf, size_t n);
+
 /* Merge option lists by name (first declaration wins, types must agree):
  * the options one registered command shows when several systems share it.
  * Returns how many went to out (at most max); *conflict is set when two

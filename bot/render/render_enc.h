@@ -39,6 +39,20 @@ bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title);
 
+/* Where, in the text render_events_at() put into its embed, the event a
+ * change's history line names (render_change_summary's: the first one
+ * shown that is not a turn's end or a round) was drawn: event index ev
+ * (-1: none), its text at byte at, len bytes long. */
+struct render_first {
+    int ev;
+    size_t at, len;
+};
+
+/* render_events(), and *first for the text it drew. */
+bool render_events_at(struct msg *m, const struct encounter *e,
+                      const struct enc_result *res, bool gm_view,
+                      const char *title, struct render_first *first);
+
 /* Longest events text of one reply, in bytes: far past anything Discord
  * shows in one message; render_discord folds at Discord's own limits. */
 #define RENDER_EVENTS_MAX (192 * 1024)
@@ -57,6 +71,13 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
 struct sbuf;
 void render_change_summary(struct sbuf *out, const struct encounter *e,
                            const struct enc_result *res, bool *secret);
+
+/* The same line from text that render_events_at() drew in a view equal to
+ * the GM's (nothing secret, or the GM's own view), with the *first it
+ * gave: no event is drawn again. */
+void render_change_summary_of(struct sbuf *out, const char *text,
+                              const struct render_first *first,
+                              const struct enc_result *res, bool *secret);
 
 /* The tracker's list in one embed description, in bytes (Discord allows
  * 4096 characters; a byte count is never below the character count). */

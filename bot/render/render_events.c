@@ -74,10 +74,24 @@ static void put_num(struct sbuf *b, int64_t v, bool hidden)
 {
     if (hidden)
         sbuf_add(b, "?");
-    else if (v < 0)
-        sbuf_addf(b, MINUS "%" PRId64, -v);
-    else
-        sbuf_addf(b, "%" PRId64, v);
+    else if (v < 0) {
+        /* INT64_MIN has no positive twin: it keeps its own sign */
+        sbuf_add(b, MINUS);
+        render_int(b, v == INT64_MIN ? v : -v, 0);
+    } else {
+        render_int(b, v, 0);
+    }
+}
+
+/* pre, v in bold, post: "takes **7** damage" without a format parse. */
+static void put_bold_int(struct sbuf *b, const char *pre, int64_t v,
+                         const char *post)
+{
+    sbuf_add(b, pre);
+    sbuf_add(b, "**");
+    render_int(b, v, 0);
+    sbuf_add(b, "**");
+    sbuf_add(b, post);
 }
 
 static bool roll_visible(const struct view *v, int idx)
@@ -126,7 +140,7 @@ static void put_detail(struct sbuf *b, const struct view *v,
         put_user(b, m->reason);
         if (m->has_amount) {
             sbuf_add(b, m->amount < 0 ? " " MINUS : " +");
-            sbuf_addf(b, "%" PRId64, m->amount < 0 ? -m->amount : m->amount);
+            render_int(b, m->amount < 0 ? -m->amount : m->amount, 0);
             if (m->unit[0] != '\0')
                 sbuf_addf(b, " %s", m->unit);
         }
@@ -245,7 +259,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, " rolls initiative");
         } else {
-            sbuf_addf(b, " rolls initiative: **%" PRId64 "**", ev->a);
+            put_bold_int(b, " rolls initiative: ", ev->a, "");
             put_detail(b, v, ev, true);
         }
         break;
@@ -253,7 +267,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         sbuf_add(b, "The fight begins!");
         break;
     case ENC_EV_ROUND:
-        sbuf_addf(b, "__**Round %" PRId64 "**__", ev->a);
+        sbuf_add(b, "__**Round ");
+        render_int(b, ev->a, 0);
+        sbuf_add(b, "**__");
         break;
     case ENC_EV_TURN:
         sbuf_add(b, "\xE2\x96\xB6 It is ");
@@ -276,8 +292,9 @@ static bool render_event(struct sbuf *b, const struct view *v,
         } else {
             sbuf_add(b, ": ");
             put_user(b, ev->text);
-            sbuf_addf(b, " %" PRId64 " \xE2\x86\x92 **%" PRId64 "**", ev->a,
-                      ev->b);
+            sbuf_addc(b, ' ');
+            render_int(b, ev->a, 0);
+            put_bold_int(b, " \xE2\x86\x92 ", ev->b, "");
         }
         break;
     case ENC_EV_DOWN:
@@ -334,7 +351,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, " takes damage");
         } else {
-            sbuf_addf(b, " takes **%" PRId64 "** damage", ev->a);
+            put_bold_int(b, " takes ", ev->a, " damage");
             put_detail(b, v, ev, ev->nrolls == 1);
         }
         break;
@@ -358,7 +375,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
         if (hide) {
             sbuf_add(b, ": rolled in secret");
         } else {
-            sbuf_addf(b, ": **%" PRId64 "**", ev->a);
+            put_bold_int(b, ": ", ev->a, "");
             put_detail(b, v, ev, true);
             if (ev->outcome != NULL)
                 sbuf_addf(b, " " EM_DASH " **%s**", ev->outcome);
@@ -412,12 +429,23 @@ static bool names_unseen(const struct encounter *e,
     return false;
 }
 
-bool render_events_text(struct sbuf *out, const struct encounter *e,
-                        const struct enc_result *res, bool gm_view)
+/* Whether the history line may name ev (render_change_summary). */
+static bool summary_kind(const struct enc_event *ev)
+{
+    return ev->kind != ENC_EV_TURN_END && ev->kind != ENC_EV_ROUND;
+}
+
+/* render_events_text, and where the first event a summary names went
+ * (first may be NULL). */
+static bool events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view,
+                        struct render_first *first)
 {
     struct view v = {e, res, gm_view};
     size_t start = out->len;
     bool secret = false;
+    if (first != NULL)
+        *first = (struct render_first){.ev = -1};
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
         secret |= event_secret(res, ev) || names_unseen(e, ev);
@@ -426,10 +454,14 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
         size_t mark = out->len;
         if (out->len > start)
             sbuf_addc(out, '\n');
+        size_t at = out->len;
         if (!render_event(out, &v, ev)) {
             out->len = mark;      /* nothing of it for this viewer */
             if (out->buf != NULL)
                 out->buf[mark] = '\0';
+        } else if (first != NULL && first->ev < 0 && summary_kind(ev) &&
+                   sbuf_error(out) == SBUF_OK) {
+            *first = (struct render_first){i, at - start, out->len - at};
         }
     }
     if (res->truncated)
@@ -441,13 +473,26 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
     return secret;
 }
 
+bool render_events_text(struct sbuf *out, const struct encounter *e,
+                        const struct enc_result *res, bool gm_view)
+{
+    return events_text(out, e, res, gm_view, NULL);
+}
+
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
                    const char *title)
 {
+    return render_events_at(m, e, res, gm_view, title, NULL);
+}
+
+bool render_events_at(struct msg *m, const struct encounter *e,
+                      const struct enc_result *res, bool gm_view,
+                      const char *title, struct render_first *first)
+{
     struct sbuf b;
     sbuf_init(&b, RENDER_EVENTS_MAX);
-    bool secret = render_events_text(&b, e, res, gm_view);
+    bool secret = events_text(&b, e, res, gm_view, first);
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
     if (em != NULL && b.len > 0)
         msg_embed_set_description(em, sbuf_str(&b));
@@ -456,18 +501,21 @@ bool render_events(struct msg *m, const struct encounter *e,
 }
 
 /* Markdown of our own rendering back to plain words: bold, italics and
- * strikes dropped, escapes undone. */
+ * strikes dropped, escapes undone. The plain stretches between marks go
+ * in whole (a byte at a time was a third of the summary's cost). */
 static void plain(struct sbuf *b, const char *s, size_t n)
 {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) {
-            sbuf_addc(b, s[++i]);
+        bool esc = s[i] == '\\' && i + 1 < n;
+        if (!esc && s[i] != '*' && s[i] != '_' && s[i] != '~')
             continue;
-        }
-        if (s[i] == '*' || s[i] == '_' || s[i] == '~')
-            continue;
-        sbuf_addc(b, s[i]);
+        sbuf_addn(b, s + run, i - run);
+        if (esc)
+            i++; /* the escaped byte starts the next stretch */
+        run = esc ? i : i + 1;
     }
+    sbuf_addn(b, s + run, n - run);
 }
 
 void render_change_summary(struct sbuf *out, const struct encounter *e,
@@ -480,7 +528,7 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
     *secret = false;
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
-        if (ev->kind == ENC_EV_TURN_END || ev->kind == ENC_EV_ROUND)
+        if (!summary_kind(ev))
             continue;
         if (first >= 0) {
             more++;
@@ -497,4 +545,24 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
     if (more > 0)
         sbuf_addf(out, " (and %d more)", more);
     sbuf_cleanup(&line);
+}
+
+void render_change_summary_of(struct sbuf *out, const char *text,
+                              const struct render_first *first,
+                              const struct enc_result *res, bool *secret)
+{
+    int more = 0;
+    *secret = false;
+    if (first->ev < 0 || first->ev >= res->nev)
+        return;
+    for (int i = first->ev + 1; i < res->nev; i++)
+        more += summary_kind(&res->ev[i]);
+    const char *s = text + first->at;
+    size_t n = 0;
+    while (n < first->len && s[n] != '\n' && s[n] != '\0')
+        n++;
+    plain(out, s, n);
+    if (more > 0)
+        sbuf_addf(out, " (and %d more)", more);
+    *secret = event_secret(res, &res->ev[first->ev]);
 }

@@ -7,14 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eng_text.h"
 #include "msg.h"
+
+void render_int(struct sbuf *b, int64_t v, int width)
+{
+    char buf[ENG_TEXT_I64_MAX];
+    const char *p = eng_text_i64(v, buf);
+    size_t n = (size_t)(buf + sizeof buf - p);
+    for (size_t k = n; k < (size_t)width; k++)
+        sbuf_addc(b, ' ');
+    sbuf_addn(b, p, n);
+}
 
 static void put_face(struct sbuf *b, const struct enc_term *t, int32_t v)
 {
     if (t->fudge)
         sbuf_add(b, v > 0 ? "+" : v < 0 ? "-" : "0");
     else
-        sbuf_addf(b, "%d", (int)v);
+        render_int(b, v, 0);
 }
 
 /* A face minN raised or maxN lowered shows as "1→10": what it

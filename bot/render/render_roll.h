@@ -29,4 +29,9 @@ void render_roll_faces(struct sbuf *b, const struct enc_roll *r);
  * left out when bare is true: "**19** ([14]+5)". */
 void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare);
 
+/* v in decimal with a plain '-', right-aligned in width columns like
+ * printf's "%*" PRId64 (0: no padding). The renderers write a number per
+ * die, track and modifier: snprintf cost ten times this. */
+void render_int(struct sbuf *b, int64_t v, int width);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dur.h"
+#include "render_roll.h"
 #include "rs.h"
 #include "sbuf.h"
 
@@ -76,12 +77,13 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
                            const struct enc_combatant *c, bool gm_view,
                            bool compact)
 {
-    const struct rs_system *rs = rs_find(e->ruleset);
+    const struct rs_system *rs = e->sys; /* no lookup on every line */
     bool numbers = gm_view || !c->hidden;
     char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
-    sbuf_addf(b, "%s%s%s", down ? "~~" : "**", name ? name : "?",
-              down ? "~~" : "**");
+    sbuf_add(b, down ? "~~" : "**");
+    sbuf_add(b, name ? name : "?");
+    sbuf_add(b, down ? "~~" : "**");
     free(name);
     if (down)
         sbuf_add(b, " (down)");
@@ -90,7 +92,9 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     if (c->side >= 0 && c->side < e->nsides) {
         char *side = escape_cut(e->sides[c->side].name,
                                 compact ? RENDER_ENC_COMPACT_SIDE : 0);
-        sbuf_addf(b, " [%s]", side ? side : "?");
+        sbuf_add(b, " [");
+        sbuf_add(b, side ? side : "?");
+        sbuf_addc(b, ']');
         free(side);
     }
     if (numbers) {
@@ -98,11 +102,14 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             const struct enc_track *t = &c->tracks[i];
             if (compact && strcmp(t->name, "hp") != 0)
                 continue;
-            if (t->max > 0)
-                sbuf_addf(b, " %s %" PRId64 "/%" PRId64, t->name, t->cur,
-                          t->max);
-            else
-                sbuf_addf(b, " %s %" PRId64, t->name, t->cur);
+            sbuf_addc(b, ' ');
+            sbuf_add(b, t->name);
+            sbuf_addc(b, ' ');
+            render_int(b, t->cur, 0);
+            if (t->max > 0) {
+                sbuf_addc(b, '/');
+                render_int(b, t->max, 0);
+            }
         }
     } else if (!down) {
         sbuf_addf(b, " (%s)", render_health_label(c));
@@ -121,10 +128,13 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     for (int i = 0; i < shown; i++) {
         const struct enc_cond *q = &c->conds[i];
         char *cn = escape_cut(q->name, compact ? RENDER_ENC_COMPACT_COND : 0);
-        sbuf_addf(b, "%s%s", i == 0 ? " \xC2\xB7 " : ", ", cn ? cn : "?");
+        sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
+        sbuf_add(b, cn ? cn : "?");
         free(cn);
-        if (q->value != 0 && numbers)
-            sbuf_addf(b, " %d", (int)q->value);
+        if (q->value != 0 && numbers) {
+            sbuf_addc(b, ' ');
+            render_int(b, q->value, 0);
+        }
         if (q->rounds > 0)
             sbuf_addf(b, " (%dr)", (int)q->rounds);
     }
@@ -147,9 +157,11 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     }
     sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
                                              : "\xE3\x80\x80");
-    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit)
-        sbuf_addf(b, compact ? "`%" PRId64 "` " : "`%3" PRId64 "` ",
-                  c->init[init_idx]);
+    if (e->status != ENC_ST_SETUP && init_idx >= 0 && init_idx < c->ninit) {
+        sbuf_addc(b, '`');
+        render_int(b, c->init[init_idx], compact ? 0 : 3);
+        sbuf_add(b, "` ");
+    }
     combatant_desc(b, e, c, gm_view, compact);
     sbuf_addc(b, '\n');
 }
@@ -307,7 +319,7 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
 void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
                        int64_t now_ms)
 {
-    const struct rs_system *rs = rs_find(e->ruleset);
+    const struct rs_system *rs = e->sys;
     struct sbuf title;
     sbuf_init(&title, 256);
     char *name = msg_escape(e->name[0] ? e->name : "Fight");
@@ -316,9 +328,12 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
     else if (e->status == ENC_ST_ENDED)
         sbuf_addf(&title, "%s \xE2\x80\x94 finished after round %d",
                   name ? name : "", (int)e->round);
-    else
-        sbuf_addf(&title, "%s \xE2\x80\x94 round %d", name ? name : "",
-                  (int)e->round);
+    else {
+        /* every turn's title: appended, not formatted */
+        sbuf_add(&title, name ? name : "");
+        sbuf_add(&title, " \xE2\x80\x94 round ");
+        render_int(&title, e->round, 0);
+    }
     free(name);
 
     /* Room for the list: one embed description, and what Discord allows
@@ -348,9 +363,13 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
         free(esc);
         eng_buf_cleanup(&head);
     }
-    struct tracker_lines *t = calloc(1, sizeof *t);
+    /* Not zeroed: only the n lines added are read (zeroing every slot was
+     * 2,800 instructions a tracker). */
+    struct tracker_lines *t = malloc(sizeof *t);
     bool compact = false, windowed = false;
     if (t != NULL) {
+        t->n = 0;
+        t->bytes = 0;
         lines_build(t, e, gm_view, false);
         if (t->bytes > budget - RENDER_ENC_MORE_LINE) {
             lines_free(t);
@@ -374,11 +393,15 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
         sbuf_add(&foot, rs != NULL ? rs->title : e->ruleset);
         if (e->status == ENC_ST_RUNNING) {
             const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-            sbuf_addf(&foot, " \xC2\xB7 round %d", (int)e->round);
-            if (cur != NULL && cur->hidden && !gm_view)
+            sbuf_add(&foot, " \xC2\xB7 round ");
+            render_int(&foot, e->round, 0);
+            if (cur != NULL && cur->hidden && !gm_view) {
                 sbuf_add(&foot, " \xC2\xB7 someone unseen acts");
-            else if (cur != NULL)
-                sbuf_addf(&foot, " \xC2\xB7 %s's turn", cur->name);
+            } else if (cur != NULL) {
+                sbuf_add(&foot, " \xC2\xB7 ");
+                sbuf_add(&foot, cur->name);
+                sbuf_add(&foot, "'s turn");
+            }
             else if (e->acting_side >= 0 && e->acting_side < e->nsides)
                 sbuf_addf(&foot, " \xC2\xB7 %s to choose",
                           render_side_unseen(e, e->acting_side) && !gm_view

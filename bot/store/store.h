@@ -21,7 +21,11 @@
  * transaction for the commands that arrived together, each command runs in
  * its own inner pair (a failed one rolls back alone), and the replies go out
  * after the outer commit, one fsync for the batch. Every function that
- * writes more than one row is atomic by itself, in or out of a transaction.
+ * writes more than one row is atomic by itself, in or out of a transaction:
+ * inside one, a save that fails after it has written leaves the caller's
+ * level unusable (every call fails with that error until the level is
+ * rolled back; committing it rolls it back), while a refusal (conflict,
+ * nothing to undo) leaves it usable.
  * If SQLite has to abandon the open transaction (disk full, I/O error), every
  * call until the outermost store_rollback() or store_commit() fails with
  * that error, and store_commit() does not commit.

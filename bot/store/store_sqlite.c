@@ -50,15 +50,17 @@
       "SELECT v.version, v.doc FROM encounter e"                               \
       " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
       " WHERE e.channel = ?1 AND e.ended_ms IS NULL")                          \
-    /* ?1 channel, ?2 version -> version, doc, enc: the kept rows from the  \
-     * live one down to the newest below ?2 (store_hist.h: each packed row   \
-     * needs the one above it) */                                            \
+    /* ?1 channel, ?2 version, ?3 floor -> version, doc, enc: the kept rows \
+     * from the live one down to the newest below ?2 and not below the      \
+     * floor (store_sq_kept_floor; store_hist.h: each packed row needs the   \
+     * one above it) */                                                      \
     X(BEFORE_DOC, "SELECT v.version, v.doc, e.id FROM encounter e"             \
                   " JOIN enc_version v ON v.enc = e.id"                        \
                   " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
                   " AND v.version >= (SELECT max(w.version)"                   \
                   " FROM enc_version w WHERE w.enc = e.id"                     \
-                  " AND w.version < ?2) ORDER BY v.version DESC")              \
+                  " AND w.version < ?2 AND w.version >= ?3)"                   \
+                  " ORDER BY v.version DESC")                                  \
     /* ?1 channel, ?2 version, ?3 undo, ?4 now */                              \
     X(ENC_INSERT, "INSERT INTO encounter"                                      \
                   " (channel, version, undo, created_ms, updated_ms)"          \
@@ -115,6 +117,8 @@
                 " WHERE enc = ?1 AND version = ?2")                            \
     /* ?1 enc, ?2 version */                                                   \
     X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2")   \
+    /* ?1 enc, ?2 floor: the versions fallen off the undo chain's end */      \
+    X(VER_TRIM, "DELETE FROM enc_version WHERE enc = ?1 AND version < ?2")     \
     X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                      \
     X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)"  \
                  " VALUES (?1, ?2, ?3, ?4)")                                   \
@@ -180,6 +184,14 @@ static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
     return st;
 }
 
+/* The statement `id` for a caller that binds every one of its parameters
+ * next: run() left it reset, and each parameter is bound again, so the
+ * clearing stmt() does is skipped on the save's hot statements. */
+static sqlite3_stmt *stmt_rebind(struct store_sqlite *s, enum store_stmt id)
+{
+    return s->stmt[id];
+}
+
 /* Step a statement that returns no rows, then reset it. */
 static enum bot_err run(struct store_sqlite *s, sqlite3_stmt *st,
                         const char *what)
@@ -215,10 +227,15 @@ enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
     return BOT_OK;
 }
 
-/* Fail fast while the caller's transaction is lost (see store.h). */
+/* Fail fast while the caller's transaction is lost (see store.h) or a
+ * level of it holds a half-written save. */
 enum bot_err store_sq_guard(struct store_sqlite *s)
 {
-    return s->depth > 0 ? s->aborted : BOT_OK;
+    if (s->depth == 0)
+        return BOT_OK;
+    return s->aborted != BOT_OK ? s->aborted
+           : s->broken > 0      ? s->broken_err
+                                : BOT_OK;
 }
 
 enum bot_err store_sq_prepare(struct store_sqlite *s, const char *sql,
@@ -465,6 +482,7 @@ static void sq_close(struct store *base)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     for (int i = 0; i < STMT__COUNT; i++)
         sqlite3_finalize(s->stmt[i]);
+    store_sq_live_free(s);
     sqlite3_close(s->db); /* checkpoints the WAL */
     if (s->lock_fd >= 0)
         close(s->lock_fd); /* releases the flock */
@@ -485,6 +503,7 @@ static enum bot_err sq_begin(struct store *base)
     enum bot_err e;
     if (s->depth == 0) {
         s->aborted = BOT_OK;
+        s->broken = 0;
         e = run_id(s, STMT_BEGIN, "starting a transaction");
     } else {
         e = store_sq_guard(s);
@@ -515,10 +534,15 @@ static enum bot_err sq_commit(struct store *base)
             sq_rollback(base);
             return e;
         }
+        store_sq_live_level_end(s, s->depth, true);
         s->depth--;
         return BOT_OK;
     }
     e = run_id(s, STMT_COMMIT, "committing");
+    if (e != BOT_OK)
+        store_sq_live_drop(s);
+    else
+        store_sq_live_level_end(s, 1, true);
     if (e != BOT_OK && !sqlite3_get_autocommit(s->db))
         run_id(s, STMT_ROLLBACK, "rolling back a failed commit");
     s->depth = 0;
@@ -529,9 +553,11 @@ static enum bot_err sq_commit(struct store *base)
 static void sq_rollback(struct store *base)
 {
     struct store_sqlite *s = SQ(base);
-    s->saved_valid = false;
     if (s->depth == 0)
         return;
+    if (s->aborted != BOT_OK)
+        store_sq_live_drop(s); /* SQLite undid the outer levels too */
+    store_sq_live_level_end(s, s->depth, false);
     if (s->depth == 1) {
         if (!sqlite3_get_autocommit(s->db))
             run_id(s, STMT_ROLLBACK, "rolling back");
@@ -540,6 +566,8 @@ static void sq_rollback(struct store *base)
         run_id(s, STMT_NEST_ROLLBACK, "rolling back a nested transaction");
         run_id(s, STMT_NEST_RELEASE, "closing a nested transaction");
     }
+    if (s->broken >= s->depth)
+        s->broken = 0; /* the half-written save is gone with its level */
     s->depth--;
 }
 
@@ -565,6 +593,37 @@ static enum bot_err live_get(struct store_sqlite *s, uint64_t channel,
     return e;
 }
 
+/* The live row from the channel's remembered save (*known, borrowed) or,
+ * when there is none, read (*known NULL); after the guard. */
+static enum bot_err live_of(struct store_sqlite *s, uint64_t channel,
+                            struct live *out,
+                            const struct store_sq_live **known)
+{
+    enum bot_err e = store_sq_guard(s);
+    *known = NULL;
+    if (e != BOT_OK)
+        return e;
+    *known = store_sq_live_find(s, channel);
+    if (*known == NULL)
+        return live_get(s, channel, out);
+    *out = (struct live){.found = true, .id = (*known)->id,
+                         .version = (*known)->version,
+                         .undo = (*known)->undo};
+    return BOT_OK;
+}
+
+/* Delete the live encounter's versions below its floor: those fallen off
+ * the undo chain's end (STORE_SQ_TRIM_BATCH). */
+static enum bot_err versions_trim(struct store_sqlite *s, const struct live *l,
+                                  const struct undo_chain *undo,
+                                  int64_t live)
+{
+    sqlite3_stmt *st = stmt_rebind(s, STMT_VER_TRIM);
+    sqlite3_bind_int64(st, 1, l->id);
+    sqlite3_bind_int64(st, 2, store_sq_kept_floor(undo, live));
+    return run(s, st, "trimming encounter history");
+}
+
 static enum bot_err version_delete(struct store_sqlite *s, int64_t id,
                                    int64_t version)
 {
@@ -583,7 +642,8 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     int64_t now = store__now_ms();
     store__undo_encode(undo, blob);
 
-    sqlite3_stmt *st = stmt(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
+    sqlite3_stmt *st =
+        stmt_rebind(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
     if (l->found)
         sqlite3_bind_int64(st, 1, l->id);
     else
@@ -597,7 +657,7 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     if (!l->found)
         l->id = sqlite3_last_insert_rowid(s->db);
 
-    st = stmt(s, STMT_VER_INSERT);
+    st = stmt_rebind(s, STMT_VER_INSERT);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_int64(st, 3, now);
@@ -613,12 +673,18 @@ static enum bot_err walk_before(struct store *base, uint64_t channel,
                                 int64_t below, struct store_hist_walk *w)
 {
     struct store_sqlite *s = SQ(base);
-    enum bot_err e = store_sq_guard(s);
+    struct live l = {0};
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
     if (e != BOT_OK)
         return e;
     sqlite3_stmt *st = stmt(s, STMT_BEFORE_DOC);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, below);
+    /* no live row: the join finds nothing either */
+    sqlite3_bind_int64(st, 3, l.found ? store_sq_kept_floor(&l.undo,
+                                                            l.version)
+                                      : below);
     int rc = SQLITE_DONE;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         bool packed = sqlite3_column_type(st, 1) == SQLITE_BLOB;
@@ -642,7 +708,7 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
                                  int64_t version, const unsigned char *p,
                                  size_t n)
 {
-    sqlite3_stmt *st = stmt(s, STMT_VER_PACK);
+    sqlite3_stmt *st = stmt_rebind(s, STMT_VER_PACK);
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
@@ -652,13 +718,18 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
 }
 
 /* A plain save's new chain head is the old live version, whole TEXT:
- * read it by its key and pack it against the new document. The general
- * walk (store__hist_head_pack, for undo) joins and searches: 7,000 more
+ * pack it against the new document. The last save's text when it is
+ * remembered, else read by its key. The general walk
+ * (store__hist_head_pack, for undo) joins and searches: 7,000 more
  * instructions, 4% of a command. */
 static enum bot_err live_pack(struct store_sqlite *s, const struct live *l,
+                              const struct store_sq_live *known,
                               const char *doc, unsigned char **out,
                               size_t *outlen)
 {
+    if (known != NULL)
+        return store__hist_pack(&s->base, known->doc, known->len, doc,
+                                strlen(doc), out, outlen);
     sqlite3_stmt *st = stmt(s, STMT_VER_DOC);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, l->version);
@@ -694,35 +765,63 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
     size_t ndrop = 0, plen = 0;
     unsigned char *packed = NULL;
 
-    enum bot_err e = store_sq_op_begin(s);
+    const struct store_sq_live *known = NULL;
+    /* Unknown (nothing remembered): as if a batch were due, so rows left
+     * by an earlier process or a forgotten save go at the next fall. */
+    int pending = STORE_SQ_TRIM_BATCH - 1;
+    /* Inside the caller's transaction the save needs no savepoint of its
+     * own (5,600 instructions a command: the statements and the copy of
+     * every page it touches into the savepoint's journal). A failure
+     * after the first write instead leaves the caller's level unusable
+     * until it is rolled back, as PostgreSQL's aborted transaction does;
+     * refusals (conflict, nothing to undo, a damaged row) come before
+     * anything is written and leave it usable. */
+    bool own = s->depth == 0, wrote = false;
+    enum bot_err e = own ? store_sq_op_begin(s) : store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    e = live_get(s, channel, &l);
+    e = live_of(s, channel, &l, &known);
     if (e != BOT_OK)
         goto out;
+    if (known != NULL)
+        pending = known->pending;
 
     e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
                          undo, &next, drop, &ndrop);
     if (e == BOT_OK && !undo && l.found && next.n > 0)
-        e = live_pack(s, &l, doc, &packed, &plen);
+        e = live_pack(s, &l, known, doc, &packed, &plen);
     else if (e == BOT_OK)
         e = store__hist_head_pack(base, walk_before, channel, &next, doc,
                                    BOT_DB_CORRUPT, &packed, &plen);
     /* Shrink the old row before the new one goes in: the new row then
      * fits on the page the old one leaves nearly empty. The other way
      * round every version takes a page of its own and keeps it. */
+    wrote = e == BOT_OK;
     if (e == BOT_OK && packed)
         e = version_pack(s, l.id, next.v[0], packed, plen);
     free(packed);
     if (e == BOT_OK)
         e = live_write(s, channel, &l, version, &next, doc);
-    for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
-        e = version_delete(s, l.id, drop[i]);
+    if (undo) {
+        /* the undone version and the restored one: above the floor */
+        for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
+            e = version_delete(s, l.id, drop[i]);
+    } else if (ndrop > 0 && ++pending >= STORE_SQ_TRIM_BATCH) {
+        if (e == BOT_OK)
+            e = versions_trim(s, &l, &next, version);
+        pending = 0;
+    }
 out:
-    e = store_sq_op_end(s, e);
-    s->saved_valid = e == BOT_OK;
-    s->saved_channel = channel;
-    s->saved_enc = l.id;
+    if (own) {
+        e = store_sq_op_end(s, e);
+    } else if (e != BOT_OK && wrote && s->aborted == BOT_OK) {
+        s->broken = s->depth;
+        s->broken_err = e;
+    }
+    if (e == BOT_OK)
+        store_sq_live_put(s, channel, l.id, version, &next, pending, doc);
+    else
+        store_sq_live_drop(s);
     return e;
 }
 
@@ -776,7 +875,8 @@ static enum bot_err sq_enc_version(struct store *base, uint64_t channel,
 {
     struct store_sqlite *s = SQ(base);
     struct live l = {0};
-    enum bot_err e = live_get(s, channel, &l);
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
     if (e == BOT_OK && !l.found)
         e = BOT_NOTFOUND;
     if (e == BOT_OK)
@@ -795,7 +895,7 @@ static enum bot_err set_ended(struct store *base, enum store_stmt id,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    s->saved_valid = false;
+    store_sq_live_drop(s);
     sqlite3_stmt *st = stmt(s, id);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, now);
@@ -808,9 +908,19 @@ static enum bot_err set_ended(struct store *base, enum store_stmt id,
     return e;
 }
 
+/* An archived fight keeps exactly its final version and its chain
+ * (docs/internals/store.md), so the versions waiting for a trim go now. */
 static enum bot_err sq_enc_archive(struct store *base, uint64_t channel,
                                    int64_t now)
 {
+    struct store_sqlite *s = SQ(base);
+    struct live l = {0};
+    const struct store_sq_live *known;
+    enum bot_err e = live_of(s, channel, &l, &known);
+    if (e == BOT_OK && l.found && (known == NULL || known->pending > 0))
+        e = versions_trim(s, &l, &l.undo, l.version);
+    if (e != BOT_OK)
+        return e;
     return set_ended(base, STMT_ENC_ARCHIVE, channel, now, 0,
                      "archiving the encounter", "no encounter to end");
 }
@@ -846,9 +956,10 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    bool known = s->saved_valid && s->saved_channel == channel;
-    sqlite3_stmt *st = stmt(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
-    sqlite3_bind_int64(st, 1, known ? s->saved_enc : (sqlite3_int64)channel);
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
+    sqlite3_stmt *st =
+        stmt_rebind(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
+    sqlite3_bind_int64(st, 1, known ? known->id : (sqlite3_int64)channel);
     sqlite3_bind_int64(st, 2, r->version);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
     sqlite3_bind_int64(st, 4, r->at_ms);

@@ -19,7 +19,8 @@ static void free_docs(struct store_enc_rec *r)
 /* The kept versions of encounter `id` into r (docs malloc'd), packed ones
  * unpacked: an export holds plain documents (store_hist.h). */
 static enum bot_err versions_read(struct store_sqlite *s, sqlite3_stmt *st,
-                                  int64_t id, struct store_enc_rec *r)
+                                  int64_t id, int64_t floor,
+                                  struct store_enc_rec *r)
 {
     bool packed[ENC_UNDO_DEPTH + 1];
     size_t len[ENC_UNDO_DEPTH + 1];
@@ -27,6 +28,7 @@ static enum bot_err versions_read(struct store_sqlite *s, sqlite3_stmt *st,
     int rc;
     sqlite3_reset(st);
     sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, floor);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (r->nver == ENC_UNDO_DEPTH + 1)
             return store__fail(&s->base, BOT_DB_CORRUPT,
@@ -87,7 +89,8 @@ static enum bot_err export_encounters(struct store_sqlite *s,
     if (e == BOT_OK)
         e = store_sq_prepare(s,
                              "SELECT version, created_ms, doc FROM enc_version"
-                             " WHERE enc = ?1 ORDER BY version",
+                             " WHERE enc = ?1 AND version >= ?2"
+                             " ORDER BY version",
                              &ver, "exporting versions");
     if (e == BOT_OK)
         e = store_sq_prepare(
@@ -112,8 +115,10 @@ static enum bot_err export_encounters(struct store_sqlite *s,
         r->ended = sqlite3_column_type(enc, 6) != SQLITE_NULL;
         r->ended_ms = r->ended ? sqlite3_column_int64(enc, 6) : 0;
         r->guild = (uint64_t)sqlite3_column_int64(enc, 7);
+        /* not the versions waiting below the chain for a trim */
         if (e == BOT_OK)
-            e = versions_read(s, ver, id, r);
+            e = versions_read(s, ver, id, store_sq_kept_floor(&u, r->version),
+                              r);
         if (e == BOT_OK)
             e = changes_read(s, chg, id, &changes);
         r->change = changes.v;
@@ -288,6 +293,7 @@ enum bot_err store_sq_import_encounter(struct store *base,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
+    store_sq_live_drop(s); /* an import may start the channel's live fight */
     return store_sq_op_end(s, import_rows(s, r));
 }
 

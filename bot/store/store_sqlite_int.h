@@ -17,7 +17,39 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 36
+#define STORE_SQ_NSTMT 37
+
+/* Channels whose last save is remembered (store_sqlite_live.c): the
+ * fights of one group commit, about; a miss costs two reads. */
+#define STORE_SQ_LIVE_SLOTS 16
+/* Longest live document remembered, bytes: the benchmark's 8-combatant
+ * fight is 2.4 KB; a 4 MiB one (STORE_MAX_DOC) is read back instead of
+ * kept 16 times over. */
+#define STORE_SQ_LIVE_MAX_DOC 65536
+
+/* Versions that fell off the end of a full undo chain are deleted
+ * together once this many wait (docs/internals/store.md, "Trimming in
+ * batches"): one delete of the oldest rows dirties their pages once
+ * instead of at every command (10,800 instructions a save, 6% of a
+ * durable command). Readers never see them: the kept versions are those
+ * at or above the floor (store_sq_kept_floor). */
+#define STORE_SQ_TRIM_BATCH 16
+
+/* What a save wrote: the channel's live encounter row (id, version, undo
+ * chain), the live version's text, and how many fallen-off versions wait
+ * below the chain's end. Written at transaction depth `depth`: rolling
+ * that level back drops it. */
+struct store_sq_live {
+    bool valid;
+    int depth;
+    int pending;
+    uint64_t channel;
+    int64_t id;
+    int64_t version;
+    struct undo_chain undo;
+    char *doc; /* owned; len bytes and a NUL, cap allocated */
+    size_t len, cap;
+};
 
 struct store_sqlite {
     struct store base; /* first: store.c sees this part */
@@ -26,12 +58,12 @@ struct store_sqlite {
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
     int depth;            /* store_begin() nesting; 0 = autocommit */
     enum bot_err aborted; /* why SQLite dropped the open transaction */
-    /* The encounter the last save wrote, so that its history line (next
-     * in the same transaction) need not look it up again; valid until a
-     * rollback, an archive or a reopen. */
-    bool saved_valid;
-    uint64_t saved_channel;
-    int64_t saved_enc;
+    /* The transaction level a save inside it left half written (0: none):
+     * every call fails with broken_err until that level is rolled back,
+     * and committing it rolls it back (store_sqlite.c, sq_enc_save). */
+    int broken;
+    enum bot_err broken_err;
+    struct store_sq_live live[STORE_SQ_LIVE_SLOTS]; /* store_sqlite_live.c */
 };
 
 #define SQ(base) ((struct store_sqlite *)(base))
@@ -53,6 +85,28 @@ enum bot_err store_sq_op_end(struct store_sqlite *s, enum bot_err e);
 /* Copy a text column into a fresh heap string (*out, caller frees). */
 enum bot_err store_sq_column_dup(struct store_sqlite *s, sqlite3_stmt *st,
                                  int col, char **out);
+
+/* The remembered saves (store_sqlite_live.c). find: the channel's slot
+ * if it holds what the database holds, else NULL (borrowed until the next
+ * put or drop). put: remember a save that succeeded (doc is copied; a
+ * document past STORE_SQ_LIVE_MAX_DOC, or no memory, leaves the slot
+ * empty). drop: forget every slot; call it wherever rows may have changed
+ * or been rolled back behind the saves' back. free: at close. */
+const struct store_sq_live *store_sq_live_find(struct store_sqlite *s,
+                                               uint64_t channel);
+void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
+                       int64_t version, const struct undo_chain *undo,
+                       int pending, const char *doc);
+void store_sq_live_drop(struct store_sqlite *s);
+/* The transaction level `depth` (1 = outermost) ends: committed, its slots
+ * now belong to the level below; rolled back, its slots are dropped. */
+void store_sq_live_level_end(struct store_sqlite *s, int depth, bool commit);
+void store_sq_live_free(struct store_sqlite *s);
+
+/* The lowest version a live encounter keeps: its chain's end, or the live
+ * version when the chain is empty. Rows below it are fallen-off versions
+ * waiting for the next trim, never read. */
+int64_t store_sq_kept_floor(const struct undo_chain *undo, int64_t live);
 
 /* store_inspect() (store_sqlite_inspect.c). */
 enum bot_err store_sq_inspect(const char *path, struct store_info *info,

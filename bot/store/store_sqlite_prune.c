@@ -205,6 +205,9 @@ enum bot_err store_sq_enc_prune(struct store *base,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
+    /* Only ended fights are cut, but a remembered save is cheap to lose
+     * and a wrong one would break a chain. */
+    store_sq_live_drop(s);
     e = store_sq_op_end(s, prune_batch(s, cfg, &got));
     if (e != BOT_OK)
         return e;

@@ -7,12 +7,21 @@ static int lower(int c)
     return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
 }
 
+/* Names are compared in every lookup of every command (commands, options,
+ * systems, combatants): bytes that are equal, the usual case, are not
+ * folded at all. */
 int eng_text_casecmp(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        int x = lower((unsigned char)*a), y = lower((unsigned char)*b);
-        if (x != y || x == 0)
-            return x - y;
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x != y) {
+            x = lower(x);
+            y = lower(y);
+            if (x != y)
+                return x - y;
+        } else if (x == 0) {
+            return 0;
+        }
     }
 }
 
@@ -217,4 +226,18 @@ bool eng_text_to_bool(const char *s, bool *out)
         }
     }
     return false;
+}
+
+char *eng_text_i64(int64_t v, char buf[ENG_TEXT_I64_MAX])
+{
+    char *p = buf + ENG_TEXT_I64_MAX;
+    /* unsigned, so INT64_MIN negates without overflow */
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        *--p = '-';
+    return p;
 }

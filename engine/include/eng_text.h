@@ -15,6 +15,14 @@ int eng_text_casecmp(const char *a, const char *b);
 int eng_text_ncasecmp(const char *a, const char *b, size_t n);
 void eng_text_lower(char *s);
 
+/* Room for any int64_t in decimal, sign included (no terminator). */
+#define ENG_TEXT_I64_MAX 20
+
+/* v in decimal, written at the end of buf: returns where it starts; it
+ * runs to buf + ENG_TEXT_I64_MAX, unterminated. For renderers that write
+ * many numbers, where snprintf costs ten times this. */
+char *eng_text_i64(int64_t v, char buf[ENG_TEXT_I64_MAX]);
+
 /* Copy src into dst of size n (n >= 1), always terminated; a cut falls on a
  * UTF-8 character boundary. */
 void eng_text_copy(char *dst, size_t n, const char *src);

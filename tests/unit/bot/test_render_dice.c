@@ -3,6 +3,7 @@
  * text matters, so the expected strings do not depend on the roller. */
 #include "support.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,6 +406,27 @@ static void test_render_dice_fray_roll(void **state)
     assert_int_equal(rc, 2);
 }
 
+/* Numbers as printf's "%*" PRId64 writes them, the extremes included:
+ * the renderers' own conversion replaced snprintf. */
+static void test_render_int_as_printf(void **state)
+{
+    (void)state;
+    static const int64_t vals[] = {0, 7, -7, 42, 100, -100, 99999,
+                                   INT64_MAX, INT64_MIN};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+        for (int width = 0; width <= 4; width++) {
+            char want[64];
+            struct sbuf b;
+            sbuf_init(&b, 64);
+            sbuf_add(&b, "x");
+            render_int(&b, vals[i], width);
+            snprintf(want, sizeof want, "x%*" PRId64, width, vals[i]);
+            assert_string_equal(sbuf_str(&b), want);
+            sbuf_cleanup(&b);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_render_dice_error_caret),
         cmocka_unit_test(test_render_dice_json),
         cmocka_unit_test(test_render_dice_fray_roll),
+        cmocka_unit_test(test_render_int_as_printf),
     };
     return cmocka_run_group_tests_name("render_dice", tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 
 #define MARK "\xE2\x96\xB6"      /* the running turn's marker */
 
@@ -95,16 +96,24 @@ static void test_tracker_marks_the_card_up(void **state)
     enc_free(f.e);
 }
 
+/* A generic fight of three named name, begun with the rng at seed. */
+static void fight_begun(struct fight *f, const char *name, uint64_t seed,
+                        uint32_t ids[3])
+{
+    *f = (struct fight){.e = enc_new(rs_find("generic"), "Road", 1)};
+    eng_rng_seed(&f->rng, seed);
+    enc_result_init(&f->r);
+    assert_int_equal(enc_add(f->e, name, 3, 0, -1, &f->d, ids), ENG_OK);
+    struct rs_call c = fight_call(f);
+    assert_int_equal(f->e->sys->ops->begin(&c), ENG_OK);
+}
+
 static void test_tracker_marks_one_row_per_turn(void **state)
 {
     (void)state;
-    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
-    eng_rng_seed(&f.rng, 5);
-    enc_result_init(&f.r);
+    struct fight f;
     uint32_t ids[3];
-    assert_int_equal(enc_add(f.e, "Goblin", 3, 0, -1, &f.d, ids), ENG_OK);
-    struct rs_call c = fight_call(&f);
-    assert_int_equal(f.e->sys->ops->begin(&c), ENG_OK);
+    fight_begun(&f, "Goblin", 5, ids);
     char line[512];
     char *text = tracker_text(f.e);
     marked_line(text, line, sizeof line);
@@ -114,11 +123,86 @@ static void test_tracker_marks_one_row_per_turn(void **state)
     enc_free(f.e);
 }
 
+/* The history line of a change is its first event in plain words: our
+ * bold marks go, the escapes a name needed are undone, so a name with
+ * markdown in it reads as it was typed; later events are counted. */
+static void test_change_summary_plain_words(void **state)
+{
+    (void)state;
+    static const char name[] = "Zo*e_the~Sly\\Ace";
+    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
+    enc_result_init(&f.r);
+    uint32_t id;
+    assert_int_equal(enc_add(f.e, name, 1, 0, -1, &f.d, &id), ENG_OK);
+    enc_emit(&f.r, ENC_EV_ADDED, id);
+    enc_emit(&f.r, ENC_EV_ADDED, id);
+    struct sbuf b;
+    sbuf_init(&b, 1024);
+    bool secret = true;
+    render_change_summary(&b, f.e, &f.r, &secret);
+    char want[128];
+    snprintf(want, sizeof want, "%s joins the fight (and 1 more)", name);
+    assert_string_equal(sbuf_str(&b), want);
+    assert_false(secret);
+    sbuf_cleanup(&b);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
+/* The history line taken from the reply's own text (render_events_at's
+ * first) is the line render_change_summary draws: for a fight's start
+ * (the round line skipped, more counted), for a lone event, for none. */
+static void summary_both_ways(const struct encounter *e,
+                              const struct enc_result *r)
+{
+    struct sbuf a, b;
+    struct msg m;
+    struct render_first first;
+    bool sa = true, sb = true;
+    sbuf_init(&a, 4096);
+    sbuf_init(&b, 4096);
+    msg_init(&m);
+    render_change_summary(&a, e, r, &sa);
+    assert_false(render_events_at(&m, e, r, false, "t", &first));
+    const char *text = m.nembeds > 0 && m.embeds[0].description != NULL
+                           ? m.embeds[0].description
+                           : "";
+    render_change_summary_of(&b, text, &first, r, &sb);
+    assert_string_equal(sbuf_str(&b), sbuf_str(&a));
+    assert_int_equal(sb, sa);
+    msg_cleanup(&m);
+    sbuf_cleanup(&a);
+    sbuf_cleanup(&b);
+}
+
+static void test_change_summary_from_reply(void **state)
+{
+    (void)state;
+    struct fight f;
+    uint32_t ids[3];
+    fight_begun(&f, "Gob*lin", 9, ids);
+    assert_true(f.r.nev > 2);
+    summary_both_ways(f.e, &f.r);
+    enc_result_reset(&f.r);
+    enc_emit(&f.r, ENC_EV_ROUND, 0)->a = 2;
+    summary_both_ways(f.e, &f.r); /* nothing a history line names */
+    enc_emit(&f.r, ENC_EV_DOWN, ids[1]);
+    summary_both_ways(f.e, &f.r);
+    enc_result_reset(&f.r);
+    enc_emit(&f.r, ENC_EV_END, 0); /* a line in plain words */
+    enc_emit(&f.r, ENC_EV_DOWN, ids[1]);
+    summary_both_ways(f.e, &f.r);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracker_marks_the_card_up),
         cmocka_unit_test(test_tracker_marks_one_row_per_turn),
+        cmocka_unit_test(test_change_summary_plain_words),
+        cmocka_unit_test(test_change_summary_from_reply),
     };
     return cmocka_run_group_tests_name("render_tracker", tests, NULL, NULL);
 }

@@ -233,6 +233,24 @@ static void assert_live_doc(struct store *s, int64_t want_v, int k)
     free(doc);
 }
 
+/* The channel's live version is `live`, holding step `top`, and its undo
+ * chain the n steps below it: undo each in turn, each restoring its step
+ * as the next version, then nothing is left to undo. */
+static void undo_all(struct store *s, uint64_t ch, int64_t live, int top,
+                     int n)
+{
+    char buf[DOC_MAX], *doc = NULL;
+    int64_t v = 0;
+    for (int i = 1; i <= n; i++) {
+        assert_int_equal(store_fx_undo_once(s, ch), BOT_OK);
+        assert_int_equal(store_enc_load(s, ch, &doc, &v), BOT_OK);
+        assert_int_equal(v, live + i);
+        assert_string_equal(doc, fight_doc(buf, top - i));
+        free(doc);
+    }
+    assert_int_equal(store_fx_undo_once(s, ch), BOT_NOTFOUND);
+}
+
 /* Every exported version of CH is fight_doc(version). */
 struct export_check {
     size_t nver;
@@ -313,11 +331,7 @@ static void test_hist_undo_other_text(void **state)
         save_step(s, v, v);
     assert_int_equal(store_enc_save_undo(s, CH, 7, "{\"re-dumped\":5}"),
                      BOT_OK);
-    for (int k = 4; k >= 1; k--) {
-        assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
-        assert_live_doc(s, 7 + (5 - k), k);
-    }
-    assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
+    undo_all(s, CH, 7, 5, 4);
 }
 
 /* An archived fight reopened undoes as before; once retention trims it,
@@ -448,8 +462,152 @@ static void test_hist_corrupt_live(void **state)
     assert_int_equal(v, 3);
 }
 
+/* A save rolled back, by its own transaction or by an inner one of a
+ * group, is forgotten: saving the same version again works, and every
+ * kept version reads as the one committed, not the one rolled back (the
+ * SQLite backend remembers each save to skip reading it back). */
+static void test_hist_rollback_then_save(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX];
+    for (int v = 1; v <= 5; v++)
+        save_step(s, v, v);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 6, fight_doc(buf, 40)), BOT_OK);
+    store_rollback(s);
+    save_step(s, 6, 6);
+
+    /* a group: an inner command rolled back between two kept ones */
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_step(s, 7, 7);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 8, fight_doc(buf, 41)), BOT_OK);
+    store_rollback(s);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_step(s, 8, 8);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+
+    struct export_check x = export_check(s);
+    assert_int_equal(x.nver, 8);
+    assert_int_equal(x.live, 8);
+    undo_all(s, CH, 8, 8, 7);
+}
+
+/* A refused save (a stale version) and an undo with an outer rollback
+ * leave the chain as committed: the next save packs against the right
+ * document. */
+static void test_hist_refused_then_save(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX];
+    for (int v = 1; v <= 4; v++)
+        save_step(s, v, v);
+    assert_int_equal(store_enc_save(s, CH, 4, fight_doc(buf, 42)),
+                     BOT_CONFLICT);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);
+    store_rollback(s);
+    assert_live_doc(s, 4, 4);
+    save_step(s, 5, 5);
+    struct export_check x = export_check(s);
+    assert_int_equal(x.nver, 5);
+    undo_all(s, CH, 5, 5, 4);
+}
+
+/* Fights saved in turn in one transaction (channels that share the
+ * remembered slots or not), archived, reopened and started anew: every
+ * history reads back whole. */
+static void test_hist_two_channels(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX];
+    static const uint64_t other[] = {CH + 1, CH + 16, CH + 64};
+    for (size_t o = 0; o < sizeof other / sizeof other[0]; o++) {
+        assert_int_equal(store_begin(s), BOT_OK);
+        for (int v = 1; v <= 6; v++) {
+            int base = (int)o * 6;
+            save_step(s, base + v, base + v);
+            assert_int_equal(store_enc_save(s, other[o], v,
+                                            fight_doc(buf, v)),
+                             BOT_OK);
+        }
+        assert_int_equal(store_commit(s), BOT_OK);
+    }
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    assert_int_equal(store_enc_reopen(s, CH, 2000, 0), BOT_OK);
+    save_step(s, 19, 19);
+    (void)export_check(s); /* every kept version of the four fights */
+    /* a new fight where one ended starts at version 1 */
+    assert_int_equal(store_enc_archive(s, other[0], 3000), BOT_OK);
+    assert_int_equal(store_enc_save(s, other[0], 1, fight_doc(buf, 1)),
+                     BOT_OK);
+    assert_int_equal(store_fx_undo_once(s, other[0]), BOT_NOTFOUND);
+    undo_all(s, CH, 19, 19, 18);
+    for (size_t o = 1; o < sizeof other / sizeof other[0]; o++)
+        undo_all(s, other[o], 6, 6, 5);
+}
+
 #ifndef FRAY_STORE_PG
+#include "store_sqlite_int.h"
 #include "store_sqlite_schema.h"
+
+static int64_t rows_kept(void)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM enc_version",
+                                        -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int64_t n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+/* The versions that fall off a full undo chain are deleted
+ * STORE_SQ_TRIM_BATCH at a time, never more waiting than that, none left
+ * after a restart's first fall or an archive; undo still stops at
+ * ENC_UNDO_DEPTH and an export holds only the kept ones meanwhile. */
+static void test_hist_trim_batches(void **state)
+{
+    struct store *s = *state;
+    int v = 1;
+    for (; v <= ENC_UNDO_DEPTH + 1; v++)
+        save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 1);
+    for (int k = 1; k <= 5 * STORE_SQ_TRIM_BATCH; k++, v++) {
+        save_step(s, v, v);
+        int64_t n = rows_kept();
+        assert_true(n >= ENC_UNDO_DEPTH + 1);
+        assert_true(n < ENC_UNDO_DEPTH + 1 + STORE_SQ_TRIM_BATCH);
+    }
+    /* of two saves in a row one at most trims: then one waits */
+    save_step(s, v, v);
+    if (rows_kept() == ENC_UNDO_DEPTH + 1) {
+        v++;
+        save_step(s, v, v);
+    }
+    assert_true(rows_kept() > ENC_UNDO_DEPTH + 1);
+    assert_int_equal(export_check(s).nver, ENC_UNDO_DEPTH + 1);
+
+    s = *state = reopen(s); /* forgets what waits: the next fall trims */
+    v++;
+    save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 1);
+    v++;
+    save_step(s, v, v);
+    assert_int_equal(rows_kept(), ENC_UNDO_DEPTH + 2);
+    undo_all(s, CH, v, v, ENC_UNDO_DEPTH);
+
+    /* waiting rows below an emptied chain: none read, all gone at the end */
+    assert_true(rows_kept() > 1);
+    assert_int_equal(store_enc_archive(s, CH, 1000), BOT_OK);
+    assert_int_equal(rows_kept(), 1);
+}
 
 /* A file made by the schema steps before the packed history, holding a
  * fight of 12 versions as that schema stored it (every version whole
@@ -509,6 +667,42 @@ static void test_hist_old_database(void **state)
     }
     assert_int_equal(store_fx_undo_once(s, CH), BOT_NOTFOUND);
 }
+/* A save that fails after it has written, inside the caller's
+ * transaction (a trigger refuses the new live row once the old one is
+ * packed and the encounter row updated): every call then fails until the
+ * level is rolled back, a commit rolls it back, and the history is as
+ * before. Inside a group only the command's own level is lost. */
+static void test_hist_failed_save_in_transaction(void **state)
+{
+    struct store *s = *state;
+    char buf[DOC_MAX];
+    int64_t v = 0;
+    for (int k = 1; k <= 6; k++)
+        save_step(s, k, k);
+    sql("CREATE TRIGGER refuse AFTER INSERT ON enc_version"
+        " WHEN NEW.version = 7 BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_not_equal(store_enc_save(s, CH, 7, fight_doc(buf, 7)),
+                         BOT_OK);
+    assert_int_not_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_not_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 6);
+
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_not_equal(store_enc_save(s, CH, 7, fight_doc(buf, 7)),
+                         BOT_OK);
+    store_rollback(s);
+    assert_int_equal(store_enc_version(s, CH, &v), BOT_OK);
+    assert_int_equal(v, 6);
+    assert_int_equal(store_commit(s), BOT_OK);
+
+    sql("DROP TRIGGER refuse");
+    save_step(s, 7, 7);
+    assert_int_equal(export_check(s).nver, 7);
+    undo_all(s, CH, 7, 7, 6);
+}
 #define SQLITE_ONLY(t) T(t),
 #else
 #define SQLITE_ONLY(t)
@@ -527,7 +721,12 @@ int main(void)
         T(test_hist_old_rows),
         T(test_hist_corrupt_row),
         T(test_hist_corrupt_live),
+        T(test_hist_rollback_then_save),
+        T(test_hist_refused_then_save),
+        T(test_hist_two_channels),
         SQLITE_ONLY(test_hist_old_database)
+        SQLITE_ONLY(test_hist_trim_batches)
+        SQLITE_ONLY(test_hist_failed_save_in_transaction)
     };
 #undef T
     return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
