@@ -83,18 +83,8 @@ bool jw_room(struct jw *w, size_t n)
     return true;
 }
 
-void jw_i64(struct jw *w, int64_t v)
+void jw_i64_any(struct jw *w, int64_t v)
 {
-    /* Most numbers written are small (stats, hp, ids, flags, callback
-     * types): one or two digits without the division loop. */
-    if (v >= 0 && v < 100) {
-        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
-        if (v < 10)
-            jw_raw(w, two + 1, 1);
-        else
-            jw_raw(w, two, 2);
-        return;
-    }
     char buf[24];
     char *p = buf + sizeof buf;
     /* Work in unsigned so INT64_MIN negates without overflow. */
@@ -174,36 +164,6 @@ void jw_strn(struct jw *w, const char *s, size_t n)
     JW_LIT(w, "\"");
     if (high && !eng_text_valid_utf8(s, n))
         w->bad = true;
-}
-
-void jw_str(struct jw *w, const char *s)
-{
-    jw_strn(w, s, strlen(s));
-}
-
-/* ,"key": in one write: a document is mostly keys, and four separate
- * writes (each checking the room) cost more than the rest of the writer. */
-void jw_key(struct jw *w, const char *lit, size_t n, bool first)
-{
-    if (w->len + n + 4 >= w->cap && !jw_room(w, n + 4))
-        return;
-    char *p = w->buf + w->len;
-    if (!first)
-        *p++ = ',';
-    *p++ = '"';
-    memcpy(p, lit, n);
-    p += n;
-    *p++ = '"';
-    *p++ = ':';
-    w->len = (size_t)(p - w->buf);
-}
-
-void jw_bool(struct jw *w, bool v)
-{
-    if (v)
-        JW_LIT(w, "true");
-    else
-        JW_LIT(w, "false");
 }
 
 void jw_i64_array(struct jw *w, const int64_t *v, int n)
