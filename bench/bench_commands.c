@@ -45,6 +45,7 @@
 #include "cmd.h"
 #include "daemon.h"
 #include "enc_cache.h"
+#include "enc_event.h"
 #include "enc_json.h"
 #include "eng_rng.h"
 #include "store.h"
@@ -132,6 +133,11 @@ static int bench_open(struct bench *b, const char *path)
     eng_rng_seed(&b->rng, BENCH_SEED);
     b->ctx = (struct cmd_ctx){.store = b->store, .rng = &b->rng,
                               .cache = b->cache};
+#ifdef CMD_CTX_HAS_RESULT
+    /* as the daemon does: one result buffer for all the commands (a tree
+     * from before it allocated one per command) */
+    b->ctx.result = malloc(sizeof *b->ctx.result);
+#endif
     return 0;
 }
 
@@ -139,6 +145,9 @@ static void bench_close(struct bench *b)
 {
     store_close(b->store);
     enc_cache_free(b->cache);
+#ifdef CMD_CTX_HAS_RESULT
+    free(b->ctx.result);
+#endif
 }
 
 static void report(const char *label, int channels, long done, long commits,

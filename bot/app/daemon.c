@@ -21,14 +21,15 @@
 
 #include "attach.h"
 #include "enc_cache.h"
-#include "limit.h"
+#include "enc_event.h"
 #include "eng_rng.h"
 #include "gw.h"
+#include "limit.h"
 #include "metrics_http.h"
 #include "register.h"
 #include "rest.h"
-#include "seed.h"
 #include "rs_data.h"
+#include "seed.h"
 #include "store.h"
 #include "tls.h"
 #include "tracker.h"
@@ -358,6 +359,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     }
     if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
         log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
+    d.result = malloc(sizeof *d.result); /* NULL: one per command */
     d.limit = limit_new(0);
     if (!d.limit)
         log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");
@@ -403,6 +405,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         daemon_gm_free(&d);
         limit_free(d.limit);
         free(d.batch);
+        free(d.result);
         store_close(d.store);
         rs_data_free(&d.rules);
         return DAEMON_EXIT_FAIL;
@@ -504,6 +507,7 @@ out:
     daemon_gm_free(&d);
     limit_free(d.limit);
     free(d.batch);
+    free(d.result);
     store_close(d.store);
     rs_data_free(&d.rules);
     return d.exit_status;

@@ -36,6 +36,7 @@
 
 struct att;
 struct enc_cache;
+struct enc_result;
 struct gw;
 struct limit;
 struct metrics_http;
@@ -74,6 +75,9 @@ struct daemon {
     int64_t answered;
     int64_t deferred;
     struct enc_cache *cache;              /* NULL: decode every command */
+    struct enc_result *result;            /* every command's events, reused
+                                             (cmd_ctx.result); NULL: each
+                                             command allocates its own */
     void *tls;                            /* SSL_CTX (tls.h); NULL: no TLS */
     struct batch_item *batch;             /* DAEMON_BATCH_MAX slots */
     int nbatch;

@@ -24,14 +24,17 @@
 
 void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
 {
-    *ctx = (struct cmd_ctx){
-        .store = d->store, .rng = &d->rng, .rs_data = &d->rules,
-        .cache = d->cache, .reopen_ms = d->cfg->reopen_minutes * 60000,
-        .max_live = d->cfg->max_live_per_server,
-        .max_macros_server = d->cfg->max_macros_per_server,
-        .max_macros_user = d->cfg->max_macros_per_user,
-        .max_chars = d->cfg->max_characters_per_user,
-        .max_templates = d->cfg->max_templates_per_server};
+    *ctx = (struct cmd_ctx){.store = d->store,
+                            .rng = &d->rng,
+                            .rs_data = &d->rules,
+                            .cache = d->cache,
+                            .reopen_ms = d->cfg->reopen_minutes * 60000,
+                            .max_live = d->cfg->max_live_per_server,
+                            .max_macros_server = d->cfg->max_macros_per_server,
+                            .max_macros_user = d->cfg->max_macros_per_user,
+                            .max_chars = d->cfg->max_characters_per_user,
+                            .max_templates = d->cfg->max_templates_per_server,
+                            .result = d->result};
 }
 
 static void pending_free(struct pending_reply *p)

@@ -1019,7 +1019,8 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
                  cmd_spec_name(spec, name, sizeof name));
         return true;
     }
-    run.res = eng_malloc(sizeof *run.res);
+    bool own_res = ctx->result == NULL;
+    run.res = own_res ? eng_malloc(sizeof *run.res) : ctx->result;
     if (run.res == NULL) {
         reply_error(reply, "the bot ran out of memory; nothing was changed",
                     NULL);
@@ -1032,7 +1033,8 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         run.is_gm = cmd_sender_is_gm(req, NULL);
         spec->handler(&run);
         enc_result_cleanup(run.res);
-        eng_free(run.res);
+        if (own_res)
+            eng_free(run.res);
         reply_route_gm_copy(ctx, req, reply);
         return true;
     }
@@ -1050,6 +1052,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     free(run.detail);
     free(run.gm_detail);
     enc_result_cleanup(run.res);
-    eng_free(run.res);
+    if (own_res)
+        eng_free(run.res);
     return true;
 }

@@ -36,6 +36,7 @@
 
 struct store;
 struct enc_cache;
+struct enc_result;
 struct eng_rng;
 struct rs_data_set;
 struct store_timer;
@@ -213,7 +214,16 @@ struct cmd_ctx {
                                     0: CMD_MAX_CHARS_PER_USER */
     int64_t max_templates;       /* NPC templates per server;
                                     0: CMD_MAX_TEMPLATES_PER_SERVER */
+    struct enc_result *result;   /* what a command's events are recorded
+                                    in, kept by the caller between
+                                    commands (borrowed; NULL: each command
+                                    allocates one). It is large
+                                    (ENC_MAX_EVENTS events): allocating and
+                                    freeing it per command cost more than
+                                    many commands' own work. */
 };
+/* For code built against older trees too (bench/): cmd_ctx has .result. */
+#define CMD_CTX_HAS_RESULT 1
 
 void cmd_reply_init(struct cmd_reply *r);
 void cmd_reply_cleanup(struct cmd_reply *r);
