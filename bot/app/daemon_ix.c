@@ -742,13 +742,21 @@ void daemon_batch_flush(struct daemon *d)
     /* The sequence goes into the group's commit, once (the gateway holds
      * its own saves while a group is open): all the dispatches read so
      * far, or, when the group runs because a new one arrived and found it
-     * full, those before that one, which is not in the group. */
+     * full, those before that one, which is not in the group. A group
+     * that changed nothing has nothing to flush: its empty commit costs no
+     * fsync, and the sequence follows it unsynced (docs/internals/
+     * daemon.md, "Answered at most once"). */
+    int64_t seq = d->gw && d->in_dispatch ? gw_seq_before(d->gw) : -1;
+    bool wrote = !d->batch_txn || store_wrote(d->store);
     if (d->gw) {
         gw_seq_hold(d->gw, false);
-        gw_seq_save_as(d->gw, d->in_dispatch ? gw_seq_before(d->gw) : -1);
+        if (wrote)
+            gw_seq_save_as(d->gw, seq);
     }
     if (d->batch_txn)
         err = store_commit(d->store);
+    if (d->gw && !wrote && err == BOT_OK)
+        gw_seq_save_unsynced(d->gw, seq);
     t2 = daemon_now_us();
     if (d->batch_txn)
         metrics_commit(&d->metrics, t2 - t1);

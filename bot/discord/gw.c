@@ -198,15 +198,26 @@ void gw_seq_hold(struct gw *gw, bool hold)
     gw->seq_held = hold;
 }
 
-void gw_seq_save_as(struct gw *gw, int64_t seq)
+static void seq_write(struct gw *gw, int64_t seq, bool unsynced)
 {
     char v[24];
     if (!gw->o.store)
         return;
     snprintf(v, sizeof v, "%lld", (long long)(seq < 0 ? gw->seq : seq));
-    if (store_kv_set(gw->o.store, gw->kv_seq, v) != BOT_OK)
+    if ((unsynced ? store_kv_set_unsynced
+                  : store_kv_set)(gw->o.store, gw->kv_seq, v) != BOT_OK)
         log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot save seq: %s",
                 store_errmsg(gw->o.store));
+}
+
+void gw_seq_save_as(struct gw *gw, int64_t seq)
+{
+    seq_write(gw, seq, false);
+}
+
+void gw_seq_save_unsynced(struct gw *gw, int64_t seq)
+{
+    seq_write(gw, seq, true);
 }
 
 void gw_session_forget(struct gw *gw)

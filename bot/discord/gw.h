@@ -161,6 +161,9 @@ void gw_seq_save_as(struct gw *gw, int64_t seq);
  * sequence once with gw_seq_save_as() before it commits (one write for a
  * group instead of one a dispatch). */
 void gw_seq_hold(struct gw *gw, bool hold);
+/* gw_seq_save_as() outside any transaction, without waiting for the disk
+ * (store_kv_set_unsynced()): after a group that changed nothing. */
+void gw_seq_save_unsynced(struct gw *gw, int64_t seq);
 
 /* The lws protocol callback for GW_PROTOCOL_NAME connections. */
 int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,

@@ -623,6 +623,23 @@ enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
     return e != BOT_OK ? e : s->ops->kv_set(s, key, value);
 }
 
+enum bot_err store_kv_set_unsynced(struct store *s, const char *key,
+                                   const char *value)
+{
+    enum bot_err e = check_key(s, key);
+    if (e == BOT_OK)
+        e = check_value(s, key, value);
+    if (e != BOT_OK)
+        return e;
+    return s->ops->kv_set_unsynced ? s->ops->kv_set_unsynced(s, key, value)
+                                   : s->ops->kv_set(s, key, value);
+}
+
+bool store_wrote(struct store *s)
+{
+    return s->ops->wrote ? s->ops->wrote(s) : true;
+}
+
 enum bot_err store_kv_scan(struct store *s, const char *prefix,
                            store_kv_fn *fn, void *ctx)
 {

@@ -227,6 +227,18 @@ enum bot_err store_interaction_record(struct store *s, const char *id,
 enum bot_err store_kv_get(struct store *s, const char *key, char **value);
 enum bot_err store_kv_set(struct store *s, const char *key,
                           const char *value);
+/* Outside any transaction: key=value committed without waiting for the
+ * disk. A crash of the process keeps it (the kernel has it); a crash of
+ * the machine may take it back to what the last flushed commit held. For
+ * what that costs nothing to lose: the gateway's resume point after a
+ * group of commands that changed nothing (docs/internals/daemon.md).
+ * PostgreSQL: the same as store_kv_set(). */
+enum bot_err store_kv_set_unsynced(struct store *s, const char *key,
+                                   const char *value);
+
+/* Whether the outermost transaction open now has written anything yet
+ * (true when the backend cannot tell). */
+bool store_wrote(struct store *s);
 
 /* Counts for benchmarks and tests. */
 enum bot_err store_enc_count(struct store *s, int64_t *live,

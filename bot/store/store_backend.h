@@ -81,6 +81,10 @@ struct store_ops {
                                       size_t max, int64_t *pruned);
     enum bot_err (*kv_get)(struct store *s, const char *key, char **value);
     enum bot_err (*kv_set)(struct store *s, const char *key, const char *value);
+    /* store_kv_set_unsynced(), store_wrote(); NULL: kv_set, and true */
+    enum bot_err (*kv_set_unsynced)(struct store *s, const char *key,
+                                    const char *value);
+    bool (*wrote)(struct store *s);
     enum bot_err (*kv_delete)(struct store *s, const char *key);
     enum bot_err (*kv_scan)(struct store *s, const char *prefix,
                             store_kv_fn *fn, void *ctx);

@@ -35,6 +35,8 @@
 #define STORE_STMT_MAP(X)                                                      \
     X(BEGIN, "BEGIN IMMEDIATE")                                                \
     X(COMMIT, "COMMIT")                                                        \
+    X(SYNC_NORMAL, "PRAGMA synchronous = NORMAL")                              \
+    X(SYNC_FULL, "PRAGMA synchronous = FULL")                                  \
     X(ROLLBACK, "ROLLBACK")                                                    \
     X(NEST, "SAVEPOINT fray_nest")                                             \
     X(NEST_RELEASE, "RELEASE fray_nest")                                       \
@@ -50,10 +52,10 @@
       "SELECT v.version, v.doc FROM encounter e"                               \
       " JOIN enc_version v ON v.enc = e.id AND v.version = e.version"          \
       " WHERE e.channel = ?1 AND e.ended_ms IS NULL")                          \
-    /* ?1 channel, ?2 version, ?3 floor -> version, doc, enc: the kept rows \
-     * from the live one down to the newest below ?2 and not below the      \
-     * floor (store_sq_kept_floor; store_hist.h: each packed row needs the   \
-     * one above it) */                                                      \
+    /* ?1 channel, ?2 version, ?3 floor -> version, doc, enc: the kept rows    \
+     * from the live one down to the newest below ?2 and not below the         \
+     * floor (store_sq_kept_floor; store_hist.h: each packed row needs the     \
+     * one above it) */                                                        \
     X(BEFORE_DOC, "SELECT v.version, v.doc, e.id FROM encounter e"             \
                   " JOIN enc_version v ON v.enc = e.id"                        \
                   " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
@@ -71,37 +73,37 @@
     /* ?1 channel, ?2 now */                                                   \
     X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"       \
                    " WHERE channel = ?1 AND ended_ms IS NULL")                 \
-    X(ENC_REOPEN, "UPDATE encounter SET ended_ms = NULL, updated_ms = ?2"     \
-                  " WHERE id = (SELECT id FROM encounter WHERE channel = ?1"  \
-                  " AND ended_ms IS NOT NULL AND ended_ms >= ?3"              \
-                  " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                 \
-                  " AND NOT EXISTS (SELECT 1 FROM encounter WHERE"            \
-                  " channel = ?1 AND ended_ms IS NULL)")                      \
-    /* ?1 channel, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text,             \
+    X(ENC_REOPEN, "UPDATE encounter SET ended_ms = NULL, updated_ms = ?2"      \
+                  " WHERE id = (SELECT id FROM encounter WHERE channel = ?1"   \
+                  " AND ended_ms IS NOT NULL AND ended_ms >= ?3"               \
+                  " ORDER BY ended_ms DESC, id DESC LIMIT 1)"                  \
+                  " AND NOT EXISTS (SELECT 1 FROM encounter WHERE"             \
+                  " channel = ?1 AND ended_ms IS NULL)")                       \
+    /* ?1 channel, ?2 version, ?3 by, ?4 at, ?5 secret, ?6 text,               \
      * ?7 detail, ?8 gm_detail, ?9 by_name */                                  \
-    X(CHG_ADD, "INSERT INTO enc_change (enc, version, by_user, at_ms,"        \
-               " secret, text, detail, gm_detail, by_name)"                   \
-               " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM encounter"    \
-               " WHERE channel = ?1 AND ended_ms IS NULL")                    \
-    /* ?1 channel, ?2 after, ?3 limit -> version, by, at, secret, text */     \
-    /* ?1 enc, then as CHG_ADD */                                             \
-    X(CHG_ADD_ID, "INSERT INTO enc_change (enc, version, by_user, at_ms,"     \
-                  " secret, text, detail, gm_detail, by_name)"                \
-                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")             \
-    X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"      \
+    X(CHG_ADD, "INSERT INTO enc_change (enc, version, by_user, at_ms,"         \
+               " secret, text, detail, gm_detail, by_name)"                    \
+               " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM encounter"     \
+               " WHERE channel = ?1 AND ended_ms IS NULL")                     \
+    /* ?1 channel, ?2 after, ?3 limit -> version, by, at, secret, text */      \
+    /* ?1 enc, then as CHG_ADD */                                              \
+    X(CHG_ADD_ID, "INSERT INTO enc_change (enc, version, by_user, at_ms,"      \
+                  " secret, text, detail, gm_detail, by_name)"                 \
+                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")              \
+    X(CHG_NEW, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"       \
                " c.detail, c.gm_detail, c.by_name"                             \
-               " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
-               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
-               " AND c.version > ?2 ORDER BY c.version DESC LIMIT ?3")        \
-    X(CHG_OLD, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"      \
+               " FROM encounter e JOIN enc_change c ON c.enc = e.id"           \
+               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                  \
+               " AND c.version > ?2 ORDER BY c.version DESC LIMIT ?3")         \
+    X(CHG_OLD, "SELECT c.version, c.by_user, c.at_ms, c.secret, c.text,"       \
                " c.detail, c.gm_detail, c.by_name"                             \
-               " FROM encounter e JOIN enc_change c ON c.enc = e.id"          \
-               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                 \
-               " AND c.version > ?2 ORDER BY c.version LIMIT ?3")             \
-    X(CHG_COUNT, "SELECT count(*) FROM encounter e"                           \
-                 " JOIN enc_change c ON c.enc = e.id"                         \
-                 " WHERE e.channel = ?1 AND e.ended_ms IS NULL"               \
-                 " AND c.version > ?2")                                       \
+               " FROM encounter e JOIN enc_change c ON c.enc = e.id"           \
+               " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                  \
+               " AND c.version > ?2 ORDER BY c.version LIMIT ?3")              \
+    X(CHG_COUNT, "SELECT count(*) FROM encounter e"                            \
+                 " JOIN enc_change c ON c.enc = e.id"                          \
+                 " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                \
+                 " AND c.version > ?2")                                        \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
                 " ORDER BY channel")                                           \
     X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")     \
@@ -117,7 +119,7 @@
                 " WHERE enc = ?1 AND version = ?2")                            \
     /* ?1 enc, ?2 version */                                                   \
     X(VER_DELETE, "DELETE FROM enc_version WHERE enc = ?1 AND version = ?2")   \
-    /* ?1 enc, ?2 floor: the versions fallen off the undo chain's end */      \
+    /* ?1 enc, ?2 floor: the versions fallen off the undo chain's end */       \
     X(VER_TRIM, "DELETE FROM enc_version WHERE enc = ?1 AND version < ?2")     \
     X(IX_SEEN, "SELECT 1 FROM interaction WHERE id = ?1")                      \
     X(IX_RECORD, "INSERT INTO interaction (id, channel, version, created_ms)"  \
@@ -130,7 +132,7 @@
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
     X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
-    X(KV_SCAN, "SELECT key, value FROM kv WHERE substr(key, 1, length(?1))"   \
+    X(KV_SCAN, "SELECT key, value FROM kv WHERE substr(key, 1, length(?1))"    \
                " = ?1 ORDER BY key")                                           \
     X(INTEGRITY, "PRAGMA integrity_check")
 
@@ -504,6 +506,7 @@ static enum bot_err sq_begin(struct store *base)
     if (s->depth == 0) {
         s->aborted = BOT_OK;
         s->broken = 0;
+        s->changes0 = sqlite3_total_changes64(s->db);
         e = run_id(s, STMT_BEGIN, "starting a transaction");
     } else {
         e = store_sq_guard(s);
@@ -1183,6 +1186,29 @@ static enum bot_err sq_kv_set(struct store *base, const char *key,
     return e;
 }
 
+static bool sq_wrote(struct store *base)
+{
+    struct store_sqlite *s = SQ(base);
+    return s->depth > 0 && sqlite3_total_changes64(s->db) != s->changes0;
+}
+
+/* One write committed without the WAL's fsync (synchronous=NORMAL for
+ * it alone): the OS has it, so a crash of the process keeps it; a crash
+ * of the machine may take it back to the last flushed commit. */
+static enum bot_err sq_kv_set_unsynced(struct store *base, const char *key,
+                                       const char *value)
+{
+    struct store_sqlite *s = SQ(base);
+    if (s->depth != 0)
+        return store__fail(base, BOT_INVALID,
+                           "an unsynced write inside a transaction");
+    enum bot_err e = run_id(s, STMT_SYNC_NORMAL, "writing without a flush");
+    if (e == BOT_OK)
+        e = sq_kv_set(base, key, value);
+    enum bot_err back = run_id(s, STMT_SYNC_FULL, "flushing again");
+    return e != BOT_OK ? e : back;
+}
+
 static enum bot_err sq_kv_delete(struct store *base, const char *key)
 {
     struct store_sqlite *s = SQ(base);
@@ -1278,6 +1304,8 @@ const struct store_ops store_sqlite_ops = {
     .interaction_prune = sq_interaction_prune,
     .kv_get = sq_kv_get,
     .kv_set = sq_kv_set,
+    .kv_set_unsynced = sq_kv_set_unsynced,
+    .wrote = sq_wrote,
     .kv_delete = sq_kv_delete,
     .kv_scan = sq_kv_scan,
     .integrity_check = sq_integrity_check,

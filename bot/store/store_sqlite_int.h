@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 37
+#define STORE_SQ_NSTMT 39
 
 /* Channels whose last save is remembered (store_sqlite_live.c): the
  * fights of one group commit, about; a miss costs two reads. */
@@ -57,6 +57,8 @@ struct store_sqlite {
     sqlite3_stmt *stmt[STORE_SQ_NSTMT];
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
     int depth;            /* store_begin() nesting; 0 = autocommit */
+    sqlite3_int64 changes0; /* sqlite3_total_changes64() at the outermost
+                               begin: store_wrote() */
     enum bot_err aborted; /* why SQLite dropped the open transaction */
     /* The transaction level a save inside it left half written (0: none):
      * every call fails with broken_err until that level is rolled back,

@@ -339,6 +339,50 @@ static void test_store_crash_uncommitted(void **state)
     store_close(s);
 }
 
+/* A child writes a key unsynced after an empty transaction, then is
+ * killed: the kernel had the write, so a restart finds it. */
+static int child_unsynced_then_die(const char *path)
+{
+    char err[256];
+    struct store *s = NULL;
+    if (store_open(path, &s, err, sizeof err) != BOT_OK ||
+        store_begin(s) != BOT_OK || store_wrote(s) ||
+        store_commit(s) != BOT_OK ||
+        store_kv_set_unsynced(s, "gw.seq", "42") != BOT_OK)
+        return 1;
+    kill(getpid(), SIGKILL);
+    return 2;
+}
+
+/* What a group that changed nothing relies on: store_wrote() tells an
+ * empty transaction from one that wrote, an unsynced write is refused
+ * inside a transaction and survives a killed process, and afterwards
+ * every commit is flushed again (synchronous = FULL, 2). */
+static void test_store_unsynced_write(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(in_child(child_unsynced_then_die, f->path), 128 + SIGKILL);
+    struct store *s = open_ok(f->path);
+    char *v = NULL;
+    assert_int_equal(store_kv_get(s, "gw.seq", &v), BOT_OK);
+    assert_string_equal(v, "42");
+    free(v);
+
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_false(store_wrote(s));
+    assert_int_equal(store_kv_set_unsynced(s, "gw.seq", "43"), BOT_INVALID);
+    assert_int_equal(store_kv_set(s, "gw.seq", "44"), BOT_OK);
+    assert_true(store_wrote(s));
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(store_kv_set_unsynced(s, "gw.seq", "45"), BOT_OK);
+    assert_int_equal(raw_int(store__db(s), "PRAGMA synchronous"), 2);
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_false(store_wrote(s)); /* counted from this begin */
+    store_rollback(s);
+    assert_intact(s);
+    store_close(s);
+}
+
 /* ---- full disk ---------------------------------------------------------- */
 
 /* PRAGMA max_page_count stands in for a full disk: the failing save reports
@@ -505,17 +549,12 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
     const struct CMUnitTest tests[] = {
-        T(test_store_migrate_from_v0),
-        T(test_store_migrate_steps),
-        T(test_store_newer_schema_refused),
-        T(test_store_not_a_database),
-        T(test_store_lock_other_process),
-        T(test_store_lock_same_process),
-        T(test_store_crash_after_commit),
-        T(test_store_crash_uncommitted),
-        T(test_store_disk_full),
-        T(test_store_files_private),
-        T(test_store_prune_shrinks_file),
+        T(test_store_migrate_from_v0),      T(test_store_migrate_steps),
+        T(test_store_newer_schema_refused), T(test_store_not_a_database),
+        T(test_store_lock_other_process),   T(test_store_lock_same_process),
+        T(test_store_crash_after_commit),   T(test_store_crash_uncommitted),
+        T(test_store_unsynced_write),       T(test_store_disk_full),
+        T(test_store_files_private),        T(test_store_prune_shrinks_file),
     };
 #undef T
     return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);
