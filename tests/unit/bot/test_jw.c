@@ -54,8 +54,7 @@ static void test_jw_strings_as_jansson(void **state)
         "tab\tnew\nline\rcr",
         "\b\f\x01\x1f\x7f",
         "slash / stays",
-        "caf\xc3\xa9 \xe2\x80\xa6 "
-        "\xf0\x9f\x8e\xb2",
+        "caf\xc3\xa9 \xe2\x80\xa6 \xf0\x9f\x8e\xb2",
         "<@&123> @everyone",
     };
     (void)state;
