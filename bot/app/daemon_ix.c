@@ -161,7 +161,7 @@ static struct pending_reply *answer_file(struct daemon *d,
     char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE] = "application/json";
     char *multi = NULL;
     struct pending_reply *p;
-    int64_t age = daemon_wall_ms() - it->id_ms;
+    int64_t age = interaction_age_ms(it, daemon_wall_ms());
 
     /* Past Discord's window the callback is refused (10062): don't send
      * it. Only a loop stalled after the arrival check gets here. */
@@ -207,6 +207,25 @@ static struct pending_reply *answer(struct daemon *d,
         answer_file(d, it, rx_us, body, len, command, NULL);
     free(body);
     return p;
+}
+
+/* Answer it at once with text, privately; an autocomplete with no
+ * choices. */
+static struct pending_reply *answer_private(struct daemon *d,
+                                            const struct interaction *it,
+                                            int64_t rx_us, const char *text)
+{
+    struct msg m;
+    size_t len = 0;
+    bool choices = it->type == INTERACTION_AUTOCOMPLETE;
+    msg_init(&m);
+    if (!choices)
+        msg_set_content(&m, "%s", text);
+    char *body = render_discord_callback_text(
+        choices ? RENDER_DC_CB_AUTOCOMPLETE : RENDER_DC_CB_MESSAGE, &m, true,
+        &len);
+    msg_cleanup(&m);
+    return answer(d, it, rx_us, body, len, it->req.command);
 }
 
 /* After a deferral: send body (NULL: none) to the interaction's webhook
@@ -278,19 +297,10 @@ static bool answer_unreadable(struct daemon *d, struct interaction *it,
 {
     if (!json_is_true(json_object_get(it->root, GW_KEY_REPAIRED)))
         return false;
-    json_t *body;
-    if (it->type == INTERACTION_AUTOCOMPLETE)
-        body = json_pack("{s:i,s:{s:[]}}", "type", 8, "data", "choices");
-    else
-        body = json_pack("{s:i,s:{s:s,s:i,s:{s:[]}}}", "type", 4, "data",
-                         "content", DAEMON_UNREADABLE_TEXT, "flags", 64,
-                         "allowed_mentions", "parse");
     log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: refused, its text "
             "held a NUL or a broken character", it->id,
             it->req.command ? it->req.command : "?");
-    char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
-    answer(d, it, rx_us, text, text ? strlen(text) : 0, it->req.command);
-    json_decref(body);
+    answer_private(d, it, rx_us, DAEMON_UNREADABLE_TEXT);
     return true;
 }
 
@@ -559,7 +569,7 @@ static void batch_defer_decide(struct daemon *d, struct batch_item *b,
                  it->message_id == tracker_message_id(d->tracker,
                                                       it->req.channel_id);
     b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
-    age = daemon_wall_ms() - it->id_ms;
+    age = interaction_age_ms(it, daemon_wall_ms());
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
     if (b->defer)
         b->defer_ephemeral = !b->edit_clicked && likely_ephemeral(&it->req);
@@ -582,7 +592,8 @@ static void batch_defer_send(struct daemon *d, struct batch_item *b)
     log_msg(d->log, LOG_LVL_NOTICE,
             "interaction %s /%s is %lld ms old: "
             "deferred",
-            it->id, it->req.command, (long long)daemon_wall_ms() - it->id_ms);
+            it->id, it->req.command,
+            (long long)interaction_age_ms(it, daemon_wall_ms()));
 }
 
 /* Before any deferral of the group goes out, commit a mark for each, with
@@ -817,9 +828,7 @@ static bool over_limit(struct daemon *d, struct interaction *it,
     int64_t now = daemon_now_ms(), wait = 0;
     const char *secret;
     struct pending_reply *p;
-    struct msg m;
-    char *body;
-    size_t len = 0;
+    char text[64];
 
     if (d->limit == NULL)
         return false;
@@ -853,17 +862,10 @@ static bool over_limit(struct daemon *d, struct interaction *it,
                            &rate[use[i].kind], now);
         return false;
     }
-    msg_init(&m);
-    if (it->type != INTERACTION_AUTOCOMPLETE)
-        msg_set_content(&m, "Slow down: try again in %lld s.",
-                        (long long)((wait + 999) / 1000));
-    body = render_discord_callback_text(it->type == INTERACTION_AUTOCOMPLETE
-                                            ? RENDER_DC_CB_AUTOCOMPLETE
-                                            : RENDER_DC_CB_MESSAGE,
-                                        &m, true, &len);
-    if ((p = answer(d, it, rx_us, body, len, it->req.command)))
+    snprintf(text, sizeof text, "Slow down: try again in %lld s.",
+             (long long)((wait + 999) / 1000));
+    if ((p = answer_private(d, it, rx_us, text)))
         p->limited = true;
-    msg_cleanup(&m);
     log_msg(d->log, LOG_LVL_DEBUG, "interaction %s /%s from user %" PRIu64
             " over its limit: try again in %lld ms", it->id, it->req.command,
             it->req.user_id, (long long)wait);
@@ -878,7 +880,7 @@ static void stale_notice(struct daemon *d, uint64_t channel)
     struct stale_notice *slot = NULL, *oldest = &d->stale_notices[0];
     int64_t now = daemon_now_ms();
     char path[REST_MAX_PATH], *text;
-    json_t *body;
+    struct msg m;
 
     if (channel == 0)
         return;
@@ -897,16 +899,16 @@ static void stale_notice(struct daemon *d, uint64_t channel)
         slot = oldest;
     slot->channel = channel;
     slot->at_ms = now;
-    body = json_pack("{s:s, s:{s:[]}}", "content", DAEMON_STALE_NOTICE_TEXT,
-                     "allowed_mentions", "parse");
-    text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    msg_init(&m);
+    msg_set_content(&m, "%s", DAEMON_STALE_NOTICE_TEXT);
+    text = render_discord_message_text(&m, false, NULL);
+    msg_cleanup(&m);
     snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
     if (!text || rest_submit(d->rest, "POST", path, text, on_follow_done,
                              d) != BOT_OK)
         log_msg(d->log, LOG_LVL_WARN, "cannot tell channel %" PRIu64
                 " about commands not applied", channel);
     free(text);
-    json_decref(body);
 }
 
 /* An interaction older than DAEMON_IX_STALE_MS on arrival (a replay after
@@ -917,7 +919,7 @@ static void stale_notice(struct daemon *d, uint64_t channel)
  * its channel told once. Returns true when it was. */
 static bool drop_if_stale(struct daemon *d, const struct interaction *it)
 {
-    int64_t age = daemon_wall_ms() - it->id_ms;
+    int64_t age = interaction_age_ms(it, daemon_wall_ms());
     bool live = d->gw && gw_get_state(d->gw) == GW_ST_READY;
     const char *cmd = it->req.command ? it->req.command : "?";
 

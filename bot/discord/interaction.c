@@ -47,14 +47,6 @@ int64_t interaction_snowflake_ms(uint64_t id)
     return (int64_t)(id >> 22) + INTERACTION_DISCORD_EPOCH_MS;
 }
 
-int64_t interaction_age_ms(const char *id, int64_t wall_ms)
-{
-    uint64_t n;
-    if (!interaction_snowflake(id, &n))
-        return 0;
-    return wall_ms - interaction_snowflake_ms(n);
-}
-
 static bool is_name(const char *s, size_t n)
 {
     if (n == 0 || n > INTERACTION_NAME_MAX)

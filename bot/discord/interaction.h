@@ -142,10 +142,13 @@ bool interaction_snowflake(const char *s, uint64_t *out);
 int64_t interaction_snowflake_ms(uint64_t id);
 #define INTERACTION_DISCORD_EPOCH_MS INT64_C(1420070400000)
 
-/* How long ago Discord made the interaction with this id, at wall_ms (Unix
+/* How long ago Discord made the decoded interaction it, at wall_ms (Unix
  * milliseconds, this host's clock): negative when this clock is behind
- * Discord's. An id that is not a snowflake gives 0 (decode refuses those
- * anyway). */
-int64_t interaction_age_ms(const char *id, int64_t wall_ms);
+ * Discord's. */
+static inline int64_t interaction_age_ms(const struct interaction *it,
+                                         int64_t wall_ms)
+{
+    return wall_ms - it->id_ms;
+}
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * store_fixture.h - what the store's tests share (test_store.c,
- * test_store_hist.c, test_store_sheet.c, test_permissions.c): one /combat
+ * test_store_hist.c, test_store_sheet.c, test_store_macro.c,
+ * test_store_timer.c, test_permissions.c): one /combat
  * undo done the way the command layer does it, and export callbacks for
  * the parts a test does not look at.
  *
@@ -37,5 +38,20 @@ const char *store_fx_location(bool pg);
 int store_fx_open(void **state, bool pg, const char *truncate);
 /* cmocka teardown: close *state. */
 int store_fx_close(void **state);
+
+/* What main() of a store suite returns: the suite is built twice, on
+ * SQLite and (FRAY_STORE_PG) on the test cluster, which its group setup
+ * starts and which, when PostgreSQL is not installed, skips it whole
+ * (pg_cluster.h). tests: a CMUnitTest array. */
+#ifdef FRAY_STORE_PG
+#define STORE_FX_RUN(suite, tests)                                             \
+    (pg_cluster_skip_main(suite)                                               \
+         ? 0                                                                   \
+         : cmocka_run_group_tests_name(suite, tests, pg_cluster_group_setup,   \
+                                       pg_cluster_group_teardown))
+#else
+#define STORE_FX_RUN(suite, tests)                                             \
+    cmocka_run_group_tests_name(suite, tests, NULL, NULL)
+#endif
 
 #endif

@@ -862,15 +862,6 @@ static void test_store_prune_quota(void **state)
 
 int main(void)
 {
-#ifdef FRAY_STORE_PG
-    if (pg_cluster_skip_main(SUITE))
-        return 0;
-#define GROUP_SETUP pg_cluster_group_setup
-#define GROUP_TEARDOWN pg_cluster_group_teardown
-#else
-#define GROUP_SETUP NULL
-#define GROUP_TEARDOWN NULL
-#endif
 #define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_store_open_close),
@@ -896,6 +887,5 @@ int main(void)
         T(test_store_prune_quota),
     };
 #undef T
-    return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
-                                       GROUP_TEARDOWN);
+    return STORE_FX_RUN(SUITE, tests);
 }

@@ -378,15 +378,6 @@ static void test_sheet_export_import(void **state)
 
 int main(void)
 {
-#ifdef FRAY_STORE_PG
-    if (pg_cluster_skip_main(SUITE))
-        return 0;
-#define GROUP_SETUP pg_cluster_group_setup
-#define GROUP_TEARDOWN pg_cluster_group_teardown
-#else
-#define GROUP_SETUP NULL
-#define GROUP_TEARDOWN NULL
-#endif
 #define T(f) cmocka_unit_test_setup_teardown(f, open_store, close_store)
     const struct CMUnitTest tests[] = {
         T(test_sheet_round_trip),
@@ -399,6 +390,5 @@ int main(void)
         T(test_sheet_export_import),
     };
 #undef T
-    return cmocka_run_group_tests_name(SUITE, tests, GROUP_SETUP,
-                                       GROUP_TEARDOWN);
+    return STORE_FX_RUN(SUITE, tests);
 }
