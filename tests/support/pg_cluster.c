@@ -20,6 +20,7 @@
 
 #define PG_DEFAULT_PORT 5432
 #define PG_DBNAME "fray"
+#define PG_MAX_ARGS 16 /* the longest argv run_pg() is given, and then some */
 
 bool pg_cluster_skip_requested(void)
 {
@@ -27,11 +28,25 @@ bool pg_cluster_skip_requested(void)
     return v && strcmp(v, "1") == 0;
 }
 
-static bool has_initdb(const char *dir)
+/* The server programs a cluster needs, all in one bindir: initdb finds
+ * postgres beside the path it was started as, pg_ctl likewise. */
+static const char *const pg_programs[] = {"initdb", "pg_ctl", "postgres"};
+
+/* The first program of pg_programs missing from dir, or NULL. */
+static const char *missing_program(const char *dir)
 {
     char p[PG_CLUSTER_MAX_PATH + 16];
-    snprintf(p, sizeof p, "%s/initdb", dir);
-    return access(p, X_OK) == 0;
+    for (size_t i = 0; i < sizeof pg_programs / sizeof *pg_programs; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, pg_programs[i]);
+        if (access(p, X_OK) != 0)
+            return pg_programs[i];
+    }
+    return NULL;
+}
+
+static bool has_server_programs(const char *dir)
+{
+    return missing_program(dir) == NULL;
 }
 
 /* The server's bindir (see pg_cluster.h), or false. */
@@ -40,7 +55,7 @@ static bool find_bindir(char *out, size_t cap)
     const char *env = getenv("FRAY_PG_BINDIR");
     if (env && *env) {
         snprintf(out, cap, "%s", env);
-        return has_initdb(out);
+        return has_server_programs(out);
     }
     FILE *p = popen("pg_config --bindir 2>/dev/null", "r");
     if (p) {
@@ -48,7 +63,7 @@ static bool find_bindir(char *out, size_t cap)
         bool got = fgets(line, sizeof line, p) != NULL;
         pclose(p);
         line[strcspn(line, "\n")] = '\0';
-        if (got && has_initdb(line)) {
+        if (got && has_server_programs(line)) {
             snprintf(out, cap, "%s", line);
             return true;
         }
@@ -59,7 +74,7 @@ static bool find_bindir(char *out, size_t cap)
         /* glob sorts: the last match is the newest major version (as long
          * as they have the same number of digits, true on Debian). */
         for (size_t i = g.gl_pathc; i-- > 0 && !found;)
-            if (has_initdb(g.gl_pathv[i])) {
+            if (has_server_programs(g.gl_pathv[i])) {
                 snprintf(out, cap, "%s", g.gl_pathv[i]);
                 found = true;
             }
@@ -69,7 +84,10 @@ static bool find_bindir(char *out, size_t cap)
 }
 
 /* Run bindir/argv[0] with argv, as postgres when we are root, output
- * appended to DIR/log. Returns the exit status, or -1. */
+ * appended to DIR/log. Returns the exit status, or -1. The program gets
+ * its full path as argv[0]: PostgreSQL's programs find their siblings
+ * (initdb needs postgres) beside the path they were started as, and
+ * Debian keeps them off PATH in /usr/lib/postgresql/<N>/bin. */
 static int run_pg(const struct pg_cluster *c, char *const argv[])
 {
     char prog[PG_CLUSTER_MAX_PATH + 32], logpath[PG_CLUSTER_MAX_PATH + 8];
@@ -94,7 +112,15 @@ static int run_pg(const struct pg_cluster *c, char *const argv[])
             _exit(126);
         if (chdir(c->dir) != 0)
             _exit(126);
-        execv(prog, argv);
+        char *args[PG_MAX_ARGS + 1];
+        size_t n = 0;
+        args[n++] = prog;
+        while (n < PG_MAX_ARGS && argv[n] != NULL) {
+            args[n] = argv[n];
+            n++;
+        }
+        args[n] = NULL;
+        execv(prog, args);
         _exit(127);
     }
     int st;
@@ -198,9 +224,10 @@ enum pg_cluster_status pg_cluster_start(struct pg_cluster *c, char *err,
     memset(c, 0, sizeof *c);
     if (!find_bindir(c->bindir, sizeof c->bindir)) {
         snprintf(err, errlen,
-                 "no PostgreSQL server found (initdb not in $FRAY_PG_BINDIR, "
-                 "`pg_config --bindir` or /usr/lib/postgresql/*/bin): "
-                 "install the Debian package `postgresql` (scripts/setup)");
+                 "no PostgreSQL server programs (initdb, pg_ctl and postgres "
+                 "side by side) in $FRAY_PG_BINDIR, `pg_config --bindir` or "
+                 "/usr/lib/postgresql/*/bin: install Debian's `postgresql` "
+                 "package (./scripts/setup test does)");
         return PG_CLUSTER_ABSENT;
     }
     const char *port = getenv("FRAY_PG_PORT");
@@ -274,11 +301,13 @@ int pg_cluster_start_for_tests(struct pg_cluster *c, const char *suite)
     enum pg_cluster_status st = pg_cluster_start(c, err, sizeof err);
     if (st == PG_CLUSTER_OK)
         return 0;
-    fprintf(stderr,
-            "%s: FAILED: cannot start a PostgreSQL test cluster: %s\n"
-            "%s: (set FRAY_TEST_NO_PG=1 to skip the PostgreSQL tests on a "
-            "machine without PostgreSQL)\n",
-            suite, err, suite);
+    fprintf(stderr, "%s: FAILED: cannot start a PostgreSQL test cluster: %s\n",
+            suite, err);
+    /* Skipping is advice only where the server is not installed: when it
+     * is and fails, the failure is the thing to look at. */
+    if (st == PG_CLUSTER_ABSENT)
+        fprintf(stderr, "%s: (or set FRAY_TEST_NO_PG=1 to skip the "
+                "PostgreSQL tests on a machine without PostgreSQL)\n", suite);
     return -1;
 }
 

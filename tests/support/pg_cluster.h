@@ -27,8 +27,10 @@
  *   directory's 0700 mode).
  *
  * Binaries: $FRAY_PG_BINDIR, else `pg_config --bindir`, else the newest
- * /usr/lib/postgresql/<N>/bin holding initdb (on Debian they are not on
- * PATH). When none is found, pg_cluster_start() returns PG_CLUSTER_ABSENT
+ * /usr/lib/postgresql/<N>/bin holding initdb, pg_ctl and postgres (on
+ * Debian they are not on PATH). Each is started with its full path as
+ * argv[0], since initdb and pg_ctl look for postgres beside it: a bare
+ * "initdb" worked only where links on PATH led back to that directory. When none is found, pg_cluster_start() returns PG_CLUSTER_ABSENT
  * with a message naming what to install. Tests must then FAIL, unless the
  * developer set FRAY_TEST_NO_PG=1 (pg_cluster_skip_requested()), in which
  * case they print that they skipped.
