@@ -45,7 +45,9 @@ git -C "$src" ls-files -z --cached --others --exclude-standard |
 [ -f "$tree/scripts/package" ] || fail "the copy of $src has no scripts/package"
 # the copy is no git checkout: give it the source's commit
 FRAY_PACKAGE_COMMIT=$(git -C "$src" describe --always --dirty --abbrev=12 --match=NeVeRmAtCh)
-export FRAY_PACKAGE_COMMIT
+# and its version (scripts/version counts the checkout's commits)
+FRAY_PACKAGE_VERSION=$("$src/scripts/version")
+export FRAY_PACKAGE_COMMIT FRAY_PACKAGE_VERSION
 
 # ---- the page's commands ----
 page="$src/docs/discord-setup.md"
@@ -73,7 +75,7 @@ done <"$work/commands"
 [ $installed = 1 ] || fail "the page's block installs no package"
 
 # ---- the installed package ----
-ver=$(sed -n 's/^project(fray VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
+ver=$FRAY_PACKAGE_VERSION
 "$root/usr/bin/fray" --version >"$work/version" || fail "fray --version"
 cat "$work/version"
 head -1 "$work/version" | grep -qx "fray $ver" || fail "--version: not fray $ver"
