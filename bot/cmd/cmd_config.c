@@ -201,6 +201,8 @@ size_t cmd_config_systems(struct store *store, uint64_t guild,
     *configured = store_kv_get(store, key, &value) == BOT_OK;
     if (*configured)
         n = cmd_config_parse_systems(value, out, max, err, sizeof err);
+    else if (max > 0 && (out[0] = rs_find(CMD_CONFIG_DEFAULT_SYSTEM)) != NULL)
+        n = 1;
     free(value);
     return n;
 }
@@ -235,6 +237,11 @@ void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs)
         return;          /* nothing of its own to register */
     size_t n = cmd_config_systems(run->ctx->store, guild, list,
                                   CMD_CONFIG_MAX_SYSTEMS, &configured);
+    /* The first fight of a system of its own makes a new server that
+     * system's: generic was only the default, and keeping it would make
+     * every /character create ask which of the two. */
+    if (!configured)
+        n = 0;
     for (size_t i = 0; i < n; i++)
         if (list[i] == rs)
             return;

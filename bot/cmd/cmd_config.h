@@ -16,12 +16,15 @@
 struct store;
 
 #define CMD_CONFIG_KEY_SYSTEMS "systems"  /* + ":<guild>" */
+/* What a server that never chose plays. */
+#define CMD_CONFIG_DEFAULT_SYSTEM "generic"
 /* Systems one server may play (every linked one, with room). */
 #define CMD_CONFIG_MAX_SYSTEMS 16
 
-/* The systems guild plays into out (at most max), in registry order; 0
- * with *configured false when the server never chose (nor started a fight
- * of a system with commands of its own). */
+/* The systems guild plays into out (at most max), in registry order.
+ * A server that never chose (nor started a fight of a system with
+ * commands of its own) plays generic alone, with *configured false: a new
+ * server can make characters and fight at once. */
 size_t cmd_config_systems(struct store *store, uint64_t guild,
                           const struct rs_system **out, size_t max,
                           bool *configured);

@@ -93,6 +93,37 @@ static void test_character_private_and_own(void **state)
     cmd_fx_has(f, "you use none in this server");
 }
 
+/* A new server plays generic until told otherwise: the players' guide's
+ * first command (no system:) makes a generic character. */
+static void test_new_server_plays_generic(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Aria",
+                           "hp", "24", "init", "+3", "stats",
+                           "ac=15 attack=5", NULL));
+    cmd_fx_has(f, "Aria (generic)");
+}
+
+/* The first fight of a system with commands of its own makes a new server
+ * that system's (generic was only the default): characters then default
+ * to it; a server that plays two asks which. */
+static void test_first_system_fight_replaces_the_default(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Aria",
+                           NULL));
+    cmd_fx_has(f, "Aria (");
+    assert_null(strstr(f->text, "(generic)"));
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "cards",
+                           NULL));
+    assert_false(cmd_fx_run(f, BOB, "character", "create", "name", "Bram",
+                            NULL));
+    cmd_fx_has(f, "give the character's system with system:");
+}
+
 static void test_character_quota(void **state)
 {
     struct cmd_fx *f = *state;
@@ -300,6 +331,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_character_private_and_own),
         T(test_character_quota),
+        T(test_new_server_plays_generic),
+        T(test_first_system_fight_replaces_the_default),
         T(test_join_brings_a_copy),
         T(test_attack_with_saved_attack),
         T(test_end_writes_back_and_reopen_undoes),
