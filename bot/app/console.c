@@ -158,6 +158,7 @@ static bool console_print_error(struct console *c, const char *err)
     struct msg m;
     bool ok;
 
+    c->refused++;
     msg_init(&m);
     ok = msg_set_content(&m, "%s\nTry: `/help`", err);
     ok = ok && console_print_msg(c, &m);
@@ -170,6 +171,8 @@ static bool console_print_reply(struct console *c,
 {
     const struct console_user *u = &c->users[c->current];
 
+    if (r->is_error)
+        c->refused++;
     if (r->ephemeral && !r->is_error)
         fprintf(c->out, "(only %s sees this)\n", u->name);
     if (!console_print_msg(c, &r->msg))
@@ -425,11 +428,13 @@ static enum console_status console_meta(struct console *c, const char *line,
         const char *why = console_name_problem(arg, alen);
         if (why != NULL) {
             fprintf(c->out, "%s (usage: :as NAME)\n", why);
+            c->refused++;
             return CONSOLE_CONTINUE;
         }
         if (!console_switch_user(c, arg, alen, false)) {
             fprintf(c->out, "too many users (limit is %d)\n",
                     CONSOLE_MAX_USERS);
+            c->refused++;
             return CONSOLE_CONTINUE;
         }
         console_describe_user(c, "acting as ");
@@ -440,6 +445,7 @@ static enum console_status console_meta(struct console *c, const char *line,
             c->users[c->current].gm = false;
         else if (alen != 0) {
             console_say(c, "usage: :gm on|off");
+            c->refused++;
             return CONSOLE_CONTINUE;
         }
         console_describe_user(c, "acting as ");
@@ -456,6 +462,7 @@ static enum console_status console_meta(struct console *c, const char *line,
         char echo[CMD_VALIDATE_MAX_ECHO + 8];
         fprintf(c->out, "unknown console command %s (try :help)\n",
                 cmd_validate_echo(echo, sizeof echo, line, w));
+        c->refused++;
     }
     return CONSOLE_CONTINUE;
 }
@@ -605,8 +612,7 @@ enum console_status console_interactive(struct console *c,
     stifle_history(CONSOLE_HISTORY_MAX);
     if (history_path != NULL)
         read_history(history_path);
-    console_say(c, "fray console: type /help for commands, :help for "
-                "console commands, :quit to leave.");
+    console_say(c, CONSOLE_WELCOME);
     while (st == CONSOLE_CONTINUE) {
         char prompt[CONSOLE_MAX_USER_NAME + 16];
         const struct console_user *u = &c->users[c->current];

@@ -55,25 +55,6 @@ static void end(struct cmd_run *run)
     }
 }
 
-/* The system a new character plays: system:, or the one system the
- * server plays. */
-static const struct rs_system *new_system(struct cmd_run *run)
-{
-    const char *id = cmd_req_opt(run->req, "system");
-    if (id != NULL)
-        return rs_find(id); /* the validator checked the id */
-    const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
-    bool configured = false;
-    size_t n = cmd_config_systems(run->ctx->store, run->req->guild_id, list,
-                                  CMD_CONFIG_MAX_SYSTEMS, &configured);
-    if (n == 1)
-        return list[0];
-    char ids[256];
-    cmd_system_ids(ids, sizeof ids);
-    cmd_fail(run, "give the character's system with system: (%s)", ids);
-    return NULL;
-}
-
 /* The name given, or the character the sender uses (into *used, to free)
  * when none is. */
 static const char *name_or_used(struct cmd_run *run, char **used)
@@ -149,7 +130,7 @@ static void create(struct cmd_run *run)
     const char *name = cmd_req_opt(run->req, "name");
     if (!cmd_sheet_name_ok(run, name, "a character's name"))
         return;
-    const struct rs_system *sys = new_system(run);
+    const struct rs_system *sys = cmd_config_default_system(run, "character");
     if (sys == NULL)
         return;
     struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, name);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_sheet.h"
 #include "msg.h"
@@ -88,12 +89,15 @@ void cmd_combat_start(struct cmd_run *run)
         return;
     }
     const char *system = cmd_req_opt(req, "system");
-    const struct rs_system *rs = rs_find(system);
+    const struct rs_system *rs = system != NULL
+                                     ? rs_find(system)
+                                     : cmd_config_default_system(run, "fight");
     if (rs == NULL) {
         char ids[256];
         cmd_system_ids(ids, sizeof ids);
-        cmd_fail(run, "unknown system `%.16s`; choose one of: %s", system,
-                 ids);
+        if (system != NULL)
+            cmd_fail(run, "unknown system `%.16s`; choose one of: %s", system,
+                     ids);
         return;
     }
     const char *name = cmd_req_opt(req, "name");

@@ -207,6 +207,24 @@ size_t cmd_config_systems(struct store *store, uint64_t guild,
     return n;
 }
 
+const struct rs_system *cmd_config_default_system(struct cmd_run *run,
+                                                   const char *what)
+{
+    const char *id = cmd_req_opt(run->req, "system");
+    if (id != NULL)
+        return rs_find(id); /* the validator checked the id */
+    const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
+    bool configured = false;
+    size_t n = cmd_config_systems(run->ctx->store, run->req->guild_id, list,
+                                  CMD_CONFIG_MAX_SYSTEMS, &configured);
+    if (n == 1)
+        return list[0];
+    char ids[256];
+    cmd_system_ids(ids, sizeof ids);
+    cmd_fail(run, "give the %s's system with system: (%s)", what, ids);
+    return NULL;
+}
+
 /* Store the server's systems (registry order, so the text is canonical). */
 static enum bot_err systems_save(struct store *store, uint64_t guild,
                                  const struct rs_system *const *list,

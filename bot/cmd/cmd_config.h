@@ -21,6 +21,13 @@ struct store;
 /* Systems one server may play (every linked one, with room). */
 #define CMD_CONFIG_MAX_SYSTEMS 16
 
+/* The system a new fight, character or NPC template (what) plays:
+ * system:, or the one system the server plays (generic on a new server);
+ * refuses the command (NULL) when the server plays several. */
+struct cmd_run;
+const struct rs_system *cmd_config_default_system(struct cmd_run *run,
+                                                   const char *what);
+
 /* The systems guild plays into out (at most max), in registry order.
  * A server that never chose (nor started a fight of a system with
  * commands of its own) plays generic alone, with *configured false: a new

@@ -105,11 +105,12 @@ static void create_checked(struct cmd_run *run, const char *name,
 void cmd_npc_create(struct cmd_run *run)
 {
     const char *name = cmd_req_opt(run->req, "name");
-    const char *id = cmd_req_opt(run->req, "system");
-    const struct rs_system *sys = rs_find(id); /* the validator checked */
     struct sheet sh;
     bool changed = false;
     if (!may_manage(run) || !cmd_sheet_name_ok(run, name, "a template's name"))
+        return;
+    const struct rs_system *sys = cmd_config_default_system(run, "template");
+    if (sys == NULL)
         return;
     sheet_init(&sh, sys);
     if (cmd_sheet_edit(run, sys, &sh, &changed))
