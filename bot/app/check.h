@@ -33,6 +33,9 @@
 #define CHECK_TOKEN_FILE FRAY_CONFDIR "/" TOKEN_CREDENTIAL_NAME
 /* The config the units pass to `fray run --config`. */
 #define CHECK_SERVICE_CONFIG FRAY_CONFDIR "/fray.conf"
+/* The fewest digits of a bot's id in a token's first part (Discord's
+ * first snowflakes, from 2015, have 17). */
+#define CHECK_SNOWFLAKE_MIN_DIGITS 17
 /* Fewer session starts left than this is worth a warning: each new
  * gateway session (not a resume) takes one, 1,000 a day for most bots. */
 #define CHECK_FEW_STARTS 50

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cli.h"
@@ -20,7 +21,8 @@ static const char check_usage[] =
     "usage: fray check [--config PATH] [--online]\n"
     "  checks the config, the rules data, the bot token (never shown) and\n"
     "  the database (read-only); --online also asks Discord about the token,\n"
-    "  the application's intents and the session starts left.\n"
+    "  the application's intents and the session starts left, and prints\n"
+    "  the invite link.\n"
     "  exit status: 0 nothing failed, 1 something failed, 2 bad usage\n";
 
 void check_say(struct check *ck, enum check_level lvl, const char *what,
@@ -108,18 +110,59 @@ static void check_rules(struct check *ck)
               files == 1 ? "" : "s", dir, files == 1 ? "s" : "");
 }
 
-/* A Discord bot token is three base64url parts joined by dots. */
-static bool token_shaped(const char *t)
+/* The value of a base64url digit, or -1. */
+static int b64url_value(char c)
 {
-    int dots = 0;
-    for (; *t; t++) {
-        if (*t == '.')
-            dots++;
-        else if (!((*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z') ||
-                   (*t >= '0' && *t <= '9') || *t == '-' || *t == '_'))
-            return false;
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    return c == '-' ? 62 : c == '_' ? 63 : -1;
+}
+
+/* Why t is not a Discord bot token, or NULL. A token is three base64url
+ * parts joined by dots, the first of which encodes the bot's user id (a
+ * snowflake, in decimal digits): a placeholder such as the docs'
+ * THE-BOT-TOKEN, a client secret or a public key fails this. */
+static const char *token_problem(const char *t)
+{
+    char id[32];
+    size_t n = 0;
+    unsigned acc = 0;
+    int bits = 0, dots = 0;
+    const char *p = t;
+    for (; *p && *p != '.'; p++) {
+        int v = b64url_value(*p);
+        if (v < 0 || n + 1 >= sizeof id)
+            return "its first part is not a bot id in base64";
+        acc = (acc << 6) | (unsigned)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            id[n++] = (char)((acc >> bits) & 0xFF);
+        }
     }
-    return dots == 2;
+    id[n] = '\0';
+    if (n < CHECK_SNOWFLAKE_MIN_DIGITS || strspn(id, "0123456789") != n)
+        return "its first part is not a bot id in base64";
+    for (; *p; p++) {
+        if (*p == '.')
+            dots++;
+        else if (b64url_value(*p) < 0)
+            return "it holds characters no token has";
+    }
+    return dots == 2 ? NULL : "a token is three parts joined by dots";
+}
+
+/* The hint for a file fray check may not read. */
+static const char *root_hint(const char *err)
+{
+    return strstr(err, "Permission denied") != NULL && geteuid() != 0
+               ? " (the service's files are root's: run it as root, "
+                 "`sudo fray check ...`)"
+               : "";
 }
 
 static void check_token(struct check *ck)
@@ -150,15 +193,21 @@ static void check_token(struct check *ck)
         return;
     }
     if (e != BOT_OK) {
-        check_say(ck, CHECK_FAIL, "token", "%s", err);
+        check_say(ck, CHECK_FAIL, "token", "%s%s", err, root_hint(err));
+        return;
+    }
+    const char *why = token_problem(ck->token);
+    if (why != NULL) {
+        /* Discord would refuse it at every start: no use going online. */
+        check_say(ck, CHECK_FAIL, "token", "the one in the %s, %zu "
+                  "characters, is not a Discord bot token (%s): copy the "
+                  "whole token from the Bot page (Reset Token)", from,
+                  strlen(ck->token), why);
         return;
     }
     ck->have_token = true;
-    check_say(ck, token_shaped(ck->token) ? CHECK_OK : CHECK_WARN, "token",
-              "found in the %s, %zu characters (not shown)%s", from,
-              strlen(ck->token), token_shaped(ck->token) ? "" :
-              "; it does not look like a bot token (three parts joined by "
-              "dots): was the whole token copied?");
+    check_say(ck, CHECK_OK, "token", "found in the %s, %zu characters "
+              "(not shown)", from, strlen(ck->token));
 }
 
 static void human_size(int64_t b, char *out, size_t cap)
@@ -191,7 +240,7 @@ static void check_store(struct check *ck)
         return;
     }
     if (e != BOT_OK) {
-        check_say(ck, CHECK_FAIL, "store", "%s", err);
+        check_say(ck, CHECK_FAIL, "store", "%s%s", err, root_hint(err));
         return;
     }
     human_size(info.bytes, size, sizeof size);

@@ -18,11 +18,18 @@
 int cli_console(int argc, char **argv) __attribute__((weak));
 
 static const char no_token_help[] =
-    "fray: no Discord bot token, so not connecting to Discord.\n"
-    "  1. https://discord.com/developers/applications -> New Application\n"
-    "  2. Bot -> Reset Token, copy it\n"
-    "  3. DISCORD_TOKEN=... fray run   (or the systemd credential\n"
-    "     discord-token; see docs/discord-setup.md)\n";
+    "fray: no Discord bot token ($DISCORD_TOKEN), so not connecting to "
+    "Discord.\n"
+    "To run it as your own bot (docs/discord-setup.md, step by step):\n"
+    "  1. https://discord.com/developers/applications -> New Application;\n"
+    "     on its Bot page: Reset Token, and copy the token.\n"
+    "  2. Invite the bot to your server: OAuth2 -> URL Generator, scopes\n"
+    "     bot and applications.commands (the guide has a ready link).\n"
+    "  3. Start fray with the token, typed at a prompt so that it stays\n"
+    "     out of your shell history:\n"
+    "       read -rsp 'token: ' DISCORD_TOKEN && export DISCORD_TOKEN && ./scripts/run\n"
+    "     (in a checkout; with the Debian package, write it to\n"
+    "     /etc/fray/discord-token and `systemctl restart fray`).\n";
 
 static void usage(FILE *f)
 {

@@ -48,7 +48,9 @@ static void expect(const char *out, const char *text)
 
 static void test_check_good_and_bad_token(void **state)
 {
-    static const char bad[] = "Bad0token0for0the0check.AAAAAA.BBBBBBBBBBBB";
+    /* shaped as a token (its first part a bot id, 123456789012345678 in
+     * base64), but not one Discord knows */
+    static const char bad[] = "MTIzNDU2Nzg5MDEyMzQ1Njc4.AAAAAA.BBBBBBBBBBBB";
     const char *const args[] = {"check", "--config", NULL, "--online", NULL};
     const char *argv[5];
     struct harness h;
@@ -75,7 +77,7 @@ static void test_check_good_and_bad_token(void **state)
     expect(out, "FAIL  discord: Discord refused the token (401");
     expect(out, "Reset Token");
     expect(out, "NOT READY: 1 failed");
-    assert_null(strstr(out, "Bad0token0"));
+    assert_null(strstr(out, "MTIzNDU2Nzg5MDEyMzQ1Njc4"));
     assert_true(harness_violations_of(&h, "unauthorized") >= 1);
 
     /* no session start left: said, and a failure */
@@ -125,6 +127,44 @@ static void test_check_offline_problems(void **state)
     assert_int_equal(run_fray(&h, "rules.log", argv, h.token, out), 1);
     expect(out, "FAIL  rules: ");
     expect(out, "tactical-effects.conf");
+
+    /* the README's placeholder, and a token cut short, are no tokens:
+     * refused without asking Discord, so never "ready" */
+    argv[2] = h.conf;
+    static const char *const not_tokens[] = {
+        "THE-BOT-TOKEN", "paste-the-token",
+        "MTIzNDU2Nzg5MDEyMzQ1Njc4.AAAAAA", "bm90LWFuLWlk.AAAAAA.BBBBBB"};
+    for (size_t i = 0; i < sizeof not_tokens / sizeof *not_tokens; i++) {
+        assert_int_equal(run_fray(&h, "placeholder.log", argv, not_tokens[i],
+                                  out), 1);
+        expect(out, "FAIL  token: the one in the environment");
+        expect(out, "is not a Discord bot token");
+        expect(out, "NOT READY");
+    }
+    free(out);
+    harness_stop(&h);
+}
+
+/* `fray run` with no token, as ./scripts/run starts it without one: it
+ * says how to get a token, invite the bot and start it from a checkout
+ * (no `fray` on PATH there), then exits as a service would (no terminal). */
+static void test_run_without_token_says_what_to_do(void **state)
+{
+    const char *argv[] = {"run", NULL};
+    struct harness h;
+    char *out = malloc(CHECK_OUT_MAX);
+    (void)state;
+
+    assert_non_null(out);
+    harness_start(&h, NULL, NULL, true);
+    assert_int_equal(run_fray(&h, "notoken.log", argv, "", out), 2);
+    expect(out, "no Discord bot token");
+    expect(out, "Reset Token");
+    expect(out, "Invite the bot");
+    expect(out, "applications.commands");
+    expect(out, "./scripts/run");
+    expect(out, "/etc/fray/discord-token");
+    assert_null(strstr(out, "fray run  "));
     free(out);
     harness_stop(&h);
 }
@@ -155,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_check_good_and_bad_token),
         cmocka_unit_test(test_check_offline_problems),
         cmocka_unit_test(test_version_names_commit_and_libraries),
+        cmocka_unit_test(test_run_without_token_says_what_to_do),
     };
     return cmocka_run_group_tests_name("cli_check", tests, NULL, NULL);
 }

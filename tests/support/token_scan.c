@@ -38,9 +38,23 @@ int tscan_token_new(char out[TSCAN_TOKEN_CAP])
             got += (size_t)n;
     }
     close(fd);
-    for (size_t p = 0, r = 0; p < sizeof parts / sizeof parts[0]; p++) {
-        if (p > 0)
-            out[k++] = '.';
+    /* The first part encodes the bot's id, a snowflake in 19 decimal
+     * digits, as a real token's does (fray check reads it back). */
+    char id[19];
+    for (size_t i = 0; i < sizeof id; i++)
+        id[i] = (char)('0' + (i == 0 ? 1 + rnd[i] % 9 : rnd[i] % 10));
+    for (size_t i = 0; i < sizeof id; i += 3) {
+        unsigned v = (unsigned)(unsigned char)id[i] << 16;
+        size_t left = sizeof id - i;
+        if (left > 1)
+            v |= (unsigned)(unsigned char)id[i + 1] << 8;
+        if (left > 2)
+            v |= (unsigned char)id[i + 2];
+        for (size_t j = 0; j < (left >= 3 ? 4 : left + 1); j++)
+            out[k++] = b64url[(v >> (18 - 6 * j)) & 63];
+    }
+    for (size_t p = 1, r = parts[0]; p < sizeof parts / sizeof parts[0]; p++) {
+        out[k++] = '.';
         for (size_t i = 0; i < parts[p]; i++)
             out[k++] = b64url[rnd[r++] & 63];
     }
