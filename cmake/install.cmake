@@ -52,8 +52,11 @@ install(CODE "
 install(FILES config/tactical-effects.conf DESTINATION ${CMAKE_INSTALL_DATADIR}/fray)
 install(FILES docs/man/fray.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES docs/man/fray.conf.5 DESTINATION ${CMAKE_INSTALL_MANDIR}/man5)
+# Every page the installed pages link to (tests/package/test_install.sh
+# checks the links).
 install(FILES README.md docs/commands.md docs/dice.md docs/console.md
-              docs/discord-setup.md docs/sharding.md
+              docs/discord-setup.md docs/sharding.md docs/players.md
+              docs/export-format.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/rulesets docs/commands DESTINATION ${CMAKE_INSTALL_DOCDIR}
         FILES_MATCHING PATTERN "*.md")

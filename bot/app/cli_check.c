@@ -187,8 +187,9 @@ static void check_token(struct check *ck)
     }
     if (e == BOT_NOTFOUND) {
         check_say(ck, CHECK_FAIL, "token", "none found: not in the systemd "
-                  "credential %s, $%s or %s (docs/discord-setup.md says "
-                  "how to get one)", TOKEN_CREDENTIAL_NAME, TOKEN_ENV,
+                  "credential %s, $%s or %s (the setup guide, "
+                  "discord-setup.md in " FRAY_DOCDIR " or in the source's "
+                  "docs/, says how to get one)", TOKEN_CREDENTIAL_NAME, TOKEN_ENV,
                   CHECK_TOKEN_FILE);
         return;
     }

@@ -71,7 +71,8 @@ static void on_thread_made(void *ud, const struct rest_result *res)
     fthread_notice(d->rest, path, res->status == 403
                    ? "fray could not open a thread for this fight: it needs "
                      "the Create Public Threads and Send Messages in Threads "
-                     "permissions in this channel (docs/discord-setup.md). "
+                     "permissions in this channel (a server manager grants them "
+                     "in the channel's settings). "
                      "The fight runs in this channel."
                    : "fray could not open a thread for this fight (Discord "
                      "refused); the fight runs in this channel.", true, 0);

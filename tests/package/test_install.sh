@@ -110,11 +110,26 @@ for f in usr/share/man/man1/fray.1.gz usr/share/man/man5/fray.conf.5.gz \
          usr/share/doc/fray/examples/fray.conf.example; do
     [ -f "$root/$f" ] || fail "/$f is not installed"
 done
-# Pages the installed docs link to (compressed or not, as the packager does).
-for f in usr/share/doc/fray/sharding.md usr/share/doc/fray/commands/generic.md \
-         usr/share/doc/fray/rulesets/cards.md; do
-    [ -f "$root/$f" ] || [ -f "$root/$f.gz" ] || fail "/$f is not installed"
+# Every page an installed page links to is installed too (compressed or
+# not, as the packager does). The README is the repository's front page:
+# its links name the tree's folders (docs/, docs/internals/), so it is not
+# held to the installed layout.
+docdir="$root/usr/share/doc/fray"
+links=0
+for page in $(cd "$docdir" && find . -name '*.md' -o -name '*.md.gz' | sort); do
+    case $page in ./README.md*) continue ;; esac
+    dir=$(dirname "$page")
+    for target in $(zcat -f "$docdir/$page" |
+                    grep -o '](\([a-z0-9_./-]*\.md\)\(#[a-z0-9-]*\)\?)' |
+                    sed 's/^](\([^)#]*\).*/\1/' | sort -u); do
+        f="$dir/$target"
+        [ -f "$docdir/$f" ] || [ -f "$docdir/$f.gz" ] ||
+            fail "$page links to $target, which the package does not install"
+        links=$((links + 1))
+    done
 done
+[ "$links" -gt 10 ] || fail "only $links links found in the installed docs"
+echo "installed docs: $links links, each to an installed page"
 # the installed config finds the rules data in the package (paths into the
 # throwaway root), and `fray check` is content with it
 sed "s|= /|= $root/|" "$root/etc/fray/fray.conf" >"$work/fray.conf"

@@ -236,17 +236,34 @@ static void read_scenes(struct scenes *ss)
     assert_true(ss->n > 0);
 }
 
-/* Does scene s hold the block's lines in order (a subsequence)? */
+/* Does scene s hold the block's lines in order? A console transcript (a
+ * block with console lines, `:as alice`) is run as written, so it must
+ * stand in the scene line for line; a block of separate examples may have
+ * setup lines between them. */
 static bool scene_holds_block(const struct scene *s, const struct examples *x,
                               int block)
 {
-    int k = 0;
+    int first = 0, n = 0;
+    bool transcript = false;
     for (int i = 0; i < x->n && x->e[i].block != block; i++)
-        k = i + 1;
-    for (int i = 0; i < s->n && k < x->n && x->e[k].block == block; i++)
-        if (strcmp(s->line[i], x->e[k].text) == 0)
+        first = i + 1;
+    for (int i = first; i < x->n && x->e[i].block == block; i++, n++)
+        transcript = transcript || x->e[i].text[0] == ':';
+    if (!transcript) {
+        int k = 0;
+        for (int i = 0; i < s->n && k < n; i++)
+            if (strcmp(s->line[i], x->e[first + k].text) == 0)
+                k++;
+        return k == n;
+    }
+    for (int i = 0; i + n <= s->n; i++) {
+        int k = 0;
+        while (k < n && strcmp(s->line[i + k], x->e[first + k].text) == 0)
             k++;
-    return k == x->n || x->e[k].block != block;
+        if (k == n)
+            return true;
+    }
+    return false;
 }
 
 /* Every example of page is in one of its scenes, each block in order. */
@@ -536,6 +553,11 @@ static void test_checker_finds_a_missing_example(void **state)
     s.line[0] = "/combat add name:Orc hp:9";
     s.line[2] = "/combat join name:Aria hp:5";
     assert_true(scene_holds_block(&s, &x, x.e[1].block));
+    /* a transcript with a line between its lines is not the one written */
+    struct scene t = {"t", "p", false, 4,
+                      {"/combat add name:Orc hp:9", ":as alice", ":as bob",
+                       "/combat join name:Aria hp:5"}};
+    assert_false(scene_holds_block(&t, &x, x.e[1].block));
     /* a line of the block missing (the console's :as): not held */
     s.line[1] = "/combat status";
     assert_false(scene_holds_block(&s, &x, x.e[1].block));
