@@ -28,9 +28,11 @@
  */
 #include "support.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd_parse.h"
 #include "cmd_table.h"
@@ -442,16 +444,37 @@ static void run_server_scene(const struct scene *s)
 
 /* ---- running a scene in the console ------------------------------------- */
 
+/* Empty and remove the directory dir (files only: the exports a console
+ * scene wrote). */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
+        char path[512];
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        assert_int_equal(unlink(path), 0);
+    }
+    closedir(d);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* Run lines through the console itself, as user (GM or not); each must be
- * accepted. */
+ * accepted. The console's file: paths (an export's file:aria.json) are
+ * relative to a fresh directory, removed afterwards. */
 static void run_console_lines(const char *what, char *const *lines, int n,
                               const char *user, bool gm)
 {
     struct store *store;
     struct eng_rng rng;
     struct console con;
-    char err[128], *out = NULL;
+    char err[128], *out = NULL, dir[] = "/tmp/fray-doc-XXXXXX", cwd[4096];
     size_t outlen = 0;
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(chdir(dir), 0);
     FILE *f = open_memstream(&out, &outlen);
     assert_non_null(f);
     assert_int_equal(store_open(":memory:", &store, err, sizeof err), BOT_OK);
@@ -462,13 +485,17 @@ static void run_console_lines(const char *what, char *const *lines, int n,
         long at = ftell(f);
         enum console_status st = console_line(&con, lines[i], strlen(lines[i]));
         fflush(f);
-        if (st == CONSOLE_FATAL || con.refused != before)
+        if (st == CONSOLE_FATAL || con.refused != before) {
+            assert_int_equal(chdir(cwd), 0);
             fail_msg("%s: `%s` was refused:\n%s", what, lines[i],
                      out + at);
+        }
     }
     fclose(f);
     free(out);
     store_close(store);
+    assert_int_equal(chdir(cwd), 0);
+    remove_dir(dir);
 }
 
 static void run_console_scene(const struct scene *s)
