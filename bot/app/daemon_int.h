@@ -30,6 +30,9 @@
 
 /* The private answer to an interaction whose text fray could not read
  * (see answer_unreadable in daemon_ix.c). */
+/* Bytes of a refusal made before a command runs (the unreadable text,
+ * "slow down"). */
+#define DAEMON_REFUSAL_MAX 192
 #define DAEMON_UNREADABLE_TEXT                                               \
     "Some of that text has a character fray cannot read (a NUL, or half "   \
     "of an emoji), so nothing was done. Please type it again."
@@ -195,6 +198,10 @@ struct batch_item {
     bool defer, defer_ephemeral, edit_clicked;
     bool acked_before;                    /* a mark: an earlier process sent
                                              the deferral */
+    bool refused_early;                   /* reply was set before the group
+                                             ran (unreadable, over a limit):
+                                             no command runs */
+    bool limited;                         /* ... because over a limit */
 };
 
 /* A request to send once the interaction's callback was accepted (after a

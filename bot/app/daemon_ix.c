@@ -292,15 +292,22 @@ static void answer_autocomplete(struct daemon *d, struct interaction *it,
  * U+FFFD by the gateway, GW_KEY_REPAIRED): running it would act on text
  * the user did not type, so it is refused privately, and an autocomplete
  * offers nothing. */
-static bool answer_unreadable(struct daemon *d, struct interaction *it,
-                              int64_t rx_us)
+_Static_assert(sizeof DAEMON_UNREADABLE_TEXT <= DAEMON_REFUSAL_MAX,
+               "the unreadable-text refusal fits its buffer");
+
+/* Whether its text held a NUL or a broken character (the gateway repaired
+ * it): then it is refused with DAEMON_UNREADABLE_TEXT, an autocomplete at
+ * once, a command after its group's commit (batch_add_as()). */
+static bool unreadable(struct daemon *d, struct interaction *it,
+                       int64_t rx_us)
 {
     if (!json_is_true(json_object_get(it->root, GW_KEY_REPAIRED)))
         return false;
     log_msg(d->log, LOG_LVL_WARN, "interaction %s /%s: refused, its text "
             "held a NUL or a broken character", it->id,
             it->req.command ? it->req.command : "?");
-    answer_private(d, it, rx_us, DAEMON_UNREADABLE_TEXT);
+    if (it->type == INTERACTION_AUTOCOMPLETE)
+        answer_private(d, it, rx_us, DAEMON_UNREADABLE_TEXT);
     return true;
 }
 
@@ -654,8 +661,10 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     char *body;
     size_t len = 0;
 
-    if (b->p)        /* deferred: the callback is out; count it so */
+    if (b->p) {      /* deferred: the callback is out; count it so */
         b->p->refused = reply->is_error;
+        b->p->limited = b->limited;
+    }
     if (reply->duplicate)
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s already applied: answering without change",
@@ -670,8 +679,10 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         render_discord_callback_jw(&w, type, &reply->msg, ephemeral);
         const char *text = jw_text(&w, &len);
         if (text && (p = answer_file(d, it, b->rx_us, text, len,
-                                     it->req.command, &reply->file)))
+                                     it->req.command, &reply->file))) {
             p->refused = reply->is_error;
+            p->limited = b->limited;
+        }
         if (!text)
             log_msg(d->log, LOG_LVL_ERR,
                     "interaction %s: cannot render "
@@ -741,6 +752,10 @@ void daemon_batch_flush(struct daemon *d)
             batch_defer_send(d, &d->batch[i]);
     for (int i = 0; i < n; i++) {
         struct batch_item *b = &d->batch[i];
+        if (b->refused_early) {      /* its answer is ready */
+            b->ran = true;
+            continue;
+        }
         daemon_thread_route(d, &b->it.req);
         b->ran = cmd_exec(&ctx, &b->it.req, &b->reply);
         if (b->ran)
@@ -816,11 +831,11 @@ static void limit_rates(const struct cfg *c, struct limit_rate *r)
  * If not, it takes a token from each bucket it draws on: autocomplete from
  * its user's; anything else from its user's and its channel's, and a
  * secret roll (a GM-channel copy) from its user's secret bucket too. If it
- * is, it is answered at once, privately ("slow down"; autocomplete: no
- * choices), and nothing else happens: no store, no command, no copy.
- * Interactions only: the console does not come here. */
+ * is, text (cap bytes) says "slow down", an autocomplete is answered at
+ * once with no choices, and nothing else happens: no store, no command, no
+ * copy. Interactions only: the console does not come here. */
 static bool over_limit(struct daemon *d, struct interaction *it,
-                       int64_t rx_us)
+                       int64_t rx_us, char *text, size_t cap)
 {
     struct limit_rate rate[LIMIT_NKINDS];
     struct { enum limit_kind kind; uint64_t id; } use[3];
@@ -828,7 +843,6 @@ static bool over_limit(struct daemon *d, struct interaction *it,
     int64_t now = daemon_now_ms(), wait = 0;
     const char *secret;
     struct pending_reply *p;
-    char text[64];
 
     if (d->limit == NULL)
         return false;
@@ -862,9 +876,13 @@ static bool over_limit(struct daemon *d, struct interaction *it,
                            &rate[use[i].kind], now);
         return false;
     }
-    snprintf(text, sizeof text, "Slow down: try again in %lld s.",
+    snprintf(text, cap, "Slow down: try again in %lld s.",
              (long long)((wait + 999) / 1000));
-    if ((p = answer_private(d, it, rx_us, text)))
+    /* Autocomplete changes nothing and is never replayed into a group:
+     * its empty list goes now. A command's refusal waits for its group's
+     * commit (batch_add_as()). */
+    if (it->type == INTERACTION_AUTOCOMPLETE &&
+        (p = answer_private(d, it, rx_us, text)))
         p->limited = true;
     log_msg(d->log, LOG_LVL_DEBUG, "interaction %s /%s from user %" PRIu64
             " over its limit: try again in %lld ms", it->id, it->req.command,
@@ -1048,17 +1066,38 @@ static void batch_add_as(struct daemon *d, json_t *payload,
         interaction_cleanup(&b->it);
         return;
     }
-    if (answer_unreadable(d, &b->it, b->rx_us) ||
-        over_limit(d, &b->it, b->rx_us)) {
+    /* One an earlier process acknowledged passed both checks then, and
+     * its answer may go only through the webhook: a "slow down" callback
+     * now would be a second callback (the replay counts against no
+     * limit). A command refused here still joins the group, to be
+     * answered after its commit: answered at once, it could go out before
+     * the gateway sequence that covers it is saved, and a kill in between
+     * would replay it into a second callback. */
+    char refusal[DAEMON_REFUSAL_MAX] = "";
+    bool limited = false;
+    if (!b->acked_before) {
+        if (unreadable(d, &b->it, b->rx_us))
+            snprintf(refusal, sizeof refusal, "%s", DAEMON_UNREADABLE_TEXT);
+        else
+            limited = over_limit(d, &b->it, b->rx_us, refusal,
+                                 sizeof refusal);
+    }
+    if (refusal[0] != '\0' && b->it.type == INTERACTION_AUTOCOMPLETE) {
         interaction_cleanup(&b->it);
         return;
     }
-    if (b->it.type == INTERACTION_AUTOCOMPLETE) {
+    if (refusal[0] != '\0') {
+        b->refused_early = true;
+        b->limited = limited;
+        b->reply.ephemeral = true;
+        b->reply.is_error = true;
+        msg_set_content(&b->reply.msg, "%s", refusal);
+    } else if (b->it.type == INTERACTION_AUTOCOMPLETE) {
         answer_autocomplete(d, &b->it, b->rx_us);
         interaction_cleanup(&b->it);
         return;
     }
-    if (daemon_att_start(d, &b->it, payload, b->rx_us)) {
+    if (!b->refused_early && daemon_att_start(d, &b->it, payload, b->rx_us)) {
         interaction_cleanup(&b->it);
         return;
     }
