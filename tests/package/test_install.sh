@@ -120,7 +120,7 @@ for page in $(cd "$docdir" && find . -name '*.md' -o -name '*.md.gz' | sort); do
     case $page in ./README.md*) continue ;; esac
     dir=$(dirname "$page")
     for target in $(zcat -f "$docdir/$page" |
-                    grep -o '](\([a-z0-9_./-]*\.md\)\(#[a-z0-9-]*\)\?)' |
+                    grep -io '](\([a-z0-9_./-]*\.md\)\(#[a-z0-9-]*\)\?)' |
                     sed 's/^](\([^)#]*\).*/\1/' | sort -u); do
         f="$dir/$target"
         [ -f "$docdir/$f" ] || [ -f "$docdir/$f.gz" ] ||
