@@ -678,6 +678,9 @@ json_t *fake_modal_answers(struct fake_server *s, const json_t *modal,
 
 /* ---- fake_commands.c ---- */
 json_t *fake_validate_commands(const json_t *arr);       /* new or NULL */
+/* The same for one scope: guild commands take no BOT_DM context (1) and
+ * no entry point (type 4). fake_validate_commands is the global scope. */
+json_t *fake_validate_commands_scope(const json_t *arr, bool guild);
 /* Store a validated array for scope; returns the stored array (borrowed). */
 json_t *fake_commands_store(struct fake_server *s, const char *scope,
                             const json_t *arr, const char *guild_id);

@@ -551,8 +551,9 @@ static void command_upsert(struct route_ctx *c, const char *scope,
 {
     struct fake_server *s = c->s;
     json_t *one = json_pack("[O]", c->body);
-    json_t *errs = json_is_object(c->body) ? fake_validate_commands(one)
-                                           : NULL;
+    json_t *errs = json_is_object(c->body)
+                       ? fake_validate_commands_scope(one, guild != NULL)
+                       : NULL;
     json_decref(one);
     if (!json_is_object(c->body) || errs) {
         if (errs == NULL) {
@@ -584,7 +585,7 @@ static void command_upsert(struct route_ctx *c, const char *scope,
         json_array_append_new(all, mine);
     else
         json_array_set_new(all, at, mine);
-    errs = fake_validate_commands(all);
+    errs = fake_validate_commands_scope(all, guild != NULL);
     if (errs) {
         fake_violation(s, "invalid_commands", c->r->rec, "command POST: "
                        "too many or duplicate commands");
@@ -623,7 +624,7 @@ static void r_commands(struct route_ctx *c)
                          "The request body contains invalid JSON.");
         return;
     }
-    json_t *errs = fake_validate_commands(c->body);
+    json_t *errs = fake_validate_commands_scope(c->body, guild != NULL);
     if (errs) {
         char *d = fake_dump(errs);
         fake_violation(s, "invalid_commands", c->r->rec, "%.200s",
