@@ -238,11 +238,6 @@ void fake_cmp_select(struct fake_cmp_chk *k, const char *base,
                  FAKE_PLACEHOLDER_MAX, kind);
     fake_cmp_values_range(k, base, c, FAKE_SELECT_OPTIONS_MAX, 1, kind);
     fake_cmp_no_disabled(k, base, c);
-    if (!k->modal && json_object_get(c, "required") != NULL) {
-        fake_pathf(path, sizeof path, "%s.required", base);
-        fake_cmp_bad(k, path, kind, "COMPONENT_FIELD_NOT_ALLOWED",
-                     "required is for selects in modals only");
-    }
     if (t == 3) {
         fake_cmp_options(k, base, c, 1, FAKE_SELECT_OPTIONS_MAX, kind);
         return;
@@ -276,11 +271,6 @@ void fake_cmp_select(struct fake_cmp_chk *k, const char *base,
             fake_cmp_bad(k, path, kind, "BASE_TYPE_BAD_LENGTH",
                          "default_values must number between min_values "
                          "and max_values");
-    }
-    if (json_object_get(c, "channel_types") && t != 8) {
-        fake_pathf(path, sizeof path, "%s.channel_types", base);
-        fake_cmp_bad(k, path, kind, "COMPONENT_FIELD_NOT_ALLOWED",
-                     "channel_types is for Channel Selects only");
     }
 }
 

@@ -86,18 +86,6 @@ static void check_group(struct fake_cmp_chk *k, const char *base,
     if (t == 22)
         fake_cmp_values_range(k, base, c, FAKE_GROUP_OPTIONS_MAX,
                               nopt ? (json_int_t)nopt : 1, kind);
-    if (t == 21) {
-        size_t i, defaults = 0;
-        const json_t *o;
-        json_array_foreach(json_object_get(c, "options"), i, o)
-            defaults += json_is_true(json_object_get(o, "default"));
-        if (defaults > 1) {
-            char path[192];
-            fake_pathf(path, sizeof path, "%s.options", base);
-            fake_cmp_bad(k, path, kind, "COMPONENT_RADIO_DEFAULTS",
-                         "A Radio Group has at most one default option");
-        }
-    }
 }
 
 static void check_checkbox(struct fake_cmp_chk *k, const char *base,

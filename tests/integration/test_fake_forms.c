@@ -80,6 +80,19 @@ static void test_modal_rules(void **state)
               "'type':18,'label':'l','component':{'type':5,'custom_id':'a',"
               "'min_values':0}}]}", "modal_required_min");
     bad_modal(&w, fp.port, "{'custom_id':'m','title':'t','components':[{"
+              "'type':18,'label':'l','component':{'type':3,'custom_id':'a',"
+              "'options':[]}}]}", "modal_select");
+    bad_modal(&w, fp.port, "{'custom_id':'m','title':'t','components':[{"
+              "'type':18,'label':'l','component':{'type':4,'style':1}}]}",
+              "modal_custom_id");
+    /* min_values 0 is fine once required is false */
+    json_decref(answered(&w, fp.port, "{\"name\":\"report\"}",
+                         q("{'type':9,'data':{'custom_id':'m','title':'t',"
+                           "'components':[{'type':18,'label':'l',"
+                           "'component':{'type':5,'custom_id':'a',"
+                           "'min_values':0,'required':false}}]}}"), 204,
+                         NULL));
+    bad_modal(&w, fp.port, "{'custom_id':'m','title':'t','components':[{"
               "'type':18,'label':'l','component':{'type':21,'custom_id':"
               "'a','options':[{'label':'x','value':'x'}]}}]}",
               "modal_radio");

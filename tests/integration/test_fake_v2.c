@@ -129,6 +129,12 @@ static void test_v2_placement_and_types(void **state)
     post_bad(fp.port, q("{'flags':32768,'components':[{'type':14,"
                         "'spacing':3}]," AM "}"),
              "v2_separator");
+    post_bad(fp.port, q("{'flags':32768,'components':[{'type':10}]," AM
+                        "}"),
+             "v2_text_display");
+    post_bad(fp.port, q("{'flags':32768,'components':[{'type':14,'id':"
+                        "'one'}]," AM "}"),
+             "v2_id");
     post_bad(fp.port, q("{'flags':32768,'components':[{'type':17,"
                         "'accent_color':16777216,'components':[{'type':10,"
                         "'content':'x'}]}]," AM "}"),
