@@ -653,6 +653,10 @@ json_t *fake_ix_metadata(const struct fake_ix *x);
 const char *fake_ix_component_check(struct fake_server *s,
                                     const json_t *desc, json_t *ix,
                                     json_t *data);
+/* The part of that check to make before anything is built: with "check",
+ * message_id names a message the bot sent and did not delete. */
+const char *fake_ix_component_message(struct fake_server *s,
+                                      const json_t *desc);
 /* data of a described MODAL_SUBMIT taken as given (custom_id,
  * components, resolved): forged submissions. New. */
 json_t *fake_ix_modal_data(struct fake_server *s, const json_t *desc,

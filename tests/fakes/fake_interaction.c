@@ -418,7 +418,9 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
             json_object_set_new(ix, "authorizing_integration_owners",
                                 json_pack("{s:s}", "0", guild));
         }
-        if ((*err = fake_ix_install(s, desc, ix)) != NULL) {
+        if ((*err = fake_ix_install(s, desc, ix)) != NULL ||
+            (type == 3 &&
+             (*err = fake_ix_component_message(s, desc)) != NULL)) {
             json_decref(ix);
             return NULL;
         }

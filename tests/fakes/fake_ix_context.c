@@ -63,6 +63,8 @@ const char *fake_ix_install(struct fake_server *s, const json_t *desc,
         /* a server the bot is not in: no Create Message there */
         if (ctx == 0 && chan != NULL)
             json_object_set_new(s->foreign, chan, json_true());
+    } else if (by_guild && ctx == 0 && chan != NULL) {
+        json_object_del(s->foreign, chan);  /* the bot is there after all */
     }
     if (perms != NULL)
         json_object_set_new(ix, "app_permissions", json_string(perms));

@@ -286,6 +286,19 @@ static const char *check_picks(const json_t *c, const json_t *values)
     return NULL;
 }
 
+const char *fake_ix_component_message(struct fake_server *s,
+                                      const json_t *desc)
+{
+    const char *mid = json_string_value(json_object_get(desc, "message_id"));
+    if (!json_is_true(json_object_get(desc, "check")))
+        return NULL;
+    if (mid == NULL || json_object_get(s->msg_cids, mid) == NULL)
+        return "check: message_id must name a message the bot sent";
+    if (json_object_get(s->messages, mid) == NULL)
+        return "check: that message was deleted";
+    return NULL;
+}
+
 const char *fake_ix_component_check(struct fake_server *s,
                                     const json_t *desc, json_t *ix,
                                     json_t *data)

@@ -44,8 +44,8 @@ static inline json_t *expect(int port, const char *method,
     json_t *j = fake_rest(port, NULL, method, path, body, &st);
     if (st != want) {
         char *d = j ? json_dumps(j, JSON_COMPACT) : NULL;
-        fail_msg("%s %s %s: status %d, want %d (%s)", method, path, body, st,
-                 want, d ? d : "");
+        fail_msg("%s %s %s: status %d, want %d (%s)", method, path,
+                 body ? body : "(no body)", st, want, d ? d : "");
     }
     if (kind != NULL) {
         if (fake_violations_of(port, kind) != before + 1) {

@@ -336,6 +336,11 @@ static void test_components_checked_against_message(void **state)
     r = fake_inject_component(fp.port, mid, "go", NULL, false, &st);
     assert_int_equal(st, 200);
     json_decref(r);
+    /* a deleted message has no buttons */
+    json_decref(expect(fp.port, "DELETE", path, NULL, 204, NULL));
+    assert_null(fake_inject_component(fp.port, mid, "go", NULL, false,
+                                      &st));
+    assert_int_equal(st, 400);
     json_decref(m);
     done(&fp, &w);
 }
