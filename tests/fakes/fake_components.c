@@ -580,7 +580,7 @@ void fake_v2_check_message(json_t *errs, json_t *kinds, const char *pfx,
         if (field_set(m, key))
             fake_cmp_bad(&k, path, "v2_with_content",
                          "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS"
-                         "_V2", "The %s field cannot be used when using "
+                         "_V2", "The '%s' field cannot be used when using "
                          "MessageFlags.IS_COMPONENTS_V2", key);
         /* classic -> V2: the old message's fields must be emptied in the
          * same request (null, or [] for arrays) */
