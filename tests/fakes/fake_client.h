@@ -123,10 +123,12 @@ json_t *fake_modal_submit(int port, const char *interaction_id,
  * message, values not among the select's options or outside
  * min..max_values, a disabled component, a link button. component_type
  * and, for user/role/mentionable/channel selects, data.resolved are filled
- * in. Returns as fake_inject, or NULL; *status as above. */
+ * in. extra_json (may be NULL) is an object of more description fields,
+ * e.g. {"user_id":"…"} for who clicks. Returns as fake_inject, or NULL;
+ * *status as above. */
 json_t *fake_inject_component(int port, const char *message_id,
                               const char *custom_id, const char *values_json,
-                              bool forge, int *status);
+                              bool forge, const char *extra_json, int *status);
 
 /* A USER (command_type 2) or MESSAGE (3) context-menu command called name
  * on target_id (a user, or a message: one the bot sent, else give

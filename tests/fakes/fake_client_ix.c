@@ -93,14 +93,26 @@ json_t *fake_modal_submit(int port, const char *interaction_id,
     return post_desc(port, "/_test/modal_submit", d, status);
 }
 
+/* The fields of the JSON object text extra (may be NULL) over d; false
+ * when extra is not an object. */
+static bool merge(json_t *d, const char *extra_json)
+{
+    json_t *extra = extra_json ? json_loads(extra_json, 0, NULL) : NULL;
+    bool ok = extra_json == NULL || json_is_object(extra);
+    if (ok && extra != NULL)
+        json_object_update(d, extra);
+    json_decref(extra);
+    return ok;
+}
+
 json_t *fake_inject_component(int port, const char *message_id,
                               const char *custom_id, const char *values_json,
-                              bool forge, int *status)
+                              bool forge, const char *extra_json, int *status)
 {
     json_t *d = json_pack("{s:s,s:s,s:s,s:b}", "type", "component",
                           "message_id", message_id, "custom_id", custom_id,
                           "check", !forge);
-    if (!set_json(d, "values", values_json)) {
+    if (!set_json(d, "values", values_json) || !merge(d, extra_json)) {
         json_decref(d);
         d = NULL;
     }
@@ -114,13 +126,9 @@ json_t *fake_inject_context_menu(int port, int command_type,
     json_t *d = json_pack("{s:s,s:i,s:s,s:s}", "type", "command",
                           "command_type", command_type, "name", name,
                           "target_id", target_id);
-    json_t *extra = extra_json ? json_loads(extra_json, 0, NULL) : NULL;
-    if (extra_json != NULL && !json_is_object(extra)) {
+    if (!merge(d, extra_json)) {
         json_decref(d);
         d = NULL;
-    } else if (extra != NULL) {
-        json_object_update(d, extra);
     }
-    json_decref(extra);
     return post_desc(port, "/_test/interaction", d, status);
 }

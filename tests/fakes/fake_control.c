@@ -62,6 +62,8 @@ static json_t *ix_json(const struct fake_server *s, const struct fake_ix *x)
     if (x->orig_msg[0])
         json_object_set_new(j, "original_message_id",
                             json_string(x->orig_msg));
+    json_object_set_new(j, "followups", json_integer(x->followups));
+    json_object_set_new(j, "user_install_only", json_boolean(x->user_only));
     return j;
 }
 

@@ -3,7 +3,10 @@
  * interaction callbacks, interaction webhooks (followups and @original),
  * channel messages and pins, and command bulk overwrite. Every request is
  * recorded; each route goes through auth, rate limits and body validation
- * before its handler, like Discord's own front door.
+ * before its handler, like Discord's own front door. An app installed only
+ * by its user has no Create Message in a server without its bot and 5
+ * follow-ups per interaction; messages made in answer to an interaction
+ * carry its interaction_metadata.
  */
 #include "fake.h"
 #include "fake_multipart.h"

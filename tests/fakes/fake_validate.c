@@ -3,7 +3,9 @@
  * Discord checks them: content, embed and component limits produce a 50035
  * "Invalid Form Body" error tree (errors.<path>._errors[{code,message}]);
  * allowed_mentions is checked for the project-wide rule (a violation, not an
- * HTTP error: Discord itself would accept the body).
+ * HTTP error: Discord itself would accept the body). The Components V2
+ * rules are fake_components.c's and the modal's fake_modal.c's; the _ex
+ * forms name each of their broken rules for a violation of its own.
  */
 #include "fake.h"
 

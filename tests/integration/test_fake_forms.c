@@ -285,6 +285,7 @@ static void test_components_checked_against_message(void **state)
         "[]}}"), 200, NULL);
     const char *mid = id_of(m);
     json_t *r = fake_inject_component(fp.port, mid, "pick", "[\"b\"]", false,
+                                      "{\"user_id\":\"1100000000000000302\"}",
                                       &st);
     assert_int_equal(st, 200);
     json_t *ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
@@ -296,10 +297,13 @@ static void test_components_checked_against_message(void **state)
                             data, "values"), 0)), "b");
     assert_string_equal(id_of(json_object_get(json_object_get(ev, "d"),
                                               "message")), mid);
+    json_t *who = json_object_get(json_object_get(json_object_get(ev, "d"),
+                                                  "member"), "user");
+    assert_string_equal(id_of(who), "1100000000000000302");
     json_decref(r);
     /* a user select: the users resolved */
     r = fake_inject_component(fp.port, mid, "who",
-                              "[\"1100000000000000301\"]", false, &st);
+                              "[\"1100000000000000301\"]", false, NULL, &st);
     assert_int_equal(st, 200);
     ev = fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS);
     data = json_object_get(json_object_get(ev, "d"), "data");
@@ -313,18 +317,18 @@ static void test_components_checked_against_message(void **state)
     json_decref(r);
     /* what no client sends: refused, unless forged */
     assert_null(fake_inject_component(fp.port, mid, "pick", "[\"z\"]", false,
-                                      &st));
+                                      NULL, &st));
     assert_int_equal(st, 400);
     assert_null(fake_inject_component(fp.port, mid, "pick", "[\"a\",\"b\"]",
-                                      false, &st));
+                                      false, NULL, &st));
     assert_int_equal(st, 400);
     assert_null(fake_inject_component(fp.port, mid, "ghost", NULL, false,
-                                      &st));
+                                      NULL, &st));
     assert_int_equal(st, 400);
     assert_null(fake_inject_component(fp.port, mid, "go", "[\"a\"]", false,
-                                      &st));
+                                      NULL, &st));
     assert_int_equal(st, 400);
-    r = fake_inject_component(fp.port, mid, "ghost", NULL, true, &st);
+    r = fake_inject_component(fp.port, mid, "ghost", NULL, true, NULL, &st);
     assert_int_equal(st, 200);
     json_decref(r);
     assert_non_null(fake_ws_expect(&w, 0, "INTERACTION_CREATE", WAIT_MS));
@@ -333,13 +337,13 @@ static void test_components_checked_against_message(void **state)
     snprintf(path, sizeof path, CHAN "/%s", mid);
     json_decref(expect(fp.port, "PATCH", path, q("{'components':[],"
                        "'allowed_mentions':{'parse':[]}}"), 200, NULL));
-    r = fake_inject_component(fp.port, mid, "go", NULL, false, &st);
+    r = fake_inject_component(fp.port, mid, "go", NULL, false, NULL, &st);
     assert_int_equal(st, 200);
     json_decref(r);
     /* a deleted message has no buttons */
     json_decref(expect(fp.port, "DELETE", path, NULL, 204, NULL));
     assert_null(fake_inject_component(fp.port, mid, "go", NULL, false,
-                                      &st));
+                                      NULL, &st));
     assert_int_equal(st, 400);
     json_decref(m);
     done(&fp, &w);

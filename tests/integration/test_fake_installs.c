@@ -214,6 +214,12 @@ static void test_user_installs(void **state)
     json_decref(expect(fp.port, "POST", path, q("{'content':'f',"
                        "'allowed_mentions':{'parse':[]}}"), 400, NULL));
     assert_int_equal(fake_violations_of(fp.port, "user_followup_limit"), 1);
+    snprintf(path, sizeof path, "/_test/interactions/%s", id_of(d));
+    json_t *rec = fake_get_json(fp.port, path, NULL);
+    assert_int_equal(json_integer_value(json_object_get(rec, "followups")),
+                     5);
+    assert_true(json_is_true(json_object_get(rec, "user_install_only")));
+    json_decref(rec);
     json_decref(d);
 
     /* installed both ways: no follow-up limit */
