@@ -14,6 +14,7 @@
 #include "fake.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -165,7 +166,10 @@ static const json_t *children(struct fake_cmp_chk *k, const char *base,
                      "This field is required (an array)");
         return NULL;
     }
-    if (json_array_size(a) < min || json_array_size(a) > max)
+    if (max == SIZE_MAX && json_array_size(a) < min)
+        fake_cmp_bad(k, path, kind, "BASE_TYPE_MIN_LENGTH",
+                     "Must be %zu or more in length.", min);
+    else if (json_array_size(a) < min || json_array_size(a) > max)
         fake_cmp_bad(k, path, kind, "BASE_TYPE_BAD_LENGTH",
                      "Must be between %zu and %zu in length.", min, max);
     return a;
