@@ -81,6 +81,26 @@
 #define FAKE_PLACEHOLDER_MAX    150
 #define FAKE_CHOICES_MAX        25
 
+/* Components V2 and modals (components/reference.mdx, message.mdx,
+ * receiving-and-responding.mdx; discord-interface-2026.md 1-2). */
+#define FAKE_FLAG_EPHEMERAL     64
+#define FAKE_FLAG_V2            32768     /* IS_COMPONENTS_V2, 1 << 15 */
+#define FAKE_V2_COMPONENTS_MAX  40        /* nested ones count (our reading) */
+#define FAKE_V2_TEXT_MAX        4000      /* all Text Displays of a message
+                                             (our reading: the docs give no
+                                             limit, PR #8562 says 4000) */
+#define FAKE_V2_SECTION_TEXTS_MAX 3
+#define FAKE_V2_GALLERY_MAX     10
+#define FAKE_V2_ALT_MAX         1024      /* media description */
+#define FAKE_MODAL_TITLE_MAX    45
+#define FAKE_MODAL_TOP_MAX      5
+#define FAKE_LABEL_MAX          45
+#define FAKE_LABEL_DESC_MAX     100
+#define FAKE_INPUT_MAX          4000      /* text input value and lengths */
+#define FAKE_UPLOAD_MAX         10        /* files, file_types entries */
+#define FAKE_GROUP_OPTIONS_MAX  10        /* radio / checkbox group */
+#define FAKE_USER_FOLLOWUPS_MAX 5         /* user-installed app */
+
 /* Command limits (application-commands.mdx). */
 #define FAKE_CMD_NAME_MAX       32
 #define FAKE_CMD_DESC_MAX       100
@@ -185,6 +205,12 @@ struct fake_ix {
     bool missed;                    /* deadline passed unanswered */
     bool load_counted;              /* the load generator counted it */
     int deliveries;                 /* sessions it was dispatched to */
+    json_t *payload;                /* the interaction as built (owned;
+                                       NULL in load runs): what a modal
+                                       submit takes its context from */
+    bool user_only;                 /* authorizing_integration_owners
+                                       holds only "1" (user install) */
+    int followups;                  /* follow-up messages created */
 };
 
 /* ---- HTTP requests ---- */
@@ -344,6 +370,11 @@ struct fake_server {
     json_t *commands;               /* "global" or guild id -> array */
     json_t *threads;                /* thread id -> channel object (with
                                        "deleted" once deleted by hand) */
+    json_t *msg_cids;               /* message id -> {custom_id: component}
+                                       of every version it had */
+    json_t *foreign;                /* channel id -> true: a channel of a
+                                       server the bot is not in (user
+                                       installs): no Create Message */
     json_t *chan_perms;             /* channel id -> the bot's permissions
                                        there (decimal string); absent:
                                        FAKE_DEFAULT_PERMS */
@@ -498,7 +529,19 @@ json_t *fake_gw_shards_json(const struct fake_server *s);   /* new */
  * *err set. The record is appended and *ix_out set. */
 json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                       const char **err);
+/* Record interaction ix (steals; id, token, application_id and version
+ * filled in when missing, from id and token): the tail of fake_ix_build,
+ * for interactions built elsewhere (a modal submit). Returns ix or NULL. */
+json_t *fake_ix_register(struct fake_server *s, json_t *ix, const char *id,
+                         const char *token, long *ix_out, const char **err);
 struct fake_ix *fake_ix_find(struct fake_server *s, const char *id_or_token);
+/* Add the entity an option of type 6 (user, with a member in a guild),
+ * 7 (channel) or 8 (role) names to resolved; other types: nothing. */
+void fake_ix_resolve_entity(json_t *resolved, int type, const char *id,
+                            const char *guild_id);
+/* The option type whose entity a select of component_type 5-8 resolves
+ * (a Mentionable Select resolves users); 0 for others. */
+int fake_select_option_type(int component_type);
 void fake_ix_dispatched(struct fake_server *s, long ix);
 void fake_ix_answered(struct fake_server *s, struct fake_ix *x);
 json_t *fake_latency_json(const struct fake_server *s);  /* new */
@@ -512,15 +555,136 @@ void fake_ix_reset(struct fake_server *s);
  * *empty_out is set when a create carries nothing to show (50006). */
 json_t *fake_validate_message(const json_t *msg, bool create,
                               bool *empty_out);
+/* The same for an edit of old (NULL: a create) that also names, in kinds
+ * (kind -> path; may be NULL), each V2 rule broken (fake_components.c). */
+json_t *fake_validate_message_ex(const json_t *msg, const json_t *old,
+                                 bool create, bool *empty_out, json_t *kinds);
 /* Record allowed_mentions violations for a message-creating/editing body. */
 void fake_check_mentions(struct fake_server *s, const json_t *msg, long req,
                          const char *where);
 /* Validate an interaction callback body; new errors or NULL. */
 json_t *fake_validate_callback(const json_t *body, int ix_type,
                                bool *empty_out);
+/* The same, with the message a type 7 edits (old, may be NULL), the modal
+ * of a type 9 checked by every rule (fake_modal.c; the function above
+ * checks only its custom_id, title and count), and each V2 or modal rule
+ * broken named in kinds (may be NULL). */
+json_t *fake_validate_callback_ex(const json_t *body, int ix_type,
+                                  const json_t *old, bool *empty_out,
+                                  json_t *kinds);
+
+/* ---- fake_components.c: Components V2 (and parts shared with modals) ---- */
+
+/* One walk over a component tree: errors go to errs (Discord's 50035
+ * tree), the kind of each broken rule to kinds (kind -> first path; may
+ * be NULL); custom ids and ids seen, the components counted (nested ones
+ * too) and Text Display characters summed. */
+struct fake_cmp_chk {
+    json_t *errs;                   /* borrowed */
+    json_t *kinds;                  /* borrowed, may be NULL */
+    json_t *custom_ids, *ids;       /* owned (init/cleanup) */
+    size_t count, text;
+    bool modal;                     /* a modal: no disabled, required */
+};
+void fake_cmp_init(struct fake_cmp_chk *k, json_t *errs, json_t *kinds,
+                   bool modal);
+void fake_cmp_cleanup(struct fake_cmp_chk *k);
+void fake_cmp_bad(struct fake_cmp_chk *k, const char *path, const char *kind,
+                  const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* A string of min..max code points (absent is fine when min is 0). */
+bool fake_cmp_str(struct fake_cmp_chk *k, const char *path, const json_t *v,
+                  size_t min, size_t max, const char *kind);
+void fake_cmp_custom_id(struct fake_cmp_chk *k, const char *base,
+                        const json_t *c);
+/* Count component c and check its optional id (0 = absent, unique). */
+void fake_cmp_count_id(struct fake_cmp_chk *k, const char *base,
+                       const json_t *c);
+/* c's "options" (min..max of {label, value, description <= 100}). */
+void fake_cmp_options(struct fake_cmp_chk *k, const char *base,
+                      const json_t *c, size_t min, size_t max,
+                      const char *kind);
+/* min_values 0..top, max_values 1..top (default def_max), min <= max;
+ * in a modal, min_values 0 only with "required": false. */
+void fake_cmp_values_range(struct fake_cmp_chk *k, const char *base,
+                           const json_t *c, json_int_t top,
+                           json_int_t def_max, const char *kind);
+/* In a modal, "disabled" is an error (modal_disabled). */
+void fake_cmp_no_disabled(struct fake_cmp_chk *k, const char *base,
+                          const json_t *c);
+/* A select (3, 5-8) at path base, in a message or (k->modal) a modal. */
+void fake_cmp_select(struct fake_cmp_chk *k, const char *base,
+                     const json_t *c);
+/* The V2 rules for message body m (at prefix pfx, "" or "data."), an
+ * edit when old (the stored message) is not NULL: the flag's exclusions,
+ * V2 -> classic, classic -> V2 with emptied fields, and the whole
+ * component tree when the result is V2. */
+void fake_v2_check_message(json_t *errs, json_t *kinds, const char *pfx,
+                           const json_t *m, const json_t *old);
+
+/* ---- fake_modal.c ---- */
+/* The modal object (data of a type 9 callback) by section 2.2; errors
+ * under data.*, kinds modal_* (and the shared ones). */
+void fake_modal_check(json_t *errs, json_t *kinds, const json_t *data);
+
+/* ---- fake_ix_context.c: where an interaction comes from ---- */
+/* The description's install ("guild", "user", "both"), context (0, 1, 2)
+ * and app_permissions over the interaction ix being built: its
+ * authorizing_integration_owners, context and app_permissions as
+ * Discord sets them; a user install in a guild marks the channel as one
+ * of a server the bot is not in. NULL, or what is wrong. */
+const char *fake_ix_install(struct fake_server *s, const json_t *desc,
+                            json_t *ix);
+/* A USER (2) or MESSAGE (3) command's target_id and resolved entry in
+ * data; a message target is the one the fake recorded (or the
+ * description's "target_message"). NULL, or what is wrong. */
+const char *fake_ix_context_menu(struct fake_server *s, const json_t *desc,
+                                 json_t *ix, json_t *data);
+/* The interaction_metadata Discord puts on a message created in answer
+ * to interaction x (new; NULL when the fake has no payload for it). */
+json_t *fake_ix_metadata(const struct fake_ix *x);
+
+/* ---- fake_submit.c ---- */
+/* With "check": true, a component interaction's custom_id must be on
+ * the stored message it names (now or in an earlier version), and a
+ * select's values among its options, within min..max; data gets its
+ * component_type when not given, and resolved entities for selects 5-8.
+ * NULL, or what is wrong. */
+const char *fake_ix_component_check(struct fake_server *s,
+                                    const json_t *desc, json_t *ix,
+                                    json_t *data);
+/* The part of that check to make before anything is built: with "check",
+ * message_id names a message the bot sent and did not delete. */
+const char *fake_ix_component_message(struct fake_server *s,
+                                      const json_t *desc);
+/* data of a described MODAL_SUBMIT taken as given (custom_id,
+ * components, resolved): forged submissions. New. */
+json_t *fake_ix_modal_data(struct fake_server *s, const json_t *desc,
+                           json_t *ix);
+/* POST /_test/modal_submit: the MODAL_SUBMIT answering the modal that
+ * interaction body.interaction opened, with body.values; built and
+ * recorded (not dispatched). NULL with *status and *err on error. */
+json_t *fake_modal_submit_build(struct fake_server *s, const json_t *body,
+                                long *ix_out, int *status, const char **err);
+/* Every custom_id message m carries, recorded by message id so a stale
+ * view's click still checks (fake_ix_component_check). */
+void fake_msg_remember(struct fake_server *s, const json_t *m);
+/* data.components of the MODAL_SUBMIT answering modal, from values
+ * (custom_id -> value: a string for a Text Input or Radio Group, an array
+ * for selects, File Uploads (attachment ids) and Checkbox Groups, a bool
+ * for a Checkbox). Values the modal could not produce are refused (NULL,
+ * *err says why) unless force. *resolved_out gets the resolved entities
+ * (new, possibly empty). New array or NULL. */
+json_t *fake_modal_answers(struct fake_server *s, const json_t *modal,
+                           const json_t *values, bool force,
+                           const char *guild, json_t **resolved_out,
+                           const char **err);
 
 /* ---- fake_commands.c ---- */
 json_t *fake_validate_commands(const json_t *arr);       /* new or NULL */
+/* The same for one scope: guild commands take no BOT_DM context (1) and
+ * no entry point (type 4). fake_validate_commands is the global scope. */
+json_t *fake_validate_commands_scope(const json_t *arr, bool guild);
 /* Store a validated array for scope; returns the stored array (borrowed). */
 json_t *fake_commands_store(struct fake_server *s, const char *scope,
                             const json_t *arr, const char *guild_id);

@@ -18,6 +18,7 @@
 #define FAKE_CLIENT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -92,6 +93,51 @@ int fake_wait_stat(int port, const char *key, long long min, int timeout_ms);
 int fake_fault(int port, const char *fault_json);
 /* POST /_test/reset; returns 0 on success. */
 int fake_reset(int port);
+
+/* ---- the newer interface (fake_client_ix.c; fake-discord.md "Components
+ * V2, modals, context menus, user installs") ---- */
+
+/* A REST call as a bot makes it: Authorization: Bot <token> (NULL:
+ * "fake-token"), a DiscordBot User-Agent; path is under /api/v10 (e.g.
+ * "/channels/1/messages"). Returns the parsed answer (NULL when there is
+ * none or it is not JSON); *status (may be NULL) gets the HTTP status. */
+json_t *fake_rest(int port, const char *token, const char *method,
+                  const char *path, const char *body, int *status);
+
+/* How many violations of kind (e.g. "v2_with_content") were recorded. */
+long long fake_violations_of(int port, const char *kind);
+
+/* Submit the modal that interaction_id (id or token) was answered with:
+ * values_json is an object custom_id -> value (a string for a Text Input
+ * or Radio Group, an array for selects, File Uploads (attachment ids from
+ * /_test/attachment) and Checkbox Groups, true/false for a Checkbox; NULL:
+ * none). Values the modal could not produce are refused (400) unless
+ * force. Returns what fake_inject returns, or NULL; *status (may be NULL)
+ * gets the HTTP status. */
+json_t *fake_modal_submit(int port, const char *interaction_id,
+                          const char *values_json, bool force, int *status);
+
+/* A click (values_json NULL) or a selection (values_json a JSON array of
+ * strings) on component custom_id of message_id, a message the bot sent.
+ * Unless forge, the fake refuses (400) a custom_id that was never on that
+ * message, values not among the select's options or outside
+ * min..max_values, a disabled component, a link button. component_type
+ * and, for user/role/mentionable/channel selects, data.resolved are filled
+ * in. extra_json (may be NULL) is an object of more description fields,
+ * e.g. {"user_id":"…"} for who clicks. Returns as fake_inject, or NULL;
+ * *status as above. */
+json_t *fake_inject_component(int port, const char *message_id,
+                              const char *custom_id, const char *values_json,
+                              bool forge, const char *extra_json, int *status);
+
+/* A USER (command_type 2) or MESSAGE (3) context-menu command called name
+ * on target_id (a user, or a message: one the bot sent, else give
+ * "target_message" in extra). extra_json (may be NULL) is an object of
+ * more description fields, e.g. {"install":"user","context":2}. Returns as
+ * fake_inject, or NULL; *status as above. */
+json_t *fake_inject_context_menu(int port, int command_type,
+                                 const char *name, const char *target_id,
+                                 const char *extra_json, int *status);
 
 /* How to start fray against the fake. Every field may be NULL except
  * binary (pass FRAY_BINARY from the test build). */

@@ -198,7 +198,57 @@ static void check_options(json_t *errs, const char *base, const json_t *opts,
     json_decref(names);
 }
 
+/* integration_types ([0, 1]: guild, user install) and contexts ([0, 1,
+ * 2]: guild, the bot's DM, other DMs; no BOT_DM on guild commands): an
+ * array of distinct known values. */
+static void check_enum_list(json_t *errs, const char *b, const json_t *c,
+                            const char *key, int max, int banned)
+{
+    const json_t *a = json_object_get(c, key);
+    unsigned seen = 0;
+    size_t i;
+    const json_t *v;
+    if (a == NULL || json_is_null(a))
+        return;
+    if (!json_is_array(a)) {
+        err_at(errs, b, key, "BASE_TYPE_BAD_TYPE", "Must be an array.");
+        return;
+    }
+    json_array_foreach(a, i, v) {
+        char p[64];
+        json_int_t n = json_integer_value(v);
+        fake_pathf(p, sizeof p, "%s.%zu", key, i);
+        if (!json_is_integer(v) || n < 0 || n > max)
+            err_at(errs, b, p, "BASE_TYPE_CHOICES", max == 1
+                   ? "Value must be one of (0, 1)."
+                   : "Value must be one of (0, 1, 2).");
+        else if (n == banned)
+            err_at(errs, b, p, "APPLICATION_COMMAND_CONTEXT_INVALID",
+                   "Guild commands do not support the BOT_DM context");
+        else if (seen & (1u << n))
+            err_at(errs, b, p, "BASE_TYPE_DUPLICATE", "Duplicate value");
+        else
+            seen |= 1u << n;
+    }
+}
+
+/* A permission bit set: a string of decimal digits, or null. */
+static bool perms_ok(const json_t *p)
+{
+    const char *s = json_string_value(p);
+    if (p == NULL || json_is_null(p))
+        return true;
+    if (s == NULL || *s == '\0' || strlen(s) > 20)
+        return false;
+    return strspn(s, "0123456789") == strlen(s);
+}
+
 json_t *fake_validate_commands(const json_t *arr)
+{
+    return fake_validate_commands_scope(arr, false);
+}
+
+json_t *fake_validate_commands_scope(const json_t *arr, bool guild)
 {
     json_t *errs = json_object();
     if (!json_is_array(arr)) {
@@ -258,9 +308,14 @@ json_t *fake_validate_commands(const json_t *arr)
         else if (opts)
             check_options(errs, b, opts, 0, &total);
         const json_t *perms = json_object_get(c, "default_member_permissions");
-        if (perms && !json_is_null(perms) && !json_is_string(perms))
+        if (!perms_ok(perms))
             err_at(errs, b, "default_member_permissions", "BASE_TYPE_BAD_TYPE",
                    "Must be a string bitfield or null.");
+        check_enum_list(errs, b, c, "integration_types", 1, -1);
+        check_enum_list(errs, b, c, "contexts", 2, guild ? 1 : -1);
+        if (guild && t == 4)
+            err_at(errs, b, "type", "APPLICATION_COMMAND_TYPE_INVALID",
+                   "An entry point command is global only");
         if (total > FAKE_CMD_TOTAL_MAX)
             fake_err_add(errs, b, "APPLICATION_COMMAND_TOO_LARGE",
                          "Command exceeds maximum size (8000)");

@@ -62,6 +62,8 @@ static json_t *ix_json(const struct fake_server *s, const struct fake_ix *x)
     if (x->orig_msg[0])
         json_object_set_new(j, "original_message_id",
                             json_string(x->orig_msg));
+    json_object_set_new(j, "followups", json_integer(x->followups));
+    json_object_set_new(j, "user_install_only", json_boolean(x->user_only));
     return j;
 }
 
@@ -121,6 +123,8 @@ void fake_state_reset(struct fake_server *s)
     json_object_clear(s->commands);
     json_object_clear(s->threads);
     json_object_clear(s->chan_perms);
+    json_object_clear(s->foreign);
+    json_object_clear(s->msg_cids);
     s->command_puts = 0;
     fake_att_reset(s);
     fake_rl_reset(s);
@@ -134,21 +138,11 @@ void fake_state_reset(struct fake_server *s)
     s->hello_iv = NULL;
 }
 
-static void c_interaction(struct fake_server *s, struct fake_http_req *r,
-                          json_t *body)
+/* Dispatch interaction d (steals), record ix, as body's shard and patch
+ * say, and answer with its id, token, sequence and delivery. */
+static void dispatch_built(struct fake_server *s, struct fake_http_req *r,
+                           const json_t *body, json_t *d, long ix)
 {
-    if (s->current == NULL || !s->current->alive) {
-        bad(r, 409, "no gateway session (wait for READY)");
-        return;
-    }
-    const char *err = "bad interaction description";
-    long ix = -1;
-    json_t *d = json_is_object(body) ? fake_ix_build(s, body, &ix, &err)
-                                     : NULL;
-    if (d == NULL) {
-        bad(r, 400, err);
-        return;
-    }
     json_t *out = json_pack("{s:O,s:O,s:O,s:O?}", "id",
                             json_object_get(d, "id"), "token",
                             json_object_get(d, "token"), "application_id",
@@ -167,6 +161,46 @@ static void c_interaction(struct fake_server *s, struct fake_http_req *r,
     json_object_set_new(out, "seq", json_integer(seq));
     json_object_set_new(out, "delivered", json_boolean(live));
     fake_reply_json(r, 200, out);
+}
+
+static void c_interaction(struct fake_server *s, struct fake_http_req *r,
+                          json_t *body)
+{
+    if (s->current == NULL || !s->current->alive) {
+        bad(r, 409, "no gateway session (wait for READY)");
+        return;
+    }
+    const char *err = "bad interaction description";
+    long ix = -1;
+    json_t *d = json_is_object(body) ? fake_ix_build(s, body, &ix, &err)
+                                     : NULL;
+    if (d == NULL) {
+        bad(r, 400, err);
+        return;
+    }
+    dispatch_built(s, r, body, d, ix);
+}
+
+/* POST /_test/modal_submit {"interaction", "values", "force"?, "shard"?}:
+ * the MODAL_SUBMIT answering the modal that interaction opened. */
+static void c_modal_submit(struct fake_server *s, struct fake_http_req *r,
+                           json_t *body)
+{
+    if (s->current == NULL || !s->current->alive) {
+        bad(r, 409, "no gateway session (wait for READY)");
+        return;
+    }
+    const char *err = "bad modal submit";
+    int status = 400;
+    long ix = -1;
+    json_t *d = json_is_object(body)
+                    ? fake_modal_submit_build(s, body, &ix, &status, &err)
+                    : NULL;
+    if (d == NULL) {
+        bad(r, status, err);
+        return;
+    }
+    dispatch_built(s, r, body, d, ix);
 }
 
 static void c_fault(struct fake_server *s, struct fake_http_req *r,
@@ -239,6 +273,8 @@ void fake_control_handle(struct fake_server *s, struct fake_http_req *r)
 
     if (post && strcmp(p, "interaction") == 0) {
         c_interaction(s, r, body);
+    } else if (post && strcmp(p, "modal_submit") == 0) {
+        c_modal_submit(s, r, body);
     } else if (post && strcmp(p, "dispatch") == 0) {
         const char *t = json_string_value(json_object_get(body, "t"));
         json_t *d = json_object_get(body, "d");

@@ -141,8 +141,8 @@ static int infer_type(const json_t *o)
     return 3;
 }
 
-static void resolve(json_t *resolved, int type, const char *id,
-                    const char *guild_id)
+void fake_ix_resolve_entity(json_t *resolved, int type, const char *id,
+                            const char *guild_id)
 {
     const char *kind = type == 6 ? "users" : type == 7 ? "channels"
                      : type == 8 ? "roles" : NULL;
@@ -183,6 +183,17 @@ static void resolve(json_t *resolved, int type, const char *id,
         json_object_set_new(o, "color", json_integer(0));
     }
     json_object_set_new(map, id, o);
+}
+
+int fake_select_option_type(int component_type)
+{
+    switch (component_type) {
+    case 5:  return 6;              /* User Select: users (+ members) */
+    case 6:  return 8;              /* Role Select: roles */
+    case 7:  return 6;              /* Mentionable: taken as users */
+    case 8:  return 7;              /* Channel Select: channels */
+    default: return 0;
+    }
 }
 
 /* The description's "resolved" over the built one: each entry's fields
@@ -231,8 +242,8 @@ static json_t *norm_options(const json_t *opts, json_t *resolved,
             json_object_set_new(c, "options",
                                 norm_options(sub, resolved, guild_id));
         int t = (int)json_integer_value(json_object_get(c, "type"));
-        resolve(resolved, t, json_string_value(json_object_get(c, "value")),
-                guild_id);
+        fake_ix_resolve_entity(resolved, t, json_string_value(
+                                   json_object_get(c, "value")), guild_id);
         json_array_append_new(out, c);
     }
     return out;
@@ -245,7 +256,7 @@ static const char *str_or(const json_t *d, const char *key, const char *def)
 }
 
 static const char *command_id(struct fake_server *s, const char *name,
-                              char buf[24])
+                              int type, char buf[24])
 {
     const char *scope;
     json_t *arr;
@@ -253,7 +264,8 @@ static const char *command_id(struct fake_server *s, const char *name,
         size_t i;
         json_t *c;
         json_array_foreach(arr, i, c)
-            if (strcmp(str_or(c, "name", ""), name) == 0)
+            if (strcmp(str_or(c, "name", ""), name) == 0 &&
+                json_integer_value(json_object_get(c, "type")) == type)
                 return str_or(c, "id", "0");
     }
     fake_snowflake(s, buf);
@@ -335,15 +347,23 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
             type = 3;
         else if (ts && strcmp(ts, "autocomplete") == 0)
             type = 4;
+        else if (ts && strcmp(ts, "modal_submit") == 0)
+            type = 5;
         else if (ts && strcmp(ts, "command") != 0) {
-            *err = "type must be command, component or autocomplete";
+            *err = "type must be command, component, autocomplete or "
+                   "modal_submit";
             return NULL;
         }
-        if (type < 2 || type > 4) {
-            *err = "only interaction types 2, 3 and 4 are built";
+        if (type < 2 || type > 5) {
+            *err = "only interaction types 2 to 5 are built";
             return NULL;
         }
-        bool dm = json_is_true(json_object_get(desc, "dm"));
+        /* context 1 (the bot's DM) and 2 (other DMs, group DMs) have no
+         * guild */
+        json_int_t ctx = json_integer_value(json_object_get(desc,
+                                                            "context"));
+        bool dm = json_is_true(json_object_get(desc, "dm")) || ctx == 1 ||
+                  ctx == 2;
         const char *guild = str_or(desc, "guild_id", s->opt.guild_id);
         const char *chan = str_or(desc, "channel_id", s->opt.channel_id);
         const char *uid = str_or(desc, "user_id", s->opt.user_id);
@@ -351,14 +371,18 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
         const char *gname = str_or(desc, "global_name", "Alice");
         const char *perms = str_or(desc, "permissions", FAKE_DEFAULT_PERMS);
         const char *locale = str_or(desc, "locale", "en-US");
+        const char *glocale = str_or(desc, "guild_locale", "en-US");
         ix = json_pack("{s:i,s:i,s:s,s:s,s:[],s:i}", "type", type, "version",
                        1, "locale", locale, "app_permissions",
                        fake_chan_perms(s, chan), "entitlements",
                        "attachment_size_limit", 10485760);
         json_object_set_new(ix, "channel_id", json_string(chan));
         if (dm) {
-            json_object_set_new(ix, "channel",
-                                json_pack("{s:s,s:i}", "id", chan, "type", 1));
+            json_int_t ct = json_integer_value(json_object_get(
+                desc, "channel_type"));
+            json_object_set_new(ix, "channel", json_pack(
+                "{s:s,s:I}", "id", chan, "type",
+                ct ? ct : ctx == 2 ? 3 : 1));  /* 3: a group DM */
             json_object_set_new(ix, "user", make_user(uid, uname, gname));
             json_object_set_new(ix, "context", json_integer(1));
             json_object_set_new(ix, "authorizing_integration_owners",
@@ -367,7 +391,8 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
             json_t *roles = json_object_get(desc, "roles");
             json_object_set_new(ix, "guild_id", json_string(guild));
             json_object_set_new(ix, "guild", json_pack(
-                "{s:s,s:s,s:[]}", "id", guild, "locale", locale, "features"));
+                "{s:s,s:s,s:[]}", "id", guild, "locale", glocale,
+                "features"));
             /* a thread's interactions carry it, with its parent */
             json_t *th = fake_thread(s, chan);
             json_object_set_new(ix, "channel", json_pack(
@@ -388,14 +413,23 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                 "2024-01-01T00:00:00.000000+00:00", "premium_since", "deaf", 0,
                 "mute", 0, "flags", 0, "pending", 0, "permissions", perms,
                 "communication_disabled_until"));
-            json_object_set_new(ix, "guild_locale", json_string(locale));
+            json_object_set_new(ix, "guild_locale", json_string(glocale));
             json_object_set_new(ix, "context", json_integer(0));
             json_object_set_new(ix, "authorizing_integration_owners",
                                 json_pack("{s:s}", "0", guild));
         }
+        if ((*err = fake_ix_install(s, desc, ix)) != NULL ||
+            (type == 3 &&
+             (*err = fake_ix_component_message(s, desc)) != NULL)) {
+            json_decref(ix);
+            return NULL;
+        }
         json_t *data;
         if (type == 3) {
             data = component_data(s, desc, ix, chan);
+            *err = fake_ix_component_check(s, desc, ix, data);
+        } else if (type == 5) {
+            data = fake_ix_modal_data(s, desc, ix);
         } else {
             const char *name = str_or(desc, "name", NULL);
             if (name == NULL) {
@@ -406,10 +440,14 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
             char cbuf[24];
             json_t *resolved = json_object();
             const json_t *opts = json_object_get(desc, "options");
-            data = json_pack("{s:s,s:s,s:i}", "id",
+            json_int_t ctype = json_integer_value(json_object_get(
+                desc, "command_type"));
+            if (ctype == 0)
+                ctype = 1;
+            data = json_pack("{s:s,s:s,s:I}", "id",
                              str_or(desc, "command_id",
-                                    command_id(s, name, cbuf)),
-                             "name", name, "type", 1);
+                                    command_id(s, name, (int)ctype, cbuf)),
+                             "name", name, "type", ctype);
             if (json_is_array(opts))
                 json_object_set_new(data, "options",
                                     norm_options(opts, resolved,
@@ -422,9 +460,21 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
                 json_decref(resolved);
             if (!dm && json_is_true(json_object_get(desc, "guild_command")))
                 json_object_set_new(data, "guild_id", json_string(guild));
+            if (ctype == 2 || ctype == 3)
+                *err = fake_ix_context_menu(s, desc, ix, data);
         }
         json_object_set_new(ix, "data", data);
+        if (*err != NULL) {
+            json_decref(ix);
+            return NULL;
+        }
     }
+    return fake_ix_register(s, ix, id, token, ix_out, err);
+}
+
+json_t *fake_ix_register(struct fake_server *s, json_t *ix, const char *id,
+                         const char *token, long *ix_out, const char **err)
+{
     if (!json_is_string(json_object_get(ix, "id")))
         json_object_set_new(ix, "id", json_string(id));
     if (!json_is_string(json_object_get(ix, "token")))
@@ -441,12 +491,17 @@ json_t *fake_ix_build(struct fake_server *s, const json_t *desc, long *ix_out,
         return NULL;
     }
     struct fake_ix *x = &s->ix[i];
+    const json_t *owners = json_object_get(ix,
+                                           "authorizing_integration_owners");
+    x->user_only = json_object_get(owners, "1") != NULL &&
+                   json_object_get(owners, "0") == NULL;
+    x->payload = json_incref(ix);
     snprintf(x->id, sizeof x->id, "%s", str_or(ix, "id", ""));
     snprintf(x->token, sizeof x->token, "%s", str_or(ix, "token", ""));
     snprintf(x->channel_id, sizeof x->channel_id, "%s",
              str_or(ix, "channel_id", ""));
     x->type = (int)json_integer_value(json_object_get(ix, "type"));
-    if (x->type == 3)
+    if (x->type == 3 || x->type == 5)   /* the message it came from */
         snprintf(x->orig_msg, sizeof x->orig_msg, "%s",
                  str_or(json_object_get(ix, "message"), "id", ""));
     x->t_inject_us = fake_now_us();
@@ -504,6 +559,8 @@ static bool load_inject(struct fake_server *s)
         return false;
     }
     s->ix[ix].load = true;
+    json_decref(s->ix[ix].payload);     /* a long run keeps no payloads */
+    s->ix[ix].payload = NULL;
     bool live;
     if (fake_gw_dispatch_routed(s, NULL, "INTERACTION_CREATE", d, ix,
                                 &live) < 0) {
@@ -745,8 +802,10 @@ json_t *fake_load_json(const struct fake_server *s)
 
 void fake_ix_reset(struct fake_server *s)
 {
-    for (size_t i = 0; i < s->nix; i++)
+    for (size_t i = 0; i < s->nix; i++) {
         json_decref(s->ix[i].callback);
+        json_decref(s->ix[i].payload);
+    }
     s->nix = 0;
     s->nlat = 0;
     json_object_clear(s->ix_index);

@@ -149,6 +149,8 @@ static int server_init(struct fake_server *s)
     s->att_requests = json_array();
     s->threads = json_object();
     s->chan_perms = json_object();
+    s->foreign = json_object();
+    s->msg_cids = json_object();
     fake_rl_init(s);
     return s->conn_log && s->frames && s->ix_index && s->requests &&
                    s->violations && s->vcounts && s->messages && s->commands &&
@@ -177,6 +179,8 @@ static void server_free(struct fake_server *s)
     json_decref(s->att_requests);
     json_decref(s->threads);
     json_decref(s->chan_perms);
+    json_decref(s->foreign);
+    json_decref(s->msg_cids);
     fake_rl_free(s);
 }
 

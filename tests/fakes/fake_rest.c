@@ -3,7 +3,10 @@
  * interaction callbacks, interaction webhooks (followups and @original),
  * channel messages and pins, and command bulk overwrite. Every request is
  * recorded; each route goes through auth, rate limits and body validation
- * before its handler, like Discord's own front door.
+ * before its handler, like Discord's own front door. An app installed only
+ * by its user has no Create Message in a server without its bot and 5
+ * follow-ups per interaction; messages made in answer to an interaction
+ * carry its interaction_metadata.
  */
 #include "fake.h"
 #include "fake_multipart.h"
@@ -108,10 +111,11 @@ static json_t *msg_new(struct fake_server *s, const char *channel,
     if (body)
         msg_apply(m, body);
     json_object_set(s->messages, id, m);
+    fake_msg_remember(s, m);
     return m;                       /* new reference for the caller */
 }
 
-static void msg_edited(json_t *m, const json_t *body)
+static void msg_edited(struct fake_server *s, json_t *m, const json_t *body)
 {
     char ts[48];
     iso_now(ts, sizeof ts);
@@ -119,10 +123,33 @@ static void msg_edited(json_t *m, const json_t *body)
     json_int_t flags = json_integer_value(json_object_get(m, "flags"));
     json_object_set_new(m, "flags", json_integer(flags & ~FAKE_MSG_LOADING));
     json_object_set_new(m, "edited_timestamp", json_string(ts));
+    fake_msg_remember(s, m);
 }
 
-/* Validate a message body; answers 400 and returns false when invalid. */
-static bool body_ok(struct route_ctx *c, bool create, const char *where)
+/* One violation per rule kinds names (kind -> path), else the generic
+ * invalid_form_body: what a 400 50035 tells the test. */
+static void form_violations(struct fake_server *s, long rec,
+                            const char *where, json_t *errs,
+                            const json_t *kinds)
+{
+    const char *kind;
+    json_t *path;
+    if (json_object_size(kinds) == 0) {
+        char *d = fake_dump(errs);
+        fake_violation(s, "invalid_form_body", rec, "%s: %.200s", where,
+                       d ? d : "");
+        free(d);
+        return;
+    }
+    json_object_foreach((json_t *)kinds, kind, path)
+        fake_violation(s, kind, rec, "%s: %s", where,
+                       json_string_value(path));
+}
+
+/* Validate a message body (an edit of old when old is not NULL);
+ * answers 400 and returns false when invalid. */
+static bool body_ok(struct route_ctx *c, bool create, const char *where,
+                    const json_t *old)
 {
     if (!json_is_object(c->body)) {
         fake_violation(c->s, "invalid_json", c->r->rec, "%s: body is not a "
@@ -132,15 +159,16 @@ static bool body_ok(struct route_ctx *c, bool create, const char *where)
         return false;
     }
     bool empty = false;
-    json_t *errs = fake_validate_message(c->body, create, &empty);
+    json_t *kinds = json_object();
+    json_t *errs = fake_validate_message_ex(c->body, old, create, &empty,
+                                            kinds);
     if (errs) {
-        char *d = fake_dump(errs);
-        fake_violation(c->s, "invalid_form_body", c->r->rec, "%s: %.200s",
-                       where, d ? d : "");
-        free(d);
+        form_violations(c->s, c->r->rec, where, errs, kinds);
+        json_decref(kinds);
         fake_reply_json(c->r, 400, fake_form_error(errs));
         return false;
     }
+    json_decref(kinds);
     if (empty) {
         fake_violation(c->s, "empty_message", c->r->rec, "%s", where);
         fake_reply_error(c->r, 400, 50006, "Cannot send an empty message");
@@ -148,6 +176,20 @@ static bool body_ok(struct route_ctx *c, bool create, const char *where)
     }
     fake_check_mentions(c->s, c->body, c->r->rec, where);
     return true;
+}
+
+/* A message made in answer to x carries its interaction_metadata; a
+ * follow-up also the id of the original response. */
+static void set_metadata(json_t *m, const struct fake_ix *x,
+                         const char *original)
+{
+    json_t *md = fake_ix_metadata(x);
+    if (md == NULL)
+        return;
+    if (original != NULL && original[0])
+        json_object_set_new(md, "original_response_message_id",
+                            json_string(original));
+    json_object_set_new(m, "interaction_metadata", md);
 }
 
 static void reply_message(struct route_ctx *c, json_t *m /* steals */)
@@ -207,10 +249,14 @@ static void r_callback(struct route_ctx *c)
     x->callbacks++;
     if (x->callback) {
         s->st.callbacks_rejected++;
-        /* delivered to several shards on purpose: each may answer */
+        /* delivered to several shards on purpose: each may answer; a
+         * modal comes only as the first answer (after a defer, too late) */
         if (x->deliveries < x->callbacks)
-            fake_violation(s, "callback_double", c->r->rec,
-                           "second callback for interaction %s", x->id);
+            fake_violation(s, json_integer_value(json_object_get(
+                                  c->body, "type")) == 9
+                                  ? "modal_not_first" : "callback_double",
+                           c->r->rec, "second callback for interaction %s",
+                           x->id);
         fake_reply_error(c->r, 400, 40060,
                          "Interaction has already been acknowledged.");
         return;
@@ -232,16 +278,19 @@ static void r_callback(struct route_ctx *c)
         return;
     }
     bool empty = false;
-    json_t *errs = fake_validate_callback(c->body, x->type, &empty);
+    json_t *kinds = json_object();
+    json_t *errs = fake_validate_callback_ex(
+        c->body, x->type, x->orig_msg[0] ? json_object_get(s->messages,
+                                                            x->orig_msg)
+                                         : NULL, &empty, kinds);
     if (errs) {
-        char *d = fake_dump(errs);
-        fake_violation(s, "invalid_form_body", c->r->rec, "callback: %.200s",
-                       d ? d : "");
-        free(d);
+        form_violations(s, c->r->rec, "callback", errs, kinds);
+        json_decref(kinds);
         s->st.callbacks_rejected++;
         fake_reply_json(c->r, 400, fake_form_error(errs));
         return;
     }
+    json_decref(kinds);
     if (empty) {
         fake_violation(s, "empty_message", c->r->rec, "callback type 4");
         s->st.callbacks_rejected++;
@@ -258,6 +307,7 @@ static void r_callback(struct route_ctx *c)
     json_t *m = NULL;
     if (t == 4 || t == 5) {
         m = msg_new(s, x->channel_id, t == 4 ? data : NULL, 20, true);
+        set_metadata(m, x, NULL);
         if (t == 5)
             json_object_set_new(m, "flags", json_integer(
                 FAKE_MSG_LOADING |
@@ -267,7 +317,7 @@ static void r_callback(struct route_ctx *c)
     } else if (t == 7 && x->orig_msg[0]) {
         json_t *orig = json_object_get(s->messages, x->orig_msg);
         if (orig) {
-            msg_edited(orig, data);
+            msg_edited(s, orig, data);
             m = json_incref(orig);
         }
     }
@@ -320,8 +370,18 @@ static struct fake_ix *webhook_ix(struct route_ctx *c)
 static void r_webhook_post(struct route_ctx *c)
 {
     struct fake_ix *x = webhook_ix(c);
-    if (x == NULL || !body_ok(c, true, "followup"))
+    if (x == NULL || !body_ok(c, true, "followup", NULL))
         return;
+    /* a user-installed app: 5 follow-ups per interaction */
+    if (x->user_only && x->followups >= FAKE_USER_FOLLOWUPS_MAX) {
+        fake_violation(c->s, "user_followup_limit", c->r->rec, "follow-up "
+                       "%d of interaction %s of a user install (limit %d)",
+                       x->followups + 1, x->id, FAKE_USER_FOLLOWUPS_MAX);
+        fake_reply_error(c->r, 400, 40094, "This interaction has hit the "
+                         "maximum number of follow up messages");
+        return;
+    }
+    x->followups++;
     json_t *orig = x->orig_msg[0] ? json_object_get(c->s->messages,
                                                     x->orig_msg) : NULL;
     /* Legacy quirk: the first followup after a type-5 defer edits the
@@ -329,11 +389,13 @@ static void r_webhook_post(struct route_ctx *c)
     if (x->cb_type == 5 && orig &&
         (json_integer_value(json_object_get(orig, "flags")) &
          FAKE_MSG_LOADING)) {
-        msg_edited(orig, c->body);
+        msg_edited(c->s, orig, c->body);
         reply_message(c, json_incref(orig));
         return;
     }
-    reply_message(c, msg_new(c->s, x->channel_id, c->body, 20, true));
+    json_t *m = msg_new(c->s, x->channel_id, c->body, 20, true);
+    set_metadata(m, x, x->orig_msg);
+    reply_message(c, m);
 }
 
 /* Modify/Delete Webhook with Token: an interaction token is not a real
@@ -369,9 +431,9 @@ static void r_webhook_msg(struct route_ctx *c)
     if (c->r->method == LWSHUMETH_GET) {
         reply_message(c, json_incref(m));
     } else if (c->r->method == LWSHUMETH_PATCH) {
-        if (!body_ok(c, false, "webhook edit"))
+        if (!body_ok(c, false, "webhook edit", m))
             return;
-        msg_edited(m, c->body);
+        msg_edited(c->s, m, c->body);
         reply_message(c, json_incref(m));
     } else {
         json_object_del(c->s->messages,
@@ -387,6 +449,15 @@ static void r_webhook_msg(struct route_ctx *c)
  * when true. */
 static bool channel_refuses(struct route_ctx *c, bool send)
 {
+    /* a server the bot is not in (an app only installed by its user):
+     * it answers through the interaction token, never in the channel */
+    if (json_object_get(c->s->foreign, c->cap[0]) != NULL) {
+        fake_violation(c->s, "user_install_channel", c->r->rec,
+                       "%s %s: the bot is not a member of that server",
+                       c->r->meth, c->r->path);
+        fake_reply_error(c->r, 403, 50001, "Missing Access");
+        return true;
+    }
     if (fake_channel_gone(c->s, c->cap[0])) {
         fake_reply_error(c->r, 404, FAKE_UNKNOWN_CHANNEL, "Unknown Channel");
         return true;
@@ -412,7 +483,8 @@ static void r_channel(struct route_ctx *c)
 
 static void r_msg_create(struct route_ctx *c)
 {
-    if (channel_refuses(c, true) || !body_ok(c, true, "channel message"))
+    if (channel_refuses(c, true) ||
+        !body_ok(c, true, "channel message", NULL))
         return;
     reply_message(c, msg_new(c->s, c->cap[0], c->body, 0, false));
 }
@@ -438,9 +510,9 @@ static void r_msg(struct route_ctx *c)
     if (c->r->method == LWSHUMETH_GET) {
         reply_message(c, json_incref(m));
     } else if (c->r->method == LWSHUMETH_PATCH) {
-        if (!body_ok(c, false, "channel message edit"))
+        if (!body_ok(c, false, "channel message edit", m))
             return;
-        msg_edited(m, c->body);
+        msg_edited(c->s, m, c->body);
         reply_message(c, json_incref(m));
     } else {
         json_object_del(c->s->messages, c->cap[1]);
@@ -482,8 +554,9 @@ static void command_upsert(struct route_ctx *c, const char *scope,
 {
     struct fake_server *s = c->s;
     json_t *one = json_pack("[O]", c->body);
-    json_t *errs = json_is_object(c->body) ? fake_validate_commands(one)
-                                           : NULL;
+    json_t *errs = json_is_object(c->body)
+                       ? fake_validate_commands_scope(one, guild != NULL)
+                       : NULL;
     json_decref(one);
     if (!json_is_object(c->body) || errs) {
         if (errs == NULL) {
@@ -515,7 +588,7 @@ static void command_upsert(struct route_ctx *c, const char *scope,
         json_array_append_new(all, mine);
     else
         json_array_set_new(all, at, mine);
-    errs = fake_validate_commands(all);
+    errs = fake_validate_commands_scope(all, guild != NULL);
     if (errs) {
         fake_violation(s, "invalid_commands", c->r->rec, "command POST: "
                        "too many or duplicate commands");
@@ -554,7 +627,7 @@ static void r_commands(struct route_ctx *c)
                          "The request body contains invalid JSON.");
         return;
     }
-    json_t *errs = fake_validate_commands(c->body);
+    json_t *errs = fake_validate_commands_scope(c->body, guild != NULL);
     if (errs) {
         char *d = fake_dump(errs);
         fake_violation(s, "invalid_commands", c->r->rec, "%.200s",

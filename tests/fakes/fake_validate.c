@@ -3,7 +3,9 @@
  * Discord checks them: content, embed and component limits produce a 50035
  * "Invalid Form Body" error tree (errors.<path>._errors[{code,message}]);
  * allowed_mentions is checked for the project-wide rule (a violation, not an
- * HTTP error: Discord itself would accept the body).
+ * HTTP error: Discord itself would accept the body). The Components V2
+ * rules are fake_components.c's and the modal's fake_modal.c's; the _ex
+ * forms name each of their broken rules for a violation of its own.
  */
 #include "fake.h"
 
@@ -11,7 +13,6 @@
 #include <string.h>
 
 #define FAKE_MENTION_IDS_MAX 100
-#define FAKE_MODAL_TITLE_MAX 45
 
 static void too_long(json_t *errs, const char *path, size_t max)
 {
@@ -165,7 +166,7 @@ static void check_button(json_t *errs, const char *p, const json_t *c,
 }
 
 static void check_components(json_t *errs, const char *pfx, const json_t *rows,
-                             json_int_t flags)
+                             bool v2)
 {
     char path[96];
     fake_pathf(path, sizeof path, "%scomponents", pfx);
@@ -173,7 +174,7 @@ static void check_components(json_t *errs, const char *pfx, const json_t *rows,
         fake_err_add(errs, path, "BASE_TYPE_BAD_TYPE", "Must be an array.");
         return;
     }
-    if (flags & 32768)          /* IS_COMPONENTS_V2: only the total count */
+    if (v2)                     /* fake_components.c checks V2 trees */
         return;
     if (json_array_size(rows) > FAKE_ROWS_MAX)
         too_long(errs, path, FAKE_ROWS_MAX);
@@ -259,8 +260,12 @@ static void check_mentions_shape(json_t *errs, const char *pfx,
         too_long(errs, path, FAKE_MENTION_IDS_MAX);
 }
 
+/* m is a message body at prefix pfx; old the stored message an edit
+ * changes (NULL for a create); kinds (may be NULL) gets the V2 rules
+ * broken. */
 static void validate_msg(json_t *errs, const char *pfx, const json_t *m,
-                         bool create, bool *empty)
+                         bool create, bool *empty, const json_t *old,
+                         json_t *kinds)
 {
     char path[96];
     if (!json_is_object(m)) {
@@ -294,10 +299,14 @@ static void validate_msg(json_t *errs, const char *pfx, const json_t *m,
     if (total > FAKE_EMBED_TOTAL_MAX)
         fake_err_add(errs, path, "MAX_EMBED_SIZE_EXCEEDED",
                      "Embed size exceeds maximum size of 6000");
-    json_int_t flags = json_integer_value(json_object_get(m, "flags"));
+    const json_t *jf = json_object_get(m, "flags");
+    bool v2 = (json_integer_value(jf) & FAKE_FLAG_V2) ||
+              (jf == NULL && (json_integer_value(json_object_get(
+                                  old, "flags")) & FAKE_FLAG_V2));
     const json_t *comps = json_object_get(m, "components");
     if (comps && !json_is_null(comps))
-        check_components(errs, pfx, comps, flags);
+        check_components(errs, pfx, comps, v2);
+    fake_v2_check_message(errs, kinds, pfx, m, old);
     const json_t *am = json_object_get(m, "allowed_mentions");
     if (am && !json_is_null(am))
         check_mentions_shape(errs, pfx, am);
@@ -323,9 +332,15 @@ static json_t *finish(json_t *errs)
 
 json_t *fake_validate_message(const json_t *msg, bool create, bool *empty_out)
 {
+    return fake_validate_message_ex(msg, NULL, create, empty_out, NULL);
+}
+
+json_t *fake_validate_message_ex(const json_t *msg, const json_t *old,
+                                 bool create, bool *empty_out, json_t *kinds)
+{
     json_t *errs = json_object();
     bool empty = false;
-    validate_msg(errs, "", msg, create, &empty);
+    validate_msg(errs, "", msg, create, &empty, old, kinds);
     if (empty_out)
         *empty_out = empty;
     return finish(errs);
@@ -392,8 +407,11 @@ static void check_choices(json_t *errs, const json_t *data)
     }
 }
 
-json_t *fake_validate_callback(const json_t *body, int ix_type,
-                               bool *empty_out)
+/* full: the modal object by every rule of fake_modal.c (else only its
+ * custom_id, title and component count, the first version's checks). */
+static json_t *validate_callback(const json_t *body, int ix_type,
+                                 const json_t *old, bool *empty_out,
+                                 json_t *kinds, bool full)
 {
     json_t *errs = json_object();
     *empty_out = false;
@@ -414,6 +432,9 @@ json_t *fake_validate_callback(const json_t *body, int ix_type,
         fake_err_add(errs, "type", "INTERACTION_RESPONSE_TYPE_INVALID",
                      "Interaction response type is not valid for this "
                      "interaction type.");
+        if (kinds && t == 9)        /* only commands and components */
+            json_object_set_new(kinds, "modal_not_allowed",
+                                json_string("type"));
         return finish(errs);
     }
     const json_t *data = json_object_get(body, "data");
@@ -423,16 +444,23 @@ json_t *fake_validate_callback(const json_t *body, int ix_type,
             *empty_out = t == 4;
             return finish(errs);
         }
-        validate_msg(errs, "data.", data, t == 4, empty_out);
+        validate_msg(errs, "data.", data, t == 4, empty_out,
+                     t == 7 ? old : NULL, kinds);
         if (flags & ~(json_int_t)(4 | 64 | 4096 | 8192 | 32768))
             fake_err_add(errs, "data.flags", "MESSAGE_FLAGS_INVALID",
                          "Invalid flags for an interaction response.");
     } else if (t == 5) {
-        if (flags & ~(json_int_t)64)
+        if (flags & ~(json_int_t)64) {
             fake_err_add(errs, "data.flags", "MESSAGE_FLAGS_INVALID",
                          "Only EPHEMERAL may be set on a deferred response.");
+            if (kinds && (flags & FAKE_FLAG_V2))
+                json_object_set_new(kinds, "v2_in_defer",
+                                    json_string("data.flags"));
+        }
     } else if (t == 8) {
         check_choices(errs, data);
+    } else if (t == 9 && full) {
+        fake_modal_check(errs, kinds, data);
     } else if (t == 9) {
         check_str(errs, "data.custom_id", json_object_get(data, "custom_id"),
                   FAKE_CUSTOM_ID_MAX, true, NULL);
@@ -444,4 +472,17 @@ json_t *fake_validate_callback(const json_t *body, int ix_type,
                          "Must be between 1 and 5 in length.");
     }
     return finish(errs);
+}
+
+json_t *fake_validate_callback(const json_t *body, int ix_type,
+                               bool *empty_out)
+{
+    return validate_callback(body, ix_type, NULL, empty_out, NULL, false);
+}
+
+json_t *fake_validate_callback_ex(const json_t *body, int ix_type,
+                                  const json_t *old, bool *empty_out,
+                                  json_t *kinds)
+{
+    return validate_callback(body, ix_type, old, empty_out, kinds, true);
 }
