@@ -21,7 +21,7 @@
 #include "rs_kit.h"
 #include "enc_cache.h"
 #include "enc_json.h"
-#include "interaction.h"
+#include "custom_id.h"
 #include "eng_alloc.h"
 #include "eng_text.h"
 #include "render_enc.h"
@@ -252,8 +252,8 @@ static void add_prompts(struct cmd_run *run)
         const struct rs_prompt *p = &run->rs->prompts[ev->a];
         for (int k = 0; k < RS_PROMPT_CHOICES && p->choice[k].label; k++) {
             const struct rs_prompt_choice *ch = &p->choice[k];
-            char id[INTERACTION_CUSTOM_ID_MAX + 1];
-            if (interaction_custom_id_make(id, sizeof id, ch->command, NULL,
+            char id[CUSTOM_ID_MAX + 1];
+            if (custom_id_make(id, sizeof id, ch->command, NULL,
                                            e->fight_id, e->version,
                                            ch->opt ? ch->opt : "name",
                                            ch->opt ? ch->value : c->name))

@@ -12,9 +12,13 @@
 
 #include "sbuf.h"
 #include "tls.h"
+#include "xfer.h"
 
 #define ATT_IDLE_POLL_MS 1000      /* nothing to do: look at stop again */
 #define ATT_USER_AGENT "fray attachment download"
+
+_Static_assert(XFER_MAX_BYTES == ATT_MAX_BYTES,
+               "a file the console writes is one Discord may bring back");
 
 static const char *const att_msgs[] = {
 #define ATT_ERR_MSG_(n, s) s,
