@@ -306,11 +306,11 @@ enum bot_err store_pg_op_end(struct store_pg *s, enum bot_err e);
  * location). */
 enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
                               size_t errlen);
-/* A failed result's SQLSTATE to the bot's error code. */
+/* store_pg_err.c: a failed result's SQLSTATE to the bot's error code. */
 enum bot_err store_pg_map_state(const char *sqlstate);
 
-/* store_pg.c: the first line of libpq's connection message (no password
- * in it) into buf. */
+/* store_pg_err.c: the first line of libpq's connection message (no
+ * password in it) into buf. */
 const char *store_pg_conn_reason(PGconn *conn, char *buf, size_t cap);
 
 /* store_inspect(): the schema version and the size, read-only. */
