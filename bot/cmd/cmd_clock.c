@@ -143,7 +143,7 @@ void cmd_combat_clock(struct cmd_run *run)
 /* ---- firing a timer ------------------------------------------------------ */
 
 /* The link to the fight's tracker message, when the daemon keeps one
- * (tracker.h: "tracker:<channel>" -> "<id>[ nopin]") and the fight is in
+ * (CMD_TRACKER_KV_PREFIX "<channel>" -> "<id>[ nopin]") and the fight is in
  * a server; "" otherwise. */
 static void tracker_link(struct store *store, uint64_t guild,
                          uint64_t channel, char *buf, size_t n)
