@@ -10,18 +10,14 @@
  * command that moves a fight's timer earlier than the armed one re-arms
  * from its reply. No fight is ever polled.
  *
+ * This file keeps the clock's time and its one timer; daemon_fire.c fires
+ * what is due when the timer runs (d->clock_fire, set by daemon.c).
+ *
  * The turn clock reads the wall clock; for tests only, [fights]
  * clock_speed runs it faster and clock_offset_s starts it ahead (0 and 1
  * in production). Commands and timers read the same clock.
  */
 #include "daemon_int.h"
-
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-#include "render_discord.h"
-#include "tracker.h"
 
 int64_t daemon_clock_ms(const struct daemon *d)
 {
@@ -30,8 +26,6 @@ int64_t daemon_clock_ms(const struct daemon *d)
     int64_t run = d->clock_base_ms > 0 ? wall - d->clock_base_ms : 0;
     return wall + d->cfg->clock_offset_s * 1000 + run * (speed - 1);
 }
-
-static void clock_cb(lws_sorted_usec_list_t *sul);
 
 /* Arm the loop's one timer for clock time due (now or later). */
 static void arm_for(struct daemon *d, int64_t due)
@@ -43,7 +37,7 @@ static void arm_for(struct daemon *d, int64_t due)
         wait = DAEMON_CLOCK_MAX_WAIT_MS;  /* lws keeps usec in 64 bits, but
                                              a month ahead is plenty */
     d->clock_armed_ms = due;
-    lws_sul_schedule(d->ctx, 0, &d->sul_clock, clock_cb,
+    lws_sul_schedule(d->ctx, 0, &d->sul_clock, d->clock_fire,
                      wait * LWS_US_PER_MS);
 }
 
@@ -71,81 +65,4 @@ void daemon_clock_changed(struct daemon *d, int64_t due)
         return;              /* not armed yet (READY arms), or cleared */
     if (d->clock_armed_ms == 0 || due < d->clock_armed_ms)
         arm_for(d, due);
-}
-
-static void on_post_done(void *ud, const struct rest_result *res)
-{
-    struct daemon *d = ud;
-    if (res->err != BOT_OK || res->status < 200 || res->status >= 300)
-        log_msg(d->log, LOG_LVL_WARN, "turn clock: a message was refused: "
-                "status %d code %d", res->status, res->discord_code);
-}
-
-/* Post what a fired timer said in its fight's channel. */
-static void post_fired(struct daemon *d, struct cmd_reply *r)
-{
-    char path[REST_MAX_PATH];
-    if (r->msg.content != NULL || r->msg.nembeds > 0) {
-        char *text = render_discord_message_text(&r->msg, false, NULL);
-        snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
-                 r->channel_id);
-        if (text == NULL || rest_submit(d->rest, "POST", path, text,
-                                        on_post_done, d) != BOT_OK)
-            log_msg(d->log, LOG_LVL_WARN, "turn clock: cannot post in "
-                    "channel %" PRIu64, r->channel_id);
-        free(text);
-    }
-    if (r->tracker != NULL)
-        tracker_show(d->tracker, r->channel_id, r->tracker, r->tracker_mode,
-                     NULL, NULL);
-    if (r->gm_copy != NULL && r->gm_channel != 0)
-        daemon_post_gm_copy(d, r->gm_channel, &r->gm_copy);
-}
-
-static void clock_cb(lws_sorted_usec_list_t *sul)
-{
-    struct daemon *d = lws_container_of(sul, struct daemon, sul_clock);
-    struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
-                          .rs_data = &d->rules, .cache = d->cache,
-                          .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server};
-    struct store_timer t[STORE_TIMER_BATCH_MAX];
-    int count = d->shard.count > 0 ? d->shard.count : 1;
-    size_t n = 0;
-
-    d->clock_wakeups++;
-    d->clock_armed_ms = 0;
-    if (d->stopping)
-        return;              /* the next process fires them */
-    daemon_batch_flush(d);   /* no group transaction is open meanwhile */
-    if (store_timer_due(d->store, d->shard.id, count, daemon_clock_ms(d), t,
-                        STORE_TIMER_BATCH_MAX, &n) != BOT_OK)
-        log_msg(d->log, LOG_LVL_WARN, "turn clock: the due timers could not "
-                "be read: %s", store_errmsg(d->store));
-    int64_t nfired = 0;
-    for (size_t i = 0; i < n; i++) {
-        struct cmd_reply r;
-        bool fired = false;
-        if (!cmd_clock_fire(&ctx, &t[i], daemon_clock_ms(d),
-                            CMD_SRC_DISCORD, &r, &fired))
-            log_msg(d->log, LOG_LVL_WARN, "turn clock: channel %" PRIu64
-                    ": the timer could not fire: %s", t[i].channel,
-                    store_errmsg(d->store));
-        if (fired) {
-            nfired++;
-            d->clock_fired++;
-            log_msg(d->log, LOG_LVL_INFO, "turn clock: channel %" PRIu64
-                    " fired, %lld ms after it fell due", t[i].channel,
-                    (long long)(daemon_clock_ms(d) - t[i].due_ms));
-            post_fired(d, &r);
-        }
-        cmd_reply_cleanup(&r);
-    }
-    daemon_clock_arm(d);
-    /* Rows still due that this pass could not fire (the store failing):
-     * try again later, not at once in a loop. */
-    if (n > 0 && nfired == 0 && d->clock_armed_ms != 0 &&
-        d->clock_armed_ms <= daemon_clock_ms(d))
-        lws_sul_schedule(d->ctx, 0, &d->sul_clock, clock_cb,
-                         DAEMON_CLOCK_RETRY_MS * LWS_US_PER_MS);
 }
