@@ -25,7 +25,7 @@
 /* Stats that become tracks (current = maximum) at set-up. */
 static const char *const tac_tracks[] = {"hp", "stamina", "av", "ammo"};
 
-static enum eng_err tac_setup(struct rs_call *c, struct enc_combatant *who)
+enum eng_err tac_setup(struct rs_call *c, struct enc_combatant *who)
 {
     for (size_t i = 0; i < sizeof tac_tracks / sizeof tac_tracks[0]; i++) {
         enum eng_err err = rs_stat_to_track(c, who, tac_tracks[i],
@@ -179,7 +179,7 @@ static enum eng_err tac_surprise(struct rs_call *c, const char *side_name)
     return ENG_OK;
 }
 
-static enum eng_err tac_begin(struct rs_call *c)
+enum eng_err tac_begin(struct rs_call *c)
 {
     struct encounter *e = c->e;
     if (e->ncs == 0)
@@ -196,7 +196,7 @@ static enum eng_err tac_begin(struct rs_call *c)
     return tac_turn_started(c);
 }
 
-static enum eng_err tac_next(struct rs_call *c)
+enum eng_err tac_next(struct rs_call *c)
 {
     enum eng_err err = tac_turn_ending(c);
     if (err != ENG_OK)
@@ -210,14 +210,14 @@ static enum eng_err tac_next(struct rs_call *c)
 
 /* The clock ran out: the turn ends as /combat next ends it (its
  * end-of-turn rules run); the AP left are lost, as at any turn's end. */
-static enum eng_err tac_timeout(struct rs_call *c)
+enum eng_err tac_timeout(struct rs_call *c)
 {
     return rs_clock_end_turn(c, "The turn clock ran out: {} ends the turn; "
                              "the action points left are lost.");
 }
 
-static void tac_after_track(struct rs_call *c, struct enc_combatant *who,
-                            const char *track, int64_t before)
+void tac_after_track(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before)
 {
     (void)track;
     (void)before;
@@ -226,8 +226,8 @@ static void tac_after_track(struct rs_call *c, struct enc_combatant *who,
 
 /* The tracker's extra text: the AP the acting combatant has left. Others'
  * AP are set when their turn starts, so they show none. */
-static void tac_status(const struct encounter *e,
-                       const struct enc_combatant *who, struct eng_buf *out)
+void tac_status(const struct encounter *e,
+                const struct enc_combatant *who, struct eng_buf *out)
 {
     if (e->status != ENC_ST_RUNNING || e->current != who->id)
         return;
@@ -235,22 +235,3 @@ static void tac_status(const struct encounter *e,
                  tac_setting_ap(e));
 }
 
-const struct rs_ops tac_ops = {
-    .version = RS_OPS_VERSION,
-    .setup = tac_setup,               /* hp, stamina, av, ammo -> tracks */
-    .check_stat = NULL,               /* the declared bounds */
-    .setting = NULL,                  /* the declared ap, face */
-    .begin = tac_begin,               /* 1d20 + init; surprise: */
-    .next = tac_next,                 /* fixed order, AP, end-of-turn rules */
-    .pick = NULL,                     /* not alternating */
-    .pass = NULL,                     /* not alternating */
-    .attack = tac_attack,             /* single, burst, blast, template */
-    .late_join = rs_d20_late_join,    /* rolls and slots into the order */
-    .after_track = tac_after_track,   /* 0 hp or an out condition: down */
-    .status = tac_status,             /* the acting combatant's AP */
-    .data_parse = tac_data_parse,     /* config/tactical-effects.conf */
-    .data_free = tac_data_free,
-    .data_conds = tac_data_conds,     /* the table's conditions */
-    .cond_changed = tac_cond_changed, /* out at once; Injury -> Wound */
-    .timeout = tac_timeout,           /* the turn ends, AP lost */
-};
