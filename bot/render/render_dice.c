@@ -95,57 +95,33 @@ static void put_strong(struct out *o, const char *s, size_t n)
 
 /* ---- one die, one long pool: the marks every surface shows ---------------- */
 
-/* A bounded writer over a caller's char buffer, for a die or a pool's
- * counts: what does not fit is left out (the callers' buffers hold the
- * longest). */
-struct piece {
-    char *buf;
-    size_t cap, len;
-};
-
-static void piece_add(struct piece *p, const char *s)
-{
-    size_t n = strlen(s);
-    if (p->cap == 0)
-        return;
-    if (n > p->cap - 1 - p->len)
-        n = p->cap - 1 - p->len;
-    memcpy(p->buf + p->len, s, n);
-    p->len += n;
-    p->buf[p->len] = '\0';
-}
-
-__attribute__((format(printf, 2, 3)))
-static void piece_fmt(struct piece *p, const char *fmt, ...)
-{
-    char tmp[64];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        piece_add(p, tmp);
-}
-
-static void piece_face(struct piece *p, const struct render_dice_term *t,
-                       int32_t v)
+static void put_face(struct out *o, const struct render_dice_term *t,
+                     int32_t v)
 {
     if (t->fudge)
-        piece_add(p, v > 0 ? "+" : v < 0 ? "-" : "0");
+        put_str(o, v > 0 ? "+" : v < 0 ? "-" : "0");
     else
-        piece_fmt(p, "%d", (int)v);
+        put_fmt(o, "%d", (int)v);
+}
+
+/* A writer over a caller's buffer for one die or one pool's counts: what
+ * does not fit is cut (the callers' buffers hold the longest). */
+static struct out piece(char *buf, size_t cap, bool markdown)
+{
+    if (cap > 0)
+        buf[0] = '\0';
+    return (struct out){.buf = buf, .cap = cap, .cut = true,
+                        .discord = markdown, .full = cap == 0};
 }
 
 size_t render_dice_die(char *buf, size_t cap, bool markdown,
                        const struct render_dice_term *t,
                        const struct dice_die *d)
 {
-    struct piece p = {buf, cap, 0};
+    struct out p = piece(buf, cap, markdown);
     unsigned f = d->flags;
     bool counted = !(f & DICE_DIE_UNCOUNTED);
     const char *open = "", *close = "";
-    if (cap > 0)
-        buf[0] = '\0';
     if (!counted) {
         open = markdown ? "~~(" : "(";
         close = markdown ? ")~~" : ")";
@@ -158,44 +134,42 @@ size_t render_dice_die(char *buf, size_t cap, bool markdown,
     } else if (markdown && !t->counting && (f & DICE_DIE_MIN)) {
         open = close = "_";
     }
-    piece_add(&p, open);
+    put_str(&p, open);
     if (f & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
-        piece_face(&p, t, d->rolled);
-        piece_add(&p, RENDER_DICE_ARROW);
+        put_face(&p, t, d->rolled);
+        put_str(&p, RENDER_DICE_ARROW);
     }
-    piece_face(&p, t, d->value);
+    put_face(&p, t, d->value);
     if (f & DICE_DIE_REROLLED)
-        piece_add(&p, "r");
+        put_str(&p, "r");
     if (counted && (f & DICE_DIE_SUCCESS))
-        piece_add(&p, markdown ? "\\*" : "*");
+        put_str(&p, markdown ? "\\*" : "*");
     if (counted && (f & DICE_DIE_FAILURE))
-        piece_add(&p, "x");
-    piece_add(&p, close);
+        put_str(&p, "x");
+    put_str(&p, close);
     if (f & DICE_DIE_EXPLODED)
-        piece_add(&p, "!");
+        put_str(&p, "!");
     return p.len;
 }
 
 size_t render_dice_counts(char *buf, size_t cap, bool markdown,
                           const struct render_dice_term *t)
 {
-    struct piece p = {buf, cap, 0};
+    struct out p = piece(buf, cap, markdown);
     const struct dice_die *d = t->dice;
     unsigned counted = 0;
-    if (cap > 0)
-        buf[0] = '\0';
     for (unsigned i = 0; i < t->count; i++)
         counted += !(d[i].flags & DICE_DIE_UNCOUNTED);
-    piece_fmt(&p, "%u dice", t->count);
+    put_fmt(&p, "%u dice", t->count);
     if (counted <= RENDER_DICE_LIST_MAX) {
         const char *sep = "; counted ";
         for (unsigned i = 0; i < t->count; i++) {
             char die[RENDER_DICE_DIE_MAX];
             if (d[i].flags & DICE_DIE_UNCOUNTED)
                 continue;
-            piece_add(&p, sep);
+            put_str(&p, sep);
             render_dice_die(die, sizeof die, markdown, t, &d[i]);
-            piece_add(&p, die);
+            put_str(&p, die);
             sep = ", ";
         }
     } else if (t->counting) {
@@ -206,7 +180,7 @@ size_t render_dice_counts(char *buf, size_t cap, bool markdown,
             succ += (d[i].flags & DICE_DIE_SUCCESS) != 0;
             fail += (d[i].flags & DICE_DIE_FAILURE) != 0;
         }
-        piece_fmt(&p, "; %u successes, %u failures", succ, fail);
+        put_fmt(&p, "; %u successes, %u failures", succ, fail);
     } else if (t->fudge || t->sides <= RENDER_DICE_HIST_MAX) {
         unsigned hist[RENDER_DICE_HIST_MAX + 1] = {0};
         int32_t lo = t->fudge ? -1 : 1;
@@ -220,14 +194,14 @@ size_t render_dice_counts(char *buf, size_t cap, bool markdown,
         for (int32_t i = 0; i < t->sides && i <= RENDER_DICE_HIST_MAX; i++) {
             if (hist[i] == 0)
                 continue;
-            piece_add(&p, sep);
-            piece_face(&p, t, lo + i);
-            piece_fmt(&p, ": %u", hist[i]);
+            put_str(&p, sep);
+            put_face(&p, t, lo + i);
+            put_fmt(&p, ": %u", hist[i]);
             sep = ", ";
         }
     }
     if (counted < t->count)
-        piece_fmt(&p, "; %u not counted", t->count - counted);
+        put_fmt(&p, "; %u not counted", t->count - counted);
     return p.len;
 }
 
