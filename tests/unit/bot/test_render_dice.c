@@ -154,6 +154,8 @@ static void test_render_dice_raised(void **state)
     json_t *d0 = json_array_get(json_object_get(term, "dice"), 0);
     assert_int_equal(json_integer_value(json_object_get(d0, "value")), 10);
     assert_int_equal(json_integer_value(json_object_get(d0, "rolled")), 1);
+    assert_string_equal(json_string_value(json_object_get(d0, "shown")),
+                        "1\u219210");
     assert_true(json_is_true(json_object_get(d0, "raised")));
     assert_true(json_is_false(json_object_get(d0, "lowered")));
     assert_true(json_is_true(json_object_get(d0, "min")));
