@@ -887,7 +887,6 @@ const struct store_ops store_pg_ops = {
     .macro_list = store_pg_macro_list,
     .macro_export = store_pg_macro_export,
     /* saved sheets: characters and NPC templates */
-    .sheet_create = store_pg_sheet_create,
     .sheet_get = store_pg_sheet_get,
     .sheet_update = store_pg_sheet_update,
     .sheet_delete = store_pg_sheet_delete,

@@ -378,9 +378,6 @@ enum bot_err store_pg_exec_sql(struct store_pg *s, const char *sql,
                                const char *what, PGresult **out);
 
 /* Saved sheets (store_pg_sheet.c): the ops of the same names. */
-enum bot_err store_pg_sheet_create(struct store *base,
-                                   const struct store_sheet *sh,
-                                   const char *key, int64_t now_ms);
 enum bot_err store_pg_sheet_get(struct store *base,
                                 const struct store_sheet_key *k,
                                 struct store_sheet *out);
