@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eng_text.h"
+
 /* How much of a roll is shown; each step is tried until the output fits. */
 enum detail {
     DETAIL_DICE,                /* every die */
@@ -95,13 +97,19 @@ static void put_strong(struct out *o, const char *s, size_t n)
 
 /* ---- one die, one long pool: the marks every surface shows ---------------- */
 
+/* A face: Fudge dice as + 0 -, others in decimal (eng_text_i64: every die
+ * of every roll in an event passes here, and printf costs ten times it). */
 static void put_face(struct out *o, const struct render_dice_term *t,
                      int32_t v)
 {
-    if (t->fudge)
-        put_str(o, v > 0 ? "+" : v < 0 ? "-" : "0");
-    else
-        put_fmt(o, "%d", (int)v);
+    char num[ENG_TEXT_I64_MAX];
+    const char *p;
+    if (t->fudge) {
+        put(o, v > 0 ? "+" : v < 0 ? "-" : "0", 1);
+        return;
+    }
+    p = eng_text_i64(v, num);
+    put(o, p, (size_t)(num + sizeof num - p));
 }
 
 /* A writer over a caller's buffer for one die or one pool's counts: what
@@ -134,7 +142,8 @@ size_t render_dice_die(char *buf, size_t cap, bool markdown,
     } else if (markdown && !t->counting && (f & DICE_DIE_MIN)) {
         open = close = "_";
     }
-    put_str(&p, open);
+    if (*open != '\0')
+        put_str(&p, open);
     if (f & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
         put_face(&p, t, d->rolled);
         put_str(&p, RENDER_DICE_ARROW);
@@ -146,7 +155,8 @@ size_t render_dice_die(char *buf, size_t cap, bool markdown,
         put_str(&p, markdown ? "\\*" : "*");
     if (counted && (f & DICE_DIE_FAILURE))
         put_str(&p, "x");
-    put_str(&p, close);
+    if (*close != '\0')
+        put_str(&p, close);
     if (f & DICE_DIE_EXPLODED)
         put_str(&p, "!");
     return p.len;

@@ -45,9 +45,9 @@ void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
                 char die[RENDER_DICE_DIE_MAX];
                 if (k > 0)
                     sbuf_add(b, ", ");
-                render_dice_die(die, sizeof die, true, &dt,
-                                &r->dice[t->first + k]);
-                sbuf_add(b, die);
+                sbuf_addn(b, die,
+                          render_dice_die(die, sizeof die, true, &dt,
+                                          &r->dice[t->first + k]));
             }
         }
         if (t->counting)
