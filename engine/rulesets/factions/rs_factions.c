@@ -1,7 +1,8 @@
 /*
- * rs_factions.c - the `factions` ruleset: setting up a character, stat
- * checks during the fight, the tracker's line, and the operations table.
- * The rules themselves are in the other files (see rs_factions.h).
+ * rs_factions.c - the `factions` ruleset: setting up a character and stat
+ * checks during the fight. The tracker's line is in rs_factions_status.c,
+ * the operations table in rs_factions_decl.c, the rules themselves in the
+ * other files (see rs_factions.h).
  */
 #include "rs_factions.h"
 
@@ -45,49 +46,3 @@ enum eng_err fac_check_stat(struct rs_call *c,
     enc_hint(c->d, "the GM can correct it");
     return ENG_STATE;
 }
-
-/* Append item to the tracker line, after a comma when it is not first. */
-static void fac_status_item(struct eng_buf *out, bool *first,
-                            const char *item)
-{
-    if (item[0] == '\0')
-        return;
-    if (!*first)
-        eng_buf_add(out, ", ");
-    eng_buf_add(out, item);
-    *first = false;
-}
-
-/* The tracker's extra words for who: kept short for a phone's width. */
-void fac_status(const struct encounter *e,
-                const struct enc_combatant *who, struct eng_buf *out)
-{
-    const struct fac_enc *st = FAC_E(e);
-    const struct fac_comb *me = FAC_C(who);
-    bool first = true;
-    if (st->pend_att != 0 && st->pend_tgt == who->id)
-        fac_status_item(out, &first, "attacked: may react");
-    if (who->flags & ENC_CF_ACTED)
-        fac_status_item(out, &first, me->reacted == e->round ? "reacted" :
-                        "acted");
-    fac_status_item(out, &first, me->morale == FAC_MOR_STEADY ? "steady" :
-                    me->morale == FAC_MOR_BROKEN ? "broken" : "");
-    if (e->phase == FAC_PH_FAST && !(who->flags & ENC_CF_ACTED))
-        fac_status_item(out, &first, fac_eligible(e, who) ? "fast" : "slow");
-}
-
-/* The clock ran out: a running activation ends; a faction that is to
- * decide passes, which the rules always allow it. */
-enum eng_err fac_timeout(struct rs_call *c)
-{
-    struct encounter *e = c->e;
-    if (e->current != 0)
-        return rs_clock_end_turn(c, "The turn clock ran out: {} ends the "
-                                 "turn.");
-    if (e->acting_side < 0 || e->acting_side >= e->nsides)
-        return enc_fail(c->d, ENG_STATE, "no faction is to decide");
-    RS_SAY(c, NULL, "The turn clock ran out: {} passes.",
-           RS_A_SIDE(e, e->acting_side));
-    return fac_pass(c);
-}
-

@@ -452,13 +452,15 @@ enum eng_err fac_cmd_first(struct rs_call *c);
 enum eng_err fac_cmd_threshold(struct rs_call *c);
 enum eng_err fac_cmd_surrender(struct rs_call *c);
 
-/* rs_factions.c: the ops that rs_factions_decl.c lists in fac_ops. */
+/* The ops that rs_factions_decl.c lists in fac_ops: rs_factions.c, */
 enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who);
 enum eng_err fac_check_stat(struct rs_call *c,
                             struct enc_combatant *who,
                             const char *name, int64_t value);
+/* rs_factions_status.c, */
 void fac_status(const struct encounter *e,
                 const struct enc_combatant *who, struct eng_buf *out);
+/* and rs_factions_turns.c. */
 enum eng_err fac_timeout(struct rs_call *c);
 
 #endif

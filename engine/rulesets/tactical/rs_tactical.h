@@ -481,14 +481,15 @@ enum eng_err tac_clear(struct rs_call *c);
 enum eng_err tac_set_ap(struct rs_call *c);
 enum eng_err tac_takedown(struct rs_call *c);
 
-/* rs_tactical.c: the ops that rs_tactical_decl.c lists in tac_ops. */
+/* The ops that rs_tactical_decl.c lists in tac_ops: rs_tactical.c, */
 enum eng_err tac_setup(struct rs_call *c, struct enc_combatant *who);
-enum eng_err tac_begin(struct rs_call *c);
-enum eng_err tac_next(struct rs_call *c);
 void tac_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before);
 void tac_status(const struct encounter *e,
                 const struct enc_combatant *who, struct eng_buf *out);
+/* and rs_tactical_turn.c. */
+enum eng_err tac_begin(struct rs_call *c);
+enum eng_err tac_next(struct rs_call *c);
 enum eng_err tac_timeout(struct rs_call *c);
 
 #endif
