@@ -60,6 +60,10 @@ struct store_timer;
 #define CMD_HISTORY_MAX 50
 /* How long after its end a fight may be reopened, unless configured. */
 #define CMD_REOPEN_MS (60 * 60 * 1000)
+/* The store key, with the channel's id after it, of the message that
+ * shows a channel's tracker: discord/tracker.c writes it, the turn clock
+ * links to that message. */
+#define CMD_TRACKER_KV_PREFIX "tracker:"
 /* Fights running at once in one server, unless configured ([fights]
  * max_live_per_server): a bound on what one server can make fray hold
  * live and keep versions of. */

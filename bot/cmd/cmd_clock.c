@@ -22,7 +22,6 @@
 #include "rs_kit.h"
 #include "sbuf.h"
 #include "store.h"
-#include "tracker.h"
 #include "turn.h"
 
 /* ---- /combat clock ------------------------------------------------------- */
@@ -144,7 +143,7 @@ void cmd_combat_clock(struct cmd_run *run)
 /* ---- firing a timer ------------------------------------------------------ */
 
 /* The link to the fight's tracker message, when the daemon keeps one
- * (tracker.h: "tracker:<channel>" -> "<id>[ nopin]") and the fight is in
+ * (CMD_TRACKER_KV_PREFIX "<channel>" -> "<id>[ nopin]") and the fight is in
  * a server; "" otherwise. */
 static void tracker_link(struct store *store, uint64_t guild,
                          uint64_t channel, char *buf, size_t n)
@@ -153,7 +152,7 @@ static void tracker_link(struct store *store, uint64_t guild,
     buf[0] = '\0';
     if (guild == 0)
         return;
-    snprintf(key, sizeof key, TRACKER_KV_PREFIX "%" PRIu64, channel);
+    snprintf(key, sizeof key, CMD_TRACKER_KV_PREFIX "%" PRIu64, channel);
     if (store_kv_get(store, key, &val) != BOT_OK || val == NULL)
         return;
     uint64_t id = strtoull(val, NULL, 10);

@@ -21,9 +21,9 @@
 #include "cmd_config.h"
 #include "cmd_run.h"
 #include "eng_text.h"
-#include "interaction.h"
 #include "rs_kit.h"
 #include "sbuf.h"
+#include "snowflake.h"
 #include "store.h"
 
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
@@ -89,7 +89,7 @@ static uint64_t kv_snowflake(struct store *store, const char *key)
     char *value = NULL;
     uint64_t id = 0;
     if (store_kv_get(store, key, &value) == BOT_OK &&
-        !interaction_snowflake(value, &id))
+        !snowflake_parse(value, &id))
         id = 0;
     free(value);
     return id;
@@ -301,7 +301,7 @@ static bool gm_channel_ok(struct cmd_run *run, const char *id)
     const struct cmd_req *req = run->req;
     const struct cmd_channel *ch = NULL;
     uint64_t want = 0;
-    if (interaction_snowflake(id, &want))
+    if (snowflake_parse(id, &want))
         for (int i = 0; i < req->nchannels && ch == NULL; i++)
             if (req->channels[i].id == want)
                 ch = &req->channels[i];

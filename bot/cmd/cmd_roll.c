@@ -89,9 +89,15 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
                       bool secret, const struct cmd_macro_use *used)
 {
     const struct cmd_req *req = run->req;
-    enum render_dice_style style = req->source == CMD_SRC_DISCORD
-                                       ? RENDER_DICE_DISCORD
-                                       : RENDER_DICE_TEXT;
+    /* The reply is markdown wherever it goes: the console shows it as
+     * text (render_text.h), with the same marks as Discord and `fray
+     * roll`. Errors keep their plain layout in the console (the caret
+     * lines are not a code block there). */
+    bool discord = req->source == CMD_SRC_DISCORD;
+    enum render_dice_style style = discord ? RENDER_DICE_DISCORD
+                                           : RENDER_DICE_TEXT;
+    enum render_dice_style shown = discord ? RENDER_DICE_DISCORD
+                                           : RENDER_DICE_MARKDOWN;
     size_t len = strlen(src);
     size_t dice_len, label_at;
     if (dice_split_label(src, len, &dice_len, &label_at)) {
@@ -135,7 +141,7 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
             goto out;
         }
     }
-    render_dice(text, CMD_ROLL_TEXT, style, src, len, res, n);
+    render_dice(text, CMD_ROLL_TEXT, shown, src, len, res, n);
     roll_embed(&run->reply->msg, req, label, secret, text, used);
     run->reply->ephemeral = secret;
     /* In Discord a secret roll is private to the roller, and the GM

@@ -1,5 +1,6 @@
 /*
- * cmd_run.h - what a command handler gets (internal to bot/cmd_*.c).
+ * cmd_run.h - what a command handler gets (internal to bot/cmd_*.c);
+ * cmd_run.c holds the helpers below, cmd.c the pipeline that calls them.
  *
  * cmd_exec() validates the request, opens a transaction, loads the channel's
  * encounter into a working copy and works out whether the sender is its GM;
@@ -62,6 +63,11 @@ struct cmd_run {
                                     read-only command wrote bookkeeping
                                     (/combat recap's last-seen mark) */
 };
+
+/* Replace the reply with one error line (and a hint line when hint is
+ * neither NULL nor empty): ephemeral, marked an error, nothing changed. */
+void cmd_reply_error(struct cmd_reply *reply, const char *text,
+                     const char *hint);
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)

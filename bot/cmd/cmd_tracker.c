@@ -2,22 +2,22 @@
  * cmd_tracker.c - the live tracker message: the tracker embed (render_enc.c)
  * plus the buttons and the menu that run the fight from it.
  *
- * Every control carries the version the tracker shows (interaction.h's
+ * Every control carries the version the tracker shows (custom_id.h's
  * custom_id), so a click on a tracker that has moved on is refused by
  * cmd_exec() instead of acting on a newer state.
  */
 #include <stdlib.h>
 
 #include "cmd_run.h"
-#include "interaction.h"
+#include "custom_id.h"
 #include "render_enc.h"
 
 static void add_button(struct msg *m, const char *label, const char *sub,
                        const struct encounter *e,
                        enum msg_button_style style)
 {
-    char id[INTERACTION_CUSTOM_ID_MAX + 1];
-    if (interaction_custom_id_make(id, sizeof id, "combat", sub, e->fight_id,
+    char id[CUSTOM_ID_MAX + 1];
+    if (custom_id_make(id, sizeof id, "combat", sub, e->fight_id,
                                    e->version, NULL, NULL))
         msg_add_button(m, label, id, style);
 }
@@ -27,8 +27,8 @@ static void add_button(struct msg *m, const char *label, const char *sub,
  * out of this public menu (the GM can type /combat pick). */
 static void add_pick_menu(struct msg *m, const struct encounter *e)
 {
-    char id[INTERACTION_CUSTOM_ID_MAX + 1];
-    if (!interaction_custom_id_make(id, sizeof id, "combat", "pick",
+    char id[CUSTOM_ID_MAX + 1];
+    if (!custom_id_make(id, sizeof id, "combat", "pick",
                                     e->fight_id, e->version, "name", NULL) ||
         !msg_set_select(m, id, "Who acts next?"))
         return;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
-#include "interaction.h"
+#include "custom_id.h"
 #include "sbuf.h"
 #include "rs_kit.h"
 #include "enc_json.h"
@@ -300,14 +300,14 @@ void cmd_combat_end(struct cmd_run *run)
         return;
     if (!confirm) {
         /* Ending archives the fight for everyone: the GM says so twice. */
-        char id[INTERACTION_CUSTOM_ID_MAX + 1];
+        char id[CUSTOM_ID_MAX + 1];
         int minutes = (int)(cmd_reopen_ms(run->ctx) / 60000);
         msg_set_content(&run->reply->msg, "End **this fight** for everyone? "
                         "It is archived, and you can bring it back with "
                         "`/combat reopen` within %d minute%s. Press the "
                         "button, or type `/combat end confirm:true`.",
                         minutes, minutes == 1 ? "" : "s");
-        if (interaction_custom_id_make(id, sizeof id, "combat", "end",
+        if (custom_id_make(id, sizeof id, "combat", "end",
                                        e->fight_id, e->version, "confirm",
                                        "true"))
             msg_add_button(&run->reply->msg, "End the fight", id,

@@ -343,13 +343,6 @@ static bool unknown_option(const struct cmd_spec *spec,
                 hint(h, sizeof h, sg.best, "", "options", list));
 }
 
-/* A whole decimal integer with an optional sign, nothing around it. */
-static bool parse_int(const char *s, int64_t *out)
-{
-    const char *end = eng_text_parse_int(s, out);
-    return end != NULL && *end == '\0';
-}
-
 static bool check_value(const struct rs_opt_spec *os, const char *value,
                         char *err, size_t errlen)
 {
@@ -394,7 +387,7 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
         if (len == 0)
             return fail(err, errlen, "option `%s` is empty (it wants a "
                         "whole number)", os->name);
-        if (!parse_int(value, &v))
+        if (!eng_text_to_int(value, &v))
             return fail(err, errlen, "option `%s` must be a whole number, "
                         "got `%s`", os->name, echo);
         if ((os->min != 0 || os->max != 0) && (v < os->min || v > os->max))

@@ -10,11 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "attach.h"
 #include "rs.h"
 
-_Static_assert(XFER_MAX_BYTES == ATT_MAX_BYTES,
-               "a file the console writes is one Discord may bring back");
 _Static_assert(XFER_MAX_PATH == RS_FILE_PATH_MAX,
                "the file option's limit is the path's");
 

@@ -34,7 +34,7 @@
 #define XFER_VERSION 1
 #define XFER_MAGIC "export"          /* the value of "fray" */
 /* The largest file read or written: Discord's downloads stop there too
- * (ATT_MAX_BYTES, checked equal in xfer.c). */
+ * (ATT_MAX_BYTES, checked equal in attach.c). */
 #define XFER_MAX_BYTES (256 * 1024)
 /* Items in one file: the largest quota (500 templates or macros per
  * server). */

@@ -12,9 +12,13 @@
 
 #include "sbuf.h"
 #include "tls.h"
+#include "xfer.h"
 
 #define ATT_IDLE_POLL_MS 1000      /* nothing to do: look at stop again */
 #define ATT_USER_AGENT "fray attachment download"
+
+_Static_assert(XFER_MAX_BYTES == ATT_MAX_BYTES,
+               "a file the console writes is one Discord may bring back");
 
 static const char *const att_msgs[] = {
 #define ATT_ERR_MSG_(n, s) s,
@@ -292,13 +296,6 @@ static size_t on_header(char *data, size_t size, size_t n, void *ud)
     return len;
 }
 
-static CURLcode on_ssl_ctx(CURL *easy, void *ssl_ctx, void *store)
-{
-    (void)easy;
-    tls_share_store(ssl_ctx, store);
-    return CURLE_OK;
-}
-
 static bool job_start(struct att *a, struct att_job *j)
 {
     j->easy = curl_easy_init();
@@ -319,12 +316,8 @@ static bool job_start(struct att *a, struct att_job *j)
     curl_easy_setopt(j->easy, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(j->easy, CURLOPT_HEADERDATA, j);
     curl_easy_setopt(j->easy, CURLOPT_PRIVATE, j);
-    if (a->o.tls_store) {
-        curl_easy_setopt(j->easy, CURLOPT_CAINFO, NULL);
-        curl_easy_setopt(j->easy, CURLOPT_CAPATH, NULL);
-        curl_easy_setopt(j->easy, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
-        curl_easy_setopt(j->easy, CURLOPT_SSL_CTX_DATA, a->o.tls_store);
-    }
+    if (a->o.tls_store)
+        tls_curl_use_store(j->easy, a->o.tls_store);
     if (curl_multi_add_handle(a->multi, j->easy) != CURLM_OK)
         return false;
     j->next = a->active;

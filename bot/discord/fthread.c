@@ -12,6 +12,7 @@
 #include "msg.h"
 #include "render_discord.h"
 #include "rest.h"
+#include "snowflake.h"
 #include "store.h"
 
 static uint64_t get(struct store *s, const char *prefix, uint64_t id)
@@ -19,7 +20,7 @@ static uint64_t get(struct store *s, const char *prefix, uint64_t id)
     char key[STORE_MAX_KV_KEY], *v = NULL;
     uint64_t out = 0;
     snprintf(key, sizeof key, "%s%" PRIu64, prefix, id);
-    if (store_kv_get(s, key, &v) == BOT_OK && !interaction_snowflake(v, &out))
+    if (store_kv_get(s, key, &v) == BOT_OK && !snowflake_parse(v, &out))
         out = 0;
     free(v);
     return out;

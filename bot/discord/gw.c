@@ -531,7 +531,7 @@ static int on_receive(struct gw *gw, struct lws *wsi, const char *in,
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
         return 0;
     if (!gw->rx_discard && sbuf_error(&gw->rx) == SBUF_OK)
-        gw_on_message(gw, sbuf_str(&gw->rx), gw->rx.len);
+        gw->on_message(gw, sbuf_str(&gw->rx), gw->rx.len);
     sbuf_reset(&gw->rx);
     gw->rx_discard = false;
     return 0;
@@ -594,24 +594,6 @@ int gw_lws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 }
 
 /* ---- public ---- */
-
-enum bot_err gw_new(const struct gw_opts *o, struct gw **out)
-{
-    struct gw *gw = calloc(1, sizeof *gw);
-
-    *out = NULL;
-    if (!gw)
-        return BOT_NOMEM;
-    gw->o = *o;
-    snprintf(gw->token, sizeof gw->token, "%s", o->token);
-    gw->o.token = gw->token;
-    sbuf_init(&gw->rx, (size_t)o->max_payload + 1);
-    gw->next_delay_ms = -1;
-    gw->starts_remaining = -1;
-    gw_set_shard(gw, &(struct shard){.id = 0, .count = 1}, 1);
-    *out = gw;
-    return BOT_OK;
-}
 
 void gw_detach(struct gw *gw)
 {

@@ -1,5 +1,6 @@
 /*
- * gw_dispatch.c - gateway opcodes and dispatch events, one handler each.
+ * gw_dispatch.c - gateway opcodes and dispatch events, one handler each,
+ * and gw_new(), which puts them on the connection (gw.c).
  */
 #include "gw_int.h"
 
@@ -431,4 +432,25 @@ void gw_on_message(struct gw *gw, const char *text, size_t len)
         log_msg(gw->o.log, LOG_LVL_DEBUG, "gateway: ignoring op %lld",
                 (long long)n);
     json_decref(msg);
+}
+
+/* ---- the gateway: the connection (gw.c) with this protocol on it ---- */
+
+enum bot_err gw_new(const struct gw_opts *o, struct gw **out)
+{
+    struct gw *gw = calloc(1, sizeof *gw);
+
+    *out = NULL;
+    if (!gw)
+        return BOT_NOMEM;
+    gw->o = *o;
+    gw->on_message = gw_on_message;
+    snprintf(gw->token, sizeof gw->token, "%s", o->token);
+    gw->o.token = gw->token;
+    sbuf_init(&gw->rx, (size_t)o->max_payload + 1);
+    gw->next_delay_ms = -1;
+    gw->starts_remaining = -1;
+    gw_set_shard(gw, &(struct shard){.id = 0, .count = 1}, 1);
+    *out = gw;
+    return BOT_OK;
 }

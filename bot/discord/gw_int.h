@@ -26,6 +26,10 @@ struct gw {
     enum gw_state state;
     bool detached;                    /* gw_detach() was called */
     struct lws *wsi;                  /* the live connection, or NULL */
+    /* Where a complete text message goes: gw_dispatch.c's gw_on_message,
+     * set by gw_new(), so the connection does not call up into the
+     * protocol above it. */
+    void (*on_message)(struct gw *gw, const char *text, size_t len);
 
     char gateway_url[GW_MAX_URL];     /* from GET /gateway/bot */
     char resume_url[GW_MAX_URL];      /* from READY (or the store) */

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "attach.h"
+#include "custom_id.h"
+#include "snowflake.h"
 
 enum {                        /* Discord application command option types */
     OPT_SUB_COMMAND = 1, OPT_SUB_COMMAND_GROUP = 2, OPT_STRING = 3,
@@ -20,128 +22,9 @@ enum {                        /* Discord application command option types */
 #define COMPONENT_BUTTON 2
 #define COMPONENT_STRING_SELECT 3
 
-bool interaction_snowflake(const char *s, uint64_t *out)
-{
-    static const char max[] = "18446744073709551615"; /* UINT64_MAX */
-    size_t n = s ? strlen(s) : 0;
-    uint64_t v = 0;
-
-    /* digits only (no sign, no space, nothing after), and no overflow:
-     * by hand, as strtoull() accepts more and costs more on every id. Only
-     * a number as long as UINT64_MAX can pass it. */
-    if (n == 0 || n > sizeof max - 1 ||
-        (n == sizeof max - 1 && strcmp(s, max) > 0))
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned d = (unsigned char)s[i] - (unsigned)'0';
-        if (d > 9)
-            return false;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return true;
-}
-
 int64_t interaction_snowflake_ms(uint64_t id)
 {
     return (int64_t)(id >> 22) + INTERACTION_DISCORD_EPOCH_MS;
-}
-
-static bool is_name(const char *s, size_t n)
-{
-    if (n == 0 || n > INTERACTION_NAME_MAX)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-              c == '-'))
-            return false;
-    }
-    return true;
-}
-
-bool interaction_custom_id_make(char *out, size_t cap, const char *command,
-                                const char *sub, uint64_t fight,
-                                int64_t version, const char *opt_name,
-                                const char *opt_value)
-{
-    int n;
-
-    if (!command || !is_name(command, strlen(command)) || version < 0 ||
-        (sub && !is_name(sub, strlen(sub))) ||
-        (opt_name && !is_name(opt_name, strlen(opt_name))) ||
-        (opt_value && !opt_name))
-        return false;
-    n = snprintf(out, cap, "%s:%s%s%s:%" PRIu64 ".%" PRId64 "%s%s%s%s",
-                 INTERACTION_CUSTOM_ID_PREFIX, command, sub ? "/" : "",
-                 sub ? sub : "", fight, version, opt_name ? ":" : "",
-                 opt_name ? opt_name : "", opt_value ? "=" : "",
-                 opt_value ? opt_value : "");
-    return n > 0 && (size_t)n < cap && n <= INTERACTION_CUSTOM_ID_MAX;
-}
-
-bool interaction_custom_id_parse(const char *s,
-                                 struct interaction_custom_id *out)
-{
-    const char *p, *colon, *slash, *eq;
-    size_t n;
-    char *end;
-    long long v;
-
-    memset(out, 0, sizeof *out);
-    if (!s || strlen(s) > INTERACTION_CUSTOM_ID_MAX)
-        return false;
-    bool v2 = strncmp(s, INTERACTION_CUSTOM_ID_PREFIX ":",
-                      sizeof INTERACTION_CUSTOM_ID_PREFIX) == 0;
-    if (!v2 && strncmp(s, INTERACTION_CUSTOM_ID_OLD ":",
-                       sizeof INTERACTION_CUSTOM_ID_OLD) != 0)
-        return false;
-    p = s + sizeof INTERACTION_CUSTOM_ID_PREFIX;
-    colon = strchr(p, ':');
-    if (!colon)
-        return false;
-    slash = memchr(p, '/', (size_t)(colon - p));
-    n = (size_t)((slash ? slash : colon) - p);
-    if (!is_name(p, n))
-        return false;
-    memcpy(out->command, p, n);
-    if (slash) {
-        n = (size_t)(colon - slash - 1);
-        if (!is_name(slash + 1, n))
-            return false;
-        memcpy(out->sub, slash + 1, n);
-    }
-    p = colon + 1;
-    if (v2) {
-        if (*p < '0' || *p > '9')
-            return false;
-        errno = 0;
-        unsigned long long fight = strtoull(p, &end, 10);
-        if (errno == ERANGE || *end != '.')
-            return false;
-        out->fight = (uint64_t)fight;
-        p = end + 1;
-    }
-    if (*p < '0' || *p > '9')
-        return false;
-    errno = 0;
-    v = strtoll(p, &end, 10);
-    if (errno == ERANGE || (*end && *end != ':'))
-        return false;
-    out->version = v;
-    if (!*end)
-        return true;
-    p = end + 1;
-    eq = strchr(p, '=');
-    n = eq ? (size_t)(eq - p) : strlen(p);
-    if (!is_name(p, n))
-        return false;
-    memcpy(out->opt_name, p, n);
-    if (eq) {
-        snprintf(out->opt_value, sizeof out->opt_value, "%s", eq + 1);
-        out->has_value = true;
-    }
-    return true;
 }
 
 /* A string member of obj within max bytes, or NULL (sets why). */
@@ -185,7 +68,7 @@ static bool get_id(json_t *obj, const char *key, bool required, uint64_t *out,
         *out = 0;
         return true;
     }
-    if (!interaction_snowflake(s, out)) {
+    if (!snowflake_parse(s, out)) {
         snprintf(why, whylen, "%s is not a snowflake", key);
         return false;
     }
@@ -235,7 +118,7 @@ static bool decode_resolved_channels(struct interaction *it, json_t *data,
     json_object_foreach(chans, key, c) {
         struct cmd_channel *out = &it->req.channels[it->req.nchannels];
         json_t *jt = json_object_get(c, "type");
-        if (!json_is_object(c) || !interaction_snowflake(key, &out->id) ||
+        if (!json_is_object(c) || !snowflake_parse(key, &out->id) ||
             !json_is_integer(jt) || json_integer_value(jt) < 0 ||
             json_integer_value(jt) > 255) {
             snprintf(why, whylen, "a resolved channel is malformed");
@@ -294,7 +177,7 @@ static bool decode_option(struct interaction *it, json_t *o, char *why,
     char *buf = it->num[it->req.nopts < CMD_MAX_OPTS ? it->req.nopts : 0];
     const char *text = NULL;
 
-    if (!name || !is_name(name, strlen(name)) || !json_is_integer(jt)) {
+    if (!name || !custom_id_name_ok(name, strlen(name)) || !json_is_integer(jt)) {
         snprintf(why, whylen, "option without a valid name or type");
         return false;
     }
@@ -379,7 +262,7 @@ static bool decode_options(struct interaction *it, json_t *opts, char *why,
         if (t == OPT_SUB_COMMAND) {
             const char *sub = json_string_value(json_object_get(o, "name"));
             if (it->req.sub || json_array_size(opts) != 1 || !sub ||
-                !is_name(sub, strlen(sub))) {
+                !custom_id_name_ok(sub, strlen(sub))) {
                 snprintf(why, whylen, "malformed subcommand");
                 return false;
             }
@@ -399,13 +282,13 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
                              size_t whylen)
 {
     bool bad = false;
-    const char *cid = get_str(data, "custom_id", INTERACTION_CUSTOM_ID_MAX,
+    const char *cid = get_str(data, "custom_id", CUSTOM_ID_MAX,
                               true, why, whylen, &bad);
     json_t *ct = json_object_get(data, "component_type");
 
     if (bad)
         return false;
-    if (!interaction_custom_id_parse(cid, &it->cid)) {
+    if (!custom_id_parse(cid, &it->cid)) {
         snprintf(why, whylen, "custom_id is not ours");
         return false;
     }
@@ -449,7 +332,7 @@ static void decode_roles(struct interaction *it, json_t *roles)
     for (size_t i = 0; i < json_array_size(roles); i++) {
         const char *id = json_string_value(json_array_get(roles, i));
         if (id == NULL ||
-            !interaction_snowflake(id, &it->req.roles[i]))
+            !snowflake_parse(id, &it->req.roles[i]))
             return;
     }
     it->req.nroles = (int)json_array_size(roles);
@@ -493,7 +376,7 @@ static bool decode_actor(struct interaction *it, json_t *d, char *why,
         perms = json_string_value(json_object_get(member, "permissions"));
         /* a permission bitfield is a decimal string of any width; we keep
          * the low 64 bits, which hold every permission we check */
-        if (perms && interaction_snowflake(perms, &it->req.perms))
+        if (perms && snowflake_parse(perms, &it->req.perms))
             it->req.perms_known = true;
         decode_roles(it, json_object_get(member, "roles"));
     }
@@ -528,7 +411,7 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         goto invalid;
     {
         uint64_t tmp;
-        if (!interaction_snowflake(it->id, &tmp)) {
+        if (!snowflake_parse(it->id, &tmp)) {
             snprintf(why, whylen, "id is not a snowflake");
             goto invalid;
         }
@@ -570,7 +453,7 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
     const char *app = json_string_value(json_object_get(d,
                                                         "app_permissions"));
     it->req.app_perms_known = app != NULL &&
-                              interaction_snowflake(app, &it->req.app_perms);
+                              snowflake_parse(app, &it->req.app_perms);
     json_t *lim = json_object_get(d, "attachment_size_limit");
     it->req.attach_limit = json_is_integer(lim) && json_integer_value(lim) > 0
                            ? (int64_t)json_integer_value(lim) : 0;
@@ -593,7 +476,7 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                    why, whylen, &bad);
         if (bad)
             goto invalid;
-        if (!is_name(name, strlen(name))) {
+        if (!custom_id_name_ok(name, strlen(name))) {
             snprintf(why, whylen, "command name is malformed");
             goto invalid;
         }

@@ -221,14 +221,6 @@ static size_t on_header(char *data, size_t size, size_t n, void *ud)
     return len;
 }
 
-/* curl made a TLS context for a new connection: give it the shared store */
-static CURLcode on_ssl_ctx(CURL *easy, void *ssl_ctx, void *store)
-{
-    (void)easy;
-    tls_share_store(ssl_ctx, store);
-    return CURLE_OK;
-}
-
 static bool req_start(struct rest *r, struct rest_req *q)
 {
     char url[REST_MAX_PATH + 256];
@@ -270,14 +262,10 @@ static bool req_start(struct rest *r, struct rest_req *q)
         curl_easy_setopt(q->easy, CURLOPT_HTTP_VERSION,
                          (long)CURL_HTTP_VERSION_2TLS);
         curl_easy_setopt(q->easy, CURLOPT_PIPEWAIT, 1L);
-        if (r->o.tls_store) {
-            /* verify against the store the gateway loaded (tls.h), not a
-             * second parse of the CA bundle */
-            curl_easy_setopt(q->easy, CURLOPT_CAINFO, NULL);
-            curl_easy_setopt(q->easy, CURLOPT_CAPATH, NULL);
-            curl_easy_setopt(q->easy, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
-            curl_easy_setopt(q->easy, CURLOPT_SSL_CTX_DATA, r->o.tls_store);
-        }
+        /* verify against the store the gateway loaded (tls.h), not a
+         * second parse of the CA bundle */
+        if (r->o.tls_store)
+            tls_curl_use_store(q->easy, r->o.tls_store);
     }
     if (strcmp(q->method, "GET") != 0)
         curl_easy_setopt(q->easy, CURLOPT_CUSTOMREQUEST, q->method);

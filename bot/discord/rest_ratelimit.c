@@ -8,6 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "eng_text.h"
+
+/* Largest X-RateLimit-Limit or -Remaining taken as a number. */
+#define RL_MAX_COUNT 1000000000
 #define RL_BUSY_WAIT_MS 1000   /* a bucket or the global budget waits for
                                   an answer: its completion wakes the
                                   sender anyway */
@@ -497,21 +501,17 @@ int64_t rl_wait_clamp(int64_t ms)
     return ms < 0 ? 0 : ms > RL_MAX_WAIT_MS ? RL_MAX_WAIT_MS : ms;
 }
 
-static bool parse_int(const char *s, size_t len, int64_t *out)
+/* A count header's value (already trimmed): a whole number from 0 to
+ * RL_MAX_COUNT. */
+static bool header_count(const char *s, size_t len, int64_t *out)
 {
-    int64_t v = 0;
-    size_t i = 0;
-    bool any = false;
-    while (i < len && s[i] == ' ')
-        i++;
-    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, any = true) {
-        v = v * 10 + (s[i] - '0');
-        if (v > 1000000000)
-            return false;
-    }
-    while (i < len && (s[i] == ' ' || s[i] == '\r' || s[i] == '\n'))
-        i++;
-    if (!any || i != len)
+    char text[24];
+    int64_t v;
+    if (len == 0 || len >= sizeof text)
+        return false;
+    memcpy(text, s, len);
+    text[len] = '\0';
+    if (!eng_text_to_int(text, &v) || v < 0 || v > RL_MAX_COUNT)
         return false;
     *out = v;
     return true;
@@ -537,9 +537,9 @@ bool rl_parse_header(struct rl_headers *h, const char *line, size_t len)
         vlen--;
 #define IS(name) (nlen == sizeof(name) - 1 && strncasecmp(line, name, nlen) == 0)
     if (IS("x-ratelimit-limit"))
-        return (h->has_limit = parse_int(v, vlen, &h->limit));
+        return (h->has_limit = header_count(v, vlen, &h->limit));
     if (IS("x-ratelimit-remaining"))
-        return (h->has_remaining = parse_int(v, vlen, &h->remaining));
+        return (h->has_remaining = header_count(v, vlen, &h->remaining));
     if (IS("x-ratelimit-reset-after"))
         return (h->has_reset_after =
                     rl_parse_seconds(v, vlen, &h->reset_after_ms));

@@ -3,6 +3,7 @@
  */
 #include "tls.h"
 
+#include <curl/curl.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -53,4 +54,20 @@ int tls_store_count(void *store)
 void tls_share_store(void *other_ssl_ctx, void *store)
 {
     SSL_CTX_set1_cert_store(other_ssl_ctx, store);
+}
+
+/* curl made a TLS context for a new connection: give it the shared store */
+static CURLcode on_ssl_ctx(CURL *easy, void *ssl_ctx, void *store)
+{
+    (void)easy;
+    tls_share_store(ssl_ctx, store);
+    return CURLE_OK;
+}
+
+void tls_curl_use_store(void *easy, void *store)
+{
+    curl_easy_setopt(easy, CURLOPT_CAINFO, NULL);
+    curl_easy_setopt(easy, CURLOPT_CAPATH, NULL);
+    curl_easy_setopt(easy, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+    curl_easy_setopt(easy, CURLOPT_SSL_CTX_DATA, store);
 }

@@ -44,4 +44,10 @@ int tls_store_count(void *store);
  * both keep a reference. */
 void tls_share_store(void *other_ssl_ctx, void *store);
 
+/* Make a curl handle (CURL *) verify against store instead of parsing the
+ * CA bundle again: no CAINFO or CAPATH of its own, and each of its
+ * connections' contexts shares store (tls_share_store). REST and the
+ * attachment downloads set up their handles through here. */
+void tls_curl_use_store(void *easy, void *store);
+
 #endif

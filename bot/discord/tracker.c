@@ -16,6 +16,7 @@
 #include "interaction.h"
 #include "render_discord.h"
 #include "rest.h"
+#include "snowflake.h"
 #include "store.h"
 
 #define NOPIN_MARK " nopin"
@@ -88,7 +89,7 @@ static void kv_load(struct tchan *ch)
     if (n < sizeof id) {
         memcpy(id, v, n);
         id[n] = '\0';
-        if (!interaction_snowflake(id, &ch->msg_id))
+        if (!snowflake_parse(id, &ch->msg_id))
             ch->msg_id = 0;
     }
     ch->nopin = strstr(v, NOPIN_MARK) != NULL;
@@ -194,7 +195,7 @@ static uint64_t message_id(const struct rest_result *res)
 {
     json_t *j = json_loadb(res->body, res->body_len, 0, NULL);
     uint64_t id = 0;
-    if (!interaction_snowflake(json_string_value(json_object_get(j, "id")),
+    if (!snowflake_parse(json_string_value(json_object_get(j, "id")),
                                &id))
         id = 0;
     json_decref(j);
@@ -488,7 +489,7 @@ uint64_t tracker_message_id(struct tracker *t, uint64_t channel)
     kv_key(key, sizeof key, channel);
     if (store_kv_get(t->o.store, key, &v) == BOT_OK) {
         v[strcspn(v, " ")] = '\0';
-        if (!interaction_snowflake(v, &id))
+        if (!snowflake_parse(v, &id))
             id = 0;
     }
     free(v);

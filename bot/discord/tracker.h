@@ -54,7 +54,7 @@ struct tracker;
 #define TRACKER_MIN_INTERVAL_MS 1000  /* between two writes to one tracker */
 #define TRACKER_TOKEN_TTL_MS (14 * 60 * 1000) /* an interaction token is
                                                  good for 15 minutes */
-#define TRACKER_KV_PREFIX "tracker:"
+#define TRACKER_KV_PREFIX CMD_TRACKER_KV_PREFIX
 
 struct tracker_opts {
     struct lws_context *ctx;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render_dice.h"
+
 /* Set o[key] = v, stealing v. Returns false if v is NULL (out of memory) or
  * the set fails; a NULL o is tolerated so that callers check once. */
 static bool set(json_t *o, const char *key, json_t *v)
@@ -58,7 +60,8 @@ static json_t *finish(json_t *o, const char *key, json_t *arr, bool ok)
     return NULL;
 }
 
-static json_t *die_json(const struct dice_die *d)
+static json_t *die_json(const struct render_dice_term *t,
+                        const struct dice_die *d)
 {
     static const struct {
         const char *name;
@@ -70,9 +73,12 @@ static json_t *die_json(const struct dice_die *d)
         {"max", DICE_DIE_MAX},           {"min", DICE_DIE_MIN},
         {"raised", DICE_DIE_RAISED},     {"lowered", DICE_DIE_LOWERED},
     };
+    char shown[RENDER_DICE_DIE_MAX];
+    render_dice_die(shown, sizeof shown, false, t, d);
     json_t *o = json_object();
     bool ok = set(o, "value", json_integer(d->value)) &&
               set(o, "rolled", json_integer(d->rolled)) &&
+              set(o, "shown", json_string(shown)) &&
               set(o, "kept", json_boolean(!(d->flags & DICE_DIE_UNCOUNTED)));
     for (size_t i = 0; ok && i < sizeof flags / sizeof flags[0]; i++)
         ok = set(o, flags[i].name, json_boolean(d->flags & flags[i].flag));
@@ -95,8 +101,10 @@ static json_t *group_json(const char *src, const struct dice_result *r,
               set(o, "successes", json_integer(g->successes)) &&
               set(o, "failures", json_integer(g->failures)) &&
               set(o, "subtotal", json_integer(g->subtotal));
+    struct render_dice_term t = {&r->dice[g->first], g->count, g->sides,
+                                 g->fudge, g->counting};
     for (unsigned i = 0; ok && i < g->count; i++)
-        ok = append(dice, die_json(&r->dice[g->first + i]));
+        ok = append(dice, die_json(&t, &r->dice[g->first + i]));
     return finish(o, "dice", dice, ok);
 }
 

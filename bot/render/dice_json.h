@@ -9,7 +9,7 @@
  *                          "fudge": false, "counting": false,
  *                          "successes": 0, "failures": 0, "subtotal": 13,
  *                          "dice": [{"value": 6, "rolled": 6,
- *                                    "kept": true,
+ *                                    "shown": "6", "kept": true,
  *                                    "dropped": false, "rerolled": false,
  *                                    "exploded": false, "bonus": false,
  *                                    "success": false, "failure": false,
@@ -23,7 +23,9 @@
  * and not rerolled away. "value" is what the die counts for and "rolled"
  * the face it showed: they differ when minN raised it ("raised") or maxN
  * lowered it ("lowered"). "max" and "min" mark a natural top or bottom
- * face, of "rolled". Columns are 1-based byte columns.
+ * face, of "rolled". "shown" is the die as every other surface shows it,
+ * with the same marks (render_dice.h): "(3)", "8*", "1x", "6!", "1→10".
+ * Columns are 1-based byte columns.
  *
  * Ownership: arguments are borrowed; each function returns a new reference
  * the caller releases with json_decref(), or NULL when out of memory.

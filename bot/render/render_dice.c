@@ -1,6 +1,9 @@
 /*
- * render_dice.c - dice results and errors as terminal text or Discord
- * markdown, always within the caller's (and Discord's) length limit.
+ * render_dice.c - dice as people see them: one die and one long pool with
+ * the marks every surface shares (render_dice_die, render_dice_counts, also
+ * used for the rolls in events by render_roll.c), and the roll command's
+ * results and errors as terminal text or markdown, always within the
+ * caller's (and Discord's) length limit.
  */
 #include "render_dice.h"
 
@@ -8,6 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "eng_text.h"
 
 /* How much of a roll is shown; each step is tried until the output fits. */
 enum detail {
@@ -24,7 +29,7 @@ struct out {
     char *buf;
     size_t cap, len;
     bool full, cut;
-    bool discord;
+    bool discord;               /* markdown (Discord, the console) */
     bool collapsed;             /* some pool was shown as counts */
 };
 
@@ -90,111 +95,158 @@ static void put_strong(struct out *o, const char *s, size_t n)
         put_str(o, "**");
 }
 
-static void put_face(struct out *o, const struct dice_group *g, int32_t v)
+/* ---- one die, one long pool: the marks every surface shows ---------------- */
+
+/* A face: Fudge dice as + 0 -, others in decimal (eng_text_i64: every die
+ * of every roll in an event passes here, and printf costs ten times it). */
+static void put_face(struct out *o, const struct render_dice_term *t,
+                     int32_t v)
 {
-    if (g->fudge)
-        put_str(o, v > 0 ? "+" : v < 0 ? "-" : "0");
-    else
-        put_fmt(o, "%d", (int)v);
+    char num[ENG_TEXT_I64_MAX];
+    const char *p;
+    if (t->fudge) {
+        put(o, v > 0 ? "+" : v < 0 ? "-" : "0", 1);
+        return;
+    }
+    p = eng_text_i64(v, num);
+    put(o, p, (size_t)(num + sizeof num - p));
 }
 
-/* One die. Text: "(2)" not counted, "1r" rerolled, "6!" exploded,
- * "8*" success, "1x" failure, "3→10" a face that minN raised (or maxN
- * lowered) to what it counts for. Discord: ~~struck~~ when not counted,
- * bold for a success or natural maximum, italics for a failure or natural
- * minimum, "!" after an explosion, the same arrow. */
-static void put_die(struct out *o, const struct dice_group *g,
-                    const struct dice_die *d)
+/* A writer over a caller's buffer for one die or one pool's counts: what
+ * does not fit is cut (the callers' buffers hold the longest). */
+static struct out piece(char *buf, size_t cap, bool markdown)
 {
+    if (cap > 0)
+        buf[0] = '\0';
+    return (struct out){.buf = buf, .cap = cap, .cut = true,
+                        .discord = markdown, .full = cap == 0};
+}
+
+size_t render_dice_die(char *buf, size_t cap, bool markdown,
+                       const struct render_dice_term *t,
+                       const struct dice_die *d)
+{
+    struct out p = piece(buf, cap, markdown);
     unsigned f = d->flags;
-    const char *mark = "";
-    if (o->discord) {
-        if (f & DICE_DIE_UNCOUNTED)
-            mark = "~~";
-        else if (f & (DICE_DIE_SUCCESS | DICE_DIE_FAILURE))
-            mark = (f & DICE_DIE_SUCCESS) ? "**" : "_";
-        else if (!g->counting && (f & (DICE_DIE_MAX | DICE_DIE_MIN)))
-            mark = (f & DICE_DIE_MAX) ? "**" : "_";
-    } else if (f & DICE_DIE_UNCOUNTED)
-        mark = "(";
-    put_str(o, mark);
+    bool counted = !(f & DICE_DIE_UNCOUNTED);
+    const char *open = "", *close = "";
+    if (!counted) {
+        open = markdown ? "~~(" : "(";
+        close = markdown ? ")~~" : ")";
+    } else if (markdown && (f & DICE_DIE_SUCCESS)) {
+        open = close = "**";
+    } else if (markdown && (f & DICE_DIE_FAILURE)) {
+        open = close = "_";
+    } else if (markdown && !t->counting && (f & DICE_DIE_MAX)) {
+        open = close = "**";
+    } else if (markdown && !t->counting && (f & DICE_DIE_MIN)) {
+        open = close = "_";
+    }
+    if (*open != '\0')
+        put_str(&p, open);
     if (f & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
-        put_face(o, g, d->rolled);
-        put_str(o, RENDER_DICE_ARROW);
+        put_face(&p, t, d->rolled);
+        put_str(&p, RENDER_DICE_ARROW);
     }
-    put_face(o, g, d->value);
-    if (!o->discord && (f & DICE_DIE_REROLLED))
-        put_str(o, "r");
-    if (!o->discord && !(f & DICE_DIE_UNCOUNTED)) {
-        if (f & DICE_DIE_SUCCESS)
-            put_str(o, "*");
-        if (f & DICE_DIE_FAILURE)
-            put_str(o, "x");
-    }
-    put_str(o, *mark == '(' ? ")" : mark);
+    put_face(&p, t, d->value);
+    if (f & DICE_DIE_REROLLED)
+        put_str(&p, "r");
+    if (counted && (f & DICE_DIE_SUCCESS))
+        put_str(&p, markdown ? "\\*" : "*");
+    if (counted && (f & DICE_DIE_FAILURE))
+        put_str(&p, "x");
+    if (*close != '\0')
+        put_str(&p, close);
     if (f & DICE_DIE_EXPLODED)
-        put_str(o, "!");
+        put_str(&p, "!");
+    return p.len;
 }
 
-/* A pool too long to list: "1000 dice; 1: 160, 2: 170, ..." (counted dice
- * per face), or the counted dice themselves when few are ("100 dice;
- * counted 99, 97, 95; 97 not counted"). */
-static void put_counts(struct out *o, const struct dice_result *r,
-                       const struct dice_group *g)
+size_t render_dice_counts(char *buf, size_t cap, bool markdown,
+                          const struct render_dice_term *t)
 {
-    const struct dice_die *d = &r->dice[g->first];
+    struct out p = piece(buf, cap, markdown);
+    const struct dice_die *d = t->dice;
     unsigned counted = 0;
-    for (unsigned i = 0; i < g->count; i++)
+    for (unsigned i = 0; i < t->count; i++)
         counted += !(d[i].flags & DICE_DIE_UNCOUNTED);
-    put_fmt(o, "%u dice", (unsigned)g->count);
+    put_fmt(&p, "%u dice", t->count);
     if (counted <= RENDER_DICE_LIST_MAX) {
         const char *sep = "; counted ";
-        for (unsigned i = 0; i < g->count; i++) {
+        for (unsigned i = 0; i < t->count; i++) {
+            char die[RENDER_DICE_DIE_MAX];
             if (d[i].flags & DICE_DIE_UNCOUNTED)
                 continue;
-            put_str(o, sep);
-            put_die(o, g, &d[i]);
+            put_str(&p, sep);
+            render_dice_die(die, sizeof die, markdown, t, &d[i]);
+            put_str(&p, die);
             sep = ", ";
         }
-    } else if (g->counting) {
-        put_fmt(o, "; %d successes, %d failures", (int)g->successes,
-                (int)g->failures);
-    } else if (g->fudge || g->sides <= RENDER_DICE_HIST_MAX) {
+    } else if (t->counting) {
+        unsigned succ = 0, fail = 0;
+        for (unsigned i = 0; i < t->count; i++) {
+            if (d[i].flags & DICE_DIE_UNCOUNTED)
+                continue;
+            succ += (d[i].flags & DICE_DIE_SUCCESS) != 0;
+            fail += (d[i].flags & DICE_DIE_FAILURE) != 0;
+        }
+        put_fmt(&p, "; %u successes, %u failures", succ, fail);
+    } else if (t->fudge || t->sides <= RENDER_DICE_HIST_MAX) {
         unsigned hist[RENDER_DICE_HIST_MAX + 1] = {0};
-        int32_t lo = g->fudge ? -1 : 1;
-        for (unsigned i = 0; i < g->count; i++)
-            if (!(d[i].flags & DICE_DIE_UNCOUNTED))
-                hist[d[i].value - lo]++;
+        int32_t lo = t->fudge ? -1 : 1;
+        for (unsigned i = 0; i < t->count; i++) {
+            int32_t k = d[i].value - lo;
+            if (!(d[i].flags & DICE_DIE_UNCOUNTED) && k >= 0 &&
+                k <= RENDER_DICE_HIST_MAX)
+                hist[k]++;
+        }
         const char *sep = "; ";
-        for (int32_t i = 0; i < g->sides; i++) {
+        for (int32_t i = 0; i < t->sides && i <= RENDER_DICE_HIST_MAX; i++) {
             if (hist[i] == 0)
                 continue;
-            put_str(o, sep);
-            put_face(o, g, lo + i);
-            put_fmt(o, ": %u", hist[i]);
+            put_str(&p, sep);
+            put_face(&p, t, lo + i);
+            put_fmt(&p, ": %u", hist[i]);
             sep = ", ";
         }
     }
-    if (counted < g->count)
-        put_fmt(o, "; %u not counted", g->count - counted);
-    o->collapsed = true;
+    if (counted < t->count)
+        put_fmt(&p, "; %u not counted", t->count - counted);
+    return p.len;
+}
+
+/* ---- the roll command's lines --------------------------------------------- */
+
+static struct render_dice_term term_of(const struct dice_result *r,
+                                       const struct dice_group *g)
+{
+    return (struct render_dice_term){&r->dice[g->first], g->count, g->sides,
+                                     g->fudge, g->counting};
 }
 
 static void put_group(struct out *o, const struct dice_result *r,
                       const struct dice_group *g, enum detail lvl)
 {
+    struct render_dice_term t = term_of(r, g);
     put_str(o, " (");
     if (lvl == DETAIL_DICE ||
         (lvl == DETAIL_COUNTS && g->count <= RENDER_DICE_LIST_MAX)) {
         for (unsigned i = 0; i < g->count; i++) {
+            char die[RENDER_DICE_DIE_MAX];
             if (i > 0)
                 put_str(o, ", ");
-            put_die(o, g, &r->dice[g->first + i]);
+            render_dice_die(die, sizeof die, o->discord, &t,
+                            &r->dice[g->first + i]);
+            put_str(o, die);
         }
-    } else if (lvl == DETAIL_COUNTS)
-        put_counts(o, r, g);
-    else
+    } else if (lvl == DETAIL_COUNTS) {
+        char counts[RENDER_DICE_COUNTS_MAX];
+        render_dice_counts(counts, sizeof counts, o->discord, &t);
+        put_str(o, counts);
+        o->collapsed = true;
+    } else {
         put_fmt(o, "%u dice", (unsigned)g->count);
+    }
     put_str(o, ")");
 }
 
@@ -285,8 +337,8 @@ size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
     buf[0] = '\0';
     if (n == 0)
         return 0;
-    bool discord = style == RENDER_DICE_DISCORD;
-    if (discord && cap > RENDER_DISCORD_MAX + 1)
+    bool discord = style != RENDER_DICE_TEXT;   /* markdown */
+    if (style == RENDER_DICE_DISCORD && cap > RENDER_DISCORD_MAX + 1)
         cap = RENDER_DISCORD_MAX + 1;
     for (int lvl = DETAIL_DICE; lvl <= DETAIL_TOTALS; lvl++) {
         struct out o = {.buf = buf, .cap = cap, .discord = discord,
@@ -321,8 +373,8 @@ size_t render_dice_error(char *buf, size_t cap, enum render_dice_style style,
     if (cap == 0)
         return 0;
     buf[0] = '\0';
-    bool discord = style == RENDER_DICE_DISCORD;
-    if (discord && cap > RENDER_DISCORD_MAX + 1)
+    bool discord = style != RENDER_DICE_TEXT;   /* markdown */
+    if (style == RENDER_DICE_DISCORD && cap > RENDER_DISCORD_MAX + 1)
         cap = RENDER_DISCORD_MAX + 1;
     struct out o = {.buf = buf, .cap = cap, .discord = discord, .cut = true};
     const char *indent = discord ? "" : "  ";

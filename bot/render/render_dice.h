@@ -1,19 +1,35 @@
 /*
- * render_dice.h - dice results and dice errors as text for people.
+ * render_dice.h - dice results and dice errors as text for people: the one
+ * place that says how a die looks, for /roll (Discord and the console),
+ * `fray roll`, and the rolls inside events (render_roll.h).
  *
- * Two styles: Discord markdown (dropped dice struck through, natural
- * maximum bold, natural minimum in italics, user text escaped) and plain
- * text for the terminal. Output always fits the caller's buffer and, for
- * Discord, RENDER_DISCORD_MAX characters: when the full listing is too
- * long, detail goes step by step (long pools become counts per face, then
- * dice are left out, then only totals remain) and a note says so.
+ * The marks, the same characters in every surface:
+ *
+ *   (3)    a die that does not count (dropped, or rerolled: "(1r)")
+ *   8*     a success          1x     a failure
+ *   6!     an explosion       1→10   a face min raised (max lowered) and
+ *                                    what it counts for
+ *   + 0 -  Fudge faces
+ *
+ * Markdown (Discord, and the console, which takes it apart again:
+ * render_text.h) adds emphasis around them: a die that does not count is
+ * struck through, a success or a natural maximum bold, a failure or a
+ * natural minimum in italics ("~~(3)~~", "**8\***", "_1x_", "**6**!"), and
+ * user text is escaped. Plain text (`fray roll`) is the same without it.
+ *
+ * Output always fits the caller's buffer and, for Discord,
+ * RENDER_DISCORD_MAX characters: when the full listing is too long, detail
+ * goes step by step (long pools become counts per face, then dice are left
+ * out, then only totals remain) and a note says so.
  *
  * Ownership: every argument is borrowed for the call; nothing is kept.
  */
 #ifndef RENDER_DICE_H
 #define RENDER_DICE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dice.h"
 
@@ -28,10 +44,42 @@
  * "1→10" (UTF-8, as Discord and terminals show it). */
 #define RENDER_DICE_ARROW "\xE2\x86\x92"
 
+/* Longest text of one die with its marks (render_dice_die). */
+#define RENDER_DICE_DIE_MAX 64
+/* Longest text of one pool's counts (render_dice_counts). */
+#define RENDER_DICE_COUNTS_MAX 1024
+
 enum render_dice_style {
-    RENDER_DICE_TEXT,           /* terminal */
-    RENDER_DICE_DISCORD,        /* Discord markdown */
+    RENDER_DICE_TEXT,           /* terminal, as is (`fray roll`) */
+    RENDER_DICE_DISCORD,        /* markdown, within RENDER_DISCORD_MAX */
+    RENDER_DICE_MARKDOWN,       /* markdown without Discord's limit: the
+                                   console, which shows it as text */
 };
+
+/* One dice term's dice, as a roll (struct dice_group) and a recorded roll
+ * (struct enc_term) both describe them. */
+struct render_dice_term {
+    const struct dice_die *dice;    /* its count dice */
+    unsigned count;
+    int32_t sides;
+    bool fudge;
+    bool counting;                  /* successes and failures counted */
+};
+
+/* One die of t with its marks (above), markdown or plain, into buf[cap]
+ * (at most RENDER_DICE_DIE_MAX needed). Returns the length. */
+size_t render_dice_die(char *buf, size_t cap, bool markdown,
+                       const struct render_dice_term *t,
+                       const struct dice_die *d);
+
+/* A pool too long to list: "1000 dice; 1: 160, 2: 170, ..." (counted dice
+ * per face, for Fudge dice and dice of up to RENDER_DICE_HIST_MAX faces),
+ * the counted dice themselves when few are ("100 dice; counted 99, 97, 95;
+ * 97 not counted"), a counting pool's "; 12 successes, 3 failures", or
+ * just "N dice". Into buf[cap] (RENDER_DICE_COUNTS_MAX holds the longest);
+ * returns the length. */
+size_t render_dice_counts(char *buf, size_t cap, bool markdown,
+                          const struct render_dice_term *t);
 
 /* Render the n results of one expression (n > 1 for a repeat prefix such
  * as "6x 4d6kh3"), one line each. src[0, len) is the source they were rolled

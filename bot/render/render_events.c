@@ -50,19 +50,6 @@ static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
     free(esc);
 }
 
-bool render_side_unseen(const struct encounter *e, int64_t side)
-{
-    bool any = false;
-    for (int i = 0; i < e->ncs; i++) {
-        if (e->cs[i].side != side)
-            continue;
-        if (!e->cs[i].hidden)
-            return false;
-        any = true;
-    }
-    return any;
-}
-
 static void put_user(struct sbuf *b, const char *s)
 {
     char *esc = msg_escape(s != NULL ? s : "");

@@ -9,6 +9,7 @@
 
 #include "eng_text.h"
 #include "msg.h"
+#include "render_dice.h"
 
 void render_int(struct sbuf *b, int64_t v, int width)
 {
@@ -18,60 +19,6 @@ void render_int(struct sbuf *b, int64_t v, int width)
     for (size_t k = n; k < (size_t)width; k++)
         sbuf_addc(b, ' ');
     sbuf_addn(b, p, n);
-}
-
-static void put_face(struct sbuf *b, const struct enc_term *t, int32_t v)
-{
-    if (t->fudge)
-        sbuf_add(b, v > 0 ? "+" : v < 0 ? "-" : "0");
-    else
-        render_int(b, v, 0);
-}
-
-/* A face minN raised or maxN lowered shows as "1→10": what it
- * showed, then what it counts for. */
-static void put_die(struct sbuf *b, const struct enc_term *t,
-                    const struct dice_die *d)
-{
-    const char *pre = "", *post = "";
-    if (d->flags & DICE_DIE_UNCOUNTED)
-        pre = post = "~~";
-    else if (!t->fudge && (d->flags & (DICE_DIE_MAX | DICE_DIE_MIN)))
-        pre = post = "**";
-    sbuf_add(b, pre);
-    if (d->flags & (DICE_DIE_RAISED | DICE_DIE_LOWERED)) {
-        put_face(b, t, d->rolled);
-        sbuf_add(b, "\xE2\x86\x92");
-    }
-    put_face(b, t, d->value);
-    sbuf_add(b, post);
-    if (d->flags & DICE_DIE_EXPLODED)
-        sbuf_addc(b, '!');
-}
-
-/* "6×4" counts of the kept dice per face, highest face first (successes
- * usually sit at the top), then how many were dropped. */
-static void put_counts(struct sbuf *b, const struct enc_term *t,
-                       const struct dice_die *dice)
-{
-    int count[RENDER_ROLL_COUNT_SIDES + 1] = {0}, dropped = 0;
-    for (int k = 0; k < t->count; k++) {
-        const struct dice_die *d = &dice[t->first + k];
-        if (d->flags & DICE_DIE_UNCOUNTED)
-            dropped++;
-        else if (d->value >= 1 && d->value <= RENDER_ROLL_COUNT_SIDES)
-            count[d->value]++;
-    }
-    sbuf_addf(b, "%d dice: ", (int)t->count);
-    bool first = true;
-    for (int f = t->sides; f >= 1; f--) {
-        if (count[f] == 0)
-            continue;
-        sbuf_addf(b, "%s%d\xC3\x97%d", first ? "" : ", ", f, count[f]);
-        first = false;
-    }
-    if (dropped > 0)
-        sbuf_addf(b, "%s%d dropped", first ? "" : ", ", dropped);
 }
 
 void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
@@ -86,15 +33,21 @@ void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
         char *lit = msg_escape_n(r->expr + pos, t->pos - pos);
         sbuf_add(b, lit != NULL ? lit : "");
         free(lit);
+        struct render_dice_term dt = {&r->dice[t->first], t->count,
+                                      t->sides, t->fudge, t->counting};
         sbuf_addc(b, '[');
-        if (t->count > RENDER_ROLL_FACES && !t->fudge &&
-            t->sides <= RENDER_ROLL_COUNT_SIDES) {
-            put_counts(b, t, r->dice);
+        if (t->count > RENDER_ROLL_FACES) {
+            char counts[RENDER_DICE_COUNTS_MAX];
+            render_dice_counts(counts, sizeof counts, true, &dt);
+            sbuf_add(b, counts);
         } else {
             for (int k = 0; k < t->count; k++) {
+                char die[RENDER_DICE_DIE_MAX];
                 if (k > 0)
                     sbuf_add(b, ", ");
-                put_die(b, t, &r->dice[t->first + k]);
+                sbuf_addn(b, die,
+                          render_dice_die(die, sizeof die, true, &dt,
+                                          &r->dice[t->first + k]));
             }
         }
         if (t->counting)

@@ -1,11 +1,10 @@
 /*
  * render_roll.h - one recorded roll (enc_event.h struct enc_roll) as
- * Discord markdown: the expression with each dice term replaced by its
- * faces, "[**20**, 3, ~~1~~]+5". Dropped and rerolled dice are struck,
- * natural extremes bold, exploded dice marked "!", Fudge dice as + 0 -,
- * a die that minN raised or maxN lowered as "1→10".
- * A term of more than RENDER_ROLL_FACES dice shows a count per face when
- * its die has few enough faces, so a 50-die pool stays one short line.
+ * markdown, for the events: the expression with each dice term replaced by
+ * its faces, "[**20**, 3, ~~(1)~~]+5". Each die has the marks of
+ * render_dice.h, the same as /roll and `fray roll` show.
+ * A term of more than RENDER_ROLL_FACES dice shows its counts
+ * (render_dice_counts), so a 50-die pool stays one short line.
  * Counting terms add their successes.
  *
  * Ownership: arguments are borrowed; text is appended to the caller's sbuf.
@@ -18,8 +17,6 @@
 
 /* Dice of one term listed face by face before counts take over. */
 #define RENDER_ROLL_FACES 40
-/* Largest die counted per face ("1×3 2×5 ..."); larger ones list faces. */
-#define RENDER_ROLL_COUNT_SIDES 20
 
 /* The faces of r ("[14]+5"); a roll without dice (a card drawn) adds
  * nothing. */

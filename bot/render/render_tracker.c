@@ -13,18 +13,6 @@
 #include "rs.h"
 #include "sbuf.h"
 
-const char *render_health_label(const struct enc_combatant *c)
-{
-    const struct enc_track *hp = enc_track_c(c, "hp");
-    if (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD) || (hp && hp->cur <= 0))
-        return "down";
-    if (hp == NULL || hp->max <= 0 || hp->cur >= hp->max)
-        return "healthy";
-    if (hp->cur * 2 <= hp->max)
-        return "bloodied";
-    return "hurt";
-}
-
 /* User text for a line, escaped; when max > 0 and it is longer than max
  * bytes, its middle is cut out ("Captain of…North 12": names in big fights
  * differ at the end as often as at the start). Caller frees. */

@@ -129,12 +129,11 @@ struct store_ops {
     /* ---- end of the macros block ---- */
     /* ---- saved sheets (store.h): characters and NPC templates ----------
      * k->name reaching these is the folded key (store__sheet_fold: ASCII
-     * lowercased), never the name as typed; create and import get the name
-     * as typed in sh->name and its key apart. Names, documents and tags
+     * lowercased), never the name as typed; import gets the name as typed
+     * in sh->name and its key apart (store_sheet_create() is an import
+     * stamped now, in store_sheet.c). Names, documents and tags
      * are within their STORE_MAX_SHEET_* limits, max within
      * 1..STORE_MAX_SHEET_LIST. */
-    enum bot_err (*sheet_create)(struct store *s, const struct store_sheet *sh,
-                                 const char *key, int64_t now_ms);
     enum bot_err (*sheet_get)(struct store *s, const struct store_sheet_key *k,
                               struct store_sheet *out);
     enum bot_err (*sheet_update)(struct store *s,

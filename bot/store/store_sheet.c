@@ -132,8 +132,14 @@ enum bot_err store_sheet_create(struct store *s, const struct store_sheet *sh,
     enum bot_err e = check_row(s, sh);
     if (e != BOT_OK)
         return e;
+    /* a new sheet is an import stamped now, with nothing kept and not
+     * used: the same for every backend */
+    struct store_sheet row = *sh;
+    row.created_ms = row.updated_ms = now_ms;
+    row.undo_tag = row.undo_doc = NULL;
+    row.used = false;
     store__sheet_fold(sh->name, key);
-    return s->ops->sheet_create(s, sh, key, now_ms);
+    return s->ops->import_sheet(s, &row, key);
 }
 
 enum bot_err store_import_sheet(struct store *s, const struct store_sheet *sh)

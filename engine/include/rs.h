@@ -434,6 +434,10 @@ struct rs_system {
     int nprompts;
     const char *data_file;   /* file name under the rules directory (see
                                 data_parse), or NULL */
+    int rank;                /* where lists show it, lowest first: the
+                                generated registry is in this order
+                                (cmake/rs_registry.cmake reads the
+                                `.rank = N,` line of rs_<id>_decl.c) */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

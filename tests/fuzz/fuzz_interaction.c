@@ -14,8 +14,8 @@
  *    command, at most CMD_MAX_OPTS options, and a known button/select for
  *    components; interaction_cleanup() releases it;
  *  - the custom_id parser never writes past its fields, and an id it
- *    accepts is rebuilt by interaction_custom_id_make() within
- *    INTERACTION_CUSTOM_ID_MAX bytes.
+ *    accepts is rebuilt by custom_id_make() within
+ *    CUSTOM_ID_MAX bytes.
  */
 #include <string.h>
 
@@ -24,25 +24,26 @@
 #include "cmd_validate.h"
 #include "fuzz.h"
 #include "interaction.h"
+#include "snowflake.h"
 
 static void custom_id(const char *s)
 {
-    struct interaction_custom_id cid;
-    char out[INTERACTION_CUSTOM_ID_MAX + 1];
+    struct custom_id cid;
+    char out[CUSTOM_ID_MAX + 1];
 
-    if (!interaction_custom_id_parse(s, &cid))
+    if (!custom_id_parse(s, &cid))
         return;
     FUZZ_CHECK(fuzz_terminated(cid.command, sizeof cid.command));
     FUZZ_CHECK(fuzz_terminated(cid.sub, sizeof cid.sub));
     FUZZ_CHECK(fuzz_terminated(cid.opt_name, sizeof cid.opt_name));
     FUZZ_CHECK(fuzz_terminated(cid.opt_value, sizeof cid.opt_value));
     FUZZ_CHECK(cid.version >= 0);
-    if (interaction_custom_id_make(out, sizeof out, cid.command,
+    if (custom_id_make(out, sizeof out, cid.command,
                                    cid.sub[0] ? cid.sub : NULL, cid.fight,
                                    cid.version,
                                    cid.opt_name[0] ? cid.opt_name : NULL,
                                    cid.has_value ? cid.opt_value : NULL))
-        FUZZ_CHECK(strlen(out) <= INTERACTION_CUSTOM_ID_MAX);
+        FUZZ_CHECK(strlen(out) <= CUSTOM_ID_MAX);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -60,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, n);
     text[n] = '\0';
     custom_id(text);
-    if (interaction_snowflake(text, &id))
+    if (snowflake_parse(text, &id))
         (void)interaction_snowflake_ms(id);
 
     d = json_loadb((const char *)data, size, JSON_DECODE_ANY, &jerr);

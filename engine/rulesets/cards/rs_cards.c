@@ -1,9 +1,11 @@
 /*
  * rs_cards.c - the `cards` ruleset: settings, combatants and their Harm,
- * conditions that take hold at once, the tracker line and the operations
- * table. The deck and turn order are in rs_cards_turn.c, swaps and ambushes
- * in rs_cards_swap.c, dice pools and maneuvers in rs_cards_pool.c, fighting
- * in rs_cards_fight.c and the special effects in rs_cards_effects.c.
+ * conditions that take hold at once. The ruleset's table and its
+ * operations are in rs_cards_decl.c, the tracker line in
+ * rs_cards_status.c, the deck and turn order in rs_cards_turn.c, swaps and
+ * ambushes in rs_cards_swap.c, dice pools and maneuvers in rs_cards_pool.c,
+ * fighting in rs_cards_fight.c and the special effects in
+ * rs_cards_effects.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,8 +30,8 @@ int cards_success(const struct encounter *e)
 /* The bounds are declared; what is left is that a success face must be on
  * the die. A smaller die brings the success face down with it, so that
  * settings:"die=4" alone still counts successes. */
-static enum eng_err cards_setting(struct rs_call *c, const char *key,
-                                  const char *value)
+enum eng_err cards_setting(struct rs_call *c, const char *key,
+                           const char *value)
 {
     int64_t v;
     if (!eng_text_to_int(value, &v))
@@ -56,9 +58,9 @@ static enum eng_err cards_setting(struct rs_call *c, const char *key,
 
 /* The declared bounds hold for every stat (rs_stat_check); cards are dealt
  * once, so their number cannot change in a running fight. */
-static enum eng_err cards_check_stat(struct rs_call *c,
-                                     struct enc_combatant *who,
-                                     const char *name, int64_t value)
+enum eng_err cards_check_stat(struct rs_call *c,
+                              struct enc_combatant *who,
+                              const char *name, int64_t value)
 {
     (void)value;
     if (eng_text_casecmp(name, "cards") == 0 && who->ninit > 0)
@@ -82,7 +84,7 @@ static void cards_track_drop(struct enc_combatant *who, const char *name)
 /* hp:N (or an hp stat) is the Harm a combatant takes before it is out of
  * the fight: it becomes the maximum of the harm track. Without it nobody is
  * put out by Harm automatically; the GM decides. */
-static enum eng_err cards_setup(struct rs_call *c, struct enc_combatant *who)
+enum eng_err cards_setup(struct rs_call *c, struct enc_combatant *who)
 {
     int64_t limit = 0;
     const struct enc_track *hp = enc_track_c(who, "hp");
@@ -239,71 +241,11 @@ const char *cards_react_name(int32_t kind)
                ? cards_react_names[kind] : "";
 }
 
-/* Its cards; what it may still spend: on its turn, that turn's maneuvers
- * (naming the card that is up when it holds several), otherwise what the
- * round has left for reactions; a readied reaction, fire and poison. The
- * Harm tracks are on the line already. */
-void cards_status(const struct encounter *e, const struct enc_combatant *who,
-                  struct eng_buf *out)
-{
-    const struct cards_comb *st = CARDS_C(who);
-    for (int k = 0; k < who->ninit; k++)
-        eng_buf_addf(out, "%s%lld", k == 0 ? who->ninit > 1 ? "cards "
-                                                           : "card "
-                                           : ", ",
-                     (long long)who->init[k]);
-    if (e->status == ENC_ST_RUNNING && who->ninit > 0) {
-        int slot = cards_turn_card(e, who);
-        struct cards_budget b = {st->slow, st->fast, st->turn_slow,
-                                 st->turn_fast, who->ninit};
-        int slow, fast;
-        cards_left(&b, slot >= 0, &slow, &fast);
-        if (who->ninit > 1 && slot >= 0)
-            eng_buf_addf(out, " · on card %lld:",
-                         (long long)who->init[e->order[slot].init_idx]);
-        else if (who->ninit > 1)
-            eng_buf_add(out, " · this round:");
-        else
-            eng_buf_add(out, " ·");
-        eng_buf_addf(out, " slow %d fast %d", slow, fast);
-    }
-    /* A reaction readied and not used yet: resist and other are used at
-     * once, so never pending. */
-    if (cards_react_name(st->def_kind)[0] != '\0')
-        eng_buf_addf(out, " · %s ready (%d)", cards_react_name(st->def_kind),
-                     (int)st->def_succ);
-    const struct enc_cond *fire = enc_cond_find((struct enc_combatant *)who,
-                                                CARDS_BURNING);
-    if (fire != NULL)
-        eng_buf_addf(out, " · burning %d", (int)fire->value);
-    if (st->poison_left > 0)
-        eng_buf_addf(out, " · poison %d", (int)st->poison_left);
-}
-
 /* The clock ran out: the creature loses the turn of the card that is up;
  * play goes on with the next card. */
-static enum eng_err cards_timeout(struct rs_call *c)
+enum eng_err cards_timeout(struct rs_call *c)
 {
     return rs_clock_end_turn(c, "The turn clock ran out: {} loses this "
                              "card's turn.");
 }
 
-const struct rs_ops cards_ops = {
-    .version = RS_OPS_VERSION,
-    .setup = cards_setup,             /* harm and mental tracks; hp = limit */
-    .check_stat = cards_check_stat,   /* cards fixed once dealt */
-    .setting = cards_setting,         /* success within the die */
-    .begin = cards_begin,             /* deal the deck, lowest card first */
-    .next = cards_next,               /* first card not played this round */
-    .pick = NULL,                     /* not alternating */
-    .pass = NULL,                     /* not alternating */
-    .attack = cards_attack,           /* pool vs dodge/parry, Harm */
-    .late_join = cards_late_join,     /* draws from what is left */
-    .after_track = cards_after_track, /* Harm at its limit: out */
-    .status = cards_status,           /* cards, maneuvers left, fire */
-    .data_parse = NULL,               /* no data file */
-    .data_free = NULL,
-    .data_conds = NULL,               /* conditions: rs_cards_decl.c */
-    .cond_changed = cards_cond_changed, /* catching fire, fleeing */
-    .timeout = cards_timeout,         /* that card's turn is lost */
-};

@@ -215,7 +215,6 @@ int cards_fall_harm(int fall, int endure);
 /* ---- shared between the ruleset's files ---------------------------------- */
 
 extern const struct rs_system rs_cards;
-extern const struct rs_ops cards_ops;
 
 int cards_die(const struct encounter *e);
 int cards_success(const struct encounter *e);
@@ -352,5 +351,14 @@ enum eng_err cards_do_poison(struct rs_call *c);
 enum eng_err cards_do_fall(struct rs_call *c);
 /* Round-start ticks: fire and poison. */
 void cards_effects_tick(struct rs_call *c);
+
+/* rs_cards.c: the ops that rs_cards_decl.c lists in cards_ops. */
+enum eng_err cards_setup(struct rs_call *c, struct enc_combatant *who);
+enum eng_err cards_check_stat(struct rs_call *c,
+                              struct enc_combatant *who,
+                              const char *name, int64_t value);
+enum eng_err cards_setting(struct rs_call *c, const char *key,
+                           const char *value);
+enum eng_err cards_timeout(struct rs_call *c);
 
 #endif

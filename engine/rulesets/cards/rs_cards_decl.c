@@ -295,6 +295,26 @@ static const struct rs_help cards_help = {
              "their turns.",
 };
 
+static const struct rs_ops cards_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = cards_setup,             /* harm and mental tracks; hp = limit */
+    .check_stat = cards_check_stat,   /* cards fixed once dealt */
+    .setting = cards_setting,         /* success within the die */
+    .begin = cards_begin,             /* deal the deck, lowest card first */
+    .next = cards_next,               /* first card not played this round */
+    .pick = NULL,                     /* not alternating */
+    .pass = NULL,                     /* not alternating */
+    .attack = cards_attack,           /* pool vs dodge/parry, Harm */
+    .late_join = cards_late_join,     /* draws from what is left */
+    .after_track = cards_after_track, /* Harm at its limit: out */
+    .status = cards_status,           /* cards, maneuvers left, fire */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: rs_cards_decl.c */
+    .cond_changed = cards_cond_changed, /* catching fire, fleeing */
+    .timeout = cards_timeout,         /* that card's turn is lost */
+};
+
 /* Stats are open: the chapter names the skills a fight uses, but a group
  * plays the game's whole skill list (and its own), and any stat can be
  * rolled as a pool with skill:. The declared ones are bounded. */
@@ -320,4 +340,5 @@ const struct rs_system rs_cards = {
     .side_state = {0, NULL, 0},
     .comb_state = {sizeof(struct cards_comb), cards_comb_fields,
                    CARDS_N(cards_comb_fields)},
+    .rank = 50,
 };

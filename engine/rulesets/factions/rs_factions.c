@@ -1,14 +1,15 @@
 /*
- * rs_factions.c - the `factions` ruleset: setting up a character, stat
- * checks during the fight, the tracker's line, and the operations table.
- * The rules themselves are in the other files (see rs_factions.h).
+ * rs_factions.c - the `factions` ruleset: setting up a character and stat
+ * checks during the fight. The tracker's line is in rs_factions_status.c,
+ * the operations table in rs_factions_decl.c, the rules themselves in the
+ * other files (see rs_factions.h).
  */
 #include "rs_factions.h"
 
 #include "eng_buf.h"
 #include "eng_text.h"
 
-static enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who)
+enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who)
 {
     if (fac_setting(c->e, "phases") && enc_stat(who, "wit") == NULL) {
         enc_fail(c->d, ENG_INVALID, "%s needs a wit score: fast and slow "
@@ -33,9 +34,9 @@ static enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who)
 /* Armour can't be changed during a fight: a player's change is refused
  * once it runs; the GM may still correct it. (The declared bounds are the
  * kit's to check.) */
-static enum eng_err fac_check_stat(struct rs_call *c,
-                                   struct enc_combatant *who,
-                                   const char *name, int64_t value)
+enum eng_err fac_check_stat(struct rs_call *c,
+                            struct enc_combatant *who,
+                            const char *name, int64_t value)
 {
     if (c->is_gm || c->e->status != ENC_ST_RUNNING ||
         eng_text_casecmp(name, FAC_STAT_ARMOUR) != 0 ||
@@ -45,68 +46,3 @@ static enum eng_err fac_check_stat(struct rs_call *c,
     enc_hint(c->d, "the GM can correct it");
     return ENG_STATE;
 }
-
-/* Append item to the tracker line, after a comma when it is not first. */
-static void fac_status_item(struct eng_buf *out, bool *first,
-                            const char *item)
-{
-    if (item[0] == '\0')
-        return;
-    if (!*first)
-        eng_buf_add(out, ", ");
-    eng_buf_add(out, item);
-    *first = false;
-}
-
-/* The tracker's extra words for who: kept short for a phone's width. */
-static void fac_status(const struct encounter *e,
-                       const struct enc_combatant *who, struct eng_buf *out)
-{
-    const struct fac_enc *st = FAC_E(e);
-    const struct fac_comb *me = FAC_C(who);
-    bool first = true;
-    if (st->pend_att != 0 && st->pend_tgt == who->id)
-        fac_status_item(out, &first, "attacked: may react");
-    if (who->flags & ENC_CF_ACTED)
-        fac_status_item(out, &first, me->reacted == e->round ? "reacted" :
-                        "acted");
-    fac_status_item(out, &first, me->morale == FAC_MOR_STEADY ? "steady" :
-                    me->morale == FAC_MOR_BROKEN ? "broken" : "");
-    if (e->phase == FAC_PH_FAST && !(who->flags & ENC_CF_ACTED))
-        fac_status_item(out, &first, fac_eligible(e, who) ? "fast" : "slow");
-}
-
-/* The clock ran out: a running activation ends; a faction that is to
- * decide passes, which the rules always allow it. */
-static enum eng_err fac_timeout(struct rs_call *c)
-{
-    struct encounter *e = c->e;
-    if (e->current != 0)
-        return rs_clock_end_turn(c, "The turn clock ran out: {} ends the "
-                                 "turn.");
-    if (e->acting_side < 0 || e->acting_side >= e->nsides)
-        return enc_fail(c->d, ENG_STATE, "no faction is to decide");
-    RS_SAY(c, NULL, "The turn clock ran out: {} passes.",
-           RS_A_SIDE(e, e->acting_side));
-    return fac_pass(c);
-}
-
-const struct rs_ops fac_ops = {
-    .version = RS_OPS_VERSION,
-    .setup = fac_setup,               /* hp stat -> hp track */
-    .check_stat = fac_check_stat,     /* armour fixed during the fight */
-    .setting = NULL,                  /* the declaration says it all */
-    .begin = fac_begin,               /* holder, ambush, round 1 */
-    .next = fac_next,                 /* end the turn; next faction */
-    .pick = fac_pick,                 /* activate a character */
-    .pass = fac_pass,                 /* the deciding faction passes */
-    .attack = fac_attack,             /* hit save, reactions, damage */
-    .late_join = fac_late_join,       /* counts in the original number */
-    .after_track = fac_after_track,   /* down at 0; harm ends surrender */
-    .status = fac_status,             /* attacked / acted / morale / fast */
-    .data_parse = NULL,               /* no data file */
-    .data_free = NULL,
-    .data_conds = NULL,               /* conditions: the declaration's */
-    .cond_changed = NULL,             /* nothing takes hold at once */
-    .timeout = fac_timeout,           /* the turn ends; a decider passes */
-};

@@ -441,7 +441,6 @@ enum eng_err fac_attack(struct rs_call *c, const struct rs_attack *a);
 
 /* ---- the system's surface (rs_factions.c, rs_factions_decl.c) ----------- */
 
-extern const struct rs_ops fac_ops;
 
 /* Command handlers, run through the command table. */
 enum eng_err fac_cmd_test(struct rs_call *c);
@@ -452,5 +451,16 @@ enum eng_err fac_cmd_durability(struct rs_call *c);
 enum eng_err fac_cmd_first(struct rs_call *c);
 enum eng_err fac_cmd_threshold(struct rs_call *c);
 enum eng_err fac_cmd_surrender(struct rs_call *c);
+
+/* The ops that rs_factions_decl.c lists in fac_ops: rs_factions.c, */
+enum eng_err fac_setup(struct rs_call *c, struct enc_combatant *who);
+enum eng_err fac_check_stat(struct rs_call *c,
+                            struct enc_combatant *who,
+                            const char *name, int64_t value);
+/* rs_factions_status.c, */
+void fac_status(const struct encounter *e,
+                const struct enc_combatant *who, struct eng_buf *out);
+/* and rs_factions_turns.c. */
+enum eng_err fac_timeout(struct rs_call *c);
 
 #endif

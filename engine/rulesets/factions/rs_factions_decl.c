@@ -225,6 +225,26 @@ static const struct rs_help fac_help = {
              "a row the round ends.",
 };
 
+static const struct rs_ops fac_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = fac_setup,               /* hp stat -> hp track */
+    .check_stat = fac_check_stat,     /* armour fixed during the fight */
+    .setting = NULL,                  /* the declaration says it all */
+    .begin = fac_begin,               /* holder, ambush, round 1 */
+    .next = fac_next,                 /* end the turn; next faction */
+    .pick = fac_pick,                 /* activate a character */
+    .pass = fac_pass,                 /* the deciding faction passes */
+    .attack = fac_attack,             /* hit save, reactions, damage */
+    .late_join = fac_late_join,       /* counts in the original number */
+    .after_track = fac_after_track,   /* down at 0; harm ends surrender */
+    .status = fac_status,             /* attacked / acted / morale / fast */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: the declaration's */
+    .cond_changed = NULL,             /* nothing takes hold at once */
+    .timeout = fac_timeout,           /* the turn ends; a decider passes */
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -248,4 +268,5 @@ const struct rs_system rs_factions = {
                    FAC_NFIELDS(fac_side_fields)},
     .comb_state = {sizeof(struct fac_comb), fac_comb_fields,
                    FAC_NFIELDS(fac_comb_fields)},
+    .rank = 30,
 };

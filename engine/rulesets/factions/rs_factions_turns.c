@@ -704,3 +704,18 @@ enum eng_err fac_cmd_surrender(struct rs_call *c)
     RS_SAY(c, who, "{} surrenders and wastes the turn", RS_A_WHO(who));
     return fac_end_turn(c);
 }
+
+/* The clock ran out: a running activation ends; a faction that is to
+ * decide passes, which the rules always allow it. */
+enum eng_err fac_timeout(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    if (e->current != 0)
+        return rs_clock_end_turn(c, "The turn clock ran out: {} ends the "
+                                 "turn.");
+    if (e->acting_side < 0 || e->acting_side >= e->nsides)
+        return enc_fail(c->d, ENG_STATE, "no faction is to decide");
+    RS_SAY(c, NULL, "The turn clock ran out: {} passes.",
+           RS_A_SIDE(e, e->acting_side));
+    return fac_pass(c);
+}

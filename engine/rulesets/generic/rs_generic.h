@@ -35,4 +35,14 @@ int64_t gen_soak(struct rs_call *c, struct enc_combatant *who,
 void gen_status(const struct encounter *e, const struct enc_combatant *who,
                 struct eng_buf *out);
 
+/* rs_generic.c: the ops that rs_generic_decl.c lists in gen_ops. */
+enum eng_err gen_setup(struct rs_call *c, struct enc_combatant *who);
+enum eng_err gen_check_stat(struct rs_call *c,
+                            struct enc_combatant *who,
+                            const char *name, int64_t value);
+enum eng_err gen_begin(struct rs_call *c);
+enum eng_err gen_next(struct rs_call *c);
+enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a);
+enum eng_err gen_timeout(struct rs_call *c);
+
 #endif

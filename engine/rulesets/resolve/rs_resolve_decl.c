@@ -309,4 +309,5 @@ const struct rs_system rs_resolve = {
     .prompts = rsv_prompts,
     .nprompts = RSV_NPROMPTS,
     .data_file = NULL,
+    .rank = 40,
 };

@@ -380,7 +380,8 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
                            const struct tac_mod *extra, int nextra,
                            struct tac_rolled *out);
 
-/* "Endurance" from "endurance" into buf (size n); returns buf. */
+/* rs_tactical_data.c: "Endurance" from "endurance" into buf (size n);
+ * returns buf. */
 const char *tac_title(const char *s, char *buf, size_t n);
 
 /* "resists Knockdown with Endurance(Fortitude)" into buf: why, then the
@@ -470,7 +471,6 @@ void tac_track_event(struct rs_call *c, struct enc_combatant *who,
 
 /* ---- the system's surface (rs_tactical_decl.c) ------------------------------ */
 
-extern const struct rs_ops tac_ops;
 
 /* Command handlers, run through the command table. */
 enum eng_err tac_test(struct rs_call *c);
@@ -480,5 +480,16 @@ enum eng_err tac_apply(struct rs_call *c);
 enum eng_err tac_clear(struct rs_call *c);
 enum eng_err tac_set_ap(struct rs_call *c);
 enum eng_err tac_takedown(struct rs_call *c);
+
+/* The ops that rs_tactical_decl.c lists in tac_ops: rs_tactical.c, */
+enum eng_err tac_setup(struct rs_call *c, struct enc_combatant *who);
+void tac_after_track(struct rs_call *c, struct enc_combatant *who,
+                     const char *track, int64_t before);
+void tac_status(const struct encounter *e,
+                const struct enc_combatant *who, struct eng_buf *out);
+/* and rs_tactical_turn.c. */
+enum eng_err tac_begin(struct rs_call *c);
+enum eng_err tac_next(struct rs_call *c);
+enum eng_err tac_timeout(struct rs_call *c);
 
 #endif

@@ -361,6 +361,14 @@ static void tac_own(struct tac_table *t)
     tac_point(t);
 }
 
+const char *tac_title(const char *s, char *buf, size_t n)
+{
+    enc_copy(buf, n, s);
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
+}
+
 /* What a condition from a file without help= does, from its rules (the
  * docs add its stacks, cap, start and duration themselves). */
 static void tac_describe(const struct tac_cond_def *cd, char *out, size_t n)

@@ -210,6 +210,26 @@ static const struct rs_help tac_help = {
              "the order acts.",
 };
 
+static const struct rs_ops tac_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = tac_setup,               /* hp, stamina, av, ammo -> tracks */
+    .check_stat = NULL,               /* the declared bounds */
+    .setting = NULL,                  /* the declared ap, face */
+    .begin = tac_begin,               /* 1d20 + init; surprise: */
+    .next = tac_next,                 /* fixed order, AP, end-of-turn rules */
+    .pick = NULL,                     /* not alternating */
+    .pass = NULL,                     /* not alternating */
+    .attack = tac_attack,             /* single, burst, blast, template */
+    .late_join = rs_d20_late_join,    /* rolls and slots into the order */
+    .after_track = tac_after_track,   /* 0 hp or an out condition: down */
+    .status = tac_status,             /* the acting combatant's AP */
+    .data_parse = tac_data_parse,     /* config/tactical-effects.conf */
+    .data_free = tac_data_free,
+    .data_conds = tac_data_conds,     /* the table's conditions */
+    .cond_changed = tac_cond_changed, /* out at once; Injury -> Wound */
+    .timeout = tac_timeout,           /* the turn ends, AP lost */
+};
+
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
@@ -233,4 +253,5 @@ const struct rs_system rs_tactical = {
     .comb_state = {sizeof(struct tac_comb), tac_comb_fields,
                    (int)(sizeof tac_comb_fields / sizeof tac_comb_fields[0])},
     .data_file = "tactical-effects.conf",
+    .rank = 60,
 };

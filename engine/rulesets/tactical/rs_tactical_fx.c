@@ -173,14 +173,6 @@ void tac_track_event(struct rs_call *c, struct enc_combatant *who,
 
 /* ---- tests -------------------------------------------------------------- */
 
-const char *tac_title(const char *s, char *buf, size_t n)
-{
-    enc_copy(buf, n, s);
-    if (buf[0] >= 'a' && buf[0] <= 'z')
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-    return buf;
-}
-
 const char *tac_label(char *buf, size_t n, const char *why,
                       const struct tac_test_def *def)
 {

@@ -118,8 +118,8 @@ static bool te_is_track(const char *name)
 }
 
 /* Beyond the declared bounds: a die has at least two sides. */
-static enum eng_err te_check_stat(struct rs_call *c, struct enc_combatant *who,
-                                  const char *name, int64_t value)
+enum eng_err te_check_stat(struct rs_call *c, struct enc_combatant *who,
+                           const char *name, int64_t value)
 {
     (void)who;
     static const char *const dice[] = {
@@ -133,7 +133,7 @@ static enum eng_err te_check_stat(struct rs_call *c, struct enc_combatant *who,
     return ENG_OK;
 }
 
-static enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
+enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
 {
     for (int i = 0; i < who->nstats; i++) {
         enum eng_err err = rs_stat_check(c, &rs_teams, who,
@@ -164,9 +164,9 @@ static enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who)
 
 /* Waiting is an extra reaction until the character's next turn, however
  * the condition arrives (Wait, or the GM). */
-static enum eng_err te_cond_changed(struct rs_call *c,
-                                    struct enc_combatant *who,
-                                    struct enc_cond *q, int32_t before)
+enum eng_err te_cond_changed(struct rs_call *c,
+                             struct enc_combatant *who,
+                             struct enc_cond *q, int32_t before)
 {
     (void)c;
     if (before == INT32_MIN && eng_text_casecmp(q->name, TE_COND_WAIT) == 0 &&
@@ -476,7 +476,7 @@ static void te_say_order(struct rs_call *c, const int *order, int n)
     rs_say_args(c, NULL, fmt, args, n);
 }
 
-static enum eng_err te_begin(struct rs_call *c)
+enum eng_err te_begin(struct rs_call *c)
 {
     struct encounter *e = c->e;
     for (int i = 0; i < e->ncs; i++)
@@ -532,7 +532,7 @@ static enum eng_err te_begin(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_next(struct rs_call *c)
+enum eng_err te_next(struct rs_call *c)
 {
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING)
@@ -557,7 +557,7 @@ static enum eng_err te_next(struct rs_call *c)
     return ENG_OK;
 }
 
-static enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
+enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
 {
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING)
@@ -596,7 +596,7 @@ static enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
-static enum eng_err te_late_join(struct rs_call *c, struct enc_combatant *who)
+enum eng_err te_late_join(struct rs_call *c, struct enc_combatant *who)
 {
     if (who->side < 0)
         return enc_fail(c->d, ENG_STATE, "%s needs a team (side:)",
@@ -606,8 +606,8 @@ static enum eng_err te_late_join(struct rs_call *c, struct enc_combatant *who)
     return ENG_OK;
 }
 
-static void te_after_track(struct rs_call *c, struct enc_combatant *who,
-                           const char *track, int64_t before)
+void te_after_track(struct rs_call *c, struct enc_combatant *who,
+                    const char *track, int64_t before)
 {
     (void)before;
     if (eng_text_casecmp(track, TE_HEALTH) != 0)
@@ -623,8 +623,8 @@ static void te_after_track(struct rs_call *c, struct enc_combatant *who,
 
 /* The line under the name: actions, reactions and what the chapter names
  * (harmed, bloodied), kept short for a phone's width. */
-static void te_status(const struct encounter *e,
-                      const struct enc_combatant *who, struct eng_buf *out)
+void te_status(const struct encounter *e,
+               const struct enc_combatant *who, struct eng_buf *out)
 {
     const struct te_comb *st = TE_C(who);
     if (who->flags & ENC_CF_DEAD) {
@@ -655,7 +655,7 @@ static void te_status(const struct encounter *e,
 
 /* Which team picks next: now, when nobody's turn is running; else once the
  * running turn ends (perhaps in a new round). */
-static void te_head(const struct encounter *e, struct eng_buf *out)
+void te_head(const struct encounter *e, struct eng_buf *out)
 {
     if (e->status != ENC_ST_RUNNING)
         return;
@@ -683,7 +683,7 @@ static void te_head(const struct encounter *e, struct eng_buf *out)
 /* The clock ran out: a running turn ends and the next team picks. A team
  * that is to pick may not pass (each gives every member a turn), so the
  * clock picks for it: its first member in the tracker who may act. */
-static enum eng_err te_timeout(struct rs_call *c)
+enum eng_err te_timeout(struct rs_call *c)
 {
     struct encounter *e = c->e;
     if (e->current != 0)
@@ -700,27 +700,6 @@ static enum eng_err te_timeout(struct rs_call *c)
     }
     return te_next(c);          /* nobody left to pick: play moves on */
 }
-
-const struct rs_ops te_ops = {
-    .version = RS_OPS_VERSION,
-    .setup = te_setup,              /* hp/endurance/stamina/focus tracks */
-    .check_stat = te_check_stat,    /* a die has two sides or more */
-    .setting = NULL,                /* the declared bounds are enough */
-    .begin = te_begin,              /* first:, order:, surprise: */
-    .next = te_next,                /* end the turn; the next team picks */
-    .pick = te_pick,                /* the acting team chooses a member */
-    .pass = NULL,                   /* teams do not pass */
-    .attack = te_attack,            /* test vs evasion + luck die */
-    .late_join = te_late_join,      /* may act this round; team goes last */
-    .after_track = te_after_track,  /* health 0 is unconscious */
-    .status = te_status,            /* actions, reactions, harmed... */
-    .data_parse = NULL,             /* no data file */
-    .data_free = NULL,
-    .data_conds = NULL,             /* conditions: te_conds */
-    .cond_changed = te_cond_changed, /* waiting: an extra reaction */
-    .tracker_head = te_head,        /* which team picks next */
-    .timeout = te_timeout,          /* the turn ends; the clock picks */
-};
 
 const struct rs_prompt te_prompts[] = {
     [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},

@@ -263,7 +263,6 @@ const char *te_plural(int64_t n, const char *one, const char *many);
 
 /* ---- the system's surface (rs_teams_decl.c) ----------------------------- */
 
-extern const struct rs_ops te_ops;
 extern const struct rs_prompt te_prompts[];
 
 /* Operations (rs_teams.c, rs_teams_attack.c). */
@@ -276,5 +275,23 @@ enum eng_err te_test(struct rs_call *c);
 enum eng_err te_fall(struct rs_call *c);
 enum eng_err te_wake_cmd(struct rs_call *c);
 enum eng_err te_damage_cmd(struct rs_call *c);
+
+/* rs_teams.c: the ops that rs_teams_decl.c lists in te_ops. */
+enum eng_err te_setup(struct rs_call *c, struct enc_combatant *who);
+enum eng_err te_check_stat(struct rs_call *c, struct enc_combatant *who,
+                           const char *name, int64_t value);
+enum eng_err te_begin(struct rs_call *c);
+enum eng_err te_next(struct rs_call *c);
+enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who);
+enum eng_err te_late_join(struct rs_call *c, struct enc_combatant *who);
+void te_after_track(struct rs_call *c, struct enc_combatant *who,
+                    const char *track, int64_t before);
+void te_status(const struct encounter *e,
+               const struct enc_combatant *who, struct eng_buf *out);
+enum eng_err te_cond_changed(struct rs_call *c,
+                             struct enc_combatant *who,
+                             struct enc_cond *q, int32_t before);
+void te_head(const struct encounter *e, struct eng_buf *out);
+enum eng_err te_timeout(struct rs_call *c);
 
 #endif

@@ -231,6 +231,27 @@ static const struct rs_help te_help = {
              "for it: its first member in the tracker who may still act.",
 };
 
+static const struct rs_ops te_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = te_setup,              /* hp/endurance/stamina/focus tracks */
+    .check_stat = te_check_stat,    /* a die has two sides or more */
+    .setting = NULL,                /* the declared bounds are enough */
+    .begin = te_begin,              /* first:, order:, surprise: */
+    .next = te_next,                /* end the turn; the next team picks */
+    .pick = te_pick,                /* the acting team chooses a member */
+    .pass = NULL,                   /* teams do not pass */
+    .attack = te_attack,            /* test vs evasion + luck die */
+    .late_join = te_late_join,      /* may act this round; team goes last */
+    .after_track = te_after_track,  /* health 0 is unconscious */
+    .status = te_status,            /* actions, reactions, harmed... */
+    .data_parse = NULL,             /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,             /* conditions: te_conds */
+    .cond_changed = te_cond_changed, /* waiting: an extra reaction */
+    .tracker_head = te_head,        /* which team picks next */
+    .timeout = te_timeout,          /* the turn ends; the clock picks */
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -257,4 +278,5 @@ const struct rs_system rs_teams = {
     .prompts = te_prompts,
     .nprompts = 1,
     .data_file = NULL,
+    .rank = 20,
 };

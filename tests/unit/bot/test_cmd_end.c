@@ -60,8 +60,8 @@ static void test_end_asks_first(void **state)
     /* the button ends this fight at this version, and says so */
     const struct msg_button *b = cmd_fx_button(f, "End the fight");
     assert_non_null(b);
-    struct interaction_custom_id cid;
-    assert_true(interaction_custom_id_parse(b->custom_id, &cid));
+    struct custom_id cid;
+    assert_true(custom_id_parse(b->custom_id, &cid));
     assert_string_equal(cid.command, "combat");
     assert_string_equal(cid.sub, "end");
     assert_int_equal(cid.fight, cmd_fx_fight(f->store));

@@ -213,8 +213,8 @@ static void test_tracker_modes_follow_the_fight(void **state)
     /* every control carries the version the change is saved as */
     const struct msg_button *end = find_button(t, "End turn");
     assert_non_null(end);
-    struct interaction_custom_id cid;
-    assert_true(interaction_custom_id_parse(end->custom_id, &cid));
+    struct custom_id cid;
+    assert_true(custom_id_parse(end->custom_id, &cid));
     assert_string_equal(cid.command, "combat");
     assert_string_equal(cid.sub, "next");
     assert_int_equal(cid.version, f->reply.version);
@@ -283,8 +283,8 @@ static void test_tracker_alternating_controls(void **state)
     assert_int_equal(t->select.noptions, 2);
     assert_string_equal(t->select.options[0].value, "Aria");
     assert_string_equal(t->select.options[1].value, "Bryn");
-    struct interaction_custom_id cid;
-    assert_true(interaction_custom_id_parse(t->select.custom_id, &cid));
+    struct custom_id cid;
+    assert_true(custom_id_parse(t->select.custom_id, &cid));
     assert_string_equal(cid.sub, "pick");
     assert_string_equal(cid.opt_name, "name");
     assert_false(cid.has_value);

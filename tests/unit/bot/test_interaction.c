@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "interaction.h"
+#include "snowflake.h"
 
 /* cmd_req_opt() lives in the lead's cmd.c; this test links only our
  * modules, so it has its own lookup. */
@@ -269,18 +270,18 @@ static void test_interaction_attachment(void **state)
 
 static void test_interaction_custom_id_round_trip(void **state)
 {
-    char id[INTERACTION_CUSTOM_ID_MAX + 1];
-    struct interaction_custom_id c;
+    char id[CUSTOM_ID_MAX + 1];
+    struct custom_id c;
     char longv[120];
     (void)state;
 
-    assert_true(interaction_custom_id_make(id, sizeof id, "turn", "next", 17,
+    assert_true(custom_id_make(id, sizeof id, "turn", "next", 17,
                                            42, NULL, NULL));
     assert_string_equal(id, "v2:turn/next:17.42");
-    assert_true(interaction_custom_id_make(id, sizeof id, "combat", "remove",
+    assert_true(custom_id_make(id, sizeof id, "combat", "remove",
                                            17, 7, "name", "Goblin 2"));
     assert_string_equal(id, "v2:combat/remove:17.7:name=Goblin 2");
-    assert_true(interaction_custom_id_parse(id, &c));
+    assert_true(custom_id_parse(id, &c));
     assert_string_equal(c.command, "combat");
     assert_string_equal(c.sub, "remove");
     assert_int_equal(c.fight, 17);
@@ -289,29 +290,29 @@ static void test_interaction_custom_id_round_trip(void **state)
     assert_string_equal(c.opt_value, "Goblin 2");
     assert_true(c.has_value);
     /* a button from before fights had ids: fight 0 */
-    assert_true(interaction_custom_id_parse("v1:combat/next:9", &c));
+    assert_true(custom_id_parse("v1:combat/next:9", &c));
     assert_int_equal(c.fight, 0);
     assert_int_equal(c.version, 9);
-    assert_true(interaction_custom_id_parse("v1:attack:0:target", &c));
+    assert_true(custom_id_parse("v1:attack:0:target", &c));
     assert_false(c.has_value);
     assert_string_equal(c.opt_name, "target");
 
     memset(longv, 'x', sizeof longv - 1);
     longv[sizeof longv - 1] = '\0';
-    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, 1,
+    assert_false(custom_id_make(id, sizeof id, "a", NULL, 1, 1,
                                             "b", longv));
-    assert_false(interaction_custom_id_make(id, sizeof id, "Bad", NULL, 1, 1,
+    assert_false(custom_id_make(id, sizeof id, "Bad", NULL, 1, 1,
                                             NULL, NULL));
-    assert_false(interaction_custom_id_make(id, sizeof id, "a", NULL, 1, -1,
+    assert_false(custom_id_make(id, sizeof id, "a", NULL, 1, -1,
                                             NULL, NULL));
-    assert_false(interaction_custom_id_parse("v3:turn:1", &c));
-    assert_false(interaction_custom_id_parse("v2:turn:1", &c));
-    assert_false(interaction_custom_id_parse("v1:turn", &c));
-    assert_false(interaction_custom_id_parse("v1:turn:x", &c));
-    assert_false(interaction_custom_id_parse("v1:turn:1x", &c));
-    assert_false(interaction_custom_id_parse("v1:/next:1", &c));
-    assert_false(interaction_custom_id_parse("v1:turn:1:", &c));
-    assert_false(interaction_custom_id_parse(NULL, &c));
+    assert_false(custom_id_parse("v3:turn:1", &c));
+    assert_false(custom_id_parse("v2:turn:1", &c));
+    assert_false(custom_id_parse("v1:turn", &c));
+    assert_false(custom_id_parse("v1:turn:x", &c));
+    assert_false(custom_id_parse("v1:turn:1x", &c));
+    assert_false(custom_id_parse("v1:/next:1", &c));
+    assert_false(custom_id_parse("v1:turn:1:", &c));
+    assert_false(custom_id_parse(NULL, &c));
 }
 
 /* The age of an interaction comes from its snowflake: Discord puts the
@@ -336,24 +337,24 @@ static void test_interaction_snowflake_bounds(void **state)
 {
     uint64_t v = 0;
     (void)state;
-    assert_true(interaction_snowflake("0", &v));
+    assert_true(snowflake_parse("0", &v));
     assert_true(v == 0);
-    assert_true(interaction_snowflake("1100000000000000300", &v));
+    assert_true(snowflake_parse("1100000000000000300", &v));
     assert_true(v == UINT64_C(1100000000000000300));
-    assert_true(interaction_snowflake("18446744073709551615", &v));
+    assert_true(snowflake_parse("18446744073709551615", &v));
     assert_true(v == UINT64_MAX);
-    assert_true(interaction_snowflake("09999999999999999999", &v));
+    assert_true(snowflake_parse("09999999999999999999", &v));
     assert_true(v == UINT64_C(9999999999999999999));
     v = 7;
-    assert_false(interaction_snowflake("18446744073709551616", &v));
-    assert_false(interaction_snowflake("99999999999999999999", &v));
-    assert_false(interaction_snowflake("184467440737095516150", &v));
-    assert_false(interaction_snowflake("", &v));
-    assert_false(interaction_snowflake(NULL, &v));
-    assert_false(interaction_snowflake("-1", &v));
-    assert_false(interaction_snowflake("+1", &v));
-    assert_false(interaction_snowflake(" 1", &v));
-    assert_false(interaction_snowflake("12a", &v));
+    assert_false(snowflake_parse("18446744073709551616", &v));
+    assert_false(snowflake_parse("99999999999999999999", &v));
+    assert_false(snowflake_parse("184467440737095516150", &v));
+    assert_false(snowflake_parse("", &v));
+    assert_false(snowflake_parse(NULL, &v));
+    assert_false(snowflake_parse("-1", &v));
+    assert_false(snowflake_parse("+1", &v));
+    assert_false(snowflake_parse(" 1", &v));
+    assert_false(snowflake_parse("12a", &v));
     assert_true(v == 7); /* untouched when refused */
 }
 

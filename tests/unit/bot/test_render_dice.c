@@ -13,6 +13,7 @@
 #include "dice_json.h"
 #include "render_dice.h"
 #include "render_roll.h"
+#include "render_text.h"
 #include "sbuf.h"
 
 /* A hand-made result: one group per call to add_group(). */
@@ -50,6 +51,9 @@ static void add_group(struct dice_result *r, const char *src, const char *term,
     }
 }
 
+/* The text of `fray roll` and Discord's markdown, and one set of marks:
+ * the markdown shown as text (the console) is the text, character for
+ * character. */
 static void check_both(const char *src, const struct dice_result *r, size_t n,
                        const char *text, const char *discord)
 {
@@ -58,6 +62,14 @@ static void check_both(const char *src, const struct dice_result *r, size_t n,
     assert_string_equal(buf, text);
     render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, src, strlen(src), r, n);
     assert_string_equal(buf, discord);
+    render_dice(buf, sizeof buf, RENDER_DICE_MARKDOWN, src, strlen(src), r,
+                n);
+    assert_string_equal(buf, discord);
+    struct sbuf shown;
+    sbuf_init(&shown, RENDER_TEXT_MAX);
+    render_text_markdown(discord, NULL, &shown);
+    assert_string_equal(sbuf_str(&shown), text);
+    sbuf_cleanup(&shown);
 }
 
 static void test_render_dice_marks(void **state)
@@ -72,7 +84,7 @@ static void test_render_dice_marks(void **state)
     begin(r, src, 25);
     add_group(r, src, "1d20", 20, adv, 2, 20);
     check_both(src, r, 1, "1d20 (20, (1))+5 adv = 25",
-               "1d20 (**20**, ~~1~~)+5 adv = **25**");
+               "1d20 (**20**, ~~(1)~~)+5 adv = **25**");
 
     src = "3d6!+1d6r1";
     const struct dice_die ex[] = {{6, DICE_DIE_MAX | DICE_DIE_EXPLODED, 6},
@@ -83,7 +95,7 @@ static void test_render_dice_marks(void **state)
     add_group(r, src, "3d6!", 6, ex, 3, 13);
     add_group(r, src, "1d6r1", 6, ex + 3, 2, 4);
     check_both(src, r, 1, "3d6! (6!, 2, 5)+1d6r1 ((1r), 4) = 17",
-               "3d6! (**6**!, 2, 5)+1d6r1 (~~1~~, 4) = **17**");
+               "3d6! (**6**!, 2, 5)+1d6r1 (~~(1r)~~, 4) = **17**");
 
     src = "3d10>=8f1";
     const struct dice_die pool[] = {{8, DICE_DIE_SUCCESS, 8},
@@ -92,7 +104,7 @@ static void test_render_dice_marks(void **state)
     begin(r, src, 1);
     add_group(r, src, src, 10, pool, 3, 1);
     check_both(src, r, 1, "3d10>=8f1 (8*, 1x, 10*) = 1",
-               "3d10>=8f1 (**8**, _1_, **10**) = **1**");
+               "3d10>=8f1 (**8\\***, _1x_, **10\\***) = **1**");
     free(r);
 }
 
@@ -119,7 +131,7 @@ static void test_render_dice_raised(void **state)
     begin(r, src, 12);
     add_group(r, src, src, 20, kh, 2, 12);
     check_both(src, r, 1, "2d20min5kh1 ((1\u21925), 12) = 12",
-               "2d20min5kh1 (~~1\u21925~~, 12) = **12**");
+               "2d20min5kh1 (~~(1\u21925)~~, 12) = **12**");
 
     src = "3d6max4>=4";
     const struct dice_die low[] = {
@@ -129,7 +141,7 @@ static void test_render_dice_raised(void **state)
     begin(r, src, 2);
     add_group(r, src, src, 6, low, 3, 2);
     check_both(src, r, 1, "3d6max4>=4 (6\u21924*, 3, 5\u21924*) = 2",
-               "3d6max4>=4 (**6\u21924**, 3, **5\u21924**) = **2**");
+               "3d6max4>=4 (**6\u21924\\***, 3, **5\u21924\\***) = **2**");
 
     /* JSON keeps both numbers and says which way the die moved */
     src = "1d20min10+2";
@@ -142,6 +154,8 @@ static void test_render_dice_raised(void **state)
     json_t *d0 = json_array_get(json_object_get(term, "dice"), 0);
     assert_int_equal(json_integer_value(json_object_get(d0, "value")), 10);
     assert_int_equal(json_integer_value(json_object_get(d0, "rolled")), 1);
+    assert_string_equal(json_string_value(json_object_get(d0, "shown")),
+                        "1\u219210");
     assert_true(json_is_true(json_object_get(d0, "raised")));
     assert_true(json_is_false(json_object_get(d0, "lowered")));
     assert_true(json_is_true(json_object_get(d0, "min")));
@@ -168,7 +182,7 @@ static void test_render_dice_recorded_raised(void **state)
     struct sbuf b;
     sbuf_init(&b, 1000);
     render_roll_faces(&b, &roll);
-    assert_string_equal(sbuf_str(&b), "[**1\u219210**]+[5\u21924, 2]");
+    assert_string_equal(sbuf_str(&b), "[_1\u219210_]+[5\u21924, 2]");
     sbuf_cleanup(&b);
 }
 
@@ -406,6 +420,38 @@ static void test_render_dice_fray_roll(void **state)
     assert_int_equal(rc, 2);
 }
 
+/* One set of marks: `fray roll --seed 42` of the dice that
+ * tests/transcripts/dice_marks.txt rolls through the console's /roll (the
+ * same seed, so the same faces) prints each line the console printed, and
+ * that transcript's attacks show their pools' dice the same way. */
+static void test_render_dice_same_marks_everywhere(void **state)
+{
+    (void)state;
+    static char out[8192], golden[65536];
+    int rc = run_fray("roll --seed 42 '4d6!' '6d10>=7f1' '10d10>=8f1' "
+                      "'4d6kh3' '2d20min10kh1+5' '60d10>=8f1'",
+                      out, sizeof out);
+    assert_int_equal(rc, 0);
+    FILE *f = fopen(FRAY_SOURCE_DIR "/tests/transcripts/dice_marks.out",
+                    "rb");
+    assert_non_null(f);
+    size_t n = fread(golden, 1, sizeof golden - 1, f);
+    fclose(f);
+    golden[n] = '\0';
+    int lines = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(out, "\n", &save); line != NULL;
+         line = strtok_r(NULL, "\n", &save)) {
+        char want[1024];
+        snprintf(want, sizeof want, "\n%s\n", line);
+        if (strstr(golden, want) == NULL)
+            fail_msg("fray roll printed \"%s\", which /roll in "
+                     "dice_marks.out does not", line);
+        lines++;
+    }
+    assert_int_equal(lines, 6);
+}
+
 /* Numbers as printf's "%*" PRId64 writes them, the extremes included:
  * the renderers' own conversion replaced snprintf. */
 static void test_render_int_as_printf(void **state)
@@ -438,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_render_dice_error_caret),
         cmocka_unit_test(test_render_dice_json),
         cmocka_unit_test(test_render_dice_fray_roll),
+        cmocka_unit_test(test_render_dice_same_marks_everywhere),
         cmocka_unit_test(test_render_int_as_printf),
     };
     return cmocka_run_group_tests_name("render_dice", tests, NULL, NULL);

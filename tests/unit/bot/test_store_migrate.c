@@ -1,4 +1,4 @@
-/* `fray migrate` (bot/app/cli_migrate.c) from an SQLite file into a throwaway
+/* `fray migrate` (bot/cli/cli_migrate.c) from an SQLite file into a throwaway
  * PostgreSQL database, and back: the copy holds every encounter (live and
  * archived), every kept version's document byte for byte, timestamps,
  * archive state, undo order, interactions and key/value rows, except the

@@ -1,6 +1,7 @@
 /* Every ruleset in the registry honours the rs_ops contract. */
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rs.h"
@@ -27,17 +28,41 @@ static void test_registry_contract(void **state)
             assert_non_null(s->ops->pick);
         }
         assert_ptr_equal(rs_find(s->id), s);
+        assert_int_equal(rs_index(s), (int)i);
         for (size_t k = 0; k < i; k++)
             assert_string_not_equal(all[k]->id, s->id);
+        /* listed by rank (the generated registry's order), no two alike */
+        if (i > 0)
+            assert_true(all[i - 1]->rank < s->rank);
     }
     assert_null(rs_find("no-such-system"));
     assert_non_null(rs_find("GENERIC"));
+}
+
+/* The registry is generated from the folders: every
+ * engine/rulesets/<id>/ with its rs_<id>_decl.c is a row, and each row
+ * has its folder. */
+static void test_registry_is_the_folders(void **state)
+{
+    (void)state;
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/engine/rulesets/%s/rs_%s_decl.c",
+                 FRAY_SOURCE_DIR, all[i]->id, all[i]->id);
+        FILE *f = fopen(path, "rb");
+        assert_non_null(f);
+        fclose(f);
+    }
+    assert_int_equal(n, 6);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_contract),
+        cmocka_unit_test(test_registry_is_the_folders),
     };
     return cmocka_run_group_tests_name("rs_registry", tests, NULL, NULL);
 }

@@ -52,7 +52,7 @@ struct check {
     int warnings, failures;
 };
 
-/* One finding: "ok    what: text" (warn, FAIL alike). */
+/* check_say.c: one finding, "ok    what: text" (warn, FAIL alike). */
 void check_say(struct check *ck, enum check_level lvl, const char *what,
                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 

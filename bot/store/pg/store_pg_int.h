@@ -306,11 +306,11 @@ enum bot_err store_pg_op_end(struct store_pg *s, enum bot_err e);
  * location). */
 enum bot_err store_pg_migrate(PGconn *conn, const char *where, char *err,
                               size_t errlen);
-/* A failed result's SQLSTATE to the bot's error code. */
+/* store_pg_err.c: a failed result's SQLSTATE to the bot's error code. */
 enum bot_err store_pg_map_state(const char *sqlstate);
 
-/* store_pg.c: the first line of libpq's connection message (no password
- * in it) into buf. */
+/* store_pg_err.c: the first line of libpq's connection message (no
+ * password in it) into buf. */
 const char *store_pg_conn_reason(PGconn *conn, char *buf, size_t cap);
 
 /* store_inspect(): the schema version and the size, read-only. */
@@ -378,9 +378,6 @@ enum bot_err store_pg_exec_sql(struct store_pg *s, const char *sql,
                                const char *what, PGresult **out);
 
 /* Saved sheets (store_pg_sheet.c): the ops of the same names. */
-enum bot_err store_pg_sheet_create(struct store *base,
-                                   const struct store_sheet *sh,
-                                   const char *key, int64_t now_ms);
 enum bot_err store_pg_sheet_get(struct store *base,
                                 const struct store_sheet_key *k,
                                 struct store_sheet *out);

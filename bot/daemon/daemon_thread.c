@@ -18,6 +18,7 @@
 
 #include "fthread.h"
 #include "interaction.h"
+#include "snowflake.h"
 #include "tracker.h"
 
 /* What a thread's creation needs once Discord answers. */
@@ -38,7 +39,7 @@ static void on_thread_made(void *ud, const struct rest_result *res)
     bool ok = res->err == BOT_OK && res->status >= 200 && res->status < 300;
     if (ok) {
         json_t *j = json_loadb(res->body, res->body_len, 0, NULL);
-        if (!interaction_snowflake(json_string_value(json_object_get(j,
+        if (!snowflake_parse(json_string_value(json_object_get(j,
                                                                      "id")),
                                    &thread))
             thread = 0;

@@ -150,28 +150,6 @@ static const struct {
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))
 
-enum bot_err store_pg_map_state(const char *st)
-{
-    if (!st || strlen(st) != 5)
-        return BOT_DB;
-    if (strcmp(st, "40001") == 0 || strcmp(st, "40P01") == 0 ||
-        strcmp(st, "23505") == 0)
-        return BOT_CONFLICT; /* serialization, deadlock, unique violation */
-    if (strcmp(st, "53100") == 0)
-        return BOT_DB_FULL;
-    if (strcmp(st, "53200") == 0)
-        return BOT_NOMEM;
-    if (strcmp(st, "55P03") == 0 || strcmp(st, "57014") == 0)
-        return BOT_DB_BUSY; /* lock_timeout, statement_timeout */
-    if (strncmp(st, "XX", 2) == 0)
-        return strcmp(st, "XX000") == 0 ? BOT_DB : BOT_DB_CORRUPT;
-    if (strncmp(st, "54", 2) == 0)
-        return BOT_LIMIT;
-    if (strncmp(st, "28", 2) == 0)
-        return BOT_AUTH;
-    return BOT_DB;
-}
-
 /* Run sql with no parameters; on failure one line into err. */
 static enum bot_err exec_plain(PGconn *conn, const char *sql, const char *where,
                                const char *step, char *err, size_t errlen,

@@ -14,9 +14,6 @@
 #include "log.h"
 #include "token.h"
 
-/* The console (console.c, another module) if it is linked in. */
-int cli_console(int argc, char **argv) __attribute__((weak));
-
 static const char no_token_help[] =
     "fray: no Discord bot token ($DISCORD_TOKEN), so not connecting to "
     "Discord.\n"
@@ -83,7 +80,7 @@ int cli_run(int argc, char **argv)
         fputs(no_token_help, stderr);
         /* only a person at a terminal gets the console; a service (stdin
          * /dev/null) stops with its own exit status */
-        if (cli_console && isatty(STDIN_FILENO)) {
+        if (isatty(STDIN_FILENO)) {
             char *cargv[] = {"console", NULL};
             fputs("Opening the console instead.\n", stderr);
             return cli_console(1, cargv);

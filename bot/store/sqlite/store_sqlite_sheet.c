@@ -150,18 +150,6 @@ enum bot_err store_sq_import_sheet(struct store *base,
     return store_sq_op_end(s, e);
 }
 
-/* A new sheet is an import stamped now, with nothing kept and not used. */
-enum bot_err store_sq_sheet_create(struct store *base,
-                                   const struct store_sheet *sh,
-                                   const char *key, int64_t now_ms)
-{
-    struct store_sheet row = *sh;
-    row.created_ms = row.updated_ms = now_ms;
-    row.undo_tag = row.undo_doc = NULL;
-    row.used = false;
-    return store_sq_import_sheet(base, &row, key);
-}
-
 static enum bot_err no_sheet(struct store *base,
                              const struct store_sheet_key *k)
 {

@@ -1,8 +1,8 @@
 /*
  * daemon.c - `fray run`: the event loop tying gateway, REST, commands,
  * store and systemd together: startup, the tick, command registration,
- * GET /gateway/bot, shutdown. Interactions and their group commit are in
- * daemon_ix.c.
+ * GET /gateway/bot, shutdown. Interactions come in through daemon_ix.c and
+ * are answered by daemon_reply.c.
  */
 #include "daemon_int.h"
 
@@ -316,6 +316,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 
     memset(&d, 0, sizeof d);
     d.clock_base_ms = daemon_wall_ms();
+    d.clock_fire = daemon_clock_fire;
     d.cfg = c;
     d.log = lg;
     metrics_init(&d.metrics);

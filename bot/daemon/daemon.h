@@ -74,7 +74,7 @@ enum daemon_exit {
     "still want them, please send them again."
 /* Channels whose last notice time is kept; the oldest entry is reused. */
 #define DAEMON_STALE_NOTICE_CHANNELS 64
-/* Key prefix of the acknowledgement marks (daemon_ix.c): interaction id
+/* Key prefix of the acknowledgement marks (daemon_reply.c): interaction id
  * -> how it was deferred. */
 #define DAEMON_ACK_KEY_PREFIX "ix.ack:"
 /* Marks are kept this long: a token is good for 15 minutes, so no replay

@@ -4,7 +4,6 @@
  * in check_online.c.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,23 +23,6 @@ static const char check_usage[] =
     "  the application's intents and the session starts left, and prints\n"
     "  the invite link.\n"
     "  exit status: 0 nothing failed, 1 something failed, 2 bad usage\n";
-
-void check_say(struct check *ck, enum check_level lvl, const char *what,
-               const char *fmt, ...)
-{
-    static const char *const tag[] = {"ok  ", "warn", "FAIL"};
-    va_list ap;
-
-    if (lvl == CHECK_WARN)
-        ck->warnings++;
-    else if (lvl == CHECK_FAIL)
-        ck->failures++;
-    fprintf(ck->out, "%s  %s: ", tag[lvl], what);
-    va_start(ap, fmt);
-    vfprintf(ck->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', ck->out);
-}
 
 static bool check_config(struct check *ck, const char *path)
 {

@@ -13,7 +13,7 @@ void cfg_write_example(FILE *f)
 
     fputs("# fray.conf - configuration of `fray run --config PATH`.\n"
           "#\n"
-          "# Generated from the schema in bot/app/cfg.c (tests/unit/bot/test_cfg.c\n"
+          "# Generated from the schema in bot/daemon/cfg.c (tests/unit/bot/test_cfg.c\n"
           "# checks that it matches). Every key is optional; the value shown is\n"
           "# the default. Unknown keys are errors. The bot token is NOT set\n"
           "# here: use the systemd credential discord-token or $DISCORD_TOKEN.\n"
@@ -53,7 +53,7 @@ void cfg_write_man(FILE *f)
     struct cfg_key_doc k;
     const char *section = "";
 
-    fputs(".\\\" Generated from the schema in bot/app/cfg.c by cfg_write_man();\n"
+    fputs(".\\\" Generated from the schema in bot/daemon/cfg.c by cfg_write_man();\n"
           ".\\\" tests/unit/bot/test_cfg.c checks it (FRAY_REGEN=1 rewrites it).\n"
           ".TH FRAY.CONF 5 \"\" \"fray\" \"File Formats Manual\"\n"
           ".SH NAME\n"

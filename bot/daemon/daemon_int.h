@@ -1,7 +1,10 @@
 /*
- * daemon_int.h - what daemon.c (the loop, registration, startup) and
- * daemon_ix.c (interactions and their group commit) share. Private to
- * those two files.
+ * daemon_int.h - what the daemon's files share: daemon.c (the loop,
+ * startup), daemon_ix.c (interactions coming in), daemon_reply.c (the
+ * group commit and the answers), the turn clock (daemon_clock.c, which
+ * keeps time and the timer, and daemon_fire.c, which fires what is due),
+ * attachments, threads, registration, metrics, pruning. Private to
+ * bot/daemon/.
  *
  * Ownership: struct daemon lives on daemon_run()'s stack for the whole
  * run; everything it points to is owned by it and freed when the run ends.
@@ -29,7 +32,7 @@
 #include "store.h"
 
 /* The private answer to an interaction whose text fray could not read
- * (see answer_unreadable in daemon_ix.c). */
+ * (see daemon_answer_unreadable in daemon_reply.c). */
 /* Bytes of a refusal made before a command runs (the unreadable text,
  * "slow down"). */
 #define DAEMON_REFUSAL_MAX 192
@@ -105,7 +108,7 @@ struct daemon {
     bool rest_closing;                    /* rest_free() runs: a done
                                              callback must not submit */
     int64_t group_seq0;                   /* gateway seq before the group */
-    bool marks_committed;                 /* this group's, see daemon_ix.c */
+    bool marks_committed;                 /* this group's (daemon_reply.c) */
     int64_t stale;                        /* interactions dropped as stale */
     struct stale_notice {                 /* last notice per channel */
         uint64_t channel;
@@ -113,6 +116,9 @@ struct daemon {
     } stale_notices[DAEMON_STALE_NOTICE_CHANNELS];
     /* the turn clocks (daemon_clock.c) */
     lws_sorted_usec_list_t sul_clock;     /* armed for the earliest timer */
+    sul_cb_t clock_fire;                  /* what sul_clock runs:
+                                             daemon_clock_fire, set by
+                                             daemon.c */
     int64_t clock_armed_ms;               /* clock time it is armed for;
                                              0: not armed */
     int64_t clock_base_ms;                /* wall time clock_speed counts
@@ -138,8 +144,11 @@ void daemon_clock_arm(struct daemon *d);
 /* daemon_clock.c: a command set a fight's timer to due (0: cleared): arm
  * for it when it comes before the armed one. */
 void daemon_clock_changed(struct daemon *d, int64_t due);
+/* daemon_fire.c: the timer ran (d->sul_clock): fire what is due, post what
+ * it said, arm again. */
+void daemon_clock_fire(lws_sorted_usec_list_t *sul);
 
-/* daemon_ix.c: post a copy for the GM channel (folded with others while
+/* daemon_reply.c: post a copy for the GM channel (folded with others while
  * one is on its way). Takes *mp. */
 void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp);
 
@@ -152,7 +161,7 @@ void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp);
  * silently. */
 #define DAEMON_GM_FOLD_BYTES 3800
 
-/* One GM channel's copies (daemon_ix.c): at most one request in flight;
+/* One GM channel's copies (daemon_reply.c): at most one request in flight;
  * what comes meanwhile waits here, the first as it is, the rest folded
  * into text, and goes out as one message when the request is done. */
 struct gm_fold {
@@ -169,7 +178,7 @@ struct gm_fold {
 void daemon_ix_prune(struct daemon *d);
 
 /* The command layer's context for d's commands: its store, RNG, rules'
- * data, cache and the config's windows and quotas (daemon_ix.c). */
+ * data, cache and the config's windows and quotas (daemon_reply.c). */
 void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx);
 
 /* A command carrying a file (it->att): answer its refusal, or defer it
@@ -252,9 +261,29 @@ static inline int64_t daemon_wall_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* daemon_ix.c: run the queued group (one outer transaction, a savepoint per
+/* daemon_reply.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+
+/* daemon_reply.c, for daemon_ix.c's intake: answer it at once with text,
+ * privately (an autocomplete with no choices); NULL when it could not be
+ * sent. */
+struct pending_reply *daemon_answer_private(struct daemon *d,
+                                            const struct interaction *it,
+                                            int64_t rx_us, const char *text);
+/* Answer an autocomplete through the command layer. */
+void daemon_answer_autocomplete(struct daemon *d, struct interaction *it,
+                                int64_t rx_us);
+/* Refuse an interaction whose text the gateway had to repair
+ * (GW_KEY_REPAIRED): true when it was answered so. */
+bool daemon_answer_unreadable(struct daemon *d, struct interaction *it,
+                              int64_t rx_us);
+/* Interaction id's mark, if it has one: how an earlier process deferred
+ * it. */
+bool daemon_ack_lookup(struct daemon *d, const char *id, bool *clicked,
+                       bool *eph);
+/* The callback of a follow-up request: logs a refusal. ud is the daemon. */
+void daemon_on_follow_done(void *ud, const struct rest_result *res);
 
 /* A fight's own thread (daemon_thread.c, fthread.h). open: ask Discord
  * for a public thread called name from channel, for the fight started by
@@ -273,7 +302,7 @@ void daemon_thread_note(struct daemon *d, const struct cmd_req *req,
  * log says what a pass pruned and the database's size. */
 void daemon_prune_tick(struct daemon *d, int64_t now_ms);
 
-/* daemon_ix.c: free d->gm and what waits in it (after rest_free()). */
+/* daemon_reply.c: free d->gm and what waits in it (after rest_free()). */
 void daemon_gm_free(struct daemon *d);
 
 /* daemon_metrics.c: the /metrics page (metrics_render_fn; ud: the

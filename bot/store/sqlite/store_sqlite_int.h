@@ -152,9 +152,6 @@ enum bot_err store_sq_macro_list(struct store *base, uint64_t guild,
 enum bot_err store_sq_macro_export(struct store *base, store_macro_fn *fn,
                                    void *ctx);
 /* Saved sheets (store_sqlite_sheet.c): the ops of the same names. */
-enum bot_err store_sq_sheet_create(struct store *base,
-                                   const struct store_sheet *sh,
-                                   const char *key, int64_t now_ms);
 enum bot_err store_sq_sheet_get(struct store *base,
                                 const struct store_sheet_key *k,
                                 struct store_sheet *out);

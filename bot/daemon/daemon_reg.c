@@ -21,6 +21,7 @@
 #include "register.h"
 #include "rest.h"
 #include "shard.h"
+#include "snowflake.h"
 #include "store.h"
 
 struct pending_register {
@@ -122,7 +123,7 @@ static enum bot_err on_systems_key(void *ctx, const char *key,
     uint64_t guild = 0;
     const char *id = strchr(key, ':');
     (void)value;
-    if (id == NULL || !interaction_snowflake(id + 1, &guild))
+    if (id == NULL || !snowflake_parse(id + 1, &guild))
         return BOT_OK;
     if (d->shard.count > 1 &&
         shard_of_guild(guild, d->shard.count) != d->shard.id)

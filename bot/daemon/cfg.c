@@ -4,6 +4,7 @@
 #include "cfg.h"
 
 #include "attach.h"
+#include "eng_text.h"
 #include "metrics.h"
 
 #include <errno.h>
@@ -195,36 +196,6 @@ static const struct cfg_key *find_key(const char *section, const char *name)
     return NULL;
 }
 
-static bool parse_int(const char *v, int64_t *out)
-{
-    char *end;
-    long long n;
-
-    errno = 0;
-    n = strtoll(v, &end, 10);
-    if (end == v || *end != '\0' || errno == ERANGE)
-        return false;
-    *out = n;
-    return true;
-}
-
-static bool parse_bool(const char *v, bool *out)
-{
-    static const char *const yes[] = {"true", "yes", "on", "1"};
-    static const char *const no[] = {"false", "no", "off", "0"};
-    for (size_t i = 0; i < 4; i++) {
-        if (strcasecmp(v, yes[i]) == 0) {
-            *out = true;
-            return true;
-        }
-        if (strcasecmp(v, no[i]) == 0) {
-            *out = false;
-            return true;
-        }
-    }
-    return false;
-}
-
 /* "1,2, 3" -> ids appended to ids[*n]; the key may be repeated. */
 static bool parse_ids(const char *v, uint64_t *ids, int *n, char *why,
                       size_t whylen)
@@ -276,7 +247,7 @@ static bool apply(struct cfg *c, const struct cfg_key *k, const char *v,
     switch (k->type) {
     case CFG_T_INT: {
         int64_t n;
-        if (!parse_int(v, &n)) {
+        if (!eng_text_to_int(v, &n)) {
             snprintf(why, whylen, "\"%.40s\" is not an integer", v);
             return false;
         }
@@ -290,7 +261,7 @@ static bool apply(struct cfg *c, const struct cfg_key *k, const char *v,
     }
     case CFG_T_BOOL: {
         bool b;
-        if (!parse_bool(v, &b)) {
+        if (!eng_text_to_bool(v, &b)) {
             snprintf(why, whylen, "\"%.40s\" is not true or false", v);
             return false;
         }

@@ -100,14 +100,6 @@ enum bot_err store_pg_text_dup(struct store_pg *s, const PGresult *r, int row,
 
 /* ---- errors and the connection ------------------------------------------ */
 
-/* The first line of libpq's connection message (no password in it). */
-const char *store_pg_conn_reason(PGconn *conn, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s", conn ? PQerrorMessage(conn) : "out of memory");
-    buf[strcspn(buf, "\r\n")] = '\0';
-    return buf;
-}
-
 /* Record a failed statement; when it cost the transaction, remember so. */
 static enum bot_err fail_result(struct store_pg *s, const PGresult *r,
                                 const char *what)
@@ -895,7 +887,6 @@ const struct store_ops store_pg_ops = {
     .macro_list = store_pg_macro_list,
     .macro_export = store_pg_macro_export,
     /* saved sheets: characters and NPC templates */
-    .sheet_create = store_pg_sheet_create,
     .sheet_get = store_pg_sheet_get,
     .sheet_update = store_pg_sheet_update,
     .sheet_delete = store_pg_sheet_delete,

@@ -1,10 +1,11 @@
 /*
- * rs_toy.c - a seventh, toy rule system, to show that a system is one
- * folder and one registry line: it declares a command, an option on a core
- * command, /attack tokens, a condition, a setting, its stats and typed
- * state, and the command layer, registration, autocomplete, /help and the
- * command reference pick all of it up. Linked only into the test build of
- * fray (fray-toy) and the toy's tests; the registry lists it as optional.
+ * rs_toy_decl.c - a seventh, toy rule system, to show that a system is one
+ * folder: it declares a command, an option on a core command, /attack
+ * tokens, a condition, a setting, its stats and typed state, and the
+ * command layer, registration, autocomplete, /help and the command
+ * reference pick all of it up. Linked only into the test build of fray
+ * (fray-toy) and the toy's tests, with a registry generated from the
+ * engine's folders and this one (CMakeLists.txt here).
  *
  * The game: everyone rolls 1d6 for initiative, lowest first. /attack rolls
  * 1d6 + grit against the target's guard; `lucky` rolls twice and keeps the
@@ -237,4 +238,5 @@ const struct rs_system rs_toy = {
                   (int)(sizeof toy_enc_fields / sizeof toy_enc_fields[0])},
     .comb_state = {sizeof(struct toy_comb), toy_comb_fields,
                    (int)(sizeof toy_comb_fields / sizeof toy_comb_fields[0])},
+    .rank = 100,
 };

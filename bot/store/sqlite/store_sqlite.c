@@ -1325,7 +1325,6 @@ const struct store_ops store_sqlite_ops = {
     .macro_list = store_sq_macro_list,
     .macro_export = store_sq_macro_export,
     /* saved sheets: characters and NPC templates */
-    .sheet_create = store_sq_sheet_create,
     .sheet_get = store_sq_sheet_get,
     .sheet_update = store_sq_sheet_update,
     .sheet_delete = store_sq_sheet_delete,

@@ -1,0 +1,107 @@
+/*
+ * custom_id.c - the custom_id of our buttons and select menus (custom_id.h).
+ */
+#include "custom_id.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool custom_id_name_ok(const char *s, size_t n)
+{
+    if (n == 0 || n > CUSTOM_ID_NAME_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-'))
+            return false;
+    }
+    return true;
+}
+
+bool custom_id_make(char *out, size_t cap, const char *command,
+                                const char *sub, uint64_t fight,
+                                int64_t version, const char *opt_name,
+                                const char *opt_value)
+{
+    int n;
+
+    if (!command || !custom_id_name_ok(command, strlen(command)) || version < 0 ||
+        (sub && !custom_id_name_ok(sub, strlen(sub))) ||
+        (opt_name && !custom_id_name_ok(opt_name, strlen(opt_name))) ||
+        (opt_value && !opt_name))
+        return false;
+    n = snprintf(out, cap, "%s:%s%s%s:%" PRIu64 ".%" PRId64 "%s%s%s%s",
+                 CUSTOM_ID_PREFIX, command, sub ? "/" : "",
+                 sub ? sub : "", fight, version, opt_name ? ":" : "",
+                 opt_name ? opt_name : "", opt_value ? "=" : "",
+                 opt_value ? opt_value : "");
+    return n > 0 && (size_t)n < cap && n <= CUSTOM_ID_MAX;
+}
+
+bool custom_id_parse(const char *s,
+                                 struct custom_id *out)
+{
+    const char *p, *colon, *slash, *eq;
+    size_t n;
+    char *end;
+    long long v;
+
+    memset(out, 0, sizeof *out);
+    if (!s || strlen(s) > CUSTOM_ID_MAX)
+        return false;
+    bool v2 = strncmp(s, CUSTOM_ID_PREFIX ":",
+                      sizeof CUSTOM_ID_PREFIX) == 0;
+    if (!v2 && strncmp(s, CUSTOM_ID_OLD ":",
+                       sizeof CUSTOM_ID_OLD) != 0)
+        return false;
+    p = s + sizeof CUSTOM_ID_PREFIX;
+    colon = strchr(p, ':');
+    if (!colon)
+        return false;
+    slash = memchr(p, '/', (size_t)(colon - p));
+    n = (size_t)((slash ? slash : colon) - p);
+    if (!custom_id_name_ok(p, n))
+        return false;
+    memcpy(out->command, p, n);
+    if (slash) {
+        n = (size_t)(colon - slash - 1);
+        if (!custom_id_name_ok(slash + 1, n))
+            return false;
+        memcpy(out->sub, slash + 1, n);
+    }
+    p = colon + 1;
+    if (v2) {
+        if (*p < '0' || *p > '9')
+            return false;
+        errno = 0;
+        unsigned long long fight = strtoull(p, &end, 10);
+        if (errno == ERANGE || *end != '.')
+            return false;
+        out->fight = (uint64_t)fight;
+        p = end + 1;
+    }
+    if (*p < '0' || *p > '9')
+        return false;
+    errno = 0;
+    v = strtoll(p, &end, 10);
+    if (errno == ERANGE || (*end && *end != ':'))
+        return false;
+    out->version = v;
+    if (!*end)
+        return true;
+    p = end + 1;
+    eq = strchr(p, '=');
+    n = eq ? (size_t)(eq - p) : strlen(p);
+    if (!custom_id_name_ok(p, n))
+        return false;
+    memcpy(out->opt_name, p, n);
+    if (eq) {
+        snprintf(out->opt_value, sizeof out->opt_value, "%s", eq + 1);
+        out->has_value = true;
+    }
+    return true;
+}

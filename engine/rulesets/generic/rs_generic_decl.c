@@ -1,0 +1,145 @@
+/*
+ * rs_generic_decl.c - the generic ruleset as fray knows it: its rs_system
+ * (conditions, stats, settings, help) and its ops, together. The rules
+ * themselves are in rs_generic.c (turns, attacks) and rs_generic_life.c
+ * (going down, death saves).
+ */
+#include "rs.h"
+#include "rs_generic.h"
+#include "rs_kit.h"
+
+/* The conditions d20 tables use, as reminders: fray tracks them and their
+ * durations; what they do at the table is the GM's call. */
+static const struct rs_cond_spec gen_conds[] = {
+    {"Bleeding", 0, 0, 0, 0, ENC_EXPIRE_END, "losing blood every turn"},
+    {"Blessed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "favoured: a bonus to attacks and saves"},
+    {"Blinded", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot see"},
+    {"Burning", 0, 0, 0, 0, ENC_EXPIRE_END, "on fire until put out"},
+    {"Charmed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "will not harm whoever charmed them"},
+    {"Concentrating", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "holding a spell; damage may break it"},
+    {"Cursed", 0, 0, 0, 0, ENC_EXPIRE_END, "under a curse"},
+    {"Deafened", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot hear"},
+    {"Dodging", 0, 0, 1, 1, ENC_EXPIRE_START,
+     "attacks against them are harder until their next turn"},
+    {"Exhausted", RS_COND_STACKS | RS_COND_VALUE, 1, 6, 0, ENC_EXPIRE_END,
+     "a level of exhaustion (1 to 6)"},
+    {"Frightened", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move closer to what frightens them"},
+    {"Grappled", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot move"},
+    {"Hasted", 0, 0, 0, 0, ENC_EXPIRE_END, "acts faster"},
+    {"Hidden", 0, 0, 0, 0, ENC_EXPIRE_END, "unseen by their foes"},
+    {"Incapacitated", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "can take no actions or reactions"},
+    {"Invisible", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot be seen"},
+    {"Paralyzed", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move or act; hits from close by are critical"},
+    {"Petrified", 0, 0, 0, 0, ENC_EXPIRE_END, "turned to stone"},
+    {"Poisoned", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "disadvantage on attacks and checks"},
+    {"Prone", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "on the ground: melee hits them more easily, ranged less"},
+    {"Restrained", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "cannot move; attacks against them are easier"},
+    {"Slowed", 0, 0, 0, 0, ENC_EXPIRE_END, "acts and moves less"},
+    {"Stunned", 0, 0, 0, 0, ENC_EXPIRE_END, "cannot act and barely moves"},
+    {"Unconscious", 0, 0, 0, 0, ENC_EXPIRE_END,
+     "out of it: drops what they hold and falls prone"},
+};
+
+static const struct rs_opt_spec gen_attack_opts[] = {
+    RS_FLAG("adv", "Advantage: two d20s, the higher kept"),
+    RS_FLAG("dis", "Disadvantage: two d20s, the lower kept"),
+    RS_OPT_END,
+};
+
+static const struct rs_stat_spec gen_stats[] = {
+    {"ac", RS_STAT, 0, 100, "armour class: what an attack must reach"},
+    {"init", RS_STAT, -100, 100, "added to the d20 for initiative"},
+    {"attack", RS_STAT, -100, 100, "added to the d20 of an attack"},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; 0 is down"},
+    {GEN_TEMP, RS_POOL, 0, ENC_MAX_VALUE,
+     "temporary hit points: damage takes them first; they do not heal"},
+    {NULL, RS_STAT, 0, 0, NULL},
+};
+
+static const struct rs_field gen_comb_fields[] = {
+    RS_FIELD(struct gen_comb, saves, RS_F_I64, 0),
+    RS_FIELD(struct gen_comb, fails, RS_F_I64, 0),
+};
+
+static const struct rs_setting_spec gen_settings[] = {
+    {GEN_SET_DEATH_SAVES, RS_SET_BOOL, 0, 1, NULL, "off",
+     "a downed player character's turn is a death save: d20, 10 or more "
+     "succeeds, three of either decide, a natural 20 is back up with 1 hp; "
+     "off, they get their turn and only NPCs are skipped"},
+    {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
+};
+
+static const struct rs_help gen_help = {
+    .kind = "A plain d20 tracker for any game: everyone rolls d20 + "
+            "initiative once, turns go from highest to lowest in the same "
+            "order every round, and hit points and conditions are tracked.",
+    .turns = "On your turn attack with `/attack`, then end it with "
+             "`/combat next`. At 0 hp a combatant is down: an NPC's turns "
+             "are skipped until it is healed; a player character still gets "
+             "theirs, or, with `death_saves=on`, makes a death save on it "
+             "(d20: 10 or more succeeds, three successes and they are "
+             "stable, three failures and they die, a natural 20 and they "
+             "are back with 1 hp).",
+    .attacks = "`/attack` rolls d20 + the attacker's `attack` stat (or the "
+               "`roll:` given) against the target's `ac`; `options:adv` "
+               "rolls two d20s and keeps the higher, `options:dis` the "
+               "lower (both: they cancel). A natural 20 "
+               "always hits and rolls the damage dice twice; a natural 1 "
+               "always misses. Damage comes off temporary hit points "
+               "(`temp`) first, then `hp`.",
+    .clock = "When `/combat clock` runs out with `auto:true`, the running "
+             "turn is skipped: the next in the order acts, as if `/combat "
+             "next` had ended it.",
+};
+
+static const struct rs_ops gen_ops = {
+    .version = RS_OPS_VERSION,
+    .setup = gen_setup,               /* hp stat -> hp track */
+    .check_stat = gen_check_stat,     /* ac, init bounds */
+    .setting = NULL,                  /* death_saves: declared bounds */
+    .begin = gen_begin,               /* 1d20 + init, highest first */
+    .next = gen_next,                 /* fixed order; downed PCs' turns */
+    .pick = NULL,                     /* not alternating */
+    .pass = NULL,                     /* not alternating */
+    .attack = gen_attack,             /* roll vs ac, damage to hp */
+    .late_join = rs_d20_late_join,    /* rolls and slots into the order */
+    .after_track = gen_after_track,   /* hp <= 0 is down */
+    .status = gen_status,             /* a downed PC's death saves */
+    .data_parse = NULL,               /* no data file */
+    .data_free = NULL,
+    .data_conds = NULL,               /* conditions: gen_conds */
+    .cond_changed = NULL,             /* conditions are reminders only */
+    .soak = gen_soak,                 /* temp first; a hit while down */
+    .timeout = gen_timeout,           /* the turn is skipped */
+};
+
+const struct rs_system rs_generic = {
+    .version = RS_SYSTEM_VERSION,
+    .id = "generic",
+    .title = "Generic d20",
+    .summary = "d20 + init, highest first; attacks roll against ac; "
+               "hp 0 is down",
+    .flags = RS_F_OPEN_STATS,
+    .ops = &gen_ops,
+    .help = &gen_help,
+    .cmds = NULL,
+    .ncmds = 0,
+    .exts = NULL,
+    .attack_opts = gen_attack_opts,
+    .conds = gen_conds,
+    .nconds = (int)(sizeof gen_conds / sizeof gen_conds[0]),
+    .settings = gen_settings,
+    .stats = gen_stats,
+    .comb_state = {sizeof(struct gen_comb), gen_comb_fields,
+                   (int)(sizeof gen_comb_fields / sizeof gen_comb_fields[0])},
+    .rank = 10,
+};
