@@ -95,51 +95,72 @@ static char lower(char c)
     return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
 
+/* Two letters at s, lowercased, as one number: cc('r', 'o'). */
+#define DICE_CC(a, b) ((unsigned)(unsigned char)(a) << 8 | (unsigned char)(b))
+
+/* Is s[0, n) at least the word w (lowercase), any case? */
+static bool starts_with(const char *s, size_t n, const char *w)
+{
+    size_t i = 0;
+    for (; w[i] != '\0'; i++)
+        if (i >= n || lower(s[i]) != w[i])
+            return false;
+    return true;
+}
+
 /* The longest keyword at s (n > 0 bytes left), or DICE_T_END if none
- * starts there: adv dis kh kl k dh dl df d min max ro r f x, any case. */
+ * starts there, any case: adv b cs cf dis dh dl df ds d even e f ie ir kh
+ * kl k min max mi ma odd ph pl p ro rr ra r tl t xo x. */
 static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
 {
-    char c1 = n > 1 ? lower(s[1]) : 0;
-    *wlen = 2;
-    switch (lower(s[0])) {
-    case 'a':
-        *wlen = 3;
-        return c1 == 'd' && n > 2 && lower(s[2]) == 'v' ? DICE_T_ADV
-                                                         : DICE_T_END;
-    case 'd':
-        if (c1 == 'i' && n > 2 && lower(s[2]) == 's') {
-            *wlen = 3;
-            return DICE_T_DIS;
+    static const struct {
+        const char *word;
+        enum dice_tok_kind kind;
+    } words[] = {
+        {"adv", DICE_T_ADV}, {"dis", DICE_T_DIS}, {"min", DICE_T_MIN},
+        {"max", DICE_T_MAX}, {"even", DICE_T_EVEN}, {"odd", DICE_T_ODD},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (starts_with(s, n, words[i].word)) {
+            *wlen = __builtin_strlen(words[i].word);
+            return words[i].kind;
         }
-        if (c1 == 'h' || c1 == 'l' || c1 == 'f')
-            return c1 == 'h' ? DICE_T_DH : c1 == 'l' ? DICE_T_DL : DICE_T_DF;
-        *wlen = 1;
-        return DICE_T_D;
-    case 'm': {
-        char c2 = n > 2 ? lower(s[2]) : 0;
-        *wlen = 3;
-        if (c1 == 'i' && c2 == 'n')
-            return DICE_T_MIN;
-        return c1 == 'a' && c2 == 'x' ? DICE_T_MAX : DICE_T_END;
+    char c0 = lower(s[0]), c1 = n > 1 ? lower(s[1]) : 0;
+    *wlen = 2;
+    switch (DICE_CC(c0, c1)) {
+    case DICE_CC('c', 's'): return DICE_T_CS;
+    case DICE_CC('c', 'f'): return DICE_T_CF;
+    case DICE_CC('d', 'h'): return DICE_T_DH;
+    case DICE_CC('d', 'l'): return DICE_T_DL;
+    case DICE_CC('d', 'f'): return DICE_T_DF;
+    case DICE_CC('d', 's'): return DICE_T_DS;
+    case DICE_CC('i', 'e'): return DICE_T_IE;
+    case DICE_CC('i', 'r'): return DICE_T_IR;
+    case DICE_CC('k', 'h'): return DICE_T_KH;
+    case DICE_CC('k', 'l'): return DICE_T_KL;
+    case DICE_CC('m', 'i'): return DICE_T_MIN;
+    case DICE_CC('m', 'a'): return DICE_T_MAX;
+    case DICE_CC('p', 'h'): return DICE_T_PH;
+    case DICE_CC('p', 'l'): return DICE_T_PL;
+    case DICE_CC('r', 'o'): return DICE_T_RO;
+    case DICE_CC('r', 'r'): return DICE_T_RR;
+    case DICE_CC('r', 'a'): return DICE_T_RA;
+    case DICE_CC('t', 'l'): return DICE_T_TL;
+    case DICE_CC('x', 'o'): return DICE_T_XO;
+    default: break;
     }
-    case 'k':
-        if (c1 == 'h' || c1 == 'l')
-            return c1 == 'h' ? DICE_T_KH : DICE_T_KL;
-        *wlen = 1;
-        return DICE_T_K;
-    case 'r':
-        if (c1 == 'o')
-            return DICE_T_RO;
-        *wlen = 1;
-        return DICE_T_R;
-    case 'f':
-        *wlen = 1;
-        return DICE_T_F;
-    case 'x':
-        *wlen = 1;
-        return DICE_T_X;
-    default:
-        return DICE_T_END;
+    *wlen = 1;
+    switch (c0) {
+    case 'b': return DICE_T_B;
+    case 'd': return DICE_T_D;
+    case 'e': return DICE_T_E;
+    case 'f': return DICE_T_F;
+    case 'k': return DICE_T_K;
+    case 'p': return DICE_T_P;
+    case 'r': return DICE_T_R;
+    case 't': return DICE_T_T;
+    case 'x': return DICE_T_X;
+    default: return DICE_T_END;
     }
 }
 
@@ -168,6 +189,20 @@ static enum dice_tok_kind symbol(const char *s, size_t n, size_t *slen)
         return DICE_T_HASH;
     case '=':
         return DICE_T_EQ;
+    case ',':
+        return DICE_T_COMMA;
+    case '[':
+        if (n > 1 && s[1] == '[') {
+            *slen = 2;
+            return DICE_T_LINLINE;
+        }
+        return DICE_T_ANNOT;
+    case ']':
+        if (n > 1 && s[1] == ']') {
+            *slen = 2;
+            return DICE_T_RINLINE;
+        }
+        return DICE_T_END;
     case '<':
     case '>':
         if (n > 1 && s[1] == '=') {
@@ -177,6 +212,21 @@ static enum dice_tok_kind symbol(const char *s, size_t n, size_t *slen)
         return s[0] == '<' ? DICE_T_LT : DICE_T_GT;
     default:
         return DICE_T_END;
+    }
+}
+
+/* What fray writes instead of a character another bot uses, or "". */
+static const char *hint(char c)
+{
+    switch (c) {
+    case ';':
+        return " (one expression per roll: Dice Maiden's `;` is not read)";
+    case '{':
+        return " (groups are not read: `2d20kh1` keeps the higher of two)";
+    case '^':
+        return " (no powers: write `*`)";
+    default:
+        return "";
     }
 }
 
@@ -210,6 +260,20 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
         bool letter = (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z';
         enum dice_tok_kind k = letter ? keyword(s + i, n - i, &w)
                                       : symbol(s + i, n - i, &w);
+        if (k == DICE_T_ANNOT) {
+            size_t close = i + 1;
+            while (close < n && s[close] != ']' && s[close] != '[')
+                close++;
+            if (close == n || s[close] != ']')
+                return dice__fail(diag, ENG_SYNTAX, i, 1,
+                                  "unclosed `[` at column %zu", i + 1);
+            for (size_t j = i + 1; j < close; j++)
+                if ((unsigned char)s[j] < 0x20 || s[j] == 0x7F)
+                    return dice__fail(diag, ENG_SYNTAX, j, 1,
+                                      "control character in `[...]` at "
+                                      "column %zu", j + 1);
+            w = close + 1 - i;
+        }
         if (k == DICE_T_END) {
             /* The input is valid UTF-8 (dice__check_input), so this shows
              * one whole character. */
@@ -219,8 +283,8 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
                                   "unexpected control character at column %zu",
                                   i + 1);
             return dice__fail(diag, ENG_SYNTAX, i, cl,
-                              "unexpected `%.*s` at column %zu", (int)cl,
-                              s + i, i + 1);
+                              "unexpected `%.*s` at column %zu%s", (int)cl,
+                              s + i, i + 1, hint(s[i]));
         }
         t->kind = k;
         t->upper = s[i] == 'D';
