@@ -231,6 +231,24 @@ static void put_note(struct out *o, const char *note)
     put_str(o, o->discord ? ")_" : ")");
 }
 
+/* Botches (Dice Maiden's b) and how fray read forms other bots read
+ * differently (dice.h, enum dice_note), one note each. */
+static void put_reading(struct out *o, const struct dice_result *r)
+{
+    int32_t botches = 0;
+    for (unsigned i = 0; i < r->n_groups; i++)
+        botches += r->groups[i].botches;
+    if (botches > 0) {
+        char n[48];
+        snprintf(n, sizeof n, "%d botch%s", (int)botches,
+                 botches == 1 ? "" : "es");
+        put_note(o, n);
+    }
+    for (unsigned bit = 0; bit < DICE_NOTE_COUNT; bit++)
+        if (r->notes & (1u << bit))
+            put_note(o, dice_note_text((enum dice_note)(1u << bit)));
+}
+
 static void put_label(struct out *o, const struct dice_result *r)
 {
     put_strong(o, r->label, r->label_len);
@@ -273,6 +291,7 @@ static void render_at(struct out *o, const char *src,
         put_note(o, "long pools shown as counts");
     else if (lvl == DETAIL_TERMS)
         put_note(o, "dice left out to fit");
+    put_reading(o, &res[0]);
 }
 
 size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
