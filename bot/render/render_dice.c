@@ -99,10 +99,10 @@ static void put_face(struct out *o, const struct dice_group *g, int32_t v)
 }
 
 /* One die. Text: "(2)" not counted, "1r" rerolled, "6!" exploded,
- * "8*" success, "1x" failure, "3→10" a face that minN raised (or maxN
- * lowered) to what it counts for. Discord: ~~struck~~ when not counted,
- * bold for a success or natural maximum, italics for a failure or natural
- * minimum, "!" after an explosion, the same arrow. */
+ * "8*" success ("10**" counted twice), "1x" failure, "1b" botch, "3→10"
+ * a face that minN raised (or maxN lowered) to what it counts for. Discord: ~~struck~~ when not counted,
+ * bold for a success or natural maximum, italics for a failure, botch or
+ * natural minimum, "!" after an explosion, the same arrow. */
 static void put_die(struct out *o, const struct dice_group *g,
                     const struct dice_die *d)
 {
@@ -111,7 +111,7 @@ static void put_die(struct out *o, const struct dice_group *g,
     if (o->discord) {
         if (f & DICE_DIE_UNCOUNTED)
             mark = "~~";
-        else if (f & (DICE_DIE_SUCCESS | DICE_DIE_FAILURE))
+        else if (f & (DICE_DIE_SUCCESS | DICE_DIE_FAILURE | DICE_DIE_BOTCH))
             mark = (f & DICE_DIE_SUCCESS) ? "**" : "_";
         else if (!g->counting && (f & (DICE_DIE_MAX | DICE_DIE_MIN)))
             mark = (f & DICE_DIE_MAX) ? "**" : "_";
@@ -127,9 +127,11 @@ static void put_die(struct out *o, const struct dice_group *g,
         put_str(o, "r");
     if (!o->discord && !(f & DICE_DIE_UNCOUNTED)) {
         if (f & DICE_DIE_SUCCESS)
-            put_str(o, "*");
+            put_str(o, (f & DICE_DIE_TWICE) ? "**" : "*");
         if (f & DICE_DIE_FAILURE)
             put_str(o, "x");
+        if (f & DICE_DIE_BOTCH)
+            put_str(o, "b");
     }
     put_str(o, *mark == '(' ? ")" : mark);
     if (f & DICE_DIE_EXPLODED)
