@@ -165,7 +165,8 @@ static void put_counts(struct out *o, const struct dice_result *r,
         unsigned hist[RENDER_DICE_HIST_MAX + 1] = {0};
         int32_t lo = g->fudge ? -1 : 1;
         for (unsigned i = 0; i < g->count; i++)
-            if (!(d[i].flags & DICE_DIE_UNCOUNTED))
+            if (!(d[i].flags & DICE_DIE_UNCOUNTED) && d[i].value >= lo &&
+                d[i].value - lo < g->sides)   /* "!p" can count 0 */
                 hist[d[i].value - lo]++;
         const char *sep = "; ";
         for (int32_t i = 0; i < g->sides; i++) {

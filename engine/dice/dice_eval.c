@@ -117,6 +117,14 @@ static void keep_by_count(const struct dice_term *t, struct dice_die *d,
     drop_past_cut(t, d, n, sign * (cut + t->face_min), k - better);
 }
 
+/* Does t penetrate ("!p")? Its bonus dice may count one below the lowest
+ * face, outside keep_by_count()'s histogram. */
+static bool penetrates(const struct dice_term *t)
+{
+    return t->explode.cmp != DICE_CMP_NONE &&
+           t->explode_kind == DICE_EXPLODE_PENETRATE;
+}
+
 /* Mark the dice that keep/drop removes, among the dice not rerolled. Ties
  * at the cut keep the earlier die. Keeping one die or dropping one (adv,
  * 4d6kh3) needs only the best or worst key, found in one pass. */
@@ -139,7 +147,7 @@ static void apply_keep(const struct dice_term *t, struct dice_die *d,
         drop_past_cut(t, d, n, best, 1);
     else if (k + 1 == live)
         drop_past_cut(t, d, n, worst, n_worst - 1);
-    else if (t->sides <= DICE_KEEP_COUNT_FACES)
+    else if (t->sides <= DICE_KEEP_COUNT_FACES && !penetrates(t))
         keep_by_count(t, d, n);
     else
         keep_by_select(t, d, n);
@@ -325,7 +333,7 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
     int explode_cap = t->explode.cmp == DICE_CMP_NONE            ? 0
                       : t->explode_kind == DICE_EXPLODE_ONCE ? 1
                                                              : DICE_MAX_EXPLODE;
-    bool penetrate = t->explode_kind == DICE_EXPLODE_PENETRATE;
+    bool penetrate = penetrates(t);
     uint16_t chained = t->explode_kind == DICE_EXPLODE_COMPOUND
                            ? DICE_DIE_BONUS | DICE_DIE_COMPOUNDED
                            : DICE_DIE_BONUS;
