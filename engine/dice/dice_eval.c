@@ -285,16 +285,18 @@ static void tally(const struct dice_term *t, struct dice_group *g,
 {
     int64_t sum = 0;
     int32_t wins = 0, losses = 0, botches = 0;
-    bool compound = t->explode_kind == DICE_EXPLODE_COMPOUND &&
-                    t->explode.cmp != DICE_CMP_NONE;
-    bool looks = g->counting || t->botch.cmp != DICE_CMP_NONE ||
-                 t->crit.cmp != DICE_CMP_NONE ||
-                 t->fumble.cmp != DICE_CMP_NONE;
+    bool compound = t->extras & DICE_EXTRA_CHAINS;
+    g->successes = g->failures = g->botches = 0;
+    if (!g->counting && !(t->extras & DICE_EXTRA_MARKS)) {
+        /* the common case, a loop of its own that the compiler unrolls */
+        for (uint32_t i = 0; i < g->count; i++)
+            sum += (int32_t)!(d[i].flags & DICE_DIE_UNCOUNTED) * d[i].value;
+        g->subtotal = sum;
+        return;
+    }
     for (uint32_t i = 0; i < g->count; i++) {
         unsigned counted = !(d[i].flags & DICE_DIE_UNCOUNTED);
         sum += (int32_t)counted * d[i].value;
-        if (!looks)
-            continue;
         if (compound && (d[i].flags & DICE_DIE_COMPOUNDED))
             continue;           /* its chain's first die speaks for it */
         int32_t v = worth(d, g->count, i, compound);
@@ -320,13 +322,17 @@ static void tally(const struct dice_term *t, struct dice_group *g,
                                       : (int64_t)wins - losses;
 }
 
-/* Roll term t as the next group of res and give its subtotal. */
-static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
-                              struct dice_result *res, struct dice_diag *diag,
-                              int64_t *out)
+/* The dice of a term that rerolls or explodes, from res->dice[*n] on:
+ * each die rerolled while it matches (or once), then exploded while its
+ * last face matches (or once), a compounding chain's bonus dice flagged so
+ * and a penetrating one's counting one less. The dice budget is checked
+ * before each die. */
+__attribute__((noinline))
+static enum eng_err roll_chains(const struct dice_term *t,
+                                struct eng_rng *rng, struct dice_result *res,
+                                uint32_t *n_io, struct dice_diag *diag)
 {
-    struct dice_group *g = &res->groups[res->n_groups++];
-    uint32_t n = res->n_dice;
+    uint32_t n = *n_io;
     int reroll_cap = t->reroll.cmp == DICE_CMP_NONE ? 0
                      : t->reroll_once                ? 1
                                                      : DICE_MAX_REROLL;
@@ -334,16 +340,10 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
                       : t->explode_kind == DICE_EXPLODE_ONCE ? 1
                                                              : DICE_MAX_EXPLODE;
     bool penetrate = penetrates(t);
-    uint16_t chained = t->explode_kind == DICE_EXPLODE_COMPOUND
+    uint16_t chained = (t->extras & DICE_EXTRA_CHAINS)
                            ? DICE_DIE_BONUS | DICE_DIE_COMPOUNDED
                            : DICE_DIE_BONUS;
-    bool plain = reroll_cap == 0 && explode_cap == 0;
-    if (plain && t->count > DICE_MAX_DICE - (int32_t)n)
-        return dice__limit(diag, t->pos, t->len, "too many dice",
-                           DICE_MAX_DICE);
-    for (int32_t i = 0; plain && i < t->count; i++)
-        roll_die(t, rng, &res->dice[n++], 0);
-    for (int32_t i = 0; !plain && i < t->count; i++) {
+    for (int32_t i = 0; i < t->count; i++) {
         uint16_t bonus = 0;
         for (int explosions = 0;; explosions++) {
             for (int rerolls = 0;; rerolls++) {
@@ -369,20 +369,50 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
             bonus = chained;
         }
     }
-    /* Avrae's "ra": the first die that matches gets one bonus die */
-    for (uint32_t i = res->n_dice; t->reroll_add.cmp != DICE_CMP_NONE &&
-                                   i < n; i++) {
+    *n_io = n;
+    return ENG_OK;
+}
+
+/* Avrae's "ra": the first die of the term (from res->n_dice) that matches
+ * gets one bonus die, added at *n. */
+__attribute__((noinline))
+static enum eng_err reroll_add(const struct dice_term *t, struct eng_rng *rng,
+                               struct dice_result *res, uint32_t *n,
+                               struct dice_diag *diag)
+{
+    for (uint32_t i = res->n_dice; i < *n; i++) {
         struct dice_die *d = &res->dice[i];
         if ((d->flags & (DICE_DIE_REROLLED | DICE_DIE_BONUS)) ||
             !dice__match(t->reroll_add, d->value))
             continue;
-        if (n == DICE_MAX_DICE)
+        if (*n == DICE_MAX_DICE)
             return dice__limit(diag, t->pos, t->len, "too many dice",
                                DICE_MAX_DICE);
         d->flags |= DICE_DIE_EXPLODED;
-        roll_die(t, rng, &res->dice[n++], DICE_DIE_BONUS);
+        roll_die(t, rng, &res->dice[(*n)++], DICE_DIE_BONUS);
         break;
     }
+    return ENG_OK;
+}
+
+/* Roll term t as the next group of res and give its subtotal. */
+static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
+                              struct dice_result *res, struct dice_diag *diag,
+                              int64_t *out)
+{
+    struct dice_group *g = &res->groups[res->n_groups++];
+    uint32_t n = res->n_dice;
+    bool plain = t->reroll.cmp == DICE_CMP_NONE &&
+                 t->explode.cmp == DICE_CMP_NONE;
+    if (plain && t->count > DICE_MAX_DICE - (int32_t)n)
+        return dice__limit(diag, t->pos, t->len, "too many dice",
+                           DICE_MAX_DICE);
+    for (int32_t i = 0; plain && i < t->count; i++)
+        roll_die(t, rng, &res->dice[n++], 0);
+    if (!plain)
+        TRY(roll_chains(t, rng, res, &n, diag));
+    if (t->extras & DICE_EXTRA_ADD)
+        TRY(reroll_add(t, rng, res, &n, diag));
     struct dice_die *d = &res->dice[res->n_dice];
     uint32_t count = n - res->n_dice;
     g->pos = t->pos;
@@ -393,17 +423,17 @@ static enum eng_err roll_term(const struct dice_term *t, struct eng_rng *rng,
     g->fudge = t->face_min != 1;
     g->counting = t->success.cmp != DICE_CMP_NONE ||
                   t->failure.cmp != DICE_CMP_NONE;
-    g->botches = 0;
     res->n_dice = (uint16_t)n;
     if (t->has_min || t->has_max)
         apply_clamp(t, d, count);
-    if (t->explode_kind == DICE_EXPLODE_COMPOUND && t->keep != DICE_KEEP_ALL &&
-        t->explode.cmp != DICE_CMP_NONE)
-        keep_chains(t, d, count);
-    else if (t->keep == DICE_KEEP_MATCH || t->keep == DICE_DROP_MATCH)
-        keep_match(t, d, count);
-    else if (t->keep != DICE_KEEP_ALL)
-        apply_keep(t, d, count);
+    if (t->keep != DICE_KEEP_ALL) {
+        if (t->extras & DICE_EXTRA_CHAINS)
+            keep_chains(t, d, count);
+        else if (t->keep == DICE_KEEP_MATCH || t->keep == DICE_DROP_MATCH)
+            keep_match(t, d, count);
+        else
+            apply_keep(t, d, count);
+    }
     tally(t, g, d);
     *out = g->subtotal;
     return ENG_OK;

@@ -162,6 +162,13 @@ enum dice_keep {
     DICE_DROP_MATCH,            /* Avrae's p3, p<3 */
 };
 
+/* Work a term needs beyond rolling, keeping and summing (dice_term.extras). */
+enum dice_extra {
+    DICE_EXTRA_MARKS = 1u << 0,   /* botches or Roll20's critical marks */
+    DICE_EXTRA_ADD = 1u << 1,     /* Avrae's ra */
+    DICE_EXTRA_CHAINS = 1u << 2,  /* compounding: keep and count chains */
+};
+
 enum dice_explode {
     DICE_EXPLODE_AGAIN,         /* !, ie, x, Avrae's e: bonus dice explode too */
     DICE_EXPLODE_ONCE,          /* e, xo: one bonus die at most per die */
@@ -180,6 +187,8 @@ struct dice_term {
     int32_t raise_to;           /* minN: N, else face_min */
     int32_t lower_to;           /* maxN: N, else the top face */
     uint8_t explode_kind;       /* enum dice_explode, with explode */
+    uint8_t extras;             /* enum dice_extra: set once parsed, so a
+                                 * plain term pays one test for them all */
     bool count_failures;        /* cf: the value is the failures alone */
     struct dice_cond explode, reroll, success, failure;
     struct dice_cond keep_sel;  /* DICE_KEEP_MATCH, DICE_DROP_MATCH */

@@ -95,13 +95,11 @@ static char lower(char c)
     return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
 
-/* Two letters at s, lowercased, as one number: cc('r', 'o'). */
-#define DICE_CC(a, b) ((unsigned)(unsigned char)(a) << 8 | (unsigned char)(b))
-
-/* Is s[0, n) at least the word w (lowercase), any case? */
-static bool starts_with(const char *s, size_t n, const char *w)
+/* Is s[0, n) at least the word w (lowercase, past its first letter,
+ * which the caller matched), any case? */
+static bool rest_is(const char *s, size_t n, const char *w)
 {
-    size_t i = 0;
+    size_t i = 1;
     for (; w[i] != '\0'; i++)
         if (i >= n || lower(s[i]) != w[i])
             return false;
@@ -110,57 +108,88 @@ static bool starts_with(const char *s, size_t n, const char *w)
 
 /* The longest keyword at s (n > 0 bytes left), or DICE_T_END if none
  * starts there, any case: adv b cs cf dis dh dl df ds d even e f ie ir kh
- * kl k min max mi ma odd ph pl p ro rr ra r tl t xo x. */
+ * kl k min max mi ma odd ph pl p ro rr ra r tl t xo x. A switch on the
+ * first letter, as this runs for every letter of every expression. */
 static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
 {
-    static const struct {
-        const char *word;
-        enum dice_tok_kind kind;
-    } words[] = {
-        {"adv", DICE_T_ADV}, {"dis", DICE_T_DIS}, {"min", DICE_T_MIN},
-        {"max", DICE_T_MAX}, {"even", DICE_T_EVEN}, {"odd", DICE_T_ODD},
-    };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (starts_with(s, n, words[i].word)) {
-            *wlen = __builtin_strlen(words[i].word);
-            return words[i].kind;
-        }
-    char c0 = lower(s[0]), c1 = n > 1 ? lower(s[1]) : 0;
+    char c1 = n > 1 ? lower(s[1]) : 0;
     *wlen = 2;
-    switch (DICE_CC(c0, c1)) {
-    case DICE_CC('c', 's'): return DICE_T_CS;
-    case DICE_CC('c', 'f'): return DICE_T_CF;
-    case DICE_CC('d', 'h'): return DICE_T_DH;
-    case DICE_CC('d', 'l'): return DICE_T_DL;
-    case DICE_CC('d', 'f'): return DICE_T_DF;
-    case DICE_CC('d', 's'): return DICE_T_DS;
-    case DICE_CC('i', 'e'): return DICE_T_IE;
-    case DICE_CC('i', 'r'): return DICE_T_IR;
-    case DICE_CC('k', 'h'): return DICE_T_KH;
-    case DICE_CC('k', 'l'): return DICE_T_KL;
-    case DICE_CC('m', 'i'): return DICE_T_MIN;
-    case DICE_CC('m', 'a'): return DICE_T_MAX;
-    case DICE_CC('p', 'h'): return DICE_T_PH;
-    case DICE_CC('p', 'l'): return DICE_T_PL;
-    case DICE_CC('r', 'o'): return DICE_T_RO;
-    case DICE_CC('r', 'r'): return DICE_T_RR;
-    case DICE_CC('r', 'a'): return DICE_T_RA;
-    case DICE_CC('t', 'l'): return DICE_T_TL;
-    case DICE_CC('x', 'o'): return DICE_T_XO;
-    default: break;
-    }
-    *wlen = 1;
-    switch (c0) {
-    case 'b': return DICE_T_B;
-    case 'd': return DICE_T_D;
-    case 'e': return DICE_T_E;
-    case 'f': return DICE_T_F;
-    case 'k': return DICE_T_K;
-    case 'p': return DICE_T_P;
-    case 'r': return DICE_T_R;
-    case 't': return DICE_T_T;
-    case 'x': return DICE_T_X;
-    default: return DICE_T_END;
+    switch (lower(s[0])) {
+    case 'a':
+        *wlen = 3;
+        return rest_is(s, n, "adv") ? DICE_T_ADV : DICE_T_END;
+    case 'b':
+        *wlen = 1;
+        return DICE_T_B;
+    case 'c':
+        return c1 == 's' ? DICE_T_CS : c1 == 'f' ? DICE_T_CF : DICE_T_END;
+    case 'd':
+        switch (c1) {
+        case 'i':
+            if (!rest_is(s, n, "dis"))
+                break;
+            *wlen = 3;
+            return DICE_T_DIS;
+        case 'h':
+            return DICE_T_DH;
+        case 'l':
+            return DICE_T_DL;
+        case 'f':
+            return DICE_T_DF;
+        case 's':
+            return DICE_T_DS;
+        default:
+            break;
+        }
+        *wlen = 1;
+        return DICE_T_D;
+    case 'e':
+        if (rest_is(s, n, "even")) {
+            *wlen = 4;
+            return DICE_T_EVEN;
+        }
+        *wlen = 1;
+        return DICE_T_E;
+    case 'f':
+        *wlen = 1;
+        return DICE_T_F;
+    case 'i':
+        return c1 == 'e' ? DICE_T_IE : c1 == 'r' ? DICE_T_IR : DICE_T_END;
+    case 'k':
+        if (c1 == 'h' || c1 == 'l')
+            return c1 == 'h' ? DICE_T_KH : DICE_T_KL;
+        *wlen = 1;
+        return DICE_T_K;
+    case 'm':
+        if (c1 != 'i' && c1 != 'a')
+            return DICE_T_END;
+        *wlen = rest_is(s, n, c1 == 'i' ? "min" : "max") ? 3 : 2;
+        return c1 == 'i' ? DICE_T_MIN : DICE_T_MAX;
+    case 'o':
+        *wlen = 3;
+        return rest_is(s, n, "odd") ? DICE_T_ODD : DICE_T_END;
+    case 'p':
+        if (c1 == 'h' || c1 == 'l')
+            return c1 == 'h' ? DICE_T_PH : DICE_T_PL;
+        *wlen = 1;
+        return DICE_T_P;
+    case 'r':
+        if (c1 == 'o' || c1 == 'r' || c1 == 'a')
+            return c1 == 'o' ? DICE_T_RO : c1 == 'r' ? DICE_T_RR : DICE_T_RA;
+        *wlen = 1;
+        return DICE_T_R;
+    case 't':
+        if (c1 == 'l')
+            return DICE_T_TL;
+        *wlen = 1;
+        return DICE_T_T;
+    case 'x':
+        if (c1 == 'o')
+            return DICE_T_XO;
+        *wlen = 1;
+        return DICE_T_X;
+    default:
+        return DICE_T_END;
     }
 }
 

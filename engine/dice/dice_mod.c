@@ -319,9 +319,15 @@ static enum eng_err parse_count(struct dice_parser *p, struct dice_term *t,
 enum eng_err dice__parse_modifier(struct dice_parser *p, struct dice_term *t,
                                    bool *more)
 {
+    /* most terms end at a token that is no modifier: say so before
+     * copying the token, whose fields the lexer has only just stored */
+    enum dice_tok_kind k = p->tok.kind;
+    *more = k >= DICE_T_BANG && k <= DICE_T_ODD && k != DICE_T_PERCENT &&
+            k != DICE_T_HASH;
+    if (!*more)
+        return ENG_OK;
     struct dice_tok m = p->tok;
     bool avrae = dice__dialect_is(p, DICE_DIALECT_AVRAE);
-    *more = true;
     switch (m.kind) {
     case DICE_T_KH:
     case DICE_T_KL:
