@@ -71,7 +71,22 @@ enum dice_tok_kind {
     DICE_T_ANNOT,               /* [text]: a note on a term, skipped */
     DICE_T_LINLINE,             /* [[ of an inline roll */
     DICE_T_RINLINE,             /* ]] */
+    /* Dice Maiden's aliases for plain dice (dice_alias.c) */
+    DICE_T_COD,                 /* 4cod, 4cod8, 4codr */
+    DICE_T_WOD,                 /* 4wod8 */
+    DICE_T_WH,                  /* 3wh4+ */
+    DICE_T_YZ,                  /* 6yz */
+    DICE_T_SR,                  /* sr6 */
+    DICE_T_SP,                  /* sp4 */
+    DICE_T_SNM,                 /* snm5 */
 };
+
+/* Is k one of Dice Maiden's aliases? Those from DICE_T_COD to DICE_T_YZ
+ * follow a count ("4cod"); the others take theirs after ("sr6"). */
+static inline bool dice__is_alias(enum dice_tok_kind k)
+{
+    return k >= DICE_T_COD && k <= DICE_T_SNM;
+}
 
 struct dice_tok {
     enum dice_tok_kind kind;
@@ -261,6 +276,12 @@ enum eng_err dice__opt_cond(struct dice_parser *p, struct dice_cond *c,
  * *more false when the current token is none. */
 enum eng_err dice__parse_modifier(struct dice_parser *p, struct dice_term *t,
                                   bool *more);
+/* Dice Maiden's alias at the current token into t (dice_alias.c): its
+ * dice, target, explosion and failures, reading the number after it. A
+ * count before it was read into t->count already when counted. */
+enum eng_err dice__parse_alias(struct dice_parser *p, struct dice_term *t,
+                               bool counted);
+
 /* Is t a single d20 with no keep/drop, as adv and dis need? */
 bool dice__is_single_d20(const struct dice_term *t);
 /* Turn t into two d20, keeping the higher (adv at) or the lower. */

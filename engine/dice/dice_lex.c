@@ -107,8 +107,9 @@ static bool rest_is(const char *s, size_t n, const char *w)
 }
 
 /* The longest keyword at s (n > 0 bytes left), or DICE_T_END if none
- * starts there, any case: adv b cs cf dis dh dl df ds d even e f ie ir kh
- * kl k min max mi ma odd ph pl p ro rr ra r tl t xo x. A switch on the
+ * starts there, any case: adv b cod cs cf dis dh dl df ds d even e f ie ir
+ * kh kl k min max mi ma odd ph pl p ro rr ra r snm sr sp tl t wod wh xo x
+ * yz. A switch on the
  * first letter, as this runs for every letter of every expression. */
 static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
 {
@@ -122,6 +123,10 @@ static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
         *wlen = 1;
         return DICE_T_B;
     case 'c':
+        if (rest_is(s, n, "cod")) {
+            *wlen = 3;
+            return DICE_T_COD;
+        }
         return c1 == 's' ? DICE_T_CS : c1 == 'f' ? DICE_T_CF : DICE_T_END;
     case 'd':
         switch (c1) {
@@ -178,6 +183,20 @@ static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
             return c1 == 'o' ? DICE_T_RO : c1 == 'r' ? DICE_T_RR : DICE_T_RA;
         *wlen = 1;
         return DICE_T_R;
+    case 's':
+        if (rest_is(s, n, "snm")) {
+            *wlen = 3;
+            return DICE_T_SNM;
+        }
+        return c1 == 'r' ? DICE_T_SR : c1 == 'p' ? DICE_T_SP : DICE_T_END;
+    case 'w':
+        if (rest_is(s, n, "wod")) {
+            *wlen = 3;
+            return DICE_T_WOD;
+        }
+        return c1 == 'h' ? DICE_T_WH : DICE_T_END;
+    case 'y':
+        return c1 == 'z' ? DICE_T_YZ : DICE_T_END;
     case 't':
         if (c1 == 'l')
             return DICE_T_TL;

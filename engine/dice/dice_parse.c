@@ -190,6 +190,7 @@ enum eng_err dice__opt_cond(struct dice_parser *p, struct dice_cond *c,
 }
 
 /* dice -> NUM? ('d' | 'D') (NUM | '%')? modifier* | NUM? 'dF' modifier*
+ *       | alias modifier*
  * A capital D without sides means six sides ("3D+1"). count is the NUM
  * already read, or NULL. */
 static enum eng_err parse_dice(struct dice_parser *p,
@@ -209,7 +210,9 @@ static enum eng_err parse_dice(struct dice_parser *p,
         TRY(dice__read_count(p, count, DICE_MAX_DICE, "too many dice",
                        "need at least 1 die", &t->count));
     t->face_min = 1;
-    if (p->tok.kind == DICE_T_DF) {
+    if (dice__is_alias(p->tok.kind)) {
+        TRY(dice__parse_alias(p, t, count != NULL));
+    } else if (p->tok.kind == DICE_T_DF) {
         t->sides = 3;
         t->face_min = -1;
         TRY(dice__next(p));
@@ -273,7 +276,8 @@ static enum eng_err parse_primary(struct dice_parser *p)
         return dice__next(p);
     case DICE_T_NUM:
         TRY(dice__next(p));
-        if (p->tok.kind == DICE_T_D || p->tok.kind == DICE_T_DF)
+        if (p->tok.kind == DICE_T_D || p->tok.kind == DICE_T_DF ||
+            (dice__is_alias(p->tok.kind) && dice__adjacent(p)))
             return parse_dice(p, &t);
         TRY(count_operand(p, &t));
         if (t.too_big)
@@ -283,6 +287,8 @@ static enum eng_err parse_primary(struct dice_parser *p)
     case DICE_T_DF:
         return parse_dice(p, NULL);
     default:
+        if (dice__is_alias(t.kind))
+            return parse_dice(p, NULL);
         return dice__unexpected(p);
     }
 }
@@ -586,7 +592,51 @@ static bool open_inline(struct dice_parser *p)
     return true;
 }
 
+/* Does the source open with Dice Maiden's "dndstats", a word of its own?
+ * Sets *at to its first byte. */
+static bool is_dndstats(const struct dice_lexer *lx, size_t *at)
+{
+    size_t i = lx->at, end;
+    while (i < lx->len && dice__is_space(lx->src[i]))
+        i++;
+    if (!opens_with(lx, "dndstats", 0, &end))
+        return false;
+    size_t w = i + 8;
+    char next = w < lx->len ? lx->src[w] : ' ';
+    *at = i;
+    return dice__is_space(next) || next == '#';
+}
+
+/* dndstats -> 'dndstats'    (Dice Maiden's "6 4d6 k3": six ability
+ * scores) The word stands for the term, so the result shows it. */
+static enum eng_err parse_dndstats(struct dice_parser *p, size_t at)
+{
+    struct dice_tok word = {.pos = (uint16_t)at, .len = 8};
+    TRY(count_operand(p, &word));
+    struct dice_term *t = &p->terms[p->expr.n_terms];
+    static const struct dice_term blank;
+    *t = blank;
+    t->count = 4;
+    t->sides = 6;
+    t->face_min = t->raise_to = 1;
+    t->lower_to = 6;
+    t->keep = DICE_KEEP_HIGH;
+    t->keep_n = 3;
+    t->pos = word.pos;
+    t->len = word.len;
+    TRY(dice__add_dice(p, 4, at, 8));
+    TRY(emit(p, DICE_OP_DICE, &word, 0, p->expr.n_terms));
+    p->expr.n_terms++;
+    p->expr.repeat = 6;
+    p->expr.expr_pos = word.pos;
+    p->expr.expr_len = word.len;
+    p->lx.at = at + 8;
+    p->tok = word;
+    return dice__next(p);
+}
+
 /* input -> inline | (repeat | sidekick)? body (('#' | DM '!') label)? END
+ *        | 'dndstats' ('#' label)? END
  * What the input opens with is decided from its first byte, so a plain
  * expression pays one look for all three. */
 static enum eng_err parse_input(struct dice_parser *p)
@@ -598,6 +648,8 @@ static enum eng_err parse_input(struct dice_parser *p)
         c = first_byte(&p->lx);
     if ((c == 'r' || c == 'R') && opens_with(&p->lx, "repeat", '(', &at)) {
         TRY(parse_sidekick_repeat(p, at));
+    } else if ((c == 'd' || c == 'D') && is_dndstats(&p->lx, &at)) {
+        TRY(parse_dndstats(p, at));
     } else {
         bool rep = c >= '0' && c <= '9' && has_repeat(&p->lx, maiden, &x);
         TRY(dice__next(p));

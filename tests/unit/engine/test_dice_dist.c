@@ -466,6 +466,26 @@ static void test_dice_dist_counting(void **state)
     check_mean("4d10 b1", DICE_DIALECT_DICE_MAIDEN, 54, 22, 0.1);
 }
 
+/* Dice Maiden's aliases. A die of 4cod (d10, 8 or more succeeds, 10s
+ * explode) succeeds with 0.3 and adds a die with 0.1, so a die's chain
+ * counts s = 0.3 + 0.1 s = 1/3, and 4cod 4/3 (s = 0.0033). 4wod8
+ * (4d10 f1 t8): 4 * (0.3 - 0.1) = 0.8. 6yz and sr6 (d6, 6 or 5 and up):
+ * 1 and 2. snm5 (d6, 6s explode, 4 and up): a chain s = 0.5 + s/6 =
+ * 0.6, 3. sp4 is 4cod. dndstats is 4d6 k3 six times: each result
+ * 15869/1296. Tolerance 0.05. */
+static void test_dice_dist_aliases(void **state)
+{
+    (void)state;
+    check_mean("4cod", DICE_DIALECT_DICE_MAIDEN, 57, 4.0 / 3, 0.05);
+    check_mean("4wod8", DICE_DIALECT_DICE_MAIDEN, 58, 0.8, 0.05);
+    check_mean("6yz", DICE_DIALECT_DICE_MAIDEN, 59, 1, 0.05);
+    check_mean("sr6", DICE_DIALECT_DICE_MAIDEN, 60, 2, 0.05);
+    check_mean("snm5", DICE_DIALECT_DICE_MAIDEN, 61, 3, 0.05);
+    check_mean("sp4", DICE_DIALECT_DICE_MAIDEN, 62, 4.0 / 3, 0.05);
+    check_mean("dndstats", DICE_DIALECT_DICE_MAIDEN, 63, 15869.0 / 1296,
+               0.05);
+}
+
 /* Avrae's comparison of totals: 1d20 >= 11 is 1 with probability 1/2
  * (s = 0.0016); 2d6 > 7 with 15/36 (s = 0.0016). Tolerance 0.01. */
 static void test_dice_dist_compare_totals(void **state)
@@ -494,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_dice_dist_keep_by_face),
         cmocka_unit_test(test_dice_dist_counting),
         cmocka_unit_test(test_dice_dist_compare_totals),
+        cmocka_unit_test(test_dice_dist_aliases),
     };
     return cmocka_run_group_tests_name("dice_dist", tests, NULL, NULL);
 }

@@ -267,6 +267,12 @@ static void test_dice_parse_bounds_by_hand(void **state)
         {"6d6even", 0, 6},
         {"4d10 b1", 4, 40},         /* botches leave the sum alone */
         {"+d20", 1, 20},
+        /* Dice Maiden's aliases: successes, minus the 1s for wod */
+        {"4cod", 0, 4 * (1 + DICE_MAX_EXPLODE)},
+        {"4wod8", -4, 4},
+        {"3wh4+", 0, 3},
+        {"sr6", 0, 6},
+        {"dndstats", 3, 18},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = parse_ok(cases[i].src);
@@ -419,6 +425,8 @@ static void test_dice_split_label(void **state)
         {"4d6 drop lowest", "4d6", "drop lowest"},
         {"2d6 ! Fire damage", "2d6 !", "Fire damage"},
         {"1d20+5 Roll for Initiative", "1d20+5", "Roll for Initiative"},
+        {"1d20 spot check", "1d20", "spot check"},   /* sp is an alias */
+        {"2d6 sword", "2d6", "sword"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t dl = 0, at = 0;
@@ -544,6 +552,18 @@ static void test_dice_parse_other_bots_refused(void **state)
          "`ra` is a second reroll-and-add at column 7"},
         {"5d10t7ds10ds9", DICE_DIALECT_FRAY,
          "`ds` is a second double success at column 11"},
+        /* Dice Maiden's aliases */
+        {"cod", DICE_DIALECT_DICE_MAIDEN,
+         "`cod` needs the number of dice before it, as in `4cod` at column 1"},
+        {"4wod", DICE_DIALECT_DICE_MAIDEN,
+         "`wod` needs a number right after it at column 2"},
+        {"4wod11", DICE_DIALECT_DICE_MAIDEN, "`wod` takes 2 to 10 at column 5"},
+        {"4cod7", DICE_DIALECT_DICE_MAIDEN, "`cod` takes 8 to 9 at column 5"},
+        {"sr", DICE_DIALECT_DICE_MAIDEN,
+         "`sr` needs the number of dice right after it at column 1"},
+        {"sr1001", DICE_DIALECT_FRAY, "too many dice (limit is 1000)"},
+        {"dndstatsx", DICE_DIALECT_FRAY, "unexpected `n` at column 2"},
+        {"6 dndstats", DICE_DIALECT_FRAY, "unexpected `n` at column 4"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = NULL;
@@ -581,6 +601,8 @@ static void test_dice_parse_repeats(void **state)
         {"[[/roll 1d20+5]]", DICE_DIALECT_FOUNDRY, 1, "1d20+5"},
         {"3d6 [fire] + 1d4 [piercing]", DICE_DIALECT_FRAY, 1,
          "3d6 [fire] + 1d4 [piercing]"},
+        {"dndstats # me", DICE_DIALECT_FRAY, 6, "dndstats"},
+        {"3 4cod", DICE_DIALECT_DICE_MAIDEN, 3, "4cod"},
     };
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
