@@ -1,6 +1,7 @@
 /*
- * cli_roll.c - `fray roll [--seed N] [--json] EXPR...`: roll each
- * expression and print it, as text or as JSON (one object per line).
+ * cli_roll.c - `fray roll [--seed N] [--json] [--dialect BOT] EXPR...`:
+ * roll each expression and print it, as text or as JSON (one object per
+ * line).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,15 +18,18 @@
 #define CLI_ROLL_TEXT_MAX 16384
 
 static const char roll_usage[] =
-    "usage: fray roll [--seed N] [--json] EXPR...\n"
+    "usage: fray roll [--seed N] [--json] [--dialect BOT] EXPR...\n"
     "Rolls each dice expression (see docs/dice.md), e.g.\n"
     "  fray roll \"4d6kh3\" \"1d20+5 adv\" \"6x 4d6kh3 # stats\"\n"
     "--seed N (or FRAY_SEED) makes the rolls reproducible; --json prints\n"
-    "every term and die as JSON, one object per expression.\n";
+    "every term and die as JSON, one object per expression. --dialect\n"
+    "reads the dice as another bot does: fray (the default), dicemaiden,\n"
+    "roll20, foundry, avrae or sidekick.\n";
 
 struct roll_opts {
     const char *seed;
     bool json;
+    enum dice_dialect dialect;
 };
 
 /* Print a parse or roll error: text to stderr, JSON to stdout. */
@@ -53,7 +57,7 @@ static bool roll_one(const struct roll_opts *o, struct eng_rng *rng,
     size_t len = strlen(src);
     struct dice_diag diag;
     struct dice_expr *e = NULL;
-    if (dice_parse(src, len, &e, &diag) != ENG_OK) {
+    if (dice_parse_as(src, len, o->dialect, &e, &diag) != ENG_OK) {
         report_error(o, src, len, &diag);
         return false;
     }
@@ -84,7 +88,7 @@ static bool roll_one(const struct roll_opts *o, struct eng_rng *rng,
 
 int cli_roll(int argc, char **argv)
 {
-    struct roll_opts o = {NULL, false};
+    struct roll_opts o = {NULL, false, DICE_DIALECT_FRAY};
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -99,6 +103,14 @@ int cli_roll(int argc, char **argv)
         }
         else if (strncmp(a, "--seed=", 7) == 0)
             o.seed = a + 7;
+        else if (strcmp(a, "--dialect") == 0) {
+            const char *d = i + 1 < argc ? argv[++i] : "";
+            if (!dice_dialect_parse(d, strlen(d), &o.dialect)) {
+                fprintf(stderr, "fray roll: --dialect takes fray, "
+                        "dicemaiden, roll20, foundry, avrae or sidekick\n");
+                return CLI_USAGE;
+            }
+        }
         else if (strcmp(a, "--help") == 0) {
             fputs(roll_usage, stdout);
             return CLI_OK;

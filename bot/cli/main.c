@@ -14,7 +14,7 @@ static const struct {
     cli_main_fn *fn;
     const char *help;
 } subcommands[] = {
-    {"roll", cli_roll, "roll dice: fray roll [--seed N] [--json] EXPR..."},
+    {"roll", cli_roll, "roll dice: fray roll [--seed N] [--json] [--dialect BOT] EXPR..."},
     {"bench", cli_bench, "time the dice engine over expressions on stdin"},
     {"console", cli_console, "run fray's commands in a terminal or a script"},
     {"run", cli_run, "run the Discord bot: fray run [--config PATH]"},

@@ -12,6 +12,10 @@
  *                        NPC templates (besides Manage Server)
  *   sheet_writeback:<guild>  "off" when a fight's end must not write its
  *                        result to saved characters (absent: on)
+ *   dice_dialect:<guild> whose dice syntax the server's rolls read, as
+ *                        dice_dialect_name() spells it (absent: fray's)
+ *   dice_dialect_user:<user>  a player's own choice, in every server and
+ *                        in DMs; it wins over the server's (/macro dialect)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,6 +33,8 @@
 #define CONFIG_KEY_GM_CHANNEL "gm_channel"
 #define CONFIG_KEY_WRITEBACK "sheet_writeback"
 #define CONFIG_KEY_NPC_ROLE "npc_role"
+#define CONFIG_KEY_DICE "dice_dialect"
+#define CONFIG_KEY_MY_DICE "dice_dialect_user"
 
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
@@ -76,6 +82,82 @@ static void config_writeback(struct cmd_run *run)
                     : "Saved. Fights no longer change saved characters: "
                       "each joins with its sheet as it is.");
     run->reply->ephemeral = true;
+}
+
+/* The dialect stored under key; false when none is (or it is unknown). */
+static bool kv_dialect(struct store *store, const char *key,
+                       enum dice_dialect *out)
+{
+    char *value = NULL;
+    bool ok = store_kv_get(store, key, &value) == BOT_OK &&
+              dice_dialect_parse(value, strlen(value), out);
+    free(value);
+    return ok;
+}
+
+enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
+                                     uint64_t user)
+{
+    char key[STORE_MAX_KV_KEY];
+    enum dice_dialect d = DICE_DIALECT_FRAY;
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_MY_DICE, user);
+    if (kv_dialect(store, key, &d))
+        return d;
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_DICE, guild);
+    if (guild != 0 && kv_dialect(store, key, &d))
+        return d;
+    return DICE_DIALECT_FRAY;
+}
+
+/* Store name under key, or forget it when forget: the reply says what the
+ * rolls read now. */
+static void dialect_save(struct cmd_run *run, const char *key,
+                         const char *name, bool forget, const char *whose)
+{
+    enum dice_dialect d = DICE_DIALECT_FRAY;
+    if (!forget && !dice_dialect_parse(name, strlen(name), &d)) {
+        cmd_fail(run, "unknown dice syntax `%.20s`: fray, dicemaiden, "
+                 "roll20, foundry, avrae or sidekick", name);
+        return;
+    }
+    if ((forget ? store_kv_delete(run->ctx->store, key)
+                : store_kv_set(run->ctx->store, key, dice_dialect_name(d))) !=
+        BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    if (forget)
+        msg_set_content(&run->reply->msg, "Saved. %s dice read as the "
+                        "server's do again.", whose);
+    else if (d == DICE_DIALECT_FRAY)
+        msg_set_content(&run->reply->msg, "Saved. %s dice read as fray "
+                        "reads them (docs/dice.md).", whose);
+    else
+        msg_set_content(&run->reply->msg, "Saved. %s dice read as %s "
+                        "reads them where the bots disagree (`e`, `r`, `k3`, "
+                        "comparisons...); a roll that used such a form says "
+                        "how it was read.", whose, dice_dialect_title(d));
+    run->reply->ephemeral = true;
+}
+
+/* /config dice: on its own. */
+static void config_dice(struct cmd_run *run, const char *name)
+{
+    char key[STORE_MAX_KV_KEY];
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_DICE,
+             run->req->guild_id);
+    dialect_save(run, key, name, false, "This server's");
+}
+
+/* /macro dialect bot: a player's own choice; "server" forgets it. */
+void cmd_config_my_dialect(struct cmd_run *run)
+{
+    char key[STORE_MAX_KV_KEY];
+    const char *name = cmd_req_opt(run->req, "bot");
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_MY_DICE,
+             run->req->user_id);
+    dialect_save(run, key, name != NULL ? name : "server",
+                 name == NULL || strcmp(name, "server") == 0, "Your");
 }
 
 static void npc_role_key(char *key, size_t n, uint64_t guild)
@@ -390,6 +472,16 @@ void cmd_config(struct cmd_run *run)
             config_npc_role_clear(run);
         else
             config_npc_role(run, npc_role);
+        return;
+    }
+    const char *dice = cmd_req_opt(req, "dice");
+    if (dice != NULL) {
+        if (channel != NULL || clear || systems != NULL ||
+            cmd_req_opt(req, "writeback") != NULL) {
+            cmd_fail(run, "set dice: on its own");
+            return;
+        }
+        config_dice(run, dice);
         return;
     }
     if (cmd_req_opt(req, "writeback") != NULL) {

@@ -1,6 +1,7 @@
 /*
  * cmd_config.h - per-server settings that other parts of the bot read:
- * the systems a server plays (whose commands are registered there).
+ * the systems a server plays (whose commands are registered there), and
+ * whose dice syntax a roll reads (the server's, or a player's own).
  *
  * Ownership: the systems written to out are static descriptors.
  */
@@ -11,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dice.h"
 #include "rs.h"
 
 struct store;
@@ -43,6 +45,12 @@ uint64_t cmd_config_npc_role(struct store *store, uint64_t guild);
 /* Whether a fight's end writes back to saved characters in guild (on
  * unless /config writeback:false; on when the store cannot say). */
 bool cmd_config_writeback(struct store *store, uint64_t guild);
+
+/* Whose dice syntax user's rolls in guild read (docs/dice.md, "Choosing a
+ * dialect"): the user's own choice (/macro dialect), else the server's
+ * (/config dice:), else fray's. guild 0 (a DM) skips the server. */
+enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
+                                     uint64_t user);
 
 /* Parse "generic,teams" into out; 0 with a message in err when a name is
  * unknown or the list is empty. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_macro.h"
 #include "cmd_run.h"
 #include "dice.h"
@@ -100,7 +101,10 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
                                            : RENDER_DICE_MARKDOWN;
     size_t len = strlen(src);
     size_t dice_len, label_at;
-    if (dice_split_label(src, len, &dice_len, &label_at)) {
+    enum dice_dialect dialect = cmd_config_dialect(run->ctx->store,
+                                                   req->guild_id,
+                                                   req->user_id);
+    if (dice_split_label_as(src, len, dialect, &dice_len, &label_at)) {
         /* "2d6+3 fire": the words name the roll, as label: would. */
         if (label != NULL) {
             cmd_fail(run, "`%s` after the dice is a label, and label: "
@@ -122,7 +126,7 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
      * allocator to tidy its small free blocks first). */
     char text[CMD_ROLL_TEXT];
     struct dice_result one;
-    if (dice_parse(src, len, &expr, &diag) != ENG_OK) {
+    if (dice_parse_as(src, len, dialect, &expr, &diag) != ENG_OK) {
         render_dice_error(text, CMD_ROLL_TEXT, style, src, len, &diag);
         cmd_fail(run, "%s", text);
         return;

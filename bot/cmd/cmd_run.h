@@ -201,6 +201,7 @@ cmd_handler_fn cmd_combat_clock;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;
+cmd_handler_fn cmd_config_my_dialect;  /* /macro dialect, cmd_config.c */
 cmd_handler_fn cmd_macro_save;     /* cmd_macro.c */
 cmd_handler_fn cmd_macro_list;
 cmd_handler_fn cmd_macro_show;

@@ -27,6 +27,12 @@
 #define NO_OPTS ((const struct rs_opt_spec[]){RS_OPT_END})
 
 static const char *const ends_choices[] = {"start", "end", NULL};
+/* Whose dice syntax to read (dice_dialect_name()); "server": the server's */
+static const char *const dialect_choices[] = {
+    "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick", NULL};
+static const char *const my_dialect_choices[] = {
+    "server", "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick",
+    NULL};
 
 /* The options of every export and import (docs/export-format.md): file:
  * is a path in the console; on Discord an import's is an attachment and
@@ -445,7 +451,10 @@ static const struct cmd_spec table[] = {
           {"npc-role", RS_OPT_ROLE, RS_VAL_TEXT, false, 0, 0, NULL,
            "A role whose members manage NPC templates and server saved rolls"},
           RS_BOOL("clear-npc-role", "Forget that role: Manage Server alone "
-                  "manages them again")),
+                  "manages them again"),
+          RS_CHOICE("dice", false, dialect_choices,
+                    "Read dice as another bot does (dicemaiden, roll20, "
+                    "foundry, avrae, sidekick) or as fray")),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */
@@ -494,6 +503,15 @@ static const struct cmd_spec table[] = {
      "/macro export",
      cmd_macro_export,
      EXPORT_OPTS,
+     NULL, NULL},
+
+    {"macro", "dialect", CMD_F_EPHEMERAL, ANYWHERE,
+     "Read your dice as another bot does, in every server",
+     "/macro dialect bot:dicemaiden",
+     cmd_config_my_dialect,
+     OPTS(RS_CHOICE("bot", true, my_dialect_choices,
+                    "dicemaiden, roll20, foundry, avrae, sidekick, fray, or "
+                    "server (the server's choice)")),
      NULL, NULL},
 
     {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,

@@ -135,7 +135,7 @@ size_t render_dice_die(char *buf, size_t cap, bool markdown,
         close = markdown ? ")~~" : ")";
     } else if (markdown && (f & DICE_DIE_SUCCESS)) {
         open = close = "**";
-    } else if (markdown && (f & DICE_DIE_FAILURE)) {
+    } else if (markdown && (f & (DICE_DIE_FAILURE | DICE_DIE_BOTCH))) {
         open = close = "_";
     } else if (markdown && !t->counting && (f & DICE_DIE_MAX)) {
         open = close = "**";
@@ -152,9 +152,12 @@ size_t render_dice_die(char *buf, size_t cap, bool markdown,
     if (f & DICE_DIE_REROLLED)
         put_str(&p, "r");
     if (counted && (f & DICE_DIE_SUCCESS))
-        put_str(&p, markdown ? "\\*" : "*");
+        put_str(&p, (f & DICE_DIE_TWICE) ? (markdown ? "\\*\\*" : "**")
+                                         : (markdown ? "\\*" : "*"));
     if (counted && (f & DICE_DIE_FAILURE))
         put_str(&p, "x");
+    if (counted && (f & DICE_DIE_BOTCH))
+        put_str(&p, "b");
     if (*close != '\0')
         put_str(&p, close);
     if (f & DICE_DIE_EXPLODED)
@@ -195,9 +198,9 @@ size_t render_dice_counts(char *buf, size_t cap, bool markdown,
         unsigned hist[RENDER_DICE_HIST_MAX + 1] = {0};
         int32_t lo = t->fudge ? -1 : 1;
         for (unsigned i = 0; i < t->count; i++) {
-            int32_t k = d[i].value - lo;
+            int32_t k = d[i].value - lo;   /* "!p" can count 0: k < 0 */
             if (!(d[i].flags & DICE_DIE_UNCOUNTED) && k >= 0 &&
-                k <= RENDER_DICE_HIST_MAX)
+                k < t->sides && k <= RENDER_DICE_HIST_MAX)
                 hist[k]++;
         }
         const char *sep = "; ";
@@ -283,6 +286,24 @@ static void put_note(struct out *o, const char *note)
     put_str(o, o->discord ? ")_" : ")");
 }
 
+/* Botches (Dice Maiden's b) and how fray read forms other bots read
+ * differently (dice.h, enum dice_note), one note each. */
+static void put_reading(struct out *o, const struct dice_result *r)
+{
+    int32_t botches = 0;
+    for (unsigned i = 0; i < r->n_groups; i++)
+        botches += r->groups[i].botches;
+    if (botches > 0) {
+        char n[48];
+        snprintf(n, sizeof n, "%d botch%s", (int)botches,
+                 botches == 1 ? "" : "es");
+        put_note(o, n);
+    }
+    for (unsigned bit = 0; bit < DICE_NOTE_COUNT; bit++)
+        if (r->notes & (1u << bit))
+            put_note(o, dice_note_text((enum dice_note)(1u << bit)));
+}
+
 static void put_label(struct out *o, const struct dice_result *r)
 {
     put_strong(o, r->label, r->label_len);
@@ -325,6 +346,7 @@ static void render_at(struct out *o, const char *src,
         put_note(o, "long pools shown as counts");
     else if (lvl == DETAIL_TERMS)
         put_note(o, "dice left out to fit");
+    put_reading(o, &res[0]);
 }
 
 size_t render_dice(char *buf, size_t cap, enum render_dice_style style,

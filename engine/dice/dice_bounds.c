@@ -59,11 +59,17 @@ static struct span term_span(const struct dice_term *t)
 {
     /* dice that may count before keep/drop */
     int64_t live_lo = t->count, live_hi = t->count;
+    bool compound = false;
     if (t->explode.cmp != DICE_CMP_NONE) {
-        live_hi = (int64_t)t->count * (1 + DICE_MAX_EXPLODE);
-        if (live_hi > DICE_MAX_DICE)
-            live_hi = DICE_MAX_DICE;
+        int64_t per = t->explode_kind == DICE_EXPLODE_ONCE ? 1
+                                                           : DICE_MAX_EXPLODE;
+        live_hi = (int64_t)t->count * (1 + per);
+        compound = t->explode_kind == DICE_EXPLODE_COMPOUND;
     }
+    if (t->reroll_add.cmp != DICE_CMP_NONE)
+        live_hi++;
+    if (live_hi > DICE_MAX_DICE)
+        live_hi = DICE_MAX_DICE;
     int64_t k_lo = live_lo, k_hi = live_hi, n = t->keep_n;
     switch ((enum dice_keep)t->keep) {
     case DICE_KEEP_ALL:
@@ -78,14 +84,30 @@ static struct span term_span(const struct dice_term *t)
         k_lo = live_lo > n ? live_lo - n : 0;
         k_hi = live_hi > n ? live_hi - n : 0;
         break;
+    case DICE_KEEP_MATCH:
+    case DICE_DROP_MATCH:
+        k_lo = 0;
+        break;
+    }
+    /* a kept chain of compounded dice is worth up to all of them */
+    if (compound && t->keep != DICE_KEEP_ALL) {
+        k_lo = 0;
+        k_hi = live_hi;
     }
     struct span s;
     if (t->success.cmp != DICE_CMP_NONE || t->failure.cmp != DICE_CMP_NONE) {
-        s.lo = t->failure.cmp != DICE_CMP_NONE ? -k_hi : 0;
-        s.hi = t->success.cmp != DICE_CMP_NONE ? k_hi : 0;
+        int64_t wins = t->twice.cmp != DICE_CMP_NONE ? 2 * k_hi : k_hi;
+        s.lo = t->failure.cmp != DICE_CMP_NONE && !t->count_failures ? -k_hi
+                                                                       : 0;
+        s.hi = t->count_failures ? k_hi
+               : t->success.cmp != DICE_CMP_NONE ? wins : 0;
         return s;
     }
+    /* a penetrating bonus die may count one below the lowest face */
     int64_t f_lo = t->raise_to, f_hi = t->lower_to;
+    if (t->explode_kind == DICE_EXPLODE_PENETRATE && !t->has_min &&
+        t->explode.cmp != DICE_CMP_NONE)
+        f_lo--;
     s.lo = min4(k_lo * f_lo, k_hi * f_lo, k_lo * f_hi, k_hi * f_hi);
     s.hi = max4(k_lo * f_lo, k_hi * f_lo, k_lo * f_hi, k_hi * f_hi);
     return s;
@@ -147,6 +169,9 @@ enum eng_err dice_expr_bounds(const struct dice_expr *e, int64_t *min,
         case DICE_OP_DIV:
             if (div_span(a, b, &r) != ENG_OK)
                 return ENG_DIVZERO;
+            break;
+        case DICE_OP_CMP:
+            r = (struct span){0, 1};
             break;
         default:
             return ENG_INVALID;

@@ -47,9 +47,46 @@ enum dice_tok_kind {
     DICE_T_X,                   /* repeat prefix */
     DICE_T_ADV,
     DICE_T_DIS,
-    DICE_T_MIN,                 /* minN: faces below N count as N */
-    DICE_T_MAX,                 /* maxN: faces above N count as N */
+    DICE_T_MIN,                 /* minN, miN: faces below N count as N */
+    DICE_T_MAX,                 /* maxN, maN: faces above N count as N */
+    /* other bots' words (docs/dice.md, "Other bots' dice") */
+    DICE_T_E,                   /* e: explode (once, or Avrae's again) */
+    DICE_T_IE,                  /* ie: explode again and again */
+    DICE_T_XO,                  /* xo: explode once (Foundry) */
+    DICE_T_RR,                  /* rr: reroll again and again */
+    DICE_T_IR,                  /* ir: the same, Dice Maiden's spelling */
+    DICE_T_RA,                  /* ra: reroll one die and add (Avrae) */
+    DICE_T_P,                   /* p: drop by selector (Avrae) */
+    DICE_T_PH,
+    DICE_T_PL,
+    DICE_T_T,                   /* t: target (Dice Maiden) */
+    DICE_T_TL,                  /* tl: target, that face or lower */
+    DICE_T_DS,                  /* ds: double success */
+    DICE_T_B,                   /* b: botch (Dice Maiden) */
+    DICE_T_CS,                  /* cs: count successes (Foundry) */
+    DICE_T_CF,                  /* cf: count failures (Foundry) */
+    DICE_T_EVEN,
+    DICE_T_ODD,
+    DICE_T_COMMA,
+    DICE_T_ANNOT,               /* [text]: a note on a term, skipped */
+    DICE_T_LINLINE,             /* [[ of an inline roll */
+    DICE_T_RINLINE,             /* ]] */
+    /* Dice Maiden's aliases for plain dice (dice_alias.c) */
+    DICE_T_COD,                 /* 4cod, 4cod8, 4codr */
+    DICE_T_WOD,                 /* 4wod8 */
+    DICE_T_WH,                  /* 3wh4+ */
+    DICE_T_YZ,                  /* 6yz */
+    DICE_T_SR,                  /* sr6 */
+    DICE_T_SP,                  /* sp4 */
+    DICE_T_SNM,                 /* snm5 */
 };
+
+/* Is k one of Dice Maiden's aliases? Those from DICE_T_COD to DICE_T_YZ
+ * follow a count ("4cod"); the others take theirs after ("sr6"). */
+static inline bool dice__is_alias(enum dice_tok_kind k)
+{
+    return k >= DICE_T_COD && k <= DICE_T_SNM;
+}
 
 struct dice_tok {
     enum dice_tok_kind kind;
@@ -101,6 +138,8 @@ enum dice_op {
     DICE_OP_SUB,
     DICE_OP_MUL,
     DICE_OP_DIV,
+    DICE_OP_CMP,                /* Avrae's comparison of totals: num holds
+                                 * the enum dice_cmp; pushes 1 or 0 */
 };
 
 struct dice_node {
@@ -117,6 +156,9 @@ enum dice_cmp {
     DICE_CMP_LE,
     DICE_CMP_GT,
     DICE_CMP_GE,
+    DICE_CMP_NE,
+    DICE_CMP_EVEN,
+    DICE_CMP_ODD,
 };
 
 struct dice_cond {
@@ -129,7 +171,24 @@ enum dice_keep {
     DICE_KEEP_HIGH,             /* khN, kN */
     DICE_KEEP_LOW,              /* klN */
     DICE_DROP_HIGH,             /* dhN */
-    DICE_DROP_LOW,              /* dlN */
+    DICE_DROP_LOW,              /* dlN, dN, plN */
+    DICE_KEEP_MATCH,            /* Avrae's k3, k>3: keep the dice matching
+                                 * keep_sel */
+    DICE_DROP_MATCH,            /* Avrae's p3, p<3 */
+};
+
+/* Work a term needs beyond rolling, keeping and summing (dice_term.extras). */
+enum dice_extra {
+    DICE_EXTRA_MARKS = 1u << 0,   /* botches or Roll20's critical marks */
+    DICE_EXTRA_ADD = 1u << 1,     /* Avrae's ra */
+    DICE_EXTRA_CHAINS = 1u << 2,  /* compounding: keep and count chains */
+};
+
+enum dice_explode {
+    DICE_EXPLODE_AGAIN,         /* !, ie, x, Avrae's e: bonus dice explode too */
+    DICE_EXPLODE_ONCE,          /* e, xo: one bonus die at most per die */
+    DICE_EXPLODE_COMPOUND,      /* !!: the chain adds up to one die */
+    DICE_EXPLODE_PENETRATE,     /* !p: each bonus die counts one less */
 };
 
 struct dice_term {
@@ -142,7 +201,16 @@ struct dice_term {
     bool has_min, has_max;      /* minN, maxN written */
     int32_t raise_to;           /* minN: N, else face_min */
     int32_t lower_to;           /* maxN: N, else the top face */
+    uint8_t explode_kind;       /* enum dice_explode, with explode */
+    uint8_t extras;             /* enum dice_extra: set once parsed, so a
+                                 * plain term pays one test for them all */
+    bool count_failures;        /* cf: the value is the failures alone */
     struct dice_cond explode, reroll, success, failure;
+    struct dice_cond keep_sel;  /* DICE_KEEP_MATCH, DICE_DROP_MATCH */
+    struct dice_cond reroll_add;  /* ra: first die matching gets a bonus */
+    struct dice_cond twice;     /* ds: a success matching counts twice */
+    struct dice_cond botch;     /* b: counted as botches, not subtracted */
+    struct dice_cond crit, fumble;  /* Roll20's cs, cf: marks only */
     uint16_t pos, len;          /* the term's text */
 };
 
@@ -153,6 +221,7 @@ struct dice_expr {
     uint16_t repeat;
     uint16_t expr_pos, expr_len;
     uint16_t label_pos, label_len;
+    uint32_t notes;             /* enum dice_note bits */
     char label[DICE_MAX_LABEL + 1];
 };
 
@@ -166,7 +235,9 @@ struct dice_parser {
     struct dice_lexer lx;
     struct dice_tok tok;        /* current token */
     uint16_t prev_end;          /* end of the token before it */
+    uint16_t annot_end;         /* end of the last [note] skipped */
     struct dice_diag *diag;
+    uint8_t dialect;            /* enum dice_dialect */
     int depth;
     int n_operands;             /* numbers and dice terms, for the limit */
     int32_t n_dice;             /* dice known before rolling */
@@ -175,9 +246,52 @@ struct dice_parser {
     struct dice_term terms[DICE_MAX_TERMS];
 };
 
+#define TRY(x)                                                              \
+    do {                                                                    \
+        enum eng_err try_err_ = (x);                                        \
+        if (try_err_ != ENG_OK)                                             \
+            return try_err_;                                                \
+    } while (0)
+
+/* Parser helpers shared by dice_parse.c and dice_mod.c (dice_parse.c). */
+enum eng_err dice__next(struct dice_parser *p);
+void dice__note(struct dice_parser *p, enum dice_note n);
+bool dice__dialect_is(const struct dice_parser *p, enum dice_dialect d);
+bool dice__adjacent(const struct dice_parser *p);
+enum eng_err dice__fail_at(struct dice_parser *p, enum eng_err code,
+                           const struct dice_tok *t, const char *what);
+enum eng_err dice__unexpected(struct dice_parser *p);
+enum eng_err dice__add_dice(struct dice_parser *p, int32_t n, size_t pos,
+                            size_t len);
+enum eng_err dice__read_count(struct dice_parser *p, const struct dice_tok *t,
+                              int64_t limit, const char *too_many,
+                              const char *too_few, int32_t *out);
+bool dice__is_cmp(enum dice_tok_kind k);
+enum eng_err dice__parse_cond(struct dice_parser *p, struct dice_cond *c,
+                              uint8_t bare);
+enum eng_err dice__opt_cond(struct dice_parser *p, struct dice_cond *c,
+                            uint8_t bare, struct dice_cond dflt);
+
+/* The modifiers of a dice term (dice_mod.c): read one into t, or set
+ * *more false when the current token is none. */
+enum eng_err dice__parse_modifier(struct dice_parser *p, struct dice_term *t,
+                                  bool *more);
+/* Dice Maiden's alias at the current token into t (dice_alias.c): its
+ * dice, target, explosion and failures, reading the number after it. A
+ * count before it was read into t->count already when counted. */
+enum eng_err dice__parse_alias(struct dice_parser *p, struct dice_term *t,
+                               bool counted);
+
+/* Is t a single d20 with no keep/drop, as adv and dis need? */
+bool dice__is_single_d20(const struct dice_term *t);
+/* Turn t into two d20, keeping the higher (adv at) or the lower. */
+enum eng_err dice__apply_adv(struct dice_parser *p, struct dice_term *t,
+                             const struct dice_tok *at);
+
 /* Parse src into p (dice_parse.c). p->expr is valid on ENG_OK. */
 enum eng_err dice__parse_into(struct dice_parser *p, const char *src,
-                              size_t len, struct dice_diag *diag);
+                              size_t len, enum dice_dialect dialect,
+                              struct dice_diag *diag);
 
 /* Does face v satisfy condition c? (false for DICE_CMP_NONE) */
 static inline bool dice__match(struct dice_cond c, int32_t v)
@@ -195,6 +309,12 @@ static inline bool dice__match(struct dice_cond c, int32_t v)
         return v > c.value;
     case DICE_CMP_GE:
         return v >= c.value;
+    case DICE_CMP_NE:
+        return v != c.value;
+    case DICE_CMP_EVEN:
+        return (v & 1) == 0;
+    case DICE_CMP_ODD:
+        return (v & 1) != 0;
     }
     return false;
 }

@@ -15,11 +15,11 @@ static bool means_dice(const char *w, size_t n)
                       strncasecmp(w, "dis", 3) == 0);
 }
 
-static bool parses(const char *src, size_t len)
+static bool parses(const char *src, size_t len, enum dice_dialect d)
 {
     struct dice_expr *e = NULL;
     struct dice_diag diag;
-    if (dice_parse(src, len, &e, &diag) != ENG_OK)
+    if (dice_parse_as(src, len, d, &e, &diag) != ENG_OK)
         return false;
     dice_expr_free(e);
     return true;
@@ -28,7 +28,14 @@ static bool parses(const char *src, size_t len)
 bool dice_split_label(const char *src, size_t len, size_t *dice_len,
                       size_t *label_at)
 {
-    if (len == 0 || len > DICE_MAX_EXPR_LEN || parses(src, len))
+    return dice_split_label_as(src, len, DICE_DIALECT_FRAY, dice_len,
+                               label_at);
+}
+
+bool dice_split_label_as(const char *src, size_t len, enum dice_dialect d,
+                         size_t *dice_len, size_t *label_at)
+{
+    if (len == 0 || len > DICE_MAX_EXPR_LEN || parses(src, len, d))
         return false;
     /* The longest prefix that parses, cut at a space after which a word
      * starts: "1d20+5 adv Stealth" keeps adv as dice. */
@@ -41,7 +48,7 @@ bool dice_split_label(const char *src, size_t len, size_t *dice_len,
         if (w == len || !isalpha((unsigned char)src[w]) ||
             means_dice(src + w, len - w))
             continue;
-        if (parses(src, p)) {
+        if (parses(src, p, d)) {
             *dice_len = p;
             *label_at = w;
             return true;

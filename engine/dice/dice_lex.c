@@ -95,8 +95,22 @@ static char lower(char c)
     return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
 
+/* Is s[0, n) at least the word w (lowercase, past its first letter,
+ * which the caller matched), any case? */
+static bool rest_is(const char *s, size_t n, const char *w)
+{
+    size_t i = 1;
+    for (; w[i] != '\0'; i++)
+        if (i >= n || lower(s[i]) != w[i])
+            return false;
+    return true;
+}
+
 /* The longest keyword at s (n > 0 bytes left), or DICE_T_END if none
- * starts there: adv dis kh kl k dh dl df d min max ro r f x, any case. */
+ * starts there, any case: adv b cod cs cf dis dh dl df ds d even e f ie ir
+ * kh kl k min max mi ma odd ph pl p ro rr ra r snm sr sp tl t wod wh xo x
+ * yz. A switch on the
+ * first letter, as this runs for every letter of every expression. */
 static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
 {
     char c1 = n > 1 ? lower(s[1]) : 0;
@@ -104,38 +118,93 @@ static enum dice_tok_kind keyword(const char *s, size_t n, size_t *wlen)
     switch (lower(s[0])) {
     case 'a':
         *wlen = 3;
-        return c1 == 'd' && n > 2 && lower(s[2]) == 'v' ? DICE_T_ADV
-                                                         : DICE_T_END;
+        return rest_is(s, n, "adv") ? DICE_T_ADV : DICE_T_END;
+    case 'b':
+        *wlen = 1;
+        return DICE_T_B;
+    case 'c':
+        if (rest_is(s, n, "cod")) {
+            *wlen = 3;
+            return DICE_T_COD;
+        }
+        return c1 == 's' ? DICE_T_CS : c1 == 'f' ? DICE_T_CF : DICE_T_END;
     case 'd':
-        if (c1 == 'i' && n > 2 && lower(s[2]) == 's') {
+        switch (c1) {
+        case 'i':
+            if (!rest_is(s, n, "dis"))
+                break;
             *wlen = 3;
             return DICE_T_DIS;
+        case 'h':
+            return DICE_T_DH;
+        case 'l':
+            return DICE_T_DL;
+        case 'f':
+            return DICE_T_DF;
+        case 's':
+            return DICE_T_DS;
+        default:
+            break;
         }
-        if (c1 == 'h' || c1 == 'l' || c1 == 'f')
-            return c1 == 'h' ? DICE_T_DH : c1 == 'l' ? DICE_T_DL : DICE_T_DF;
         *wlen = 1;
         return DICE_T_D;
-    case 'm': {
-        char c2 = n > 2 ? lower(s[2]) : 0;
-        *wlen = 3;
-        if (c1 == 'i' && c2 == 'n')
-            return DICE_T_MIN;
-        return c1 == 'a' && c2 == 'x' ? DICE_T_MAX : DICE_T_END;
-    }
+    case 'e':
+        if (rest_is(s, n, "even")) {
+            *wlen = 4;
+            return DICE_T_EVEN;
+        }
+        *wlen = 1;
+        return DICE_T_E;
+    case 'f':
+        *wlen = 1;
+        return DICE_T_F;
+    case 'i':
+        return c1 == 'e' ? DICE_T_IE : c1 == 'r' ? DICE_T_IR : DICE_T_END;
     case 'k':
         if (c1 == 'h' || c1 == 'l')
             return c1 == 'h' ? DICE_T_KH : DICE_T_KL;
         *wlen = 1;
         return DICE_T_K;
+    case 'm':
+        if (c1 != 'i' && c1 != 'a')
+            return DICE_T_END;
+        *wlen = rest_is(s, n, c1 == 'i' ? "min" : "max") ? 3 : 2;
+        return c1 == 'i' ? DICE_T_MIN : DICE_T_MAX;
+    case 'o':
+        *wlen = 3;
+        return rest_is(s, n, "odd") ? DICE_T_ODD : DICE_T_END;
+    case 'p':
+        if (c1 == 'h' || c1 == 'l')
+            return c1 == 'h' ? DICE_T_PH : DICE_T_PL;
+        *wlen = 1;
+        return DICE_T_P;
     case 'r':
-        if (c1 == 'o')
-            return DICE_T_RO;
+        if (c1 == 'o' || c1 == 'r' || c1 == 'a')
+            return c1 == 'o' ? DICE_T_RO : c1 == 'r' ? DICE_T_RR : DICE_T_RA;
         *wlen = 1;
         return DICE_T_R;
-    case 'f':
+    case 's':
+        if (rest_is(s, n, "snm")) {
+            *wlen = 3;
+            return DICE_T_SNM;
+        }
+        return c1 == 'r' ? DICE_T_SR : c1 == 'p' ? DICE_T_SP : DICE_T_END;
+    case 'w':
+        if (rest_is(s, n, "wod")) {
+            *wlen = 3;
+            return DICE_T_WOD;
+        }
+        return c1 == 'h' ? DICE_T_WH : DICE_T_END;
+    case 'y':
+        return c1 == 'z' ? DICE_T_YZ : DICE_T_END;
+    case 't':
+        if (c1 == 'l')
+            return DICE_T_TL;
         *wlen = 1;
-        return DICE_T_F;
+        return DICE_T_T;
     case 'x':
+        if (c1 == 'o')
+            return DICE_T_XO;
         *wlen = 1;
         return DICE_T_X;
     default:
@@ -168,6 +237,20 @@ static enum dice_tok_kind symbol(const char *s, size_t n, size_t *slen)
         return DICE_T_HASH;
     case '=':
         return DICE_T_EQ;
+    case ',':
+        return DICE_T_COMMA;
+    case '[':
+        if (n > 1 && s[1] == '[') {
+            *slen = 2;
+            return DICE_T_LINLINE;
+        }
+        return DICE_T_ANNOT;
+    case ']':
+        if (n > 1 && s[1] == ']') {
+            *slen = 2;
+            return DICE_T_RINLINE;
+        }
+        return DICE_T_END;
     case '<':
     case '>':
         if (n > 1 && s[1] == '=') {
@@ -177,6 +260,21 @@ static enum dice_tok_kind symbol(const char *s, size_t n, size_t *slen)
         return s[0] == '<' ? DICE_T_LT : DICE_T_GT;
     default:
         return DICE_T_END;
+    }
+}
+
+/* What fray writes instead of a character another bot uses, or "". */
+static const char *hint(char c)
+{
+    switch (c) {
+    case ';':
+        return " (one expression per roll: Dice Maiden's `;` is not read)";
+    case '{':
+        return " (groups are not read: `2d20kh1` keeps the higher of two)";
+    case '^':
+        return " (no powers: write `*`)";
+    default:
+        return "";
     }
 }
 
@@ -210,6 +308,20 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
         bool letter = (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z';
         enum dice_tok_kind k = letter ? keyword(s + i, n - i, &w)
                                       : symbol(s + i, n - i, &w);
+        if (k == DICE_T_ANNOT) {
+            size_t close = i + 1;
+            while (close < n && s[close] != ']' && s[close] != '[')
+                close++;
+            if (close == n || s[close] != ']')
+                return dice__fail(diag, ENG_SYNTAX, i, 1,
+                                  "unclosed `[` at column %zu", i + 1);
+            for (size_t j = i + 1; j < close; j++)
+                if ((unsigned char)s[j] < 0x20 || s[j] == 0x7F)
+                    return dice__fail(diag, ENG_SYNTAX, j, 1,
+                                      "control character in `[...]` at "
+                                      "column %zu", j + 1);
+            w = close + 1 - i;
+        }
         if (k == DICE_T_END) {
             /* The input is valid UTF-8 (dice__check_input), so this shows
              * one whole character. */
@@ -219,8 +331,8 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
                                   "unexpected control character at column %zu",
                                   i + 1);
             return dice__fail(diag, ENG_SYNTAX, i, cl,
-                              "unexpected `%.*s` at column %zu", (int)cl,
-                              s + i, i + 1);
+                              "unexpected `%.*s` at column %zu%s", (int)cl,
+                              s + i, i + 1, hint(s[i]));
         }
         t->kind = k;
         t->upper = s[i] == 'D';

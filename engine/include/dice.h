@@ -45,6 +45,91 @@ struct dice_diag {
 /* A parsed expression: opaque, immutable once parsed. */
 struct dice_expr;
 
+/* Whose reading of the dice language to follow where the bots fray's users
+ * come from disagree (docs/dice.md, "Other bots' dice"). Every dialect
+ * reads every form; they differ only in what a few letters mean, such as
+ * whether `e6` explodes once (Dice Maiden) or again and again (Avrae's
+ * d20). DICE_DIALECT_FRAY is the default, and what dice_parse() reads. */
+enum dice_dialect {
+    DICE_DIALECT_FRAY,
+    DICE_DIALECT_DICE_MAIDEN,
+    DICE_DIALECT_ROLL20,
+    DICE_DIALECT_FOUNDRY,
+    DICE_DIALECT_AVRAE,
+    DICE_DIALECT_SIDEKICK,
+    DICE_DIALECT_COUNT
+};
+
+/* The dialect's short name ("fray", "dicemaiden", "roll20", "foundry",
+ * "avrae", "sidekick"), or NULL if d is out of range. */
+const char *dice_dialect_name(enum dice_dialect d);
+
+/* The bot's name as people write it ("Dice Maiden"), or NULL. */
+const char *dice_dialect_title(enum dice_dialect d);
+
+/* The dialect named name[0, len), as dice_dialect_name() spells it (any
+ * case); false if none is. */
+bool dice_dialect_parse(const char *name, size_t len, enum dice_dialect *out);
+
+/* How fray read a form that another bot reads differently: one bit each,
+ * set in dice_result.notes; dice_note_text() says it in words. */
+#define DICE_NOTES(X)                                                       \
+    X(DICE_NOTE_E_ONCE, "`e` read as Dice Maiden's: each die explodes "     \
+      "once, on that face or higher (Avrae's `e` explodes again and again " \
+      "on that face: fray's `!`)")                                          \
+    X(DICE_NOTE_E_AGAIN, "`e` read as Avrae's: a die explodes again and "   \
+      "again, on that face only (Dice Maiden's `e` explodes once: fray's "  \
+      "`e`)")                                                               \
+    X(DICE_NOTE_R_AGAIN, "`r` read as Roll20's: a die showing that face "   \
+      "is rolled again while it does (Foundry rerolls once, Dice Maiden "   \
+      "that face or lower once: fray's `ro`)")                              \
+    X(DICE_NOTE_R_ONCE, "`r` read as a single reroll (Roll20 rerolls "      \
+      "while the die matches: fray's `rr`)")                                \
+    X(DICE_NOTE_AT_MOST, "a bare number after `r` or `f` read as Dice "     \
+      "Maiden's: that face or lower (elsewhere that face only: fray's "     \
+      "`<=`)")                                                              \
+    X(DICE_NOTE_K_HIGHEST, "`k` and a number read as keep the highest "     \
+      "(Avrae's `k3` keeps the dice showing 3)")              \
+    X(DICE_NOTE_K_FACE, "`k` read as Avrae's: keep the dice showing that "  \
+      "face (elsewhere `k3` keeps the highest three: fray's `kh3`)")        \
+    X(DICE_NOTE_CMP_COUNT, "a comparison after dice counts the dice that "  \
+      "meet it, as in Roll20 (Avrae's d20 compares the total, 1 or 0)")     \
+    X(DICE_NOTE_CMP_TOTAL, "a comparison read as Avrae's: 1 if the totals " \
+      "meet it, else 0 (Roll20 counts the dice that meet it)")              \
+    X(DICE_NOTE_F_EQUAL, "`f` and a number read as Roll20's: only that "    \
+      "face fails (Dice Maiden's `f3` fails 3 or lower: fray's `f<=3`)")    \
+    X(DICE_NOTE_T_TARGET, "`t` read as Dice Maiden's target: dice showing " \
+      "that face or higher succeed (Sidekick's `t` counts a face twice: "   \
+      "fray's `ds`)")                                                       \
+    X(DICE_NOTE_T_TWICE, "`t` read as Sidekick's: a die showing that face " \
+      "counts twice (Dice Maiden's `t` is a target)")                       \
+    X(DICE_NOTE_CS_COUNT, "`cs`/`cf` read as Foundry's: they count the "  \
+      "successes or failures (Roll20's only mark critical dice)")           \
+    X(DICE_NOTE_CS_MARK, "`cs`/`cf` read as Roll20's: they only mark "      \
+      "critical dice (Foundry's count them)")                               \
+    X(DICE_NOTE_PLUS_ADV, "`+d20` read as Dice Maiden's advantage: two "    \
+      "dice, keep the higher (fray: `d20 adv`)")                            \
+    X(DICE_NOTE_MINUS_NEG, "`-d20` read as a negative die (Dice Maiden's "  \
+      "`-d20` is disadvantage: fray's `d20 dis`)")                          \
+    X(DICE_NOTE_MINUS_DIS, "`-d20` read as Dice Maiden's disadvantage: "    \
+      "two dice, keep the lower (fray: `d20 dis`)")                         \
+    X(DICE_NOTE_BANG_EXPLODE, "`!` read as an explosion (Dice Maiden "      \
+      "starts a comment with `! `: fray's `# `)")                           \
+    X(DICE_NOTE_BANG_COMMENT, "`! ` read as Dice Maiden's comment "         \
+      "(elsewhere `!` explodes; fray's comment is `# `)")
+
+#define DICE_NOTE_BIT_(name, text) name##_BIT_,
+enum { DICE_NOTES(DICE_NOTE_BIT_) DICE_NOTE_COUNT };
+#undef DICE_NOTE_BIT_
+#define DICE_NOTE_FLAG_(name, text) name = 1u << name##_BIT_,
+enum dice_note { DICE_NOTES(DICE_NOTE_FLAG_) };
+#undef DICE_NOTE_FLAG_
+_Static_assert(DICE_NOTE_COUNT <= 32, "notes fit dice_result.notes");
+
+/* The words for one note bit (a single enum dice_note), without a trailing
+ * period; NULL for anything else. */
+const char *dice_note_text(enum dice_note note);
+
 /* Flags on one die of a result. A die "counts" towards its term when it has
  * neither DICE_DIE_DROPPED nor DICE_DIE_REROLLED. */
 enum dice_die_flag {
@@ -57,7 +142,13 @@ enum dice_die_flag {
     DICE_DIE_MAX = 1u << 6,         /* natural maximum face (not Fudge dice) */
     DICE_DIE_MIN = 1u << 7,         /* natural minimum face (not Fudge dice) */
     DICE_DIE_RAISED = 1u << 8,      /* raised by minN: rolled holds the face */
-    DICE_DIE_LOWERED = 1u << 9,     /* lowered by maxN: rolled holds the face */
+    DICE_DIE_LOWERED = 1u << 9,     /* lowered by maxN, or by one as a
+                                     * penetrating bonus die (!p): rolled
+                                     * holds the face */
+    DICE_DIE_COMPOUNDED = 1u << 10, /* added into the die before it (!!):
+                                     * the chain counts as one die */
+    DICE_DIE_BOTCH = 1u << 11,      /* counted as a botch (Dice Maiden's b) */
+    DICE_DIE_TWICE = 1u << 12,      /* a success that counts twice (ds) */
 };
 
 #define DICE_DIE_UNCOUNTED (DICE_DIE_DROPPED | DICE_DIE_REROLLED)
@@ -79,8 +170,10 @@ struct dice_group {
     uint16_t first, count;      /* its dice: result dice[first, first+count) */
     int32_t sides;              /* faces per die (3 for Fudge dice) */
     bool fudge;                 /* faces are -1, 0, +1 */
-    bool counting;              /* subtotal is successes - failures */
-    int32_t successes, failures;
+    bool counting;              /* subtotal is successes - failures, or
+                                 * the failures alone (Foundry's cf) */
+    int32_t successes, failures;  /* successes include the doubled ones */
+    int32_t botches;            /* shown, never subtracted */
     int64_t subtotal;           /* sum of counted dice, or the net count */
 };
 
@@ -92,6 +185,8 @@ struct dice_result {
                                    * repeat prefix or label */
     const char *label;          /* borrowed, not NUL-terminated; NULL if none */
     uint16_t label_len;
+    uint32_t notes;             /* enum dice_note bits: how fray read forms
+                                 * other bots read differently */
     struct dice_group groups[DICE_MAX_TERMS];
     struct dice_die dice[DICE_MAX_DICE];
 };
@@ -110,6 +205,10 @@ struct dice_simple {
 enum eng_err dice_parse(const char *src, size_t len, struct dice_expr **out,
                         struct dice_diag *diag);
 
+/* dice_parse() as dialect d reads src. */
+enum eng_err dice_parse_as(const char *src, size_t len, enum dice_dialect d,
+                           struct dice_expr **out, struct dice_diag *diag);
+
 /* Release an expression from dice_parse(). NULL is a no-op. */
 void dice_expr_free(struct dice_expr *e);
 
@@ -126,6 +225,12 @@ enum eng_err dice_roll(const struct dice_expr *e, struct eng_rng *rng,
 enum eng_err dice_eval_string(const char *src, size_t len, struct eng_rng *rng,
                               struct dice_result *res, struct dice_diag *diag);
 
+/* dice_eval_string() as dialect d reads src. */
+enum eng_err dice_eval_string_as(const char *src, size_t len,
+                                 enum dice_dialect d, struct eng_rng *rng,
+                                 struct dice_result *res,
+                                 struct dice_diag *diag);
+
 /* How many separate results the expression asks for ("6x 4d6kh3" gives 6),
  * 1 without a repeat prefix. */
 unsigned dice_expr_repeat(const struct dice_expr *e);
@@ -140,6 +245,10 @@ const char *dice_expr_label(const struct dice_expr *e, size_t *len);
  * for. False when src parses whole or has no such prefix. */
 bool dice_split_label(const char *src, size_t len, size_t *dice_len,
                       size_t *label_at);
+
+/* dice_split_label() as dialect d reads the dice. */
+bool dice_split_label_as(const char *src, size_t len, enum dice_dialect d,
+                         size_t *dice_len, size_t *label_at);
 
 /* The smallest and largest total a roll of e can produce, computed from the
  * expression alone (saturating at the int64 range). A roll that succeeds

@@ -3,7 +3,8 @@
  * bytes, then the renderers the bot shows the result or error with.
  *
  * Input: the expression, as a user types it after /roll (not terminated).
- * The RNG is seeded from the bytes, so a crash replays exactly.
+ * The RNG is seeded from the bytes, so a crash replays exactly; so is the
+ * dialect (enum dice_dialect) the expression is read in.
  *
  * Properties checked (dice.h, render_dice.h):
  *  - a failed parse leaves *out untouched and fills diag with the same
@@ -14,7 +15,9 @@
  *  - dice_eval_string() (parse on the stack) rolls the same total as
  *    dice_parse() + dice_roll() from the same seed;
  *  - rendered text fits the buffer, and Discord text RENDER_DISCORD_MAX
- *    characters.
+ *    characters;
+ *  - a result's notes are known ones, each with its words;
+ *  - dice_split_label_as() cuts within the input, after the dice.
  */
 #include <string.h>
 
@@ -65,6 +68,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char text[TEXT_CAP];
     const char *src = (const char *)data;
     uint64_t seed = fuzz_hash(data, size);
+    enum dice_dialect dialect = (enum dice_dialect)((seed >> 32) %
+                                                    DICE_DIALECT_COUNT);
     struct dice_expr *e = NULL;
     struct dice_diag diag;
     struct dice_simple simple;
@@ -73,10 +78,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int64_t min = 0, max = 0;
     bool bounded;
     unsigned n, rolled = 0;
-    size_t label_len, len;
+    size_t label_len, len, dice_len, label_at;
 
+    if (dice_split_label_as(src, size, dialect, &dice_len, &label_at))
+        FUZZ_CHECK(dice_len > 0 && dice_len < label_at && label_at < size);
     memset(&diag, 0, sizeof diag);
-    err = dice_parse(src, size, &e, &diag);
+    err = dice_parse_as(src, size, dialect, &e, &diag);
     if (err != ENG_OK) {
         FUZZ_CHECK(e == NULL);
         FUZZ_CHECK(diag.code == err);
@@ -110,6 +117,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         check_result(&res[i], min, max, bounded);
+        FUZZ_CHECK(res[i].notes < (1u << DICE_NOTE_COUNT));
+        for (unsigned b = 0; b < DICE_NOTE_COUNT; b++)
+            if (res[i].notes & (1u << b))
+                FUZZ_CHECK(dice_note_text((enum dice_note)(1u << b)) != NULL);
         rolled++;
     }
     if (rolled == n) {
@@ -124,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* the same expression parsed on the stack rolls the same first total */
     eng_rng_seed(&rng, seed);
-    err = dice_eval_string(src, size, &rng, &again, &diag);
+    err = dice_eval_string_as(src, size, dialect, &rng, &again, &diag);
     FUZZ_CHECK(err == err1);
     if (err == ENG_OK)
         FUZZ_CHECK(again.total == res[0].total &&

@@ -4,7 +4,8 @@
  * refused and change nothing; one user cannot delete another's; a
  * server-wide one needs the server's managers; in a DM only the user's
  * own work. Dice totals come from the seeded RNG, so the tests look at
- * the dice shown, not at totals. */
+ * the dice shown, not at totals. Also whose dice syntax /roll reads
+ * (/config dice:, /macro dialect). */
 #include "support.h"
 
 #include <string.h>
@@ -38,6 +39,13 @@ static void refused(struct cmd_fx *f, const char *needle)
     assert_true(f->reply.is_error);
     assert_true(f->reply.ephemeral);
     cmd_fx_has(f, needle);
+}
+
+/* The command was refused (accepted false), with needle. */
+static void refused_if(struct cmd_fx *f, bool accepted, const char *needle)
+{
+    assert_false(accepted);
+    refused(f, needle);
 }
 
 static void test_macro_save_and_roll(void **state)
@@ -391,6 +399,44 @@ static void test_macro_check_and_quota(void **state)
     assert_int_equal(cmd_macro_quota(&f->ctx, false), 7);
 }
 
+/* Whose dice syntax /roll reads: fray's, the server's (/config dice:), a
+ * player's own (/macro dialect), which wins; "server" forgets it. */
+static void test_macro_dialect(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "and a number read as keep the highest");
+
+    f->gm = MANAGER;
+    assert_false(cmd_fx_run(f, ALICE, "config", NULL, "dice", "avrae",
+                            NULL));
+    assert_true(cmd_fx_run(f, MANAGER, "config", NULL, "dice", "avrae",
+                           NULL));
+    cmd_fx_has(f, "This server's dice read as Avrae reads them");
+    assert_true(cmd_fx_run(f, BOB, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "k read as Avrae's");
+    refused_if(f, cmd_fx_run(f, MANAGER, "config", NULL, "dice", "avrae",
+                             "systems", "generic", NULL),
+               "set dice: on its own");
+
+    assert_true(cmd_fx_run(f, ALICE, "macro", "dialect", "bot",
+                           "dicemaiden", NULL));
+    cmd_fx_has(f, "Your dice read as Dice Maiden reads them");
+    assert_true(f->reply.ephemeral);
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice",
+                           "2d6 ! Fire damage", NULL));
+    cmd_fx_has(f, "Fire damage");
+    cmd_fx_has(f, "read as Dice Maiden's comment");
+    assert_true(cmd_fx_run(f, BOB, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "k read as Avrae's");
+
+    assert_true(cmd_fx_run(f, ALICE, "macro", "dialect", "bot", "server",
+                           NULL));
+    cmd_fx_has(f, "Your dice read as the server's do again");
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "k read as Avrae's");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, cmd_fx_setup_discord, \
@@ -411,6 +457,7 @@ int main(void)
         T(test_macro_list),
         T(test_macro_autocomplete),
         T(test_macro_check_and_quota),
+        T(test_macro_dialect),
     };
     return cmocka_run_group_tests_name("cmd_macro", tests, NULL, NULL);
 }

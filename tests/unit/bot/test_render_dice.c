@@ -447,7 +447,7 @@ static void test_render_dice_same_marks_everywhere(void **state)
         if (strstr(golden, want) == NULL)
             fail_msg("fray roll printed \"%s\", which /roll in "
                      "dice_marks.out does not", line);
-        lines++;
+        lines += line[0] != '(';   /* a note on how a roll was read */
     }
     assert_int_equal(lines, 6);
 }

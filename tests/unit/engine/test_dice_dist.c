@@ -12,14 +12,17 @@
 
 enum { ROLLS = 100000 };
 
-/* Roll src ROLLS times from seed, calling tally with each result. */
-static void roll_many(const char *src, uint64_t seed,
-                      void (*tally)(const struct dice_result *r, void *ctx),
-                      void *ctx)
+/* Roll src, read in dialect, ROLLS times from seed, calling tally with
+ * each result. */
+static void roll_many_as(const char *src, enum dice_dialect dialect,
+                         uint64_t seed,
+                         void (*tally)(const struct dice_result *r, void *ctx),
+                         void *ctx)
 {
     struct dice_expr *e = NULL;
     struct dice_diag d;
-    assert_int_equal(dice_parse(src, strlen(src), &e, &d), ENG_OK);
+    assert_int_equal(dice_parse_as(src, strlen(src), dialect, &e, &d),
+                     ENG_OK);
     struct dice_result *r = malloc(sizeof *r);
     assert_non_null(r);
     struct eng_rng rng;
@@ -30,6 +33,13 @@ static void roll_many(const char *src, uint64_t seed,
     }
     free(r);
     dice_expr_free(e);
+}
+
+static void roll_many(const char *src, uint64_t seed,
+                      void (*tally)(const struct dice_result *r, void *ctx),
+                      void *ctx)
+{
+    roll_many_as(src, DICE_DIALECT_FRAY, seed, tally, ctx);
 }
 
 /* Counts of totals in [lo, lo + n), with anything outside counted too. */
@@ -265,6 +275,226 @@ static void test_dice_dist_min_max(void **state)
     check_clamp("1d20max10", false, 27.88);
 }
 
+/* The totals of src (in dialect) against p over [lo, lo + n): buckets
+ * with p = 0 must stay empty, the others pass chi-square at p = 0.001
+ * (critical for their df); totals past the last bucket are counted in it
+ * when the last p covers the tail (tail true), else must not occur. */
+static void check_totals(const char *src, enum dice_dialect dialect,
+                         uint64_t seed, int64_t lo, int n, const double *p,
+                         bool tail, double critical)
+{
+    struct hist h = {.lo = lo, .n = 128};
+    roll_many_as(src, dialect, seed, tally_total, &h);
+    assert_int_equal(h.outside, 0);
+    long obs[128];
+    double want[128];
+    int k = 0;
+    for (int i = 0; i < 128; i++) {
+        if (i >= n) {
+            if (!tail)
+                assert_int_equal(h.count[i], 0);
+            else
+                obs[k - 1] += h.count[i];
+            continue;
+        }
+        if (p[i] == 0) {
+            assert_int_equal(h.count[i], 0);
+            continue;
+        }
+        obs[k] = h.count[i];
+        want[k++] = p[i];
+    }
+    double chi = chi_square(obs, want, k);
+    print_message("%s: chi-square %.2f over %d buckets (critical %.2f)\n",
+                  src, chi, k, critical);
+    assert_true(chi < critical);
+}
+
+/* 1d6e6 (explode once, on 6 or more): 1..5 each 1/6; a 6 adds one d6 that
+ * does not explode, so 7..12 each 1/36; 6 never. 11 buckets, 10 df:
+ * 29.59. Foundry's 1d6xo is the same die. Avrae reads e6 as !6: the tail
+ * (a second six) must then occur, 13.. with 1/36 together. */
+static void test_dice_dist_explode_once(void **state)
+{
+    (void)state;
+    double p[12] = {1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 0};
+    for (int i = 6; i < 12; i++)
+        p[i] = 1.0 / 36;
+    check_totals("1d6e6", DICE_DIALECT_FRAY, 31, 1, 12, p, false, 29.59);
+    check_totals("1d6xo", DICE_DIALECT_FOUNDRY, 32, 1, 12, p, false, 29.59);
+    /* Avrae: 7..11 each 1/36, 12 never, 13 and past 1/36 together */
+    p[11] = 0;
+    double q[13];
+    memcpy(q, p, sizeof p);
+    q[12] = 1.0 / 36;
+    check_totals("1d6e6", DICE_DIALECT_AVRAE, 33, 1, 13, q, true, 29.59);
+}
+
+/* 2d6!!kh1: each die compounds into a chain X with P(X = 6a + r) =
+ * (1/6)^(a+1), r = 1..5, so F(x) = P(X <= x) is x/6 below 6 and
+ * 5/6 + (x - 6)/36 for 7..11; the higher of two is F(x)^2 - F(x-1)^2.
+ * Buckets 1..5, 7..11 and 13 and past (1 - F(11)^2): 10 df, 29.59. An
+ * explosion that did not compound would keep a single face, never past 6. */
+static double chain_cdf(int x)
+{
+    return x < 6 ? x / 6.0 : 5.0 / 6 + (x - 6) / 36.0;
+}
+
+static void test_dice_dist_compound(void **state)
+{
+    (void)state;
+    double p[13] = {0};
+    for (int x = 1; x <= 11; x++)
+        if (x != 6)
+            p[x - 1] = chain_cdf(x) * chain_cdf(x) -
+                       chain_cdf(x == 7 ? 5 : x - 1) *
+                           chain_cdf(x == 7 ? 5 : x - 1);
+    p[12] = 1 - chain_cdf(11) * chain_cdf(11);
+    check_totals("2d6!!kh1", DICE_DIALECT_FRAY, 34, 1, 13, p, true, 29.59);
+}
+
+/* 1d6!p: 1..5 each 1/6; a 6 then r (bonus dice count one less) gives
+ * 6 + (r - 1) = 6..10, each 1/36; two sixes and more 11 and past, 1/36
+ * together. 11 buckets, 10 df: 29.59. */
+static void test_dice_dist_penetrate(void **state)
+{
+    (void)state;
+    double p[11];
+    for (int i = 0; i < 5; i++) {
+        p[i] = 1.0 / 6;
+        p[5 + i] = 1.0 / 36;
+    }
+    p[10] = 1.0 / 36;
+    check_totals("1d6!p", DICE_DIALECT_FRAY, 35, 1, 11, p, true, 29.59);
+}
+
+/* Dice Maiden's 1d6 r2 rerolls a 1 or 2 once: P(1) = P(2) = 2/6 * 1/6 =
+ * 1/18, P(k) = 1/6 + 1/18 = 4/18 for 3..6 (5 df: 20.52). Its 1d6 ir2
+ * rerolls until 3 or more: 3..6 each 1/4 (3 df: 16.27). Foundry's 1d6r
+ * rerolls a 1 once: 1/36 and 7/36 (5 df: 20.52). */
+static void test_dice_dist_other_rerolls(void **state)
+{
+    (void)state;
+    double once[6] = {1.0 / 18, 1.0 / 18, 4.0 / 18, 4.0 / 18, 4.0 / 18,
+                      4.0 / 18};
+    check_totals("1d6 r2", DICE_DIALECT_DICE_MAIDEN, 36, 1, 6, once, false,
+                 20.52);
+    double again[6] = {0, 0, 0.25, 0.25, 0.25, 0.25};
+    check_totals("1d6 ir2", DICE_DIALECT_FRAY, 37, 1, 6, again, false,
+                 16.27);
+    check_totals("1d6rr<3", DICE_DIALECT_FRAY, 38, 1, 6, again, false,
+                 16.27);
+    double first[6] = {1.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36,
+                       7.0 / 36};
+    check_totals("1d6r", DICE_DIALECT_FOUNDRY, 39, 1, 6, first, false,
+                 20.52);
+}
+
+/* Avrae's 1d20ra1: a 1 gets one more d20, added. Totals 2..20 each
+ * 1/20 + 1/400 (the face itself, or 1 + that face minus one), 21 1/400,
+ * 1 never: 20 buckets, 19 df: 43.82. */
+static void test_dice_dist_reroll_add(void **state)
+{
+    (void)state;
+    double p[21] = {0};
+    for (int k = 2; k <= 20; k++)
+        p[k - 1] = 1.0 / 20 + 1.0 / 400;
+    p[20] = 1.0 / 400;
+    check_totals("1d20ra1", DICE_DIALECT_AVRAE, 40, 1, 21, p, false, 43.82);
+}
+
+/* Dice Maiden's +d20 is the higher of two d20, as 1d20 adv: (2k - 1)/400;
+ * its -d20 the lower: (41 - 2k)/400. fray reads +d20 so too. 19 df:
+ * 43.82. */
+static void test_dice_dist_maiden_advantage(void **state)
+{
+    (void)state;
+    double adv[20], dis[20];
+    for (int k = 1; k <= 20; k++) {
+        adv[k - 1] = (2.0 * k - 1) / 400;
+        dis[k - 1] = (41.0 - 2 * k) / 400;
+    }
+    check_totals("+d20", DICE_DIALECT_FRAY, 41, 1, 20, adv, false, 43.82);
+    check_totals("-d20", DICE_DIALECT_DICE_MAIDEN, 42, 1, 20, dis, false,
+                 43.82);
+}
+
+/* Means, each with its standard error s over 10^5 rolls and a tolerance
+ * over 5 s. */
+static void check_mean(const char *src, enum dice_dialect dialect,
+                       uint64_t seed, double exact, double tolerance)
+{
+    double acc[2] = {0, 0};
+    roll_many_as(src, dialect, seed, tally_sum, acc);
+    double mean = acc[0] / ROLLS;
+    print_message("%s: mean %.4f (exact %.4f)\n", src, mean, exact);
+    assert_true(mean > exact - tolerance && mean < exact + tolerance);
+}
+
+/* Keep and drop by face (Avrae): 4d6k>3 keeps the 4s, 5s and 6s, mean
+ * 4 * 15/6 = 10 (a die's variance 77/6 - 6.25 = 6.58, s = 0.016); 4d6p<3
+ * drops the 1s and 2s, mean 4 * 18/6 = 12 (s = 0.017); 4d6p1 drops the
+ * 1s, mean 4 * 20/6 = 13.33 (s = 0.013). Drop the lowest, 4d6d1, is
+ * 4d6kh3: 15869/1296. Tolerance 0.1. */
+static void test_dice_dist_keep_by_face(void **state)
+{
+    (void)state;
+    check_mean("4d6k>3", DICE_DIALECT_AVRAE, 43, 10, 0.1);
+    check_mean("4d6p<3", DICE_DIALECT_FRAY, 44, 12, 0.1);
+    check_mean("4d6p1", DICE_DIALECT_FRAY, 45, 40.0 / 3, 0.1);
+    check_mean("4d6d1", DICE_DIALECT_FRAY, 46, 15869.0 / 1296, 0.05);
+}
+
+/* Counting. Dice Maiden's 6d10 t7 is Binomial(6, 0.4): mean 2.4 (s =
+ * 0.0038). Foundry's 5d10cf<3 counts the failures alone, Binomial(5,
+ * 0.2): 1 (s = 0.0028). 6d6even and 6d6odd: 3 (s = 0.0039). 4d10 t8ds10:
+ * each die 0.3 + 0.1 (a 10 counts twice), 1.6 (s = 0.0034). Sidekick's
+ * 1d10t10: 2 with 1/10, else 0: 0.2 (s = 0.0019). Roll20's 1d20cs>10 only
+ * marks dice: the total stays the die, 10.5 (s = 0.018). Dice Maiden's
+ * 4d10 b1 counts botches without subtracting them: 22 (s = 0.018).
+ * Tolerance 0.05, or 0.1 for the sums. */
+static void test_dice_dist_counting(void **state)
+{
+    (void)state;
+    check_mean("6d10 t7", DICE_DIALECT_DICE_MAIDEN, 47, 2.4, 0.05);
+    check_mean("5d10cf<3", DICE_DIALECT_FOUNDRY, 48, 1, 0.05);
+    check_mean("6d6even", DICE_DIALECT_FRAY, 49, 3, 0.05);
+    check_mean("6d6odd", DICE_DIALECT_FRAY, 50, 3, 0.05);
+    check_mean("4d10 t8ds10", DICE_DIALECT_FRAY, 51, 1.6, 0.05);
+    check_mean("1d10t10", DICE_DIALECT_SIDEKICK, 52, 0.2, 0.05);
+    check_mean("1d20cs>10", DICE_DIALECT_ROLL20, 53, 10.5, 0.1);
+    check_mean("4d10 b1", DICE_DIALECT_DICE_MAIDEN, 54, 22, 0.1);
+}
+
+/* Dice Maiden's aliases. A die of 4cod (d10, 8 or more succeeds, 10s
+ * explode) succeeds with 0.3 and adds a die with 0.1, so a die's chain
+ * counts s = 0.3 + 0.1 s = 1/3, and 4cod 4/3 (s = 0.0033). 4wod8
+ * (4d10 f1 t8): 4 * (0.3 - 0.1) = 0.8. 6yz and sr6 (d6, 6 or 5 and up):
+ * 1 and 2. snm5 (d6, 6s explode, 4 and up): a chain s = 0.5 + s/6 =
+ * 0.6, 3. sp4 is 4cod. dndstats is 4d6 k3 six times: each result
+ * 15869/1296. Tolerance 0.05. */
+static void test_dice_dist_aliases(void **state)
+{
+    (void)state;
+    check_mean("4cod", DICE_DIALECT_DICE_MAIDEN, 57, 4.0 / 3, 0.05);
+    check_mean("4wod8", DICE_DIALECT_DICE_MAIDEN, 58, 0.8, 0.05);
+    check_mean("6yz", DICE_DIALECT_DICE_MAIDEN, 59, 1, 0.05);
+    check_mean("sr6", DICE_DIALECT_DICE_MAIDEN, 60, 2, 0.05);
+    check_mean("snm5", DICE_DIALECT_DICE_MAIDEN, 61, 3, 0.05);
+    check_mean("sp4", DICE_DIALECT_DICE_MAIDEN, 62, 4.0 / 3, 0.05);
+    check_mean("dndstats", DICE_DIALECT_DICE_MAIDEN, 63, 15869.0 / 1296,
+               0.05);
+}
+
+/* Avrae's comparison of totals: 1d20 >= 11 is 1 with probability 1/2
+ * (s = 0.0016); 2d6 > 7 with 15/36 (s = 0.0016). Tolerance 0.01. */
+static void test_dice_dist_compare_totals(void **state)
+{
+    (void)state;
+    check_mean("1d20 >= 11", DICE_DIALECT_AVRAE, 55, 0.5, 0.01);
+    check_mean("2d6 > 7", DICE_DIALECT_AVRAE, 56, 15.0 / 36, 0.01);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +505,16 @@ int main(void)
         cmocka_unit_test(test_dice_dist_rerolls),
         cmocka_unit_test(test_dice_dist_advantage),
         cmocka_unit_test(test_dice_dist_min_max),
+        cmocka_unit_test(test_dice_dist_explode_once),
+        cmocka_unit_test(test_dice_dist_compound),
+        cmocka_unit_test(test_dice_dist_penetrate),
+        cmocka_unit_test(test_dice_dist_other_rerolls),
+        cmocka_unit_test(test_dice_dist_reroll_add),
+        cmocka_unit_test(test_dice_dist_maiden_advantage),
+        cmocka_unit_test(test_dice_dist_keep_by_face),
+        cmocka_unit_test(test_dice_dist_counting),
+        cmocka_unit_test(test_dice_dist_compare_totals),
+        cmocka_unit_test(test_dice_dist_aliases),
     };
     return cmocka_run_group_tests_name("dice_dist", tests, NULL, NULL);
 }

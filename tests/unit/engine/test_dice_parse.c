@@ -253,6 +253,26 @@ static void test_dice_parse_bounds_by_hand(void **state)
         {"4dFmin0", 0, 4},
         {"5d6min6>=6", 0, 5},       /* counting: still 0..5 successes */
         {"2d6min3!", 6, 2 * (1 + DICE_MAX_EXPLODE) * 6},
+        /* the other bots' modifiers */
+        {"3d6e6", 3, 36},           /* once: at most one bonus die each */
+        /* sound, not tight: a bonus die may count 0, the first never */
+        {"1d6!p", 0, (1 + DICE_MAX_EXPLODE) * 6},
+        {"2d6!!kh1", 0, 2 * (1 + DICE_MAX_EXPLODE) * 6},
+        {"4d6p1", 0, 24},
+        {"4d6d1", 3, 18},
+        {"1d20ra1", 1, 40},
+        {"6d10 t7", 0, 6},
+        {"4d10 t8ds10", 0, 8},
+        {"5d10cf<3", 0, 5},
+        {"6d6even", 0, 6},
+        {"4d10 b1", 4, 40},         /* botches leave the sum alone */
+        {"+d20", 1, 20},
+        /* Dice Maiden's aliases: successes, minus the 1s for wod */
+        {"4cod", 0, 4 * (1 + DICE_MAX_EXPLODE)},
+        {"4wod8", -4, 4},
+        {"3wh4+", 0, 3},
+        {"sr6", 0, 6},
+        {"dndstats", 3, 18},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = parse_ok(cases[i].src);
@@ -399,6 +419,14 @@ static void test_dice_split_label(void **state)
         {"2d6 3", NULL, NULL},           /* a number is no word */
         {"2d6+ fire", NULL, NULL},       /* the dice part is broken */
         {"", NULL, NULL},
+        /* the other bots' words do not swallow a label */
+        {"2d6 even", "2d6", "even"},     /* even/odd only written on */
+        {"8d6 Fireball", "8d6", "Fireball"},
+        {"4d6 drop lowest", "4d6", "drop lowest"},
+        {"2d6 ! Fire damage", "2d6 !", "Fire damage"},
+        {"1d20+5 Roll for Initiative", "1d20+5", "Roll for Initiative"},
+        {"1d20 spot check", "1d20", "spot check"},   /* sp is an alias */
+        {"2d6 sword", "2d6", "sword"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t dl = 0, at = 0;
@@ -417,6 +445,186 @@ static void test_dice_split_label(void **state)
     }
 }
 
+/* One expression in each dialect: the total of seed 1 and the notes set.
+ * The doc table (test_dice_doc) covers what each bot writes; this checks
+ * the readings that differ, one note each. */
+static void test_dice_parse_dialects(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        enum dice_dialect d;
+        uint32_t notes;
+    } cases[] = {
+        {"3d6 e6", DICE_DIALECT_FRAY, DICE_NOTE_E_ONCE},
+        {"3d6 e6", DICE_DIALECT_AVRAE, DICE_NOTE_E_AGAIN},
+        {"4d6r1", DICE_DIALECT_FRAY, DICE_NOTE_R_AGAIN},
+        {"4d6r1", DICE_DIALECT_FOUNDRY, DICE_NOTE_R_ONCE},
+        {"4d6 r2", DICE_DIALECT_DICE_MAIDEN,
+         DICE_NOTE_R_ONCE | DICE_NOTE_AT_MOST},
+        {"4d6 r1", DICE_DIALECT_DICE_MAIDEN, DICE_NOTE_R_ONCE},
+        {"4d6k3", DICE_DIALECT_FRAY, DICE_NOTE_K_HIGHEST},
+        {"4d6kh3", DICE_DIALECT_FRAY, 0},
+        {"4d6k3", DICE_DIALECT_AVRAE, DICE_NOTE_K_FACE},
+        {"10d10>=8", DICE_DIALECT_FRAY, DICE_NOTE_CMP_COUNT},
+        {"2d6 > 7", DICE_DIALECT_AVRAE, DICE_NOTE_CMP_TOTAL},
+        {"4d10f3", DICE_DIALECT_FRAY, DICE_NOTE_F_EQUAL},
+        {"4d10f1", DICE_DIALECT_FRAY, 0},   /* f1 reads alike everywhere */
+        {"4d10 f3", DICE_DIALECT_DICE_MAIDEN, DICE_NOTE_AT_MOST},
+        {"6d10 t7", DICE_DIALECT_FRAY, DICE_NOTE_T_TARGET},
+        {"1d10t10", DICE_DIALECT_SIDEKICK, DICE_NOTE_T_TWICE},
+        {"5d10cs>=8", DICE_DIALECT_FRAY, DICE_NOTE_CS_COUNT},
+        {"5d10cs>=8", DICE_DIALECT_ROLL20, DICE_NOTE_CS_MARK},
+        {"+d20", DICE_DIALECT_FRAY, DICE_NOTE_PLUS_ADV},
+        {"+d20", DICE_DIALECT_ROLL20, 0},
+        {"1+d20", DICE_DIALECT_FRAY, 0},    /* only at the start */
+        {"-d20", DICE_DIALECT_FRAY, DICE_NOTE_MINUS_NEG},
+        {"-d20", DICE_DIALECT_DICE_MAIDEN, DICE_NOTE_MINUS_DIS},
+        {"2d6 !", DICE_DIALECT_FRAY, DICE_NOTE_BANG_EXPLODE},
+        {"2d6!", DICE_DIALECT_FRAY, 0},
+        {"2d6 ! Fire", DICE_DIALECT_DICE_MAIDEN, DICE_NOTE_BANG_COMMENT},
+        {"4d6d1 [fire] + 2", DICE_DIALECT_FRAY, 0},
+    };
+    struct dice_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct eng_rng rng;
+        struct dice_diag d;
+        eng_rng_seed(&rng, 1);
+        const char *s = cases[i].src;
+        if (dice_eval_string_as(s, strlen(s), cases[i].d, &rng, r, &d) !=
+            ENG_OK)
+            fail_msg("`%s` (%s): %s", s, dice_dialect_name(cases[i].d),
+                     d.msg);
+        if (r->notes != cases[i].notes)
+            fail_msg("`%s` (%s): notes %#x, want %#x", s,
+                     dice_dialect_name(cases[i].d), r->notes,
+                     cases[i].notes);
+    }
+    free(r);
+    /* names, in any case; every note has words */
+    enum dice_dialect d;
+    assert_true(dice_dialect_parse("DiceMaiden", 10, &d));
+    assert_int_equal(d, DICE_DIALECT_DICE_MAIDEN);
+    assert_false(dice_dialect_parse("maiden", 6, &d));
+    assert_null(dice_dialect_name(DICE_DIALECT_COUNT));
+    for (unsigned b = 0; b < DICE_NOTE_COUNT; b++)
+        assert_non_null(dice_note_text((enum dice_note)(1u << b)));
+    assert_null(dice_note_text((enum dice_note)0));
+}
+
+/* The other bots' forms that fray refuses, with the column and a hint. */
+static void test_dice_parse_other_bots_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        enum dice_dialect d;
+        const char *msg;
+    } cases[] = {
+        {"2d6 ; 3d8", DICE_DIALECT_DICE_MAIDEN,
+         "unexpected `;` at column 5 (one expression per roll: Dice "
+         "Maiden's `;` is not read)"},
+        {"{2d20}kh1", DICE_DIALECT_ROLL20,
+         "unexpected `{` at column 1 (groups are not read: `2d20kh1` keeps "
+         "the higher of two)"},
+        {"2^3", DICE_DIALECT_SIDEKICK,
+         "unexpected `^` at column 2 (no powers: write `*`)"},
+        {"1d6 [fire", DICE_DIALECT_FRAY, "unclosed `[` at column 5"},
+        {"1d6 [a\tb]", DICE_DIALECT_FRAY,
+         "control character in `[...]` at column 7"},
+        {"1d6]", DICE_DIALECT_FRAY, "unexpected `]` at column 4"},
+        {"1d6!!!", DICE_DIALECT_FRAY, "`!` is a second explosion at column 6"},
+        {"1d6 e6 x", DICE_DIALECT_FRAY, "`x` is a second explosion at column 8"},
+        {"1d1ie", DICE_DIALECT_FRAY, "`ie` explodes on every face at column 4"},
+        {"1d6rr<7", DICE_DIALECT_FRAY, "`rr<7` rerolls every face at column 4"},
+        {"1d6r", DICE_DIALECT_FRAY, "unexpected end of expression at column 5"},
+        {"4d6kh1d1", DICE_DIALECT_FRAY, "`d` is a second keep or drop at column 7"},
+        {"4d6p", DICE_DIALECT_FRAY, "unexpected end of expression at column 5"},
+        {"repeat(1d6, 21)", DICE_DIALECT_SIDEKICK,
+         "too many repeats (limit is 20)"},
+        {"repeat(1d6)", DICE_DIALECT_SIDEKICK,
+         "unexpected `)` at column 11"},
+        {"21 1d6", DICE_DIALECT_DICE_MAIDEN, "too many repeats (limit is 20)"},
+        {"[[1d20", DICE_DIALECT_ROLL20, "unexpected `[[` at column 1"},
+        {"1d20+5 >= 15", DICE_DIALECT_FRAY, "unexpected `>=` at column 8"},
+        {"1d6ra1ra2", DICE_DIALECT_AVRAE,
+         "`ra` is a second reroll-and-add at column 7"},
+        {"5d10t7ds10ds9", DICE_DIALECT_FRAY,
+         "`ds` is a second double success at column 11"},
+        /* Dice Maiden's aliases */
+        {"cod", DICE_DIALECT_DICE_MAIDEN,
+         "`cod` needs the number of dice before it, as in `4cod` at column 1"},
+        {"4wod", DICE_DIALECT_DICE_MAIDEN,
+         "`wod` needs a number right after it at column 2"},
+        {"4wod11", DICE_DIALECT_DICE_MAIDEN, "`wod` takes 2 to 10 at column 5"},
+        {"4cod7", DICE_DIALECT_DICE_MAIDEN, "`cod` takes 8 to 9 at column 5"},
+        {"sr", DICE_DIALECT_DICE_MAIDEN,
+         "`sr` needs the number of dice right after it at column 1"},
+        {"sr1001", DICE_DIALECT_FRAY, "too many dice (limit is 1000)"},
+        {"dndstatsx", DICE_DIALECT_FRAY, "unexpected `n` at column 2"},
+        {"6 dndstats", DICE_DIALECT_FRAY, "unexpected `n` at column 4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dice_expr *e = NULL;
+        struct dice_diag d;
+        const char *s = cases[i].src;
+        if (dice_parse_as(s, strlen(s), cases[i].d, &e, &d) == ENG_OK) {
+            dice_expr_free(e);
+            fail_msg("`%s` parsed", s);
+        }
+        if (strcmp(d.msg, cases[i].msg) != 0)
+            fail_msg("`%s`: \"%s\", want \"%s\"", s, d.msg, cases[i].msg);
+    }
+}
+
+/* Repeats: fray's "6x", Dice Maiden's "6 4d6" (and, in its dialect,
+ * "6 d20"), Sidekick's repeat(expr, N); the expression's span leaves the
+ * count out. A count then a die with a space stays one term in fray. */
+static void test_dice_parse_repeats(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        enum dice_dialect d;
+        unsigned repeat;
+        const char *expr;
+    } cases[] = {
+        {"6x 4d6", DICE_DIALECT_FRAY, 6, "4d6"},
+        {"6 4d6 k3", DICE_DIALECT_FRAY, 6, "4d6 k3"},
+        {"6 (1d6)", DICE_DIALECT_FRAY, 6, "(1d6)"},
+        {"2 d6", DICE_DIALECT_FRAY, 1, "2 d6"},
+        {"2 d6", DICE_DIALECT_DICE_MAIDEN, 2, "d6"},
+        {"repeat (4d6k3, 6)", DICE_DIALECT_FRAY, 6, "4d6k3"},
+        {"REPEAT(1d20 + 1, 3) # init", DICE_DIALECT_SIDEKICK, 3, "1d20 + 1"},
+        {"[[ 3x 1d6 ]]", DICE_DIALECT_ROLL20, 3, "1d6"},
+        {"[[/roll 1d20+5]]", DICE_DIALECT_FOUNDRY, 1, "1d20+5"},
+        {"3d6 [fire] + 1d4 [piercing]", DICE_DIALECT_FRAY, 1,
+         "3d6 [fire] + 1d4 [piercing]"},
+        {"dndstats # me", DICE_DIALECT_FRAY, 6, "dndstats"},
+        {"3 4cod", DICE_DIALECT_DICE_MAIDEN, 3, "4cod"},
+    };
+    struct dice_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dice_expr *e = NULL;
+        struct dice_diag d;
+        struct eng_rng rng;
+        const char *s = cases[i].src;
+        if (dice_parse_as(s, strlen(s), cases[i].d, &e, &d) != ENG_OK)
+            fail_msg("`%s`: %s", s, d.msg);
+        eng_rng_seed(&rng, 1);
+        assert_int_equal(dice_roll(e, &rng, r, &d), ENG_OK);
+        if (dice_expr_repeat(e) != cases[i].repeat ||
+            r->expr_len != strlen(cases[i].expr) ||
+            memcmp(s + r->expr_pos, cases[i].expr, r->expr_len) != 0)
+            fail_msg("`%s`: %u repeats of `%.*s`", s, dice_expr_repeat(e),
+                     (int)r->expr_len, s + r->expr_pos);
+        dice_expr_free(e);
+    }
+    free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -429,6 +637,9 @@ int main(void)
         cmocka_unit_test(test_dice_parse_allocations),
         cmocka_unit_test(test_dice_parse_random_input),
         cmocka_unit_test(test_dice_split_label),
+        cmocka_unit_test(test_dice_parse_dialects),
+        cmocka_unit_test(test_dice_parse_other_bots_refused),
+        cmocka_unit_test(test_dice_parse_repeats),
     };
     return cmocka_run_group_tests_name("dice_parse", tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* Property test: 10^4 generated valid expressions each parse, and every
+/* Property test: 10^4 generated valid expressions (and 10^4 more with the
+ * other bots' modifiers, in every dialect) each parse, and every
  * roll of them lands within dice_expr_bounds() and keeps the result's own
  * invariants (faces in range, a raised or lowered die flagged as such,
  * subtotals equal to what the flags say). */
@@ -85,12 +86,91 @@ static void gen_dice(struct gen *g)
     }
 }
 
+static enum dice_dialect gen_dialect;  /* what the terms will be read as */
+
+/* A dice term with the other bots' modifiers (docs/dice.md, "Other bots'
+ * dice"), valid in every dialect: one keep or drop, one explosion, one
+ * reroll, counting, a [note]. */
+static void gen_other_dice(struct gen *g)
+{
+    static const int sides[] = {2, 4, 6, 10, 20};
+    int count = (int)pick(g, 1, 6), s = sides[pick(g, 0, 4)];
+    emit(g, "%dd%d", count, s);
+    switch (pick(g, 0, 5)) {
+    case 0:
+        emit(g, "d%d", (int)pick(g, 1, 4));
+        break;
+    case 1:
+        emit(g, "%s%d", pick(g, 0, 1) ? "pl" : "ph", (int)pick(g, 1, 4));
+        break;
+    case 2:
+        emit(g, "p%s%d", pick(g, 0, 1) ? "<" : ">", (int)pick(g, 1, s));
+        break;
+    default:
+        break;
+    }
+    switch (pick(g, 0, 7)) {
+    case 0:
+        emit(g, "e%d", (int)pick(g, 1, s));     /* once: any face */
+        break;
+    case 1:
+        emit(g, gen_dialect == DICE_DIALECT_DICE_MAIDEN ? "ie" : "!!");
+        break;
+    case 2:
+        emit(g, gen_dialect == DICE_DIALECT_DICE_MAIDEN ? "x" : "!p");
+        break;
+    case 3:
+        emit(g, "xo");
+        break;
+    case 4:
+        emit(g, "ie%d", (int)pick(g, 2, s));
+        break;
+    default:
+        break;
+    }
+    if (s > 2 && pick(g, 0, 3) == 0)
+        emit(g, "%s%d", pick(g, 0, 1) ? "ir" : "rr", (int)pick(g, 1, s - 1));
+    if (pick(g, 0, 5) == 0)
+        emit(g, "ra%d", (int)pick(g, 1, s));
+    if (pick(g, 0, 4) == 0)
+        emit(g, "mi%d", (int)pick(g, 1, s));
+    switch (pick(g, 0, 6)) {
+    case 0:
+        /* Sidekick reads t as a double success: no ds after it */
+        if (pick(g, 0, 1))
+            emit(g, " t%d", (int)pick(g, 1, s));
+        else
+            emit(g, " tl%dds1", (int)pick(g, 1, s));
+        break;
+    case 1:
+        emit(g, "cs>%d", (int)pick(g, 0, s));
+        break;
+    case 2:
+        emit(g, "cf<%d", (int)pick(g, 1, s));
+        break;
+    case 3:
+        emit(g, "even");
+        break;
+    case 4:
+        emit(g, " b%d", (int)pick(g, 1, s));
+        break;
+    default:
+        break;
+    }
+    if (pick(g, 0, 4) == 0)
+        emit(g, " [note]");
+}
+
+static bool gen_other;          /* terms from gen_other_dice() */
+
 /* expr -> term, or two exprs joined by an operator, maybe in parentheses */
 static void gen_expr(struct gen *g, int depth)
 {
     if (depth == 0 || pick(g, 0, 2) == 0) {
         if (pick(g, 0, 2) == 0)
             emit(g, "%d", (int)pick(g, 0, 20));
+        else if (gen_other)
+            gen_other_dice(g);
         else
             gen_dice(g);
         return;
@@ -114,39 +194,51 @@ static void check_invariants(const char *src, const struct dice_result *r)
     for (unsigned i = 0; i < r->n_groups; i++) {
         const struct dice_group *gr = &r->groups[i];
         int32_t lo = gr->fudge ? -1 : 1, hi = gr->fudge ? 1 : gr->sides;
-        int64_t sum = 0, net = 0;
+        int64_t sum = 0, net = 0, fails = 0;
         for (unsigned k = gr->first; k < gr->first + gr->count; k++) {
             const struct dice_die *d = &r->dice[k];
-            if (d->value < lo || d->value > hi)
+            /* a penetrating bonus die ("!p") counts one below its face */
+            bool penetrated = (d->flags & DICE_DIE_BONUS) &&
+                              (d->flags & DICE_DIE_LOWERED) &&
+                              (d->value == d->rolled - 1 ||
+                               (d->flags & DICE_DIE_RAISED));
+            if (d->value < lo - penetrated || d->value > hi)
                 fail_msg("%s: face %d outside [%d, %d]", src, (int)d->value,
                          (int)lo, (int)hi);
             /* a die minN raised counts more than it showed, one maxN
              * lowered less, any other die what it showed */
             bool raised = d->flags & DICE_DIE_RAISED;
             bool lowered = d->flags & DICE_DIE_LOWERED;
-            if (d->rolled < lo || d->rolled > hi || (raised && lowered) ||
-                (raised && d->value <= d->rolled) ||
-                (lowered && d->value >= d->rolled) ||
-                (!raised && !lowered && d->value != d->rolled))
+            if (!penetrated &&
+                (d->rolled < lo || d->rolled > hi || (raised && lowered) ||
+                 (raised && d->value <= d->rolled) ||
+                 (lowered && d->value >= d->rolled) ||
+                 (!raised && !lowered && d->value != d->rolled)))
                 fail_msg("%s: die %u counts %d, showed %d, flags %#x", src, k,
                          (int)d->value, (int)d->rolled, d->flags);
             if (d->flags & DICE_DIE_UNCOUNTED)
                 continue;
             sum += d->value;
-            net += !!(d->flags & DICE_DIE_SUCCESS) -
+            net += !!(d->flags & DICE_DIE_SUCCESS) +
+                   !!(d->flags & DICE_DIE_TWICE) -
                    !!(d->flags & DICE_DIE_FAILURE);
+            fails += !!(d->flags & DICE_DIE_FAILURE);
         }
-        if (gr->subtotal != (gr->counting ? net : sum))
+        /* Foundry's cf counts the failures alone */
+        if (gr->subtotal != (gr->counting ? net : sum) &&
+            !(gr->counting && gr->subtotal == fails && net == -fails))
             fail_msg("%s: group %u subtotal %lld", src, i,
                      (long long)gr->subtotal);
     }
 }
 
-static void test_dice_props_total_within_bounds(void **state)
+/* Generate EXPRESSIONS expressions (other bots' terms when other, read in
+ * a dialect picked per expression) and check every roll of them. */
+static void check_generated(bool other, uint64_t seed)
 {
-    (void)state;
     struct gen g;
-    eng_rng_seed(&g.rng, 2024);
+    gen_other = other;
+    eng_rng_seed(&g.rng, seed);
     struct eng_rng roll_rng;
     eng_rng_seed(&roll_rng, 77);
     struct dice_result *r = malloc(sizeof *r);
@@ -154,13 +246,16 @@ static void test_dice_props_total_within_bounds(void **state)
     long made = 0, rolled = 0, refused = 0, tight = 0;
     while (made < EXPRESSIONS) {
         g.len = 0;
+        gen_dialect = other
+            ? (enum dice_dialect)pick(&g, 0, DICE_DIALECT_COUNT - 1)
+            : DICE_DIALECT_FRAY;
         gen_expr(&g, GEN_DEPTH);
         if (g.len > DICE_MAX_EXPR_LEN)
             continue;
         made++;
         struct dice_expr *e = NULL;
         struct dice_diag d;
-        if (dice_parse(g.buf, g.len, &e, &d) != ENG_OK)
+        if (dice_parse_as(g.buf, g.len, gen_dialect, &e, &d) != ENG_OK)
             fail_msg("generated `%s` does not parse: %s", g.buf, d.msg);
         int64_t lo, hi;
         if (dice_expr_bounds(e, &lo, &hi) != ENG_OK) {
@@ -197,10 +292,24 @@ static void test_dice_props_total_within_bounds(void **state)
     assert_true(tight > rolled / 10);
 }
 
+static void test_dice_props_total_within_bounds(void **state)
+{
+    (void)state;
+    check_generated(false, 2024);
+}
+
+/* The same with the other bots' modifiers, in every dialect. */
+static void test_dice_props_other_bots_within_bounds(void **state)
+{
+    (void)state;
+    check_generated(true, 2026);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dice_props_total_within_bounds),
+        cmocka_unit_test(test_dice_props_other_bots_within_bounds),
     };
     return cmocka_run_group_tests_name("dice_props", tests, NULL, NULL);
 }
