@@ -396,7 +396,7 @@ static void clock_mark(struct cmd_run *run)
     if (run->loaded == 0 || !enc_wait_eq(&run->wait0, &w) ||
         e->clock.wait_ms == 0)
         enc_clock_restart(e, run->req->now_ms);
-    else if (run->spec->handler != cmd_combat_clock && waits_for_sender(run))
+    else if (!(run->spec->flags & CMD_F_NOT_ACTING) && waits_for_sender(run))
         enc_clock_acted(e, run->req->now_ms);
 }
 

@@ -286,7 +286,7 @@ static const struct cmd_spec table[] = {
      OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
      NULL, NULL},
 
-    {"combat", "clock", ENC_CMD | CMD_F_GM_ONLY, GUILD,
+    {"combat", "clock", ENC_CMD | CMD_F_GM_ONLY | CMD_F_NOT_ACTING, GUILD,
      "GM: remind slow turns, tell the GM, move on (play by post)",
      "/combat clock remind:4h act:24h auto:true",
      cmd_combat_clock,

@@ -31,6 +31,9 @@
 #define CMD_F_MUTATES   (1u << 2)  /* changes state: transaction + version */
 #define CMD_F_EPHEMERAL (1u << 3)  /* the reply is private by default */
 #define CMD_F_SERVER    (1u << 4)  /* a server-wide setting */
+#define CMD_F_NOT_ACTING (1u << 5) /* running it is not acting on one's
+                                      turn: the turn clock's reminder goes
+                                      on (/combat clock) */
 
 /* Where a command may be used (Discord's interaction contexts). */
 #define CMD_CTX_GUILD   (1u << 0)

@@ -302,6 +302,19 @@ static enum bot_err start_metrics(struct daemon *d)
 _Static_assert(LOG_MAX_LINE >= STORE_MAX_ERR + 64,
                "a store error (which names the database) fits one log line");
 
+/* Free what daemon_run() made before the event loop, the last thing it
+ * does on every way out once the loop's parts exist. */
+static void release(struct daemon *d)
+{
+    enc_cache_free(d->cache);
+    daemon_gm_free(d);
+    limit_free(d->limit);
+    free(d->batch);
+    free(d->result);
+    store_close(d->store);
+    rs_data_free(&d->rules);
+}
+
 int daemon_run(const struct cfg *c, const char *token, struct log *lg)
 {
     struct daemon d;
@@ -402,13 +415,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     if (!d.ctx) {
         log_msg(lg, LOG_LVL_ERR, "cannot create the event loop");
         tls_client_free(d.tls);
-        enc_cache_free(d.cache);
-        daemon_gm_free(&d);
-        limit_free(d.limit);
-        free(d.batch);
-        free(d.result);
-        store_close(d.store);
-        rs_data_free(&d.rules);
+        release(&d);
         return DAEMON_EXIT_FAIL;
     }
 
@@ -504,12 +511,6 @@ out:
     tls_client_free(d.tls);     /* after both users */
     tracker_free(d.tracker);
     gw_free(d.gw);
-    enc_cache_free(d.cache);
-    daemon_gm_free(&d);
-    limit_free(d.limit);
-    free(d.batch);
-    free(d.result);
-    store_close(d.store);
-    rs_data_free(&d.rules);
+    release(&d);
     return d.exit_status;
 }
