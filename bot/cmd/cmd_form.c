@@ -182,7 +182,17 @@ static void field_from(const struct rs_opt_spec *os,
                 snprintf(lead, sizeof lead, "key=value; %s stats: ",
                          in->rs->title);
                 stats_text(in->rs, true, lead, f->description,
-                           sizeof f->description, FORM_DESC_MAX);
+                           sizeof f->description, FORM_DESC_MAX + 1);
+                /* too many to name in 100 characters: say where they all
+                 * are rather than cut the list */
+                if (form_chars(f->description) > FORM_DESC_MAX) {
+                    char more[160];
+                    snprintf(more, sizeof more, "key=value; every %s "
+                             "stat is listed in /help topic:%s",
+                             in->rs->title, in->rs->id);
+                    form_copy(f->description, sizeof f->description, more,
+                              FORM_DESC_MAX);
+                }
                 stats_text(in->rs, false, "", f->placeholder,
                            sizeof f->placeholder, FORM_PLACEHOLDER_MAX);
             }
