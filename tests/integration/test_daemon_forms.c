@@ -144,6 +144,20 @@ static bool has_field(json_t *modal, const char *name, int type)
     return false;
 }
 
+/* Open /name sub's form as user, check it has field (NULL: any) of
+ * component type, submit values; the answer into out. */
+static void fill_in(struct harness *h, const char *user, const char *perms,
+                    const char *name, const char *sub, const char *field,
+                    int type, const char *values, char *out, size_t cap)
+{
+    json_t *modal;
+    const char *id = open_form(h, user, perms, name, sub, &modal);
+    if (field != NULL && !has_field(modal, field, type))
+        fail_msg("/%s %s: no field %s of type %d", name, sub, field, type);
+    json_decref(modal);
+    submit(h, id, values, out, cap);
+}
+
 static void swap(char *text, const char *from, const char *to)
 {
     char *p;
@@ -197,10 +211,9 @@ static void test_forms_through_the_daemon(void **st)
                           "generic"), &cb);
     json_decref(cb);
     answer_of(&h, id, since, got, sizeof got);
-    id = open_form(&h, GM, NULL, "combat", "add", &modal);
-    json_decref(modal);
-    submit(&h, id, "{\"name\":\"Spy\",\"hp\":\"9\",\"hidden\":true}", got,
-           sizeof got);
+    fill_in(&h, GM, NULL, "combat", "add", "hidden", 23,
+            "{\"name\":\"Spy\",\"hp\":\"9\",\"hidden\":true}", got,
+            sizeof got);
     assert_non_null(strstr(got, "joins the fight"));
     id = open_form(&h, GM, NULL, "combat", "add", &modal);
     assert_true(has_field(modal, "hidden", 23));
@@ -220,24 +233,19 @@ static void test_forms_through_the_daemon(void **st)
     json_decref(cb);
 
     /* /combat join: a select of the sender's characters */
-    id = open_form(&h, ALICE, NULL, "combat", "join", &modal);
-    assert_true(has_field(modal, "character", 3));
-    json_decref(modal);
-    submit(&h, id, "{\"character\":[\"Aria\"]}", got, sizeof got);
+    fill_in(&h, ALICE, NULL, "combat", "join", "character", 3,
+            "{\"character\":[\"Aria\"]}", got, sizeof got);
     assert_non_null(strstr(got, "Aria"));
     assert_non_null(strstr(got, "joins the fight"));
 
     /* /npc create and /macro save */
-    id = open_form(&h, GM, MANAGE_SERVER_PERMS, "npc", "create", &modal);
-    json_decref(modal);
-    submit(&h, id, "{\"name\":\"Bandit\",\"hp\":\"11\",\"stats\":\"ac=12\"}",
-           got, sizeof got);
+    fill_in(&h, GM, MANAGE_SERVER_PERMS, "npc", "create", "stats", 4,
+            "{\"name\":\"Bandit\",\"hp\":\"11\",\"stats\":\"ac=12\"}",
+            got, sizeof got);
     assert_non_null(strstr(got, "Saved."));
-    id = open_form(&h, ALICE, NULL, "macro", "save", &modal);
-    assert_true(has_field(modal, "server", 23));
-    json_decref(modal);
-    submit(&h, id, "{\"name\":\"stealth\",\"dice\":\"1d20+7\"}", got,
-           sizeof got);
+    fill_in(&h, ALICE, NULL, "macro", "save", "server", 23,
+            "{\"name\":\"stealth\",\"dice\":\"1d20+7\"}", got,
+            sizeof got);
     assert_non_null(strstr(got, "stealth"));
 
     /* /character import through the form's file upload */
