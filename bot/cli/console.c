@@ -469,6 +469,28 @@ static enum console_status console_meta(struct console *c, const char *line,
 
 /* ---- one line ------------------------------------------------------------ */
 
+/* The form in *reply asked field by field; *reply becomes the answer. */
+static enum console_status console_ask_form(struct console *c,
+                                            const struct cmd_req *req,
+                                            struct cmd_reply *reply)
+{
+    struct form *f = reply->form;
+    bool given_up = false;
+    reply->form = NULL;
+    cmd_reply_cleanup(reply);
+    if (!console_form_run(&c->ctx, f, req, c->ask, c->ask_ud, c->out, reply,
+                          &given_up)) {
+        free(f);
+        cmd_reply_init(reply);
+        if (!given_up)
+            return CONSOLE_FATAL;
+        console_say(c, "form given up: nothing was done");
+        return CONSOLE_CONTINUE;
+    }
+    free(f);
+    return console_print_reply(c, reply) ? CONSOLE_CONTINUE : CONSOLE_FATAL;
+}
+
 static enum console_status console_command(struct console *c,
                                            const char *line, size_t len)
 {
@@ -497,9 +519,12 @@ static enum console_status console_command(struct console *c,
     p->req.interaction_id = NULL;
     p->req.expect_version = -1;
     p->req.now_ms = console_now_ms(c);
+    p->req.forms = c->ask != NULL;
 
     if (!cmd_exec(&c->ctx, &p->req, &reply))
         st = CONSOLE_FATAL;
+    else if (reply.form != NULL)
+        st = console_ask_form(c, &p->req, &reply);
     else if (!console_print_reply(c, &reply))
         st = CONSOLE_FATAL;
     cmd_reply_cleanup(&reply);
@@ -603,6 +628,12 @@ enum console_status console_script(struct console *c, FILE *in)
 
 /* ---- interactive mode ---------------------------------------------------- */
 
+static char *console_readline(void *ud, const char *prompt)
+{
+    (void)ud;
+    return readline(prompt);
+}
+
 enum console_status console_interactive(struct console *c,
                                         const char *history_path)
 {
@@ -613,6 +644,7 @@ enum console_status console_interactive(struct console *c,
     if (history_path != NULL)
         read_history(history_path);
     console_say(c, CONSOLE_WELCOME);
+    c->ask = console_readline;
     while (st == CONSOLE_CONTINUE) {
         char prompt[CONSOLE_MAX_USER_NAME + 16];
         const struct console_user *u = &c->users[c->current];

@@ -42,6 +42,7 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "console_form.h"
 
 #define CONSOLE_CHANNEL_ID 1        /* the one channel a console plays */
 #define CONSOLE_MAX_USERS 32        /* distinct :as names in one session */
@@ -77,6 +78,11 @@ struct console {
                                        NULL or ":memory:": no restart */
     int refused;                    /* lines refused so far: commands,
                                        parse errors, console commands */
+    console_ask_fn *ask;            /* a person answers forms field by
+                                       field (console_form.h), or NULL: a
+                                       command without its options is
+                                       refused (scripts) */
+    void *ask_ud;
 };
 
 /* The console's first screen at a terminal. Its command lines are run by

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_form.h"
 #include "cmd_run.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
@@ -539,6 +540,10 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
 {
     cmd_reply_init(reply);
     reply->channel_id = req->channel_id;
+    /* A form opens, or a submitted one is checked, before anything runs
+     * (cmd_form.c): opening one reads and stores nothing. */
+    if (cmd_form_exec(ctx, req, reply))
+        return true;
 
     char err[CMD_VALIDATE_ERR_MAX];
     struct cmd_run run = {

@@ -40,6 +40,7 @@ struct enc_result;
 struct eng_rng;
 struct rs_data_set;
 struct store_timer;
+struct form;
 
 #define CMD_MAX_OPTS 16          /* options in one invocation */
 /* Roles of one member kept from an interaction (member.roles): Discord
@@ -150,6 +151,12 @@ struct cmd_req {
     int64_t expect_version;      /* a button's version, or -1: stale check */
     uint64_t expect_fight;       /* with a version: the button's fight */
     int64_t now_ms;              /* wall clock, for stored timestamps */
+    bool forms;                  /* the front end shows forms: a form
+                                    command given without its options
+                                    answers with one (cmd_form.h) */
+    int form_version;            /* a submitted form: the version its
+                                    custom_id carries (-1: unreadable);
+                                    0: not a form */
 };
 
 /* What a front end that keeps a live tracker message per fight does with
@@ -197,6 +204,8 @@ struct cmd_reply {
     bool clock_changed;          /* the fight's turn clock timer moved: a
                                     front end that arms timers re-arms */
     int64_t clock_due;           /* ... to this wall-clock time; 0: none */
+    struct form *form;           /* a form to fill in instead of msg (heap,
+                                    cmd_form.h), or NULL */
 };
 
 struct cmd_ctx {

@@ -111,8 +111,8 @@ static bool emit(struct cands *cs, struct msg *out)
  * run and commit in one go, after which the cache is what was committed),
  * so what is decoded is what the next command would decode too. *owned
  * says whether the caller frees it. */
-static const struct encounter *load(struct cmd_ctx *ctx,
-                                    const struct cmd_req *req, bool *owned)
+const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
+                                     const struct cmd_req *req, bool *owned)
 {
     *owned = false;
     if (ctx->cache != NULL) {
@@ -365,7 +365,7 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     if ((spec.flags & CMD_F_NEEDS_ENC) ||
         (first != NULL && (first->val == RS_VAL_COMBATANT ||
                            first->val == RS_VAL_OWN)))
-        e = load(ctx, req, &owned);
+        e = cmd_enc_peek(ctx, req, &owned);
     const struct rs_system *rs = e != NULL ? rs_find(e->ruleset) : NULL;
     /* The fight's own declaration of the option, when it has one. */
     if (rs != NULL)

@@ -34,7 +34,10 @@ static const struct help_page pages[] = {
      "**4.** The GM rolls initiative: `/combat begin`\n"
      "**5.** On your turn: `/attack target:\"Goblin 1\" damage:1d8+3`, "
      "then `/combat next`\n"
-     "**6.** Mistake? The GM uses `/combat undo`. Done? `/combat end`.\n\n"
+     "**6.** Mistake? The GM uses `/combat undo`. Done? `/combat end`.\n"
+     "**Forms:** send `/character create`, `/combat add`, `/combat join`, "
+     "`/npc create`, `/macro save` or an import with no options and fray "
+     "asks in a form.\n\n"
      "More: `/help topic:dice`, `/help topic:combat`, "
      "`/help topic:permissions`, `/help topic:systems` and one page per "
      "system (`/help topic:generic`)."},

@@ -54,6 +54,7 @@ void cmd_reply_cleanup(struct cmd_reply *r)
 {
     msg_cleanup(&r->msg);
     reply_drop_extras(r);
+    free(r->form);
     cmd_reply_init(r);
 }
 

@@ -69,6 +69,13 @@ struct cmd_run {
 void cmd_reply_error(struct cmd_reply *reply, const char *text,
                      const char *hint);
 
+/* The channel's live encounter, read-only, or NULL (none, unreadable):
+ * cmd_complete.c's reader, which cmd_form.c shares. *owned: the caller
+ * frees it with enc_free(). */
+struct encounter;
+const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
+                                     const struct cmd_req *req, bool *owned);
+
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -178,7 +178,8 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
     enum att_err e;
     char path[REST_MAX_PATH], *text;
 
-    if (it->type != INTERACTION_COMMAND || it->att.option == NULL)
+    if ((it->type != INTERACTION_COMMAND &&
+         it->type != INTERACTION_MODAL_SUBMIT) || it->att.option == NULL)
         return false;
     if (d->att == NULL) {
         att_refuse(d, it, ATT_E_NET);

@@ -272,6 +272,12 @@ struct pending_reply *daemon_answer_private(struct daemon *d,
                                             const struct interaction *it,
                                             int64_t rx_us, const char *text);
 /* Answer an autocomplete through the command layer. */
+/* A form command sent without its options (cmd_form.h) is answered at
+ * once, never deferred (a modal can only be the first callback) and
+ * outside the group: opening a form stores nothing. Returns false when
+ * the command is no such request after all (it then joins the group). */
+bool daemon_answer_form(struct daemon *d, struct interaction *it,
+                        int64_t rx_us);
 void daemon_answer_autocomplete(struct daemon *d, struct interaction *it,
                                 int64_t rx_us);
 /* Refuse an interaction whose text the gateway had to repair

@@ -304,6 +304,11 @@ static void batch_add_as(struct daemon *d, json_t *payload,
         interaction_cleanup(&b->it);
         return;
     }
+    if (!b->refused_early && !b->acked_before &&
+        daemon_answer_form(d, &b->it, b->rx_us)) {
+        interaction_cleanup(&b->it);
+        return;
+    }
     if (!b->refused_early && daemon_att_start(d, &b->it, payload, b->rx_us)) {
         interaction_cleanup(&b->it);
         return;

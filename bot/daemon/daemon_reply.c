@@ -20,6 +20,8 @@
 #include "limit.h"
 #include "multipart.h"
 #include "render_discord.h"
+#include "render_modal.h"
+#include "cmd_form.h"
 #include "store.h"
 #include "tracker.h"
 
@@ -288,6 +290,33 @@ void daemon_answer_autocomplete(struct daemon *d, struct interaction *it,
                                               false, &len);
     answer(d, it, rx_us, body, len, it->req.command);
     msg_cleanup(&m);
+}
+
+bool daemon_answer_form(struct daemon *d, struct interaction *it,
+                        int64_t rx_us)
+{
+    struct cmd_ctx ctx;
+    struct cmd_reply r;
+    char *body = NULL;
+    size_t len = 0;
+
+    if (it->type != INTERACTION_COMMAND || !cmd_form_wanted(&it->req))
+        return false;
+    daemon_cmd_ctx(d, &ctx);
+    daemon_thread_route(d, &it->req);
+    cmd_reply_init(&r);
+    if (!cmd_form_exec(&ctx, &it->req, &r)) {
+        cmd_reply_cleanup(&r);
+        return false;
+    }
+    if (r.form != NULL)
+        body = render_modal_text(r.form, &len);
+    else
+        body = render_discord_callback_text(RENDER_DC_CB_MESSAGE, &r.msg,
+                                            true, &len);
+    answer(d, it, rx_us, body, len, it->req.command);
+    cmd_reply_cleanup(&r);
+    return true;
 }
 
 _Static_assert(sizeof DAEMON_UNREADABLE_TEXT <= DAEMON_REFUSAL_MAX,

@@ -75,8 +75,8 @@ static bool get_id(json_t *obj, const char *key, bool required, uint64_t *out,
     return true;
 }
 
-static bool add_opt(struct interaction *it, const char *name,
-                    const char *value, char *why, size_t whylen)
+bool interaction__add_opt(struct interaction *it, const char *name,
+                          const char *value, char *why, size_t whylen)
 {
     struct cmd_req *r = &it->req;
     if (r->nopts >= CMD_MAX_OPTS) {
@@ -134,8 +134,8 @@ static bool decode_resolved_channels(struct interaction *it, json_t *data,
 
 /* The attachment an option names -> it->att: all fray may trust about a
  * file before it downloads it (attach.h checks each of these again). */
-static bool decode_resolved_attachment(struct interaction *it, json_t *data,
-                                       char *why, size_t whylen)
+bool interaction__resolved_attachment(struct interaction *it, json_t *data,
+                                      char *why, size_t whylen)
 {
     json_t *a, *size;
     bool bad = false;
@@ -230,7 +230,7 @@ static bool decode_option(struct interaction *it, json_t *o, char *why,
                  name);
         return false;
     }
-    return add_opt(it, name, text, why, whylen);
+    return interaction__add_opt(it, name, text, why, whylen);
 }
 
 static bool decode_options(struct interaction *it, json_t *opts, char *why,
@@ -299,7 +299,8 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
     it->req.expect_fight = it->cid.fight;
     if (it->component_type == COMPONENT_BUTTON) {
         if (it->cid.opt_name[0] && it->cid.has_value &&
-            !add_opt(it, it->cid.opt_name, it->cid.opt_value, why, whylen))
+            !interaction__add_opt(it, it->cid.opt_name, it->cid.opt_value,
+                                  why, whylen))
             return false;
         return true;
     }
@@ -313,7 +314,8 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
             return false;
         }
         if (it->cid.opt_name[0] && v &&
-            !add_opt(it, it->cid.opt_name, v, why, whylen))
+            !interaction__add_opt(it, it->cid.opt_name, v, why,
+                                  whylen))
             return false;
         return true;
     }
@@ -434,7 +436,8 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
     if (bad)
         goto invalid;
     if (it->type != INTERACTION_COMMAND && it->type != INTERACTION_COMPONENT &&
-        it->type != INTERACTION_AUTOCOMPLETE) {
+        it->type != INTERACTION_AUTOCOMPLETE &&
+        it->type != INTERACTION_MODAL_SUBMIT) {
         snprintf(why, whylen, "interaction type %d is not handled",
                  (int)it->type);
         goto invalid;
@@ -466,7 +469,10 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         snprintf(why, whylen, "missing data");
         goto invalid;
     }
-    if (it->type == INTERACTION_COMPONENT) {
+    if (it->type == INTERACTION_MODAL_SUBMIT) {
+        if (!interaction__modal(it, data, why, whylen))
+            goto invalid;
+    } else if (it->type == INTERACTION_COMPONENT) {
         if (!decode_component(it, data, why, whylen) ||
             !get_id(json_object_get(d, "message"), "id", false,
                     &it->message_id, why, whylen))
@@ -481,10 +487,11 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
             goto invalid;
         }
         it->req.command = name;
+        it->req.forms = it->type == INTERACTION_COMMAND;   /* cmd_form.h */
         if (!decode_options(it, json_object_get(data, "options"), why,
                             whylen) ||
             !decode_resolved_channels(it, data, why, whylen) ||
-            !decode_resolved_attachment(it, data, why, whylen))
+            !interaction__resolved_attachment(it, data, why, whylen))
             goto invalid;
         if (it->type == INTERACTION_AUTOCOMPLETE && !it->focused) {
             snprintf(why, whylen, "autocomplete without a focused option");

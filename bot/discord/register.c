@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_form.h"
 #include "cmd_table.h"
 #include "eng_text.h"
 
@@ -187,6 +188,12 @@ static bool add_core(json_t *cmds, unsigned scope_ctx)
         bool conflict;
         size_t no = cmd_core_opts(&t[i], opts, CMD_MAX_SPEC_OPTS * 2,
                                   &conflict);
+        /* A form command's options are optional for Discord, so that it
+         * sends the command without them and a form opens; the command
+         * layer still requires them when typed (cmd_form.h). */
+        if (cmd_form_command(t[i].command, t[i].sub))
+            for (size_t k = 0; k < no; k++)
+                opts[k].required = false;
         if (!add_command(cmds, t[i].command, t[i].sub, t[i].help,
                          t[i].contexts & scope_ctx,
                          (t[i].flags & CMD_F_SERVER) != 0, opts, no))

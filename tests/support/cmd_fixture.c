@@ -81,6 +81,12 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
     req.expect_fight = f->press ? f->press_fight : 0;
     req.now_ms = f->now_ms += 1000;
     f->press = false;
+    req.forms = f->forms;
+    req.form_version = f->form_version;
+    if (f->form_version != 0)
+        req.expect_fight = f->form_fight;
+    f->forms = false;
+    f->form_version = 0;
     va_list ap;
     va_start(ap, sub);
     const char *name;

@@ -35,6 +35,12 @@ struct cmd_fx {
     bool press;
     uint64_t press_fight;
     int64_t press_version;
+    /* The next command comes from a front end that shows forms (forms),
+     * or is a submitted form of this version on this fight (cleared once
+     * run; cmd_form.h). */
+    bool forms;
+    int form_version;
+    uint64_t form_fight;
     char text[CMD_FX_TEXT];  /* the last reply, as the console prints it */
     char gm_text[CMD_FX_TEXT]; /* the GM's copy of it, or "" */
 };
