@@ -89,6 +89,10 @@ void cmd_combat_condition(struct cmd_run *run)
     bool remove = false;
     if (!cmd_opt_bool(run, "remove", false, &remove))
         return;
+    if (name == NULL) {
+        cmd_condition_picker(run, who, remove);  /* choose, not type */
+        return;
+    }
     if (remove) {
         if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
             ENG_OK) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "custom_id.h"
+#include "rs_kit.h"
 
 /* Whether the sender of run may see c (the GM sees everyone; a player
  * every combatant but the hidden ones they do not own), as autocomplete. */
@@ -34,25 +35,36 @@ bool cmd_attack_target_ok(const struct cmd_run *run,
            sender_sees(run, c);
 }
 
+/* Into names/values after the n already there: the options of req among
+ * typed (NULL-ended) that the picker carries along; the new count. */
+static int carry(const struct cmd_req *req, const char *const *typed,
+                 const char **names, const char **values, int n)
+{
+    for (size_t i = 0; typed[i] != NULL; i++) {
+        const char *v = cmd_req_opt(req, typed[i]);
+        if (v == NULL)
+            continue;
+        if (n == CUSTOM_ID_MAX_PRESETS)
+            return -1;
+        names[n] = typed[i];
+        values[n++] = v;
+    }
+    return n;
+}
+
 void cmd_attack_picker(struct cmd_run *run,
                        const struct enc_combatant *attacker)
 {
     /* what the picker carries: who attacks, and what else was typed */
     static const char *const typed[] = {"roll", "damage", "options",
-                                        "with"};
+                                        "with", NULL};
     const char *names[CUSTOM_ID_MAX_PRESETS] = {"attacker"};
     const char *values[CUSTOM_ID_MAX_PRESETS] = {attacker->name};
-    int npresets = 1;
-    for (size_t i = 0; i < sizeof typed / sizeof *typed; i++) {
-        const char *v = cmd_req_opt(run->req, typed[i]);
-        if (v != NULL && npresets < CUSTOM_ID_MAX_PRESETS) {
-            names[npresets] = typed[i];
-            values[npresets++] = v;
-        }
-    }
+    int npresets = carry(run->req, typed, names, values, 1);
     char *who = msg_escape(attacker->name);
     char id[CUSTOM_ID_MAX + 1];
-    if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
+    if (npresets < 0 ||
+        !custom_id_make_picker(id, sizeof id, "attack", NULL,
                                run->enc->fight_id, "target", names, values,
                                npresets)) {
         cmd_fail(run, "the attacker's name and the options given are too "
@@ -87,4 +99,71 @@ void cmd_attack_picker(struct cmd_run *run,
         }
     }
     free(who);
+}
+
+void cmd_condition_picker(struct cmd_run *run,
+                          const struct enc_combatant *who, bool remove)
+{
+    static const char *const typed[] = {"value", "rounds", "remove",
+                                        "until", "ends", "cap", "custom",
+                                        NULL};
+    const char *names[CUSTOM_ID_MAX_PRESETS] = {"name"};
+    const char *values[CUSTOM_ID_MAX_PRESETS] = {who->name};
+    int npresets = carry(run->req, typed, names, values, 1);
+    char id[CUSTOM_ID_MAX + 1];
+    if (npresets < 0 ||
+        !custom_id_make_picker(id, sizeof id, "combat", "condition",
+                               run->enc->fight_id, "condition", names,
+                               values, npresets)) {
+        cmd_fail(run, "the name and the options given are too many or too "
+                 "long for a picker (a menu's id holds %d bytes); give "
+                 "condition: as well", CUSTOM_ID_MAX);
+        return;
+    }
+    /* removing: what who has; giving: what the system declares that a
+     * hand may give (a rule's own conditions are the rules') */
+    const char *list[CMD_PICKER_MAX];
+    int n = 0, total = 0;
+    if (remove) {
+        for (int k = 0; k < who->nconds; k++, total++)
+            if (n < CMD_PICKER_MAX)
+                list[n++] = who->conds[k].name;
+    } else {
+        int ns = 0;
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        const struct rs_cond_spec *specs = rs_cond_specs(run->rs, c.data,
+                                                         &ns);
+        for (int k = 0; k < ns; k++) {
+            if (specs[k].flags & RS_COND_SYSTEM)
+                continue;
+            total++;
+            if (n < CMD_PICKER_MAX)
+                list[n++] = specs[k].name;
+        }
+    }
+    char *name = msg_escape(who->name);
+    struct msg *m = &run->reply->msg;
+    run->reply->ephemeral = true;
+    if (total == 0) {
+        cmd_fail(run, remove ? "%s has no condition to remove"
+                             : "the %s system declares no condition to "
+                               "give; name one with condition: and "
+                               "custom:true",
+                 remove ? (name ? name : "that one") : run->rs->id);
+    } else if (total > CMD_PICKER_MAX) {
+        msg_set_content(m, "There are %d conditions, more than a picker "
+                        "holds (limit is %d); type the condition: "
+                        "/combat condition name:<who> condition:<name>",
+                        total, CMD_PICKER_MAX);
+    } else {
+        msg_set_content(m, remove ? "Which condition does %s lose?"
+                                  : "Which condition does %s get?",
+                        name ? name : "that one");
+        msg_set_select(m, id, "Choose a condition");
+        for (int k = 0; k < n; k++)
+            msg_select_add(m, list[k], list[k]);
+    }
+    free(name);
 }

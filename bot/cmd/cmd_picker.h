@@ -32,4 +32,14 @@ bool cmd_attack_target_ok(const struct cmd_run *run,
 void cmd_attack_picker(struct cmd_run *run,
                        const struct enc_combatant *attacker);
 
+/* /combat condition without a condition: answer the sender alone with a
+ * select of the conditions to give who (the system's declared ones a hand
+ * may give) or, with remove, to take away (who's own), whose choice runs
+ * /combat condition name:<who> condition:<choice> with the options given
+ * (value:, rounds:, remove:, until:, ends:, cap:, custom:; four at most
+ * besides the name). Nothing changes. More than CMD_PICKER_MAX: says so,
+ * no select. */
+void cmd_condition_picker(struct cmd_run *run,
+                          const struct enc_combatant *who, bool remove);
+
 #endif

@@ -21,6 +21,7 @@
 #include "custom_id.h"
 #include "custom_id_req.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 #define PICKER_FILE "hidden.tsv"
 #define PICKER_SEED 42
@@ -368,6 +369,63 @@ static void test_picker_custom_id(void **state)
     assert_string_equal(cid.select_name, "");
 }
 
+/* /combat condition without condition: every condition the system
+ * declares for a hand to give (rs_cond_specs without the rules' own), or
+ * the holder's own with remove:true; choosing gives it as typing would. */
+static void test_condition_picker(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NFIGHTS; k++) {
+        struct script_cell a, b;
+        struct cmd_reply pick, chosen, typed, drop;
+        char line[160], ta[PICKER_TEXT], tb[PICKER_TEXT];
+        const struct rs_system *rs = rs_find(fights[k].system);
+        int ns = 0, want = 0;
+        assert_non_null(rs);
+        const struct rs_cond_spec *specs = rs_cond_specs(rs, NULL, &ns);
+        for (int i = 0; i < ns; i++)
+            want += !(specs[i].flags & RS_COND_SYSTEM);
+        prepare(&a, k);
+        prepare(&b, k);
+        run(&a, "/combat condition name:Ann", SCRIPT_P1, &pick);
+        if (pick.is_error)
+            fail_msg("%s: %s", fights[k].system, pick.msg.content);
+        assert_true(pick.ephemeral);
+        if (want > 25) {
+            assert_int_equal(pick.msg.select.noptions, 0);
+            assert_non_null(strstr(pick.msg.content, "limit is 25"));
+            cmd_reply_cleanup(&pick);
+            script_cell_close(&a);
+            script_cell_close(&b);
+            continue;
+        }
+        assert_int_equal(pick.msg.select.noptions, want);
+        const char *first = pick.msg.select.options[0].value;
+        choose(&a, &pick, first, SCRIPT_P1, &chosen);
+        snprintf(line, sizeof line, "/combat condition name:Ann "
+                 "condition:\"%s\"", first);
+        run(&b, line, SCRIPT_P1, &typed);
+        if (chosen.is_error)
+            fail_msg("%s: %s", fights[k].system, chosen.msg.content);
+        script_text(&chosen.msg, ta, sizeof ta);
+        script_text(&typed.msg, tb, sizeof tb);
+        assert_string_equal(ta, tb);
+        /* remove:true offers what Ann holds */
+        run(&a, "/combat condition name:Ann remove:true", SCRIPT_P1, &drop);
+        assert_false(drop.is_error);
+        bool has = false;
+        for (int i = 0; i < drop.msg.select.noptions; i++)
+            has |= strcmp(drop.msg.select.options[i].value, first) == 0;
+        assert_true(has);
+        cmd_reply_cleanup(&pick);
+        cmd_reply_cleanup(&chosen);
+        cmd_reply_cleanup(&typed);
+        cmd_reply_cleanup(&drop);
+        script_cell_close(&a);
+        script_cell_close(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_picker_forged),
         cmocka_unit_test(test_picker_refusals),
         cmocka_unit_test(test_picker_custom_id),
+        cmocka_unit_test(test_condition_picker),
     };
     int rc = cmocka_run_group_tests_name("cmd_picker", tests, NULL, NULL);
     free(px.text);
