@@ -25,6 +25,16 @@ bool cmd_req_add_opt(struct cmd_req *r, const char *name,
     return true;
 }
 
+static bool add_presets(const struct custom_id *cid, struct cmd_req *req,
+                        char *why, size_t whylen)
+{
+    for (int i = 0; i < cid->npresets; i++)
+        if (!cmd_req_add_opt(req, cid->presets[i].name,
+                             cid->presets[i].value, why, whylen))
+            return false;
+    return true;
+}
+
 bool custom_id_req(const struct custom_id *cid, bool is_select,
                    const char *value, struct cmd_req *req, char *why,
                    size_t whylen)
@@ -38,6 +48,8 @@ bool custom_id_req(const struct custom_id *cid, bool is_select,
         req->expect_version = -1;
         req->picker = true;
     }
+    if (!is_select && cid->select_name[0])   /* a picker's button: its */
+        return add_presets(cid, req, why, whylen);  /* picker opens */
     if (!is_select)
         return !cid->opt_name[0] || !cid->has_value ||
                cmd_req_add_opt(req, cid->opt_name, cid->opt_value, why,
@@ -47,10 +59,8 @@ bool custom_id_req(const struct custom_id *cid, bool is_select,
         return false;
     }
     if (cid->select_name[0]) {
-        for (int i = 0; i < cid->npresets; i++)
-            if (!cmd_req_add_opt(req, cid->presets[i].name,
-                                 cid->presets[i].value, why, whylen))
-                return false;
+        if (!add_presets(cid, req, why, whylen))
+            return false;
         return value == NULL ||
                cmd_req_add_opt(req, cid->select_name, value, why, whylen);
     }

@@ -25,7 +25,9 @@ bool cmd_req_add_opt(struct cmd_req *req, const char *name,
 /* Fill req's command, sub, the fight and version checks (a picker's id:
  * req.picker, its fight, any version) and the options the id sets: a
  * button's "name=value", a select's chosen value (NULL: none chosen) into
- * its option, a picker's preset too. Appends to req.opts. False with why
+ * its option, a picker's preset too. A button with a picker's id sets
+ * only the presets: the command then answers with its picker (the turn
+ * notice's Attack button). Appends to req.opts. False with why
  * set when the options do not fit (CMD_MAX_OPTS, CMD_MAX_OPT_VALUE) or a
  * picker's answer has no value. */
 bool custom_id_req(const struct custom_id *cid, bool is_select,

@@ -11,7 +11,8 @@
  * attacks exactly as typing target: would (the same reply with the same
  * seed); a choice whose target went down meanwhile is refused; a forged
  * picker (another fight, or an attacker that is not the sender's) is
- * refused and changes nothing. */
+ * refused and changes nothing; the turn notice's Attack button opens the
+ * same picker for the player whose turn it is, and nobody else. */
 #include "support.h"
 
 #include <stdio.h>
@@ -80,8 +81,8 @@ static void ok(json_t *cb)
 }
 
 /* Generic fight: Goblin (GM), Shade (the GM's, hidden), Aria (Alice,
- * first), Bryn (Bob). */
-static void fight(struct harness *h)
+ * first), Bryn (Bob). The record of /combat begin, Aria's turn notice. */
+static json_t *fight_begun(struct harness *h)
 {
     ok(combat(h, GM, "start", json_pack("[{s:s,s:s}]", "name", "system",
                                         "value", "generic")));
@@ -109,7 +110,14 @@ static void fight(struct harness *h)
                                         "name", "name", "value", "Bryn",
                                         "name", "hp", "value", 18,
                                         "name", "init", "value", "=20")));
-    ok(combat(h, GM, "begin", NULL));
+    json_t *begin = combat(h, GM, "begin", NULL);
+    assert_false(ephemeral(begin));
+    return begin;
+}
+
+static void fight(struct harness *h)
+{
+    json_decref(fight_begun(h));
 }
 
 /* The one string select of a callback's message, or fail. */
@@ -308,6 +316,74 @@ static void test_picker_forged_refused(void **st)
     harness_stop(&h);
 }
 
+/* The button of a callback's message labelled label, or fail. */
+static json_t *button_of(json_t *cb, const char *label)
+{
+    json_t *rows = json_object_get(data_of(cb), "components");
+    for (size_t i = 0; i < json_array_size(rows); i++) {
+        json_t *cs = json_object_get(json_array_get(rows, i), "components");
+        for (size_t k = 0; k < json_array_size(cs); k++) {
+            json_t *c = json_array_get(cs, k);
+            const char *l = json_string_value(json_object_get(c, "label"));
+            if (l != NULL && strcmp(l, label) == 0)
+                return c;
+        }
+    }
+    char *s = json_dumps(cb, 0);
+    fail_msg("no %s button in %s", label, s);
+    return NULL;
+}
+
+/* Click the button of record msg as user; the answer's record. */
+static json_t *click(struct harness *h, json_t *msg, json_t *button,
+                     const char *user)
+{
+    const char *mid = json_string_value(json_object_get(
+        msg, "original_message_id"));
+    char extra[96];
+    int st = 0;
+    snprintf(extra, sizeof extra, "{\"user_id\":\"%s\"}", user);
+    json_t *r = fake_inject_component(
+        h->fake.port, mid,
+        json_string_value(json_object_get(button, "custom_id")), NULL, false,
+        extra, &st);
+    if (r == NULL || st != 200)
+        fail_msg("fake-discord refused the click (status %d)", st);
+    json_t *cb = harness_callback(h, json_string_value(json_object_get(r,
+                                                                       "id")));
+    json_decref(r);
+    return cb;
+}
+
+/* The turn notice's Attack button opens the attacker's picker for its
+ * player; for someone who may not act for the attacker it is refused. */
+static void test_turn_notice_attack_button(void **st)
+{
+    struct harness h;
+    (void)st;
+    start(&h);
+    json_t *begin = fight_begun(&h);
+    json_t *attack = button_of(begin, "Attack");
+    json_t *p = click(&h, begin, attack, ALICE);
+    assert_true(ephemeral(p));
+    json_t *sel = select_of(p);
+    assert_true(offers(sel, "Goblin"));
+    assert_false(offers(sel, "Shade"));
+    json_t *r = choose(&h, p, cid_of(p), "Goblin", ALICE, false);
+    assert_false(ephemeral(r));
+    assert_non_null(strstr(description(r), "**Aria** attacks **Goblin**"));
+    json_decref(r);
+    json_decref(p);
+    p = click(&h, begin, attack, BOB);
+    assert_true(ephemeral(p));
+    assert_int_equal(json_array_size(json_object_get(data_of(p),
+                                                     "components")), 0);
+    json_decref(p);
+    json_decref(begin);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_picker_choice_is_the_typed_attack),
         cmocka_unit_test(test_picker_target_down_meanwhile),
         cmocka_unit_test(test_picker_forged_refused),
+        cmocka_unit_test(test_turn_notice_attack_button),
     };
     return cmocka_run_group_tests_name("daemon_pickers", tests, NULL, NULL);
 }
