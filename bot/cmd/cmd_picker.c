@@ -18,6 +18,9 @@
 #include "custom_id.h"
 #include "rs_kit.h"
 
+_Static_assert(ENC_MAX_ATTACKS <= CMD_PICKER_MAX,
+               "every saved attack fits one picker");
+
 /* Whether the sender of run may see c (the GM sees everyone; a player
  * every combatant but the hidden ones they do not own), as autocomplete. */
 static bool sender_sees(const struct cmd_run *run,
@@ -61,8 +64,33 @@ void cmd_attack_picker(struct cmd_run *run,
     const char *names[CUSTOM_ID_MAX_PRESETS] = {"attacker"};
     const char *values[CUSTOM_ID_MAX_PRESETS] = {attacker->name};
     int npresets = carry(run->req, typed, names, values, 1);
+    /* Saved attacks and nothing typed: which attack first; its answer
+     * (with:) comes back here for the target. */
+    bool choose_attack = npresets == 1 && attacker->nattacks > 0;
     char *who = msg_escape(attacker->name);
     char id[CUSTOM_ID_MAX + 1];
+    if (choose_attack) {
+        if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
+                                   run->enc->fight_id, "with", names, values,
+                                   npresets)) {
+            cmd_fail(run, "%s's name is too long for a picker (a menu's id "
+                     "holds %d bytes); type /attack attacker:<name> "
+                     "target:<name>", who ? who : "the attacker",
+                     CUSTOM_ID_MAX);
+        } else {
+            struct msg *m = &run->reply->msg;
+            run->reply->ephemeral = true;
+            msg_set_content(m, "Which of %s's attacks?",
+                            who ? who : "the attacker");
+            msg_set_select(m, id, "Choose an attack");
+            for (int i = 0; i < attacker->nattacks &&
+                            i < CMD_PICKER_MAX; i++)
+                msg_select_add(m, attacker->attacks[i].name,
+                               attacker->attacks[i].name);
+        }
+        free(who);
+        return;
+    }
     if (npresets < 0 ||
         !custom_id_make_picker(id, sizeof id, "attack", NULL,
                                run->enc->fight_id, "target", names, values,

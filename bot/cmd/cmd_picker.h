@@ -27,6 +27,10 @@ bool cmd_attack_target_ok(const struct cmd_run *run,
  * attacker's possible targets (cmd_attack_target_ok), whose choice runs
  * /attack attacker:<attacker> target:<choice> with the roll:, damage:,
  * options: and with: given (custom_id.h, a picker). Nothing changes.
+ * When none of those was given and the attacker has saved attacks
+ * (ENC_MAX_ATTACKS, fewer than CMD_PICKER_MAX), the select first offers
+ * them: its choice runs /attack attacker:<attacker> with:<choice>, which
+ * answers with the target select.
  * Refuses when those make the id too long; more than CMD_PICKER_MAX
  * targets: says so, no select. */
 void cmd_attack_picker(struct cmd_run *run,

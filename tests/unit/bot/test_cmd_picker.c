@@ -93,6 +93,19 @@ static void choose(struct script_cell *c, const struct cmd_reply *picker,
     assert_true(cmd_exec(&c->ctx, &p.req, r));
 }
 
+/* A choice's reply is the typed command's: changed alike, the same text. */
+static void same_as_typed(const struct cmd_reply *chosen,
+                          const struct cmd_reply *typed)
+{
+    static char ta[PICKER_TEXT], tb[PICKER_TEXT];
+    assert_true(chosen->changed);
+    assert_int_equal(chosen->changed, typed->changed);
+    assert_int_equal(chosen->version, typed->version);
+    script_text(&chosen->msg, ta, sizeof ta);
+    script_text(&typed->msg, tb, sizeof tb);
+    assert_string_equal(ta, tb);
+}
+
 static bool offers(const struct cmd_reply *r, const char *name)
 {
     for (int i = 0; i < r->msg.select.noptions; i++)
@@ -190,7 +203,7 @@ static void test_picker_same_as_typed(void **state)
     for (size_t k = 0; k < NFIGHTS; k++) {
         struct script_cell a, b;
         struct cmd_reply pick, chosen, typed;
-        char line[128], ta[PICKER_TEXT], tb[PICKER_TEXT];
+        char line[128];
         prepare(&a, k);
         prepare(&b, k);
         run(&a, fights[k].attack, SCRIPT_P1, &pick);
@@ -200,12 +213,7 @@ static void test_picker_same_as_typed(void **state)
         run(&b, line, SCRIPT_P1, &typed);
         if (chosen.is_error)
             fail_msg("%s: %s", fights[k].system, chosen.msg.content);
-        assert_true(chosen.changed);
-        assert_int_equal(chosen.changed, typed.changed);
-        assert_int_equal(chosen.version, typed.version);
-        script_text(&chosen.msg, ta, sizeof ta);
-        script_text(&typed.msg, tb, sizeof tb);
-        assert_string_equal(ta, tb);
+        same_as_typed(&chosen, &typed);
         cmd_reply_cleanup(&pick);
         cmd_reply_cleanup(&chosen);
         cmd_reply_cleanup(&typed);
@@ -426,6 +434,64 @@ static void test_condition_picker(void **state)
     }
 }
 
+/* A generic fight where p1's Aria brings two saved attacks. */
+static void prepare_saved(struct script_cell *c)
+{
+    static const struct script_setup none;
+    static const char *const lines[][2] = {
+        {"p1", "/character create name:Aria hp:24 stats:\"ac=15 attack=5\" "
+               "attack:Longsword damage:1d8+3"},
+        {"p1", "/character set name:Aria attack:Bow roll:1d20+4 "
+               "damage:1d6"},
+        {"gm", "/combat start system:generic name:Saved"},
+        {"gm", "/combat add name:Orc hp:30 init:=1 stats:\"ac=10\""},
+        {"gm", "/combat add name:Umbra hp:30 init:=2 hidden:true "
+               "stats:\"ac=10\""},
+        {"p1", "/combat join character:Aria"},
+        {"gm", "/combat begin"},
+    };
+    script_cell_prepare(c, &none, PICKER_SEED);
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        script_cell_step(c, lines[i][1], script_actor(lines[i][0]), NULL,
+                         NULL);
+}
+
+/* With saved attacks and nothing else typed, the picker offers them
+ * first; the choice answers with the target picker, whose choice is
+ * /attack with:<attack> target:<target> as typed. */
+static void test_picker_saved_attacks(void **state)
+{
+    (void)state;
+    struct script_cell a, b;
+    struct cmd_reply first, second, chosen, typed;
+    prepare_saved(&a);
+    prepare_saved(&b);
+    run(&a, "/attack", SCRIPT_P1, &first);
+    assert_false(first.is_error);
+    assert_true(first.ephemeral);
+    assert_int_equal(first.msg.select.noptions, 2);
+    assert_true(offers(&first, "Longsword"));
+    assert_true(offers(&first, "Bow"));
+    choose(&a, &first, "Bow", SCRIPT_P1, &second);
+    assert_false(second.is_error);
+    assert_true(offers(&second, "Orc"));
+    hides(&second, "Umbra");
+    struct custom_id cid;
+    assert_true(custom_id_parse(second.msg.select.custom_id, &cid));
+    assert_string_equal(cid.presets[1].name, "with");
+    assert_string_equal(cid.presets[1].value, "Bow");
+    choose(&a, &second, "Orc", SCRIPT_P1, &chosen);
+    run(&b, "/attack attacker:Aria with:Bow target:Orc", SCRIPT_P1, &typed);
+    assert_false(chosen.is_error);
+    same_as_typed(&chosen, &typed);
+    cmd_reply_cleanup(&first);
+    cmd_reply_cleanup(&second);
+    cmd_reply_cleanup(&chosen);
+    cmd_reply_cleanup(&typed);
+    script_cell_close(&a);
+    script_cell_close(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_picker_refusals),
         cmocka_unit_test(test_picker_custom_id),
         cmocka_unit_test(test_condition_picker),
+        cmocka_unit_test(test_picker_saved_attacks),
     };
     int rc = cmocka_run_group_tests_name("cmd_picker", tests, NULL, NULL);
     free(px.text);
