@@ -492,6 +492,33 @@ static void test_picker_saved_attacks(void **state)
     script_cell_close(&b);
 }
 
+/* More targets than a select holds (Discord's 25 options): the answer
+ * says so, names the typed form, and offers no select. */
+static void test_picker_too_many_targets(void **state)
+{
+    (void)state;
+    struct script_cell c;
+    struct cmd_reply r;
+    prepare(&c, 0);
+    script_cell_step(&c, "/combat add name:Goblin count:13 hp:5",
+                     SCRIPT_GM, NULL, NULL);
+    run(&c, "/attack attacker:Ann", SCRIPT_P1, &r);  /* Orc + 13: fits */
+    assert_int_equal(r.msg.select.noptions, 14);
+    cmd_reply_cleanup(&r);
+    script_cell_step(&c, "/combat add name:Kobold count:12 hp:5",
+                     SCRIPT_GM, NULL, NULL);
+    run(&c, "/attack attacker:Ann", SCRIPT_P1, &r);  /* 26 */
+    assert_false(r.changed);
+    assert_true(r.ephemeral);
+    assert_int_equal(r.msg.select.noptions, 0);
+    assert_non_null(strstr(r.msg.content, "26 possible targets"));
+    assert_non_null(strstr(r.msg.content, "limit is 25"));
+    assert_non_null(strstr(r.msg.content, "/attack target:"));
+    hides(&r, "Umbra");
+    cmd_reply_cleanup(&r);
+    script_cell_close(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_picker_custom_id),
         cmocka_unit_test(test_condition_picker),
         cmocka_unit_test(test_picker_saved_attacks),
+        cmocka_unit_test(test_picker_too_many_targets),
     };
     int rc = cmocka_run_group_tests_name("cmd_picker", tests, NULL, NULL);
     free(px.text);
