@@ -175,8 +175,16 @@ static bool console_print_reply(struct console *c,
         c->refused++;
     if (r->ephemeral && !r->is_error)
         fprintf(c->out, "(only %s sees this)\n", u->name);
-    if (!console_print_msg(c, &r->msg))
+    if (console_pick_keep(&c->pick, &r->msg, c->current)) {
+        struct msg shown = r->msg;      /* shallow: printed without its
+                                           select, then numbered */
+        shown.select.noptions = 0;
+        if (!console_print_msg(c, &shown))
+            return false;
+        console_pick_print(&c->pick, c->out);
+    } else if (!console_print_msg(c, &r->msg)) {
         return false;
+    }
     if (r->gm_copy != NULL) {
         fputs("(to the GM)\n", c->out);
         if (!console_print_msg(c, r->gm_copy))
@@ -491,13 +499,45 @@ static enum console_status console_ask_form(struct console *c,
     return console_print_reply(c, reply) ? CONSOLE_CONTINUE : CONSOLE_FATAL;
 }
 
+/* Who sends req, where, and when: the acting user, the console's channel. */
+static void console_req_sender(struct console *c, struct cmd_req *req)
+{
+    const struct console_user *u = &c->users[c->current];
+    req->source = CMD_SRC_CONSOLE;
+    req->channel_id = CONSOLE_CHANNEL_ID;
+    req->guild_id = 0;
+    req->user_id = u->id;
+    req->user_name = u->name;
+    req->perms = u->gm ? CMD_PERM_MANAGE_CHANNELS : 0;
+    req->perms_known = true;
+    req->force_gm = u->gm;
+    req->interaction_id = NULL;
+    req->now_ms = console_now_ms(c);
+}
+
+/* Run req through the command layer and print the reply. */
+static enum console_status console_exec(struct console *c,
+                                        const struct cmd_req *req)
+{
+    struct cmd_reply reply;
+    enum console_status st = CONSOLE_CONTINUE;
+    c->pick.n = 0;                      /* a new reply closes the last
+                                           picker (it may open one) */
+    if (!cmd_exec(&c->ctx, req, &reply))
+        st = CONSOLE_FATAL;
+    else if (reply.form != NULL)
+        st = console_ask_form(c, req, &reply);
+    else if (!console_print_reply(c, &reply))
+        st = CONSOLE_FATAL;
+    cmd_reply_cleanup(&reply);
+    return st;
+}
+
 static enum console_status console_command(struct console *c,
                                            const char *line, size_t len)
 {
     struct cmd_parsed *p = malloc(sizeof *p);   /* ~5 KiB: off the stack */
-    const struct console_user *u = &c->users[c->current];
     char err[CMD_VALIDATE_ERR_MAX];
-    struct cmd_reply reply;
     enum console_status st = CONSOLE_CONTINUE;
 
     if (p == NULL)
@@ -508,27 +548,41 @@ static enum console_status console_command(struct console *c,
         free(p);
         return st;
     }
-    p->req.source = CMD_SRC_CONSOLE;
-    p->req.channel_id = CONSOLE_CHANNEL_ID;
-    p->req.guild_id = 0;
-    p->req.user_id = u->id;
-    p->req.user_name = u->name;
-    p->req.perms = u->gm ? CMD_PERM_MANAGE_CHANNELS : 0;
-    p->req.perms_known = true;
-    p->req.force_gm = u->gm;
-    p->req.interaction_id = NULL;
+    console_req_sender(c, &p->req);
     p->req.expect_version = -1;
-    p->req.now_ms = console_now_ms(c);
     p->req.forms = c->ask != NULL;
-
-    if (!cmd_exec(&c->ctx, &p->req, &reply))
-        st = CONSOLE_FATAL;
-    else if (reply.form != NULL)
-        st = console_ask_form(c, &p->req, &reply);
-    else if (!console_print_reply(c, &reply))
-        st = CONSOLE_FATAL;
-    cmd_reply_cleanup(&reply);
+    st = console_exec(c, &p->req);
     free(p);
+    return st;
+}
+
+/* A line that is a number: answer the open picker with that choice. */
+static enum console_status console_choose(struct console *c, int k)
+{
+    struct cmd_req req = {.expect_version = -1};
+    char why[CMD_VALIDATE_ERR_MAX];
+    if (c->pick.n > 0 && c->pick.user != c->current) {
+        snprintf(why, sizeof why, "those choices were shown to %s; "
+                 ":as %s to answer them", c->users[c->pick.user].name,
+                 c->users[c->pick.user].name);
+        return console_print_error(c, why) ? CONSOLE_CONTINUE
+                                            : CONSOLE_FATAL;
+    }
+    /* req borrows from the picker, which console_exec() closes: a copy
+     * (~10 KiB: off the stack) */
+    struct console_picker *keep = malloc(sizeof *keep);
+    if (keep == NULL)
+        return CONSOLE_FATAL;
+    *keep = c->pick;
+    enum console_status st = CONSOLE_CONTINUE;
+    if (!console_pick_req(keep, k, &req, why, sizeof why)) {
+        if (!console_print_error(c, why))
+            st = CONSOLE_FATAL;
+    } else {
+        console_req_sender(c, &req);
+        st = console_exec(c, &req);
+    }
+    free(keep);
     return st;
 }
 
@@ -553,8 +607,11 @@ enum console_status console_line(struct console *c, const char *line,
     }
     if (c->script)
         console_echo(c, line, len, len);
+    int choice = console_pick_number(line + i, len - i);
     if (line[i] == ':')
         st = console_meta(c, line + i, len - i);
+    else if (choice >= 0)
+        st = console_choose(c, choice);
     else
         st = console_command(c, line, len);
     if (c->script && st == CONSOLE_CONTINUE)

@@ -19,6 +19,10 @@
  *                   due meanwhile fire now, late, with a note
  *   :quit           stop
  *
+ * A reply that offers a picker (/attack with no target) prints its
+ * choices numbered; a line that is only a number answers it through the
+ * same command layer (console_pick.h).
+ *
  * Replies are printed with render_text(). In script mode (console_script)
  * every line is echoed after "> " before its reply and a blank line follows
  * each reply; lines starting with '#' are copied through and blank lines are
@@ -43,6 +47,7 @@
 
 #include "cmd.h"
 #include "console_form.h"
+#include "console_pick.h"
 
 #define CONSOLE_CHANNEL_ID 1        /* the one channel a console plays */
 #define CONSOLE_MAX_USERS 32        /* distinct :as names in one session */
@@ -83,6 +88,8 @@ struct console {
                                        command without its options is
                                        refused (scripts) */
     void *ask_ud;
+    struct console_picker pick;     /* the last picker shown, answered
+                                       by a line that is a number */
 };
 
 /* The console's first screen at a terminal. Its command lines are run by

@@ -385,7 +385,7 @@ static void run_handler(struct cmd_run *run)
                  cmd_spec_name(spec, name, sizeof name));
         return;
     }
-    if (req->expect_version >= 0 &&
+    if ((req->expect_version >= 0 || req->picker) &&
         (run->enc == NULL || req->expect_fight != run->enc->fight_id)) {
         /* A button left from a fight that is over, or from an earlier
          * fight in this channel: it belongs to no fight there is. */

@@ -150,6 +150,10 @@ struct cmd_req {
     const char *interaction_id;  /* applied at most once; NULL = no check */
     int64_t expect_version;      /* a button's version, or -1: stale check */
     uint64_t expect_fight;       /* with a version: the button's fight */
+    bool picker;                 /* a picker's answer (custom_id.h): it
+                                    must be expect_fight's, of any
+                                    version; the command checks the
+                                    choice against the current state */
     int64_t now_ms;              /* wall clock, for stored timestamps */
     bool forms;                  /* the front end shows forms: a form
                                     command given without its options

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_picker.h"
 #include "cmd_run.h"
 #include "msg.h"
 #include "sbuf.h"
@@ -88,6 +89,10 @@ void cmd_combat_condition(struct cmd_run *run)
     bool remove = false;
     if (!cmd_opt_bool(run, "remove", false, &remove))
         return;
+    if (name == NULL) {
+        cmd_condition_picker(run, who, remove);  /* choose, not type */
+        return;
+    }
     if (remove) {
         if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
             ENG_OK) {
@@ -156,8 +161,12 @@ static struct enc_combatant *pick_attacker(struct cmd_run *run)
     }
     if (!rs_may_act(&(struct rs_call){.user = run->req->user_id,
                                       .is_gm = run->is_gm}, cur)) {
-        cmd_fail(run, "it is %s's turn, not one of yours; say who attacks "
-                 "with attacker:<name>", cur->name);
+        if (cur->hidden)        /* a hidden one's name stays the GM's */
+            cmd_fail(run, "it is not the turn of one of yours; say who "
+                     "attacks with attacker:<name>");
+        else
+            cmd_fail(run, "it is %s's turn, not one of yours; say who "
+                     "attacks with attacker:<name>", cur->name);
         return NULL;
     }
     return cur;
@@ -219,9 +228,23 @@ void cmd_attack(struct cmd_run *run)
     struct enc_combatant *attacker = pick_attacker(run);
     if (attacker == NULL)
         return;
+    if (cmd_req_opt(run->req, "target") == NULL) {
+        cmd_attack_picker(run, attacker);       /* choose instead of type */
+        return;
+    }
     struct enc_combatant *target = cmd_combatant(run, "target");
     if (target == NULL)
         return;
+    if (run->req->picker && !cmd_attack_target_ok(run, attacker, target)) {
+        /* chosen from a picker, but the fight has moved on since */
+        char *t = msg_escape(target->name), *a = msg_escape(attacker->name);
+        cmd_fail(run, "%s can no longer be attacked by %s (down, or out of "
+                 "sight); try /attack again", t ? t : "that target",
+                 a ? a : "the attacker");
+        free(t);
+        free(a);
+        return;
+    }
     if (target == attacker) {
         cmd_fail(run, "%s cannot attack themselves", attacker->name);
         return;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_turn_button.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
 #include "enc_cache.h"
@@ -439,6 +440,7 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
                                 sbuf_str(&st)[0] != '\0' ? ": " : ".",
                                 sbuf_str(&st));
                 sbuf_cleanup(&st);
+                cmd_turn_attack_button(&reply->msg, e, run->rs, c);
             }
         }
         break;

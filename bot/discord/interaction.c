@@ -11,6 +11,7 @@
 
 #include "attach.h"
 #include "custom_id.h"
+#include "custom_id_req.h"
 #include "snowflake.h"
 
 enum {                        /* Discord application command option types */
@@ -72,25 +73,6 @@ static bool get_id(json_t *obj, const char *key, bool required, uint64_t *out,
         snprintf(why, whylen, "%s is not a snowflake", key);
         return false;
     }
-    return true;
-}
-
-bool interaction__add_opt(struct interaction *it, const char *name,
-                          const char *value, char *why, size_t whylen)
-{
-    struct cmd_req *r = &it->req;
-    if (r->nopts >= CMD_MAX_OPTS) {
-        snprintf(why, whylen, "too many options (limit is %d)", CMD_MAX_OPTS);
-        return false;
-    }
-    if (strlen(value) > CMD_MAX_OPT_VALUE) {
-        snprintf(why, whylen, "option %s is too long (limit is %d bytes)",
-                 name, CMD_MAX_OPT_VALUE);
-        return false;
-    }
-    r->opts[r->nopts].name = name;
-    r->opts[r->nopts].value = value;
-    r->nopts++;
     return true;
 }
 
@@ -230,7 +212,7 @@ static bool decode_option(struct interaction *it, json_t *o, char *why,
                  name);
         return false;
     }
-    return interaction__add_opt(it, name, text, why, whylen);
+    return cmd_req_add_opt(&it->req, name, text, why, whylen);
 }
 
 static bool decode_options(struct interaction *it, json_t *opts, char *why,
@@ -293,31 +275,19 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
         return false;
     }
     it->component_type = (int)json_integer_value(ct);
-    it->req.command = it->cid.command;
-    it->req.sub = it->cid.sub[0] ? it->cid.sub : NULL;
-    it->req.expect_version = it->cid.version;
-    it->req.expect_fight = it->cid.fight;
-    if (it->component_type == COMPONENT_BUTTON) {
-        if (it->cid.opt_name[0] && it->cid.has_value &&
-            !interaction__add_opt(it, it->cid.opt_name, it->cid.opt_value,
-                                  why, whylen))
-            return false;
-        return true;
-    }
+    if (it->component_type == COMPONENT_BUTTON)
+        return custom_id_req(&it->cid, false, NULL, &it->req, why, whylen);
     if (it->component_type == COMPONENT_STRING_SELECT) {
         json_t *vals = json_object_get(data, "values");
-        const char *v = json_string_value(json_array_get(vals, 0));
         if (!json_is_array(vals) ||
             json_array_size(vals) > INTERACTION_SELECT_VALUES_MAX) {
             snprintf(why, whylen, "select values malformed (limit is %d)",
                      INTERACTION_SELECT_VALUES_MAX);
             return false;
         }
-        if (it->cid.opt_name[0] && v &&
-            !interaction__add_opt(it, it->cid.opt_name, v, why,
-                                  whylen))
-            return false;
-        return true;
+        return custom_id_req(&it->cid, true,
+                             json_string_value(json_array_get(vals, 0)),
+                             &it->req, why, whylen);
     }
     snprintf(why, whylen, "unsupported component type %d",
              it->component_type);

@@ -90,14 +90,12 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                 size_t whylen);
 void interaction_cleanup(struct interaction *it);
 
-/* Within the decoder (interaction.c, interaction_modal.c): add an option
- * (name and value borrowed); the attachment an option named, from
+/* Within the decoder (interaction.c, interaction_modal.c; options are
+ * added with cmd_req_add_opt): the attachment an option named, from
  * data.resolved; a MODAL_SUBMIT's data into it->req: the fields' values
  * become the options the typed command takes, req.form_version the
  * version of the form (-1 when its custom_id is not one of our forms',
  * which the command layer refuses). */
-bool interaction__add_opt(struct interaction *it, const char *name,
-                          const char *value, char *why, size_t whylen);
 bool interaction__resolved_attachment(struct interaction *it, json_t *data,
                                       char *why, size_t whylen);
 bool interaction__modal(struct interaction *it, json_t *data, char *why,

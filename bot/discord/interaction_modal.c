@@ -4,6 +4,7 @@
  * field's custom_id is the option it fills (cmd/cmd_form.h), its value
  * the option's text. Shapes: discord-interface-2026.md section 2.3.
  */
+#include "custom_id_req.h"
 #include "interaction.h"
 
 #include <limits.h>
@@ -75,7 +76,7 @@ static bool field(struct interaction *it, json_t *c, char *why,
     }
     if (text == NULL || text[0] == '\0')
         return true;
-    return interaction__add_opt(it, name, text, why, whylen);
+    return cmd_req_add_opt(&it->req, name, text, why, whylen);
 }
 
 bool interaction__modal(struct interaction *it, json_t *data, char *why,
@@ -101,7 +102,7 @@ bool interaction__modal(struct interaction *it, json_t *data, char *why,
     it->req.form_version = (int)it->cid.version;
     it->req.expect_fight = it->cid.fight;
     if (it->cid.has_value &&
-        !interaction__add_opt(it, "system", it->cid.opt_value, why, whylen))
+        !cmd_req_add_opt(&it->req, "system", it->cid.opt_value, why, whylen))
         return false;
     if (!json_is_array(comps) || json_array_size(comps) > FORM_MAX_FIELDS) {
         snprintf(why, whylen, "form components malformed (limit is %d)",

@@ -1,0 +1,52 @@
+/*
+ * console_pick.h - the console's text form of a picker (issue 31): a
+ * picker's choices are printed numbered, and a line that is only a number
+ * answers the last picker shown to the same user. The answer becomes the
+ * request a click on Discord would (custom_id_req.h) and runs through
+ * cmd_exec(), so a choice is checked exactly as the typed command.
+ *
+ * Ownership: a console_picker copies what it keeps; no heap.
+ */
+#ifndef CONSOLE_PICK_H
+#define CONSOLE_PICK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cmd.h"
+#include "custom_id.h"
+#include "msg.h"
+
+/* Bytes of one choice's value: Discord's 100 characters of a select
+ * option's value, in UTF-8. */
+#define CONSOLE_PICK_VALUE_MAX 400
+/* Digits a number answering a picker may have (choices are <= 25). */
+#define CONSOLE_PICK_DIGITS 4
+
+struct console_picker {
+    struct custom_id cid;            /* the picker's id, parsed */
+    char values[MSG_MAX_SELECT][CONSOLE_PICK_VALUE_MAX + 1];
+    int n;                           /* 0: no picker open */
+    int user;                        /* the console user it was shown to */
+};
+
+/* When m carries a picker (a select whose id is a picker's), keep its
+ * choices for user in p and return true; otherwise leave p alone. */
+bool console_pick_keep(struct console_picker *p, const struct msg *m,
+                       int user);
+
+/* Print p's choices numbered from 1, and how to answer. */
+void console_pick_print(const struct console_picker *p, FILE *out);
+
+/* The number line[0, len) holds (surrounding blanks allowed), or -1 when
+ * it is not a bare number of at most CONSOLE_PICK_DIGITS digits. */
+int console_pick_number(const char *line, size_t len);
+
+/* The request choice k (1-based) of p makes: fills req's command, options
+ * and checks (custom_id_req). False with why set when k is out of range.
+ * req's strings are borrowed from p. */
+bool console_pick_req(const struct console_picker *p, int k,
+                      struct cmd_req *req, char *why, size_t whylen);
+
+#endif
