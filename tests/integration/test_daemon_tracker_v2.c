@@ -94,6 +94,41 @@ static void test_attack_button(void **st)
     harness_stop(&h);
 }
 
+/* A click on a V2 message of fray's that is not the live tracker (an
+ * older copy) is answered with a new message: an update would turn that
+ * V2 message classic, which Discord refuses. */
+static void test_click_on_other_v2_message(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], id[128], body[1024], oid[32];
+    int status = 0;
+    (void)st;
+    armed_fight(&h, &since, tid);
+    json_t *m = message(&h, tid);
+    snprintf(id, sizeof id, "%s", button(m, "End turn"));
+    json_decref(m);
+    snprintf(body, sizeof body, "{\"flags\":32768,\"components\":[{"
+             "\"type\":17,\"components\":[{\"type\":10,\"content\":"
+             "\"an older tracker\"},{\"type\":1,\"components\":[{"
+             "\"type\":2,\"style\":1,\"label\":\"End turn\","
+             "\"custom_id\":\"%s\"}]}]}],\"allowed_mentions\":{"
+             "\"parse\":[]}}", id);
+    json_t *other = fake_rest(h.fake.port, h.token, "POST",
+                              "/channels/" CHANNEL "/messages", body,
+                              &status);
+    assert_int_equal(status, 200);
+    snprintf(oid, sizeof oid, "%s",
+             json_string_value(json_object_get(other, "id")));
+    json_decref(other);
+    json_t *cb = click(&h, ALICE, oid, id, NULL);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    json_decref(cb);
+    json_decref(wait_edit(&h, tid, &since, "@Bryn"));
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 static void test_classic_tracker_converts_on_edit(void **st)
 {
     struct harness h;
@@ -152,6 +187,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracker_posted_as_v2),
         cmocka_unit_test(test_attack_button),
+        cmocka_unit_test(test_click_on_other_v2_message),
         cmocka_unit_test(test_classic_tracker_converts_on_edit),
     };
     return cmocka_run_group_tests_name("daemon_tracker_v2", tests, NULL,
