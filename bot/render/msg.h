@@ -79,8 +79,10 @@ struct msg_select {
  * action rows at the container's end. Discord's limits (40 components,
  * 4000 characters of text) are render_discord's: it folds rows that do not
  * fit around the focus row and says how many more there are. */
-#define MSG_V2_MAX_PARTS (2 * 64 + 8) /* a part per order slot (ENC_MAX_ORDER),
-                                         head and notes: before folding */
+/* Parts of one V2 message before Discord's limits fold it: a row per
+ * place of the fullest tracker (RENDER_ENC_MAX_LINES: 256 order slots and
+ * 64 combatants) and its head; render_tracker_v2.c asserts it. */
+#define MSG_V2_MAX_PARTS 336
 
 enum msg_v2_kind {
     MSG_V2_TEXT = 0,            /* a Text Display, always shown */

@@ -11,6 +11,9 @@
 
 #include "sbuf.h"
 
+_Static_assert(RENDER_ENC_MAX_LINES + 4 <= MSG_V2_MAX_PARTS,
+               "every place of the fullest tracker is a part of its own");
+
 /* Bytes of the head text (title, footer line, the system's line). */
 #define RENDER_V2_HEAD_MAX 2048
 /* Bytes of one row before render_discord cuts it. */

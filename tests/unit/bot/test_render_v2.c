@@ -17,7 +17,9 @@
 #include "render_discord.h"
 #include "render_enc.h"
 #include "render_text.h"
+#include "eng_rng.h"
 #include "rs.h"
+#include "rs_kit.h"
 #include "sbuf.h"
 
 /* What a V2 body holds, counted as Discord counts it. */
@@ -335,6 +337,62 @@ static void test_v2_tracker_hides_the_hidden(void **state)
     enc_free(e);
 }
 
+/* The most combatants a fight holds (ENC_MAX_COMBATANTS), begun: every
+ * place is a row of its own (none lost before Discord's limits), and the
+ * fold counts exactly those it leaves out. */
+static void test_v2_tracker_every_place_counted(void **state)
+{
+    (void)state;
+    struct encounter *e = enc_new(rs_find("generic"), "Horde", 1);
+    struct eng_rng rng;
+    struct enc_result r;
+    struct enc_diag d;
+    eng_rng_seed(&rng, 7);
+    enc_result_init(&r);
+    for (int i = 0; i < ENC_MAX_COMBATANTS; i++) {
+        char name[16];
+        uint32_t id;
+        snprintf(name, sizeof name, "Rat %d", i + 1);
+        assert_int_equal(enc_add(e, name, 1, 0, -1, &d, &id), ENG_OK);
+        struct enc_combatant *who = enc_by_id(e, id);
+        struct rs_call c = {.e = e, .rng = &rng, .r = &r, .d = &d,
+                            .user = e->gm, .is_gm = true};
+        assert_int_equal(e->sys->ops->setup(&c, who), ENG_OK);
+    }
+    struct rs_call c = {.e = e, .rng = &rng, .r = &r, .d = &d,
+                        .user = e->gm, .is_gm = true};
+    assert_int_equal(e->sys->ops->begin(&c), ENG_OK);
+    struct render_slot slot[RENDER_ENC_MAX_LINES];
+    int places = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES);
+    assert_int_equal(places, ENC_MAX_COMBATANTS);
+    struct msg m;
+    msg_init(&m);
+    render_tracker_v2(&m, e, false, 0, "/combat status");
+    int rows = 0;
+    for (int i = 0; i < m.v2->nparts; i++)
+        rows += m.v2->parts[i].kind == MSG_V2_ROW;
+    assert_int_equal(rows, places);
+    json_t *body = render_discord_message(&m, false);
+    struct tally t;
+    check_v2(body, &t, false);
+    /* the rows shown run together (no buttons here): count their lines */
+    int shown = 0;
+    for (const char *p = sbuf_str(&t.text); (p = strstr(p, "**Rat ")); p++)
+        shown++;
+    char note[64];
+    snprintf(note, sizeof note, "_+%d more: /combat status_", places - shown);
+    if (shown < places)
+        assert_non_null(strstr(sbuf_str(&t.text), note));
+    else                       /* 64 plain lines fit one Text Display */
+        assert_null(strstr(sbuf_str(&t.text), "more:"));
+    assert_true(shown > 0);
+    json_decref(body);
+    tally_free(&t);
+    msg_cleanup(&m);
+    enc_result_cleanup(&r);
+    enc_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_v2_ids_stay_unique),
         cmocka_unit_test(test_v2_console_text),
         cmocka_unit_test(test_v2_tracker_hides_the_hidden),
+        cmocka_unit_test(test_v2_tracker_every_place_counted),
     };
     return cmocka_run_group_tests_name("render_v2", tests, NULL, NULL);
 }
