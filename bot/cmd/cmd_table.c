@@ -61,14 +61,15 @@ static const char *const ends_choices[] = {"start", "end", NULL};
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
 #define GUILD CMD_CTX_GUILD
-/* A player's own things: also in a user install (CMD_CTX_USER). */
-#define PERSONAL (CMD_CTX_GUILD | CMD_CTX_DM | CMD_CTX_USER)
+/* Anywhere a player is: servers, DMs, and a user's own install
+ * (CMD_CTX_USER), where the bot is not in the server. */
+#define ANYWHERE (CMD_CTX_GUILD | CMD_CTX_DM | CMD_CTX_USER)
 /* A player's own things kept per server (characters): in a server where
  * the user installed fray too, but not in a DM, which has no server. */
 #define OWN_IN_SERVER (CMD_CTX_GUILD | CMD_CTX_USER)
 
 static const struct cmd_spec table[] = {
-    {"roll", NULL, 0, PERSONAL,
+    {"roll", NULL, 0, ANYWHERE,
      "Roll dice: 2d6+3, 4d6kh3, 1d20+5 adv, 10d10>=8",
      "/roll dice:\"1d20+5 adv\" label:Stealth",
      cmd_roll,
@@ -453,7 +454,7 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */
-    {"macro", "save", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "save", CMD_F_EPHEMERAL, ANYWHERE,
      "Save a roll under a name; /roll dice:@name rolls it",
      "/macro save name:stealth dice:\"1d20+7 # Stealth\"",
      cmd_macro_save,
@@ -466,7 +467,7 @@ static const struct cmd_spec table[] = {
                   "name")),
      NULL, NULL},
 
-    {"macro", "list", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "list", CMD_F_EPHEMERAL, ANYWHERE,
      "Your saved rolls, and this server's",
      "/macro list name:st",
      cmd_macro_list,
@@ -474,7 +475,7 @@ static const struct cmd_spec table[] = {
                  "Only those whose name starts with this")),
      NULL, NULL},
 
-    {"macro", "show", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "show", CMD_F_EPHEMERAL, ANYWHERE,
      "What a saved roll rolls, and whose it is",
      "/macro show name:stealth",
      cmd_macro_show,
@@ -483,7 +484,7 @@ static const struct cmd_spec table[] = {
           RS_BOOL("server", "The server's of that name, not your own")),
      NULL, NULL},
 
-    {"macro", "delete", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "delete", CMD_F_EPHEMERAL, ANYWHERE,
      "Delete a saved roll of yours (server managers: server:true)",
      "/macro delete name:stealth",
      cmd_macro_delete,
@@ -493,21 +494,21 @@ static const struct cmd_spec table[] = {
                   "name")),
      NULL, NULL},
 
-    {"macro", "export", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "export", CMD_F_EPHEMERAL, ANYWHERE,
      "Your saved rolls as an export file, to keep or import elsewhere",
      "/macro export",
      cmd_macro_export,
      EXPORT_OPTS,
      NULL, NULL},
 
-    {"macro", "import", CMD_F_EPHEMERAL, PERSONAL,
+    {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,
      "Add saved rolls from an export file",
      "/macro import file:rolls.json",
      cmd_macro_import,
      IMPORT_OPTS("Overwrite your saved rolls of the same names"),
      NULL, NULL},
 
-    {"help", NULL, CMD_F_EPHEMERAL, PERSONAL,
+    {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,
      "How to use fray: topics quickstart, dice, combat, and each system",
      "/help topic:dice",
      cmd_help,
