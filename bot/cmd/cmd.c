@@ -414,7 +414,8 @@ static void run_handler(struct cmd_run *run)
 static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
                                 struct cmd_reply *reply)
 {
-    if (reply->gm_copy != NULL && req->guild_id != 0)
+    /* a user install answers only through the interaction */
+    if (reply->gm_copy != NULL && req->guild_id != 0 && !req->user_install)
         reply->gm_channel = cmd_config_gm_channel(ctx->store, req->guild_id);
 }
 
@@ -566,6 +567,13 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
                         "here, in a DM with fray, you can roll dice, keep "
                         "your saved rolls (/macro) and read the help",
                         "/roll dice:2d6+3");
+        return true;
+    }
+    /* Installed by the user alone, fray has no bot in this server: a
+     * fight, a setting or a sheet's change would need one. */
+    if (req->source == CMD_SRC_DISCORD && req->user_install &&
+        !(spec->contexts & CMD_CTX_USER)) {
+        cmd_reply_error(reply, CMD_USER_INSTALL_REFUSAL, "/roll dice:2d6+3");
         return true;
     }
     /* A server-wide setting is the server managers', whatever the

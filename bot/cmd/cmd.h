@@ -137,6 +137,10 @@ struct cmd_req {
     uint64_t perms;              /* Discord permission bits of the member */
     bool perms_known;            /* false in a DM or when malformed */
     bool force_gm;               /* console --gm: act as GM everywhere */
+    bool user_install;           /* fray is installed here only by the
+                                    user (Discord's USER_INSTALL, no bot in
+                                    the server): only CMD_CTX_USER commands
+                                    run, and nothing goes to a channel */
     struct cmd_channel channels[CMD_MAX_CHANNELS];  /* resolved (Discord) */
     int nchannels;
     uint64_t roles[CMD_MAX_ROLES];  /* the member's roles (Discord) */

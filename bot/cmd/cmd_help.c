@@ -32,8 +32,9 @@ static const struct help_page pages[] = {
      "**3.** Players join: `/combat join name:Aria hp:24 "
      "stats:\"ac=15 init=3 attack=5\"`\n"
      "**4.** The GM rolls initiative: `/combat begin`\n"
-     "**5.** On your turn: `/attack target:\"Goblin 1\" damage:1d8+3`, "
-     "then `/combat next`\n"
+     "**5.** On your turn: `/attack target:\"Goblin 1\" damage:1d8+3` "
+     "(or **Attack** on that goblin's row of the tracker), then "
+     "`/combat next`\n"
      "**6.** Mistake? The GM uses `/combat undo`. Done? `/combat end`.\n"
      "**Forms:** send `/character create`, `/combat add`, `/combat join`, "
      "`/npc create`, `/macro save` or an import with no options and fray "
@@ -130,9 +131,17 @@ void cmd_help(struct cmd_run *run)
         sbuf_cleanup(&b);
         return;
     }
-    /* A DM with the bot has no fight to run: say what works there. */
-    if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
-        eng_text_casecmp(topic, "quickstart") == 0)
+    /* Installed by the user alone, or a DM with the bot: no fight to
+     * run there; say what works. */
+    if (run->req->source == CMD_SRC_DISCORD && run->req->user_install &&
+        run->req->guild_id != 0 && eng_text_casecmp(topic, "quickstart") == 0)
+        msg_set_content(&run->reply->msg, "fray is installed here by you, "
+                        "not in this server: you can `/roll` dice, keep your "
+                        "saved rolls (`/macro`), read your characters "
+                        "(`/character show`, `/character list`) and `/help`. "
+                        "Fights need fray added to the server.");
+    else if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
+             eng_text_casecmp(topic, "quickstart") == 0)
         msg_set_content(&run->reply->msg, "Here, in a DM with fray, you can "
                         "`/roll` dice, keep your saved rolls (`/macro`) and "
                         "read `/help`. Fights run in a server's channel, as "

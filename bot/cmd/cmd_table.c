@@ -67,7 +67,12 @@ static const char *const my_dialect_choices[] = {
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
 #define GUILD CMD_CTX_GUILD
-#define ANYWHERE (CMD_CTX_GUILD | CMD_CTX_DM)
+/* Anywhere a player is: servers, DMs, and a user's own install
+ * (CMD_CTX_USER), where the bot is not in the server. */
+#define ANYWHERE (CMD_CTX_GUILD | CMD_CTX_DM | CMD_CTX_USER)
+/* A player's own things kept per server (characters): in a server where
+ * the user installed fray too, but not in a DM, which has no server. */
+#define OWN_IN_SERVER (CMD_CTX_GUILD | CMD_CTX_USER)
 
 static const struct cmd_spec table[] = {
     {"roll", NULL, 0, ANYWHERE,
@@ -337,7 +342,7 @@ static const struct cmd_spec table[] = {
           RS_BOOL("remove", "With attack: take that attack away")),
      NULL, NULL},
 
-    {"character", "show", CMD_F_EPHEMERAL, GUILD,
+    {"character", "show", CMD_F_EPHEMERAL, OWN_IN_SERVER,
      "Show one of your saved characters, with its attacks",
      "/character show name:Aria",
      cmd_character_show,
@@ -345,7 +350,7 @@ static const struct cmd_spec table[] = {
                  "Which character (default: the one you use)")),
      NULL, NULL},
 
-    {"character", "list", CMD_F_EPHEMERAL, GUILD,
+    {"character", "list", CMD_F_EPHEMERAL, OWN_IN_SERVER,
      "List your saved characters in this server",
      "/character list",
      cmd_character_list,

@@ -38,6 +38,19 @@
 /* Where a command may be used (Discord's interaction contexts). */
 #define CMD_CTX_GUILD   (1u << 0)
 #define CMD_CTX_DM      (1u << 1)  /* a DM with the bot, a private channel */
+/* Also where a user installed fray for themselves and the bot is not a
+ * member (Discord's USER_INSTALL; interaction.c sets req.user_install):
+ * the command answers only through the interaction, never in a channel,
+ * and draws no button that needs the bot in the server. Registration
+ * declares integration_types [0, 1] for it. */
+#define CMD_CTX_USER    (1u << 2)
+/* What a user install says of any other command. */
+#define CMD_USER_INSTALL_REFUSAL                                             \
+    "fray is installed here only by you, not in this server: here you can " \
+    "roll dice (/roll), use your saved rolls (/macro), read your "         \
+    "characters (/character show, /character list) and the help; fights "  \
+    "need fray added to the server"
+
 
 struct cmd_run;
 

@@ -1,6 +1,13 @@
 /*
- * cmd_tracker.c - the live tracker message: the tracker embed (render_enc.c)
- * plus the buttons and the menu that run the fight from it.
+ * cmd_tracker.c - the live tracker message: the tracker as a Components V2
+ * container (render_tracker_v2.c) plus the buttons and the menu that run
+ * the fight from it, and on each row the button a player at the table
+ * wants there: while it is someone's turn, "Attack" on every visible foe
+ * of theirs that is still up (another side; without sides, players and
+ * NPCs are each other's foes), which runs /attack
+ * target:<name> for the clicker through the command layer (the attacker
+ * is whose turn it is, as typed: a player whose turn it is not is refused
+ * as /attack refuses them).
  *
  * Every control carries the version the tracker shows (custom_id.h's
  * custom_id), so a click on a tracker that has moved on is refused by
@@ -41,6 +48,42 @@ static void add_pick_menu(struct msg *m, const struct encounter *e)
     }
 }
 
+/* Whether b is a's foe, as the table would see it: of another side when
+ * both have one, else a player's against an NPC (the GM's). */
+static bool foes(const struct enc_combatant *a, const struct enc_combatant *b)
+{
+    if (a->side >= 0 && b->side >= 0)
+        return a->side != b->side;
+    return (a->owner == 0) != (b->owner == 0);
+}
+
+/* The Attack button of each row that may be attacked now. Hidden
+ * combatants never get one: its id would carry the name. */
+static void add_row_buttons(struct msg *m, const struct encounter *e,
+                            const struct rs_system *rs)
+{
+    const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    if (m->v2 == NULL || cur == NULL || rs == NULL || rs->ops->attack == NULL)
+        return;
+    for (int i = 0; i < m->v2->nparts; i++) {
+        struct msg_v2_part *p = &m->v2->parts[i];
+        const struct enc_combatant *c =
+            p->kind == MSG_V2_ROW && p->who != 0
+                ? enc_by_id_c(e, (uint32_t)p->who)
+                : NULL;
+        if (c == NULL || c == cur || c->hidden ||
+            (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) || !foes(cur, c))
+            continue;
+        char id[CUSTOM_ID_MAX + 1];
+        /* a name too long for the id leaves the row without a button:
+         * /attack target: still reaches it */
+        if (custom_id_make(id, sizeof id, "attack", NULL, e->fight_id,
+                           e->version, "target", c->name))
+            msg_v2_set_accessory(p, CMD_TRACKER_ATTACK_LABEL, id,
+                                 MSG_BTN_SECONDARY);
+    }
+}
+
 struct msg *cmd_tracker_msg(const struct encounter *e,
                             const struct rs_system *rs, int64_t now_ms)
 {
@@ -48,9 +91,10 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
     if (m == NULL)
         return NULL;
     msg_init(m);
-    render_tracker_at(m, e, false, now_ms);
+    render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE);
     if (e->status != ENC_ST_RUNNING)
         return m;
+    add_row_buttons(m, e, rs);
     bool alternating = rs != NULL && (rs->flags & RS_F_ALTERNATING);
     if (e->current != 0) {
         add_button(m, "End turn", "next", e, MSG_BTN_PRIMARY);

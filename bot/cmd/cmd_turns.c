@@ -120,7 +120,13 @@ void cmd_combat_status(struct cmd_run *run)
     struct cmd_reply *reply = run->reply;
     bool gm_view = run->is_gm &&
                    (private || run->req->source == CMD_SRC_CONSOLE);
-    render_tracker_at(&reply->msg, run->enc, gm_view, run->req->now_ms);
+    /* On Discord the same shape as the live tracker (the GM's private
+     * view with the numbers); the console keeps its text. */
+    if (run->req->source == CMD_SRC_DISCORD)
+        render_tracker_v2(&reply->msg, run->enc, gm_view, run->req->now_ms,
+                          NULL);
+    else
+        render_tracker_at(&reply->msg, run->enc, gm_view, run->req->now_ms);
     reply->ephemeral = private;
 }
 

@@ -604,7 +604,13 @@ static void batch_defer_decide(struct daemon *d, struct batch_item *b,
     on_tracker = it->type == INTERACTION_COMPONENT && it->message_id != 0 &&
                  it->message_id == tracker_message_id(d->tracker,
                                                       it->req.channel_id);
-    b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker;
+    /* A V2 message never becomes classic again: a click on one (an
+     * older tracker of the fight) is answered with a new message too. */
+    bool v2_source = (json_integer_value(json_object_get(
+                          json_object_get(it->root, "message"), "flags")) &
+                      RENDER_DC_FLAG_V2) != 0;
+    b->edit_clicked = it->type == INTERACTION_COMPONENT && !on_tracker &&
+                      !v2_source;
     age = interaction_age_ms(it, daemon_wall_ms());
     b->defer = age + work_ms > DAEMON_DEFER_AFTER_MS;
     if (b->defer)

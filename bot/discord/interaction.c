@@ -427,6 +427,14 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                                         "app_permissions"));
     it->req.app_perms_known = app != NULL &&
                               snowflake_parse(app, &it->req.app_perms);
+    /* authorizing_integration_owners: "0" when fray is installed in the
+     * server (or the bot's DM), "1" when the user installed it. Only "1":
+     * no bot here, answers only through the interaction. Absent (older
+     * payloads): a server install. */
+    json_t *owners = json_object_get(d, "authorizing_integration_owners");
+    it->req.user_install = json_is_object(owners) &&
+                           json_object_get(owners, "1") != NULL &&
+                           json_object_get(owners, "0") == NULL;
     json_t *lim = json_object_get(d, "attachment_size_limit");
     it->req.attach_limit = json_is_integer(lim) && json_integer_value(lim) > 0
                            ? (int64_t)json_integer_value(lim) : 0;

@@ -129,6 +129,10 @@ static json_t *build_opts(const struct rs_opt_spec *opts, size_t n)
     return arr;
 }
 
+/* A global build marks the ctx it passes down (register_build): only
+ * global commands carry integration_types. */
+#define REG_CTX_GLOBAL (1u << 8)
+
 /* contexts: 0 guild, 1 bot DM, 2 private channel. */
 static json_t *contexts(unsigned ctx)
 {
@@ -142,20 +146,52 @@ static json_t *contexts(unsigned ctx)
     return a;
 }
 
-/* The top-level object named name in cmds, created when new. */
+/* integration_types: 0 a server install, 1 a user's own install (where
+ * the command also works without the bot, CMD_CTX_USER). */
+static json_t *integration_types(unsigned ctx)
+{
+    return (ctx & CMD_CTX_USER) ? json_pack("[i,i]", 0, 1)
+                                : json_pack("[i]", 0);
+}
+
+/* The contexts and install types c declares already, as CMD_CTX_* bits. */
+static unsigned declared(json_t *c)
+{
+    unsigned ctx = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(c, "contexts"), i, v)
+        ctx |= json_integer_value(v) == 0 ? CMD_CTX_GUILD : CMD_CTX_DM;
+    json_array_foreach(json_object_get(c, "integration_types"), i, v)
+        if (json_integer_value(v) == 1)
+            ctx |= CMD_CTX_USER;
+    return ctx;
+}
+
+/* The top-level object named name in cmds, created when new; a command
+ * whose subcommands differ declares where any of them works (the command
+ * layer holds each sub to its own contexts). */
 static json_t *top(json_t *cmds, const char *name, const char *help,
                    unsigned ctx, bool has_subs, bool server)
 {
     for (size_t j = 0; j < json_array_size(cmds); j++) {
         json_t *e = json_array_get(cmds, j);
-        if (strcmp(json_string_value(json_object_get(e, "name")), name) == 0)
-            return e;
+        if (strcmp(json_string_value(json_object_get(e, "name")), name) != 0)
+            continue;
+        unsigned all = ctx | declared(e);
+        json_object_set_new(e, "contexts", contexts(all));
+        if (ctx & REG_CTX_GLOBAL)
+            json_object_set_new(e, "integration_types",
+                                integration_types(all));
+        return e;
     }
     json_t *c = json_pack("{s:s, s:i, s:o, s:o, s:[]}", "name", name, "type",
                           1, "description", desc(has_subs ? name : help),
                           "contexts", contexts(ctx), "options");
     if (c == NULL || json_array_append_new(cmds, c) != 0)
         return NULL;
+    if (ctx & REG_CTX_GLOBAL)
+        json_object_set_new(c, "integration_types", integration_types(ctx));
     if (server)
         json_object_set_new(c, "default_member_permissions",
                             json_string(REGISTER_PERM_MANAGE_GUILD));
@@ -195,7 +231,8 @@ static bool add_core(json_t *cmds, unsigned scope_ctx)
             for (size_t k = 0; k < no; k++)
                 opts[k].required = false;
         if (!add_command(cmds, t[i].command, t[i].sub, t[i].help,
-                         t[i].contexts & scope_ctx,
+                         (t[i].contexts & scope_ctx) |
+                             (scope_ctx & REG_CTX_GLOBAL),
                          (t[i].flags & CMD_F_SERVER) != 0, opts, no))
             return false;
     }
@@ -256,8 +293,10 @@ json_t *register_build(const struct rs_system *const *systems, size_t n,
                        unsigned flags)
 {
     json_t *cmds = json_array();
-    unsigned ctx = (flags & REGISTER_GUILD) ? CMD_CTX_GUILD
-                                            : CMD_CTX_GUILD | CMD_CTX_DM;
+    unsigned ctx = (flags & REGISTER_GUILD)
+                       ? CMD_CTX_GUILD
+                       : CMD_CTX_GUILD | CMD_CTX_DM | CMD_CTX_USER |
+                             REG_CTX_GLOBAL;
     if (cmds == NULL)
         return NULL;
     if (((flags & REGISTER_CORE) && !add_core(cmds, ctx)) ||

@@ -6,7 +6,11 @@
  * command per distinct name, with its subcommands (or its options when it
  * has none), option types, required flags, bounds (min/max_value for
  * integers, min/max_length for strings), choices, and autocomplete for
- * options whose values fray can suggest. The global set holds the core
+ * options whose values fray can suggest. Each global command declares
+ * its contexts (0 servers, 1 the bot's DM, 2 other DMs and group DMs)
+ * and integration_types: [0, 1] for those that also work where a user
+ * installed fray for themselves (/roll, /macro, /character, /help:
+ * CMD_CTX_USER), [0] for the rest (a fight needs the bot in the server). The global set holds the core
  * commands; a server's set holds the commands of the systems it plays
  * (cmd_config.h). The daemon hashes a body (FNV-1a 64, hex) and only PUTs
  * it when the hash differs from the one stored under REGISTER_KV_HASH for

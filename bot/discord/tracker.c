@@ -34,7 +34,9 @@ struct tchan {
     uint64_t where;           /* where it is shown: the fight's thread
                                  (fthread.h), or channel */
     uint64_t msg_id;          /* 0: none shown */
-    char *want;               /* message body of the newest state */
+    char *want;               /* message body of the newest state, as an
+                                 edit (a classic tracker becomes V2) */
+    char *want_post;          /* ... and as a new message */
     bool dirty;               /* want is not written yet */
     bool may_post;            /* a missing tracker may be (re)posted */
     bool final;               /* after the last write: unpin and forget */
@@ -149,6 +151,7 @@ static void forget(struct tchan *ch)
         }
     lws_sul_cancel(&ch->sul);
     free(ch->want);
+    free(ch->want_post);
     free(ch);
 }
 
@@ -365,7 +368,8 @@ static void step(struct tchan *ch)
         } else {
             snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
                      ch->where);
-            submit(ch, TREQ_POST, "POST", path, ch->want);
+            submit(ch, TREQ_POST, "POST", path,
+                   ch->want_post != NULL ? ch->want_post : ch->want);
         }
         if (ch->busy)
             return;
@@ -384,8 +388,10 @@ static void step(struct tchan *ch)
     }
 }
 
-/* The message body of m, with an explicit empty component list so an edit
- * also takes away buttons the old state had. */
+/* The message body of m as an edit: an explicit empty component list so
+ * it also takes away buttons the old state had, and for a V2 tracker the
+ * old content and embeds emptied, so a classic tracker posted before
+ * fray drew trackers in V2 converts on its next edit. */
 static char *body_of(const struct msg *m)
 {
     return render_discord_edit_text(m, NULL);
@@ -425,6 +431,7 @@ void tracker_free(struct tracker *t)
         struct tchan *ch = t->list;
         t->list = ch->next;
         free(ch->want);
+        free(ch->want_post);
         free(ch);
     }
     free(t);
@@ -446,13 +453,18 @@ void tracker_show(struct tracker *t, uint64_t channel, const struct msg *m,
         return;
     }
     char *body = body_of(m);
-    if (body == NULL) {
+    char *post = render_discord_message_text(m, false, NULL);
+    if (body == NULL || post == NULL) {
         log_msg(t->o.log, LOG_LVL_ERR, "tracker %" PRIu64 ": out of memory",
                 channel);
+        free(body);
+        free(post);
         return;
     }
     free(ch->want);
+    free(ch->want_post);
     ch->want = body;
+    ch->want_post = post;
     ch->dirty = true;
     ch->may_post = mode == CMD_TRACKER_POST;
     if (mode == CMD_TRACKER_FINAL) {

@@ -27,6 +27,7 @@ static void embed_cleanup(struct msg_embed *e)
 
 void msg_cleanup(struct msg *m)
 {
+    msg_v2_free(m->v2);
     free(m->content);
     for (int i = 0; i < m->nembeds; i++)
         embed_cleanup(&m->embeds[i]);
@@ -218,4 +219,73 @@ char *msg_escape(const char *user_text)
         return NULL;
     }
     return sbuf_take(&b);
+}
+
+/* ---- Components V2 ---------------------------------------------------- */
+
+struct msg_v2 *msg_v2_begin(struct msg *m, enum msg_style style)
+{
+    if (m->v2 == NULL) {
+        m->v2 = calloc(1, sizeof *m->v2);
+        if (m->v2 == NULL)
+            return NULL;
+        m->v2->focus = -1;
+    }
+    m->v2->style = style;
+    return m->v2;
+}
+
+struct msg_v2_part *msg_v2_add(struct msg_v2 *v, enum msg_v2_kind kind,
+                               const char *text)
+{
+    if (v == NULL || v->nparts >= MSG_V2_MAX_PARTS)
+        return NULL;
+    struct msg_v2_part *p = &v->parts[v->nparts];
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    if (text != NULL && (p->text = dup_text(text)) == NULL)
+        return NULL;
+    v->nparts++;
+    return p;
+}
+
+bool msg_v2_set_accessory(struct msg_v2_part *p, const char *label,
+                          const char *custom_id, enum msg_button_style style)
+{
+    char *l = dup_text(label), *id = dup_text(custom_id);
+    if (l == NULL || id == NULL) {
+        free(l);
+        free(id);
+        return false;
+    }
+    free(p->accessory.label);
+    free(p->accessory.custom_id);
+    p->accessory.label = l;
+    p->accessory.custom_id = id;
+    p->accessory.style = style;
+    p->accessory.disabled = false;
+    return true;
+}
+
+bool msg_v2_set_more(struct msg_v2 *v, const char *where)
+{
+    char *d = dup_text(where);
+    if (d == NULL)
+        return false;
+    free(v->more);
+    v->more = d;
+    return true;
+}
+
+void msg_v2_free(struct msg_v2 *v)
+{
+    if (v == NULL)
+        return;
+    for (int i = 0; i < v->nparts; i++) {
+        free(v->parts[i].text);
+        free(v->parts[i].accessory.label);
+        free(v->parts[i].accessory.custom_id);
+    }
+    free(v->more);
+    free(v);
 }

@@ -72,7 +72,50 @@ struct msg_select {
     int noptions;
 };
 
+/* Components V2 (docs/internals/v2.md): a message drawn as one container
+ * of parts instead of content and embeds. render_discord.c writes it with
+ * the IS_COMPONENTS_V2 flag and never content or embeds beside it (a
+ * message is either V2 or classic); the msg's buttons and select become
+ * action rows at the container's end. Discord's limits (40 components,
+ * 4000 characters of text) are render_discord's: it folds rows that do not
+ * fit around the focus row and says how many more there are. */
+/* Parts of one V2 message before Discord's limits fold it: a row per
+ * place of the fullest tracker (RENDER_ENC_MAX_LINES: 256 order slots and
+ * 64 combatants) and its head; render_tracker_v2.c asserts it. */
+#define MSG_V2_MAX_PARTS 336
+
+enum msg_v2_kind {
+    MSG_V2_TEXT = 0,            /* a Text Display, always shown */
+    MSG_V2_ROW,                 /* one item of a list: a Section with its
+                                   accessory button, or a Text Display when
+                                   it has none; folded when they do not fit */
+    MSG_V2_SEPARATOR,           /* a divider line */
+};
+
+struct msg_v2_part {
+    enum msg_v2_kind kind;
+    char *text;                 /* markdown (TEXT, ROW) */
+    uint64_t who;               /* ROW: the combatant it shows, for the
+                                   command layer to add a button; 0 none
+                                   (and always 0 for a row that hides who
+                                   it is) */
+    struct msg_button accessory; /* ROW: custom_id NULL = none */
+};
+
+struct msg_v2 {
+    enum msg_style style;       /* the container's accent colour */
+    struct msg_v2_part parts[MSG_V2_MAX_PARTS];
+    int nparts;
+    int focus;                  /* the part kept first when rows fold (the
+                                   running turn's), -1: the first rows */
+    char *more;                 /* where folded rows can be read in full,
+                                   e.g. "/combat status"; NULL: nowhere */
+};
+
 struct msg {
+    struct msg_v2 *v2;          /* non-NULL: a Components V2 message; its
+                                   content is its first Text Display and
+                                   embeds are not used */
     char *content;              /* plain message text above the embeds */
     struct msg_embed embeds[MSG_MAX_EMBEDS];
     int nembeds;
@@ -105,6 +148,21 @@ bool msg_set_select(struct msg *m, const char *custom_id,
                     const char *placeholder);
 bool msg_select_add(struct msg *m, const char *label, const char *value);
 bool msg_add_mention(struct msg *m, uint64_t user_id);
+
+/* Make m a Components V2 message (if it is not yet) with accent style;
+ * returns m->v2, or NULL on no memory. */
+struct msg_v2 *msg_v2_begin(struct msg *m, enum msg_style style);
+/* Add a part of kind with text (copied; NULL for a separator) and return
+ * it; NULL when MSG_V2_MAX_PARTS are used or no memory. */
+struct msg_v2_part *msg_v2_add(struct msg_v2 *v, enum msg_v2_kind kind,
+                               const char *text);
+/* Set a row's accessory button (copied); false on no memory. */
+bool msg_v2_set_accessory(struct msg_v2_part *p, const char *label,
+                          const char *custom_id, enum msg_button_style style);
+/* Where the folded rows are read in full (copied). */
+bool msg_v2_set_more(struct msg_v2 *v, const char *where);
+/* Free v and everything in it (msg_cleanup() calls it); NULL is a no-op. */
+void msg_v2_free(struct msg_v2 *v);
 
 /* Escape user text for markdown: backslash before * _ ~ ` | > # and '\',
  * and '@' followed by a zero-width space so "@everyone" or "<@1>" written in

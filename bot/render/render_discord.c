@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "jw.h"
+#include "sbuf.h"
 
 #define NOTE_CHARS 13                      /* code points in RENDER_DC_NOTE */
 #define EMPTY_TEXT "\xe2\x80\x8b"          /* zero-width space: Discord
@@ -325,10 +326,13 @@ static void put_option(struct jw *w, const struct msg_select_option *o,
     JW_LIT(w, "}");
 }
 
-/* "components": rows of buttons, then the select in a row of its own.
- * Whatever cannot go out (a bad custom id, a row too many, a select
- * without a usable option) sets *dropped. */
-static void put_components(struct jw *w, const struct msg *m, bool *dropped)
+/* The action rows of m: rows of buttons, then the select in a row of its
+ * own, as array elements (a comma between them). Whatever cannot go out (a
+ * bad custom id, a row too many, a select without a usable option) sets
+ * *dropped. Returns the rows written; *ncomp (may be NULL) gets the
+ * components they hold, the rows counted. */
+static int put_rows(struct jw *w, const struct msg *m, bool *dropped,
+                    int *ncomp)
 {
     int nsel = m->select.noptions < RENDER_DC_SELECT_OPTIONS_MAX
                    ? m->select.noptions
@@ -336,7 +340,7 @@ static void put_components(struct jw *w, const struct msg *m, bool *dropped)
     bool has_select = m->select.noptions > 0 && m->select.custom_id &&
                       *m->select.custom_id &&
                       strlen(m->select.custom_id) <= RENDER_DC_CUSTOM_ID_MAX;
-    int usable = 0, rows = 0, in_row = 0;
+    int usable = 0, rows = 0, in_row = 0, comps = 0;
     int max_rows = RENDER_DC_ROWS_MAX;
 
     if (m->select.noptions > 0 && !has_select)
@@ -362,12 +366,13 @@ static void put_components(struct jw *w, const struct msg *m, bool *dropped)
                 break;
             }
             put_piece(w, rows ? "]},{\"type\":1,\"components\":["
-                              : ",\"components\":[{\"type\":1,"
-                                "\"components\":[");
+                              : "{\"type\":1,\"components\":[");
             rows++;
+            comps++;
             in_row = 0;
         }
         put_piece(w, in_row++ ? ",{\"type\":2" : "{\"type\":2");
+        comps++;
         JW_I64(w, "style", (int)bt->style);
         JW_STR(w, "custom_id", bt->custom_id);
         put_text(w, "label", bt->label ? bt->label : "?", RENDER_DC_LABEL_MAX,
@@ -380,8 +385,7 @@ static void put_components(struct jw *w, const struct msg *m, bool *dropped)
         JW_LIT(w, "]}");
     if (has_select) {
         put_piece(w, rows ? ",{\"type\":1,\"components\":[{\"type\":3"
-                          : ",\"components\":[{\"type\":1,\"components\":"
-                            "[{\"type\":3");
+                          : "{\"type\":1,\"components\":[{\"type\":3");
         JW_STR(w, "custom_id", m->select.custom_id);
         JW_KEY(w, "options");
         JW_LIT(w, "[");
@@ -398,9 +402,24 @@ static void put_components(struct jw *w, const struct msg *m, bool *dropped)
                      RENDER_DC_PLACEHOLDER_MAX, NULL, false);
         JW_LIT(w, "}]}");
         rows++;
+        comps += 2;
     }
-    if (rows)
-        JW_LIT(w, "]");
+    if (ncomp != NULL)
+        *ncomp = comps;
+    return rows;
+}
+
+/* "components": the action rows of m (put_rows), nothing when none. */
+static void put_components(struct jw *w, const struct msg *m, bool *dropped)
+{
+    size_t mark = w->len;
+    JW_LIT(w, ",\"components\":[");
+    if (put_rows(w, m, dropped, NULL) == 0) {
+        if (!w->bad)
+            w->len = mark;
+        return;
+    }
+    JW_LIT(w, "]");
 }
 
 /* Only the users the command layer chose may be pinged; "parse": [] turns
@@ -418,6 +437,301 @@ static void put_mentions(struct jw *w, const struct msg *m)
     JW_LIT(w, "]}");
 }
 
+/* ---- Components V2 ---------------------------------------------------- */
+
+#define V2_DROPPED_NOTE "_(some buttons were left out)_"
+
+/* Whether part i of v shows as a Section with its accessory: a usable id,
+ * used by no part before it nor by the action rows (ids are unique in a
+ * message). */
+static bool v2_has_accessory(const struct msg *m, int i)
+{
+    const struct msg_v2 *v = m->v2;
+    const struct msg_button *a = &v->parts[i].accessory;
+    if (v->parts[i].kind != MSG_V2_ROW || a->custom_id == NULL ||
+        !button_ok(a))
+        return false;
+    for (int k = 0; k < i; k++)
+        if (v->parts[k].accessory.custom_id != NULL &&
+            strcmp(v->parts[k].accessory.custom_id, a->custom_id) == 0)
+            return false;
+    for (int k = 0; k < m->nbuttons; k++)
+        if (m->buttons[k].custom_id != NULL &&
+            strcmp(m->buttons[k].custom_id, a->custom_id) == 0)
+            return false;
+    return !(m->select.custom_id != NULL &&
+             strcmp(m->select.custom_id, a->custom_id) == 0);
+}
+
+static bool v2_shown(const struct msg_v2_part *p)
+{
+    return p->kind == MSG_V2_SEPARATOR || (p->text != NULL && *p->text);
+}
+
+static size_t v2_chars(const struct msg_v2_part *p)
+{
+    size_t c = p->kind == MSG_V2_SEPARATOR ? 0 : render_discord_chars(p->text);
+    return c < RENDER_DC_V2_TEXT_MAX ? c : RENDER_DC_V2_TEXT_MAX;
+}
+
+/* What fits of a V2 message: the rows shown are those from first to last
+ * (row ordinals); hidden counts the rest. */
+struct v2_plan {
+    int first, last, nrows, hidden;
+    size_t text_left;            /* for the parts that are always shown */
+};
+
+/* Row r's cost in components when the row before it in the window is
+ * plain (prev_plain): rows without a button run together in one Text
+ * Display (a line each), a row with one is a Section (3 components). */
+static int v2_cost(const bool *acc, int r, bool prev_plain)
+{
+    return acc[r] ? 3 : prev_plain ? 0 : 1;
+}
+
+/* Choose the rows: all when everything fits, else a window around the
+ * focus row within what the fixed parts, the action rows and the note
+ * leave. */
+static void v2_plan(const struct msg *m, int row_comps, bool dropped,
+                    struct v2_plan *pl)
+{
+    const struct msg_v2 *v = m->v2;
+    bool content = m->content != NULL && *m->content;
+    int fixed_comp = 1 + row_comps + (dropped ? 1 : 0) + content, rows_comp = 0;
+    size_t fixed_text = dropped ? render_discord_chars(V2_DROPPED_NOTE) : 0;
+    size_t cc = content ? render_discord_chars(m->content) : 0;
+    fixed_text += cc < RENDER_DC_V2_TEXT_MAX ? cc : RENDER_DC_V2_TEXT_MAX;
+    size_t rows_text = 0;
+    int focus = 0, nrows = 0;
+    bool acc[MSG_V2_MAX_PARTS];
+    size_t text[MSG_V2_MAX_PARTS];
+    int prev = -2;                /* the part index of the row before */
+
+    for (int i = 0; i < v->nparts; i++) {
+        const struct msg_v2_part *p = &v->parts[i];
+        if (!v2_shown(p))
+            continue;
+        if (p->kind != MSG_V2_ROW) {
+            fixed_comp++;
+            fixed_text += v2_chars(p);
+            continue;
+        }
+        if (i == v->focus)
+            focus = nrows;
+        acc[nrows] = v2_has_accessory(m, i);
+        text[nrows] = v2_chars(p) + 1;   /* and its line break */
+        rows_comp += v2_cost(acc, nrows, prev == i - 1 && nrows > 0 &&
+                                              !acc[nrows - 1]);
+        rows_text += text[nrows];
+        prev = i;
+        nrows++;
+    }
+    pl->nrows = nrows;
+    pl->first = 0;
+    pl->last = nrows;
+    pl->hidden = 0;
+    if (fixed_comp + rows_comp <= RENDER_DC_V2_COMPONENTS_MAX &&
+        fixed_text + rows_text <= RENDER_DC_V2_TEXT_MAX) {
+        pl->text_left = RENDER_DC_V2_TEXT_MAX - rows_text;
+        return;
+    }
+    /* Fold: the note takes a component and its room. Rows are contiguous
+     * parts (a list), so neighbours in the window run together. */
+    int comp_left = RENDER_DC_V2_COMPONENTS_MAX - fixed_comp - 1;
+    size_t reserve = fixed_text + RENDER_DC_V2_NOTE_MAX;
+    size_t text_left = reserve < RENDER_DC_V2_TEXT_MAX
+                           ? RENDER_DC_V2_TEXT_MAX - reserve
+                           : 0;
+    int first = focus, last = focus;
+    for (;;) {
+        int c = last < nrows ? v2_cost(acc, last, last > first &&
+                                                      !acc[last - 1])
+                             : 0;
+        if (last >= nrows || c > comp_left || text[last] > text_left)
+            break;
+        comp_left -= c;
+        text_left -= text[last++];
+    }
+    for (;;) {
+        /* a plain row put before a plain one joins its Text Display: the
+         * one below no longer starts a component of its own */
+        int c = first > 0 ? (acc[first - 1] ? 3 : 1) -
+                                (first < last && !acc[first] ? 1 : 0)
+                          : 0;
+        if (first == 0 || c > comp_left || text[first - 1] > text_left)
+            break;
+        comp_left -= c;
+        text_left -= text[--first];
+    }
+    pl->first = first;
+    pl->last = last;
+    pl->hidden = nrows - (last - first);
+    size_t used = 0;
+    for (int r = first; r < last; r++)
+        used += text[r];
+    pl->text_left = RENDER_DC_V2_TEXT_MAX - RENDER_DC_V2_NOTE_MAX - used;
+}
+
+/* {"type":10,"content":...}: text within *left characters (taken from
+ * it); false when nothing of it fits. */
+static bool put_v2_text(struct jw *w, const char *text, size_t *left,
+                        bool comma)
+{
+    struct budget b = {*left, false};
+    struct cut c;
+    if (!fit_text(text, strlen(text), RENDER_DC_V2_TEXT_MAX, &b, false, &c))
+        return false;
+    *left = b.left;
+    put_piece(w, comma ? ",{\"type\":10" : "{\"type\":10");
+    JW_KEY(w, "content");
+    put_cut(w, &c, NULL);
+    JW_LIT(w, "}");
+    return true;
+}
+
+/* A row with its button: a Section. */
+static void put_v2_section(struct jw *w, const struct msg *m, int i,
+                           bool comma)
+{
+    const struct msg_v2_part *p = &m->v2->parts[i];
+    size_t left = RENDER_DC_V2_TEXT_MAX;   /* the plan counted it */
+    const struct msg_button *a = &p->accessory;
+    put_piece(w, comma ? ",{\"type\":9,\"components\":["
+                       : "{\"type\":9,\"components\":[");
+    put_v2_text(w, p->text, &left, false);
+    JW_LIT(w, "],\"accessory\":{\"type\":2");
+    JW_I64(w, "style", (int)a->style);
+    JW_STR(w, "custom_id", a->custom_id);
+    put_text(w, "label", a->label ? a->label : "?", RENDER_DC_LABEL_MAX,
+             NULL, true);
+    JW_LIT(w, "}}");
+}
+
+/* Plain rows waiting to go out together as one Text Display. */
+static bool v2_flush_run(struct jw *w, struct sbuf *run, bool comma)
+{
+    size_t left = RENDER_DC_V2_TEXT_MAX;
+    bool put = false;
+    if (run->len > 0) {
+        put = put_v2_text(w, sbuf_str(run), &left, comma);
+        sbuf_reset(run);
+    }
+    return put;
+}
+
+/* The note that takes the place of folded rows. */
+static void put_v2_note(struct jw *w, const struct msg_v2 *v, int hidden,
+                        bool comma)
+{
+    char note[RENDER_DC_V2_NOTE_MAX + 1];
+    size_t left = RENDER_DC_V2_NOTE_MAX;
+    const char *where = v->more ? v->more : "";
+    size_t wn = strlen(where) > RENDER_DC_V2_NOTE_MAX / 2
+                    ? 0 : strlen(where);    /* a long pointer is left out */
+    snprintf(note, sizeof note, "_+%d more%s%.*s_", hidden, wn ? ": " : "",
+             (int)wn, where);
+    put_v2_text(w, note, &left, comma);
+}
+
+/* The members of a V2 body: the container with its parts and action rows,
+ * allowed_mentions and flags; an edit empties content and embeds. Each
+ * member starts with a comma (put_body drops the first). */
+static void put_v2(struct jw *w, const struct msg *m, bool ephemeral,
+                   bool edit)
+{
+    const struct msg_v2 *v = m->v2;
+    struct jw rows;
+    bool dropped = false;
+    int row_comps = 0;
+    struct v2_plan pl;
+
+    jw_init(&rows, RENDER_DC_BODY_MAX);
+    int nrows = put_rows(&rows, m, &dropped, &row_comps);
+    if (rows.bad) {
+        w->bad = true;
+        jw_cleanup(&rows);
+        return;
+    }
+    v2_plan(m, row_comps, dropped, &pl);
+    if (edit)
+        JW_LIT(w, ",\"content\":null,\"embeds\":[]");
+    JW_LIT(w, ",\"components\":[{\"type\":17");
+    JW_I64(w, "accent_color", style_colour(v->style));
+    JW_LIT(w, ",\"components\":[");
+    bool comma = false;
+    int row = 0, last_row = -1;
+    for (int i = 0; i < v->nparts; i++)
+        if (v->parts[i].kind == MSG_V2_ROW && v2_shown(&v->parts[i]))
+            last_row = i;
+    size_t dn = dropped ? render_discord_chars(V2_DROPPED_NOTE) : 0;
+    size_t left = pl.text_left > dn ? pl.text_left - dn : 0;
+    /* A content set on a V2 message (a turn's notice, a thread's
+     * pointer) is its first Text Display. */
+    if (m->content != NULL && *m->content)
+        comma |= put_v2_text(w, m->content, &left, comma);
+    struct sbuf run;
+    sbuf_init(&run, RENDER_DC_V2_TEXT_MAX * 4);
+    for (int i = 0; i < v->nparts; i++) {
+        const struct msg_v2_part *p = &v->parts[i];
+        if (!v2_shown(p))
+            continue;
+        if (p->kind != MSG_V2_ROW || v2_has_accessory(m, i))
+            comma |= v2_flush_run(w, &run, comma);
+        if (p->kind == MSG_V2_SEPARATOR) {
+            put_piece(w, comma ? ",{\"type\":14,\"divider\":true,"
+                                 "\"spacing\":1}"
+                               : "{\"type\":14,\"divider\":true,"
+                                 "\"spacing\":1}");
+            comma = true;
+        } else if (p->kind == MSG_V2_TEXT) {
+            comma |= put_v2_text(w, p->text, &left, comma);
+        } else {
+            if (row >= pl.first && row < pl.last) {
+                if (v2_has_accessory(m, i)) {
+                    put_v2_section(w, m, i, comma);
+                    comma = true;
+                } else {
+                    if (run.len > 0)
+                        sbuf_addc(&run, '\n');
+                    sbuf_add(&run, p->text);
+                }
+            }
+            row++;
+        }
+        if (i == last_row) {
+            comma |= v2_flush_run(w, &run, comma);
+            if (pl.hidden > 0) {
+                put_v2_note(w, v, pl.hidden, comma);
+                comma = true;
+            }
+        }
+    }
+    comma |= v2_flush_run(w, &run, comma);
+    if (sbuf_error(&run) == SBUF_NOMEM)
+        w->bad = true;
+    sbuf_cleanup(&run);
+    if (dropped) {
+        size_t dl = RENDER_DC_V2_NOTE_MAX;
+        comma |= put_v2_text(w, V2_DROPPED_NOTE, &dl, comma);
+    }
+    if (!comma) {                 /* a container needs a component */
+        size_t el = 1;
+        put_v2_text(w, EMPTY_TEXT, &el, false);
+    }
+    if (nrows > 0) {
+        size_t n = 0;
+        const char *t = jw_text(&rows, &n);
+        JW_LIT(w, ",");
+        if (t != NULL)
+            jw_raw(w, t, n);
+    }
+    jw_cleanup(&rows);
+    JW_LIT(w, "]}]");
+    put_mentions(w, m);
+    JW_I64(w, "flags", RENDER_DC_FLAG_V2 |
+                           (ephemeral ? RENDER_DC_FLAG_EPHEMERAL : 0));
+}
+
 /* The members of a message body after its opening '{'; the first member
  * written starts with a comma, which put_body() drops. */
 static void put_body(struct jw *w, const struct msg *m, bool ephemeral,
@@ -429,6 +743,10 @@ static void put_body(struct jw *w, const struct msg *m, bool ephemeral,
     size_t start = w->len;
     const char *content = m->content;
 
+    if (m->v2 != NULL) {      /* V2 or classic, never both */
+        put_v2(w, m, ephemeral, edit);
+        goto out;
+    }
     if (ne > 0) {
         struct embeds es = {
             .w = w,
@@ -465,6 +783,7 @@ static void put_body(struct jw *w, const struct msg *m, bool ephemeral,
     put_mentions(w, m);
     if (ephemeral)
         JW_I64(w, "flags", RENDER_DC_FLAG_EPHEMERAL);
+out:
     /* every member above began with ',': the first one must not */
     if (!w->bad && w->len > start && w->buf[start] == ',')
         memmove(w->buf + start, w->buf + start + 1, --w->len - start);

@@ -49,6 +49,17 @@
 #define RENDER_DC_CHOICES_MAX 25         /* autocomplete choices */
 
 #define RENDER_DC_FLAG_EPHEMERAL 64
+#define RENDER_DC_FLAG_V2 32768          /* IS_COMPONENTS_V2 */
+
+/* Components V2 (msg.h struct msg_v2; discord-interface-2026.md 1.1, 1.3
+ * and 7): at most 40 components in a message, nested ones counted (our
+ * reading: the docs say "40 total"), and 4000 characters across all its
+ * Text Displays (the limit the docs' open change gives). Rows that do not
+ * fit fold into one note, "+N more: <where>", which the renderer keeps
+ * room for (RENDER_DC_V2_NOTE_MAX characters). */
+#define RENDER_DC_V2_COMPONENTS_MAX 40
+#define RENDER_DC_V2_TEXT_MAX 4000
+#define RENDER_DC_V2_NOTE_MAX 100
 
 /* Bytes of one body: every text above at its limit, escaped at worst
  * (6 bytes a character), fits well under it. */
@@ -65,7 +76,9 @@ enum render_dc_callback {
     RENDER_DC_CB_AUTOCOMPLETE = 8,
 };
 
-/* The message body: content, embeds, components, allowed_mentions, flags. */
+/* The message body: content, embeds, components, allowed_mentions, flags;
+ * for a V2 msg (m->v2) the container and its rows, flags with
+ * RENDER_DC_FLAG_V2, and no content or embeds. */
 char *render_discord_message_text(const struct msg *m, bool ephemeral,
                                   size_t *len);
 json_t *render_discord_message(const struct msg *m, bool ephemeral);
@@ -73,7 +86,9 @@ json_t *render_discord_message(const struct msg *m, bool ephemeral);
 /* The body of an edit: as above, with "components" always there (empty
  * when m has none) so the edit also takes away the buttons the message
  * had; an edit with nothing to show is left empty rather than "(no
- * output)". */
+ * output)". A V2 message's edit also empties content (null) and embeds
+ * ([]), so a classic message becomes V2 on its next edit (V2 never becomes
+ * classic again: the flag stays). */
 char *render_discord_edit_text(const struct msg *m, size_t *len);
 
 /* {"type": type, "data": <message body>}; a deferral carries only its

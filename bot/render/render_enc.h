@@ -113,6 +113,41 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view);
 void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
                        int64_t now_ms);
 
+/* The tracker in Components V2 (render_tracker_v2.c): one container,
+ * the fight's title, where it stands (round, whose turn, the clock) and
+ * the system's line at the top, then a row per order slot (name or
+ * "someone unseen", health label or the numbers in gm_view, conditions,
+ * the system's status, the turn marker), each row's who set to its
+ * combatant (0 for a row that hides who it is) so the command layer can
+ * give it a button. Rows fold at Discord's limits in render_discord,
+ * around the running turn's, with "+N more: <more>" (more may be NULL). */
+void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
+                       int64_t now_ms, const char *more);
+
+/* One place in the tracker's order: a combatant and which of its
+ * initiative values (cards: a creature may hold several; -1 none). */
+struct render_slot {
+    const struct enc_combatant *c;
+    int init_idx;
+};
+/* The tracker's places in order, those outside the order after them;
+ * returns how many went to out (at most max). */
+int render_tracker_slots(const struct encounter *e, struct render_slot *out,
+                         int max);
+/* Whether s is the running turn's place. */
+bool render_slot_current(const struct encounter *e,
+                         const struct render_slot *s);
+/* One place's line as the tracker draws it (without a newline). */
+void render_tracker_row(struct sbuf *b, const struct encounter *e,
+                        const struct render_slot *s, bool gm_view);
+/* The tracker's title ("Bridge ambush — round 3"), its head (the empty
+ * fight's hint, the system's line; lines ending in newlines) and its
+ * footer line (system, round, whose turn, the clock at now_ms). */
+void render_tracker_title(struct sbuf *title, const struct encounter *e);
+void render_tracker_head(struct sbuf *b, const struct encounter *e);
+void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
+                         bool gm_view, int64_t now_ms);
+
 /* c as the players see it on the tracker (name, tracks, the system's
  * status, conditions, note), one line of Discord markdown without its
  * place in the order; nothing for a hidden combatant. */

@@ -382,10 +382,39 @@ static void controls(const struct msg *m, struct sbuf *out)
     }
 }
 
+/* A V2 message: its parts in order, a row's button after its text as
+ * "[Label]", a separator as a rule; then the controls. Nothing folds on a
+ * terminal. */
+static void v2_parts(const struct msg_v2 *v,
+                     const struct render_text_opts *opts, struct sbuf *out)
+{
+    for (int i = 0; i < v->nparts; i++) {
+        const struct msg_v2_part *p = &v->parts[i];
+        if (p->kind == MSG_V2_SEPARATOR) {
+            sbuf_add(out, "--\n");
+            continue;
+        }
+        if (p->text == NULL || p->text[0] == '\0')
+            continue;
+        render_text_markdown(p->text, opts, out);
+        if (p->kind == MSG_V2_ROW && p->accessory.label != NULL &&
+            p->accessory.custom_id != NULL)
+            sbuf_addf(out, "  [%s]", p->accessory.label);
+        sbuf_addc(out, '\n');
+    }
+}
+
 void render_text(const struct msg *m, const struct render_text_opts *opts,
                  struct sbuf *out)
 {
     bool any = false;
+
+    if (m->v2 != NULL) {
+        line(m->content, opts, out);
+        v2_parts(m->v2, opts, out);
+        controls(m, out);
+        return;
+    }
 
     if (m->content != NULL && m->content[0] != '\0') {
         line(m->content, opts, out);

@@ -21,6 +21,10 @@
  *   [Button] [Another]         (enabled buttons, as hints)
  *   choose (placeholder): option | option
  *
+ * A Components V2 message (msg.h) prints its parts in order instead: each
+ * text or row on its line(s), a row's button after it as "  [Label]", a
+ * separator as "--"; then the buttons and the choices as above.
+ *
  * Embeds are separated by a blank line. Nothing is wrapped; the text ends
  * with a newline.
  *

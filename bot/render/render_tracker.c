@@ -162,6 +162,20 @@ void render_combatant(struct sbuf *b, const struct encounter *e,
     combatant_desc(b, e, c, false, false);
 }
 
+void render_tracker_row(struct sbuf *b, const struct encounter *e,
+                        const struct render_slot *s, bool gm_view)
+{
+    tracker_line(b, e, s->c, s->init_idx, gm_view, false);
+    while (b->len > 0 && b->buf[b->len - 1] == '\n')
+        b->buf[--b->len] = '\0';
+}
+
+bool render_slot_current(const struct encounter *e,
+                         const struct render_slot *s)
+{
+    return row_current(e, s->c, s->init_idx);
+}
+
 /* The tracker's lines, one per order slot (or combatant), as drawn at one
  * level of detail. */
 struct tracker_lines {
@@ -198,33 +212,43 @@ static void lines_add(struct tracker_lines *t, const struct encounter *e,
     t->bytes += strlen(s);
 }
 
-static void lines_build(struct tracker_lines *t, const struct encounter *e,
-                        bool gm_view, bool compact)
+int render_tracker_slots(const struct encounter *e, struct render_slot *out,
+                         int max)
 {
-    t->current = -1;
+    int n = 0;
     if (e->status != ENC_ST_SETUP && e->norder > 0) {
-        for (int i = 0; i < e->norder; i++) {
+        for (int i = 0; i < e->norder && n < max; i++) {
             const struct enc_combatant *c = enc_by_id_c(e, e->order[i].id);
             if (c == NULL)
                 continue;
             /* A hidden combatant keeps its place, unnamed. */
-            lines_add(t, e, c, e->order[i].init_idx, gm_view, compact);
+            out[n++] = (struct render_slot){c, e->order[i].init_idx};
         }
         /* Combatants not in the order (alternating rulesets, late
          * arrivals) are listed after it. */
-        for (int i = 0; i < e->ncs; i++) {
+        for (int i = 0; i < e->ncs && n < max; i++) {
             bool listed = false;
             for (int k = 0; k < e->norder && !listed; k++)
                 listed = e->order[k].id == e->cs[i].id;
             if (listed)
                 continue;
-            lines_add(t, e, &e->cs[i], -1, gm_view, compact);
+            out[n++] = (struct render_slot){&e->cs[i], -1};
         }
     } else {
-        for (int i = 0; i < e->ncs; i++) {
-            lines_add(t, e, &e->cs[i], 0, gm_view, compact);
-        }
+        for (int i = 0; i < e->ncs && n < max; i++)
+            out[n++] = (struct render_slot){&e->cs[i], 0};
     }
+    return n;
+}
+
+static void lines_build(struct tracker_lines *t, const struct encounter *e,
+                        bool gm_view, bool compact)
+{
+    struct render_slot slot[RENDER_ENC_MAX_LINES];
+    int n = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES);
+    t->current = -1;
+    for (int i = 0; i < n; i++)
+        lines_add(t, e, slot[i].c, slot[i].init_idx, gm_view, compact);
 }
 
 /* Bytes of text the embeds already in m hold (a bound on characters). */
@@ -304,25 +328,75 @@ void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
     render_tracker_at(m, e, gm_view, 0);
 }
 
-void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
-                       int64_t now_ms)
+void render_tracker_title(struct sbuf *title, const struct encounter *e)
 {
-    const struct rs_system *rs = e->sys;
-    struct sbuf title;
-    sbuf_init(&title, 256);
     char *name = msg_escape(e->name[0] ? e->name : "Fight");
     if (e->status == ENC_ST_SETUP)
-        sbuf_addf(&title, "%s \xE2\x80\x94 getting ready", name ? name : "");
+        sbuf_addf(title, "%s \xE2\x80\x94 getting ready", name ? name : "");
     else if (e->status == ENC_ST_ENDED)
-        sbuf_addf(&title, "%s \xE2\x80\x94 finished after round %d",
+        sbuf_addf(title, "%s \xE2\x80\x94 finished after round %d",
                   name ? name : "", (int)e->round);
     else {
         /* every turn's title: appended, not formatted */
-        sbuf_add(&title, name ? name : "");
-        sbuf_add(&title, " \xE2\x80\x94 round ");
-        render_int(&title, e->round, 0);
+        sbuf_add(title, name ? name : "");
+        sbuf_add(title, " \xE2\x80\x94 round ");
+        render_int(title, e->round, 0);
     }
     free(name);
+}
+
+void render_tracker_head(struct sbuf *b, const struct encounter *e)
+{
+    const struct rs_system *rs = e->sys;
+    if (e->ncs == 0)
+        sbuf_add(b, "Nobody has joined yet. Add NPCs with /combat add, "
+                    "players join with /combat join.\n");
+    if (rs != NULL && rs->ops->tracker_head != NULL) {
+        /* The system's line about the whole fight (whose pick it is):
+         * plain text, so names in it are escaped here. */
+        struct eng_buf head;
+        eng_buf_init(&head, RENDER_ENC_MAX_EVENTS_TEXT);
+        rs->ops->tracker_head(e, &head);
+        char *esc = eng_buf_str(&head)[0] ? msg_escape(eng_buf_str(&head))
+                                          : NULL;
+        if (esc != NULL)
+            sbuf_addf(b, "_%s_\n", esc);
+        free(esc);
+        eng_buf_cleanup(&head);
+    }
+}
+
+void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
+                         bool gm_view, int64_t now_ms)
+{
+    const struct rs_system *rs = e->sys;
+    sbuf_add(foot, rs != NULL ? rs->title : e->ruleset);
+    if (e->status != ENC_ST_RUNNING)
+        return;
+    const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    sbuf_add(foot, " \xC2\xB7 round ");
+    render_int(foot, e->round, 0);
+    if (cur != NULL && cur->hidden && !gm_view) {
+        sbuf_add(foot, " \xC2\xB7 someone unseen acts");
+    } else if (cur != NULL) {
+        sbuf_add(foot, " \xC2\xB7 ");
+        sbuf_add(foot, cur->name);
+        sbuf_add(foot, "'s turn");
+    }
+    else if (e->acting_side >= 0 && e->acting_side < e->nsides)
+        sbuf_addf(foot, " \xC2\xB7 %s to choose",
+                  render_side_unseen(e, e->acting_side) && !gm_view
+                      ? RENDER_UNSEEN_SIDE
+                      : e->sides[e->acting_side].name);
+    clock_foot(foot, e, now_ms);
+}
+
+void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
+                       int64_t now_ms)
+{
+    struct sbuf title;
+    sbuf_init(&title, 256);
+    render_tracker_title(&title, e);
 
     /* Room for the list: one embed description, and what Discord allows
      * all embeds of a message together beside the events already in m. */
@@ -335,22 +409,7 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
 
     struct sbuf b;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
-    if (e->ncs == 0)
-        sbuf_add(&b, "Nobody has joined yet. Add NPCs with /combat add, "
-                     "players join with /combat join.\n");
-    if (rs != NULL && rs->ops->tracker_head != NULL) {
-        /* The system's line about the whole fight (whose pick it is):
-         * plain text, so names in it are escaped here. */
-        struct eng_buf head;
-        eng_buf_init(&head, RENDER_ENC_MAX_EVENTS_TEXT);
-        rs->ops->tracker_head(e, &head);
-        char *esc = eng_buf_str(&head)[0] ? msg_escape(eng_buf_str(&head))
-                                          : NULL;
-        if (esc != NULL)
-            sbuf_addf(&b, "_%s_\n", esc);
-        free(esc);
-        eng_buf_cleanup(&head);
-    }
+    render_tracker_head(&b, e);
     /* Not zeroed: only the n lines added are read (zeroing every slot was
      * 2,800 instructions a tracker). */
     struct tracker_lines *t = malloc(sizeof *t);
@@ -378,25 +437,7 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
          * turn (a hidden combatant's stays unnamed). */
         struct sbuf foot;
         sbuf_init(&foot, 1024);
-        sbuf_add(&foot, rs != NULL ? rs->title : e->ruleset);
-        if (e->status == ENC_ST_RUNNING) {
-            const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-            sbuf_add(&foot, " \xC2\xB7 round ");
-            render_int(&foot, e->round, 0);
-            if (cur != NULL && cur->hidden && !gm_view) {
-                sbuf_add(&foot, " \xC2\xB7 someone unseen acts");
-            } else if (cur != NULL) {
-                sbuf_add(&foot, " \xC2\xB7 ");
-                sbuf_add(&foot, cur->name);
-                sbuf_add(&foot, "'s turn");
-            }
-            else if (e->acting_side >= 0 && e->acting_side < e->nsides)
-                sbuf_addf(&foot, " \xC2\xB7 %s to choose",
-                          render_side_unseen(e, e->acting_side) && !gm_view
-                              ? RENDER_UNSEEN_SIDE
-                              : e->sides[e->acting_side].name);
-            clock_foot(&foot, e, now_ms);
-        }
+        render_tracker_foot(&foot, e, gm_view, now_ms);
         if (windowed)
             sbuf_add(&foot, " \xC2\xB7 compact, around the turn");
         else if (compact)

@@ -61,8 +61,9 @@ static void test_tracker_posted_pinned_and_edited(void **st)
     ok(combat(&h, GM, "end", json_pack("[{s:s, s:b}]", "name", "confirm",
                                        "value", 1)));
     e = wait_edit(&h, tid, &since, "finished");
-    assert_int_equal(json_array_size(json_object_get(
-                         json_object_get(e, "body"), "components")), 0);
+    json_t *fin = json_object_get(json_object_get(e, "body"), "components");
+    assert_null(component_find(fin, 2, NULL));
+    assert_null(component_find(fin, 3, NULL));
     json_decref(e);
     json_t *unpin = harness_wait_request(&h, "DELETE", "/pins/", &since,
                                          WAIT_MS);
@@ -169,13 +170,7 @@ static void test_tracker_alternating_menu_and_pass(void **st)
     json_decref(post);
     json_t *m = message(&h, tid);
     /* the acting side chooses: a menu of its members, and Pass */
-    json_t *row, *sel = NULL;
-    size_t i;
-    json_array_foreach(json_object_get(m, "components"), i, row) {
-        json_t *c = json_array_get(json_object_get(row, "components"), 0);
-        if (json_integer_value(json_object_get(c, "type")) == 3)
-            sel = c;
-    }
+    json_t *sel = component_find(json_object_get(m, "components"), 3, NULL);
     assert_non_null(sel);
     char sid[128];
     snprintf(sid, sizeof sid, "%s",

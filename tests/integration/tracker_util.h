@@ -87,10 +87,33 @@ static inline void fight(struct harness *h, const char *system)
                                         "name", "init", "value", "=20")));
 }
 
-/* The tracker's embed text (title, description, footer) in a request body
- * or a message. */
+/* Every Text Display's content under components c, a line each. */
+static inline void v2_text(json_t *c, char *out, size_t cap, size_t *at)
+{
+    size_t i;
+    json_t *k;
+    json_array_foreach(c, i, k) {
+        const char *t = json_string_value(json_object_get(k, "content"));
+        if (json_integer_value(json_object_get(k, "type")) == 10 && t &&
+            *at < cap) {
+            int n = snprintf(out + *at, cap - *at, "%s\n", t);
+            *at += n > 0 ? (size_t)n : 0;
+        }
+        v2_text(json_object_get(k, "components"), out, cap, at);
+    }
+}
+
+/* The tracker's text in a request body or a message: a V2 tracker's Text
+ * Displays (title, where the fight stands, a row each), or a classic
+ * one's embed (title, description, footer). */
 static inline void embed_text(json_t *body, char *out, size_t cap)
 {
+    if (json_integer_value(json_object_get(body, "flags")) & 32768) {
+        size_t at = 0;
+        out[0] = '\0';
+        v2_text(json_object_get(body, "components"), out, cap, &at);
+        return;
+    }
     json_t *e = json_array_get(json_object_get(body, "embeds"), 0);
     snprintf(out, cap, "%s\n%s\n%s",
              json_string_value(json_object_get(e, "title")),
@@ -169,18 +192,41 @@ static inline json_t *message(struct harness *h, const char *id)
     return NULL;
 }
 
-/* The custom_id of the button labelled label on message m, or NULL. */
+/* The first component under comps (rows, a V2 container, sections and
+ * their accessories) of type (2 button, 3 select) whose label is label
+ * (NULL: any), or NULL. */
+static inline json_t *component_find(json_t *comps, int type,
+                                     const char *label)
+{
+    json_t *c;
+    size_t i;
+    json_array_foreach(comps, i, c) {
+        const char *l = json_string_value(json_object_get(c, "label"));
+        if (json_integer_value(json_object_get(c, "type")) == type &&
+            (label == NULL || (l && strcmp(l, label) == 0)))
+            return c;
+        json_t *acc = json_object_get(c, "accessory");
+        if (acc != NULL) {
+            json_t *one = json_pack("[O]", acc);
+            json_t *hit = component_find(one, type, label);
+            json_decref(one);        /* acc lives on in c */
+            if (hit != NULL)
+                return hit;
+        }
+        json_t *in = component_find(json_object_get(c, "components"), type,
+                                    label);
+        if (in != NULL)
+            return in;
+    }
+    return NULL;
+}
+
+/* The custom_id of the button labelled label on message m (a classic
+ * message's rows, or anywhere in a V2 one), or NULL. */
 static inline const char *button(json_t *m, const char *label)
 {
-    json_t *row, *c;
-    size_t i, k;
-    json_array_foreach(json_object_get(m, "components"), i, row)
-        json_array_foreach(json_object_get(row, "components"), k, c) {
-            const char *l = json_string_value(json_object_get(c, "label"));
-            if (l && strcmp(l, label) == 0)
-                return json_string_value(json_object_get(c, "custom_id"));
-        }
-    return NULL;
+    json_t *c = component_find(json_object_get(m, "components"), 2, label);
+    return c ? json_string_value(json_object_get(c, "custom_id")) : NULL;
 }
 
 static inline json_t *click(struct harness *h, const char *user,

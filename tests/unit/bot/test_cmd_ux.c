@@ -20,6 +20,8 @@
 #include "render_discord.h"
 #include "cmd_run.h"
 #include "store.h"
+#include "sbuf.h"
+#include "render_text.h"
 
 enum { GM = 100, ALICE = 200, BOB = 300 };
 #define GUILD 9000
@@ -182,6 +184,66 @@ static void small_fight(struct fix *f, const char *system)
     add_people(f, system);
 }
 
+/* Every text of a V2 message's parts, a line each, into out. */
+static const char *v2_all(const struct msg *m, char *out, size_t cap)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; m->v2 != NULL && i < m->v2->nparts; i++) {
+        const char *t = m->v2->parts[i].text;
+        int n = snprintf(out + at, cap - at, "%s\n", t ? t : "");
+        if (n < 0 || (size_t)n >= cap - at)
+            break;
+        at += (size_t)n;
+    }
+    return out;
+}
+
+/* A V2 body within Discord's limits (discord-interface-2026.md 1.1, 1.3,
+ * 7): the flag, no content or embeds, at most 40 components counted
+ * nested, 4000 characters of Text Display in all. Returns the text. */
+static void v2_walk(json_t *comps, int *n, size_t *chars, struct sbuf *text)
+{
+    size_t i;
+    json_t *c;
+    json_array_foreach(comps, i, c) {
+        (*n)++;
+        const char *t = json_string_value(json_object_get(c, "content"));
+        if (json_integer_value(json_object_get(c, "type")) == 10) {
+            assert_non_null(t);
+            *chars += render_discord_chars(t);
+            sbuf_add(text, t);
+            sbuf_addc(text, '\n');
+        }
+        v2_walk(json_object_get(c, "components"), n, chars, text);
+        json_t *acc = json_object_get(c, "accessory");
+        if (acc != NULL)
+            (*n)++;
+    }
+}
+
+static char *check_v2(json_t *body)
+{
+    int n = 0;
+    size_t chars = 0;
+    struct sbuf text;
+    assert_true(json_integer_value(json_object_get(body, "flags")) &
+                RENDER_DC_FLAG_V2);
+    assert_null(json_object_get(body, "content"));
+    assert_null(json_object_get(body, "embeds"));
+    assert_non_null(json_object_get(body, "allowed_mentions"));
+    sbuf_init(&text, 1 << 20);
+    v2_walk(json_object_get(body, "components"), &n, &chars, &text);
+    assert_true(n <= RENDER_DC_V2_COMPONENTS_MAX);
+    assert_true(chars <= RENDER_DC_V2_TEXT_MAX);
+    char *dump = json_dumps(body, 0);
+    assert_null(strstr(dump, "(shortened)"));
+    free(dump);
+    char *s = sbuf_take(&text);
+    sbuf_cleanup(&text);
+    return s;
+}
+
 static const struct msg_button *find_button(const struct msg *m,
                                             const char *label)
 {
@@ -207,8 +269,10 @@ static void test_tracker_modes_follow_the_fight(void **state)
     assert_int_equal(f->reply.msg.nembeds, 1);
     assert_string_equal(f->reply.msg.embeds[0].title, "Roll for initiative!");
     const struct msg *t = f->reply.tracker;
+    char all[8192];
     assert_non_null(t);
-    assert_int_equal(t->nembeds, 1);
+    assert_non_null(t->v2);         /* Components V2, never embeds too */
+    assert_int_equal(t->nembeds, 0);
     assert_null(t->content);
     /* every control carries the version the change is saved as */
     const struct msg_button *end = find_button(t, "End turn");
@@ -221,15 +285,22 @@ static void test_tracker_modes_follow_the_fight(void **state)
     assert_int_equal(cid.fight, cmd_fx_fight(f->store));
     assert_non_null(find_button(t, "Undo (GM)"));
     assert_null(find_button(t, "Pass"));
-    /* the public tracker shows no hidden name */
-    assert_null(strstr(t->embeds[0].description, "Shade"));
+    /* the public tracker shows no hidden name, not even in an id */
+    assert_null(strstr(v2_all(t, all, sizeof all), "Shade"));
+    json_t *tb = render_discord_message(t, false);
+    char *tj = json_dumps(tb, 0);
+    assert_null(strstr(tj, "Shade"));
+    free(tj);
+    free(check_v2(tb));
+    json_decref(tb);
     /* a read-only command leaves the tracker alone */
     assert_true(run(f, ALICE, "combat", "status", NULL));
     assert_null(f->reply.tracker);
     assert_true(run(f, GM, "combat", "end", "confirm", "true", NULL));
     assert_int_equal(f->reply.tracker_mode, CMD_TRACKER_FINAL);
     assert_int_equal(f->reply.tracker->nbuttons, 0);
-    assert_non_null(strstr(f->reply.tracker->embeds[0].title, "finished"));
+    assert_non_null(strstr(v2_all(f->reply.tracker, all, sizeof all),
+                           "finished"));
 }
 
 static void test_tracker_refusal_carries_no_tracker(void **state)
@@ -288,9 +359,19 @@ static void test_tracker_alternating_controls(void **state)
     assert_string_equal(cid.sub, "pick");
     assert_string_equal(cid.opt_name, "name");
     assert_false(cid.has_value);
-    /* the whole message is valid for Discord */
+    /* the whole message is valid for Discord: one container whose last
+     * two children are the rows of the buttons and the menu */
     json_t *body = render_discord_message(t, false);
-    assert_int_equal(json_array_size(json_object_get(body, "components")), 2);
+    free(check_v2(body));
+    json_t *top = json_object_get(body, "components");
+    assert_int_equal(json_array_size(top), 1);
+    json_t *kids = json_object_get(json_array_get(top, 0), "components");
+    size_t nk = json_array_size(kids);
+    assert_true(nk >= 3);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(kids, nk - 1), "type")), 1);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(kids, nk - 2), "type")), 1);
     json_decref(body);
     /* once Aria has acted, only Bryn is offered for Blue */
     assert_true(run(f, ALICE, "combat", "pick", "name", "Aria", NULL));
@@ -700,20 +781,15 @@ static void test_huge_tracker_fits_an_embed(void **state)
     struct fix *f = *state;
     huge_fight(f);
     assert_true(run(f, GM, "combat", "begin", NULL));
-    /* the live tracker, with its buttons */
+    /* the live tracker, with its buttons: it folds at Discord's limits
+     * around the running turn and says where the rest is */
     json_t *body = render_discord_message(f->reply.tracker, false);
-    check_embeds(body);
-    const char *desc = json_string_value(json_object_get(
-        json_array_get(json_object_get(body, "embeds"), 0), "description"));
-    assert_non_null(strstr(desc, "\xE2\x96\xB6 "));     /* whose turn */
-    assert_non_null(strstr(desc, "more below"));
-    assert_non_null(strstr(json_string_value(json_object_get(json_object_get(
-                               json_array_get(json_object_get(body,
-                                                              "embeds"), 0),
-                               "footer"), "text")), "compact"));
-    assert_true(json_array_size(json_object_get(body, "components")) >= 1);
+    char *text = check_v2(body);
+    assert_non_null(strstr(text, "\xE2\x96\xB6 "));     /* whose turn */
+    assert_non_null(strstr(text, "more: /combat status"));
     json_decref(body);
-    /* the reply: events and the tracker together */
+    free(text);
+    /* the reply: the events (classic) */
     body = render_discord_message(&f->reply.msg, false);
     check_embeds(body);
     json_decref(body);
@@ -721,21 +797,20 @@ static void test_huge_tracker_fits_an_embed(void **state)
     for (int i = 0; i < 30; i++)
         assert_true(run(f, GM, "combat", "next", NULL));
     body = render_discord_message(f->reply.tracker, false);
-    check_embeds(body);
-    desc = json_string_value(json_object_get(
-        json_array_get(json_object_get(body, "embeds"), 0), "description"));
-    if (getenv("TEST_VERBOSE")) printf("%s\n", desc);
-    assert_non_null(strstr(desc, "more above"));
-    assert_non_null(strstr(desc, "\xE2\x96\xB6 "));
+    text = check_v2(body);
+    if (getenv("TEST_VERBOSE")) printf("%s\n", text);
+    assert_non_null(strstr(text, "more: /combat status"));
+    assert_non_null(strstr(text, "\xE2\x96\xB6 "));
     json_decref(body);
+    free(text);
     /* status, public and the GM's private one */
     assert_true(run(f, ALICE, "combat", "status", NULL));
     body = render_discord_message(&f->reply.msg, false);
-    check_embeds(body);
+    free(check_v2(body));
     json_decref(body);
     assert_true(run(f, GM, "combat", "status", "private", "true", NULL));
     body = render_discord_message(&f->reply.msg, true);
-    check_embeds(body);
+    free(check_v2(body));
     json_decref(body);
 }
 
@@ -748,14 +823,200 @@ static void test_forty_plain_combatants_all_listed(void **state)
     assert_true(run(f, GM, "combat", "add", "name", "Zombie Shambler",
                     "count", "20", "hp", "22", NULL));
     assert_true(run(f, GM, "combat", "begin", NULL));
+    /* one side, so no row has a button: the rows run together in one
+     * Text Display and every one of the 40 is there */
     json_t *body = render_discord_message(f->reply.tracker, false);
-    check_embeds(body);
-    const char *desc = json_string_value(json_object_get(
-        json_array_get(json_object_get(body, "embeds"), 0), "description"));
-    assert_null(strstr(desc, "more below"));
-    assert_non_null(strstr(desc, "Skeleton Warrior 20"));
-    assert_non_null(strstr(desc, "Zombie Shambler 20"));
+    char *text = check_v2(body);
+    assert_null(strstr(text, "more: /combat status"));
+    assert_non_null(strstr(text, "Skeleton Warrior 20"));
+    assert_non_null(strstr(text, "Zombie Shambler 20"));
     json_decref(body);
+    free(text);
+}
+
+/* ---- the tracker in Components V2 ----------------------------------- */
+
+/* With FRAY_SHOW_V2 set: the body sent and the console text of m. */
+static void show_v2(const char *what, const struct msg *m)
+{
+    if (getenv("FRAY_SHOW_V2") == NULL)
+        return;
+    char *text = render_discord_message_text(m, false, NULL);
+    struct sbuf con;
+    sbuf_init(&con, RENDER_TEXT_MAX);
+    render_text(m, NULL, &con);
+    printf("==== %s: JSON (%zu bytes)\n%s\n==== %s: console\n%s", what,
+           strlen(text), text, what, sbuf_str(&con));
+    sbuf_cleanup(&con);
+    free(text);
+}
+
+/* /combat begin: the tracker's body (*body, new) checked as V2, and its
+ * text (the caller frees). */
+static char *begin_v2(struct fix *f, const char *what, json_t **body)
+{
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    show_v2(what, f->reply.tracker);
+    *body = render_discord_message(f->reply.tracker, false);
+    return check_v2(*body);
+}
+
+/* The accessory ids of m's rows labelled Attack, as the clicks send them. */
+static int attack_ids(const struct msg *m, char ids[][CUSTOM_ID_MAX + 1],
+                      int max)
+{
+    int n = 0;
+    for (int i = 0; m->v2 != NULL && i < m->v2->nparts && n < max; i++) {
+        const struct msg_button *a = &m->v2->parts[i].accessory;
+        if (a->custom_id != NULL && strcmp(a->label, "Attack") == 0)
+            snprintf(ids[n++], CUSTOM_ID_MAX + 1, "%s", a->custom_id);
+    }
+    return n;
+}
+
+static void test_v2_tracker_eight_with_conditions_fit(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", "name",
+                    "Bridge ambush", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Goblin", "count", "4",
+                    "hp", "7", "init", "=5", "stats", "ac=12", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Shade", "hp", "9",
+                    "hidden", "true", "init", "=1", NULL));
+    assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
+                    "init", "=30", NULL));
+    assert_true(run(f, ALICE, "combat", "join", "name", "Wolf", "hp", "11",
+                    "init", "=12", NULL));
+    assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+                    "init", "=20", NULL));
+    static const char *const conds[][2] = {
+        {"Goblin 1", "Poisoned"}, {"Goblin 2", "Prone"},
+        {"Goblin 3", "Frightened"}, {"Aria", "Blessed"},
+        {"Bryn", "Restrained"}, {"Wolf", "Hidden"}, {"Shade", "Invisible"},
+        {"Goblin 4", "Stunned"},
+    };
+    for (size_t i = 0; i < sizeof conds / sizeof conds[0]; i++)
+        assert_true(run(f, GM, "combat", "condition", "name", conds[i][0],
+                        "condition", conds[i][1], "rounds", "3", "custom",
+                        "true", NULL));
+    json_t *body;
+    char *text = begin_v2(f, "8 combatants", &body);
+    const struct msg *t = f->reply.tracker;
+    /* all eight in one message: nothing folded */
+    assert_null(strstr(text, "more:"));
+    for (size_t i = 0; i < sizeof conds / sizeof conds[0]; i++)
+        if (strcmp(conds[i][0], "Shade") != 0) {
+            assert_non_null(strstr(text, conds[i][0]));
+            assert_non_null(strstr(text, conds[i][1]));
+        }
+    assert_null(strstr(text, "Shade"));          /* hidden stays hidden */
+    assert_null(strstr(text, "Invisible"));
+    char *dump = json_dumps(body, 0);
+    assert_null(strstr(dump, "Shade"));
+    free(dump);
+    free(text);
+    json_decref(body);
+    /* Aria's turn: an Attack on each visible goblin, none on her side */
+    char ids[16][CUSTOM_ID_MAX + 1];
+    int n = attack_ids(t, ids, 16);
+    assert_int_equal(n, 4);
+    struct custom_id cid;
+    assert_true(custom_id_parse(ids[0], &cid));
+    assert_string_equal(cid.command, "attack");
+    assert_string_equal(cid.opt_name, "target");
+    assert_true(strncmp(cid.opt_value, "Goblin ", 7) == 0);
+    assert_int_equal(cid.version, f->reply.version);
+    /* Bob clicks it: not his turn, refused as /attack refuses him */
+    f->expect_fight = cid.fight;
+    f->expect_version = cid.version;
+    assert_false(run(f, BOB, "attack", NULL, "target", cid.opt_value, NULL));
+    assert_non_null(strstr(f->reply.msg.content, "Aria's turn"));
+    assert_false(f->reply.changed);
+    /* Alice clicks it: Aria attacks, through the same /attack */
+    f->expect_fight = cid.fight;
+    f->expect_version = cid.version;
+    if (!run(f, ALICE, "attack", NULL, "target", cid.opt_value, NULL))
+        fail_msg("refused: %s", f->reply.msg.content ? f->reply.msg.content
+                 : f->reply.msg.embeds[0].description);
+    assert_true(f->reply.changed);
+    assert_int_equal(f->reply.version, cid.version + 1);
+}
+
+static void test_v2_tracker_forty_fold(void **state)
+{
+    struct fix *f = *state;
+    assert_true(run(f, GM, "combat", "start", "system", "generic", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Skeleton", "count",
+                    "19", "hp", "13", NULL));
+    assert_true(run(f, GM, "combat", "add", "name", "Zombie", "count",
+                    "19", "hp", "22", NULL));
+    assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp", "20",
+                    "init", "=30", NULL));
+    assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+                    "init", "=29", NULL));
+    assert_true(run(f, GM, "combat", "condition", "name", "Zombie 19",
+                    "condition", "Prone", "rounds", "2", "custom", "true",
+                    NULL));
+    json_t *body;
+    char *text = begin_v2(f, "40 combatants", &body);
+    /* folded visibly, around Aria's turn, with the controls kept */
+    assert_non_null(strstr(text, "more: /combat status"));
+    assert_non_null(strstr(text, "\xE2\x96\xB6 "));
+    assert_non_null(strstr(text, "**Aria**"));
+    char *dump = json_dumps(body, 0);
+    assert_non_null(strstr(dump, "End turn"));
+    free(dump);
+    free(text);
+    json_decref(body);
+}
+
+/* Every system's tracker is a valid V2 message, at setup, running, and
+ * ended, hidden combatants unnamed. */
+static void test_v2_tracker_every_system(void **state)
+{
+    struct fix *f = *state;
+    static const char *const systems[] = {"generic", "teams", "factions",
+                                          "resolve", "cards", "tactical"};
+    for (size_t i = 0; i < sizeof systems / sizeof systems[0]; i++) {
+        if (!run(f, GM, "combat", "start", "system", systems[i], NULL))
+            fail_msg("%s: %s", systems[i], f->reply.msg.content
+                     ? f->reply.msg.content
+                     : f->reply.msg.embeds[0].description);
+        bool sides = strcmp(systems[i], "generic") != 0;
+        if (!run(f, GM, "combat", "add", "name", "Goblin", "count", "2",
+                 "hp", "7", sides ? "side" : "init", sides ? "Red" : "=5",
+                 NULL))
+            fail_msg("%s: %s", systems[i], f->reply.msg.content
+                     ? f->reply.msg.content
+                     : f->reply.msg.embeds[0].description);
+        assert_true(run(f, GM, "combat", "add", "name", "Shade", "hp", "9",
+                        "hidden", "true", sides ? "side" : "init",
+                        sides ? "Red" : "=1", NULL));
+        assert_true(run(f, ALICE, "combat", "join", "name", "Aria", "hp",
+                        "20", sides ? "side" : "init", sides ? "Blue" : "=30",
+                        NULL));
+        assert_true(run(f, BOB, "combat", "join", "name", "Bryn", "hp", "18",
+                        sides ? "side" : "init", sides ? "Blue" : "=20", NULL));
+        bool alternating = strcmp(systems[i], "teams") == 0 ||
+                           strcmp(systems[i], "factions") == 0;
+        if (alternating)
+            assert_true(run(f, GM, "combat", "begin", "first", "Blue", NULL));
+        else
+            assert_true(run(f, GM, "combat", "begin", NULL));
+        json_t *body = render_discord_message(f->reply.tracker, false);
+        char *text = check_v2(body);
+        char *dump = json_dumps(body, 0);
+        if (strstr(dump, "Shade") != NULL)
+            fail_msg("%s: the hidden name in the tracker", systems[i]);
+        free(dump);
+        free(text);
+        json_decref(body);
+        assert_true(run(f, GM, "combat", "end", "confirm", "true", NULL));
+        body = render_discord_message(f->reply.tracker, false);
+        free(check_v2(body));
+        json_decref(body);
+        f->now_ms += 2 * CMD_REOPEN_MS;     /* past the reopen window */
+    }
 }
 
 /* ---- help ----------------------------------------------------------- */
@@ -812,6 +1073,9 @@ int main(void)
         T(test_hidden_attack_copy_goes_to_gm_channel),
         T(test_huge_tracker_fits_an_embed),
         T(test_forty_plain_combatants_all_listed),
+        T(test_v2_tracker_eight_with_conditions_fit),
+        T(test_v2_tracker_forty_fold),
+        T(test_v2_tracker_every_system),
         T(test_help_pages_fit_an_embed),
     };
 #undef T

@@ -171,8 +171,23 @@ static void run_ok(struct fix *f, uint64_t channel, uint64_t user,
 }
 
 /* The fields Discord reads as markdown, joined with newlines. */
+/* Every Text Display's content under components (a V2 message). */
+static void v2_markdown(json_t *comps, struct sbuf *out)
+{
+    size_t i;
+    json_t *c;
+    json_array_foreach(comps, i, c) {
+        const char *t = json_string_value(json_object_get(c, "content"));
+        if (t && json_integer_value(json_object_get(c, "type")) == 10)
+            sbuf_add(out, t), sbuf_addc(out, '\n');
+        v2_markdown(json_object_get(c, "components"), out);
+    }
+}
+
 static void markdown_text(json_t *body, struct sbuf *out)
 {
+    if (json_integer_value(json_object_get(body, "flags")) & 32768)
+        v2_markdown(json_object_get(body, "components"), out);
     static const char *const embed_keys[] = {"title", "description"};
     json_t *e, *fl;
     size_t i, k;

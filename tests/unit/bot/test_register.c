@@ -188,13 +188,15 @@ static void test_register_hash_stable(void **state)
 
 /* The contexts of the command named name in cmds, as a bit set of Discord's
  * context numbers (1 << n); fails when it is missing. */
-static unsigned contexts_of(json_t *cmds, const char *name)
+static unsigned list_of(json_t *cmds, const char *name, const char *key)
 {
     for (size_t i = 0; i < json_array_size(cmds); i++) {
         json_t *c = json_array_get(cmds, i);
         if (strcmp(json_string_value(json_object_get(c, "name")), name) != 0)
             continue;
-        json_t *ctx = json_object_get(c, "contexts");
+        json_t *ctx = json_object_get(c, key);
+        if (ctx == NULL)
+            return 0;
         assert_true(json_is_array(ctx));
         unsigned bits = 0;
         for (size_t k = 0; k < json_array_size(ctx); k++)
@@ -203,6 +205,18 @@ static unsigned contexts_of(json_t *cmds, const char *name)
     }
     fail_msg("no /%s registered", name);
     return 0;
+}
+
+static unsigned contexts_of(json_t *cmds, const char *name)
+{
+    return list_of(cmds, name, "contexts");
+}
+
+/* The integration_types of /name (1 << 0 server install, 1 << 1 a
+ * user's own install); 0 when it declares none. */
+static unsigned installs_of(json_t *cmds, const char *name)
+{
+    return list_of(cmds, name, "integration_types");
 }
 
 /* What works in a DM with the bot is declared so (context 1, and 2 for a
@@ -219,6 +233,20 @@ static void test_register_contexts(void **state)
     assert_int_equal(contexts_of(core, "help"), everywhere);
     assert_int_equal(contexts_of(core, "combat"), 1u << 0);
     assert_int_equal(contexts_of(core, "config"), 1u << 0);
+    /* a user's own install (discord-interface-2026.md 3.3, 3.4): /roll,
+     * /macro, /character (show, list) and /help are declared for both
+     * installs; a fight and the settings need fray in the server */
+    unsigned both = 1u << 0 | 1u << 1;
+    assert_int_equal(installs_of(core, "roll"), both);
+    assert_int_equal(installs_of(core, "macro"), both);
+    assert_int_equal(installs_of(core, "help"), both);
+    assert_int_equal(installs_of(core, "character"), both);
+    assert_int_equal(contexts_of(core, "character"), 1u << 0);
+    assert_int_equal(contexts_of(core, "macro"), everywhere);
+    assert_int_equal(installs_of(core, "combat"), 1u << 0);
+    assert_int_equal(installs_of(core, "attack"), 1u << 0);
+    assert_int_equal(installs_of(core, "config"), 1u << 0);
+    check_valid(core, "the global set with its installs");
     json_decref(core);
     size_t n;
     const struct rs_system *const *all = rs_all(&n);
@@ -229,6 +257,8 @@ static void test_register_contexts(void **state)
         const char *name = json_string_value(
             json_object_get(json_array_get(set, i), "name"));
         assert_int_equal(contexts_of(set, name), 1u << 0);
+        /* integration_types apply only to global commands */
+        assert_int_equal(installs_of(set, name), 0);
     }
     json_decref(set);
 }

@@ -1,0 +1,195 @@
+/* test_daemon_tracker_v2.c - the live tracker as a Components V2 message
+ * through fake-discord, which checks every body against Discord's V2 rules
+ * (discord-interface-2026.md 1.1 to 1.5): posted with the flag and nothing
+ * classic beside it; a row's Attack button acts for the clicker through
+ * /attack, and refuses a player whose turn it is not as /attack does; a
+ * classic tracker left by an older fray converts on its next edit
+ * (content null, embeds [], the flag set), with no violation. */
+#include "tracker_util.h"
+
+#include <signal.h>
+
+#include "cmd.h"
+#include "store.h"
+
+/* The fight of tracker_util.h, the goblins given an armour class so an
+ * attack can hit them, begun: tid gets the tracker's id. */
+static void armed_fight(struct harness *h, long long *since, char tid[32])
+{
+    harness_start(h, NULL, NULL, true);
+    *since = harness_last_request(h);
+    fight(h, "generic");
+    for (int i = 1; i <= 2; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Goblin %d", i);
+        ok(combat(h, GM, "set", json_pack("[{s:s,s:s},{s:s,s:s}]", "name",
+                                          "name", "value", name, "name",
+                                          "stats", "value", "ac=10")));
+    }
+    snprintf(tid, 32, "%s", begin(h, since));
+}
+
+static void test_tracker_posted_as_v2(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], text[8192];
+    (void)st;
+    armed_fight(&h, &since, tid);
+    json_t *m = message(&h, tid);
+    assert_true(json_integer_value(json_object_get(m, "flags")) & 32768);
+    assert_null(strstr(json_string_value(json_object_get(m, "content"))
+                           ? json_string_value(json_object_get(m, "content"))
+                           : "", "round"));
+    assert_int_equal(json_array_size(json_object_get(m, "embeds")), 0);
+    embed_text(m, text, sizeof text);
+    assert_non_null(strstr(text, "round 1"));
+    assert_true(shows(text, "@Aria"));
+    /* Aria's turn: an Attack on each goblin, none on Bryn */
+    const char *a = button(m, "Attack");
+    assert_non_null(a);
+    assert_non_null(strstr(a, "v2:attack:"));
+    assert_non_null(strstr(a, ":target=Goblin"));
+    assert_non_null(button(m, "End turn"));
+    json_decref(m);
+    assert_int_equal(harness_violations_of(&h, "v2_with_content"), 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_attack_button(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], id[128], text[8192];
+    (void)st;
+    armed_fight(&h, &since, tid);
+    json_t *m = message(&h, tid);
+    snprintf(id, sizeof id, "%s", button(m, "Attack"));
+    json_decref(m);
+    /* Bob clicks it on Aria's turn: refused, privately, nothing changes */
+    json_t *cb = click(&h, BOB, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 64);
+    assert_non_null(strstr(content_of(cb), "Aria's turn"));
+    json_decref(cb);
+    /* Alice clicks it: Aria attacks that goblin, a new public message,
+     * and the tracker is edited to the new version */
+    cb = click(&h, ALICE, tid, id, NULL);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    assert_int_equal(flags_of(cb) & 64, 0);
+    embeds_text(cb, text, sizeof text);
+    assert_non_null(strstr(text, "Aria"));
+    assert_non_null(strstr(text, "Goblin"));
+    json_decref(cb);
+    json_t *e = harness_wait_request(&h, "PATCH", tid, &since, WAIT_MS);
+    assert_non_null(e);
+    assert_true(json_integer_value(json_object_get(json_object_get(e, "body"),
+                                                   "flags")) & 32768);
+    json_decref(e);
+    /* the old button is stale now: refused with the current state */
+    cb = click(&h, ALICE, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 64);
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* A click on a V2 message of fray's that is not the live tracker (an
+ * older copy) is answered with a new message: an update would turn that
+ * V2 message classic, which Discord refuses. */
+static void test_click_on_other_v2_message(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], id[128], body[1024], oid[32];
+    int status = 0;
+    (void)st;
+    armed_fight(&h, &since, tid);
+    json_t *m = message(&h, tid);
+    snprintf(id, sizeof id, "%s", button(m, "End turn"));
+    json_decref(m);
+    snprintf(body, sizeof body, "{\"flags\":32768,\"components\":[{"
+             "\"type\":17,\"components\":[{\"type\":10,\"content\":"
+             "\"an older tracker\"},{\"type\":1,\"components\":[{"
+             "\"type\":2,\"style\":1,\"label\":\"End turn\","
+             "\"custom_id\":\"%s\"}]}]}],\"allowed_mentions\":{"
+             "\"parse\":[]}}", id);
+    json_t *other = fake_rest(h.fake.port, h.token, "POST",
+                              "/channels/" CHANNEL "/messages", body,
+                              &status);
+    assert_int_equal(status, 200);
+    snprintf(oid, sizeof oid, "%s",
+             json_string_value(json_object_get(other, "id")));
+    json_decref(other);
+    json_t *cb = click(&h, ALICE, oid, id, NULL);
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    json_decref(cb);
+    json_decref(wait_edit(&h, tid, &since, "@Bryn"));
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+static void test_classic_tracker_converts_on_edit(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32];
+    int status = 0;
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    since = harness_last_request(&h);
+    fight(&h, "generic");
+    (void)begin(&h, &since);
+    /* an older fray's classic tracker: an embed and buttons */
+    json_t *old = fake_rest(h.fake.port, h.token, "POST",
+                            "/channels/" CHANNEL "/messages",
+                            "{\"embeds\":[{\"title\":\"Fight \\u2014 round "
+                            "1\",\"description\":\"\\u25b6 **Aria**\"}],"
+                            "\"components\":[{\"type\":1,\"components\":[{"
+                            "\"type\":2,\"style\":1,\"label\":\"End turn\","
+                            "\"custom_id\":\"v2:combat/next:1.1\"}]}],"
+                            "\"allowed_mentions\":{\"parse\":[]}}", &status);
+    assert_int_equal(status, 200);
+    snprintf(tid, sizeof tid, "%s",
+             json_string_value(json_object_get(old, "id")));
+    json_decref(old);
+    /* fray, stopped, finds it as the channel's tracker when it comes back */
+    kill(h.fray, SIGKILL);
+    assert_true(harness_wait_exit(&h, 3000) >= 0);
+    struct store *s = NULL;
+    char err[256], val[64];
+    assert_int_equal(store_open(h.db, &s, err, sizeof err), BOT_OK);
+    snprintf(val, sizeof val, "%s", tid);
+    assert_int_equal(store_kv_set(s, CMD_TRACKER_KV_PREFIX CHANNEL, val),
+                     BOT_OK);
+    store_close(s);
+    harness_start_fray(&h, NULL);
+    assert_int_equal(fake_wait_stat(h.fake.port, "resumes_ok", 1, 8000), 0);
+    since = harness_last_request(&h);
+    ok(combat(&h, ALICE, "next", NULL));
+    json_t *e = wait_edit(&h, tid, &since, "@Bryn");
+    json_t *body = json_object_get(e, "body");
+    assert_true(json_is_null(json_object_get(body, "content")));
+    assert_int_equal(json_array_size(json_object_get(body, "embeds")), 0);
+    assert_true(json_integer_value(json_object_get(body, "flags")) & 32768);
+    json_decref(e);
+    json_t *m = message(&h, tid);
+    assert_true(json_integer_value(json_object_get(m, "flags")) & 32768);
+    assert_int_equal(json_array_size(json_object_get(m, "embeds")), 0);
+    json_decref(m);
+    assert_int_equal(harness_violations_of(&h, "v2_switch_not_emptied"), 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tracker_posted_as_v2),
+        cmocka_unit_test(test_attack_button),
+        cmocka_unit_test(test_click_on_other_v2_message),
+        cmocka_unit_test(test_classic_tracker_converts_on_edit),
+    };
+    return cmocka_run_group_tests_name("daemon_tracker_v2", tests, NULL,
+                                       NULL);
+}
