@@ -77,7 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FUZZ_CHECK(it.type == INTERACTION_COMMAND ||
                it.type == INTERACTION_COMPONENT ||
-               it.type == INTERACTION_AUTOCOMPLETE);
+               it.type == INTERACTION_AUTOCOMPLETE ||
+               it.type == INTERACTION_MODAL_SUBMIT);
     FUZZ_CHECK(it.id && it.token && it.application_id);
     FUZZ_CHECK(it.req.command != NULL);
     FUZZ_CHECK(it.req.nopts >= 0 && it.req.nopts <= CMD_MAX_OPTS);
