@@ -470,9 +470,10 @@ static void run_console_lines(const char *what, char *const *lines, int n,
     struct store *store;
     struct eng_rng rng;
     struct console con;
-    char err[128], *out = NULL, dir[] = "/tmp/fray-doc-XXXXXX", cwd[4096];
+    char err[STORE_MAX_ERR], *out = NULL, dir[] = "/tmp/fray-doc-XXXXXX";
     size_t outlen = 0;
-    assert_non_null(getcwd(cwd, sizeof cwd));
+    char *cwd = getcwd(NULL, 0);  /* as long as the build folder's path */
+    assert_non_null(cwd);
     assert_non_null(mkdtemp(dir));
     assert_int_equal(chdir(dir), 0);
     FILE *f = open_memstream(&out, &outlen);
@@ -487,6 +488,7 @@ static void run_console_lines(const char *what, char *const *lines, int n,
         fflush(f);
         if (st == CONSOLE_FATAL || con.refused != before) {
             assert_int_equal(chdir(cwd), 0);
+            remove_dir(dir);
             fail_msg("%s: `%s` was refused:\n%s", what, lines[i],
                      out + at);
         }
@@ -495,6 +497,7 @@ static void run_console_lines(const char *what, char *const *lines, int n,
     free(out);
     store_close(store);
     assert_int_equal(chdir(cwd), 0);
+    free(cwd);
     remove_dir(dir);
 }
 
