@@ -70,6 +70,8 @@ struct msg_select {
     char *placeholder;
     struct msg_select_option options[MSG_MAX_SELECT];
     int noptions;
+    int max_values;             /* > 1: a multi-select, 1 to this many
+                                   choices (at most noptions); else one */
 };
 
 /* Components V2 (docs/internals/v2.md): a message drawn as one container

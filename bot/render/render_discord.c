@@ -400,6 +400,12 @@ static int put_rows(struct jw *w, const struct msg *m, bool *dropped,
         if (m->select.placeholder)
             put_text(w, "placeholder", m->select.placeholder,
                      RENDER_DC_PLACEHOLDER_MAX, NULL, false);
+        if (m->select.max_values > 1 && k > 1) {
+            /* a multi-select: at least one, at most what it offers */
+            JW_I64(w, "min_values", 1);
+            JW_I64(w, "max_values",
+                   m->select.max_values < k ? m->select.max_values : k);
+        }
         JW_LIT(w, "}]}");
         rows++;
         comps += 2;
