@@ -126,6 +126,10 @@ struct msg {
     struct msg_select select;   /* used when select.noptions > 0 */
     uint64_t mention_users[MSG_MAX_MENTIONS]; /* the only users it may ping */
     int nmentions;
+    bool notice;                /* content is a turn's notice: Discord draws
+                                   the message as V2 (render_notice.h) */
+    int notice_button;          /* with notice: the button drawn beside
+                                   the notice (its Attack), -1: none */
 };
 
 void msg_init(struct msg *m);

@@ -327,22 +327,35 @@ static void test_picker_forged_refused(void **st)
     harness_stop(&h);
 }
 
+/* The button labelled label under comps: in action rows, a V2
+ * container, or beside a Section (its accessory); NULL if none. */
+static json_t *button_in(json_t *comps, const char *label)
+{
+    for (size_t i = 0; i < json_array_size(comps); i++) {
+        json_t *c = json_array_get(comps, i);
+        const char *l = json_string_value(json_object_get(c, "label"));
+        if (l != NULL && strcmp(l, label) == 0)
+            return c;
+        json_t *acc = json_object_get(c, "accessory");
+        l = json_string_value(json_object_get(acc, "label"));
+        if (l != NULL && strcmp(l, label) == 0)
+            return acc;
+        json_t *in = button_in(json_object_get(c, "components"), label);
+        if (in != NULL)
+            return in;
+    }
+    return NULL;
+}
+
 /* The button of a callback's message labelled label, or fail. */
 static json_t *button_of(json_t *cb, const char *label)
 {
-    json_t *rows = json_object_get(data_of(cb), "components");
-    for (size_t i = 0; i < json_array_size(rows); i++) {
-        json_t *cs = json_object_get(json_array_get(rows, i), "components");
-        for (size_t k = 0; k < json_array_size(cs); k++) {
-            json_t *c = json_array_get(cs, k);
-            const char *l = json_string_value(json_object_get(c, "label"));
-            if (l != NULL && strcmp(l, label) == 0)
-                return c;
-        }
+    json_t *b = button_in(json_object_get(data_of(cb), "components"), label);
+    if (b == NULL) {
+        char *s = json_dumps(cb, 0);
+        fail_msg("no %s button in %s", label, s);
     }
-    char *s = json_dumps(cb, 0);
-    fail_msg("no %s button in %s", label, s);
-    return NULL;
+    return b;
 }
 
 /* Click the button of record msg as user; the answer's record. */
@@ -374,6 +387,16 @@ static void test_turn_notice_attack_button(void **st)
     (void)st;
     start(&h);
     json_t *begin = fight_begun(&h);
+    /* the notice is V2 (docs/internals/v2.md): the Attack button beside
+     * it, a ping for Alice alone */
+    assert_true(json_integer_value(json_object_get(data_of(begin),
+                                                   "flags")) & 32768);
+    assert_null(json_object_get(data_of(begin), "content"));
+    json_t *am = json_object_get(data_of(begin), "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(am, "users"), 0)), ALICE);
     json_t *attack = button_of(begin, "Attack");
     json_t *p = click(&h, begin, attack, ALICE);
     assert_true(ephemeral(p));

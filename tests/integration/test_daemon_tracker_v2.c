@@ -140,6 +140,51 @@ static void test_attack_button_saved_attacks(void **st)
     harness_stop(&h);
 }
 
+/* Whether callback cb is a turn notice drawn as V2 for user: the flag,
+ * no content or embeds, the mention in its text and only that user in
+ * allowed_mentions, the Attack button beside it. */
+static void notice_for(json_t *cb, const char *user)
+{
+    json_t *data = json_object_get(cb, "data");
+    char text[8192], mention[40];
+    assert_true(json_integer_value(json_object_get(data, "flags")) & 32768);
+    assert_null(json_object_get(data, "content"));
+    assert_null(json_object_get(data, "embeds"));
+    embed_text(data, text, sizeof text);
+    snprintf(mention, sizeof mention, "<@%s>, it is your turn", user);
+    assert_non_null(strstr(text, mention));
+    json_t *am = json_object_get(data, "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(am, "users"), 0)), user);
+    assert_non_null(button(data, "Attack"));
+}
+
+/* Turn notices through the fake: V2 with no violation, each pinging only
+ * the player whose turn it is; an NPC's turn pings nobody. */
+static void test_turn_notice_v2(void **st)
+{
+    struct harness h;
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    fight(&h, "generic");
+    json_t *cb = combat(&h, GM, "begin", NULL);
+    notice_for(cb, ALICE);
+    json_decref(cb);
+    cb = combat(&h, ALICE, "next", NULL);
+    notice_for(cb, BOB);
+    json_decref(cb);
+    cb = combat(&h, BOB, "next", NULL);          /* a goblin's turn */
+    json_t *am = json_object_get(json_object_get(cb, "data"),
+                                 "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 0);
+    json_decref(cb);
+    assert_int_equal(harness_violations_of(&h, "v2_with_content"), 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 static void test_tracker_posted_as_v2(void **st)
 {
     struct harness h;
@@ -297,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_tracker_posted_as_v2),
         cmocka_unit_test(test_attack_button),
         cmocka_unit_test(test_attack_button_saved_attacks),
+        cmocka_unit_test(test_turn_notice_v2),
         cmocka_unit_test(test_click_on_other_v2_message),
         cmocka_unit_test(test_classic_tracker_converts_on_edit),
     };
