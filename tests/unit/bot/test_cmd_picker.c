@@ -578,6 +578,48 @@ static void test_picker_area_multi(void **state)
     script_cell_close(&b);
 }
 
+/* A saved attack that is an area one (its options say template=) makes
+ * the picker a multi-select too; Kit's one saved attack is used without a
+ * question. */
+static void test_picker_area_saved(void **state)
+{
+    (void)state;
+    static const struct script_setup none;
+    static const char *const lines[][2] = {
+        {"p1", "/character create name:Kit system:tactical hp:20 "
+               "stats:\"init=30\" attack:Flamer damage:2d6 "
+               "options:\"template=2\""},
+        {"gm", "/combat start system:tactical name:Saved"},
+        {"gm", "/combat add name:Drone side:drones hp:12 stats:\"init=1\""},
+        {"gm", "/combat add name:Wasp side:drones hp:12 stats:\"init=2\""},
+        {"p1", "/combat join character:Kit side:crew"},
+        {"gm", "/combat begin"},
+    };
+    struct script_cell c;
+    struct cmd_reply pick, chosen;
+    script_cell_prepare(&c, &none, PICKER_SEED);
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        script_cell_step(&c, lines[i][1], script_actor(lines[i][0]), NULL,
+                         NULL);
+    run(&c, "/attack attacker:Kit", SCRIPT_P1, &pick);
+    if (pick.is_error)
+        fail_msg("%s", pick.msg.content);
+    assert_int_equal(pick.msg.select.max_values, 2);
+    struct custom_id cid;
+    assert_true(custom_id_parse(pick.msg.select.custom_id, &cid));
+    assert_string_equal(cid.select_name, "target");
+    assert_string_equal(cid.presets[1].name, "with");
+    assert_string_equal(cid.presets[1].value, "Flamer");
+    const char *both[] = {"Drone", "Wasp"};
+    choose_many(&c, &pick, both, 2, SCRIPT_P1, &chosen);
+    if (chosen.is_error)
+        fail_msg("%s", chosen.msg.content);
+    assert_true(chosen.changed);
+    cmd_reply_cleanup(&pick);
+    cmd_reply_cleanup(&chosen);
+    script_cell_close(&c);
+}
+
 /* Refusals of a multi-select's answer: one target died since (nothing
  * happens, the others are not hit either), several values on a single
  * attack's picker, a hidden one forged in. */
@@ -774,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_picker_saved_attacks),
         cmocka_unit_test(test_picker_too_many_targets),
         cmocka_unit_test(test_picker_area_multi),
+        cmocka_unit_test(test_picker_area_saved),
         cmocka_unit_test(test_picker_area_refusals),
         cmocka_unit_test(test_tracker_attack_saved),
         cmocka_unit_test(test_tracker_attack_one_saved),
