@@ -2,7 +2,9 @@
  * (docs/console.md): a list to choose from is printed numbered, followed
  * by "answer with a number (1 to N)"; a line that is only a number answers
  * it as the typed command; out of range, no list open, or another user's
- * list is refused. */
+ * list is refused. An area attack's list takes several numbers on one
+ * line ("1 3"); a repeat, too many, or several on a one-choice list is
+ * refused. */
 #include "support.h"
 
 #include <stdio.h>
