@@ -364,6 +364,10 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_STORE;
     }
     log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
+    store_hist_set_bounds(d.store, &(struct store_hist_bounds){
+        .fight_bytes = c->history_max_kb * 1024,
+        .fight_lines = c->history_max_changes,
+        .server_bytes = c->history_max_mb_per_server << 20});
     d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
     if (!d.batch) {
         log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
