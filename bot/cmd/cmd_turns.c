@@ -279,11 +279,19 @@ void cmd_combat_history(struct cmd_run *run)
         return;
     }
     struct sbuf b = h.b;
+    struct store_hist_info hist = {0};
     if (h.shown == 0)
         sbuf_add(&b, "Nothing has happened in this fight yet.");
     else if (total > h.shown)
         sbuf_addf(&b, "_\xE2\x80\xA6 and %zu earlier (count: shows more)_",
                   total - h.shown);
+    /* The summary may be past the page: say it is there. */
+    if (total > h.shown &&
+        store_hist_info(run->ctx->store, run->req->channel_id, &hist) ==
+            BOT_OK && hist.folded_to > 0)
+        sbuf_addf(&b, "\n_Changes up to v%lld were folded into a summary "
+                  "to keep the fight's history within its bound._",
+                  (long long)hist.folded_to);
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          "What happened");
     if (em != NULL)

@@ -249,6 +249,51 @@ static void test_log_name_fallback(void **state)
                 false);
 }
 
+/* Issue 33, finding 1, through the commands: a fight whose history
+ * passes its bound (here 64 KB: attacks with every die of a long
+ * exploding expression) keeps going; the change that folds says so, the
+ * log and the history show the summary, and undo stops at the fold with
+ * the reason. */
+static void test_history_folded(void **state)
+{
+    struct cmd_fx *f = *state;
+    store_hist_set_bounds(f->store, &(struct store_hist_bounds){
+        .fight_bytes = STORE_HIST_MIN_BYTES});
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           "name", "Long siege", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
+                           "2", "hp", "1000000", "hidden", "true", "stats",
+                           "ac=2", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
+                           "1000000", "stats", "ac=15 attack=5", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    int folded_at = 0;
+    for (int i = 1; i <= 60 && folded_at == 0; i++) {
+        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
+                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
+                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
+                               NULL));
+        if (strstr(f->text, "were folded into a summary") != NULL)
+            folded_at = i;
+    }
+    assert_true(folded_at > 0);
+    cmd_fx_has(f, "This fight's history reached its bound (64 KB");
+    assert_true(cmd_fx_run(f, GM, "combat", "log", NULL));
+    assert_non_null(strstr(f->reply.file.data,
+                           "were folded into this summary"));
+    assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
+    cmd_fx_has(f, "were folded into a summary");
+    /* Undo works for the recent changes, then stops at the fold. */
+    bool refused = false;
+    for (int i = 0; i < ENC_UNDO_DEPTH && !refused; i++)
+        if (!cmd_fx_run(f, GM, "combat", "undo", NULL)) {
+            refused = true;
+            cmd_fx_has(f, "undo cannot go further back");
+            cmd_fx_has(f, "were folded into a summary");
+        }
+    assert_true(refused);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +313,8 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_name_fallback,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_history_folded, cmd_fx_setup,
+                                        cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
