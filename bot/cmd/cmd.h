@@ -112,6 +112,12 @@ struct cmd_channel {
     int type;                    /* Discord's channel type */
 };
 
+/* The most a /combat log file holds, bytes (issue 33): past it the
+ * oldest changes are left out and one line says how many and where to read
+ * them, so a log costs the same however long the fight ran. Below what any
+ * server lets a bot attach (10 MiB). */
+#define CMD_LOG_CAP_BYTES (1u << 20)
+
 struct cmd_req {
     enum cmd_source source;
     const char *command;         /* "roll", "combat", "attack", "help"... */

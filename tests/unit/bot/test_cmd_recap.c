@@ -294,6 +294,38 @@ static void test_history_folded(void **state)
     assert_true(refused);
 }
 
+/* Issue 33, finding 2: a log costs the same however long the fight ran
+ * (2,000 changes of about 650 bytes each would be a 1.3 MB file).
+ * A fight whose history is past what a log holds gets a log within
+ * CMD_LOG_CAP_BYTES: its newest changes whole, and a line saying how many
+ * of the oldest were left out. */
+static void test_log_capped(void **state)
+{
+    struct cmd_fx *f = *state;
+    store_hist_set_bounds(f->store, &(struct store_hist_bounds){
+        .fight_bytes = 8 << 20, .fight_lines = 100000});
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           "name", "Long siege", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
+                           "2", "hp", "1000000", "hidden", "true", "stats",
+                           "ac=2", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
+                           "1000000", "stats", "ac=15 attack=5", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    for (int i = 1; i <= 2000; i++)
+        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
+                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
+                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
+                               NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    const struct cmd_file *file = &f->reply.file;
+    assert_non_null(file->data);
+    assert_true(file->len <= CMD_LOG_CAP_BYTES);
+    assert_non_null(strstr(file->data, "oldest changes (up to v"));
+    assert_non_null(strstr(file->data, "## v2004 "));
+    assert_null(strstr(file->data, "## v1 "));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +346,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_log_name_fallback,
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_history_folded, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_log_capped, cmd_fx_setup,
                                         cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
