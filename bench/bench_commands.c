@@ -24,7 +24,9 @@
  *                and then twice as many into fresh files; the file's size
  *                after each, WAL included, after the store closed (a
  *                bounded history stays near its bound, [fights]
- *                history_max_kb, however long the fight)
+ *                history_max_kb, however long the fight); with
+ *                --keep-db PATH, --attack-commands changes into PATH alone,
+ *                kept (bench/log-storm's fight, channel 1000)
  *   group-N      the same file with N channels fighting at once: one
  *                command of every channel arrives together, and they are
  *                committed as groups of at most DAEMON_BATCH_MAX (the
@@ -36,7 +38,7 @@
  *   build/bench-commands [--commands N] [--file-commands N]
  *                        [--disk-commands N] [--fight-commands N]
  *                        [--group-commands N] [--attack-commands N]
- *                        [--dir DIR]
+ *                        [--dir DIR] [--keep-db PATH]
  *                        [--only memory|sqlite-file|disk|group|attack]
  *
  * --only runs one of them, e.g. under valgrind --tool=callgrind
@@ -363,7 +365,7 @@ int main(int argc, char **argv)
 {
     long n = 100000, nfile = 5000, ndisk = 1000, nfight = 100;
     long ngroup = 20000, nattack = 1000;
-    const char *dir = "/tmp", *only = NULL;
+    const char *dir = "/tmp", *only = NULL, *keep_db = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--commands") == 0)
             n = strtol(argv[i + 1], NULL, 10);
@@ -377,6 +379,8 @@ int main(int argc, char **argv)
             nattack = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--fight-commands") == 0)
             nfight = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--keep-db") == 0)
+            keep_db = argv[i + 1];
         else if (strcmp(argv[i], "--dir") == 0)
             dir = argv[i + 1];
         else if (strcmp(argv[i], "--only") == 0)
@@ -422,6 +426,11 @@ int main(int argc, char **argv)
         rc |= bench_disk("disk-long", path, ndisk, ndisk);
     }
     remove_db(path);
+    if (want[4] && keep_db != NULL) {
+        /* one run, kept: bench/log-storm's long fight */
+        remove_db(keep_db);
+        return bench_attack(keep_db, nattack);
+    }
     if (want[4]) {
         rc |= bench_attack(path, nattack);
         remove_db(path);

@@ -347,6 +347,79 @@ static void log_file_name(const char *fight, char *out, size_t n)
     snprintf(out + k, n - k, "%s-log.md", k == 0 ? "fight" : "");
 }
 
+struct cmd_log_cache {
+    uint64_t channel, fight;
+    int64_t version;
+    bool gm;
+    size_t max;
+    char *data;                  /* the file (heap), NULL: none kept */
+    size_t len;
+};
+
+struct cmd_log_cache *cmd_log_cache_new(void)
+{
+    return calloc(1, sizeof(struct cmd_log_cache));
+}
+
+void cmd_log_cache_free(struct cmd_log_cache *c)
+{
+    if (c != NULL)
+        free(c->data);
+    free(c);
+}
+
+/* The kept file when it is this fight's at this version for this view;
+ * else NULL. */
+static const struct cmd_log_cache *log_kept(const struct cmd_run *run,
+                                            bool gm, size_t max)
+{
+    const struct cmd_log_cache *c = run->ctx->log_cache;
+    const struct encounter *e = run->enc;
+    return c != NULL && c->data != NULL &&
+                   c->channel == run->req->channel_id &&
+                   c->fight == e->fight_id && c->version == e->version &&
+                   c->gm == gm && c->max == max
+               ? c
+               : NULL;
+}
+
+/* Keep a copy of the file just made for the next log of the same state
+ * (no memory: nothing kept). */
+static void log_keep(struct cmd_run *run, bool gm, size_t max,
+                     const char *data, size_t len)
+{
+    struct cmd_log_cache *c = run->ctx->log_cache;
+    if (c == NULL)
+        return;
+    free(c->data);
+    *c = (struct cmd_log_cache){
+        .channel = run->req->channel_id, .fight = run->enc->fight_id,
+        .version = run->enc->version, .gm = gm, .max = max,
+        .data = malloc(len + 1), .len = len};
+    if (c->data != NULL)
+        memcpy(c->data, data, len + 1);
+}
+
+/* Attach the log (data of len bytes, taken) to the reply, named after
+ * the fight, with the line saying what it is. */
+static void log_attach(struct cmd_run *run, bool gm, char *data, size_t len)
+{
+    char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
+    log_file_name(run->enc->name, name, sizeof name);
+    struct cmd_file *f = &run->reply->file;
+    f->len = len;
+    f->data = data;
+    f->name = strdup(name);
+    if (f->data == NULL || f->name == NULL) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
+                    ? "the GM sees it (hidden numbers included)"
+                    : "everyone sees it", name);
+    run->reply->ephemeral = gm;
+}
+
 void cmd_combat_log(struct cmd_run *run)
 {
     const struct encounter *e = run->enc;
@@ -364,6 +437,14 @@ void cmd_combat_log(struct cmd_run *run)
                  : lim > CMD_LOG_MAX_EVER ? CMD_LOG_MAX_EVER : (size_t)lim;
     if (max > CMD_LOG_CAP_BYTES)
         max = CMD_LOG_CAP_BYTES;
+    const struct cmd_log_cache *kept = log_kept(run, gm, max);
+    if (kept != NULL) {
+        char *copy = malloc(kept->len + 1);
+        if (copy != NULL)
+            memcpy(copy, kept->data, kept->len + 1);
+        log_attach(run, gm, copy, kept->len);
+        return;
+    }
     /* Two passes over the history, neither holding it: the first finds
      * the oldest change that still fits, the second writes from there. */
     struct log_fit fit = {.gm = gm,
@@ -405,19 +486,10 @@ void cmd_combat_log(struct cmd_run *run)
         cmd_fail(run, "the fight's log could not be written; try again");
         return;
     }
-    char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
-    log_file_name(e->name, name, sizeof name);
-    struct cmd_file *f = &run->reply->file;
-    f->len = d.b.len;
-    f->data = sbuf_take(&d.b);
-    f->name = strdup(name);
+    size_t len = d.b.len;
+    char *data = sbuf_take(&d.b);
     sbuf_cleanup(&d.b);
-    if (f->data == NULL || f->name == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
-        return;
-    }
-    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
-                    ? "the GM sees it (hidden numbers included)"
-                    : "everyone sees it", name);
-    run->reply->ephemeral = gm;
+    if (data != NULL)
+        log_keep(run, gm, max, data, len);
+    log_attach(run, gm, data, len);
 }

@@ -311,6 +311,7 @@ static void release(struct daemon *d)
     limit_free(d->limit);
     free(d->batch);
     free(d->result);
+    cmd_log_cache_free(d->log_cache);
     store_close(d->store);
     rs_data_free(&d->rules);
 }
@@ -378,6 +379,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
         log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
     d.result = malloc(sizeof *d.result); /* NULL: one per command */
+    d.log_cache = cmd_log_cache_new();   /* NULL: each log made anew */
     d.limit = limit_new(0);
     if (!d.limit)
         log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");

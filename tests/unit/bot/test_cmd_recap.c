@@ -326,6 +326,34 @@ static void test_log_capped(void **state)
     assert_null(strstr(file->data, "## v1 "));
 }
 
+/* Twenty logs of one fight cost one: the same fight at the same version,
+ * asked again for the same view, gets the same file (its "written" time
+ * included); a change, or the GM's copy, makes a new one. */
+static void test_log_same_file(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_log_cache *c = cmd_log_cache_new();
+    assert_non_null(c);
+    f->ctx.log_cache = c;
+    fight(f);
+    assert_true(cmd_fx_run(f, ALICE, "combat", "log", NULL));
+    char *first = strdup(f->reply.file.data);
+    assert_non_null(first);
+    f->now_ms += 3600 * 1000;         /* an hour later: same file */
+    assert_true(cmd_fx_run(f, BOB, "combat", "log", NULL));
+    assert_string_equal(f->reply.file.data, first);
+    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    assert_non_null(strstr(f->reply.file.data, "Shade"));
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", "Goblin",
+                           "change", "-3", NULL));
+    assert_true(cmd_fx_run(f, BOB, "combat", "log", NULL));
+    assert_string_not_equal(f->reply.file.data, first);
+    assert_null(strstr(f->reply.file.data, "Shade"));
+    free(first);
+    f->ctx.log_cache = NULL;
+    cmd_log_cache_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +376,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_history_folded, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_capped, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_log_same_file, cmd_fx_setup,
                                         cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
