@@ -180,6 +180,9 @@ static enum bot_err clock_sync(struct cmd_run *run)
 }
 
 /* Room kept at the end of a detail for the note that it was cut. */
+/* The notice of a fold, bytes: its longest wording with 19-digit
+ * numbers. */
+#define CMD_FOLD_NOTICE_MAX 400
 #define DETAIL_NOTE "\n_\xE2\x80\xA6 more happened in this change than the " \
                     "history keeps_"
 
@@ -236,6 +239,52 @@ static bool record_detail(struct cmd_run *run)
     return run->detail != NULL;
 }
 
+/* The notice of a fold (store.h, "bounds on a fight's history"), in the
+ * words a GM reads: which bound, what went, where the rest is. */
+static void fold_notice(const struct store_fold *f, char *buf, size_t n)
+{
+    if (f->why == STORE_FOLD_FIGHT)
+        snprintf(buf, n, "This fight's history reached its bound (%lld KB "
+                 "or %lld changes): its oldest changes, up to version %lld, "
+                 "were folded into a summary. /combat history and /combat "
+                 "log keep the rest; /combat undo cannot go back past it.",
+                 (long long)(f->limit / 1024), (long long)f->limit_lines,
+                 (long long)f->upto);
+    else if (f->this_fight)
+        snprintf(buf, n, "This server's fights keep at most %lld MB of "
+                 "history, and this fight had the most: its oldest changes, "
+                 "up to version %lld, were folded into a summary.",
+                 (long long)(f->limit >> 20), (long long)f->upto);
+    else
+        snprintf(buf, n, "This server's fights keep at most %lld MB of "
+                 "history: the oldest changes of the fight with the most "
+                 "(up to its version %lld) were folded into a summary.",
+                 (long long)(f->limit >> 20), (long long)f->upto);
+}
+
+/* Add the fold's notice under the reply, as small text. */
+static void add_fold_notice(struct cmd_run *run)
+{
+    if (run->fold.why == STORE_FOLD_NONE)
+        return;
+    char note[CMD_FOLD_NOTICE_MAX];
+    fold_notice(&run->fold, note, sizeof note);
+    struct msg *m = &run->reply->msg;
+    if (m->v2 != NULL) {
+        char line[CMD_FOLD_NOTICE_MAX + 8];
+        snprintf(line, sizeof line, "-# %s", note);
+        msg_v2_add(m->v2, MSG_V2_TEXT, line);
+        return;
+    }
+    char *old = m->content;
+    m->content = NULL;
+    if (!msg_set_content(m, "%s%s-# %s", old != NULL ? old : "",
+                         old != NULL && old[0] != '\0' ? "\n" : "", note))
+        m->content = old;       /* no memory: the reply as it was */
+    else
+        free(old);
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -272,6 +321,7 @@ static enum bot_err save_encounter(struct cmd_run *run)
             .gm_detail = run->gm_detail, .by_name = name,
         };
         err = store_change_add(run->ctx->store, run->req->channel_id, &line);
+        store_hist_last_fold(run->ctx->store, &run->fold);
     }
     if (err == BOT_OK && run->ended)
         err = cmd_recap_forget(run);
@@ -523,6 +573,7 @@ static bool try_stateful(struct cmd_run *run)
     }
     reply->changed = true;
     reply->version = run->enc->version;
+    add_fold_notice(run);
     reply_route_gm_copy(ctx, req, reply);
     if (ctx->cache != NULL) {
         if (run->ended) {

@@ -115,6 +115,22 @@ struct cmd_channel {
     int type;                    /* Discord's channel type */
 };
 
+/* The most a /combat log file holds, bytes (issue 33): past it the
+ * oldest changes are left out and one line says how many and where to read
+ * them, so a log costs the same however long the fight ran. Below what any
+ * server lets a bot attach (10 MiB). */
+#define CMD_LOG_CAP_BYTES (1u << 20)
+
+/* The last /combat log made, kept by a front end between commands
+ * (cmd_ctx.log_cache): the same fight at the same version, asked again
+ * with the same view and room, gets the same file without reading and
+ * writing the history again, so twenty logs of one fight cost one.
+ * Made with cmd_log_cache_new(), freed with cmd_log_cache_free() (NULL is
+ * a no-op); every field is cmd_recap.c's. */
+struct cmd_log_cache;
+struct cmd_log_cache *cmd_log_cache_new(void);
+void cmd_log_cache_free(struct cmd_log_cache *c);
+
 struct cmd_req {
     enum cmd_source source;
     const char *command;         /* "roll", "combat", "attack", "help"... */
@@ -243,6 +259,8 @@ struct cmd_ctx {
                                     0: CMD_MAX_CHARS_PER_USER */
     int64_t max_templates;       /* NPC templates per server;
                                     0: CMD_MAX_TEMPLATES_PER_SERVER */
+    struct cmd_log_cache *log_cache; /* the last /combat log (borrowed),
+                                    or NULL: each log is made anew */
     struct enc_result *result;   /* what a command's events are recorded
                                     in, kept by the caller between
                                     commands (borrowed; NULL: each command

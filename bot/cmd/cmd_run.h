@@ -22,6 +22,7 @@
 #include "enc.h"
 #include "render_enc.h"
 #include "rs.h"
+#include "store.h"
 
 struct cmd_run {
     struct cmd_ctx *ctx;
@@ -48,6 +49,8 @@ struct cmd_run {
                                     the handler says it (undo); else the
                                     first event says it (heap) */
     bool change_secret;
+    struct store_fold fold;      /* what saving its history line folded
+                                    (store.h), for the notice */
     char *detail;                /* what the change showed everyone, in
                                     full, for recap and log (heap) */
     char *gm_detail;             /* ... and the GM, when hidden numbers

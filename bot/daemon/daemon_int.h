@@ -81,6 +81,8 @@ struct daemon {
     int64_t answered;
     int64_t deferred;
     struct enc_cache *cache;              /* NULL: decode every command */
+    struct cmd_log_cache *log_cache;      /* the last /combat log, for the
+                                             next of the same fight state */
     struct enc_result *result;            /* every command's events, reused
                                              (cmd_ctx.result); NULL: each
                                              command allocates its own */

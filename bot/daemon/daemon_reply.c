@@ -37,6 +37,7 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .max_macros_user = d->cfg->max_macros_per_user,
                             .max_chars = d->cfg->max_characters_per_user,
                             .max_templates = d->cfg->max_templates_per_server,
+                            .log_cache = d->log_cache,
                             .result = d->result};
 }
 
