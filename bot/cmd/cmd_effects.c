@@ -16,7 +16,11 @@
 void cmd_combat_hp(struct cmd_run *run)
 {
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_PROPOSE)
+        cmd_propose(run, who);
+    if (touch != CMD_TOUCH_YES)
         return;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
@@ -83,7 +87,9 @@ void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_NO)
         return;
     const char *name = cmd_req_opt(req, "condition");
     bool remove = false;
@@ -91,6 +97,10 @@ void cmd_combat_condition(struct cmd_run *run)
         return;
     if (name == NULL) {
         cmd_condition_picker(run, who, remove);  /* choose, not type */
+        return;
+    }
+    if (touch == CMD_TOUCH_PROPOSE) {     /* the choice, or as typed */
+        cmd_propose(run, who);
         return;
     }
     if (remove) {

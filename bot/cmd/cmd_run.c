@@ -43,6 +43,9 @@ static void reply_drop_extras(struct cmd_reply *r)
 {
     msg_free(r->gm_copy);
     r->gm_copy = NULL;
+    msg_free(r->notice);
+    r->notice = NULL;
+    r->notice_channel = 0;
     msg_free(r->tracker);
     r->tracker = NULL;
     r->tracker_mode = CMD_TRACKER_NONE;
@@ -189,13 +192,6 @@ bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
         return true;
     cmd_fail_diag(run, &run->diag);
     return false;
-}
-
-bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who)
-{
-    if (run->enc->trust && !who->hidden)
-        return true;
-    return cmd_may_act(run, who);
 }
 
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,

@@ -512,6 +512,17 @@ void daemon_gm_free(struct daemon *d)
     d->gm = NULL;
 }
 
+/* A message of a command's own for another channel (cmd_reply.notice: a
+ * proposal for the GM, with its buttons): posted as it is, never folded
+ * with the GM's copies, which would drop its buttons. */
+void daemon_post_notice(struct daemon *d, uint64_t channel,
+                        const struct msg *m)
+{
+    if (!gm_submit(d, channel, m, NULL))
+        log_msg(d->log, LOG_LVL_WARN, "cannot post a notice in channel %"
+                PRIu64, channel);
+}
+
 /* A copy for the GM channel. Posted at once when nothing is on its way to
  * that channel; else it waits for the one in flight and goes out folded
  * with the others that came meanwhile, so a flood of secret rolls is a
@@ -748,6 +759,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         daemon_thread_open(d, it, reply->channel_id, reply->thread_name);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
         daemon_post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
+    if (reply->notice && reply->notice_channel)
+        daemon_post_notice(d, reply->notice_channel, reply->notice);
     /* The server plays another set of systems now: its commands follow,
      * once the change is committed. */
     if (reply->guild_commands && !reply->is_error)
