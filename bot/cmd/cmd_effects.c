@@ -18,10 +18,10 @@ void cmd_combat_hp(struct cmd_run *run)
     struct enc_combatant *who = cmd_combatant(run, "name");
     enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
                                        : CMD_TOUCH_NO;
-    if (touch == CMD_TOUCH_PROPOSE)
-        cmd_propose(run, who);
-    if (touch != CMD_TOUCH_YES)
+    if (touch == CMD_TOUCH_NO)
         return;
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
     if (track == NULL)
@@ -99,10 +99,8 @@ void cmd_combat_condition(struct cmd_run *run)
         cmd_condition_picker(run, who, remove);  /* choose, not type */
         return;
     }
-    if (touch == CMD_TOUCH_PROPOSE) {     /* the choice, or as typed */
-        cmd_propose(run, who);
-        return;
-    }
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     if (remove) {
         if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
             ENG_OK) {

@@ -145,6 +145,7 @@ static void proposal_fill(struct cmd_run *run, const struct enc_combatant *who,
 
 void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
 {
+    run->propose_for = 0;
     struct cmd_ctx *ctx = run->ctx;
     const struct cmd_req *req = run->req;
     /* until: a hidden combatant would put its name in the GM's message,
@@ -201,6 +202,8 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
     }
     struct sbuf text;
     sbuf_init(&text, MSG_MAX_TEXT);
+    msg_cleanup(&run->reply->msg);
+    msg_init(&run->reply->msg);
     sbuf_addf(&text, "Sent to the GM for approval (proposal %" PRId64 "): `",
               p->id);
     command_text(&text, p);

@@ -400,6 +400,18 @@ static void clock_mark(struct cmd_run *run)
 
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
+    if (run->propose_for != 0) {
+        /* The change holds: it goes to the GM, and the copy it was tried
+         * on is not saved. */
+        const struct enc_combatant *who = enc_by_id_c(run->enc,
+                                                      run->propose_for);
+        enc_result_reset(run->res);
+        if (who != NULL)
+            cmd_propose(run, who);
+        else
+            cmd_fail(run, "that combatant is no longer in the fight");
+        return;
+    }
     tally(run);
     clock_mark(run);
     struct cmd_reply *reply = run->reply;

@@ -72,6 +72,11 @@ struct cmd_run {
                                     read-only command wrote bookkeeping
                                     (/combat recap's last-seen mark, a
                                     proposal) */
+    uint32_t propose_for;        /* the handler tries the change on the
+                                    working copy for this combatant
+                                    (checked as the GM's would be), and
+                                    cmd_finish() sends it to the GM as a
+                                    proposal instead of saving; 0: no */
     struct cmd_again *again;     /* an approved proposal being applied
                                     (heap), or NULL; run->req then points
                                     at its req */
@@ -96,7 +101,8 @@ enum cmd_touch cmd_touch_of(struct cmd_run *run,
 /* Send the command in run->req, about who, to the GM as a proposal
  * (cmd_proposal.c): stored, within the limits, with a private answer to
  * the sender and the GM's message (reply.notice) with Approve and Reject
- * buttons. */
+ * buttons. Nothing of the fight is saved (the working copy, where the
+ * handler tried the change, is dropped). */
 void cmd_propose(struct cmd_run *run, const struct enc_combatant *who);
 
 /* An answer to a proposal whose button names another channel (clicked
