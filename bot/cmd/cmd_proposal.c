@@ -196,6 +196,12 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
         proposal_token(p, ctx->rng);
         err = proposal_put(ctx->store, p);
     }
+    /* Recorded with it: a replayed interaction (a gateway resume) is
+     * answered "already done", not proposed twice. */
+    if (err == BOT_OK && req->interaction_id != NULL)
+        err = store_interaction_record(ctx->store, req->interaction_id,
+                                       req->channel_id, run->loaded,
+                                       req->now_ms);
     if (err != BOT_OK) {
         fail_store(run);
         goto out;

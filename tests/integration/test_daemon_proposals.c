@@ -281,6 +281,27 @@ static void test_reject_in_gm_channel_tells_player(void **st)
     cb = as(&h, GM, "proposal", NULL);
     assert_non_null(strstr(content(cb), "No proposals wait"));
     json_decref(cb);
+    /* approved in the GM channel: the fight's tracker and the player */
+    json_decref(post);
+    post = propose(&h, GM_CHANNEL);
+    since = harness_last_request(&h);
+    long long since_edit = since;      /* in whichever order they come */
+    cb = press(&h, post_id(post), button_id(post, "Approve"), GM,
+               GM_CHANNEL, false);
+    assert_false(ephemeral(cb));
+    assert_non_null(strstr(content(cb), "Approved: proposal 2"));
+    json_decref(cb);
+    assert_bryn_hp(&h, "15/18");
+    told = harness_wait_request(&h, "POST", "/channels/" CHANNEL
+                                "/messages", &since, WAIT_MS);
+    assert_non_null(told);
+    assert_non_null(strstr(post_content(told), "<@" ALICE ">, the GM "
+                                               "approved"));
+    json_decref(told);
+    json_t *edit = harness_wait_request(&h, "PATCH", "/channels/" CHANNEL
+                                        "/messages/", &since_edit, WAIT_MS);
+    assert_non_null(edit);                 /* the fight's tracker */
+    json_decref(edit);
     finish(&h, post);
 }
 
