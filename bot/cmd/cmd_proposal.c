@@ -384,9 +384,10 @@ void cmd_combat_proposal(struct cmd_run *run)
                  approve ? "approve" : "reject");
         return;
     }
-    /* A click names its proposal whole: channel, id, token. */
-    if (clicked && (ref.token[0] == '\0' ||
-                    ref.channel != req->channel_id)) {
+    /* A click names its proposal whole: channel, id, token; a reference
+     * given whole (typed or clicked) must be this fight's. */
+    if ((clicked && ref.token[0] == '\0') ||
+        (ref.channel != 0 && ref.channel != req->channel_id)) {
         cmd_fail(run, "That button is not one of this fight's proposals; "
                  "nothing was changed.");
         return;
@@ -405,7 +406,7 @@ void cmd_combat_proposal(struct cmd_run *run)
     } else if (err != BOT_OK) {
         fail_store(run);
     } else if (p->guild != req->guild_id ||
-               (clicked && strcmp(p->token, ref.token) != 0)) {
+               (ref.token[0] != '\0' && strcmp(p->token, ref.token) != 0)) {
         cmd_fail(run, "That button is not one of this fight's proposals; "
                  "nothing was changed.");
     } else if (proposal_delete(ctx->store, req->channel_id, p->id) !=
