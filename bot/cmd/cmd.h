@@ -46,6 +46,9 @@ struct form;
 /* Roles of one member kept from an interaction (member.roles): Discord
  * lets a server have 250 roles at most, so a member never has more. */
 #define CMD_MAX_ROLES 250
+/* Choices of one multi-select picker past its first (which fills the
+ * picker's option): Discord's 25 options of a select, less that one. */
+#define CMD_MAX_PICKED 24
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
@@ -158,6 +161,11 @@ struct cmd_req {
                                     must be expect_fight's, of any
                                     version; the command checks the
                                     choice against the current state */
+    const char *picked[CMD_MAX_PICKED]; /* a multi-select picker's
+                                    choices after the first, in order
+                                    (borrowed): the targets of an area
+                                    attack besides target: (cmd_picker.h) */
+    int npicked;
     int64_t now_ms;              /* wall clock, for stored timestamps */
     bool forms;                  /* the front end shows forms: a form
                                     command given without its options

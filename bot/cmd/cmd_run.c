@@ -448,7 +448,13 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
                                 sbuf_str(&st)[0] != '\0' ? ": " : ".",
                                 sbuf_str(&st));
                 sbuf_cleanup(&st);
+                /* Discord draws it as V2, the Attack button beside the
+                 * notice (render_notice.h) */
+                int nb = reply->msg.nbuttons;
                 cmd_turn_attack_button(&reply->msg, e, run->rs, c);
+                reply->msg.notice = true;
+                reply->msg.notice_button =
+                    reply->msg.nbuttons > nb ? nb : -1;
             }
         }
         break;

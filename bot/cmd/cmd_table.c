@@ -324,7 +324,8 @@ static const struct cmd_spec table[] = {
      "/attack target:\"Goblin 1\" damage:1d8+3",
      cmd_attack,
      OPTS(RS_WHO("target", false,
-                 "Who is attacked (leave out: choose from a list)"),
+                 "Who is attacked (leave out: choose from a list; "
+                 "several for an area attack)"),
           RS_OWN("attacker", false,
                  "Who attacks (default: whose turn it is)"),
           RS_DICE("roll", false,
