@@ -323,6 +323,9 @@ static void test_every_system(void **state)
         assert_int_equal(rows(&w), 0);
         must(&w, SCRIPT_GM, "/combat history");
         has(&w, "(proposed by");
+        must(&w, SCRIPT_GM, "/combat log");      /* its author: both */
+        assert_non_null(w.r.file.data);
+        assert_non_null(strstr(w.r.file.data, ", approved by "));
         must(&w, SCRIPT_GM, "/combat undo");
         assert_int_equal(version(&w), v + 2);
         /* the system's own first condition, as declared */
