@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd_form.h"
+#include "proposal.h"
 #include "cmd_run.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
@@ -145,6 +146,12 @@ static bool record_change(struct cmd_run *run)
                                  &secret);
     else
         render_change_summary(&text, run->enc, run->res, &secret);
+    /* An approved proposal is the GM's change and the player's: the line
+     * names the player, the author (by) is the GM. */
+    if (run->again != NULL)
+        sbuf_addf(&text, " (proposed by %s)",
+                  run->again->p.user_name[0] != '\0'
+                      ? run->again->p.user_name : "a player");
     if (sbuf_error(&text) == SBUF_NOMEM) {
         sbuf_cleanup(&text);
         return false;
@@ -326,6 +333,8 @@ static enum bot_err save_encounter(struct cmd_run *run)
     if (err == BOT_OK && run->ended)
         err = cmd_recap_forget(run);
     if (err == BOT_OK && run->ended)
+        err = proposal_forget_channel(run->ctx->store, run->req->channel_id);
+    if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);
     if (err == BOT_OK)
@@ -406,6 +415,22 @@ static bool check_system(struct cmd_run *run)
     return true;
 }
 
+bool cmd_run_as(struct cmd_run *run, const struct cmd_req *req)
+{
+    char err[CMD_VALIDATE_ERR_MAX];
+    if (!cmd_validate(req, &run->view, err, sizeof err)) {
+        cmd_fail(run, "%s", err);
+        return false;
+    }
+    run->req = req;
+    run->spec = &run->view;
+    run->next = 0;
+    if (!check_system(run))
+        return false;
+    run->spec->handler(run);
+    return !run->failed;
+}
+
 static void run_handler(struct cmd_run *run)
 {
     const struct cmd_spec *spec = run->spec;
@@ -469,13 +494,15 @@ static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
         reply->gm_channel = cmd_config_gm_channel(ctx->store, req->guild_id);
 }
 
-/* Back to the state before the first try: no encounter, empty reply. */
-static void run_reset(struct cmd_run *run)
+/* Back to the state before the first try of req: no encounter, empty
+ * reply. */
+static void run_reset(struct cmd_run *run, const struct cmd_req *req)
 {
-    struct cmd_run fresh = {.ctx = run->ctx, .req = run->req,
+    struct cmd_run fresh = {.ctx = run->ctx, .req = req,
                             .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
+    free(run->again);
     free(run->change);
     free(run->detail);
     free(run->gm_detail);
@@ -608,6 +635,14 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
     run.spec = &run.view;
+    /* An answer to a proposal clicked in the GM channel acts on the
+     * fight its button names (cmd_proposal.c checks the rest). */
+    struct cmd_req moved;
+    if (cmd_proposal_route(req, &moved)) {
+        req = &moved;
+        run.req = req;
+        reply->channel_id = req->channel_id;
+    }
     const struct cmd_spec *spec = run.spec;
     /* Discord delivers a command only where it is declared; one that
      * arrives elsewhere all the same (an old registration) is refused
@@ -665,9 +700,12 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
             break;
         }
         /* Another writer got there first: start over on its state. */
-        run_reset(&run);
+        run_reset(&run, req);
+        if (cmd_validate(req, &run.view, err, sizeof err))
+            run.spec = &run.view;
     }
     enc_free(run.enc);
+    free(run.again);
     free(run.change);
     free(run.detail);
     free(run.gm_detail);

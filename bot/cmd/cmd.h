@@ -221,6 +221,11 @@ struct cmd_reply {
     uint64_t turn_user;          /* owner whose turn just started, or 0 */
     struct msg *gm_copy;         /* a copy for the GM channel, or NULL */
     uint64_t gm_channel;         /* the guild's GM channel (/config), or 0 */
+    struct msg *notice;          /* a message of its own for notice_channel
+                                    (a proposal for the GM, with its
+                                    buttons; the answer to one), posted as
+                                    it is, never folded; or NULL */
+    uint64_t notice_channel;
     struct msg *tracker;         /* Discord: the fight's live tracker as it
                                     looks after this change (public view,
                                     with its buttons), or NULL */

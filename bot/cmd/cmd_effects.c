@@ -16,8 +16,12 @@
 void cmd_combat_hp(struct cmd_run *run)
 {
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_NO)
         return;
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
     if (track == NULL)
@@ -83,7 +87,9 @@ void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_NO)
         return;
     const char *name = cmd_req_opt(req, "condition");
     bool remove = false;
@@ -93,6 +99,8 @@ void cmd_combat_condition(struct cmd_run *run)
         cmd_condition_picker(run, who, remove);  /* choose, not type */
         return;
     }
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     if (remove) {
         if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
             ENG_OK) {

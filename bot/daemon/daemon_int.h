@@ -153,6 +153,9 @@ void daemon_clock_fire(lws_sorted_usec_list_t *sul);
 /* daemon_reply.c: post a copy for the GM channel (folded with others while
  * one is on its way). Takes *mp. */
 void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp);
+/* Post m (borrowed) in channel as a message of its own (cmd_reply.notice). */
+void daemon_post_notice(struct daemon *d, uint64_t channel,
+                        const struct msg *m);
 
 /* GM channels that may have a copy on its way at once; a copy for another
  * channel beyond them is posted alone, as if nothing were in flight. */

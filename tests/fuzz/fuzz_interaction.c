@@ -17,7 +17,8 @@
  *    interaction_cleanup() releases it;
  *  - the custom_id parser never writes past its fields, and an id it
  *    accepts is rebuilt by custom_id_make() within
- *    CUSTOM_ID_MAX bytes.
+ *    CUSTOM_ID_MAX bytes; a button of any version ("*", a proposal's
+ *    Approve and Reject) is rebuilt with "*" and the same value.
  */
 #include <string.h>
 
@@ -39,13 +40,24 @@ static void custom_id(const char *s)
     FUZZ_CHECK(fuzz_terminated(cid.sub, sizeof cid.sub));
     FUZZ_CHECK(fuzz_terminated(cid.opt_name, sizeof cid.opt_name));
     FUZZ_CHECK(fuzz_terminated(cid.opt_value, sizeof cid.opt_value));
-    FUZZ_CHECK(cid.version >= 0);
+    FUZZ_CHECK(cid.version >= 0 || cid.version == CUSTOM_ID_ANY_VERSION);
     if (custom_id_make(out, sizeof out, cid.command,
                                    cid.sub[0] ? cid.sub : NULL, cid.fight,
                                    cid.version,
                                    cid.opt_name[0] ? cid.opt_name : NULL,
                                    cid.has_value ? cid.opt_value : NULL))
         FUZZ_CHECK(strlen(out) <= CUSTOM_ID_MAX);
+    /* a button of any version (a proposal's Approve) is rebuilt as such */
+    if (cid.version == CUSTOM_ID_ANY_VERSION && !cid.select_name[0] &&
+        cid.has_value &&
+        custom_id_make(out, sizeof out, cid.command,
+                       cid.sub[0] ? cid.sub : NULL, cid.fight, cid.version,
+                       cid.opt_name, cid.opt_value)) {
+        struct custom_id again;
+        FUZZ_CHECK(custom_id_parse(out, &again));
+        FUZZ_CHECK(again.version == CUSTOM_ID_ANY_VERSION);
+        FUZZ_CHECK(strcmp(again.opt_value, cid.opt_value) == 0);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
