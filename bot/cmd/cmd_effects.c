@@ -172,6 +172,23 @@ static struct enc_combatant *pick_attacker(struct cmd_run *run)
     return cur;
 }
 
+/* The tracker's Attack button on a foe's row (a button's click: a
+ * version to check, no picker) carries only target:. Its player means the
+ * character's weapon, as the typed /attack target: with: would name it:
+ * the attacker's first saved attack, when it has one and nothing else
+ * was given. NULL: the system's own attack. */
+static const char *button_weapon(const struct cmd_run *run,
+                                 const struct enc_combatant *attacker)
+{
+    const struct cmd_req *req = run->req;
+    if (req->expect_version < 0 || req->picker || attacker->nattacks == 0 ||
+        cmd_req_opt(req, "roll") != NULL ||
+        cmd_req_opt(req, "damage") != NULL ||
+        cmd_req_opt(req, "options") != NULL)
+        return NULL;
+    return attacker->attacks[0].name;
+}
+
 /* with: the attacker's saved attack fills in what roll:, damage: and
  * options: did not give (each given one replaces the saved one), so the
  * attack goes through the system's own path as if typed. */
@@ -180,6 +197,8 @@ static bool use_saved_attack(struct cmd_run *run,
                              struct rs_attack *a)
 {
     const char *with = cmd_req_opt(run->req, "with");
+    if (with == NULL)
+        with = button_weapon(run, attacker);
     if (with == NULL)
         return true;
     const struct enc_attack *w = enc_attack_find(attacker, with);
