@@ -731,6 +731,13 @@ static void cond_finish(struct encounter *e, struct enc_combatant *c,
     ev->text = enc_result_strdup(r, k->name, ENC_MAX_COND_NAME);
     ev->a = k->value;
     ev->b = k->rounds;
+    /* A duration counted on someone else's turn, or at a turn's start,
+     * names its anchor and boundary (c is the boundary + 1; 0: the
+     * holder's turn ends count it, said as rounds). */
+    if (k->rounds > 0 && (k->anchor != c->id || k->expire != ENC_EXPIRE_END)) {
+        ev->other = k->anchor;
+        ev->c = (int64_t)k->expire + 1;
+    }
     ev->secret = c->hidden;
 }
 

@@ -116,14 +116,14 @@ static const struct rs_opt_spec te_attack_opts[] = {
 };
 
 static const struct rs_cond_spec te_conds[] = {
-    {"guarding", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"guarding", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "+1 to evasion, damage reduction and defence tests until their next "
      "turn"},
-    {"in cover", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"in cover", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "ranged attacks against them have disadvantage until their next turn"},
-    {"waiting", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"waiting", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "an extra reaction until their next turn"},
-    {"readied", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"readied", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "holds an attack for a trigger until their next turn"},
     {"prone", 0, 0, 0, 0, ENC_EXPIRE_END,
      "on the ground: melee attacks against them have advantage, ranged "
