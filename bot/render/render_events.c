@@ -304,7 +304,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
             render_cond_until(b, e, ev->other,
                               ev->c == ENC_EXPIRE_START + 1
                                   ? ENC_EXPIRE_START : ENC_EXPIRE_END,
-                              ev->b, v->gm);
+                              ev->b, false, v->gm);
             sbuf_addc(b, ')');
         } else if (ev->b > 0) {
             sbuf_addf(b, " (%" PRId64 " round%s)", ev->b,

@@ -61,7 +61,7 @@ static void unseen_line(struct sbuf *b, const struct encounter *e,
 
 void render_cond_until(struct sbuf *b, const struct encounter *e,
                        uint32_t anchor, enum enc_expire at, int64_t turns,
-                       bool gm_view)
+                       bool now, bool gm_view)
 {
     const struct enc_combatant *who = enc_by_id_c(e, anchor);
     sbuf_add(b, at == ENC_EXPIRE_START ? "until the start of "
@@ -73,6 +73,12 @@ void render_cond_until(struct sbuf *b, const struct encounter *e,
         sbuf_add(b, name ? name : "?");
         free(name);
     }
+    if (now && turns <= 1) {
+        sbuf_add(b, "'s turn");
+        return;
+    }
+    if (now)
+        turns--;             /* the running turn is the first of them */
     if (turns <= 1) {
         sbuf_add(b, "'s next turn");
         return;
@@ -97,8 +103,12 @@ static void cond_time(struct sbuf *b, const struct encounter *e,
         sbuf_addf(b, " (%dr)", (int)q->rounds);
         return;
     }
+    /* The anchor's running turn counts when it began after the condition
+     * was given and its end is the boundary (turn.c turn_expire). */
+    bool now = q->expire == ENC_EXPIRE_END && e->current == q->anchor &&
+               q->applied_turn < e->turn_seq;
     sbuf_add(b, " (");
-    render_cond_until(b, e, q->anchor, q->expire, q->rounds, gm_view);
+    render_cond_until(b, e, q->anchor, q->expire, q->rounds, now, gm_view);
     sbuf_addc(b, ')');
 }
 

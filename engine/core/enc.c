@@ -431,6 +431,11 @@ enum eng_err enc_remove(struct encounter *e, uint32_t id,
             o->conds[k].anchor = heir ? heir : o->id;
             if (o->conds[k].anchor == id)
                 o->conds[k].anchor = 0;
+            /* Given during the leaver's running turn, it waited for its
+             * next one: the heir's turn that starts now is this round's,
+             * so it does not count either. */
+            if (e->current == id && o->conds[k].applied_turn >= e->turn_seq)
+                o->conds[k].applied_turn = e->turn_seq + 1;
         }
     }
 
