@@ -155,10 +155,10 @@ void cmd_combat_condition(struct cmd_run *run)
         if (anchor == NULL)
             return;
         q.anchor = anchor->id;
-        /* until:Ann alone: to the end (or start) of Ann's next turn. */
-        if (q.rounds < 0)
-            q.rounds = 1;
     }
+    /* until:Ann or ends:start without rounds: that turn's next one. */
+    if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
+        q.rounds = 1;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
