@@ -215,7 +215,9 @@ static const struct rs_help te_help = {
              "knocked unconscious loses the rest of the turn. Damage comes "
              "off endurance, then health; too much health lost means a test "
              "to stay conscious (`/test kind:fortify`, a reaction, or "
-             "`/fall`), and without a reaction left the character falls.",
+             "`/fall`), and without a reaction left the character falls. A "
+             "condition timed on someone's turn (`/combat condition "
+             "until:`) counts the turns their team picks them for.",
     .attacks = "`/attack` rolls the attribute die + `combat` die + `prof` "
                "(or `roll:`) against the target's `evasion`, with -2 for "
                "each earlier attack this round. `sneak`, `flank` and `adv` "
