@@ -438,6 +438,11 @@ struct rs_system {
                                 generated registry is in this order
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
+    const char *harm_track;  /* a track that damage fills up to its
+                                maximum (cards' Physical Harm), where a
+                                front end applies a rolled amount of
+                                damage without a /damage of the system's
+                                own; NULL: damage takes hp down */
 };
 
 /* ---- the registry ---------------------------------------------------------- */
