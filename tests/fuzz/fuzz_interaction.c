@@ -13,6 +13,10 @@
  *  - an accepted interaction has a handled type, an id, a token and a
  *    command, at most CMD_MAX_OPTS options, and a known button/select for
  *    components; interaction_cleanup() releases it;
+ *  - a message's context menu (data.type 3) becomes one of the menus'
+ *    commands (cmd_menu_label), with the message it was used on and, if
+ *    any, a roll: that is a record id (cmd_rollrec.h); nothing else
+ *    carries a target message;
  *  - the custom_id parser never writes past its fields, and an id it
  *    accepts is rebuilt by custom_id_make() within
  *    CUSTOM_ID_MAX bytes.
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_rollrec.h"
 #include "cmd_table.h"
 #include "cmd_validate.h"
 #include "fuzz.h"
@@ -86,6 +91,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(it.req.opts[i].name && it.req.opts[i].value);
     if (it.type == INTERACTION_COMPONENT)
         FUZZ_CHECK(it.component_type == 2 || it.component_type == 3);
+    bool menu = it.type == INTERACTION_COMMAND &&
+                json_integer_value(json_object_get(json_object_get(d, "data"),
+                                                   "type")) == 3;
+    FUZZ_CHECK(menu == (it.req.target_message != 0));
+    if (menu) {
+        FUZZ_CHECK(cmd_menu_label(it.req.command) != NULL);
+        const char *roll = cmd_req_opt(&it.req, "roll");
+        FUZZ_CHECK(roll == NULL || cmd_rollrec_id_ok(roll));
+    }
     struct cmd_spec spec;
     (void)cmd_validate(&it.req, &spec, err, sizeof err);
     interaction_cleanup(&it);

@@ -28,7 +28,7 @@
 
 #define HIDDEN_FILE "hidden.tsv"
 #define HIDDEN_SEED 42
-#define HIDDEN_MAX_ROWS 160
+#define HIDDEN_MAX_ROWS 256
 #define HIDDEN_MAX_SECRETS 64
 #define HIDDEN_TEXT 32768
 #define HIDDEN_MAX_BEFORE 4      /* "before" lines one row may have */
