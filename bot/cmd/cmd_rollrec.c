@@ -182,7 +182,24 @@ enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
     return e;
 }
 
+static enum bot_err put(struct store *s, struct cmd_rollrec *r);
+
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
+{
+    /* the write and the drops together: one commit (a savepoint inside
+     * the daemon's group), not one per row */
+    enum bot_err e = store_begin(s);
+    if (e != BOT_OK)
+        return e;
+    e = put(s, r);
+    if (e == BOT_OK)
+        e = store_commit(s);
+    if (e != BOT_OK)
+        store_rollback(s);
+    return e;
+}
+
+static enum bot_err put(struct store *s, struct cmd_rollrec *r)
 {
     char prefix[ROLLREC_CHAN_PREFIX_MAX];
     chan_prefix(prefix, sizeof prefix, r->channel);
