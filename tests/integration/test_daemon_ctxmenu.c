@@ -28,10 +28,14 @@
 #define SEED "42"
 #define MESSAGE_COMMAND 3
 
+/* The GM sends more commands at once than a player may: a fight, a
+ * roll, its menu, two more fights. */
+#define CONF "[limits]\nuser_burst = 1000\nchannel_burst = 1000\n"
+
 static void start(struct harness *h)
 {
     setenv("FRAY_SEED", SEED, 1);
-    harness_start(h, NULL, NULL, true);
+    harness_start_conf(h, NULL, NULL, true, CONF);
 }
 
 static json_t *roll(struct harness *h, const char *user, const char *dice)
@@ -212,7 +216,16 @@ static void test_ctxmenu_apply_damage(void **st)
                                        "value", 1)));
     cb = choose(&h, pick, cid_of(pick), "Brute", GM, false);
     assert_true(ephemeral(cb));
+    has(cb, "there is no fight in this channel");
     json_decref(cb);
+    /* nor does it reach the next fight, with a Brute of its own */
+    teams_fight(&h);
+    cb = choose(&h, pick, cid_of(pick), "Brute", GM, false);
+    assert_true(ephemeral(cb));
+    has(cb, "earlier fight");
+    json_decref(cb);
+    ok(combat(&h, GM, "end", json_pack("[{s:s,s:b}]", "name", "confirm",
+                                       "value", 1)));
     cb = menu(&h, "Apply damage", mid_of(r), GM, NULL);
     assert_true(ephemeral(cb));
     has(cb, "no fight in this channel");
