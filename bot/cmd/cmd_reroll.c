@@ -28,6 +28,7 @@
 #include "custom_id.h"
 #include "dur.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 
 /* https://discord.com/channels/<guild or @me>/<channel>/<message> */
 #define REROLL_LINK_MAX 96
@@ -123,32 +124,31 @@ void cmd_explain(struct cmd_run *run)
     struct msg_embed *em = msg_add_embed(m, r->secret ? MSG_STYLE_SECRET
                                                       : MSG_STYLE_INFO,
                                          title);
-    char *d = malloc(CMD_ROLLREC_TEXT_MAX * 2);
-    if (em == NULL || d == NULL || who == NULL || expr == NULL) {
+    struct sbuf d;
+    sbuf_init(&d, MSG_MAX_TEXT);
+    if (em == NULL || who == NULL || expr == NULL) {
         cmd_fail(run, "the bot ran out of memory");
     } else {
-        int at = snprintf(d, CMD_ROLLREC_TEXT_MAX * 2,
-                          "Dice: `%s`, read as %s dice%s%s\n", expr,
-                          dice_dialect_title(r->dialect),
-                          label ? "\nFor: " : "", label ? label : "");
+        sbuf_addf(&d, "Dice: `%s`, read as %s dice\n", expr,
+                  dice_dialect_title(r->dialect));
+        if (label != NULL)
+            sbuf_addf(&d, "For: %s\n", label);
         /* a console roll's number says which; a snowflake says nothing */
         if (r->reroll_of[0] && strlen(r->reroll_of) <= REROLL_NUMBER_MAX)
-            at += snprintf(d + at, (size_t)(CMD_ROLLREC_TEXT_MAX * 2 - at),
-                           "A reroll of roll #%s\n", r->reroll_of);
+            sbuf_addf(&d, "A reroll of roll #%s\n", r->reroll_of);
         else if (r->reroll_of[0])
-            at += snprintf(d + at, (size_t)(CMD_ROLLREC_TEXT_MAX * 2 - at),
-                           "A reroll of an earlier roll\n");
-        at += snprintf(d + at, (size_t)(CMD_ROLLREC_TEXT_MAX * 2 - at),
-                       "%s\n", r->text);
+            sbuf_addf(&d, "A reroll of an earlier roll\n");
+        sbuf_addf(&d, "%s\n", r->text);
         if (r->rolls == 1)
-            at += snprintf(d + at, (size_t)(CMD_ROLLREC_TEXT_MAX * 2 - at),
-                           "Total: **%" PRId64 "**\n", r->total);
-        snprintf(d + at, (size_t)(CMD_ROLLREC_TEXT_MAX * 2 - at),
-                 "Marks: (3) a die that does not count, 8* a success, "
-                 "1x a failure, 6! an explosion");
-        msg_embed_set_description(em, d);
+            sbuf_addf(&d, "Total: **%" PRId64 "**\n", r->total);
+        sbuf_addf(&d, "Marks: (3) a die that does not count, 8* a success, "
+                  "1x a failure, 6! an explosion");
+        if (sbuf_error(&d) == SBUF_NOMEM)
+            cmd_fail(run, "the bot ran out of memory");
+        else
+            msg_embed_set_description(em, sbuf_str(&d));
     }
-    free(d);
+    sbuf_cleanup(&d);
     free(who);
     free(expr);
     free(label);
