@@ -90,27 +90,39 @@ static inline json_t *select_of(json_t *cb)
     return NULL;
 }
 
-/* Choose value on the picker of record pick as user (checked by the fake
- * against the message fray sent, unless forge); the answer's record. */
-static inline json_t *choose(struct harness *h, json_t *pick, const char *cid,
-                      const char *value, const char *user, bool forge)
+/* Choose values (a JSON array) on the picker of record pick as user
+ * (checked by the fake against the message fray sent: among its options,
+ * within its min and max, unless forge); the answer's record. */
+static inline json_t *choose_values(struct harness *h, json_t *pick,
+                                    const char *cid, const char *values,
+                                    const char *user, bool forge)
 {
     const char *mid = json_string_value(json_object_get(
         pick, "original_message_id"));
-    char values[160], extra[96];
+    char extra[96];
     int st = 0;
     assert_non_null(mid);
-    snprintf(values, sizeof values, "[\"%s\"]", value);
-    snprintf(extra, sizeof extra, "{\"user_id\":\"%s\",\"component_type\":3}",
-             user);
+    snprintf(extra, sizeof extra,
+             "{\"user_id\":\"%s\",\"component_type\":3}", user);
     json_t *r = fake_inject_component(h->fake.port, mid, cid, values, forge,
                                       extra, &st);
     if (r == NULL || st != 200)
-        fail_msg("fake-discord refused the choice %s (status %d)", value, st);
+        fail_msg("fake-discord refused the choice %s (status %d)", values,
+                 st);
     json_t *cb = harness_callback(h, json_string_value(json_object_get(r,
                                                                        "id")));
     json_decref(r);
     return cb;
+}
+
+/* Choose value alone, as choose_values(). */
+static inline json_t *choose(struct harness *h, json_t *pick,
+                             const char *cid, const char *value,
+                             const char *user, bool forge)
+{
+    char values[160];
+    snprintf(values, sizeof values, "[\"%s\"]", value);
+    return choose_values(h, pick, cid, values, user, forge);
 }
 
 static inline const char *cid_of(json_t *pick)

@@ -225,6 +225,9 @@ static void check_reply(const char *system, const char *line, uint64_t user,
     }
     check_public(system, what, r->tracker, lineno);
     check_tracker(what, r->tracker, lineno);
+    /* a proposal's message for the GM goes to the fight's channel when
+     * the server has no GM channel: public, buttons and all */
+    check_public(system, what, r->notice, lineno);
     mx.replies++;
 }
 
