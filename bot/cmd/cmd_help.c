@@ -64,7 +64,8 @@ static const struct help_page pages[] = {
      "**A roll's menus:** right-click (long-press) a roll fray posted, "
      "then Apps: **Reroll** rolls its dice again with a link to it, "
      "**Explain** shows you alone every die, modifier and the total, "
-     "**Apply damage** (the fight's GM) asks who takes the total and "
+     "**Apply damage** (the fight's GM) asks who takes the total (one "
+     "or more) and "
      "applies it by the system's rules. fray keeps a channel's last 100 "
      "rolls for 7 days. In the console: `/reroll`, `/explain`, `/apply`\n"
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},

@@ -10,8 +10,8 @@
  * with a link to the original (a secret roll again in secret, and only
  * by who rolled it), and remembers the new roll too. Explain shows the
  * sender alone what the roll was: the dice as written, every die and
- * modifier, the total. Apply damage (the fight's GM) asks for a target
- * with a picker and takes the roll's total off it the way the fight's
+ * modifier, the total. Apply damage (the fight's GM) asks for targets
+ * with a picker and takes the roll's total off each the way the fight's
  * system takes damage: its own /damage when it declares one (endurance
  * before health, Resolve before Wounded), else its harm track filling up
  * (rs_system.harm_track), else hp going down through what soaks it.
@@ -186,8 +186,10 @@ static void apply_picker(struct cmd_run *run, const struct cmd_rollrec *r)
                         "holds (limit is %d); type the target: /apply "
                         "roll:%s target:<name>", n, CMD_PICKER_MAX, r->id);
     } else {
-        msg_set_content(m, "Who takes the %" PRId64 " damage?", r->total);
-        msg_set_select(m, id, "Choose a target");
+        msg_set_content(m, "Who takes the %" PRId64 " damage? Choose one "
+                        "or more; each takes all of it", r->total);
+        msg_set_select(m, id, "Choose the targets");
+        m->select.max_values = n;
         for (int i = 0; i < run->enc->ncs; i++) {
             const struct enc_combatant *c = &run->enc->cs[i];
             if (!may_take(c))
@@ -226,6 +228,41 @@ static bool apply_damage(struct cmd_run *run, struct enc_combatant *who,
     return true;
 }
 
+/* The damage n to target: and to each further choice of the picker
+ * (req.picked), in the order chosen, all or nothing: a target that is
+ * gone, dead or chosen twice fails the run, and nothing is saved. */
+static bool apply_all(struct cmd_run *run, int64_t n)
+{
+    const struct cmd_req *req = run->req;
+    struct enc_combatant *who[CMD_MAX_PICKED + 1];
+    int nwho = 0;
+    if ((who[nwho++] = cmd_combatant(run, "target")) == NULL)
+        return false;
+    for (int i = 0; i < req->npicked; i++)
+        who[nwho++] = enc_by_name(run->enc, req->picked[i]);
+    for (int i = 0; i < nwho; i++) {
+        bool twice = false;
+        for (int k = 0; k < i && !twice; k++)
+            twice = who[k] == who[i];
+        if (who[i] != NULL && !twice && !(who[i]->flags & ENC_CF_DEAD))
+            continue;
+        /* chosen from the list, but the fight moved on since; the name
+         * is the chooser's own */
+        char *name = msg_escape(i == 0 ? who[0]->name : req->picked[i - 1]);
+        cmd_fail(run, "%s is %s: no damage was applied",
+                 name ? name : "that one",
+                 who[i] == NULL ? "no longer in the fight"
+                 : twice        ? "chosen twice"
+                                : "dead");
+        free(name);
+        return false;
+    }
+    for (int i = 0; i < nwho; i++)
+        if (!apply_damage(run, who[i], n))
+            return false;
+    return true;
+}
+
 void cmd_apply(struct cmd_run *run)
 {
     struct cmd_rollrec *r = find_roll(run);
@@ -239,16 +276,8 @@ void cmd_apply(struct cmd_run *run)
                  "%d)", ENC_MAX_VALUE);
     } else if (cmd_req_opt(run->req, "target") == NULL) {
         apply_picker(run, r);
-    } else {
-        struct enc_combatant *who = cmd_combatant(run, "target");
-        if (who != NULL && (who->flags & ENC_CF_DEAD)) {
-            char *name = msg_escape(who->name);
-            cmd_fail(run, "%s is dead: no damage was applied",
-                     name ? name : "that one");
-            free(name);
-        } else if (who != NULL && apply_damage(run, who, r->total)) {
-            cmd_finish(run, NULL, false);
-        }
+    } else if (apply_all(run, r->total)) {
+        cmd_finish(run, NULL, false);
     }
     free(r);
 }

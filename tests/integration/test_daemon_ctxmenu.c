@@ -8,8 +8,9 @@
  * What the docs promise: Reroll posts the same dice again with a link to
  * the original, and a reroll is rerollable; Explain answers privately
  * with the dice, the total and the marks, after a restart too; Apply
- * damage is the GM's, asks who takes it and applies the total through the
- * system's rules (teams: endurance before health); refused privately: a
+ * damage is the GM's, asks who takes it (one or more) and applies the
+ * total to each through the system's rules (teams: endurance before
+ * health); refused privately: a
  * message that is not a roll of fray's, a player's Apply damage, a choice
  * after the fight ended, a target that died meanwhile. Reroll and Explain
  * work in a user's own install, in a group DM. */
@@ -187,6 +188,10 @@ static void teams_fight(struct harness *h)
                         "name", "name", "value", "Brute", "name", "hp",
                         "value", 20, "name", "stats", "value",
                         "endurance=5", "name", "side", "value", "foes")));
+    ok(combat(h, GM, "add",
+              json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s}]", "name", "name",
+                        "value", "Thug", "name", "hp", "value", 10, "name",
+                        "side", "value", "foes")));
     ok(combat(h, GM, "begin", NULL));
 }
 
@@ -206,10 +211,15 @@ static void test_ctxmenu_apply_damage(void **st)
     json_t *pick = menu(&h, "Apply damage", mid_of(r), GM, NULL);
     assert_true(ephemeral(pick));
     has(pick, "Who takes the 8 damage?");
-    json_t *done = choose(&h, pick, cid_of(pick), "Brute", GM, false);
+    assert_int_equal(json_integer_value(json_object_get(select_of(pick),
+                                                        "max_values")), 2);
+    /* both: each takes all of it, as the system takes damage */
+    json_t *done = choose_values(&h, pick, cid_of(pick),
+                                 "[\"Brute\",\"Thug\"]", GM, false);
     assert_false(ephemeral(done));
     has(done, "endurance 5");
     has(done, "hp 20");
+    has(done, "**Thug**: hp 10 → **2**");
     json_decref(done);
     /* the fight ends: its list is refused */
     ok(combat(&h, GM, "end", json_pack("[{s:s,s:b}]", "name", "confirm",

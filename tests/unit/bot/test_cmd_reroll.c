@@ -192,12 +192,11 @@ static void test_secret_roll_is_the_rollers(void **state)
     cmd_fx_has(f, "rerolls in secret");
 }
 
-/* A message's menu (Discord): the message and, when fray posted a roll
- * there, its interaction as roll:. */
-static bool menu(struct cmd_fx *f, const char *command, uint64_t user,
-                 const char *roll, int64_t now_ms)
+/* A request from Discord in server 9's channel 1, as user. */
+static struct cmd_req discord_req(const char *command, uint64_t user,
+                                  int64_t now_ms)
 {
-    struct cmd_req req = {
+    return (struct cmd_req){
         .source = CMD_SRC_DISCORD,
         .command = command,
         .channel_id = 1,
@@ -206,19 +205,34 @@ static bool menu(struct cmd_fx *f, const char *command, uint64_t user,
         .user_name = "tester",
         .expect_version = -1,
         .now_ms = now_ms,
-        .target_message = UINT64_C(1200000000000000001),
-        .interaction_id = "1200000000000000777",
     };
-    if (roll != NULL)
-        req.opts[req.nopts++] = (struct cmd_opt){"roll", roll};
+}
+
+/* Run req; f->text holds the reply's content, or its first embed's text.
+ * True when accepted. */
+static bool run_req(struct cmd_fx *f, const struct cmd_req *req)
+{
     cmd_reply_cleanup(&f->reply);
-    assert_true(cmd_exec(&f->ctx, &req, &f->reply));
+    assert_true(cmd_exec(&f->ctx, req, &f->reply));
     snprintf(f->text, sizeof f->text, "%s",
              f->reply.msg.content ? f->reply.msg.content : "");
     if (f->reply.msg.nembeds > 0 && f->reply.msg.embeds[0].description)
         snprintf(f->text, sizeof f->text, "%s",
                  f->reply.msg.embeds[0].description);
     return !f->reply.is_error;
+}
+
+/* A message's menu (Discord): the message and, when fray posted a roll
+ * there, its interaction as roll:. */
+static bool menu(struct cmd_fx *f, const char *command, uint64_t user,
+                 const char *roll, int64_t now_ms)
+{
+    struct cmd_req req = discord_req(command, user, now_ms);
+    req.target_message = UINT64_C(1200000000000000001);
+    req.interaction_id = "1200000000000000777";
+    if (roll != NULL)
+        req.opts[req.nopts++] = (struct cmd_opt){"roll", roll};
+    return run_req(f, &req);
 }
 
 static void test_menu_refusals(void **state)
@@ -282,15 +296,22 @@ static void test_apply_every_system(void **state)
     }
 }
 
-static void test_apply_refusals(void **state)
+/* A generic fight: Orc (20 hp) and another, hidden or not. */
+static void orc_fight(struct cmd_fx *f, const char *other, const char *hp,
+                      bool hidden)
 {
-    struct cmd_fx *f = *state;
     assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
                            NULL));
     assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "hp",
                            "20", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Umbra", "hp",
-                           "37", "hidden", "true", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", other, "hp", hp,
+                           "hidden", hidden ? "true" : "false", NULL));
+}
+
+static void test_apply_refusals(void **state)
+{
+    struct cmd_fx *f = *state;
+    orc_fight(f, "Umbra", "37", true);
     assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "4", NULL));
     /* the GM's: a player is refused, and learns nothing hidden */
     assert_false(cmd_fx_run(f, ALICE, "apply", NULL, "target", "Orc",
@@ -317,6 +338,40 @@ static void test_apply_refusals(void **state)
     cmd_fx_has(f, "no fight in this channel");
 }
 
+/* The picker's further choices (req.picked): each takes the whole total,
+ * all or nothing. */
+static bool apply_many(struct cmd_fx *f, const char *target,
+                       const char *const *more, int nmore)
+{
+    struct cmd_req req = discord_req("apply", GM, f->now_ms += 1000);
+    req.force_gm = true;
+    req.picker = true;
+    req.expect_fight = cmd_fx_fight(f->store);
+    req.opts[req.nopts++] = (struct cmd_opt){"roll", "1"};
+    req.opts[req.nopts++] = (struct cmd_opt){"target", target};
+    for (int i = 0; i < nmore; i++)
+        req.picked[req.npicked++] = more[i];
+    return run_req(f, &req);
+}
+
+static void test_apply_several_targets(void **state)
+{
+    struct cmd_fx *f = *state;
+    orc_fight(f, "Imp", "9", false);
+    assert_true(cmd_fx_run(f, GM, "roll", NULL, "dice", "4", NULL));
+    static const char *const twice[] = {"Imp", "orc"};
+    assert_false(apply_many(f, "Orc", twice, 2));
+    cmd_fx_has(f, "orc is chosen twice: no damage was applied");
+    static const char *const gone[] = {"Ghost"};
+    assert_false(apply_many(f, "Orc", gone, 1));
+    cmd_fx_has(f, "Ghost is no longer in the fight");
+    static const char *const imp[] = {"Imp"};
+    assert_true(apply_many(f, "Orc", imp, 1));
+    assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
+    cmd_fx_has(f, "Orc hp 16/20");      /* once: the refusals saved nothing */
+    cmd_fx_has(f, "Imp hp 5/9");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +392,8 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_apply_refusals, cmd_fx_setup,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_apply_several_targets,
+                                        cmd_fx_setup, cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
