@@ -147,6 +147,9 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
                       c[i].rounds == 1 ? "" : "s");
         if (c[i].flags & RS_COND_LASTS)
             sbuf_add(b, "; outlasts the fight: a saved character keeps it");
+        if (c[i].flags & RS_COND_TIMED)
+            sbuf_add(b, "; its rules fix how long it lasts, so `rounds:`, "
+                     "`until:` and `ends:` are refused");
         sbuf_add(b, "\n");
     }
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");

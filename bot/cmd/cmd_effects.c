@@ -88,6 +88,27 @@ bool cmd_track_change(struct cmd_run *run, struct enc_combatant *who,
     return true;
 }
 
+/* Whether the GM may time the condition called name: false, said, when
+ * the system's chapter fixes how long it lasts (RS_COND_TIMED) and
+ * rounds:, until: or ends: was given. */
+static bool cond_time_free(struct cmd_run *run, const char *name)
+{
+    const struct cmd_req *req = run->req;
+    if (cmd_req_opt(req, "rounds") == NULL &&
+        cmd_req_opt(req, "until") == NULL && cmd_req_opt(req, "ends") == NULL)
+        return true;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    const struct rs_cond_spec *sp = rs_cond_spec(&c, run->rs, name);
+    if (sp == NULL || !(sp->flags & RS_COND_TIMED))
+        return true;
+    cmd_fail(run, "the %s rules fix how long %s lasts (%s): leave out "
+             "rounds:, until: and ends:", run->rs->id, sp->name,
+             sp->help != NULL ? sp->help : "see /help");
+    return false;
+}
+
 void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
@@ -135,6 +156,8 @@ void cmd_combat_condition(struct cmd_run *run)
         .cap = (int32_t)cap,
     };
     const char *ends = cmd_req_opt(req, "ends");
+    if (!cond_time_free(run, name))
+        return;
     if (ends != NULL) {
         q.expire_given = true;
         q.expire = eng_text_casecmp(ends, "start") == 0 ? ENC_EXPIRE_START
@@ -146,6 +169,9 @@ void cmd_combat_condition(struct cmd_run *run)
             return;
         q.anchor = anchor->id;
     }
+    /* until:Ann or ends:start without rounds: that turn's next one. */
+    if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
+        q.rounds = 1;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);

@@ -227,10 +227,12 @@ static const struct cmd_spec table[] = {
           RS_INT("value", false, -ENC_MAX_VALUE, ENC_MAX_VALUE,
                  "Value or stacks to add"),
           RS_INT("rounds", false, 0, ENC_MAX_ROUNDS,
-                 "How many rounds it lasts (0: until removed)"),
+                 "Rounds it lasts; with until:, that one's turns (0: until "
+                 "removed)"),
           RS_BOOL("remove", "Remove the condition instead"),
           RS_WHO("until", false,
-                 "Whose turn counts the rounds (default: the holder)"),
+                 "Whose turn ends it (default the holder; alone: their next "
+                 "turn)"),
           RS_CHOICE("ends", false, ends_choices,
                     "start or end of that turn (default end)"),
           RS_INT("cap", false, 0, ENC_MAX_VALUE,

@@ -176,6 +176,9 @@ struct rs_ext {
                                     (bookkeeping such as "busy: reload") */
 #define RS_COND_LASTS  (1u << 3) /* outlasts the fight (until a rest or
                                     healing): a saved character keeps it */
+#define RS_COND_TIMED  (1u << 4) /* the chapter fixes how long it lasts (its
+                                    rounds and expire, said in its help):
+                                    the GM may not time it otherwise */
 
 struct rs_cond_spec {
     const char *name;        /* as shown ("Poisoned") */
