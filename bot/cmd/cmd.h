@@ -189,6 +189,10 @@ struct cmd_req {
     int form_version;            /* a submitted form: the version its
                                     custom_id carries (-1: unreadable);
                                     0: not a form */
+    uint64_t target_message;     /* a message's context menu (Discord):
+                                    the message it was used on; 0: none.
+                                    Its roll, when fray posted one, is
+                                    the option roll: (cmd_rollrec.h) */
 };
 
 /* What a front end that keeps a live tracker message per fight does with

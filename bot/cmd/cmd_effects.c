@@ -35,13 +35,20 @@ void cmd_combat_hp(struct cmd_run *run)
                  "(set), with n from 0 to %d", ENC_MAX_VALUE);
         return;
     }
+    if (cmd_track_change(run, who, track, op, n))
+        cmd_finish(run, NULL, false);
+}
+
+bool cmd_track_change(struct cmd_run *run, struct enc_combatant *who,
+                      const char *track, char op, int64_t n)
+{
     struct enc_track *t = enc_track(who, track);
     /* A pool (temporary hit points) has no maximum, and none is 0. */
     bool pool = rs_stat_kind(run->rs, track) == RS_POOL;
     if (t == NULL && op != '=' && !pool) {
         cmd_fail(run, "%s has no %s yet\nTry: `/combat hp name:\"%s\" "
                  "change:=10`", who->name, track, who->name);
-        return;
+        return false;
     }
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
@@ -50,10 +57,8 @@ void cmd_combat_hp(struct cmd_run *run)
     if (op == '-' && n > 0 && run->rs->ops->soak != NULL) {
         n = run->rs->ops->soak(&c, who, track, n);
         t = enc_track(who, track);
-        if (n == 0) {
-            cmd_finish(run, NULL, false);
-            return;
-        }
+        if (n == 0)
+            return true;
     }
     int64_t before = t != NULL ? t->cur : 0;
     int64_t after = op == '=' ? n : op == '+' ? before + n : before - n;
@@ -69,7 +74,7 @@ void cmd_combat_hp(struct cmd_run *run)
         enc_track_remove(who, track);
     else if (enc_track_set(who, track, after, max, &run->diag) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
-        return;
+        return false;
     }
     struct enc_event *ev = enc_emit(run->res, ENC_EV_HP, who->id);
     ev->text = enc_result_strdup(run->res, track, ENC_MAX_STAT_NAME);
@@ -80,7 +85,7 @@ void cmd_combat_hp(struct cmd_run *run)
         run->rs->ops->after_track(&c, who, track, before);
     else
         rs_default_after_track(&c, who, track, before);
-    cmd_finish(run, NULL, false);
+    return true;
 }
 
 /* Whether the GM may time the condition called name: false, said, when

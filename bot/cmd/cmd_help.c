@@ -61,6 +61,13 @@ static const struct help_page pages[] = {
      "Stealth\"`, then `/roll dice:@stealth`, `@stealth+2` or "
      "`@stealth adv`; yours work everywhere, DMs too, and server managers "
      "add `server:true` for everyone (`/macro list`, `/macro delete`)\n"
+     "**A roll's menus:** right-click (long-press) a roll fray posted, "
+     "then Apps: **Reroll** rolls its dice again with a link to it, "
+     "**Explain** shows you alone every die, modifier and the total, "
+     "**Apply damage** (the fight's GM) asks who takes the total (one "
+     "or more) and "
+     "applies it by the system's rules. fray keeps a channel's last 100 "
+     "rolls for 7 days. In the console: `/reroll`, `/explain`, `/apply`\n"
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
     {"permissions", "Who may do what",
      "The **GM** is whoever started the fight, and anyone with "
@@ -79,6 +86,8 @@ static const struct help_page pages[] = {
      "**proposal** with Approve and Reject buttons (`/combat proposal "
      "approve:N` typed); it lapses when the turn moves on, and servers "
      "choose with `/config proposals:` and `proposal-expiry:`.\n"
+     "A roll's **Reroll** and **Explain** are anyone's who sees the roll "
+     "(a secret roll only its roller's); **Apply damage** is the GM's.\n"
      "Hidden NPCs show only a health label (healthy, hurt, bloodied, down) "
      "to players; the GM sees the numbers with `/combat status "
      "private:true`."},
@@ -139,14 +148,16 @@ void cmd_help(struct cmd_run *run)
     if (run->req->source == CMD_SRC_DISCORD && run->req->user_install &&
         run->req->guild_id != 0 && eng_text_casecmp(topic, "quickstart") == 0)
         msg_set_content(&run->reply->msg, "fray is installed here by you, "
-                        "not in this server: you can `/roll` dice, keep your "
-                        "saved rolls (`/macro`), read your characters "
+                        "not in this server: you can `/roll` dice (and "
+                        "Reroll or Explain them from the roll's menu), keep "
+                        "your saved rolls (`/macro`), read your characters "
                         "(`/character show`, `/character list`) and `/help`. "
                         "Fights need fray added to the server.");
     else if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
              eng_text_casecmp(topic, "quickstart") == 0)
         msg_set_content(&run->reply->msg, "Here, in a DM with fray, you can "
-                        "`/roll` dice, keep your saved rolls (`/macro`) and "
+                        "`/roll` dice (Reroll and Explain are on a roll's "
+                        "menu), keep your saved rolls (`/macro`) and "
                         "read `/help`. Fights run in a server's channel, as "
                         "below.");
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,

@@ -7,6 +7,8 @@
 
 #include "cmd_config.h"
 #include "cmd_macro.h"
+#include "cmd_roll.h"
+#include "cmd_rollrec.h"
 #include "cmd_run.h"
 #include "dice.h"
 #include "render_dice.h"
@@ -14,14 +16,16 @@
 
 /* Room for the rendered results of one /roll (Discord caps it at 2000
  * characters; the text renderer may use more for long pools). */
-#define CMD_ROLL_TEXT 4096
+#define CMD_ROLL_TEXT CMD_ROLLREC_TEXT_MAX
 
 /* The roll's embed: who rolls, for what, and the dice (after which saved
  * roll, when one was used). */
 static void roll_embed(struct msg *m, const struct cmd_req *req,
                        const char *label, bool secret, const char *text,
-                       const struct cmd_macro_use *used)
+                       const struct cmd_macro_use *used,
+                       const struct cmd_roll_how *how)
 {
+    bool re = how != NULL && how->reroll_of != NULL;
     char *who = msg_escape(req->user_name ? req->user_name : "someone");
     char *what = label != NULL ? msg_escape(label) : NULL;
     struct msg_embed *em = msg_add_embed(m, secret ? MSG_STYLE_SECRET
@@ -31,17 +35,24 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
         struct sbuf title;
         sbuf_init(&title, SIZE_MAX / 2);
         sbuf_addf(&title, "%s%s%s%s", who ? who : "",
-                  secret ? " rolls in secret" : " rolls",
+                  secret ? (re ? " rerolls in secret" : " rolls in secret")
+                         : (re ? " rerolls" : " rolls"),
                   what ? ": " : "", what ? what : "");
         free(em->title);
         em->title = sbuf_error(&title) == SBUF_NOMEM
                         ? NULL : strdup(sbuf_str(&title));
         sbuf_cleanup(&title);
-        if (used != NULL) {
+        if (used != NULL || re) {
             struct sbuf d;
             sbuf_init(&d, MSG_MAX_TEXT);
-            sbuf_addf(&d, "`@%s` (%s saved roll)\n%s", used->m.name,
-                      used->server ? "the server's" : "your own", text);
+            if (used != NULL)
+                sbuf_addf(&d, "`@%s` (%s saved roll)\n", used->m.name,
+                          used->server ? "the server's" : "your own");
+            if (re && how->link != NULL)
+                sbuf_addf(&d, "Reroll of [the roll](%s)\n", how->link);
+            else if (re)
+                sbuf_addf(&d, "Reroll of roll #%s\n", how->reroll_of);
+            sbuf_addf(&d, "%s", text);
             msg_embed_set_description(em, sbuf_error(&d) == SBUF_NOMEM
                                               ? text : sbuf_str(&d));
             sbuf_cleanup(&d);
@@ -52,9 +63,6 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
     free(who);
     free(what);
 }
-
-static void roll_dice(struct cmd_run *run, const char *src, const char *label,
-                      bool secret, const struct cmd_macro_use *used);
 
 void cmd_roll(struct cmd_run *run)
 {
@@ -81,13 +89,49 @@ void cmd_roll(struct cmd_run *run)
         free(used);
         return;
     }
-    roll_dice(run, src, label, secret, used);
+    cmd_roll_dice(run, src, label, secret, used, NULL);
     free(used);
 }
 
-/* /roll of src (plain dice, or what a saved roll expanded to). */
-static void roll_dice(struct cmd_run *run, const char *src, const char *label,
-                      bool secret, const struct cmd_macro_use *used)
+/* Remember the roll just shown (cmd_rollrec.h), under the interaction
+ * that asked for it, so its message's menus find it. A roll that cannot
+ * be remembered is still shown: its menus then say it is not known. */
+static void remember(struct cmd_run *run, const char *src, size_t len,
+                     const char *label, bool secret,
+                     enum dice_dialect dialect, const struct dice_result *res,
+                     unsigned n, const char *text,
+                     const struct cmd_roll_how *how)
+{
+    const struct cmd_req *req = run->req;
+    struct cmd_rollrec *r = run->ctx->store != NULL ? calloc(1, sizeof *r)
+                                                    : NULL;
+    if (r == NULL || len >= sizeof r->expr)
+        goto out;
+    if (req->interaction_id != NULL && cmd_rollrec_id_ok(req->interaction_id))
+        snprintf(r->id, sizeof r->id, "%s", req->interaction_id);
+    r->guild = req->guild_id;
+    r->channel = req->channel_id;
+    r->user = req->user_id;
+    snprintf(r->user_name, sizeof r->user_name, "%s",
+             req->user_name ? req->user_name : "someone");
+    r->at_ms = req->now_ms;
+    memcpy(r->expr, src, len);
+    r->dialect = dialect;
+    snprintf(r->label, sizeof r->label, "%s", label ? label : "");
+    r->secret = secret;
+    r->rolls = n;
+    r->total = res[0].total;
+    snprintf(r->text, sizeof r->text, "%s", text);
+    if (how != NULL && how->reroll_of != NULL)
+        snprintf(r->reroll_of, sizeof r->reroll_of, "%s", how->reroll_of);
+    (void)cmd_rollrec_put(run->ctx->store, r);
+out:
+    free(r);
+}
+
+void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
+                   bool secret, const struct cmd_macro_use *used,
+                   const struct cmd_roll_how *how)
 {
     const struct cmd_req *req = run->req;
     /* The reply is markdown wherever it goes: the console shows it as
@@ -101,9 +145,11 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
                                            : RENDER_DICE_MARKDOWN;
     size_t len = strlen(src);
     size_t dice_len, label_at;
-    enum dice_dialect dialect = cmd_config_dialect(run->ctx->store,
-                                                   req->guild_id,
-                                                   req->user_id);
+    enum dice_dialect dialect = how != NULL
+                                    ? how->dialect
+                                    : cmd_config_dialect(run->ctx->store,
+                                                         req->guild_id,
+                                                         req->user_id);
     if (dice_split_label_as(src, len, dialect, &dice_len, &label_at)) {
         /* "2d6+3 fire": the words name the roll, as label: would. */
         if (label != NULL) {
@@ -146,7 +192,8 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
         }
     }
     render_dice(text, CMD_ROLL_TEXT, shown, src, len, res, n);
-    roll_embed(&run->reply->msg, req, label, secret, text, used);
+    roll_embed(&run->reply->msg, req, label, secret, text, used, how);
+    remember(run, src, len, label, secret, dialect, res, n, text, how);
     run->reply->ephemeral = secret;
     /* In Discord a secret roll is private to the roller, and the GM
      * channel, if the server has one, gets a copy. */
@@ -154,7 +201,7 @@ static void roll_dice(struct cmd_run *run, const char *src, const char *label,
         struct msg *copy = malloc(sizeof *copy);
         if (copy != NULL) {
             msg_init(copy);
-            roll_embed(copy, req, label, secret, text, used);
+            roll_embed(copy, req, label, secret, text, used, how);
             run->reply->gm_copy = copy;
         }
     }

@@ -150,6 +150,14 @@ struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
 
 
+/* Change who's track by n (cmd_effects.c): op '-' is damage (met first
+ * by what the system soaks), '+' healing up to the maximum (or filling a
+ * harm track), '=' a set; with its event and the system's after_track.
+ * /combat hp and Apply damage share it. False when it failed (run
+ * failed); else the caller finishes the run. */
+bool cmd_track_change(struct cmd_run *run, struct enc_combatant *who,
+                      const char *track, char op, int64_t n);
+
 /* Option helpers over the request; absent gives dflt. Fail on bad values. */
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
                  int64_t *out);
@@ -281,5 +289,8 @@ cmd_handler_fn cmd_npc_save;
 cmd_handler_fn cmd_npc_show;
 cmd_handler_fn cmd_npc_list;
 cmd_handler_fn cmd_npc_delete;
+cmd_handler_fn cmd_reroll;         /* cmd_reroll.c: a posted roll's menus */
+cmd_handler_fn cmd_explain;
+cmd_handler_fn cmd_apply;
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "cmd_macro.h"
+#include "cmd_rollrec.h"
 #include "cmd_run.h"
 #include "cmd_xfer.h"
 #include "proposal.h"
@@ -67,6 +68,12 @@ static const char *const my_dialect_choices[] = {
                 "The attack's damage dice, e.g. 1d8+3"),                       \
         RS_STR("options", false, RS_VAL_ATTACK_OPTS, ENC_MAX_ATTACK_OPTS,      \
                "The attack's options in its system: type, qualities")
+
+/* Which posted roll a roll's menu command acts on (cmd_rollrec.h):
+ * Discord fills it from the message; the console types a number. */
+#define ROLLREC_OPT                                                          \
+    RS_TEXT("roll", false, CMD_ROLLREC_ID_MAX,                               \
+            "Which roll: its number (default: the last here)")
 
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
@@ -551,6 +558,32 @@ static const struct cmd_spec table[] = {
      IMPORT_OPTS("Overwrite your saved rolls of the same names"),
      NULL, NULL},
 
+    /* A posted roll's message menus on Discord (cmd_menu_label), typed
+     * commands on the console (cmd_reroll.c). */
+    {"reroll", NULL, 0, ANYWHERE,
+     "Roll a posted roll's dice again (on Discord: the roll's Reroll menu)",
+     "/reroll",
+     cmd_reroll,
+     OPTS(ROLLREC_OPT),
+     NULL, NULL},
+
+    {"explain", NULL, CMD_F_EPHEMERAL, ANYWHERE,
+     "Show privately every die, modifier and the total of a posted roll",
+     "/explain",
+     cmd_explain,
+     OPTS(ROLLREC_OPT),
+     NULL, NULL},
+
+    {"apply", NULL, ENC_CMD | CMD_F_GM_ONLY, GUILD,
+     "GM: a posted roll's total as damage to a combatant, by the system's "
+     "rules",
+     "/apply target:\"Goblin 1\"",
+     cmd_apply,
+     OPTS(ROLLREC_OPT,
+          RS_STR("target", false, RS_VAL_COMBATANT, ENC_MAX_NAME,
+                 "Who takes it (none: choose from a list)")),
+     NULL, NULL},
+
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,
      "How to use fray: topics quickstart, dice, combat, and each system",
      "/help topic:dice",
@@ -560,6 +593,32 @@ static const struct cmd_spec table[] = {
 };
 
 #define NCORE (sizeof table / sizeof table[0])
+
+/* The commands Discord shows as a message's context menu (MESSAGE
+ * commands, registered by these names) rather than as slash commands. */
+static const struct {
+    const char *command, *label;
+} menus[] = {
+    {"reroll", CMD_MENU_REROLL},
+    {"explain", CMD_MENU_EXPLAIN},
+    {"apply", CMD_MENU_APPLY},
+};
+
+const char *cmd_menu_label(const char *command)
+{
+    for (size_t i = 0; i < sizeof menus / sizeof menus[0]; i++)
+        if (strcmp(menus[i].command, command) == 0)
+            return menus[i].label;
+    return NULL;
+}
+
+const char *cmd_menu_command(const char *label)
+{
+    for (size_t i = 0; i < sizeof menus / sizeof menus[0]; i++)
+        if (strcmp(menus[i].label, label) == 0)
+            return menus[i].command;
+    return NULL;
+}
 
 const struct cmd_spec *cmd_table(size_t *n)
 {

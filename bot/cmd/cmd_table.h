@@ -47,7 +47,8 @@
 /* What a user install says of any other command. */
 #define CMD_USER_INSTALL_REFUSAL                                             \
     "fray is installed here only by you, not in this server: here you can " \
-    "roll dice (/roll), use your saved rolls (/macro), read your "         \
+    "roll dice (/roll, and a roll's Reroll and Explain), use your saved "  \
+    "rolls (/macro), read your "                                            \
     "characters (/character show, /character list) and the help; fights "  \
     "need fray added to the server"
 
@@ -74,6 +75,17 @@ struct cmd_spec {
     const struct rs_system *rs;  /* a ruleset's command: its system */
     const struct rs_cmd *rcmd;   /* ... and its declaration */
 };
+
+/* Message context menus (Discord's MESSAGE commands) on a roll fray
+ * posted; each is a core command the console types (cmd_reroll.c). */
+#define CMD_MENU_REROLL "Reroll"
+#define CMD_MENU_EXPLAIN "Explain"
+#define CMD_MENU_APPLY "Apply damage"
+#define CMD_MENU_COUNT 3
+/* The menu label of command, or NULL when Discord shows it as a slash
+ * command; and back: the command of a menu label, or NULL. */
+const char *cmd_menu_label(const char *command);
+const char *cmd_menu_command(const char *label);
 
 /* The core commands, in display order. */
 const struct cmd_spec *cmd_table(size_t *n);

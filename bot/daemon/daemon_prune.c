@@ -2,7 +2,9 @@
  * daemon_prune.c - the store's upkeep on a timer: forget interaction ids
  * past Discord's replay window, apply retention and the archive quota to
  * ended fights ([fights] retention_days, keep_history,
- * max_archived_per_server), and log what went and the database's size.
+ * max_archived_per_server), forget posted rolls past the week their
+ * menus work for (cmd_rollrec.h), and log what went and the database's
+ * size.
  *
  * A pass is cut into batches of DAEMON_PRUNE_BATCH rows or fights, each
  * one short transaction of its own, one batch per tick, so a pass over a
@@ -14,6 +16,7 @@
  */
 #include "daemon_int.h"
 
+#include "cmd_rollrec.h"
 #include "log.h"
 #include "store.h"
 
@@ -76,6 +79,12 @@ void daemon_prune_tick(struct daemon *d, int64_t now)
         };
         e = store_enc_prune(d->store, &cfg, &p->st);
         more = more || p->st.more;
+    }
+    if (e == BOT_OK) {
+        /* rolls past the age their menus work to (cmd_rollrec.h) */
+        e = cmd_rollrec_prune(d->store, wall - CMD_ROLLREC_KEEP_MS,
+                              DAEMON_PRUNE_BATCH, &n);
+        more = more || n == DAEMON_PRUNE_BATCH;
     }
     if (e != BOT_OK) {
         log_msg(d->log, LOG_LVL_WARN, "prune: %s: %s", bot_errname(e),

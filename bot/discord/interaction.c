@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "attach.h"
+#include "cmd_table.h"
 #include "custom_id.h"
 #include "custom_id_req.h"
 #include "snowflake.h"
@@ -357,6 +358,43 @@ static bool decode_actor(struct interaction *it, json_t *d, char *why,
     return true;
 }
 
+/* A message's context menu (data.type 3): the menu's label becomes its
+ * command (cmd_menu_command), the message req.target_message, and the
+ * interaction that posted it, when the message says (its
+ * interaction_metadata, or the older interaction object), option roll:
+ * (cmd_rollrec.h). A message that says none is no roll of ours: the
+ * command layer refuses it. */
+static bool decode_menu(struct interaction *it, json_t *data, char *why,
+                        size_t whylen)
+{
+    bool bad = false;
+    const char *label = get_str(data, "name", INTERACTION_NAME_MAX, true,
+                                why, whylen, &bad);
+    if (bad)
+        return false;
+    it->req.command = cmd_menu_command(label);
+    if (it->req.command == NULL) {
+        snprintf(why, whylen, "no message menu is called so");
+        return false;
+    }
+    if (!get_id(data, "target_id", true, &it->req.target_message, why,
+                whylen))
+        return false;
+    const char *target = json_string_value(json_object_get(data,
+                                                           "target_id"));
+    json_t *m = json_object_get(json_object_get(json_object_get(
+                                    data, "resolved"), "messages"), target);
+    json_t *meta = json_object_get(m, "interaction_metadata");
+    if (!json_is_object(meta))
+        meta = json_object_get(m, "interaction");
+    const char *posted_by = json_string_value(json_object_get(meta, "id"));
+    uint64_t tmp;
+    if (posted_by != NULL && strlen(posted_by) <= INTERACTION_SNOWFLAKE_MAX &&
+        snowflake_parse(posted_by, &tmp))
+        return cmd_req_add_opt(&it->req, "roll", posted_by, why, whylen);
+    return true;
+}
+
 enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                 struct interaction *it, char *why,
                                 size_t whylen)
@@ -456,6 +494,10 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         if (!decode_component(it, data, why, whylen) ||
             !get_id(json_object_get(d, "message"), "id", false,
                     &it->message_id, why, whylen))
+            goto invalid;
+    } else if (it->type == INTERACTION_COMMAND &&
+               json_integer_value(json_object_get(data, "type")) == 3) {
+        if (!decode_menu(it, data, why, whylen))
             goto invalid;
     } else {
         const char *name = get_str(data, "name", INTERACTION_NAME_MAX, true,

@@ -215,11 +215,32 @@ static bool add_command(json_t *cmds, const char *command, const char *sub,
            json_array_append_new(json_object_get(c, "options"), s) == 0;
 }
 
+/* A message's context menu (type 3, MESSAGE): a name as users read it,
+ * no description, no options (the command layer finds the roll from the
+ * message, cmd_reroll.c). */
+static bool add_menu(json_t *cmds, const char *label, unsigned ctx)
+{
+    json_t *c = json_pack("{s:s, s:i, s:s, s:o}", "name", label, "type", 3,
+                          "description", "", "contexts", contexts(ctx));
+    if (c == NULL)
+        return false;
+    if (ctx & REG_CTX_GLOBAL)
+        json_object_set_new(c, "integration_types", integration_types(ctx));
+    return json_array_append_new(cmds, c) == 0;
+}
+
 static bool add_core(json_t *cmds, unsigned scope_ctx)
 {
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
     for (size_t i = 0; i < n; i++) {
+        const char *menu = cmd_menu_label(t[i].command);
+        if (menu != NULL) {
+            if (!add_menu(cmds, menu, (t[i].contexts & scope_ctx) |
+                                          (scope_ctx & REG_CTX_GLOBAL)))
+                return false;
+            continue;
+        }
         struct rs_opt_spec opts[CMD_MAX_SPEC_OPTS * 2];
         bool conflict;
         size_t no = cmd_core_opts(&t[i], opts, CMD_MAX_SPEC_OPTS * 2,

@@ -455,6 +455,11 @@ struct rs_system {
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
     const struct rs_area *area; /* its area attacks; NULL: none */
+    const char *harm_track;  /* a track that damage fills up to its
+                                maximum (cards' Physical Harm), where a
+                                front end applies a rolled amount of
+                                damage without a /damage of the system's
+                                own; NULL: damage takes hp down */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

@@ -15,6 +15,10 @@
  *    components; further choices of a select (req.picked) only on a
  *    picker's select, at most CMD_MAX_PICKED, none NULL;
  *    interaction_cleanup() releases it;
+ *  - a message's context menu (data.type 3) becomes one of the menus'
+ *    commands (cmd_menu_label), with the message it was used on and, if
+ *    any, a roll: that is a record id (cmd_rollrec.h); nothing else
+ *    carries a target message;
  *  - the custom_id parser never writes past its fields, and an id it
  *    accepts is rebuilt by custom_id_make() within
  *    CUSTOM_ID_MAX bytes; a button of any version ("*", a proposal's
@@ -23,6 +27,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_rollrec.h"
 #include "cmd_table.h"
 #include "cmd_validate.h"
 #include "fuzz.h"
@@ -108,6 +113,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    it.component_type == 3 && it.req.picker);
     for (int i = 0; i < it.req.npicked; i++)
         FUZZ_CHECK(it.req.picked[i] != NULL);
+    bool menu = it.type == INTERACTION_COMMAND &&
+                json_integer_value(json_object_get(json_object_get(d, "data"),
+                                                   "type")) == 3;
+    FUZZ_CHECK(menu == (it.req.target_message != 0));
+    if (menu) {
+        FUZZ_CHECK(cmd_menu_label(it.req.command) != NULL);
+        const char *roll = cmd_req_opt(&it.req, "roll");
+        FUZZ_CHECK(roll == NULL || cmd_rollrec_id_ok(roll));
+    }
     struct cmd_spec spec;
     (void)cmd_validate(&it.req, &spec, err, sizeof err);
     interaction_cleanup(&it);

@@ -343,4 +343,5 @@ const struct rs_system rs_cards = {
     .comb_state = {sizeof(struct cards_comb), cards_comb_fields,
                    CARDS_N(cards_comb_fields)},
     .rank = 50,
+    .harm_track = CARDS_HARM,       /* damage fills Physical Harm */
 };

@@ -41,7 +41,7 @@ static void test_toy_server_commands(void **st)
     assert_string_equal(names, "poke");
     harness_command_names(&h, "global", names, sizeof names, NULL);
     assert_string_equal(names, "roll,combat,attack,character,npc,config,"
-                               "macro,help");
+                               "macro,Reroll,Explain,Apply damage,help");
 
     json_t *cb = slash(&h, "help", json_pack("[{s:s, s:s}]", "name",
                                              "topic", "value", "toy"));

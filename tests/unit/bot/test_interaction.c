@@ -217,6 +217,50 @@ static void test_interaction_resolved_channels(void **state)
             fail_msg("accepted: %s", bad[i]);
 }
 
+/* A message's context menu (data.type 3): the label is a menu's command,
+ * the message req.target_message, and the interaction that posted it
+ * (interaction_metadata, or the older interaction) option roll:; a
+ * message without one has no roll:, an unknown label is refused. */
+#define MENU_IX(name, message)                                               \
+    "{\"id\":\"12\",\"application_id\":\"11\",\"type\":2,\"token\":\"t\","   \
+    "\"version\":1,\"guild_id\":\"88\",\"channel_id\":\"77\",\"member\":"    \
+    "{\"user\":{\"id\":\"5\",\"username\":\"u\"},\"permissions\":\"0\"},"    \
+    "\"data\":{\"id\":\"1\",\"name\":\"" name "\",\"type\":3,"                \
+    "\"target_id\":\"900\",\"resolved\":{\"messages\":{\"900\":"           \
+    message "}}}}"
+
+static void test_interaction_message_menu(void **state)
+{
+    struct interaction it;
+    (void)state;
+    assert_true(decode_text(MENU_IX("Reroll", "{\"id\":\"900\","
+                                    "\"interaction_metadata\":{\"id\":"
+                                    "\"4242\",\"type\":2}}"), &it));
+    assert_string_equal(it.req.command, "reroll");
+    assert_int_equal(it.req.target_message, 900);
+    assert_string_equal(cmd_req_opt(&it.req, "roll"), "4242");
+    interaction_cleanup(&it);
+    assert_true(decode_text(MENU_IX("Apply damage", "{\"id\":\"900\","
+                                    "\"interaction\":{\"id\":\"4243\"}}"),
+                            &it));
+    assert_string_equal(it.req.command, "apply");
+    assert_string_equal(cmd_req_opt(&it.req, "roll"), "4243");
+    interaction_cleanup(&it);
+    assert_true(decode_text(MENU_IX("Explain", "{\"id\":\"900\","
+                                    "\"content\":\"hello\"}"), &it));
+    assert_string_equal(it.req.command, "explain");
+    assert_null(cmd_req_opt(&it.req, "roll"));
+    assert_int_equal(it.req.target_message, 900);
+    interaction_cleanup(&it);
+    /* not a snowflake: no roll: either */
+    assert_true(decode_text(MENU_IX("Explain", "{\"interaction_metadata\":"
+                                    "{\"id\":\"x1\"}}"), &it));
+    assert_null(cmd_req_opt(&it.req, "roll"));
+    interaction_cleanup(&it);
+    assert_false(decode_text(MENU_IX("Delete", "{}"), &it));
+    assert_false(decode_text(MENU_IX("reroll", "{}"), &it));
+}
+
 /* An ATTACHMENT option (type 11): its value is an id, the file is in
  * data.resolved.attachments (discord-protocol.md); one file per command,
  * and a file that is not resolved or is malformed refuses the command. */
@@ -369,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_interaction_bad_payloads_refused),
         cmocka_unit_test(test_interaction_custom_id_round_trip),
         cmocka_unit_test(test_interaction_resolved_channels),
+        cmocka_unit_test(test_interaction_message_menu),
         cmocka_unit_test(test_interaction_attachment),
         cmocka_unit_test(test_interaction_age_from_snowflake),
         cmocka_unit_test(test_interaction_snowflake_bounds),

@@ -76,7 +76,18 @@ static void test_register_every_set_is_valid(void **state)
     (void)state;
     json_t *core = register_build(NULL, 0, REGISTER_CORE);
     check_valid(core, "the global set");
-    assert_true(json_array_size(core) <= 8);
+    /* eight slash commands; the rest are a roll's message menus */
+    size_t slash = 0, menus = 0;
+    json_t *cmd;
+    size_t at;
+    json_array_foreach(core, at, cmd) {
+        json_int_t type = json_integer_value(json_object_get(cmd, "type"));
+        slash += type == 1;
+        menus += type == 3;
+    }
+    assert_true(slash <= 8);
+    assert_int_equal(menus, CMD_MENU_COUNT);
+    assert_int_equal(slash + menus, json_array_size(core));
     json_decref(core);
 
     size_t n;
@@ -121,6 +132,31 @@ static json_t *find_cmd(json_t *cmds, const char *name)
         if (strcmp(json_string_value(json_object_get(c, "name")), name) == 0)
             return c;
     return NULL;
+}
+
+/* A posted roll's menus are MESSAGE commands (type 3) with no options:
+ * Reroll and Explain wherever /roll works, a user's own install too;
+ * Apply damage only in servers with fray in them (a fight's). */
+static void test_register_roll_menus(void **state)
+{
+    (void)state;
+    json_t *cmds = register_build(NULL, 0, REGISTER_CORE);
+    static const char *const names[] = {CMD_MENU_REROLL, CMD_MENU_EXPLAIN,
+                                        CMD_MENU_APPLY};
+    for (size_t k = 0; k < 3; k++) {
+        json_t *m = find_cmd(cmds, names[k]);
+        assert_non_null(m);
+        assert_int_equal(json_integer_value(json_object_get(m, "type")), 3);
+        assert_null(json_object_get(m, "options"));
+        json_t *it = json_object_get(m, "integration_types");
+        json_t *ctx = json_object_get(m, "contexts");
+        bool apply = k == 2;
+        assert_int_equal(json_array_size(it), apply ? 1 : 2);
+        assert_int_equal(json_array_size(ctx), apply ? 1 : 3);
+        assert_int_equal(json_integer_value(json_array_get(ctx, 0)), 0);
+    }
+    assert_null(find_cmd(cmds, "reroll"));   /* no slash twin */
+    json_decref(cmds);
 }
 
 /* /config changes the whole server: Discord shows it by default only to
@@ -267,6 +303,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_every_set_is_valid),
+        cmocka_unit_test(test_register_roll_menus),
         cmocka_unit_test(test_register_hash_stable),
         cmocka_unit_test(test_register_config_needs_manage_server),
         cmocka_unit_test(test_register_contexts),

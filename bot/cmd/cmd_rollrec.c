@@ -1,0 +1,274 @@
+/*
+ * cmd_rollrec.c - the records of posted rolls (cmd_rollrec.h).
+ */
+#include "cmd_rollrec.h"
+
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+
+/* "roll:<channel>:" */
+#define ROLLREC_CHAN_PREFIX_MAX (sizeof CMD_ROLLREC_KV_PREFIX + 24)
+/* Digits of seq in a key: sorting as text is sorting by number. */
+#define ROLLREC_SEQ_DIGITS 12
+
+_Static_assert(ROLLREC_CHAN_PREFIX_MAX + ROLLREC_SEQ_DIGITS + 24 +
+                   CMD_ROLLREC_ID_MAX < STORE_MAX_KV_KEY,
+               "a record's key fits the store");
+
+bool cmd_rollrec_id_ok(const char *s)
+{
+    size_t n = 0;
+    for (; s[n] != '\0'; n++)
+        if (s[n] < '0' || s[n] > '9')
+            return false;
+    return n > 0 && n <= CMD_ROLLREC_ID_MAX;
+}
+
+char *cmd_rollrec_encode(const struct cmd_rollrec *r)
+{
+    char g[24], c[24], u[24];
+    snprintf(g, sizeof g, "%" PRIu64, r->guild);
+    snprintf(c, sizeof c, "%" PRIu64, r->channel);
+    snprintf(u, sizeof u, "%" PRIu64, r->user);
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:I,s:I,s:s,s:s,s:s,s:b,"
+                          "s:i,s:I,s:s,s:s}",
+                          "id", r->id, "guild", g, "channel", c, "user", u,
+                          "name", r->user_name, "at", (json_int_t)r->at_ms,
+                          "seq", (json_int_t)r->seq, "expr", r->expr,
+                          "dialect", dice_dialect_name(r->dialect),
+                          "label", r->label, "secret", r->secret,
+                          "rolls", (int)r->rolls,
+                          "total", (json_int_t)r->total, "text", r->text,
+                          "reroll_of", r->reroll_of);
+    char *s = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    return s;
+}
+
+/* Copy string field key of j into out[cap]; false when absent, not a
+ * string or too long. */
+static bool get_text(const json_t *j, const char *key, char *out, size_t cap)
+{
+    const json_t *v = json_object_get(j, key);
+    if (!json_is_string(v) || json_string_length(v) >= cap)
+        return false;
+    memcpy(out, json_string_value(v), json_string_length(v) + 1);
+    return true;
+}
+
+static bool get_u64(const json_t *j, const char *key, uint64_t *out)
+{
+    char buf[24], *end;
+    if (!get_text(j, key, buf, sizeof buf) || buf[0] < '0' || buf[0] > '9')
+        return false;
+    *out = strtoull(buf, &end, 10);
+    return *end == '\0';
+}
+
+bool cmd_rollrec_decode(const char *json, struct cmd_rollrec *r)
+{
+    memset(r, 0, sizeof *r);
+    json_t *j = json_loads(json, 0, NULL);
+    char dialect[32];
+    const json_t *at = json_object_get(j, "at"), *seq = json_object_get(j,
+                                                                        "seq");
+    const json_t *rolls = json_object_get(j, "rolls");
+    const json_t *total = json_object_get(j, "total");
+    bool ok = json_is_object(j) && get_text(j, "id", r->id, sizeof r->id) &&
+              cmd_rollrec_id_ok(r->id) &&
+              get_u64(j, "guild", &r->guild) &&
+              get_u64(j, "channel", &r->channel) &&
+              get_u64(j, "user", &r->user) &&
+              get_text(j, "name", r->user_name, sizeof r->user_name) &&
+              json_is_integer(at) && json_is_integer(seq) &&
+              json_is_integer(rolls) && json_is_integer(total) &&
+              json_integer_value(rolls) >= 1 &&
+              json_integer_value(rolls) <= DICE_MAX_REPEAT &&
+              get_text(j, "expr", r->expr, sizeof r->expr) &&
+              get_text(j, "dialect", dialect, sizeof dialect) &&
+              dice_dialect_parse(dialect, strlen(dialect), &r->dialect) &&
+              get_text(j, "label", r->label, sizeof r->label) &&
+              json_is_boolean(json_object_get(j, "secret")) &&
+              get_text(j, "text", r->text, sizeof r->text) &&
+              get_text(j, "reroll_of", r->reroll_of, sizeof r->reroll_of);
+    if (ok) {
+        r->at_ms = json_integer_value(at);
+        r->seq = json_integer_value(seq);
+        r->rolls = (unsigned)json_integer_value(rolls);
+        r->total = json_integer_value(total);
+        r->secret = json_is_true(json_object_get(j, "secret"));
+    }
+    json_decref(j);
+    return ok;
+}
+
+/* A key's parts after "roll:<channel>:": seq, at and id. */
+static bool key_parts(const char *key, int64_t *seq, int64_t *at,
+                      const char **id)
+{
+    const char *p = strchr(key + strlen(CMD_ROLLREC_KV_PREFIX), ':');
+    char *end;
+    if (p == NULL)
+        return false;
+    *seq = strtoll(p + 1, &end, 10);
+    if (*end != ':')
+        return false;
+    *at = strtoll(end + 1, &end, 10);
+    if (*end != ':')
+        return false;
+    *id = end + 1;
+    return true;
+}
+
+/* What a scan of one channel's keys finds. */
+struct chan_scan {
+    const char *want;                /* an id to find, or NULL: the last */
+    char found[STORE_MAX_KV_KEY + 1];
+    char *value;                     /* the found key's value (heap) */
+    int64_t last_seq;
+    size_t n;                        /* keys seen */
+    char (*keys)[STORE_MAX_KV_KEY + 1]; /* the first keys, for pruning */
+    int64_t *ats;
+    size_t cap;
+};
+
+static enum bot_err chan_each(void *ctx, const char *key, const char *value)
+{
+    struct chan_scan *cs = ctx;
+    int64_t seq, at;
+    const char *id;
+    if (!key_parts(key, &seq, &at, &id))
+        return BOT_OK;              /* not ours to judge: left alone */
+    if (cs->keys != NULL && cs->n < cs->cap) {
+        snprintf(cs->keys[cs->n], sizeof cs->keys[0], "%s", key);
+        cs->ats[cs->n] = at;
+    }
+    cs->n++;
+    if (seq > cs->last_seq)
+        cs->last_seq = seq;
+    if (cs->want == NULL || strcmp(cs->want, id) == 0) {
+        char *v = strdup(value);
+        if (v == NULL)
+            return BOT_NOMEM;
+        free(cs->value);
+        cs->value = v;
+        snprintf(cs->found, sizeof cs->found, "%s", key);
+    }
+    return BOT_OK;
+}
+
+static void chan_prefix(char *buf, size_t n, uint64_t channel)
+{
+    snprintf(buf, n, CMD_ROLLREC_KV_PREFIX "%" PRIu64 ":", channel);
+}
+
+enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
+                             const char *id, struct cmd_rollrec *out)
+{
+    char prefix[ROLLREC_CHAN_PREFIX_MAX];
+    chan_prefix(prefix, sizeof prefix, channel);
+    struct chan_scan cs = {.want = id};
+    enum bot_err e = store_kv_scan(s, prefix, chan_each, &cs);
+    if (e == BOT_OK && cs.value == NULL)
+        e = BOT_NOTFOUND;
+    if (e == BOT_OK && !cmd_rollrec_decode(cs.value, out))
+        e = BOT_NOTFOUND;           /* unreadable: as if it were gone */
+    free(cs.value);
+    return e;
+}
+
+static enum bot_err put(struct store *s, struct cmd_rollrec *r);
+
+enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
+{
+    /* the write and the drops together: one commit (a savepoint inside
+     * the daemon's group), not one per row */
+    enum bot_err e = store_begin(s);
+    if (e != BOT_OK)
+        return e;
+    e = put(s, r);
+    if (e == BOT_OK)
+        e = store_commit(s);
+    if (e != BOT_OK)
+        store_rollback(s);
+    return e;
+}
+
+static enum bot_err put(struct store *s, struct cmd_rollrec *r)
+{
+    char prefix[ROLLREC_CHAN_PREFIX_MAX];
+    chan_prefix(prefix, sizeof prefix, r->channel);
+    /* one more than the limit: the new one pushes the oldest out */
+    struct chan_scan cs = {.want = "", .cap = CMD_ROLLREC_PER_CHANNEL + 1};
+    cs.keys = malloc(cs.cap * sizeof cs.keys[0]);
+    cs.ats = malloc(cs.cap * sizeof cs.ats[0]);
+    enum bot_err e = cs.keys && cs.ats ? store_kv_scan(s, prefix, chan_each,
+                                                       &cs)
+                                       : BOT_NOMEM;
+    if (e == BOT_OK) {
+        r->seq = cs.last_seq + 1;
+        if (r->id[0] == '\0')
+            snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
+        char key[STORE_MAX_KV_KEY + 1];
+        snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
+                 ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
+        char *v = cmd_rollrec_encode(r);
+        e = v != NULL ? store_kv_set(s, key, v) : BOT_NOMEM;
+        free(v);
+    }
+    /* the oldest first: past the count, or past the age */
+    size_t seen = cs.n < cs.cap ? cs.n : cs.cap;
+    size_t over = cs.n + 1 > CMD_ROLLREC_PER_CHANNEL
+                      ? cs.n + 1 - CMD_ROLLREC_PER_CHANNEL : 0;
+    for (size_t i = 0; e == BOT_OK && i < seen; i++)
+        if (i < over || cs.ats[i] < r->at_ms - CMD_ROLLREC_KEEP_MS)
+            e = store_kv_delete(s, cs.keys[i]);
+    free(cs.value);
+    free(cs.keys);
+    free(cs.ats);
+    return e;
+}
+
+struct prune_scan {
+    int64_t before;
+    size_t max, n;
+    char (*keys)[STORE_MAX_KV_KEY + 1];
+};
+
+static enum bot_err prune_each(void *ctx, const char *key, const char *value)
+{
+    struct prune_scan *ps = ctx;
+    int64_t seq, at;
+    const char *id;
+    (void)value;
+    if (ps->n < ps->max && key_parts(key, &seq, &at, &id) &&
+        at < ps->before)
+        snprintf(ps->keys[ps->n++], sizeof ps->keys[0], "%s", key);
+    return BOT_OK;
+}
+
+enum bot_err cmd_rollrec_prune(struct store *s, int64_t before_ms,
+                               size_t max, int64_t *pruned)
+{
+    struct prune_scan ps = {.before = before_ms, .max = max};
+    if (pruned != NULL)
+        *pruned = 0;
+    if (max == 0)
+        return BOT_OK;
+    ps.keys = malloc(max * sizeof ps.keys[0]);
+    if (ps.keys == NULL)
+        return BOT_NOMEM;
+    enum bot_err e = store_kv_scan(s, CMD_ROLLREC_KV_PREFIX, prune_each, &ps);
+    size_t i = 0;
+    for (; e == BOT_OK && i < ps.n; i++)
+        e = store_kv_delete(s, ps.keys[i]);
+    if (pruned != NULL)
+        *pruned = (int64_t)i;
+    free(ps.keys);
+    return e;
+}

@@ -1,0 +1,399 @@
+/*
+ * Tests for what can be done with a posted roll (issue 31 part 4): the
+ * records of rolls (bot/cmd/cmd_rollrec.c: written with the roll, read
+ * back whole, at most CMD_ROLLREC_PER_CHANNEL per channel and
+ * CMD_ROLLREC_KEEP_MS old) and the commands behind Discord's message menus
+ * (bot/cmd/cmd_reroll.c): /reroll rolls the same dice again and is itself
+ * a roll, /explain answers privately with every die and the total, /apply
+ * is the GM's and takes the total off a combatant the way each of the six
+ * systems takes damage. Refusals: a message that is not a roll, a bad or
+ * unknown number, a roll too old, someone else's secret roll, a player's
+ * /apply, a roll of several totals, a dead target.
+ */
+#include "support.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd_fixture.h"
+#include "cmd_rollrec.h"
+#include "store.h"
+
+enum { GM = 100, ALICE = 200, BOB = 300 };
+
+static struct cmd_rollrec *rec(uint64_t channel, int64_t at_ms,
+                               const char *id)
+{
+    struct cmd_rollrec *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    snprintf(r->id, sizeof r->id, "%s", id);
+    r->guild = 9;
+    r->channel = channel;
+    r->user = ALICE;
+    snprintf(r->user_name, sizeof r->user_name, "alice \"the bold\"");
+    r->at_ms = at_ms;
+    snprintf(r->expr, sizeof r->expr, "2d6+3");
+    r->dialect = DICE_DIALECT_ROLL20;
+    snprintf(r->label, sizeof r->label, "fire");
+    r->rolls = 1;
+    r->total = 11;
+    snprintf(r->text, sizeof r->text, "2d6 (**6**, 2)+3 = 11");
+    return r;
+}
+
+static void test_rollrec_roundtrip(void **state)
+{
+    (void)state;
+    struct cmd_rollrec *r = rec(7, 1000, "1234567890123456789");
+    r->secret = true;
+    r->seq = 4;
+    snprintf(r->reroll_of, sizeof r->reroll_of, "42");
+    char *json = cmd_rollrec_encode(r);
+    assert_non_null(json);
+    struct cmd_rollrec *back = malloc(sizeof *back);
+    assert_true(cmd_rollrec_decode(json, back));
+    assert_string_equal(back->id, r->id);
+    assert_string_equal(back->user_name, r->user_name);
+    assert_string_equal(back->expr, "2d6+3");
+    assert_int_equal(back->dialect, DICE_DIALECT_ROLL20);
+    assert_true(back->secret);
+    assert_int_equal(back->total, 11);
+    assert_int_equal(back->seq, 4);
+    assert_string_equal(back->reroll_of, "42");
+    assert_string_equal(back->text, r->text);
+    /* what is not a record is refused, not half-read */
+    assert_false(cmd_rollrec_decode("{}", back));
+    assert_false(cmd_rollrec_decode("not json", back));
+    char *bad = strdup(json);
+    char *at = strstr(bad, "\"rolls\":1");
+    assert_non_null(at);
+    memcpy(at, "\"rolls\":0", 9);
+    assert_false(cmd_rollrec_decode(bad, back));
+    free(bad);
+    assert_false(cmd_rollrec_id_ok(""));
+    assert_false(cmd_rollrec_id_ok("12a"));
+    assert_false(cmd_rollrec_id_ok("1234567890123456789012345"));
+    assert_true(cmd_rollrec_id_ok("1"));
+    free(json);
+    free(back);
+    free(r);
+}
+
+/* A channel keeps its last CMD_ROLLREC_PER_CHANNEL rolls; another
+ * channel's are its own; "the last" is the newest. */
+static void test_rollrec_count_limit(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    int total = CMD_ROLLREC_PER_CHANNEL + 5;
+    for (int i = 1; i <= total; i++) {
+        struct cmd_rollrec *r = rec(1, 1000 + i, "");
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        char want[24];
+        snprintf(want, sizeof want, "%d", i);
+        assert_string_equal(r->id, want);   /* numbered from 1 */
+        free(r);
+    }
+    struct cmd_rollrec *other = rec(2, 1000, "555");
+    assert_int_equal(cmd_rollrec_put(f->store, other), BOT_OK);
+    free(other);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "5", got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "6", got), BOT_OK);
+    assert_int_equal(got->seq, 6);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, NULL, got), BOT_OK);
+    assert_int_equal(got->seq, total);
+    assert_int_equal(cmd_rollrec_get(f->store, 2, "555", got), BOT_OK);
+    assert_int_equal(cmd_rollrec_get(f->store, 2, "6", got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(f->store, 3, NULL, got), BOT_NOTFOUND);
+    free(got);
+}
+
+/* Rolls older than CMD_ROLLREC_KEEP_MS go when their channel rolls again,
+ * and by the prune pass, a batch at a time. */
+static void test_rollrec_age_limit(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    int64_t t0 = INT64_C(1700000000000);
+    for (uint64_t ch = 1; ch <= 3; ch++) {
+        struct cmd_rollrec *r = rec(ch, t0, "11");
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        free(r);
+    }
+    struct cmd_rollrec *r = rec(1, t0 + CMD_ROLLREC_KEEP_MS + 1, "12");
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    free(r);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "11", got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "12", got), BOT_OK);
+    int64_t n = -1;
+    assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 1, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(cmd_rollrec_get(f->store, 2, NULL, got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "12", got), BOT_OK);
+    free(got);
+}
+
+static void test_reroll_same_dice(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6+3 fire",
+                           NULL));
+    assert_true(cmd_fx_run(f, BOB, "reroll", NULL, NULL));
+    assert_false(f->reply.ephemeral);
+    cmd_fx_has(f, "rerolls: fire");
+    cmd_fx_has(f, "Reroll of roll #1");
+    cmd_fx_has(f, "2d6 (");
+    /* the reroll is a roll of its own: explained, rerolled */
+    assert_true(cmd_fx_run(f, ALICE, "explain", NULL, NULL));
+    assert_true(f->reply.ephemeral);
+    cmd_fx_has(f, "Roll #2 by tester");
+    cmd_fx_has(f, "Dice: 2d6+3, read as");
+    cmd_fx_has(f, "For: fire");
+    cmd_fx_has(f, "A reroll of roll #1");
+    cmd_fx_has(f, "Total: ");
+    cmd_fx_has(f, "Marks:");
+    assert_true(cmd_fx_run(f, ALICE, "reroll", NULL, "roll", "2", NULL));
+    cmd_fx_has(f, "Reroll of roll #2");
+    /* nothing to reroll, a bad number, an unknown one */
+    assert_false(cmd_fx_run(f, ALICE, "explain", NULL, "roll", "x1", NULL));
+    cmd_fx_has(f, "roll: is a roll's number");
+    assert_false(cmd_fx_run(f, ALICE, "explain", NULL, "roll", "99", NULL));
+    cmd_fx_has(f, "does not remember that roll");
+}
+
+static void test_reroll_none_yet(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_false(cmd_fx_run(f, ALICE, "reroll", NULL, NULL));
+    cmd_fx_has(f, "there is no roll in this channel yet");
+    assert_true(f->reply.is_error);
+}
+
+/* A secret roll is its roller's: nobody else rerolls or reads it. */
+static void test_secret_roll_is_the_rollers(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "1d20+7",
+                           "secret", "true", NULL));
+    assert_false(cmd_fx_run(f, BOB, "explain", NULL, NULL));
+    cmd_fx_has(f, "that roll was secret");
+    assert_null(strstr(f->text, "1d20+7"));
+    assert_false(cmd_fx_run(f, BOB, "reroll", NULL, NULL));
+    cmd_fx_has(f, "that roll was secret");
+    assert_true(cmd_fx_run(f, ALICE, "reroll", NULL, NULL));
+    assert_true(f->reply.ephemeral);
+    cmd_fx_has(f, "rerolls in secret");
+}
+
+/* A request from Discord in server 9's channel 1, as user. */
+static struct cmd_req discord_req(const char *command, uint64_t user,
+                                  int64_t now_ms)
+{
+    return (struct cmd_req){
+        .source = CMD_SRC_DISCORD,
+        .command = command,
+        .channel_id = 1,
+        .guild_id = 9,
+        .user_id = user,
+        .user_name = "tester",
+        .expect_version = -1,
+        .now_ms = now_ms,
+    };
+}
+
+/* Run req; f->text holds the reply's content, or its first embed's text.
+ * True when accepted. */
+static bool run_req(struct cmd_fx *f, const struct cmd_req *req)
+{
+    cmd_reply_cleanup(&f->reply);
+    assert_true(cmd_exec(&f->ctx, req, &f->reply));
+    snprintf(f->text, sizeof f->text, "%s",
+             f->reply.msg.content ? f->reply.msg.content : "");
+    if (f->reply.msg.nembeds > 0 && f->reply.msg.embeds[0].description)
+        snprintf(f->text, sizeof f->text, "%s",
+                 f->reply.msg.embeds[0].description);
+    return !f->reply.is_error;
+}
+
+/* A message's menu (Discord): the message and, when fray posted a roll
+ * there, its interaction as roll:. */
+static bool menu(struct cmd_fx *f, const char *command, uint64_t user,
+                 const char *roll, int64_t now_ms)
+{
+    struct cmd_req req = discord_req(command, user, now_ms);
+    req.target_message = UINT64_C(1200000000000000001);
+    req.interaction_id = "1200000000000000777";
+    if (roll != NULL)
+        req.opts[req.nopts++] = (struct cmd_opt){"roll", roll};
+    return run_req(f, &req);
+}
+
+static void test_menu_refusals(void **state)
+{
+    struct cmd_fx *f = *state;
+    int64_t t0 = INT64_C(1700000000000);
+    struct cmd_rollrec *r = rec(1, t0, "1200000000000000555");
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    free(r);
+    /* a message without a roll of fray's */
+    assert_false(menu(f, "explain", ALICE, NULL, t0));
+    cmd_fx_has(f, "not a roll fray posted");
+    /* the link names the message Discord gave */
+    assert_true(menu(f, "reroll", BOB, "1200000000000000555", t0 + 1));
+    cmd_fx_has(f, "Reroll of [the roll](https://discord.com/channels/9/1/"
+                  "1200000000000000001)");
+    /* a week on */
+    assert_false(menu(f, "explain", ALICE, "1200000000000000555",
+                      t0 + CMD_ROLLREC_KEEP_MS + 1));
+    cmd_fx_has(f, "too old");
+}
+
+/* Each system's fight with Orc (20 hp; teams: 2 endurance first), and
+ * what Apply damage of a 4 shows. */
+static const struct {
+    const char *system, *stats, *shows;
+} systems[] = {
+    {"generic", NULL, "Orc: hp 20 → 16"},
+    {"cards", NULL, "Orc: harm 0 → 4"},
+    {"factions", NULL, "Orc: hp 20 → 16"},
+    {"resolve", NULL, "Orc: hp 20 → 16"},
+    {"tactical", NULL, "Orc: hp 20 → 16"},
+    {"teams", "endurance=2", "Orc: hp 20 → 18"},
+};
+
+static void test_apply_every_system(void **state)
+{
+    struct cmd_fx *f = *state;
+    for (size_t i = 0; i < sizeof systems / sizeof systems[0]; i++) {
+        assert_true(cmd_fx_run(f, GM, "combat", "start", "system",
+                               systems[i].system, NULL));
+        /* stats ends the options when the system needs none */
+        assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "hp",
+                               "20", "side", "foes",
+                               systems[i].stats ? "stats" : NULL,
+                               systems[i].stats, NULL));
+        assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Imp", "hp",
+                               "5", "side", "allies", NULL));
+        /* teams asks which team started; factions wants two factions */
+        cmd_fx_run(f, GM, "combat", "begin", "first", "foes", NULL);
+        cmd_fx_run(f, GM, "combat", "begin", NULL);
+        assert_true(cmd_fx_run(f, GM, "roll", NULL, "dice", "4", NULL));
+        if (!cmd_fx_run(f, GM, "apply", NULL, "target", "Orc", NULL))
+            fail_msg("%s: %s", systems[i].system, f->text);
+        cmd_fx_has(f, systems[i].shows);
+        assert_true(f->reply.changed);
+        if (systems[i].stats != NULL)
+            cmd_fx_has(f, "endurance 2 → 0");
+        assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true",
+                               NULL));
+    }
+}
+
+/* A generic fight: Orc (20 hp) and another, hidden or not. */
+static void orc_fight(struct cmd_fx *f, const char *other, const char *hp,
+                      bool hidden)
+{
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "hp",
+                           "20", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", other, "hp", hp,
+                           "hidden", hidden ? "true" : "false", NULL));
+}
+
+static void test_apply_refusals(void **state)
+{
+    struct cmd_fx *f = *state;
+    orc_fight(f, "Umbra", "37", true);
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "4", NULL));
+    /* the GM's: a player is refused, and learns nothing hidden */
+    assert_false(cmd_fx_run(f, ALICE, "apply", NULL, "target", "Orc",
+                            NULL));
+    assert_null(strstr(f->text, "Umbra"));
+    /* the GM's list: everyone not dead, the hidden one marked */
+    assert_true(cmd_fx_run(f, GM, "apply", NULL, NULL));
+    assert_true(f->reply.ephemeral);
+    assert_false(f->reply.changed);
+    cmd_fx_has(f, "Who takes the 4 damage?");
+    cmd_fx_has(f, "Umbra (hidden)");
+    cmd_fx_has(f, "Orc");
+    /* several totals are not one amount */
+    assert_true(cmd_fx_run(f, GM, "roll", NULL, "dice", "3x 1d6", NULL));
+    assert_false(cmd_fx_run(f, GM, "apply", NULL, "target", "Orc", NULL));
+    cmd_fx_has(f, "has 3 totals");
+    /* nobody called so */
+    assert_true(cmd_fx_run(f, GM, "roll", NULL, "dice", "2", NULL));
+    assert_false(cmd_fx_run(f, GM, "apply", NULL, "target", "Nobody",
+                            NULL));
+    /* without a fight */
+    assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
+    assert_false(cmd_fx_run(f, GM, "apply", NULL, "target", "Orc", NULL));
+    cmd_fx_has(f, "no fight in this channel");
+}
+
+/* The picker's further choices (req.picked): each takes the whole total,
+ * all or nothing. */
+static bool apply_many(struct cmd_fx *f, const char *target,
+                       const char *const *more, int nmore)
+{
+    struct cmd_req req = discord_req("apply", GM, f->now_ms += 1000);
+    req.force_gm = true;
+    req.picker = true;
+    req.expect_fight = cmd_fx_fight(f->store);
+    req.opts[req.nopts++] = (struct cmd_opt){"roll", "1"};
+    req.opts[req.nopts++] = (struct cmd_opt){"target", target};
+    for (int i = 0; i < nmore; i++)
+        req.picked[req.npicked++] = more[i];
+    return run_req(f, &req);
+}
+
+static void test_apply_several_targets(void **state)
+{
+    struct cmd_fx *f = *state;
+    orc_fight(f, "Imp", "9", false);
+    assert_true(cmd_fx_run(f, GM, "roll", NULL, "dice", "4", NULL));
+    static const char *const twice[] = {"Imp", "orc"};
+    assert_false(apply_many(f, "Orc", twice, 2));
+    cmd_fx_has(f, "orc is chosen twice: no damage was applied");
+    static const char *const gone[] = {"Ghost"};
+    assert_false(apply_many(f, "Orc", gone, 1));
+    cmd_fx_has(f, "Ghost is no longer in the fight");
+    static const char *const imp[] = {"Imp"};
+    assert_true(apply_many(f, "Orc", imp, 1));
+    assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
+    cmd_fx_has(f, "Orc hp 16/20");      /* once: the refusals saved nothing */
+    cmd_fx_has(f, "Imp hp 5/9");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rollrec_roundtrip),
+        cmocka_unit_test_setup_teardown(test_rollrec_count_limit,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollrec_age_limit,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_reroll_same_dice, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_reroll_none_yet, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_secret_roll_is_the_rollers,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_menu_refusals, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_apply_every_system,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_apply_refusals, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_apply_several_targets,
+                                        cmd_fx_setup, cmd_fx_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
