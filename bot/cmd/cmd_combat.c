@@ -184,6 +184,13 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
                  "<@...>, <#...>); please choose another");
         return;
     }
+    if (!run->is_gm && count == 1 && name != NULL) {
+        /* A taken name refused to a player could confirm a hidden one. */
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        rs_who_yield(&c, name);
+    }
     uint32_t ids[ENC_MAX_COUNT];
     if (enc_add(e, name, (int)count, owner, side,
                 &run->diag, ids) != ENG_OK) {

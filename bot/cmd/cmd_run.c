@@ -165,19 +165,31 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
     };
 }
 
-struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt)
+static struct enc_combatant *find_combatant(struct cmd_run *run,
+                                           const char *opt,
+                                           enum rs_who_as as)
 {
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
     struct enc_combatant *who = NULL;
-    if (rs_opt_combatant(&c, opt, &who) != ENG_OK) {
+    if (rs_opt_combatant(&c, opt, as, &who) != ENG_OK) {
         if (run->diag.hint[0] == '\0')
             enc_hint(&run->diag, "/combat status");
         cmd_fail_diag(run, &run->diag);
         return NULL;
     }
     return who;
+}
+
+struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt)
+{
+    return find_combatant(run, opt, RS_WHO_ACT);
+}
+
+struct enc_combatant *cmd_target(struct cmd_run *run, const char *opt)
+{
+    return find_combatant(run, opt, RS_WHO_TARGET);
 }
 
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)

@@ -87,8 +87,12 @@ void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d);
  * are the request's; opts must have room for CMD_MAX_OPTS. */
 void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts);
 
-/* The combatant named by option opt, or fail with a suggestion. */
+/* The combatant named by option opt, or fail with a suggestion. A hidden
+ * one the sender may not act for is not found (rs_who(), RS_WHO_ACT):
+ * the same answer as for a name nobody has. */
 struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
+/* The same for an attack's target, which may be a hidden one. */
+struct enc_combatant *cmd_target(struct cmd_run *run, const char *opt);
 
 /* Fail unless the sender may act for who (GM or its owner). */
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
