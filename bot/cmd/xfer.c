@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "eng_policy.h"
 #include "rs.h"
 
 _Static_assert(XFER_MAX_PATH == RS_FILE_PATH_MAX,
@@ -79,6 +80,36 @@ static bool only_fields(const json_t *o, const char *const *allowed,
     return true;
 }
 
+/* The text policy (eng_policy.h) over every key and text inside v, the
+ * file's own field named field: NULL when all pass, else what is wrong,
+ * with *field the innermost field that holds it. */
+static const char *policy_walk(const json_t *v, const char **field)
+{
+    const char *why = NULL, *key;
+    json_t *x;
+    size_t i;
+    if (json_is_string(v))
+        return eng_policy_check(json_string_value(v), json_string_length(v));
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            if ((why = policy_walk(x, field)) != NULL)
+                return why;
+    } else if (json_is_object(v)) {
+        json_object_foreach((json_t *)v, key, x) {
+            const char *inner = key;
+            if ((why = eng_policy_check(key, strlen(key))) != NULL) {
+                *field = "a field's name";     /* not echoed: it is bad */
+                return why;
+            }
+            if ((why = policy_walk(x, &inner)) != NULL) {
+                *field = inner;
+                return why;
+            }
+        }
+    }
+    return NULL;
+}
+
 enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
                         json_t **root, json_t **items, char *err,
                         size_t errlen)
@@ -145,6 +176,15 @@ enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
                  json_array_size(arr), XFER_MAX_ITEMS);
         json_decref(doc);
         return BOT_LIMIT;
+    }
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const char *field = "?";
+        const char *why = policy_walk(json_array_get(arr, i), &field);
+        if (why != NULL) {
+            snprintf(err, errlen, "item %zu: `%.40s` contains %s; remove it "
+                     "and import again", i + 1, field, why);
+            goto bad;
+        }
     }
     *root = doc;
     *items = json_incref(arr);
