@@ -64,17 +64,23 @@ bool cmd_name_is_mention_like(const char *name)
     return false;
 }
 
+enum eng_err cmd_sheet_name_check(const char *name, const char *what,
+                                  struct enc_diag *d)
+{
+    if (enc_check_name(name, what, STORE_MAX_SHEET_NAME, d) != ENG_OK)
+        return d->code;
+    if (cmd_name_is_mention_like(name))
+        return enc_fail(d, ENG_INVALID, "a name cannot look like a mention "
+                        "(@everyone, @here, <@...>, <#...>); please choose "
+                        "another");
+    return ENG_OK;
+}
+
 bool cmd_sheet_name_ok(struct cmd_run *run, const char *name,
                        const char *what)
 {
-    if (enc_check_name(name, what, STORE_MAX_SHEET_NAME, &run->diag) !=
-        ENG_OK) {
+    if (cmd_sheet_name_check(name, what, &run->diag) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
-        return false;
-    }
-    if (cmd_name_is_mention_like(name)) {
-        cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
-                 "<@...>, <#...>); please choose another");
         return false;
     }
     return true;
