@@ -169,6 +169,11 @@ bool cmd_live_quota_ok(struct cmd_run *run);
  * Administrator, Manage Server (or the console's --gm), or the role set
  * with /config npc-role:. */
 bool cmd_sender_manages_npcs(struct store *store, const struct cmd_req *req);
+/* Whether the sender may read the server's NPC templates, and so use one
+ * (/combat add template:, its autocomplete, the add form's select): those
+ * who may /npc show them. To anyone else a template is not there: a
+ * fight's GM without the rights reads "no NPC template named ...". */
+bool cmd_sender_reads_npcs(struct store *store, const struct cmd_req *req);
 
 /* When a fight ends (cmd_writeback.c): write each saved character's
  * tracks as the fight left them back to its sheet, keeping the sheet

@@ -28,7 +28,11 @@ bool cmd_sheet_load(struct cmd_run *run, const struct store_sheet_key *k,
                     struct store_sheet *row, struct sheet *sh)
 {
     bool chr = k->kind == STORE_SHEET_CHAR;
-    enum bot_err e = store_sheet_get(run->ctx->store, k, row);
+    enum bot_err e =
+        chr || cmd_sender_reads_npcs(run->ctx->store, run->req)
+            ? store_sheet_get(run->ctx->store, k, row)
+            : BOT_NOTFOUND;
+
     char *shown = msg_escape(k->name);
     char err[SHEET_MAX_ERR];
     bool ok = false;
