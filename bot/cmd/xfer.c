@@ -5,6 +5,8 @@
 #include "xfer.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,8 +311,14 @@ enum bot_err xfer_write_file(const char *path, const char *text, char *err,
     if (!path_ok(path, err, errlen))
         return BOT_INVALID;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "wb");
+    /* A player's sheets, a server's templates: for the owner only,
+     * whatever the umask, and also over a leftover temporary file. */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+                  XFER_FILE_MODE);
+    f = fd >= 0 && fchmod(fd, XFER_FILE_MODE) == 0 ? fdopen(fd, "wb") : NULL;
     if (f == NULL) {
+        if (fd >= 0)
+            close(fd);
         snprintf(err, errlen, "cannot write %.200s: %s", path,
                  strerror(errno));
         return BOT_IO;
