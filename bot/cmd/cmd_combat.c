@@ -61,15 +61,27 @@ static void start_thread(struct cmd_run *run, struct rs_call *c)
 {
     const struct cmd_req *req = run->req;
     const char *why = NULL;
-    if (req->source != CMD_SRC_DISCORD)
+    char missing[256];
+    uint64_t lack = req->app_perms_known ? CMD_PERM_THREADS & ~req->app_perms
+                                         : 0;
+    if (req->source != CMD_SRC_DISCORD) {
         why = "The console has no threads: the fight runs here.";
-    else if (req->parent_id != 0)
+    } else if (req->parent_id != 0) {
         why = "This is a thread already: the fight runs here.";
-    else if (req->app_perms_known &&
-             (req->app_perms & CMD_PERM_THREADS) != CMD_PERM_THREADS)
-        why = "fray may not open a thread in this channel: it needs the "
-              "Create Public Threads and Send Messages in Threads "
-              "permissions here. The fight runs in this channel instead.";
+    } else if (lack != 0) {
+        /* Name what is missing, only that: the GM grants exactly it. */
+        bool both = lack == CMD_PERM_THREADS;
+        snprintf(missing, sizeof missing, "fray may not open a thread in "
+                 "this channel: it needs the %s%s%s permission%s here. The "
+                 "fight runs in this channel instead.",
+                 lack & CMD_PERM_CREATE_PUBLIC_THREADS
+                     ? "Create Public Threads" : "",
+                 both ? " and " : "",
+                 lack & CMD_PERM_SEND_IN_THREADS
+                     ? "Send Messages in Threads" : "",
+                 both ? "s" : "");
+        why = missing;
+    }
     if (why != NULL) {
         rs_say0(c, NULL, why);
         return;

@@ -414,6 +414,32 @@ static void clock_mark(struct cmd_run *run)
         enc_clock_acted(e, run->req->now_ms);
 }
 
+bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
+                     const struct rs_system *rs, const struct enc_result *res,
+                     enum cmd_source src, struct sbuf *line)
+{
+    for (int i = res->nev - 1; i >= 0; i--) {
+        if (res->ev[i].kind != ENC_EV_TURN)
+            continue;
+        const struct enc_combatant *c = enc_by_id_c(e, res->ev[i].who);
+        if (c == NULL || c->owner == 0 || !e->notices || c->id != e->current)
+            return false;
+        reply->turn_user = c->owner;
+        if (src != CMD_SRC_DISCORD || !msg_add_mention(&reply->msg, c->owner))
+            return false;
+        /* Where they stand, so the player need not open the tracker. */
+        struct sbuf st;
+        sbuf_init(&st, SIZE_MAX / 2);
+        render_combatant(&st, e, c);
+        sbuf_addf(line, "<@%" PRIu64 ">, it is your turn%s%s", c->owner,
+                  sbuf_str(&st)[0] != '\0' ? ": " : ".", sbuf_str(&st));
+        sbuf_cleanup(&st);
+        cmd_turn_attack_button(&reply->msg, e, rs, c);
+        return true;
+    }
+    return false;
+}
+
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
     tally(run);
@@ -433,30 +459,12 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
                           run->req->now_ms);
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
-    for (int i = run->res->nev - 1; i >= 0; i--) {
-        if (run->res->ev[i].kind != ENC_EV_TURN)
-            continue;
-        const struct enc_combatant *c = enc_by_id_c(e, run->res->ev[i].who);
-        if (c != NULL && c->owner != 0 && e->notices &&
-            c->id == e->current) {
-            reply->turn_user = c->owner;
-            if (run->req->source == CMD_SRC_DISCORD &&
-                msg_add_mention(&reply->msg, c->owner)) {
-                /* Where they stand, so the player need not open the
-                 * tracker. */
-                struct sbuf st;
-                sbuf_init(&st, SIZE_MAX / 2);
-                render_combatant(&st, e, c);
-                msg_set_content(&reply->msg, "<@%" PRIu64 ">, it is your "
-                                "turn%s%s", c->owner,
-                                sbuf_str(&st)[0] != '\0' ? ": " : ".",
-                                sbuf_str(&st));
-                sbuf_cleanup(&st);
-                cmd_turn_attack_button(&reply->msg, e, run->rs, c);
-            }
-        }
-        break;
-    }
+    struct sbuf line;
+    sbuf_init(&line, SIZE_MAX / 2);
+    if (cmd_turn_notice(reply, e, run->rs, run->res, run->req->source,
+                        &line))
+        msg_set_content(&reply->msg, "%s", sbuf_str(&line));
+    sbuf_cleanup(&line);
     /* Discord keeps one live tracker message per fight. */
     if (run->req->source == CMD_SRC_DISCORD) {
         reply->tracker = cmd_tracker_msg(e, run->rs, run->req->now_ms);

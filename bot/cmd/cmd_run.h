@@ -76,6 +76,17 @@ struct encounter;
 const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
                                      const struct cmd_req *req, bool *owned);
 
+/* The latest turn started among res's events, when it is a player's, is
+ * current, and the fight's notices are on: its owner into
+ * reply->turn_user, and for Discord (src) a mention in reply->msg, the
+ * turn's Attack button, and "<@id>, it is your turn: ..." added to line;
+ * true when the line was written. Both /combat next (cmd_finish) and a
+ * turn the clock starts (cmd_clock.c) announce it so. */
+struct sbuf;
+bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
+                     const struct rs_system *rs, const struct enc_result *res,
+                     enum cmd_source src, struct sbuf *line);
+
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
