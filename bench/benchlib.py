@@ -225,6 +225,21 @@ def scrape_gauge(port, name):
     return None
 
 
+def scrape_outcomes(port, name="fray_interactions_total"):
+    """fray's /metrics counter `name` summed by its outcome label:
+    {"ok": n, "limited": n, ...}."""
+    import urllib.request
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics",
+                                  timeout=10).read().decode()
+    out = {}
+    for line in text.splitlines():
+        if not line.startswith(name + "{") or 'outcome="' not in line:
+            continue
+        outcome = line.split('outcome="', 1)[1].split('"', 1)[0]
+        out[outcome] = out.get(outcome, 0) + int(float(line.split()[-1]))
+    return out
+
+
 def scrape_hist(port, name):
     """fray's /metrics histogram `name` as [(upper bound s, cumulative)]."""
     import urllib.request

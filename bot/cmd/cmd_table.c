@@ -14,6 +14,7 @@
 #include "cmd_macro.h"
 #include "cmd_run.h"
 #include "cmd_xfer.h"
+#include "proposal.h"
 #include "dur.h"
 #include "eng_limits.h"
 #include "eng_text.h"
@@ -30,6 +31,9 @@ static const char *const ends_choices[] = {"start", "end", NULL};
 /* Whose dice syntax to read (dice_dialect_name()); "server": the server's */
 static const char *const dialect_choices[] = {
     "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick", NULL};
+/* /config proposals: and proposal-expiry: (proposal.h) */
+static const char *const on_off_choices[] = {"on", "off", NULL};
+static const char *const expiry_choices[] = {"turn", "round", "never", NULL};
 static const char *const my_dialect_choices[] = {
     "server", "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick",
     NULL};
@@ -291,6 +295,17 @@ static const struct cmd_spec table[] = {
      OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
      NULL, NULL},
 
+    {"combat", "proposal", ENC_CMD | CMD_F_GM_ONLY | CMD_F_NOT_ACTING,
+     GUILD,
+     "GM: approve or reject a player's proposal, or list those waiting",
+     "/combat proposal approve:1",
+     cmd_combat_proposal,
+     OPTS(RS_TEXT("approve", false, PROPOSAL_REF_MAX,
+                  "The proposal to apply, by number"),
+          RS_TEXT("reject", false, PROPOSAL_REF_MAX,
+                  "The proposal to turn down, by number")),
+     NULL, NULL},
+
     {"combat", "clock", ENC_CMD | CMD_F_GM_ONLY | CMD_F_NOT_ACTING, GUILD,
      "GM: remind slow turns, tell the GM, move on (play by post)",
      "/combat clock remind:4h act:24h auto:true",
@@ -309,7 +324,8 @@ static const struct cmd_spec table[] = {
      "/attack target:\"Goblin 1\" damage:1d8+3",
      cmd_attack,
      OPTS(RS_WHO("target", false,
-                 "Who is attacked (leave out: choose from a list)"),
+                 "Who is attacked (leave out: choose from a list; "
+                 "several for an area attack)"),
           RS_OWN("attacker", false,
                  "Who attacks (default: whose turn it is)"),
           RS_DICE("roll", false,
@@ -460,7 +476,13 @@ static const struct cmd_spec table[] = {
                   "manages them again"),
           RS_CHOICE("dice", false, dialect_choices,
                     "Read dice as another bot does (dicemaiden, roll20, "
-                    "foundry, avrae, sidekick) or as fray")),
+                    "foundry, avrae, sidekick) or as fray"),
+          RS_CHOICE("proposals", false, on_off_choices,
+                    "A player's change to another's combatant goes to the "
+                    "GM to approve (default on)"),
+          RS_CHOICE("proposal-expiry", false, expiry_choices,
+                    "When waiting proposals lapse: turn (default), round, "
+                    "never")),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

@@ -402,6 +402,19 @@ struct rs_prompt {
     struct rs_prompt_choice choice[RS_PROMPT_CHOICES];
 };
 
+/* An area attack: one attack that hits several combatants the attacker
+ * names (tactical blast= and template=). The front ends offer its
+ * targets as one multi-select: the first chosen is target:, the rest go
+ * into the attack option more, as "a,b,c". A system whose area attacks
+ * find their own victims (a factions blast hits a zone) declares none. */
+struct rs_area {
+    const char *more;          /* the attack option (RS_VAL_NAMES) that
+                                  names everyone else in the area */
+    const char *const *when;   /* attack options (NULL-ended) that make an
+                                  attack an area one when given */
+    int max_targets;           /* the target and the others, at most */
+};
+
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
 #define RS_F_OPEN_STATS     (1u << 2) /* stats beyond the declared ones are
@@ -438,6 +451,7 @@ struct rs_system {
                                 generated registry is in this order
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
+    const struct rs_area *area; /* its area attacks; NULL: none */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

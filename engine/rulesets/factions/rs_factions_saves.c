@@ -14,16 +14,51 @@
 
 /* ---- morale ------------------------------------------------------------- */
 
+/* Whether w is still subject to morale: in the fight and not yet tested. */
+static bool fac_morale_subject(const struct enc_combatant *w, int side)
+{
+    return w->side == side && fac_in_fight(w) &&
+           FAC_C(w)->morale == FAC_MOR_UNTESTED;
+}
+
+/* Says why side makes no morale check and returns true, or returns false
+ * when someone on side is still subject to it. A check that rolls nothing
+ * must not be announced as a check. */
+static bool fac_morale_none(struct rs_call *c, int side)
+{
+    struct encounter *e = c->e;
+    int subject = 0, fearless = 0;
+    for (int i = 0; i < e->ncs; i++) {
+        if (!fac_morale_subject(&e->cs[i], side))
+            continue;
+        subject++;
+        fearless += enc_stat_or(&e->cs[i], "fearless", 0) != 0;
+    }
+    if (subject == 0) {
+        RS_SAY(c, NULL, "No morale check for {}: nobody in the fight is "
+               "still subject to morale (a member who passed is exempt for "
+               "the rest of the fight)", RS_A_SIDE(e, side));
+        return true;
+    }
+    if (fearless == subject) {
+        RS_SAY(c, NULL, "No morale check for {}: every member still in the "
+               "fight is immune to fear, so to morale", RS_A_SIDE(e, side));
+        return true;
+    }
+    return false;
+}
+
 /* Group WIT save for side's members still subject to morale. */
 static enum eng_err fac_morale_check(struct rs_call *c, int side)
 {
     struct encounter *e = c->e;
+    if (fac_morale_none(c, side))
+        return ENG_OK;
     RS_SAY(c, NULL, "Morale check for {} (group WIT save)",
            RS_A_SIDE(e, side));
     for (int i = 0; i < e->ncs; i++) {
         struct enc_combatant *w = &e->cs[i];
-        if (w->side != side || !fac_in_fight(w) ||
-            FAC_C(w)->morale != FAC_MOR_UNTESTED)
+        if (!fac_morale_subject(w, side))
             continue;
         if (enc_stat_or(w, "fearless", 0) != 0) {
             RS_SAY(c, w, "{} is immune to fear", RS_A_WHO(w));
@@ -77,8 +112,7 @@ void fac_morale_phase(struct rs_call *c)
             continue;
         bool any = false;
         for (int i = 0; i < e->ncs; i++)
-            any |= e->cs[i].side == s && fac_in_fight(&e->cs[i]) &&
-                   FAC_C(&e->cs[i])->morale == FAC_MOR_UNTESTED;
+            any |= fac_morale_subject(&e->cs[i], s);
         if (any)
             (void)fac_morale_check(c, s);
     }

@@ -873,6 +873,38 @@ static void test_morale_lone_at_half_health(void **state)
     assert_false(fx_has_text(f, "Morale check"));
 }
 
+/* "Characters who are immune to fear are also immune to morale": a check
+ * that would roll for nobody is not announced as a check; the table is
+ * told why instead. */
+static void test_morale_nobody_to_roll(void **state)
+{
+    struct fx *f = *state;
+    fx_add(f, "Solo", "Red", "wit=0 hp=8 fearless=1", 0);
+    fx_add(f, "B1", "Blue", "wit=20 hp=5", 0);     /* always passes */
+    assert_int_equal(fx_begin(f, "Blue"), ENG_OK);
+    assert_int_equal(fx_pick(f, "B1"), ENG_OK);
+    assert_int_equal(fx_attack(f, "B1", "Solo", "4", NULL), ENG_OK);
+    assert_int_equal(fx_hp(f, "Solo"), 4);       /* half: morale is due */
+    fx_end_round(f);
+    assert_false(fx_has_text(f, "Morale check for Red"));
+    assert_false(fx_has_text(f, "Solo is immune to fear"));
+    assert_true(fx_has_text(f, "No morale check for Red: every member still "
+                               "in the fight is immune to fear"));
+    assert_null(enc_cond_find(fx_who(f, "Solo"), FAC_COND_BROKEN));
+
+    /* The GM's /morale on a side whose members all passed already. */
+    fx_opts(f, "side", "Blue", NULL, NULL);
+    assert_int_equal(fx_action(f, "morale", true, 1), ENG_OK);
+    assert_true(fx_has_text(f, "Morale check for Blue"));
+    assert_int_equal(FAC_C(fx_who(f, "B1"))->morale, FAC_MOR_STEADY);
+    fx_opts(f, "side", "Blue", NULL, NULL);
+    assert_int_equal(fx_action(f, "morale", true, 1), ENG_OK);
+    assert_int_equal(f->r->nrolls, 0);
+    assert_false(fx_has_text(f, "Morale check for Blue"));
+    assert_true(fx_has_text(f, "No morale check for Blue: nobody in the "
+                               "fight is still subject to morale"));
+}
+
 static void test_surrender_and_harm(void **state)
 {
     struct fx *f = *state;
@@ -1710,6 +1742,7 @@ int main(void)
         T(test_morale_group_at_half),
         T(test_morale_steady_is_exempt),
         T(test_morale_lone_at_half_health),
+        T(test_morale_nobody_to_roll),
         T(test_surrender_and_harm),
         T(test_group_save_and_chase),
         T(test_react_command),
