@@ -7,7 +7,9 @@
  * store_inspect), and with --online Discord is asked who the token belongs
  * to (GET /users/@me), what the application allows (GET
  * /applications/@me: its privileged intents) and how many session starts
- * are left (GET /gateway/bot).
+ * are left (GET /gateway/bot). A plain http:// api_base is a warning (the
+ * token would travel in clear) unless its host is this machine's
+ * (localhost, 127.0.0.0/8, ::1).
  *
  * Exit status: CHECK_EXIT_OK when nothing failed (warnings allowed),
  * CHECK_EXIT_FAIL when something did, CLI_USAGE (2) for a bad command
@@ -39,6 +41,8 @@
 /* Fewer session starts left than this is worth a warning: each new
  * gateway session (not a resume) takes one, 1,000 a day for most bots. */
 #define CHECK_FEW_STARTS 50
+/* The longest host name of an api_base looked at (a DNS name). */
+#define CHECK_MAX_HOST 253
 /* --online: how long to wait for Discord's three answers, at most. */
 #define CHECK_ONLINE_WAIT_MS 30000
 

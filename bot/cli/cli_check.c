@@ -3,10 +3,13 @@
  * database, checked without changing anything (check.h); --online goes on
  * in check_online.c.
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,6 +51,47 @@ static bool check_config(struct check *ck, const char *path)
     }
     check_say(ck, CHECK_OK, "config", "%s is valid", path);
     return true;
+}
+
+/* Whether host (of a url, "[::1]" bracketed) is this machine: localhost,
+ * 127.0.0.0/8 or ::1. */
+static bool host_is_loopback(const char *host, size_t n)
+{
+    char h[CHECK_MAX_HOST + 1];
+    struct in_addr v4;
+    struct in6_addr v6;
+    if (n >= 2 && host[0] == '[' && host[n - 1] == ']')
+        host++, n -= 2;
+    if (n == 0 || n > CHECK_MAX_HOST)
+        return false;
+    memcpy(h, host, n);
+    h[n] = '\0';
+    if (strcasecmp(h, "localhost") == 0)
+        return true;
+    if (inet_pton(AF_INET, h, &v4) == 1)
+        return (ntohl(v4.s_addr) >> 24) == 127;
+    return inet_pton(AF_INET6, h, &v6) == 1 &&
+           memcmp(&v6, &in6addr_loopback, sizeof v6) == 0;
+}
+
+/* The bot token goes in every REST request's header: over plain http it
+ * travels in clear, unless to this machine (a test's fake, a local
+ * proxy that speaks https onwards). The effective base is checked:
+ * $DISCORD_API_BASE when set, as `fray run` reads it, else the config's. */
+static void check_api_base(struct check *ck)
+{
+    const char *env = getenv("DISCORD_API_BASE");
+    const char *base = env && *env ? env : ck->cfg.api_base;
+    const char *from = env && *env ? "$DISCORD_API_BASE" : "[discord] api_base";
+    if (strncasecmp(base, "http://", 7) != 0)
+        return;
+    const char *host = base + 7;
+    size_t n = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":/");
+    if (host_is_loopback(host, n))
+        return;
+    check_say(ck, CHECK_WARN, "discord", "%s is plain http (%.*s): the bot "
+              "token would travel in clear; use https://", from,
+              (int)(n < CHECK_MAX_HOST ? n : CHECK_MAX_HOST), host);
 }
 
 static void check_rules(struct check *ck)
@@ -266,6 +310,7 @@ int cli_check(int argc, char **argv)
     ck.out = stdout;
     fprintf(ck.out, "fray %s (commit %s)\n", FRAY_VERSION, version_commit());
     if (check_config(&ck, config)) {
+        check_api_base(&ck);
         check_rules(&ck);
         check_token(&ck);
         check_store(&ck);

@@ -268,6 +268,10 @@ struct cmd_ctx {
                                     0: CMD_MAX_CHARS_PER_USER */
     int64_t max_templates;       /* NPC templates per server;
                                     0: CMD_MAX_TEMPLATES_PER_SERVER */
+    /* Where a channel's fight is shown when not in the channel itself:
+     * its own thread (the daemon's fthread_of), or 0. NULL: always the
+     * channel (the console). The turn clock links to the tracker there. */
+    uint64_t (*shown_in)(struct store *s, uint64_t channel);
     struct cmd_log_cache *log_cache; /* the last /combat log (borrowed),
                                     or NULL: each log is made anew */
     struct enc_result *result;   /* what a command's events are recorded

@@ -144,9 +144,11 @@ void cmd_combat_clock(struct cmd_run *run)
 
 /* The link to the fight's tracker message, when the daemon keeps one
  * (CMD_TRACKER_KV_PREFIX "<channel>" -> "<id>[ nopin]") and the fight is in
- * a server; "" otherwise. */
+ * a server; "" otherwise. The message is in where: the channel, or the
+ * fight's thread (a link naming another channel does not resolve). */
 static void tracker_link(struct store *store, uint64_t guild,
-                         uint64_t channel, char *buf, size_t n)
+                         uint64_t channel, uint64_t where, char *buf,
+                         size_t n)
 {
     char key[64], *val = NULL;
     buf[0] = '\0';
@@ -159,7 +161,7 @@ static void tracker_link(struct store *store, uint64_t guild,
     free(val);
     if (id != 0)
         snprintf(buf, n, "https://discord.com/channels/%" PRIu64 "/%" PRIu64
-                 "/%" PRIu64, guild, channel, id);
+                 "/%" PRIu64, guild, where, id);
 }
 
 /* Who the current wait is on, as the table may read it: the combatant's
@@ -231,8 +233,12 @@ static void fire_remind(struct fire *f, int64_t waited)
     sbuf_add(&f->pub, "still waiting: ");
     waiting_on(f->e, &f->pub);
     sbuf_addf(&f->pub, " (for %s).", w);
-    tracker_link(f->ctx->store, f->t->guild, f->t->channel, link,
-                 sizeof link);
+    /* The tracker is where the fight is shown: its thread, if any. */
+    uint64_t where = f->ctx->shown_in != NULL
+                         ? f->ctx->shown_in(f->ctx->store, f->t->channel)
+                         : 0;
+    tracker_link(f->ctx->store, f->t->guild, f->t->channel,
+                 where != 0 ? where : f->t->channel, link, sizeof link);
     if (link[0] != '\0')
         sbuf_addf(&f->pub, " The tracker: %s", link);
     sbuf_add(&f->change, "Turn clock: a reminder");
@@ -350,6 +356,13 @@ static enum bot_err fire_save(struct fire *f, int64_t loaded)
 static void fire_reply(struct fire *f, enum cmd_source src)
 {
     struct cmd_reply *reply = f->reply;
+    /* A turn the clock started is announced as /combat next's is. */
+    struct sbuf turn;
+    sbuf_init(&turn, SIZE_MAX / 2);
+    if (cmd_turn_notice(reply, f->e, f->rs, f->res, src, &turn))
+        sbuf_addf(&f->pub, "%s%s", f->pub.len > 0 ? "\n" : "",
+                  sbuf_str(&turn));
+    sbuf_cleanup(&turn);
     if (f->pub.len > 0)
         msg_set_content(&reply->msg, "%s", sbuf_str(&f->pub));
     /* The channel's message is the table's, on the console too: a hidden

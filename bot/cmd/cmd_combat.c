@@ -61,15 +61,27 @@ static void start_thread(struct cmd_run *run, struct rs_call *c)
 {
     const struct cmd_req *req = run->req;
     const char *why = NULL;
-    if (req->source != CMD_SRC_DISCORD)
+    char missing[256];
+    uint64_t lack = req->app_perms_known ? CMD_PERM_THREADS & ~req->app_perms
+                                         : 0;
+    if (req->source != CMD_SRC_DISCORD) {
         why = "The console has no threads: the fight runs here.";
-    else if (req->parent_id != 0)
+    } else if (req->parent_id != 0) {
         why = "This is a thread already: the fight runs here.";
-    else if (req->app_perms_known &&
-             (req->app_perms & CMD_PERM_THREADS) != CMD_PERM_THREADS)
-        why = "fray may not open a thread in this channel: it needs the "
-              "Create Public Threads and Send Messages in Threads "
-              "permissions here. The fight runs in this channel instead.";
+    } else if (lack != 0) {
+        /* Name what is missing, only that: the GM grants exactly it. */
+        bool both = lack == CMD_PERM_THREADS;
+        snprintf(missing, sizeof missing, "fray may not open a thread in "
+                 "this channel: it needs the %s%s%s permission%s here. The "
+                 "fight runs in this channel instead.",
+                 lack & CMD_PERM_CREATE_PUBLIC_THREADS
+                     ? "Create Public Threads" : "",
+                 both ? " and " : "",
+                 lack & CMD_PERM_SEND_IN_THREADS
+                     ? "Send Messages in Threads" : "",
+                 both ? "s" : "");
+        why = missing;
+    }
     if (why != NULL) {
         rs_say0(c, NULL, why);
         return;
@@ -183,6 +195,13 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
         cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
                  "<@...>, <#...>); please choose another");
         return;
+    }
+    if (!run->is_gm && count == 1 && name != NULL) {
+        /* A taken name refused to a player could confirm a hidden one. */
+        struct rs_opt opts[CMD_MAX_OPTS];
+        struct rs_call c;
+        cmd_rs_call(run, &c, opts);
+        rs_who_yield(&c, name);
     }
     uint32_t ids[ENC_MAX_COUNT];
     if (enc_add(e, name, (int)count, owner, side,

@@ -452,10 +452,8 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
         add_sheets(cs, ctx, req, STORE_SHEET_CHAR, sn);
         break;
     case RS_VAL_TEMPLATE:
-        /* Templates are the GM's: their names stay with those who may
-         * use them. */
-        if (cmd_sender_is_gm(req, e) ||
-            cmd_sender_manages_npcs(ctx->store, req))
+        /* Their names stay with those who may read and use them. */
+        if (cmd_sender_reads_npcs(ctx->store, req))
             add_sheets(cs, ctx, req, STORE_SHEET_NPC, sn);
         break;
     case RS_VAL_ATTACK:

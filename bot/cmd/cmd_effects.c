@@ -272,7 +272,7 @@ void cmd_attack(struct cmd_run *run)
         cmd_attack_picker(run, attacker);       /* choose instead of type */
         return;
     }
-    struct enc_combatant *target = cmd_combatant(run, "target");
+    struct enc_combatant *target = cmd_target(run, "target");
     if (target == NULL)
         return;
     if (run->req->picker && !cmd_attack_target_ok(run, attacker, target)) {

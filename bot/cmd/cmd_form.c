@@ -378,7 +378,9 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
             return refuse(reply, text, NULL);
         }
     }
-    if (in.rs != NULL && (p->flags & (P_TEMPLATES | P_CHARACTERS))) {
+    if (in.rs != NULL && (p->flags & (P_TEMPLATES | P_CHARACTERS)) &&
+        ((p->flags & P_CHARACTERS) ||
+         cmd_sender_reads_npcs(ctx->store, req))) {
         bool chars = (p->flags & P_CHARACTERS) != 0;
         struct store_sheet_key k = {
             .kind = chars ? STORE_SHEET_CHAR : STORE_SHEET_NPC,

@@ -37,6 +37,13 @@ bool cmd_sender_manages_npcs(struct store *store, const struct cmd_req *req)
     return false;
 }
 
+bool cmd_sender_reads_npcs(struct store *store, const struct cmd_req *req)
+{
+    /* A template holds the GM's note and an NPC's numbers: reading it is
+     * managing's, and a fight's GM is no manager as such. */
+    return cmd_sender_manages_npcs(store, req);
+}
+
 static bool may_manage(struct cmd_run *run)
 {
     if (cmd_sender_manages_npcs(run->ctx->store, run->req))

@@ -149,14 +149,11 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
     struct cmd_ctx *ctx = run->ctx;
     const struct cmd_req *req = run->req;
     /* until: a hidden combatant would put its name in the GM's message,
-     * which may be public: refused as acting for it is. */
-    const char *until = cmd_req_opt(req, "until");
-    struct enc_combatant *anchor =
-        until != NULL ? enc_by_name(run->enc, until) : NULL;
-    if (anchor != NULL && anchor->hidden) {
-        cmd_may_act(run, anchor);
+     * which may be public: it is not there for the player, the same
+     * answer as a name nobody has (the one lookup, cmd_combatant). */
+    if (cmd_req_opt(req, "until") != NULL &&
+        cmd_combatant(run, "until") == NULL)
         return;
-    }
     enum proposal_expiry x =
         cmd_config_proposal_expiry(ctx->store, req->guild_id);
     struct proposal_count n;

@@ -168,19 +168,31 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
     };
 }
 
-struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt)
+static struct enc_combatant *find_combatant(struct cmd_run *run,
+                                           const char *opt,
+                                           enum rs_who_as as)
 {
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
     struct enc_combatant *who = NULL;
-    if (rs_opt_combatant(&c, opt, &who) != ENG_OK) {
+    if (rs_opt_combatant(&c, opt, as, &who) != ENG_OK) {
         if (run->diag.hint[0] == '\0')
             enc_hint(&run->diag, "/combat status");
         cmd_fail_diag(run, &run->diag);
         return NULL;
     }
     return who;
+}
+
+struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt)
+{
+    return find_combatant(run, opt, RS_WHO_ACT);
+}
+
+struct enc_combatant *cmd_target(struct cmd_run *run, const char *opt)
+{
+    return find_combatant(run, opt, RS_WHO_TARGET);
 }
 
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
@@ -398,6 +410,37 @@ static void clock_mark(struct cmd_run *run)
         enc_clock_acted(e, run->req->now_ms);
 }
 
+bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
+                     const struct rs_system *rs, const struct enc_result *res,
+                     enum cmd_source src, struct sbuf *line)
+{
+    for (int i = res->nev - 1; i >= 0; i--) {
+        if (res->ev[i].kind != ENC_EV_TURN)
+            continue;
+        const struct enc_combatant *c = enc_by_id_c(e, res->ev[i].who);
+        if (c == NULL || c->owner == 0 || !e->notices || c->id != e->current)
+            return false;
+        reply->turn_user = c->owner;
+        if (src != CMD_SRC_DISCORD || !msg_add_mention(&reply->msg, c->owner))
+            return false;
+        /* Where they stand, so the player need not open the tracker. */
+        struct sbuf st;
+        sbuf_init(&st, SIZE_MAX / 2);
+        render_combatant(&st, e, c);
+        sbuf_addf(line, "<@%" PRIu64 ">, it is your turn%s%s", c->owner,
+                  sbuf_str(&st)[0] != '\0' ? ": " : ".", sbuf_str(&st));
+        sbuf_cleanup(&st);
+        /* Discord draws it as V2, the Attack button beside the notice
+         * (render_notice.h) */
+        int nb = reply->msg.nbuttons;
+        cmd_turn_attack_button(&reply->msg, e, rs, c);
+        reply->msg.notice = true;
+        reply->msg.notice_button = reply->msg.nbuttons > nb ? nb : -1;
+        return true;
+    }
+    return false;
+}
+
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
     if (run->propose_for != 0) {
@@ -429,36 +472,12 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
                           run->req->now_ms);
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
-    for (int i = run->res->nev - 1; i >= 0; i--) {
-        if (run->res->ev[i].kind != ENC_EV_TURN)
-            continue;
-        const struct enc_combatant *c = enc_by_id_c(e, run->res->ev[i].who);
-        if (c != NULL && c->owner != 0 && e->notices &&
-            c->id == e->current) {
-            reply->turn_user = c->owner;
-            if (run->req->source == CMD_SRC_DISCORD &&
-                msg_add_mention(&reply->msg, c->owner)) {
-                /* Where they stand, so the player need not open the
-                 * tracker. */
-                struct sbuf st;
-                sbuf_init(&st, SIZE_MAX / 2);
-                render_combatant(&st, e, c);
-                msg_set_content(&reply->msg, "<@%" PRIu64 ">, it is your "
-                                "turn%s%s", c->owner,
-                                sbuf_str(&st)[0] != '\0' ? ": " : ".",
-                                sbuf_str(&st));
-                sbuf_cleanup(&st);
-                /* Discord draws it as V2, the Attack button beside the
-                 * notice (render_notice.h) */
-                int nb = reply->msg.nbuttons;
-                cmd_turn_attack_button(&reply->msg, e, run->rs, c);
-                reply->msg.notice = true;
-                reply->msg.notice_button =
-                    reply->msg.nbuttons > nb ? nb : -1;
-            }
-        }
-        break;
-    }
+    struct sbuf line;
+    sbuf_init(&line, SIZE_MAX / 2);
+    if (cmd_turn_notice(reply, e, run->rs, run->res, run->req->source,
+                        &line))
+        msg_set_content(&reply->msg, "%s", sbuf_str(&line));
+    sbuf_cleanup(&line);
     /* Discord keeps one live tracker message per fight. */
     if (run->req->source == CMD_SRC_DISCORD) {
         reply->tracker = cmd_tracker_msg(e, run->rs, run->req->now_ms);

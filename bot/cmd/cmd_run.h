@@ -132,6 +132,17 @@ struct encounter;
 const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
                                      const struct cmd_req *req, bool *owned);
 
+/* The latest turn started among res's events, when it is a player's, is
+ * current, and the fight's notices are on: its owner into
+ * reply->turn_user, and for Discord (src) a mention in reply->msg, the
+ * turn's Attack button, and "<@id>, it is your turn: ..." added to line;
+ * true when the line was written. Both /combat next (cmd_finish) and a
+ * turn the clock starts (cmd_clock.c) announce it so. */
+struct sbuf;
+bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
+                     const struct rs_system *rs, const struct enc_result *res,
+                     enum cmd_source src, struct sbuf *line);
+
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -143,8 +154,12 @@ void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d);
  * are the request's; opts must have room for CMD_MAX_OPTS. */
 void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts);
 
-/* The combatant named by option opt, or fail with a suggestion. */
+/* The combatant named by option opt, or fail with a suggestion. A hidden
+ * one the sender may not act for is not found (rs_who(), RS_WHO_ACT):
+ * the same answer as for a name nobody has. */
 struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
+/* The same for an attack's target, which may be a hidden one. */
+struct enc_combatant *cmd_target(struct cmd_run *run, const char *opt);
 
 /* Fail unless the sender may act for who (GM or its owner). */
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
@@ -225,6 +240,11 @@ bool cmd_live_quota_ok(struct cmd_run *run);
  * Administrator, Manage Server (or the console's --gm), or the role set
  * with /config npc-role:. */
 bool cmd_sender_manages_npcs(struct store *store, const struct cmd_req *req);
+/* Whether the sender may read the server's NPC templates, and so use one
+ * (/combat add template:, its autocomplete, the add form's select): those
+ * who may /npc show them. To anyone else a template is not there: a
+ * fight's GM without the rights reads "no NPC template named ...". */
+bool cmd_sender_reads_npcs(struct store *store, const struct cmd_req *req);
 
 /* When a fight ends (cmd_writeback.c): write each saved character's
  * tracks as the fight left them back to its sheet, keeping the sheet

@@ -28,7 +28,11 @@ bool cmd_sheet_load(struct cmd_run *run, const struct store_sheet_key *k,
                     struct store_sheet *row, struct sheet *sh)
 {
     bool chr = k->kind == STORE_SHEET_CHAR;
-    enum bot_err e = store_sheet_get(run->ctx->store, k, row);
+    enum bot_err e =
+        chr || cmd_sender_reads_npcs(run->ctx->store, run->req)
+            ? store_sheet_get(run->ctx->store, k, row)
+            : BOT_NOTFOUND;
+
     char *shown = msg_escape(k->name);
     char err[SHEET_MAX_ERR];
     bool ok = false;
@@ -64,17 +68,23 @@ bool cmd_name_is_mention_like(const char *name)
     return false;
 }
 
+enum eng_err cmd_sheet_name_check(const char *name, const char *what,
+                                  struct enc_diag *d)
+{
+    if (enc_check_name(name, what, STORE_MAX_SHEET_NAME, d) != ENG_OK)
+        return d->code;
+    if (cmd_name_is_mention_like(name))
+        return enc_fail(d, ENG_INVALID, "a name cannot look like a mention "
+                        "(@everyone, @here, <@...>, <#...>); please choose "
+                        "another");
+    return ENG_OK;
+}
+
 bool cmd_sheet_name_ok(struct cmd_run *run, const char *name,
                        const char *what)
 {
-    if (enc_check_name(name, what, STORE_MAX_SHEET_NAME, &run->diag) !=
-        ENG_OK) {
+    if (cmd_sheet_name_check(name, what, &run->diag) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
-        return false;
-    }
-    if (cmd_name_is_mention_like(name)) {
-        cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
-                 "<@...>, <#...>); please choose another");
         return false;
     }
     return true;

@@ -57,7 +57,12 @@ void cmd_sheet_reply(struct cmd_run *run, const char *first,
 bool cmd_name_is_mention_like(const char *name);
 
 /* Check a name for a sheet as for a combatant (enc_check_name, no
- * mention look-alikes); fails the command when it is not. */
+ * mention look-alikes) into d; ENG_OK when it may be used. The one check
+ * of a sheet's name: the commands (cmd_sheet_name_ok) and the imports
+ * (cmd_xfer_sheet.c) call it. */
+enum eng_err cmd_sheet_name_check(const char *name, const char *what,
+                                  struct enc_diag *d);
+/* The same, failing the command when the name may not be used. */
 bool cmd_sheet_name_ok(struct cmd_run *run, const char *name,
                        const char *what);
 

@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "cmd_table.h"
+#include "eng_policy.h"
 #include "eng_text.h"
 
 /* A list of names shown after an error ("subcommands: start, add, ..."),
@@ -364,6 +365,10 @@ static bool check_value(const struct rs_opt_spec *os, const char *value,
             return fail(err, errlen, "option `%s` contains a control "
                         "character", os->name);
     }
+    const char *bad = eng_policy_check(value, len);
+    if (bad != NULL)
+        return fail(err, errlen, "option `%s` contains %s; please remove it",
+                    os->name, bad);
     cmd_validate_echo(echo, sizeof echo, value, len);
 
     switch (os->type) {

@@ -53,8 +53,11 @@ static bool take_tracks(const struct rs_system *sys,
             have = &sh->tracks[sh->ntracks++];
             enc_copy(have->name, sizeof have->name, t->name);
         }
-        if (added || have->cur != t->cur || have->max != t->max) {
-            have->cur = t->cur;
+        /* A sheet holds a track at most at its maximum (sheet_check): a
+         * GM's change:=n above it stays in the fight. */
+        int64_t cur = t->cur > t->max ? t->max : t->cur;
+        if (added || have->cur != cur || have->max != t->max) {
+            have->cur = cur;
             have->max = t->max;
             changed = true;
         }

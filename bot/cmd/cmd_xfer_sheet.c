@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_sheet.h"
 #include "cmd_xfer.h"
 #include "eng_text.h"
 #include "rs_data.h"
@@ -184,8 +185,7 @@ static bool sheet_item(struct cmd_run *run, const json_t *item, size_t i,
                                    err, errlen)))
         return false;
     memset(&d, 0, sizeof d);
-    if (enc_check_name(in->name, "name", STORE_MAX_SHEET_NAME, &d) !=
-        ENG_OK) {
+    if (cmd_sheet_name_check(in->name, "name", &d) != ENG_OK) {
         snprintf(err, errlen, "item %zu: %s", i + 1, d.msg);
         return false;
     }

@@ -5,11 +5,14 @@
 #include "xfer.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "eng_policy.h"
 #include "rs.h"
 
 _Static_assert(XFER_MAX_PATH == RS_FILE_PATH_MAX,
@@ -79,6 +82,36 @@ static bool only_fields(const json_t *o, const char *const *allowed,
     return true;
 }
 
+/* The text policy (eng_policy.h) over every key and text inside v, the
+ * file's own field named field: NULL when all pass, else what is wrong,
+ * with *field the innermost field that holds it. */
+static const char *policy_walk(const json_t *v, const char **field)
+{
+    const char *why = NULL, *key;
+    json_t *x;
+    size_t i;
+    if (json_is_string(v))
+        return eng_policy_check(json_string_value(v), json_string_length(v));
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            if ((why = policy_walk(x, field)) != NULL)
+                return why;
+    } else if (json_is_object(v)) {
+        json_object_foreach((json_t *)v, key, x) {
+            const char *inner = key;
+            if ((why = eng_policy_check(key, strlen(key))) != NULL) {
+                *field = "a field's name";     /* not echoed: it is bad */
+                return why;
+            }
+            if ((why = policy_walk(x, &inner)) != NULL) {
+                *field = inner;
+                return why;
+            }
+        }
+    }
+    return NULL;
+}
+
 enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
                         json_t **root, json_t **items, char *err,
                         size_t errlen)
@@ -145,6 +178,15 @@ enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
                  json_array_size(arr), XFER_MAX_ITEMS);
         json_decref(doc);
         return BOT_LIMIT;
+    }
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const char *field = "?";
+        const char *why = policy_walk(json_array_get(arr, i), &field);
+        if (why != NULL) {
+            snprintf(err, errlen, "item %zu: `%.40s` contains %s; remove it "
+                     "and import again", i + 1, field, why);
+            goto bad;
+        }
     }
     *root = doc;
     *items = json_incref(arr);
@@ -269,8 +311,14 @@ enum bot_err xfer_write_file(const char *path, const char *text, char *err,
     if (!path_ok(path, err, errlen))
         return BOT_INVALID;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "wb");
+    /* A player's sheets, a server's templates: for the owner only,
+     * whatever the umask, and also over a leftover temporary file. */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+                  XFER_FILE_MODE);
+    f = fd >= 0 && fchmod(fd, XFER_FILE_MODE) == 0 ? fdopen(fd, "wb") : NULL;
     if (f == NULL) {
+        if (fd >= 0)
+            close(fd);
         snprintf(err, errlen, "cannot write %.200s: %s", path,
                  strerror(errno));
         return BOT_IO;

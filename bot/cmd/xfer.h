@@ -41,6 +41,9 @@
 #define XFER_MAX_ITEMS 500
 /* A console path, in bytes (RS_FILE_PATH_MAX, the option's limit). */
 #define XFER_MAX_PATH 255
+/* A console export's mode: the owner's alone (it holds sheets, templates
+ * and their notes). */
+#define XFER_FILE_MODE 0600
 /* Room for any message of this module. */
 #define XFER_ERR_MAX 320
 
@@ -88,7 +91,8 @@ enum bot_err xfer_read_file(const char *path, char **out, size_t *len,
                             char *err, size_t errlen);
 
 /* Write text to path, replacing it (through a temporary file renamed in
- * place, so a failed write leaves the old one). BOT_IO with err. */
+ * place, so a failed write leaves the old one), mode XFER_FILE_MODE.
+ * BOT_IO with err. */
 enum bot_err xfer_write_file(const char *path, const char *text, char *err,
                              size_t errlen);
 

@@ -122,6 +122,11 @@ static const struct cfg_key cfg_keys[] = {
      "", F(att_plain_host),
      "one host or host:port that may serve attachments over plain http "
      "(the fake Discord in tests); empty = none"},
+    {"discord", "attachment_allow_addresses", CFG_T_STR, 0, CFG_MAX_URL - 1,
+     "", F(att_allow),
+     "comma-separated IP addresses on a loopback or private network that "
+     "attachments may still come from (the fake Discord in tests, "
+     "127.0.0.1); empty = none: such addresses are refused"},
     {"discord", "register_commands", CFG_T_BOOL, 0, 0, "true",
      F(register_commands),
      "register slash commands at startup when they changed"},
@@ -410,7 +415,8 @@ bool cfg_att_policy(const struct cfg *c, struct att_policy *out, char *why,
                     size_t whylen)
 {
     return att_policy_parse(out, c->att_hosts, c->att_plain_host, why,
-                            whylen);
+                            whylen) &&
+           att_policy_allow(out, c->att_allow, why, whylen);
 }
 
 static enum bot_err check_all(const struct cfg *c, const char *name,

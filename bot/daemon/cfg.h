@@ -61,6 +61,7 @@ struct cfg {
     char api_base[CFG_MAX_URL];      /* [discord] api_base */
     char att_hosts[CFG_MAX_URL];     /* [discord] attachment_hosts */
     char att_plain_host[CFG_MAX_URL]; /* [discord] attachment_plain_host */
+    char att_allow[CFG_MAX_URL];     /* [discord] attachment_allow_addresses */
     bool register_commands;          /* [discord] register_commands */
     uint64_t dev_guilds[CFG_MAX_DEV_GUILDS]; /* [discord] dev_guilds */
     int ndev_guilds;

@@ -197,7 +197,8 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
     snprintf(c->command, sizeof c->command, "%s", it->req.command);
     snprintf(c->path, sizeof c->path, "/webhooks/%s/%s/messages/@original",
              it->application_id, it->token);
-    e = att_fetch(d->att, it->att.url, it->att.size, it->att.content_type,
+    e = att_fetch(d->att, it->req.user_id, it->att.url, it->att.size,
+                  it->att.content_type,
                   it->att.filename, on_fetched, c);
     if (e != ATT_E_OK) {
         att_refuse(d, it, e);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fthread.h"
 #include "render_discord.h"
 #include "tracker.h"
 
@@ -20,18 +21,20 @@ static void on_post_done(void *ud, const struct rest_result *res)
                 "status %d code %d", res->status, res->discord_code);
 }
 
-/* Post what a fired timer said in its fight's channel. */
+/* Post what a fired timer said where its fight is shown: its thread
+ * (which holds the tracker and the turns) or its channel. */
 static void post_fired(struct daemon *d, struct cmd_reply *r)
 {
     char path[REST_MAX_PATH];
     if (r->msg.content != NULL || r->msg.nembeds > 0) {
+        uint64_t where = fthread_of(d->store, r->channel_id);
+        where = where != 0 ? where : r->channel_id;
         char *text = render_discord_message_text(&r->msg, false, NULL);
-        snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages",
-                 r->channel_id);
+        snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", where);
         if (text == NULL || rest_submit(d->rest, "POST", path, text,
                                         on_post_done, d) != BOT_OK)
             log_msg(d->log, LOG_LVL_WARN, "turn clock: cannot post in "
-                    "channel %" PRIu64, r->channel_id);
+                    "channel %" PRIu64, where);
         free(text);
     }
     if (r->tracker != NULL)
@@ -47,7 +50,8 @@ void daemon_clock_fire(lws_sorted_usec_list_t *sul)
     struct cmd_ctx ctx = {.store = d->store, .rng = &d->rng,
                           .rs_data = &d->rules, .cache = d->cache,
                           .reopen_ms = d->cfg->reopen_minutes * 60000,
-                          .max_live = d->cfg->max_live_per_server};
+                          .max_live = d->cfg->max_live_per_server,
+                          .shown_in = fthread_of};
     struct store_timer t[STORE_TIMER_BATCH_MAX];
     int count = d->shard.count > 0 ? d->shard.count : 1;
     size_t n = 0;

@@ -245,7 +245,15 @@ static void batch_add_as(struct daemon *d, json_t *payload,
     cmd_reply_init(&b->reply);
     if (interaction_decode(payload, daemon_wall_ms(), &b->it, why, sizeof why) !=
         BOT_OK) {
-        log_msg(d->log, LOG_LVL_WARN, "interaction ignored: %s", why);
+        log_msg(d->log, LOG_LVL_WARN, "interaction %s: %s", b->it.answerable
+                ? "refused" : "ignored", why);
+        if (b->it.answerable) {
+            char text[DAEMON_REFUSAL_MAX + 256];
+            snprintf(text, sizeof text, "That could not be read (%s); "
+                     "nothing was done.", why);
+            daemon_answer_private(d, &b->it, b->rx_us, text);
+        }
+        interaction_cleanup(&b->it);
         return;
     }
     b->it.req.now_ms = daemon_clock_ms(d);  /* the turn clock's time */

@@ -15,6 +15,7 @@
 #include "cmd_table.h"
 #include "enc_cache.h"
 #include "eng_text.h"
+#include "fthread.h"
 #include "gw.h"
 #include "interaction.h"
 #include "limit.h"
@@ -37,6 +38,7 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .max_macros_user = d->cfg->max_macros_per_user,
                             .max_chars = d->cfg->max_characters_per_user,
                             .max_templates = d->cfg->max_templates_per_server,
+                            .shown_in = fthread_of,
                             .log_cache = d->log_cache,
                             .result = d->result};
 }

@@ -3,7 +3,10 @@
  */
 #include "attach.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +105,117 @@ bool att_policy_parse(struct att_policy *p, const char *hosts,
         snprintf(p->plain, sizeof p->plain, "%s", plain);
     }
     return true;
+}
+
+bool att_policy_allow(struct att_policy *p, const char *addrs, char *why,
+                      size_t whylen)
+{
+    const char *s = addrs ? addrs : "";
+    while (*s) {
+        char one[INET6_ADDRSTRLEN];
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        while (n && s[0] == ' ')
+            s++, n--;
+        size_t k = n;
+        while (k && s[k - 1] == ' ')
+            k--;
+        struct in_addr v4;
+        unsigned char *to = p->allow[p->nallow];
+        if (p->nallow == ATT_MAX_ALLOW) {
+            snprintf(why, whylen, "too many allowed attachment addresses "
+                     "(limit is %d)", ATT_MAX_ALLOW);
+            return false;
+        }
+        if (k == 0 || k >= sizeof one) {
+            snprintf(why, whylen, "allowed attachment address %d is not an "
+                     "IP address", p->nallow + 1);
+            return false;
+        }
+        memcpy(one, s, k);
+        one[k] = '\0';
+        if (inet_pton(AF_INET, one, &v4) == 1) {
+            /* kept v4-mapped, as an IPv6 socket would see it */
+            memset(to, 0, 10);
+            to[10] = to[11] = 0xff;
+            memcpy(to + 12, &v4, 4);
+        } else if (inet_pton(AF_INET6, one, to) != 1) {
+            snprintf(why, whylen, "allowed attachment address %d is not an "
+                     "IP address", p->nallow + 1);
+            return false;
+        }
+        p->nallow++;
+        s += n;
+        if (*s == ',')
+            s++;
+    }
+    return true;
+}
+
+/* An IPv4 address (host order) inside: this network, private, shared,
+ * loopback, link-local, the IETF's and documentation blocks, multicast,
+ * reserved and broadcast. */
+static bool v4_inside(uint32_t a)
+{
+    uint8_t b0 = (uint8_t)(a >> 24), b1 = (uint8_t)(a >> 16);
+    return b0 == 0 || b0 == 10 || b0 == 127 ||
+           (b0 == 100 && (b1 & 0xC0) == 64) ||        /* 100.64/10 */
+           (b0 == 169 && b1 == 254) ||                /* link-local */
+           (b0 == 172 && (b1 & 0xF0) == 16) ||        /* 172.16/12 */
+           (b0 == 192 && b1 == 168) ||
+           (b0 == 192 && b1 == 0 && (uint8_t)(a >> 8) == 0) ||
+           (b0 == 198 && (b1 & 0xFE) == 18) ||        /* 198.18/15 */
+           b0 >= 224;                                 /* multicast and up */
+}
+
+/* The 16 bytes of an address as IPv6 (an IPv4 one v4-mapped). */
+static bool addr_bytes(const struct sockaddr *sa, unsigned char out[16])
+{
+    if (sa->sa_family == AF_INET) {
+        const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
+        memset(out, 0, 10);
+        out[10] = out[11] = 0xff;
+        memcpy(out + 12, &in->sin_addr, 4);
+        return true;
+    }
+    if (sa->sa_family == AF_INET6) {
+        memcpy(out, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
+        return true;
+    }
+    return false;
+}
+
+bool att_addr_inside(const struct sockaddr *sa)
+{
+    static const unsigned char zero[12] = {0};
+    unsigned char b[16];
+    if (!addr_bytes(sa, b))
+        return true;                   /* not IP at all: not fetched */
+    bool mapped = memcmp(b, zero, 10) == 0 && b[10] == 0xff && b[11] == 0xff;
+    bool compat = memcmp(b, zero, 12) == 0;    /* ::a.b.c.d, :: and ::1 */
+    if (mapped || compat) {
+        uint32_t v4 = (uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 |
+                      (uint32_t)b[14] << 8 | b[15];
+        return v4_inside(v4);
+    }
+    return b[0] == 0xff ||                     /* multicast */
+           (b[0] & 0xFE) == 0xFC ||            /* unique local fc00::/7 */
+           (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) ||  /* link-local */
+           (b[0] == 0xFE && (b[1] & 0xC0) == 0xC0) ||  /* site-local */
+           (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d &&
+            b[3] == 0xb8);                     /* documentation */
+}
+
+static bool addr_allowed(const struct att_policy *p,
+                         const struct sockaddr *sa)
+{
+    unsigned char b[16];
+    if (!addr_bytes(sa, b))
+        return false;
+    for (int i = 0; i < p->nallow; i++)
+        if (memcmp(p->allow[i], b, 16) == 0)
+            return true;
+    return false;
 }
 
 /* "host" or "host:port" against the url's host and port (port may be
@@ -224,6 +338,9 @@ enum att_err att_check_meta(int64_t size, const char *ct,
 
 struct att_job {
     struct att_job *next;
+    struct att *a;
+    uint64_t user;                 /* the member it is for */
+    bool inside;                   /* refused: it resolved inside */
     char *url;
     char *filename;                /* NULL: none given */
     att_done_fn *done;
@@ -296,6 +413,21 @@ static size_t on_header(char *data, size_t size, size_t n, void *ud)
     return len;
 }
 
+/* curl opens the connection's socket here, with the address the host
+ * name resolved to: one inside is refused before any byte is sent. */
+static curl_socket_t open_socket(void *ud, curlsocktype purpose,
+                                 struct curl_sockaddr *addr)
+{
+    struct att_job *j = ud;
+    (void)purpose;
+    if (att_addr_inside(&addr->addr) &&
+        !addr_allowed(&j->a->policy, &addr->addr)) {
+        j->inside = true;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(addr->family, addr->socktype, addr->protocol);
+}
+
 static bool job_start(struct att *a, struct att_job *j)
 {
     j->easy = curl_easy_init();
@@ -316,6 +448,8 @@ static bool job_start(struct att *a, struct att_job *j)
     curl_easy_setopt(j->easy, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(j->easy, CURLOPT_HEADERDATA, j);
     curl_easy_setopt(j->easy, CURLOPT_PRIVATE, j);
+    curl_easy_setopt(j->easy, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    curl_easy_setopt(j->easy, CURLOPT_OPENSOCKETDATA, j);
     if (a->o.tls_store)
         tls_curl_use_store(j->easy, a->o.tls_store);
     if (curl_multi_add_handle(a->multi, j->easy) != CURLM_OK)
@@ -344,6 +478,8 @@ static void job_done(struct att *a, struct att_job *j)
 /* What a finished transfer means for the user. */
 static enum att_err judge(struct att_job *j, CURLcode cc, long status)
 {
+    if (j->inside)
+        return ATT_E_PRIVATE;
     if (j->too_big || cc == CURLE_FILESIZE_EXCEEDED)
         return ATT_E_TOO_BIG;
     if (cc != CURLE_OK)
@@ -383,14 +519,28 @@ static void job_finish(struct att *a, struct att_job *j, CURLcode cc)
     job_done(a, j);
 }
 
+/* Downloads of user in flight. */
+static int active_of(const struct att *a, uint64_t user)
+{
+    int n = 0;
+    for (const struct att_job *j = a->active; j != NULL; j = j->next)
+        n += j->user == user;
+    return n;
+}
+
+/* Start waiting downloads, oldest first, but none of a member who has
+ * ATT_MAX_PER_USER in flight: their next waits for one of their own. */
 static void start_waiting(struct att *a)
 {
     while (a->nactive < ATT_MAX_ACTIVE) {
-        struct att_job *j;
+        struct att_job *j, **t;
         pthread_mutex_lock(&a->mu);
-        j = a->waiting;
+        for (t = &a->waiting; *t != NULL; t = &(*t)->next)
+            if (active_of(a, (*t)->user) < ATT_MAX_PER_USER)
+                break;
+        j = *t;
         if (j)
-            a->waiting = j->next;
+            *t = j->next;
         pthread_mutex_unlock(&a->mu);
         if (j == NULL)
             return;
@@ -495,9 +645,9 @@ void att_free(struct att *a)
     free(a);
 }
 
-enum att_err att_fetch(struct att *a, const char *url, int64_t size,
-                       const char *content_type, const char *filename,
-                       att_done_fn *done, void *ud)
+enum att_err att_fetch(struct att *a, uint64_t user, const char *url,
+                       int64_t size, const char *content_type,
+                       const char *filename, att_done_fn *done, void *ud)
 {
     struct att_job *j, **t;
     enum att_err e = att_check_url(&a->policy, url);
@@ -518,6 +668,8 @@ enum att_err att_fetch(struct att *a, const char *url, int64_t size,
     }
     j->done = done;
     j->ud = ud;
+    j->a = a;
+    j->user = user;
     pthread_mutex_lock(&a->mu);
     if (a->njobs >= ATT_MAX_QUEUED) {
         pthread_mutex_unlock(&a->mu);

@@ -12,12 +12,22 @@
  *     attachment_plain_host (empty by default: the fake Discord in tests);
  *   - no user name or password in the url, no redirect followed at all (a
  *     3xx is refused, so a CDN cannot bounce the request elsewhere);
+ *   - the address a host name resolves to is checked as the connection
+ *     opens: a loopback, private, link-local, shared (100.64/10),
+ *     multicast, reserved or unspecified address, IPv4 or IPv6 (a
+ *     v4-mapped one as its IPv4), is refused unless [discord]
+ *     attachment_allow_addresses names it (the fake Discord in tests, on
+ *     127.0.0.1): a name in the allow-list that resolves inside the
+ *     machine or its network cannot make fray fetch from there;
  *   - no Authorization header, no cookie: this module never sees the bot
  *     token (it has its own curl handles, see "Why not rest.c" below);
  *   - at most ATT_MAX_BYTES: the declared size is checked before the
  *     request, the Content-Length by curl, and the body is cut off at the
  *     limit whatever the server says;
- *   - only the content types of a JSON file (att_check_type).
+ *   - only the content types of a JSON file (att_check_type);
+ *   - fair between members: at most ATT_MAX_PER_USER downloads of one
+ *     member in flight, within the ATT_MAX_ACTIVE of everyone, so one
+ *     member's hanging downloads do not hold another's import.
  *
  * Each refusal is an att_err whose att_strerror() is a short sentence for
  * the user who attached the file.
@@ -52,6 +62,8 @@
 #define ATT_MAX_FILENAME 256           /* bytes of an attachment's name */
 #define ATT_MAX_TYPE 128               /* bytes of a content type */
 #define ATT_MAX_ACTIVE 4               /* downloads in flight at once */
+#define ATT_MAX_PER_USER 2             /* ... of them one member's */
+#define ATT_MAX_ALLOW 8                /* [discord] attachment_allow_addresses */
 #define ATT_MAX_QUEUED 32              /* waiting or in flight; beyond,
                                           att_fetch() refuses (BUSY) */
 #define ATT_DEFAULT_HOSTS "cdn.discordapp.com,media.discordapp.net"
@@ -69,7 +81,9 @@
     X(NET, "the file could not be downloaded (network error or timeout)")   \
     X(NOMEM, "out of memory")                                               \
     X(BUSY, "too many files are being downloaded; try again in a moment")   \
-    X(EMPTY, "the file is empty")
+    X(EMPTY, "the file is empty")                                           \
+    X(PRIVATE, "the file's server is on a private or local network; fray "  \
+               "does not download from there")
 
 enum att_err {
 #define ATT_ERR_ENUM_(n, s) ATT_E_##n,
@@ -86,6 +100,10 @@ struct att_policy {
     char hosts[ATT_MAX_HOSTS][ATT_MAX_HOST + 1];   /* https, any port 443 */
     int nhosts;
     char plain[ATT_MAX_HOSTPORT + 1];   /* "127.0.0.1:8080" or "" */
+    /* Inside addresses fray may still connect to, as IPv6 (an IPv4 one
+     * v4-mapped): [discord] attachment_allow_addresses. */
+    unsigned char allow[ATT_MAX_ALLOW][16];
+    int nallow;
 };
 
 /* Fill p from a comma-separated host list and the plain-http host[:port]
@@ -93,6 +111,18 @@ struct att_policy {
  * holds characters a host name cannot, or there are too many. */
 bool att_policy_parse(struct att_policy *p, const char *hosts,
                       const char *plain, char *why, size_t whylen);
+
+/* Add the comma-separated IP addresses of addrs (may be "" or NULL) to
+ * p's allowed inside addresses. False, with why, when one is not an IPv4
+ * or IPv6 address or there are too many. */
+bool att_policy_allow(struct att_policy *p, const char *addrs, char *why,
+                      size_t whylen);
+
+/* Is the address sa (AF_INET or AF_INET6) inside: loopback, private,
+ * link-local, shared, multicast, reserved or unspecified (a v4-mapped or
+ * v4-compatible IPv6 address judged as its IPv4)? */
+struct sockaddr;
+bool att_addr_inside(const struct sockaddr *sa);
 
 /* May fray download url under p? OK, URL, SCHEME or HOST. */
 enum att_err att_check_url(const struct att_policy *p, const char *url);
@@ -134,11 +164,13 @@ struct att_opts {
 bool att_new(const struct att_opts *o, struct att **out);
 void att_free(struct att *a);
 
-/* Start downloading url, declared size bytes (0: unknown), of the given
- * content type and name (either may be NULL): checks the policy and the
- * metadata first and returns the refusal at once (done is then never
- * called); else ATT_E_OK and done runs later from att_dispatch_done(). */
-enum att_err att_fetch(struct att *a, const char *url, int64_t size,
+/* Start downloading url for member user, declared size bytes (0:
+ * unknown), of the given content type and name (either may be NULL):
+ * checks the policy and the metadata first and returns the refusal at
+ * once (done is then never called); else ATT_E_OK and done runs later
+ * from att_dispatch_done(). */
+enum att_err att_fetch(struct att *a, uint64_t user, const char *url,
+                       int64_t size,
                        const char *content_type, const char *filename,
                        att_done_fn *done, void *ud);
 

@@ -523,6 +523,13 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
     why[0] = '\0';
     return BOT_OK;
 invalid:
+    if (it->token != NULL && it->application_id != NULL &&
+        (it->type == INTERACTION_COMMAND || it->type == INTERACTION_COMPONENT ||
+         it->type == INTERACTION_AUTOCOMPLETE ||
+         it->type == INTERACTION_MODAL_SUBMIT)) {
+        it->answerable = true;         /* root keeps id and token alive */
+        return BOT_INVALID;
+    }
     interaction_cleanup(it);
     return BOT_INVALID;
 }

@@ -80,11 +80,18 @@ struct interaction {
     struct custom_id cid;
     struct interaction_attachment att;
     char num[CMD_MAX_OPTS][INTERACTION_NUM_TEXT];
+    bool answerable;                         /* decoding failed after id,
+                                                token, application and a
+                                                handled type were read */
 };
 
 /* Decode the d of an INTERACTION_CREATE (borrowed; a reference is taken).
- * now_ms goes into req.now_ms. BOT_OK, or BOT_INVALID with why set (and
- * *it cleaned up) when the payload is malformed or not one we handle. */
+ * now_ms goes into req.now_ms. BOT_OK, or BOT_INVALID with why set when
+ * the payload is malformed or not one we handle: *it is cleaned up, but
+ * when what names the interaction was read (it->answerable: an option
+ * past its limit, an attachment of negative size) its id, token, type and
+ * application id stay, so that the caller can still answer it (every
+ * interaction gets an answer) and then calls interaction_cleanup(). */
 enum bot_err interaction_decode(json_t *d, int64_t now_ms,
                                 struct interaction *it, char *why,
                                 size_t whylen);

@@ -385,7 +385,15 @@ enum eng_err sheet_check(const struct rs_system *sys, const void *data,
     if (e == NULL)
         return d->code;
     struct rs_call c = scratch_call(e, data, d);
-    enum eng_err err = sheet_apply(&c, sys, sh, &e->cs[0]);
+    enum eng_err err = ENG_OK;
+    for (int i = 0; err == ENG_OK && i < sh->ntracks; i++)
+        if (sh->tracks[i].cur > sh->tracks[i].max)
+            err = enc_fail(d, ENG_RANGE, "%s: its current %lld is over its "
+                           "maximum %lld", sh->tracks[i].name,
+                           (long long)sh->tracks[i].cur,
+                           (long long)sh->tracks[i].max);
+    if (err == ENG_OK)
+        err = sheet_apply(&c, sys, sh, &e->cs[0]);
     for (int i = 0; err == ENG_OK && i < sh->nattacks; i++)
         err = sheet_attack_check(sys, data, &sh->attacks[i], d);
     for (int i = 0; err == ENG_OK && i < sh->nconds; i++)

@@ -95,7 +95,10 @@ enum eng_err sheet_apply(struct rs_call *c, const struct rs_system *sys,
                          const struct sheet *sh, struct enc_combatant *who);
 
 /* Check sh against sys (data: the group's data for sys, or NULL): its
- * stats and tracks as sheet_apply() would set them, and every attack. */
+ * stats and tracks as sheet_apply() would set them (a track's current
+ * value at most its maximum, as /character create and healing leave it),
+ * and every attack. The one validator of a sheet: /character create|set,
+ * /npc create and both imports call it. */
 enum eng_err sheet_check(const struct rs_system *sys, const void *data,
                          const struct sheet *sh, struct enc_diag *d);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "eng_alloc.h"
+#include "eng_policy.h"
 #include "eng_text.h"
 #include "rs.h"
 
@@ -304,15 +305,12 @@ enum eng_err enc_check_name(const char *name, const char *what, size_t max,
     if (name[0] == ' ' || name[len - 1] == ' ')
         return enc_fail(d, ENG_INVALID, "the %s starts or ends with a space",
                         what);
-    /* Both would let a name pass for another, or for nothing, in every
-     * message that shows it: escaping cannot help, so they never enter. */
-    if (eng_text_is_invisible(name, len))
-        return enc_fail(d, ENG_INVALID, "the %s is invisible (only "
-                        "zero-width characters); please choose another",
-                        what);
-    if (eng_text_has_bidi_control(name, len))
-        return enc_fail(d, ENG_INVALID, "the %s contains a character that "
-                        "changes text direction; please remove it", what);
+    /* The one text policy: what would let a name pass for another, or
+     * for nothing, in every message that shows it never enters. */
+    const char *bad = eng_policy_check(name, len);
+    if (bad != NULL)
+        return enc_fail(d, ENG_INVALID, "the %s contains %s; please remove "
+                        "it", what, bad);
     size_t digits = strspn(name, "0123456789");
     if (digits == len)
         return enc_fail(d, ENG_INVALID, "the %s cannot be only digits", what);

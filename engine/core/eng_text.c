@@ -97,58 +97,6 @@ bool eng_text_valid_utf8(const char *s, size_t len)
     return true;
 }
 
-/* The code point of the character at s (well-formed UTF-8, checked by the
- * caller) and its length in bytes in *n. */
-static uint32_t utf8_next(const unsigned char *s, size_t *n)
-{
-    if (s[0] < 0x80) {
-        *n = 1;
-        return s[0];
-    }
-    size_t need = s[0] >= 0xF0 ? 3 : s[0] >= 0xE0 ? 2 : 1;
-    uint32_t cp = s[0] & (0x3F >> need);
-    for (size_t k = 1; k <= need; k++)
-        cp = (cp << 6) | (s[k] & 0x3F);
-    *n = need + 1;
-    return cp;
-}
-
-/* Characters that take no width: zero width space, non-joiner, joiner,
- * word joiner, and the byte order mark (zero width no-break space). */
-static bool is_zero_width(uint32_t cp)
-{
-    return (cp >= 0x200B && cp <= 0x200D) || cp == 0x2060 || cp == 0xFEFF;
-}
-
-/* Embeddings and overrides (U+202A..U+202E) and isolates (U+2066..U+2069):
- * they reorder the text that follows them on screen. */
-static bool is_bidi_control(uint32_t cp)
-{
-    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
-bool eng_text_is_invisible(const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n;
-    for (size_t i = 0; i < len; i += n) {
-        uint32_t cp = utf8_next(p + i, &n);
-        if (cp != ' ' && !is_zero_width(cp))
-            return false;
-    }
-    return true;
-}
-
-bool eng_text_has_bidi_control(const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n;
-    for (size_t i = 0; i < len; i += n)
-        if (is_bidi_control(utf8_next(p + i, &n)))
-            return true;
-    return false;
-}
-
 const char *eng_text_parse_int(const char *s, int64_t *out)
 {
     bool neg = false;

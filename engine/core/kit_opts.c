@@ -175,19 +175,39 @@ static enum eng_err bind_choice(const struct rs_opt_spec *s, struct rs_arg *a,
     return ENG_INVALID;
 }
 
+/* How many numbers rs_who_yield() tries for a hidden one's new name. */
+#define RS_WHO_YIELD_MAX 99
+
+/* rs_fail_nobody() into d (a binding's diagnostics). */
+static enum eng_err fail_nobody(const struct rs_call *c, struct enc_diag *d,
+                                const char *opt, const char *name)
+{
+    const char *close = c->e != NULL ? closest_visible(c, name) : NULL;
+    const char *colon = opt != NULL ? ": " : "";
+    opt = opt != NULL ? opt : "";
+    if (!c->is_gm) {
+        if (close != NULL)
+            return enc_fail(d, ENG_NOTFOUND, "%s%sno combatant by that "
+                            "name (did you mean %s?)", opt, colon, close);
+        return enc_fail(d, ENG_NOTFOUND, "%s%sno combatant by that name",
+                        opt, colon);
+    }
+    if (close != NULL)
+        return enc_fail(d, ENG_NOTFOUND, "%s%sno combatant named %.64s "
+                        "(did you mean %s?)", opt, colon, name, close);
+    return enc_fail(d, ENG_NOTFOUND, "%s%sno combatant named %.64s", opt,
+                    colon, name);
+}
+
 static enum eng_err bind_who(const struct rs_call *c,
                              const struct rs_opt_spec *s, struct rs_arg *a,
                              struct enc_diag *d)
 {
-    struct enc_combatant *who = c->e ? enc_by_name(c->e, a->text) : NULL;
-    if (who == NULL) {
-        const char *close = c->e ? closest_visible(c, a->text) : NULL;
-        if (close != NULL)
-            return enc_fail(d, ENG_NOTFOUND, "%s: no combatant named %.64s "
-                            "(did you mean %s?)", s->name, a->text, close);
-        return enc_fail(d, ENG_NOTFOUND, "%s: no combatant named %.64s",
-                        s->name, a->text);
-    }
+    struct enc_combatant *who =
+        rs_who(c, a->text,
+                s->val == RS_VAL_OWN ? RS_WHO_ACT : RS_WHO_TARGET);
+    if (who == NULL)
+        return fail_nobody(c, d, s->name, a->text);
     if (s->val == RS_VAL_OWN && !rs_may_act(c, who))
         return rs_require_actor((struct rs_call *)c, who);
     a->who = who;
@@ -455,20 +475,15 @@ const char *rs_opt(const struct rs_opt *opts, int nopts, const char *name)
 }
 
 enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
+                              enum rs_who_as as,
                               struct enc_combatant **out)
 {
     const char *name = rs_opt(c->opts, c->nopts, opt);
     if (name == NULL || name[0] == '\0')
         return enc_fail(c->d, ENG_INVALID, "%s: is required", opt);
-    struct enc_combatant *who = enc_by_name(c->e, name);
-    if (who == NULL) {
-        const char *close = closest_visible(c, name);
-        if (close != NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "no combatant named %.64s "
-                            "(did you mean %s?)", name, close);
-        return enc_fail(c->d, ENG_NOTFOUND, "no combatant named %.64s",
-                        name);
-    }
+    struct enc_combatant *who = rs_who(c, name, as);
+    if (who == NULL)
+        return rs_fail_nobody(c, NULL, name);
     *out = who;
     return ENG_OK;
 }
@@ -497,6 +512,47 @@ const char *rs_name_for(const struct rs_call *c,
                         const struct enc_combatant *who)
 {
     return who->hidden && !rs_may_act(c, who) ? "someone unseen" : who->name;
+}
+
+struct enc_combatant *rs_who(const struct rs_call *c, const char *name,
+                              enum rs_who_as as)
+{
+    struct enc_combatant *who = c->e != NULL ? enc_by_name(c->e, name)
+                                             : NULL;
+    if (who != NULL && as == RS_WHO_ACT && who->hidden &&
+        !rs_may_act(c, who))
+        return NULL;
+    return who;
+}
+
+enum eng_err rs_who_yield(struct rs_call *c, const char *name)
+{
+    struct enc_combatant *who = rs_who(c, name, RS_WHO_TARGET);
+    if (who == NULL || !who->hidden || rs_may_act(c, who))
+        return ENG_OK;
+    char fresh[ENC_MAX_NAME + 1];
+    for (int n = 2; n <= RS_WHO_YIELD_MAX; n++) {
+        char num[16], base[ENC_MAX_NAME + 1];
+        int w = snprintf(num, sizeof num, " %d", n);
+        eng_text_copy(base, sizeof base - (size_t)w, who->name);
+        snprintf(fresh, sizeof fresh, "%s%s", base, num);
+        if (enc_by_name(c->e, fresh) == NULL) {
+            char old[ENC_MAX_NAME + 1];
+            enc_copy(old, sizeof old, who->name);
+            enc_copy(who->name, sizeof who->name, fresh);
+            RS_SAY(c, who, "{} is now called {}: a player brought a "
+                   "combatant named {}", RS_A_TEXT(old), RS_A_WHO(who),
+                   RS_A_TEXT(old));
+            return ENG_OK;
+        }
+    }
+    return ENG_OK;        /* every number taken: enc_add() refuses */
+}
+
+enum eng_err rs_fail_nobody(const struct rs_call *c, const char *opt,
+                            const char *name)
+{
+    return fail_nobody(c, c->d, opt, name);
 }
 
 enum eng_err rs_require_actor(struct rs_call *c,

@@ -227,8 +227,9 @@ struct enc_combatant *enc_current(struct encounter *e);
 /* ---- names, stats, tracks ------------------------------------------------ */
 
 /* Check a name a user gave: 1..ENC_MAX_NAME bytes of valid UTF-8, no control
- * characters, no leading/trailing space, not only zero-width characters, no
- * text direction controls, not only digits. */
+ * characters, no leading/trailing space, nothing the text policy refuses
+ * (eng_policy.h: no zero-width characters, no text direction controls),
+ * not only digits. */
 enum eng_err enc_check_name(const char *name, const char *what,
                             size_t max, struct enc_diag *d);
 

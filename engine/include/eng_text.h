@@ -31,15 +31,6 @@ void eng_text_copy(char *dst, size_t n, const char *src);
  * NUL bytes). */
 bool eng_text_valid_utf8(const char *s, size_t len);
 
-/* True if s[0..len) (well-formed UTF-8) shows nothing: only spaces and
- * zero-width characters (U+200B..U+200D, U+2060, U+FEFF). */
-bool eng_text_is_invisible(const char *s, size_t len);
-
-/* True if s[0..len) (well-formed UTF-8) holds a bidirectional embedding,
- * override or isolate (U+202A..U+202E, U+2066..U+2069), which can make the
- * text around it read backwards. */
-bool eng_text_has_bidi_control(const char *s, size_t len);
-
 /* Parse an optional sign and decimal digits. Returns the first byte after
  * the number, or NULL when there is no number or it overflows int64. */
 const char *eng_text_parse_int(const char *s, int64_t *out);

@@ -97,9 +97,38 @@ struct enc_combatant *rs_arg_who(const struct rs_call *c, const char *name);
 /* The option named name as given (text), or NULL. */
 const char *rs_opt(const struct rs_opt *opts, int nopts, const char *name);
 
-/* Find a combatant named by option opt (e.g. "name", "target"); fails with
- * "no combatant named X (did you mean Y?)" or "opt: is required". */
+/* What a name is looked up for. A player may aim an attack at a hidden
+ * combatant (the attack is seen by all), but naming one for anything else
+ * (to act for it, change it, anchor to it) must answer exactly as a name
+ * nobody has: a refusal would confirm it is there. */
+enum rs_who_as {
+    RS_WHO_ACT,        /* to act for, change or refer to it: hides */
+    RS_WHO_TARGET,     /* as an attack's target: finds a hidden one */
+};
+
+/* The one lookup of a combatant by a name the sender typed: NULL when
+ * there is none, and for RS_WHO_ACT when it is hidden and the sender may
+ * not act for it. */
+struct enc_combatant *rs_who(const struct rs_call *c, const char *name,
+                              enum rs_who_as as);
+/* The answer for a name rs_who() did not find, the same for a hidden one
+ * as for one nobody has: "[opt: ]no combatant named X (did you mean Y?)".
+ * A player is not read the name back (it may be a hidden one's, typed
+ * right): "no combatant by that name". */
+enum eng_err rs_fail_nobody(const struct rs_call *c, const char *opt,
+                            const char *name);
+
+/* Before the sender adds a combatant named name: when a hidden one they
+ * may not act for has that name, it yields it, taking "name 2" (or the
+ * next free number), and the GM alone is told. A player's join then goes
+ * through as it would for a free name, so it cannot confirm the hidden one
+ * is there. ENG_OK when nothing had to move. */
+enum eng_err rs_who_yield(struct rs_call *c, const char *name);
+
+/* Find a combatant named by option opt (e.g. "name", "target") through
+ * rs_who(); fails with rs_fail_nobody() or "opt: is required". */
 enum eng_err rs_opt_combatant(struct rs_call *c, const char *opt,
+                              enum rs_who_as as,
                               struct enc_combatant **out);
 /* Boolean option (true/false/yes/no/on/off); absent gives dflt. */
 enum eng_err rs_opt_bool(struct rs_call *c, const char *opt, bool dflt,

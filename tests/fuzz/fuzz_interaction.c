@@ -91,6 +91,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                            sizeof why) != BOT_OK) {
         FUZZ_CHECK(fuzz_terminated(why, sizeof why));
         FUZZ_CHECK(why[0] != '\0');
+        /* refused but still answerable: it names itself fully */
+        FUZZ_CHECK(it.root == NULL ||
+                   (it.answerable && it.id && it.token && it.application_id));
+        interaction_cleanup(&it);
         json_decref(d);
         return 0;
     }

@@ -17,12 +17,13 @@
 
 /* Run fray with args (and token), stdout+stderr into <dir>/name; returns
  * the exit status and the output in out[CHECK_OUT_MAX]. */
-static int run_fray(struct harness *h, const char *name,
-                    const char *const *args, const char *token, char *out)
+static int run_fray_env(struct harness *h, const char *name,
+                        const char *const *args, const char *token,
+                        const char *const *env, char *out)
 {
     char path[HARNESS_PATH_MAX + 32];
     struct fake_fray_opts o = {.binary = FRAY_BINARY, .args = args,
-                               .token = token, .log_path = path};
+                               .env = env, .token = token, .log_path = path};
     int st = -1;
     FILE *f;
     size_t n;
@@ -38,6 +39,12 @@ static int run_fray(struct harness *h, const char *name,
     fclose(f);
     assert_true(WIFEXITED(st));
     return WEXITSTATUS(st);
+}
+
+static int run_fray(struct harness *h, const char *name,
+                    const char *const *args, const char *token, char *out)
+{
+    return run_fray_env(h, name, args, token, NULL, out);
 }
 
 static void expect(const char *out, const char *text)
@@ -189,6 +196,47 @@ static void test_version_names_commit_and_libraries(void **state)
     harness_stop(&h);
 }
 
+/* The token travels in every request's header: a plain http:// api_base
+ * (the config's, or $DISCORD_API_BASE) would send it in clear, which is
+ * a warning, unless the address is this machine's own (a test's fake, a
+ * local proxy). */
+static void test_check_warns_plain_http(void **state)
+{
+    static const struct {
+        const char *base;
+        bool warns;
+    } bases[] = {
+        {"DISCORD_API_BASE=http://discord.example/api/v10", true},
+        {"DISCORD_API_BASE=HTTP://10.0.0.7:8080/api/v10", true},
+        {"DISCORD_API_BASE=https://discord.com/api/v10", false},
+        {"DISCORD_API_BASE=http://127.0.0.1:9/api/v10", false},
+        {"DISCORD_API_BASE=http://localhost:9/api/v10", false},
+        {"DISCORD_API_BASE=http://[::1]:9/api/v10", false},
+    };
+    const char *argv[] = {"check", "--config", NULL, NULL};
+    struct harness h;
+    char *out = malloc(CHECK_OUT_MAX);
+    (void)state;
+
+    assert_non_null(out);
+    harness_start(&h, NULL, NULL, true);
+    harness_roll_answered(&h);          /* the database has a schema */
+    argv[2] = h.conf;
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+        const char *env[] = {bases[i].base, NULL};
+        char log[32];
+        snprintf(log, sizeof log, "http%zu.log", i);   /* logs append */
+        assert_int_equal(run_fray_env(&h, log, argv, h.token, env, out), 0);
+        bool warned = strstr(out, "warn  discord: ") != NULL &&
+                      strstr(out, "in clear") != NULL;
+        if (warned != bases[i].warns)
+            fail_msg("%s: %s:\n%s", bases[i].base,
+                     warned ? "warned" : "no warning", out);
+    }
+    free(out);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -196,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_check_offline_problems),
         cmocka_unit_test(test_version_names_commit_and_libraries),
         cmocka_unit_test(test_run_without_token_says_what_to_do),
+        cmocka_unit_test(test_check_warns_plain_http),
     };
     return cmocka_run_group_tests_name("cli_check", tests, NULL, NULL);
 }

@@ -19,8 +19,11 @@
 #define USER "1100000000000000301"
 /* Generous for a loaded 2-core machine, and under ctest's 120 s. */
 #define WAIT_MS 60000
-/* Downloads only from the fake (any port of 127.0.0.1) over plain http. */
-#define CONF "[discord]\nattachment_plain_host = 127.0.0.1\n"
+/* Downloads only from the fake (any port of 127.0.0.1) over plain http,
+ * which is a loopback address: allowed by name, as fray refuses inside
+ * addresses by default. */
+#define CONF_HOST "[discord]\nattachment_plain_host = 127.0.0.1\n"
+#define CONF CONF_HOST "attachment_allow_addresses = 127.0.0.1\n"
 /* The same, with a download timeout far beyond any wait of the test: a
  * held download is released by the test, never timed out. */
 #define CONF_HELD CONF "[rest]\ntimeout_ms = 300000\n"
@@ -56,14 +59,18 @@ static const char *add_file(struct harness *h, const char *name,
     return id[k];
 }
 
-/* Inject /macro <sub> with options (taken); returns the interaction id
- * (static) after its callback, whose body goes to *cb (caller decrefs). */
-static const char *macro(struct harness *h, const char *sub, json_t *opts,
-                         json_t **cb)
+/* The token of the interaction macro_as() injected last. */
+static char last_token[256];
+
+/* Inject /macro <sub> with options (taken) as user; returns the
+ * interaction id (static) after its callback, whose body goes to *cb
+ * (caller decrefs). */
+static const char *macro_as(struct harness *h, const char *user,
+                            const char *sub, json_t *opts, json_t **cb)
 {
     static char idbuf[32];
     json_t *desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:o}]}", "type",
-                             "command", "name", "macro", "user_id", USER,
+                             "command", "name", "macro", "user_id", user,
                              "options", "name", sub, "type", 1, "options",
                              opts ? opts : json_array());
     char *text = json_dumps(desc, JSON_COMPACT);
@@ -71,6 +78,8 @@ static const char *macro(struct harness *h, const char *sub, json_t *opts,
     assert_non_null(r);
     snprintf(idbuf, sizeof idbuf, "%s",
              json_string_value(json_object_get(r, "id")));
+    snprintf(last_token, sizeof last_token, "%s",
+             json_string_value(json_object_get(r, "token")));
     rec = harness_callback(h, idbuf);
     *cb = json_incref(json_object_get(rec, "body"));
     json_decref(rec);
@@ -78,6 +87,12 @@ static const char *macro(struct harness *h, const char *sub, json_t *opts,
     json_decref(desc);
     free(text);
     return idbuf;
+}
+
+static const char *macro(struct harness *h, const char *sub, json_t *opts,
+                         json_t **cb)
+{
+    return macro_as(h, USER, sub, opts, cb);
 }
 
 static json_t *file_opt(const char *id, bool replace)
@@ -306,6 +321,93 @@ static void test_held_download_blocks_nothing(void **st)
     harness_stop(&h);
 }
 
+/* One member's downloads held by the host do not hold another's: each
+ * member has at most ATT_MAX_PER_USER in flight, within the four of
+ * everyone. */
+static void test_held_downloads_fair_per_user(void **st)
+{
+    struct harness h;
+    long long since;
+    json_t *cb, *edit;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF_HELD);
+    since = harness_last_request(&h);
+    for (int i = 0; i < 4; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "slow%d.json", i);
+        macro(&h, "import", file_opt(add_file(&h, name, ROLLS,
+                                              "application/json", "slow", -1),
+                                     false),
+              &cb);
+        assert_int_equal(json_integer_value(json_object_get(cb, "type")), 5);
+        json_decref(cb);
+    }
+    /* another member's import comes through while the four are held */
+    macro_as(&h, "5151", "import",
+             file_opt(add_file(&h, "mine.json", ROLLS, "application/json",
+                               "ok", -1),
+                      false),
+             &cb);
+    json_decref(cb);
+    char mine[300];
+    snprintf(mine, sizeof mine, "/%s/messages/@original", last_token);
+    edit = harness_wait_request(&h, "PATCH", "/messages/@original", &since,
+                                WAIT_MS);
+    if (edit == NULL || strstr(json_string_value(json_object_get(edit,
+                                                                 "path")),
+                               mine) == NULL) {
+        harness_dump_log(&h);
+        fail_msg("the other member's import waited for the held ones");
+    }
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(edit, "body"), "content")),
+                        "Imported 2 saved rolls.");
+    json_decref(edit);
+    json_t *none = harness_requests(&h, "PATCH", "/messages/@original",
+                                    &since);
+    assert_int_equal(json_array_size(none), 0);   /* the four still held */
+    json_decref(none);
+    /* two of the four were asked for, the other two wait for them */
+    json_t *dl = downloads(&h);
+    assert_int_equal(json_array_size(dl), 3);
+    json_decref(dl);
+    json_decref(fake_post_json(h.fake.port, "/_test/attachment_release",
+                               "{}", NULL));
+    edit = harness_wait_request(&h, "PATCH", "/messages/@original", &since,
+                                WAIT_MS);
+    assert_non_null(edit);                  /* a held one, released */
+    json_decref(edit);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* The fake's host is 127.0.0.1: a loopback address, refused unless the
+ * configuration names it (attachment_allow_addresses), whatever the host
+ * allow-list says. */
+static void test_inside_address_refused_by_default(void **st)
+{
+    struct harness h;
+    char *said;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF_HOST);
+    said = import(&h, add_file(&h, "rolls.json", ROLLS, "application/json",
+                               "ok", -1),
+                  false);
+    if (strstr(said, "private") == NULL)
+        fail_msg("imported from a loopback address: %s", said);
+    free(said);
+    json_t *dl = downloads(&h);
+    assert_int_equal(json_array_size(dl), 0);     /* nothing was asked */
+    json_decref(dl);
+    char *e = export(&h);
+    assert_null(strstr(e, "stealth"));
+    free(e);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 #define ARIA                                                                 \
     "{\"fray\":\"export\",\"version\":1,\"kind\":\"characters\","       \
     "\"items\":[{\"name\":\"Aria\",\"sheet\":{\"v\":1,\"system\":"        \
@@ -359,6 +461,8 @@ int main(void)
         cmocka_unit_test(test_refused_files),
         cmocka_unit_test(test_held_download_blocks_nothing),
         cmocka_unit_test(test_character_import),
+        cmocka_unit_test(test_held_downloads_fair_per_user),
+        cmocka_unit_test(test_inside_address_refused_by_default),
     };
     return cmocka_run_group_tests_name("daemon_attach", tests, NULL, NULL);
 }

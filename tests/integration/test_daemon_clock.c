@@ -14,22 +14,35 @@
 #include <stdlib.h>
 
 #define CLOCK_WAIT_MS 30000
+#define CLOCK_MAX_SKIPPED 40       /* messages without the needle */
+
+/* A posted message's body as text (malloc'd): its content, or its
+ * Components V2 text displays (a turn notice is drawn so). */
+static char *body_text(const json_t *r)
+{
+    return json_dumps(json_object_get(r, "body"), 0);
+}
 
 /* The next message fray posts in the fight's channel whose content has
  * needle (others are skipped), or a failed test. */
 static json_t *wait_post(struct harness *h, long long *since,
                          const char *needle)
 {
-    for (;;) {
+    for (int skipped = 0;; skipped++) {
+        if (skipped == CLOCK_MAX_SKIPPED) {
+            harness_dump_log(h);
+            fail_msg("%d messages, none saying \"%s\"", skipped, needle);
+        }
         json_t *r = harness_wait_request(h, "POST", "/channels/" CHANNEL
                                          "/messages", since, CLOCK_WAIT_MS);
         if (r == NULL) {
             harness_dump_log(h);
             fail_msg("no message saying \"%s\"", needle);
         }
-        const char *c = json_string_value(json_object_get(
-            json_object_get(r, "body"), "content"));
-        if (c != NULL && strstr(c, needle) != NULL)
+        char *c = body_text(r);
+        bool has = c != NULL && strstr(c, needle) != NULL;
+        free(c);
+        if (has)
             return r;
         json_decref(r);
     }
@@ -44,9 +57,9 @@ static size_t count_posts(struct harness *h, long long since,
     size_t n = 0, i;
     json_t *r;
     json_array_foreach(all, i, r) {
-        const char *c = json_string_value(json_object_get(
-            json_object_get(r, "body"), "content"));
+        char *c = body_text(r);
         n += c != NULL && strstr(c, needle) != NULL;
+        free(c);
     }
     json_decref(all);
     return n;
@@ -58,18 +71,25 @@ static json_t *clock_opts(const char *remind, const char *act)
                      remind, "name", "act", "value", act);
 }
 
+/* fray with the clock at an hour a second, the generic fight begun; the
+ * tracker's message id (static). */
+static const char *fast_fight(struct harness *h, long long *since)
+{
+    harness_start_conf(h, NULL, NULL, true,
+                       "[fights]\nclock_speed = 3600\n");
+    fight(h, "generic");
+    *since = harness_last_request(h);
+    return begin(h, since);
+}
+
 static void test_reminder_mentions_only_the_owner(void **st)
 {
     struct harness h;
     long long since;
     (void)st;
 
-    harness_start_conf(&h, NULL, NULL, true,
-                       "[fights]\nclock_speed = 3600\n");
-    fight(&h, "generic");
-    since = harness_last_request(&h);
     char tid[32];
-    snprintf(tid, sizeof tid, "%s", begin(&h, &since));
+    snprintf(tid, sizeof tid, "%s", fast_fight(&h, &since));
     /* Aria (Alice) acts first; an hour is a second here, two days 48 s:
      * the deadline does not come during the test. */
     ok(combat(&h, GM, "clock", clock_opts("1h", "2d")));
@@ -149,11 +169,57 @@ static void test_restart_fires_late_once(void **st)
     harness_stop(&h);
 }
 
+/* A turn the clock starts (act: ran out, auto:true) is announced as one
+ * /combat next starts: its player is mentioned, alone; with /combat
+ * notices off, nobody is. */
+static void test_clock_started_turn_mentions_player(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    fast_fight(&h, &since);
+    /* Aria's hour runs out in a second: the clock moves on to Bryn */
+    ok(combat(&h, GM, "clock", json_pack("[{s:s,s:s},{s:s,s:b}]", "name",
+                                         "act", "value", "1h", "name",
+                                         "auto", "value", 1)));
+    json_t *r = wait_post(&h, &since, "it is your turn");
+    json_t *body = json_object_get(r, "body");
+    char *content = body_text(r);
+    assert_non_null(strstr(content, "<@" BOB ">, it is your turn"));
+    assert_null(strstr(content, "<@" ALICE ">"));
+    free(content);
+    json_t *users = json_object_get(json_object_get(body,
+                                                    "allowed_mentions"),
+                                    "users");
+    /* Bryn's player, and the GM told of the deadline: not Aria's */
+    bool bob = false;
+    for (size_t i = 0; i < json_array_size(users); i++) {
+        const char *u = json_string_value(json_array_get(users, i));
+        bob = bob || strcmp(u, BOB) == 0;
+        assert_string_not_equal(u, ALICE);
+    }
+    assert_true(bob);
+    json_decref(r);
+    /* notices off: the next turns the clock starts mention nobody */
+    ok(combat(&h, GM, "notices", json_pack("[{s:s,s:b}]", "name", "on",
+                                           "value", 0)));
+    long long mark = harness_last_request(&h);
+    /* Bryn's hour, then each goblin's: the third starts Aria's turn */
+    for (int i = 0; i < 3; i++)
+        json_decref(wait_post(&h, &since, "moves the fight on"));
+    assert_int_equal(count_posts(&h, mark, "it is your turn"), 0);
+    assert_int_equal(count_posts(&h, mark, "<@" ALICE ">"), 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reminder_mentions_only_the_owner),
         cmocka_unit_test(test_restart_fires_late_once),
+        cmocka_unit_test(test_clock_started_turn_mentions_player),
     };
     return cmocka_run_group_tests_name("daemon_clock", tests, NULL, NULL);
 }

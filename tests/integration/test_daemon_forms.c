@@ -24,6 +24,7 @@
 #define WAIT_MS 60000
 #define CONF                                                                 \
     "[discord]\nattachment_plain_host = 127.0.0.1\n"                       \
+    "attachment_allow_addresses = 127.0.0.1\n"                             \
     "[limits]\nuser_burst = 1000\nchannel_burst = 1000\n"
 
 /* Inject /name sub (options: a JSON array, taken; NULL none) as user;

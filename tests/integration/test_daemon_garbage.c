@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "daemon_harness.h"
 #include "rest_ratelimit.h"
 
@@ -256,6 +257,63 @@ static void test_unreadable_text_answered(void **state)
     harness_stop(&h);
 }
 
+/* The callback's content, ephemeral and a message, saying it could not be
+ * read. */
+static void refused_unread(json_t *cb, const char *what)
+{
+    const char *c = json_string_value(
+        json_object_get(json_object_get(cb, "data"), "content"));
+    if (c == NULL || strstr(c, "could not be read") == NULL)
+        fail_msg("%s: answered \"%s\"", what, c ? c : "(nothing)");
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    assert_int_equal(json_integer_value(json_object_get(
+        json_object_get(cb, "data"), "flags")) & 64, 64);
+}
+
+/* Payloads only a forger sends, but each still an interaction: an option
+ * past every limit, an attachment of negative size. They got no answer at
+ * all; now a private one, and nothing runs. */
+static void test_unreadable_payload_answered(void **state)
+{
+    struct harness h;
+    char *dice = malloc(CMD_MAX_OPT_VALUE + 64);
+    (void)state;
+    assert_non_null(dice);
+    memset(dice, '1', CMD_MAX_OPT_VALUE + 63);
+    dice[CMD_MAX_OPT_VALUE + 63] = '\0';
+
+    harness_start(&h, NULL, NULL, true);
+    json_t *desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:s}]}", "type",
+                             "command", "name", "roll", "user_id", "4242",
+                             "options", "name", "dice", "type", 3, "value",
+                             dice);
+    json_t *cb = harness_interact(&h, desc);
+    refused_unread(cb, "a dice: past its limit");
+    json_decref(cb);
+    json_decref(desc);
+
+    int st = 0;
+    json_t *a = fake_post_json(h.fake.port, "/_test/attachment",
+                               "{\"filename\":\"m.json\",\"content\":\"{}\","
+                               "\"content_type\":\"application/json\","
+                               "\"size\":-5}", &st);
+    assert_int_equal(st, 200);
+    desc = json_pack("{s:s,s:s,s:s,s:[{s:s,s:i,s:[{s:s,s:i,s:s}]}]}", "type",
+                     "command", "name", "macro", "user_id", "4242",
+                     "options", "name", "import", "type", 1, "options",
+                     "name", "file", "type", 11, "value",
+                     json_string_value(json_object_get(a, "id")));
+    cb = harness_interact(&h, desc);
+    refused_unread(cb, "an attachment of size -5");
+    json_decref(cb);
+    json_decref(desc);
+    json_decref(a);
+    harness_roll_answered(&h);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+    free(dice);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +322,7 @@ int main(void)
         cmocka_unit_test(test_garbage_big_frame_closes_and_resumes),
         cmocka_unit_test(test_garbage_429_retry_after),
         cmocka_unit_test(test_unreadable_text_answered),
+        cmocka_unit_test(test_unreadable_payload_answered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

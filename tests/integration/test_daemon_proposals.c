@@ -372,12 +372,13 @@ static void test_off_trusted_hidden_no_proposal(void **st)
     start(&h);
     fight_begun(&h);
     long long since = harness_last_request(&h);
-    /* hidden: the old refusal, nothing named, nothing posted */
+    /* hidden: what a name nobody has gets, nothing named, nothing
+     * posted */
     json_t *cb = hp(&h, ALICE, "Shade", "-1");
     char *s = all_of(cb);
     assert_null(strstr(s, "Shade"));
     free(s);
-    refused(cb, "only the GM may act for that combatant");
+    refused(cb, "no combatant by that name");
     /* trusted: Alice acts at once */
     ok(as(&h, GM, "trust", json_pack("[{s:s,s:b}]", "name", "on",
                                          "value", 1)));

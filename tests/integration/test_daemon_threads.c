@@ -187,6 +187,67 @@ static void test_fight_in_a_thread_start_to_end(void **st)
     harness_stop(&h);
 }
 
+/* The turn clock of a fight in its thread speaks in the thread, where the
+ * tracker and the turns are: the reminder (its link names the thread's
+ * tracker message), the deadline and the turn it starts (its player
+ * mentioned); the parent channel hears none of it. */
+static void test_thread_fight_clock_in_thread(void **st)
+{
+    struct harness h;
+    char t[32], mid[32], part[96], link[128];
+    (void)st;
+    harness_start_conf(&h, NULL, NULL, true,
+                       "[fights]\nclock_speed = 3600\n");
+    long long since = harness_last_request(&h);
+    start_in_thread(&h, &since, t, sizeof t);
+    snprintf(mid, sizeof mid, "%s", set_up(&h, t, &since));
+    ok(in(&h, t, BOB, "join", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s}]",
+                                        "name", "name", "value", "Bryn",
+                                        "name", "hp", "value", 18, "name",
+                                        "init", "value", "=20")));
+    long long mark = harness_last_request(&h);
+    /* Aria first: reminded after an hour (a second here), moved on after
+     * two */
+    ok(in(&h, t, GM, "clock", json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:b}]",
+                                        "name", "remind", "value", "1h",
+                                        "name", "act", "value", "2h",
+                                        "name", "auto", "value", 1)));
+    snprintf(part, sizeof part, "/channels/%s/messages", t);
+    snprintf(link, sizeof link, "/%s/%s", t, mid);
+    bool reminded = false, turned = false;
+    while (!(reminded && turned)) {
+        json_t *r = harness_wait_request(&h, "POST", part, &since, WAIT_MS);
+        if (r == NULL) {
+            harness_dump_log(&h);
+            fail_msg("in the thread: reminder %d, turn %d", reminded,
+                     turned);
+        }
+        if (says(r, "still waiting")) {
+            reminded = true;
+            if (!says(r, link))
+                fail_msg("the reminder's link is not the thread's "
+                         "tracker (%s)", link);
+        }
+        if (says(r, "it is your turn")) {
+            turned = true;
+            assert_true(says(r, "<@" BOB ">"));
+        }
+        json_decref(r);
+    }
+    /* the parent channel heard none of it */
+    json_t *all = harness_requests(&h, "POST", "/channels/" CHANNEL
+                                   "/messages", &mark);
+    size_t i;
+    json_t *r;
+    json_array_foreach(all, i, r)
+        if (says(r, "still waiting") || says(r, "has waited") ||
+            says(r, "it is your turn"))
+            fail_msg("the clock spoke in the parent channel");
+    json_decref(all);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 static void test_thread_permission_missing(void **st)
 {
     struct harness h;
@@ -201,6 +262,8 @@ static void test_thread_permission_missing(void **st)
     long long since = harness_last_request(&h);
     json_t *cb = in(&h, CHANNEL, GM, "start", start_opts(true));
     assert_true(says(cb, "Create Public Threads"));
+    /* only the one missing is named, as docs/commands.md says */
+    assert_false(says(cb, "Send Messages in Threads"));
     assert_true(says(cb, "runs in this channel"));
     json_decref(cb);
     /* the fight runs here: nobody asked Discord for a thread */
@@ -287,6 +350,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fight_in_a_thread_start_to_end),
         cmocka_unit_test(test_thread_permission_missing),
+        cmocka_unit_test(test_thread_fight_clock_in_thread),
         cmocka_unit_test(test_thread_refused_by_discord),
         cmocka_unit_test(test_thread_deleted_by_hand),
     };

@@ -447,10 +447,9 @@ static enum eng_err fac_blast_dodgers(struct rs_call *c,
     char name[ENC_MAX_NAME + 1];
     bool too_long = false;
     while (p != NULL && rs_list_next(&p, name, sizeof name, &too_long)) {
-        struct enc_combatant *w = enc_by_name(c->e, name);
+        struct enc_combatant *w = rs_who(c, name, RS_WHO_ACT);
         if (w == NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "dodgers: no combatant named "
-                            "%s", name);
+            return rs_fail_nobody(c, "dodgers", name);
         for (int j = 0; j < x->ndodgers; j++)
             if (x->dodgers[j] == w)
                 return enc_fail(c->d, ENG_INVALID, "%s dodges once",

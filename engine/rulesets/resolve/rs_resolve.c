@@ -247,16 +247,9 @@ enum eng_err rsv_names(struct rs_call *c, const char *opt, const char *list,
     bool too_long = false;
     *n = 0;
     while (rs_list_next(&list, name, sizeof name, &too_long)) {
-        struct enc_combatant *who = enc_by_name(c->e, name);
-        if (who == NULL) {
-            const char *close = enc_closest_name(c->e, name, c->user,
-                                                 c->is_gm);
-            if (close != NULL)
-                return enc_fail(c->d, ENG_NOTFOUND, "%s: no combatant named "
-                                "%s (did you mean %s?)", opt, name, close);
-            return enc_fail(c->d, ENG_NOTFOUND, "%s: no combatant named %s",
-                            opt, name);
-        }
+        struct enc_combatant *who = rs_who(c, name, RS_WHO_TARGET);
+        if (who == NULL)
+            return rs_fail_nobody(c, opt, name);
         for (int i = 0; i < *n; i++)
             if (out[i] == who)
                 return enc_fail(c->d, ENG_INVALID, "%s: %s is named twice",

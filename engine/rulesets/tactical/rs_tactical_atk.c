@@ -413,10 +413,9 @@ static enum eng_err tac_area_targets(struct rs_call *c,
     char name[ENC_MAX_NAME + 1];
     bool too_long;
     while (rs_list_next(&p, name, sizeof name, &too_long)) {
-        struct enc_combatant *who = enc_by_name(c->e, name);
+        struct enc_combatant *who = rs_who(c, name, RS_WHO_TARGET);
         if (who == NULL)
-            return enc_fail(c->d, ENG_NOTFOUND, "also: no combatant named "
-                            "%.64s", name);
+            return rs_fail_nobody(c, "also", name);
         bool dup = false;
         for (int i = 0; i < *nhit; i++)
             dup = dup || hit[i] == who;

@@ -119,17 +119,9 @@ static enum eng_err te_adjacent(struct rs_call *c, const char *text,
     *n = 0;
     while (text != NULL && rs_list_next(&text, name, sizeof name,
                                         &too_long)) {
-        struct enc_combatant *who = enc_by_name(c->e, name);
-        if (who == NULL) {
-            const char *close = enc_closest_name(c->e, name, c->user,
-                                                 c->is_gm);
-            if (close != NULL)
-                return enc_fail(c->d, ENG_NOTFOUND, "adjacent: no "
-                                "combatant named %s (did you mean %s?)",
-                                name, close);
-            return enc_fail(c->d, ENG_NOTFOUND, "adjacent: no combatant "
-                            "named %s", name);
-        }
+        struct enc_combatant *who = rs_who(c, name, RS_WHO_TARGET);
+        if (who == NULL)
+            return rs_fail_nobody(c, "adjacent", name);
         if (who == target)
             continue;
         if (*n >= TE_MAX_ADJACENT)

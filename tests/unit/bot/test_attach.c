@@ -6,7 +6,10 @@
  * Discord (tests/integration/test_daemon_attach.c). */
 #include "support.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "attach.h"
 #include "cfg.h"
@@ -190,6 +193,61 @@ static void test_att_policy_from_config(void **state)
     assert_non_null(strstr(err, "[discord] attachment host 1"));
 }
 
+/* Whether text, an IPv4 or IPv6 address, is inside. */
+static bool inside(const char *text)
+{
+    struct sockaddr_in v4 = {.sin_family = AF_INET};
+    struct sockaddr_in6 v6 = {.sin6_family = AF_INET6};
+    if (inet_pton(AF_INET, text, &v4.sin_addr) == 1)
+        return att_addr_inside((const struct sockaddr *)&v4);
+    assert_int_equal(inet_pton(AF_INET6, text, &v6.sin6_addr), 1);
+    return att_addr_inside((const struct sockaddr *)&v6);
+}
+
+/* The addresses a host name may resolve to that fray will not fetch
+ * from: loopback, private, link-local, shared, multicast, unspecified,
+ * IPv4 and IPv6, a v4-mapped one as its IPv4. */
+static void test_att_inside_addresses(void **state)
+{
+    static const char *const in[] = {
+        "127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "172.31.255.1",
+        "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
+        "224.0.0.1", "239.255.255.250", "255.255.255.255", "240.0.0.1",
+        "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1",
+        "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254",
+        "::127.0.0.1", "fec0::1",
+    };
+    static const char *const out[] = {
+        "162.159.128.233", "8.8.8.8", "172.32.0.1", "100.128.0.1",
+        "192.169.0.1", "2606:4700::6810:84e5", "::ffff:8.8.8.8",
+        "2a00:1450:4001::200e",
+    };
+    char why[128];
+    struct att_policy p;
+    (void)state;
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
+        if (!inside(in[i]))
+            fail_msg("%s is not taken for inside", in[i]);
+    for (size_t i = 0; i < sizeof out / sizeof out[0]; i++)
+        if (inside(out[i]))
+            fail_msg("%s is taken for inside", out[i]);
+    /* the allow-list: IP addresses only, a bounded number */
+    memset(&p, 0, sizeof p);
+    assert_true(att_policy_allow(&p, " 127.0.0.1 , ::1", why, sizeof why));
+    assert_int_equal(p.nallow, 2);
+    assert_false(att_policy_allow(&p, "localhost", why, sizeof why));
+    assert_non_null(strstr(why, "not an IP address"));
+    memset(&p, 0, sizeof p);
+    assert_false(att_policy_allow(&p, "1.1.1.1,1.1.1.2,1.1.1.3,1.1.1.4,"
+                                  "1.1.1.5,1.1.1.6,1.1.1.7,1.1.1.8,1.1.1.9",
+                                  why, sizeof why));
+    /* none by default */
+    struct cfg c;
+    cfg_defaults(&c);
+    assert_true(cfg_att_policy(&c, &p, why, sizeof why));
+    assert_int_equal(p.nallow, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_att_types),
         cmocka_unit_test(test_att_meta_size),
         cmocka_unit_test(test_att_policy_from_config),
+        cmocka_unit_test(test_att_inside_addresses),
     };
     return cmocka_run_group_tests_name("attach", tests, NULL, NULL);
 }

@@ -127,8 +127,12 @@ static void test_npc_complete(void **state)
     assert_true(cmd_fx_run(f, ADMIN, "npc", "create", BANDIT, NULL));
     assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
                            NULL));
+    /* the fight's GM without the rights to read templates learns none */
     assert_string_equal(cmd_fx_complete(f, GM, "combat", "add", "template",
                                         "ba", NULL, NULL),
+                        "");
+    assert_string_equal(cmd_fx_complete(f, ADMIN, "combat", "add",
+                                        "template", "ba", NULL, NULL),
                         "Bandit");
     assert_string_equal(cmd_fx_complete(f, ADMIN, "npc", "show", "name", "",
                                         NULL, NULL),
@@ -137,6 +141,35 @@ static void test_npc_complete(void **state)
     assert_string_equal(cmd_fx_complete(f, ALICE, "combat", "add",
                                         "template", "", NULL, NULL),
                         "");
+}
+
+/* Using a template takes the rights reading it does (/npc show): a
+ * fight's GM without them reads what a name nobody has gives. */
+static void test_npc_add_needs_rights(void **state)
+{
+    struct cmd_fx *f = *state;
+    char missing[256];
+    f->manager = ADMIN;
+    assert_true(cmd_fx_run(f, ADMIN, "npc", "create", BANDIT, NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           NULL));
+    assert_false(cmd_fx_run(f, GM, "npc", "show", "name", "Bandit", NULL));
+    assert_false(cmd_fx_run(f, GM, "combat", "add", "template", "Nobody",
+                            NULL));
+    snprintf(missing, sizeof missing, "%s", f->text);
+    assert_false(cmd_fx_run(f, GM, "combat", "add", "template", "Bandit",
+                            NULL));
+    cmd_fx_has(f, "no NPC template named Bandit");
+    /* the same words, but for the name typed */
+    char *at = strstr(missing, "Nobody");
+    assert_non_null(at);
+    char want[300];
+    snprintf(want, sizeof want, "%.*sBandit%s", (int)(at - missing), missing,
+             at + strlen("Nobody"));
+    assert_string_equal(f->text, want);
+    assert_true(cmd_fx_run(f, GM, "combat", "status", "private", "true",
+                           NULL));
+    assert_null(strstr(f->text, "Bandit"));
 }
 
 int main(void)
@@ -148,6 +181,7 @@ int main(void)
         T(test_npc_save_from_fight),
         T(test_npc_quota),
         T(test_npc_complete),
+        T(test_npc_add_needs_rights),
     };
 #undef T
     return cmocka_run_group_tests_name("cmd_npc", tests, NULL, NULL);

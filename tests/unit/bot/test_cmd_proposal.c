@@ -432,11 +432,12 @@ static void test_hidden_never_proposed(void **state)
     struct world w;
     (void)state;
     open_world(&w, &fixtures[0]);
+    /* the answer for a name nobody has (issue 33: no oracle) */
     refused(&w, SCRIPT_P2, "/combat hp name:Shade change:-1",
-            "only the GM may act for that combatant");
+            "no combatant by that name");
     assert_null(strstr(w.text, "Shade"));
     refused(&w, SCRIPT_P2, "/combat condition name:Ann condition:Marked "
-            "until:Shade", "only the GM may act for that combatant");
+            "until:Shade", "no combatant by that name");
     assert_null(strstr(w.text, "Shade"));
     assert_int_equal(rows(&w), 0);
     /* a spectator with no combatant in the fight does not propose */

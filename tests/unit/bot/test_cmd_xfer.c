@@ -279,6 +279,14 @@ static void test_character_import_refusals(void **state)
          "item 1 (N): sheet is not an object"},
         {SHEETS("characters", ARIA "," ARIA), "items 1 and 2 are both "
                                              "called Aria"},
+        /* what /character create refuses, refused with the field named */
+        {SHEETS("characters", "{\"name\":\"H\",\"sheet\":{\"v\":1,"
+                "\"system\":\"generic\",\"tracks\":{\"hp\":{\"cur\":"
+                "1000000,\"max\":1}}}}"),
+         "item 1 (H): hp: its current 1000000 is over its maximum 1"},
+        {SHEETS("characters", "{\"name\":\"@everyone\",\"sheet\":{\"v\":1,"
+                "\"system\":\"generic\"}}"),
+         "item 1: a name cannot look like a mention"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         put("bad.json", bad[i].text);
@@ -291,6 +299,14 @@ static void test_character_import_refusals(void **state)
     assert_true(cmd_fx_run(f, ANN, "character", "export", "file",
                            path_of("none.json"), NULL));
     cmd_fx_has(f, "Exported 0 characters");
+    /* templates go through the same validator as /npc create */
+    f->gm = ANN;
+    put("bad.json", SHEETS("templates", "{\"name\":\"Lich\",\"sheet\":"
+                           "{\"v\":1,\"system\":\"generic\",\"tracks\":"
+                           "{\"hp\":{\"cur\":5,\"max\":1}}}}"));
+    assert_false(cmd_fx_run(f, ANN, "npc", "import", "file",
+                            path_of("bad.json"), NULL));
+    cmd_fx_has(f, "item 1 (Lich): hp: its current 5 is over its maximum 1");
 }
 
 /* 51 characters: past the quota of 50, refused whole. */

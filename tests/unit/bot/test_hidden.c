@@ -13,7 +13,9 @@
  * what the players must still read (their own roll, the unseen row of the
  * tracker). Then every option of every command of the system is completed
  * as the player (no secret word among the choices) and as the GM (the
- * hidden one among the combatants). */
+ * hidden one among the combatants). An "alike" row is run by the player
+ * twice, with the hidden one in the fight and after the GM removed it:
+ * the two replies must be the same, so that the answer is no oracle. */
 #include "support.h"
 
 #include <ctype.h>
@@ -28,12 +30,13 @@
 
 #define HIDDEN_FILE "hidden.tsv"
 #define HIDDEN_SEED 42
-#define HIDDEN_MAX_ROWS 256
+#define HIDDEN_MAX_ROWS 320
 #define HIDDEN_MAX_SECRETS 64
 #define HIDDEN_TEXT 32768
 #define HIDDEN_MAX_BEFORE 4      /* "before" lines one row may have */
 #define HIDDEN_TURN_MARK "\xE2\x96\xB6"          /* the tracker's turn marker */
 #define HIDDEN_UNSEEN_TURN "someone unseen's turn" /* its turn starts */
+#define HIDDEN_REMOVE "/combat remove name:Umbra"  /* the GM, for "alike" */
 
 enum { U_GM = SCRIPT_GM, U_P1 = SCRIPT_P1 };
 
@@ -42,6 +45,7 @@ struct row {
     char *line;           /* NULL for a run of turns */
     int turns;
     bool gm, player;
+    bool alike;           /* the same reply with the hidden one gone */
     const char *shows;    /* "shows": what the last public tracker holds */
     const char *want;     /* what the player's reply must hold, or NULL */
     char *before[HIDDEN_MAX_BEFORE];       /* set-up lines of this row */
@@ -97,7 +101,8 @@ static void load(void)
             snprintf(pending.system, sizeof pending.system, "%s", f[1]);
             pending.before[pending.nbefore] = f[3];
             pending.before_user[pending.nbefore++] = script_actor(f[2]);
-        } else if ((strcmp(f[0], "run") == 0 && (n == 4 || n == 5)) ||
+        } else if ((strcmp(f[0], "alike") == 0 && n == 3) ||
+                   (strcmp(f[0], "run") == 0 && (n == 4 || n == 5)) ||
                    (strcmp(f[0], "turns") == 0 && n == 3) ||
                    (strcmp(f[0], "shows") == 0 && n == 4)) {
             assert_true(mx.nrows < HIDDEN_MAX_ROWS);
@@ -109,7 +114,10 @@ static void load(void)
             memset(&pending, 0, sizeof pending);
             snprintf(r->system, sizeof r->system, "%s", f[1]);
             r->lineno = lineno;
-            if (f[0][0] == 't' || f[0][0] == 's') {
+            if (f[0][0] == 'a') {
+                r->line = f[2];
+                r->player = r->alike = true;
+            } else if (f[0][0] == 't' || f[0][0] == 's') {
                 r->turns = atoi(f[2]);
                 r->gm = true;
                 r->shows = f[0][0] == 's' ? f[3] : NULL;
@@ -125,7 +133,7 @@ static void load(void)
                          r->system);
         } else {
             fail_msg(HIDDEN_FILE ":%d: not a setup, secret, before, run, "
-                     "turns or shows line", lineno);
+                     "alike, turns or shows line", lineno);
         }
     }
     if (pending.nbefore > 0)
@@ -326,8 +334,49 @@ static void run_line(struct script_cell *c, const struct row *row,
     cmd_reply_cleanup(&r);
 }
 
+/* The player's reply to row's line in a fresh fight, with the hidden one
+ * removed first when gone: its text, and whether it was a refusal. */
+static void alike_reply(const struct row *row, bool gone, char *text,
+                        size_t cap, bool *refused)
+{
+    struct script_cell c;
+    struct cmd_parsed p;
+    struct cmd_reply r;
+    script_cell_prepare(&c, script_setup_find(&mx.setups, row->system),
+                        HIDDEN_SEED);
+    if (gone)
+        script_cell_step(&c, HIDDEN_REMOVE, U_GM, NULL, NULL);
+    script_req(&p, row->line, U_P1);
+    cmd_reply_init(&r);
+    assert_true(cmd_exec(&c.ctx, &p.req, &r));
+    if (!gone)
+        check_reply(row->system, row->line, U_P1, &r, row->lineno);
+    script_text(&r.msg, text, cap);
+    *refused = r.is_error;
+    cmd_reply_cleanup(&r);
+    script_cell_close(&c);
+}
+
+static void run_alike(const struct row *row)
+{
+    static char with[HIDDEN_TEXT], without[HIDDEN_TEXT];
+    bool refused_with, refused_without;
+    alike_reply(row, false, with, sizeof with, &refused_with);
+    alike_reply(row, true, without, sizeof without, &refused_without);
+    if (refused_with != refused_without || strcmp(with, without) != 0)
+        fail_msg(HIDDEN_FILE ":%d: \"%s\" as a player tells whether the "
+                 "hidden one is there:\n-- with it (%s):\n%s\n-- without "
+                 "it (%s):\n%s", row->lineno, row->line,
+                 refused_with ? "refused" : "done", with,
+                 refused_without ? "refused" : "done", without);
+}
+
 static void run_row(const struct row *row)
 {
+    if (row->alike) {
+        run_alike(row);
+        return;
+    }
     const struct script_setup *s = script_setup_find(&mx.setups,
                                                      row->system);
     for (int who = 0; who < 2; who++) {

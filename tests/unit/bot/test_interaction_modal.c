@@ -37,6 +37,8 @@ static enum bot_err decode(const char *data, struct interaction *it,
     assert_non_null(d);
     enum bot_err e = interaction_decode(d, 1000, it, why, cap);
     json_decref(d);
+    if (e != BOT_OK)
+        interaction_cleanup(it);
     return e;
 }
 

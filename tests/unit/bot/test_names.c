@@ -87,6 +87,9 @@ static const struct {
     {"\xe2\x81\xa7" "Ann", "direction"},                       /* U+2067 */
     {"\xe2\x81\xa8" "Ann", "direction"},                       /* U+2068 */
     {"Ann" "\xe2\x81\xa9", "direction"},                       /* U+2069 */
+    {"An" ZWSP "n", "invisible"},             /* a look-alike of Ann */
+    {"Ann\xe2\x80\x8f", "direction"},                          /* U+200F */
+    {"\xd8\x9c" "Ann", "direction"},                            /* U+061C */
 };
 
 struct fix {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "xfer.h"
@@ -173,7 +174,19 @@ static void test_xfer_files(void **state)
     assert_int_equal(xfer_read_file(path, &buf, &len, err, sizeof err),
                      BOT_INVALID);
     assert_non_null(strstr(err, "cannot open"));
+    /* an export holds a player's sheets or a server's templates: for its
+     * owner only (0600), whatever the umask lets through */
+    mode_t old = umask(022);
     assert_int_equal(xfer_write_file(path, "{}\n", err, sizeof err), BOT_OK);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    /* written again over a file another made readable: 0600 again */
+    assert_int_equal(chmod(path, 0644), 0);
+    assert_int_equal(xfer_write_file(path, "{}\n", err, sizeof err), BOT_OK);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    umask(old);
     assert_int_equal(xfer_read_file(path, &buf, &len, err, sizeof err),
                      BOT_OK);
     assert_int_equal(len, 3);
