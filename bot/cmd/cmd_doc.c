@@ -152,6 +152,24 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
 }
 
+/* Which tracks damage changes (rs_system.harm): what the end's summary
+ * and /combat log count as damage taken. */
+static void doc_harm(struct sbuf *b, const struct rs_system *rs)
+{
+    const struct rs_harm_spec *h = rs->harm;
+    if (h == NULL || h[0].track == NULL)
+        return;
+    bool many = h[1].track != NULL;
+    sbuf_addf(b, "\nDamage %s `%s`", h[0].up ? "adds to" : "takes",
+              h[0].track);
+    for (int k = 1; h[k].track != NULL; k++)
+        sbuf_addf(b, "%s`%s`", h[0].up ? " or " : ", then ", h[k].track);
+    sbuf_addf(b, "; the end's summary and `/combat log` count what %s %s as "
+                 "damage taken%s.\n", many ? "each" : "it",
+              h[0].up ? "gained" : "lost",
+              many ? ", by track when more than one took some" : "");
+}
+
 static void doc_stats(struct sbuf *b, const struct rs_system *rs,
                       enum cmd_doc_style style)
 {
@@ -175,6 +193,8 @@ static void doc_stats(struct sbuf *b, const struct rs_system *rs,
     }
     if (style == CMD_DOC_FILE && (rs->flags & RS_F_OPEN_STATS))
         sbuf_add(b, "- any other name: kept as written, for the GM\n");
+    if (style == CMD_DOC_FILE)
+        doc_harm(b, rs);
     sbuf_add(b, "\n");
 }
 

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cmd_run.h"
+#include "cmd_tally.h"
 #include "msg.h"
 #include "sbuf.h"
 #include "store.h"
@@ -336,6 +337,7 @@ void cmd_combat_log(struct cmd_run *run)
     enum bot_err err = store_change_list(run->ctx->store,
                                          run->req->channel_id, 0, false,
                                          SIZE_MAX, NULL, log_line, &d);
+    d.nomem |= err == BOT_OK && !cmd_tally_log(run->enc, gm, &d.b);
     if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
         sbuf_cleanup(&d.b);
         cmd_fail(run, "the fight's log is over %.1f MiB, more than Discord "

@@ -257,14 +257,16 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
-     "The whole fight so far as a Markdown file: every roll, change and who",
+     "The whole fight as a Markdown file: every roll, change and who; then "
+     "the numbers",
      "/combat log",
      cmd_combat_log,
      OPTS(RS_BOOL("gm", "GM: your private copy, with hidden numbers")),
      NULL, NULL},
 
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: end the fight, with a summary (asks first; /combat reopen undoes)",
+     "GM: end the fight, with each one's numbers (asks first; /combat reopen "
+     "undoes)",
      "/combat end confirm:true",
      cmd_combat_end,
      OPTS(RS_BOOL("confirm", "Yes, end it now (without: a button asks)")),

@@ -7,6 +7,7 @@
 #include "enc_json.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,75 @@ static void dump_conds(struct jw *w, const struct enc_combatant *c)
     JW_LIT(w, "]");
 }
 
+
+/* The fight's numbers beside "tally" (added later, so a document from
+ * before has none and reads as zeros): int32 counts and int64 times, each
+ * by its offset in struct enc_combatant. */
+struct number_field {
+    const char *key;
+    size_t off;
+    bool wide;               /* int64_t; else int32_t */
+};
+static const struct number_field number_fields[] = {
+    {"hits", offsetof(struct enc_combatant, hits), false},
+    {"misses", offsetof(struct enc_combatant, misses), false},
+    {"crits", offsetof(struct enc_combatant, crits), false},
+    {"turns", offsetof(struct enc_combatant, turns), false},
+    {"waits", offsetof(struct enc_combatant, waits), false},
+    {"wait_ms", offsetof(struct enc_combatant, wait_ms), true},
+    {"wait_max_ms", offsetof(struct enc_combatant, wait_max_ms), true},
+};
+#define NUMBER_FIELDS (sizeof number_fields / sizeof number_fields[0])
+
+static int64_t number_get(const struct enc_combatant *c,
+                          const struct number_field *f)
+{
+    const char *p = (const char *)c + f->off;
+    int64_t v64;
+    int32_t v32;
+    if (f->wide) {
+        memcpy(&v64, p, sizeof v64);
+        return v64;
+    }
+    memcpy(&v32, p, sizeof v32);
+    return v32;
+}
+
+static void number_set(struct enc_combatant *c, const struct number_field *f,
+                       int64_t v)
+{
+    char *p = (char *)c + f->off;
+    int32_t v32 = (int32_t)v;
+    if (f->wide)
+        memcpy(p, &v, sizeof v);
+    else
+        memcpy(p, &v32, sizeof v32);
+}
+
+/* "numbers": what is not 0 of them, and "harm" when a track took any. */
+static void dump_numbers(struct jw *w, const struct enc_combatant *c)
+{
+    bool any = false;
+    for (int k = 0; k < ENC_MAX_HARM; k++)
+        any |= c->harm[k] != 0;
+    for (size_t i = 0; i < NUMBER_FIELDS; i++)
+        any |= number_get(c, &number_fields[i]) != 0;
+    if (!any)
+        return;
+    JW_KEY(w, "numbers");
+    JW_LIT(w, "{");
+    JW_KEY1(w, "harm");
+    jw_i64_array(w, c->harm, ENC_MAX_HARM);
+    for (size_t i = 0; i < NUMBER_FIELDS; i++) {
+        const struct number_field *f = &number_fields[i];
+        if (number_get(c, f) == 0)
+            continue;
+        jw_key(w, f->key, strlen(f->key), false);
+        jw_i64(w, number_get(c, f));
+    }
+    JW_LIT(w, "}");
+}
+
 static void dump_combatant(struct jw *w, const struct enc_combatant *c,
                            const struct rs_state_spec *sp)
 {
@@ -209,6 +279,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
         int64_t t[3] = {c->dealt, c->taken, c->falls};
         jw_i64_array(w, t, 3);
     }
+    dump_numbers(w, c);
     jw_rs_state(w, sp, c->st);
     JW_LIT(w, "}");
 }
@@ -559,6 +630,33 @@ static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
         upgrade_slots(sp, slots, st);
 }
 
+/* "numbers", when there (a document from before has none): harm per
+ * track, and each count or time not negative and within its type. */
+static void rd_numbers(struct rd *r, json_t *n, struct enc_combatant *c)
+{
+    if (n == NULL)
+        return;
+    json_t *h = json_object_get(n, "harm");
+    if (!json_is_object(n) || json_array_size(h) != ENC_MAX_HARM) {
+        rd_fail(r, "numbers");
+        return;
+    }
+    for (int k = 0; k < ENC_MAX_HARM; k++) {
+        json_t *v = json_array_get(h, (size_t)k);
+        if (!json_is_integer(v)) {
+            rd_fail(r, "numbers");
+            return;
+        }
+        c->harm[k] = json_integer_value(v);
+    }
+    for (size_t i = 0; i < NUMBER_FIELDS; i++) {
+        const struct number_field *f = &number_fields[i];
+        if (json_object_get(n, f->key) != NULL)
+            number_set(c, f, rd_int(r, n, f->key, 0,
+                                    f->wide ? INT64_MAX : INT32_MAX));
+    }
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
                          int nsides, const struct rs_state_spec *sp)
 {
@@ -676,6 +774,7 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         c->taken = json_integer_value(t);
         c->falls = (int32_t)json_integer_value(f);
     }
+    rd_numbers(r, json_object_get(o, "numbers"), c);
     rd_rs_state(r, o, sp, c->st);
 }
 

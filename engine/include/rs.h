@@ -219,6 +219,15 @@ struct rs_stat_spec {
     const char *help;
 };
 
+/* A track damage changes, for the fight's tallies (the end's summary and
+ * /combat log): what a combatant took is what these tracks lost, or, for a
+ * track that counts harm upwards (up), gained. Tracks spent by choice
+ * (stamina, ammunition) are not listed. */
+struct rs_harm_spec {
+    const char *track;       /* NULL ends the list */
+    bool up;                 /* damage raises it (a harm track) */
+};
+
 struct rs_help {
     const char *kind;        /* what kind of game it plays, in one or two
                                 sentences: turn structure and dice */
@@ -438,6 +447,10 @@ struct rs_system {
                                 generated registry is in this order
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
+    const struct rs_harm_spec *harm; /* the tracks damage changes, in the
+                                        order it reaches them (what soaks
+                                        first comes first), at most
+                                        ENC_MAX_HARM; NULL: "hp", down */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

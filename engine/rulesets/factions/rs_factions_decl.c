@@ -245,6 +245,12 @@ static const struct rs_ops fac_ops = {
     .timeout = fac_timeout,           /* the turn ends; a decider passes */
 };
 
+/* Damage comes off health after armour; a shield or armour that breaks
+ * is gear, not a track. */
+static const struct rs_harm_spec fac_harm[] = {
+    {"hp", false}, {NULL, false},
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -269,4 +275,5 @@ const struct rs_system rs_factions = {
     .comb_state = {sizeof(struct fac_comb), fac_comb_fields,
                    FAC_NFIELDS(fac_comb_fields)},
     .rank = 30,
+    .harm = fac_harm,
 };

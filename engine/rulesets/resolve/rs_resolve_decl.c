@@ -284,6 +284,11 @@ static const struct rs_ops rsv_ops = {
 
 #define RSV_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* Damage takes Resolve (the track named hp). */
+static const struct rs_harm_spec rsv_harm[] = {
+    {RSV_RESOLVE, false}, {NULL, false},
+};
+
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
     .id = "resolve",
@@ -310,4 +315,5 @@ const struct rs_system rs_resolve = {
     .nprompts = RSV_NPROMPTS,
     .data_file = NULL,
     .rank = 40,
+    .harm = rsv_harm,
 };

@@ -230,6 +230,12 @@ static const struct rs_ops tac_ops = {
     .timeout = tac_timeout,           /* the turn ends, AP lost */
 };
 
+/* Armour value absorbs damage first and wears down, then hit points;
+ * stamina and ammunition are spent. */
+static const struct rs_harm_spec tac_harm[] = {
+    {"av", false}, {"hp", false}, {NULL, false},
+};
+
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
@@ -254,4 +260,5 @@ const struct rs_system rs_tactical = {
                    (int)(sizeof tac_comb_fields / sizeof tac_comb_fields[0])},
     .data_file = "tactical-effects.conf",
     .rank = 60,
+    .harm = tac_harm,
 };

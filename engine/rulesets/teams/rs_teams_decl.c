@@ -252,6 +252,12 @@ static const struct rs_ops te_ops = {
     .timeout = te_timeout,          /* the turn ends; the clock picks */
 };
 
+/* Endurance takes damage before health (rules: "Damage"); stamina and
+ * focus are spent, not damaged. */
+static const struct rs_harm_spec te_harm[] = {
+    {TE_ENDURANCE, false}, {TE_HEALTH, false}, {NULL, false},
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -279,4 +285,5 @@ const struct rs_system rs_teams = {
     .nprompts = 1,
     .data_file = NULL,
     .rank = 20,
+    .harm = te_harm,
 };

@@ -42,6 +42,34 @@ static void test_registry_contract(void **state)
 /* The registry is generated from the folders: every
  * engine/rulesets/<id>/ with its rs_<id>_decl.c is a row, and each row
  * has its folder. */
+/* Every track a system says damage changes is one of its declared tracks,
+ * within ENC_MAX_HARM, named once. */
+static void test_registry_harm_is_declared_tracks(void **state)
+{
+    (void)state;
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rs_harm_spec *h = all[i]->harm;
+        assert_non_null(h);
+        int k = 0;
+        for (; h[k].track != NULL; k++) {
+            assert_true(k < ENC_MAX_HARM);
+            bool found = false;
+            for (const struct rs_stat_spec *st = all[i]->stats;
+                 st != NULL && st->name != NULL; st++)
+                found |= strcmp(st->name, h[k].track) == 0 &&
+                         st->kind != RS_STAT;
+            if (!found)
+                fail_msg("%s: harm track %s is not a declared track",
+                         all[i]->id, h[k].track);
+            for (int j = 0; j < k; j++)
+                assert_string_not_equal(h[j].track, h[k].track);
+        }
+        assert_true(k >= 1);
+    }
+}
+
 static void test_registry_is_the_folders(void **state)
 {
     (void)state;
@@ -62,6 +90,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_contract),
+        cmocka_unit_test(test_registry_harm_is_declared_tracks),
         cmocka_unit_test(test_registry_is_the_folders),
     };
     return cmocka_run_group_tests_name("rs_registry", tests, NULL, NULL);
