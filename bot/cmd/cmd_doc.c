@@ -146,10 +146,48 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
             sbuf_addf(b, "; lasts %d round%s", (int)c[i].rounds,
                       c[i].rounds == 1 ? "" : "s");
         if (c[i].flags & RS_COND_LASTS)
-            sbuf_add(b, "; outlasts the fight: a saved character keeps it");
+            sbuf_add(b, (c[i].flags & RS_COND_REST)
+                            ? "; outlasts the fight: a saved character "
+                              "keeps it until it rests (`/character rest`)"
+                            : "; outlasts the fight: a saved character "
+                              "keeps it");
         sbuf_add(b, "\n");
     }
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
+}
+
+/* What a saved character keeps (cmd_writeback.c): its tracks, lasting
+ * conditions and the stats rs_system.lasts names, each with the chapter's
+ * words. */
+static void doc_lasts(struct sbuf *b, const struct rs_system *rs)
+{
+    sbuf_add(b, "## What a saved character keeps\n\n"
+                "When a fight ends, a saved character that joined it keeps "
+                "its tracks as the fight left them");
+    int n = 0;
+    const struct rs_cond_spec *c = rs_cond_specs(rs, NULL, &n);
+    bool conds = false;
+    for (int i = 0; i < n; i++)
+        conds |= (c[i].flags & RS_COND_LASTS) != 0;
+    sbuf_add(b, conds ? " and the conditions above that outlast the fight"
+                      : "");
+    if (rs->lasts == NULL || rs->lasts[0].stat == NULL) {
+        sbuf_add(b, "; nothing else in this system's rules lasts.\n\n");
+        return;
+    }
+    sbuf_add(b, ", and:\n\n");
+    for (const struct rs_lasting *l = rs->lasts; l->stat != NULL; l++) {
+        if (strcmp(l->stat, RS_LAST_ALL) == 0)
+            sbuf_add(b, "- every stat on its sheet, as the fight left it");
+        else
+            sbuf_addf(b, "- `%s`, as the fight left it (gone from the "
+                         "sheet when the fight lost it)", l->stat);
+        if (l->flags & RS_LAST_REST)
+            sbuf_addf(b, ", until it rests: `/character rest` sets it to "
+                         "%" PRId64, l->rest);
+        sbuf_addf(b, ". The rules: \"%s\"\n", l->why);
+    }
+    sbuf_add(b, "\n");
 }
 
 /* Which tracks damage changes (rs_system.harm): what the end's summary
@@ -302,6 +340,8 @@ void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
     doc_attack_opts(b, rs, style);
     doc_conditions(b, rs, style);
     doc_stats(b, rs, style);
+    if (style == CMD_DOC_FILE)
+        doc_lasts(b, rs);
     doc_settings(b, rs, style);
     if (style == CMD_DOC_HELP)
         sbuf_addf(b, "\nStart one with `/combat start system:%s`; the "

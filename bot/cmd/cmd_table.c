@@ -344,6 +344,14 @@ static const struct cmd_spec table[] = {
           RS_BOOL("remove", "With attack: take that attack away")),
      NULL, NULL},
 
+    {"character", "rest", CMD_F_EPHEMERAL, GUILD,
+     "Rest a saved character: what lasts until a rest in its rules comes back",
+     "/character rest name:Kira",
+     cmd_character_rest,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)")),
+     NULL, NULL},
+
     {"character", "show", CMD_F_EPHEMERAL, OWN_IN_SERVER,
      "Show one of your saved characters, with its attacks",
      "/character show name:Aria",

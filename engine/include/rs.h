@@ -176,6 +176,8 @@ struct rs_ext {
                                     (bookkeeping such as "busy: reload") */
 #define RS_COND_LASTS  (1u << 3) /* outlasts the fight (until a rest or
                                     healing): a saved character keeps it */
+#define RS_COND_REST   (1u << 4) /* with RS_COND_LASTS: ends when the
+                                    character rests (/character rest) */
 
 struct rs_cond_spec {
     const char *name;        /* as shown ("Poisoned") */
@@ -226,6 +228,22 @@ struct rs_stat_spec {
 struct rs_harm_spec {
     const char *track;       /* NULL ends the list */
     bool up;                 /* damage raises it (a harm track) */
+};
+
+/* A stat the rules change for good (or until the character rests) that a
+ * saved character keeps after a fight, beside its tracks and lasting
+ * conditions: written back when the fight ends, a stat the fight no longer
+ * has (armour destroyed) removed from the sheet. */
+#define RS_LAST_ALL  "*"         /* stat: every stat the sheet holds (an
+                                    open-stats system whose rules may lower
+                                    any attribute) */
+#define RS_LAST_REST (1u << 0)   /* until the character rests: /character
+                                    rest sets it back to rest */
+struct rs_lasting {
+    const char *stat;        /* a declared stat, or RS_LAST_ALL; NULL ends */
+    unsigned flags;          /* RS_LAST_* */
+    int64_t rest;            /* RS_LAST_REST: its value after a rest */
+    const char *why;         /* the chapter's words, quoted on its page */
 };
 
 struct rs_help {
@@ -451,6 +469,9 @@ struct rs_system {
                                         order it reaches them (what soaks
                                         first comes first), at most
                                         ENC_MAX_HARM; NULL: "hp", down */
+    const struct rs_lasting *lasts; /* what a saved character keeps beyond
+                                       tracks and lasting conditions; NULL:
+                                       nothing more */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

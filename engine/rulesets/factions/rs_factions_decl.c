@@ -251,6 +251,17 @@ static const struct rs_harm_spec fac_harm[] = {
     {"hp", false}, {NULL, false},
 };
 
+#define FAC_DESTROYED "Damaged shields and armour are destroyed by attacks " \
+    "inflicting at least 8 damage before armour reduction (shields are " \
+    "destroyed first)."
+static const struct rs_lasting fac_lasts[] = {
+    {FAC_STAT_ARMOUR, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_SHIELD, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_ARMOUR_DAMAGED, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_SHIELD_DAMAGED, 0, 0, FAC_DESTROYED},
+    {NULL, 0, 0, NULL},
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -276,4 +287,5 @@ const struct rs_system rs_factions = {
                    FAC_NFIELDS(fac_comb_fields)},
     .rank = 30,
     .harm = fac_harm,
+    .lasts = fac_lasts,
 };

@@ -258,6 +258,13 @@ static const struct rs_harm_spec te_harm[] = {
     {TE_ENDURANCE, false}, {TE_HEALTH, false}, {NULL, false},
 };
 
+static const struct rs_lasting te_lasts[] = {
+    {"death_dc", 0, 0,
+     "If they succeed, they cheat death, and this difficulty value is "
+     "permanently increased by 5."},
+    {NULL, 0, 0, NULL},
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -286,4 +293,5 @@ const struct rs_system rs_teams = {
     .data_file = NULL,
     .rank = 20,
     .harm = te_harm,
+    .lasts = te_lasts,
 };
