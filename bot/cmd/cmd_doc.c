@@ -179,6 +179,9 @@ static void doc_lasts(struct sbuf *b, const struct rs_system *rs)
     for (const struct rs_lasting *l = rs->lasts; l->stat != NULL; l++) {
         if (strcmp(l->stat, RS_LAST_ALL) == 0)
             sbuf_add(b, "- every stat on its sheet, as the fight left it");
+        else if (l->stat[0] == '*')
+            sbuf_addf(b, "- every `<name>%s` stat, as the fight left it",
+                      l->stat + 1);
         else
             sbuf_addf(b, "- `%s`, as the fight left it (gone from the "
                          "sheet when the fight lost it)", l->stat);

@@ -129,9 +129,17 @@ static bool take_stat(struct sheet *sh, const struct enc_combatant *who,
     return true;
 }
 
+/* Whether name ends in suffix. */
+static bool ends_in(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return n > k && strcmp(name + n - k, suffix) == 0;
+}
+
 /* The stats the system says outlast a fight (rs_system.lasts); whether
  * any changed, each said in what. RS_LAST_ALL takes every stat the sheet
- * holds. */
+ * holds that the fight still has; "*suffix" every stat of the fight whose
+ * name ends in suffix. */
 static bool take_lasting(const struct rs_system *sys,
                          const struct enc_combatant *who, struct sheet *sh,
                          struct sbuf *what)
@@ -139,6 +147,12 @@ static bool take_lasting(const struct rs_system *sys,
     bool changed = false;
     for (const struct rs_lasting *l = sys->lasts; l != NULL && l->stat;
          l++) {
+        if (l->stat[0] == '*' && l->stat[1] != '\0') {
+            for (int i = 0; i < who->nstats; i++)
+                if (ends_in(who->stats[i].name, l->stat + 1))
+                    changed |= take_stat(sh, who, who->stats[i].name, what);
+            continue;
+        }
         if (strcmp(l->stat, RS_LAST_ALL) != 0) {
             changed |= take_stat(sh, who, l->stat, what);
             continue;

@@ -240,7 +240,10 @@ struct rs_harm_spec {
 #define RS_LAST_REST (1u << 0)   /* until the character rests: /character
                                     rest sets it back to rest */
 struct rs_lasting {
-    const char *stat;        /* a declared stat, or RS_LAST_ALL; NULL ends */
+    const char *stat;        /* a declared stat; RS_LAST_ALL; or "*suffix":
+                                every stat of the fight whose name ends in
+                                suffix (an open-stats system's items, such
+                                as teams' "<item>_dur"); NULL ends */
     unsigned flags;          /* RS_LAST_* */
     int64_t rest;            /* RS_LAST_REST: its value after a rest */
     const char *why;         /* the chapter's words, quoted on its page */

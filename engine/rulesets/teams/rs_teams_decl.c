@@ -262,6 +262,9 @@ static const struct rs_lasting te_lasts[] = {
     {"death_dc", 0, 0,
      "If they succeed, they cheat death, and this difficulty value is "
      "permanently increased by 5."},
+    {"*_dur", 0, 0,
+     "Items that are broken (have zero durability) cannot be used to block "
+     "or parry."},
     {NULL, 0, 0, NULL},
 };
 

@@ -102,6 +102,37 @@ static void test_teams_cheating_death_raises_the_difficulty(void **state)
     }
 }
 
+/* teams: "After you parry, that item receives 1 damage to its
+ * durability." and "Items that are broken (have zero durability) cannot
+ * be used to block or parry." Bo's dagger (durability 4 by default) is
+ * worn to 3 in the first fight and to 2 in the second. */
+static void test_teams_item_durability_kept(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Bo",
+                           "system", "teams", "hp", "12", "stats",
+                           "endurance=10 stamina=2 evasion=1 pdr=2", NULL));
+    for (int fight = 0; fight < 2; fight++) {
+        assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
+                               NULL));
+        assert_true(cmd_fx_run(f, ALICE, "combat", "join", "character", "Bo",
+                               "side", "players", NULL));
+        assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Guard",
+                               "side", "guards", "hp", "10", "stats",
+                               "endurance=8 luck=-5", NULL));
+        assert_true(cmd_fx_run(f, GM, "combat", "begin", "first", "guards",
+                               NULL));
+        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Guard",
+                               "target", "Bo", "roll", "5", "damage", "1",
+                               "options", "type=piercing parry=dagger",
+                               NULL));
+        cmd_fx_has(f, fight == 0 ? "(3 durability" : "(2 durability");
+        end_fight(f);
+        cmd_fx_has(f, fight == 0 ? "dagger_dur 3" : "dagger_dur 2");
+        assert_int_equal(sheet_stat(f, "Bo", "dagger_dur", 0), 3 - fight);
+    }
+}
+
 /* resolve: "Never the Same. Choose an Attribute and permanently reduce it
  * by -2D—or choose two Attributes and reduce them by -1D each." and "You
  * can only choose this Fallen Fate twice during your character's life."
@@ -242,6 +273,7 @@ int main(void)
                                               cmd_fx_teardown)
     const struct CMUnitTest tests[] = {
         T(test_teams_cheating_death_raises_the_difficulty),
+        T(test_teams_item_durability_kept),
         T(test_resolve_never_the_same_is_for_life),
         T(test_resolve_ignores_spent_until_rest),
         T(test_factions_destroyed_gear_stays_destroyed),

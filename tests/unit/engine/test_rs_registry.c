@@ -70,6 +70,37 @@ static void test_registry_harm_is_declared_tracks(void **state)
     }
 }
 
+/* What a saved character keeps (rs_system.lasts): each entry is a stat
+ * the system declares, or, in a system with open stats, every stat or
+ * every stat with a suffix; each quotes its chapter. */
+static void test_registry_lasts_are_declared_stats(void **state)
+{
+    (void)state;
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rs_system *s = all[i];
+        for (const struct rs_lasting *l = s->lasts; l != NULL && l->stat;
+             l++) {
+            assert_non_null(l->why);
+            assert_true(strlen(l->why) > 20);
+            if (l->stat[0] == '*') {
+                if (!(s->flags & RS_F_OPEN_STATS))
+                    fail_msg("%s: %s needs open stats", s->id, l->stat);
+                continue;
+            }
+            bool found = false;
+            for (const struct rs_stat_spec *st = s->stats;
+                 st != NULL && st->name != NULL; st++)
+                found |= strcmp(st->name, l->stat) == 0 &&
+                         st->kind == RS_STAT;
+            if (!found)
+                fail_msg("%s: lasting %s is not a declared stat", s->id,
+                         l->stat);
+        }
+    }
+}
+
 static void test_registry_is_the_folders(void **state)
 {
     (void)state;
@@ -91,6 +122,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_contract),
         cmocka_unit_test(test_registry_harm_is_declared_tracks),
+        cmocka_unit_test(test_registry_lasts_are_declared_stats),
         cmocka_unit_test(test_registry_is_the_folders),
     };
     return cmocka_run_group_tests_name("rs_registry", tests, NULL, NULL);
