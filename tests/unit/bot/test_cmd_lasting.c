@@ -69,6 +69,21 @@ static void end_fight(struct cmd_fx *f)
     assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
 }
 
+/* A teams fight: Alice's Bo on players, the GM's Guard (guard_stats) on
+ * guards; team first picks first. */
+static void teams_fight(struct cmd_fx *f, const char *first,
+                        const char *guard_stats)
+{
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", "character", "Bo",
+                           "side", "players", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Guard", "side",
+                           "guards", "hp", "10", "stats", guard_stats,
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", "first", first, NULL));
+}
+
 /* teams: "If they succeed, they cheat death, and this difficulty value is
  * permanently increased by 5." Bo cheats death at 1 in the first fight,
  * which makes it 6; the second fight starts from 6, so cheating death
@@ -80,15 +95,7 @@ static void test_teams_cheating_death_raises_the_difficulty(void **state)
                            "system", "teams", "hp", "5", "stats",
                            "endurance=2 con=4 luck=20 death_dc=1", NULL));
     for (int fight = 0; fight < 2; fight++) {
-        assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
-                               NULL));
-        assert_true(cmd_fx_run(f, ALICE, "combat", "join", "character", "Bo",
-                               "side", "players", NULL));
-        assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Guard",
-                               "side", "guards", "hp", "10", "stats",
-                               "endurance=8", NULL));
-        assert_true(cmd_fx_run(f, GM, "combat", "begin", "first", "players",
-                               NULL));
+        teams_fight(f, "players", "endurance=8");
         /* luck 20: every death test is cheated, so the difficulty the
          * second fight starts from shows in what it rises to */
         assert_true(cmd_fx_run(f, GM, "damage", NULL, "name", "Bo",
@@ -113,15 +120,7 @@ static void test_teams_item_durability_kept(void **state)
                            "system", "teams", "hp", "12", "stats",
                            "endurance=10 stamina=2 evasion=1 pdr=2", NULL));
     for (int fight = 0; fight < 2; fight++) {
-        assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
-                               NULL));
-        assert_true(cmd_fx_run(f, ALICE, "combat", "join", "character", "Bo",
-                               "side", "players", NULL));
-        assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Guard",
-                               "side", "guards", "hp", "10", "stats",
-                               "endurance=8 luck=-5", NULL));
-        assert_true(cmd_fx_run(f, GM, "combat", "begin", "first", "guards",
-                               NULL));
+        teams_fight(f, "guards", "endurance=8 luck=-5");
         assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Guard",
                                "target", "Bo", "roll", "5", "damage", "1",
                                "options", "type=piercing parry=dagger",
