@@ -89,6 +89,10 @@ void cmd_tally_add(struct encounter *e, const struct enc_result *res)
                 break;
             if (who != NULL)
                 who->dealt += ev->a;
+            /* what a hidden combatant takes is the GM's, even where the
+             * attacker's roll was shown */
+            if (who != NULL && (ev->secret || (other && other->hidden)))
+                who->dealt_unseen += ev->a;
             if (other != NULL)
                 other->taken += ev->a;
             break;
@@ -214,7 +218,8 @@ static void say_line(struct rs_call *c, const struct enc_combatant *x,
     put(&l, "{}: ");
     arg(&l, RS_A_WHO(x));
     put(&l, "dealt {} damage, took {}");
-    arg(&l, RS_A_NUM(x->dealt));
+    /* damage to a hidden combatant is the GM's to read, in any sum */
+    arg(&l, RS_A_SECRET(x->dealt, x->dealt_unseen > 0));
     arg(&l, RS_A_NUM(x->taken));
     breakdown(&l, e, x);
     if (attacked) {

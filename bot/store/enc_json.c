@@ -176,6 +176,7 @@ static const struct number_field number_fields[] = {
     {"waits", offsetof(struct enc_combatant, waits), false},
     {"wait_ms", offsetof(struct enc_combatant, wait_ms), true},
     {"wait_max_ms", offsetof(struct enc_combatant, wait_max_ms), true},
+    {"dealt_unseen", offsetof(struct enc_combatant, dealt_unseen), true},
 };
 #define NUMBER_FIELDS (sizeof number_fields / sizeof number_fields[0])
 

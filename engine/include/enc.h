@@ -142,6 +142,9 @@ struct enc_combatant {
                                 was timed */
     int64_t wait_ms;         /* those waits, summed */
     int64_t wait_max_ms;     /* and the longest */
+    int64_t dealt_unseen;    /* of dealt, what the players were not shown
+                                (to hidden combatants): the summary then
+                                shows them no total */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 

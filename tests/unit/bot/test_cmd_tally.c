@@ -110,14 +110,28 @@ static void test_tally_log_and_hidden(void **state)
     assert_non_null(strstr(n, "**Aria**: dealt 5 damage, took 0; 1 hit, 0 "
                               "misses; 1 turn."));
     assert_null(strstr(d, "Shade"));
-    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    /* once Aria has hurt the Shade (the GM plays it out: a player
+     * cannot name what they cannot see), her total is the GM's to read */
+    assert_true(cmd_fx_run(f, GM, "combat", "set", "name", "Shade", "stats",
+                           "ac=5", NULL));
+    assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Aria",
+                           "target", "Shade", "roll", "18", "damage", "3",
+                           NULL));
+    assert_true(cmd_fx_run(f, BOB, "combat", "log", NULL));
     n = strstr(f->reply.file.data, "## The numbers so far");
     assert_non_null(n);
-    assert_non_null(strstr(n, "**Shade**: dealt 0 damage, took 2; 0 "
+    if (strstr(n, "**Aria**: dealt ? damage, took 0; 2 hits") == NULL)
+        fail_msg("no hidden total in:\n%s", n);
+    assert_null(strstr(f->reply.file.data, "Shade"));
+    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    n = strstr(f->reply.file.data, "## The numbers so far");
+    assert_non_null(strstr(n, "**Aria**: dealt 8 damage, took 0; 2 hits"));
+    assert_non_null(n);
+    assert_non_null(strstr(n, "**Shade**: dealt 0 damage, took 5; 0 "
                               "turns."));
     /* the console is the GM's own screen: the end shows it all there */
     assert_true(cmd_fx_run(f, GM, "combat", "end", "confirm", "true", NULL));
-    cmd_fx_has(f, "Shade: dealt 0 damage, took 2; 0 turns.");
+    cmd_fx_has(f, "Shade: dealt 0 damage, took 5; 0 turns.");
 }
 
 /* Play by post: a turn waits from its start to its owner's first action,
