@@ -7,7 +7,6 @@
 #include "enc_json.h"
 
 #include <inttypes.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,73 +159,39 @@ static void dump_conds(struct jw *w, const struct enc_combatant *c)
 }
 
 
-/* The fight's numbers beside "tally" (added later, so a document from
- * before has none and reads as zeros): int32 counts and int64 times, each
- * by its offset in struct enc_combatant. */
-struct number_field {
-    const char *key;
-    size_t off;
-    bool wide;               /* int64_t; else int32_t */
-};
-static const struct number_field number_fields[] = {
-    {"hits", offsetof(struct enc_combatant, hits), false},
-    {"misses", offsetof(struct enc_combatant, misses), false},
-    {"crits", offsetof(struct enc_combatant, crits), false},
-    {"turns", offsetof(struct enc_combatant, turns), false},
-    {"waits", offsetof(struct enc_combatant, waits), false},
-    {"wait_ms", offsetof(struct enc_combatant, wait_ms), true},
-    {"wait_max_ms", offsetof(struct enc_combatant, wait_max_ms), true},
-    {"dealt_unseen", offsetof(struct enc_combatant, dealt_unseen), true},
-};
-#define NUMBER_FIELDS (sizeof number_fields / sizeof number_fields[0])
+/* The fight's numbers beside "tally" (added later: a document from
+ * before has none and reads as zeros), as one array in this order, the
+ * most common first and trailing zeros left out: turns, hits, misses,
+ * crits, harm[0..ENC_MAX_HARM), waits, wait_ms, wait_max_ms,
+ * dealt_unseen. One array, not an object: every save writes it for every
+ * combatant that took a turn. */
+#define NUMBERS_LEN (8 + ENC_MAX_HARM)
 
-static int64_t number_get(const struct enc_combatant *c,
-                          const struct number_field *f)
+static void numbers_of(const struct enc_combatant *c, int64_t *v)
 {
-    const char *p = (const char *)c + f->off;
-    int64_t v64;
-    int32_t v32;
-    if (f->wide) {
-        memcpy(&v64, p, sizeof v64);
-        return v64;
-    }
-    memcpy(&v32, p, sizeof v32);
-    return v32;
+    v[0] = c->turns;
+    v[1] = c->hits;
+    v[2] = c->misses;
+    v[3] = c->crits;
+    for (int k = 0; k < ENC_MAX_HARM; k++)
+        v[4 + k] = c->harm[k];
+    v[4 + ENC_MAX_HARM] = c->waits;
+    v[5 + ENC_MAX_HARM] = c->wait_ms;
+    v[6 + ENC_MAX_HARM] = c->wait_max_ms;
+    v[7 + ENC_MAX_HARM] = c->dealt_unseen;
 }
 
-static void number_set(struct enc_combatant *c, const struct number_field *f,
-                       int64_t v)
-{
-    char *p = (char *)c + f->off;
-    int32_t v32 = (int32_t)v;
-    if (f->wide)
-        memcpy(p, &v, sizeof v);
-    else
-        memcpy(p, &v32, sizeof v32);
-}
-
-/* "numbers": what is not 0 of them, and "harm" when a track took any. */
 static void dump_numbers(struct jw *w, const struct enc_combatant *c)
 {
-    bool any = false;
-    for (int k = 0; k < ENC_MAX_HARM; k++)
-        any |= c->harm[k] != 0;
-    for (size_t i = 0; i < NUMBER_FIELDS; i++)
-        any |= number_get(c, &number_fields[i]) != 0;
-    if (!any)
+    int64_t v[NUMBERS_LEN];
+    numbers_of(c, v);
+    int n = NUMBERS_LEN;
+    while (n > 0 && v[n - 1] == 0)
+        n--;
+    if (n == 0)
         return;
     JW_KEY(w, "numbers");
-    JW_LIT(w, "{");
-    JW_KEY1(w, "harm");
-    jw_i64_array(w, c->harm, ENC_MAX_HARM);
-    for (size_t i = 0; i < NUMBER_FIELDS; i++) {
-        const struct number_field *f = &number_fields[i];
-        if (number_get(c, f) == 0)
-            continue;
-        jw_key(w, f->key, strlen(f->key), false);
-        jw_i64(w, number_get(c, f));
-    }
-    JW_LIT(w, "}");
+    jw_i64_array(w, v, n);
 }
 
 static void dump_combatant(struct jw *w, const struct enc_combatant *c,
@@ -631,31 +596,38 @@ static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
         upgrade_slots(sp, slots, st);
 }
 
-/* "numbers", when there (a document from before has none): harm per
- * track, and each count or time not negative and within its type. */
+/* "numbers", when there: at most NUMBERS_LEN whole numbers, none
+ * negative, the counts within int32. */
 static void rd_numbers(struct rd *r, json_t *n, struct enc_combatant *c)
 {
     if (n == NULL)
         return;
-    json_t *h = json_object_get(n, "harm");
-    if (!json_is_object(n) || json_array_size(h) != ENC_MAX_HARM) {
+    int64_t v[NUMBERS_LEN] = {0};
+    size_t len = json_array_size(n);
+    if (!json_is_array(n) || len > NUMBERS_LEN) {
         rd_fail(r, "numbers");
         return;
     }
-    for (int k = 0; k < ENC_MAX_HARM; k++) {
-        json_t *v = json_array_get(h, (size_t)k);
-        if (!json_is_integer(v)) {
+    for (size_t i = 0; i < len; i++) {
+        json_t *x = json_array_get(n, i);
+        bool wide = i >= 4 && i != 4 + ENC_MAX_HARM;
+        if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+            (!wide && json_integer_value(x) > INT32_MAX)) {
             rd_fail(r, "numbers");
             return;
         }
-        c->harm[k] = json_integer_value(v);
+        v[i] = json_integer_value(x);
     }
-    for (size_t i = 0; i < NUMBER_FIELDS; i++) {
-        const struct number_field *f = &number_fields[i];
-        if (json_object_get(n, f->key) != NULL)
-            number_set(c, f, rd_int(r, n, f->key, 0,
-                                    f->wide ? INT64_MAX : INT32_MAX));
-    }
+    c->turns = (int32_t)v[0];
+    c->hits = (int32_t)v[1];
+    c->misses = (int32_t)v[2];
+    c->crits = (int32_t)v[3];
+    for (int k = 0; k < ENC_MAX_HARM; k++)
+        c->harm[k] = v[4 + k];
+    c->waits = (int32_t)v[4 + ENC_MAX_HARM];
+    c->wait_ms = v[5 + ENC_MAX_HARM];
+    c->wait_max_ms = v[6 + ENC_MAX_HARM];
+    c->dealt_unseen = v[7 + ENC_MAX_HARM];
 }
 
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,

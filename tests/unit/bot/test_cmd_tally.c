@@ -265,18 +265,30 @@ static void test_tally_saved(void **state)
     assert_int_equal(x->wait_max_ms, 3 * HOUR);
     enc_free(back);
     /* the same document without its numbers: an older fray's */
-    char *p = strstr(doc, ",\"numbers\":{");
+    char *p = strstr(doc, ",\"numbers\":[");
     assert_non_null(p);
-    char *end = strchr(p, '}');
+    char *end = strchr(p, ']');
     memmove(p, end + 1, strlen(end + 1) + 1);
     assert_int_equal(enc_json_load(doc, &back, err, sizeof err), BOT_OK);
     assert_int_equal(back->cs[0].taken, 8);
     assert_int_equal(back->cs[0].hits, 0);
     assert_int_equal(back->cs[0].harm[0], 0);
     enc_free(back);
-    /* a bad one is refused, not half read */
-    assert_int_not_equal(enc_json_load("{\"x\":1}", &back, err, sizeof err),
-                         BOT_OK);
+    /* a bad one is refused, not half read: a negative count */
+    char *good = enc_json_dump(e);
+    assert_non_null(good);
+    p = strstr(good, "\"numbers\":[4");
+    assert_non_null(p);
+    size_t at = (size_t)(p - good) + 11, len = strlen(good);
+    char *bad = malloc(len + 2);
+    assert_non_null(bad);
+    memcpy(bad, good, at);
+    bad[at] = '-';
+    memcpy(bad + at + 1, good + at, len - at + 1);
+    free(good);
+    assert_int_not_equal(enc_json_load(bad, &back, err, sizeof err), BOT_OK);
+    assert_non_null(strstr(err, "numbers"));
+    free(bad);
     free(doc);
     enc_free(e);
 }
