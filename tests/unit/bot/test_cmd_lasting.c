@@ -254,6 +254,33 @@ static void test_factions_destroyed_gear_stays_destroyed(void **state)
     }
 }
 
+/* tactical: "A character's exhaustion level is reduced by 1 over a one
+ * hour rest, or fully reset over an 8 hour rest." Vex is Exhausted in the
+ * first fight and still is in the second; /character rest, the full rest,
+ * ends it. */
+static void test_tactical_exhaustion_until_rest(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Vex",
+                           "system", "tactical", "hp", "20", NULL));
+    for (int fight = 0; fight < 2; fight++) {
+        assert_true(cmd_fx_run(f, GM, "combat", "start", "system",
+                               "tactical", NULL));
+        assert_true(cmd_fx_run(f, ALICE, "combat", "join", NULL));
+        if (fight == 0)
+            assert_true(cmd_fx_run(f, GM, "combat", "condition", "name",
+                                   "Vex", "condition", "Exhausted", NULL));
+        assert_true(cmd_fx_run(f, ALICE, "combat", "status", NULL));
+        cmd_fx_has(f, "Exhausted");
+        end_fight(f);
+        assert_true(sheet_has_cond(f, "Vex", "Exhausted"));
+    }
+    assert_true(cmd_fx_run(f, ALICE, "character", "rest", "name", "Vex",
+                           NULL));
+    cmd_fx_has(f, "Rested: Exhausted ends.");
+    assert_false(sheet_has_cond(f, "Vex", "Exhausted"));
+}
+
 /* A system whose rules have no rest that gives something back refuses
  * /character rest and says why. */
 static void test_rest_refused_without_rests(void **state)
@@ -276,6 +303,7 @@ int main(void)
         T(test_resolve_never_the_same_is_for_life),
         T(test_resolve_ignores_spent_until_rest),
         T(test_factions_destroyed_gear_stays_destroyed),
+        T(test_tactical_exhaustion_until_rest),
         T(test_rest_refused_without_rests),
     };
 #undef T
