@@ -18,6 +18,15 @@
  *                at ENC_UNDO_DEPTH versions). For each: the file's size,
  *                WAL included, after the store closed (SQLite checkpoints
  *                then), and per 1,000 commands
+ *   attack       issue 33's history attack: one long fight of 1,000,000-hp
+ *                combatants where every change is an attack with a long
+ *                exploding damage expression, --attack-commands (1,000)
+ *                and then twice as many into fresh files; the file's size
+ *                after each, WAL included, after the store closed (a
+ *                bounded history stays near its bound, [fights]
+ *                history_max_kb, however long the fight); with
+ *                --keep-db PATH, --attack-commands changes into PATH alone,
+ *                kept (bench/log-storm's fight, channel 1000)
  *   group-N      the same file with N channels fighting at once: one
  *                command of every channel arrives together, and they are
  *                committed as groups of at most DAEMON_BATCH_MAX (the
@@ -28,8 +37,9 @@
  *
  *   build/bench-commands [--commands N] [--file-commands N]
  *                        [--disk-commands N] [--fight-commands N]
- *                        [--group-commands N]
- *                        [--dir DIR] [--only memory|sqlite-file|disk|group]
+ *                        [--group-commands N] [--attack-commands N]
+ *                        [--dir DIR] [--keep-db PATH]
+ *                        [--only memory|sqlite-file|disk|group|attack]
  *
  * --only runs one of them, e.g. under valgrind --tool=callgrind
  * --toggle-collect=cmd_exec for the instructions of a durable command.
@@ -181,6 +191,54 @@ static void report_size(const char *label, const char *path, long done)
            (double)(db + w) * 1000.0 / (double)done);
 }
 
+/* Step `step` of the history attack: start, two adds, begin, then
+ * attacks on each of four orcs in turn, each with every die of a long
+ * exploding expression in its history line. */
+static void attack_step(struct bench *b, uint64_t channel, long step)
+{
+    static const char *const start[] = {"system", "generic", NULL};
+    static const char *const orcs[] = {"name", "Orc", "count", "4", "hp",
+                                       "1000000", "hidden", "true",
+                                       "stats", "ac=2 init=1 attack=3",
+                                       NULL};
+    static const char *const hero[] = {"name", "Hero", "hp", "1000000",
+                                       "stats", "ac=15 init=3 attack=5",
+                                       NULL};
+    static const char *const targets[] = {"Orc 1", "Orc 2", "Orc 3",
+                                          "Orc 4"};
+    const char *attack[] = {"attacker", "Hero", "target", NULL, "damage",
+                            "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+90d4!+90d6!+3", NULL};
+    switch (step) {
+    case 0: run(b, channel, "combat", "start", start); break;
+    case 1: run(b, channel, "combat", "add", orcs); break;
+    case 2: run(b, channel, "combat", "add", hero); break;
+    case 3: run(b, channel, "combat", "begin", NULL); break;
+    default:
+        attack[3] = targets[step % 4];
+        run(b, channel, "attack", NULL, attack);
+        break;
+    }
+}
+
+/* The history attack: n changes into a fresh file; its size after. */
+static int bench_attack(const char *path, long n)
+{
+    struct bench b;
+    if (bench_open(&b, path) != 0)
+        return 1;
+    double t0 = now_s();
+    for (long step = 0; step < n; step++)
+        attack_step(&b, BENCH_FIRST_CHANNEL, step);
+    double dt = now_s() - t0;
+    long errors = b.errors;
+    bench_close(&b);
+    char label[32];
+    snprintf(label, sizeof label, "attack-%ld", n);
+    report(label, 1, n, n, dt, errors);
+    report_size(label, path, n);
+    return errors != 0;
+}
+
 /* One fight in one channel, each command its own transaction, then the
  * fight's end: n + 1 commands. */
 static int bench_single(const char *label, const char *path, long n)
@@ -306,8 +364,8 @@ static void remove_db(const char *path)
 int main(int argc, char **argv)
 {
     long n = 100000, nfile = 5000, ndisk = 1000, nfight = 100;
-    long ngroup = 20000;
-    const char *dir = "/tmp", *only = NULL;
+    long ngroup = 20000, nattack = 1000;
+    const char *dir = "/tmp", *only = NULL, *keep_db = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--commands") == 0)
             n = strtol(argv[i + 1], NULL, 10);
@@ -317,29 +375,36 @@ int main(int argc, char **argv)
             ngroup = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--disk-commands") == 0)
             ndisk = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--attack-commands") == 0)
+            nattack = strtol(argv[i + 1], NULL, 10);
         else if (strcmp(argv[i], "--fight-commands") == 0)
             nfight = strtol(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--keep-db") == 0)
+            keep_db = argv[i + 1];
         else if (strcmp(argv[i], "--dir") == 0)
             dir = argv[i + 1];
         else if (strcmp(argv[i], "--only") == 0)
             only = argv[i + 1];
     }
-    if (n < 1 || nfile < 1 || ndisk < 2 || nfight < 2 || ngroup < 1) {
+    if (n < 1 || nfile < 1 || ndisk < 2 || nfight < 2 || ngroup < 1 ||
+        nattack < 5) {
         fprintf(stderr, "bench-commands: counts must be positive "
-                "(--disk-commands and --fight-commands at least 2)\n");
+                "(--disk-commands and --fight-commands at least 2, "
+                "--attack-commands at least 5)\n");
         return 2;
     }
     static const char *const runs[] = {"memory", "sqlite-file", "disk",
-                                       "group"};
-    bool want[4];
+                                       "group", "attack"};
+    enum { NRUNS = sizeof runs / sizeof runs[0] };
+    bool want[NRUNS];
     bool known = only == NULL;
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < NRUNS; i++) {
         want[i] = only == NULL || strcmp(only, runs[i]) == 0;
         known |= want[i];
     }
     if (!known) {
         fprintf(stderr, "bench-commands: --only takes memory, sqlite-file, "
-                "disk or group\n");
+                "disk, group or attack\n");
         return 2;
     }
     printf("# %s --commands %ld --file-commands %ld --disk-commands %ld "
@@ -361,6 +426,17 @@ int main(int argc, char **argv)
         rc |= bench_disk("disk-long", path, ndisk, ndisk);
     }
     remove_db(path);
+    if (want[4] && keep_db != NULL) {
+        /* one run, kept: bench/log-storm's long fight */
+        remove_db(keep_db);
+        return bench_attack(keep_db, nattack);
+    }
+    if (want[4]) {
+        rc |= bench_attack(path, nattack);
+        remove_db(path);
+        rc |= bench_attack(path, 2 * nattack);
+        remove_db(path);
+    }
     for (size_t i = 0; want[3] &&
          i < sizeof group_channels / sizeof group_channels[0]; i++) {
         rc |= bench_group(path, group_channels[i], ngroup);

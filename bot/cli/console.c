@@ -556,8 +556,9 @@ static enum console_status console_command(struct console *c,
     return st;
 }
 
-/* A line that is a number: answer the open picker with that choice. */
-static enum console_status console_choose(struct console *c, int k)
+/* A line of numbers: answer the open picker with those choices. */
+static enum console_status console_choose(struct console *c, const int *ks,
+                                          int n)
 {
     struct cmd_req req = {.expect_version = -1};
     char why[CMD_VALIDATE_ERR_MAX];
@@ -575,7 +576,7 @@ static enum console_status console_choose(struct console *c, int k)
         return CONSOLE_FATAL;
     *keep = c->pick;
     enum console_status st = CONSOLE_CONTINUE;
-    if (!console_pick_req(keep, k, &req, why, sizeof why)) {
+    if (!console_pick_req(keep, ks, n, &req, why, sizeof why)) {
         if (!console_print_error(c, why))
             st = CONSOLE_FATAL;
     } else {
@@ -607,11 +608,12 @@ enum console_status console_line(struct console *c, const char *line,
     }
     if (c->script)
         console_echo(c, line, len, len);
-    int choice = console_pick_number(line + i, len - i);
+    int ks[MSG_MAX_SELECT];
+    int nk = console_pick_numbers(line + i, len - i, ks, MSG_MAX_SELECT);
     if (line[i] == ':')
         st = console_meta(c, line + i, len - i);
-    else if (choice >= 0)
-        st = console_choose(c, choice);
+    else if (nk > 0)
+        st = console_choose(c, ks, nk);
     else
         st = console_command(c, line, len);
     if (c->script && st == CONSOLE_CONTINUE)

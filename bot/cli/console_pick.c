@@ -19,6 +19,7 @@ bool console_pick_keep(struct console_picker *p, const struct msg *m,
     memset(p, 0, sizeof *p);
     p->cid = cid;
     p->user = user;
+    p->most = m->select.max_values > 1 ? m->select.max_values : 1;
     for (int i = 0; i < m->select.noptions && i < MSG_MAX_SELECT; i++) {
         const char *v = m->select.options[i].value;
         size_t n = v ? strlen(v) : 0;
@@ -35,29 +36,59 @@ void console_pick_print(const struct console_picker *p, FILE *out)
 {
     for (int i = 0; i < p->n; i++)
         fprintf(out, "%d. %s\n", i + 1, p->values[i]);
-    fprintf(out, "answer with a number (1 to %d)\n", p->n);
+    if (p->most > 1)
+        fprintf(out, "answer with up to %d numbers (1 to %d), like 1 3; "
+                "the first is the target\n", p->most < p->n ? p->most : p->n,
+                p->n);
+    else
+        fprintf(out, "answer with a number (1 to %d)\n", p->n);
 }
 
-int console_pick_number(const char *line, size_t len)
+/* One number at line[*i] (at most CONSOLE_PICK_DIGITS digits), after
+ * blanks; -1 when there is none there. */
+static int number_at(const char *line, size_t len, size_t *i)
 {
-    size_t i = 0, digits = 0;
+    size_t digits = 0;
     int k = 0;
-    while (i < len && isspace((unsigned char)line[i]))
-        i++;
-    while (i < len && isdigit((unsigned char)line[i]) &&
+    while (*i < len && isspace((unsigned char)line[*i]))
+        (*i)++;
+    while (*i < len && isdigit((unsigned char)line[*i]) &&
            digits < CONSOLE_PICK_DIGITS + 1) {
-        k = k * 10 + (line[i] - '0');
-        i++;
+        k = k * 10 + (line[*i] - '0');
+        (*i)++;
         digits++;
     }
-    while (i < len && isspace((unsigned char)line[i]))
-        i++;
-    if (digits == 0 || digits > CONSOLE_PICK_DIGITS || i != len)
+    if (digits == 0 || digits > CONSOLE_PICK_DIGITS)
         return -1;
     return k;
 }
 
-bool console_pick_req(const struct console_picker *p, int k,
+int console_pick_numbers(const char *line, size_t len, int *ks, int max)
+{
+    size_t i = 0;
+    int n = 0;
+    for (;;) {
+        int k = number_at(line, len, &i);
+        if (k < 0 || n == max)
+            return -1;
+        ks[n++] = k;
+        size_t was = i;
+        while (i < len && isspace((unsigned char)line[i]))
+            i++;
+        if (i == len)
+            return n;
+        if (i == was)
+            return -1;                  /* "1x": not a number */
+    }
+}
+
+int console_pick_number(const char *line, size_t len)
+{
+    int k;
+    return console_pick_numbers(line, len, &k, 1) == 1 ? k : -1;
+}
+
+bool console_pick_req(const struct console_picker *p, const int *ks, int n,
                       struct cmd_req *req, char *why, size_t whylen)
 {
     if (p->n == 0) {
@@ -65,9 +96,25 @@ bool console_pick_req(const struct console_picker *p, int k,
                  "last list of choices");
         return false;
     }
-    if (k < 1 || k > p->n) {
-        snprintf(why, whylen, "choose a number from 1 to %d", p->n);
+    if (n > p->most) {
+        snprintf(why, whylen, p->most == 1
+                                  ? "choose one number from 1 to %d"
+                                  : "choose at most %d numbers",
+                 p->most == 1 ? p->n : p->most);
         return false;
     }
-    return custom_id_req(&p->cid, true, p->values[k - 1], req, why, whylen);
+    const char *values[MSG_MAX_SELECT];
+    for (int i = 0; i < n; i++) {
+        if (ks[i] < 1 || ks[i] > p->n) {
+            snprintf(why, whylen, "choose a number from 1 to %d", p->n);
+            return false;
+        }
+        for (int j = 0; j < i; j++)
+            if (ks[j] == ks[i]) {
+                snprintf(why, whylen, "%d is chosen twice", ks[i]);
+                return false;
+            }
+        values[i] = p->values[ks[i] - 1];
+    }
+    return custom_id_req_values(&p->cid, values, n, req, why, whylen);
 }

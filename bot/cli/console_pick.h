@@ -28,6 +28,8 @@ struct console_picker {
     struct custom_id cid;            /* the picker's id, parsed */
     char values[MSG_MAX_SELECT][CONSOLE_PICK_VALUE_MAX + 1];
     int n;                           /* 0: no picker open */
+    int most;                        /* choices one answer may give: 1, or
+                                        more for a multi-select */
     int user;                        /* the console user it was shown to */
 };
 
@@ -43,10 +45,18 @@ void console_pick_print(const struct console_picker *p, FILE *out);
  * it is not a bare number of at most CONSOLE_PICK_DIGITS digits. */
 int console_pick_number(const char *line, size_t len);
 
-/* The request choice k (1-based) of p makes: fills req's command, options
- * and checks (custom_id_req). False with why set when k is out of range.
+/* The numbers line[0, len) holds, separated by blanks ("1 3 4"), into
+ * ks (room for max); how many, or -1 when the line is anything else (or
+ * holds more than max). A multi-select's answer; one number is
+ * console_pick_number()'s. */
+int console_pick_numbers(const char *line, size_t len, int *ks, int max);
+
+/* The request the choices ks[0..n) (1-based) of p make: fills req's
+ * command, options and checks (custom_id_req_values: the first fills the
+ * picker's option, the others req.picked). False with why set when a
+ * number is out of range, repeated, or there are more than p->most.
  * req's strings are borrowed from p. */
-bool console_pick_req(const struct console_picker *p, int k,
+bool console_pick_req(const struct console_picker *p, const int *ks, int n,
                       struct cmd_req *req, char *why, size_t whylen);
 
 #endif

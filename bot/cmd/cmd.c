@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd_form.h"
+#include "proposal.h"
 #include "cmd_run.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
@@ -145,6 +146,12 @@ static bool record_change(struct cmd_run *run)
                                  &secret);
     else
         render_change_summary(&text, run->enc, run->res, &secret);
+    /* An approved proposal is the GM's change and the player's: the line
+     * names the player, the author (by) is the GM. */
+    if (run->again != NULL)
+        sbuf_addf(&text, " (proposed by %s)",
+                  run->again->p.user_name[0] != '\0'
+                      ? run->again->p.user_name : "a player");
     if (sbuf_error(&text) == SBUF_NOMEM) {
         sbuf_cleanup(&text);
         return false;
@@ -180,6 +187,9 @@ static enum bot_err clock_sync(struct cmd_run *run)
 }
 
 /* Room kept at the end of a detail for the note that it was cut. */
+/* The notice of a fold, bytes: its longest wording with 19-digit
+ * numbers. */
+#define CMD_FOLD_NOTICE_MAX 400
 #define DETAIL_NOTE "\n_\xE2\x80\xA6 more happened in this change than the " \
                     "history keeps_"
 
@@ -236,6 +246,52 @@ static bool record_detail(struct cmd_run *run)
     return run->detail != NULL;
 }
 
+/* The notice of a fold (store.h, "bounds on a fight's history"), in the
+ * words a GM reads: which bound, what went, where the rest is. */
+static void fold_notice(const struct store_fold *f, char *buf, size_t n)
+{
+    if (f->why == STORE_FOLD_FIGHT)
+        snprintf(buf, n, "This fight's history reached its bound (%lld KB "
+                 "or %lld changes): its oldest changes, up to version %lld, "
+                 "were folded into a summary. /combat history and /combat "
+                 "log keep the rest; /combat undo cannot go back past it.",
+                 (long long)(f->limit / 1024), (long long)f->limit_lines,
+                 (long long)f->upto);
+    else if (f->this_fight)
+        snprintf(buf, n, "This server's fights keep at most %lld MB of "
+                 "history, and this fight had the most: its oldest changes, "
+                 "up to version %lld, were folded into a summary.",
+                 (long long)(f->limit >> 20), (long long)f->upto);
+    else
+        snprintf(buf, n, "This server's fights keep at most %lld MB of "
+                 "history: the oldest changes of the fight with the most "
+                 "(up to its version %lld) were folded into a summary.",
+                 (long long)(f->limit >> 20), (long long)f->upto);
+}
+
+/* Add the fold's notice under the reply, as small text. */
+static void add_fold_notice(struct cmd_run *run)
+{
+    if (run->fold.why == STORE_FOLD_NONE)
+        return;
+    char note[CMD_FOLD_NOTICE_MAX];
+    fold_notice(&run->fold, note, sizeof note);
+    struct msg *m = &run->reply->msg;
+    if (m->v2 != NULL) {
+        char line[CMD_FOLD_NOTICE_MAX + 8];
+        snprintf(line, sizeof line, "-# %s", note);
+        msg_v2_add(m->v2, MSG_V2_TEXT, line);
+        return;
+    }
+    char *old = m->content;
+    m->content = NULL;
+    if (!msg_set_content(m, "%s%s-# %s", old != NULL ? old : "",
+                         old != NULL && old[0] != '\0' ? "\n" : "", note))
+        m->content = old;       /* no memory: the reply as it was */
+    else
+        free(old);
+}
+
 /* Save run->enc as the next version and record the interaction. */
 static enum bot_err save_encounter(struct cmd_run *run)
 {
@@ -272,9 +328,12 @@ static enum bot_err save_encounter(struct cmd_run *run)
             .gm_detail = run->gm_detail, .by_name = name,
         };
         err = store_change_add(run->ctx->store, run->req->channel_id, &line);
+        store_hist_last_fold(run->ctx->store, &run->fold);
     }
     if (err == BOT_OK && run->ended)
         err = cmd_recap_forget(run);
+    if (err == BOT_OK && run->ended)
+        err = proposal_forget_channel(run->ctx->store, run->req->channel_id);
     if (err == BOT_OK && run->ended)
         err = store_enc_archive(run->ctx->store, run->req->channel_id,
                                 run->req->now_ms);
@@ -356,6 +415,22 @@ static bool check_system(struct cmd_run *run)
     return true;
 }
 
+bool cmd_run_as(struct cmd_run *run, const struct cmd_req *req)
+{
+    char err[CMD_VALIDATE_ERR_MAX];
+    if (!cmd_validate(req, &run->view, err, sizeof err)) {
+        cmd_fail(run, "%s", err);
+        return false;
+    }
+    run->req = req;
+    run->spec = &run->view;
+    run->next = 0;
+    if (!check_system(run))
+        return false;
+    run->spec->handler(run);
+    return !run->failed;
+}
+
 static void run_handler(struct cmd_run *run)
 {
     const struct cmd_spec *spec = run->spec;
@@ -419,13 +494,15 @@ static void reply_route_gm_copy(struct cmd_ctx *ctx, const struct cmd_req *req,
         reply->gm_channel = cmd_config_gm_channel(ctx->store, req->guild_id);
 }
 
-/* Back to the state before the first try: no encounter, empty reply. */
-static void run_reset(struct cmd_run *run)
+/* Back to the state before the first try of req: no encounter, empty
+ * reply. */
+static void run_reset(struct cmd_run *run, const struct cmd_req *req)
 {
-    struct cmd_run fresh = {.ctx = run->ctx, .req = run->req,
+    struct cmd_run fresh = {.ctx = run->ctx, .req = req,
                             .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
+    free(run->again);
     free(run->change);
     free(run->detail);
     free(run->gm_detail);
@@ -523,6 +600,7 @@ static bool try_stateful(struct cmd_run *run)
     }
     reply->changed = true;
     reply->version = run->enc->version;
+    add_fold_notice(run);
     reply_route_gm_copy(ctx, req, reply);
     if (ctx->cache != NULL) {
         if (run->ended) {
@@ -557,6 +635,14 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
     run.spec = &run.view;
+    /* An answer to a proposal clicked in the GM channel acts on the
+     * fight its button names (cmd_proposal.c checks the rest). */
+    struct cmd_req moved;
+    if (cmd_proposal_route(req, &moved)) {
+        req = &moved;
+        run.req = req;
+        reply->channel_id = req->channel_id;
+    }
     const struct cmd_spec *spec = run.spec;
     /* Discord delivers a command only where it is declared; one that
      * arrives elsewhere all the same (an old registration) is refused
@@ -614,9 +700,12 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
             break;
         }
         /* Another writer got there first: start over on its state. */
-        run_reset(&run);
+        run_reset(&run, req);
+        if (cmd_validate(req, &run.view, err, sizeof err))
+            run.spec = &run.view;
     }
     enc_free(run.enc);
+    free(run.again);
     free(run.change);
     free(run.detail);
     free(run.gm_detail);

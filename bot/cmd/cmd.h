@@ -46,6 +46,9 @@ struct form;
 /* Roles of one member kept from an interaction (member.roles): Discord
  * lets a server have 250 roles at most, so a member never has more. */
 #define CMD_MAX_ROLES 250
+/* Choices of one multi-select picker past its first (which fills the
+ * picker's option): Discord's 25 options of a select, less that one. */
+#define CMD_MAX_PICKED 24
 #define CMD_MAX_OPT_NAME 32      /* option name, bytes */
 #define CMD_MAX_OPT_VALUE 1024   /* option value, bytes (names are far less) */
 #define CMD_MAX_LINE 4096        /* one console line / raw command text */
@@ -112,6 +115,22 @@ struct cmd_channel {
     int type;                    /* Discord's channel type */
 };
 
+/* The most a /combat log file holds, bytes (issue 33): past it the
+ * oldest changes are left out and one line says how many and where to read
+ * them, so a log costs the same however long the fight ran. Below what any
+ * server lets a bot attach (10 MiB). */
+#define CMD_LOG_CAP_BYTES (1u << 20)
+
+/* The last /combat log made, kept by a front end between commands
+ * (cmd_ctx.log_cache): the same fight at the same version, asked again
+ * with the same view and room, gets the same file without reading and
+ * writing the history again, so twenty logs of one fight cost one.
+ * Made with cmd_log_cache_new(), freed with cmd_log_cache_free() (NULL is
+ * a no-op); every field is cmd_recap.c's. */
+struct cmd_log_cache;
+struct cmd_log_cache *cmd_log_cache_new(void);
+void cmd_log_cache_free(struct cmd_log_cache *c);
+
 struct cmd_req {
     enum cmd_source source;
     const char *command;         /* "roll", "combat", "attack", "help"... */
@@ -158,6 +177,11 @@ struct cmd_req {
                                     must be expect_fight's, of any
                                     version; the command checks the
                                     choice against the current state */
+    const char *picked[CMD_MAX_PICKED]; /* a multi-select picker's
+                                    choices after the first, in order
+                                    (borrowed): the targets of an area
+                                    attack besides target: (cmd_picker.h) */
+    int npicked;
     int64_t now_ms;              /* wall clock, for stored timestamps */
     bool forms;                  /* the front end shows forms: a form
                                     command given without its options
@@ -197,6 +221,11 @@ struct cmd_reply {
     uint64_t turn_user;          /* owner whose turn just started, or 0 */
     struct msg *gm_copy;         /* a copy for the GM channel, or NULL */
     uint64_t gm_channel;         /* the guild's GM channel (/config), or 0 */
+    struct msg *notice;          /* a message of its own for notice_channel
+                                    (a proposal for the GM, with its
+                                    buttons; the answer to one), posted as
+                                    it is, never folded; or NULL */
+    uint64_t notice_channel;
     struct msg *tracker;         /* Discord: the fight's live tracker as it
                                     looks after this change (public view,
                                     with its buttons), or NULL */
@@ -235,6 +264,8 @@ struct cmd_ctx {
                                     0: CMD_MAX_CHARS_PER_USER */
     int64_t max_templates;       /* NPC templates per server;
                                     0: CMD_MAX_TEMPLATES_PER_SERVER */
+    struct cmd_log_cache *log_cache; /* the last /combat log (borrowed),
+                                    or NULL: each log is made anew */
     struct enc_result *result;   /* what a command's events are recorded
                                     in, kept by the caller between
                                     commands (borrowed; NULL: each command

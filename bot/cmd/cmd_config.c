@@ -16,6 +16,11 @@
  *                        dice_dialect_name() spells it (absent: fray's)
  *   dice_dialect_user:<user>  a player's own choice, in every server and
  *                        in DMs; it wins over the server's (/macro dialect)
+ *   proposals:<guild>    "off" when a player's change to another's
+ *                        combatant is refused rather than proposed to
+ *                        the GM (absent: on)
+ *   proposal_expiry:<guild>  when waiting proposals lapse, as
+ *                        proposal_expiry_name() spells it (absent: turn)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -35,6 +40,8 @@
 #define CONFIG_KEY_NPC_ROLE "npc_role"
 #define CONFIG_KEY_DICE "dice_dialect"
 #define CONFIG_KEY_MY_DICE "dice_dialect_user"
+#define CONFIG_KEY_PROPOSALS "proposals"
+#define CONFIG_KEY_PROPOSAL_EXPIRY "proposal_expiry"
 
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
@@ -60,6 +67,89 @@ bool cmd_config_writeback(struct store *store, uint64_t guild)
               strcmp(value, "off") != 0;
     free(value);
     return on;
+}
+
+bool cmd_config_proposals(struct store *store, uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    char *value = NULL;
+    if (guild == 0)
+        return true;
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_PROPOSALS, guild);
+    bool on = store_kv_get(store, key, &value) != BOT_OK ||
+              strcmp(value, "off") != 0;
+    free(value);
+    return on;
+}
+
+enum proposal_expiry cmd_config_proposal_expiry(struct store *store,
+                                                uint64_t guild)
+{
+    char key[STORE_MAX_KV_KEY];
+    char *value = NULL;
+    enum proposal_expiry x = PROPOSAL_EXPIRE_TURN;
+    if (guild == 0)
+        return x;
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_PROPOSAL_EXPIRY,
+             guild);
+    if (store_kv_get(store, key, &value) == BOT_OK &&
+        !proposal_expiry_parse(value, &x))
+        x = PROPOSAL_EXPIRE_TURN;
+    free(value);
+    return x;
+}
+
+/* proposals: and proposal-expiry: (either or both, on their own): store
+ * them and say what they mean now. */
+static void config_proposals(struct cmd_run *run, const char *on_text,
+                             const char *expiry)
+{
+    struct store *store = run->ctx->store;
+    uint64_t guild = run->req->guild_id;
+    char key[STORE_MAX_KV_KEY];
+    enum proposal_expiry x = PROPOSAL_EXPIRE_TURN;
+    bool on = true;
+    if (on_text != NULL && eng_text_casecmp(on_text, "on") != 0 &&
+        eng_text_casecmp(on_text, "off") != 0) {
+        cmd_fail(run, "proposals: is on or off");
+        return;
+    }
+    if (expiry != NULL && !proposal_expiry_parse(expiry, &x)) {
+        cmd_fail(run, "proposal-expiry: is turn, round or never");
+        return;
+    }
+    enum bot_err err = BOT_OK;
+    if (on_text != NULL) {
+        on = eng_text_casecmp(on_text, "on") == 0;
+        snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_PROPOSALS, guild);
+        err = on ? store_kv_delete(store, key) : store_kv_set(store, key,
+                                                               "off");
+    }
+    if (err == BOT_OK && expiry != NULL) {
+        snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_PROPOSAL_EXPIRY,
+                 guild);
+        err = x == PROPOSAL_EXPIRE_TURN
+                  ? store_kv_delete(store, key)
+                  : store_kv_set(store, key, proposal_expiry_name(x));
+    }
+    if (err != BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    on = cmd_config_proposals(store, guild);
+    x = cmd_config_proposal_expiry(store, guild);
+    if (on)
+        msg_set_content(&run->reply->msg, "Saved. A player's change to a "
+                        "combatant that is not theirs goes to the GM as a "
+                        "proposal to approve or reject; proposals lapse %s.",
+                        x == PROPOSAL_EXPIRE_TURN ? "when the turn moves on"
+                        : x == PROPOSAL_EXPIRE_ROUND ? "when the round ends"
+                        : "only when the fight ends");
+    else
+        msg_set_content(&run->reply->msg, "Saved. Proposals are off: a "
+                        "player may change only their own combatants (or "
+                        "anyone's in a fight with `/combat trust on:true`).");
+    run->reply->ephemeral = true;
 }
 
 /* writeback: on its own: store it and say what it means. */
@@ -472,6 +562,18 @@ void cmd_config(struct cmd_run *run)
             config_npc_role_clear(run);
         else
             config_npc_role(run, npc_role);
+        return;
+    }
+    const char *proposals = cmd_req_opt(req, "proposals");
+    const char *expiry = cmd_req_opt(req, "proposal-expiry");
+    if (proposals != NULL || expiry != NULL) {
+        if (channel != NULL || clear || systems != NULL ||
+            cmd_req_opt(req, "writeback") != NULL ||
+            cmd_req_opt(req, "dice") != NULL) {
+            cmd_fail(run, "set proposals: and proposal-expiry: on their own");
+            return;
+        }
+        config_proposals(run, proposals, expiry);
         return;
     }
     const char *dice = cmd_req_opt(req, "dice");

@@ -151,6 +151,9 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
                               "keeps it until it rests (`/character rest`)"
                             : "; outlasts the fight: a saved character "
                               "keeps it");
+        if (c[i].flags & RS_COND_TIMED)
+            sbuf_add(b, "; its rules fix how long it lasts, so `rounds:`, "
+                     "`until:` and `ends:` are refused");
         sbuf_add(b, "\n");
     }
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
@@ -291,6 +294,26 @@ static void doc_extensions(struct sbuf *b, const struct rs_system *rs,
     }
 }
 
+/* What the system's area declaration (rs.h struct rs_area) means for
+ * the target picker. */
+static void doc_area(struct sbuf *b, const struct rs_system *rs,
+                     enum cmd_doc_style style)
+{
+    const struct rs_area *a = rs->area;
+    if (a == NULL)
+        return;
+    sbuf_add(b, style == CMD_DOC_FILE ? "**Area attacks.** "
+                                      : "**Area attacks:** ");
+    for (int i = 0; a->when[i] != NULL; i++)
+        sbuf_addf(b, "%s`%s=`", i == 0 ? "" : a->when[i + 1] ? ", " : " or ",
+                  a->when[i]);
+    sbuf_addf(b, " make an attack hit several targets. Leave `target:` out "
+                 "and the list lets you choose up to %d at once (fewer if "
+                 "the list is shorter); the first you choose is `target:`, "
+                 "the others go into `%s=`.\n%s", a->max_targets, a->more,
+              style == CMD_DOC_FILE ? "\n" : "");
+}
+
 static void doc_attack_opts(struct sbuf *b, const struct rs_system *rs,
                             enum cmd_doc_style style)
 {
@@ -307,6 +330,7 @@ static void doc_attack_opts(struct sbuf *b, const struct rs_system *rs,
         opts_list(b, rs->attack_opts, style, "");
         sbuf_addc(b, '\n');
     }
+    doc_area(b, rs, style);
 }
 
 void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,

@@ -16,8 +16,12 @@
 void cmd_combat_hp(struct cmd_run *run)
 {
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_NO)
         return;
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
     if (track == NULL)
@@ -79,11 +83,34 @@ void cmd_combat_hp(struct cmd_run *run)
     cmd_finish(run, NULL, false);
 }
 
+/* Whether the GM may time the condition called name: false, said, when
+ * the system's chapter fixes how long it lasts (RS_COND_TIMED) and
+ * rounds:, until: or ends: was given. */
+static bool cond_time_free(struct cmd_run *run, const char *name)
+{
+    const struct cmd_req *req = run->req;
+    if (cmd_req_opt(req, "rounds") == NULL &&
+        cmd_req_opt(req, "until") == NULL && cmd_req_opt(req, "ends") == NULL)
+        return true;
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    const struct rs_cond_spec *sp = rs_cond_spec(&c, run->rs, name);
+    if (sp == NULL || !(sp->flags & RS_COND_TIMED))
+        return true;
+    cmd_fail(run, "the %s rules fix how long %s lasts (%s): leave out "
+             "rounds:, until: and ends:", run->rs->id, sp->name,
+             sp->help != NULL ? sp->help : "see /help");
+    return false;
+}
+
 void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_touch(run, who))
+    enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
+                                       : CMD_TOUCH_NO;
+    if (touch == CMD_TOUCH_NO)
         return;
     const char *name = cmd_req_opt(req, "condition");
     bool remove = false;
@@ -93,6 +120,8 @@ void cmd_combat_condition(struct cmd_run *run)
         cmd_condition_picker(run, who, remove);  /* choose, not type */
         return;
     }
+    if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
+        run->propose_for = who->id;
     if (remove) {
         if (enc_cond_remove(run->enc, who, name, run->res, &run->diag) !=
             ENG_OK) {
@@ -122,6 +151,8 @@ void cmd_combat_condition(struct cmd_run *run)
         .cap = (int32_t)cap,
     };
     const char *ends = cmd_req_opt(req, "ends");
+    if (!cond_time_free(run, name))
+        return;
     if (ends != NULL) {
         q.expire_given = true;
         q.expire = eng_text_casecmp(ends, "start") == 0 ? ENC_EXPIRE_START
@@ -133,6 +164,9 @@ void cmd_combat_condition(struct cmd_run *run)
             return;
         q.anchor = anchor->id;
     }
+    /* until:Ann or ends:start without rounds: that turn's next one. */
+    if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
+        q.rounds = 1;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
@@ -177,9 +211,8 @@ static struct enc_combatant *pick_attacker(struct cmd_run *run)
  * attack goes through the system's own path as if typed. */
 static bool use_saved_attack(struct cmd_run *run,
                              const struct enc_combatant *attacker,
-                             struct rs_attack *a)
+                             const char *with, struct rs_attack *a)
 {
-    const char *with = cmd_req_opt(run->req, "with");
     if (with == NULL)
         return true;
     const struct enc_attack *w = enc_attack_find(attacker, with);
@@ -213,6 +246,8 @@ static bool use_saved_attack(struct cmd_run *run,
         a->options = w->options;
     return true;
 }
+
+static void attack_run(struct cmd_run *run, struct rs_attack *a);
 
 void cmd_attack(struct cmd_run *run)
 {
@@ -256,8 +291,36 @@ void cmd_attack(struct cmd_run *run)
         .damage = cmd_req_opt(run->req, "damage"),
         .options = cmd_req_opt(run->req, "options"),
     };
-    if (!use_saved_attack(run, attacker, &a))
+    const char *with = cmd_req_opt(run->req, "with");
+    /* The tracker's Attack button (a control of a shown version) names
+     * the target alone: the attacker's saved attacks are offered as the
+     * picker offers them, one is used, none is the plain attack. */
+    if (with == NULL && run->req->expect_version >= 0 && !run->req->picker &&
+        a.roll == NULL && a.damage == NULL && a.options == NULL) {
+        if (attacker->nattacks > 1) {
+            cmd_attack_with_picker(run, attacker, target);
+            return;
+        }
+        if (attacker->nattacks == 1)
+            with = attacker->attacks[0].name;
+    }
+    if (!use_saved_attack(run, attacker, with, &a))
         return;
+    char *area_opts = NULL;
+    if (run->req->npicked > 0) {
+        area_opts = cmd_attack_area_options(run, attacker, target, with,
+                                            a.options);
+        if (area_opts == NULL)
+            return;
+        a.options = area_opts;
+    }
+    attack_run(run, &a);
+    free(area_opts);
+}
+
+/* The attack a, its options bound to the system's, run and shown. */
+static void attack_run(struct cmd_run *run, struct rs_attack *a)
+{
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
@@ -265,21 +328,21 @@ void cmd_attack(struct cmd_run *run)
      * system declares, so nothing is accepted and then ignored. */
     struct rs_arg args[RS_MAX_TOKENS];
     char tokbuf[RS_MAX_TOKENS_TEXT * 2 + 2];
-    if (a.options != NULL && run->rs->attack_opts == NULL) {
+    if (a->options != NULL && run->rs->attack_opts == NULL) {
         cmd_fail(run, "attacks in the %s system take no options: (see /help "
                  "topic:%s)", run->rs->id, run->rs->id);
         return;
     }
     if (run->rs->attack_opts != NULL) {
         if (rs_bind_tokens(&c, "/attack options:", run->rs->attack_opts,
-                           a.options, tokbuf, sizeof tokbuf, args,
-                           RS_MAX_TOKENS, &a.nargs, &run->diag) != ENG_OK) {
+                           a->options, tokbuf, sizeof tokbuf, args,
+                           RS_MAX_TOKENS, &a->nargs, &run->diag) != ENG_OK) {
             cmd_fail_diag(run, &run->diag);
             return;
         }
-        a.args = args;
+        a->args = args;
     }
-    if (run->rs->ops->attack(&c, &a) != ENG_OK) {
+    if (run->rs->ops->attack(&c, a) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
     }

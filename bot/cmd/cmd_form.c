@@ -287,6 +287,24 @@ static bool refuse(struct cmd_reply *reply, const char *text,
     return true;
 }
 
+/* A bare /combat join whose form would offer one choice, the saved
+ * character the sender uses: the join runs as typed and brings it, one
+ * interaction instead of the form's two. */
+static bool join_without_form(struct cmd_ctx *ctx, const struct cmd_req *req,
+                              const struct plan *p,
+                              const struct cmd_form_in *in)
+{
+    char *used = NULL;
+    bool same;
+    if (!(p->flags & P_CHARACTERS) || in->nchoices != 1 ||
+        store_sheet_use_get(ctx->store, req->guild_id, req->user_id,
+                            &used) != BOT_OK)
+        return false;
+    same = eng_text_casecmp(used, in->choices[0]) == 0;
+    free(used);
+    return same;
+}
+
 /* A submitted form: its custom_id must be one of today's forms. */
 static bool check_submit(struct cmd_ctx *ctx, const struct cmd_req *req,
                          struct cmd_reply *reply)
@@ -370,6 +388,8 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         /* a store that fails leaves the select out: the name field stays */
         (void)store_sheet_list(ctx->store, &k, STORE_MAX_SHEET_LIST, NULL,
                                keep_choice, &ch);
+        if (join_without_form(ctx, req, p, &in))
+            return false;
     }
     reply->form = malloc(sizeof *reply->form);
     if (reply->form == NULL ||

@@ -75,7 +75,10 @@ static const struct help_page pages[] = {
      "own turn, attack with them, change their own hp, conditions and "
      "notes. In a fight that trusts its players (`/combat trust "
      "on:true`) they may also change the hp and conditions of anyone "
-     "they can see.\n"
+     "they can see. Otherwise such a change goes to the GM as a "
+     "**proposal** with Approve and Reject buttons (`/combat proposal "
+     "approve:N` typed); it lapses when the turn moves on, and servers "
+     "choose with `/config proposals:` and `proposal-expiry:`.\n"
      "Hidden NPCs show only a health label (healthy, hurt, bloodied, down) "
      "to players; the GM sees the numbers with `/combat status "
      "private:true`."},

@@ -14,8 +14,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "custom_id.h"
+#include "sbuf.h"
 #include "rs_kit.h"
 
 _Static_assert(ENC_MAX_ATTACKS <= CMD_PICKER_MAX,
@@ -55,6 +57,53 @@ static int carry(const struct cmd_req *req, const char *const *typed,
     return n;
 }
 
+const struct rs_area *cmd_attack_area(const struct cmd_run *run,
+                                      const struct enc_combatant *attacker,
+                                      const char *with, const char *options)
+{
+    const struct rs_area *area = run->rs->area;
+    if (area == NULL)
+        return NULL;
+    if (options == NULL && with != NULL) {
+        const struct enc_attack *w = enc_attack_find(attacker, with);
+        if (w != NULL && w->options[0] != '\0')
+            options = w->options;
+    }
+    if (options == NULL)
+        return NULL;
+    struct rs_token toks[RS_MAX_TOKENS];
+    char buf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    struct enc_diag d = {0};
+    int n = 0;
+    /* text the tokenizer refuses is not an area attack here: the attack
+     * itself then gives the reason */
+    if (rs_tokens(options, buf, sizeof buf, toks, RS_MAX_TOKENS, &n, &d) !=
+        ENG_OK)
+        return NULL;
+    bool is_area = false;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(toks[i].key, area->more) == 0)
+            return NULL;                /* its others are named already */
+        for (int k = 0; area->when[k] != NULL; k++)
+            is_area = is_area || strcmp(toks[i].key, area->when[k]) == 0;
+    }
+    return is_area ? area : NULL;
+}
+
+/* The select of attacker's saved attacks into run's reply, under id. */
+static void attack_select(struct cmd_run *run,
+                          const struct enc_combatant *attacker,
+                          const char *id, const char *who)
+{
+    struct msg *m = &run->reply->msg;
+    run->reply->ephemeral = true;
+    msg_set_content(m, "Which of %s's attacks?", who ? who : "the attacker");
+    msg_set_select(m, id, "Choose an attack");
+    for (int i = 0; i < attacker->nattacks && i < CMD_PICKER_MAX; i++)
+        msg_select_add(m, attacker->attacks[i].name,
+                       attacker->attacks[i].name);
+}
+
 void cmd_attack_picker(struct cmd_run *run,
                        const struct enc_combatant *attacker)
 {
@@ -65,29 +114,25 @@ void cmd_attack_picker(struct cmd_run *run,
     const char *values[CUSTOM_ID_MAX_PRESETS] = {attacker->name};
     int npresets = carry(run->req, typed, names, values, 1);
     /* Saved attacks and nothing typed: which attack first; its answer
-     * (with:) comes back here for the target. */
-    bool choose_attack = npresets == 1 && attacker->nattacks > 0;
+     * (with:) comes back here for the target. One saved attack is the
+     * one: no choice to make. */
+    bool choose_attack = npresets == 1 && attacker->nattacks > 1;
+    if (npresets == 1 && attacker->nattacks == 1) {
+        names[npresets] = "with";
+        values[npresets++] = attacker->attacks[0].name;
+    }
     char *who = msg_escape(attacker->name);
     char id[CUSTOM_ID_MAX + 1];
     if (choose_attack) {
         if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
                                    run->enc->fight_id, "with", names, values,
-                                   npresets)) {
+                                   npresets))
             cmd_fail(run, "%s's name is too long for a picker (a menu's id "
                      "holds %d bytes); type /attack attacker:<name> "
                      "target:<name>", who ? who : "the attacker",
                      CUSTOM_ID_MAX);
-        } else {
-            struct msg *m = &run->reply->msg;
-            run->reply->ephemeral = true;
-            msg_set_content(m, "Which of %s's attacks?",
-                            who ? who : "the attacker");
-            msg_set_select(m, id, "Choose an attack");
-            for (int i = 0; i < attacker->nattacks &&
-                            i < CMD_PICKER_MAX; i++)
-                msg_select_add(m, attacker->attacks[i].name,
-                               attacker->attacks[i].name);
-        }
+        else
+            attack_select(run, attacker, id, who);
         free(who);
         return;
     }
@@ -104,6 +149,12 @@ void cmd_attack_picker(struct cmd_run *run,
     int n = 0;
     for (int i = 0; i < run->enc->ncs; i++)
         n += cmd_attack_target_ok(run, attacker, &run->enc->cs[i]);
+    const char *with = NULL;
+    for (int i = 0; i < npresets; i++)
+        if (strcmp(names[i], "with") == 0)
+            with = values[i];
+    const struct rs_area *area = cmd_attack_area(
+        run, attacker, with, cmd_req_opt(run->req, "options"));
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
     if (n == 0) {
@@ -114,8 +165,22 @@ void cmd_attack_picker(struct cmd_run *run,
                         "/attack target:<name>", who ? who : "the attacker",
                         n, CMD_PICKER_MAX);
     } else {
-        msg_set_content(m, "Whom does %s attack?", who ? who : "the attacker");
-        msg_set_select(m, id, "Choose a target");
+        /* an area attack: everyone it hits in one choice, as many as the
+         * system declares (a select holds CMD_PICKER_MAX) */
+        int most = area == NULL ? 1 : area->max_targets;
+        if (most > n)
+            most = n;
+        if (most > 1) {
+            msg_set_content(m, "Whom does %s's area attack hit? Choose up "
+                            "to %d; the first is the target",
+                            who ? who : "the attacker", most);
+            msg_set_select(m, id, "Choose the targets");
+            m->select.max_values = most;
+        } else {
+            msg_set_content(m, "Whom does %s attack?",
+                            who ? who : "the attacker");
+            msg_set_select(m, id, "Choose a target");
+        }
         for (int i = 0; i < run->enc->ncs; i++) {
             const struct enc_combatant *c = &run->enc->cs[i];
             if (!cmd_attack_target_ok(run, attacker, c))
@@ -127,6 +192,77 @@ void cmd_attack_picker(struct cmd_run *run,
         }
     }
     free(who);
+}
+
+void cmd_attack_with_picker(struct cmd_run *run,
+                            const struct enc_combatant *attacker,
+                            const struct enc_combatant *target)
+{
+    const char *names[] = {"attacker", "target"};
+    const char *values[] = {attacker->name, target->name};
+    char id[CUSTOM_ID_MAX + 1];
+    char *who = msg_escape(attacker->name);
+    if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
+                               run->enc->fight_id, "with", names, values, 2))
+        cmd_fail(run, "the names are too long for a picker (a menu's id "
+                 "holds %d bytes); type /attack target:<name> with:<attack>",
+                 CUSTOM_ID_MAX);
+    else
+        attack_select(run, attacker, id, who);
+    free(who);
+}
+
+char *cmd_attack_area_options(struct cmd_run *run,
+                              const struct enc_combatant *attacker,
+                              const struct enc_combatant *target,
+                              const char *with, const char *options)
+{
+    const struct cmd_req *req = run->req;
+    const struct rs_area *area = cmd_attack_area(run, attacker, with,
+                                                 options);
+    if (area == NULL) {
+        cmd_fail(run, "only an area attack takes several targets; choose "
+                 "one, or give the attack's area in options: (see /help "
+                 "topic:%s)", run->rs->id);
+        return NULL;
+    }
+    if (req->npicked + 1 > area->max_targets) {
+        cmd_fail(run, "too many targets (limit is %d)", area->max_targets);
+        return NULL;
+    }
+    struct sbuf b;
+    sbuf_init(&b, CMD_MAX_OPT_VALUE);
+    if (options != NULL)
+        sbuf_addf(&b, "%s ", options);
+    sbuf_addf(&b, "%s=", area->more);
+    for (int i = 0; i < req->npicked; i++) {
+        const struct enc_combatant *c = enc_by_name(run->enc,
+                                                    req->picked[i]);
+        bool twice = c == target;
+        for (int k = 0; k < i && !twice; k++)
+            twice = enc_by_name(run->enc, req->picked[k]) == c;
+        if (c == NULL || twice || !cmd_attack_target_ok(run, attacker, c)) {
+            /* chosen from the picker, but the fight has moved on since;
+             * the name is the chooser's own */
+            char *t = msg_escape(req->picked[i]);
+            cmd_fail(run, "%s can no longer be attacked (gone, down, out "
+                     "of sight or chosen twice); nothing happened: try "
+                     "/attack again", t ? t : "a target");
+            free(t);
+            sbuf_cleanup(&b);
+            return NULL;
+        }
+        sbuf_addf(&b, "%s%s", i ? "," : "", c->name);
+    }
+    if (sbuf_error(&b) != SBUF_OK) {
+        cmd_fail(run, sbuf_error(&b) == SBUF_NOMEM
+                          ? "out of memory"
+                          : "the targets' names are too long for one "
+                            "attack (limit is %d bytes)", CMD_MAX_OPT_VALUE);
+        sbuf_cleanup(&b);
+        return NULL;
+    }
+    return sbuf_take(&b);
 }
 
 void cmd_condition_picker(struct cmd_run *run,

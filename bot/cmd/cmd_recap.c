@@ -270,6 +270,44 @@ struct log_doc {
     bool nomem;
 };
 
+/* The heading of one change in the log: its version, time and author. */
+#define LOG_HEAD_MAX (64 + 2 * STORE_MAX_CHANGE_NAME)
+/* Room kept for the file's title and the note on what was left out. */
+#define LOG_TOP_ROOM 1024
+
+/* What change c takes in the log at most: its heading and its text
+ * (escaping at most doubles a summary line). */
+static size_t log_cost(const struct store_change_rec *c, bool gm)
+{
+    const char *t = gm && c->gm_detail[0] != '\0' ? c->gm_detail
+                    : c->detail[0] != '\0'        ? c->detail
+                                                  : NULL;
+    return LOG_HEAD_MAX + (t != NULL ? strlen(t) : 2 * strlen(c->text));
+}
+
+/* Where the log starts: the changes newest first, kept while they fit. */
+struct log_fit {
+    bool gm;
+    size_t room;                 /* bytes for the changes */
+    size_t used;
+    int64_t cut;                 /* the newest change left out; 0: none */
+    size_t left_out;
+};
+
+static enum bot_err log_fit_line(void *ctx, const struct store_change_rec *c)
+{
+    struct log_fit *f = ctx;
+    size_t cost = log_cost(c, f->gm);
+    if (f->cut == 0 && f->used + cost <= f->room) {
+        f->used += cost;
+        return BOT_OK;
+    }
+    if (f->cut == 0)
+        f->cut = c->version;
+    f->left_out++;
+    return BOT_OK;
+}
+
 static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
 {
     struct log_doc *d = ctx;
@@ -310,6 +348,79 @@ static void log_file_name(const char *fight, char *out, size_t n)
     snprintf(out + k, n - k, "%s-log.md", k == 0 ? "fight" : "");
 }
 
+struct cmd_log_cache {
+    uint64_t channel, fight;
+    int64_t version;
+    bool gm;
+    size_t max;
+    char *data;                  /* the file (heap), NULL: none kept */
+    size_t len;
+};
+
+struct cmd_log_cache *cmd_log_cache_new(void)
+{
+    return calloc(1, sizeof(struct cmd_log_cache));
+}
+
+void cmd_log_cache_free(struct cmd_log_cache *c)
+{
+    if (c != NULL)
+        free(c->data);
+    free(c);
+}
+
+/* The kept file when it is this fight's at this version for this view;
+ * else NULL. */
+static const struct cmd_log_cache *log_kept(const struct cmd_run *run,
+                                            bool gm, size_t max)
+{
+    const struct cmd_log_cache *c = run->ctx->log_cache;
+    const struct encounter *e = run->enc;
+    return c != NULL && c->data != NULL &&
+                   c->channel == run->req->channel_id &&
+                   c->fight == e->fight_id && c->version == e->version &&
+                   c->gm == gm && c->max == max
+               ? c
+               : NULL;
+}
+
+/* Keep a copy of the file just made for the next log of the same state
+ * (no memory: nothing kept). */
+static void log_keep(struct cmd_run *run, bool gm, size_t max,
+                     const char *data, size_t len)
+{
+    struct cmd_log_cache *c = run->ctx->log_cache;
+    if (c == NULL)
+        return;
+    free(c->data);
+    *c = (struct cmd_log_cache){
+        .channel = run->req->channel_id, .fight = run->enc->fight_id,
+        .version = run->enc->version, .gm = gm, .max = max,
+        .data = malloc(len + 1), .len = len};
+    if (c->data != NULL)
+        memcpy(c->data, data, len + 1);
+}
+
+/* Attach the log (data of len bytes, taken) to the reply, named after
+ * the fight, with the line saying what it is. */
+static void log_attach(struct cmd_run *run, bool gm, char *data, size_t len)
+{
+    char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
+    log_file_name(run->enc->name, name, sizeof name);
+    struct cmd_file *f = &run->reply->file;
+    f->len = len;
+    f->data = data;
+    f->name = strdup(name);
+    if (f->data == NULL || f->name == NULL) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
+                    ? "the GM sees it (hidden numbers included)"
+                    : "everyone sees it", name);
+    run->reply->ephemeral = gm;
+}
+
 void cmd_combat_log(struct cmd_run *run)
 {
     const struct encounter *e = run->enc;
@@ -325,6 +436,29 @@ void cmd_combat_log(struct cmd_run *run)
     int64_t lim = run->req->attach_limit;
     size_t max = lim <= 0 ? CMD_LOG_MAX_BYTES
                  : lim > CMD_LOG_MAX_EVER ? CMD_LOG_MAX_EVER : (size_t)lim;
+    if (max > CMD_LOG_CAP_BYTES)
+        max = CMD_LOG_CAP_BYTES;
+    const struct cmd_log_cache *kept = log_kept(run, gm, max);
+    if (kept != NULL) {
+        char *copy = malloc(kept->len + 1);
+        if (copy != NULL)
+            memcpy(copy, kept->data, kept->len + 1);
+        log_attach(run, gm, copy, kept->len);
+        return;
+    }
+    /* Two passes over the history, neither holding it: the first finds
+     * the oldest change that still fits, the second writes from there. */
+    size_t top = LOG_TOP_ROOM + CMD_TALLY_LOG_ROOM;
+    struct log_fit fit = {.gm = gm, .room = max > top ? max - top : 0};
+    enum bot_err err = store_change_list(run->ctx->store,
+                                         run->req->channel_id, 0, true,
+                                         SIZE_MAX, NULL, log_fit_line, &fit);
+    if (err != BOT_OK) {
+        cmd_fail(run, "the fight's log could not be written; try again");
+        return;
+    }
+    if (fit.cut > 0 && fit.used == 0)
+        err = BOT_LIMIT;     /* not even the newest change fits: refused */
     sbuf_init(&d.b, max);
     char *title = msg_escape(e->name[0] != '\0' ? e->name : "A fight");
     char now[40];
@@ -334,9 +468,13 @@ void cmd_combat_log(struct cmd_run *run)
               e->ruleset, e->version, now,
               gm ? " \xC2\xB7 **the GM's copy, with hidden numbers**" : "");
     free(title);
-    enum bot_err err = store_change_list(run->ctx->store,
-                                         run->req->channel_id, 0, false,
-                                         SIZE_MAX, NULL, log_line, &d);
+    if (fit.cut > 0)
+        sbuf_addf(&d.b, "_The %zu oldest changes (up to v%" PRId64 ") are "
+                  "left out: a log holds at most %u KB._\n\n",
+                  fit.left_out, fit.cut, (unsigned)(max / 1024));
+    if (err == BOT_OK)
+        err = store_change_list(run->ctx->store, run->req->channel_id,
+                                fit.cut, false, SIZE_MAX, NULL, log_line, &d);
     d.nomem |= err == BOT_OK && !cmd_tally_log(run->enc, gm, &d.b);
     if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
         sbuf_cleanup(&d.b);
@@ -350,19 +488,10 @@ void cmd_combat_log(struct cmd_run *run)
         cmd_fail(run, "the fight's log could not be written; try again");
         return;
     }
-    char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
-    log_file_name(e->name, name, sizeof name);
-    struct cmd_file *f = &run->reply->file;
-    f->len = d.b.len;
-    f->data = sbuf_take(&d.b);
-    f->name = strdup(name);
+    size_t len = d.b.len;
+    char *data = sbuf_take(&d.b);
     sbuf_cleanup(&d.b);
-    if (f->data == NULL || f->name == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
-        return;
-    }
-    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
-                    ? "the GM sees it (hidden numbers included)"
-                    : "everyone sees it", name);
-    run->reply->ephemeral = gm;
+    if (data != NULL)
+        log_keep(run, gm, max, data, len);
+    log_attach(run, gm, data, len);
 }

@@ -44,6 +44,9 @@ static void reply_drop_extras(struct cmd_reply *r)
 {
     msg_free(r->gm_copy);
     r->gm_copy = NULL;
+    msg_free(r->notice);
+    r->notice = NULL;
+    r->notice_channel = 0;
     msg_free(r->tracker);
     r->tracker = NULL;
     r->tracker_mode = CMD_TRACKER_NONE;
@@ -190,13 +193,6 @@ bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who)
         return true;
     cmd_fail_diag(run, &run->diag);
     return false;
-}
-
-bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who)
-{
-    if (run->enc->trust && !who->hidden)
-        return true;
-    return cmd_may_act(run, who);
 }
 
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
@@ -377,6 +373,18 @@ static void clock_mark(struct cmd_run *run)
 
 void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
 {
+    if (run->propose_for != 0) {
+        /* The change holds: it goes to the GM, and the copy it was tried
+         * on is not saved. */
+        const struct enc_combatant *who = enc_by_id_c(run->enc,
+                                                      run->propose_for);
+        enc_result_reset(run->res);
+        if (who != NULL)
+            cmd_propose(run, who);
+        else
+            cmd_fail(run, "that combatant is no longer in the fight");
+        return;
+    }
     /* The restored state of an undo carries its own numbers. */
     if (!run->is_undo)
         cmd_tally_add(run->enc, run->res);
@@ -415,7 +423,13 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
                                 sbuf_str(&st)[0] != '\0' ? ": " : ".",
                                 sbuf_str(&st));
                 sbuf_cleanup(&st);
+                /* Discord draws it as V2, the Attack button beside the
+                 * notice (render_notice.h) */
+                int nb = reply->msg.nbuttons;
                 cmd_turn_attack_button(&reply->msg, e, run->rs, c);
+                reply->msg.notice = true;
+                reply->msg.notice_button =
+                    reply->msg.nbuttons > nb ? nb : -1;
             }
         }
         break;

@@ -20,8 +20,18 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc.h"
+#include "proposal.h"
 #include "render_enc.h"
 #include "rs.h"
+#include "store.h"
+
+/* An approved proposal run as the command it was (cmd_proposal.c): the
+ * request rebuilt from the stored one, borrowing p's strings. */
+struct cmd_again {
+    struct cmd_req req;
+    struct proposal p;
+    char by[2 * PROPOSAL_NAME_MAX + 32];   /* "Ann, approved by Gwen" */
+};
 
 struct cmd_run {
     struct cmd_ctx *ctx;
@@ -48,6 +58,8 @@ struct cmd_run {
                                     the handler says it (undo); else the
                                     first event says it (heap) */
     bool change_secret;
+    struct store_fold fold;      /* what saving its history line folded
+                                    (store.h), for the notice */
     char *detail;                /* what the change showed everyone, in
                                     full, for recap and log (heap) */
     char *gm_detail;             /* ... and the GM, when hidden numbers
@@ -61,8 +73,52 @@ struct cmd_run {
                                     then draws nothing again */
     bool keep;                   /* commit although nothing was saved: a
                                     read-only command wrote bookkeeping
-                                    (/combat recap's last-seen mark) */
+                                    (/combat recap's last-seen mark, a
+                                    proposal) */
+    uint32_t propose_for;        /* the handler tries the change on the
+                                    working copy for this combatant
+                                    (checked as the GM's would be), and
+                                    cmd_finish() sends it to the GM as a
+                                    proposal instead of saving; 0: no */
+    struct cmd_again *again;     /* an approved proposal being applied
+                                    (heap), or NULL; run->req then points
+                                    at its req */
 };
+
+/* Run req (an approved proposal's command) in run as if it had been
+ * asked: validated, the fight's system's view of it, its handler. run->req
+ * becomes req, which must outlive the run. False when it was refused
+ * (run->failed, the reply says why). */
+bool cmd_run_as(struct cmd_run *run, const struct cmd_req *req);
+
+/* Whether who's hp and conditions are the sender's to change (as
+ * cmd_may_act(), or, in a fight that trusts its players, any player for a
+ * combatant they can see): yes; no
+ * (refused, the reply says why); or the change may go to the GM as a
+ * proposal (a player of this fight, a combatant they can see, proposals
+ * on in this server). */
+enum cmd_touch { CMD_TOUCH_YES, CMD_TOUCH_NO, CMD_TOUCH_PROPOSE };
+enum cmd_touch cmd_touch_of(struct cmd_run *run,
+                            const struct enc_combatant *who);
+
+/* Send the command in run->req, about who, to the GM as a proposal
+ * (cmd_proposal.c): stored, within the limits, with a private answer to
+ * the sender and the GM's message (reply.notice) with Approve and Reject
+ * buttons. Nothing of the fight is saved (the working copy, where the
+ * handler tried the change, is dropped). */
+void cmd_propose(struct cmd_run *run, const struct enc_combatant *who);
+
+/* An answer to a proposal whose button names another channel (clicked
+ * in the GM channel): *moved is req for that fight's channel, and true.
+ * False: req stands as it is. */
+bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved);
+
+/* Whether proposals are on in guild (/config proposals:), and when they
+ * lapse (/config proposal-expiry:); without a server (the console) on,
+ * lapsing with the turn. */
+bool cmd_config_proposals(struct store *store, uint64_t guild);
+enum proposal_expiry cmd_config_proposal_expiry(struct store *store,
+                                                uint64_t guild);
 
 /* Replace the reply with one error line (and a hint line when hint is
  * neither NULL nor empty): ephemeral, marked an error, nothing changed. */
@@ -93,10 +149,6 @@ struct enc_combatant *cmd_combatant(struct cmd_run *run, const char *opt);
 /* Fail unless the sender may act for who (GM or its owner). */
 bool cmd_may_act(struct cmd_run *run, const struct enc_combatant *who);
 
-/* Fail unless the sender may change who's hp and conditions: as
- * cmd_may_act(), or, in a fight that trusts its players, any player for a
- * combatant they can see. */
-bool cmd_may_touch(struct cmd_run *run, const struct enc_combatant *who);
 
 /* Option helpers over the request; absent gives dflt. Fail on bad values. */
 bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
@@ -209,6 +261,7 @@ cmd_handler_fn cmd_combat_end;
 cmd_handler_fn cmd_combat_notices;
 cmd_handler_fn cmd_combat_trust;
 cmd_handler_fn cmd_combat_clock;
+cmd_handler_fn cmd_combat_proposal;
 cmd_handler_fn cmd_attack;
 cmd_handler_fn cmd_rs_action;
 cmd_handler_fn cmd_config;

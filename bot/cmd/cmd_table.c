@@ -14,6 +14,7 @@
 #include "cmd_macro.h"
 #include "cmd_run.h"
 #include "cmd_xfer.h"
+#include "proposal.h"
 #include "dur.h"
 #include "eng_limits.h"
 #include "eng_text.h"
@@ -30,6 +31,9 @@ static const char *const ends_choices[] = {"start", "end", NULL};
 /* Whose dice syntax to read (dice_dialect_name()); "server": the server's */
 static const char *const dialect_choices[] = {
     "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick", NULL};
+/* /config proposals: and proposal-expiry: (proposal.h) */
+static const char *const on_off_choices[] = {"on", "off", NULL};
+static const char *const expiry_choices[] = {"turn", "round", "never", NULL};
 static const char *const my_dialect_choices[] = {
     "server", "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick",
     NULL};
@@ -216,10 +220,12 @@ static const struct cmd_spec table[] = {
           RS_INT("value", false, -ENC_MAX_VALUE, ENC_MAX_VALUE,
                  "Value or stacks to add"),
           RS_INT("rounds", false, 0, ENC_MAX_ROUNDS,
-                 "How many rounds it lasts (0: until removed)"),
+                 "Rounds it lasts; with until:, that one's turns (0: until "
+                 "removed)"),
           RS_BOOL("remove", "Remove the condition instead"),
           RS_WHO("until", false,
-                 "Whose turn counts the rounds (default: the holder)"),
+                 "Whose turn ends it (default the holder; alone: their next "
+                 "turn)"),
           RS_CHOICE("ends", false, ends_choices,
                     "start or end of that turn (default end)"),
           RS_INT("cap", false, 0, ENC_MAX_VALUE,
@@ -293,6 +299,17 @@ static const struct cmd_spec table[] = {
      OPTS(RS_BOOL("on", "Players may heal, hurt and mark anyone visible")),
      NULL, NULL},
 
+    {"combat", "proposal", ENC_CMD | CMD_F_GM_ONLY | CMD_F_NOT_ACTING,
+     GUILD,
+     "GM: approve or reject a player's proposal, or list those waiting",
+     "/combat proposal approve:1",
+     cmd_combat_proposal,
+     OPTS(RS_TEXT("approve", false, PROPOSAL_REF_MAX,
+                  "The proposal to apply, by number"),
+          RS_TEXT("reject", false, PROPOSAL_REF_MAX,
+                  "The proposal to turn down, by number")),
+     NULL, NULL},
+
     {"combat", "clock", ENC_CMD | CMD_F_GM_ONLY | CMD_F_NOT_ACTING, GUILD,
      "GM: remind slow turns, tell the GM, move on (play by post)",
      "/combat clock remind:4h act:24h auto:true",
@@ -311,7 +328,8 @@ static const struct cmd_spec table[] = {
      "/attack target:\"Goblin 1\" damage:1d8+3",
      cmd_attack,
      OPTS(RS_WHO("target", false,
-                 "Who is attacked (leave out: choose from a list)"),
+                 "Who is attacked (leave out: choose from a list; "
+                 "several for an area attack)"),
           RS_OWN("attacker", false,
                  "Who attacks (default: whose turn it is)"),
           RS_DICE("roll", false,
@@ -470,7 +488,13 @@ static const struct cmd_spec table[] = {
                   "manages them again"),
           RS_CHOICE("dice", false, dialect_choices,
                     "Read dice as another bot does (dicemaiden, roll20, "
-                    "foundry, avrae, sidekick) or as fray")),
+                    "foundry, avrae, sidekick) or as fray"),
+          RS_CHOICE("proposals", false, on_off_choices,
+                    "A player's change to another's combatant goes to the "
+                    "GM to approve (default on)"),
+          RS_CHOICE("proposal-expiry", false, expiry_choices,
+                    "When waiting proposals lapse: turn (default), round, "
+                    "never")),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

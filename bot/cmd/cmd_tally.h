@@ -44,6 +44,11 @@ void cmd_tally_wait(struct encounter *e, const struct enc_wait *w0,
  * for the GM only. The end's summary and /combat log both say them. */
 void cmd_tally_say(struct rs_call *c);
 
+/* Room /combat log keeps for its numbers when it fits the history in a
+ * file: a heading and a line per combatant (a name of at most
+ * ENC_MAX_NAME bytes, escaped, and the numbers). */
+#define CMD_TALLY_LOG_ROOM (64 + ENC_MAX_COMBATANTS * 512)
+
 /* /combat log's last section: a heading and cmd_tally_say's sentences as
  * markdown, as a viewer sees them (gm: hidden numbers too), appended to
  * out. Returns false when memory ran out. */

@@ -158,6 +158,26 @@ static void step_back(struct cmd_run *run, bool reopen)
     enum bot_err err = store_enc_load_before(run->ctx->store,
                                              run->req->channel_id,
                                              e->version, &doc, &found);
+    /* The changes before the fold point were folded into a summary
+     * (store.h, "bounds on a fight's history"): undo stops there. */
+    struct store_hist_info hist = {0};
+    if ((err == BOT_OK || err == BOT_NOTFOUND) &&
+        store_hist_info(run->ctx->store, run->req->channel_id, &hist) ==
+            BOT_OK &&
+        hist.folded_to > 0 && (err == BOT_NOTFOUND || found < hist.folded_to)) {
+        free(doc);
+        if (err == BOT_NOTFOUND)
+            cmd_fail(run, "there is nothing more to undo: undo reaches the "
+                     "last %d changes, and this fight's changes up to "
+                     "version %lld were folded into a summary (see /combat "
+                     "history)", ENC_UNDO_DEPTH, (long long)hist.folded_to);
+        else
+            cmd_fail(run, "undo cannot go further back: this fight's "
+                     "changes up to version %lld were folded into a summary "
+                     "to keep its history within its bound (see /combat "
+                     "history)", (long long)hist.folded_to);
+        return;
+    }
     if (err == BOT_NOTFOUND) {
         cmd_fail(run, "there is nothing to undo (the last %d changes can "
                  "be undone)", ENC_UNDO_DEPTH);
@@ -260,11 +280,19 @@ void cmd_combat_history(struct cmd_run *run)
         return;
     }
     struct sbuf b = h.b;
+    struct store_hist_info hist = {0};
     if (h.shown == 0)
         sbuf_add(&b, "Nothing has happened in this fight yet.");
     else if (total > h.shown)
         sbuf_addf(&b, "_\xE2\x80\xA6 and %zu earlier (count: shows more)_",
                   total - h.shown);
+    /* The summary may be past the page: say it is there. */
+    if (total > h.shown &&
+        store_hist_info(run->ctx->store, run->req->channel_id, &hist) ==
+            BOT_OK && hist.folded_to > 0)
+        sbuf_addf(&b, "\n_Changes up to v%lld were folded into a summary "
+                  "to keep the fight's history within its bound._",
+                  (long long)hist.folded_to);
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          "What happened");
     if (em != NULL)

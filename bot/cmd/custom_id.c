@@ -28,15 +28,21 @@ bool custom_id_make(char *out, size_t cap, const char *command,
                                 const char *opt_value)
 {
     int n;
+    char ver[24];
 
-    if (!command || !custom_id_name_ok(command, strlen(command)) || version < 0 ||
+    if (!command || !custom_id_name_ok(command, strlen(command)) ||
+        (version < 0 && version != CUSTOM_ID_ANY_VERSION) ||
         (sub && !custom_id_name_ok(sub, strlen(sub))) ||
         (opt_name && !custom_id_name_ok(opt_name, strlen(opt_name))) ||
         (opt_value && !opt_name))
         return false;
-    n = snprintf(out, cap, "%s:%s%s%s:%" PRIu64 ".%" PRId64 "%s%s%s%s",
+    if (version == CUSTOM_ID_ANY_VERSION)
+        snprintf(ver, sizeof ver, "*");
+    else
+        snprintf(ver, sizeof ver, "%" PRId64, version);
+    n = snprintf(out, cap, "%s:%s%s%s:%" PRIu64 ".%s%s%s%s%s",
                  CUSTOM_ID_PREFIX, command, sub ? "/" : "",
-                 sub ? sub : "", fight, version, opt_name ? ":" : "",
+                 sub ? sub : "", fight, ver, opt_name ? ":" : "",
                  opt_name ? opt_name : "", opt_value ? "=" : "",
                  opt_value ? opt_value : "");
     return n > 0 && (size_t)n < cap && n <= CUSTOM_ID_MAX;

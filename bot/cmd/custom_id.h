@@ -80,7 +80,9 @@ struct custom_id {
 bool custom_id_name_ok(const char *s, size_t n);
 
 /* Build a custom_id for fight into out[cap]. sub, opt_name, opt_value may
- * be NULL.
+ * be NULL. version CUSTOM_ID_ANY_VERSION ("*") makes a button of any
+ * version of its fight, which the command checks against the current
+ * state (a proposal's Approve: cmd_proposal.c).
  * Returns false when a part is invalid or the id would exceed the limit. */
 bool custom_id_make(char *out, size_t cap, const char *command,
                     const char *sub, uint64_t fight, int64_t version,

@@ -67,3 +67,30 @@ bool custom_id_req(const struct custom_id *cid, bool is_select,
     return !cid->opt_name[0] || value == NULL ||
            cmd_req_add_opt(req, cid->opt_name, value, why, whylen);
 }
+
+bool custom_id_req_values(const struct custom_id *cid,
+                          const char *const *values, int n,
+                          struct cmd_req *req, char *why, size_t whylen)
+{
+    if (n > 1 && (!cid->select_name[0] ||
+                  cid->version != CUSTOM_ID_ANY_VERSION)) {
+        snprintf(why, whylen, "this menu takes one choice, not %d", n);
+        return false;
+    }
+    if (n - 1 > CMD_MAX_PICKED) {
+        snprintf(why, whylen, "too many choices (limit is %d)",
+                 CMD_MAX_PICKED + 1);
+        return false;
+    }
+    if (!custom_id_req(cid, true, n > 0 ? values[0] : NULL, req, why,
+                       whylen))
+        return false;
+    for (int i = 1; i < n; i++) {
+        if (values[i] == NULL) {
+            snprintf(why, whylen, "a picker's answer without a value");
+            return false;
+        }
+        req->picked[req->npicked++] = values[i];
+    }
+    return true;
+}

@@ -34,4 +34,14 @@ bool custom_id_req(const struct custom_id *cid, bool is_select,
                    const char *value, struct cmd_req *req, char *why,
                    size_t whylen);
 
+/* A select's answer of n values (Discord sends them in the order of the
+ * menu's options): custom_id_req() with the first, and the rest, for a
+ * picker's select (a multi-select picker), into req.picked (borrowed).
+ * False with why set as custom_id_req(), or when several values answer a
+ * select that is not a picker's (any version), or more than CMD_MAX_PICKED follow the
+ * first. */
+bool custom_id_req_values(const struct custom_id *cid,
+                          const char *const *values, int n,
+                          struct cmd_req *req, char *why, size_t whylen);
+
 #endif

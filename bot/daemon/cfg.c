@@ -62,6 +62,22 @@ static const struct cfg_key cfg_keys[] = {
     {"fights", "max_archived_per_server", CFG_T_INT, 1, 1000000, "1000",
      F(max_archived_per_server),
      "ended fights kept per server; the oldest beyond it are deleted"},
+    /* The least each may be is the store's (STORE_HIST_MIN_*): a fight
+     * keeps twice its undo chain's lines, and 64 KB. */
+    {"fights", "history_max_kb", CFG_T_INT, 64, 1048576, "1024",
+     F(history_max_kb),
+     "history one running fight keeps (/combat history, /combat log), in "
+     "KB; past it its oldest changes are folded into a summary and undo "
+     "cannot go back past them"},
+    {"fights", "history_max_changes", CFG_T_INT, 100, 1000000, "2000",
+     F(history_max_changes),
+     "changes one running fight keeps in its history; past it its oldest "
+     "are folded into a summary, as for history_max_kb"},
+    {"fights", "history_max_mb_per_server", CFG_T_INT, 1, 1048576, "64",
+     F(history_max_mb_per_server),
+     "history all of one server's fights keep together (running and "
+     "ended), in MB; past it the oldest changes of its fight with the most "
+     "are folded into a summary"},
     {"fights", "clock_speed", CFG_T_INT, 1, 86400, "1", F(clock_speed),
      "FOR TESTS ONLY: the turn clock (/combat clock) runs this many times "
      "faster than real time; 1 in production"},

@@ -46,6 +46,9 @@ struct cfg {
     int64_t max_live_per_server;     /* [fights] max_live_per_server */
     bool thread_archive_on_end;      /* [threads] archive_on_end */
     int64_t max_archived_per_server; /* [fights] max_archived_per_server */
+    int64_t history_max_kb;          /* [fights] history_max_kb */
+    int64_t history_max_changes;     /* [fights] history_max_changes */
+    int64_t history_max_mb_per_server; /* [fights] ..._mb_per_server */
     int64_t clock_speed;             /* [fights] clock_speed (tests only) */
     int64_t clock_offset_s;          /* [fights] clock_offset_s (tests) */
     int64_t max_macros_per_server;   /* [macros] max_per_server */

@@ -311,6 +311,7 @@ static void release(struct daemon *d)
     limit_free(d->limit);
     free(d->batch);
     free(d->result);
+    cmd_log_cache_free(d->log_cache);
     store_close(d->store);
     rs_data_free(&d->rules);
 }
@@ -364,6 +365,10 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_STORE;
     }
     log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
+    store_hist_set_bounds(d.store, &(struct store_hist_bounds){
+        .fight_bytes = c->history_max_kb * 1024,
+        .fight_lines = c->history_max_changes,
+        .server_bytes = c->history_max_mb_per_server << 20});
     d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
     if (!d.batch) {
         log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
@@ -374,6 +379,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
         log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
     d.result = malloc(sizeof *d.result); /* NULL: one per command */
+    d.log_cache = cmd_log_cache_new();   /* NULL: each log made anew */
     d.limit = limit_new(0);
     if (!d.limit)
         log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");

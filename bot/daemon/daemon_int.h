@@ -81,6 +81,8 @@ struct daemon {
     int64_t answered;
     int64_t deferred;
     struct enc_cache *cache;              /* NULL: decode every command */
+    struct cmd_log_cache *log_cache;      /* the last /combat log, for the
+                                             next of the same fight state */
     struct enc_result *result;            /* every command's events, reused
                                              (cmd_ctx.result); NULL: each
                                              command allocates its own */
@@ -151,6 +153,9 @@ void daemon_clock_fire(lws_sorted_usec_list_t *sul);
 /* daemon_reply.c: post a copy for the GM channel (folded with others while
  * one is on its way). Takes *mp. */
 void daemon_post_gm_copy(struct daemon *d, uint64_t channel, struct msg **mp);
+/* Post m (borrowed) in channel as a message of its own (cmd_reply.notice). */
+void daemon_post_notice(struct daemon *d, uint64_t channel,
+                        const struct msg *m);
 
 /* GM channels that may have a copy on its way at once; a copy for another
  * channel beyond them is posted alone, as if nothing were in flight. */

@@ -37,6 +37,7 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .max_macros_user = d->cfg->max_macros_per_user,
                             .max_chars = d->cfg->max_characters_per_user,
                             .max_templates = d->cfg->max_templates_per_server,
+                            .log_cache = d->log_cache,
                             .result = d->result};
 }
 
@@ -361,24 +362,31 @@ static bool likely_ephemeral(const struct cmd_req *req)
 
 static void on_gm_done(void *ud, const struct rest_result *res);
 
+/* POST m in channel; done(ud) is told when it is answered. */
+static bool post_msg(struct daemon *d, uint64_t channel, const struct msg *m,
+                     rest_done_fn *done, void *ud)
+{
+    char path[REST_MAX_PATH];
+    char *text = render_discord_message_text(m, false, NULL);
+    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
+    bool ok = text && rest_submit(d->rest, "POST", path, text, done, ud) ==
+                          BOT_OK;
+    free(text);
+    return ok;
+}
+
 /* Submit m to the GM channel; fold (may be NULL) is told when it is done. */
 static bool gm_submit(struct daemon *d, uint64_t channel, const struct msg *m,
                       struct gm_fold *fold)
 {
-    char path[REST_MAX_PATH];
-    char *text = render_discord_message_text(m, false, NULL);
-    bool ok;
-
-    snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
-    ok = text && rest_submit(d->rest, "POST", path, text,
-                             fold ? on_gm_done : daemon_on_follow_done,
-                             fold ? (void *)fold : (void *)d) == BOT_OK;
+    bool ok = post_msg(d, channel, m,
+                       fold ? on_gm_done : daemon_on_follow_done,
+                       fold ? (void *)fold : (void *)d);
     if (!ok)
         log_msg(d->log, LOG_LVL_WARN, "cannot post to the GM channel %" PRIu64,
                 channel);
     else
         d->metrics.gm_posts++;
-    free(text);
     return ok;
 }
 
@@ -510,6 +518,17 @@ void daemon_gm_free(struct daemon *d)
     }
     free(d->gm);
     d->gm = NULL;
+}
+
+/* A message of a command's own for another channel (cmd_reply.notice: a
+ * proposal for the GM, with its buttons): posted as it is, never folded
+ * with the GM's copies, which would drop its buttons. */
+void daemon_post_notice(struct daemon *d, uint64_t channel,
+                        const struct msg *m)
+{
+    if (!post_msg(d, channel, m, daemon_on_follow_done, d))
+        log_msg(d->log, LOG_LVL_WARN, "cannot post a notice in channel %"
+                PRIu64, channel);
 }
 
 /* A copy for the GM channel. Posted at once when nothing is on its way to
@@ -748,6 +767,8 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         daemon_thread_open(d, it, reply->channel_id, reply->thread_name);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
         daemon_post_gm_copy(d, reply->gm_channel, &reply->gm_copy);
+    if (reply->notice && reply->notice_channel)
+        daemon_post_notice(d, reply->notice_channel, reply->notice);
     /* The server plays another set of systems now: its commands follow,
      * once the change is committed. */
     if (reply->guild_commands && !reply->is_error)

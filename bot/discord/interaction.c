@@ -285,9 +285,11 @@ static bool decode_component(struct interaction *it, json_t *data, char *why,
                      INTERACTION_SELECT_VALUES_MAX);
             return false;
         }
-        return custom_id_req(&it->cid, true,
-                             json_string_value(json_array_get(vals, 0)),
-                             &it->req, why, whylen);
+        const char *v[INTERACTION_SELECT_VALUES_MAX];
+        int n = (int)json_array_size(vals);
+        for (int i = 0; i < n; i++)
+            v[i] = json_string_value(json_array_get(vals, i));
+        return custom_id_req_values(&it->cid, v, n, &it->req, why, whylen);
     }
     snprintf(why, whylen, "unsupported component type %d",
              it->component_type);

@@ -27,7 +27,11 @@ bool mp_declare(json_t *message, const struct mp_file *files, size_t n)
             return false;
     }
     for (size_t i = 0; i < n; i++) {
-        json_t *a = json_pack("{s:I,s:s}", "id", (json_int_t)i, "filename",
+        /* A string: Discord's OpenAPI description types the id so, and
+         * its docs take "0" as well as 0. */
+        char id[24];
+        snprintf(id, sizeof id, "%zu", i);
+        json_t *a = json_pack("{s:s,s:s}", "id", id, "filename",
                               files[i].filename);
         if (a == NULL || json_array_append_new(list, a) != 0)
             return false;

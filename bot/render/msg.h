@@ -70,6 +70,8 @@ struct msg_select {
     char *placeholder;
     struct msg_select_option options[MSG_MAX_SELECT];
     int noptions;
+    int max_values;             /* > 1: a multi-select, 1 to this many
+                                   choices (at most noptions); else one */
 };
 
 /* Components V2 (docs/internals/v2.md): a message drawn as one container
@@ -124,6 +126,10 @@ struct msg {
     struct msg_select select;   /* used when select.noptions > 0 */
     uint64_t mention_users[MSG_MAX_MENTIONS]; /* the only users it may ping */
     int nmentions;
+    bool notice;                /* content is a turn's notice: Discord draws
+                                   the message as V2 (render_notice.h) */
+    int notice_button;          /* with notice: the button drawn beside
+                                   the notice (its Attack), -1: none */
 };
 
 void msg_init(struct msg *m);

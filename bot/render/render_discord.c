@@ -6,6 +6,7 @@
  * The json_t forms parse that text for the few callers that edit a body.
  */
 #include "render_discord.h"
+#include "render_notice.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -400,6 +401,12 @@ static int put_rows(struct jw *w, const struct msg *m, bool *dropped,
         if (m->select.placeholder)
             put_text(w, "placeholder", m->select.placeholder,
                      RENDER_DC_PLACEHOLDER_MAX, NULL, false);
+        if (m->select.max_values > 1 && k > 1) {
+            /* a multi-select: at least one, at most what it offers */
+            JW_I64(w, "min_values", 1);
+            JW_I64(w, "max_values",
+                   m->select.max_values < k ? m->select.max_values : k);
+        }
         JW_LIT(w, "}]}");
         rows++;
         comps += 2;
@@ -747,6 +754,12 @@ static void put_body(struct jw *w, const struct msg *m, bool ephemeral,
         put_v2(w, m, ephemeral, edit);
         goto out;
     }
+    struct msg notice;
+    if (render_notice_v2(m, &notice)) {   /* a turn's notice: V2 */
+        put_v2(w, &notice, ephemeral, edit);
+        render_notice_done(&notice);
+        goto out;
+    }
     if (ne > 0) {
         struct embeds es = {
             .w = w,
@@ -845,7 +858,9 @@ void render_discord_callback_jw(struct jw *w, enum render_dc_callback type,
     case RENDER_DC_CB_MESSAGE:
     case RENDER_DC_CB_UPDATE:
         JW_LIT(w, ",\"data\":{");
-        put_body(w, m, ephemeral, false);
+        /* a notice replacing a classic message (a prompt's) converts it:
+         * content and embeds emptied, as an edit does */
+        put_body(w, m, ephemeral, type == RENDER_DC_CB_UPDATE && m->notice);
         JW_LIT(w, "}");
         break;
     }

@@ -29,6 +29,17 @@
  * would give them away (docs/commands.md, "Hidden combatants"). */
 bool render_side_unseen(const struct encounter *e, int64_t side);
 
+/* How long a condition counted on a turn lasts, in words, appended to b:
+ * "until the end of Ann's turn" (the running one), "... of Ann's next
+ * turn", "until the start of Ann's 3rd turn from now". anchor is whose
+ * turn counts it, at the boundary at, turns the count left (> 0); now:
+ * the anchor's running turn is the first that counts. A hidden anchor is
+ * "someone unseen" unless gm_view. */
+struct sbuf;
+void render_cond_until(struct sbuf *b, const struct encounter *e,
+                       uint32_t anchor, enum enc_expire at, int64_t turns,
+                       bool now, bool gm_view);
+
 /* Longest events text in one embed description (Discord allows 4096; the
  * Discord renderer trims further if it must). */
 #define RENDER_ENC_MAX_EVENTS_TEXT 4000

@@ -299,9 +299,17 @@ static bool render_event(struct sbuf *b, const struct view *v,
         sbuf_add(b, "**");
         if (ev->a != 0 && !hide)
             sbuf_addf(b, " %" PRId64, ev->a);
-        if (ev->b > 0)
+        if (ev->b > 0 && ev->c > 0) {
+            sbuf_add(b, " (");
+            render_cond_until(b, e, ev->other,
+                              ev->c == ENC_EXPIRE_START + 1
+                                  ? ENC_EXPIRE_START : ENC_EXPIRE_END,
+                              ev->b, false, v->gm);
+            sbuf_addc(b, ')');
+        } else if (ev->b > 0) {
             sbuf_addf(b, " (%" PRId64 " round%s)", ev->b,
                       ev->b == 1 ? "" : "s");
+        }
         break;
     case ENC_EV_COND_EXPIRE:
     case ENC_EV_COND_REMOVE:

@@ -59,6 +59,59 @@ static void unseen_line(struct sbuf *b, const struct encounter *e,
               down ? "down" : render_health_label(c));
 }
 
+void render_cond_until(struct sbuf *b, const struct encounter *e,
+                       uint32_t anchor, enum enc_expire at, int64_t turns,
+                       bool now, bool gm_view)
+{
+    const struct enc_combatant *who = enc_by_id_c(e, anchor);
+    sbuf_add(b, at == ENC_EXPIRE_START ? "until the start of "
+                                       : "until the end of ");
+    if (who == NULL || (who->hidden && !gm_view)) {
+        sbuf_add(b, RENDER_UNSEEN);
+    } else {
+        char *name = msg_escape(who->name);
+        sbuf_add(b, name ? name : "?");
+        free(name);
+    }
+    if (now && turns <= 1) {
+        sbuf_add(b, "'s turn");
+        return;
+    }
+    if (now)
+        turns--;             /* the running turn is the first of them */
+    if (turns <= 1) {
+        sbuf_add(b, "'s next turn");
+        return;
+    }
+    /* 11th to 13th, else by the last digit: 1st, 2nd, 3rd, 4th. */
+    int64_t last = turns % 10, tens = turns % 100;
+    const char *th = tens >= 11 && tens <= 13 ? "th"
+                     : last == 1 ? "st" : last == 2 ? "nd"
+                     : last == 3 ? "rd" : "th";
+    sbuf_addf(b, "'s %lld%s turn from now", (long long)turns, th);
+}
+
+/* A condition's time left after its name: rounds when the holder's own
+ * turn ends count it (the short form), else whose turn and which end. */
+static void cond_time(struct sbuf *b, const struct encounter *e,
+                      const struct enc_combatant *c, const struct enc_cond *q,
+                      bool gm_view, bool compact)
+{
+    if (q->rounds <= 0)
+        return;
+    if (compact || (q->anchor == c->id && q->expire == ENC_EXPIRE_END)) {
+        sbuf_addf(b, " (%dr)", (int)q->rounds);
+        return;
+    }
+    /* The anchor's running turn counts when it began after the condition
+     * was given and its end is the boundary (turn.c turn_expire). */
+    bool now = q->expire == ENC_EXPIRE_END && e->current == q->anchor &&
+               q->applied_turn < e->turn_seq;
+    sbuf_add(b, " (");
+    render_cond_until(b, e, q->anchor, q->expire, q->rounds, now, gm_view);
+    sbuf_addc(b, ')');
+}
+
 /* What the tracker says of c after its place: name, side, tracks (or a
  * health label), the system's status, conditions and note. */
 static void combatant_desc(struct sbuf *b, const struct encounter *e,
@@ -123,8 +176,7 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             sbuf_addc(b, ' ');
             render_int(b, q->value, 0);
         }
-        if (q->rounds > 0)
-            sbuf_addf(b, " (%dr)", (int)q->rounds);
+        cond_time(b, e, c, q, gm_view, compact);
     }
     if (shown < c->nconds)
         sbuf_addf(b, " +%d", c->nconds - shown);

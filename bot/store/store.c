@@ -252,6 +252,7 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
     if (e != BOT_OK)
         return e;
     s->ops = ops;
+    store_hist_set_bounds(s, NULL);
     *out = s;
     return BOT_OK;
 }
@@ -466,11 +467,14 @@ void store__change_free(struct change_buf *b)
     *b = (struct change_buf){0};
 }
 
+
 enum bot_err store_change_add(struct store *s, uint64_t channel,
                               const struct store_change_rec *r)
 {
     enum bot_err e = check_change(s, r);
-    return e != BOT_OK ? e : s->ops->change_add(s, channel, r);
+    if (e == BOT_OK)
+        e = s->ops->change_add(s, channel, r);
+    return e != BOT_OK ? e : store__hist_bound(s, channel, r);
 }
 
 enum bot_err store_change_list(struct store *s, uint64_t channel,

@@ -186,9 +186,75 @@ typedef enum bot_err store_change_fn(void *ctx,
 /* Add the line of the change that made version r->version of the
  * channel's live encounter (after its save, in the same transaction).
  * BOT_NOTFOUND with no live encounter, BOT_CONFLICT when that version has
- * its line already. */
+ * its line already. Keeps the bounds below, folding the oldest lines of a
+ * fight when one is passed (store_hist_last_fold() says what went). */
 enum bot_err store_change_add(struct store *s, uint64_t channel,
                               const struct store_change_rec *r);
+
+/* ---- bounds on a fight's history (issue 33) -------------------------------
+ *
+ * A running fight's history lines are bounded per fight (bytes and lines)
+ * and per server (bytes of every fight it keeps, live or archived). Past a
+ * bound, store_change_add() folds the oldest lines of a fight into one
+ * summary line at the version of the newest line folded (by 0, by_name
+ * STORE_FOLD_BY, its text saying why): down to STORE_FOLD_KEEP_PCT percent
+ * of the fight's bound, so a fold happens once in many changes, never at
+ * each. The server's bound folds its fight with the most history (down by
+ * as much as the server is over, and to STORE_FOLD_KEEP_PCT of the
+ * bound); it is checked each time a fight's history crosses a step of
+ * STORE_HIST_SERVER_STEP bytes, so one fight can pass it by that much at
+ * most. Bytes are those of a line's text, detail, GM detail and author
+ * name. The undo chain (ENC_UNDO_DEPTH versions) is bounded by itself; an
+ * undo that would return to a state older than the fold is the command
+ * layer's to refuse (store_hist_info's folded_to).
+ */
+#define STORE_HIST_FIGHT_BYTES (1 << 20)        /* default per fight */
+#define STORE_HIST_FIGHT_LINES 2000             /* default per fight */
+#define STORE_HIST_SERVER_BYTES (64LL << 20)    /* default per server */
+/* The least a bound may be: a fight keeps at least twice its undo chain's
+ * lines, and room for lines of STORE_MAX_CHANGE_DETAIL twice over. */
+#define STORE_HIST_MIN_LINES (2 * ENC_UNDO_DEPTH)
+#define STORE_HIST_MIN_BYTES (64 << 10)
+#define STORE_HIST_SERVER_STEP (64 << 10)
+#define STORE_FOLD_KEEP_PCT 75
+#define STORE_FOLD_BY "fray"
+
+struct store_hist_bounds {
+    int64_t fight_bytes;     /* 0: STORE_HIST_FIGHT_BYTES */
+    int64_t fight_lines;     /* 0: STORE_HIST_FIGHT_LINES */
+    int64_t server_bytes;    /* 0: STORE_HIST_SERVER_BYTES */
+};
+
+/* Set the bounds store_change_add() keeps (copied; values below the
+ * STORE_HIST_MIN_* are raised to them). A new store has the defaults. */
+void store_hist_set_bounds(struct store *s, const struct store_hist_bounds *b);
+
+/* What the channel's live fight keeps of its history: bytes and lines,
+ * and the version its oldest lines were folded up to (0: none).
+ * BOT_NOTFOUND when the channel has no live fight. */
+struct store_hist_info {
+    int64_t bytes;
+    int64_t lines;
+    int64_t folded_to;
+};
+enum bot_err store_hist_info(struct store *s, uint64_t channel,
+                             struct store_hist_info *out);
+
+/* What the last store_change_add() folded, for the notice to the GM. */
+enum store_fold_why {
+    STORE_FOLD_NONE = 0,
+    STORE_FOLD_FIGHT,        /* the fight passed its own bound */
+    STORE_FOLD_SERVER,       /* the server passed its bound */
+};
+struct store_fold {
+    enum store_fold_why why;
+    bool this_fight;         /* the fight folded is the one changed */
+    int64_t upto;            /* its lines up to this version went */
+    int64_t lines;           /* how many lines went */
+    int64_t limit;           /* the bound passed: bytes */
+    int64_t limit_lines;     /* STORE_FOLD_FIGHT: the lines bound */
+};
+void store_hist_last_fold(const struct store *s, struct store_fold *out);
 
 /* The lines of the channel's live encounter made after version `after`
  * (0: all), newest first or oldest first, at most max of them, each to fn

@@ -31,7 +31,22 @@
 struct store {
     const struct store_ops *ops;
     char errmsg[STORE_MAX_ERRMSG]; /* store_errmsg(): one line, no document */
+    struct store_hist_bounds hist; /* store_hist_set_bounds(), filled in */
+    struct store_fold fold;        /* what the last change_add folded */
 };
+
+/* A fight's history as its encounter row counts it (store_bound.c). */
+struct store_hist_row {
+    int64_t id;              /* the encounter's id */
+    uint64_t channel;
+    uint64_t guild;
+    bool live;
+    int64_t bytes, lines, folded_to;
+};
+
+/* One history line's size, newest first, for planning a fold. */
+typedef enum bot_err store_hist_size_fn(void *ctx, int64_t version,
+                                        int64_t at_ms, int64_t bytes);
 
 struct store_ops {
     int version;      /* STORE_OPS_VERSION */
@@ -171,7 +186,37 @@ struct store_ops {
                               size_t max, size_t *n);
     enum bot_err (*timer_claim)(struct store *s, uint64_t channel,
                                 int64_t due_ms, bool *claimed);
+    /* ---- the bounds on history (store_bound.c): appended ----
+     * hist_note: add a line of `bytes` to the live fight's count and read
+     * its row back; hist_info: read it (live fight; BOT_NOTFOUND: none);
+     * hist_sizes: the sizes of encounter id's lines, newest first;
+     * hist_fold: delete its lines up to `upto`, add `summary` (version
+     * upto) and set its count to bytes, lines and folded_to upto;
+     * hist_server: the guild's total and its fight with the most. */
+    enum bot_err (*hist_note)(struct store *s, uint64_t channel,
+                              int64_t bytes, struct store_hist_row *out);
+    enum bot_err (*hist_info)(struct store *s, uint64_t channel,
+                              struct store_hist_row *out);
+    enum bot_err (*hist_sizes)(struct store *s, int64_t id,
+                               store_hist_size_fn *fn, void *ctx);
+    enum bot_err (*hist_fold)(struct store *s, int64_t id, int64_t upto,
+                              const struct store_change_rec *summary,
+                              int64_t bytes, int64_t lines);
+    enum bot_err (*hist_server)(struct store *s, uint64_t guild,
+                                int64_t *total, struct store_hist_row *most);
 };
+
+/* The bytes a history line counts for (store.h "bounds"). */
+int64_t store__change_bytes(const struct store_change_rec *r);
+/* The count of an imported encounter's history: bytes, lines, and the
+ * version of its summary line when its oldest line is one (by 0, by_name
+ * STORE_FOLD_BY). */
+void store__hist_of_rec(const struct store_enc_rec *r,
+                        struct store_hist_row *out);
+/* After line r was added to the channel's live fight: count it, and fold
+ * what a bound passed asks for (store_bound.c). */
+enum bot_err store__hist_bound(struct store *s, uint64_t channel,
+                               const struct store_change_rec *r);
 
 extern const struct store_ops store_sqlite_ops;
 extern const struct store_ops store_pg_ops;

@@ -431,6 +431,11 @@ enum eng_err enc_remove(struct encounter *e, uint32_t id,
             o->conds[k].anchor = heir ? heir : o->id;
             if (o->conds[k].anchor == id)
                 o->conds[k].anchor = 0;
+            /* Given during the leaver's running turn, it waited for its
+             * next one: the heir's turn that starts now is this round's,
+             * so it does not count either. */
+            if (e->current == id && o->conds[k].applied_turn >= e->turn_seq)
+                o->conds[k].applied_turn = e->turn_seq + 1;
         }
     }
 
@@ -731,6 +736,13 @@ static void cond_finish(struct encounter *e, struct enc_combatant *c,
     ev->text = enc_result_strdup(r, k->name, ENC_MAX_COND_NAME);
     ev->a = k->value;
     ev->b = k->rounds;
+    /* A duration counted on someone else's turn, or at a turn's start,
+     * names its anchor and boundary (c is the boundary + 1; 0: the
+     * holder's turn ends count it, said as rounds). */
+    if (k->rounds > 0 && (k->anchor != c->id || k->expire != ENC_EXPIRE_END)) {
+        ev->other = k->anchor;
+        ev->c = (int64_t)k->expire + 1;
+    }
     ev->secret = c->hidden;
 }
 

@@ -65,7 +65,9 @@ enum enc_ev {
     ENC_EV_HP,               /* who: track text changed from a to b */
     ENC_EV_DOWN,             /* who went down */
     ENC_EV_UP,               /* who is back up */
-    ENC_EV_COND_ADD,         /* who gained text (a = value, b = rounds) */
+    ENC_EV_COND_ADD,         /* who gained text (a = value, b = rounds;
+                                c = 0, or the boundary + 1 of other's
+                                turn that counts b down) */
     ENC_EV_COND_EXPIRE,      /* who lost text: its duration ran out */
     ENC_EV_COND_REMOVE,      /* who lost text: removed */
     ENC_EV_ATTACK,           /* who attacked other: cmp, outcome */

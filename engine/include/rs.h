@@ -176,7 +176,10 @@ struct rs_ext {
                                     (bookkeeping such as "busy: reload") */
 #define RS_COND_LASTS  (1u << 3) /* outlasts the fight (until a rest or
                                     healing): a saved character keeps it */
-#define RS_COND_REST   (1u << 4) /* with RS_COND_LASTS: ends when the
+#define RS_COND_TIMED  (1u << 4) /* the chapter fixes how long it lasts (its
+                                    rounds and expire, said in its help):
+                                    the GM may not time it otherwise */
+#define RS_COND_REST   (1u << 5) /* with RS_COND_LASTS: ends when the
                                     character rests (/character rest) */
 
 struct rs_cond_spec {
@@ -432,6 +435,19 @@ struct rs_prompt {
     struct rs_prompt_choice choice[RS_PROMPT_CHOICES];
 };
 
+/* An area attack: one attack that hits several combatants the attacker
+ * names (tactical blast= and template=). The front ends offer its
+ * targets as one multi-select: the first chosen is target:, the rest go
+ * into the attack option more, as "a,b,c". A system whose area attacks
+ * find their own victims (a factions blast hits a zone) declares none. */
+struct rs_area {
+    const char *more;          /* the attack option (RS_VAL_NAMES) that
+                                  names everyone else in the area */
+    const char *const *when;   /* attack options (NULL-ended) that make an
+                                  attack an area one when given */
+    int max_targets;           /* the target and the others, at most */
+};
+
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
 #define RS_F_OPEN_STATS     (1u << 2) /* stats beyond the declared ones are
@@ -468,6 +484,7 @@ struct rs_system {
                                 generated registry is in this order
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
+    const struct rs_area *area; /* its area attacks; NULL: none */
     const struct rs_harm_spec *harm; /* the tracks damage changes, in the
                                         order it reaches them (what soaks
                                         first comes first), at most

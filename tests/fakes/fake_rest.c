@@ -778,6 +778,21 @@ static void record(struct fake_server *s, struct fake_http_req *r,
  * payload's attachments (by the n of its files[n]), each declaration
  * matching a file. On success c->body is the payload; false when the
  * request was answered with an error. */
+
+/* An attachment's id as Discord takes it: a number, or a string of
+ * digits (its OpenAPI description's type); -1 for anything else. */
+static long long attachment_id(const json_t *a)
+{
+    const json_t *id = json_object_get(a, "id");
+    if (json_is_integer(id))
+        return (long long)json_integer_value(id);
+    const char *t = json_string_value(id);
+    char *end = NULL;
+    long long v = t != NULL && t[0] >= '0' && t[0] <= '9'
+                  ? strtoll(t, &end, 10) : -1;
+    return end != NULL && *end == '\0' ? v : -1;
+}
+
 static bool multipart_body(struct route_ctx *c)
 {
     struct fake_server *s = c->s;
@@ -822,7 +837,7 @@ static bool multipart_body(struct route_ctx *c)
         size_t k;
         const json_t *a;
         json_array_foreach(list, k, a)
-            declared |= json_integer_value(json_object_get(a, "id")) == n;
+            declared |= attachment_id(a) == n;
         if (!declared)
             fake_violation(s, "attachment_undeclared", r->rec, "%s %s: "
                            "file %s (%s) is not in attachments", r->meth,
@@ -832,8 +847,7 @@ static bool multipart_body(struct route_ctx *c)
     const json_t *a;
     json_array_foreach(list, k, a) {
         char field[32];
-        snprintf(field, sizeof field, "files[%lld]",
-                 (long long)json_integer_value(json_object_get(a, "id")));
+        snprintf(field, sizeof field, "files[%lld]", attachment_id(a));
         if (fake_mp_find(&mp, field) == NULL) {
             fake_violation(s, "multipart", r->rec, "%s %s: attachment %s "
                            "has no file", r->meth, r->path, field);

@@ -12,10 +12,13 @@
  *    leaked reference shows up as a leak);
  *  - an accepted interaction has a handled type, an id, a token and a
  *    command, at most CMD_MAX_OPTS options, and a known button/select for
- *    components; interaction_cleanup() releases it;
+ *    components; further choices of a select (req.picked) only on a
+ *    picker's select, at most CMD_MAX_PICKED, none NULL;
+ *    interaction_cleanup() releases it;
  *  - the custom_id parser never writes past its fields, and an id it
  *    accepts is rebuilt by custom_id_make() within
- *    CUSTOM_ID_MAX bytes.
+ *    CUSTOM_ID_MAX bytes; a button of any version ("*", a proposal's
+ *    Approve and Reject) is rebuilt with "*" and the same value.
  */
 #include <string.h>
 
@@ -37,13 +40,24 @@ static void custom_id(const char *s)
     FUZZ_CHECK(fuzz_terminated(cid.sub, sizeof cid.sub));
     FUZZ_CHECK(fuzz_terminated(cid.opt_name, sizeof cid.opt_name));
     FUZZ_CHECK(fuzz_terminated(cid.opt_value, sizeof cid.opt_value));
-    FUZZ_CHECK(cid.version >= 0);
+    FUZZ_CHECK(cid.version >= 0 || cid.version == CUSTOM_ID_ANY_VERSION);
     if (custom_id_make(out, sizeof out, cid.command,
                                    cid.sub[0] ? cid.sub : NULL, cid.fight,
                                    cid.version,
                                    cid.opt_name[0] ? cid.opt_name : NULL,
                                    cid.has_value ? cid.opt_value : NULL))
         FUZZ_CHECK(strlen(out) <= CUSTOM_ID_MAX);
+    /* a button of any version (a proposal's Approve) is rebuilt as such */
+    if (cid.version == CUSTOM_ID_ANY_VERSION && !cid.select_name[0] &&
+        cid.has_value &&
+        custom_id_make(out, sizeof out, cid.command,
+                       cid.sub[0] ? cid.sub : NULL, cid.fight, cid.version,
+                       cid.opt_name, cid.opt_value)) {
+        struct custom_id again;
+        FUZZ_CHECK(custom_id_parse(out, &again));
+        FUZZ_CHECK(again.version == CUSTOM_ID_ANY_VERSION);
+        FUZZ_CHECK(strcmp(again.opt_value, cid.opt_value) == 0);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -86,6 +100,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(it.req.opts[i].name && it.req.opts[i].value);
     if (it.type == INTERACTION_COMPONENT)
         FUZZ_CHECK(it.component_type == 2 || it.component_type == 3);
+    /* a multi-select's further choices: a picker's select only, each a
+     * string, at most CMD_MAX_PICKED */
+    FUZZ_CHECK(it.req.npicked >= 0 && it.req.npicked <= CMD_MAX_PICKED);
+    if (it.req.npicked > 0)
+        FUZZ_CHECK(it.type == INTERACTION_COMPONENT &&
+                   it.component_type == 3 && it.req.picker);
+    for (int i = 0; i < it.req.npicked; i++)
+        FUZZ_CHECK(it.req.picked[i] != NULL);
     struct cmd_spec spec;
     (void)cmd_validate(&it.req, &spec, err, sizeof err);
     interaction_cleanup(&it);

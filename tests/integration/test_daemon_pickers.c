@@ -161,27 +161,38 @@ static json_t *picker(struct harness *h, const char *user,
     return cb;
 }
 
-/* Choose value on the picker of record pick as user (checked by the fake
- * against the message fray sent, unless forge); the answer's record. */
-static json_t *choose(struct harness *h, json_t *pick, const char *cid,
-                      const char *value, const char *user, bool forge)
+/* Choose values (a JSON array) on the picker of record pick as user
+ * (checked by the fake against the message fray sent: among its options,
+ * within its min and max, unless forge); the answer's record. */
+static json_t *choose_values(struct harness *h, json_t *pick,
+                             const char *cid, const char *values,
+                             const char *user, bool forge)
 {
     const char *mid = json_string_value(json_object_get(
         pick, "original_message_id"));
-    char values[160], extra[96];
+    char extra[96];
     int st = 0;
     assert_non_null(mid);
-    snprintf(values, sizeof values, "[\"%s\"]", value);
-    snprintf(extra, sizeof extra, "{\"user_id\":\"%s\",\"component_type\":3}",
-             user);
+    snprintf(extra, sizeof extra,
+             "{\"user_id\":\"%s\",\"component_type\":3}", user);
     json_t *r = fake_inject_component(h->fake.port, mid, cid, values, forge,
                                       extra, &st);
     if (r == NULL || st != 200)
-        fail_msg("fake-discord refused the choice %s (status %d)", value, st);
+        fail_msg("fake-discord refused the choice %s (status %d)", values,
+                 st);
     json_t *cb = harness_callback(h, json_string_value(json_object_get(r,
                                                                        "id")));
     json_decref(r);
     return cb;
+}
+
+/* Choose value alone, as choose_values(). */
+static json_t *choose(struct harness *h, json_t *pick, const char *cid,
+                      const char *value, const char *user, bool forge)
+{
+    char values[160];
+    snprintf(values, sizeof values, "[\"%s\"]", value);
+    return choose_values(h, pick, cid, values, user, forge);
 }
 
 static const char *cid_of(json_t *pick)
@@ -316,22 +327,35 @@ static void test_picker_forged_refused(void **st)
     harness_stop(&h);
 }
 
+/* The button labelled label under comps: in action rows, a V2
+ * container, or beside a Section (its accessory); NULL if none. */
+static json_t *button_in(json_t *comps, const char *label)
+{
+    for (size_t i = 0; i < json_array_size(comps); i++) {
+        json_t *c = json_array_get(comps, i);
+        const char *l = json_string_value(json_object_get(c, "label"));
+        if (l != NULL && strcmp(l, label) == 0)
+            return c;
+        json_t *acc = json_object_get(c, "accessory");
+        l = json_string_value(json_object_get(acc, "label"));
+        if (l != NULL && strcmp(l, label) == 0)
+            return acc;
+        json_t *in = button_in(json_object_get(c, "components"), label);
+        if (in != NULL)
+            return in;
+    }
+    return NULL;
+}
+
 /* The button of a callback's message labelled label, or fail. */
 static json_t *button_of(json_t *cb, const char *label)
 {
-    json_t *rows = json_object_get(data_of(cb), "components");
-    for (size_t i = 0; i < json_array_size(rows); i++) {
-        json_t *cs = json_object_get(json_array_get(rows, i), "components");
-        for (size_t k = 0; k < json_array_size(cs); k++) {
-            json_t *c = json_array_get(cs, k);
-            const char *l = json_string_value(json_object_get(c, "label"));
-            if (l != NULL && strcmp(l, label) == 0)
-                return c;
-        }
+    json_t *b = button_in(json_object_get(data_of(cb), "components"), label);
+    if (b == NULL) {
+        char *s = json_dumps(cb, 0);
+        fail_msg("no %s button in %s", label, s);
     }
-    char *s = json_dumps(cb, 0);
-    fail_msg("no %s button in %s", label, s);
-    return NULL;
+    return b;
 }
 
 /* Click the button of record msg as user; the answer's record. */
@@ -363,6 +387,16 @@ static void test_turn_notice_attack_button(void **st)
     (void)st;
     start(&h);
     json_t *begin = fight_begun(&h);
+    /* the notice is V2 (docs/internals/v2.md): the Attack button beside
+     * it, a ping for Alice alone */
+    assert_true(json_integer_value(json_object_get(data_of(begin),
+                                                   "flags")) & 32768);
+    assert_null(json_object_get(data_of(begin), "content"));
+    json_t *am = json_object_get(data_of(begin), "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(am, "users"), 0)), ALICE);
     json_t *attack = button_of(begin, "Attack");
     json_t *p = click(&h, begin, attack, ALICE);
     assert_true(ephemeral(p));
@@ -384,6 +418,107 @@ static void test_turn_notice_attack_button(void **st)
     harness_stop(&h);
 }
 
+/* A tactical fight: Drone and Wasp (visible), Shade (the GM's, hidden),
+ * Aria (Alice, first). */
+static void area_fight(struct harness *h)
+{
+    ok(combat(h, GM, "start", json_pack("[{s:s,s:s}]", "name", "system",
+                                        "value", "tactical")));
+    static const char *const npcs[][3] = {
+        {"Drone", "init=1", "0"}, {"Wasp", "init=2", "0"},
+        {"Shade", "init=3", "1"},
+    };
+    for (size_t i = 0; i < sizeof npcs / sizeof npcs[0]; i++)
+        json_decref(combat(h, GM, "add",
+                           json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:i},"
+                                     "{s:s,s:s},{s:s,s:b}]",
+                                     "name", "name", "value", npcs[i][0],
+                                     "name", "side", "value", "drones",
+                                     "name", "hp", "value", 12,
+                                     "name", "stats", "value", npcs[i][1],
+                                     "name", "hidden", "value",
+                                     npcs[i][2][0] == '1')));
+    ok(combat(h, ALICE, "join", json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:i},"
+                                          "{s:s,s:s}]",
+                                          "name", "name", "value", "Aria",
+                                          "name", "side", "value", "crew",
+                                          "name", "hp", "value", 20,
+                                          "name", "stats", "value",
+                                          "init=30")));
+    ok(combat(h, GM, "begin", NULL));
+}
+
+/* Alice's picker for Aria's area attack (template=2): a multi-select. */
+static json_t *area_picker(struct harness *h)
+{
+    json_t *cb = command(h, ALICE, "attack",
+                         json_pack("[{s:s,s:s},{s:s,s:s}]", "name", "damage",
+                                   "value", "2d6", "name", "options",
+                                   "value", "template=2"));
+    assert_true(ephemeral(cb));
+    return cb;
+}
+
+/* An area attack's picker is a multi-select of the visible targets (min 1,
+ * max the two there are); choosing both hits both, the first as target. */
+static void test_area_multi_select(void **st)
+{
+    struct harness h;
+    (void)st;
+    start(&h);
+    area_fight(&h);
+    json_t *p = area_picker(&h);
+    json_t *sel = select_of(p);
+    assert_int_equal(json_integer_value(json_object_get(sel, "min_values")),
+                     1);
+    assert_int_equal(json_integer_value(json_object_get(sel, "max_values")),
+                     2);
+    char *all = json_dumps(p, 0);
+    assert_null(strstr(all, "Shade"));
+    free(all);
+    json_t *r = choose_values(&h, p, cid_of(p), "[\"Wasp\",\"Drone\"]",
+                              ALICE, false);
+    assert_false(ephemeral(r));
+    const char *d = description(r);
+    assert_non_null(d);
+    assert_non_null(strstr(d, "Wasp"));
+    assert_non_null(strstr(d, "Drone"));
+    assert_null(strstr(d, "Shade"));
+    json_decref(r);
+    json_decref(p);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* One of the chosen died between the picker and the choice: refused, and
+ * nobody is hit. */
+static void test_area_target_died_meanwhile(void **st)
+{
+    struct harness h;
+    (void)st;
+    start(&h);
+    area_fight(&h);
+    json_t *p = area_picker(&h);
+    ok(combat(&h, GM, "hp", json_pack("[{s:s,s:s},{s:s,s:s}]", "name",
+                                      "name", "value", "Drone", "name",
+                                      "change", "value", "=0")));
+    json_t *r = choose_values(&h, p, cid_of(p), "[\"Wasp\",\"Drone\"]",
+                              ALICE, false);
+    assert_true(ephemeral(r));
+    const char *c = json_string_value(json_object_get(data_of(r),
+                                                      "content"));
+    assert_non_null(strstr(c, "Drone can no longer be attacked"));
+    assert_non_null(strstr(c, "nothing happened"));
+    json_decref(r);
+    /* Wasp is untouched: the same picker, Wasp alone, still hits */
+    r = choose_values(&h, p, cid_of(p), "[\"Wasp\"]", ALICE, false);
+    assert_false(ephemeral(r));
+    json_decref(r);
+    json_decref(p);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -392,6 +527,8 @@ int main(void)
         cmocka_unit_test(test_picker_target_down_meanwhile),
         cmocka_unit_test(test_picker_forged_refused),
         cmocka_unit_test(test_turn_notice_attack_button),
+        cmocka_unit_test(test_area_multi_select),
+        cmocka_unit_test(test_area_target_died_meanwhile),
     };
     return cmocka_run_group_tests_name("daemon_pickers", tests, NULL, NULL);
 }

@@ -100,8 +100,9 @@ static void test_tracker_buttons_act_and_stale_click_refused(void **st)
      * (the tracker itself is edited, not replaced) */
     json_t *cb = click(&h, ALICE, tid, stale, NULL);
     assert_int_equal(json_integer_value(json_object_get(cb, "type")), 4);
+    /* public (not 64): Bryn's turn notice, a V2 message (32768) */
     assert_int_equal(json_integer_value(json_object_get(
-                         json_object_get(cb, "data"), "flags")), 0);
+                         json_object_get(cb, "data"), "flags")), 32768);
     json_decref(cb);
     json_decref(wait_edit(&h, tid, &since, "@Bryn"));
 

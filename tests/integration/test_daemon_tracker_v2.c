@@ -29,6 +29,162 @@ static void armed_fight(struct harness *h, long long *since, char tid[32])
     snprintf(tid, 32, "%s", begin(h, since));
 }
 
+/* The id of the first Attack button on the tracker tid, into id. */
+static void attack_id(struct harness *h, const char *tid, char id[128])
+{
+    json_t *m = message(h, tid);
+    snprintf(id, 128, "%s", button(m, "Attack"));
+    json_decref(m);
+}
+
+/* Run /<name> <sub> as user with options (stolen); the callback body. */
+static json_t *cmd2(struct harness *h, const char *user, const char *name,
+                    const char *sub, json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:[{s:s, s:o}]}", "type",
+                             "command", "name", name, "user_id", user,
+                             "options", "name", sub, "options", opts);
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+/* The generic fight with Aria as Alice's saved character, who carries two
+ * saved attacks (Longsword, Bow) or one (Longsword), and armoured
+ * goblins; begun: tid gets the tracker's id. */
+static void saved_fight(struct harness *h, bool two, long long *since,
+                        char tid[32])
+{
+    harness_start(h, NULL, NULL, true);
+    *since = harness_last_request(h);
+    /* a character's answers are private: checked by the join below */
+    json_decref(cmd2(h, ALICE, "character", "create",
+            json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s},{s:s,s:s},{s:s,s:s}]",
+                      "name", "name", "value", "Aria", "name", "hp", "value",
+                      20, "name", "stats", "value", "ac=12 attack=3", "name",
+                      "attack", "value", "Longsword", "name", "damage",
+                      "value", "1d8+3")));
+    if (two)
+        json_decref(cmd2(h, ALICE, "character", "set",
+                json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s},{s:s,s:s}]",
+                          "name", "name", "value", "Aria", "name", "attack",
+                          "value", "Bow", "name", "roll", "value", "1d20+4",
+                          "name", "damage", "value", "1d6")));
+    ok(combat(h, GM, "start", json_pack("[{s:s,s:s}]", "name", "system",
+                                        "value", "generic")));
+    ok(combat(h, GM, "add", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:i},"
+                                      "{s:s,s:s},{s:s,s:s}]",
+                                      "name", "name", "value", "Goblin",
+                                      "name", "count", "value", 2,
+                                      "name", "hp", "value", 7,
+                                      "name", "init", "value", "=5",
+                                      "name", "stats", "value", "ac=10")));
+    ok(combat(h, ALICE, "join", json_pack("[{s:s,s:s},{s:s,s:s}]",
+                                          "name", "character", "value",
+                                          "Aria", "name", "init", "value",
+                                          "=30")));
+    ok(combat(h, BOB, "join", json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:s}]",
+                                        "name", "name", "value", "Bryn",
+                                        "name", "hp", "value", 18,
+                                        "name", "init", "value", "=20")));
+    snprintf(tid, 32, "%s", begin(h, since));
+}
+
+/* The tracker's Attack button when the clicker's combatant has two saved
+ * attacks: a private select of them with the goblin fixed; the choice
+ * attacks that goblin with it. Bob's click is refused as his typed
+ * /attack would be; with one saved attack the click attacks at once. */
+static void test_attack_button_saved_attacks(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], id[128], sel_id[128], text[8192];
+    (void)st;
+    saved_fight(&h, true, &since, tid);
+    attack_id(&h, tid, id);
+    json_t *cb = click(&h, BOB, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 64);
+    assert_non_null(strstr(content_of(cb), "Aria's turn"));
+    assert_null(component_find(json_object_get(json_object_get(cb, "data"),
+                                               "components"), 3, NULL));
+    json_decref(cb);
+    cb = click(&h, ALICE, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 64);
+    assert_non_null(strstr(content_of(cb), "Which of Aria's attacks?"));
+    json_t *sel = component_find(json_object_get(json_object_get(cb, "data"),
+                                                 "components"), 3, NULL);
+    assert_non_null(sel);
+    assert_int_equal(json_array_size(json_object_get(sel, "options")), 2);
+    snprintf(sel_id, sizeof sel_id, "%s",
+             json_string_value(json_object_get(sel, "custom_id")));
+    assert_non_null(strstr(sel_id, "target=Goblin"));
+    json_decref(cb);
+    cb = click(&h, ALICE, tid, sel_id, "Bow");
+    assert_int_equal(flags_of(cb) & 64, 0);
+    embeds_text(cb, text, sizeof text);
+    assert_non_null(strstr(text, "Aria"));
+    assert_non_null(strstr(text, "Goblin"));
+    assert_non_null(strstr(text, "]+4)"));     /* the Bow's 1d20+4 */
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+
+    saved_fight(&h, false, &since, tid);
+    attack_id(&h, tid, id);
+    cb = click(&h, ALICE, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 0);     /* no select: it attacks */
+    embeds_text(cb, text, sizeof text);
+    assert_non_null(strstr(text, "**Aria** attacks **Goblin"));
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* Whether callback cb is a turn notice drawn as V2 for user: the flag,
+ * no content or embeds, the mention in its text and only that user in
+ * allowed_mentions, the Attack button beside it. */
+static void notice_for(json_t *cb, const char *user)
+{
+    json_t *data = json_object_get(cb, "data");
+    char text[8192], mention[40];
+    assert_true(json_integer_value(json_object_get(data, "flags")) & 32768);
+    assert_null(json_object_get(data, "content"));
+    assert_null(json_object_get(data, "embeds"));
+    embed_text(data, text, sizeof text);
+    snprintf(mention, sizeof mention, "<@%s>, it is your turn", user);
+    assert_non_null(strstr(text, mention));
+    json_t *am = json_object_get(data, "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(am, "users"), 0)), user);
+    assert_non_null(button(data, "Attack"));
+}
+
+/* Turn notices through the fake: V2 with no violation, each pinging only
+ * the player whose turn it is; an NPC's turn pings nobody. */
+static void test_turn_notice_v2(void **st)
+{
+    struct harness h;
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    fight(&h, "generic");
+    json_t *cb = combat(&h, GM, "begin", NULL);
+    notice_for(cb, ALICE);
+    json_decref(cb);
+    cb = combat(&h, ALICE, "next", NULL);
+    notice_for(cb, BOB);
+    json_decref(cb);
+    cb = combat(&h, BOB, "next", NULL);          /* a goblin's turn */
+    json_t *am = json_object_get(json_object_get(cb, "data"),
+                                 "allowed_mentions");
+    assert_int_equal(json_array_size(json_object_get(am, "users")), 0);
+    json_decref(cb);
+    assert_int_equal(harness_violations_of(&h, "v2_with_content"), 0);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 static void test_tracker_posted_as_v2(void **st)
 {
     struct harness h;
@@ -64,9 +220,7 @@ static void test_attack_button(void **st)
     char tid[32], id[128], text[8192];
     (void)st;
     armed_fight(&h, &since, tid);
-    json_t *m = message(&h, tid);
-    snprintf(id, sizeof id, "%s", button(m, "Attack"));
-    json_decref(m);
+    attack_id(&h, tid, id);
     /* Bob clicks it on Aria's turn: refused, privately, nothing changes */
     json_t *cb = click(&h, BOB, tid, id, NULL);
     assert_int_equal(flags_of(cb) & 64, 64);
@@ -187,6 +341,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracker_posted_as_v2),
         cmocka_unit_test(test_attack_button),
+        cmocka_unit_test(test_attack_button_saved_attacks),
+        cmocka_unit_test(test_turn_notice_v2),
         cmocka_unit_test(test_click_on_other_v2_message),
         cmocka_unit_test(test_classic_tracker_converts_on_edit),
     };

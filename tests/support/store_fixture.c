@@ -42,6 +42,20 @@ enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value)
     return BOT_OK;
 }
 
+static enum bot_err count_row(void *ctx, const char *key, const char *value)
+{
+    (void)key;
+    (void)value;
+    ++*(int *)ctx;
+    return BOT_OK;
+}
+
+int store_fx_kv_count(struct store *s, const char *prefix)
+{
+    int n = 0;
+    return store_kv_scan(s, prefix, count_row, &n) == BOT_OK ? n : -1;
+}
+
 const char *store_fx_location(bool pg)
 {
     return pg ? pg_test_cluster()->conninfo : ":memory:";

@@ -1,7 +1,7 @@
 /*
  * store_fixture.h - what the store's tests share (test_store.c,
  * test_store_hist.c, test_store_sheet.c, test_store_macro.c,
- * test_store_timer.c, test_permissions.c): one /combat
+ * test_store_timer.c, test_permissions.c, test_cmd_proposal.c): one /combat
  * undo done the way the command layer does it, and export callbacks for
  * the parts a test does not look at.
  *
@@ -26,6 +26,10 @@ enum bot_err store_fx_undo_once(struct store *s, uint64_t channel);
 enum bot_err store_fx_skip_enc(void *ctx, const struct store_enc_rec *r);
 enum bot_err store_fx_skip_ix(void *ctx, const struct store_ix_rec *r);
 enum bot_err store_fx_skip_kv(void *ctx, const char *key, const char *value);
+
+/* How many key/value rows start with prefix (test_permissions.c and
+ * test_cmd_proposal.c count waiting proposals); -1 when the scan fails. */
+int store_fx_kv_count(struct store *s, const char *prefix);
 
 /* Where a store test's store is: SQLite ":memory:", or with pg the test
  * cluster's database (pg_cluster.h; its group setup started it). */

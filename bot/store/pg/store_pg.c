@@ -717,20 +717,25 @@ void store_pg_change_row(const PGresult *r, int row,
     };
 }
 
+void store_pg_arg_change(struct pg_args *a, const struct store_change_rec *c)
+{
+    store_pg_arg_i64(a, c->version);
+    store_pg_arg_i64(a, (int64_t)c->by);
+    store_pg_arg_i64(a, c->at_ms);
+    store_pg_arg_i64(a, c->secret);
+    store_pg_arg_text(a, c->text);
+    store_pg_arg_text(a, c->detail ? c->detail : "");
+    store_pg_arg_text(a, c->gm_detail ? c->gm_detail : "");
+    store_pg_arg_text(a, c->by_name ? c->by_name : "");
+}
+
 static enum bot_err pg_change_add(struct store *base, uint64_t channel,
                                   const struct store_change_rec *c)
 {
     struct pg_args a = {0};
     long changed = 0;
     store_pg_arg_i64(&a, (int64_t)channel);
-    store_pg_arg_i64(&a, c->version);
-    store_pg_arg_i64(&a, (int64_t)c->by);
-    store_pg_arg_i64(&a, c->at_ms);
-    store_pg_arg_i64(&a, c->secret);
-    store_pg_arg_text(&a, c->text);
-    store_pg_arg_text(&a, c->detail ? c->detail : "");
-    store_pg_arg_text(&a, c->gm_detail ? c->gm_detail : "");
-    store_pg_arg_text(&a, c->by_name ? c->by_name : "");
+    store_pg_arg_change(&a, c);
     enum bot_err e =
         store_pg_run(PG(base), PGS_CHG_ADD, &a, "recording the history", &changed);
     if (e != BOT_OK || changed > 0)
@@ -901,4 +906,9 @@ const struct store_ops store_pg_ops = {
     .timer_next = store_pg_timer_next,
     .timer_due = store_pg_timer_due,
     .timer_claim = store_pg_timer_claim,
+    .hist_note = store_pg_hist_note,
+    .hist_info = store_pg_hist_info,
+    .hist_sizes = store_pg_hist_sizes,
+    .hist_fold = store_pg_hist_fold,
+    .hist_server = store_pg_hist_server,
 };

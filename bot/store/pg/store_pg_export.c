@@ -198,17 +198,24 @@ static enum bot_err import_rows(struct store_pg *s,
         const struct store_change_rec *c = &r->change[i];
         a.n = 0;
         store_pg_arg_i64(&a, id);
-        store_pg_arg_i64(&a, c->version);
-        store_pg_arg_i64(&a, (int64_t)c->by);
-        store_pg_arg_i64(&a, c->at_ms);
-        store_pg_arg_i64(&a, c->secret);
-        store_pg_arg_text(&a, c->text);
-        store_pg_arg_text(&a, c->detail ? c->detail : "");
-        store_pg_arg_text(&a, c->gm_detail ? c->gm_detail : "");
-        store_pg_arg_text(&a, c->by_name ? c->by_name : "");
+        store_pg_arg_change(&a, c);
         e = store_pg_exec(s, PGS_IMP_CHG, &a, "importing the history", &res);
         PQclear(res);
     }
+    struct store_hist_row h = {0};
+    store__hist_of_rec(r, &h);
+    res = NULL;
+    a.n = 0;
+    store_pg_arg_i64(&a, id);
+    store_pg_arg_i64(&a, h.bytes);
+    store_pg_arg_i64(&a, h.lines);
+    store_pg_arg_i64(&a, h.folded_to);
+    if (e == BOT_OK)
+        e = store_pg_exec_sql(s, "UPDATE encounter SET hist_bytes = $2,"
+                                 " hist_lines = $3, hist_folded = $4"
+                                 " WHERE id = $1",
+                              "iiii", &a, "importing the history", &res);
+    PQclear(res);
     return e;
 }
 

@@ -26,6 +26,16 @@
 #define PG_MACRO_COLS                                                          \
     "guild, user_id, name, dice, by_user, created_ms, updated_ms"
 
+/* The bytes one enc_change row counts for (store.h "bounds"). */
+#define STORE_PG_LINE_BYTES                                                    \
+    "octet_length(text) + octet_length(detail) + octet_length(gm_detail)"     \
+    " + octet_length(by_name)"
+/* The columns of an encounter's history count, in the order
+ * store_pg_hist_row reads them. */
+#define STORE_PG_HIST_COLS                                                     \
+    "id, channel, guild, (ended_ms IS NULL)::int4::int8, hist_bytes,"         \
+    " hist_lines, hist_folded"
+
 /* Statements: name, parameter types (i = int8, t = text, b = bytea), SQL.
  * Comments give the parameters and the columns returned. */
 #define STORE_PG_STMT_MAP(X)                                                   \
@@ -94,6 +104,15 @@
     X(CHG_COUNT, "ii",                                                         \
       "SELECT count(*) FROM encounter e JOIN enc_change c ON c.enc = e.id"     \
       " WHERE e.channel = $1 AND e.ended_ms IS NULL AND c.version > $2")       \
+    /* $1 channel, $2 bytes -> STORE_PG_HIST_COLS */                           \
+    X(HIST_NOTE, "ii",                                                         \
+      "UPDATE encounter SET hist_bytes = hist_bytes + $2,"                     \
+      " hist_lines = hist_lines + 1"                                           \
+      " WHERE channel = $1 AND ended_ms IS NULL"                               \
+      " RETURNING " STORE_PG_HIST_COLS)                                        \
+    X(HIST_INFO, "i",                                                          \
+      "SELECT " STORE_PG_HIST_COLS " FROM encounter"                           \
+      " WHERE channel = $1 AND ended_ms IS NULL")                              \
     X(ENC_LIST, "",                                                            \
       "SELECT channel FROM encounter WHERE ended_ms IS NULL"                   \
       " ORDER BY channel")                                                     \
@@ -192,7 +211,10 @@
     /* $1 enc, $2 its final version */                                         \
     X(TRIM_VER, "ii",                                                          \
       "DELETE FROM enc_version WHERE enc = $1 AND version <> $2")              \
-    X(TRIM_UNDO, "i", "UPDATE encounter SET undo = '\\x' WHERE id = $1")       \
+    /* $1 enc, $2 1 to keep the history's count, 0 when it went */           \
+    X(TRIM_UNDO, "ii", "UPDATE encounter SET undo = '\\x',"                     \
+      " hist_bytes = hist_bytes * $2, hist_lines = hist_lines * $2"            \
+      " WHERE id = $1")                                                        \
     X(SIZE, "", "SELECT pg_database_size(current_database())")               \
     /* ---- saved rolls (macros), store_pg_macro.c ---- */                    \
     /* $1 guild, $2 user, $3 name, $4 dice, $5 by, $6 created, $7 updated;    \
@@ -273,6 +295,10 @@ void store_pg_arg_i64(struct pg_args *a, int64_t v);
 void store_pg_arg_text(struct pg_args *a, const char *s);
 void store_pg_arg_bytes(struct pg_args *a, const void *p, size_t n);
 void store_pg_arg_null(struct pg_args *a);
+/* Append a history line's version, by, at, secret (0/1), text, detail,
+ * gm_detail and by_name (borrowed), as CHG_ADD takes them after its
+ * first. */
+void store_pg_arg_change(struct pg_args *a, const struct store_change_rec *c);
 
 /* Run prepared statement id. On success the result (PGRES_TUPLES_OK or
  * PGRES_COMMAND_OK; binary columns) goes to *out, cleared by the caller
@@ -318,6 +344,20 @@ enum bot_err store_pg_inspect(const char *location, struct store_info *info,
                               char *err, size_t errlen);
 /* The number of schema steps this build knows (its current version). */
 int store_pg_schema_current(void);
+
+/* store_pg_bound.c: the bounds on history, the store_ops hist_* slots. */
+void store_pg_hist_row(const PGresult *r, int row, struct store_hist_row *h);
+enum bot_err store_pg_hist_note(struct store *base, uint64_t channel,
+                                int64_t bytes, struct store_hist_row *out);
+enum bot_err store_pg_hist_info(struct store *base, uint64_t channel,
+                                struct store_hist_row *out);
+enum bot_err store_pg_hist_sizes(struct store *base, int64_t id,
+                                 store_hist_size_fn *fn, void *ctx);
+enum bot_err store_pg_hist_fold(struct store *base, int64_t id, int64_t upto,
+                                const struct store_change_rec *summary,
+                                int64_t bytes, int64_t lines);
+enum bot_err store_pg_hist_server(struct store *base, uint64_t guild,
+                                  int64_t *total, struct store_hist_row *most);
 
 /* store_pg_export.c: the export and import ops. */
 enum bot_err store_pg_export(struct store *base,

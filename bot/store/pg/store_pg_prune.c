@@ -104,8 +104,8 @@ static enum bot_err trim_some(struct store_pg *s, const PGresult *r,
             e = by_enc(s, PGS_DEL_CHG, id, 0, false, &st->changes,
                        "trimming an encounter's history");
         if (e == BOT_OK)
-            e = by_enc(s, PGS_TRIM_UNDO, id, 0, false, NULL,
-                       "trimming an encounter's undo chain");
+            e = by_enc(s, PGS_TRIM_UNDO, id, keep_history ? 1 : 0, true,
+                       NULL, "trimming an encounter's undo chain");
         if (e == BOT_OK)
             st->trimmed++;
     }

@@ -133,6 +133,15 @@ static const char pg_schema_v8[] =
     "  ADD CONSTRAINT enc_version_one_form"
     "    CHECK ((doc IS NULL) <> (packed IS NULL));";
 
+/* Version 9: as SQLite's version 9, each encounter counts its history. */
+static const char pg_schema_v9[] =
+    "ALTER TABLE encounter ADD COLUMN hist_bytes bigint NOT NULL DEFAULT 0,"
+    "  ADD COLUMN hist_lines bigint NOT NULL DEFAULT 0,"
+    "  ADD COLUMN hist_folded bigint NOT NULL DEFAULT 0;"
+    "UPDATE encounter e SET hist_bytes = c.bytes, hist_lines = c.n"
+    "  FROM (SELECT enc, sum(" STORE_PG_LINE_BYTES ") AS bytes,"
+    "  count(*) AS n FROM enc_change GROUP BY enc) c WHERE c.enc = e.id;";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -146,6 +155,7 @@ static const struct {
     {"turn clock timers", pg_schema_v6},
     {"what each change showed", pg_schema_v7},
     {"packed history", pg_schema_v8},
+    {"each encounter's history counted", pg_schema_v9},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

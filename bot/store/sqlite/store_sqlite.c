@@ -104,6 +104,14 @@
                  " JOIN enc_change c ON c.enc = e.id"                          \
                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                \
                  " AND c.version > ?2")                                        \
+    /* ?1 channel, ?2 bytes -> id, channel, guild, bytes, lines, folded */    \
+    X(HIST_NOTE, "UPDATE encounter SET hist_bytes = hist_bytes + ?2,"          \
+                 " hist_lines = hist_lines + 1"                                \
+                 " WHERE channel = ?1 AND ended_ms IS NULL"                    \
+                 " RETURNING " STORE_SQ_HIST_COLS)                             \
+    /* ?1 channel -> as HIST_NOTE */                                           \
+    X(HIST_INFO, "SELECT " STORE_SQ_HIST_COLS " FROM encounter"                \
+                 " WHERE channel = ?1 AND ended_ms IS NULL")                   \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
                 " ORDER BY channel")                                           \
     X(COUNT_LIVE, "SELECT count(*) FROM encounter WHERE ended_ms IS NULL")     \
@@ -952,6 +960,20 @@ void store_sq_change_row(sqlite3_stmt *st, struct store_change_rec *r)
     };
 }
 
+void store_sq_bind_change(sqlite3_stmt *st, const struct store_change_rec *r)
+{
+    sqlite3_bind_int64(st, 2, r->version);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
+    sqlite3_bind_int64(st, 4, r->at_ms);
+    sqlite3_bind_int(st, 5, r->secret);
+    sqlite3_bind_text(st, 6, r->text, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, r->detail ? r->detail : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 8, r->gm_detail ? r->gm_detail : "", -1,
+                      SQLITE_STATIC);
+    sqlite3_bind_text(st, 9, r->by_name ? r->by_name : "", -1,
+                      SQLITE_STATIC);
+}
+
 static enum bot_err sq_change_add(struct store *base, uint64_t channel,
                                   const struct store_change_rec *r)
 {
@@ -963,16 +985,7 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
     sqlite3_stmt *st =
         stmt_rebind(s, known ? STMT_CHG_ADD_ID : STMT_CHG_ADD);
     sqlite3_bind_int64(st, 1, known ? known->id : (sqlite3_int64)channel);
-    sqlite3_bind_int64(st, 2, r->version);
-    sqlite3_bind_int64(st, 3, (sqlite3_int64)r->by);
-    sqlite3_bind_int64(st, 4, r->at_ms);
-    sqlite3_bind_int(st, 5, r->secret);
-    sqlite3_bind_text(st, 6, r->text, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 7, r->detail ? r->detail : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 8, r->gm_detail ? r->gm_detail : "", -1,
-                      SQLITE_STATIC);
-    sqlite3_bind_text(st, 9, r->by_name ? r->by_name : "", -1,
-                      SQLITE_STATIC);
+    store_sq_bind_change(st, r);
     int rc = sqlite3_step(st);
     if ((rc & 0xff) == SQLITE_CONSTRAINT)
         e = store__fail(&s->base, BOT_CONFLICT, "channel %llu: version %lld "
@@ -1030,6 +1043,56 @@ static enum bot_err sq_change_list(struct store *base, uint64_t channel,
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return e;
+}
+
+void store_sq_hist_row(sqlite3_stmt *st, struct store_hist_row *r)
+{
+    *r = (struct store_hist_row){
+        .id = sqlite3_column_int64(st, 0),
+        .channel = (uint64_t)sqlite3_column_int64(st, 1),
+        .guild = (uint64_t)sqlite3_column_int64(st, 2),
+        .live = sqlite3_column_int(st, 3) != 0,
+        .bytes = sqlite3_column_int64(st, 4),
+        .lines = sqlite3_column_int64(st, 5),
+        .folded_to = sqlite3_column_int64(st, 6),
+    };
+}
+
+/* HIST_NOTE or HIST_INFO: the channel's live fight's count into out. */
+static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
+                            uint64_t channel, int64_t bytes,
+                            struct store_hist_row *out)
+{
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt(s, id);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
+    if (id == STMT_HIST_NOTE)
+        sqlite3_bind_int64(st, 2, bytes);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        store_sq_hist_row(st, out);
+    else if (rc == SQLITE_DONE)
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter",
+                        (unsigned long long)channel);
+    else
+        e = store_sq_fail_rc(s, rc, "counting the history");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+static enum bot_err sq_hist_note(struct store *base, uint64_t channel,
+                                 int64_t bytes, struct store_hist_row *out)
+{
+    return hist_row(SQ(base), STMT_HIST_NOTE, channel, bytes, out);
+}
+
+static enum bot_err sq_hist_info(struct store *base, uint64_t channel,
+                                 struct store_hist_row *out)
+{
+    return hist_row(SQ(base), STMT_HIST_INFO, channel, 0, out);
 }
 
 /* One count(*) query. */
@@ -1339,4 +1402,9 @@ const struct store_ops store_sqlite_ops = {
     .timer_next = store_sq_timer_next,
     .timer_due = store_sq_timer_due,
     .timer_claim = store_sq_timer_claim,
+    .hist_note = sq_hist_note,
+    .hist_info = sq_hist_info,
+    .hist_sizes = store_sq_hist_sizes,
+    .hist_fold = store_sq_hist_fold,
+    .hist_server = store_sq_hist_server,
 };

@@ -268,19 +268,27 @@ static enum bot_err import_rows(struct store_sqlite *s,
         const struct store_change_rec *c = &r->change[i];
         sqlite3_reset(st);
         sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, c->version);
-        sqlite3_bind_int64(st, 3, (sqlite3_int64)c->by);
-        sqlite3_bind_int64(st, 4, c->at_ms);
-        sqlite3_bind_int(st, 5, c->secret);
-        sqlite3_bind_text(st, 6, c->text, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 7, c->detail ? c->detail : "", -1,
-                          SQLITE_STATIC);
-        sqlite3_bind_text(st, 8, c->gm_detail ? c->gm_detail : "", -1,
-                          SQLITE_STATIC);
-        sqlite3_bind_text(st, 9, c->by_name ? c->by_name : "", -1,
-                          SQLITE_STATIC);
+        store_sq_bind_change(st, c);
         e = insert_step(s, st, "importing the history",
                         "a history line is listed twice");
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    struct store_hist_row h = {0};
+    store__hist_of_rec(r, &h);
+    if (e == BOT_OK)
+        e = store_sq_prepare(s, "UPDATE encounter SET hist_bytes = ?2,"
+                                " hist_lines = ?3, hist_folded = ?4"
+                                " WHERE id = ?1",
+                             &st, "importing the history");
+    if (e == BOT_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, h.bytes);
+        sqlite3_bind_int64(st, 3, h.lines);
+        sqlite3_bind_int64(st, 4, h.folded_to);
+        int rc = sqlite3_step(st);
+        if (rc != SQLITE_DONE)
+            e = store_sq_fail_rc(s, rc, "importing the history");
     }
     sqlite3_finalize(st);
     return e;

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 39
+#define STORE_SQ_NSTMT 41
 
 /* Channels whose last save is remembered (store_sqlite_live.c): the
  * fights of one group commit, about; a miss costs two reads. */
@@ -125,6 +125,29 @@ enum bot_err store_sq_import_encounter(struct store *base,
                                        const struct store_enc_rec *r);
 enum bot_err store_sq_import_interaction(struct store *base,
                                          const struct store_ix_rec *r);
+
+/* The columns of an encounter's history count, in the order
+ * store_sq_hist_row reads them. */
+#define STORE_SQ_HIST_COLS                                                     \
+    "id, channel, guild, ended_ms IS NULL, hist_bytes, hist_lines,"           \
+    " hist_folded"
+void store_sq_hist_row(sqlite3_stmt *st, struct store_hist_row *r);
+/* Bind a history line's version, by, at, secret, text, detail, gm_detail
+ * and by_name to ?2..?9 (?1 is the caller's: channel or encounter); its
+ * strings are borrowed until the statement is reset. */
+void store_sq_bind_change(sqlite3_stmt *st, const struct store_change_rec *r);
+
+/* The bounds on history (store_sqlite_bound.c): the store_ops
+ * hist_sizes, hist_fold and hist_server slots; hist_note and hist_info,
+ * run at every change, are prepared statements of store_sqlite.c. */
+enum bot_err store_sq_hist_sizes(struct store *base, int64_t id,
+                                 store_hist_size_fn *fn, void *ctx);
+enum bot_err store_sq_hist_fold(struct store *base, int64_t id, int64_t upto,
+                                const struct store_change_rec *summary,
+                                int64_t bytes, int64_t lines);
+enum bot_err store_sq_hist_server(struct store *base, uint64_t guild,
+                                  int64_t *total,
+                                  struct store_hist_row *most);
 
 /* Retention, quotas and size (store_sqlite_prune.c). */
 enum bot_err store_sq_enc_set_guild(struct store *base, uint64_t channel,

@@ -158,8 +158,11 @@ static enum bot_err trim_one(struct store_sqlite *s, int64_t id,
         e = exec2(s, "DELETE FROM enc_change WHERE enc = ?1", id, 0,
                   &st->changes, "trimming an encounter's history");
     if (e == BOT_OK)
-        e = exec2(s, "UPDATE encounter SET undo = x'' WHERE id = ?1", id, 0,
-                  NULL, "trimming an encounter's undo chain");
+        e = exec2(s, "UPDATE encounter SET undo = x'',"
+                     " hist_bytes = hist_bytes * ?2,"
+                     " hist_lines = hist_lines * ?2 WHERE id = ?1",
+                  id, keep_history ? 1 : 0, NULL,
+                  "trimming an encounter's undo chain");
     if (e == BOT_OK)
         st->trimmed++;
     return e;

@@ -175,6 +175,22 @@ static const char schema_v7[] =
 static const char schema_v8[] =
     "-- enc_version.doc: TEXT (a whole document) or BLOB (packed)";
 
+/*
+ * Version 9: each encounter counts its history (store.h, "bounds on a
+ * fight's history"): the bytes and lines it keeps, and the version its
+ * oldest lines were folded up to (0: none), so a bound is checked without
+ * reading the lines. Filled in from the lines already there.
+ */
+static const char schema_v9[] =
+    "ALTER TABLE encounter ADD COLUMN hist_bytes INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE encounter ADD COLUMN hist_lines INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE encounter ADD COLUMN hist_folded INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE encounter SET"
+    " hist_bytes = (SELECT coalesce(sum(" STORE_SQ_LINE_BYTES "), 0)"
+    "  FROM enc_change WHERE enc = encounter.id),"
+    " hist_lines = (SELECT count(*) FROM enc_change"
+    "  WHERE enc = encounter.id);";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
@@ -184,6 +200,7 @@ const struct store_migration store_schema_steps[] = {
     {6, "turn clock timers", schema_v6},
     {7, "what each change showed", schema_v7},
     {8, "packed history", schema_v8},
+    {9, "each encounter's history counted", schema_v9},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

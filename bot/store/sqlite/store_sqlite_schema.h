@@ -18,6 +18,13 @@
 struct sqlite3;
 struct store;
 
+/* The bytes one enc_change row counts for (store.h "bounds"): its text,
+ * details and author name, as bytes (length() of TEXT counts
+ * characters). */
+#define STORE_SQ_LINE_BYTES                                                    \
+    "length(CAST(text AS BLOB)) + length(CAST(detail AS BLOB))"               \
+    " + length(CAST(gm_detail AS BLOB)) + length(CAST(by_name AS BLOB))"
+
 /* One forward step: run `sql` to go from version - 1 to `version`. */
 struct store_migration {
     int version;      /* 1, 2, 3, ... : steps[i].version == i + 1 */

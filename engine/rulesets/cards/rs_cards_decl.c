@@ -282,7 +282,9 @@ static const struct rs_help cards_help = {
              "(`/attack`, `/maneuver`, `/test maneuver:`); a creature with "
              "several cards gets that on each card's turn. Reactions "
              "(`/react`) are fast maneuvers used any time in the round, "
-             "before or after one's turn. `/combat next` ends the turn.",
+             "before or after one's turn. `/combat next` ends the turn. "
+             "A condition timed on someone's turn (`/combat condition "
+             "until:`) counts each of their cards as a turn.",
     .attacks = "`/attack` is a slow maneuver: the attacker's pool (Strike "
                "unless options: say otherwise) counts successes, and a dodge "
                "or parry readied with `/react` takes one off for each of "

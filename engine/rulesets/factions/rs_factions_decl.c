@@ -211,7 +211,8 @@ static const struct rs_help fac_help = {
              "with an attack) is the character's turn for the round. With "
              "`phases=on` a fast phase (WIT at or over a d20 threshold) "
              "comes before a slow one. Morale is checked at the end of each "
-             "round.",
+             "round. A condition timed on someone's turn (`/combat condition "
+             "until:`) counts their activations; a reaction spends one.",
     .attacks = "`/attack` hits automatically unless the options call for a "
                "WIT save to hit (`ranged far`, `moving`, `unseen`, "
                "`indirect far`, `challenging`). The target reacts before "

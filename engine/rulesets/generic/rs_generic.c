@@ -3,7 +3,8 @@
  *
  * Initiative is 1d20 + the `init` stat, highest first; ties go to the
  * higher modifier, then to a roll-off drawn once at the start and kept, so
- * the order never changes between rounds. An attack rolls `roll` (default
+ * the order never changes between rounds, unless the fight was started with
+ * reroll=on: then everyone rolls again at each new round. An attack rolls `roll` (default
  * 1d20 + the attacker's `attack` stat) against the target's `ac`: a natural
  * 20 always hits and doubles the damage dice, a natural 1 always misses.
  * Damage comes off `temp` (temporary hit points) first, then `hp`; at 0
@@ -37,6 +38,21 @@ enum eng_err gen_check_stat(struct rs_call *c,
     return ENG_OK;
 }
 
+/* reroll=on: a new round after the first rolls everyone's initiative
+ * again (the dice shown, as every roll is) and sorts the order anew, before
+ * its first turn starts. A roll that fails leaves its reason in c->d for
+ * gen_next, which then fails and the fight stays as it was. */
+static void gen_round_start(struct rs_call *c)
+{
+    if (c->e->round <= 1 ||
+        rs_setting_int(c->e, &rs_generic, GEN_SET_REROLL) == 0)
+        return;
+    RS_SAY(c, NULL, "Everyone rolls initiative again for round {}.",
+           RS_A_NUM(c->e->round));
+    if (rs_d20_roll_all(c) == ENG_OK)
+        turn_order_build(c->e, rs_d20_cmp);
+}
+
 enum eng_err gen_begin(struct rs_call *c)
 {
     if (c->e->ncs == 0)
@@ -45,14 +61,14 @@ enum eng_err gen_begin(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     turn_order_build(c->e, rs_d20_cmp);
-    turn_fixed_begin_down(c, NULL, gen_down_turn);
+    turn_fixed_begin_down(c, gen_round_start, gen_down_turn);
     return ENG_OK;
 }
 
 enum eng_err gen_next(struct rs_call *c)
 {
-    turn_fixed_next_down(c, NULL, gen_down_turn);
-    return ENG_OK;
+    turn_fixed_next_down(c, gen_round_start, gen_down_turn);
+    return c->d->code;
 }
 
 /* The clock ran out: the turn is skipped, as an ordered system allows. */

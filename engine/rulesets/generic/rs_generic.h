@@ -12,6 +12,8 @@ extern const struct rs_system rs_generic;
 
 /* The death_saves setting's key, and the temporary hit points' track. */
 #define GEN_SET_DEATH_SAVES "death_saves"
+/* The reroll setting's key: initiative rolled again each new round. */
+#define GEN_SET_REROLL "reroll"
 #define GEN_TEMP "temp"
 
 /* Each combatant's death saves since it last went down. */

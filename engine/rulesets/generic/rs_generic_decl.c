@@ -75,13 +75,18 @@ static const struct rs_setting_spec gen_settings[] = {
      "a downed player character's turn is a death save: d20, 10 or more "
      "succeeds, three of either decide, a natural 20 is back up with 1 hp; "
      "off, they get their turn and only NPCs are skipped"},
+    {GEN_SET_REROLL, RS_SET_BOOL, 0, 1, NULL, "off",
+     "everyone rolls initiative again at the start of each round after the "
+     "first, and the order is sorted anew; off, the first roll holds for "
+     "the whole fight"},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
 static const struct rs_help gen_help = {
     .kind = "A plain d20 tracker for any game: everyone rolls d20 + "
             "initiative once, turns go from highest to lowest in the same "
-            "order every round, and hit points and conditions are tracked.",
+            "order every round (with `reroll=on`, everyone rolls again at "
+            "each new round), and hit points and conditions are tracked.",
     .turns = "On your turn attack with `/attack`, then end it with "
              "`/combat next`. At 0 hp a combatant is down: an NPC's turns "
              "are skipped until it is healed; a player character still gets "

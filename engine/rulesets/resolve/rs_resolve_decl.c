@@ -146,7 +146,8 @@ static const struct rs_cond_spec rsv_conds[] = {
     {RSV_WOUNDED, RS_COND_LASTS | RS_COND_REST, 0, 0, 0, ENC_EXPIRE_END,
      "Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
      "defeated instead)"},
-    {RSV_DEFENDING, RS_COND_VALUE, 0, 0, 1, ENC_EXPIRE_START,
+    {RSV_DEFENDING, RS_COND_VALUE | RS_COND_TIMED, 0, 0, 1,
+     ENC_EXPIRE_START,
      "+value to Defense until the start of their next turn; ends early "
      "when it turns a hit into a miss"},
     {RSV_AIM, RS_COND_VALUE, 0, 0, 0, ENC_EXPIRE_END,

@@ -41,6 +41,8 @@
 #define STK RS_COND_STACKS
 /* LST: it outlasts the fight until treated (a saved character keeps it). */
 #define LST RS_COND_LASTS
+/* TIM: the chapter fixes how long it lasts (the GM may not retime it). */
+#define TIM RS_COND_TIMED
 /* RST: it outlasts the fight until the character rests ("fully reset over
  * an 8 hour rest": /character rest). */
 #define RST (RS_COND_LASTS | RS_COND_REST)
@@ -134,8 +136,9 @@ const struct tac_table tac_builtin = {
             "there do not add to it"),
         [TB_DISTRACTED] = CS("Distracted", 0, 0, 0, 0,
             "a disadvantage on the next test, then it ends"),
-        [TB_ENCOURAGED] = CS("Encouraged", 0, 0, 0, 1,
-            "may add an advantage to one test of their choice (adv:1)"),
+        [TB_ENCOURAGED] = CS("Encouraged", TIM, 0, 0, 1,
+            "may add an advantage to one test of their choice (adv:1) "
+            "until the end of their next turn"),
         [TB_END_INJURY] = CS("Endurance Injury", LST, 0, 0, 0,
             "a disadvantage on Endurance tests; a second one is an "
             "Endurance Wound"),
@@ -190,18 +193,20 @@ const struct tac_table tac_builtin = {
             "there do not add to it"),
         [TB_STUNNED] = CS("Stunned", 0, 0, 0, 0,
             "loses 1 AP at the start of the next turn, then it ends"),
-        [TB_SURPRISED] = CS("Surprised", 0, 0, 0, 1,
-            "no actions or reactions, passive evasion 1"),
+        [TB_SURPRISED] = CS("Surprised", TIM, 0, 0, 1,
+            "no actions or reactions, passive evasion 1, until the end of "
+            "their next turn"),
         [TB_TAUNTED] = CS("Taunted", 0, 0, 0, 0,
             "must attack whoever taunted them when that is safe and "
             "possible"),
         [TB_UNCONSCIOUS] = CS("Unconscious", 0, 0, 0, 0,
             "knocked out: out of the fight until the GM clears it"),
-        [TB_VULNERABLE] = CS("Vulnerable", STK, 0, 0, TAC_MINUTE_ROUNDS,
+        [TB_VULNERABLE] = CS("Vulnerable", STK | TIM, 0, 0, TAC_MINUTE_ROUNDS,
             "a sneak or take-your-time attack spends it for +1D damage per "
-            "stack, at most +4D"),
-        [TB_WARDED] = CS("Warded", STK, 0, 4, TAC_MINUTE_ROUNDS,
-            "the next hit deals 1D less damage per stack and spends it"),
+            "stack, at most +4D; lasts a minute or until spent"),
+        [TB_WARDED] = CS("Warded", STK | TIM, 0, 4, TAC_MINUTE_ROUNDS,
+            "the next hit deals 1D less damage per stack and spends it; "
+            "lasts a minute or until spent"),
         PEND("Acid"), PEND("Blinding"), PEND("Corrosive"), PEND("Deadly"),
         PEND("Fear"), PEND("Frost"), PEND("Gravitic"), PEND("Knockback"),
         PEND("Knockdown"), PEND("Knockout"), PEND("Pulse"), PEND("Poison"),
@@ -756,6 +761,9 @@ static enum eng_err tac_parse_cond(struct tac_table *t, struct tac_line *l,
             /* until treated, not until the fight ends: a saved
              * character keeps it (the fight's write-back) */
             cs.flags |= RS_COND_LASTS;
+        } else if (eng_text_casecmp(w, "timed") == 0) {
+            /* the chapter fixes its duration: the GM may not retime it */
+            cs.flags |= RS_COND_TIMED;
         } else if (eng_text_casecmp(w, "rest") == 0) {
             /* until the character rests: kept, and /character rest
              * ends it */

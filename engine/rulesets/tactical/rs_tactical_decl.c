@@ -122,6 +122,15 @@ static const struct rs_opt_spec tac_attack_opts[] = {
     RS_OPT_END,
 };
 
+static const char *const tac_area_when[] = {"blast", "template", NULL};
+
+/* A blast or a template hits the target and everyone named in also=. */
+static const struct rs_area tac_area = {
+    .more = "also",
+    .when = tac_area_when,
+    .max_targets = TAC_MAX_TARGETS,
+};
+
 static const struct rs_ext tac_exts[] = {
     {"combat begin",
      {RS_SIDE("surprise", false, "The side that ambushes: everyone else is "
@@ -260,5 +269,6 @@ const struct rs_system rs_tactical = {
                    (int)(sizeof tac_comb_fields / sizeof tac_comb_fields[0])},
     .data_file = "tactical-effects.conf",
     .rank = 60,
+    .area = &tac_area,
     .harm = tac_harm,
 };

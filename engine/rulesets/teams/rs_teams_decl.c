@@ -116,14 +116,14 @@ static const struct rs_opt_spec te_attack_opts[] = {
 };
 
 static const struct rs_cond_spec te_conds[] = {
-    {"guarding", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"guarding", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "+1 to evasion, damage reduction and defence tests until their next "
      "turn"},
-    {"in cover", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"in cover", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "ranged attacks against them have disadvantage until their next turn"},
-    {"waiting", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"waiting", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "an extra reaction until their next turn"},
-    {"readied", 0, 0, 0, 1, ENC_EXPIRE_START,
+    {"readied", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
      "holds an attack for a trigger until their next turn"},
     {"prone", 0, 0, 0, 0, ENC_EXPIRE_END,
      "on the ground: melee attacks against them have advantage, ranged "
@@ -215,7 +215,9 @@ static const struct rs_help te_help = {
              "knocked unconscious loses the rest of the turn. Damage comes "
              "off endurance, then health; too much health lost means a test "
              "to stay conscious (`/test kind:fortify`, a reaction, or "
-             "`/fall`), and without a reaction left the character falls.",
+             "`/fall`), and without a reaction left the character falls. A "
+             "condition timed on someone's turn (`/combat condition "
+             "until:`) counts the turns their team picks them for.",
     .attacks = "`/attack` rolls the attribute die + `combat` die + `prof` "
                "(or `roll:`) against the target's `evasion`, with -2 for "
                "each earlier attack this round. `sneak`, `flank` and `adv` "

@@ -88,14 +88,18 @@ static void test_cmd_players_act_only_for_their_own(void **state)
 {
     struct cmd_fx *f = *state;
     small_fight(f);
-    /* A player cannot add NPCs, begin, or change someone else's hp. */
+    /* A player cannot add NPCs, begin, or change someone else's hp: the
+     * change only goes to the GM as a proposal, and someone with no
+     * combatant in the fight is refused outright. */
     assert_false(cmd_fx_run(f, ALICE, "combat", "add", "name", "Orc", NULL));
     assert_contains(f->text, "only the GM");
     assert_false(cmd_fx_run(f, ALICE, "combat", "begin", NULL));
-    assert_false(cmd_fx_run(f, ALICE, "combat", "hp", "name", "Bryn", "change",
+    assert_true(cmd_fx_run(f, ALICE, "combat", "hp", "name", "Bryn", "change",
                      "-5", NULL));
+    assert_contains(f->text, "Sent to the GM for approval");
     assert_false(cmd_fx_run(f, MALLORY, "combat", "hp", "name", "Goblin 1",
                      "change", "-5", NULL));
+    assert_contains(f->text, "only the GM may act for Goblin 1");
     assert_false(cmd_fx_run(f, ALICE, "combat", "remove", "name", "Goblin 1",
                      NULL));
     struct encounter *e = live(f);

@@ -235,6 +235,8 @@ static void test_form_fight(void **state)
                            "9", "hidden", "true", NULL));
     assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Aria",
                            "hp", "20", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "character", "create", "name", "Asha",
+                           "hp", "20", NULL));
     assert_true(cmd_fx_run(f, BOB, "character", "create", "name", "Bors",
                            "hp", "20", NULL));
     /* /combat add is the GM's */
@@ -252,13 +254,16 @@ static void test_form_fight(void **state)
     assert_true(custom_id_parse(fm->custom_id, &cid));
     uint64_t fight = cmd_fx_fight(f->store);
     assert_int_equal(cid.fight, fight);
-    /* join: a select of one's own characters, none of the others' */
+    /* join: a select of one's own characters (two: with one, a bare
+     * join brings it), none of the others' */
     f->forms = true;
     assert_true(cmd_fx_run(f, ALICE, "combat", "join", NULL));
     fm = f->reply.form;
+    assert_non_null(fm);
     assert_int_equal(fm->fields[0].kind, FORM_SELECT);
-    assert_int_equal(fm->fields[0].noptions, 1);
+    assert_int_equal(fm->fields[0].noptions, 2);
     assert_string_equal(fm->fields[0].options[0].value, "Aria");
+    assert_string_equal(fm->fields[0].options[1].value, "Asha");
     assert_false(form_has(fm, "Bors"));
     assert_false(form_has(fm, "Spy"));
     /* submitted: joins as typed */

@@ -125,7 +125,7 @@ static const struct bad_case bad[] = {
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
      "begin, next, pick, pass, hp, condition, status, undo, history, recap, "
-     "log, end, reopen, notices, trust, clock)"},
+     "log, end, reopen, notices, trust, proposal, clock)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -134,17 +134,17 @@ static const struct bad_case bad[] = {
      "unknown subcommand `fight` for /combat (subcommands: start, add, "
      "join, remove, set, note, begin, next, pick, pass, hp, condition, "
      "status, undo, history, recap, log, end, reopen, notices, trust, "
-     "clock)"},
+     "proposal, clock)"},
     {"/combat stat", 0,
      "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
      "remove, set, note, begin, next, pick, pass, hp, condition, status, "
-     "undo, history, recap, log, end, reopen, notices, trust, clock)"},
+     "undo, history, recap, log, end, reopen, notices, trust, proposal, clock)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, note, "
      "begin, next, pick, pass, hp, condition, status, undo, history, recap, "
-     "log, end, reopen, notices, trust, clock)"},
+     "log, end, reopen, notices, trust, proposal, clock)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -370,7 +370,7 @@ static void test_cmd_validate_requests(void **state)
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, note, begin, next, pick, pass, hp, "
                         "condition, status, undo, history, recap, log, end, "
-                        "reopen, notices, trust, clock)");
+                        "reopen, notices, trust, proposal, clock)");
     req.command = NULL;
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");

@@ -93,6 +93,24 @@ static void choose(struct script_cell *c, const struct cmd_reply *picker,
     assert_true(cmd_exec(&c->ctx, &p.req, r));
 }
 
+/* Several values chosen on r's picker (a multi-select), as Discord sends
+ * them. */
+static void choose_many(struct script_cell *c, const struct cmd_reply *picker,
+                        const char *const *values, int n, uint64_t user,
+                        struct cmd_reply *r)
+{
+    struct custom_id cid;
+    struct cmd_parsed p;
+    char why[128];
+    assert_true(custom_id_parse(picker->msg.select.custom_id, &cid));
+    script_req(&p, "/help", user);
+    p.req.nopts = 0;
+    p.req.sub = NULL;
+    assert_true(custom_id_req_values(&cid, values, n, &p.req, why,
+                                     sizeof why));
+    assert_true(cmd_exec(&c->ctx, &p.req, r));
+}
+
 /* A choice's reply is the typed command's: changed alike, the same text. */
 static void same_as_typed(const struct cmd_reply *chosen,
                           const struct cmd_reply *typed)
@@ -159,6 +177,7 @@ static void test_picker_player(void **state)
         assert_non_null(r.msg.select.custom_id);
         assert_true(offers(&r, fights[k].npc));
         assert_false(offers(&r, "Ann"));
+        assert_true(r.msg.select.max_values <= 1);   /* one target */
         hides(&r, "Umbra");
         struct custom_id cid;
         assert_true(custom_id_parse(r.msg.select.custom_id, &cid));
@@ -434,8 +453,11 @@ static void test_condition_picker(void **state)
     }
 }
 
-/* A generic fight where p1's Aria brings two saved attacks. */
-static void prepare_saved(struct script_cell *c)
+/* A generic fight where p1's Aria brings two saved attacks (one without
+ * two); p2's Bryn is in it too. The reply of /combat begin into begin
+ * (may be NULL; the caller cleans it up). */
+static void prepare_saved(struct script_cell *c, bool two,
+                          struct cmd_reply *begin)
 {
     static const struct script_setup none;
     static const char *const lines[][2] = {
@@ -448,12 +470,17 @@ static void prepare_saved(struct script_cell *c)
         {"gm", "/combat add name:Umbra hp:30 init:=2 hidden:true "
                "stats:\"ac=10\""},
         {"p1", "/combat join character:Aria"},
-        {"gm", "/combat begin"},
+        {"p2", "/combat join name:Bryn hp:20 init:=0"},
     };
     script_cell_prepare(c, &none, PICKER_SEED);
     for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
-        script_cell_step(c, lines[i][1], script_actor(lines[i][0]), NULL,
-                         NULL);
+        if (two || i != 1)
+            script_cell_step(c, lines[i][1], script_actor(lines[i][0]),
+                             NULL, NULL);
+    struct cmd_reply r;
+    run(c, "/combat begin", SCRIPT_GM, begin != NULL ? begin : &r);
+    if (begin == NULL)
+        cmd_reply_cleanup(&r);
 }
 
 /* With saved attacks and nothing else typed, the picker offers them
@@ -464,8 +491,8 @@ static void test_picker_saved_attacks(void **state)
     (void)state;
     struct script_cell a, b;
     struct cmd_reply first, second, chosen, typed;
-    prepare_saved(&a);
-    prepare_saved(&b);
+    prepare_saved(&a, true, NULL);
+    prepare_saved(&b, true, NULL);
     run(&a, "/attack", SCRIPT_P1, &first);
     assert_false(first.is_error);
     assert_true(first.ephemeral);
@@ -487,6 +514,261 @@ static void test_picker_saved_attacks(void **state)
     cmd_reply_cleanup(&first);
     cmd_reply_cleanup(&second);
     cmd_reply_cleanup(&chosen);
+    cmd_reply_cleanup(&typed);
+    script_cell_close(&a);
+    script_cell_close(&b);
+}
+
+/* The tactical fight (Ann, Drone, Umbra hidden) with one more visible
+ * NPC, Wasp: an area attack has two targets a player may choose. */
+static void prepare_area(struct script_cell *c)
+{
+    prepare(c, 2);
+    assert_string_equal(fights[2].system, "tactical");
+    script_cell_step(c, "/combat add name:Wasp side:drones hp:12 "
+                     "stats:\"init=2\"", SCRIPT_GM, NULL,
+                     NULL);
+}
+
+#define AREA_ATTACK "/attack attacker:Ann damage:2d6 " \
+                    "options:\"template=2\""
+
+/* An area attack (the system declares template= one, rs.h struct
+ * rs_area) takes a multi-select of the visible targets, at most the
+ * declared limit; its answer is the typed attack with the first chosen as
+ * target: and the rest in also=. */
+static void test_picker_area_multi(void **state)
+{
+    (void)state;
+    struct script_cell a, b;
+    struct cmd_reply pick, chosen, typed;
+    prepare_area(&a);
+    prepare_area(&b);
+    run(&a, AREA_ATTACK, SCRIPT_P1, &pick);
+    if (pick.is_error)
+        fail_msg("%s", pick.msg.content);
+    assert_true(pick.ephemeral);
+    assert_int_equal(pick.msg.select.noptions, 2);
+    assert_int_equal(pick.msg.select.max_values, 2);
+    assert_true(offers(&pick, "Drone"));
+    assert_true(offers(&pick, "Wasp"));
+    hides(&pick, "Umbra");
+    assert_non_null(strstr(pick.msg.content, "the first is the target"));
+    const char *both[] = {"Wasp", "Drone"};
+    choose_many(&a, &pick, both, 2, SCRIPT_P1, &chosen);
+    if (chosen.is_error)
+        fail_msg("%s", chosen.msg.content);
+    run(&b, "/attack attacker:Ann damage:2d6 target:Wasp "
+        "options:\"template=2 also=Drone\"", SCRIPT_P1, &typed);
+    assert_false(typed.is_error);
+    same_as_typed(&chosen, &typed);
+    cmd_reply_cleanup(&pick);
+    cmd_reply_cleanup(&chosen);
+    cmd_reply_cleanup(&typed);
+    /* the GM's holds the hidden one too, and still two at most each */
+    run(&a, AREA_ATTACK, SCRIPT_GM, &pick);
+    assert_true(offers(&pick, "Umbra"));
+    assert_int_equal(pick.msg.select.max_values, 3);
+    cmd_reply_cleanup(&pick);
+    /* a single attack in the same system: one target */
+    run(&a, "/attack attacker:Ann", SCRIPT_P1, &pick);
+    assert_true(pick.msg.select.max_values <= 1);
+    cmd_reply_cleanup(&pick);
+    script_cell_close(&a);
+    script_cell_close(&b);
+}
+
+/* A saved attack that is an area one (its options say template=) makes
+ * the picker a multi-select too; Kit's one saved attack is used without a
+ * question. */
+static void test_picker_area_saved(void **state)
+{
+    (void)state;
+    static const struct script_setup none;
+    static const char *const lines[][2] = {
+        {"p1", "/character create name:Kit system:tactical hp:20 "
+               "stats:\"init=30\" attack:Flamer damage:2d6 "
+               "options:\"template=2\""},
+        {"gm", "/combat start system:tactical name:Saved"},
+        {"gm", "/combat add name:Drone side:drones hp:12 stats:\"init=1\""},
+        {"gm", "/combat add name:Wasp side:drones hp:12 stats:\"init=2\""},
+        {"p1", "/combat join character:Kit side:crew"},
+        {"gm", "/combat begin"},
+    };
+    struct script_cell c;
+    struct cmd_reply pick, chosen;
+    script_cell_prepare(&c, &none, PICKER_SEED);
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        script_cell_step(&c, lines[i][1], script_actor(lines[i][0]), NULL,
+                         NULL);
+    run(&c, "/attack attacker:Kit", SCRIPT_P1, &pick);
+    if (pick.is_error)
+        fail_msg("%s", pick.msg.content);
+    assert_int_equal(pick.msg.select.max_values, 2);
+    struct custom_id cid;
+    assert_true(custom_id_parse(pick.msg.select.custom_id, &cid));
+    assert_string_equal(cid.select_name, "target");
+    assert_string_equal(cid.presets[1].name, "with");
+    assert_string_equal(cid.presets[1].value, "Flamer");
+    const char *both[] = {"Drone", "Wasp"};
+    choose_many(&c, &pick, both, 2, SCRIPT_P1, &chosen);
+    if (chosen.is_error)
+        fail_msg("%s", chosen.msg.content);
+    assert_true(chosen.changed);
+    cmd_reply_cleanup(&pick);
+    cmd_reply_cleanup(&chosen);
+    script_cell_close(&c);
+}
+
+/* Refusals of a multi-select's answer: one target died since (nothing
+ * happens, the others are not hit either), several values on a single
+ * attack's picker, a hidden one forged in. */
+static void test_picker_area_refusals(void **state)
+{
+    (void)state;
+    struct script_cell c;
+    struct cmd_reply pick, single, hp, r;
+    prepare_area(&c);
+    run(&c, AREA_ATTACK, SCRIPT_P1, &pick);
+    run(&c, "/attack attacker:Ann", SCRIPT_P1, &single);
+    run(&c, "/combat hp name:Wasp change:=0", SCRIPT_GM, &hp);
+    assert_false(hp.is_error);
+    const char *both[] = {"Drone", "Wasp"};
+    choose_many(&c, &pick, both, 2, SCRIPT_P1, &r);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    assert_non_null(strstr(r.msg.content, "Wasp can no longer be "
+                                          "attacked"));
+    assert_non_null(strstr(r.msg.content, "nothing happened"));
+    cmd_reply_cleanup(&r);
+    const char *first_dead[] = {"Wasp", "Drone"};
+    choose_many(&c, &pick, first_dead, 2, SCRIPT_P1, &r);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    cmd_reply_cleanup(&r);
+    /* a forged second value on a single attack's picker */
+    choose_many(&c, &single, both, 2, SCRIPT_P1, &r);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    assert_non_null(strstr(r.msg.content, "only an area attack"));
+    cmd_reply_cleanup(&r);
+    /* the hidden one forged in: refused, never named back as found */
+    const char *hidden[] = {"Drone", "Umbra"};
+    choose_many(&c, &pick, hidden, 2, SCRIPT_P1, &r);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    hides(&r, "4321");
+    cmd_reply_cleanup(&r);
+    /* the same target twice */
+    const char *twice[] = {"Drone", "Drone"};
+    choose_many(&c, &pick, twice, 2, SCRIPT_P1, &r);
+    assert_true(r.is_error);
+    assert_false(r.changed);
+    cmd_reply_cleanup(&r);
+    cmd_reply_cleanup(&pick);
+    cmd_reply_cleanup(&single);
+    cmd_reply_cleanup(&hp);
+    script_cell_close(&c);
+}
+
+/* The Attack accessory on Orc's row of the tracker that reply r carries
+ * (Discord's live tracker), parsed. */
+static void tracker_attack(const struct cmd_reply *r, const char *target,
+                           struct custom_id *cid)
+{
+    assert_non_null(r->tracker);
+    assert_non_null(r->tracker->v2);
+    for (int i = 0; i < r->tracker->v2->nparts; i++) {
+        const struct msg_button *a = &r->tracker->v2->parts[i].accessory;
+        if (a->custom_id != NULL && strcmp(a->label, "Attack") == 0 &&
+            custom_id_parse(a->custom_id, cid) &&
+            strcmp(cid->opt_value, target) == 0)
+            return;
+    }
+    fail_msg("no Attack button for %s on the tracker", target);
+}
+
+/* A click on the button cid by user, as Discord's decoder makes it. */
+static void click(struct script_cell *c, const struct custom_id *cid,
+                  uint64_t user, struct cmd_reply *r)
+{
+    struct cmd_parsed p;
+    char why[128];
+    script_req(&p, "/help", user);
+    p.req.nopts = 0;
+    p.req.sub = NULL;
+    assert_true(custom_id_req(cid, false, NULL, &p.req, why, sizeof why));
+    assert_true(cmd_exec(&c->ctx, &p.req, r));
+}
+
+/* The tracker's Attack button on Orc, for Aria with two saved attacks:
+ * the clicker gets the saved-attack select with Orc fixed, whose choice
+ * is the typed /attack with:<it> target:Orc; another player's click is
+ * refused as their typed /attack target:Orc is. */
+static void test_tracker_attack_saved(void **state)
+{
+    (void)state;
+    struct script_cell a, b;
+    struct cmd_reply begin, first, chosen, typed, other;
+    struct custom_id cid;
+    prepare_saved(&a, true, &begin);
+    prepare_saved(&b, true, NULL);
+    tracker_attack(&begin, "Orc", &cid);
+    click(&a, &cid, SCRIPT_P1, &first);
+    if (first.is_error)
+        fail_msg("%s", first.msg.content);
+    assert_true(first.ephemeral);
+    assert_false(first.changed);
+    assert_int_equal(first.msg.select.noptions, 2);
+    assert_true(offers(&first, "Longsword"));
+    assert_true(offers(&first, "Bow"));
+    struct custom_id sel;
+    assert_true(custom_id_parse(first.msg.select.custom_id, &sel));
+    assert_string_equal(sel.select_name, "with");
+    assert_string_equal(sel.presets[1].name, "target");
+    assert_string_equal(sel.presets[1].value, "Orc");
+    /* p2 clicks it: Aria's turn, not theirs, as p2's typed attack */
+    click(&a, &cid, SCRIPT_P2, &other);
+    assert_true(other.is_error);
+    assert_false(other.changed);
+    assert_int_equal(other.msg.select.noptions, 0);
+    run(&b, "/attack target:Orc", SCRIPT_P2, &typed);
+    assert_true(typed.is_error);
+    assert_string_equal(other.msg.content, typed.msg.content);
+    cmd_reply_cleanup(&typed);
+    choose(&a, &first, "Longsword", SCRIPT_P1, &chosen);
+    run(&b, "/attack attacker:Aria with:Longsword target:Orc", SCRIPT_P1,
+        &typed);
+    if (chosen.is_error)
+        fail_msg("%s", chosen.msg.content);
+    same_as_typed(&chosen, &typed);
+    cmd_reply_cleanup(&begin);
+    cmd_reply_cleanup(&first);
+    cmd_reply_cleanup(&chosen);
+    cmd_reply_cleanup(&typed);
+    cmd_reply_cleanup(&other);
+    script_cell_close(&a);
+    script_cell_close(&b);
+}
+
+/* With one saved attack the tracker's button uses it at once. */
+static void test_tracker_attack_one_saved(void **state)
+{
+    (void)state;
+    struct script_cell a, b;
+    struct cmd_reply begin, clicked, typed;
+    struct custom_id cid;
+    prepare_saved(&a, false, &begin);
+    prepare_saved(&b, false, NULL);
+    tracker_attack(&begin, "Orc", &cid);
+    click(&a, &cid, SCRIPT_P1, &clicked);
+    run(&b, "/attack with:Longsword target:Orc", SCRIPT_P1, &typed);
+    if (clicked.is_error)
+        fail_msg("%s", clicked.msg.content);
+    assert_false(typed.is_error);
+    same_as_typed(&clicked, &typed);
+    cmd_reply_cleanup(&begin);
+    cmd_reply_cleanup(&clicked);
     cmd_reply_cleanup(&typed);
     script_cell_close(&a);
     script_cell_close(&b);
@@ -533,6 +815,11 @@ int main(void)
         cmocka_unit_test(test_condition_picker),
         cmocka_unit_test(test_picker_saved_attacks),
         cmocka_unit_test(test_picker_too_many_targets),
+        cmocka_unit_test(test_picker_area_multi),
+        cmocka_unit_test(test_picker_area_saved),
+        cmocka_unit_test(test_picker_area_refusals),
+        cmocka_unit_test(test_tracker_attack_saved),
+        cmocka_unit_test(test_tracker_attack_one_saved),
     };
     int rc = cmocka_run_group_tests_name("cmd_picker", tests, NULL, NULL);
     free(px.text);

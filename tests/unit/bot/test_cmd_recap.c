@@ -249,6 +249,111 @@ static void test_log_name_fallback(void **state)
                 false);
 }
 
+/* Issue 33, finding 1, through the commands: a fight whose history
+ * passes its bound (here 64 KB: attacks with every die of a long
+ * exploding expression) keeps going; the change that folds says so, the
+ * log and the history show the summary, and undo stops at the fold with
+ * the reason. */
+static void test_history_folded(void **state)
+{
+    struct cmd_fx *f = *state;
+    store_hist_set_bounds(f->store, &(struct store_hist_bounds){
+        .fight_bytes = STORE_HIST_MIN_BYTES});
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           "name", "Long siege", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
+                           "2", "hp", "1000000", "hidden", "true", "stats",
+                           "ac=2", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
+                           "1000000", "stats", "ac=15 attack=5", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    int folded_at = 0;
+    for (int i = 1; i <= 60 && folded_at == 0; i++) {
+        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
+                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
+                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
+                               NULL));
+        if (strstr(f->text, "were folded into a summary") != NULL)
+            folded_at = i;
+    }
+    assert_true(folded_at > 0);
+    cmd_fx_has(f, "This fight's history reached its bound (64 KB");
+    assert_true(cmd_fx_run(f, GM, "combat", "log", NULL));
+    assert_non_null(strstr(f->reply.file.data,
+                           "were folded into this summary"));
+    assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
+    cmd_fx_has(f, "were folded into a summary");
+    /* Undo works for the recent changes, then stops at the fold. */
+    bool refused = false;
+    for (int i = 0; i < ENC_UNDO_DEPTH && !refused; i++)
+        if (!cmd_fx_run(f, GM, "combat", "undo", NULL)) {
+            refused = true;
+            cmd_fx_has(f, "undo cannot go further back");
+            cmd_fx_has(f, "were folded into a summary");
+        }
+    assert_true(refused);
+}
+
+/* Issue 33, finding 2: a log costs the same however long the fight ran
+ * (2,000 changes of about 650 bytes each would be a 1.3 MB file).
+ * A fight whose history is past what a log holds gets a log within
+ * CMD_LOG_CAP_BYTES: its newest changes whole, and a line saying how many
+ * of the oldest were left out. */
+static void test_log_capped(void **state)
+{
+    struct cmd_fx *f = *state;
+    store_hist_set_bounds(f->store, &(struct store_hist_bounds){
+        .fight_bytes = 8 << 20, .fight_lines = 100000});
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           "name", "Long siege", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
+                           "2", "hp", "1000000", "hidden", "true", "stats",
+                           "ac=2", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
+                           "1000000", "stats", "ac=15 attack=5", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    for (int i = 1; i <= 2000; i++)
+        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
+                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
+                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
+                               NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    const struct cmd_file *file = &f->reply.file;
+    assert_non_null(file->data);
+    assert_true(file->len <= CMD_LOG_CAP_BYTES);
+    assert_non_null(strstr(file->data, "oldest changes (up to v"));
+    assert_non_null(strstr(file->data, "## v2004 "));
+    assert_null(strstr(file->data, "## v1 "));
+}
+
+/* Twenty logs of one fight cost one: the same fight at the same version,
+ * asked again for the same view, gets the same file (its "written" time
+ * included); a change, or the GM's copy, makes a new one. */
+static void test_log_same_file(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_log_cache *c = cmd_log_cache_new();
+    assert_non_null(c);
+    f->ctx.log_cache = c;
+    fight(f);
+    assert_true(cmd_fx_run(f, ALICE, "combat", "log", NULL));
+    char *first = strdup(f->reply.file.data);
+    assert_non_null(first);
+    f->now_ms += 3600 * 1000;         /* an hour later: same file */
+    assert_true(cmd_fx_run(f, BOB, "combat", "log", NULL));
+    assert_string_equal(f->reply.file.data, first);
+    assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
+    assert_non_null(strstr(f->reply.file.data, "Shade"));
+    assert_true(cmd_fx_run(f, GM, "combat", "hp", "name", "Goblin",
+                           "change", "-3", NULL));
+    assert_true(cmd_fx_run(f, BOB, "combat", "log", NULL));
+    assert_string_not_equal(f->reply.file.data, first);
+    assert_null(strstr(f->reply.file.data, "Shade"));
+    free(first);
+    f->ctx.log_cache = NULL;
+    cmd_log_cache_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +373,12 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_log_name_fallback,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_history_folded, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_log_capped, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_log_same_file, cmd_fx_setup,
+                                        cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

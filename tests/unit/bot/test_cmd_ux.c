@@ -418,10 +418,30 @@ static void test_turn_notice_mentions_only_the_owner(void **state)
     assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
     assert_string_equal(json_string_value(json_array_get(
                             json_object_get(am, "users"), 0)), "200");
-    /* with where Aria stands: hp and conditions */
-    assert_string_equal(json_string_value(json_object_get(body, "content")),
+    /* a V2 message (docs/internals/v2.md, turn notices): the notice,
+     * with where Aria stands (hp and conditions), is the Section beside
+     * the Attack button, after the events */
+    assert_null(json_object_get(body, "content"));
+    assert_null(json_object_get(body, "embeds"));
+    assert_true(json_integer_value(json_object_get(body, "flags")) &
+                RENDER_DC_FLAG_V2);
+    json_t *kids = json_object_get(json_array_get(json_object_get(body,
+                                                  "components"), 0),
+                                   "components");
+    json_t *sec = NULL;
+    for (size_t i = 0; i < json_array_size(kids) && sec == NULL; i++)
+        if (json_integer_value(json_object_get(json_array_get(kids, i),
+                                               "type")) == 9)
+            sec = json_array_get(kids, i);
+    assert_non_null(sec);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(
+                            json_object_get(sec, "components"), 0),
+                                                          "content")),
                         "<@200>, it is your turn: **Aria** hp 20/20 \xC2\xB7 "
                         "Blessed (2r)");
+    json_t *acc = json_object_get(sec, "accessory");
+    assert_string_equal(json_string_value(json_object_get(acc, "label")),
+                        "Attack");
     json_decref(body);
     /* the tracker itself pings nobody */
     body = render_discord_message(f->reply.tracker, false);

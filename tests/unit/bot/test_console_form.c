@@ -102,6 +102,7 @@ static void test_console_form_select(void **state)
     struct feed fd = {answers, 0, 4, ""};
     open_world(&w);
     line(&w, "/character create name:Aria hp:20");
+    line(&w, "/character create name:Asha hp:20");  /* two: a form */
     line(&w, "/combat start system:generic");
     w.con.ask = feed_ask;
     w.con.ask_ud = &fd;

@@ -28,7 +28,7 @@
 
 #define HIDDEN_FILE "hidden.tsv"
 #define HIDDEN_SEED 42
-#define HIDDEN_MAX_ROWS 160
+#define HIDDEN_MAX_ROWS 256
 #define HIDDEN_MAX_SECRETS 64
 #define HIDDEN_TEXT 32768
 #define HIDDEN_MAX_BEFORE 4      /* "before" lines one row may have */
@@ -225,6 +225,9 @@ static void check_reply(const char *system, const char *line, uint64_t user,
     }
     check_public(system, what, r->tracker, lineno);
     check_tracker(what, r->tracker, lineno);
+    /* a proposal's message for the GM goes to the fight's channel when
+     * the server has no GM channel: public, buttons and all */
+    check_public(system, what, r->notice, lineno);
     mx.replies++;
 }
 

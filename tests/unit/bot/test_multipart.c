@@ -93,8 +93,12 @@ static void test_mp_declare(void **state)
     json_t *list = json_object_get(json_object_get(cb, "data"),
                                    "attachments");
     assert_int_equal(json_array_size(list), 2);
-    assert_int_equal(json_integer_value(json_object_get(
-                         json_array_get(list, 1), "id")), 1);
+    /* Discord's OpenAPI description wants a string id; "0" and "1"
+     * satisfy it and the docs (issue 33, finding 8). */
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(list, 0), "id")), "0");
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(list, 1), "id")), "1");
     assert_string_equal(json_string_value(json_object_get(
                             json_array_get(list, 0), "filename")), "a.md");
     json_t *str = json_string("not an object");

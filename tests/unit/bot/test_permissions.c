@@ -17,7 +17,9 @@
  * rolls, the server's templates; its file is given as the daemon gives a
  * downloaded attachment). A command that only reads (/combat recap,
  * /combat log) is allowed when it is answered and the fight stays as it
- * was.
+ * was. A "propose" cell (a player's change to another's combatant) must
+ * be a private answer that is no error, leaves the fight as it was and
+ * stores one proposal more; a denied cell stores none.
  * Every command the table marks CMD_F_GM_ONLY or CMD_F_SERVER must have a
  * row, so a new such command fails this test until it is added.
  *
@@ -38,6 +40,7 @@
 #include "cmd_validate.h"
 #include "eng_rng.h"
 #include "interaction.h"
+#include "proposal.h"
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
@@ -73,6 +76,7 @@ struct row {
     char *line;
     int lineno;
     bool allow[COL__COUNT];
+    bool propose[COL__COUNT];   /* "propose": goes to the GM instead */
 };
 
 struct matrix {
@@ -114,10 +118,13 @@ static void load_matrix(void)
             r->lineno = lineno;
             for (int c = 0; c < COL__COUNT; c++) {
                 const char *v = f[3 + c];
-                if (strcmp(v, "allow") != 0 && strcmp(v, "deny") != 0)
+                if (strcmp(v, "allow") != 0 && strcmp(v, "deny") != 0 &&
+                    strcmp(v, "propose") != 0)
                     fail_msg(MATRIX_FILE ":%d: cell %s is \"%s\", not "
-                             "allow or deny", lineno, col_names[c], v);
+                             "allow, deny or propose", lineno, col_names[c],
+                             v);
                 r->allow[c] = strcmp(v, "allow") == 0;
+                r->propose[c] = strcmp(v, "propose") == 0;
             }
         } else {
             fail_msg(MATRIX_FILE ":%d: not a setup or row line (%d fields)",
@@ -215,7 +222,8 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
                      char *settings, size_t n)
 {
     static const char *const keys[] = {"gm_channel", "systems", "npc_role",
-                                       "sheet_writeback"};
+                                       "sheet_writeback", "proposals",
+                                       "proposal_expiry"};
     size_t at = 0;
     *doc = NULL;
     *version = 0;
@@ -239,6 +247,17 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
                                        store_fx_skip_kv, sheet_text};
     assert_int_equal(store_macro_export(c->store, macro_line, &t), BOT_OK);
     assert_int_equal(store_export(c->store, &cb, &t), BOT_OK);
+}
+
+/* How many proposals wait in the matrix's channel. */
+static int proposals_waiting(struct script_cell *c)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, PROPOSAL_KV_PREFIX "%llu:",
+             (unsigned long long)SCRIPT_CHANNEL);
+    int n = store_fx_kv_count(c->store, prefix);
+    assert_true(n >= 0);
+    return n;
 }
 
 /* An export or import (of the sender's or the server's things, outside
@@ -371,12 +390,27 @@ static void run_cell(const struct row *row, enum column col,
         p.req.file_len = strlen(p.req.file);
     }
     snapshot(&c, &before, &v0, set0, sizeof set0);
+    int waiting0 = proposals_waiting(&c);
     cmd_reply_init(&r);
     assert_true(cmd_exec(&c.ctx, &p.req, &r));
     snapshot(&c, &after, &v1, set1, sizeof set1);
+    int waiting1 = proposals_waiting(&c);
     script_text(&r.msg, text, sizeof text);
     bool settled = strcmp(set0, set1) == 0;
-    if (row->allow[col] && file_cmd(&p.req)) {
+    if (row->propose[col]) {
+        /* a private answer, the fight as it was, one proposal more */
+        bool same = v0 == v1 && before && after &&
+                    strcmp(before, after) == 0;
+        if (r.is_error || !r.ephemeral || r.changed || !same || !settled ||
+            waiting1 != waiting0 + 1)
+            fail_msg(MATRIX_FILE ":%d %s as %s%s%s: proposed, but error %d "
+                     "ephemeral %d changed %d, state %s, proposals %d -> "
+                     "%d:\n%s", row->lineno, row->line, col_names[col],
+                     malformed ? " " : "", malformed ? malformed : "",
+                     r.is_error, r.ephemeral, r.changed,
+                     same && settled ? "the same" : "CHANGED", waiting0,
+                     waiting1, text);
+    } else if (row->allow[col] && file_cmd(&p.req)) {
         bool same = v0 == v1 && ((!before && !after) ||
                                  (before && after &&
                                   strcmp(before, after) == 0));
@@ -431,7 +465,8 @@ static void run_cell(const struct row *row, enum column col,
         bool same = v0 == v1 && ((!before && !after) ||
                                  (before && after &&
                                   strcmp(before, after) == 0));
-        if (!r.is_error || !r.ephemeral || r.changed || !same || !settled)
+        if (!r.is_error || !r.ephemeral || r.changed || !same || !settled ||
+            waiting1 > waiting0)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: denied, but error %d "
                      "ephemeral %d changed %d, state %s:\n%s", row->lineno,
                      row->line, col_names[col], malformed ? " " : "",

@@ -196,6 +196,53 @@ static void test_change_summary_from_reply(void **state)
     enc_free(f.e);
 }
 
+/* A duration counted on someone's turn, in words: the boundary, whose
+ * turn (a hidden one unseen to the players), and which of their turns. */
+static void test_cond_until_words(void **state)
+{
+    (void)state;
+    struct encounter *e = enc_new(rs_find("generic"), "Road", 1);
+    struct enc_diag d;
+    memset(&d, 0, sizeof d);
+    uint32_t ann, umbra;
+    assert_int_equal(enc_add(e, "Ann", 1, 2, -1, &d, &ann), ENG_OK);
+    assert_int_equal(enc_add(e, "Umbra", 1, 0, -1, &d, &umbra), ENG_OK);
+    enc_by_id(e, umbra)->hidden = true;
+    static const struct {
+        bool umbra, start, now, gm;
+        int64_t turns;
+        const char *want;
+    } cases[] = {
+        {false, false, false, false, 1, "until the end of Ann's next turn"},
+        {false, true, false, false, 1, "until the start of Ann's next turn"},
+        {false, false, true, false, 1, "until the end of Ann's turn"},
+        {false, false, true, false, 2, "until the end of Ann's next turn"},
+        {false, false, false, false, 2, "until the end of Ann's 2nd turn "
+                                        "from now"},
+        {false, false, false, false, 3, "until the end of Ann's 3rd turn "
+                                        "from now"},
+        {false, false, false, false, 11, "until the end of Ann's 11th turn "
+                                         "from now"},
+        {false, false, false, false, 21, "until the end of Ann's 21st turn "
+                                         "from now"},
+        {false, false, false, false, 112, "until the end of Ann's 112th "
+                                          "turn from now"},
+        {true, false, false, false, 1, "until the end of _someone unseen_'s "
+                                       "next turn"},
+        {true, true, false, true, 1, "until the start of Umbra's next turn"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct sbuf b;
+        sbuf_init(&b, 256);
+        render_cond_until(&b, e, cases[i].umbra ? umbra : ann,
+                          cases[i].start ? ENC_EXPIRE_START : ENC_EXPIRE_END,
+                          cases[i].turns, cases[i].now, cases[i].gm);
+        assert_string_equal(sbuf_str(&b), cases[i].want);
+        sbuf_cleanup(&b);
+    }
+    enc_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_tracker_marks_one_row_per_turn),
         cmocka_unit_test(test_change_summary_plain_words),
         cmocka_unit_test(test_change_summary_from_reply),
+        cmocka_unit_test(test_cond_until_words),
     };
     return cmocka_run_group_tests_name("render_tracker", tests, NULL, NULL);
 }

@@ -393,6 +393,79 @@ static void test_v2_tracker_every_place_counted(void **state)
     enc_free(e);
 }
 
+/* A turn's notice as the command layer builds it: the events as an
+ * embed (a description of desc_len characters), the notice with its
+ * mention as content, a prompt's Dodge button and the Attack button
+ * beside the notice. */
+static void notice_msg(struct msg *m, size_t desc_len)
+{
+    static char desc[9000];
+    msg_init(m);
+    size_t n = desc_len < sizeof desc - 1 ? desc_len : sizeof desc - 1;
+    for (size_t i = 0; i < n; i++)
+        desc[i] = i % 60 == 59 ? '\n' : 'e';
+    desc[n] = '\0';
+    struct msg_embed *e = msg_add_embed(m, MSG_STYLE_GOOD, "Round 2");
+    assert_non_null(e);
+    assert_true(msg_embed_set_description(e, desc));
+    assert_true(msg_embed_set_footer(e, "version 7"));
+    assert_true(msg_set_content(m, "<@42>, it is your turn: **Aria** hp "
+                                   "20/20"));
+    assert_true(msg_add_mention(m, 42));
+    assert_true(msg_add_button(m, "Dodge", "v2:react:1.7:name=Aria",
+                               MSG_BTN_PRIMARY));
+    assert_true(msg_add_button(m, "Attack", "v2:attack:1.*:target:"
+                               "attacker=Aria", MSG_BTN_PRIMARY));
+    m->notice = true;
+    m->notice_button = 1;
+}
+
+/* The turn notice is V2 (docs/internals/v2.md): the events, then the
+ * notice as a Section with the Attack button beside it, the other
+ * buttons in a row; it pings the player alone; a long events text is cut
+ * where Discord's limit falls, visibly, and never the notice. */
+static void test_v2_turn_notice(void **state)
+{
+    (void)state;
+    static const size_t lens[] = {40, 8500};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        struct msg m;
+        struct tally t;
+        notice_msg(&m, lens[k]);
+        json_t *body = render_discord_message(&m, false);
+        check_v2(body, &t, false);
+        const char *text = sbuf_str(&t.text);
+        assert_non_null(strstr(text, "**Round 2**"));
+        if (k == 0)                                 /* the footer */
+            assert_non_null(strstr(text, "-# version 7"));
+        assert_non_null(strstr(text, "<@42>, it is your turn: **Aria**"));
+        assert_int_equal(t.sections, 1);
+        assert_int_equal(t.rows, 1);                /* Dodge */
+        assert_int_equal(t.buttons, 2);
+        json_t *am = json_object_get(body, "allowed_mentions");
+        assert_int_equal(json_array_size(json_object_get(am, "parse")), 0);
+        assert_int_equal(json_array_size(json_object_get(am, "users")), 1);
+        assert_string_equal(json_string_value(json_array_get(
+                                json_object_get(am, "users"), 0)), "42");
+        char *dump = json_dumps(body, JSON_COMPACT);
+        assert_non_null(strstr(dump, "\"label\":\"Attack\""));
+        assert_null(strstr(dump, "more"));          /* nothing folded */
+        free(dump);
+        if (k == 1)
+            assert_non_null(strstr(text, "cut at Discord's limit"));
+        else
+            assert_null(strstr(text, "cut at"));
+        json_decref(body);
+        tally_free(&t);
+        /* the console and the classic fields are untouched */
+        assert_non_null(m.content);
+        assert_int_equal(m.nembeds, 1);
+        assert_int_equal(m.nbuttons, 2);
+        assert_null(m.v2);
+        msg_cleanup(&m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_v2_console_text),
         cmocka_unit_test(test_v2_tracker_hides_the_hidden),
         cmocka_unit_test(test_v2_tracker_every_place_counted),
+        cmocka_unit_test(test_v2_turn_notice),
     };
     return cmocka_run_group_tests_name("render_v2", tests, NULL, NULL);
 }

@@ -497,6 +497,153 @@ static void test_store_history_detail(void **state)
     free(big);
 }
 
+/* The lines of the live fight: how many, their bytes, the oldest. */
+struct hist_sum {
+    int64_t lines, bytes;
+    char oldest[STORE_MAX_CHANGE_TEXT + 1];
+    int64_t oldest_version;
+};
+
+static enum bot_err sum_line(void *ctx, const struct store_change_rec *r)
+{
+    struct hist_sum *h = ctx;
+    if (h->lines == 0) {
+        snprintf(h->oldest, sizeof h->oldest, "%s", r->text);
+        h->oldest_version = r->version;
+    }
+    h->lines++;
+    h->bytes += (int64_t)(strlen(r->text) + strlen(r->detail) +
+                          strlen(r->gm_detail) + strlen(r->by_name));
+    return BOT_OK;
+}
+
+static struct hist_sum hist_of(struct store *s, uint64_t ch)
+{
+    struct hist_sum h = {0};
+    assert_int_equal(store_change_list(s, ch, 0, false, SIZE_MAX, NULL,
+                                       sum_line, &h), BOT_OK);
+    return h;
+}
+
+/* Save version v of ch with a line of `detail` bytes of detail. */
+static void change_n(struct store *s, uint64_t ch, int64_t v, size_t detail)
+{
+    static char big[STORE_MAX_CHANGE_DETAIL + 1];
+    memset(big, 'd', detail);
+    big[detail] = '\0';
+    save_ok(s, ch, v);
+    struct store_change_rec r = {.version = v, .by = 7, .at_ms = 1000 + v,
+                                 .text = "Aria hits the ogre for 31",
+                                 .detail = big, .by_name = "Aria"};
+    assert_int_equal(store_change_add(s, ch, &r), BOT_OK);
+}
+
+/* Issue 33, finding 1: a running fight's history is bounded. 400
+ * changes of 8 KB each would keep 3.2 MB; the fight keeps at most its
+ * bound of bytes (1 MiB by default), the newest lines whole, and the
+ * oldest folded into one line that says so. */
+static void test_store_history_bounded(void **state)
+{
+    struct store *s = *state;
+    assert_int_equal(store_begin(s), BOT_OK);
+    for (int64_t v = 1; v <= 400; v++)
+        change_n(s, CH, v, 8000);
+    assert_int_equal(store_commit(s), BOT_OK);
+    struct hist_sum h = hist_of(s, CH);
+    assert_true(h.bytes <= STORE_HIST_FIGHT_BYTES);
+    assert_true(h.lines <= STORE_HIST_FIGHT_LINES);
+    assert_true(h.lines > 75);
+    assert_non_null(strstr(h.oldest, "were folded into this summary"));
+    /* the newest change is whole */
+    history_is(s, 399, true, 1, "400:Aria hits the ogre for 31", 1);
+}
+
+/* What the fold says: the count the store keeps matches the lines, the
+ * fold point is the summary's version, and a fold is reported once, by
+ * the change that made it; lines bound first (short lines). */
+static void test_store_history_fold_info(void **state)
+{
+    struct store *s = *state;
+    struct store_hist_bounds b = {.fight_lines = STORE_HIST_MIN_LINES};
+    store_hist_set_bounds(s, &b);
+    struct store_fold f;
+    struct store_hist_info info;
+    int folds = 0;
+    int64_t first_upto = 0;
+    for (int64_t v = 1; v <= 3 * STORE_HIST_MIN_LINES; v++) {
+        change_n(s, CH, v, 10);
+        store_hist_last_fold(s, &f);
+        if (f.why != STORE_FOLD_NONE) {
+            assert_int_equal(f.why, STORE_FOLD_FIGHT);
+            assert_true(f.this_fight);
+            assert_int_equal(f.limit_lines, STORE_HIST_MIN_LINES);
+            if (folds++ == 0)
+                first_upto = f.upto;
+        }
+    }
+    /* 100 lines at most, folded to 75: once at 101, then every 25 or so */
+    assert_int_equal(first_upto, 27);
+    assert_true(folds >= 5);
+    assert_int_equal(store_hist_info(s, CH, &info), BOT_OK);
+    struct hist_sum h = hist_of(s, CH);
+    assert_int_equal(info.lines, h.lines);
+    assert_int_equal(info.bytes, h.bytes);
+    assert_int_equal(info.folded_to, h.oldest_version);
+    assert_non_null(strstr(h.oldest, "100 changes of history"));
+    assert_int_equal(store_hist_info(s, CH + 1, &info), BOT_NOTFOUND);
+}
+
+/* The server's bound: the fights of one server together keep at most
+ * its bytes; past it, the one with the most history (here an ended one)
+ * is folded, and a fight of another server is not touched. */
+static void test_store_history_server_bound(void **state)
+{
+    struct store *s = *state;
+    struct store_hist_bounds b = {.server_bytes = 3 * STORE_HIST_MIN_BYTES};
+    store_hist_set_bounds(s, &b);
+    const uint64_t big = CH + 1, other = CH + 2;
+    /* an ended fight with 2 steps of history */
+    for (int64_t v = 1; v <= 32; v++) {
+        change_n(s, big, v, 4000);
+        if (v == 1) {
+            assert_int_equal(store_enc_set_guild(s, big, 9), BOT_OK);
+        }
+    }
+    assert_int_equal(store_enc_archive(s, big, 500), BOT_OK);
+    for (int64_t v = 1; v <= 40; v++) {
+        change_n(s, other, v, 4000);
+        if (v == 1) {
+            assert_int_equal(store_enc_set_guild(s, other, 10), BOT_OK);
+        }
+    }
+    struct store_fold f = {0};
+    int64_t v = 0;
+    while (f.why == STORE_FOLD_NONE && v < 200) {
+        change_n(s, CH, ++v, 4000);
+        if (v == 1) {
+            assert_int_equal(store_enc_set_guild(s, CH, 9), BOT_OK);
+        }
+        store_hist_last_fold(s, &f);
+    }
+    assert_int_equal(f.why, STORE_FOLD_SERVER);
+    assert_false(f.this_fight);
+    assert_int_equal(f.limit, 3 * STORE_HIST_MIN_BYTES);
+    /* the other server's fight keeps its 40 lines */
+    assert_int_equal(hist_of(s, other).lines, 40);
+    /* the live fight of server 9 goes on; the next folds take it */
+    int server_folds = 0;
+    for (int64_t i = 0; i < 200; i++) {
+        change_n(s, CH, ++v, 4000);
+        store_hist_last_fold(s, &f);
+        if (f.why == STORE_FOLD_SERVER && f.this_fight)
+            server_folds++;
+    }
+    assert_true(server_folds > 0);
+    struct hist_sum h = hist_of(s, CH);
+    assert_true(h.bytes <= 3 * STORE_HIST_MIN_BYTES + STORE_HIST_SERVER_STEP);
+    assert_non_null(strstr(h.oldest, "this server's fights keep at most"));
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -875,6 +1022,9 @@ int main(void)
         T(test_store_reopen),
         T(test_store_history),
         T(test_store_history_detail),
+        T(test_store_history_bounded),
+        T(test_store_history_fold_info),
+        T(test_store_history_server_bound),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),

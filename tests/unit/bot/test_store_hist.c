@@ -651,6 +651,13 @@ static void test_hist_old_database(void **state)
         assert_int_equal(sqlite3_step(st), SQLITE_DONE);
     }
     sqlite3_finalize(st);
+    /* two history lines: schema 9 counts them, in bytes ("é" is two) */
+    assert_int_equal(sqlite3_exec(db,
+                     "INSERT INTO enc_change (enc, version, by_user, at_ms,"
+                     " secret, text, detail, gm_detail, by_name) VALUES"
+                     " (1, 11, 7, 1, 0, 'h\xC3\xA9llo', 'dd', '', 'Al'),"
+                     " (1, 12, 7, 2, 0, 'x', '', '', '')",
+                     NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
 
     store_close(*state);
@@ -660,6 +667,11 @@ static void test_hist_old_database(void **state)
     struct store_info info;
     assert_int_equal(store_inspect(old, &info, err, sizeof err), BOT_OK);
     assert_int_equal(info.schema, info.schema_current);
+    struct store_hist_info hist;
+    assert_int_equal(store_hist_info(s, CH, &hist), BOT_OK);
+    assert_int_equal(hist.lines, 2);
+    assert_int_equal(hist.bytes, 6 + 2 + 2 + 1);
+    assert_int_equal(hist.folded_to, 0);
     assert_live_doc(s, 12, 12);
     for (int j = 11; j >= 1; j--) {
         assert_int_equal(store_fx_undo_once(s, CH), BOT_OK);

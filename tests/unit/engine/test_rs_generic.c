@@ -316,6 +316,67 @@ static void test_attack_unknown_option_refused(void **state)
     fx_free(f);
 }
 
+/* ENC_EV_INIT events in the last command's result. */
+static int inits(const struct fx *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->r.nev; i++)
+        n += f->r.ev[i].kind == ENC_EV_INIT;
+    return n;
+}
+
+/* reroll=on (issue 32, item 5): the first turn of each round after the
+ * first comes with everyone's new roll, and the order is sorted by it
+ * (highest first) before that turn starts; off, the first roll holds.
+ * Over many seeds, the new order differs from the old at least once. */
+static void test_reroll_each_round(void **state)
+{
+    (void)state;
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        for (int on = 0; on <= 1; on++) {
+            struct fx *f = fx_new(seed, false);
+            if (on) {
+                struct rs_call *c = rs_fx_standing(&f->fx, NULL);
+                assert_int_equal(rs_settings_apply(c, &rs_generic,
+                                                   "reroll=on"), ENG_OK);
+            }
+            add(f, "Ogre", 0, "hp=30 init=1");
+            add(f, "Aria", ALICE, "hp=5 init=3");
+            add(f, "Rat", 0, "hp=2 init=0");
+            assert_int_equal(rs_fx_begin(&f->fx, RS_FX_GM, true), ENG_OK);
+            uint32_t first[3];
+            for (int i = 0; i < 3; i++)
+                first[i] = f->e->order[i].id;
+            for (int t = 0; t < 2; t++) {
+                assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+                assert_int_equal(inits(f), 0);
+            }
+            assert_int_equal(rs_fx_next(&f->fx, RS_FX_GM, true), ENG_OK);
+            assert_int_equal(f->e->round, 2);
+            assert_int_equal(inits(f), on ? 3 : 0);
+            assert_int_equal(f->e->turn_idx, 0);
+            assert_int_equal(f->e->current, f->e->order[0].id);
+            bool same = true;
+            for (int i = 0; i < 3; i++) {
+                same = same && first[i] == f->e->order[i].id;
+                if (i > 0) {
+                    const struct enc_combatant *a =
+                        enc_by_id(f->e, f->e->order[i - 1].id);
+                    const struct enc_combatant *b =
+                        enc_by_id(f->e, f->e->order[i].id);
+                    assert_true(a->init[0] >= b->init[0]);
+                }
+            }
+            if (!on)
+                assert_true(same);
+            moved += on && !same;
+            fx_free(f);
+        }
+    }
+    assert_true(moved > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_damage_while_down),
         cmocka_unit_test(test_attack_advantage_and_disadvantage),
         cmocka_unit_test(test_attack_unknown_option_refused),
+        cmocka_unit_test(test_reroll_each_round),
     };
     return cmocka_run_group_tests_name("rs_generic", tests, NULL, NULL);
 }

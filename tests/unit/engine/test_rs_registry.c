@@ -39,6 +39,44 @@ static void test_registry_contract(void **state)
     assert_non_null(rs_find("GENERIC"));
 }
 
+/* The attack option of s named name, or NULL. */
+static const struct rs_opt_spec *attack_opt(const struct rs_system *s,
+                                            const char *name)
+{
+    for (int i = 0; s->attack_opts != NULL && s->attack_opts[i].name; i++)
+        if (strcmp(s->attack_opts[i].name, name) == 0)
+            return &s->attack_opts[i];
+    return NULL;
+}
+
+/* An area declaration names the system's own attack options: a list of
+ * names for the others, at least one option that makes an attack an area
+ * one, and room for two targets at least. The tactical blast and
+ * template are the one such declaration among the six. */
+static void test_registry_area_attacks(void **state)
+{
+    (void)state;
+    size_t n;
+    int with_area = 0;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rs_area *a = all[i]->area;
+        if (a == NULL)
+            continue;
+        with_area++;
+        const struct rs_opt_spec *more = attack_opt(all[i], a->more);
+        assert_non_null(more);
+        assert_int_equal(more->val, RS_VAL_NAMES);
+        assert_non_null(a->when);
+        assert_non_null(a->when[0]);
+        for (int k = 0; a->when[k] != NULL; k++)
+            assert_non_null(attack_opt(all[i], a->when[k]));
+        assert_true(a->max_targets >= 2);
+    }
+    assert_int_equal(with_area, 1);
+    assert_non_null(rs_find("tactical")->area);
+}
+
 /* The registry is generated from the folders: every
  * engine/rulesets/<id>/ with its rs_<id>_decl.c is a row, and each row
  * has its folder. */
@@ -124,6 +162,7 @@ int main(void)
         cmocka_unit_test(test_registry_harm_is_declared_tracks),
         cmocka_unit_test(test_registry_lasts_are_declared_stats),
         cmocka_unit_test(test_registry_is_the_folders),
+        cmocka_unit_test(test_registry_area_attacks),
     };
     return cmocka_run_group_tests_name("rs_registry", tests, NULL, NULL);
 }
