@@ -21,6 +21,7 @@
 #include "cmd_sheet.h"
 #include "msg.h"
 #include "rs_data.h"
+#include "sbuf.h"
 
 /* Lines /character list shows: a page of autocomplete's size. */
 #define CHAR_LIST_MAX STORE_MAX_SHEET_LIST
@@ -168,23 +169,38 @@ void cmd_character_create(struct cmd_run *run)
     }
 }
 
+/* The sender's character named name: (or the one they use) into *row
+ * and *sh, with its key in *k (named as stored) and its system; NULL
+ * (the command failed) when there is none, or its system is gone. *used
+ * is the caller's to free, *row to clean up, either way. */
+static const struct rs_system *load_own(struct cmd_run *run, char **used,
+                                        struct store_sheet_key *k,
+                                        struct store_sheet *row,
+                                        struct sheet *sh)
+{
+    const char *name = name_or_used(run, used);
+    if (name == NULL)
+        return NULL;
+    *k = cmd_sheet_key(run, STORE_SHEET_CHAR, name);
+    if (!cmd_sheet_load(run, k, row, sh))
+        return NULL;
+    k->name = row->name;
+    const struct rs_system *sys = rs_find(row->system);
+    if (sys == NULL)
+        cmd_fail(run, "this fray has no %s system any more", row->system);
+    return sys;
+}
+
 static void set(struct cmd_run *run)
 {
     char *used = NULL;
-    const char *name = name_or_used(run, &used);
     struct store_sheet row = {0};
+    struct store_sheet_key k;
     struct sheet sh;
     bool changed = false;
-    if (name == NULL)
+    const struct rs_system *sys = load_own(run, &used, &k, &row, &sh);
+    if (sys == NULL)
         goto out;
-    struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, name);
-    if (!cmd_sheet_load(run, &k, &row, &sh))
-        goto out;
-    const struct rs_system *sys = rs_find(row.system);
-    if (sys == NULL) {
-        cmd_fail(run, "this fray has no %s system any more", row.system);
-        goto out;
-    }
     if (!cmd_sheet_edit(run, sys, &sh, &changed))
         goto out;
     if (!changed) {
@@ -193,7 +209,6 @@ static void set(struct cmd_run *run)
                  "remove:true)");
         goto out;
     }
-    k.name = row.name;
     if (save(run, &k, sys, &sh, false))
         cmd_sheet_reply(run, "Saved.", row.name, &sh);
 out:
@@ -205,6 +220,50 @@ void cmd_character_set(struct cmd_run *run)
 {
     if (begin(run)) {
         set(run);
+        end(run);
+    }
+}
+
+/* A rest, as the character's system has one: what lasts until it rests
+ * comes back (rs_system.lasts RS_LAST_REST, RS_COND_REST conditions). */
+static void rest(struct cmd_run *run)
+{
+    char *used = NULL;
+    struct store_sheet row = {0};
+    struct store_sheet_key k;
+    struct sheet sh;
+    struct sbuf what;
+    sbuf_init(&what, MSG_MAX_TEXT);
+    const struct rs_system *sys = load_own(run, &used, &k, &row, &sh);
+    if (sys == NULL)
+        goto out;
+    const void *data = rs_data_get(run->ctx->rs_data, sys);
+    if (!sheet_has_rest(sys, data)) {
+        cmd_fail(run, "the %s rules have no rest that gives anything back; "
+                 "heal with /character set hp:", sys->title);
+        goto out;
+    }
+    sbuf_add(&what, "Rested: ");
+    if (sheet_rest(sys, data, &sh, &what) == 0) {
+        char *shown = msg_escape(row.name);
+        msg_set_content(&run->reply->msg, "%s is rested already: nothing "
+                        "to give back.", shown != NULL ? shown : "");
+        free(shown);
+        goto out;
+    }
+    sbuf_add(&what, ".");
+    if (save(run, &k, sys, &sh, false))
+        cmd_sheet_reply(run, sbuf_str(&what), row.name, &sh);
+out:
+    sbuf_cleanup(&what);
+    store_sheet_cleanup(&row);
+    free(used);
+}
+
+void cmd_character_rest(struct cmd_run *run)
+{
+    if (begin(run)) {
+        rest(run);
         end(run);
     }
 }

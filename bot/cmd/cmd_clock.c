@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_tally.h"
 #include "dur.h"
 #include "enc_cache.h"
 #include "enc_json.h"
@@ -323,8 +324,13 @@ static void fire_apply(struct fire *f, unsigned due)
                   " _(late by %s: fray was down)_", l);
     }
     enc_wait_of(e, &after);
-    if (!enc_wait_eq(&before, &after))
+    /* The fight's numbers: what the clock's move did, and the wait it
+     * ended. */
+    cmd_tally_add(e, f->res);
+    if (!enc_wait_eq(&before, &after)) {
+        cmd_tally_wait(e, &before, f->now_ms);
         enc_clock_restart(e, f->now_ms);
+    }
 }
 
 /* Save f->e as the next version with its history line and next timer. */

@@ -146,13 +146,72 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
             sbuf_addf(b, "; lasts %d round%s", (int)c[i].rounds,
                       c[i].rounds == 1 ? "" : "s");
         if (c[i].flags & RS_COND_LASTS)
-            sbuf_add(b, "; outlasts the fight: a saved character keeps it");
+            sbuf_add(b, (c[i].flags & RS_COND_REST)
+                            ? "; outlasts the fight: a saved character "
+                              "keeps it until it rests (`/character rest`)"
+                            : "; outlasts the fight: a saved character "
+                              "keeps it");
         if (c[i].flags & RS_COND_TIMED)
             sbuf_add(b, "; its rules fix how long it lasts, so `rounds:`, "
                      "`until:` and `ends:` are refused");
         sbuf_add(b, "\n");
     }
     sbuf_add(b, style == CMD_DOC_FILE ? "\n" : "\n");
+}
+
+/* What a saved character keeps (cmd_writeback.c): its tracks, lasting
+ * conditions and the stats rs_system.lasts names, each with the chapter's
+ * words. */
+static void doc_lasts(struct sbuf *b, const struct rs_system *rs)
+{
+    sbuf_add(b, "## What a saved character keeps\n\n"
+                "When a fight ends, a saved character that joined it keeps "
+                "its tracks as the fight left them");
+    int n = 0;
+    const struct rs_cond_spec *c = rs_cond_specs(rs, NULL, &n);
+    bool conds = false;
+    for (int i = 0; i < n; i++)
+        conds |= (c[i].flags & RS_COND_LASTS) != 0;
+    sbuf_add(b, conds ? " and the conditions above that outlast the fight"
+                      : "");
+    if (rs->lasts == NULL || rs->lasts[0].stat == NULL) {
+        sbuf_add(b, "; nothing else in this system's rules lasts.\n\n");
+        return;
+    }
+    sbuf_add(b, ", and:\n\n");
+    for (const struct rs_lasting *l = rs->lasts; l->stat != NULL; l++) {
+        if (strcmp(l->stat, RS_LAST_ALL) == 0)
+            sbuf_add(b, "- every stat on its sheet, as the fight left it");
+        else if (l->stat[0] == '*')
+            sbuf_addf(b, "- every `<name>%s` stat, as the fight left it",
+                      l->stat + 1);
+        else
+            sbuf_addf(b, "- `%s`, as the fight left it (gone from the "
+                         "sheet when the fight lost it)", l->stat);
+        if (l->flags & RS_LAST_REST)
+            sbuf_addf(b, ", until it rests: `/character rest` sets it to "
+                         "%" PRId64, l->rest);
+        sbuf_addf(b, ". The rules: \"%s\"\n", l->why);
+    }
+    sbuf_add(b, "\n");
+}
+
+/* Which tracks damage changes (rs_system.harm): what the end's summary
+ * and /combat log count as damage taken. */
+static void doc_harm(struct sbuf *b, const struct rs_system *rs)
+{
+    const struct rs_harm_spec *h = rs->harm;
+    if (h == NULL || h[0].track == NULL)
+        return;
+    bool many = h[1].track != NULL;
+    sbuf_addf(b, "\nDamage %s `%s`", h[0].up ? "adds to" : "takes",
+              h[0].track);
+    for (int k = 1; h[k].track != NULL; k++)
+        sbuf_addf(b, "%s`%s`", h[0].up ? " or " : ", then ", h[k].track);
+    sbuf_addf(b, "; the end's summary and `/combat log` count what %s %s as "
+                 "damage taken%s.\n", many ? "each" : "it",
+              h[0].up ? "gained" : "lost",
+              many ? ", by track when more than one took some" : "");
 }
 
 static void doc_stats(struct sbuf *b, const struct rs_system *rs,
@@ -178,6 +237,8 @@ static void doc_stats(struct sbuf *b, const struct rs_system *rs,
     }
     if (style == CMD_DOC_FILE && (rs->flags & RS_F_OPEN_STATS))
         sbuf_add(b, "- any other name: kept as written, for the GM\n");
+    if (style == CMD_DOC_FILE)
+        doc_harm(b, rs);
     sbuf_add(b, "\n");
 }
 
@@ -306,6 +367,8 @@ void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
     doc_attack_opts(b, rs, style);
     doc_conditions(b, rs, style);
     doc_stats(b, rs, style);
+    if (style == CMD_DOC_FILE)
+        doc_lasts(b, rs);
     doc_settings(b, rs, style);
     if (style == CMD_DOC_HELP)
         sbuf_addf(b, "\nStart one with `/combat start system:%s`; the "

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cmd_run.h"
+#include "cmd_tally.h"
 #include "msg.h"
 #include "sbuf.h"
 #include "store.h"
@@ -447,8 +448,8 @@ void cmd_combat_log(struct cmd_run *run)
     }
     /* Two passes over the history, neither holding it: the first finds
      * the oldest change that still fits, the second writes from there. */
-    struct log_fit fit = {.gm = gm,
-                          .room = max > LOG_TOP_ROOM ? max - LOG_TOP_ROOM : 0};
+    size_t top = LOG_TOP_ROOM + CMD_TALLY_LOG_ROOM;
+    struct log_fit fit = {.gm = gm, .room = max > top ? max - top : 0};
     enum bot_err err = store_change_list(run->ctx->store,
                                          run->req->channel_id, 0, true,
                                          SIZE_MAX, NULL, log_fit_line, &fit);
@@ -474,6 +475,7 @@ void cmd_combat_log(struct cmd_run *run)
     if (err == BOT_OK)
         err = store_change_list(run->ctx->store, run->req->channel_id,
                                 fit.cut, false, SIZE_MAX, NULL, log_line, &d);
+    d.nomem |= err == BOT_OK && !cmd_tally_log(run->enc, gm, &d.b);
     if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
         sbuf_cleanup(&d.b);
         cmd_fail(run, "the fight's log is over %.1f MiB, more than Discord "

@@ -14,7 +14,7 @@
  * with a picker and takes the roll's total off each the way the fight's
  * system takes damage: its own /damage when it declares one (endurance
  * before health, Resolve before Wounded), else its harm track filling up
- * (rs_system.harm_track), else hp going down through what soaks it.
+ * (the first of rs_system.harm, when damage raises it), else hp going down through what soaks it.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -207,9 +207,10 @@ static bool apply_damage(struct cmd_run *run, struct enc_combatant *who,
                          int64_t n)
 {
     const struct rs_cmd *own = rs_cmd_find(run->rs, "damage", NULL);
+    const struct rs_harm_spec *harm = run->rs->harm;  /* first it reaches */
     if (own == NULL)
-        return run->rs->harm_track != NULL
-                   ? cmd_track_change(run, who, run->rs->harm_track, '+', n)
+        return harm != NULL && harm->track != NULL && harm->up
+                   ? cmd_track_change(run, who, harm->track, '+', n)
                    : cmd_track_change(run, who, "hp", '-', n);
     char amount[24];
     snprintf(amount, sizeof amount, "%" PRId64, n);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_tally.h"
 #include "cmd_turn_button.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
@@ -341,41 +342,6 @@ void cmd_show(struct cmd_run *run, const char *title)
     reply_events(run, title);
 }
 
-/* Add this command's damage and falls to the combatants' tallies, for the
- * summary at the end. Damage dealt counts ENC_EV_DAMAGE; hit points (and
- * temporary ones) a target lost without one (the GM's /combat hp, a
- * rule's direct damage) count as taken. Other tracks (stamina, action
- * points) are spent, not damaged. */
-static void tally(struct cmd_run *run)
-{
-    struct encounter *e = run->enc;
-    const struct enc_result *res = run->res;
-    if (run->is_undo)
-        return;              /* the restored state carries its own */
-    for (int i = 0; i < res->nev; i++) {
-        const struct enc_event *ev = &res->ev[i];
-        struct enc_combatant *who = enc_by_id(e, ev->who);
-        struct enc_combatant *other = enc_by_id(e, ev->other);
-        if (ev->kind == ENC_EV_DAMAGE && ev->a > 0) {
-            if (who != NULL)
-                who->dealt += ev->a;
-            if (other != NULL)
-                other->taken += ev->a;
-        } else if (ev->kind == ENC_EV_DOWN && who != NULL) {
-            who->falls++;
-        } else if (ev->kind == ENC_EV_HP && who != NULL && ev->b < ev->a &&
-                   ev->text != NULL && (strcmp(ev->text, "hp") == 0 ||
-                                        strcmp(ev->text, "temp") == 0)) {
-            bool damaged = false;
-            for (int k = 0; k < res->nev && !damaged; k++)
-                damaged = res->ev[k].kind == ENC_EV_DAMAGE &&
-                          res->ev[k].other == ev->who;
-            if (!damaged)
-                who->taken += ev->a - ev->b;
-        }
-    }
-}
-
 /* Whether the running wait is for the sender: their combatant's turn, a
  * pick of a side they have a combatant on, or, for the GM, an NPC's. */
 static bool waits_for_sender(const struct cmd_run *run)
@@ -403,10 +369,17 @@ static void clock_mark(struct cmd_run *run)
     if (e->status != ENC_ST_RUNNING)
         return;
     enc_wait_of(e, &w);
-    if (run->loaded == 0 || !enc_wait_eq(&run->wait0, &w) ||
-        e->clock.wait_ms == 0)
+    bool moved = run->loaded == 0 || !enc_wait_eq(&run->wait0, &w) ||
+                 e->clock.wait_ms == 0;
+    bool acted = !moved && !(run->spec->flags & CMD_F_NOT_ACTING) &&
+                 waits_for_sender(run);
+    /* How long the turn waited for its owner, for the fight's numbers;
+     * an undo's restored state carries its own. */
+    if (run->loaded != 0 && !run->is_undo && (moved || acted))
+        cmd_tally_wait(e, &run->wait0, run->req->now_ms);
+    if (moved)
         enc_clock_restart(e, run->req->now_ms);
-    else if (!(run->spec->flags & CMD_F_NOT_ACTING) && waits_for_sender(run))
+    else if (acted)
         enc_clock_acted(e, run->req->now_ms);
 }
 
@@ -455,7 +428,9 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
             cmd_fail(run, "that combatant is no longer in the fight");
         return;
     }
-    tally(run);
+    /* The restored state of an undo carries its own numbers. */
+    if (!run->is_undo)
+        cmd_tally_add(run->enc, run->res);
     clock_mark(run);
     struct cmd_reply *reply = run->reply;
     const struct encounter *e = run->enc;

@@ -300,6 +300,7 @@ cmd_handler_fn cmd_macro_show;
 cmd_handler_fn cmd_macro_delete;
 cmd_handler_fn cmd_character_create;
 cmd_handler_fn cmd_character_set;
+cmd_handler_fn cmd_character_rest;
 cmd_handler_fn cmd_character_show;
 cmd_handler_fn cmd_character_list;
 cmd_handler_fn cmd_character_delete;

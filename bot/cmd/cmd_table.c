@@ -270,14 +270,16 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
-     "The whole fight so far as a Markdown file: every roll, change and who",
+     "The whole fight as a Markdown file: every roll, change and who; then "
+     "the numbers",
      "/combat log",
      cmd_combat_log,
      OPTS(RS_BOOL("gm", "GM: your private copy, with hidden numbers")),
      NULL, NULL},
 
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: end the fight, with a summary (asks first; /combat reopen undoes)",
+     "GM: end the fight, with each one's numbers (asks first; /combat reopen "
+     "undoes)",
      "/combat end confirm:true",
      cmd_combat_end,
      OPTS(RS_BOOL("confirm", "Yes, end it now (without: a button asks)")),
@@ -365,6 +367,14 @@ static const struct cmd_spec table[] = {
                  "Which character (default: the one you use)"),
           SHEET_EDIT_OPTS,
           RS_BOOL("remove", "With attack: take that attack away")),
+     NULL, NULL},
+
+    {"character", "rest", CMD_F_EPHEMERAL, GUILD,
+     "Rest a saved character: what lasts until a rest in its rules comes back",
+     "/character rest name:Kira",
+     cmd_character_rest,
+     OPTS(RS_STR("name", false, RS_VAL_CHARACTER, ENC_MAX_NAME,
+                 "Which character (default: the one you use)")),
      NULL, NULL},
 
     {"character", "show", CMD_F_EPHEMERAL, OWN_IN_SERVER,

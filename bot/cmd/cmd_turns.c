@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd_run.h"
+#include "cmd_tally.h"
 #include "custom_id.h"
 #include "sbuf.h"
 #include "rs_kit.h"
@@ -300,30 +301,13 @@ void cmd_combat_history(struct cmd_run *run)
     sbuf_cleanup(&b);
 }
 
-/* The end's summary: how long it lasted, who fell, and each combatant's
- * damage dealt and taken (a hidden one's lines are the GM's). */
+/* The end's summary: the fight's numbers (cmd_tally.h). */
 static void end_summary(struct cmd_run *run)
 {
-    struct encounter *e = run->enc;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    if (e->round > 0)
-        RS_SAY(&c, NULL, "It lasted {} round{}.", RS_A_NUM(e->round),
-               RS_A_TEXT(e->round == 1 ? "" : "s"));
-    for (int i = 0; i < e->ncs; i++) {
-        const struct enc_combatant *x = &e->cs[i];
-        if (x->falls > 0 || (x->flags & (ENC_CF_DOWN | ENC_CF_DEAD)))
-            RS_SAY(&c, x, "{} fell{}.", RS_A_WHO(x),
-                   RS_A_TEXT((x->flags & ENC_CF_DEAD) ? " and died"
-                             : x->falls > 1 ? " more than once" : ""));
-    }
-    for (int i = 0; i < e->ncs; i++) {
-        const struct enc_combatant *x = &e->cs[i];
-        if (x->dealt != 0 || x->taken != 0)
-            RS_SAY(&c, x, "{}: dealt {} damage, took {}.", RS_A_WHO(x),
-                   RS_A_NUM(x->dealt), RS_A_NUM(x->taken));
-    }
+    cmd_tally_say(&c);
 }
 
 void cmd_combat_end(struct cmd_run *run)

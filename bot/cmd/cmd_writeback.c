@@ -4,7 +4,10 @@
  * fight left them (hp, Resolve, Harm, stamina: every track its system
  * declares RS_TRACK; pools such as temporary hit points do not outlast a
  * fight), and the conditions it declares to outlast a fight
- * (RS_COND_LASTS: resolve's Wounded, tactical's wounds). /combat reopen
+ * (RS_COND_LASTS: resolve's Wounded, tactical's wounds), and the stats
+ * its rules change for good (rs_system.lasts: teams' death test
+ * difficulty, resolve's Never the Same and ignores spent, factions'
+ * destroyed armour). /combat reopen
  * puts the sheets back as they were, since the fight is live again and
  * will be written back when it ends once more.
  *
@@ -86,6 +89,89 @@ static bool take_conds(const struct rs_system *sys, const void *data,
     return !same;
 }
 
+static struct enc_kv *sheet_stat(struct sheet *sh, const char *name)
+{
+    for (int i = 0; i < sh->nstats; i++)
+        if (enc_name_eq(sh->stats[i].name, name))
+            return &sh->stats[i];
+    return NULL;
+}
+
+static const struct enc_stat *fight_stat(const struct enc_combatant *who,
+                                         const char *name)
+{
+    for (int i = 0; i < who->nstats; i++)
+        if (enc_name_eq(who->stats[i].name, name))
+            return &who->stats[i];
+    return NULL;
+}
+
+/* One lasting stat as the fight left it: its value, or, when the fight
+ * has it no more (armour destroyed), none; said in what (", death_dc 15",
+ * ", no shield"). Whether the sheet changed. */
+static bool take_stat(struct sheet *sh, const struct enc_combatant *who,
+                      const char *name, struct sbuf *what)
+{
+    const struct enc_stat *now = fight_stat(who, name);
+    struct enc_kv *had = sheet_stat(sh, name);
+    if (now == NULL && had != NULL) {
+        sbuf_addf(what, ", no %s", had->name);
+        *had = sh->stats[--sh->nstats];
+        return true;
+    }
+    if (now == NULL || (had != NULL && had->value == now->value))
+        return false;
+    if (had == NULL) {
+        if (sh->nstats == ENC_MAX_STATS)
+            return false;
+        had = &sh->stats[sh->nstats++];
+        enc_copy(had->name, sizeof had->name, now->name);
+    }
+    had->value = now->value;
+    sbuf_addf(what, ", %s %" PRId64, had->name, had->value);
+    return true;
+}
+
+/* Whether name ends in suffix. */
+static bool ends_in(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return n > k && strcmp(name + n - k, suffix) == 0;
+}
+
+/* The stats the system says outlast a fight (rs_system.lasts); whether
+ * any changed, each said in what. RS_LAST_ALL takes every stat the sheet
+ * holds that the fight still has; "*suffix" every stat of the fight whose
+ * name ends in suffix. */
+static bool take_lasting(const struct rs_system *sys,
+                         const struct enc_combatant *who, struct sheet *sh,
+                         struct sbuf *what)
+{
+    bool changed = false;
+    for (const struct rs_lasting *l = sys->lasts; l != NULL && l->stat;
+         l++) {
+        if (l->stat[0] == '*' && l->stat[1] != '\0') {
+            for (int i = 0; i < who->nstats; i++)
+                if (ends_in(who->stats[i].name, l->stat + 1))
+                    changed |= take_stat(sh, who, who->stats[i].name, what);
+            continue;
+        }
+        if (strcmp(l->stat, RS_LAST_ALL) != 0) {
+            changed |= take_stat(sh, who, l->stat, what);
+            continue;
+        }
+        /* Only what the fight still has: a stat it lost is for a named
+         * entry to say. */
+        for (int i = 0; i < sh->nstats; i++)
+            if (fight_stat(who, sh->stats[i].name) != NULL) {
+                char name[ENC_MAX_STAT_NAME + 1];
+                enc_copy(name, sizeof name, sh->stats[i].name);
+                changed |= take_stat(sh, who, name, what);
+            }
+    }
+    return changed;
+}
+
 /* Write who's result to its sheet; false when the store failed (the
  * command then fails). A sheet deleted meanwhile or of another system is
  * left alone. */
@@ -102,8 +188,11 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
     const void *data = rs_data_get(run->ctx->rs_data, run->rs);
     bool mine = e == BOT_OK && enc_name_eq(row.system, run->rs->id) &&
                 sheet_json_load(row.doc, &sh, err, sizeof err) == BOT_OK;
+    struct sbuf lasting;
+    sbuf_init(&lasting, MSG_MAX_TEXT);
     bool changed = mine && take_tracks(run->rs, who, &sh);
     changed = (mine && take_conds(run->rs, data, who, &sh)) || changed;
+    changed = (mine && take_lasting(run->rs, who, &sh, &lasting)) || changed;
     if (changed) {
         char *doc = sheet_json_dump(&sh);
         ok = doc != NULL &&
@@ -116,11 +205,15 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
         if (sh.nconds > 0)
             sbuf_add(&b, "; ");
         cmd_sheet_conds(&b, &sh);
+        /* lasting's text starts ", ": a sheet without tracks drops it */
+        sbuf_add(&b, sbuf_str(&lasting) + (b.len == 0 && lasting.len > 0
+                                           ? 2 : 0));
         if (ok)
             RS_SAY(c, who, "{}'s saved sheet keeps it: {}.", RS_A_WHO(who),
                    RS_A_TEXT(sbuf_str(&b)));
         sbuf_cleanup(&b);
     }
+    sbuf_cleanup(&lasting);
     store_sheet_cleanup(&row);
     return ok;
 }

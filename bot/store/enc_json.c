@@ -158,6 +158,42 @@ static void dump_conds(struct jw *w, const struct enc_combatant *c)
     JW_LIT(w, "]");
 }
 
+
+/* The fight's numbers beside "tally" (added later: a document from
+ * before has none and reads as zeros), as one array in this order, the
+ * most common first and trailing zeros left out: turns, hits, misses,
+ * crits, harm[0..ENC_MAX_HARM), waits, wait_ms, wait_max_ms,
+ * dealt_unseen. One array, not an object: every save writes it for every
+ * combatant that took a turn. */
+#define NUMBERS_LEN (8 + ENC_MAX_HARM)
+
+static void numbers_of(const struct enc_combatant *c, int64_t *v)
+{
+    v[0] = c->turns;
+    v[1] = c->hits;
+    v[2] = c->misses;
+    v[3] = c->crits;
+    for (int k = 0; k < ENC_MAX_HARM; k++)
+        v[4 + k] = c->harm[k];
+    v[4 + ENC_MAX_HARM] = c->waits;
+    v[5 + ENC_MAX_HARM] = c->wait_ms;
+    v[6 + ENC_MAX_HARM] = c->wait_max_ms;
+    v[7 + ENC_MAX_HARM] = c->dealt_unseen;
+}
+
+static void dump_numbers(struct jw *w, const struct enc_combatant *c)
+{
+    int64_t v[NUMBERS_LEN];
+    numbers_of(c, v);
+    int n = NUMBERS_LEN;
+    while (n > 0 && v[n - 1] == 0)
+        n--;
+    if (n == 0)
+        return;
+    JW_KEY(w, "numbers");
+    jw_i64_array(w, v, n);
+}
+
 static void dump_combatant(struct jw *w, const struct enc_combatant *c,
                            const struct rs_state_spec *sp)
 {
@@ -209,6 +245,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
         int64_t t[3] = {c->dealt, c->taken, c->falls};
         jw_i64_array(w, t, 3);
     }
+    dump_numbers(w, c);
     jw_rs_state(w, sp, c->st);
     JW_LIT(w, "}");
 }
@@ -559,6 +596,40 @@ static void rd_rs_state(struct rd *r, json_t *o, const struct rs_state_spec *sp,
         upgrade_slots(sp, slots, st);
 }
 
+/* "numbers", when there: at most NUMBERS_LEN whole numbers, none
+ * negative, the counts within int32. */
+static void rd_numbers(struct rd *r, json_t *n, struct enc_combatant *c)
+{
+    if (n == NULL)
+        return;
+    int64_t v[NUMBERS_LEN] = {0};
+    size_t len = json_array_size(n);
+    if (!json_is_array(n) || len > NUMBERS_LEN) {
+        rd_fail(r, "numbers");
+        return;
+    }
+    for (size_t i = 0; i < len; i++) {
+        json_t *x = json_array_get(n, i);
+        bool wide = i >= 4 && i != 4 + ENC_MAX_HARM;
+        if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+            (!wide && json_integer_value(x) > INT32_MAX)) {
+            rd_fail(r, "numbers");
+            return;
+        }
+        v[i] = json_integer_value(x);
+    }
+    c->turns = (int32_t)v[0];
+    c->hits = (int32_t)v[1];
+    c->misses = (int32_t)v[2];
+    c->crits = (int32_t)v[3];
+    for (int k = 0; k < ENC_MAX_HARM; k++)
+        c->harm[k] = v[4 + k];
+    c->waits = (int32_t)v[4 + ENC_MAX_HARM];
+    c->wait_ms = v[5 + ENC_MAX_HARM];
+    c->wait_max_ms = v[6 + ENC_MAX_HARM];
+    c->dealt_unseen = v[7 + ENC_MAX_HARM];
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
                          int nsides, const struct rs_state_spec *sp)
 {
@@ -676,6 +747,7 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
         c->taken = json_integer_value(t);
         c->falls = (int32_t)json_integer_value(f);
     }
+    rd_numbers(r, json_object_get(o, "numbers"), c);
     rd_rs_state(r, o, sp, c->st);
 }
 

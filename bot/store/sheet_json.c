@@ -4,6 +4,7 @@
  */
 #include "sheet_json.h"
 
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "dice.h"
 #include "eng_text.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 
 void sheet_init(struct sheet *sh, const struct rs_system *sys)
 {
@@ -364,15 +366,70 @@ enum eng_err sheet_apply(struct rs_call *c, const struct rs_system *sys,
     return ENG_OK;
 }
 
-bool sheet_cond_lasts(const struct rs_system *sys, const void *data,
-                      const char *name)
+/* The flags sys (with data) declares for condition name; 0: none. */
+static unsigned cond_flags(const struct rs_system *sys, const void *data,
+                           const char *name)
 {
     int n = 0;
     const struct rs_cond_spec *list = rs_cond_specs(sys, data, &n);
     for (int i = 0; i < n; i++)
         if (eng_text_casecmp(list[i].name, name) == 0)
-            return (list[i].flags & RS_COND_LASTS) != 0;
+            return list[i].flags;
+    return 0;
+}
+
+bool sheet_has_rest(const struct rs_system *sys, const void *data)
+{
+    for (const struct rs_lasting *l = sys->lasts; l != NULL && l->stat; l++)
+        if (l->flags & RS_LAST_REST)
+            return true;
+    int n = 0;
+    const struct rs_cond_spec *list = rs_cond_specs(sys, data, &n);
+    for (int i = 0; i < n; i++)
+        if ((list[i].flags & RS_COND_LASTS) && (list[i].flags & RS_COND_REST))
+            return true;
     return false;
+}
+
+int sheet_rest(const struct rs_system *sys, const void *data,
+               struct sheet *sh, struct sbuf *what)
+{
+    int changed = 0;
+    for (const struct rs_lasting *l = sys->lasts; l != NULL && l->stat;
+         l++) {
+        if (!(l->flags & RS_LAST_REST))
+            continue;
+        for (int i = 0; i < sh->nstats; i++) {
+            if (!enc_name_eq(sh->stats[i].name, l->stat) ||
+                sh->stats[i].value == l->rest)
+                continue;
+            sbuf_addf(what, "%s%s %" PRId64, changed++ ? ", " : "",
+                      l->stat, l->rest);
+            if (l->rest == 0)
+                sh->stats[i] = sh->stats[--sh->nstats];
+            else
+                sh->stats[i].value = l->rest;
+            break;
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < sh->nconds; i++) {
+        unsigned f = cond_flags(sys, data, sh->conds[i].name);
+        if ((f & RS_COND_LASTS) && (f & RS_COND_REST)) {
+            sbuf_addf(what, "%s%s ends", changed++ ? ", " : "",
+                      sh->conds[i].name);
+            continue;
+        }
+        sh->conds[kept++] = sh->conds[i];
+    }
+    sh->nconds = kept;
+    return changed;
+}
+
+bool sheet_cond_lasts(const struct rs_system *sys, const void *data,
+                      const char *name)
+{
+    return (cond_flags(sys, data, name) & RS_COND_LASTS) != 0;
 }
 
 enum eng_err sheet_check(const struct rs_system *sys, const void *data,

@@ -40,6 +40,8 @@
 #include "enc.h"
 #include "rs.h"
 
+struct sbuf;
+
 #define SHEET_JSON_VERSION 1
 /* Longest document written; the store's limit (STORE_MAX_SHEET_DOC) is
  * the same, and a full sheet is well under half of it. */
@@ -118,6 +120,18 @@ enum eng_err sheet_attack_put(struct sheet *sh, const struct enc_attack *a,
 bool sheet_attack_remove(struct sheet *sh, const char *name);
 
 /* Whether sys declares the condition called name RS_COND_LASTS. */
+/* Whether sys (with data) declares a rest: a stat that lasts until the
+ * character rests (RS_LAST_REST) or a condition a rest ends
+ * (RS_COND_REST). */
+bool sheet_has_rest(const struct rs_system *sys, const void *data);
+
+/* What a rest gives back on sh: each RS_LAST_REST stat set to its rest
+ * value (removed when that is 0), each RS_COND_REST condition gone, each
+ * said in what ("ignores_spent 0", "Wounded ends"), comma separated.
+ * Returns how many things changed. */
+int sheet_rest(const struct rs_system *sys, const void *data,
+               struct sheet *sh, struct sbuf *what);
+
 bool sheet_cond_lasts(const struct rs_system *sys, const void *data,
                       const char *name);
 

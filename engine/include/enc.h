@@ -39,6 +39,9 @@ struct rs_system;
 #define ENC_MAX_ORDER (ENC_MAX_COMBATANTS * ENC_MAX_INIT)
 /* Initiative expression kept on a combatant ("d20+3"), in bytes. */
 #define ENC_MAX_INIT_EXPR 64
+/* Tracks one system's damage changes (rs_system.harm), each tallied on
+ * its own for the summary at the end. */
+#define ENC_MAX_HARM 4
 /* Ruleset id, in bytes. */
 #define ENC_MAX_RS_ID 15
 /* One setting key / value, in bytes. */
@@ -130,6 +133,18 @@ struct enc_combatant {
     int64_t dealt, taken;    /* damage dealt and taken in this fight, for
                                 the summary at its end */
     int32_t falls;           /* times it went down */
+    int64_t harm[ENC_MAX_HARM]; /* taken, per track of its system's harm
+                                   declaration (rs.h), in that order */
+    int32_t hits, misses, crits; /* its attacks' outcomes (enc_event.hit);
+                                    a critical is a hit too */
+    int32_t turns;           /* turns it started */
+    int32_t waits;           /* turns whose wait for its first action
+                                was timed */
+    int64_t wait_ms;         /* those waits, summed */
+    int64_t wait_max_ms;     /* and the longest */
+    int64_t dealt_unseen;    /* of dealt, what the players were not shown
+                                (to hidden combatants): the summary then
+                                shows them no total */
     void *st;                /* the ruleset's typed state (rs.h), or NULL */
 };
 

@@ -141,6 +141,15 @@ struct enc_roll {
     int ndice;
 };
 
+/* What an attack (ENC_EV_ATTACK) did to its target, for the fight's
+ * tallies; the outcome's words are for people. */
+enum enc_hit {
+    ENC_HIT_NONE = 0,        /* neither (a stunt, not an attack at all) */
+    ENC_HIT_MISS,
+    ENC_HIT_HIT,
+    ENC_HIT_CRIT,            /* a critical hit */
+};
+
 struct enc_event {
     enum enc_ev kind;
     uint32_t who;
@@ -159,6 +168,7 @@ struct enc_event {
     bool value_secret, target_secret;
     int64_t value, target;
     const char *outcome;     /* "hit", "fails by 2"; NULL when none */
+    enum enc_hit hit;        /* ATTACK: what it did to the target */
 };
 
 struct enc_arena_chunk;

@@ -179,6 +179,8 @@ struct rs_ext {
 #define RS_COND_TIMED  (1u << 4) /* the chapter fixes how long it lasts (its
                                     rounds and expire, said in its help):
                                     the GM may not time it otherwise */
+#define RS_COND_REST   (1u << 5) /* with RS_COND_LASTS: ends when the
+                                    character rests (/character rest) */
 
 struct rs_cond_spec {
     const char *name;        /* as shown ("Poisoned") */
@@ -220,6 +222,34 @@ struct rs_stat_spec {
     enum rs_stat_kind kind;
     int64_t min, max;
     const char *help;
+};
+
+/* A track damage changes, for the fight's tallies (the end's summary and
+ * /combat log): what a combatant took is what these tracks lost, or, for a
+ * track that counts harm upwards (up), gained. Tracks spent by choice
+ * (stamina, ammunition) are not listed. */
+struct rs_harm_spec {
+    const char *track;       /* NULL ends the list */
+    bool up;                 /* damage raises it (a harm track) */
+};
+
+/* A stat the rules change for good (or until the character rests) that a
+ * saved character keeps after a fight, beside its tracks and lasting
+ * conditions: written back when the fight ends, a stat the fight no longer
+ * has (armour destroyed) removed from the sheet. */
+#define RS_LAST_ALL  "*"         /* stat: every stat the sheet holds (an
+                                    open-stats system whose rules may lower
+                                    any attribute) */
+#define RS_LAST_REST (1u << 0)   /* until the character rests: /character
+                                    rest sets it back to rest */
+struct rs_lasting {
+    const char *stat;        /* a declared stat; RS_LAST_ALL; or "*suffix":
+                                every stat of the fight whose name ends in
+                                suffix (an open-stats system's items, such
+                                as teams' "<item>_dur"); NULL ends */
+    unsigned flags;          /* RS_LAST_* */
+    int64_t rest;            /* RS_LAST_REST: its value after a rest */
+    const char *why;         /* the chapter's words, quoted on its page */
 };
 
 struct rs_help {
@@ -455,11 +485,13 @@ struct rs_system {
                                 (cmake/rs_registry.cmake reads the
                                 `.rank = N,` line of rs_<id>_decl.c) */
     const struct rs_area *area; /* its area attacks; NULL: none */
-    const char *harm_track;  /* a track that damage fills up to its
-                                maximum (cards' Physical Harm), where a
-                                front end applies a rolled amount of
-                                damage without a /damage of the system's
-                                own; NULL: damage takes hp down */
+    const struct rs_harm_spec *harm; /* the tracks damage changes, in the
+                                        order it reaches them (what soaks
+                                        first comes first), at most
+                                        ENC_MAX_HARM; NULL: "hp", down */
+    const struct rs_lasting *lasts; /* what a saved character keeps beyond
+                                       tracks and lasting conditions; NULL:
+                                       nothing more */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

@@ -122,6 +122,22 @@ void cmd_fx_has(const struct cmd_fx *f, const char *needle)
         fail_msg("expected \"%s\" in:\n%s", needle, f->text);
 }
 
+void cmd_fx_generic_fight(struct cmd_fx *f, uint64_t gm, uint64_t alice,
+                          uint64_t bob)
+{
+    assert_true(cmd_fx_run(f, gm, "combat", "start", "system", "generic",
+                           NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "add", "name", "Goblin", "hp",
+                           "7", "init", "=5", "stats", "ac=13", NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "add", "name", "Shade", "hp",
+                           "9", "init", "=4", "hidden", "true", NULL));
+    assert_true(cmd_fx_run(f, alice, "combat", "join", "name", "Aria", "hp",
+                           "20", "init", "=20", "stats", "ac=15", NULL));
+    assert_true(cmd_fx_run(f, bob, "combat", "join", "name", "Bryn", "hp",
+                           "18", "init", "=10", "stats", "ac=12", NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "begin", NULL));
+}
+
 uint64_t cmd_fx_fight(struct store *store)
 {
     char *doc = NULL, err[160];

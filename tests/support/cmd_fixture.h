@@ -58,6 +58,12 @@ int cmd_fx_teardown(void **state);
 bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
                 const char *sub, ...);
 
+/* A generic fight in channel 1, begun: the GM's Goblin (7 hp, ac 13) and
+ * hidden Shade (9 hp), Aria (alice's, 20 hp, ac 15) and Bryn (bob's, 18
+ * hp, ac 12); Aria acts first, then Bryn, the Goblin and the Shade. */
+void cmd_fx_generic_fight(struct cmd_fx *f, uint64_t gm, uint64_t alice,
+                          uint64_t bob);
+
 /* Fail the test unless the last reply contains needle. */
 void cmd_fx_has(const struct cmd_fx *f, const char *needle);
 

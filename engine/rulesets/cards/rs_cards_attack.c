@@ -295,6 +295,7 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
                  o.mental ? "Mental" : "Physical");
     struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, atk, tgt, o.skill,
                                          h.net, o.need, outcome);
+    ev->hit = h.hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     cards_ev_pool(c, ev, &r);
     if (def >= 0)
         cards_mod_succ(c, ev, dkind, -def, tgt->hidden);

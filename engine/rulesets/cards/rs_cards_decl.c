@@ -320,6 +320,11 @@ static const struct rs_ops cards_ops = {
 /* Stats are open: the chapter names the skills a fight uses, but a group
  * plays the game's whole skill list (and its own), and any stat can be
  * rolled as a pool with skill:. The declared ones are bounded. */
+/* Harm counts up on its two tracks. */
+static const struct rs_harm_spec cards_harm[] = {
+    {CARDS_HARM, true}, {CARDS_MENTAL, true}, {NULL, false},
+};
+
 const struct rs_system rs_cards = {
     .version = RS_SYSTEM_VERSION,
     .id = "cards",
@@ -343,5 +348,5 @@ const struct rs_system rs_cards = {
     .comb_state = {sizeof(struct cards_comb), cards_comb_fields,
                    CARDS_N(cards_comb_fields)},
     .rank = 50,
-    .harm_track = CARDS_HARM,       /* damage fills Physical Harm */
+    .harm = cards_harm,
 };

@@ -341,11 +341,12 @@ bool fac_surprised(const struct enc_combatant *att, const struct fac_atk *o);
 void fac_say_no_reaction(struct rs_call *c, const struct enc_combatant *who,
                          const char *what, const char *why);
 
-/* The attack event (no dice: its save to hit, if any, has its own). */
+/* The attack event (no dice: its save to hit, if any, has its own), with
+ * what it did for the tallies. */
 struct enc_event *fac_attack_event(struct rs_call *c,
                                    const struct enc_combatant *att,
                                    const struct enc_combatant *tgt,
-                                   const char *outcome);
+                                   const char *outcome, enum enc_hit hit);
 
 /* Roll the damage of one blow: the weapon's dice, or the impaired die. */
 enum eng_err fac_roll_damage(struct rs_call *c,

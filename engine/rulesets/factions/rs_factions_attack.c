@@ -386,7 +386,7 @@ static enum eng_err fac_attack_one(struct rs_call *c,
         if (err != ENG_OK)
             return err;
         if (!pass) {
-            fac_attack_event(c, att, a->target, "miss");
+            fac_attack_event(c, att, a->target, "miss", ENC_HIT_MISS);
             fac_gear(att, NULL, o);
             fac_reveal(c, att);
             return ENG_OK;
@@ -581,7 +581,8 @@ static enum eng_err fac_blast_one(struct rs_call *c, struct enc_combatant *att,
             return err;
         *hit = !pass;
     }
-    fac_attack_event(c, att, w, *hit ? "hit" : "dodged");
+    fac_attack_event(c, att, w, *hit ? "hit" : "dodged",
+                     *hit ? ENC_HIT_HIT : ENC_HIT_MISS);
     return ENG_OK;
 }
 

@@ -246,6 +246,23 @@ static const struct rs_ops fac_ops = {
     .timeout = fac_timeout,           /* the turn ends; a decider passes */
 };
 
+/* Damage comes off health after armour; a shield or armour that breaks
+ * is gear, not a track. */
+static const struct rs_harm_spec fac_harm[] = {
+    {"hp", false}, {NULL, false},
+};
+
+#define FAC_DESTROYED "Damaged shields and armour are destroyed by attacks " \
+    "inflicting at least 8 damage before armour reduction (shields are " \
+    "destroyed first)."
+static const struct rs_lasting fac_lasts[] = {
+    {FAC_STAT_ARMOUR, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_SHIELD, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_ARMOUR_DAMAGED, 0, 0, FAC_DESTROYED},
+    {FAC_STAT_SHIELD_DAMAGED, 0, 0, FAC_DESTROYED},
+    {NULL, 0, 0, NULL},
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -270,4 +287,6 @@ const struct rs_system rs_factions = {
     .comb_state = {sizeof(struct fac_comb), fac_comb_fields,
                    FAC_NFIELDS(fac_comb_fields)},
     .rank = 30,
+    .harm = fac_harm,
+    .lasts = fac_lasts,
 };

@@ -28,9 +28,10 @@ void fac_say_no_reaction(struct rs_call *c, const struct enc_combatant *who,
 struct enc_event *fac_attack_event(struct rs_call *c,
                                    const struct enc_combatant *att,
                                    const struct enc_combatant *tgt,
-                                   const char *outcome)
+                                   const char *outcome, enum enc_hit hit)
 {
     struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, att->id);
+    ev->hit = hit;
     ev->other = tgt->id;
     ev->secret = att->hidden;
     ev->outcome = enc_result_strdup(c->r, outcome, 64);
@@ -218,7 +219,7 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
 {
     enum eng_err err;
     if (rx == FAC_RX_ACCEPT) {
-        fac_attack_event(c, att, tgt, "stunt");
+        fac_attack_event(c, att, tgt, "stunt", ENC_HIT_NONE);
         fac_gear(att, NULL, o);
         RS_SAY(c, tgt, "{} accepts the stunt of {} instead of damage: the "
                "GM rules the effect", RS_A_WHO(tgt), RS_A_WHO(att));
@@ -231,12 +232,12 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
         if (err != ENG_OK)
             return err;
         if (pass) {
-            fac_attack_event(c, att, tgt, "dodged");
+            fac_attack_event(c, att, tgt, "dodged", ENC_HIT_MISS);
             fac_gear(att, NULL, o);
             return ENG_OK;
         }
     }
-    fac_attack_event(c, att, tgt, "hit");
+    fac_attack_event(c, att, tgt, "hit", ENC_HIT_HIT);
     fac_gear(att, tgt, o);
     if (rx == FAC_RX_COUNTER) {
         fac_spend_reaction(c, tgt, "counter", NULL);

@@ -116,6 +116,7 @@ enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
                                          crit ? "critical hit" :
                                          fumble ? "natural 1" :
                                          hits ? "hit" : "miss");
+    ev->hit = crit ? ENC_HIT_CRIT : hits ? ENC_HIT_HIT : ENC_HIT_MISS;
     rs_ev_roll(c, ev, hit.roll_idx);
     if (a->roll == NULL && bonus != 0)
         rs_mod(c, ev, "attack stat", bonus, "");

@@ -127,6 +127,11 @@ static const struct rs_ops gen_ops = {
     .timeout = gen_timeout,           /* the turn is skipped */
 };
 
+/* Temporary hit points take damage first (the soak), then hit points. */
+static const struct rs_harm_spec gen_harm[] = {
+    {GEN_TEMP, false}, {"hp", false}, {NULL, false},
+};
+
 const struct rs_system rs_generic = {
     .version = RS_SYSTEM_VERSION,
     .id = "generic",
@@ -147,4 +152,5 @@ const struct rs_system rs_generic = {
     .comb_state = {sizeof(struct gen_comb), gen_comb_fields,
                    (int)(sizeof gen_comb_fields / sizeof gen_comb_fields[0])},
     .rank = 10,
+    .harm = gen_harm,
 };

@@ -140,7 +140,8 @@ int64_t rsv_ignores_of(const struct enc_combatant *who)
 
 int64_t rsv_ignores_left(const struct enc_combatant *who)
 {
-    int64_t n = rsv_ignores_of(who) - rsv_st(who)->ignores_used;
+    int64_t n = rsv_ignores_of(who) - rsv_st(who)->ignores_used -
+                enc_stat_or(who, RSV_IGNORES_SPENT, 0);
     return n > 0 ? n : 0;
 }
 

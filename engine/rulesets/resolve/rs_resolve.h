@@ -96,6 +96,9 @@
 /* Names the ruleset gives things. */
 #define RSV_RESOLVE "hp"            /* the Resolve track */
 #define RSV_FP "fp"                 /* the Force Points stat */
+/* Fallen Fate ignores spent since the last rest: a stat, so a saved
+ * character keeps it from one fight to the next ("Until they Rest"). */
+#define RSV_IGNORES_SPENT "ignores_spent"
 #define RSV_WOUNDED "Wounded"
 #define RSV_DEFENDING "Defending"
 #define RSV_AIM "Aiming"
@@ -141,7 +144,8 @@ struct rsv_comb {
     bool help;               /* a Help action is ready */
     int32_t help_rank;       /* the rank it adds */
     bool rally;              /* the unused help may restore Resolve now */
-    int32_t ignores_used;    /* Fallen Fate ignores spent since resting */
+    int32_t ignores_used;    /* ignores spent, as fights before the
+                                RSV_IGNORES_SPENT stat counted them */
     int32_t fate;            /* enum rsv_fate_due */
     int32_t fate_damage;     /* the damage that called for it */
     int32_t out;             /* enum rsv_out: why it left the fight */

@@ -415,6 +415,7 @@ enum eng_err rsv_cmd_rest(struct rs_call *c)
 {
     struct enc_combatant *who = rs_arg_who(c, "name");
     rsv_st(who)->ignores_used = 0;
+    enc_stat_remove(who, RSV_IGNORES_SPENT);
     int64_t n = rsv_ignores_of(who);
     RS_SAY(c, who, n == 1 ? "{} rests: {} Fallen Fate ignore again"
                           : "{} rests: {} Fallen Fate ignores again",

@@ -143,7 +143,7 @@ static const struct rs_ext rsv_exts[] = {
 static const struct rs_cond_spec rsv_conds[] = {
     /* Wounded lasts until the character rests (the chapter's "Until they
      * Rest"), so a saved character carries it into the next fight. */
-    {RSV_WOUNDED, RS_COND_LASTS, 0, 0, 0, ENC_EXPIRE_END,
+    {RSV_WOUNDED, RS_COND_LASTS | RS_COND_REST, 0, 0, 0, ENC_EXPIRE_END,
      "Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
      "defeated instead)"},
     {RSV_DEFENDING, RS_COND_VALUE | RS_COND_TIMED, 0, 0, 1,
@@ -194,6 +194,8 @@ static const struct rs_stat_spec rsv_stats[] = {
     {RSV_FP, RS_STAT, 0, ENC_MAX_VALUE, "Force Points"},
     {"nts", RS_STAT, 0, RSV_MAX_NEVER,
      "times this character took Never the Same"},
+    {RSV_IGNORES_SPENT, RS_STAT, 0, RSV_MAX_RANK,
+     "Fallen Fate ignores spent since the character last rested"},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -285,6 +287,25 @@ static const struct rs_ops rsv_ops = {
 
 #define RSV_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* Damage takes Resolve (the track named hp). */
+static const struct rs_harm_spec rsv_harm[] = {
+    {RSV_RESOLVE, false}, {NULL, false},
+};
+
+static const struct rs_lasting rsv_lasts[] = {
+    /* Never the Same may name any attribute, and the stats are open. */
+    {RS_LAST_ALL, 0, 0,
+     "Never the Same. Choose an Attribute and permanently reduce it by "
+     "-2D\u2014or choose two Attributes and reduce them by -1D each."},
+    {"nts", 0, 0,
+     "You can only choose this Fallen Fate twice during your character's "
+     "life."},
+    {RSV_IGNORES_SPENT, RS_LAST_REST, 0,
+     "Until they Rest, they can ignore this effect a number of times equal "
+     "to their Stamina or Control rank\u2014whichever is higher."},
+    {NULL, 0, 0, NULL},
+};
+
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
     .id = "resolve",
@@ -311,4 +332,6 @@ const struct rs_system rs_resolve = {
     .nprompts = RSV_NPROMPTS,
     .data_file = NULL,
     .rank = 40,
+    .harm = rsv_harm,
+    .lasts = rsv_lasts,
 };

@@ -30,7 +30,12 @@ static enum eng_err rsv_fate_ignore(struct rs_call *c,
         return enc_fail(c->d, ENG_STATE, "%s has no ignores left until they "
                         "rest", who->name);
     }
-    s->ignores_used++;
+    /* Counted as a stat: a saved character keeps it until it rests. */
+    enum eng_err err = enc_stat_set(who, RSV_IGNORES_SPENT,
+                                    enc_stat_or(who, RSV_IGNORES_SPENT, 0) + 1,
+                                    c->d);
+    if (err != ENG_OK)
+        return err;
     s->fate = RSV_FATE_NONE;
     int64_t left = rsv_ignores_left(who);
     RS_SAY(c, who, left == 1 ? "{} shrugs off the Fallen Fate ({} ignore "

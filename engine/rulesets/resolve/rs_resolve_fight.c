@@ -331,6 +331,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
                                          in.attack,
                                          in.defense + in.defend_bonus,
                                          out.hit ? "hit" : "miss");
+    ev->hit = out.hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     rs_ev_roll(c, ev, hit.roll_idx);
     if (lost > 0) {
         static const char *const why[] = {

@@ -354,6 +354,7 @@ struct tac_roll {
     const char *why;         /* what for: "resists Knockdown" */
     const char *hit;         /* ENC_EV_ATTACK: the outcome when it passes
                                 ("critical hit"); NULL: "hit" */
+    bool crit;               /* ENC_EV_ATTACK: a pass is a critical hit */
     unsigned skip;           /* TAC_CDF_* of conditions that do not count
                                 (held, on a test to break free) */
     enum enc_ev kind;        /* ENC_EV_TEST, or ENC_EV_ATTACK with other */

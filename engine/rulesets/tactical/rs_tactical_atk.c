@@ -499,6 +499,7 @@ static enum eng_err tac_area_attack(struct rs_call *c,
         ev->secret = a->attacker->hidden;
         ev->other = who->id;
         ev->outcome = o->blast > 0 ? "in the blast" : "in the line";
+        ev->hit = ENC_HIT_HIT;
         bool halve = false;
         const struct enc_cond *k = tac_flagged(t, who, TAC_CDF_NO_EVADE);
         if (base->have && k != NULL) {
@@ -535,6 +536,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
         ev->secret = a->attacker->hidden;
         ev->other = a->target->id;
         ev->outcome = hit ? hit_word : "miss";
+        ev->hit = !hit ? ENC_HIT_MISS : o->crit ? ENC_HIT_CRIT : ENC_HIT_HIT;
         if (o->conductor && magnet != NULL && !o->miss) {
             char why[ENC_MAX_COND_NAME + 48];
             snprintf(why, sizeof why, "%s: a conductor attack hits without "
@@ -553,6 +555,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
             .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
             .difficulty = (int)o->need, .why = "attacks",
             .kind = ENC_EV_ATTACK, .other = a->target, .hit = hit_word,
+            .crit = o->crit,
         };
         struct tac_rolled out;
         enum eng_err err = tac_test_roll(c, &tr, extra, nextra, &out);

@@ -43,6 +43,9 @@
 #define LST RS_COND_LASTS
 /* TIM: the chapter fixes how long it lasts (the GM may not retime it). */
 #define TIM RS_COND_TIMED
+/* RST: it outlasts the fight until the character rests ("fully reset over
+ * an 8 hour rest": /character rest). */
+#define RST (RS_COND_LASTS | RS_COND_REST)
 /* A pending test: bookkeeping, its value the difficulty. The parser writes
  * the same help (tac_pending_help). */
 #define PEND(n) \
@@ -142,10 +145,10 @@ const struct tac_table tac_builtin = {
         [TB_END_WOUND] = CS("Endurance Wound", STK | LST, 0, 0, 0,
             "a disadvantage on Endurance tests until treated; more wounds "
             "there do not add to it"),
-        [TB_EXHAUSTED] = CS("Exhausted", STK, 0, 5, 0,
+        [TB_EXHAUSTED] = CS("Exhausted", STK | RST, 0, 5, 0,
             "a disadvantage per stack on Strength, Endurance and Dexterity "
             "tests; at 5, out of the fight"),
-        [TB_FATIGUED] = CS("Fatigued", STK, 0, 5, 0,
+        [TB_FATIGUED] = CS("Fatigued", STK | RST, 0, 5, 0,
             "a disadvantage per stack on Insight, Intelligence and Charisma "
             "tests; at 5, out of the fight"),
         [TB_FLANKED] = CS("Flanked", 0, 0, 0, 0,
@@ -761,6 +764,10 @@ static enum eng_err tac_parse_cond(struct tac_table *t, struct tac_line *l,
         } else if (eng_text_casecmp(w, "timed") == 0) {
             /* the chapter fixes its duration: the GM may not retime it */
             cs.flags |= RS_COND_TIMED;
+        } else if (eng_text_casecmp(w, "rest") == 0) {
+            /* until the character rests: kept, and /character rest
+             * ends it */
+            cs.flags |= RS_COND_LASTS | RS_COND_REST;
         } else if (!tac_flag(tac_cd_flags, sizeof tac_cd_flags /
                              sizeof tac_cd_flags[0], w, &cd.flags)) {
             return tac_bad(d, line, "unknown flag", w);

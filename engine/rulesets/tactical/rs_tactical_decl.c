@@ -239,6 +239,12 @@ static const struct rs_ops tac_ops = {
     .timeout = tac_timeout,           /* the turn ends, AP lost */
 };
 
+/* Armour value absorbs damage first and wears down, then hit points;
+ * stamina and ammunition are spent. */
+static const struct rs_harm_spec tac_harm[] = {
+    {"av", false}, {"hp", false}, {NULL, false},
+};
+
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
@@ -264,4 +270,5 @@ const struct rs_system rs_tactical = {
     .data_file = "tactical-effects.conf",
     .rank = 60,
     .area = &tac_area,
+    .harm = tac_harm,
 };

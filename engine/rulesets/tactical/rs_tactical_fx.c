@@ -271,15 +271,25 @@ static struct enc_event *tac_test_event(struct rs_call *c,
     char outcome[48];
     tac_outcome(t, succ, outcome, sizeof outcome);
     const char *text = t->kind == ENC_EV_ATTACK ? NULL : label;
-    if (t->difficulty > 0)
-        return rs_test_event(c, t->kind, t->who, t->other, text, succ,
-                             t->difficulty, outcome);
-    if (t->burst)
-        return rs_test_event(c, t->kind, t->who, t->other, text, succ,
-                             t->over, outcome);
+    struct enc_event *ev;
+    if (t->difficulty > 0) {
+        ev = rs_test_event(c, t->kind, t->who, t->other, text, succ,
+                           t->difficulty, outcome);
+        if (t->kind == ENC_EV_ATTACK)
+            ev->hit = succ < t->difficulty ? ENC_HIT_MISS
+                      : t->crit ? ENC_HIT_CRIT : ENC_HIT_HIT;
+        return ev;
+    }
+    if (t->burst) {
+        ev = rs_test_event(c, t->kind, t->who, t->other, text, succ,
+                           t->over, outcome);
+        if (t->kind == ENC_EV_ATTACK)
+            ev->hit = succ > 0 ? ENC_HIT_HIT : ENC_HIT_MISS;
+        return ev;
+    }
     /* Without a difficulty the count is all there is: a hidden
      * combatant's test is the GM's, as its sentences are. */
-    struct enc_event *ev = enc_emit(c->r, t->kind, t->who->id);
+    ev = enc_emit(c->r, t->kind, t->who->id);
     ev->secret = t->who->hidden;
     ev->other = t->other != NULL ? t->other->id : 0;
     if (text != NULL)

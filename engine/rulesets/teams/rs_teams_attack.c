@@ -390,6 +390,7 @@ static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
                                          NULL, out->result, out->evasion,
                                          out->crit ? "critical hit"
                                          : out->hit ? "hit" : "miss");
+    ev->hit = out->crit ? ENC_HIT_CRIT : out->hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     t->ev = ev;
     for (int i = 0; i < t->in.ntests; i++) {
         if (i != out->kept_idx)

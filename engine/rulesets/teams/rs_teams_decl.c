@@ -254,6 +254,22 @@ static const struct rs_ops te_ops = {
     .timeout = te_timeout,          /* the turn ends; the clock picks */
 };
 
+/* Endurance takes damage before health (rules: "Damage"); stamina and
+ * focus are spent, not damaged. */
+static const struct rs_harm_spec te_harm[] = {
+    {TE_ENDURANCE, false}, {TE_HEALTH, false}, {NULL, false},
+};
+
+static const struct rs_lasting te_lasts[] = {
+    {"death_dc", 0, 0,
+     "If they succeed, they cheat death, and this difficulty value is "
+     "permanently increased by 5."},
+    {"*_dur", 0, 0,
+     "Items that are broken (have zero durability) cannot be used to block "
+     "or parry."},
+    {NULL, 0, 0, NULL},
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -281,4 +297,6 @@ const struct rs_system rs_teams = {
     .nprompts = 1,
     .data_file = NULL,
     .rank = 20,
+    .harm = te_harm,
+    .lasts = te_lasts,
 };

@@ -80,6 +80,65 @@ static void test_registry_area_attacks(void **state)
 /* The registry is generated from the folders: every
  * engine/rulesets/<id>/ with its rs_<id>_decl.c is a row, and each row
  * has its folder. */
+/* Every track a system says damage changes is one of its declared tracks,
+ * within ENC_MAX_HARM, named once. */
+static void test_registry_harm_is_declared_tracks(void **state)
+{
+    (void)state;
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rs_harm_spec *h = all[i]->harm;
+        assert_non_null(h);
+        int k = 0;
+        for (; h[k].track != NULL; k++) {
+            assert_true(k < ENC_MAX_HARM);
+            bool found = false;
+            for (const struct rs_stat_spec *st = all[i]->stats;
+                 st != NULL && st->name != NULL; st++)
+                found |= strcmp(st->name, h[k].track) == 0 &&
+                         st->kind != RS_STAT;
+            if (!found)
+                fail_msg("%s: harm track %s is not a declared track",
+                         all[i]->id, h[k].track);
+            for (int j = 0; j < k; j++)
+                assert_string_not_equal(h[j].track, h[k].track);
+        }
+        assert_true(k >= 1);
+    }
+}
+
+/* What a saved character keeps (rs_system.lasts): each entry is a stat
+ * the system declares, or, in a system with open stats, every stat or
+ * every stat with a suffix; each quotes its chapter. */
+static void test_registry_lasts_are_declared_stats(void **state)
+{
+    (void)state;
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i < n; i++) {
+        const struct rs_system *s = all[i];
+        for (const struct rs_lasting *l = s->lasts; l != NULL && l->stat;
+             l++) {
+            assert_non_null(l->why);
+            assert_true(strlen(l->why) > 20);
+            if (l->stat[0] == '*') {
+                if (!(s->flags & RS_F_OPEN_STATS))
+                    fail_msg("%s: %s needs open stats", s->id, l->stat);
+                continue;
+            }
+            bool found = false;
+            for (const struct rs_stat_spec *st = s->stats;
+                 st != NULL && st->name != NULL; st++)
+                found |= strcmp(st->name, l->stat) == 0 &&
+                         st->kind == RS_STAT;
+            if (!found)
+                fail_msg("%s: lasting %s is not a declared stat", s->id,
+                         l->stat);
+        }
+    }
+}
+
 static void test_registry_is_the_folders(void **state)
 {
     (void)state;
@@ -100,6 +159,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_contract),
+        cmocka_unit_test(test_registry_harm_is_declared_tracks),
+        cmocka_unit_test(test_registry_lasts_are_declared_stats),
         cmocka_unit_test(test_registry_is_the_folders),
         cmocka_unit_test(test_registry_area_attacks),
     };
