@@ -200,7 +200,8 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
         d->trimmed = true;
     }
     if (d->stopping && !d->gw_closing &&
-        ((rest_pending(d->rest) == 0 && d->nbatch == 0) ||
+        ((rest_pending(d->rest) == 0 && d->nbatch == 0 &&
+          daemon_log_pending(d) == 0) ||
          now >= d->stop_deadline_ms)) {
         if (rest_pending(d->rest))
             log_msg(d->log, LOG_LVL_WARN, "%d replies still pending at exit",
@@ -263,6 +264,8 @@ static int daemon_lws_cb(struct lws *wsi, enum lws_callback_reasons reason,
             rest_dispatch_done(d->rest);
         if (d && d->att)
             att_dispatch_done(d->att);
+        if (d)
+            daemon_log_dispatch(d);
         return 0;
     }
     return gw_lws_callback(wsi, reason, user, in, len);
@@ -471,6 +474,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
     if (!start_att(&d, c, ro.tls_store))
         goto out;
+    daemon_log_start(&d, path);    /* false: logs are written on the loop */
 
     wd = getenv("WATCHDOG_USEC");
     if (wd && *wd) {
@@ -509,6 +513,7 @@ out:
     lws_sul_cancel(&d.sul_clock);
     gw_detach(d.gw);
     tracker_detach(d.tracker);
+    daemon_log_stop(&d);        /* finishes the log being written */
     d.rest_closing = true;      /* done callbacks below: submit nothing */
     att_free(d.att);            /* before rest: its commands answer there */
     rest_free(d.rest);          /* joins the thread: no more wakes */
