@@ -278,13 +278,13 @@ enum daemon_log_take {
 bool daemon_log_start(struct daemon *d, const char *path);
 /* Interaction it wants job's log: queue it or join the same one. Unless
  * BUSY, *ack is to be called when its acknowledgement is settled; the
- * answer edits the "thinking" message (followup: it was acknowledged in
- * public and the log is private: a private followup, and the "thinking"
- * message goes). */
+ * answer edits the "thinking" message (public_ack: it was acknowledged in
+ * public, so a private answer, the GM's copy or a refusal, is a private
+ * followup and the "thinking" message goes). */
 enum daemon_log_take daemon_log_take(struct daemon *d,
                                      const struct interaction *it,
                                      const struct cmd_log_job *job,
-                                     bool followup,
+                                     bool public_ack,
                                      struct daemon_log_ack *ack);
 /* On the loop, when woken: answer the logs written. */
 void daemon_log_dispatch(struct daemon *d);

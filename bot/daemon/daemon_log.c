@@ -43,9 +43,18 @@ struct log_waiter {
     struct daemon *d;
     char id[INTERACTION_SNOWFLAKE_MAX + 1];
     char hook[REST_MAX_PATH];            /* /webhooks/<app>/<token> */
-    bool followup;                       /* acknowledged in public, answer
-                                            private: followup + DELETE */
+    bool public_ack;                     /* acknowledged in public: a
+                                            private answer is a followup,
+                                            and the "thinking" goes */
     bool acked, gone, done;
+};
+
+/* One way of answering with a log: the request's body and its type. */
+struct log_body {
+    bool made;
+    char *data;                          /* heap; NULL: none could be made */
+    size_t len;
+    char ctype[REST_MAX_CTYPE];
 };
 
 struct log_job {
@@ -59,6 +68,7 @@ struct log_job {
     struct log_waiter *waiters;          /* the loop's only */
     int nwaiters;
     int refs;                            /* waiters not yet answered */
+    struct log_body body[2];             /* the loop's (job_body) */
 };
 
 struct daemon_log {
@@ -79,6 +89,8 @@ struct daemon_log {
 
 static void job_free(struct log_job *j)
 {
+    free(j->body[0].data);
+    free(j->body[1].data);
     free(j->data);
     free(j);
 }
@@ -157,41 +169,63 @@ static void waiter_finish(struct log_waiter *w)
         job_free(j);
 }
 
-/* Replace the "thinking" message with the file (or the refusal). */
-static void waiter_answer(struct log_waiter *w)
+/* The answer's request body, made once per log for all who wait for it
+ * (the REST queue copies it for each): [0] edits the "thinking" message,
+ * [1] is a private followup. NULL when it could not be made. */
+static const struct log_body *job_body(struct log_job *j, bool followup)
 {
-    struct daemon *d = w->d;
-    struct log_job *j = w->job;
+    struct log_body *b = &j->body[followup];
     struct cmd_reply reply;
-    char path[REST_MAX_PATH], ctype[REST_MAX_CTYPE] = "application/json";
     char *copy = NULL, *multi = NULL;
     size_t len = 0;
 
+    if (b->made)
+        return b->data != NULL ? b : NULL;
+    b->made = true;
+    snprintf(b->ctype, sizeof b->ctype, "application/json");
     cmd_reply_init(&reply);
     if (j->data != NULL && (copy = malloc(j->len + 1)) != NULL)
         memcpy(copy, j->data, j->len + 1);
     cmd_log_reply(&j->job, copy, copy != NULL ? j->len : 0, j->why, &reply);
-    bool followup = w->followup && (reply.ephemeral || reply.is_error);
     char *text = render_discord_message_text(&reply.msg, followup, &len);
-    bool ok = text != NULL;
-    if (ok && reply.file.data != NULL) {
-        ok = daemon_body_file(text, len, false, &reply.file, &multi, &len,
-                              ctype);
+    if (text != NULL && reply.file.data != NULL) {
+        if (daemon_body_file(text, len, false, &reply.file, &multi, &len,
+                             b->ctype)) {
+            b->data = multi;
+            b->len = len;
+        }
+        free(text);
+    } else {
+        b->data = text;
+        b->len = len;
     }
+    cmd_reply_cleanup(&reply);
+    return b->data != NULL ? b : NULL;
+}
+
+/* Replace the "thinking" message with the file (or the refusal); after a
+ * public acknowledgement, a private answer (the GM's copy, a refusal) is
+ * a private followup and the "thinking" message goes. */
+static void waiter_answer(struct log_waiter *w)
+{
+    struct daemon *d = w->d;
+    struct log_job *j = w->job;
+    char path[REST_MAX_PATH];
+    bool followup = w->public_ack && (j->job.gm || j->data == NULL);
+    const struct log_body *b = job_body(j, followup);
+
     snprintf(path, sizeof path, "%s%s", w->hook,
              followup ? "" : "/messages/@original");
-    if (!ok || rest_submit_body(d->rest, followup ? "POST" : "PATCH", path,
-                                multi != NULL ? multi : text, len, ctype,
-                                daemon_on_follow_done, d) != BOT_OK)
+    if (b == NULL ||
+        rest_submit_body(d->rest, followup ? "POST" : "PATCH", path, b->data,
+                         b->len, b->ctype, daemon_on_follow_done, d) !=
+            BOT_OK)
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot send its "
                 "/combat log", w->id);
     else if (followup) {
         snprintf(path, sizeof path, "%s/messages/@original", w->hook);
         rest_submit(d->rest, "DELETE", path, NULL, daemon_on_follow_done, d);
     }
-    free(multi);
-    free(text);
-    cmd_reply_cleanup(&reply);
 }
 
 /* Both halves in (the acknowledgement, the file): answer, unless the
@@ -289,7 +323,7 @@ static struct log_job *job_for(struct daemon_log *l,
 enum daemon_log_take daemon_log_take(struct daemon *d,
                                      const struct interaction *it,
                                      const struct cmd_log_job *job,
-                                     bool followup,
+                                     bool public_ack,
                                      struct daemon_log_ack *ack)
 {
     struct daemon_log *l = d->logw;
@@ -317,7 +351,7 @@ enum daemon_log_take daemon_log_take(struct daemon *d,
     }
     l->joined += joined;
     w->d = d;
-    w->followup = followup;
+    w->public_ack = public_ack;
     eng_text_copy(w->id, sizeof w->id, it->id);
     snprintf(w->hook, sizeof w->hook, "/webhooks/%s/%s", it->application_id,
              it->token);

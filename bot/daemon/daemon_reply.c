@@ -701,8 +701,8 @@ static bool batch_log_later(struct daemon *d, struct batch_item *b)
 
     if (b->defer && b->p == NULL)
         return true;            /* the deferral failed: nobody to tell */
-    bool followup = b->defer && reply->ephemeral && !b->defer_ephemeral;
-    if (daemon_log_take(d, &b->it, &reply->log_job, followup, &ack) ==
+    bool public_ack = b->defer ? !b->defer_ephemeral : !reply->ephemeral;
+    if (daemon_log_take(d, &b->it, &reply->log_job, public_ack, &ack) ==
         DAEMON_LOG_BUSY) {
         reply->log_later = false;
         reply->is_error = true;
