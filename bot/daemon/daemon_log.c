@@ -95,6 +95,18 @@ static void job_free(struct log_job *j)
     free(j);
 }
 
+/* The test hook: hold the log about to be written while the file exists,
+ * unless the daemon stops. */
+static bool held(struct daemon_log *l)
+{
+    if (l->hold[0] == '\0')
+        return false;
+    pthread_mutex_lock(&l->mu);
+    bool stop = l->stop;
+    pthread_mutex_unlock(&l->mu);
+    return !stop && access(l->hold, F_OK) == 0;
+}
+
 /* The worker: write each queued log in turn, hand it back, wake the loop. */
 static void *worker(void *arg)
 {
@@ -112,7 +124,7 @@ static void *worker(void *arg)
         }
         j->state = LOG_WRITING;
         pthread_mutex_unlock(&l->mu);
-        while (l->hold[0] != '\0' && access(l->hold, F_OK) == 0)
+        while (held(l))
             usleep(LOG_HOLD_POLL_US);
         char *data = NULL;
         size_t len = 0;

@@ -359,6 +359,9 @@ static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
     return rc;
 }
 
+/* KiB of SQLite's page cache for a reader (store_open_reader). */
+#define STORE_READER_CACHE_KB "256"
+
 /* The prepared statements (a reader's writing ones are prepared too, as
  * SQLite allows; stepping them fails, and a reader never does). */
 static enum bot_err db_prepare(struct store_sqlite *s, const char *path,
@@ -388,8 +391,14 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
     char mode[16];
     sqlite3_extended_result_codes(db, 1);
     sqlite3_busy_timeout(db, STORE_BUSY_TIMEOUT_MS);
-    if (s->reader)
+    /* A reader scans a fight's history once, in order: the kernel's page
+     * cache serves that as well as SQLite's own (2 MiB by default), which
+     * would only add to the process's memory. */
+    if (s->reader) {
+        (void)sqlite3_exec(db, "PRAGMA cache_size = -" STORE_READER_CACHE_KB,
+                           NULL, NULL, NULL);
         return db_prepare(s, path, err, errlen);
+    }
 
     /* auto_vacuum takes hold only in a new database, before its header is
      * written (so before WAL mode): there it lets a prune give freed pages
