@@ -203,6 +203,12 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
         ((rest_pending(d->rest) == 0 && d->nbatch == 0 &&
           daemon_log_pending(d) == 0) ||
          now >= d->stop_deadline_ms)) {
+        if (daemon_log_pending(d) > 0) {
+            log_msg(d->log, LOG_LVL_WARN, "%d /combat logs still pending at "
+                    "exit: the ones not started are told to ask again",
+                    daemon_log_pending(d));
+            daemon_log_abandon(d);
+        }
         if (rest_pending(d->rest))
             log_msg(d->log, LOG_LVL_WARN, "%d replies still pending at exit",
                     rest_pending(d->rest));
@@ -212,7 +218,10 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
     }
     if (d->gw_closing) {
         enum gw_state s = gw_get_state(d->gw);
-        if (s == GW_ST_STOPPED || s == GW_ST_FATAL || s == GW_ST_IDLE ||
+        /* a log told to ask again, or finished at the deadline, still
+         * goes out while the gateway closes */
+        if (((s == GW_ST_STOPPED || s == GW_ST_FATAL || s == GW_ST_IDLE) &&
+             daemon_log_pending(d) == 0) ||
             now >= d->gw_deadline_ms)
             d->done = true;
     }

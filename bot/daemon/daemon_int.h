@@ -86,6 +86,8 @@ struct daemon {
                                              next of the same fight state */
     struct daemon_log *logw;              /* the /combat log worker; NULL:
                                              logs are written on the loop */
+    int log_answers;                      /* logs on their way to Discord:
+                                             stopping waits for them */
     struct enc_result *result;            /* every command's events, reused
                                              (cmd_ctx.result); NULL: each
                                              command allocates its own */
@@ -288,12 +290,17 @@ enum daemon_log_take daemon_log_take(struct daemon *d,
                                      struct daemon_log_ack *ack);
 /* On the loop, when woken: answer the logs written. */
 void daemon_log_dispatch(struct daemon *d);
-/* Logs waiting, being written, or written and not yet answered. */
+/* Logs waiting or being written, and answers with a log on their way
+ * (stopping waits for them, within DAEMON_STOP_WAIT_MS). */
 int daemon_log_pending(const struct daemon *d);
 /* For /metrics: logs the worker wrote, requests that joined one already
  * asked for, requests refused as busy. */
 void daemon_log_counts(const struct daemon *d, int64_t *written,
                        int64_t *joined, int64_t *busy);
+/* The grace period is over: logs not yet started are not written, their
+ * requests are told to ask again (sent while the gateway closes); the one
+ * being written finishes and is answered. */
+void daemon_log_abandon(struct daemon *d);
 /* Stop the worker (a log being written is finished first), answer what
  * was written, tell the others their log was not written, free d->logw.
  * Before rest_free(). */

@@ -215,6 +215,14 @@ static const struct log_body *job_body(struct log_job *j, bool followup)
     return b->data != NULL ? b : NULL;
 }
 
+/* An answer went out (or failed, or the REST queue let it go). */
+static void on_answer_done(void *ud, const struct rest_result *res)
+{
+    struct daemon *d = ud;
+    d->log_answers--;
+    daemon_on_follow_done(d, res);
+}
+
 /* Replace the "thinking" message with the file (or the refusal); after a
  * public acknowledgement, a private answer (the GM's copy, a refusal) is
  * a private followup and the "thinking" message goes. */
@@ -230,11 +238,13 @@ static void waiter_answer(struct log_waiter *w)
              followup ? "" : "/messages/@original");
     if (b == NULL ||
         rest_submit_body(d->rest, followup ? "POST" : "PATCH", path, b->data,
-                         b->len, b->ctype, daemon_on_follow_done, d) !=
-            BOT_OK)
+                         b->len, b->ctype, on_answer_done, d) != BOT_OK) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: cannot send its "
                 "/combat log", w->id);
-    else if (followup) {
+        return;
+    }
+    d->log_answers++;
+    if (followup) {
         snprintf(path, sizeof path, "%s/messages/@original", w->hook);
         rest_submit(d->rest, "DELETE", path, NULL, daemon_on_follow_done, d);
     }
@@ -376,11 +386,11 @@ int daemon_log_pending(const struct daemon *d)
 {
     struct daemon_log *l = d->logw;
     if (l == NULL)
-        return 0;
+        return d->log_answers;
     pthread_mutex_lock(&l->mu);
     int n = l->njobs;
     pthread_mutex_unlock(&l->mu);
-    return n;
+    return n + d->log_answers;
 }
 
 void daemon_log_counts(const struct daemon *d, int64_t *written,
@@ -397,6 +407,32 @@ void daemon_log_counts(const struct daemon *d, int64_t *written,
     *busy = l->busy;
 }
 
+/* Logs not yet started are not written: their requests are told so.
+ * Under l->mu; a log being written is left to finish. */
+static void drop_queued(struct daemon_log *l)
+{
+    for (struct log_job *j = l->jobs; j != NULL; j = j->next)
+        if (j->state == LOG_QUEUED) {
+            j->state = LOG_DONE;
+            j->err = BOT_IO;
+            snprintf(j->why, sizeof j->why, "fray was restarting and did not "
+                     "write the log; ask again");
+        }
+}
+
+void daemon_log_abandon(struct daemon *d)
+{
+    struct daemon_log *l = d->logw;
+    if (l == NULL)
+        return;
+    pthread_mutex_lock(&l->mu);
+    l->stop = true;                     /* the worker takes no other */
+    drop_queued(l);
+    pthread_cond_signal(&l->cv);
+    pthread_mutex_unlock(&l->mu);
+    daemon_log_dispatch(d);
+}
+
 void daemon_log_stop(struct daemon *d)
 {
     struct daemon_log *l = d->logw;
@@ -408,13 +444,9 @@ void daemon_log_stop(struct daemon *d)
     pthread_mutex_unlock(&l->mu);
     pthread_join(l->thread, NULL);      /* a log being written is finished */
     /* What was finished goes out; what was never written is said so. */
-    for (struct log_job *j = l->jobs; j != NULL; j = j->next)
-        if (j->state != LOG_DONE) {
-            j->state = LOG_DONE;
-            j->err = BOT_IO;
-            snprintf(j->why, sizeof j->why, "fray was restarting and did not "
-                     "write the log; ask again");
-        }
+    pthread_mutex_lock(&l->mu);
+    drop_queued(l);
+    pthread_mutex_unlock(&l->mu);
     daemon_log_dispatch(d);
     store_close(l->reader);
     pthread_mutex_destroy(&l->mu);

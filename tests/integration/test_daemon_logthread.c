@@ -9,6 +9,7 @@
  * privately, with "try again in a moment". */
 #include "tracker_util.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -18,14 +19,21 @@
 
 static char hold_path[HARNESS_PATH_MAX];
 
-static void start(struct harness *h)
+/* Start with the hook, and extra (more of fray.conf, "" for none). */
+static void start_with(struct harness *h, const char *extra)
 {
-    char conf[HARNESS_PATH_MAX + 64];
+    char conf[HARNESS_PATH_MAX + 128];
     snprintf(hold_path, sizeof hold_path, "%s/logthread-hold-%ld",
              FRAY_TEST_ARTIFACTS, (long)getpid());
-    snprintf(conf, sizeof conf, "[fights]\nlog_hold_file = %s\n", hold_path);
+    snprintf(conf, sizeof conf, "[fights]\nlog_hold_file = %s\n%s",
+             hold_path, extra);
     harness_start_conf(h, NULL, NULL, true, conf);
     fight(h, "generic");
+}
+
+static void start(struct harness *h)
+{
+    start_with(h, "");
 }
 
 static void hold(bool on)
@@ -171,12 +179,60 @@ static void test_a_full_log_queue_says_try_again(void **st)
     harness_stop(&h);
 }
 
+/* The body of the next request with a file, or of the next carrying
+ * text, after *since (heap); fails without. */
+static char *next_text(struct harness *h, long long *since,
+                       const char *needle)
+{
+    for (;;) {
+        json_t *r = harness_wait_request(h, NULL, NULL, since, WAIT_MS);
+        if (r == NULL) {
+            harness_dump_log(h);
+            fail_msg("no request holding \"%s\"", needle);
+        }
+        char *body = json_dumps(r, 0);
+        json_decref(r);
+        if (body != NULL && strstr(body, needle) != NULL)
+            return body;
+        free(body);
+    }
+}
+
+static void test_stopping_tells_a_log_not_written(void **st)
+{
+    struct harness h;
+    (void)st;
+    /* a short grace: the second log is still waiting when it ends */
+    start_with(&h, "[daemon]\nshutdown_grace_ms = 200\n");
+    hold(true);
+    long long since = harness_last_request(&h);
+    assert_int_equal(ask_log(&h, BOB, false), 5);      /* held */
+    ok(combat(&h, GM, "hp", json_pack("[{s:s,s:s},{s:s,s:s}]", "name",
+                                      "name", "value", "Aria", "name",
+                                      "change", "value", "-1")));
+    assert_int_equal(ask_log(&h, ALICE, false), 5);    /* waits */
+    kill(h.fray, SIGTERM);
+    /* the one held is written once fray stops; the other is told */
+    long long from = since;
+    free(next_text(&h, &from, "did not write the log; ask again"));
+    from = since;
+    free(next_file(&h, &from));
+    int rc = harness_wait_exit(&h, 15000);
+    if (rc != 0) {
+        harness_dump_log(&h);
+        fail_msg("fray exited with %d", rc);
+    }
+    hold(false);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_log_is_written_off_the_loop),
         cmocka_unit_test(test_logs_of_one_fight_are_written_once),
         cmocka_unit_test(test_a_full_log_queue_says_try_again),
+        cmocka_unit_test(test_stopping_tells_a_log_not_written),
     };
     return cmocka_run_group_tests_name("daemon_logthread", tests, NULL, NULL);
 }
