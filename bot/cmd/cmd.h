@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "bot_err.h"
+#include "enc.h"
 #include "msg.h"
 
 struct store;
@@ -128,8 +129,47 @@ struct cmd_channel {
  * Made with cmd_log_cache_new(), freed with cmd_log_cache_free() (NULL is
  * a no-op); every field is cmd_recap.c's. */
 struct cmd_log_cache;
+struct cmd_reply;
 struct cmd_log_cache *cmd_log_cache_new(void);
 void cmd_log_cache_free(struct cmd_log_cache *c);
+
+/* A /combat log to write elsewhere (cmd_ctx.log_later): everything
+ * cmd_log_write() needs, copied out of the fight when the command ran, so
+ * another thread can write it from its own reading connection. A plain
+ * value but for tally, which its holder owns: whoever copies a job to keep
+ * takes tally and leaves NULL behind; cmd_log_job_clear() frees it. */
+struct cmd_log_job {
+    uint64_t channel, fight;
+    int64_t version;             /* the file shows the fight at this one */
+    bool gm;                     /* the GM's copy, hidden numbers included */
+    size_t max;                  /* bytes the file may take */
+    int64_t now_ms;              /* "written" in the title */
+    char name[ENC_MAX_ENC_NAME + 1];
+    char ruleset[ENC_MAX_RS_ID + 1];
+    char *tally;                 /* the file's last section, the fight's
+                                    numbers at version as this view reads
+                                    them (cmd_tally.h; heap, NUL-ended), or
+                                    NULL: none */
+};
+
+/* Free job's tally (and forget it). */
+void cmd_log_job_clear(struct cmd_log_job *job);
+
+/* Write job's file from st (only read): *data (heap, the caller's) of
+ * *len bytes and BOT_OK; else the refusal for the user in why (BOT_LIMIT:
+ * too big for the file; others: could not be read). Any thread, one store
+ * connection per thread. */
+enum bot_err cmd_log_write(struct store *st, const struct cmd_log_job *job,
+                           char **data, size_t *len, char *why,
+                           size_t whylen);
+/* The reply carrying job's file (data taken, len bytes), or the refusal
+ * why when data is NULL; reply was made by cmd_reply_init(). */
+void cmd_log_reply(const struct cmd_log_job *job, char *data, size_t len,
+                   const char *why, struct cmd_reply *reply);
+/* Keep a copy of job's file in c for the next log of the same state (no
+ * memory, or c NULL: nothing kept). */
+void cmd_log_cache_put(struct cmd_log_cache *c, const struct cmd_log_job *job,
+                       const char *data, size_t len);
 
 struct cmd_req {
     enum cmd_source source;
@@ -247,6 +287,9 @@ struct cmd_reply {
     int64_t clock_due;           /* ... to this wall-clock time; 0: none */
     struct form *form;           /* a form to fill in instead of msg (heap,
                                     cmd_form.h), or NULL */
+    bool log_later;              /* a /combat log to write elsewhere:
+                                    log_job says which, msg is empty */
+    struct cmd_log_job log_job;
 };
 
 struct cmd_ctx {
@@ -274,6 +317,10 @@ struct cmd_ctx {
     uint64_t (*shown_in)(struct store *s, uint64_t channel);
     struct cmd_log_cache *log_cache; /* the last /combat log (borrowed),
                                     or NULL: each log is made anew */
+    bool log_later;              /* a /combat log not in log_cache is not
+                                    written here: the reply says which
+                                    (cmd_reply.log_later) and the front
+                                    end has it written (cmd_log_write) */
     struct enc_result *result;   /* what a command's events are recorded
                                     in, kept by the caller between
                                     commands (borrowed; NULL: each command

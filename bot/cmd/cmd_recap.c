@@ -267,6 +267,7 @@ enum bot_err cmd_recap_forget(struct cmd_run *run)
 struct log_doc {
     struct sbuf b;
     bool gm;
+    int64_t upto;                /* changes after it are left out */
     bool nomem;
 };
 
@@ -288,6 +289,7 @@ static size_t log_cost(const struct store_change_rec *c, bool gm)
 /* Where the log starts: the changes newest first, kept while they fit. */
 struct log_fit {
     bool gm;
+    int64_t upto;                /* as log_doc's */
     size_t room;                 /* bytes for the changes */
     size_t used;
     int64_t cut;                 /* the newest change left out; 0: none */
@@ -297,6 +299,8 @@ struct log_fit {
 static enum bot_err log_fit_line(void *ctx, const struct store_change_rec *c)
 {
     struct log_fit *f = ctx;
+    if (c->version > f->upto)
+        return BOT_OK;
     size_t cost = log_cost(c, f->gm);
     if (f->cut == 0 && f->used + cost <= f->room) {
         f->used += cost;
@@ -311,6 +315,8 @@ static enum bot_err log_fit_line(void *ctx, const struct store_change_rec *c)
 static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
 {
     struct log_doc *d = ctx;
+    if (c->version > d->upto)
+        return BOT_OK;
     char at[40];
     when(at, sizeof at, c->at_ms, true);
     char *text = change_text(c, d->gm, &d->nomem);
@@ -349,10 +355,7 @@ static void log_file_name(const char *fight, char *out, size_t n)
 }
 
 struct cmd_log_cache {
-    uint64_t channel, fight;
-    int64_t version;
-    bool gm;
-    size_t max;
+    struct cmd_log_job key;      /* channel, fight, version, gm, max */
     char *data;                  /* the file (heap), NULL: none kept */
     size_t len;
 };
@@ -369,56 +372,134 @@ void cmd_log_cache_free(struct cmd_log_cache *c)
     free(c);
 }
 
-/* The kept file when it is this fight's at this version for this view;
- * else NULL. */
-static const struct cmd_log_cache *log_kept(const struct cmd_run *run,
-                                            bool gm, size_t max)
+/* Is c's file job's? The same fight at the same version for the same view
+ * and room. */
+static bool log_same(const struct cmd_log_job *a, const struct cmd_log_job *b)
 {
-    const struct cmd_log_cache *c = run->ctx->log_cache;
-    const struct encounter *e = run->enc;
-    return c != NULL && c->data != NULL &&
-                   c->channel == run->req->channel_id &&
-                   c->fight == e->fight_id && c->version == e->version &&
-                   c->gm == gm && c->max == max
-               ? c
-               : NULL;
+    return a->channel == b->channel && a->fight == b->fight &&
+           a->version == b->version && a->gm == b->gm && a->max == b->max;
 }
 
-/* Keep a copy of the file just made for the next log of the same state
- * (no memory: nothing kept). */
-static void log_keep(struct cmd_run *run, bool gm, size_t max,
-                     const char *data, size_t len)
+void cmd_log_cache_put(struct cmd_log_cache *c, const struct cmd_log_job *job,
+                       const char *data, size_t len)
 {
-    struct cmd_log_cache *c = run->ctx->log_cache;
-    if (c == NULL)
+    if (c == NULL || data == NULL)
         return;
     free(c->data);
-    *c = (struct cmd_log_cache){
-        .channel = run->req->channel_id, .fight = run->enc->fight_id,
-        .version = run->enc->version, .gm = gm, .max = max,
-        .data = malloc(len + 1), .len = len};
+    c->key = *job;
+    c->key.tally = NULL;         /* the job's own; the key needs none */
+    c->len = len;
+    c->data = malloc(len + 1);
     if (c->data != NULL)
         memcpy(c->data, data, len + 1);
 }
 
-/* Attach the log (data of len bytes, taken) to the reply, named after
- * the fight, with the line saying what it is. */
-static void log_attach(struct cmd_run *run, bool gm, char *data, size_t len)
+void cmd_log_reply(const struct cmd_log_job *job, char *data, size_t len,
+                   const char *why, struct cmd_reply *reply)
 {
     char name[CMD_LOG_NAME_MAX + sizeof "-log.md" + 8];
-    log_file_name(run->enc->name, name, sizeof name);
-    struct cmd_file *f = &run->reply->file;
+    log_file_name(job->name, name, sizeof name);
+    struct cmd_file *f = &reply->file;
     f->len = len;
     f->data = data;
-    f->name = strdup(name);
+    f->name = data != NULL ? strdup(name) : NULL;
     if (f->data == NULL || f->name == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        free(f->data);
+        f->data = NULL;
+        msg_set_content(&reply->msg, "%s", why != NULL && why[0] != '\0'
+                        ? why : "the bot ran out of memory; nothing was "
+                        "changed");
+        reply->is_error = true;
+        reply->ephemeral = true;
         return;
     }
-    msg_set_content(&run->reply->msg, "The fight so far, as %s: `%s`", gm
+    msg_set_content(&reply->msg, "The fight so far, as %s: `%s`", job->gm
                     ? "the GM sees it (hidden numbers included)"
                     : "everyone sees it", name);
-    run->reply->ephemeral = gm;
+    reply->ephemeral = job->gm;
+}
+
+enum bot_err cmd_log_write(struct store *st, const struct cmd_log_job *job,
+                           char **data, size_t *len, char *why, size_t whylen)
+{
+    *data = NULL;
+    *len = 0;
+    /* Two passes over the history, neither holding it: the first finds
+     * the oldest change that still fits, the second writes from there. */
+    size_t max = job->max;
+    size_t top = LOG_TOP_ROOM + (job->tally != NULL ? strlen(job->tally) : 0);
+    struct log_fit fit = {.gm = job->gm, .upto = job->version,
+                          .room = max > top ? max - top : 0};
+    enum bot_err err = store_change_list(st, job->channel, 0, true, SIZE_MAX,
+                                         NULL, log_fit_line, &fit);
+    if (err != BOT_OK) {
+        snprintf(why, whylen, "the fight's log could not be written; try "
+                 "again");
+        return err;
+    }
+    if (fit.cut > 0 && fit.used == 0)
+        err = BOT_LIMIT;     /* not even the newest change fits: refused */
+    struct log_doc d = {.gm = job->gm, .upto = job->version};
+    sbuf_init(&d.b, max);
+    char *title = msg_escape(job->name[0] != '\0' ? job->name : "A fight");
+    char now[40];
+    when(now, sizeof now, job->now_ms, true);
+    sbuf_addf(&d.b, "# %s\n\nSystem: %s \xC2\xB7 version %" PRId64
+              " \xC2\xB7 written %s%s\n\n", title != NULL ? title : "",
+              job->ruleset, job->version, now,
+              job->gm ? " \xC2\xB7 **the GM's copy, with hidden numbers**"
+                      : "");
+    free(title);
+    if (fit.cut > 0)
+        sbuf_addf(&d.b, "_The %zu oldest changes (up to v%" PRId64 ") are "
+                  "left out: a log holds at most %u KB._\n\n",
+                  fit.left_out, fit.cut, (unsigned)(max / 1024));
+    if (err == BOT_OK)
+        err = store_change_list(st, job->channel, fit.cut, false, SIZE_MAX,
+                                NULL, log_line, &d);
+    if (err == BOT_OK && job->tally != NULL)
+        sbuf_add(&d.b, job->tally);
+    if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
+        sbuf_cleanup(&d.b);
+        snprintf(why, whylen, "the fight's log is over %.1f MiB, more than "
+                 "Discord takes as one file in this server; /combat history "
+                 "shows it in parts", (double)max / (1024 * 1024));
+        return BOT_LIMIT;
+    }
+    if (err != BOT_OK || d.nomem || sbuf_error(&d.b) != SBUF_OK) {
+        sbuf_cleanup(&d.b);
+        snprintf(why, whylen, "the fight's log could not be written; try "
+                 "again");
+        return err != BOT_OK ? err : BOT_NOMEM;
+    }
+    *len = d.b.len;
+    *data = sbuf_take(&d.b);
+    sbuf_cleanup(&d.b);
+    if (*data == NULL) {
+        snprintf(why, whylen, "the bot ran out of memory; nothing was "
+                 "changed");
+        return BOT_NOMEM;
+    }
+    return BOT_OK;
+}
+
+void cmd_log_job_clear(struct cmd_log_job *job)
+{
+    free(job->tally);
+    job->tally = NULL;
+}
+
+/* The numbers section of the log of run's fight as this view reads it,
+ * into job (none when memory ran out: the caller refuses). */
+static bool log_tally(struct cmd_run *run, struct cmd_log_job *job)
+{
+    struct sbuf b;
+    sbuf_init(&b, CMD_TALLY_LOG_ROOM);
+    bool ok = cmd_tally_log(run->enc, job->gm, &b) &&
+              sbuf_error(&b) == SBUF_OK;
+    job->tally = ok ? sbuf_take(&b) : NULL;
+    sbuf_cleanup(&b);
+    return job->tally != NULL;
 }
 
 void cmd_combat_log(struct cmd_run *run)
@@ -432,66 +513,44 @@ void cmd_combat_log(struct cmd_run *run)
                  "(gm:true); without it you get everyone's log");
         return;
     }
-    struct log_doc d = {.gm = gm};
     int64_t lim = run->req->attach_limit;
     size_t max = lim <= 0 ? CMD_LOG_MAX_BYTES
                  : lim > CMD_LOG_MAX_EVER ? CMD_LOG_MAX_EVER : (size_t)lim;
     if (max > CMD_LOG_CAP_BYTES)
         max = CMD_LOG_CAP_BYTES;
-    const struct cmd_log_cache *kept = log_kept(run, gm, max);
-    if (kept != NULL) {
+    struct cmd_log_job job = {.channel = run->req->channel_id,
+                              .fight = e->fight_id, .version = e->version,
+                              .gm = gm, .max = max,
+                              .now_ms = run->req->now_ms};
+    snprintf(job.name, sizeof job.name, "%s", e->name);
+    snprintf(job.ruleset, sizeof job.ruleset, "%s", e->ruleset);
+    const struct cmd_log_cache *kept = run->ctx->log_cache;
+    if (kept != NULL && kept->data != NULL && log_same(&kept->key, &job)) {
         char *copy = malloc(kept->len + 1);
         if (copy != NULL)
             memcpy(copy, kept->data, kept->len + 1);
-        log_attach(run, gm, copy, kept->len);
+        cmd_log_reply(&job, copy, kept->len, NULL, run->reply);
         return;
     }
-    /* Two passes over the history, neither holding it: the first finds
-     * the oldest change that still fits, the second writes from there. */
-    size_t top = LOG_TOP_ROOM + CMD_TALLY_LOG_ROOM;
-    struct log_fit fit = {.gm = gm, .room = max > top ? max - top : 0};
-    enum bot_err err = store_change_list(run->ctx->store,
-                                         run->req->channel_id, 0, true,
-                                         SIZE_MAX, NULL, log_fit_line, &fit);
+    if (!log_tally(run, &job)) {
+        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        return;
+    }
+    if (run->ctx->log_later) {   /* the front end has it written */
+        run->reply->log_later = true;
+        run->reply->log_job = job;       /* the reply holds the tally */
+        run->reply->ephemeral = gm;
+        return;
+    }
+    char *data = NULL, why[160] = "";
+    size_t len = 0;
+    enum bot_err err = cmd_log_write(run->ctx->store, &job, &data, &len, why,
+                                     sizeof why);
+    cmd_log_job_clear(&job);
     if (err != BOT_OK) {
-        cmd_fail(run, "the fight's log could not be written; try again");
+        cmd_fail(run, "%s", why);
         return;
     }
-    if (fit.cut > 0 && fit.used == 0)
-        err = BOT_LIMIT;     /* not even the newest change fits: refused */
-    sbuf_init(&d.b, max);
-    char *title = msg_escape(e->name[0] != '\0' ? e->name : "A fight");
-    char now[40];
-    when(now, sizeof now, run->req->now_ms, true);
-    sbuf_addf(&d.b, "# %s\n\nSystem: %s \xC2\xB7 version %" PRId64
-              " \xC2\xB7 written %s%s\n\n", title != NULL ? title : "",
-              e->ruleset, e->version, now,
-              gm ? " \xC2\xB7 **the GM's copy, with hidden numbers**" : "");
-    free(title);
-    if (fit.cut > 0)
-        sbuf_addf(&d.b, "_The %zu oldest changes (up to v%" PRId64 ") are "
-                  "left out: a log holds at most %u KB._\n\n",
-                  fit.left_out, fit.cut, (unsigned)(max / 1024));
-    if (err == BOT_OK)
-        err = store_change_list(run->ctx->store, run->req->channel_id,
-                                fit.cut, false, SIZE_MAX, NULL, log_line, &d);
-    d.nomem |= err == BOT_OK && !cmd_tally_log(run->enc, gm, &d.b);
-    if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
-        sbuf_cleanup(&d.b);
-        cmd_fail(run, "the fight's log is over %.1f MiB, more than Discord "
-                 "takes as one file in this server; /combat history shows "
-                 "it in parts", (double)max / (1024 * 1024));
-        return;
-    }
-    if (err != BOT_OK || d.nomem || sbuf_error(&d.b) != SBUF_OK) {
-        sbuf_cleanup(&d.b);
-        cmd_fail(run, "the fight's log could not be written; try again");
-        return;
-    }
-    size_t len = d.b.len;
-    char *data = sbuf_take(&d.b);
-    sbuf_cleanup(&d.b);
-    if (data != NULL)
-        log_keep(run, gm, max, data, len);
-    log_attach(run, gm, data, len);
+    cmd_log_cache_put(run->ctx->log_cache, &job, data, len);
+    cmd_log_reply(&job, data, len, NULL, run->reply);
 }

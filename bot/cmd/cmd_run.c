@@ -60,6 +60,7 @@ void cmd_reply_cleanup(struct cmd_reply *r)
     msg_cleanup(&r->msg);
     reply_drop_extras(r);
     free(r->form);
+    cmd_log_job_clear(&r->log_job);
     cmd_reply_init(r);
 }
 

@@ -85,6 +85,10 @@ static const struct cfg_key cfg_keys[] = {
      F(clock_offset_s),
      "FOR TESTS ONLY: the turn clock starts this many seconds ahead of "
      "real time (a restart after fray was down); 0 in production"},
+    {"fights", "log_hold_file", CFG_T_STR, 0, CFG_MAX_PATH - 1, "",
+     F(log_hold_file),
+     "FOR TESTS ONLY: while a file exists at this path, the /combat log "
+     "worker waits before writing each log; empty in production"},
     {"macros", "max_per_server", CFG_T_INT, 1, 100000, "500",
      F(max_macros_per_server),
      "server-wide saved rolls one server may keep; /macro save "

@@ -51,6 +51,7 @@ struct cfg {
     int64_t history_max_mb_per_server; /* [fights] ..._mb_per_server */
     int64_t clock_speed;             /* [fights] clock_speed (tests only) */
     int64_t clock_offset_s;          /* [fights] clock_offset_s (tests) */
+    char log_hold_file[CFG_MAX_PATH]; /* [fights] log_hold_file (tests) */
     int64_t max_macros_per_server;   /* [macros] max_per_server */
     int64_t max_macros_per_user;     /* [macros] max_per_user */
     int64_t max_characters_per_user; /* [sheets] max_characters_per_user */

@@ -200,8 +200,15 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
         d->trimmed = true;
     }
     if (d->stopping && !d->gw_closing &&
-        ((rest_pending(d->rest) == 0 && d->nbatch == 0) ||
+        ((rest_pending(d->rest) == 0 && d->nbatch == 0 &&
+          daemon_log_pending(d) == 0) ||
          now >= d->stop_deadline_ms)) {
+        if (daemon_log_pending(d) > 0) {
+            log_msg(d->log, LOG_LVL_WARN, "%d /combat logs still pending at "
+                    "exit: the ones not started are told to ask again",
+                    daemon_log_pending(d));
+            daemon_log_abandon(d);
+        }
         if (rest_pending(d->rest))
             log_msg(d->log, LOG_LVL_WARN, "%d replies still pending at exit",
                     rest_pending(d->rest));
@@ -211,7 +218,10 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
     }
     if (d->gw_closing) {
         enum gw_state s = gw_get_state(d->gw);
-        if (s == GW_ST_STOPPED || s == GW_ST_FATAL || s == GW_ST_IDLE ||
+        /* a log told to ask again, or finished at the deadline, still
+         * goes out while the gateway closes */
+        if (((s == GW_ST_STOPPED || s == GW_ST_FATAL || s == GW_ST_IDLE) &&
+             daemon_log_pending(d) == 0) ||
             now >= d->gw_deadline_ms)
             d->done = true;
     }
@@ -263,6 +273,8 @@ static int daemon_lws_cb(struct lws *wsi, enum lws_callback_reasons reason,
             rest_dispatch_done(d->rest);
         if (d && d->att)
             att_dispatch_done(d->att);
+        if (d)
+            daemon_log_dispatch(d);
         return 0;
     }
     return gw_lws_callback(wsi, reason, user, in, len);
@@ -471,6 +483,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
     if (!start_att(&d, c, ro.tls_store))
         goto out;
+    daemon_log_start(&d, path);    /* false: logs are written on the loop */
 
     wd = getenv("WATCHDOG_USEC");
     if (wd && *wd) {
@@ -509,6 +522,7 @@ out:
     lws_sul_cancel(&d.sul_clock);
     gw_detach(d.gw);
     tracker_detach(d.tracker);
+    daemon_log_stop(&d);        /* finishes the log being written */
     d.rest_closing = true;      /* done callbacks below: submit nothing */
     att_free(d.att);            /* before rest: its commands answer there */
     rest_free(d.rest);          /* joins the thread: no more wakes */

@@ -41,6 +41,7 @@
     "of an emoji), so nothing was done. Please type it again."
 
 struct att;
+struct daemon_log;
 struct enc_cache;
 struct enc_result;
 struct gw;
@@ -83,6 +84,10 @@ struct daemon {
     struct enc_cache *cache;              /* NULL: decode every command */
     struct cmd_log_cache *log_cache;      /* the last /combat log, for the
                                              next of the same fight state */
+    struct daemon_log *logw;              /* the /combat log worker; NULL:
+                                             logs are written on the loop */
+    int log_answers;                      /* logs on their way to Discord:
+                                             stopping waits for them */
     struct enc_result *result;            /* every command's events, reused
                                              (cmd_ctx.result); NULL: each
                                              command allocates its own */
@@ -231,6 +236,13 @@ struct follow_on {
 
 #define FOLLOW_ONS_MAX 2
 
+/* Called once an interaction's callback (its deferral) was accepted (ok)
+ * or refused; fn NULL: nobody waits for it. */
+struct daemon_log_ack {
+    void (*fn)(void *ud, bool ok);
+    void *ud;
+};
+
 struct pending_reply {                    /* one interaction callback */
     struct daemon *d;
     char id[INTERACTION_SNOWFLAKE_MAX + 1];
@@ -243,7 +255,69 @@ struct pending_reply {                    /* one interaction callback */
                                              first follow-on: most answers
                                              have none */
     int nnext;
+    struct daemon_log_ack ack;            /* a /combat log waits for it */
 };
+
+/* /combat log off the loop (daemon_log.c). Different logs waiting or
+ * being written at once: each is one fight's history read twice, a few
+ * tens of ms on the worker, so four is a second's backlog at most; past
+ * it a request is refused with DAEMON_LOG_BUSY_TEXT. */
+#define DAEMON_LOG_QUEUE_MAX 4
+/* Requests waiting for one log (the same file for each); past it the
+ * next asks for a log of its own. The limits per user bound it anyway. */
+#define DAEMON_LOG_WAITERS_MAX 64
+/* Bytes of a log's refusal (cmd_log_write's why). */
+#define DAEMON_LOG_WHY_MAX 192
+#define DAEMON_LOG_BUSY_TEXT                                                 \
+    "fray is busy writing other fights' logs; try again in a moment."
+
+enum daemon_log_take {
+    DAEMON_LOG_QUEUED,                    /* a new log to write */
+    DAEMON_LOG_JOINED,                    /* the same log was asked for */
+    DAEMON_LOG_BUSY                       /* refused: answer BUSY_TEXT */
+};
+
+/* Start the worker with its own reading connection to the database at
+ * path (d->logw); false (logged) when it cannot: logs are then written on
+ * the loop, as cmd_exec() does without cmd_ctx.log_later. */
+bool daemon_log_start(struct daemon *d, const char *path);
+/* Interaction it wants job's log: queue it or join the same one. Unless
+ * BUSY, *ack is to be called when its acknowledgement is settled; the
+ * answer edits the "thinking" message (public_ack: it was acknowledged in
+ * public, so a private answer, the GM's copy or a refusal, is a private
+ * followup and the "thinking" message goes). A new log takes job->tally
+ * (left NULL); otherwise it stays the caller's. */
+enum daemon_log_take daemon_log_take(struct daemon *d,
+                                     const struct interaction *it,
+                                     struct cmd_log_job *job,
+                                     bool public_ack,
+                                     struct daemon_log_ack *ack);
+/* On the loop, when woken: answer the logs written. */
+void daemon_log_dispatch(struct daemon *d);
+/* Logs waiting or being written, and answers with a log on their way
+ * (stopping waits for them, within DAEMON_STOP_WAIT_MS). */
+int daemon_log_pending(const struct daemon *d);
+/* For /metrics: logs the worker wrote, requests that joined one already
+ * asked for, requests refused as busy. */
+void daemon_log_counts(const struct daemon *d, int64_t *written,
+                       int64_t *joined, int64_t *busy);
+/* The grace period is over: logs not yet started are not written, their
+ * requests are told to ask again (sent while the gateway closes); the one
+ * being written finishes and is answered. */
+void daemon_log_abandon(struct daemon *d);
+/* Stop the worker (a log being written is finished first), answer what
+ * was written, tell the others their log was not written, free d->logw.
+ * Before rest_free(). */
+void daemon_log_stop(struct daemon *d);
+
+/* daemon_reply.c: a request's body with a file: a multipart body whose
+ * JSON (text, len bytes; in a callback, is_callback, the message is its
+ * "data") declares the file in the message's attachments. *data (heap)
+ * holds *dlen bytes of type ctype (REST_MAX_CTYPE bytes). */
+bool daemon_body_file(const char *text, size_t len, bool is_callback,
+                      const struct cmd_file *file, char **data, size_t *dlen,
+                      char *ctype);
+
 
 static inline int64_t daemon_now_ms(void)
 {

@@ -127,6 +127,20 @@ void daemon_metrics_render(void *ud, struct sbuf *sb)
             d->deferred);
     gauge(sb, "fray_interactions_queued",
           "Interactions waiting for their group to run.", d->nbatch);
+    int64_t written, joined, busy;
+    daemon_log_counts(d, &written, &joined, &busy);
+    counter(sb, "fray_logs_written_total",
+            "/combat log files written on the log worker, off the loop.",
+            written);
+    counter(sb, "fray_logs_joined_total",
+            "/combat log requests answered with a log already being "
+            "written for the same fight state.", joined);
+    counter(sb, "fray_logs_busy_total",
+            "/combat log requests refused: the log worker's queue was "
+            "full.", busy);
+    gauge(sb, "fray_logs_pending",
+          "/combat logs waiting, being written or being answered.",
+          daemon_log_pending(d));
     write_gateway(sb, d);
     write_rest(sb, d);
     metrics_head(sb, "fray_store_commit_seconds", "histogram",

@@ -40,6 +40,7 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .max_templates = d->cfg->max_templates_per_server,
                             .shown_in = fthread_of,
                             .log_cache = d->log_cache,
+                            .log_later = d->logw != NULL,
                             .result = d->result};
 }
 
@@ -103,14 +104,12 @@ static void on_callback_done(void *ud, const struct rest_result *res)
     /* The webhook accepts requests only after the callback was. */
     for (int i = 0; ok && i < p->nnext; i++)
         follow_submit(d, &p->next[i]);
+    if (p->ack.fn != NULL)
+        p->ack.fn(p->ack.ud, ok);
     pending_free(p);
 }
 
-/* A request's body with a file (/combat log): a multipart body whose JSON
- * (text, len bytes; in a callback, is_callback, the message is its "data")
- * declares the file in the message's attachments. *data (heap) holds *dlen
- * bytes of type ctype (REST_MAX_CTYPE bytes). */
-static bool request_body_file(const char *text, size_t len, bool is_callback,
+bool daemon_body_file(const char *text, size_t len, bool is_callback,
                               const struct cmd_file *file, char **data,
                               size_t *dlen, char *ctype)
 {
@@ -183,7 +182,7 @@ static struct pending_reply *answer_file(struct daemon *d,
     }
     bool ok = body != NULL &&
               (!has_file(file) ||
-               request_body_file(body, len, true, file, &multi, &len, ctype));
+               daemon_body_file(body, len, true, file, &multi, &len, ctype));
     p = ok ? pending_new(d, it, rx_us, command) : NULL;
     if (!ok || !p) {
         log_msg(d->log, LOG_LVL_ERR, "interaction %s: %s", it->id, !ok
@@ -258,7 +257,7 @@ static void follow_on_file(struct pending_reply *p,
     snprintf(f->ctype, sizeof f->ctype, "application/json");
     if (body && has_file(file)) {
         f->body = NULL;
-        bool ok = request_body_file(body, len, false, file, &f->body, &f->len,
+        bool ok = daemon_body_file(body, len, false, file, &f->body, &f->len,
                                     f->ctype);
         free(body);
         if (!ok)
@@ -703,8 +702,48 @@ static void pending_release(struct daemon *d, struct pending_reply *p)
 {
     for (int i = 0; i < p->nnext; i++)
         follow_submit(d, &p->next[i]);
+    if (p->ack.fn != NULL)
+        p->ack.fn(p->ack.ud, true);
     metrics_interaction(&d->metrics, p->command, METRICS_REPLAYED, 0);
     pending_free(p);
+}
+
+/* A /combat log to be written on the worker (reply->log_later), after the
+ * group's commit, so the worker's connection sees every change answered
+ * before it: acknowledge it (or use the deferral already sent) and hand it
+ * to daemon_log.c. False when it is to be answered here after all: the
+ * worker is full, reply now says so. */
+static bool batch_log_later(struct daemon *d, struct batch_item *b)
+{
+    struct cmd_reply *reply = &b->reply;
+    struct daemon_log_ack ack = {0};
+    size_t len = 0;
+
+    if (b->defer && b->p == NULL)
+        return true;            /* the deferral failed: nobody to tell */
+    bool public_ack = b->defer ? !b->defer_ephemeral : !reply->ephemeral;
+    if (daemon_log_take(d, &b->it, &reply->log_job, public_ack, &ack) ==
+        DAEMON_LOG_BUSY) {
+        reply->log_later = false;
+        reply->is_error = true;
+        msg_set_content(&reply->msg, "%s", DAEMON_LOG_BUSY_TEXT);
+        return false;
+    }
+    if (b->defer) {
+        b->p->ack = ack;
+        return true;
+    }
+    char *body = render_discord_callback_text(RENDER_DC_CB_DEFER, NULL,
+                                              reply->ephemeral, &len);
+    struct pending_reply *p = answer(d, &b->it, b->rx_us, body, len,
+                                     b->it.req.command);
+    if (p == NULL) {
+        ack.fn(ack.ud, false);
+        return true;
+    }
+    d->deferred++;
+    p->ack = ack;
+    return true;
 }
 
 /* Send the answer of a command whose group was committed (or failed). */
@@ -712,6 +751,9 @@ static void batch_send(struct daemon *d, struct batch_item *b)
 {
     struct interaction *it = &b->it;
     struct cmd_reply *reply = &b->reply;
+    /* first: a full log worker makes it a refusal */
+    bool logged = reply->log_later && !reply->is_error &&
+                  batch_log_later(d, b);
     bool ephemeral = reply->ephemeral || reply->is_error;
     struct pending_reply *p;
     char *body;
@@ -725,7 +767,9 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         log_msg(d->log, LOG_LVL_INFO,
                 "interaction %s already applied: answering without change",
                 it->id);
-    if (!b->defer) {
+    if (logged) {
+        /* answered by daemon_log.c */
+    } else if (!b->defer) {
         enum render_dc_callback type = b->edit_clicked && !ephemeral
                                            ? RENDER_DC_CB_UPDATE
                                            : RENDER_DC_CB_MESSAGE;

@@ -257,6 +257,30 @@ enum bot_err store_open(const char *path, struct store **out, char *err,
     return BOT_OK;
 }
 
+enum bot_err store_open_reader(const char *path, struct store **out,
+                               char *err, size_t errlen)
+{
+    char scratch[1];
+    if (!err || errlen == 0) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    *out = NULL;
+    if (!path || !path[0] || strlen(path) > STORE_MAX_LOCATION) {
+        snprintf(err, errlen, "no usable database location");
+        return BOT_INVALID;
+    }
+    const struct store_ops *ops = backend_for(path);
+    struct store *s = NULL;
+    enum bot_err e = (ops->open_reader ? ops->open_reader : ops->open)(
+        path, &s, err, errlen);
+    if (e != BOT_OK)
+        return e;
+    s->ops = ops;
+    *out = s;
+    return BOT_OK;
+}
+
 enum bot_err store_inspect(const char *location, struct store_info *info,
                            char *err, size_t errlen)
 {

@@ -109,6 +109,16 @@ enum bot_err store_open(const char *path, struct store **out,
                         char *err, size_t errlen);
 void store_close(struct store *s);            /* NULL is a no-op */
 
+/* A second connection to the database store_open() opened at path, for
+ * reading on another thread (the daemon's /combat log worker): SQLite
+ * takes no lock, runs no migration, creates nothing and opens the file
+ * read-only (WAL lets it read committed data while the first connection
+ * writes; the busy timeout covers a checkpoint); PostgreSQL opens a
+ * second connection. Only the reading calls may be used on it. ":memory:"
+ * has none (BOT_INVALID). Closed with store_close(). */
+enum bot_err store_open_reader(const char *path, struct store **out,
+                               char *err, size_t errlen);
+
 /* What `fray check` says about a database, read without changing it. */
 struct store_info {
     const char *backend;     /* "sqlite", "postgres" (static) */

@@ -56,6 +56,10 @@ struct store_ops {
     bool (*claims)(const char *location);
     enum bot_err (*open)(const char *location, struct store **out, char *err,
                          size_t errlen);
+    /* store_open_reader(); NULL: open serves (a server database takes a
+     * second connection the same way) */
+    enum bot_err (*open_reader)(const char *location, struct store **out,
+                                char *err, size_t errlen);
     void (*close)(struct store *s);
     /* store_inspect(): read-only, without a struct store */
     enum bot_err (*inspect)(const char *location, struct store_info *info,

@@ -359,7 +359,31 @@ static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
     return rc;
 }
 
-/* Connection settings, WAL, migrations, prepared statements. */
+/* KiB of SQLite's page cache for a reader (store_open_reader). */
+#define STORE_READER_CACHE_KB "256"
+
+/* The prepared statements (a reader's writing ones are prepared too, as
+ * SQLite allows; stepping them fails, and a reader never does). */
+static enum bot_err db_prepare(struct store_sqlite *s, const char *path,
+                               char *err, size_t errlen)
+{
+    for (int i = 0; i < STMT__COUNT; i++) {
+        int rc = sqlite3_prepare_v3(s->db, store_stmt_sql[i], -1,
+                                    SQLITE_PREPARE_PERSISTENT, &s->stmt[i],
+                                    NULL);
+        if (rc != SQLITE_OK) {
+            snprintf(err, errlen, "database %s: preparing statement %d: %s",
+                     path, i, sqlite3_errmsg(s->db));
+            enum bot_err e = store__map_rc(rc);
+            return e == BOT_OK ? BOT_DB : e;
+        }
+    }
+    return BOT_OK;
+}
+
+/* Connection settings, WAL, migrations, prepared statements; a reader
+ * (store_open_reader) only the busy timeout and the statements: the
+ * writer that holds the lock has set the file up. */
 static enum bot_err db_setup(struct store_sqlite *s, const char *path,
                              bool memory, char *err, size_t errlen)
 {
@@ -367,6 +391,14 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
     char mode[16];
     sqlite3_extended_result_codes(db, 1);
     sqlite3_busy_timeout(db, STORE_BUSY_TIMEOUT_MS);
+    /* A reader scans a fight's history once, in order: the kernel's page
+     * cache serves that as well as SQLite's own (2 MiB by default), which
+     * would only add to the process's memory. */
+    if (s->reader) {
+        (void)sqlite3_exec(db, "PRAGMA cache_size = -" STORE_READER_CACHE_KB,
+                           NULL, NULL, NULL);
+        return db_prepare(s, path, err, errlen);
+    }
 
     /* auto_vacuum takes hold only in a new database, before its header is
      * written (so before WAL mode): there it lets a prune give freed pages
@@ -418,36 +450,33 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
                                     store_schema_nsteps, err, errlen);
     if (e != BOT_OK)
         return e;
-
-    for (int i = 0; i < STMT__COUNT; i++) {
-        rc = sqlite3_prepare_v3(db, store_stmt_sql[i], -1,
-                                SQLITE_PREPARE_PERSISTENT, &s->stmt[i], NULL);
-        if (rc != SQLITE_OK) {
-            snprintf(err, errlen, "database %s: preparing statement %d: %s",
-                     path, i, sqlite3_errmsg(db));
-            e = store__map_rc(rc);
-            return e == BOT_OK ? BOT_DB : e;
-        }
-    }
-    return BOT_OK;
+    return db_prepare(s, path, err, errlen);
 }
 
 static void sq_close(struct store *base);
 
-/* store.c has checked path and err. */
-static enum bot_err sq_open(const char *path, struct store **out, char *err,
-                            size_t errlen)
+/* store.c has checked path and err. A reader takes no lock, creates
+ * nothing and opens the file read-only. */
+static enum bot_err sq_open_as(const char *path, bool reader,
+                               struct store **out, char *err, size_t errlen)
 {
+    bool memory = strcmp(path, ":memory:") == 0;
+    if (reader && memory) {
+        snprintf(err, errlen, "an in-memory database has no second "
+                 "connection");
+        return BOT_INVALID;
+    }
     struct store_sqlite *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory opening %s", path);
         return BOT_NOMEM;
     }
     s->lock_fd = -1;
+    s->reader = reader;
 
-    bool memory = strcmp(path, ":memory:") == 0;
-    enum bot_err e = memory ? BOT_OK : lock_take(s, path, err, errlen);
-    if (e == BOT_OK && !memory) {
+    enum bot_err e = memory || reader ? BOT_OK
+                                      : lock_take(s, path, err, errlen);
+    if (e == BOT_OK && !memory && !reader) {
         /* Create the database file ourselves: SQLite would make it 0644
          * under the usual umask. Any failure is left to sqlite3_open_v2,
          * which says why. */
@@ -463,7 +492,9 @@ static enum bot_err sq_open(const char *path, struct store **out, char *err,
          * first open); later it is refused, which changes nothing. */
         (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
         int rc = sqlite3_open_v2(path, &s->db,
-                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                 (reader ? SQLITE_OPEN_READONLY
+                                         : SQLITE_OPEN_READWRITE |
+                                               SQLITE_OPEN_CREATE) |
                                      SQLITE_OPEN_NOMUTEX,
                                  NULL);
         if (rc != SQLITE_OK) {
@@ -483,6 +514,18 @@ static enum bot_err sq_open(const char *path, struct store **out, char *err,
     s->base.ops = &store_sqlite_ops;
     *out = &s->base;
     return BOT_OK;
+}
+
+static enum bot_err sq_open(const char *path, struct store **out, char *err,
+                            size_t errlen)
+{
+    return sq_open_as(path, false, out, err, errlen);
+}
+
+static enum bot_err sq_open_reader(const char *path, struct store **out,
+                                   char *err, size_t errlen)
+{
+    return sq_open_as(path, true, out, err, errlen);
 }
 
 static void sq_close(struct store *base)
@@ -1347,6 +1390,7 @@ const struct store_ops store_sqlite_ops = {
     .name = "sqlite",
     .claims = sq_claims,
     .open = sq_open,
+    .open_reader = sq_open_reader,
     .close = sq_close,
     .inspect = store_sq_inspect,
     .begin = sq_begin,

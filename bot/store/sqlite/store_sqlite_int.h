@@ -56,6 +56,7 @@ struct store_sqlite {
     sqlite3 *db;
     sqlite3_stmt *stmt[STORE_SQ_NSTMT];
     int lock_fd;          /* flock'd "<path>.lock"; -1 for ":memory:" */
+    bool reader;          /* store_open_reader(): read-only, no lock */
     int depth;            /* store_begin() nesting; 0 = autocommit */
     sqlite3_int64 changes0; /* sqlite3_total_changes64() at the outermost
                                begin: store_wrote() */

@@ -545,6 +545,57 @@ static void test_store_prune_shrinks_file(void **state)
     assert_int_equal(after, logical);
 }
 
+/* Lines of channel CH the store s sees. */
+static enum bot_err count_line(void *ctx, const struct store_change_rec *c)
+{
+    (void)c;
+    ++*(int *)ctx;
+    return BOT_OK;
+}
+
+static int lines_seen(struct store *s)
+{
+    int n = 0;
+    assert_int_equal(store_change_list(s, CH, 0, true, SIZE_MAX, NULL,
+                                       count_line, &n), BOT_OK);
+    return n;
+}
+
+/* store_open_reader: a second connection while the first holds the lock,
+ * which sees what was committed and nothing else, and cannot write. */
+static void test_store_reader(void **state)
+{
+    struct fixture *f = *state;
+    struct store *s = open_ok(f->path), *r = NULL;
+    char err[STORE_MAX_ERR];
+    struct store_change_rec c = {.version = 1, .by = 7, .at_ms = 1,
+                                 .text = "hit the goblin for 4"};
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"v\":1}"), BOT_OK);
+    assert_int_equal(store_change_add(s, CH, &c), BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    /* no lock taken: the writer holds it */
+    assert_int_equal(store_open_reader(f->path, &r, err, sizeof err),
+                     BOT_OK);
+    assert_int_equal(lines_seen(r), 1);
+    /* a change not yet committed is not seen, then it is */
+    assert_int_equal(store_begin(s), BOT_OK);
+    assert_int_equal(store_enc_save(s, CH, 2, "{\"v\":2}"), BOT_OK);
+    c.version = 2;
+    assert_int_equal(store_change_add(s, CH, &c), BOT_OK);
+    assert_int_equal(lines_seen(r), 1);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_int_equal(lines_seen(r), 2);
+    /* read-only */
+    assert_int_not_equal(store_kv_set(r, "k", "v"), BOT_OK);
+    store_close(r);
+    store_close(s);
+    /* an in-memory database has no second connection */
+    assert_int_equal(store_open_reader(":memory:", &r, err, sizeof err),
+                     BOT_INVALID);
+    assert_null(r);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
@@ -555,6 +606,7 @@ int main(void)
         T(test_store_crash_after_commit),   T(test_store_crash_uncommitted),
         T(test_store_unsynced_write),       T(test_store_disk_full),
         T(test_store_files_private),        T(test_store_prune_shrinks_file),
+        T(test_store_reader),
     };
 #undef T
     return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);
