@@ -398,6 +398,8 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
         break;
     case RS_VAL_CONDITION:
         add_conditions(cs, req, e, rs != NULL ? rs : all[0], data);
+        /* the server's own, after the system's: never in their place */
+        add_sheets(cs, ctx, req, STORE_SHEET_COND, sn);
         break;
     case RS_VAL_SIDE:
     case RS_VAL_SIDE_ANY:
@@ -459,6 +461,9 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     case RS_VAL_ATTACK:
         if (e != NULL)
             add_attacks(cs, req, e);
+        break;
+    case RS_VAL_SERVER_COND:
+        add_sheets(cs, ctx, req, STORE_SHEET_COND, sn);
         break;
     default:
         break;

@@ -7,6 +7,7 @@
 
 #include "cmd_picker.h"
 #include "cmd_run.h"
+#include "cmd_srvcond.h"
 #include "msg.h"
 #include "sbuf.h"
 #include "rs_kit.h"
@@ -109,6 +110,26 @@ static bool cond_time_free(struct cmd_run *run, const char *name)
     return false;
 }
 
+/* A name the system does not declare may be one of the server's own
+ * conditions (cmd_srvcond.h): then it is given as a free-form condition
+ * in its saved spelling, for its default rounds unless the GM timed it.
+ * A system's own name never reaches the store. */
+static void server_cond(struct cmd_run *run, struct rs_cond_give *q,
+                        bool *custom, struct srvcond *keep)
+{
+    struct rs_opt opts[CMD_MAX_OPTS];
+    struct rs_call c;
+    cmd_rs_call(run, &c, opts);
+    if (rs_cond_spec(&c, run->rs, q->name) != NULL ||
+        !cmd_srvcond_find(run->ctx->store, run->req->guild_id, q->name,
+                          keep))
+        return;
+    q->name = keep->name;
+    *custom = true;
+    if (q->rounds < 0 && keep->rounds > 0)
+        q->rounds = keep->rounds;
+}
+
 void cmd_combat_condition(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
@@ -172,6 +193,8 @@ void cmd_combat_condition(struct cmd_run *run)
     /* until:Ann or ends:start without rounds: that turn's next one. */
     if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
         q.rounds = 1;
+    struct srvcond keep;
+    server_cond(run, &q, &custom, &keep);
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);

@@ -12,6 +12,8 @@
  */
 #include "cmd_picker.h"
 
+#include "cmd_srvcond.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +267,25 @@ char *cmd_attack_area_options(struct cmd_run *run,
     return sbuf_take(&b);
 }
 
+/* The server's conditions offered with the system's: names copied here,
+ * since the store's rows last only for the listing. */
+struct srv_names {
+    char name[CMD_PICKER_MAX][SRVCOND_NAME_MAX + 1];
+    const char **list;
+    int *n, *total;
+    int k;
+};
+
+static void keep_srv(void *ctx, const char *name)
+{
+    struct srv_names *s = ctx;
+    (*s->total)++;
+    if (*s->n >= CMD_PICKER_MAX || s->k >= CMD_PICKER_MAX)
+        return;
+    enc_copy(s->name[s->k], sizeof s->name[0], name);
+    s->list[(*s->n)++] = s->name[s->k++];
+}
+
 void cmd_condition_picker(struct cmd_run *run,
                           const struct enc_combatant *who, bool remove)
 {
@@ -288,6 +309,7 @@ void cmd_condition_picker(struct cmd_run *run,
      * hand may give (a rule's own conditions are the rules') */
     const char *list[CMD_PICKER_MAX];
     int n = 0, total = 0;
+    struct srv_names srv = {.k = 0};
     if (remove) {
         for (int k = 0; k < who->nconds; k++, total++)
             if (n < CMD_PICKER_MAX)
@@ -306,6 +328,12 @@ void cmd_condition_picker(struct cmd_run *run,
             if (n < CMD_PICKER_MAX)
                 list[n++] = specs[k].name;
         }
+        /* then the server's own (cmd_srvcond.h), after the system's */
+        srv.list = list;
+        srv.n = &n;
+        srv.total = &total;
+        cmd_srvcond_each(run->ctx->store, run->req->guild_id, "",
+                         CMD_PICKER_MAX, keep_srv, &srv);
     }
     char *name = msg_escape(who->name);
     struct msg *m = &run->reply->msg;

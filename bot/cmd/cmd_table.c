@@ -14,6 +14,7 @@
 #include "cmd_macro.h"
 #include "cmd_rollrec.h"
 #include "cmd_run.h"
+#include "cmd_srvcond.h"
 #include "cmd_xfer.h"
 #include "proposal.h"
 #include "dur.h"
@@ -476,6 +477,56 @@ static const struct cmd_spec table[] = {
      "/npc import file:bandits.json",
      cmd_npc_import,
      IMPORT_OPTS("Overwrite the templates of the same names"),
+     NULL, NULL},
+
+    {"condition", "save", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: save a condition of this server's own",
+     "/condition save name:Marked description:\"Attacks against it roll "
+     "twice\" rounds:2",
+     cmd_condition_save,
+     OPTS(RS_TEXT("name", true, SRVCOND_NAME_MAX,
+                  "Its name (not one a rule system has)"),
+          RS_TEXT("description", false, SRVCOND_DESC_MAX, "What it does"),
+          RS_INT("rounds", false, 0, ENC_MAX_ROUNDS,
+                 "How long it lasts unless the GM says (0: until removed)"),
+          RS_BOOL("replace", "Change the one of that name")),
+     NULL, NULL},
+
+    {"condition", "show", CMD_F_EPHEMERAL, GUILD,
+     "Show one of this server's own conditions",
+     "/condition show name:Marked",
+     cmd_condition_show,
+     OPTS(RS_STR("name", true, RS_VAL_SERVER_COND, SRVCOND_NAME_MAX,
+                 "Which condition")),
+     NULL, NULL},
+
+    {"condition", "list", CMD_F_EPHEMERAL, GUILD,
+     "List this server's own conditions",
+     "/condition list",
+     cmd_condition_list,
+     NO_OPTS,
+     NULL, NULL},
+
+    {"condition", "delete", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: delete one of this server's own conditions",
+     "/condition delete name:Marked",
+     cmd_condition_delete,
+     OPTS(RS_STR("name", true, RS_VAL_SERVER_COND, SRVCOND_NAME_MAX,
+                 "Which condition")),
+     NULL, NULL},
+
+    {"condition", "export", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: this server's own conditions as an export file",
+     "/condition export",
+     cmd_condition_export,
+     EXPORT_OPTS,
+     NULL, NULL},
+
+    {"condition", "import", CMD_F_EPHEMERAL, GUILD,
+     "Server managers: add conditions of the server's own from a file",
+     "/condition import file:conditions.json",
+     cmd_condition_import,
+     IMPORT_OPTS("Overwrite the conditions of the same names"),
      NULL, NULL},
 
     {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,

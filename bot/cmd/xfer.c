@@ -22,6 +22,7 @@ static const char *const xfer_kinds[] = {
     [XFER_CHARACTERS] = "characters",
     [XFER_TEMPLATES] = "templates",
     [XFER_MACROS] = "macros",
+    [XFER_CONDITIONS] = "conditions",
 };
 #define XFER_NKINDS (sizeof xfer_kinds / sizeof xfer_kinds[0])
 

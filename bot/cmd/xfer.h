@@ -51,9 +51,10 @@ enum xfer_kind {
     XFER_CHARACTERS = 0,
     XFER_TEMPLATES,
     XFER_MACROS,
+    XFER_CONDITIONS,         /* a server's own conditions (cmd_srvcond.c) */
 };
 
-/* "characters", "templates", "macros". */
+/* "characters", "templates", "macros", "conditions". */
 const char *xfer_kind_name(enum xfer_kind k);
 
 /* A new document of kind k with an empty "items" array; add items with

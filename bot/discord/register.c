@@ -62,6 +62,7 @@ static bool completes(const struct rs_opt_spec *o)
     case RS_VAL_CHARACTER:
     case RS_VAL_ATTACK:
     case RS_VAL_TEMPLATE:
+    case RS_VAL_SERVER_COND:
         return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
     case RS_VAL_CHOICE:
         return o->choices == NULL;

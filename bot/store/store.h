@@ -479,6 +479,9 @@ enum bot_err store_size(struct store *s, int64_t *bytes);
 enum store_sheet_kind {
     STORE_SHEET_CHAR = 1,    /* a player's character */
     STORE_SHEET_NPC = 2,     /* a server's NPC template */
+    STORE_SHEET_COND = 3,    /* a server's own condition (cmd_srvcond.c):
+                                owner 0, system "all", a small document
+                                with its description and default rounds */
 };
 
 /* Longest sheet name, in bytes: a combatant's name (the sheet joins a

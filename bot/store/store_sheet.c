@@ -71,7 +71,8 @@ static enum bot_err check_text(struct store *s, const char *v, size_t max,
 
 static enum bot_err check_kind(struct store *s, enum store_sheet_kind kind)
 {
-    if (kind != STORE_SHEET_CHAR && kind != STORE_SHEET_NPC)
+    if (kind != STORE_SHEET_CHAR && kind != STORE_SHEET_NPC &&
+        kind != STORE_SHEET_COND)
         return store__fail(s, BOT_INVALID, "no such kind of sheet (%d)",
                            (int)kind);
     return BOT_OK;
@@ -120,8 +121,8 @@ static enum bot_err check_row(struct store *s, const struct store_sheet *sh)
     if (e == BOT_OK)
         e = check_text(s, sh->doc, STORE_MAX_SHEET_DOC, false,
                        "sheet document");
-    if (e == BOT_OK && sh->kind == STORE_SHEET_NPC && sh->owner != 0)
-        e = store__fail(s, BOT_INVALID, "an NPC template has no owner");
+    if (e == BOT_OK && sh->kind != STORE_SHEET_CHAR && sh->owner != 0)
+        e = store__fail(s, BOT_INVALID, "a server's sheet has no owner");
     return e;
 }
 

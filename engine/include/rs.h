@@ -84,6 +84,7 @@ enum rs_val {
     RS_VAL_CHARACTER,        /* a saved character of the sender's */
     RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
     RS_VAL_TEMPLATE,         /* an NPC template of the server */
+    RS_VAL_SERVER_COND,      /* a condition of the server's own */
 };
 
 struct rs_opt_spec {

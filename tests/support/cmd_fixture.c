@@ -87,6 +87,11 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
         req.expect_fight = f->form_fight;
     f->forms = false;
     f->form_version = 0;
+    if (f->file != NULL) {
+        req.file = f->file;
+        req.file_len = strlen(f->file);
+        f->file = NULL;
+    }
     va_list ap;
     va_start(ap, sub);
     const char *name;

@@ -41,6 +41,9 @@ struct cmd_fx {
     bool forms;
     int form_version;
     uint64_t form_fight;
+    /* The next command's attached file (an import on Discord), borrowed;
+     * cleared once run. */
+    const char *file;
     char text[CMD_FX_TEXT];  /* the last reply, as the console prints it */
     char gm_text[CMD_FX_TEXT]; /* the GM's copy of it, or "" */
 };

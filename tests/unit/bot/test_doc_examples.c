@@ -20,7 +20,8 @@
  *   :gm on|off           that user's Manage Channels (the console's GM)
  *   :perm admin|manager|none   Administrator, Manage Server, or nothing
  *   :file KIND           the next import brings a valid export file of
- *                        KIND (characters, templates or macros)
+ *                        KIND (characters, templates, macros or
+ *                        conditions)
  *   :time +DUR           (console) move the clock on
  * In a server, a channel option written `#name` is a text channel of the
  * server and a role option written `@name` a role, as Discord's pickers
@@ -322,6 +323,10 @@ static const char *const export_files[][2] = {
      "{\"fray\":\"export\",\"version\":1,\"kind\":\"templates\",\"items\":"
      "[{\"name\":\"Bandit\",\"sheet\":{\"v\":1,\"system\":\"generic\","
      "\"stats\":{\"ac\":12}}}]}"},
+    {"conditions",
+     "{\"fray\":\"export\",\"version\":1,\"kind\":\"conditions\","
+     "\"items\":[{\"name\":\"Dazzled\",\"description\":\"Sees stars\","
+     "\"rounds\":1}]}"},
 };
 
 static const char *export_file(const char *kind)

@@ -275,7 +275,8 @@ static bool file_cmd(const struct cmd_req *req)
 static bool server_wide(const struct cmd_req *req)
 {
     const char *command = req->command;
-    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0)
+    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0 ||
+        strcmp(command, "condition") == 0)
         return !(req->sub && (strcmp(req->sub, "show") == 0 ||
                               strcmp(req->sub, "list") == 0));
     size_t n;
@@ -368,6 +369,11 @@ static const char rolls[] =
     "\"system\":\"generic\",\"stats\":{\"ac\":15}}}]}"
 static const char chars[] = SHEET_FILE("characters", "Aria");
 static const char npcs[] = SHEET_FILE("templates", "Bandit");
+/* The file every /condition import row brings. */
+static const char conds[] =
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"conditions\","
+    "\"items\":[{\"name\":\"Dazzled\",\"description\":\"Sees stars\","
+    "\"rounds\":1}]}";
 
 static void run_cell(const struct row *row, enum column col,
                      const char *malformed)
@@ -386,7 +392,8 @@ static void run_cell(const struct row *row, enum column col,
     if (p.req.sub && strcmp(p.req.sub, "import") == 0) {
         p.req.file = strcmp(p.req.command, "macro") == 0 ? rolls
                      : strcmp(p.req.command, "npc") == 0 ? npcs
-                                                          : chars;
+                     : strcmp(p.req.command, "condition") == 0 ? conds
+                                                                : chars;
         p.req.file_len = strlen(p.req.file);
     }
     snapshot(&c, &before, &v0, set0, sizeof set0);

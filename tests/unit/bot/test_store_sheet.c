@@ -376,6 +376,30 @@ static void test_sheet_export_import(void **state)
         store_sheet_cleanup(&d.rows[i]);
 }
 
+/* A server's own condition (kind 3): owner 0, its names its own beside
+ * the templates', counted apart. */
+static void test_sheet_server_conditions(void **state)
+{
+    struct store *s = *state;
+    int64_t n = -1;
+    assert_int_equal(add(s, STORE_SHEET_COND, GUILD, 0, "Marked",
+                         "{\"description\":\"\",\"rounds\":2}"), BOT_OK);
+    assert_int_equal(add(s, STORE_SHEET_COND, GUILD, 0, "MARKED", "{}"),
+                     BOT_CONFLICT);
+    assert_int_equal(add(s, STORE_SHEET_NPC, GUILD, 0, "Marked", "{}"),
+                     BOT_OK);
+    assert_int_equal(add(s, STORE_SHEET_COND, GUILD, ALICE, "Dazed", "{}"),
+                     BOT_INVALID);
+    struct store_sheet_key k = key(STORE_SHEET_COND, GUILD, 0, "marked");
+    struct store_sheet got;
+    assert_int_equal(store_sheet_get(s, &k, &got), BOT_OK);
+    assert_string_equal(got.name, "Marked");
+    assert_int_equal(got.kind, STORE_SHEET_COND);
+    store_sheet_cleanup(&got);
+    assert_int_equal(store_sheet_count(s, &k, &n), BOT_OK);
+    assert_int_equal(n, 1);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, open_store, close_store)
@@ -388,6 +412,7 @@ int main(void)
         T(test_sheet_used_character),
         T(test_sheet_limits),
         T(test_sheet_export_import),
+        T(test_sheet_server_conditions),
     };
 #undef T
     return STORE_FX_RUN(SUITE, tests);
