@@ -193,7 +193,7 @@ void cmd_combat_condition(struct cmd_run *run)
     /* until:Ann or ends:start without rounds: that turn's next one. */
     if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
         q.rounds = 1;
-    struct srvcond keep;
+    struct srvcond keep = {0};
     server_cond(run, &q, &custom, &keep);
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
@@ -202,7 +202,13 @@ void cmd_combat_condition(struct cmd_run *run)
         cmd_fail_diag(run, &run->diag);
         return;
     }
-    cmd_finish(run, NULL, false);
+    /* A server condition's description heads the reply; a hidden
+     * holder's reply says nothing that tells what it was given. */
+    char title[SRVCOND_NAME_MAX + SRVCOND_DESC_MAX + 3];
+    bool described = keep.desc[0] != '\0' && !who->hidden;
+    if (described)
+        snprintf(title, sizeof title, "%s: %s", keep.name, keep.desc);
+    cmd_finish(run, described ? title : NULL, false);
 }
 
 /* The attacker: named, or the combatant whose turn it is if the sender

@@ -102,6 +102,7 @@ static void test_srvcond_in_a_fight(void **state)
      * custom:true needed */
     assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Goblin",
                            "condition", "marked", NULL));
+    cmd_fx_has(f, "Marked: Attacks against it roll twice");
     assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
     cmd_fx_has(f, "Marked (2r)");
     /* the GM's rounds win */
@@ -113,6 +114,10 @@ static void test_srvcond_in_a_fight(void **state)
     assert_true(cmd_fx_run(f, GM, "combat", "undo", NULL));
     assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
     assert_null(strstr(f->text, "Marked (4r)"));
+    /* given to the hidden Shade, the reply tells nothing of it */
+    assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Shade",
+                           "condition", "Marked", NULL));
+    assert_null(strstr(f->text, "Attacks against it"));
     /* a near miss of nothing saved is still refused */
     assert_false(cmd_fx_run(f, GM, "combat", "condition", "name", "Bryn",
                             "condition", "Poisned", NULL));
