@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cmd_config.h"
+#include "cmd_srvcond.h"
 #include "cmd_run.h"
 #include "eng_text.h"
 #include "rs_kit.h"
@@ -533,6 +534,8 @@ void cmd_config(struct cmd_run *run)
     }
     /* Who may: cmd_exec() checked the table's CMD_F_SERVER (Manage Server
      * or Administrator) before calling us. */
+    if (cmd_srvcond_config(run))     /* the server's own conditions */
+        return;
     const char *channel = cmd_req_opt(req, "gm-channel");
     const char *systems = cmd_req_opt(req, "systems");
     bool clear = false;

@@ -10,6 +10,7 @@
 
 #include "cmd_doc.h"
 #include "cmd_run.h"
+#include "cmd_srvcond.h"
 #include "eng_text.h"
 #include "rs.h"
 #include "sbuf.h"
@@ -78,9 +79,10 @@ static const struct help_page pages[] = {
      "so it never changes anything for the whole server. The same goes "
      "for server-wide saved rolls (`/macro save server:true`); a "
      "player's own saved rolls are theirs alone, and for a server's own "
-     "conditions (`/condition save`, `delete`, `import`, `export`): "
-     "anyone may list and show them and a GM gives them in a fight like "
-     "any condition, for their saved rounds.\n"
+     "conditions (`/config condition:`, `delete-condition:`, "
+     "`export-conditions:`, `file:`): anyone reads them with `/help "
+     "topic:conditions` and a GM gives them in a fight like any "
+     "condition, for their saved rounds.\n"
      "A **player** acts only for their own characters: join, end their "
      "own turn, attack with them, change their own hp, conditions and "
      "notes. In a fight that trusts its players (`/combat trust "
@@ -104,6 +106,8 @@ size_t cmd_help_topics(const char **out, size_t max)
     if (n < max)
         out[n++] = "combat";
     if (n < max)
+        out[n++] = "conditions";
+    if (n < max)
         out[n++] = "systems";
     const struct rs_system *const *all = rs_all(&nrs);
     for (size_t i = 0; i < nrs && n < max; i++)
@@ -126,7 +130,10 @@ void cmd_help(struct cmd_run *run)
             sbuf_add(&b, pages[i].text);
         }
     }
-    if (title == NULL && (eng_text_casecmp(topic, "combat") == 0 ||
+    if (title == NULL && eng_text_casecmp(topic, "conditions") == 0) {
+        title = "This server's conditions";
+        cmd_srvcond_help(run->ctx, run->req->guild_id, &b);
+    } else if (title == NULL && (eng_text_casecmp(topic, "combat") == 0 ||
                           eng_text_casecmp(topic, "commands") == 0)) {
         title = "Commands";
         cmd_doc_core(&b, CMD_DOC_HELP);

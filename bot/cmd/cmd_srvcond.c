@@ -1,11 +1,14 @@
 /*
- * cmd_srvcond.c - /condition: a server's own conditions (cmd_srvcond.h).
+ * cmd_srvcond.c - a server's own conditions (cmd_srvcond.h): /config's
+ * condition options, and /help topic:conditions.
  *
- * Saving, deleting and importing them is the server's managers' (Manage
- * Server or Administrator, as /config): they shape every fight of the
- * server. Showing and listing them is anyone's in the server, since any
- * GM may give one and a player may be given one. None of these changes a
- * fight; each opens its own transaction. Replies are private.
+ * Saving, deleting, exporting and importing them is /config's, so the
+ * server's managers' (Manage Server or Administrator, checked by
+ * cmd_exec() from the table's CMD_F_SERVER): they shape every fight of
+ * the server. Reading them is anyone's in the server (/help
+ * topic:conditions), since any GM may give one and a player may be given
+ * one. None of these changes a fight; each opens its own transaction.
+ * Replies are private.
  */
 #include "cmd_srvcond.h"
 
@@ -24,7 +27,7 @@
 #include "sbuf.h"
 #include "xfer.h"
 
-/* Conditions one /condition list shows: a picker's and a page's worth. */
+/* Conditions one /help topic:conditions describes: a page's worth. */
 #define SRVCOND_LIST_MAX STORE_MAX_SHEET_LIST
 
 /* The system (by title) declaring a condition called name in its own
@@ -141,27 +144,16 @@ void cmd_srvcond_each(struct store *store, uint64_t guild, const char *prefix,
         store_sheet_list(store, &k, max, NULL, each_one, &e);
 }
 
-static bool may_manage(struct cmd_run *run)
-{
-    if (cmd_sender_manages_server(run->req))
-        return true;
-    cmd_fail(run, "a server's own conditions are saved and deleted by "
-             "members with Manage Server or Administrator; anyone may "
-             "give them in a fight");
-    return false;
-}
-
 static void store_trouble(struct cmd_run *run)
 {
     cmd_fail(run, "the server's conditions could not be read or written; "
              "nothing was changed, try again");
 }
 
-/* "**Dazed**: no reactions (2 rounds ...)" into b; brief: without the
- * description, as a listing shows it (a page of 25 stays one message). */
-static void describe(struct sbuf *b, const struct srvcond *c, bool brief)
+/* "**Dazed**: no reactions (2 rounds ...)" into b. */
+static void describe(struct sbuf *b, const struct srvcond *c)
 {
-    char *n = msg_escape(c->name), *d = msg_escape(brief ? "" : c->desc);
+    char *n = msg_escape(c->name), *d = msg_escape(c->desc);
     sbuf_addf(b, "**%s**%s%s", n ? n : "?", d && d[0] ? ": " : "",
               d ? d : "");
     if (c->rounds > 0)
@@ -179,24 +171,23 @@ static void reply_with(struct cmd_run *run, const char *lead,
     struct sbuf b;
     sbuf_init(&b, MSG_MAX_TEXT);
     sbuf_add(&b, lead);
-    describe(&b, c, false);
+    describe(&b, c);
     msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
     run->reply->ephemeral = true;
     sbuf_cleanup(&b);
 }
 
-void cmd_condition_save(struct cmd_run *run)
+/* /config condition:NAME condition-text: condition-rounds: - saved, or
+ * changed when the server has it (a setting set again). */
+static void save(struct cmd_run *run)
 {
     struct srvcond c = {0};
     int64_t rounds = 0;
-    bool replace = false;
     char why[240];
-    const char *name = cmd_req_opt(run->req, "name");
-    const char *desc = cmd_req_opt(run->req, "description");
-    if (!may_manage(run) || !cmd_opt_int(run, "rounds", 0, &rounds) ||
-        !cmd_opt_bool(run, "replace", false, &replace))
+    const char *desc = cmd_req_opt(run->req, "condition-text");
+    if (!cmd_opt_int(run, "condition-rounds", 0, &rounds))
         return;
-    enc_copy(c.name, sizeof c.name, name != NULL ? name : "");
+    enc_copy(c.name, sizeof c.name, cmd_req_opt(run->req, "condition"));
     enc_copy(c.desc, sizeof c.desc, desc != NULL ? desc : "");
     c.rounds = (int32_t)rounds;
     if (!cmd_srvcond_check(run->ctx, &c, why, sizeof why)) {
@@ -216,16 +207,15 @@ void cmd_condition_save(struct cmd_run *run)
         e = store_sheet_count(st, &k, &n);
         full = e == BOT_OK && !exists && n >= SRVCOND_MAX_PER_SERVER;
     }
-    if (e == BOT_OK && exists && !replace)
-        cmd_fail(run, "this server has a condition called %s already; "
-                 "save with replace:true to change it", have.name);
-    else if (full)
+    if (full) {
         cmd_fail(run, "this server keeps %lld conditions, the most it may "
-                 "(limit is %d); /condition delete one first", (long long)n,
-                 SRVCOND_MAX_PER_SERVER);
-    else if (e == BOT_OK && exists)
+                 "(limit is %d); delete one first with /config "
+                 "delete-condition:", (long long)n, SRVCOND_MAX_PER_SERVER);
+    } else if (e == BOT_OK && exists) {
+        /* the spelling first saved stays, as a sheet's name does */
+        enc_copy(c.name, sizeof c.name, have.name);
         e = store_sheet_update(st, &k, doc, NULL, NULL, run->req->now_ms);
-    else if (e == BOT_OK) {
+    } else if (e == BOT_OK) {
         struct store_sheet row = {.kind = STORE_SHEET_COND,
                                   .guild = k.guild, .name = c.name,
                                   .system = SRVCOND_SYSTEM, .doc = doc};
@@ -244,20 +234,6 @@ void cmd_condition_save(struct cmd_run *run)
     free(doc);
 }
 
-void cmd_condition_show(struct cmd_run *run)
-{
-    struct srvcond c;
-    const char *name = cmd_req_opt(run->req, "name");
-    if (cmd_srvcond_find(run->ctx->store, run->req->guild_id, name, &c)) {
-        reply_with(run, "", &c);
-        return;
-    }
-    char *shown = msg_escape(name != NULL ? name : "");
-    cmd_fail(run, "this server has no condition of its own called %s "
-             "(/condition list shows them)", shown ? shown : "that");
-    free(shown);
-}
-
 /* Names copied out of a listing: the rows are the store's only during
  * the call, and each is read again for its description. */
 struct names {
@@ -272,45 +248,43 @@ static void keep_name(void *ctx, const char *name)
         enc_copy(ns->name[ns->n++], sizeof ns->name[0], name);
 }
 
-void cmd_condition_list(struct cmd_run *run)
+void cmd_srvcond_help(struct cmd_ctx *ctx, uint64_t guild, struct sbuf *b)
 {
-    struct store_sheet_key k = {STORE_SHEET_COND, run->req->guild_id, 0, ""};
-    struct names *ns = calloc(1, sizeof *ns);
+    struct store_sheet_key k = {STORE_SHEET_COND, guild, 0, ""};
     int64_t total = 0;
-    if (ns == NULL ||
-        store_sheet_count(run->ctx->store, &k, &total) != BOT_OK) {
-        store_trouble(run);
+    if (guild == 0) {
+        sbuf_add(b, "A server's own conditions are read in its channels.");
+        return;
+    }
+    struct names *ns = calloc(1, sizeof *ns);
+    if (ns == NULL || store_sheet_count(ctx->store, &k, &total) != BOT_OK) {
+        sbuf_add(b, "The server's conditions could not be read; try again.");
         free(ns);
         return;
     }
-    cmd_srvcond_each(run->ctx->store, k.guild, "", SRVCOND_LIST_MAX,
-                     keep_name, ns);
-    struct sbuf b;
-    sbuf_init(&b, MSG_MAX_TEXT);
-    sbuf_add(&b, "This server's own conditions:");
+    sbuf_add(b, "Conditions of this server's own, given in a fight with "
+                "`/combat condition` like any other:");
+    /* names a listing at a time; each is read for its description */
+    cmd_srvcond_each(ctx->store, guild, "", SRVCOND_LIST_MAX, keep_name, ns);
     for (size_t i = 0; i < ns->n; i++) {
         struct srvcond c;
-        if (!cmd_srvcond_find(run->ctx->store, k.guild, ns->name[i], &c))
+        if (!cmd_srvcond_find(ctx->store, guild, ns->name[i], &c))
             continue;
-        sbuf_add(&b, "\n- ");
-        describe(&b, &c, true);
+        sbuf_add(b, "\n- ");
+        describe(b, &c);
     }
     if (total == 0)
-        sbuf_add(&b, " none yet. Managers save one with `/condition save`.");
+        sbuf_add(b, " none yet. Its managers save one with `/config "
+                    "condition:`.");
     else if (total > (int64_t)ns->n)
-        sbuf_addf(&b, "\n(%lld more; /condition show name: finds any of "
-                  "them)", (long long)(total - (int64_t)ns->n));
-    msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
-    run->reply->ephemeral = true;
-    sbuf_cleanup(&b);
+        sbuf_addf(b, "\n(%lld more: `/combat condition` suggests them as "
+                  "you type)", (long long)(total - (int64_t)ns->n));
     free(ns);
 }
 
-void cmd_condition_delete(struct cmd_run *run)
+static void delete_one(struct cmd_run *run)
 {
-    if (!may_manage(run))
-        return;
-    const char *name = cmd_req_opt(run->req, "name");
+    const char *name = cmd_req_opt(run->req, "delete-condition");
     struct store_sheet_key k = {STORE_SHEET_COND, run->req->guild_id, 0,
                                 name};
     char *shown = msg_escape(name);
@@ -384,10 +358,8 @@ static bool sort_items(json_t *items)
     return ok;
 }
 
-void cmd_condition_export(struct cmd_run *run)
+static void export_all(struct cmd_run *run)
 {
-    if (!may_manage(run))
-        return;
     json_t *doc = xfer_doc_new(XFER_CONDITIONS);
     struct export x = {run->req->guild_id,
                        json_object_get(doc, "items"), 0};
@@ -395,12 +367,18 @@ void cmd_condition_export(struct cmd_run *run)
         store_sheet_export(run->ctx->store, export_one, &x) != BOT_OK ||
         !sort_items(x.items))
         store_trouble(run);
-    else
-        cmd_xfer_answer(run, doc, x.n, x.n == 1 ? "condition" : "conditions");
+    else if (cmd_xfer_answer(run, doc, x.n,
+                             x.n == 1 ? "condition" : "conditions") &&
+             run->reply->file.name != NULL)
+        /* the import is /config file:, not a "/config import" */
+        msg_set_content(&run->reply->msg, "Exported %zu condition%s as "
+                        "`%s`; `/config file:` with this file brings them "
+                        "back.", x.n, x.n == 1 ? "" : "s",
+                        run->reply->file.name);
     json_decref(doc);
 }
 
-/* Item i of an import into *c, checked as /condition save checks. */
+/* Item i of an import into *c, checked as /config condition: checks. */
 static bool import_item(struct cmd_run *run, const json_t *item, size_t i,
                         struct srvcond *c, char *err, size_t errlen)
 {
@@ -462,7 +440,7 @@ static enum bot_err put_one(void *ctx, size_t i)
     return e;
 }
 
-void cmd_condition_import(struct cmd_run *run)
+static void import_all(struct cmd_run *run)
 {
     char *data = NULL, err[XFER_ERR_MAX];
     size_t len = 0, n = 0, fresh = 0;
@@ -471,7 +449,7 @@ void cmd_condition_import(struct cmd_run *run)
     bool *have = NULL, replace = false;
     int64_t count = 0;
     uint64_t guild = run->req->guild_id;
-    if (!may_manage(run) || !cmd_opt_bool(run, "replace", false, &replace) ||
+    if (!cmd_opt_bool(run, "replace", false, &replace) ||
         !cmd_xfer_file(run, &data, &len))
         return;
     if (xfer_parse(data, len, XFER_CONDITIONS, &root, &items, err,
@@ -526,4 +504,49 @@ out:
     free(have);
     json_decref(root);
     free(data);
+}
+
+/* /config's options of this module. */
+static const char *const own_opts[] = {
+    "condition", "condition-text", "condition-rounds", "delete-condition",
+    "export-conditions", "file", "replace", NULL};
+
+static bool own(const char *name)
+{
+    for (size_t i = 0; own_opts[i] != NULL; i++)
+        if (strcmp(own_opts[i], name) == 0)
+            return true;
+    return false;
+}
+
+bool cmd_srvcond_config(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    bool any = false, other = false, export = false;
+    for (int i = 0; i < req->nopts; i++) {
+        bool mine = own(req->opts[i].name);
+        any = any || mine;
+        other = other || !mine;
+    }
+    if (!any)
+        return false;
+    if (!cmd_opt_bool(run, "export-conditions", false, &export))
+        return true;
+    bool save_it = cmd_req_opt(req, "condition") != NULL;
+    bool delete_it = cmd_req_opt(req, "delete-condition") != NULL;
+    bool import_it = cmd_req_opt(req, "file") != NULL || req->file != NULL;
+    if (other || save_it + delete_it + export + import_it != 1)
+        cmd_fail(run, "give one of condition:, delete-condition:, "
+                 "export-conditions:true and file: at a time, with only "
+                 "its own options (condition-text: and condition-rounds:, "
+                 "or replace:)");
+    else if (save_it)
+        save(run);
+    else if (delete_it)
+        delete_one(run);
+    else if (export)
+        export_all(run);
+    else
+        import_all(run);
+    return true;
 }

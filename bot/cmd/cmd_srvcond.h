@@ -1,6 +1,7 @@
 /*
- * cmd_srvcond.h - a server's own conditions (/condition): saved once by
- * its managers with a description and a default duration, offered in
+ * cmd_srvcond.h - a server's own conditions: saved once by its managers
+ * with /config condition: (a description and a default duration), read by
+ * anyone with /help topic:conditions, offered in
  * /combat condition's autocomplete and picker, given in a fight as a
  * free-form condition, exported and imported as a file of kind
  * "conditions".
@@ -10,8 +11,8 @@
  * `fray migrate` carries them with the rest. Their document is
  * {"description": text, "rounds": n}.
  *
- * One validator, cmd_srvcond_check(), serves /condition save and
- * /condition import alike. Ownership: struct srvcond is plain data.
+ * One validator, cmd_srvcond_check(), serves /config condition: and
+ * /config file: (an import) alike. Ownership: struct srvcond is plain data.
  */
 #ifndef CMD_SRVCOND_H
 #define CMD_SRVCOND_H
@@ -21,6 +22,7 @@
 #include <stdint.h>
 
 #include "cmd_run.h"
+#include "sbuf.h"
 #include "eng_limits.h"
 
 /* Conditions one server keeps: more than any table names, few enough
@@ -57,11 +59,13 @@ typedef void cmd_srvcond_fn(void *ctx, const char *name);
 void cmd_srvcond_each(struct store *store, uint64_t guild, const char *prefix,
                       size_t max, cmd_srvcond_fn *fn, void *ctx);
 
-cmd_handler_fn cmd_condition_save;
-cmd_handler_fn cmd_condition_show;
-cmd_handler_fn cmd_condition_list;
-cmd_handler_fn cmd_condition_delete;
-cmd_handler_fn cmd_condition_export;
-cmd_handler_fn cmd_condition_import;
+/* /config with one of this module's options (condition:,
+ * delete-condition:, export-conditions:, file:): done, answered or
+ * refused, and true; false when none was given (the rest of /config). */
+bool cmd_srvcond_config(struct cmd_run *run);
+
+/* /help topic:conditions: the server's conditions (guild's; 0: none, in a
+ * DM) with their descriptions and durations, into b. */
+void cmd_srvcond_help(struct cmd_ctx *ctx, uint64_t guild, struct sbuf *b);
 
 #endif

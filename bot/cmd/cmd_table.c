@@ -479,56 +479,6 @@ static const struct cmd_spec table[] = {
      IMPORT_OPTS("Overwrite the templates of the same names"),
      NULL, NULL},
 
-    {"condition", "save", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: save a condition of this server's own",
-     "/condition save name:Marked description:\"Attacks against it roll "
-     "twice\" rounds:2",
-     cmd_condition_save,
-     OPTS(RS_TEXT("name", true, SRVCOND_NAME_MAX,
-                  "Its name (not one a rule system has)"),
-          RS_TEXT("description", false, SRVCOND_DESC_MAX, "What it does"),
-          RS_INT("rounds", false, 0, ENC_MAX_ROUNDS,
-                 "How long it lasts unless the GM says (0: until removed)"),
-          RS_BOOL("replace", "Change the one of that name")),
-     NULL, NULL},
-
-    {"condition", "show", CMD_F_EPHEMERAL, GUILD,
-     "Show one of this server's own conditions",
-     "/condition show name:Marked",
-     cmd_condition_show,
-     OPTS(RS_STR("name", true, RS_VAL_SERVER_COND, SRVCOND_NAME_MAX,
-                 "Which condition")),
-     NULL, NULL},
-
-    {"condition", "list", CMD_F_EPHEMERAL, GUILD,
-     "List this server's own conditions",
-     "/condition list",
-     cmd_condition_list,
-     NO_OPTS,
-     NULL, NULL},
-
-    {"condition", "delete", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: delete one of this server's own conditions",
-     "/condition delete name:Marked",
-     cmd_condition_delete,
-     OPTS(RS_STR("name", true, RS_VAL_SERVER_COND, SRVCOND_NAME_MAX,
-                 "Which condition")),
-     NULL, NULL},
-
-    {"condition", "export", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: this server's own conditions as an export file",
-     "/condition export",
-     cmd_condition_export,
-     EXPORT_OPTS,
-     NULL, NULL},
-
-    {"condition", "import", CMD_F_EPHEMERAL, GUILD,
-     "Server managers: add conditions of the server's own from a file",
-     "/condition import file:conditions.json",
-     cmd_condition_import,
-     IMPORT_OPTS("Overwrite the conditions of the same names"),
-     NULL, NULL},
-
     {"config", NULL, CMD_F_SERVER | CMD_F_EPHEMERAL, GUILD,
      "Server admins: fray's settings for this server",
      "/config gm-channel:#gm-notes",
@@ -552,7 +502,23 @@ static const struct cmd_spec table[] = {
                     "GM to approve (default on)"),
           RS_CHOICE("proposal-expiry", false, expiry_choices,
                     "When waiting proposals lapse: turn (default), round, "
-                    "never")),
+                    "never"),
+          /* the server's own conditions (cmd_srvcond.h) */
+          RS_TEXT("condition", false, SRVCOND_NAME_MAX,
+                  "Save a condition of the server's own (not a system's)"),
+          RS_TEXT("condition-text", false, SRVCOND_DESC_MAX,
+                  "With condition: what it does"),
+          RS_INT("condition-rounds", false, 0, ENC_MAX_ROUNDS,
+                 "With condition: how long it lasts unless the GM says "
+                 "(0: until removed)"),
+          RS_STR("delete-condition", false, RS_VAL_SERVER_COND,
+                 SRVCOND_NAME_MAX, "Delete one of the server's conditions"),
+          RS_BOOL("export-conditions", "The server's conditions as an "
+                  "export file"),
+          RS_FILE("file", false, "Import conditions from an export file "
+                  "(a path in the console)"),
+          RS_BOOL("replace", "With file: overwrite the conditions of the "
+                  "same names")),
      NULL, NULL},
 
     /* Saved rolls: no fight involved, usable in DMs (cmd_macro.c). */

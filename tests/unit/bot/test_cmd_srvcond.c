@@ -1,9 +1,10 @@
 /* A server's own conditions through the command layer (issue 32, item
- * 6): only managers save and delete them, anyone lists, shows and gives
- * them; a system's own name is refused with the reason; limits; a fight
- * gives one for its saved rounds unless the GM times it; autocomplete
- * and the picker offer them after the system's; export and import round
- * trip through the one validator. */
+ * 6): only managers save, delete, export and import them (/config
+ * condition:, delete-condition:, export-conditions:, file:), anyone reads
+ * them (/help topic:conditions) and gives them; a system's own name is
+ * refused with the reason; limits; a fight gives one for its saved rounds
+ * unless the GM times it; autocomplete and the picker offer them after
+ * the system's; export and import round trip through the one validator. */
 #include "support.h"
 
 #include <stdio.h>
@@ -18,40 +19,42 @@
 #define BOB 202
 
 #define MARKED                                                               \
-    "name", "Marked", "description", "Attacks against it roll twice",       \
-        "rounds", "2"
+    "condition", "Marked", "condition-text",                                 \
+        "Attacks against it roll twice", "condition-rounds", "2"
 
 static void test_srvcond_who_saves(void **state)
 {
     struct cmd_fx *f = *state;
     f->manager = ADMIN;
-    assert_false(cmd_fx_run(f, ALICE, "condition", "save", MARKED, NULL));
-    cmd_fx_has(f, "saved and deleted by members with Manage Server");
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", MARKED, NULL));
+    assert_false(cmd_fx_run(f, ALICE, "config", NULL, MARKED, NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, MARKED, NULL));
     assert_true(f->reply.ephemeral);
     cmd_fx_has(f, "Saved. Marked: Attacks against it roll twice "
                   "(2 rounds unless the GM says otherwise)");
     /* anyone reads them */
-    assert_true(cmd_fx_run(f, ALICE, "condition", "show", "name", "marked",
+    assert_true(cmd_fx_run(f, ALICE, "help", NULL, "topic", "conditions",
                            NULL));
-    cmd_fx_has(f, "Attacks against it roll twice");
-    assert_true(cmd_fx_run(f, ALICE, "condition", "list", NULL));
-    cmd_fx_has(f, "- Marked (2 rounds");
-    /* the same name again: refused unless replace:true */
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name", "MARKED",
-                            NULL));
-    cmd_fx_has(f, "has a condition called Marked already");
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", "name", "Marked",
-                           "rounds", "1", "replace", "true", NULL));
+    cmd_fx_has(f, "- Marked: Attacks against it roll twice (2 rounds");
+    /* set again: changed, in the spelling first saved */
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "MARKED",
+                           "condition-rounds", "1", NULL));
     cmd_fx_has(f, "Changed. Marked (1 round unless");
-    assert_false(cmd_fx_run(f, ALICE, "condition", "delete", "name",
+    /* one thing at a time, and not with another setting */
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Dazed",
+                            "writeback", "false", NULL));
+    cmd_fx_has(f, "give one of condition:, delete-condition:");
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Dazed",
+                            "delete-condition", "Marked", NULL));
+    assert_false(cmd_fx_run(f, ALICE, "config", NULL, "delete-condition",
                             "Marked", NULL));
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "delete", "name",
-                           "Marked", NULL));
-    assert_false(cmd_fx_run(f, ALICE, "condition", "show", "name", "Marked",
-                            NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "delete-condition",
+                           "marked", NULL));
+    cmd_fx_has(f, "Deleted the condition marked");
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "delete-condition",
+                            "Marked", NULL));
     cmd_fx_has(f, "no condition of its own called Marked");
-    assert_true(cmd_fx_run(f, ALICE, "condition", "list", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "help", NULL, "topic", "conditions",
+                           NULL));
     cmd_fx_has(f, "none yet");
 }
 
@@ -61,17 +64,17 @@ static void test_srvcond_refuses_system_names(void **state)
     f->manager = ADMIN;
     /* generic's own, and another system's (teams' Guarding): never
      * shadowed, whichever system the server plays */
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name",
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition",
                             "poisoned", NULL));
     cmd_fx_has(f, "is a condition of the generic rules");
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name",
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition",
                             "Guarding", NULL));
     cmd_fx_has(f, "never shadows a system's");
     /* limits and the text policy */
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name",
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition",
                             "Dazed\xE2\x80\x8B", NULL));
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name", "Dazed",
-                            "rounds", "1001", NULL));
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Dazed",
+                            "condition-rounds", "1001", NULL));
 }
 
 static void test_srvcond_limit(void **state)
@@ -81,25 +84,29 @@ static void test_srvcond_limit(void **state)
     f->manager = ADMIN;
     for (int i = 0; i < SRVCOND_MAX_PER_SERVER; i++) {
         snprintf(name, sizeof name, "Mark%d", i);
-        assert_true(cmd_fx_run(f, ADMIN, "condition", "save", "name", name,
+        assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "condition", name,
                                NULL));
     }
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "save", "name", "Over",
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Over",
                             NULL));
     cmd_fx_has(f, "the most it may (limit is 100)");
-    /* replacing one is no new one */
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", "name", "Mark0",
-                           "rounds", "3", "replace", "true", NULL));
+    /* changing one is no new one */
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Mark0",
+                           "condition-rounds", "3", NULL));
+    /* the help page names the first ones and says how many more */
+    assert_true(cmd_fx_run(f, ALICE, "help", NULL, "topic", "conditions",
+                           NULL));
+    cmd_fx_has(f, "(75 more");
 }
 
 static void test_srvcond_in_a_fight(void **state)
 {
     struct cmd_fx *f = *state;
     f->manager = ADMIN;
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", MARKED, NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, MARKED, NULL));
     cmd_fx_generic_fight(f, GM, ALICE, BOB);
     /* typed in another case: its saved spelling, its saved rounds, no
-     * custom:true needed */
+     * custom:true needed, its description heading the reply */
     assert_true(cmd_fx_run(f, GM, "combat", "condition", "name", "Goblin",
                            "condition", "marked", NULL));
     cmd_fx_has(f, "Marked: Attacks against it roll twice");
@@ -127,13 +134,13 @@ static void test_srvcond_offered(void **state)
 {
     struct cmd_fx *f = *state;
     f->manager = ADMIN;
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", MARKED, NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, MARKED, NULL));
     cmd_fx_generic_fight(f, GM, ALICE, BOB);
     assert_string_equal(cmd_fx_complete(f, ALICE, "combat", "condition",
                                         "condition", "mar", NULL, NULL),
                         "Marked");
-    assert_string_equal(cmd_fx_complete(f, ALICE, "condition", "show",
-                                        "name", "", NULL, NULL),
+    assert_string_equal(cmd_fx_complete(f, ADMIN, "config", NULL,
+                                        "delete-condition", "", NULL, NULL),
                         "Marked");
     /* the picker: the system's first, then the server's */
     assert_true(cmd_fx_run(f, ALICE, "combat", "condition", "name", "Aria",
@@ -150,12 +157,15 @@ static void test_srvcond_export_import(void **state)
     struct cmd_fx *f = *state;
     char file[1024];
     f->manager = ADMIN;
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", MARKED, NULL));
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "save", "name", "Inspired",
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, MARKED, NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "condition", "Inspired",
                            NULL));
-    assert_false(cmd_fx_run(f, ALICE, "condition", "export", NULL));
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "export", NULL));
-    cmd_fx_has(f, "Exported 2 conditions as fray-conditions.json");
+    assert_false(cmd_fx_run(f, ALICE, "config", NULL, "export-conditions",
+                            "true", NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "export-conditions",
+                           "true", NULL));
+    cmd_fx_has(f, "Exported 2 conditions as fray-conditions.json; "
+                  "/config file: with this file brings them back");
     assert_non_null(f->reply.file.data);
     assert_non_null(strstr(f->reply.file.data, "\"kind\": \"conditions\""));
     assert_non_null(strstr(f->reply.file.data,
@@ -164,23 +174,27 @@ static void test_srvcond_export_import(void **state)
     snprintf(file, sizeof file, "%s", f->reply.file.data);
     /* the same names: refused without replace:true, whole */
     f->file = file;
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "import", "file", "x",
-                            NULL));
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "file", "x", NULL));
     cmd_fx_has(f, "replace:true");
     f->file = file;
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "import", "file", "x",
-                           "replace", "true", NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "file", "x", "replace",
+                           "true", NULL));
     cmd_fx_has(f, "Imported 2 conditions");
     /* exported again: the same bytes */
-    assert_true(cmd_fx_run(f, ADMIN, "condition", "export", NULL));
+    assert_true(cmd_fx_run(f, ADMIN, "config", NULL, "export-conditions",
+                           "true", NULL));
     assert_string_equal(f->reply.file.data, file);
-    /* a system's own name in a file: the validator of /condition save */
+    /* a system's own name in a file: the validator of condition: */
     f->file = "{\"fray\":\"export\",\"version\":1,\"kind\":\"conditions\","
               "\"items\":[{\"name\":\"Prone\",\"rounds\":1}]}";
-    assert_false(cmd_fx_run(f, ADMIN, "condition", "import", "file", "x",
-                            NULL));
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "file", "x", NULL));
     cmd_fx_has(f, "item 1 (Prone): Prone is a condition of the");
     cmd_fx_has(f, "nothing was changed");
+    /* another kind of file is refused */
+    f->file = "{\"fray\":\"export\",\"version\":1,\"kind\":\"macros\","
+              "\"items\":[]}";
+    assert_false(cmd_fx_run(f, ADMIN, "config", NULL, "file", "x", NULL));
+    cmd_fx_has(f, "holds macros, not conditions");
 }
 
 int main(void)

@@ -429,7 +429,11 @@ static void run_server_scene(const struct scene *s)
         if (channel)       /* Discord resolves the channel it sends */
             p->req.channels[p->req.nchannels++] = (struct cmd_channel){
                 strtoull(DOC_GM_CHANNEL, NULL, 10), DOC_GUILD, 0};
-        if (p->req.sub && strcmp(p->req.sub, "import") == 0) {
+        /* an import: a command's import, or /config file: (the
+         * server's conditions) */
+        if ((p->req.sub && strcmp(p->req.sub, "import") == 0) ||
+            (strcmp(p->req.command, "config") == 0 &&
+             cmd_req_opt(&p->req, "file") != NULL)) {
             if (file == NULL)
                 fail_msg("%s: `%s` needs a :file line before it", s->name, l);
             p->req.file = file;

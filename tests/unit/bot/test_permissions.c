@@ -262,10 +262,23 @@ static int proposals_waiting(struct script_cell *c)
 
 /* An export or import (of the sender's or the server's things, outside
  * any fight). */
+/* /config's export of the server's conditions and its import (file:). */
+static bool config_file(const struct cmd_req *req, const char *opt)
+{
+    return strcmp(req->command, "config") == 0 &&
+           cmd_req_opt(req, opt) != NULL;
+}
+
+static bool import_cmd(const struct cmd_req *req)
+{
+    return (req->sub && strcmp(req->sub, "import") == 0) ||
+           config_file(req, "file");
+}
+
 static bool file_cmd(const struct cmd_req *req)
 {
-    return req->sub && (strcmp(req->sub, "export") == 0 ||
-                        strcmp(req->sub, "import") == 0);
+    return (req->sub && strcmp(req->sub, "export") == 0) ||
+           import_cmd(req) || config_file(req, "export-conditions");
 }
 
 /* Whether the command of line is a server-wide setting (CMD_F_SERVER),
@@ -275,8 +288,7 @@ static bool file_cmd(const struct cmd_req *req)
 static bool server_wide(const struct cmd_req *req)
 {
     const char *command = req->command;
-    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0 ||
-        strcmp(command, "condition") == 0)
+    if (strcmp(command, "character") == 0 || strcmp(command, "npc") == 0)
         return !(req->sub && (strcmp(req->sub, "show") == 0 ||
                               strcmp(req->sub, "list") == 0));
     size_t n;
@@ -369,7 +381,7 @@ static const char rolls[] =
     "\"system\":\"generic\",\"stats\":{\"ac\":15}}}]}"
 static const char chars[] = SHEET_FILE("characters", "Aria");
 static const char npcs[] = SHEET_FILE("templates", "Bandit");
-/* The file every /condition import row brings. */
+/* The file every /config file: row brings (the server's conditions). */
 static const char conds[] =
     "{\"fray\":\"export\",\"version\":1,\"kind\":\"conditions\","
     "\"items\":[{\"name\":\"Dazzled\",\"description\":\"Sees stars\","
@@ -389,11 +401,11 @@ static void run_cell(const struct row *row, enum column col,
     script_req(&p, row->line, U_P1);
     resolve_channels(&p.req);
     column_req(&p, col, malformed);
-    if (p.req.sub && strcmp(p.req.sub, "import") == 0) {
+    if (import_cmd(&p.req)) {
         p.req.file = strcmp(p.req.command, "macro") == 0 ? rolls
                      : strcmp(p.req.command, "npc") == 0 ? npcs
-                     : strcmp(p.req.command, "condition") == 0 ? conds
-                                                                : chars;
+                     : strcmp(p.req.command, "config") == 0 ? conds
+                                                             : chars;
         p.req.file_len = strlen(p.req.file);
     }
     snapshot(&c, &before, &v0, set0, sizeof set0);
@@ -421,7 +433,7 @@ static void run_cell(const struct row *row, enum column col,
         bool same = v0 == v1 && ((!before && !after) ||
                                  (before && after &&
                                   strcmp(before, after) == 0));
-        bool imported = strcmp(p.req.sub, "import") != 0 || !settled;
+        bool imported = !import_cmd(&p.req) || !settled;
         if (r.is_error || !same || !imported)
             fail_msg(MATRIX_FILE ":%d %s as %s%s%s: allowed, but %s:\n%s",
                      row->lineno, row->line, col_names[col],
