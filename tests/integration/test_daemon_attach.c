@@ -6,7 +6,8 @@
  * to the same export byte for byte. A redirect is not followed, a file
  * the host sends past 256 KB, a file declared too big and a file of
  * another type are refused with the reason; a held download does not
- * hold up other commands.
+ * hold up other commands. /config file: (a server's own conditions) is
+ * downloaded the same way, and /help topic:conditions reads them.
  */
 #include "support.h"
 
@@ -382,6 +383,49 @@ static void test_held_downloads_fair_per_user(void **st)
     harness_stop(&h);
 }
 
+#define CONDS                                                                \
+    "{\"fray\":\"export\",\"version\":1,\"kind\":\"conditions\","        \
+    "\"items\":[{\"name\":\"Marked\",\"description\":\"Attacks roll "     \
+    "twice\",\"rounds\":2}]}"
+
+/* /config file: with the server's conditions, by a member with Manage
+ * Server (32): deferred, downloaded, imported; anyone reads them. */
+static void test_config_imports_conditions(void **st)
+{
+    struct harness h;
+    (void)st;
+
+    harness_start_conf(&h, NULL, NULL, true, CONF);
+    long long since = harness_last_request(&h);
+    json_t *cb = harness_slash(&h, USER, "32", "config",
+                               file_opt(add_file(&h, "conditions.json", CONDS,
+                                                 "application/json", "ok",
+                                                 -1),
+                                        false));
+    assert_int_equal(json_integer_value(json_object_get(cb, "type")), 5);
+    json_decref(cb);
+    json_t *edit = harness_wait_request(&h, "PATCH", "/messages/@original",
+                                        &since, WAIT_MS);
+    if (edit == NULL) {
+        harness_dump_log(&h);
+        fail_msg("no answer to /config file:");
+    }
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(edit, "body"), "content")),
+                        "Imported 1 condition.");
+    json_decref(edit);
+    /* a member without Manage Server reads them */
+    cb = harness_slash(&h, "1100000000000000302", NULL, "help",
+                       json_pack("[{s:s,s:i,s:s}]", "name", "topic", "type",
+                                 3, "value", "conditions"));
+    char *text = json_dumps(cb, 0);
+    assert_non_null(strstr(text, "**Marked**: Attacks roll twice (2 rounds"));
+    free(text);
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 /* The fake's host is 127.0.0.1: a loopback address, refused unless the
  * configuration names it (attachment_allow_addresses), whatever the host
  * allow-list says. */
@@ -458,6 +502,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_import_then_export_round_trip),
+        cmocka_unit_test(test_config_imports_conditions),
         cmocka_unit_test(test_refused_files),
         cmocka_unit_test(test_held_download_blocks_nothing),
         cmocka_unit_test(test_character_import),
