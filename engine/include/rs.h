@@ -84,6 +84,8 @@ enum rs_val {
     RS_VAL_CHARACTER,        /* a saved character of the sender's */
     RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
     RS_VAL_TEMPLATE,         /* an NPC template of the server */
+    RS_VAL_RESOURCE,         /* a resource of the combatant in name:
+                                (enc_res.h) */
 };
 
 struct rs_opt_spec {
