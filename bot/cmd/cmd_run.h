@@ -101,6 +101,13 @@ enum cmd_touch { CMD_TOUCH_YES, CMD_TOUCH_NO, CMD_TOUCH_PROPOSE };
 enum cmd_touch cmd_touch_of(struct cmd_run *run,
                             const struct enc_combatant *who);
 
+/* The combatant named by option opt when the sender may change it
+ * (cmd_touch_of); when the change is to go to the GM as a proposal,
+ * run->propose_for is set (the handler tries it, cmd_finish sends it).
+ * NULL: refused, the reply says why. */
+struct enc_combatant *cmd_combatant_to_change(struct cmd_run *run,
+                                              const char *opt);
+
 /* Send the command in run->req, about who, to the GM as a proposal
  * (cmd_proposal.c): stored, within the limits, with a private answer to
  * the sender and the GM's message (reply.notice) with Approve and Reject
@@ -279,6 +286,7 @@ cmd_handler_fn cmd_combat_pick;
 cmd_handler_fn cmd_combat_pass;
 cmd_handler_fn cmd_combat_hp;
 cmd_handler_fn cmd_combat_condition;
+cmd_handler_fn cmd_combat_resource;   /* cmd_resource.c */
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;

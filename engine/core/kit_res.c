@@ -68,8 +68,12 @@ enum eng_err enc_res_add(struct rs_call *c, struct enc_combatant *who,
         if (eng_text_casecmp(p->name, name) == 0)
             return enc_fail(c->d, ENG_INVALID, "the %s rules keep %s "
                             "already (%s): change it with /combat hp or "
-                            "/combat stats", c->e->sys->id, p->name,
+                            "/combat set", c->e->sys->id, p->name,
                             p->help != NULL ? p->help : "a stat");
+    for (const struct rs_kept *p = c->e->sys->kept; p && p->name; p++)
+        if (eng_text_casecmp(p->name, name) == 0)
+            return enc_fail(c->d, ENG_INVALID, "the %s rules keep %s "
+                            "already: %s", c->e->sys->id, p->name, p->why);
     if (enc_res_find(who, name) != NULL)
         return enc_fail(c->d, ENG_EXISTS, "%s has %s already: remove it "
                         "first", who->name, name);
@@ -172,10 +176,10 @@ static void res_reset(struct rs_call *c, struct enc_combatant *who,
         return;
     if (out.total >= x->recharge) {
         x->cur = x->max;
-        RS_SAY(c, who, "{} {} recharges: {}", RS_A_WHO(who),
+        RS_SAY(c, who, "{} regains {}: recharge {}", RS_A_WHO(who),
                RS_A_USER(x->name), RS_A_ROLL(out.roll_idx));
     } else {
-        RS_SAY(c, who, "{} {} does not recharge: {}", RS_A_WHO(who),
+        RS_SAY(c, who, "{} does not regain {}: recharge {}", RS_A_WHO(who),
                RS_A_USER(x->name), RS_A_ROLL(out.roll_idx));
     }
 }

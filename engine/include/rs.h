@@ -219,6 +219,14 @@ struct rs_setting_spec {
  * hit points); fray makes the track from the stat on join, add and set. */
 enum rs_stat_kind { RS_STAT = 0, RS_TRACK, RS_POOL };
 
+/* A count the system's rules keep themselves (teams' reaction, tactical's
+ * action points): a resource (enc_res.h) of that name is refused with
+ * why, so the table spends it through the rules. */
+struct rs_kept {
+    const char *name;        /* NULL ends the list; ASCII case ignored */
+    const char *why;         /* a clause: "each member has one a round" */
+};
+
 struct rs_stat_spec {
     const char *name;        /* NULL ends the list */
     enum rs_stat_kind kind;
@@ -473,6 +481,7 @@ struct rs_system {
     int nconds;
     const struct rs_setting_spec *settings; /* ends at key == NULL */
     const struct rs_stat_spec *stats;       /* ends at name == NULL */
+    const struct rs_kept *kept;             /* ends at name == NULL */
 
     struct rs_state_spec enc_state;   /* on the encounter */
     struct rs_state_spec side_state;  /* on each side */

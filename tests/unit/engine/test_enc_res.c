@@ -139,8 +139,8 @@ static void test_recharge_rolls_its_die(void **state)
         int64_t face = f->r.rolls[i].total;
         assert_true(face >= 1 && face <= 6);
         assert_int_equal(left(f, "Dragon", "Breath"), face >= 5 ? 1 : 0);
-        assert_true(rs_fx_said(&f->fx, face >= 5 ? "Breath recharges"
-                                                 : "does not recharge"));
+        assert_true(rs_fx_said(&f->fx, face >= 5 ? "regains Breath: recharge"
+                                                 : "does not regain Breath"));
         refilled += face >= 5;
         kept += face < 5;
         /* Full, it rolls nothing at its next turn. */
@@ -183,8 +183,8 @@ static void test_refusals_and_limits(void **state)
     fx_free(f);
 }
 
-/* teams declares its own stats (a die size, stamina): a
- * resource of a declared stat's name is refused with the reason. */
+/* teams declares its own stats (a die size) and counts (rs_kept): a
+ * resource of either name is refused with the reason. */
 static void test_system_stat_refused(void **state)
 {
     (void)state;
@@ -195,6 +195,11 @@ static void test_system_stat_refused(void **state)
     assert_int_equal(add(f, "Kai", stat, 2, ENC_RESET_NEVER, 0),
                      ENG_INVALID);
     assert_non_null(strstr(f->d.msg, "rules keep"));
+    /* and what its rules count without a stat: one reaction a round */
+    assert_int_equal(add(f, "Kai", "Reaction", 1, ENC_RESET_ROUND, 0),
+                     ENG_INVALID);
+    assert_non_null(strstr(f->d.msg, "one reaction a round"));
+    assert_int_equal(add(f, "Kai", "Rally", 1, ENC_RESET_ROUND, 0), ENG_OK);
     fx_free(f);
 }
 
