@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_picker.h"
 #include "cmd_run.h"
 #include "enc_res.h"
 #include "eng_text.h"
@@ -51,6 +52,15 @@ void cmd_combat_resource(struct cmd_run *run)
     const char *action = cmd_req_opt(run->req, "action");
     if (action == NULL)
         action = "spend";
+    if (name == NULL && eng_text_casecmp(action, "add") == 0) {
+        cmd_fail(run, "resource: what to call the new one");
+        return;
+    }
+    if (name == NULL) {
+        run->propose_for = 0;          /* a menu changes nothing */
+        cmd_resource_picker(run, who); /* choose, not type */
+        return;
+    }
     int64_t max = 0, amount = 0;
     if (!cmd_opt_int(run, "max", 0, &max) ||
         !cmd_opt_int(run, "amount", 0, &amount))

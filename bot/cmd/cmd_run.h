@@ -211,12 +211,14 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
 
 /* The live tracker message of e (cmd_tracker.c) at wall-clock now_ms: the
  * public tracker as a Components V2 container, a row's Attack button
- * where one applies, and the controls that fit the fight's state, each
+ * where one applies, the running turn's row a Spend button when it has
+ * resources (enc_res.h), and the controls that fit the fight's state, each
  * carrying e->version. Rows that do not fit Discord's limits fold into
  * "+N more: /combat status".
  * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
 #define CMD_TRACKER_MORE "/combat status"
 #define CMD_TRACKER_ATTACK_LABEL "Attack"
+#define CMD_TRACKER_SPEND_LABEL "Spend"
 struct msg *cmd_tracker_msg(const struct encounter *e,
                             const struct rs_system *rs, int64_t now_ms);
 
