@@ -138,6 +138,9 @@ enum eng_err enc_res_restore(struct rs_call *c, struct enc_combatant *who,
     if (n < 0 || n > ENC_MAX_RES_VALUE)
         return enc_fail(c->d, ENG_INVALID, "amount: should be 1 to %d",
                         ENC_MAX_RES_VALUE);
+    if (x->cur >= x->max)
+        return enc_fail(c->d, ENG_STATE, "%s has all %d %s already",
+                        who->name, (int)x->max, x->name);
     int32_t gain = n == 0 || x->cur + n > x->max ? x->max - x->cur : n;
     x->cur += gain;
     res_say(c, who, "gets back", gain, x);

@@ -35,7 +35,8 @@ enum eng_err enc_res_add(struct rs_call *c, struct enc_combatant *who,
 /* Spend n (>= 1) of it; refused when fewer are left. */
 enum eng_err enc_res_spend(struct rs_call *c, struct enc_combatant *who,
                            const char *name, int32_t n);
-/* Give back n (>= 1), or fill it when n is 0; never past its maximum. */
+/* Give back n (>= 1), or fill it when n is 0; never past its maximum.
+ * Refused when it is full. */
 enum eng_err enc_res_restore(struct rs_call *c, struct enc_combatant *who,
                              const char *name, int32_t n);
 enum eng_err enc_res_remove(struct rs_call *c, struct enc_combatant *who,

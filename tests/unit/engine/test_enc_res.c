@@ -115,6 +115,10 @@ static void test_round_and_never(void **state)
                                      0), ENG_OK);
     assert_int_equal(left(f, "Ann", "Slots"), 2);
     c = rs_fx_standing(&f->fx, NULL);
+    assert_int_equal(enc_res_restore(c, rs_fx_who(&f->fx, "Ann"), "Slots",
+                                     1), ENG_STATE);
+    assert_non_null(strstr(f->d.msg, "has all 2 Slots already"));
+    c = rs_fx_standing(&f->fx, NULL);
     assert_int_equal(enc_res_remove(c, rs_fx_who(&f->fx, "Ann"), "Slots"),
                      ENG_OK);
     assert_null(enc_res_find(rs_fx_who(&f->fx, "Ann"), "Slots"));
