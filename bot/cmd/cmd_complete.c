@@ -344,6 +344,23 @@ static void add_attacks(struct cands *cs, const struct cmd_req *req,
         add(cs, a->attacks[i].name, a->attacks[i].name);
 }
 
+/* The resources of the combatant in name:, when the sender may see it:
+ * a hidden one's are the GM's and its owner's alone. */
+static void add_resources(struct cands *cs, const struct cmd_req *req,
+                          const struct encounter *e)
+{
+    const char *name = cmd_req_opt(req, "name");
+    bool gm = cmd_sender_is_gm(req, e);
+    for (int i = 0; name != NULL && i < e->ncs; i++) {
+        const struct enc_combatant *c = &e->cs[i];
+        if (!enc_name_eq(c->name, name) ||
+            (c->hidden && !gm && c->owner != req->user_id))
+            continue;
+        for (int k = 0; k < c->nres; k++)
+            add(cs, c->res[k].name, c->res[k].name);
+    }
+}
+
 static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
 {
     for (int i = 0; os->choices != NULL && os->choices[i] != NULL; i++)
@@ -464,6 +481,10 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
         break;
     case RS_VAL_SERVER_COND:
         add_sheets(cs, ctx, req, STORE_SHEET_COND, sn);
+        break;
+    case RS_VAL_RESOURCE:
+        if (e != NULL)
+            add_resources(cs, req, e);
         break;
     default:
         break;

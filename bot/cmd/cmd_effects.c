@@ -14,15 +14,24 @@
 #include "eng_text.h"
 #include "rs.h"
 
-void cmd_combat_hp(struct cmd_run *run)
+struct enc_combatant *cmd_combatant_to_change(struct cmd_run *run,
+                                              const char *opt)
 {
-    struct enc_combatant *who = cmd_combatant(run, "name");
+    struct enc_combatant *who = cmd_combatant(run, opt);
     enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
                                        : CMD_TOUCH_NO;
     if (touch == CMD_TOUCH_NO)
-        return;
+        return NULL;
     if (touch == CMD_TOUCH_PROPOSE)    /* tried, then sent (cmd_finish) */
         run->propose_for = who->id;
+    return who;
+}
+
+void cmd_combat_hp(struct cmd_run *run)
+{
+    struct enc_combatant *who = cmd_combatant_to_change(run, "name");
+    if (who == NULL)
+        return;
     const char *change = cmd_req_opt(run->req, "change");
     const char *track = cmd_req_opt(run->req, "track");
     if (track == NULL)

@@ -286,25 +286,37 @@ static void keep_srv(void *ctx, const char *name)
     s->list[(*s->n)++] = s->name[s->k++];
 }
 
+/* The id of a /combat <sub> picker for who, whose choice fills option
+ * sub (condition, resource), carrying the typed options given into id
+ * (CUSTOM_ID_MAX + 1 bytes); false, refused, when they do not fit. */
+static bool combat_picker_id(struct cmd_run *run,
+                             const struct enc_combatant *who,
+                             const char *sub, const char *const *typed,
+                             char *id)
+{
+    const char *names[CUSTOM_ID_MAX_PRESETS] = {"name"};
+    const char *values[CUSTOM_ID_MAX_PRESETS] = {who->name};
+    int npresets = carry(run->req, typed, names, values, 1);
+    if (npresets >= 0 &&
+        custom_id_make_picker(id, CUSTOM_ID_MAX + 1, "combat", sub,
+                              run->enc->fight_id, sub, names, values,
+                              npresets))
+        return true;
+    cmd_fail(run, "the name and the options given are too many or too "
+             "long for a picker (a menu's id holds %d bytes); give %s: as "
+             "well", CUSTOM_ID_MAX, sub);
+    return false;
+}
+
 void cmd_condition_picker(struct cmd_run *run,
                           const struct enc_combatant *who, bool remove)
 {
     static const char *const typed[] = {"value", "rounds", "remove",
                                         "until", "ends", "cap", "custom",
                                         NULL};
-    const char *names[CUSTOM_ID_MAX_PRESETS] = {"name"};
-    const char *values[CUSTOM_ID_MAX_PRESETS] = {who->name};
-    int npresets = carry(run->req, typed, names, values, 1);
     char id[CUSTOM_ID_MAX + 1];
-    if (npresets < 0 ||
-        !custom_id_make_picker(id, sizeof id, "combat", "condition",
-                               run->enc->fight_id, "condition", names,
-                               values, npresets)) {
-        cmd_fail(run, "the name and the options given are too many or too "
-                 "long for a picker (a menu's id holds %d bytes); give "
-                 "condition: as well", CUSTOM_ID_MAX);
+    if (!combat_picker_id(run, who, "condition", typed, id))
         return;
-    }
     /* removing: what who has; giving: what the system declares that a
      * hand may give (a rule's own conditions are the rules') */
     const char *list[CMD_PICKER_MAX];
@@ -356,6 +368,35 @@ void cmd_condition_picker(struct cmd_run *run,
         msg_set_select(m, id, "Choose a condition");
         for (int k = 0; k < n; k++)
             msg_select_add(m, list[k], list[k]);
+    }
+    free(name);
+}
+
+void cmd_resource_picker(struct cmd_run *run,
+                         const struct enc_combatant *who)
+{
+    static const char *const typed[] = {"action", "amount", NULL};
+    char id[CUSTOM_ID_MAX + 1];
+    if (!combat_picker_id(run, who, "resource", typed, id))
+        return;
+    char *name = msg_escape(who->name);
+    if (who->nres == 0) {
+        cmd_fail(run, "%s has no resources\nTry: `/combat resource "
+                 "name:<who> resource:<name> action:add max:<n>`",
+                 name ? name : "that one");
+        free(name);
+        return;
+    }
+    struct msg *m = &run->reply->msg;
+    run->reply->ephemeral = true;
+    msg_set_content(m, "Which of %s's resources?", name ? name : "them");
+    msg_set_select(m, id, "Choose a resource");
+    /* ENC_MAX_RES is far below a select's CMD_PICKER_MAX options */
+    for (int k = 0; k < who->nres; k++) {
+        char label[ENC_MAX_RES_NAME + 32];
+        snprintf(label, sizeof label, "%s (%d of %d left)", who->res[k].name,
+                 (int)who->res[k].cur, (int)who->res[k].max);
+        msg_select_add(m, label, who->res[k].name);
     }
     free(name);
 }

@@ -77,4 +77,11 @@ char *cmd_attack_area_options(struct cmd_run *run,
 void cmd_condition_picker(struct cmd_run *run,
                           const struct enc_combatant *who, bool remove);
 
+/* /combat resource without a resource (the tracker's Spend button):
+ * answer the sender alone with a select of who's resources with what is
+ * left, whose choice runs /combat resource name:<who> resource:<choice>
+ * with action: and amount: as given. Nothing changes. None: says so. */
+void cmd_resource_picker(struct cmd_run *run,
+                         const struct enc_combatant *who);
+
 #endif

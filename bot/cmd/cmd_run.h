@@ -101,6 +101,13 @@ enum cmd_touch { CMD_TOUCH_YES, CMD_TOUCH_NO, CMD_TOUCH_PROPOSE };
 enum cmd_touch cmd_touch_of(struct cmd_run *run,
                             const struct enc_combatant *who);
 
+/* The combatant named by option opt when the sender may change it
+ * (cmd_touch_of); when the change is to go to the GM as a proposal,
+ * run->propose_for is set (the handler tries it, cmd_finish sends it).
+ * NULL: refused, the reply says why. */
+struct enc_combatant *cmd_combatant_to_change(struct cmd_run *run,
+                                              const char *opt);
+
 /* Send the command in run->req, about who, to the GM as a proposal
  * (cmd_proposal.c): stored, within the limits, with a private answer to
  * the sender and the GM's message (reply.notice) with Approve and Reject
@@ -204,12 +211,14 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
 
 /* The live tracker message of e (cmd_tracker.c) at wall-clock now_ms: the
  * public tracker as a Components V2 container, a row's Attack button
- * where one applies, and the controls that fit the fight's state, each
+ * where one applies, the running turn's row a Spend button when it has
+ * resources (enc_res.h), and the controls that fit the fight's state, each
  * carrying e->version. Rows that do not fit Discord's limits fold into
  * "+N more: /combat status".
  * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
 #define CMD_TRACKER_MORE "/combat status"
 #define CMD_TRACKER_ATTACK_LABEL "Attack"
+#define CMD_TRACKER_SPEND_LABEL "Spend"
 struct msg *cmd_tracker_msg(const struct encounter *e,
                             const struct rs_system *rs, int64_t now_ms);
 
@@ -279,6 +288,7 @@ cmd_handler_fn cmd_combat_pick;
 cmd_handler_fn cmd_combat_pass;
 cmd_handler_fn cmd_combat_hp;
 cmd_handler_fn cmd_combat_condition;
+cmd_handler_fn cmd_combat_resource;   /* cmd_resource.c */
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;

@@ -30,6 +30,10 @@
 #define NO_OPTS ((const struct rs_opt_spec[]){RS_OPT_END})
 
 static const char *const ends_choices[] = {"start", "end", NULL};
+/* /combat resource (enc_res.h) */
+static const char *const res_actions[] = {"spend", "restore", "add",
+                                          "remove", NULL};
+static const char *const res_resets[] = {"turn", "round", "never", NULL};
 /* Whose dice syntax to read (dice_dialect_name()); "server": the server's */
 static const char *const dialect_choices[] = {
     "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick", NULL};
@@ -239,6 +243,27 @@ static const struct cmd_spec table[] = {
           RS_INT("cap", false, 0, ENC_MAX_VALUE,
                  "Most stacks allowed (a condition of your own)"),
           RS_BOOL("custom", "Keep a name the system does not know as typed")),
+     NULL, NULL},
+
+    {"combat", "resource", ENC_CMD, GUILD,
+     "Spend, restore, add or remove a resource that resets",
+     "/combat resource name:\"Goblin 1\" resource:Legendary action:add "
+     "max:3 reset:turn",
+     cmd_combat_resource,
+     OPTS(RS_OWN("name", true, "Who"),
+          RS_STR("resource", false, RS_VAL_RESOURCE, ENC_MAX_RES_NAME,
+                 "The resource (leave out: choose from a list)"),
+          RS_CHOICE("action", false, res_actions,
+                    "spend (default), restore, add or remove"),
+          RS_INT("amount", false, 1, ENC_MAX_RES_VALUE,
+                 "How many to spend (default 1) or restore (default all)"),
+          RS_INT("max", false, 1, ENC_MAX_RES_VALUE,
+                 "add: how many it holds"),
+          RS_CHOICE("reset", false, res_resets,
+                    "add: when it comes back: start of its turn, of each "
+                    "round, or never"),
+          RS_TEXT("recharge", false, 8,
+                  "add: roll a d6 at the reset point, back on e.g. 5-6")),
      NULL, NULL},
 
     {"combat", "status", CMD_F_NEEDS_ENC, GUILD,

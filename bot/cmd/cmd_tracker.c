@@ -2,7 +2,8 @@
  * cmd_tracker.c - the live tracker message: the tracker as a Components V2
  * container (render_tracker_v2.c) plus the buttons and the menu that run
  * the fight from it, and on each row the button a player at the table
- * wants there: while it is someone's turn, "Attack" on every visible foe
+ * wants there: on the running turn's row, "Spend" when it has resources;
+ * while it is someone's turn, "Attack" on every visible foe
  * of theirs that is still up (another side; without sides, players and
  * NPCs are each other's foes), which runs /attack
  * target:<name> for the clicker through the command layer (the attacker
@@ -57,13 +58,15 @@ static bool foes(const struct enc_combatant *a, const struct enc_combatant *b)
     return (a->owner == 0) != (b->owner == 0);
 }
 
-/* The Attack button of each row that may be attacked now. Hidden
- * combatants never get one: its id would carry the name. */
+/* The Attack button of each row that may be attacked now, and Spend on
+ * the running turn's row when it has resources: /combat resource
+ * name:<it>, whose answer is a private list of them (cmd_picker.h).
+ * Hidden combatants never get one: its id would carry the name. */
 static void add_row_buttons(struct msg *m, const struct encounter *e,
                             const struct rs_system *rs)
 {
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-    if (m->v2 == NULL || cur == NULL || rs == NULL || rs->ops->attack == NULL)
+    if (m->v2 == NULL || cur == NULL || rs == NULL)
         return;
     for (int i = 0; i < m->v2->nparts; i++) {
         struct msg_v2_part *p = &m->v2->parts[i];
@@ -71,10 +74,15 @@ static void add_row_buttons(struct msg *m, const struct encounter *e,
             p->kind == MSG_V2_ROW && p->who != 0
                 ? enc_by_id_c(e, (uint32_t)p->who)
                 : NULL;
-        if (c == NULL || c == cur || c->hidden ||
+        char id[CUSTOM_ID_MAX + 1];
+        if (c != NULL && c == cur && !c->hidden && c->nres > 0 &&
+            custom_id_make(id, sizeof id, "combat", "resource", e->fight_id,
+                           e->version, "name", c->name))
+            msg_v2_set_accessory(p, CMD_TRACKER_SPEND_LABEL, id,
+                                 MSG_BTN_SECONDARY);
+        if (c == NULL || c == cur || c->hidden || rs->ops->attack == NULL ||
             (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) || !foes(cur, c))
             continue;
-        char id[CUSTOM_ID_MAX + 1];
         /* a name too long for the id leaves the row without a button:
          * /attack target: still reaches it */
         if (custom_id_make(id, sizeof id, "attack", NULL, e->fight_id,

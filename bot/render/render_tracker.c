@@ -113,7 +113,7 @@ static void cond_time(struct sbuf *b, const struct encounter *e,
 }
 
 /* What the tracker says of c after its place: name, side, tracks (or a
- * health label), the system's status, conditions and note. */
+ * health label), the system's status, conditions, resources and note. */
 static void combatant_desc(struct sbuf *b, const struct encounter *e,
                            const struct enc_combatant *c, bool gm_view,
                            bool compact)
@@ -180,6 +180,15 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     }
     if (shown < c->nconds)
         sbuf_addf(b, " +%d", c->nconds - shown);
+    /* Resources are numbers: a hidden combatant's are the GM's. */
+    for (int i = 0; numbers && i < c->nres; i++) {
+        const struct enc_res *x = &c->res[i];
+        char *rn = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_COND : 0);
+        sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
+        sbuf_add(b, rn ? rn : "?");
+        free(rn);
+        sbuf_addf(b, " %d/%d", (int)x->cur, (int)x->max);
+    }
     if (!compact && c->note[0] != '\0' && numbers) {
         char *note = msg_escape(c->note);
         sbuf_addf(b, " \xE2\x80\x94 _%s_", note ? note : "");

@@ -6,6 +6,8 @@
  */
 #include "enc_json.h"
 
+#include "enc_res.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "enc_res.h"
 #include "eng_alloc.h"
 #include "eng_text.h"
 #include "jw.h"
@@ -132,6 +135,31 @@ static void dump_attacks(struct jw *w, const struct enc_combatant *c)
     JW_LIT(w, "]");
 }
 
+/* A combatant's resources (enc_res.h); absent when it has none, so a
+ * document from before they existed reads as it always did. */
+static void dump_res(struct jw *w, const struct enc_combatant *c)
+{
+    if (c->nres == 0)
+        return;
+    JW_KEY(w, "res");
+    JW_LIT(w, "[");
+    for (int i = 0; i < c->nres; i++) {
+        const struct enc_res *x = &c->res[i];
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "name");
+        jw_str(w, x->name);
+        JW_I64(w, "cur", x->cur);
+        JW_I64(w, "max", x->max);
+        JW_STR(w, "reset", enc_reset_word((enum enc_reset)x->reset));
+        if (x->recharge != 0)
+            JW_I64(w, "recharge", x->recharge);
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "]");
+}
+
 static void dump_conds(struct jw *w, const struct enc_combatant *c)
 {
     JW_LIT(w, "[");
@@ -240,6 +268,7 @@ static void dump_combatant(struct jw *w, const struct enc_combatant *c,
     if (c->sheet[0] != '\0')
         JW_STR(w, "sheet", c->sheet);
     dump_attacks(w, c);
+    dump_res(w, c);
     if (c->dealt != 0 || c->taken != 0 || c->falls != 0) {
         JW_KEY(w, "tally");
         int64_t t[3] = {c->dealt, c->taken, c->falls};
@@ -630,6 +659,36 @@ static void rd_numbers(struct rd *r, json_t *n, struct enc_combatant *c)
     c->dealt_unseen = v[7 + ENC_MAX_HARM];
 }
 
+/* Resources, checked as enc_res_add checks them: a count within its
+ * maximum, a known reset point, a recharge face a d6 has. */
+static void rd_res(struct rd *r, json_t *a, struct enc_combatant *c)
+{
+    if (a == NULL)
+        return;
+    if (!json_is_array(a) || json_array_size(a) > ENC_MAX_RES) {
+        rd_fail(r, "res");
+        return;
+    }
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        json_t *t = json_array_get(a, i);
+        struct enc_res *x = &c->res[c->nres++];
+        rd_str(r, t, "name", x->name, sizeof x->name);
+        x->max = (int32_t)rd_int(r, t, "max", 1, ENC_MAX_RES_VALUE);
+        x->cur = (int32_t)rd_int(r, t, "cur", 0, x->max);
+        const char *reset = json_string_value(json_object_get(t, "reset"));
+        x->reset = -1;
+        for (int k = ENC_RESET_NEVER; k <= ENC_RESET_ROUND; k++)
+            if (reset != NULL &&
+                strcmp(reset, enc_reset_word((enum enc_reset)k)) == 0)
+                x->reset = k;
+        if (x->reset < 0)
+            rd_fail(r, "res reset");
+        json_t *rc = json_object_get(t, "recharge");
+        if (rc != NULL)
+            x->recharge = (int32_t)rd_int(r, t, "recharge", 2, 6);
+    }
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
                          int nsides, const struct rs_state_spec *sp)
 {
@@ -735,6 +794,7 @@ static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
             rd_str(r, t, "options", a->options, sizeof a->options);
         }
     }
+    rd_res(r, json_object_get(o, "res"), c);
     json_t *tally = json_object_get(o, "tally");
     if (tally != NULL) {
         json_t *d = json_array_get(tally, 0), *t = json_array_get(tally, 1);

@@ -110,6 +110,8 @@ static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
     memcpy(d->attacks, s->attacks,
            (size_t)s->nattacks * sizeof s->attacks[0]);
     d->nattacks = s->nattacks;
+    memcpy(d->res, s->res, (size_t)s->nres * sizeof s->res[0]);
+    d->nres = s->nres;
     memcpy(&d->dealt, &s->dealt,
            sizeof *d - offsetof(struct enc_combatant, dealt));
 }

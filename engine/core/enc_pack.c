@@ -12,7 +12,8 @@
  *   combatant  its bytes outside its strings and arrays, then name,
  *              init_expr, sheet and note, and for each used stat, track and
  *              condition its name and the fields after the name, and each
- *              used attack's four strings; then its typed state;
+ *              used attack's four strings, each used resource's name
+ *              and the fields after it; then its typed state;
  *   the end    STR_CHUNK spare bytes, so reading copies a short string in
  *              one move.
  *
@@ -52,6 +53,8 @@ static_assert(offsetof(struct enc_track, cur) - END(struct enc_track, name) < 8,
               "a field between enc_track's name and cur is not packed");
 static_assert(offsetof(struct enc_cond, value) - END(struct enc_cond, name) < 8,
               "a field between enc_cond's name and value is not packed");
+static_assert(offsetof(struct enc_res, cur) - END(struct enc_res, name) < 8,
+              "a field between enc_res's name and cur is not packed");
 static_assert(offsetof(struct enc_side, st) - END(struct enc_side, name) < 8,
               "a field between enc_side's name and st is not packed");
 static_assert(offsetof(struct enc_setting, value) ==
@@ -78,6 +81,7 @@ STR_FIELD(struct enc_combatant, sheet);
 STR_FIELD(struct enc_stat, name);
 STR_FIELD(struct enc_track, name);
 STR_FIELD(struct enc_cond, name);
+STR_FIELD(struct enc_res, name);
 STR_FIELD(struct enc_attack, name);
 STR_FIELD(struct enc_attack, roll);
 STR_FIELD(struct enc_attack, damage);
@@ -156,7 +160,8 @@ static void put_comb(struct pk_out *w, const struct rs_system *sys,
     put_span(w, c, CE(tracks), C(conds));
     put_span(w, c, CE(conds), C(note));
     put_span(w, c, CE(note), C(attacks));
-    put_span(w, c, CE(attacks), C(st));
+    put_span(w, c, CE(attacks), C(res));
+    put_span(w, c, CE(res), C(st));
     put_str(w, c->name);
     put_str(w, c->init_expr);
     put_str(w, c->sheet);
@@ -182,6 +187,11 @@ static void put_comb(struct pk_out *w, const struct rs_system *sys,
         const struct enc_cond *k = &c->conds[i];
         put_str(w, k->name);
         put_span(w, k, offsetof(struct enc_cond, value), sizeof *k);
+    }
+    for (int i = 0; i < c->nres; i++) {
+        const struct enc_res *x = &c->res[i];
+        put_str(w, x->name);
+        put_span(w, x, offsetof(struct enc_res, cur), sizeof *x);
     }
     put_state(w, &sys->comb_state, c->st);
 #undef C
@@ -298,7 +308,8 @@ static bool get_comb(struct pk_in *r, const struct rs_system *sys,
     get_span(r, c, CE(tracks), C(conds));
     get_span(r, c, CE(conds), C(note));
     get_span(r, c, CE(note), C(attacks));
-    get_span(r, c, CE(attacks), C(st));
+    get_span(r, c, CE(attacks), C(res));
+    get_span(r, c, CE(res), C(st));
     get_str(r, c->name);
     get_str(r, c->init_expr);
     get_str(r, c->sheet);
@@ -324,6 +335,11 @@ static bool get_comb(struct pk_in *r, const struct rs_system *sys,
         struct enc_cond *k = &c->conds[i];
         get_str(r, k->name);
         get_span(r, k, offsetof(struct enc_cond, value), sizeof *k);
+    }
+    for (int i = 0; i < c->nres; i++) {
+        struct enc_res *x = &c->res[i];
+        get_str(r, x->name);
+        get_span(r, x, offsetof(struct enc_res, cur), sizeof *x);
     }
     return get_state(r, &sys->comb_state, &c->st);
 #undef C

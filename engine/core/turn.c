@@ -3,6 +3,7 @@
  */
 #include "turn.h"
 
+#include "enc_res.h"
 #include "rs_kit.h"
 
 #include <string.h>
@@ -67,6 +68,15 @@ void turn_start(struct rs_call *c, struct enc_combatant *who)
     e->current = who->id;
     enc_emit(c->r, ENC_EV_TURN, who->id)->secret = false;
     turn_expire(c, who->id, ENC_EXPIRE_START);
+    enc_res_turn(c, who);
+}
+
+void turn_round(struct rs_call *c)
+{
+    struct encounter *e = c->e;
+    e->round++;
+    enc_emit(c->r, ENC_EV_ROUND, 0)->a = e->round;
+    enc_res_round(c);
 }
 
 void turn_end(struct rs_call *c)
@@ -110,9 +120,7 @@ static void turn_fixed_from(struct rs_call *c, int idx,
     for (int steps = 0; steps <= 2 * e->norder; steps++) {
         if (idx >= e->norder) {
             idx = 0;
-            e->round++;
-            struct enc_event *ev = enc_emit(c->r, ENC_EV_ROUND, 0);
-            ev->a = e->round;
+            turn_round(c);
             if (round_start != NULL)
                 round_start(c);
         }

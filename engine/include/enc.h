@@ -94,13 +94,31 @@ struct enc_attack {
     char options[ENC_MAX_ATTACK_OPTS + 1];  /* "": none */
 };
 
+/* When a resource (enc_res.h) fills up again. */
+enum enc_reset {
+    ENC_RESET_NEVER = 0,     /* only when restored by hand */
+    ENC_RESET_TURN,          /* at the start of its holder's turn */
+    ENC_RESET_ROUND,         /* at the start of each round */
+};
+
+/* A named count a combatant spends and gets back: legendary actions,
+ * reactions, spell slots, a recharge ability. */
+struct enc_res {
+    char name[ENC_MAX_RES_NAME + 1];
+    int32_t cur;
+    int32_t max;             /* 1..ENC_MAX_RES_VALUE */
+    int32_t reset;           /* enum enc_reset */
+    int32_t recharge;        /* 0: refills at its reset point; 2..6: a d6
+                                rolled there refills it on this or more */
+};
+
 #define ENC_CF_DOWN   (1u << 0)  /* out of the fight: turns are skipped */
 #define ENC_CF_ACTED  (1u << 1)  /* has taken its turn this round/phase */
 #define ENC_CF_MAJOR  (1u << 2)  /* a major NPC (resolve ruleset) */
 #define ENC_CF_DEAD   (1u << 3)
 
 /* enc_clone copies a combatant in parts: everything before stats, the used
- * entries of stats, tracks, conds and attacks, the note up to its end, and
+ * entries of stats, tracks, conds, attacks and res, the note up to its end, and
  * everything from dealt on. A new field goes before stats or after dealt.
  * enc_pack (enc_pack.h) keeps the same parts, strings up to their ends;
  * st stays the last field. */
@@ -130,6 +148,8 @@ struct enc_combatant {
     char note[ENC_MAX_NOTE + 1];
     struct enc_attack attacks[ENC_MAX_ATTACKS]; /* its saved attacks */
     int nattacks;
+    struct enc_res res[ENC_MAX_RES]; /* its resources (enc_res.h) */
+    int nres;
     int64_t dealt, taken;    /* damage dealt and taken in this fight, for
                                 the summary at its end */
     int32_t falls;           /* times it went down */

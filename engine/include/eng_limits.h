@@ -79,6 +79,13 @@ _Static_assert(DICE_MAX_DEPTH <= 64, "the dice parser recurses on the C stack");
 #define ENC_MAX_ATTACK_EXPR 48
 /* An attack's options (the system's /attack tokens), in bytes. */
 #define ENC_MAX_ATTACK_OPTS 96
+/* Resources (legendary actions, slots) one combatant carries: a
+ * monster's few, kept small because every copy of the fight holds them. */
+#define ENC_MAX_RES 6
+/* A resource's name, in bytes. */
+#define ENC_MAX_RES_NAME 24
+/* A resource's largest maximum: counts a table spends by hand. */
+#define ENC_MAX_RES_VALUE 99
 /* One change's line in the fight's history (the first line of what
  * happened), in bytes; a longer one is kept to this with an ellipsis. */
 #define ENC_MAX_CHANGE_TEXT 160

@@ -85,6 +85,8 @@ enum rs_val {
     RS_VAL_ATTACK,           /* a saved attack of the attacking combatant */
     RS_VAL_TEMPLATE,         /* an NPC template of the server */
     RS_VAL_SERVER_COND,      /* a condition of the server's own */
+    RS_VAL_RESOURCE,         /* a resource of the combatant in name:
+                                (enc_res.h) */
 };
 
 struct rs_opt_spec {
@@ -217,6 +219,14 @@ struct rs_setting_spec {
 /* RS_POOL: a track with no maximum, set to the value given (temporary
  * hit points); fray makes the track from the stat on join, add and set. */
 enum rs_stat_kind { RS_STAT = 0, RS_TRACK, RS_POOL };
+
+/* A count the system's rules keep themselves (teams' reaction, tactical's
+ * action points): a resource (enc_res.h) of that name is refused with
+ * why, so the table spends it through the rules. */
+struct rs_kept {
+    const char *name;        /* NULL ends the list; ASCII case ignored */
+    const char *why;         /* a clause: "each member has one a round" */
+};
 
 struct rs_stat_spec {
     const char *name;        /* NULL ends the list */
@@ -472,6 +482,7 @@ struct rs_system {
     int nconds;
     const struct rs_setting_spec *settings; /* ends at key == NULL */
     const struct rs_stat_spec *stats;       /* ends at name == NULL */
+    const struct rs_kept *kept;             /* ends at name == NULL */
 
     struct rs_state_spec enc_state;   /* on the encounter */
     struct rs_state_spec side_state;  /* on each side */

@@ -32,8 +32,13 @@ typedef int turn_cmp_fn(const struct encounter *e, const struct enc_slot *a,
 void turn_order_build(struct encounter *e, turn_cmp_fn *cmp);
 
 /* Make who the current combatant: counts the turn and runs start-of-turn
- * expiry, emitting ENC_EV_TURN. */
+ * expiry, emitting ENC_EV_TURN, then who's turn resources come back. */
 void turn_start(struct rs_call *c, struct enc_combatant *who);
+
+/* A new round: e->round counted on, ENC_EV_ROUND, and every resource
+ * that comes back each round comes back (enc_res.h). Every system starts
+ * its rounds here. */
+void turn_round(struct rs_call *c);
 
 /* End the current turn (if any): end-of-turn expiry, ENC_EV_TURN_END, no
  * current combatant afterwards. */

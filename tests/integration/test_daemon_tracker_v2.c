@@ -140,6 +140,71 @@ static void test_attack_button_saved_attacks(void **st)
     harness_stop(&h);
 }
 
+/* The running turn's row has a Spend button when it has resources
+ * (issue 32, item 3): Alice's click answers her alone with a select of
+ * Aria's, what is left beside each; her choice spends one in public and
+ * the tracker is edited to show it; the old button is stale then. Rows
+ * not running a turn have none. */
+static void test_spend_button(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], id[128], sel_id[128], text[8192];
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    since = harness_last_request(&h);
+    fight(&h, "generic");
+    ok(combat(&h, ALICE, "resource",
+              json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s},{s:s,s:i},"
+                        "{s:s,s:s}]", "name", "name", "value", "Aria",
+                        "name", "resource", "value", "Reaction", "name",
+                        "action", "value", "add", "name", "max", "value", 1,
+                        "name", "reset", "value", "round")));
+    ok(combat(&h, BOB, "resource",
+              json_pack("[{s:s,s:s},{s:s,s:s},{s:s,s:s},{s:s,s:i}]",
+                        "name", "name", "value", "Bryn", "name", "resource",
+                        "value", "Luck", "name", "action", "value", "add",
+                        "name", "max", "value", 2)));
+    snprintf(tid, sizeof tid, "%s", begin(&h, &since));
+    json_t *m = message(&h, tid);
+    snprintf(id, sizeof id, "%s", button(m, "Spend"));
+    embed_text(m, text, sizeof text);
+    assert_non_null(strstr(text, "Reaction 1/1"));
+    /* one Spend only: Aria's, whose turn it is, not Bryn's */
+    assert_non_null(strstr(id, "combat/resource"));
+    assert_non_null(strstr(id, "name=Aria"));
+    json_decref(m);
+    json_t *cb = click(&h, ALICE, tid, id, NULL);
+    assert_int_equal(flags_of(cb) & 64, 64);
+    assert_non_null(strstr(content_of(cb), "Which of Aria's resources?"));
+    json_t *sel = component_find(json_object_get(json_object_get(cb, "data"),
+                                                 "components"), 3, NULL);
+    assert_non_null(sel);
+    json_t *opts = json_object_get(sel, "options");
+    assert_int_equal(json_array_size(opts), 1);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(opts, 0), "label")),
+                        "Reaction (1 of 1 left)");
+    snprintf(sel_id, sizeof sel_id, "%s",
+             json_string_value(json_object_get(sel, "custom_id")));
+    json_decref(cb);
+    cb = click(&h, ALICE, tid, sel_id, "Reaction");
+    assert_int_equal(flags_of(cb) & 64, 0);
+    embeds_text(cb, text, sizeof text);
+    assert_non_null(strstr(text, "spends 1 Reaction: 0 of 1 left"));
+    json_decref(cb);
+    json_t *e = wait_edit(&h, tid, &since, "Reaction 0/1");
+    assert_non_null(e);
+    json_decref(e);
+    cb = click(&h, ALICE, tid, id, NULL);     /* stale now */
+    assert_int_equal(flags_of(cb) & 64, 64);
+    assert_null(component_find(json_object_get(json_object_get(cb, "data"),
+                                               "components"), 3, NULL));
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 /* Whether callback cb is a turn notice drawn as V2 for user: the flag,
  * no content or embeds, the mention in its text and only that user in
  * allowed_mentions, the Attack button beside it. */
@@ -342,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_tracker_posted_as_v2),
         cmocka_unit_test(test_attack_button),
         cmocka_unit_test(test_attack_button_saved_attacks),
+        cmocka_unit_test(test_spend_button),
         cmocka_unit_test(test_turn_notice_v2),
         cmocka_unit_test(test_click_on_other_v2_message),
         cmocka_unit_test(test_classic_tracker_converts_on_edit),

@@ -325,6 +325,16 @@ static const struct rs_harm_spec cards_harm[] = {
     {CARDS_HARM, true}, {CARDS_MENTAL, true}, {NULL, false},
 };
 
+/* Counts the rules keep: never a resource of the same name (enc_res.h). */
+static const struct rs_kept cards_kept[] = {
+    {"slow", "each card brings one slow maneuver (/maneuver)"},
+    {"fast", "each card brings one fast maneuver (/maneuver)"},
+    {"maneuvers", "each card brings one slow and one fast maneuver (/maneuver)"},
+    {"reaction", "a reaction spends a fast maneuver (/react)"},
+    {"reactions", "a reaction spends a fast maneuver (/react)"},
+    {NULL, NULL},
+};
+
 const struct rs_system rs_cards = {
     .version = RS_SYSTEM_VERSION,
     .id = "cards",
@@ -342,6 +352,7 @@ const struct rs_system rs_cards = {
     .nconds = CARDS_N(cards_conds),
     .settings = cards_settings,
     .stats = cards_stats,
+    .kept = cards_kept,
     .enc_state = {sizeof(struct cards_enc), cards_enc_fields,
                   CARDS_N(cards_enc_fields)},
     .side_state = {0, NULL, 0},

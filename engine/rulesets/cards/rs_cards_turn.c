@@ -207,8 +207,7 @@ static void cards_advance(struct rs_call *c)
         if (idx < 0) {
             if (e->norder == 0)
                 break;
-            e->round++;
-            enc_emit(c->r, ENC_EV_ROUND, 0)->a = e->round;
+            turn_round(c);
             cards_round_start(c);
             continue;
         }
@@ -320,11 +319,11 @@ enum eng_err cards_begin(struct rs_call *c)
     }
     turn_order_build(e, cards_cmp);
     e->status = ENC_ST_RUNNING;
-    e->round = 1;
+    e->round = 0;
     e->turn_idx = -1;
     e->current = 0;
     enc_emit(c->r, ENC_EV_BEGIN, 0);
-    enc_emit(c->r, ENC_EV_ROUND, 0)->a = 1;
+    turn_round(c);
     cards_round_start(c);
     cards_advance(c);
     return ENG_OK;

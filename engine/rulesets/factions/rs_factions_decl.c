@@ -263,6 +263,14 @@ static const struct rs_lasting fac_lasts[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* Counts the rules keep: never a resource of the same name (enc_res.h). */
+static const struct rs_kept fac_kept[] = {
+    {"reaction", "a reaction spends one of its activations (/react)"},
+    {"reactions", "a reaction spends one of its activations (/react)"},
+    {"activations", "the order counts each unit's activations itself"},
+    {NULL, NULL},
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -280,6 +288,7 @@ const struct rs_system rs_factions = {
     .nconds = (int)(sizeof fac_conds / sizeof fac_conds[0]),
     .settings = fac_settings,
     .stats = fac_stats,
+    .kept = fac_kept,
     .enc_state = {sizeof(struct fac_enc), fac_enc_fields,
                   FAC_NFIELDS(fac_enc_fields)},
     .side_state = {sizeof(struct fac_side), fac_side_fields,

@@ -138,8 +138,7 @@ static enum eng_err fac_round_open(struct rs_call *c, bool *go)
         return ENG_OK;
     }
     *go = true;
-    e->round++;
-    enc_emit(c->r, ENC_EV_ROUND, 0)->a = e->round;
+    turn_round(c);
     for (int i = 0; i < e->ncs; i++)
         e->cs[i].flags &= ~(uint32_t)ENC_CF_ACTED;
     st->first = st->holder;

@@ -306,6 +306,12 @@ static const struct rs_lasting rsv_lasts[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* Counts the rules keep: never a resource of the same name (enc_res.h). */
+static const struct rs_kept rsv_kept[] = {
+    {"actions", "the rules count each turn's actions (the tracker's actions left)"},
+    {NULL, NULL},
+};
+
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
     .id = "resolve",
@@ -323,6 +329,7 @@ const struct rs_system rs_resolve = {
     .nconds = RSV_COUNT(rsv_conds),
     .settings = rsv_settings,
     .stats = rsv_stats,
+    .kept = rsv_kept,
     .enc_state = {sizeof(struct rsv_enc), rsv_enc_fields,
                   RSV_COUNT(rsv_enc_fields)},
     .side_state = {0, NULL, 0},

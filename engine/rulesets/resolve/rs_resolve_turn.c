@@ -138,8 +138,7 @@ static void rsv_walk(struct rs_call *c, int idx)
     for (int steps = 0; steps <= 2 * e->norder; steps++) {
         if (idx >= e->norder) {
             idx = 0;
-            e->round++;
-            enc_emit(c->r, ENC_EV_ROUND, 0)->a = e->round;
+            turn_round(c);
             rsv_round_start(c);
         }
         if (e->norder == 0)

@@ -245,6 +245,14 @@ static const struct rs_harm_spec tac_harm[] = {
     {"av", false}, {"hp", false}, {NULL, false},
 };
 
+/* Counts the rules keep: never a resource of the same name (enc_res.h). */
+static const struct rs_kept tac_kept[] = {
+    {"AP", "each turn brings its action points (the tracker's AP)"},
+    {"action points", "each turn brings its action points (the tracker's AP)"},
+    {"actions", "each turn brings its action points (the tracker's AP)"},
+    {NULL, NULL},
+};
+
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
@@ -265,6 +273,7 @@ const struct rs_system rs_tactical = {
     .nconds = TAC_BUILTIN_NSPEC,
     .settings = tac_settings,
     .stats = tac_stats,
+    .kept = tac_kept,
     .comb_state = {sizeof(struct tac_comb), tac_comb_fields,
                    (int)(sizeof tac_comb_fields / sizeof tac_comb_fields[0])},
     .data_file = "tactical-effects.conf",

@@ -279,9 +279,7 @@ static void te_new_round(struct rs_call *c)
     }
     bool was_surprise = st->surprise;
     st->surprise = false;
-    e->round++;
-    struct enc_event *ev = enc_emit(c->r, ENC_EV_ROUND, 0);
-    ev->a = e->round;
+    turn_round(c);
     if (was_surprise)
         rs_say0(c, NULL, "the surprise round is over");
     for (int i = 0; i < e->ncs; i++) {

@@ -270,6 +270,14 @@ static const struct rs_lasting te_lasts[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* Counts the rules keep: never a resource of the same name (enc_res.h). */
+static const struct rs_kept te_kept[] = {
+    {"actions", "each member has 3 actions on its turn"},
+    {"reaction", "each member has one reaction a round (the tracker's 1 reaction)"},
+    {"reactions", "each member has one reaction a round (the tracker's 1 reaction)"},
+    {NULL, NULL},
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -288,6 +296,7 @@ const struct rs_system rs_teams = {
     .nconds = (int)(sizeof te_conds / sizeof te_conds[0]),
     .settings = te_settings,
     .stats = te_stats,
+    .kept = te_kept,
     .enc_state = {sizeof(struct te_enc), te_enc_fields,
                   (int)(sizeof te_enc_fields / sizeof te_enc_fields[0])},
     .side_state = {0, NULL, 0},

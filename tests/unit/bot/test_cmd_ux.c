@@ -131,25 +131,15 @@ static bool run(struct fix *f, uint64_t user, const char *command,
     return !f->reply.is_error;
 }
 
-/* Autocomplete option focused (typed so far) of command/sub as user; the
- * choices' values joined with ','. */
-static const char *complete(struct fix *f, uint64_t user, const char *command,
-                            const char *sub, const char *focused,
-                            const char *typed)
+/* Autocomplete option focused of req; the choices' values joined with
+ * ','. */
+static const char *complete_req(struct fix *f, struct cmd_req *req,
+                                const char *focused)
 {
     static char out[4096];
-    struct cmd_req req;
     struct msg m;
-    va_list ap;
-    (void)ap;
-    req = (struct cmd_req){
-        .source = CMD_SRC_DISCORD, .command = command, .sub = sub,
-        .channel_id = 1, .guild_id = GUILD, .user_id = user,
-        .perms_known = true, .expect_version = -1,
-        .opts = {{focused, typed}}, .nopts = 1,
-    };
     msg_init(&m);
-    assert_true(cmd_complete(&f->ctx, &req, focused, &m));
+    assert_true(cmd_complete(&f->ctx, req, focused, &m));
     assert_true(m.select.noptions <= RENDER_DC_CHOICES_MAX);
     out[0] = '\0';
     for (int i = 0; i < m.select.noptions; i++) {
@@ -159,6 +149,22 @@ static const char *complete(struct fix *f, uint64_t user, const char *command,
     }
     msg_cleanup(&m);
     return out;
+}
+
+/* Autocomplete option focused (typed so far) of command/sub as user; the
+ * choices' values joined with ','. */
+static const char *complete(struct fix *f, uint64_t user, const char *command,
+                            const char *sub, const char *focused,
+                            const char *typed)
+{
+    struct cmd_req req;
+    req = (struct cmd_req){
+        .source = CMD_SRC_DISCORD, .command = command, .sub = sub,
+        .channel_id = 1, .guild_id = GUILD, .user_id = user,
+        .perms_known = true, .expect_version = -1,
+        .opts = {{focused, typed}}, .nopts = 1,
+    };
+    return complete_req(f, &req, focused);
 }
 
 /* Goblin 1, Goblin 2 (GM), Aria (Alice, first), Bryn (Bob), Shade (hidden
@@ -483,6 +489,37 @@ static void test_complete_combatants_by_ownership(void **state)
     assert_int_equal(m.select.noptions, 1);
     assert_string_equal(m.select.options[0].value, "Shade");
     msg_cleanup(&m);
+}
+
+/* resource: offers the resources of the combatant in name:, and a
+ * hidden one's to the GM alone (issue 32, item 3). */
+static const char *complete_res(struct fix *f, uint64_t user,
+                                const char *who)
+{
+    struct cmd_req req = {
+        .source = CMD_SRC_DISCORD, .command = "combat", .sub = "resource",
+        .channel_id = 1, .guild_id = GUILD, .user_id = user,
+        .perms_known = true, .expect_version = -1,
+        .opts = {{"name", who}, {"resource", ""}}, .nopts = 2,
+    };
+    return complete_req(f, &req, "resource");
+}
+
+static void test_complete_resources(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "resource", "name", "Shade", "resource",
+                    "Veil", "action", "add", "max", "1", NULL));
+    assert_true(run(f, ALICE, "combat", "resource", "name", "Aria",
+                    "resource", "Reaction", "action", "add", "max", "1",
+                    "reset", "round", NULL));
+    assert_true(run(f, ALICE, "combat", "resource", "name", "Aria",
+                    "resource", "Slots", "action", "add", "max", "2", NULL));
+    assert_string_equal(complete_res(f, ALICE, "Aria"), "Reaction,Slots");
+    assert_string_equal(complete_res(f, BOB, "Aria"), "Reaction,Slots");
+    assert_string_equal(complete_res(f, ALICE, "Shade"), "");
+    assert_string_equal(complete_res(f, GM, "Shade"), "Veil");
 }
 
 static void test_complete_best_matches_first(void **state)
@@ -1082,6 +1119,7 @@ int main(void)
         T(test_turn_notice_mentions_only_the_owner),
         T(test_complete_combatants_by_ownership),
         T(test_complete_best_matches_first),
+        T(test_complete_resources),
         T(test_complete_at_most_25),
         T(test_complete_conditions_systems_sides_topics),
         T(test_config_gm_channel),

@@ -456,6 +456,58 @@ static void test_enc_json_attacks(void **state)
     enc_free(e);
 }
 
+/* Resources (enc_res.h) ride with their combatant, checked on the way
+ * in; a fight without any writes no "res" member, so old documents and
+ * new ones without resources read alike. */
+static void test_enc_json_resources(void **state)
+{
+    (void)state;
+    struct encounter *e = sample();
+    char *plain = enc_json_dump(e);
+    assert_null(strstr(plain, "\"res\""));
+    free(plain);
+    struct enc_combatant *c = &e->cs[1];
+    c->nres = 2;
+    snprintf(c->res[0].name, sizeof c->res[0].name, "Legendary");
+    c->res[0].cur = 1;
+    c->res[0].max = 3;
+    c->res[0].reset = ENC_RESET_TURN;
+    snprintf(c->res[1].name, sizeof c->res[1].name, "Breath");
+    c->res[1].max = 1;
+    c->res[1].reset = ENC_RESET_ROUND;
+    c->res[1].recharge = 5;
+    char *doc = enc_json_dump(e);
+    assert_non_null(strstr(doc, "\"res\":[{\"name\":\"Legendary\",\"cur\":1,"
+                                "\"max\":3,\"reset\":\"turn\"},"));
+    struct encounter *back = NULL;
+    char err[160];
+    assert_int_equal(enc_json_load(doc, &back, err, sizeof err), BOT_OK);
+    assert_int_equal(back->cs[1].nres, 2);
+    assert_memory_equal(back->cs[1].res, c->res, 2 * sizeof c->res[0]);
+    char *doc2 = enc_json_dump(back);
+    assert_string_equal(doc, doc2);
+    free(doc2);
+    enc_free(back);
+    /* Damaged: more left than the maximum, an unknown reset, a face a d6
+     * does not have. */
+    const char *from[] = {"\"cur\":1,", "\"turn\"", "\"recharge\":5"};
+    const char *to[] = {"\"cur\":4,", "\"dawn\"", "\"recharge\":9"};
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
+        char *bad = strdup(doc);
+        char *at = strstr(bad, from[i]);
+        assert_non_null(at);
+        assert_int_equal(strlen(from[i]), strlen(to[i]));
+        memcpy(at, to[i], strlen(to[i]));
+        back = NULL;
+        assert_int_not_equal(enc_json_load(bad, &back, err, sizeof err),
+                             BOT_OK);
+        assert_null(back);
+        free(bad);
+    }
+    free(doc);
+    enc_free(e);
+}
+
 static void test_enc_json_refuses_damage(void **state)
 {
     (void)state;
@@ -504,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_enc_json_round_trip),
         cmocka_unit_test(test_enc_json_refuses_damage),
         cmocka_unit_test(test_enc_json_attacks),
+        cmocka_unit_test(test_enc_json_resources),
         cmocka_unit_test(test_enc_json_writer_matches_jansson),
         cmocka_unit_test(test_enc_json_writer_refuses_bad_utf8),
     };
