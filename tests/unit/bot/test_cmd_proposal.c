@@ -446,6 +446,53 @@ static void test_hidden_never_proposed(void **state)
     close_world(&w);
 }
 
+/* The prune pass forgets the rows of a fight that went without ending (no
+ * live fight in their channel, or another one), the channel's id counter
+ * with them, a bounded number a call; the live fight's proposal stays and
+ * is still answered. */
+static void test_prune_forgets_fights_gone(void **state)
+{
+    struct world w;
+    struct proposal p;
+    int64_t n = -1, id = 0;
+    char prefix[64];
+    const uint64_t gone = SCRIPT_CHANNEL + 1;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    bob_proposes(&w, "/combat hp name:Ann change:-1");
+    struct store *s = w.cell.store;
+    sample(&p);                          /* a channel whose fight went */
+    p.channel = gone;
+    p.id = 1;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    p.id = 2;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    assert_int_equal(proposal_next_id(s, gone, 2, &id), BOT_OK);
+    sample(&p);                          /* an earlier fight of this one */
+    p.channel = SCRIPT_CHANNEL;
+    p.id = 9;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    assert_int_equal(rows(&w), 2);
+    /* bounded: one a call when one is asked for */
+    assert_int_equal(proposal_prune(s, 1, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(proposal_prune(s, 100, &n), BOT_OK);
+    assert_int_equal(n, 3);
+    snprintf(prefix, sizeof prefix, PROPOSAL_KV_PREFIX "%" PRIu64 ":", gone);
+    assert_int_equal(store_fx_kv_count(s, prefix), 0);
+    snprintf(prefix, sizeof prefix, PROPOSAL_SEQ_PREFIX "%" PRIu64, gone);
+    assert_int_equal(store_fx_kv_count(s, prefix), 0);
+    assert_int_equal(rows(&w), 1);
+    snprintf(prefix, sizeof prefix, PROPOSAL_SEQ_PREFIX "%" PRIu64,
+             (uint64_t)SCRIPT_CHANNEL);
+    assert_int_equal(store_fx_kv_count(s, prefix), 1);
+    /* nothing more to do, and the live one is still answered */
+    assert_int_equal(proposal_prune(s, 100, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    must(&w, SCRIPT_GM, "/combat proposal approve:1");
+    close_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_lapsing_configured),
         cmocka_unit_test(test_approval_rechecks_the_fight),
         cmocka_unit_test(test_hidden_never_proposed),
+        cmocka_unit_test(test_prune_forgets_fights_gone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
