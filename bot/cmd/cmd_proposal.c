@@ -436,7 +436,8 @@ void cmd_combat_proposal(struct cmd_run *run)
     free(p);
 }
 
-bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved)
+bool cmd_proposal_route(struct store *store, const struct cmd_req *req,
+                        struct cmd_req *moved)
 {
     struct proposal_ref ref;
     const char *v;
@@ -450,6 +451,12 @@ bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved)
     if (v == NULL || !proposal_ref_parse(v, &ref) || ref.channel == 0 ||
         ref.channel == req->channel_id ||
         !(req->picker || req->expect_version >= 0))
+        return false;
+    /* Only the GM channel's buttons act elsewhere: anyone who manages
+     * some other channel would otherwise be "the GM" there for a button
+     * read off a message in the fight's channel. */
+    if (req->guild_id == 0 || store == NULL ||
+        cmd_config_gm_channel(store, req->guild_id) != req->channel_id)
         return false;
     *moved = *req;
     moved->channel_id = ref.channel;

@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "cmd_script.h"
 #include "custom_id.h"
+#include "custom_id_req.h"
 #include "enc.h"
 #include "proposal.h"
 #include "render_text.h"
@@ -446,6 +447,67 @@ static void test_hidden_never_proposed(void **state)
     close_world(&w);
 }
 
+/* Approve clicked as user in channel, with perms there: the button's
+ * custom_id (read off the GM's message) decoded as Discord's click is. */
+static bool click(struct world *w, const char *custom_id, uint64_t user,
+                  uint64_t channel, uint64_t perms)
+{
+    struct cmd_parsed p;
+    struct custom_id cid;
+    char why[128];
+    assert_true(custom_id_parse(custom_id, &cid));
+    cmd_reply_cleanup(&w->r);
+    script_req(&p, "/combat proposal", user);
+    p.req.channel_id = channel;
+    p.req.perms = perms;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    assert_true(cmd_exec(&w->cell.ctx, &p.req, &w->r));
+    script_text(&w->r.msg, w->text, sizeof w->text);
+    return !w->r.is_error;
+}
+
+/* A player who manages a channel of their own (another table's GM) does
+ * not answer their own proposal by pressing its button, read off the
+ * fight's channel, there: a click acts on another channel's fight only
+ * from the server's GM channel. */
+static void test_click_elsewhere_refused(void **state)
+{
+    struct world w;
+    char approve[CUSTOM_ID_MAX + 1];
+    const uint64_t own = 999, gm_channel = 555;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    bob_proposes(&w, "/combat hp name:Ann change:-1");
+    snprintf(approve, sizeof approve, "%s",
+             w.r.notice->buttons[0].custom_id);
+    int64_t v = version(&w);
+    assert_false(click(&w, approve, SCRIPT_P2, own,
+                       CMD_PERM_MANAGE_CHANNELS));
+    has(&w, "no fight in this channel");
+    assert_int_equal(version(&w), v);
+    assert_int_equal(rows(&w), 1);
+    /* with a GM channel, only there */
+    struct cmd_parsed cfg;                /* the channel, as resolved */
+    script_req(&cfg, "/config gm-channel:555", SCRIPT_ADMIN);
+    cfg.req.perms = CMD_PERM_ADMINISTRATOR;
+    cfg.req.channels[cfg.req.nchannels++] =
+        (struct cmd_channel){gm_channel, SCRIPT_GUILD, CMD_CHANNEL_TEXT};
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &cfg.req, &w.r));
+    assert_false(w.r.is_error);
+    must(&w, SCRIPT_P2, "/combat hp name:Ann change:-2");
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, gm_channel);
+    snprintf(approve, sizeof approve, "%s",
+             w.r.notice->buttons[0].custom_id);
+    assert_false(click(&w, approve, SCRIPT_P2, own,
+                       CMD_PERM_MANAGE_CHANNELS));
+    assert_int_equal(version(&w), v);
+    assert_true(click(&w, approve, SCRIPT_GM, gm_channel, 0));
+    assert_int_equal(version(&w), v + 1);
+    close_world(&w);
+}
+
 /* The prune pass forgets the rows of a fight that went without ending (no
  * live fight in their channel, or another one), the channel's id counter
  * with them, a bounded number a call; the live fight's proposal stays and
@@ -505,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_approval_rechecks_the_fight),
         cmocka_unit_test(test_hidden_never_proposed),
         cmocka_unit_test(test_prune_forgets_fights_gone),
+        cmocka_unit_test(test_click_elsewhere_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
