@@ -290,13 +290,19 @@ static void refuse_kept(struct cmd_run *run, const char *text)
     run->keep = true;
 }
 
-/* Tell the proposer in the fight's channel when the GM answered
- * elsewhere (the GM channel): the answer edits only the GM's message. */
+/* Tell the proposer where the fight is (its channel, or its own thread)
+ * when the GM answered elsewhere (the GM channel): the answer edits only
+ * the GM's message. */
 static void tell_proposer(struct cmd_run *run, const struct proposal *p,
                           bool approved)
 {
+    uint64_t fight_at = run->ctx->shown_in != NULL
+                            ? run->ctx->shown_in(run->ctx->store, p->channel)
+                            : 0;
+    if (fight_at == 0)
+        fight_at = p->channel;
     if (run->req->source != CMD_SRC_DISCORD || p->posted == 0 ||
-        p->posted == p->channel)
+        p->posted == p->channel || p->posted == fight_at)
         return;
     struct msg *m = malloc(sizeof *m);
     struct sbuf text;
@@ -313,7 +319,7 @@ static void tell_proposer(struct cmd_run *run, const struct proposal *p,
     msg_set_content(m, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
     run->reply->notice = m;
-    run->reply->notice_channel = p->channel;
+    run->reply->notice_channel = fight_at;
 }
 
 /* Apply p as the command it was, in this run: the GM's own change,

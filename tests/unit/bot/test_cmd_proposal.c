@@ -508,6 +508,71 @@ static void test_click_elsewhere_refused(void **state)
     close_world(&w);
 }
 
+/* The fight shown in a thread of its own (ctx.shown_in). */
+#define FIGHT_THREAD UINT64_C(4242)
+static uint64_t in_thread(struct store *s, uint64_t channel)
+{
+    (void)s;
+    return channel == SCRIPT_CHANNEL ? FIGHT_THREAD : 0;
+}
+
+/* In a fight with its own thread the GM's message is posted there and
+ * answered there: nobody is told again in the parent channel. Answered
+ * in the GM channel, the proposer is told in the thread, where the fight
+ * is, not in the parent channel. */
+static void test_thread_answer_told_in_thread(void **state)
+{
+    struct world w;
+    char approve[CUSTOM_ID_MAX + 1];
+    struct cmd_parsed p;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    w.cell.ctx.shown_in = in_thread;
+    script_req(&p, "/combat hp name:Ann change:-1", SCRIPT_P2);
+    p.req.thread_id = FIGHT_THREAD;
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, FIGHT_THREAD);
+    snprintf(approve, sizeof approve, "%s", w.r.notice->buttons[0].custom_id);
+    struct custom_id cid;
+    char why[128];
+    assert_true(custom_id_parse(approve, &cid));
+    script_req(&p, "/combat proposal", SCRIPT_GM);
+    p.req.thread_id = FIGHT_THREAD;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_null(w.r.notice);             /* the answer is seen there */
+    /* answered in the GM channel: the proposer is told in the thread */
+    struct cmd_parsed cfg;
+    script_req(&cfg, "/config gm-channel:555", SCRIPT_ADMIN);
+    cfg.req.perms = CMD_PERM_ADMINISTRATOR;
+    cfg.req.channels[cfg.req.nchannels++] =
+        (struct cmd_channel){555, SCRIPT_GUILD, CMD_CHANNEL_TEXT};
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &cfg.req, &w.r));
+    assert_false(w.r.is_error);
+    script_req(&p, "/combat hp name:Ann change:-2", SCRIPT_P2);
+    p.req.thread_id = FIGHT_THREAD;
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, 555);
+    snprintf(approve, sizeof approve, "%s", w.r.notice->buttons[0].custom_id);
+    assert_true(custom_id_parse(approve, &cid));
+    script_req(&p, "/combat proposal", SCRIPT_GM);
+    p.req.channel_id = 555;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, FIGHT_THREAD);
+    close_world(&w);
+}
+
 /* The prune pass forgets the rows of a fight that went without ending (no
  * live fight in their channel, or another one), the channel's id counter
  * with them, a bounded number a call; the live fight's proposal stays and
@@ -568,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_hidden_never_proposed),
         cmocka_unit_test(test_prune_forgets_fights_gone),
         cmocka_unit_test(test_click_elsewhere_refused),
+        cmocka_unit_test(test_thread_answer_told_in_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
