@@ -573,6 +573,37 @@ static void test_thread_answer_told_in_thread(void **state)
     close_world(&w);
 }
 
+/* A player's name and values are shown in the GM's message, never obeyed
+ * there: a backtick, spoiler bars or a strike cannot end the command's
+ * text early, hide part of it or dress it up as something else. */
+static void test_markup_shown_not_obeyed(void **state)
+{
+    struct world w;
+    struct cmd_parsed p;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    script_req(&p, "/combat condition name:Ann condition:\"Pr`o||ne\" "
+               "custom:true", SCRIPT_P2);
+    p.req.user_name = "~~Bob||";
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_non_null(w.r.notice);
+    const char *gm = w.r.notice->content;
+    assert_non_null(gm);
+    if (strstr(gm, "Pr\\`o\\|\\|ne") == NULL ||
+        strstr(gm, "\\~\\~Bob\\|\\|") == NULL)
+        fail_msg("markup obeyed in the GM's message: %s", gm);
+    assert_non_null(w.r.msg.content);
+    if (strstr(w.r.msg.content, "Pr\\`o\\|\\|ne") == NULL)
+        fail_msg("markup obeyed in the answer: %s", w.r.msg.content);
+    must(&w, SCRIPT_GM, "/combat proposal");
+    has(&w, "Pr`o||ne");                 /* read back as typed */
+    must(&w, SCRIPT_GM, "/combat proposal reject:1");
+    assert_non_null(strstr(w.r.msg.content, "\\~\\~Bob"));
+    close_world(&w);
+}
+
 /* The prune pass forgets the rows of a fight that went without ending (no
  * live fight in their channel, or another one), the channel's id counter
  * with them, a bounded number a call; the live fight's proposal stays and
@@ -634,6 +665,7 @@ int main(void)
         cmocka_unit_test(test_prune_forgets_fights_gone),
         cmocka_unit_test(test_click_elsewhere_refused),
         cmocka_unit_test(test_thread_answer_told_in_thread),
+        cmocka_unit_test(test_markup_shown_not_obeyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
