@@ -447,7 +447,8 @@ enum bot_err proposal_prune(struct store *s, size_t max, int64_t *pruned)
          * and the next proposal's sweep takes it otherwise */
         bool counter = strncmp(r->key, PROPOSAL_SEQ_PREFIX,
                                strlen(PROPOSAL_SEQ_PREFIX)) == 0;
-        bool stale = !live || (!counter && r->fight != 0 && r->fight != fight);
+        bool stale = !live || (!counter && fight != 0 && r->fight != 0 &&
+                               r->fight != fight);
         if (err == BOT_OK && stale) {
             err = store_kv_delete(s, r->key);
             if (err == BOT_NOTFOUND)
