@@ -638,7 +638,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     /* An answer to a proposal clicked in the GM channel acts on the
      * fight its button names (cmd_proposal.c checks the rest). */
     struct cmd_req moved;
-    if (cmd_proposal_route(req, &moved)) {
+    if (cmd_proposal_route(ctx->store, req, &moved)) {
         req = &moved;
         run.req = req;
         reply->channel_id = req->channel_id;

@@ -199,6 +199,14 @@ void cmd_combat_condition(struct cmd_run *run)
             return;
         q.anchor = anchor->id;
     }
+    /* rounds:0 is a condition that never counts down: a turn to count on
+     * would be dropped without a word. */
+    if (q.rounds == 0 && (q.anchor != 0 || ends != NULL)) {
+        cmd_fail(run, "rounds:0 lasts until the condition is removed, so "
+                 "until: and ends: would count nothing; give rounds:1 or "
+                 "more, or leave rounds: out");
+        return;
+    }
     /* until:Ann or ends:start without rounds: that turn's next one. */
     if (q.rounds < 0 && (q.anchor != 0 || ends != NULL))
         q.rounds = 1;

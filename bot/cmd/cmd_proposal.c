@@ -44,16 +44,30 @@ enum cmd_touch cmd_touch_of(struct cmd_run *run,
     return cmd_may_act(run, who) ? CMD_TOUCH_YES : CMD_TOUCH_NO;
 }
 
-/* p as the command it runs, "/combat hp name:Orc change:-3". */
+/* A player's text (a name, a value typed) as it reads, its markup
+ * escaped (msg_escape): shown in the GM's message, never obeyed there,
+ * so it cannot dress up or hide what Approve would do. */
+static void add_shown(struct sbuf *b, const char *text)
+{
+    char *e = msg_escape(text);
+    sbuf_add(b, e != NULL ? e : "?");
+    free(e);
+}
+
+/* p as the command it runs, "/combat hp name:Orc change:-3", escaped. */
 static void command_text(struct sbuf *b, const struct proposal *p)
 {
-    sbuf_addf(b, "/combat %s", p->sub);
+    struct sbuf raw;
+    sbuf_init(&raw, MSG_MAX_TEXT);
+    sbuf_addf(&raw, "/combat %s", p->sub);
     for (int i = 0; i < p->nopts; i++) {
         const char *v = p->opts[i].value;
         bool quote = v[0] == '\0' || strchr(v, ' ') != NULL;
-        sbuf_addf(b, " %s:%s%s%s", p->opts[i].name, quote ? "\"" : "", v,
-                  quote ? "\"" : "");
+        sbuf_addf(&raw, " %s:%s%s%s", p->opts[i].name, quote ? "\"" : "",
+                  v, quote ? "\"" : "");
     }
+    add_shown(b, sbuf_str(&raw));
+    sbuf_cleanup(&raw);
 }
 
 static const char *lapse_text(enum proposal_expiry x)
@@ -74,6 +88,18 @@ static const char *proposer(const struct proposal *p)
     return p->user_name[0] != '\0' ? p->user_name : "a player";
 }
 
+/* msg_escape() makes a character at most 4 bytes ('@' and a zero-width
+ * space). */
+#define SHOWN_NAME_MAX (4 * PROPOSAL_NAME_MAX + 1)
+
+/* proposer(p) escaped into out[SHOWN_NAME_MAX]. */
+static void proposer_shown(const struct proposal *p, char *out)
+{
+    char *e = msg_escape(proposer(p));
+    snprintf(out, SHOWN_NAME_MAX, "%s", e != NULL ? e : "a player");
+    free(e);
+}
+
 /* The GM's message: what is proposed, with Approve and Reject buttons
  * (their custom_ids name the proposal by channel, id and token), in the
  * GM channel or, without one, the fight's channel with a mention. */
@@ -90,13 +116,13 @@ static struct msg *gm_notice(const struct cmd_run *run,
     if (!in_gm_channel && run->enc->gm != 0 &&
         msg_add_mention(m, run->enc->gm))
         sbuf_addf(&text, "<@%" PRIu64 ">, ", run->enc->gm);
-    sbuf_addf(&text, "**Proposal %" PRId64 "** from %s", p->id,
-              proposer(p));
+    sbuf_addf(&text, "**Proposal %" PRId64 "** from ", p->id);
+    add_shown(&text, proposer(p));
     if (in_gm_channel)
         sbuf_addf(&text, " in <#%" PRIu64 ">", p->channel);
-    sbuf_add(&text, ", for the GM to approve: `");
+    sbuf_add(&text, ", for the GM to approve: ");
     command_text(&text, p);
-    sbuf_addf(&text, "`\nTyped: `/combat proposal approve:%" PRId64 "` or "
+    sbuf_addf(&text, "\nTyped: `/combat proposal approve:%" PRId64 "` or "
               "`reject:%" PRId64 "` in the fight's channel.", p->id, p->id);
     msg_set_content(m, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
@@ -207,10 +233,10 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
     sbuf_init(&text, MSG_MAX_TEXT);
     msg_cleanup(&run->reply->msg);
     msg_init(&run->reply->msg);
-    sbuf_addf(&text, "Sent to the GM for approval (proposal %" PRId64 "): `",
+    sbuf_addf(&text, "Sent to the GM for approval (proposal %" PRId64 "): ",
               p->id);
     command_text(&text, p);
-    sbuf_addf(&text, "`. %s", lapse_text(x));
+    sbuf_addf(&text, ". %s", lapse_text(x));
     if (req->source == CMD_SRC_CONSOLE)
         sbuf_addf(&text, "\nThe GM answers with `/combat proposal "
                   "approve:%" PRId64 "` or `/combat proposal reject:%" PRId64
@@ -241,9 +267,10 @@ static enum bot_err list_row(void *ctx, const char *key, const char *value)
     (void)key;
     if (!proposal_decode(value, &l->p))
         return BOT_OK;
-    sbuf_addf(l->b, "\n**%" PRId64 ".** %s: `", l->p.id, proposer(&l->p));
+    sbuf_addf(l->b, "\n**%" PRId64 ".** ", l->p.id);
+    add_shown(l->b, proposer(&l->p));
+    sbuf_add(l->b, ": ");
     command_text(l->b, &l->p);
-    sbuf_add(l->b, "`");
     l->n++;
     return BOT_OK;
 }
@@ -290,13 +317,19 @@ static void refuse_kept(struct cmd_run *run, const char *text)
     run->keep = true;
 }
 
-/* Tell the proposer in the fight's channel when the GM answered
- * elsewhere (the GM channel): the answer edits only the GM's message. */
+/* Tell the proposer where the fight is (its channel, or its own thread)
+ * when the GM answered elsewhere (the GM channel): the answer edits only
+ * the GM's message. */
 static void tell_proposer(struct cmd_run *run, const struct proposal *p,
                           bool approved)
 {
+    uint64_t fight_at = run->ctx->shown_in != NULL
+                            ? run->ctx->shown_in(run->ctx->store, p->channel)
+                            : 0;
+    if (fight_at == 0)
+        fight_at = p->channel;
     if (run->req->source != CMD_SRC_DISCORD || p->posted == 0 ||
-        p->posted == p->channel)
+        p->posted == p->channel || p->posted == fight_at)
         return;
     struct msg *m = malloc(sizeof *m);
     struct sbuf text;
@@ -306,14 +339,13 @@ static void tell_proposer(struct cmd_run *run, const struct proposal *p,
     sbuf_init(&text, MSG_MAX_TEXT);
     if (msg_add_mention(m, p->user))
         sbuf_addf(&text, "<@%" PRIu64 ">, ", p->user);
-    sbuf_addf(&text, "the GM %s your proposal %" PRId64 ": `",
+    sbuf_addf(&text, "the GM %s your proposal %" PRId64 ": ",
               approved ? "approved" : "did not approve", p->id);
     command_text(&text, p);
-    sbuf_add(&text, "`");
     msg_set_content(m, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
     run->reply->notice = m;
-    run->reply->notice_channel = p->channel;
+    run->reply->notice_channel = fight_at;
 }
 
 /* Apply p as the command it was, in this run: the GM's own change,
@@ -350,9 +382,11 @@ static void proposal_apply(struct cmd_run *run, const struct proposal *p)
     if (!cmd_run_as(run, &g->req))
         return;
     struct msg *m = &run->reply->msg;
+    char who[SHOWN_NAME_MAX];
+    proposer_shown(p, who);
     if (m->content == NULL)
         msg_set_content(m, "Approved: proposal %" PRId64 " from %s.", p->id,
-                        proposer(p));
+                        who);
     tell_proposer(run, &g->p, true);
 }
 
@@ -394,7 +428,7 @@ void cmd_combat_proposal(struct cmd_run *run)
         cmd_fail(run, "the bot ran out of memory; nothing was changed");
         return;
     }
-    char text[320];
+    char text[SHOWN_NAME_MAX + 256], who[SHOWN_NAME_MAX];
     enum bot_err err = proposal_get(ctx->store, req->channel_id, ref.id, p);
     if (err == BOT_NOTFOUND) {
         cmd_fail(run, "proposal %" PRId64 " is not waiting for an answer: "
@@ -410,16 +444,20 @@ void cmd_combat_proposal(struct cmd_run *run)
                BOT_OK) {
         fail_store(run);
     } else if (proposal_expired(p, run->enc, x)) {
-        snprintf(text, sizeof text, "Proposal %" PRId64 " from %.64s has "
+        proposer_shown(p, who);
+        snprintf(text, sizeof text, "Proposal %" PRId64 " from %s has "
                  "lapsed: the %s moved on since it was sent, so nothing was "
-                 "changed. It can be sent again.", p->id, proposer(p),
+                 "changed. It can be sent again.", p->id, who,
                  x == PROPOSAL_EXPIRE_ROUND ? "round" : "turn");
         refuse_kept(run, text);
     } else if (reject != NULL) {
+        char *target = msg_escape(p->target_name);
+        proposer_shown(p, who);
         msg_set_content(&run->reply->msg, "Not approved: proposal %" PRId64
                         " from %s (`/combat %s` for %s). Nothing was "
-                        "changed.", p->id, proposer(p), p->sub,
-                        p->target_name);
+                        "changed.", p->id, who, p->sub,
+                        target != NULL ? target : "a combatant");
+        free(target);
         run->keep = true;
         tell_proposer(run, p, false);
     } else {
@@ -436,7 +474,8 @@ void cmd_combat_proposal(struct cmd_run *run)
     free(p);
 }
 
-bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved)
+bool cmd_proposal_route(struct store *store, const struct cmd_req *req,
+                        struct cmd_req *moved)
 {
     struct proposal_ref ref;
     const char *v;
@@ -450,6 +489,12 @@ bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved)
     if (v == NULL || !proposal_ref_parse(v, &ref) || ref.channel == 0 ||
         ref.channel == req->channel_id ||
         !(req->picker || req->expect_version >= 0))
+        return false;
+    /* Only the GM channel's buttons act elsewhere: anyone who manages
+     * some other channel would otherwise be "the GM" there for a button
+     * read off a message in the fight's channel. */
+    if (req->guild_id == 0 || store == NULL ||
+        cmd_config_gm_channel(store, req->guild_id) != req->channel_id)
         return false;
     *moved = *req;
     moved->channel_id = ref.channel;

@@ -129,7 +129,13 @@ void cmd_explain(struct cmd_run *run)
     if (em == NULL || who == NULL || expr == NULL) {
         cmd_fail(run, "the bot ran out of memory");
     } else {
-        sbuf_addf(&d, "Dice: `%s`, read as %s dice\n", expr,
+        /* In a code span only a backtick is markup: the dice stand as
+         * typed there, and escaped only when they hold one. */
+        if (strchr(r->expr, '`') == NULL)
+            sbuf_addf(&d, "Dice: `%s`", r->expr);
+        else
+            sbuf_addf(&d, "Dice: %s", expr);
+        sbuf_addf(&d, ", read as %s dice\n",
                   dice_dialect_title(r->dialect));
         if (label != NULL)
             sbuf_addf(&d, "For: %s\n", label);

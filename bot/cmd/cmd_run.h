@@ -115,10 +115,12 @@ struct enc_combatant *cmd_combatant_to_change(struct cmd_run *run,
  * handler tried the change, is dropped). */
 void cmd_propose(struct cmd_run *run, const struct enc_combatant *who);
 
-/* An answer to a proposal whose button names another channel (clicked
- * in the GM channel): *moved is req for that fight's channel, and true.
- * False: req stands as it is. */
-bool cmd_proposal_route(const struct cmd_req *req, struct cmd_req *moved);
+/* An answer to a proposal whose button names another channel, clicked
+ * in the server's GM channel (/config gm-channel:, read from store):
+ * *moved is req for that fight's channel, and true. False: req stands as
+ * it is (a click elsewhere is then refused as not this fight's). */
+bool cmd_proposal_route(struct store *store, const struct cmd_req *req,
+                        struct cmd_req *moved);
 
 /* Whether proposals are on in guild (/config proposals:), and when they
  * lapse (/config proposal-expiry:); without a server (the console) on,

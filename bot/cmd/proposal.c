@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "enc.h"
+#include "enc_json.h"
 #include "eng_rng.h"
 #include "eng_text.h"
 #include "store.h"
@@ -362,4 +363,101 @@ enum bot_err proposal_forget_channel(struct store *s, uint64_t channel)
     if (err == BOT_OK)
         err = store_kv_delete(s, key);
     return err == BOT_NOTFOUND ? BOT_OK : err;
+}
+
+/* One proposal row or id counter the prune pass read: whose, and of
+ * which fight (0 for a counter, or a row that does not read as one). */
+struct prune_row {
+    char key[STORE_MAX_KV_KEY];
+    uint64_t channel, fight;
+};
+
+struct prune_scan {
+    struct prune_row *rows;
+    size_t n, cap;
+    struct proposal p;                   /* one row, decoded */
+};
+
+static enum bot_err prune_take(void *ctx, const char *key, const char *value)
+{
+    struct prune_scan *ps = ctx;
+    const char *tail = strncmp(key, PROPOSAL_SEQ_PREFIX,
+                               strlen(PROPOSAL_SEQ_PREFIX)) == 0
+                           ? key + strlen(PROPOSAL_SEQ_PREFIX)
+                           : key + strlen(PROPOSAL_KV_PREFIX);
+    const char *end = strchr(tail, ':');
+    uint64_t channel = 0;
+    if (!read_u64(tail, end != NULL ? end : tail + strlen(tail), &channel))
+        return BOT_OK;                   /* not a key proposal.c wrote */
+    if (ps->n == ps->cap) {
+        size_t cap = ps->cap ? 2 * ps->cap : 64;
+        struct prune_row *r = realloc(ps->rows, cap * sizeof *r);
+        if (r == NULL)
+            return BOT_NOMEM;
+        ps->rows = r;
+        ps->cap = cap;
+    }
+    struct prune_row *r = &ps->rows[ps->n++];
+    snprintf(r->key, sizeof r->key, "%s", key);
+    r->channel = channel;
+    r->fight = end != NULL && proposal_decode(value, &ps->p) &&
+                       ps->p.channel == channel
+                   ? ps->p.fight
+                   : 0;
+    return BOT_OK;
+}
+
+/* The fight id of channel's live fight into *fight; *live false when it
+ * has none. An unreadable document counts as live: its rows wait. */
+static enum bot_err live_fight(struct store *s, uint64_t channel, bool *live,
+                               uint64_t *fight)
+{
+    char *doc = NULL, why[128];
+    int64_t version = 0;
+    struct encounter *e = NULL;
+    enum bot_err err = store_enc_load(s, channel, &doc, &version);
+    *live = err != BOT_NOTFOUND;
+    *fight = 0;
+    if (err == BOT_NOTFOUND)
+        return BOT_OK;
+    if (err == BOT_OK && enc_json_load(doc, &e, why, sizeof why) == BOT_OK)
+        *fight = e->fight_id;
+    enc_free(e);
+    free(doc);
+    return err;
+}
+
+enum bot_err proposal_prune(struct store *s, size_t max, int64_t *pruned)
+{
+    struct prune_scan ps = {0};
+    size_t gone = 0;
+    enum bot_err err = store_kv_scan(s, PROPOSAL_KV_PREFIX, prune_take, &ps);
+    if (err == BOT_OK)
+        err = store_kv_scan(s, PROPOSAL_SEQ_PREFIX, prune_take, &ps);
+    uint64_t channel = 0, fight = 0;
+    bool known = false, live = false;
+    for (size_t i = 0; err == BOT_OK && i < ps.n && gone < max; i++) {
+        struct prune_row *r = &ps.rows[i];
+        if (!known || r->channel != channel) {
+            channel = r->channel;
+            known = true;
+            err = live_fight(s, channel, &live, &fight);
+        }
+        /* a row that does not read goes with a fight that is not live,
+         * and the next proposal's sweep takes it otherwise */
+        bool counter = strncmp(r->key, PROPOSAL_SEQ_PREFIX,
+                               strlen(PROPOSAL_SEQ_PREFIX)) == 0;
+        bool stale = !live || (!counter && fight != 0 && r->fight != 0 &&
+                               r->fight != fight);
+        if (err == BOT_OK && stale) {
+            err = store_kv_delete(s, r->key);
+            if (err == BOT_NOTFOUND)
+                err = BOT_OK;            /* another process took it */
+            gone++;
+        }
+    }
+    free(ps.rows);
+    if (pruned != NULL)
+        *pruned = (int64_t)gone;
+    return err;
 }

@@ -141,4 +141,14 @@ enum bot_err proposal_next_id(struct store *s, uint64_t channel,
 /* Forget every proposal of channel (its fight ended). */
 enum bot_err proposal_forget_channel(struct store *s, uint64_t channel);
 
+/* The prune pass's part (daemon_prune.c): forget at most max rows (each
+ * proposal, and a channel's id counter) of channels whose live fight is
+ * not the one they were made in, or that have none; how many went into
+ * *pruned. A fight that ends forgets its own as it ends; these are the
+ * rows of one that went another way (its channel's fight gone from the
+ * store without an end: a database put back from a copy, or edited), which
+ * nothing else would ever delete. Rows of a live fight stay, lapsed or
+ * not: its next proposal's sweep sees to them. */
+enum bot_err proposal_prune(struct store *s, size_t max, int64_t *pruned);
+
 #endif

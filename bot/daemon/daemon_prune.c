@@ -3,7 +3,8 @@
  * past Discord's replay window, apply retention and the archive quota to
  * ended fights ([fights] retention_days, keep_history,
  * max_archived_per_server), forget posted rolls past the week their
- * menus work for (cmd_rollrec.h), and log what went and the database's
+ * menus work for (cmd_rollrec.h) and proposals of a fight that went
+ * without ending (proposal.h), and log what went and the database's
  * size.
  *
  * A pass is cut into batches of DAEMON_PRUNE_BATCH rows or fights, each
@@ -18,6 +19,7 @@
 
 #include "cmd_rollrec.h"
 #include "log.h"
+#include "proposal.h"
 #include "store.h"
 
 /* Rows or fights per batch: a few milliseconds of work on SQLite. */
@@ -84,6 +86,11 @@ void daemon_prune_tick(struct daemon *d, int64_t now)
         /* rolls past the age their menus work to (cmd_rollrec.h) */
         e = cmd_rollrec_prune(d->store, wall - CMD_ROLLREC_KEEP_MS,
                               DAEMON_PRUNE_BATCH, &n);
+        more = more || n == DAEMON_PRUNE_BATCH;
+    }
+    if (e == BOT_OK) {
+        /* proposals of a fight gone without ending (proposal.h) */
+        e = proposal_prune(d->store, DAEMON_PRUNE_BATCH, &n);
         more = more || n == DAEMON_PRUNE_BATCH;
     }
     if (e != BOT_OK) {

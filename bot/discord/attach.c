@@ -165,6 +165,9 @@ static bool v4_inside(uint32_t a)
            (b0 == 192 && b1 == 168) ||
            (b0 == 192 && b1 == 0 && (uint8_t)(a >> 8) == 0) ||
            (b0 == 198 && (b1 & 0xFE) == 18) ||        /* 198.18/15 */
+           (b0 == 192 && b1 == 0 && (uint8_t)(a >> 8) == 2) ||
+           (b0 == 198 && b1 == 51 && (uint8_t)(a >> 8) == 100) ||
+           (b0 == 203 && b1 == 0 && (uint8_t)(a >> 8) == 113) ||
            b0 >= 224;                                 /* multicast and up */
 }
 
@@ -193,9 +196,15 @@ bool att_addr_inside(const struct sockaddr *sa)
         return true;                   /* not IP at all: not fetched */
     bool mapped = memcmp(b, zero, 10) == 0 && b[10] == 0xff && b[11] == 0xff;
     bool compat = memcmp(b, zero, 12) == 0;    /* ::a.b.c.d, :: and ::1 */
-    if (mapped || compat) {
-        uint32_t v4 = (uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 |
-                      (uint32_t)b[14] << 8 | b[15];
+    /* NAT64 (64:ff9b::/96) and 6to4 (2002::/16) reach the IPv4 address
+     * they carry: inside when it is. */
+    static const unsigned char nat64[12] = {0x00, 0x64, 0xff, 0x9b};
+    int at = mapped || compat || memcmp(b, nat64, 12) == 0 ? 12
+             : b[0] == 0x20 && b[1] == 0x02               ? 2
+                                                           : -1;
+    if (at >= 0) {
+        uint32_t v4 = (uint32_t)b[at] << 24 | (uint32_t)b[at + 1] << 16 |
+                      (uint32_t)b[at + 2] << 8 | b[at + 3];
         return v4_inside(v4);
     }
     return b[0] == 0xff ||                     /* multicast */

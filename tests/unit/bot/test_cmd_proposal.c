@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "cmd_script.h"
 #include "custom_id.h"
+#include "custom_id_req.h"
 #include "enc.h"
 #include "proposal.h"
 #include "render_text.h"
@@ -446,6 +447,210 @@ static void test_hidden_never_proposed(void **state)
     close_world(&w);
 }
 
+/* Approve clicked as user in channel, with perms there: the button's
+ * custom_id (read off the GM's message) decoded as Discord's click is. */
+static bool click(struct world *w, const char *custom_id, uint64_t user,
+                  uint64_t channel, uint64_t perms)
+{
+    struct cmd_parsed p;
+    struct custom_id cid;
+    char why[128];
+    assert_true(custom_id_parse(custom_id, &cid));
+    cmd_reply_cleanup(&w->r);
+    script_req(&p, "/combat proposal", user);
+    p.req.channel_id = channel;
+    p.req.perms = perms;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    assert_true(cmd_exec(&w->cell.ctx, &p.req, &w->r));
+    script_text(&w->r.msg, w->text, sizeof w->text);
+    return !w->r.is_error;
+}
+
+/* A player who manages a channel of their own (another table's GM) does
+ * not answer their own proposal by pressing its button, read off the
+ * fight's channel, there: a click acts on another channel's fight only
+ * from the server's GM channel. */
+static void test_click_elsewhere_refused(void **state)
+{
+    struct world w;
+    char approve[CUSTOM_ID_MAX + 1];
+    const uint64_t own = 999, gm_channel = 555;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    bob_proposes(&w, "/combat hp name:Ann change:-1");
+    snprintf(approve, sizeof approve, "%s",
+             w.r.notice->buttons[0].custom_id);
+    int64_t v = version(&w);
+    assert_false(click(&w, approve, SCRIPT_P2, own,
+                       CMD_PERM_MANAGE_CHANNELS));
+    has(&w, "no fight in this channel");
+    assert_int_equal(version(&w), v);
+    assert_int_equal(rows(&w), 1);
+    /* with a GM channel, only there */
+    struct cmd_parsed cfg;                /* the channel, as resolved */
+    script_req(&cfg, "/config gm-channel:555", SCRIPT_ADMIN);
+    cfg.req.perms = CMD_PERM_ADMINISTRATOR;
+    cfg.req.channels[cfg.req.nchannels++] =
+        (struct cmd_channel){gm_channel, SCRIPT_GUILD, CMD_CHANNEL_TEXT};
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &cfg.req, &w.r));
+    assert_false(w.r.is_error);
+    must(&w, SCRIPT_P2, "/combat hp name:Ann change:-2");
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, gm_channel);
+    snprintf(approve, sizeof approve, "%s",
+             w.r.notice->buttons[0].custom_id);
+    assert_false(click(&w, approve, SCRIPT_P2, own,
+                       CMD_PERM_MANAGE_CHANNELS));
+    assert_int_equal(version(&w), v);
+    assert_true(click(&w, approve, SCRIPT_GM, gm_channel, 0));
+    assert_int_equal(version(&w), v + 1);
+    close_world(&w);
+}
+
+/* The fight shown in a thread of its own (ctx.shown_in). */
+#define FIGHT_THREAD UINT64_C(4242)
+static uint64_t in_thread(struct store *s, uint64_t channel)
+{
+    (void)s;
+    return channel == SCRIPT_CHANNEL ? FIGHT_THREAD : 0;
+}
+
+/* In a fight with its own thread the GM's message is posted there and
+ * answered there: nobody is told again in the parent channel. Answered
+ * in the GM channel, the proposer is told in the thread, where the fight
+ * is, not in the parent channel. */
+static void test_thread_answer_told_in_thread(void **state)
+{
+    struct world w;
+    char approve[CUSTOM_ID_MAX + 1];
+    struct cmd_parsed p;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    w.cell.ctx.shown_in = in_thread;
+    script_req(&p, "/combat hp name:Ann change:-1", SCRIPT_P2);
+    p.req.thread_id = FIGHT_THREAD;
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, FIGHT_THREAD);
+    snprintf(approve, sizeof approve, "%s", w.r.notice->buttons[0].custom_id);
+    struct custom_id cid;
+    char why[128];
+    assert_true(custom_id_parse(approve, &cid));
+    script_req(&p, "/combat proposal", SCRIPT_GM);
+    p.req.thread_id = FIGHT_THREAD;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_null(w.r.notice);             /* the answer is seen there */
+    /* answered in the GM channel: the proposer is told in the thread */
+    struct cmd_parsed cfg;
+    script_req(&cfg, "/config gm-channel:555", SCRIPT_ADMIN);
+    cfg.req.perms = CMD_PERM_ADMINISTRATOR;
+    cfg.req.channels[cfg.req.nchannels++] =
+        (struct cmd_channel){555, SCRIPT_GUILD, CMD_CHANNEL_TEXT};
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &cfg.req, &w.r));
+    assert_false(w.r.is_error);
+    script_req(&p, "/combat hp name:Ann change:-2", SCRIPT_P2);
+    p.req.thread_id = FIGHT_THREAD;
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, 555);
+    snprintf(approve, sizeof approve, "%s", w.r.notice->buttons[0].custom_id);
+    assert_true(custom_id_parse(approve, &cid));
+    script_req(&p, "/combat proposal", SCRIPT_GM);
+    p.req.channel_id = 555;
+    assert_true(custom_id_req(&cid, false, NULL, &p.req, why, sizeof why));
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_non_null(w.r.notice);
+    assert_int_equal(w.r.notice_channel, FIGHT_THREAD);
+    close_world(&w);
+}
+
+/* A player's name and values are shown in the GM's message, never obeyed
+ * there: a backtick, spoiler bars or a strike cannot end the command's
+ * text early, hide part of it or dress it up as something else. */
+static void test_markup_shown_not_obeyed(void **state)
+{
+    struct world w;
+    struct cmd_parsed p;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    script_req(&p, "/combat condition name:Ann condition:\"Pr`o||ne\" "
+               "custom:true", SCRIPT_P2);
+    p.req.user_name = "~~Bob||";
+    cmd_reply_cleanup(&w.r);
+    assert_true(cmd_exec(&w.cell.ctx, &p.req, &w.r));
+    assert_false(w.r.is_error);
+    assert_non_null(w.r.notice);
+    const char *gm = w.r.notice->content;
+    assert_non_null(gm);
+    if (strstr(gm, "Pr\\`o\\|\\|ne") == NULL ||
+        strstr(gm, "\\~\\~Bob\\|\\|") == NULL)
+        fail_msg("markup obeyed in the GM's message: %s", gm);
+    assert_non_null(w.r.msg.content);
+    if (strstr(w.r.msg.content, "Pr\\`o\\|\\|ne") == NULL)
+        fail_msg("markup obeyed in the answer: %s", w.r.msg.content);
+    must(&w, SCRIPT_GM, "/combat proposal");
+    has(&w, "Pr`o||ne");                 /* read back as typed */
+    must(&w, SCRIPT_GM, "/combat proposal reject:1");
+    assert_non_null(strstr(w.r.msg.content, "\\~\\~Bob"));
+    close_world(&w);
+}
+
+/* The prune pass forgets the rows of a fight that went without ending (no
+ * live fight in their channel, or another one), the channel's id counter
+ * with them, a bounded number a call; the live fight's proposal stays and
+ * is still answered. */
+static void test_prune_forgets_fights_gone(void **state)
+{
+    struct world w;
+    struct proposal p;
+    int64_t n = -1, id = 0;
+    char prefix[64];
+    const uint64_t gone = SCRIPT_CHANNEL + 1;
+    (void)state;
+    open_world(&w, &fixtures[0]);
+    bob_proposes(&w, "/combat hp name:Ann change:-1");
+    struct store *s = w.cell.store;
+    sample(&p);                          /* a channel whose fight went */
+    p.channel = gone;
+    p.id = 1;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    p.id = 2;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    assert_int_equal(proposal_next_id(s, gone, 2, &id), BOT_OK);
+    sample(&p);                          /* an earlier fight of this one */
+    p.channel = SCRIPT_CHANNEL;
+    p.id = 9;
+    assert_int_equal(proposal_put(s, &p), BOT_OK);
+    assert_int_equal(rows(&w), 2);
+    /* bounded: one a call when one is asked for */
+    assert_int_equal(proposal_prune(s, 1, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(proposal_prune(s, 100, &n), BOT_OK);
+    assert_int_equal(n, 3);
+    snprintf(prefix, sizeof prefix, PROPOSAL_KV_PREFIX "%" PRIu64 ":", gone);
+    assert_int_equal(store_fx_kv_count(s, prefix), 0);
+    snprintf(prefix, sizeof prefix, PROPOSAL_SEQ_PREFIX "%" PRIu64, gone);
+    assert_int_equal(store_fx_kv_count(s, prefix), 0);
+    assert_int_equal(rows(&w), 1);
+    snprintf(prefix, sizeof prefix, PROPOSAL_SEQ_PREFIX "%" PRIu64,
+             (uint64_t)SCRIPT_CHANNEL);
+    assert_int_equal(store_fx_kv_count(s, prefix), 1);
+    /* nothing more to do, and the live one is still answered */
+    assert_int_equal(proposal_prune(s, 100, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    must(&w, SCRIPT_GM, "/combat proposal approve:1");
+    close_world(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +662,10 @@ int main(void)
         cmocka_unit_test(test_lapsing_configured),
         cmocka_unit_test(test_approval_rechecks_the_fight),
         cmocka_unit_test(test_hidden_never_proposed),
+        cmocka_unit_test(test_prune_forgets_fights_gone),
+        cmocka_unit_test(test_click_elsewhere_refused),
+        cmocka_unit_test(test_thread_answer_told_in_thread),
+        cmocka_unit_test(test_markup_shown_not_obeyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

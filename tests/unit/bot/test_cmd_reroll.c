@@ -168,6 +168,21 @@ static void test_reroll_same_dice(void **state)
     cmd_fx_has(f, "does not remember that roll");
 }
 
+/* Explain shows the dice as written: in its code span a > or * stands
+ * as typed, not after a backslash that Discord would show there. */
+static void test_explain_dice_as_written(void **state)
+{
+    struct cmd_fx *f = *state;
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "10d10>=8",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "explain", NULL, NULL));
+    assert_int_equal(f->reply.msg.nembeds, 1);
+    const char *d = f->reply.msg.embeds[0].description;
+    assert_non_null(d);
+    if (strstr(d, "`10d10>=8`") == NULL)
+        fail_msg("the dice not as written: %s", d);
+}
+
 static void test_reroll_none_yet(void **state)
 {
     struct cmd_fx *f = *state;
@@ -382,6 +397,8 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_reroll_same_dice, cmd_fx_setup,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_explain_dice_as_written,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_reroll_none_yet, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_secret_roll_is_the_rollers,
