@@ -140,8 +140,9 @@
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
     X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
-    X(KV_SCAN, "SELECT key, value FROM kv WHERE substr(key, 1, length(?1))"    \
-               " = ?1 ORDER BY key")                                           \
+    X(KV_SCAN, "SELECT key, value FROM kv WHERE key >= ?1 AND key < ?2"       \
+               " ORDER BY key")                                                \
+    X(KV_SCAN_FROM, "SELECT key, value FROM kv WHERE key >= ?1 ORDER BY key")  \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
@@ -1335,8 +1336,23 @@ static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    sqlite3_stmt *st = stmt(s, STMT_KV_SCAN);
+    /* A range on the key's index, not a test of every key: the keys with
+     * this prefix are those from it up to the prefix with its last byte
+     * raised (trailing 0xFF bytes dropped first); a prefix of 0xFF bytes
+     * alone, or none, has no end. */
+    size_t n = strlen(prefix);
+    char *end = malloc(n + 1);
+    if (end == NULL)
+        return BOT_NOMEM;
+    memcpy(end, prefix, n + 1);
+    while (n > 0 && (unsigned char)end[n - 1] == 0xFF)
+        end[--n] = '\0';
+    if (n > 0)
+        end[n - 1] = (char)((unsigned char)end[n - 1] + 1);
+    sqlite3_stmt *st = stmt(s, n > 0 ? STMT_KV_SCAN : STMT_KV_SCAN_FROM);
     sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+    if (n > 0)
+        sqlite3_bind_text(st, 2, end, -1, SQLITE_STATIC);
     int rc;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
         e = fn(ctx, (const char *)sqlite3_column_text(st, 0),
@@ -1345,6 +1361,7 @@ static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
         e = store_sq_fail_rc(s, rc, "listing keys");
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
+    free(end);
     return e;
 }
 

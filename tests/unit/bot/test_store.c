@@ -724,6 +724,50 @@ static void test_store_kv(void **state)
     assert_int_equal(store_kv_get(s, "session", &v), BOT_NOTFOUND);
 }
 
+struct kv_seen {
+    char keys[8][16];
+    int n;
+};
+
+static enum bot_err kv_seen_each(void *ctx, const char *key,
+                                 const char *value)
+{
+    struct kv_seen *k = ctx;
+    (void)value;
+    assert_true(k->n < 8);
+    snprintf(k->keys[k->n++], sizeof k->keys[0], "%s", key);
+    return BOT_OK;
+}
+
+/* A scan by prefix finds exactly the keys that start with it, in order:
+ * not the key one byte past its end (';' follows ':'), nor a shorter one. */
+static void test_store_kv_scan(void **state)
+{
+    struct store *s = *state;
+    static const char *const keys[] = {"b", "a;", "a:2", "a", "a:1", "a:~"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(store_kv_set(s, keys[i], "v"), BOT_OK);
+    struct kv_seen k = {.n = 0};
+    assert_int_equal(store_kv_scan(s, "a:", kv_seen_each, &k), BOT_OK);
+    assert_int_equal(k.n, 3);
+    assert_string_equal(k.keys[0], "a:1");
+    assert_string_equal(k.keys[1], "a:2");
+    assert_string_equal(k.keys[2], "a:~");
+    k.n = 0;
+    assert_int_equal(store_kv_scan(s, "a", kv_seen_each, &k), BOT_OK);
+    assert_int_equal(k.n, 5);
+    assert_string_equal(k.keys[0], "a");
+    assert_string_equal(k.keys[4], "a;");
+    k.n = 0;
+    assert_int_equal(store_kv_scan(s, "", kv_seen_each, &k), BOT_OK);
+    assert_true(k.n >= 6);            /* every key, the store's own too */
+    k.n = 0;
+    assert_int_equal(store_kv_scan(s, "c", kv_seen_each, &k), BOT_OK);
+    assert_int_equal(k.n, 0);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(store_kv_delete(s, keys[i]), BOT_OK);
+}
+
 /* Group commit: inner pairs are savepoints inside one outer transaction. */
 static void test_store_nested_transactions(void **state)
 {
@@ -1028,6 +1072,7 @@ int main(void)
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),
+        T(test_store_kv_scan),
         T(test_store_nested_transactions),
         T(test_store_enc_list),
         T(test_store_integrity_memory),
