@@ -130,6 +130,7 @@ struct cmd_channel {
  * a no-op); every field is cmd_recap.c's. */
 struct cmd_log_cache;
 struct cmd_reply;
+struct cmd_rollrec;
 struct cmd_log_cache *cmd_log_cache_new(void);
 void cmd_log_cache_free(struct cmd_log_cache *c);
 
@@ -290,6 +291,9 @@ struct cmd_reply {
     bool log_later;              /* a /combat log to write elsewhere:
                                     log_job says which, msg is empty */
     struct cmd_log_job log_job;
+    struct cmd_rollrec *rollrec; /* a roll to remember (heap, the
+                                    reply's; cmd_ctx.rollrec_later), or
+                                    NULL */
 };
 
 struct cmd_ctx {
@@ -317,6 +321,10 @@ struct cmd_ctx {
     uint64_t (*shown_in)(struct store *s, uint64_t channel);
     struct cmd_log_cache *log_cache; /* the last /combat log (borrowed),
                                     or NULL: each log is made anew */
+    bool rollrec_later;          /* a roll's record (cmd_rollrec.h) is not
+                                    written here: the reply carries it
+                                    (cmd_reply.rollrec) and the front end
+                                    writes it after its group */
     bool log_later;              /* a /combat log not in log_cache is not
                                     written here: the reply says which
                                     (cmd_reply.log_later) and the front

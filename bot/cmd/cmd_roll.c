@@ -124,6 +124,11 @@ static void remember(struct cmd_run *run, const char *src, size_t len,
     snprintf(r->text, sizeof r->text, "%s", text);
     if (how != NULL && how->reroll_of != NULL)
         snprintf(r->reroll_of, sizeof r->reroll_of, "%s", how->reroll_of);
+    if (run->ctx->rollrec_later) {      /* the front end writes it */
+        free(run->reply->rollrec);
+        run->reply->rollrec = r;
+        return;
+    }
     (void)cmd_rollrec_put(run->ctx->store, r);
 out:
     free(r);

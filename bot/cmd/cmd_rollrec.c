@@ -130,7 +130,7 @@ struct chan_scan {
     const char *want;                /* an id to find, or NULL: the last */
     char found[STORE_MAX_KV_KEY + 1];
     char *value;                     /* the found key's value (heap) */
-    int64_t last_seq;
+    int64_t last_seq, last_at;       /* the newest's */
     size_t n;                        /* keys seen */
     char (*keys)[STORE_MAX_KV_KEY + 1]; /* the first keys, for pruning */
     int64_t *ats;
@@ -149,8 +149,10 @@ static enum bot_err chan_each(void *ctx, const char *key, const char *value)
         cs->ats[cs->n] = at;
     }
     cs->n++;
-    if (seq > cs->last_seq)
+    if (seq > cs->last_seq) {
         cs->last_seq = seq;
+        cs->last_at = at;
+    }
     if (cs->want == NULL || strcmp(cs->want, id) == 0) {
         char *v = strdup(value);
         if (v == NULL)
@@ -178,6 +180,11 @@ enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
         e = BOT_NOTFOUND;
     if (e == BOT_OK && !cmd_rollrec_decode(cs.value, out))
         e = BOT_NOTFOUND;           /* unreadable: as if it were gone */
+    /* past the count or the age, by the channel's newest: gone, though
+     * its row may wait for the next tidy */
+    if (e == BOT_OK && (out->seq <= cs.last_seq - CMD_ROLLREC_PER_CHANNEL ||
+                        out->at_ms < cs.last_at - CMD_ROLLREC_KEEP_MS))
+        e = BOT_NOTFOUND;
     free(cs.value);
     return e;
 }
@@ -199,38 +206,64 @@ enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
     return e;
 }
 
-static enum bot_err put(struct store *s, struct cmd_rollrec *r)
+/* Drop channel's rows (prefix) past the count or older than
+ * CMD_ROLLREC_KEEP_MS before now, the oldest first. */
+static enum bot_err tidy(struct store *s, const char *prefix, int64_t now)
 {
-    char prefix[ROLLREC_CHAN_PREFIX_MAX];
-    chan_prefix(prefix, sizeof prefix, r->channel);
-    /* one more than the limit: the new one pushes the oldest out */
-    struct chan_scan cs = {.want = "", .cap = CMD_ROLLREC_PER_CHANNEL + 1};
+    struct chan_scan cs = {.want = "",
+                           .cap = CMD_ROLLREC_PER_CHANNEL +
+                                  CMD_ROLLREC_TIDY_EVERY};
     cs.keys = malloc(cs.cap * sizeof cs.keys[0]);
     cs.ats = malloc(cs.cap * sizeof cs.ats[0]);
     enum bot_err e = cs.keys && cs.ats ? store_kv_scan(s, prefix, chan_each,
                                                        &cs)
                                        : BOT_NOMEM;
-    if (e == BOT_OK) {
-        r->seq = cs.last_seq + 1;
-        if (r->id[0] == '\0')
-            snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
-        char key[STORE_MAX_KV_KEY + 1];
-        snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
-                 ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
-        char *v = cmd_rollrec_encode(r);
-        e = v != NULL ? store_kv_set(s, key, v) : BOT_NOMEM;
-        free(v);
-    }
-    /* the oldest first: past the count, or past the age */
     size_t seen = cs.n < cs.cap ? cs.n : cs.cap;
-    size_t over = cs.n + 1 > CMD_ROLLREC_PER_CHANNEL
-                      ? cs.n + 1 - CMD_ROLLREC_PER_CHANNEL : 0;
+    size_t over = cs.n > CMD_ROLLREC_PER_CHANNEL
+                      ? cs.n - CMD_ROLLREC_PER_CHANNEL : 0;
     for (size_t i = 0; e == BOT_OK && i < seen; i++)
-        if (i < over || cs.ats[i] < r->at_ms - CMD_ROLLREC_KEEP_MS)
+        if (i < over || cs.ats[i] < now - CMD_ROLLREC_KEEP_MS)
             e = store_kv_delete(s, cs.keys[i]);
     free(cs.value);
     free(cs.keys);
     free(cs.ats);
+    return e;
+}
+
+static enum bot_err put(struct store *s, struct cmd_rollrec *r)
+{
+    char prefix[ROLLREC_CHAN_PREFIX_MAX], seqkey[ROLLREC_CHAN_PREFIX_MAX];
+    chan_prefix(prefix, sizeof prefix, r->channel);
+    snprintf(seqkey, sizeof seqkey, CMD_ROLLREC_SEQ_PREFIX "%" PRIu64,
+             r->channel);
+    char *last = NULL;
+    enum bot_err e = store_kv_get(s, seqkey, &last);
+    int64_t seq = 1;
+    if (e == BOT_OK) {
+        char *end;
+        long long v = strtoll(last, &end, 10);
+        seq = *end == ':' && v >= 0 ? v + 1 : 1;
+    } else if (e == BOT_NOTFOUND) {
+        e = BOT_OK;
+    }
+    free(last);
+    if (e != BOT_OK)
+        return e;
+    r->seq = seq;
+    if (r->id[0] == '\0')
+        snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
+    char key[STORE_MAX_KV_KEY + 1], num[48];
+    snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
+             ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
+    char *v = cmd_rollrec_encode(r);
+    e = v != NULL ? store_kv_set(s, key, v) : BOT_NOMEM;
+    free(v);
+    /* "seq:at": the prune pass forgets a channel idle past the age */
+    snprintf(num, sizeof num, "%" PRId64 ":%" PRId64, seq, r->at_ms);
+    if (e == BOT_OK)
+        e = store_kv_set(s, seqkey, num);
+    if (e == BOT_OK && seq % CMD_ROLLREC_TIDY_EVERY == 0)
+        e = tidy(s, prefix, r->at_ms);
     return e;
 }
 
@@ -247,6 +280,19 @@ static enum bot_err prune_each(void *ctx, const char *key, const char *value)
     const char *id;
     (void)value;
     if (ps->n < ps->max && key_parts(key, &seq, &at, &id) &&
+        at < ps->before)
+        snprintf(ps->keys[ps->n++], sizeof ps->keys[0], "%s", key);
+    return BOT_OK;
+}
+
+/* A channel's count ("seq:at") whose newest roll is older than before. */
+static enum bot_err seq_each(void *ctx, const char *key, const char *value)
+{
+    struct prune_scan *ps = ctx;
+    const char *colon = strchr(value, ':');
+    char *end;
+    long long at = colon != NULL ? strtoll(colon + 1, &end, 10) : 0;
+    if (ps->n < ps->max && colon != NULL && *end == '\0' &&
         at < ps->before)
         snprintf(ps->keys[ps->n++], sizeof ps->keys[0], "%s", key);
     return BOT_OK;
@@ -269,6 +315,14 @@ enum bot_err cmd_rollrec_prune(struct store *s, int64_t before_ms,
         e = store_kv_delete(s, ps.keys[i]);
     if (pruned != NULL)
         *pruned = (int64_t)i;
+    /* Every aged record is gone: a channel whose newest roll is aged has
+     * none left, and its count can go too (it starts again at 1). */
+    if (e == BOT_OK && ps.n < max) {
+        ps.n = 0;
+        e = store_kv_scan(s, CMD_ROLLREC_SEQ_PREFIX, seq_each, &ps);
+        for (i = 0; e == BOT_OK && i < ps.n; i++)
+            e = store_kv_delete(s, ps.keys[i]);
+    }
     free(ps.keys);
     return e;
 }

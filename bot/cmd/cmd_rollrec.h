@@ -17,10 +17,13 @@
  * dialect, the label, who rolled, secrecy, every die and modifier as the
  * roll showed them, and the total.
  *
- * Bounds: CMD_ROLLREC_PER_CHANNEL records per channel (a new one drops the
- * oldest past that) and CMD_ROLLREC_KEEP_MS of age (older ones are
- * refused as too old, dropped from their channel when it rolls again and
- * by the daemon's prune pass, cmd_rollrec_prune).
+ * Bounds: CMD_ROLLREC_PER_CHANNEL records per channel and
+ * CMD_ROLLREC_KEEP_MS of age. A record past either is gone for readers at
+ * once (cmd_rollrec_get judges by the channel's newest); its row goes at
+ * the channel's next tidy, every CMD_ROLLREC_TIDY_EVERY rolls, or by the
+ * daemon's prune pass (cmd_rollrec_prune). Writing a roll reads one key,
+ * the channel's count ("rollseq:<channel>"), not the channel's records:
+ * a /roll must cost little more than it did before it was remembered.
  *
  * Ownership: records are the caller's (large: allocate them); strings are
  * copied in.
@@ -42,6 +45,11 @@ struct store;
 /* Rolls one channel keeps: enough to reach back through a session's
  * scrollback, few enough that writing one scans little. */
 #define CMD_ROLLREC_PER_CHANNEL 100
+/* A channel's rows are tidied (the oldest past the count and the aged
+ * dropped) once in this many rolls, so a channel holds at most
+ * CMD_ROLLREC_PER_CHANNEL + CMD_ROLLREC_TIDY_EVERY - 1 rows. */
+#define CMD_ROLLREC_TIDY_EVERY 16
+#define CMD_ROLLREC_SEQ_PREFIX "rollseq:"
 /* How long a roll can be rerolled, explained or applied: a week, a
  * session and the talk after it. */
 #define CMD_ROLLREC_KEEP_MS (INT64_C(7) * 24 * 60 * 60 * 1000)
@@ -83,9 +91,9 @@ char *cmd_rollrec_encode(const struct cmd_rollrec *r);
 bool cmd_rollrec_decode(const char *json, struct cmd_rollrec *r);
 
 /* Remember r (its seq and, when r->id is "", its id, are set here: the
- * channel's next number), dropping the channel's records older than
- * CMD_ROLLREC_KEEP_MS before r->at_ms and the oldest past
- * CMD_ROLLREC_PER_CHANNEL. In the caller's transaction, if any. */
+ * channel's next number); every CMD_ROLLREC_TIDY_EVERY, drop the channel's
+ * records older than CMD_ROLLREC_KEEP_MS before r->at_ms and the oldest
+ * past CMD_ROLLREC_PER_CHANNEL. In the caller's transaction, if any. */
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r);
 
 /* The record of channel with this id, or with id NULL the channel's last;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_rollrec.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
 #include "eng_text.h"
@@ -823,6 +824,24 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         daemon_clock_changed(d, reply->clock_due);
 }
 
+/* The records of the rolls the group's commands showed (cmd_rollrec.h),
+ * for their messages' menus; what cannot be written is logged, and those
+ * menus then say the roll is not known. */
+static enum bot_err remember_rolls(struct store *s, void *ctx)
+{
+    struct daemon *d = ctx;
+    for (int i = 0; i < d->nbatch; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (!b->ran || b->reply.rollrec == NULL || b->reply.is_error)
+            continue;
+        enum bot_err e = cmd_rollrec_put(s, b->reply.rollrec);
+        if (e != BOT_OK)
+            log_msg(d->log, LOG_LVL_WARN, "interaction %s: its roll is not "
+                    "remembered: %s", b->it.id, store_errmsg(s));
+    }
+    return BOT_OK;
+}
+
 /* Group commit: run every queued command, each in its own inner
  * transaction (a failed one rolls back alone), commit the group's outer
  * transaction once (one fsync for all of them), and only then answer. If
@@ -839,6 +858,10 @@ void daemon_batch_flush(struct daemon *d)
     if (n == 0)
         return;
     daemon_cmd_ctx(d, &ctx);
+    /* Rolls change nothing; their records are written below, riding a
+     * group's flush when it has one and without one of their own when
+     * not (store_run_unsynced): /roll stays as cheap as it was. */
+    ctx.rollrec_later = d->store != NULL;
     int marks = 0;
 
     for (int i = 0; i < n; i++) {
@@ -876,6 +899,8 @@ void daemon_batch_flush(struct daemon *d)
      * daemon.md, "Answered at most once"). */
     int64_t seq = d->gw && d->in_dispatch ? gw_seq_before(d->gw) : -1;
     bool wrote = !d->batch_txn || store_wrote(d->store);
+    if (wrote && d->store != NULL)
+        (void)remember_rolls(d->store, d);
     if (d->gw) {
         gw_seq_hold(d->gw, false);
         if (wrote)
@@ -885,6 +910,10 @@ void daemon_batch_flush(struct daemon *d)
         err = store_commit(d->store);
     if (d->gw && !wrote && err == BOT_OK)
         gw_seq_save_unsynced(d->gw, seq);
+    if (!wrote && err == BOT_OK &&
+        store_run_unsynced(d->store, remember_rolls, d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "the group's rolls are not "
+                "remembered: %s", store_errmsg(d->store));
     t2 = daemon_now_us();
     if (d->batch_txn)
         metrics_commit(&d->metrics, t2 - t1);

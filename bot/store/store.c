@@ -651,6 +651,26 @@ enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
     return e != BOT_OK ? e : s->ops->kv_set(s, key, value);
 }
 
+enum bot_err store_run_unsynced(struct store *s, store_txn_fn *fn,
+                                void *ctx)
+{
+    enum bot_err e = s->ops->set_synced ? s->ops->set_synced(s, false)
+                                        : BOT_OK;
+    if (e != BOT_OK)
+        return e;
+    e = store_begin(s);
+    if (e == BOT_OK) {
+        e = fn(s, ctx);
+        if (e == BOT_OK)
+            e = store_commit(s);
+        else
+            store_rollback(s);
+    }
+    enum bot_err back = s->ops->set_synced ? s->ops->set_synced(s, true)
+                                           : BOT_OK;
+    return e != BOT_OK ? e : back;
+}
+
 enum bot_err store_kv_set_unsynced(struct store *s, const char *key,
                                    const char *value)
 {

@@ -312,6 +312,16 @@ enum bot_err store_kv_set(struct store *s, const char *key,
 enum bot_err store_kv_set_unsynced(struct store *s, const char *key,
                                    const char *value);
 
+/* Outside any transaction: fn(s, ctx) in a transaction of its own,
+ * committed without waiting for the disk, like store_kv_set_unsynced():
+ * a crash of the process keeps it, a crash of the machine may take it
+ * back. fn's error rolls it back and is returned. For what is not worth a
+ * flush of its own: the records of rolls a group that changed nothing
+ * answered (cmd_rollrec.h). PostgreSQL: an ordinary transaction. */
+typedef enum bot_err store_txn_fn(struct store *s, void *ctx);
+enum bot_err store_run_unsynced(struct store *s, store_txn_fn *fn,
+                                void *ctx);
+
 /* Whether the outermost transaction open now has written anything yet
  * (true when the backend cannot tell). */
 bool store_wrote(struct store *s);

@@ -104,6 +104,9 @@ struct store_ops {
     enum bot_err (*kv_set_unsynced)(struct store *s, const char *key,
                                     const char *value);
     bool (*wrote)(struct store *s);
+    /* store_run_unsynced(): whether commits wait for the disk, outside
+     * any transaction; NULL: they always do */
+    enum bot_err (*set_synced)(struct store *s, bool synced);
     enum bot_err (*kv_delete)(struct store *s, const char *key);
     enum bot_err (*kv_scan)(struct store *s, const char *prefix,
                             store_kv_fn *fn, void *ctx);

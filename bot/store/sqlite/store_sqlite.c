@@ -1316,6 +1316,16 @@ static enum bot_err sq_kv_set_unsynced(struct store *base, const char *key,
     return e != BOT_OK ? e : back;
 }
 
+static enum bot_err sq_set_synced(struct store *base, bool synced)
+{
+    struct store_sqlite *s = SQ(base);
+    if (s->depth != 0)
+        return store__fail(base, BOT_INVALID,
+                           "the flush changed inside a transaction");
+    return synced ? run_id(s, STMT_SYNC_FULL, "flushing again")
+                  : run_id(s, STMT_SYNC_NORMAL, "writing without a flush");
+}
+
 static enum bot_err sq_kv_delete(struct store *base, const char *key)
 {
     struct store_sqlite *s = SQ(base);
@@ -1430,6 +1440,7 @@ const struct store_ops store_sqlite_ops = {
     .kv_set = sq_kv_set,
     .kv_set_unsynced = sq_kv_set_unsynced,
     .wrote = sq_wrote,
+    .set_synced = sq_set_synced,
     .kv_delete = sq_kv_delete,
     .kv_scan = sq_kv_scan,
     .integrity_check = sq_integrity_check,

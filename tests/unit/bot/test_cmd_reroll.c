@@ -111,8 +111,40 @@ static void test_rollrec_count_limit(void **state)
     free(got);
 }
 
-/* Rolls older than CMD_ROLLREC_KEEP_MS go when their channel rolls again,
- * and by the prune pass, a batch at a time. */
+static enum bot_err count_rows(void *ctx, const char *key,
+                               const char *value)
+{
+    (void)key;
+    (void)value;
+    (*(int *)ctx)++;
+    return BOT_OK;
+}
+
+/* A channel's rows are tidied once in CMD_ROLLREC_TIDY_EVERY rolls: never
+ * more than the count plus that many less one, whatever was rolled. */
+static void test_rollrec_rows_bounded(void **state)
+{
+    struct cmd_fx *f = *state;
+    int most = 0;
+    for (int i = 1; i <= 3 * CMD_ROLLREC_PER_CHANNEL; i++) {
+        struct cmd_rollrec *r = rec(7, 1000 + i, "");
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        free(r);
+        int rows = 0;
+        assert_int_equal(store_kv_scan(f->store, CMD_ROLLREC_KV_PREFIX "7:",
+                                       count_rows, &rows), BOT_OK);
+        if (rows > most)
+            most = rows;
+    }
+    assert_int_equal(most,
+                     CMD_ROLLREC_PER_CHANNEL + CMD_ROLLREC_TIDY_EVERY - 1);
+}
+
+/* Rolls older than CMD_ROLLREC_KEEP_MS are gone for readers when their
+ * channel rolls again; their rows go by the prune pass, a batch at a
+ * time (channel 1's aged row too: a channel tidies its rows once in
+ * CMD_ROLLREC_TIDY_EVERY rolls), and then the counts of channels with no
+ * roll left, which start again at 1. */
 static void test_rollrec_age_limit(void **state)
 {
     struct cmd_fx *f = *state;
@@ -132,11 +164,21 @@ static void test_rollrec_age_limit(void **state)
     assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 1, &n), BOT_OK);
     assert_int_equal(n, 1);
     assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
-    assert_int_equal(n, 1);
+    assert_int_equal(n, 2);
     assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
     assert_int_equal(n, 0);
     assert_int_equal(cmd_rollrec_get(f->store, 2, NULL, got), BOT_NOTFOUND);
     assert_int_equal(cmd_rollrec_get(f->store, 1, "12", got), BOT_OK);
+    char *count = NULL;
+    assert_int_equal(store_kv_get(f->store, CMD_ROLLREC_SEQ_PREFIX "2",
+                                  &count), BOT_NOTFOUND);
+    assert_int_equal(store_kv_get(f->store, CMD_ROLLREC_SEQ_PREFIX "1",
+                                  &count), BOT_OK);
+    free(count);
+    r = rec(2, t0 + CMD_ROLLREC_KEEP_MS + 2, "");
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    assert_string_equal(r->id, "1");
+    free(r);
     free(got);
 }
 
@@ -392,6 +434,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rollrec_roundtrip),
         cmocka_unit_test_setup_teardown(test_rollrec_count_limit,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollrec_rows_bounded,
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_rollrec_age_limit,
                                         cmd_fx_setup, cmd_fx_teardown),

@@ -768,6 +768,30 @@ static void test_store_kv_scan(void **state)
         assert_int_equal(store_kv_delete(s, keys[i]), BOT_OK);
 }
 
+static enum bot_err unsynced_write(struct store *s, void *ctx)
+{
+    enum bot_err e = store_kv_set(s, "unsynced", "kept");
+    return e != BOT_OK ? e : *(enum bot_err *)ctx;
+}
+
+/* store_run_unsynced: fn's writes are committed together, or, when fn
+ * fails, none of them; inside a transaction it refuses (SQLite: the flush
+ * cannot change there). */
+static void test_store_run_unsynced(void **state)
+{
+    struct store *s = *state;
+    enum bot_err fail = BOT_INVALID, ok = BOT_OK;
+    char *v = NULL;
+    assert_int_equal(store_run_unsynced(s, unsynced_write, &fail),
+                     BOT_INVALID);
+    assert_int_equal(store_kv_get(s, "unsynced", &v), BOT_NOTFOUND);
+    assert_int_equal(store_run_unsynced(s, unsynced_write, &ok), BOT_OK);
+    assert_int_equal(store_kv_get(s, "unsynced", &v), BOT_OK);
+    assert_string_equal(v, "kept");
+    free(v);
+    assert_int_equal(store_kv_delete(s, "unsynced"), BOT_OK);
+}
+
 /* Group commit: inner pairs are savepoints inside one outer transaction. */
 static void test_store_nested_transactions(void **state)
 {
@@ -1073,6 +1097,7 @@ int main(void)
         T(test_store_interaction_prune),
         T(test_store_kv),
         T(test_store_kv_scan),
+        T(test_store_run_unsynced),
         T(test_store_nested_transactions),
         T(test_store_enc_list),
         T(test_store_integrity_memory),
