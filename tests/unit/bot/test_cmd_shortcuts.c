@@ -23,8 +23,8 @@
 #define TEXT_CAP 16384
 
 static char *lines_attack[] = {
-    "/character create name:Ann hp:30 stats:\"ac=10 attack=5 init=90\" "
-    "attack:Sword damage:1d8+3",
+    ("/character create name:Ann hp:30 stats:\"ac=10 attack=5 init=90\" "
+     "attack:Sword damage:1d8+3"),
     "/combat start system:generic",
     "/combat join character:Ann",
     "/combat add name:Orc hp:500 stats:\"ac=1 init=-50\"",
