@@ -155,8 +155,8 @@ static void test_import_refused(void **state)
     };
     static const enum xfer_kind kinds[] = {XFER_MACROS, XFER_MACROS,
                                            XFER_CHARACTERS, XFER_TEMPLATES};
-    static const char *const says[] = {"`dice` contains a character that "
-                                       "changes text direction",
+    static const char *const says[] = {("`dice` contains a character that "
+                                        "changes text direction"),
                                        "`name` contains an invisible",
                                        "`name` contains a character",
                                        "a field's name"};
