@@ -502,6 +502,7 @@ static void import_all(struct cmd_run *run)
 out:
     free(cs);
     free(have);
+    json_decref(items);          /* xfer_parse hands it with a reference */
     json_decref(root);
     free(data);
 }
