@@ -43,7 +43,7 @@ struct store;
 
 #define CMD_ROLLREC_KV_PREFIX "roll:"
 /* Rolls one channel keeps: enough to reach back through a session's
- * scrollback, few enough that writing one scans little. */
+ * scrollback, few enough that a tidy or a lookup scans little. */
 #define CMD_ROLLREC_PER_CHANNEL 100
 /* A channel's rows are tidied (the oldest past the count and the aged
  * dropped) once in this many rolls, so a channel holds at most
