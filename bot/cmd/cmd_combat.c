@@ -383,8 +383,18 @@ void cmd_combat_set(struct cmd_run *run)
     const char *stats = cmd_req_opt(req, "stats");
     const char *side = cmd_req_opt(req, "side");
     const char *hidden = cmd_req_opt(req, "hidden");
-    if (stats == NULL && side == NULL && hidden == NULL) {
-        cmd_fail(run, "nothing to change: give stats:, side: or hidden:");
+    const char *note = cmd_req_opt(req, "note");
+    if (stats == NULL && side == NULL && hidden == NULL && note == NULL) {
+        cmd_fail(run, "nothing to change: give stats:, side:, hidden: or "
+                      "note:");
+        return;
+    }
+    /* "-" clears: Discord cannot send an empty option. */
+    if (note != NULL && strcmp(note, "-") == 0)
+        note = "";
+    if (note != NULL && note[0] != '\0' &&
+        enc_check_name(note, "note", ENC_MAX_NOTE, &run->diag) != ENG_OK) {
+        cmd_fail_diag(run, &run->diag);
         return;
     }
     if ((hidden != NULL || side != NULL) && !run->is_gm) {
@@ -427,25 +437,19 @@ void cmd_combat_set(struct cmd_run *run)
             return;
         who->hidden = hide;
     }
-    struct enc_event *ev = enc_emit(run->res, ENC_EV_STAT, who->id);
-    ev->secret = who->hidden;
-    if (stats != NULL)
-        ev->text = enc_result_strdup(run->res, stats, CMD_MAX_OPT_VALUE);
-    cmd_finish(run, "Combatant updated", false);
-}
-
-void cmd_combat_note(struct cmd_run *run)
-{
-    struct enc_combatant *who = cmd_combatant(run, "name");
-    if (who == NULL || !cmd_may_act(run, who))
-        return;
-    const char *text = cmd_req_opt(run->req, "text");
-    if (text[0] != '\0' &&
-        enc_check_name(text, "note", ENC_MAX_NOTE, &run->diag) != ENG_OK) {
-        cmd_fail_diag(run, &run->diag);
-        return;
+    if (stats != NULL || side != NULL || hidden != NULL) {
+        struct enc_event *ev = enc_emit(run->res, ENC_EV_STAT, who->id);
+        ev->secret = who->hidden;
+        if (stats != NULL)
+            ev->text = enc_result_strdup(run->res, stats, CMD_MAX_OPT_VALUE);
     }
-    enc_copy(who->note, sizeof who->note, text);
-    enc_emit(run->res, ENC_EV_NOTE, who->id)->secret = who->hidden;
-    cmd_finish(run, "Note", false);
+    if (note != NULL) {
+        enc_copy(who->note, sizeof who->note, note);
+        enc_emit(run->res, ENC_EV_NOTE, who->id)->secret = who->hidden;
+    }
+    cmd_finish(run, note != NULL && stats == NULL && side == NULL &&
+                            hidden == NULL
+                        ? "Note"
+                        : "Combatant updated",
+               false);
 }

@@ -149,7 +149,7 @@ static void config_proposals(struct cmd_run *run, const char *on_text,
     else
         msg_set_content(&run->reply->msg, "Saved. Proposals are off: a "
                         "player may change only their own combatants (or "
-                        "anyone's in a fight with `/combat trust on:true`).");
+                        "anyone's in a fight with `/combat settings trust:true`).");
     run->reply->ephemeral = true;
 }
 

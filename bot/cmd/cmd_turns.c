@@ -392,35 +392,39 @@ void cmd_combat_reopen(struct cmd_run *run)
         step_back(run, true);
 }
 
-/* A switch of the fight the GM turns on or off (on:): sets *flag and says
- * which it now is. */
-static void fight_switch(struct cmd_run *run, bool *flag, const char *title,
-                         const char *on_text, const char *off_text)
+/* The fight's switches the GM sets in one command (a slot of /combat saved
+ * for each would leave too few under Discord's 25 subcommands). Each given
+ * switch is set and said; at least one must be given. */
+void cmd_combat_settings(struct cmd_run *run)
 {
-    bool on = true;
-    if (!cmd_opt_bool(run, "on", true, &on))
+    const char *notices = cmd_req_opt(run->req, "notices");
+    const char *trust = cmd_req_opt(run->req, "trust");
+    if (notices == NULL && trust == NULL) {
+        cmd_fail(run, "nothing to change: give notices: or trust:");
         return;
-    *flag = on;
+    }
+    bool on_notices = run->enc->notices, on_trust = run->enc->trust;
+    if ((notices != NULL &&
+         !cmd_opt_bool(run, "notices", true, &on_notices)) ||
+        (trust != NULL && !cmd_opt_bool(run, "trust", true, &on_trust)))
+        return;
+    run->enc->notices = on_notices;
+    run->enc->trust = on_trust;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    rs_say0(&c, NULL, on ? on_text : off_text);
-    cmd_finish(run, title, false);
-}
-
-void cmd_combat_notices(struct cmd_run *run)
-{
-    fight_switch(run, &run->enc->notices, "Turn notices",
-                 "Players will be mentioned when their turn starts.",
-                 "Turn notices are off.");
-}
-
-void cmd_combat_trust(struct cmd_run *run)
-{
-    fight_switch(run, &run->enc->trust, "Trust",
-                 "Players may now change the hp and conditions of anyone "
-                 "they can see.",
-                 "Players may change only their own characters.");
+    if (notices != NULL)
+        rs_say0(&c, NULL, on_notices
+                              ? "Players will be mentioned when their turn "
+                                "starts."
+                              : "Turn notices are off.");
+    if (trust != NULL)
+        rs_say0(&c, NULL, on_trust
+                              ? "Players may now change the hp and "
+                                "conditions of anyone they can see."
+                              : "Players may change only their own "
+                                "characters.");
+    cmd_finish(run, "Fight settings", false);
 }
 
 void cmd_rs_action(struct cmd_run *run)

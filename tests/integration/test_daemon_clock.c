@@ -202,7 +202,7 @@ static void test_clock_started_turn_mentions_player(void **st)
     assert_true(bob);
     json_decref(r);
     /* notices off: the next turns the clock starts mention nobody */
-    ok(combat(&h, GM, "notices", json_pack("[{s:s,s:b}]", "name", "on",
+    ok(combat(&h, GM, "settings", json_pack("[{s:s,s:b}]", "name", "notices",
                                            "value", 0)));
     long long mark = harness_last_request(&h);
     /* Bryn's hour, then each goblin's: the third starts Aria's turn */

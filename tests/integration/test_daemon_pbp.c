@@ -172,9 +172,9 @@ static void test_recap_of_a_long_fight_fits(void **st)
     free(ambush(&h));
     /* the GM keeps the fight busy while Alice is away */
     for (int i = 0; i < RECAP_NOTES; i++)
-        ok(as(&h, GM, "Gamemaster", "note", json_pack(
+        ok(as(&h, GM, "Gamemaster", "set", json_pack(
             "[{s:s,s:s},{s:s,s:s}]", "name", "name", "value", "Goblin",
-            "name", "text", "value", i % 2 ? "guarding the left stair with "
+            "name", "note", "value", i % 2 ? "guarding the left stair with "
             "a rusty spear and a grudge" : "shouting for help from the "
             "tower, loudly")));
     json_t *cb = as(&h, ALICE, "Aria's player", "recap", NULL);

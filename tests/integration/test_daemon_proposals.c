@@ -380,11 +380,11 @@ static void test_off_trusted_hidden_no_proposal(void **st)
     free(s);
     refused(cb, "no combatant by that name");
     /* trusted: Alice acts at once */
-    ok(as(&h, GM, "trust", json_pack("[{s:s,s:b}]", "name", "on",
+    ok(as(&h, GM, "settings", json_pack("[{s:s,s:b}]", "name", "trust",
                                          "value", 1)));
     ok(hp(&h, ALICE, "Bryn", "-2"));
     assert_bryn_hp(&h, "16/18");
-    ok(as(&h, GM, "trust", json_pack("[{s:s,s:b}]", "name", "on",
+    ok(as(&h, GM, "settings", json_pack("[{s:s,s:b}]", "name", "trust",
                                          "value", 0)));
     /* proposals off: refused as before */
     config(&h, "proposals", 3, "off");

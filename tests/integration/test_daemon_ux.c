@@ -163,7 +163,7 @@ static void test_turn_notice_mentions_exactly_one_user(void **st)
     assert_mentions(cb, NULL);
     json_decref(cb);
     /* the GM switches notices off: no one is mentioned any more */
-    ok(combat(&h, GM, "notices", json_pack("[{s:s,s:b}]", "name", "on",
+    ok(combat(&h, GM, "settings", json_pack("[{s:s,s:b}]", "name", "notices",
                                            "value", 0)));
     cb = combat(&h, GM, "next", NULL);      /* Shade */
     json_decref(cb);

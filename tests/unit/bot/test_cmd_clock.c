@@ -79,7 +79,7 @@ static void test_clock_timer_follows_the_fight(void **state)
                            "1d", NULL));
     assert_int_equal(timer(f), began + 4 * DUR_MS_HOUR);
     /* Someone else's change is not Aria's action. */
-    assert_true(cmd_fx_run(f, BOB, "combat", "note", "name", "Bryn", "text",
+    assert_true(cmd_fx_run(f, BOB, "combat", "set", "name", "Bryn", "note",
                            "waiting", NULL));
     assert_int_equal(timer(f), began + 4 * DUR_MS_HOUR);
     /* Alice acts: no reminder any more, the deadline stays. */

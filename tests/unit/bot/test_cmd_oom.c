@@ -150,7 +150,7 @@ static const struct step script[] = {
     {U_P1, "combat", "next", {NULL}},
     {U_GM, "combat", "status", {NULL}},
     {U_GM, "combat", "undo", {NULL}},
-    {U_GM, "combat", "note", {"name", "Rat 2", "text", "gnawing", NULL}},
+    {U_GM, "combat", "set", {"name", "Rat 2", "note", "gnawing", NULL}},
     {U_GM, "combat", "end", {"confirm", "true", NULL}},
     {U_GM, "combat", "start", {"system", "tactical", "name", "Hangar", NULL}},
     {U_P1, "combat", "join", {"name", "Vex", "side", "crew", "hp", "20",

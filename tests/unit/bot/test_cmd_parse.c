@@ -31,8 +31,8 @@ static const struct good_case good[] = {
      {{"dice", "1d20+5"}, {"label", "Stealth"}}},
     {"/COMBAT Add NAME:Bob", "combat", "add", 1, {{"name", "Bob"}}},
     {"/combat\tnext", "combat", "next", 0, {{0}}},
-    {"/combat note name:Aria text:\"\"", "combat", "note", 2,
-     {{"name", "Aria"}, {"text", ""}}},
+    {"/combat set name:Aria note:\"\"", "combat", "set", 2,
+     {{"name", "Aria"}, {"note", ""}}},
     {"/combat add name:\"say \\\"hi\\\" \\\\ ok\"", "combat", "add", 1,
      {{"name", "say \"hi\" \\ ok"}}},
     {"/combat add name:Gob\"lin", "combat", "add", 1,
@@ -123,29 +123,29 @@ static const struct bad_case bad[] = {
     {"/xyzzy foo bar", 0,
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
-     "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, resource, status, undo, "
-     "history, recap, log, end, reopen, notices, trust, proposal, clock)"},
+     "/combat needs a subcommand (start, add, join, remove, set, begin, "
+     "next, pick, pass, hp, condition, resource, status, undo, history, "
+     "recap, log, end, reopen, settings, proposal, clock)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
      "unknown subcommand `nxt` for /combat (did you mean `next`?)"},
     {"/combat fight", 0,
      "unknown subcommand `fight` for /combat (subcommands: start, add, "
-     "join, remove, set, note, begin, next, pick, pass, hp, condition, "
-     "resource, status, undo, history, recap, log, end, reopen, notices, "
-     "trust, proposal, clock)"},
+     "join, remove, set, begin, next, pick, pass, hp, condition, "
+     "resource, status, undo, history, recap, log, end, reopen, "
+     "settings, proposal, clock)"},
     {"/combat stat", 0,
      "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
-     "unknown subcommand `zzzzz` for /combat (subcommands: start, add, join, "
-     "remove, set, note, begin, next, pick, pass, hp, condition, resource, "
-     "status, undo, history, recap, log, end, reopen, notices, trust, "
-     "proposal, clock)"},
+     "unknown subcommand `zzzzz` for /combat (subcommands: start, add, "
+     "join, remove, set, begin, next, pick, pass, hp, condition, "
+     "resource, status, undo, history, recap, log, end, reopen, "
+     "settings, proposal, clock)"},
     {"/combat name:x", 0,
-     "/combat needs a subcommand (start, add, join, remove, set, note, "
-     "begin, next, pick, pass, hp, condition, resource, status, undo, "
-     "history, recap, log, end, reopen, notices, trust, proposal, clock)"},
+     "/combat needs a subcommand (start, add, join, remove, set, begin, "
+     "next, pick, pass, hp, condition, resource, status, undo, history, "
+     "recap, log, end, reopen, settings, proposal, clock)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -245,7 +245,7 @@ static void test_cmd_parse_limits(void **state)
     struct cmd_parsed *p = malloc(sizeof *p);
     char *line = malloc(CMD_MAX_LINE + 64);
     char err[CMD_VALIDATE_ERR_MAX];
-    const char *pre = "/combat note name:x text:";
+    const char *pre = "/combat set name:x note:";
     size_t n;
     (void)state;
 
@@ -270,11 +270,11 @@ static void test_cmd_parse_limits(void **state)
     memset(line + n, 'b', CMD_MAX_OPT_VALUE);
     assert_false(cmd_parse_line(p, line, n + CMD_MAX_OPT_VALUE, err,
                                 sizeof err));
-    assert_string_equal(err, "option `text` is too long (limit is 200 "
+    assert_string_equal(err, "option `note` is too long (limit is 200 "
                         "bytes)");
     assert_false(cmd_parse_line(p, line, n + CMD_MAX_OPT_VALUE + 1, err,
                                 sizeof err));
-    assert_string_equal(err, "option `text` is too long (limit is 1024 "
+    assert_string_equal(err, "option `note` is too long (limit is 1024 "
                         "bytes)");
     /* the same, quoted */
     line[n] = '"';
@@ -282,7 +282,7 @@ static void test_cmd_parse_limits(void **state)
     line[n + CMD_MAX_OPT_VALUE + 2] = '"';
     assert_false(cmd_parse_line(p, line, n + CMD_MAX_OPT_VALUE + 3, err,
                                 sizeof err));
-    assert_string_equal(err, "option `text` is too long (limit is 1024 "
+    assert_string_equal(err, "option `note` is too long (limit is 1024 "
                         "bytes)");
 
     /* names: 64 bytes fit, 65 do not */
@@ -369,9 +369,9 @@ static void test_cmd_validate_requests(void **state)
     req.sub = NULL;
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
-                        "remove, set, note, begin, next, pick, pass, hp, "
+                        "remove, set, begin, next, pick, pass, hp, "
                         "condition, resource, status, undo, history, "
-                        "recap, log, end, reopen, notices, trust, proposal, "
+                        "recap, log, end, reopen, settings, proposal, "
                         "clock)");
     req.command = NULL;
     assert_false(cmd_validate(&req, &spec, err, sizeof err));

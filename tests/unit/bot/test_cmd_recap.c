@@ -123,8 +123,8 @@ static void test_recap_long_fight_fits(void **state)
     struct cmd_fx *f = *state;
     fight(f);
     for (int i = 0; i < 120; i++)
-        assert_true(cmd_fx_run(f, GM, "combat", "note", "name", "Goblin",
-                               "text", i % 2 ? "guarding the left stair "
+        assert_true(cmd_fx_run(f, GM, "combat", "set", "name", "Goblin",
+                               "note", i % 2 ? "guarding the left stair "
                                "with a rusty spear and a grudge"
                                : "shouting for help from the tower", NULL));
     assert_true(cmd_fx_run(f, ALICE, "combat", "recap", NULL));

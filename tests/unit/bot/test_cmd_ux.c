@@ -454,7 +454,7 @@ static void test_turn_notice_mentions_only_the_owner(void **state)
     am = json_object_get(body, "allowed_mentions");
     assert_int_equal(json_array_size(json_object_get(am, "users")), 0);
     json_decref(body);
-    assert_true(run(f, GM, "combat", "notices", "on", "false", NULL));
+    assert_true(run(f, GM, "combat", "settings", "notices", "false", NULL));
     assert_true(run(f, ALICE, "combat", "next", NULL));
     assert_int_equal(f->reply.turn_user, 0);
     assert_int_equal(f->reply.msg.nmentions, 0);
@@ -828,7 +828,7 @@ static void huge_fight(struct fix *f)
                 assert_true(run(f, GM, "combat", "condition", "name", name,
                                 "condition", conds[c], "rounds", "100",
                                 "value", "9", NULL));
-            assert_true(run(f, GM, "combat", "note", "name", name, "text",
+            assert_true(run(f, GM, "combat", "set", "name", name, "note",
                             note, NULL));
         }
 }

@@ -268,7 +268,7 @@ static void test_every_command_with_long_names(void **state)
         run(f, GM, "combat", "condition", "name", hero, "condition",
             "A Very Long Condition Name Here", "rounds", "3", "custom",
             "true", NULL);
-        run(f, GM, "combat", "note", "name", hero, "text",
+        run(f, GM, "combat", "set", "name", hero, "note",
             "Holding the door against the whole northern legion while the "
             "others flee through the long tunnel under the mountain pass "
             "with the wounded and the wagons and everything they own, "

@@ -406,7 +406,7 @@ static void test_every_body_pings_only_intended(void **state)
                         "ac=10 init=1 attack=5", NULL};
     const char *orc[] = {"name", "`Orc`", "hp", "30", "stats",
                          "ac=10 init=20 attack=1", NULL};
-    const char *notice[] = {"on", "true", NULL};
+    const char *notice[] = {"notices", "true", NULL};
     const char *confirm[] = {"confirm", "true", NULL};
     const char *atk[] = {"attacker", "@" ZWSP "here", "target", "`Orc`",
                          "damage", "3", NULL};
@@ -419,7 +419,7 @@ static void test_every_body_pings_only_intended(void **state)
         {U_P1, "combat", "join", j1},
         {U_P2, "combat", "join", j2},
         {U_GM, "combat", "add", orc},
-        {U_GM, "combat", "notices", notice},
+        {U_GM, "combat", "settings", notice},
         {U_GM, "combat", "begin", NULL},
         {U_P1, "attack", NULL, atk},
         {U_P1, "combat", "next", NULL},

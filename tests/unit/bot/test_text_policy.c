@@ -91,7 +91,7 @@ static void test_options_refused(void **state)
         {"roll", NULL, "dice", "1d20+2 # ", "Stealth"},
         {"macro", "save", "dice", "1d20+7 # Ste", "alth"},
         {"combat", "join", "name", "An", "n"},
-        {"combat", "note", "text", "lurk", "ing"},
+        {"combat", "set", "note", "lurk", "ing"},
         {"combat", "start", "name", "Ambu", "sh"},
     };
     char value[96], err[CMD_VALIDATE_ERR_MAX];
@@ -109,7 +109,7 @@ static void test_options_refused(void **state)
             req.nopts = 1;
             if (strcmp(places[p].command, "macro") == 0)
                 req.opts[req.nopts++] = (struct cmd_opt){"name", "stealth"};
-            if (strcmp(places[p].sub ? places[p].sub : "", "note") == 0)
+            if (strcmp(places[p].sub ? places[p].sub : "", "set") == 0)
                 req.opts[req.nopts++] = (struct cmd_opt){"name", "Ann"};
             if (cmd_validate(&req, &spec, err, sizeof err))
                 fail_msg("/%s %s %s: character %zu passes", req.command,
