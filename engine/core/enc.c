@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "enc_cd.h"
 #include "eng_alloc.h"
 #include "eng_policy.h"
 #include "eng_text.h"
@@ -116,16 +117,20 @@ static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
            sizeof *d - offsetof(struct enc_combatant, dealt));
 }
 
-/* The same for the encounter: its settings and turn order are sized for
- * the limits (3.5 of its 4 KB) and copied as far as they are used. */
+/* The same for the encounter: its settings, countdowns and turn order are
+ * sized for the limits and copied as far as they are used. */
 static void enc_copy_used(struct encounter *d, const struct encounter *s)
 {
     memcpy(d, s, offsetof(struct encounter, settings));
     memcpy(d->settings, s->settings,
            (size_t)s->nsettings * sizeof s->settings[0]);
     memcpy(&d->nsettings, &s->nsettings,
-           offsetof(struct encounter, order) -
+           offsetof(struct encounter, cds) -
                offsetof(struct encounter, nsettings));
+    memcpy(d->cds, s->cds, (size_t)s->ncds * sizeof s->cds[0]);
+    memcpy(&d->ncds, &s->ncds,
+           offsetof(struct encounter, order) -
+               offsetof(struct encounter, ncds));
     memcpy(d->order, s->order, (size_t)s->norder * sizeof s->order[0]);
     memcpy(&d->norder, &s->norder,
            sizeof *d - offsetof(struct encounter, norder));
@@ -437,6 +442,11 @@ enum eng_err enc_remove(struct encounter *e, uint32_t id,
             if (e->current == id && o->conds[k].applied_turn >= e->turn_seq)
                 o->conds[k].applied_turn = e->turn_seq + 1;
         }
+    }
+
+    if (e->ncds > 0) {
+        struct rs_call rc = {.e = e, .r = r, .d = d};
+        enc_cd_leave(&rc, id);
     }
 
     /* Drop its turn slots; keep turn_idx on the same next entry. */

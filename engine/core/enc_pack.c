@@ -8,7 +8,8 @@
  *              cs_cap, which unpacking sets), then ruleset and name (each
  *              string as a length byte and its bytes), the used settings
  *              (key, value), the used sides (name, typed state), the used
- *              turn order, the encounter's typed state, and each combatant;
+ *              turn order, each used countdown's name and the fields after
+ *              it, the encounter's typed state, and each combatant;
  *   combatant  its bytes outside its strings and arrays, then name,
  *              init_expr, sheet and note, and for each used stat, track and
  *              condition its name and the fields after the name, and each
@@ -55,6 +56,8 @@ static_assert(offsetof(struct enc_cond, value) - END(struct enc_cond, name) < 8,
               "a field between enc_cond's name and value is not packed");
 static_assert(offsetof(struct enc_res, cur) - END(struct enc_res, name) < 8,
               "a field between enc_res's name and cur is not packed");
+static_assert(offsetof(struct enc_cd, left) - END(struct enc_cd, name) < 8,
+              "a field between enc_cd's name and left is not packed");
 static_assert(offsetof(struct enc_side, st) - END(struct enc_side, name) < 8,
               "a field between enc_side's name and st is not packed");
 static_assert(offsetof(struct enc_setting, value) ==
@@ -82,6 +85,7 @@ STR_FIELD(struct enc_stat, name);
 STR_FIELD(struct enc_track, name);
 STR_FIELD(struct enc_cond, name);
 STR_FIELD(struct enc_res, name);
+STR_FIELD(struct enc_cd, name);
 STR_FIELD(struct enc_attack, name);
 STR_FIELD(struct enc_attack, roll);
 STR_FIELD(struct enc_attack, damage);
@@ -209,7 +213,8 @@ size_t enc_pack_to(const struct encounter *e, void *buf, size_t cap)
     put_span(&w, e, EE(settings), E(sides));
     put_span(&w, e, EE(sides), E(cs));       /* not cs and cs_cap */
     put_span(&w, e, EE(cs), E(cs_cap));
-    put_span(&w, e, EE(cs_cap), E(order));
+    put_span(&w, e, EE(cs_cap), E(cds));
+    put_span(&w, e, EE(cds), E(order));
     put_span(&w, e, EE(order), E(st));
     put_str(&w, e->ruleset);
     put_str(&w, e->name);
@@ -222,6 +227,11 @@ size_t enc_pack_to(const struct encounter *e, void *buf, size_t cap)
         put_state(&w, &e->sys->side_state, e->sides[i].st);
     }
     put(&w, e->order, (size_t)e->norder * sizeof e->order[0]);
+    for (int i = 0; i < e->ncds; i++) {
+        const struct enc_cd *x = &e->cds[i];
+        put_str(&w, x->name);
+        put_span(&w, x, offsetof(struct enc_cd, left), sizeof *x);
+    }
     put_state(&w, &e->sys->enc_state, e->st);
     for (int i = 0; i < e->ncs; i++)
         put_comb(&w, e->sys, &e->cs[i]);
@@ -360,7 +370,8 @@ struct encounter *enc_unpack(const struct enc_pack *p)
     get_span(&r, e, EE(settings), E(sides));
     get_span(&r, e, EE(sides), E(cs));
     get_span(&r, e, EE(cs), E(cs_cap));
-    get_span(&r, e, EE(cs_cap), E(order));
+    get_span(&r, e, EE(cs_cap), E(cds));
+    get_span(&r, e, EE(cds), E(order));
     get_span(&r, e, EE(order), E(st));
     /* Own nothing yet, so enc_free() is safe at every failure below. */
     int nsides = e->nsides, ncs = e->ncs;
@@ -383,6 +394,11 @@ struct encounter *enc_unpack(const struct enc_pack *p)
         e->nsides = i + 1;
     }
     get(&r, e->order, (size_t)e->norder * sizeof e->order[0]);
+    for (int i = 0; i < e->ncds; i++) {
+        struct enc_cd *x = &e->cds[i];
+        get_str(&r, x->name);
+        get_span(&r, x, offsetof(struct enc_cd, left), sizeof *x);
+    }
     if (!get_state(&r, &sys->enc_state, &e->st))
         goto fail;
     if (ncs > 0) {

@@ -3,6 +3,7 @@
  */
 #include "turn.h"
 
+#include "enc_cd.h"
 #include "enc_res.h"
 #include "rs_kit.h"
 
@@ -77,6 +78,7 @@ void turn_round(struct rs_call *c)
     e->round++;
     enc_emit(c->r, ENC_EV_ROUND, 0)->a = e->round;
     enc_res_round(c);
+    enc_cd_round(c);
 }
 
 void turn_end(struct rs_call *c)
@@ -86,6 +88,8 @@ void turn_end(struct rs_call *c)
     if (who == NULL)
         return;
     turn_expire(c, who->id, ENC_EXPIRE_END);
+    if (e->ncds > 0)
+        enc_cd_turn(c, who->id);
     enc_emit(c->r, ENC_EV_TURN_END, who->id);
     e->current = 0;
 }
@@ -100,6 +104,8 @@ static void turn_pass_time(struct rs_call *c, struct enc_combatant *who,
         enc_emit(c->r, ENC_EV_SKIP, who->id);
     turn_expire(c, who->id, ENC_EXPIRE_START);
     turn_expire(c, who->id, ENC_EXPIRE_END);
+    if (c->e->ncds > 0)
+        enc_cd_turn(c, who->id);
 }
 
 void turn_skip(struct rs_call *c, struct enc_combatant *who)

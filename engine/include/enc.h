@@ -112,6 +112,21 @@ struct enc_res {
                                 rolled there refills it on this or more */
 };
 
+/* A countdown (enc_cd.h): a named count the fight runs down, announced
+ * when it reaches zero. */
+#define ENC_CDF_HIDDEN (1u << 0) /* the GM's alone: row and announcement */
+#define ENC_CDF_PAUSED (1u << 1) /* does not count down until resumed */
+struct enc_cd {
+    char name[ENC_MAX_CD_NAME + 1];
+    int32_t left;            /* 1..ENC_MAX_CD_COUNT; at 0 it is gone */
+    int32_t total;           /* as it was set, for "2 of 3" */
+    uint32_t of;             /* 0: counts rounds; else the combatant whose
+                                turns count it */
+    uint32_t flags;          /* ENC_CDF_* */
+    uint64_t set_turn;       /* enc.turn_seq when set: the turn it was set
+                                in does not count (as a condition's) */
+};
+
 #define ENC_CF_DOWN   (1u << 0)  /* out of the fight: turns are skipped */
 #define ENC_CF_ACTED  (1u << 1)  /* has taken its turn this round/phase */
 #define ENC_CF_MAJOR  (1u << 2)  /* a major NPC (resolve ruleset) */
@@ -186,10 +201,11 @@ struct enc_slot {
 };
 
 /* enc_clone copies an encounter in parts: everything before settings, the
- * used settings, everything from nsettings to order, the used order, and
- * everything from norder on. A new field goes anywhere but inside those
- * two arrays' places. enc_pack (enc_pack.h) keeps the same parts, the used
- * sides and strings up to their ends; st stays the last field. */
+ * used settings, everything from nsettings to cds, the used countdowns,
+ * everything from ncds to order, the used order, and everything from
+ * norder on. A new field goes anywhere but inside those three arrays'
+ * places. enc_pack (enc_pack.h) keeps the same parts, the used sides and
+ * strings up to their ends; st stays the last field. */
 struct encounter {
     const struct rs_system *sys; /* its ruleset (static) */
     char ruleset[ENC_MAX_RS_ID + 1];
@@ -222,6 +238,9 @@ struct encounter {
     int cs_cap;
     uint32_t next_id;
     uint32_t next_join;
+
+    struct enc_cd cds[ENC_MAX_COUNTDOWNS]; /* its countdowns (enc_cd.h) */
+    int ncds;
 
     struct enc_slot order[ENC_MAX_ORDER]; /* fixed-order rulesets */
     int norder;
@@ -275,7 +294,8 @@ enum eng_err enc_add(struct encounter *e, const char *name, int count,
                      uint64_t owner, int side, struct enc_diag *d,
                      uint32_t *ids_out);
 /* Remove a combatant; its turn slot, conditions it anchors and the current
- * turn are fixed up so durations stay exact (see enc.c). */
+ * turn are fixed up so durations stay exact (see enc.c), and countdowns of
+ * its turns count rounds from then on (enc_cd.h). */
 enum eng_err enc_remove(struct encounter *e, uint32_t id,
                         struct enc_result *r, struct enc_diag *d);
 

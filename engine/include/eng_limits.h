@@ -86,6 +86,14 @@ _Static_assert(DICE_MAX_DEPTH <= 64, "the dice parser recurses on the C stack");
 #define ENC_MAX_RES_NAME 24
 /* A resource's largest maximum: counts a table spends by hand. */
 #define ENC_MAX_RES_VALUE 99
+/* Countdowns one fight runs (enc_cd.h): a scene's few clocks; every copy
+ * of the fight holds them, though only the used ones are copied. */
+#define ENC_MAX_COUNTDOWNS 8
+/* A countdown's name, in bytes: what is announced when it runs out ("The
+ * bridge falls"), short enough for one tracker line on a phone. */
+#define ENC_MAX_CD_NAME 40
+/* A countdown's largest count, in rounds or turns. */
+#define ENC_MAX_CD_COUNT 99
 /* One change's line in the fight's history (the first line of what
  * happened), in bytes; a longer one is kept to this with an ellipsis. */
 #define ENC_MAX_CHANGE_TEXT 160

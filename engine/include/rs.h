@@ -87,6 +87,7 @@ enum rs_val {
     RS_VAL_SERVER_COND,      /* a condition of the server's own */
     RS_VAL_RESOURCE,         /* a resource of the combatant in name:
                                 (enc_res.h) */
+    RS_VAL_COUNTDOWN,        /* a countdown of the fight (enc_cd.h) */
 };
 
 struct rs_opt_spec {

@@ -36,16 +36,17 @@ void turn_order_build(struct encounter *e, turn_cmp_fn *cmp);
 void turn_start(struct rs_call *c, struct enc_combatant *who);
 
 /* A new round: e->round counted on, ENC_EV_ROUND, and every resource
- * that comes back each round comes back (enc_res.h). Every system starts
- * its rounds here. */
+ * that comes back each round comes back (enc_res.h), and rounds
+ * countdowns count down (enc_cd.h). Every system starts its rounds here. */
 void turn_round(struct rs_call *c);
 
-/* End the current turn (if any): end-of-turn expiry, ENC_EV_TURN_END, no
- * current combatant afterwards. */
+/* End the current turn (if any): end-of-turn expiry, the countdowns that
+ * count its combatant's turns (enc_cd.h), ENC_EV_TURN_END, no current
+ * combatant afterwards. */
 void turn_end(struct rs_call *c);
 
 /* A skipped turn still passes time: conditions timed on who count down at
- * both boundaries. Emits ENC_EV_SKIP. */
+ * both boundaries, and countdowns of its turns. Emits ENC_EV_SKIP. */
 void turn_skip(struct rs_call *c, struct enc_combatant *who);
 
 /* Fixed order: end the current turn and start the next slot's, wrapping into
