@@ -6,6 +6,7 @@
  */
 #include "enc_json.h"
 
+#include "enc_cd.h"
 #include "enc_res.h"
 
 #include <inttypes.h>
@@ -296,6 +297,35 @@ static void dump_clock(struct jw *w, const struct enc_clock *k)
         JW_I64(w, "clock_done", k->done);
 }
 
+/* The fight's countdowns (enc_cd.h); absent when it has none, so a
+ * document from before they existed reads as it always did. */
+static void dump_cds(struct jw *w, const struct encounter *e)
+{
+    if (e->ncds == 0)
+        return;
+    JW_KEY(w, "countdowns");
+    JW_LIT(w, "[");
+    for (int i = 0; i < e->ncds; i++) {
+        const struct enc_cd *x = &e->cds[i];
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "name");
+        jw_str(w, x->name);
+        JW_I64(w, "left", x->left);
+        JW_I64(w, "total", x->total);
+        if (x->of != 0)
+            JW_I64(w, "of", x->of);
+        if (x->flags & ENC_CDF_HIDDEN)
+            JW_BOOL(w, "hidden", true);
+        if (x->flags & ENC_CDF_PAUSED)
+            JW_BOOL(w, "paused", true);
+        JW_U64(w, "set", x->set_turn);
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "]");
+}
+
 static void dump_header(struct jw *w, const struct encounter *e)
 {
     JW_KEY1(w, "v");
@@ -370,6 +400,7 @@ char *enc_json_dump(const struct encounter *e)
         JW_LIT(&w, "]");
     }
     JW_LIT(&w, "]");
+    dump_cds(&w, e);
     jw_rs_state(&w, &e->sys->enc_state, e->st);
     JW_LIT(&w, "}");
     return jw_take(&w, NULL);
@@ -689,6 +720,36 @@ static void rd_res(struct rd *r, json_t *a, struct enc_combatant *c)
     }
 }
 
+/* Countdowns, checked as enc_cd_add checks them: a count within its
+ * total, and the turns of a combatant of this fight. */
+static void rd_cds(struct rd *r, json_t *a, struct encounter *e)
+{
+    if (a == NULL)
+        return;
+    if (!json_is_array(a) || json_array_size(a) > ENC_MAX_COUNTDOWNS) {
+        rd_fail(r, "countdowns");
+        return;
+    }
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        json_t *t = json_array_get(a, i);
+        struct enc_cd *x = &e->cds[e->ncds++];
+        memset(x, 0, sizeof *x);
+        rd_str(r, t, "name", x->name, sizeof x->name);
+        x->total = (int32_t)rd_int(r, t, "total", 1, ENC_MAX_CD_COUNT);
+        x->left = (int32_t)rd_int(r, t, "left", 1, x->total);
+        if (json_object_get(t, "of") != NULL) {
+            x->of = (uint32_t)rd_int(r, t, "of", 1, UINT32_MAX);
+            if (enc_by_id(e, x->of) == NULL)
+                rd_fail(r, "countdown of");
+        }
+        if (json_object_get(t, "hidden") != NULL && rd_bool(r, t, "hidden"))
+            x->flags |= ENC_CDF_HIDDEN;
+        if (json_object_get(t, "paused") != NULL && rd_bool(r, t, "paused"))
+            x->flags |= ENC_CDF_PAUSED;
+        x->set_turn = rd_u64(r, t, "set");
+    }
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
                          int nsides, const struct rs_state_spec *sp)
 {
@@ -933,6 +994,8 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
         }
     }
     e->turn_idx = (int)rd_int(&r, o, "turn_idx", -1, e->norder);
+    if (!r.bad)
+        rd_cds(&r, json_object_get(o, "countdowns"), e);
     rd_rs_state(&r, o, &sys->enc_state, e->st);
     json_decref(o);
     if (r.bad) {

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "enc_cd.h"
 #include "enc_json.h"
 #include "enc_pack.h"
 #include "rs.h"
@@ -456,6 +457,25 @@ static void test_enc_json_attacks(void **state)
     enc_free(e);
 }
 
+/* doc with each from[i] changed to to[i] (as long) is refused, whole. */
+static void refused_changed(const char *doc, const char *const *from,
+                            const char *const *to, size_t n)
+{
+    char err[160];
+    for (size_t i = 0; i < n; i++) {
+        char *bad = strdup(doc);
+        char *at = strstr(bad, from[i]);
+        assert_non_null(at);
+        assert_int_equal(strlen(from[i]), strlen(to[i]));
+        memcpy(at, to[i], strlen(to[i]));
+        struct encounter *back = NULL;
+        assert_int_not_equal(enc_json_load(bad, &back, err, sizeof err),
+                             BOT_OK);
+        assert_null(back);
+        free(bad);
+    }
+}
+
 /* Resources (enc_res.h) ride with their combatant, checked on the way
  * in; a fight without any writes no "res" member, so old documents and
  * new ones without resources read alike. */
@@ -492,18 +512,59 @@ static void test_enc_json_resources(void **state)
      * does not have. */
     const char *from[] = {"\"cur\":1,", "\"turn\"", "\"recharge\":5"};
     const char *to[] = {"\"cur\":4,", "\"dawn\"", "\"recharge\":9"};
-    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
-        char *bad = strdup(doc);
-        char *at = strstr(bad, from[i]);
-        assert_non_null(at);
-        assert_int_equal(strlen(from[i]), strlen(to[i]));
-        memcpy(at, to[i], strlen(to[i]));
-        back = NULL;
-        assert_int_not_equal(enc_json_load(bad, &back, err, sizeof err),
-                             BOT_OK);
-        assert_null(back);
-        free(bad);
-    }
+    refused_changed(doc, from, to, sizeof from / sizeof from[0]);
+    free(doc);
+    enc_free(e);
+}
+
+/* Countdowns (enc_cd.h) ride with the fight, checked on the way in; a
+ * fight without any writes no "countdowns" member, so old documents and
+ * new ones without countdowns read alike. */
+static void test_enc_json_countdowns(void **state)
+{
+    (void)state;
+    struct encounter *e = sample();
+    char *plain = enc_json_dump(e);
+    assert_null(strstr(plain, "\"countdowns\""));
+    free(plain);
+    e->ncds = 2;
+    memset(e->cds, 0, sizeof e->cds);
+    snprintf(e->cds[0].name, sizeof e->cds[0].name, "The bridge falls");
+    e->cds[0].left = 2;
+    e->cds[0].total = 3;
+    e->cds[0].flags = ENC_CDF_PAUSED;
+    e->cds[0].set_turn = 4;
+    snprintf(e->cds[1].name, sizeof e->cds[1].name, "Ritual");
+    e->cds[1].left = 1;
+    e->cds[1].total = 1;
+    e->cds[1].of = e->cs[1].id;
+    e->cds[1].flags = ENC_CDF_HIDDEN;
+    char *doc = enc_json_dump(e);
+    assert_non_null(strstr(doc, "\"countdowns\":[{\"name\":\"The bridge "
+                                "falls\",\"left\":2,\"total\":3,"
+                                "\"paused\":true,\"set\":\"4\"},"));
+    struct encounter *back = NULL;
+    char err[160];
+    assert_int_equal(enc_json_load(doc, &back, err, sizeof err), BOT_OK);
+    assert_int_equal(back->ncds, 2);
+    assert_memory_equal(back->cds, e->cds, 2 * sizeof e->cds[0]);
+    char *doc2 = enc_json_dump(back);
+    assert_string_equal(doc, doc2);
+    free(doc2);
+    enc_free(back);
+    /* Damaged: more left than it started with, none left, the turns of
+     * nobody in the fight. */
+    char of[32];
+    snprintf(of, sizeof of, "\"of\":%u", (unsigned)e->cs[1].id);
+    /* the same length, every digit a 9: no combatant of the sample's */
+    char of_bad[32];
+    snprintf(of_bad, sizeof of_bad, "%s", of);
+    for (char *p = of_bad; *p != '\0'; p++)
+        if (*p >= '0' && *p <= '9')
+            *p = '9';
+    const char *from[] = {"\"left\":2,", "\"left\":1,", of};
+    const char *to[] = {"\"left\":4,", "\"left\":0,", of_bad};
+    refused_changed(doc, from, to, sizeof from / sizeof from[0]);
     free(doc);
     enc_free(e);
 }
@@ -557,6 +618,7 @@ int main(void)
         cmocka_unit_test(test_enc_json_refuses_damage),
         cmocka_unit_test(test_enc_json_attacks),
         cmocka_unit_test(test_enc_json_resources),
+        cmocka_unit_test(test_enc_json_countdowns),
         cmocka_unit_test(test_enc_json_writer_matches_jansson),
         cmocka_unit_test(test_enc_json_writer_refuses_bad_utf8),
     };
