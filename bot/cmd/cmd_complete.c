@@ -19,6 +19,7 @@
 
 #include "cmd_macro.h"
 #include "cmd_run.h"
+#include "enc_cd.h"
 #include "enc_cache.h"
 #include "enc_json.h"
 #include "eng_text.h"
@@ -361,6 +362,17 @@ static void add_resources(struct cands *cs, const struct cmd_req *req,
     }
 }
 
+/* The fight's countdowns, a hidden one's name the GM's alone (the
+ * command is the GM's, but autocomplete asks before that is checked). */
+static void add_countdowns(struct cands *cs, const struct cmd_req *req,
+                           const struct encounter *e)
+{
+    bool gm = cmd_sender_is_gm(req, e);
+    for (int i = 0; i < e->ncds; i++)
+        if (gm || !enc_cd_secret(e, &e->cds[i]))
+            add(cs, e->cds[i].name, e->cds[i].name);
+}
+
 static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
 {
     for (int i = 0; os->choices != NULL && os->choices[i] != NULL; i++)
@@ -485,6 +497,10 @@ bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
     case RS_VAL_RESOURCE:
         if (e != NULL)
             add_resources(cs, req, e);
+        break;
+    case RS_VAL_COUNTDOWN:
+        if (e != NULL)
+            add_countdowns(cs, req, e);
         break;
     default:
         break;

@@ -63,6 +63,7 @@ static bool completes(const struct rs_opt_spec *o)
     case RS_VAL_ATTACK:
     case RS_VAL_TEMPLATE:
     case RS_VAL_SERVER_COND:
+    case RS_VAL_COUNTDOWN:
         return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
     case RS_VAL_CHOICE:
         return o->choices == NULL;

@@ -156,6 +156,10 @@ void render_tracker_row(struct sbuf *b, const struct encounter *e,
  * footer line (system, round, whose turn, the clock at now_ms). */
 void render_tracker_title(struct sbuf *title, const struct encounter *e);
 void render_tracker_head(struct sbuf *b, const struct encounter *e);
+/* The fight's countdowns (enc_cd.h), a line each: how many rounds or
+ * whose turns are left, paused; a hidden one in the GM's view alone. */
+void render_tracker_countdowns(struct sbuf *b, const struct encounter *e,
+                               bool gm_view);
 void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
                          bool gm_view, int64_t now_ms);
 

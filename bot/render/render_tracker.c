@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dur.h"
+#include "enc_cd.h"
 #include "render_roll.h"
 #include "rs.h"
 #include "sbuf.h"
@@ -427,6 +428,39 @@ void render_tracker_head(struct sbuf *b, const struct encounter *e)
     }
 }
 
+void render_tracker_countdowns(struct sbuf *b, const struct encounter *e,
+                               bool gm_view)
+{
+    /* An ended fight's are over: none ran out, none will. */
+    for (int i = 0; e->status != ENC_ST_ENDED && i < e->ncds; i++) {
+        const struct enc_cd *x = &e->cds[i];
+        bool secret = enc_cd_secret(e, x);
+        if (secret && !gm_view)
+            continue;
+        const struct enc_combatant *of = x->of ? enc_by_id_c(e, x->of)
+                                               : NULL;
+        char *name = msg_escape(x->name);
+        sbuf_add(b, "\xE2\x8F\xB3 **");
+        sbuf_add(b, name ? name : "?");
+        free(name);
+        sbuf_add(b, "** in ");
+        render_int(b, x->left, 0);
+        if (of != NULL) {
+            char *who = msg_escape(of->name);
+            sbuf_addf(b, x->left == 1 ? " turn of %s" : " turns of %s",
+                      who ? who : "?");
+            free(who);
+        } else {
+            sbuf_add(b, x->left == 1 ? " round" : " rounds");
+        }
+        bool paused = (x->flags & ENC_CDF_PAUSED) != 0;
+        if (paused || secret)
+            sbuf_addf(b, " (%s%s%s)", paused ? "paused" : "",
+                      paused && secret ? ", " : "", secret ? "hidden" : "");
+        sbuf_addc(b, '\n');
+    }
+}
+
 void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
                          bool gm_view, int64_t now_ms)
 {
@@ -471,6 +505,11 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
     struct sbuf b;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
     render_tracker_head(&b, e);
+    size_t before = b.len;
+    render_tracker_countdowns(&b, e, gm_view);
+    /* Countdowns take their room from the list's. */
+    if (b.len - before < budget / 2)
+        budget -= b.len - before;
     /* Not zeroed: only the n lines added are read (zeroing every slot was
      * 2,800 instructions a tracker). */
     struct tracker_lines *t = malloc(sizeof *t);

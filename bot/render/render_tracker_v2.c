@@ -36,6 +36,7 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
         sbuf_add(&head, " \xC2\xB7 the GM's view");
     sbuf_addc(&head, '\n');
     render_tracker_head(&head, e);
+    render_tracker_countdowns(&head, e, gm_view);
     while (head.len > 0 && head.buf[head.len - 1] == '\n')
         head.buf[--head.len] = '\0';
     msg_v2_add(v, MSG_V2_TEXT, sbuf_str(&head));

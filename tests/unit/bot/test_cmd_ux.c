@@ -522,6 +522,40 @@ static void test_complete_resources(void **state)
     assert_string_equal(complete_res(f, GM, "Shade"), "Veil");
 }
 
+/* Countdowns (issue 32, item 2): the players' V2 tracker shows the
+ * visible one alone, the GM's every one; name: offers the fight's
+ * countdowns, a hidden one's (or one counting a hidden combatant's turns)
+ * to the GM alone. */
+static void test_countdown_tracker_and_complete(void **state)
+{
+    struct fix *f = *state;
+    small_fight(f, "generic");
+    assert_true(run(f, GM, "combat", "countdown", "name", "Bridge",
+                    "rounds", "2", NULL));
+    assert_true(run(f, GM, "combat", "countdown", "name", "Eclipse",
+                    "rounds", "1", "hidden", "true", NULL));
+    assert_true(run(f, GM, "combat", "countdown", "name", "Ritual",
+                    "turns", "1", "of", "Shade", NULL));
+    assert_false(run(f, ALICE, "combat", "countdown", "name", "Mine",
+                     "rounds", "1", NULL));
+    assert_true(run(f, GM, "combat", "begin", NULL));
+    char all[8192];
+    const struct msg *t = f->reply.tracker;
+    assert_non_null(t);
+    v2_all(t, all, sizeof all);
+    assert_non_null(strstr(all, "Bridge** in 2 rounds"));
+    assert_null(strstr(all, "Eclipse"));
+    assert_null(strstr(all, "Ritual"));
+    assert_true(run(f, GM, "combat", "status", "private", "true", NULL));
+    v2_all(&f->reply.msg, all, sizeof all);
+    assert_non_null(strstr(all, "Eclipse** in 1 round (hidden)"));
+    assert_non_null(strstr(all, "Ritual** in 1 turn of Shade (hidden)"));
+    assert_string_equal(complete(f, ALICE, "combat", "countdown", "name", ""),
+                        "Bridge");
+    assert_string_equal(complete(f, GM, "combat", "countdown", "name", ""),
+                        "Bridge,Eclipse,Ritual");
+}
+
 static void test_complete_best_matches_first(void **state)
 {
     struct fix *f = *state;
@@ -1120,6 +1154,7 @@ int main(void)
         T(test_complete_combatants_by_ownership),
         T(test_complete_best_matches_first),
         T(test_complete_resources),
+        T(test_countdown_tracker_and_complete),
         T(test_complete_at_most_25),
         T(test_complete_conditions_systems_sides_topics),
         T(test_config_gm_channel),
