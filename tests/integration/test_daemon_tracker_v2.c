@@ -4,7 +4,9 @@
  * classic beside it; a row's Attack button acts for the clicker through
  * /attack, and refuses a player whose turn it is not as /attack does; a
  * classic tracker left by an older fray converts on its next edit
- * (content null, embeds [], the flag set), with no violation. */
+ * (content null, embeds [], the flag set), with no violation; a
+ * countdown shows on it and is announced when it falls, a hidden one to
+ * the GM alone. */
 #include "tracker_util.h"
 
 #include <signal.h>
@@ -200,6 +202,57 @@ static void test_spend_button(void **st)
     assert_int_equal(flags_of(cb) & 64, 64);
     assert_null(component_find(json_object_get(json_object_get(cb, "data"),
                                                "components"), 3, NULL));
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* /combat countdown with options (stolen) as the GM. */
+static json_t *countdown(struct harness *h, json_t *opts)
+{
+    return combat(h, GM, "countdown", opts);
+}
+
+/* Countdowns (issue 32, item 2) through fake-discord: a visible one on
+ * the V2 tracker and announced to the channel when it falls as round 2
+ * starts; a hidden one answered to the GM alone, never on the public
+ * tracker or in the public reply of the turn it falls in. */
+static void test_countdown_on_tracker(void **st)
+{
+    struct harness h;
+    long long since;
+    char tid[32], text[8192];
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    since = harness_last_request(&h);
+    fight(&h, "generic");
+    ok(countdown(&h, json_pack("[{s:s,s:s},{s:s,s:i}]", "name", "name",
+                               "value", "The bridge falls", "name",
+                               "rounds", "value", 1)));
+    json_t *cb = countdown(&h, json_pack("[{s:s,s:s},{s:s,s:i},{s:s,s:b}]",
+                                         "name", "name", "value", "Eclipse",
+                                         "name", "rounds", "value", 1,
+                                         "name", "hidden", "value", 1));
+    assert_int_equal(flags_of(cb) & 64, 64);
+    embeds_text(cb, text, sizeof text);
+    assert_non_null(strstr(text, "Eclipse in 1 round"));
+    json_decref(cb);
+    snprintf(tid, sizeof tid, "%s", begin(&h, &since));
+    json_t *m = message(&h, tid);
+    embed_text(m, text, sizeof text);
+    assert_non_null(strstr(text, "The bridge falls** in 1 round"));
+    assert_null(strstr(text, "Eclipse"));
+    json_decref(m);
+    /* Aria, Bryn, the goblins: round 2 starts on the fourth. */
+    ok(combat(&h, ALICE, "next", NULL));
+    ok(combat(&h, BOB, "next", NULL));
+    ok(combat(&h, GM, "next", NULL));
+    cb = combat(&h, GM, "next", NULL);
+    assert_int_equal(flags_of(cb) & 64, 0);
+    /* the turn's notice (V2) carries what happened */
+    embed_text(json_object_get(cb, "data"), text, sizeof text);
+    assert_non_null(strstr(text, "The bridge falls!"));
+    assert_null(strstr(text, "Eclipse"));
     json_decref(cb);
     harness_assert_no_violations(&h);
     harness_stop(&h);
@@ -408,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_attack_button),
         cmocka_unit_test(test_attack_button_saved_attacks),
         cmocka_unit_test(test_spend_button),
+        cmocka_unit_test(test_countdown_on_tracker),
         cmocka_unit_test(test_turn_notice_v2),
         cmocka_unit_test(test_click_on_other_v2_message),
         cmocka_unit_test(test_classic_tracker_converts_on_edit),
