@@ -385,4 +385,10 @@ const char *cmd_req_opt(const struct cmd_req *req, const char *name);
 bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
                   const char *focused, struct msg *out);
 
+/* Whether Discord should ask cmd_complete() while the user types option o
+ * (its registration's autocomplete flag): the kinds cmd_complete() fills,
+ * except a choice list Discord shows by itself. */
+struct rs_opt_spec;
+bool cmd_complete_offers(const struct rs_opt_spec *o);
+
 #endif

@@ -379,6 +379,38 @@ static void add_choices(struct cands *cs, const struct rs_opt_spec *os)
         add(cs, os->choices[i], os->choices[i]);
 }
 
+/* Kept beside cmd_complete() so that a kind it suggests for is never left
+ * out of the registration (Discord asks only for options marked so). */
+bool cmd_complete_offers(const struct rs_opt_spec *o)
+{
+    switch (o->val) {
+    case RS_VAL_COMBATANT:
+    case RS_VAL_OWN:
+    case RS_VAL_SIDE:
+    case RS_VAL_SIDE_ANY:
+    case RS_VAL_CONDITION:
+    case RS_VAL_SYSTEM:
+    case RS_VAL_SYSTEMS:
+    case RS_VAL_HELP:
+    case RS_VAL_ATTACK_OPTS:
+    case RS_VAL_SETTINGS:
+    case RS_VAL_STATS:
+    case RS_VAL_MACRO:
+    case RS_VAL_DICE_MACRO:
+    case RS_VAL_CHARACTER:
+    case RS_VAL_ATTACK:
+    case RS_VAL_TEMPLATE:
+    case RS_VAL_SERVER_COND:
+    case RS_VAL_RESOURCE:
+    case RS_VAL_COUNTDOWN:
+        return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
+    case RS_VAL_CHOICE:
+        return o->choices == NULL;
+    default:
+        return false;
+    }
+}
+
 bool cmd_complete(struct cmd_ctx *ctx, const struct cmd_req *req,
                   const char *focused, struct msg *out)
 {

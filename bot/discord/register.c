@@ -42,36 +42,6 @@ static json_t *desc(const char *help)
     return json_string(buf);
 }
 
-/* Whether the user gets suggestions while typing this option. */
-static bool completes(const struct rs_opt_spec *o)
-{
-    switch (o->val) {
-    case RS_VAL_COMBATANT:
-    case RS_VAL_OWN:
-    case RS_VAL_SIDE:
-    case RS_VAL_SIDE_ANY:
-    case RS_VAL_CONDITION:
-    case RS_VAL_SYSTEM:
-    case RS_VAL_SYSTEMS:
-    case RS_VAL_HELP:
-    case RS_VAL_ATTACK_OPTS:
-    case RS_VAL_SETTINGS:
-    case RS_VAL_STATS:
-    case RS_VAL_MACRO:
-    case RS_VAL_DICE_MACRO:
-    case RS_VAL_CHARACTER:
-    case RS_VAL_ATTACK:
-    case RS_VAL_TEMPLATE:
-    case RS_VAL_SERVER_COND:
-    case RS_VAL_COUNTDOWN:
-        return o->type == RS_OPT_STRING || o->type == RS_OPT_INTEGER;
-    case RS_VAL_CHOICE:
-        return o->choices == NULL;
-    default:
-        return false;
-    }
-}
-
 static size_t nchoices(const struct rs_opt_spec *o)
 {
     size_t n = 0;
@@ -108,7 +78,7 @@ static json_t *build_opt(const struct rs_opt_spec *o)
                                                 o->choices[i], "value",
                                                 o->choices[i]));
         json_object_set_new(jo, "choices", ch);
-    } else if (completes(o)) {
+    } else if (cmd_complete_offers(o)) {
         json_object_set_new(jo, "autocomplete", json_true());
     }
     return jo;

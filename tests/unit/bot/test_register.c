@@ -159,6 +159,51 @@ static void test_register_roll_menus(void **state)
     json_decref(cmds);
 }
 
+/* The option named name among parent's options, or NULL. */
+static json_t *find_opt(json_t *parent, const char *name)
+{
+    json_t *o;
+    size_t i;
+    json_array_foreach(json_object_get(parent, "options"), i, o)
+        if (strcmp(json_string_value(json_object_get(o, "name")), name) == 0)
+            return o;
+    return NULL;
+}
+
+/* Discord asks for suggestions only for an option registered with
+ * autocomplete: each option that names something of the fight (a
+ * resource, a countdown, a condition, a combatant) is, or a player would
+ * have to type it from memory; free text is not. */
+static void test_register_names_autocomplete(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sub, *opt;
+        bool completes;
+    } want[] = {
+        {"resource", "name", true},     {"resource", "resource", true},
+        {"countdown", "name", true},    {"countdown", "of", true},
+        {"condition", "condition", true}, {"hp", "name", true},
+        {"set", "note", false},
+    };
+    json_t *cmds = register_build(NULL, 0, REGISTER_CORE);
+    json_t *combat = find_cmd(cmds, "combat");
+    assert_non_null(combat);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        json_t *sub = find_opt(combat, want[i].sub);
+        json_t *o = sub != NULL ? find_opt(sub, want[i].opt) : NULL;
+        if (o == NULL)
+            fail_msg("/combat %s has no option %s", want[i].sub,
+                     want[i].opt);
+        if (json_is_true(json_object_get(o, "autocomplete")) !=
+            want[i].completes)
+            fail_msg("/combat %s %s: autocomplete should be %s",
+                     want[i].sub, want[i].opt,
+                     want[i].completes ? "on" : "off");
+    }
+    json_decref(cmds);
+}
+
 /* /config changes the whole server: Discord shows it by default only to
  * members with Manage Server (1 << 5), sent as a string; its gm-channel
  * offers only text and announcement channels (0 and 5), never threads or
@@ -304,6 +349,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_register_every_set_is_valid),
         cmocka_unit_test(test_register_roll_menus),
+        cmocka_unit_test(test_register_names_autocomplete),
         cmocka_unit_test(test_register_hash_stable),
         cmocka_unit_test(test_register_config_needs_manage_server),
         cmocka_unit_test(test_register_contexts),
