@@ -141,9 +141,8 @@ static void conn_drop(struct web *w, struct web_conn *c)
 /* Queue n bytes to c: false (nothing queued) past WEB_PAGE_OUT_MAX. */
 static bool queue(struct web_conn *c, const char *s, size_t n)
 {
-    if (c->sent > 0 && c->sent == c->len) {
+    if (c->sent > 0 && c->sent == c->len)
         c->sent = c->len = 0;
-    }
     if (c->len - c->sent + n > WEB_PAGE_OUT_MAX)
         return false;
     if (c->sent > 0) {                /* move the unsent part to the front */
@@ -601,6 +600,9 @@ static int on_writeable(struct lws *wsi, struct web *w, struct web_conn *c)
         return 0;
     }
     if (c->kind == WEB_STREAM) {
+        /* an idle page holds no buffer: most wait between two changes */
+        free(c->out);
+        c->out = NULL;
         c->sent = c->len = 0;
         if (c->gone) {
             page_unlink(w, c);
@@ -623,12 +625,15 @@ static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
     case LWS_CALLBACK_HTTP_BIND_PROTOCOL:
         if (w == NULL || c == NULL)
             break;
-        if (w->requests >= WEB_REQUESTS_MAX)
+        /* a kept-alive connection may bind again: counted once */
+        if (!c->counted && w->requests >= WEB_REQUESTS_MAX)
             return -1;                /* refused: too many at once */
-        memset(c, 0, sizeof *c);
-        w->requests++;
+        if (!c->counted)
+            w->requests++;
         c->counted = true;
         c->wsi = wsi;
+        c->kind = WEB_PLAIN;
+        c->gone = false;
         break;
     case LWS_CALLBACK_HTTP:
         if (w == NULL || c == NULL)

@@ -73,6 +73,40 @@ static bool has_header(const char *head, const char *line)
     return strcasestr(head, line) != NULL;
 }
 
+/* Two GETs on one kept-alive connection; how many were answered 200. */
+static int two_on_one(int port)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET,
+                             .sin_port = htons((uint16_t)port)};
+    static const char req[] =
+        "GET /static/fray.css HTTP/1.1\r\nHost: fray.test\r\n\r\n"
+        "GET /static/fray.js HTTP/1.1\r\nHost: fray.test\r\n"
+        "Connection: close\r\n\r\n";
+    char buf[65536];
+    size_t len = 0;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), n = 0;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_true(fd >= 0);
+    assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(write(fd, req, sizeof req - 1), (ssize_t)sizeof req - 1);
+    for (int waited = 0; waited < WEB_WAIT_MS && len < sizeof buf - 1;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 50) != 1) {
+            waited += 50;
+            continue;
+        }
+        ssize_t k = read(fd, buf + len, sizeof buf - 1 - len);
+        if (k <= 0)
+            break;
+        len += (size_t)k;
+    }
+    close(fd);
+    buf[len] = '\0';
+    for (const char *p = buf; (p = strstr(p, "HTTP/1.1 200")) != NULL; p++)
+        n++;
+    return n;
+}
+
 static void test_web_link_life(void **state)
 {
     struct harness h;
@@ -167,6 +201,14 @@ static void test_web_link_life(void **state)
     assert_int_equal(status, 200);
     free(get(port, "/", NULL, &status, NULL));
     assert_int_equal(status, 404);
+
+    /* kept-alive connections, two requests each: every one is answered,
+     * and none is still counted once its connection is gone (past
+     * WEB_REQUESTS_MAX, 32, a leak would refuse the next) */
+    for (int i = 0; i < 40; i++)
+        assert_int_equal(two_on_one(port), 2);
+    free(get(port, "/static/fray.css", NULL, &status, NULL));
+    assert_int_equal(status, 200);
     free(gone);
     harness_stop(&h);
 }
