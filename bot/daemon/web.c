@@ -44,6 +44,7 @@ struct web_fight {                 /* a token with pages open */
     char token[RANDTOK_LEN + 1];   /* "" : the slot is free */
     uint64_t channel;
     int64_t version;               /* last sent; 0: none */
+    int64_t pushed_ms;             /* when (now_ms); 0: never */
     int npages;
     bool dirty;
     struct web_conn *pages;
@@ -68,6 +69,7 @@ struct web {
     struct web_addr *addrs;        /* WEB_ADDRS_MAX */
     struct web_stats st;
     lws_sorted_usec_list_t sul_ping;  /* reap_cb */
+    lws_sorted_usec_list_t sul_push;  /* push_cb: a held-back push */
     int64_t reaps;
     struct lws_protocols protocols[2];
 };
@@ -242,15 +244,30 @@ void web_changed(struct web *w, uint64_t channel)
         }
 }
 
+static void push_cb(lws_sorted_usec_list_t *sul)
+{
+    web_flush(lws_container_of(sul, struct web, sul_push));
+}
+
 void web_flush(struct web *w)
 {
+    int64_t now, next = 0;
     if (w == NULL || !w->any_dirty)
         return;
     w->any_dirty = false;
+    now = now_ms();
     for (int i = 0; i < (int)w->cfg->web_max_pages; i++) {
         struct web_fight *f = &w->fights[i];
         if (f->token[0] == '\0' || !f->dirty)
             continue;
+        /* a burst of changes is one event: the newest state, a moment
+         * later (WEB_PUSH_MIN_MS) */
+        if (f->pushed_ms > 0 && now - f->pushed_ms < WEB_PUSH_MIN_MS) {
+            int64_t due = f->pushed_ms + WEB_PUSH_MIN_MS;
+            next = next == 0 || due < next ? due : next;
+            w->any_dirty = true;
+            continue;
+        }
         f->dirty = false;
         struct sbuf ev;
         int64_t version;
@@ -258,11 +275,15 @@ void web_flush(struct web *w)
         if (state_event(w, f->token, &ev, &version) &&
             (version == 0 || version != f->version)) {
             f->version = version;
+            f->pushed_ms = now;
             /* the fight may lose its last page here: its slot is free */
             fight_send(w, f, ev.buf, ev.len, version == 0);
         }
         sbuf_cleanup(&ev);
     }
+    if (next > 0)                     /* (re)armed for the soonest */
+        lws_sul_schedule(w->ctx, 0, &w->sul_push, push_cb,
+                         (next - now) * LWS_US_PER_MS);
 }
 
 /* Whether c's browser has gone: lws does not read a stream's socket
@@ -701,8 +722,10 @@ enum bot_err web_start(struct lws_context *ctx, const char *host, int port,
 
 void web_detach(struct web *w)
 {
-    if (w != NULL)
-        lws_sul_cancel(&w->sul_ping);
+    if (w == NULL)
+        return;
+    lws_sul_cancel(&w->sul_ping);
+    lws_sul_cancel(&w->sul_push);
 }
 
 void web_free(struct web *w)

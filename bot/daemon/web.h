@@ -24,7 +24,7 @@
  * per minute: [web] requests_per_minute (429 past it; behind a proxy on
  * this machine, the address the proxy names). Pages are pushed after the
  * group's answers went to Discord (web_flush), so an answer never waits
- * for a page.
+ * for a page, and one fight's at most every WEB_PUSH_MIN_MS.
  *
  * Ownership: web_start() borrows store, log and cfg for the server's life.
  * lws_context_destroy() closes the listener and its connections, which
@@ -52,6 +52,10 @@ struct web;
 #define WEB_PING_MS 25000              /* a comment to idle streams, within
                                           proxies' read timeouts */
 #define WEB_REAP_MS 1000               /* closed pages looked for */
+/* Least time between two events of one fight: a burst of commands (a
+ * round of the turn clock, a GM's busy minute) is one event with the
+ * newest state, well within the second a page is given. */
+#define WEB_PUSH_MIN_MS 200
 #define WEB_RETRY_MS 2000              /* the browser's reconnect delay */
 #define WEB_IDLE_S 10                  /* a silent request is closed */
 #define WEB_KEEPALIVE_S 5

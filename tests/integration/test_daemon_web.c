@@ -436,7 +436,7 @@ static void test_web_slow_reader_dropped(void **state)
     assert_true(stream_until(&fast, "event: fight"));
     metric_until(mport, "fray_web_pages_open", 2);
     int i;
-    for (i = 1; i <= 200 && metric(mport, "fray_web_pages_dropped_total")
+    for (i = 1; i <= 2000 && metric(mport, "fray_web_pages_dropped_total")
                                 < 1; i++) {
         ok(combat(&h, GM, "hp", json_pack("[{s:s,s:s},{s:s,s:s}]", "name",
                                           "name", "value",
