@@ -205,7 +205,7 @@ static const char b64[] =
 /* The page as a PNG in <build>/web-screenshots/<name>.png. */
 static void wd_shot(struct wd *w, const char *name)
 {
-    char path[512];
+    char path[sizeof FRAY_BUILD_DIR + 64];   /* any build path */
     json_t *v = wd_call(w, "GET", "/screenshot", NULL);
     const char *s = json_string_value(v);
     assert_non_null(s);
