@@ -63,4 +63,7 @@ void check_say(struct check *ck, enum check_level lvl, const char *what,
 /* check_online.c: the --online part; needs ck->have_token. */
 void check_online(struct check *ck);
 
+/* check_web.c: the shared pages' listener ([web] listen). */
+void check_web(struct check *ck);
+
 #endif

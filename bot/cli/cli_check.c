@@ -314,6 +314,7 @@ int cli_check(int argc, char **argv)
         check_rules(&ck);
         check_token(&ck);
         check_store(&ck);
+        check_web(&ck);
         if (online && ck.have_token)
             check_online(&ck);
         else if (online)

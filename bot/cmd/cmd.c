@@ -19,6 +19,7 @@
 #include "cmd_form.h"
 #include "proposal.h"
 #include "cmd_run.h"
+#include "cmd_share.h"
 #include "cmd_validate.h"
 #include "rs_kit.h"
 #include "enc_cache.h"
@@ -332,6 +333,8 @@ static enum bot_err save_encounter(struct cmd_run *run)
     }
     if (err == BOT_OK && run->ended)
         err = cmd_recap_forget(run);
+    if (err == BOT_OK && run->ended)
+        err = cmd_share_forget(run->ctx->store, run->req->channel_id);
     if (err == BOT_OK && run->ended)
         err = proposal_forget_channel(run->ctx->store, run->req->channel_id);
     if (err == BOT_OK && run->ended)

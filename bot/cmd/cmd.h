@@ -329,6 +329,10 @@ struct cmd_ctx {
                                     written here: the reply says which
                                     (cmd_reply.log_later) and the front
                                     end has it written (cmd_log_write) */
+    const char *web_url;         /* the shared page's public address
+                                    ([web] public_url, borrowed); NULL or
+                                    "": /combat share says the page is
+                                    off */
     struct enc_result *result;   /* what a command's events are recorded
                                     in, kept by the caller between
                                     commands (borrowed; NULL: each command

@@ -39,7 +39,9 @@ static const struct help_page pages[] = {
      "**6.** Mistake? The GM uses `/combat undo`. Done? `/combat end`.\n"
      "**Forms:** send `/character create`, `/combat add`, `/combat join`, "
      "`/npc create`, `/macro save` or an import with no options and fray "
-     "asks in a form.\n\n"
+     "asks in a form.\n"
+     "**A screen for the table or the stream:** the GM's `/combat share` "
+     "gives a link to a live page of the fight, as players see it.\n\n"
      "More: `/help topic:dice`, `/help topic:combat`, "
      "`/help topic:permissions`, `/help topic:systems` and one page per "
      "system (`/help topic:generic`)."},

@@ -52,11 +52,8 @@
 #define ELLIPSIS "\xE2\x80\xA6"
 #define SECRET_LINE "_a change only the GM sees_"
 
-/* What change c showed a viewer: the GM's text, the public one, or for a
- * line without either, its summary escaped (NULL when that is the GM's
- * alone). A new string, or NULL with *nomem set. */
-static char *change_text(const struct store_change_rec *c, bool gm,
-                         bool *nomem)
+char *cmd_change_text(const struct store_change_rec *c, bool gm,
+                      bool *nomem)
 {
     const char *t = NULL;
     if (gm && c->gm_detail != NULL && c->gm_detail[0] != '\0')
@@ -138,7 +135,7 @@ static enum bot_err recap_line(void *ctx, const struct store_change_rec *c)
     }
     char at[40];
     when(at, sizeof at, c->at_ms, false);
-    char *text = change_text(c, r->gm, &r->nomem);
+    char *text = cmd_change_text(c, r->gm, &r->nomem);
     if (text == NULL)
         return BOT_OK;
     struct sbuf b;
@@ -319,7 +316,7 @@ static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
         return BOT_OK;
     char at[40];
     when(at, sizeof at, c->at_ms, true);
-    char *text = change_text(c, d->gm, &d->nomem);
+    char *text = cmd_change_text(c, d->gm, &d->nomem);
     char *name = c->by_name != NULL && c->by_name[0] != '\0'
                  ? msg_escape(c->by_name) : NULL;
     sbuf_addf(&d->b, "## v%" PRId64 " \xC2\xB7 %s \xC2\xB7 ", c->version, at);

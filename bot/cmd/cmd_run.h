@@ -228,6 +228,15 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
  * (cmd_recap.c), in the ending's transaction. */
 enum bot_err cmd_recap_forget(struct cmd_run *run);
 
+/* What change c showed a viewer (cmd_recap.c): the GM's text, the public
+ * one, or for a line without either, its summary escaped ("a change only
+ * the GM sees" when that is the GM's alone). The one choice recap, log and
+ * the shared page (cmd_share.c) make. A new string, or NULL with *nomem
+ * set. */
+struct store_change_rec;
+char *cmd_change_text(const struct store_change_rec *c, bool gm,
+                      bool *nomem);
+
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);
@@ -295,6 +304,7 @@ cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;
 cmd_handler_fn cmd_combat_recap;
+cmd_handler_fn cmd_combat_share;      /* cmd_share.c */
 cmd_handler_fn cmd_combat_log;
 cmd_handler_fn cmd_combat_reopen;
 cmd_handler_fn cmd_combat_end;

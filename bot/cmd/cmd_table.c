@@ -307,6 +307,15 @@ static const struct cmd_spec table[] = {
      NO_OPTS,
      NULL, NULL},
 
+    {"combat", "share", CMD_F_NEEDS_ENC | CMD_F_GM_ONLY | CMD_F_EPHEMERAL,
+     GUILD,
+     "GM: a private link to a live, read-only page of this fight (for a "
+     "phone or a stream)",
+     "/combat share",
+     cmd_combat_share,
+     OPTS(RS_BOOL("revoke", "End the link now: open pages stop")),
+     NULL, NULL},
+
     {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
      "The whole fight as a Markdown file: every roll, change and who; then "
      "the numbers",

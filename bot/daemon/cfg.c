@@ -208,6 +208,22 @@ static const struct cfg_key cfg_keys[] = {
     {"metrics", "public", CFG_T_BOOL, 0, 0, "false", F(metrics_public),
      "allow a listen address other than loopback (127.0.0.0/8, ::1): the "
      "metrics are then open to the network"},
+    {"web", "listen", CFG_T_STR, 0, CFG_MAX_LISTEN - 1, "", F(web_listen),
+     "serve the read-only pages of shared fights (/combat share) at "
+     "http://LISTEN/s/...: PORT (on 127.0.0.1) or ADDRESS:PORT, e.g. "
+     "127.0.0.1:8080, behind a reverse proxy (docs/web.md); empty = off"},
+    {"web", "public_url", CFG_T_STR, 0, CFG_MAX_URL - 1, "",
+     F(web_public_url),
+     "the address the links show, where the reverse proxy serves LISTEN, "
+     "e.g. https://fray.example.org; needed with listen"},
+    {"web", "max_pages", CFG_T_INT, 1, 20000, "2000", F(web_max_pages),
+     "live pages open at once, every fight together"},
+    {"web", "max_pages_per_fight", CFG_T_INT, 1, 20000, "1000",
+     F(web_max_pages_per_fight), "live pages open at once on one fight"},
+    {"web", "requests_per_minute", CFG_T_INT, 0, 60000, "120",
+     F(web_requests_per_minute),
+     "requests a minute one address may make (behind a proxy on this "
+     "machine, the address it names in X-Forwarded-For); 0 = no limit"},
 };
 
 #define CFG_NKEYS (sizeof cfg_keys / sizeof cfg_keys[0])
@@ -448,6 +464,20 @@ static enum bot_err check_all(const struct cfg *c, const char *name,
             snprintf(err, errlen, "%s: [metrics] listen: %s is not a "
                      "loopback address; set [metrics] public = true to "
                      "serve the metrics to the network", name, host);
+            return BOT_CONFIG;
+        }
+    }
+    if (c->web_listen[0]) {
+        if (!metrics_listen_parse(c->web_listen, host, sizeof host, &port,
+                                  &loopback, why, sizeof why)) {
+            snprintf(err, errlen, "%s: [web] listen: %s", name, why);
+            return BOT_CONFIG;
+        }
+        if (strncmp(c->web_public_url, "https://", 8) != 0 &&
+            strncmp(c->web_public_url, "http://", 7) != 0) {
+            snprintf(err, errlen, "%s: [web] public_url: set it to the "
+                     "address the links show (https://...), with listen",
+                     name);
             return BOT_CONFIG;
         }
     }

@@ -35,6 +35,7 @@
 #define CFG_MAX_ERR (CFG_MAX_FILE + CFG_MAX_WHY + 128)
 #define CFG_MAX_WORD 16                  /* a keyword value: "journal" */
 #define CFG_MAX_LISTEN 64                /* [metrics] listen: "[::1]:9464" */
+#define CFG_MAX_URL 256                  /* [web] public_url */
 
 struct cfg {
     char db_path[CFG_MAX_PATH];      /* [store] path */
@@ -89,6 +90,11 @@ struct cfg {
     int64_t limit_secret_per_min;
     char metrics_listen[CFG_MAX_LISTEN]; /* [metrics] listen; "" = off */
     bool metrics_public;             /* [metrics] public */
+    char web_listen[CFG_MAX_LISTEN];  /* [web] listen; "" = off */
+    char web_public_url[CFG_MAX_URL]; /* [web] public_url */
+    int64_t web_max_pages;           /* [web] max_pages */
+    int64_t web_max_pages_per_fight; /* [web] max_pages_per_fight */
+    int64_t web_requests_per_minute; /* [web] requests_per_minute */
 };
 
 /* Fill every field with its default. */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -33,6 +34,7 @@
 #include "store.h"
 #include "tls.h"
 #include "tracker.h"
+#include "web.h"
 
 #define DAEMON_TRIM_QUIET_MS 500   /* no interaction for this long: trim */
 
@@ -311,6 +313,52 @@ static enum bot_err start_metrics(struct daemon *d)
     return BOT_OK;
 }
 
+/* [web] listen: the address was checked with the config. A page is a
+ * descriptor: the process may open that many more (up to its hard
+ * limit). */
+static enum bot_err start_web(struct daemon *d)
+{
+    char host[METRICS_HOST_MAX], why[256];
+    bool loopback;
+    int port;
+    enum bot_err e;
+
+    if (!metrics_listen_parse(d->cfg->web_listen, host, sizeof host, &port,
+                              &loopback, why, sizeof why)) {
+        log_msg(d->log, LOG_LVL_ERR, "[web] listen: %s", why);
+        return BOT_CONFIG;
+    }
+    e = web_start(d->ctx, host, port, d->cfg, d->store, d->log, &d->web,
+                  why, sizeof why);
+    if (e != BOT_OK) {
+        log_msg(d->log, LOG_LVL_ERR, "%s", why);
+        return e;
+    }
+    log_msg(d->log, LOG_LVL_NOTICE, "web: http://%s%s%s:%d/ for %s",
+            strchr(host, ':') ? "[" : "", host, strchr(host, ':') ? "]" : "",
+            web_port(d->web), d->cfg->web_public_url);
+    return BOT_OK;
+}
+
+/* Descriptors the shared pages need: every page and request at once. */
+static int web_fds(const struct cfg *c)
+{
+    struct rlimit rl;
+    int want;
+    if (!c->web_listen[0])
+        return 0;
+    want = (int)c->web_max_pages + WEB_REQUESTS_MAX + 1;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur < (rlim_t)want + 64) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+                              rl.rlim_max > (rlim_t)want + 64
+                          ? (rlim_t)want + 64
+                          : rl.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    return want;
+}
+
 _Static_assert(LOG_MAX_LINE >= STORE_MAX_ERR + 64,
                "a store error (which names the database) fits one log line");
 
@@ -425,7 +473,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     info.user = &d;
     info.fd_limit_per_thread = 16 + (c->metrics_listen[0]
                                           ? METRICS_HTTP_MAX_CLIENTS + 1
-                                          : 0);
+                                          : 0) + web_fds(c);
     /* One read takes in many gateway frames, so interactions that arrived
      * together are seen in one pass and committed as one group. */
     info.pt_serv_buf_size = DAEMON_READ_BUFFER;
@@ -438,6 +486,11 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     }
 
     if (c->metrics_listen[0] && start_metrics(&d) != BOT_OK) {
+        d.exit_status = DAEMON_EXIT_CONFIG;
+        goto out;
+    }
+
+    if (c->web_listen[0] && start_web(&d) != BOT_OK) {
         d.exit_status = DAEMON_EXIT_CONFIG;
         goto out;
     }
@@ -520,6 +573,7 @@ out:
     lws_sul_cancel(&d.sul_tick);
     lws_sul_cancel(&d.sul_gateway);
     lws_sul_cancel(&d.sul_clock);
+    web_detach(d.web);
     gw_detach(d.gw);
     tracker_detach(d.tracker);
     daemon_log_stop(&d);        /* finishes the log being written */
@@ -528,6 +582,7 @@ out:
     rest_free(d.rest);          /* joins the thread: no more wakes */
     lws_context_destroy(d.ctx);
     metrics_http_free(d.metrics_http);   /* its connections are gone */
+    web_free(d.web);
     tls_client_free(d.tls);     /* after both users */
     tracker_free(d.tracker);
     gw_free(d.gw);

@@ -12,6 +12,7 @@
 #include "fthread.h"
 #include "render_discord.h"
 #include "tracker.h"
+#include "web.h"
 
 static void on_post_done(void *ud, const struct rest_result *res)
 {
@@ -42,6 +43,8 @@ static void post_fired(struct daemon *d, struct cmd_reply *r)
                      NULL, NULL);
     if (r->gm_copy != NULL && r->gm_channel != 0)
         daemon_post_gm_copy(d, r->gm_channel, &r->gm_copy);
+    web_changed(d->web, r->channel_id);
+    web_flush(d->web);
 }
 
 void daemon_clock_fire(lws_sorted_usec_list_t *sul)

@@ -48,6 +48,7 @@ struct gw;
 struct limit;
 struct metrics_http;
 struct tracker;
+struct web;
 
 /* A prune pass in progress (daemon_prune.c): what it has done so far. */
 struct daemon_prune {
@@ -107,6 +108,8 @@ struct daemon {
     char app_id[32];                      /* from READY; "" before */
     struct metrics metrics;               /* counted always */
     struct metrics_http *metrics_http;    /* NULL: [metrics] listen off */
+    struct web *web;                      /* shared pages; NULL: [web]
+                                             listen off */
     struct daemon_prune prune;            /* the store's upkeep */
     struct limit *limit;                  /* token buckets (limit.h); NULL:
                                              nothing is limited */

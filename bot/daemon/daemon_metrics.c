@@ -14,6 +14,7 @@
 #include "metrics.h"
 #include "rest.h"
 #include "version.h"
+#include "web.h"
 
 /* Resident memory from /proc/self/statm (its second field, in pages). */
 static int64_t rss_bytes(void)
@@ -105,6 +106,24 @@ static void write_rest(struct sbuf *sb, struct daemon *d)
     free(rs);
 }
 
+/* The shared pages (web.h): zeros while [web] listen is off. */
+static void write_web(struct sbuf *sb, const struct daemon *d)
+{
+    struct web_stats ws;
+    web_get_stats(d->web, &ws);
+    gauge(sb, "fray_web_pages_open",
+          "Shared fights' pages following their fight live.", ws.pages_open);
+    counter(sb, "fray_web_events_total",
+            "Events sent to shared pages (a fight's state each).",
+            ws.events_sent);
+    counter(sb, "fray_web_pages_dropped_total",
+            "Shared pages dropped for falling behind (they reconnect).",
+            ws.pages_dropped);
+    counter(sb, "fray_web_refused_total",
+            "Requests for shared pages refused by a limit (pages open, "
+            "requests per address).", ws.refused);
+}
+
 void daemon_metrics_render(void *ud, struct sbuf *sb)
 {
     struct daemon *d = ud;
@@ -143,6 +162,7 @@ void daemon_metrics_render(void *ud, struct sbuf *sb)
           daemon_log_pending(d));
     write_gateway(sb, d);
     write_rest(sb, d);
+    write_web(sb, d);
     metrics_head(sb, "fray_store_commit_seconds", "histogram",
                  "One group commit of the store (the fsync).");
     metrics_write_hist(sb, "fray_store_commit_seconds", &d->metrics.commit);

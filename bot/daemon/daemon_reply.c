@@ -26,6 +26,7 @@
 #include "cmd_form.h"
 #include "store.h"
 #include "tracker.h"
+#include "web.h"
 
 void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
 {
@@ -42,6 +43,9 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .shown_in = fthread_of,
                             .log_cache = d->log_cache,
                             .log_later = d->logw != NULL,
+                            .web_url = d->web != NULL
+                                           ? d->cfg->web_public_url
+                                           : NULL,
                             .result = d->result};
 }
 
@@ -810,6 +814,9 @@ static void batch_send(struct daemon *d, struct batch_item *b)
     if (reply->changed && reply->tracker)
         tracker_show(d->tracker, reply->channel_id, reply->tracker,
                      reply->tracker_mode, it->application_id, it->token);
+    /* any answer in a shared fight's channel: a change, a share revoked
+     * (web_flush sends only what differs) */
+    web_changed(d->web, it->req.channel_id);
     if (reply->changed && reply->thread_name[0] != '\0')
         daemon_thread_open(d, it, reply->channel_id, reply->thread_name);
     if (reply->gm_copy && reply->gm_channel && !reply->is_error)
@@ -939,6 +946,8 @@ void daemon_batch_flush(struct daemon *d)
     d->cmd_us += ((t1 - t0) / n - d->cmd_us) / 4;
     if (d->batch_txn)
         d->commit_us += ((t2 - t1) - d->commit_us) / 4;
+    /* the answers are on their way: now the shared pages */
+    web_flush(d->web);
     d->groups++;
     if (n > d->group_max)
         d->group_max = n;

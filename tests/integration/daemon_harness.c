@@ -22,6 +22,30 @@ static const char harness_conf[] =
     "[rest]\nretry_base_ms = 50\n"
     "[daemon]\nshutdown_grace_ms = 2000\n";
 
+int harness_log_port(struct harness *h, const char *what)
+{
+    char needle[64];
+    snprintf(needle, sizeof needle, "%s: http://127.0.0.1:", what);
+    for (int waited = 0; waited < HARNESS_STAT_MS; waited += 50) {
+        char line[1024];
+        FILE *f = fopen(h->log, "r");
+        int port = 0;
+        while (f && fgets(line, sizeof line, f) && !port) {
+            const char *p = strstr(line, needle);
+            if (p)
+                port = atoi(p + strlen(needle));
+        }
+        if (f)
+            fclose(f);
+        if (port > 0)
+            return port;
+        fake_sleep_ms(50);
+    }
+    harness_dump_log(h);
+    fail_msg("fray did not say where it serves %s", what);
+    return 0;
+}
+
 void harness_dump_log(const struct harness *h)
 {
     FILE *f = fopen(h->log, "r");

@@ -142,6 +142,11 @@ long long harness_last_request(struct harness *h);
 /* Fail the test (with fray's log) unless fake-discord saw no violation. */
 void harness_assert_no_violations(struct harness *h);
 
+/* The port of a listener fray logs as "<what>: http://127.0.0.1:PORT"
+ * ("metrics", "web"), once it says so; fails the test when it does not
+ * within HARNESS_STAT_MS. */
+int harness_log_port(struct harness *h, const char *what);
+
 /* Print fray's log to stderr (for failures). */
 void harness_dump_log(const struct harness *h);
 

@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "daemon_harness.h"
 
@@ -76,6 +80,7 @@ static void test_check_good_and_bad_token(void **state)
     expect(out, "(current)");
     expect(out, "ok    discord: the token is accepted: bot fray");
     expect(out, "ok    intents: fray needs no privileged intent");
+    expect(out, "ok    web: off");
     expect(out, "ok    sessions: ");
     expect(out, "ready: 0 failed");
 
@@ -237,6 +242,76 @@ static void test_check_warns_plain_http(void **state)
     harness_stop(&h);
 }
 
+/* h's config and extra into <dir>/name; the path into path. */
+static void conf_plus(struct harness *h, const char *name, const char *extra,
+                      char *path, size_t cap)
+{
+    char line[1024];
+    FILE *in = fopen(h->conf, "r"), *out;
+    snprintf(path, cap, "%s/%s", h->dir, name);
+    out = fopen(path, "w");
+    assert_non_null(in);
+    assert_non_null(out);
+    while (fgets(line, sizeof line, in))
+        fputs(line, out);
+    fputs(extra, out);
+    fclose(in);
+    fclose(out);
+}
+
+static int free_port(void)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET};
+    socklen_t len = sizeof sa;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_true(fd >= 0);
+    assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+    close(fd);
+    return ntohs(sa.sin_port);
+}
+
+/* The shared pages' listener (docs/web.md): off, where it will listen,
+ * in use (by the fray running now), or an address it cannot have. */
+static void test_check_reports_web(void **state)
+{
+    const char *argv[] = {"check", "--config", NULL, NULL};
+    struct harness h;
+    char conf[HARNESS_PATH_MAX + 32], extra[256], want[128];
+    char *out = malloc(CHECK_OUT_MAX);
+    int busy = free_port(), port;
+    (void)state;
+
+    assert_non_null(out);
+    snprintf(extra, sizeof extra, "[web]\nlisten = 127.0.0.1:%d\n"
+             "public_url = https://fray.example.org\n", busy);
+    harness_start_conf(&h, NULL, NULL, true, extra);
+    harness_roll_answered(&h);          /* the database has a schema */
+    argv[2] = h.conf;
+    assert_int_equal(run_fray(&h, "busy.log", argv, h.token, out), 0);
+    snprintf(want, sizeof want, "warn  web: 127.0.0.1 port %d is in use",
+             busy);
+    expect(out, want);
+
+    port = free_port();
+    snprintf(extra, sizeof extra, "[web]\nlisten = 127.0.0.1:%d\n"
+             "public_url = https://fray.example.org\n", port);
+    conf_plus(&h, "free.conf", extra, conf, sizeof conf);
+    argv[2] = conf;
+    assert_int_equal(run_fray(&h, "free.log", argv, h.token, out), 0);
+    snprintf(want, sizeof want, "ok    web: listens on 127.0.0.1 port %d; "
+             "links show https://fray.example.org", port);
+    expect(out, want);
+
+    conf_plus(&h, "far.conf", "[web]\nlisten = 192.0.2.1:8080\n"
+              "public_url = https://fray.example.org\n", conf, sizeof conf);
+    assert_int_equal(run_fray(&h, "far.log", argv, h.token, out), 1);
+    expect(out, "FAIL  web: cannot listen on 192.0.2.1 port 8080");
+    free(out);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +320,7 @@ int main(void)
         cmocka_unit_test(test_version_names_commit_and_libraries),
         cmocka_unit_test(test_run_without_token_says_what_to_do),
         cmocka_unit_test(test_check_warns_plain_http),
+        cmocka_unit_test(test_check_reports_web),
     };
     return cmocka_run_group_tests_name("cli_check", tests, NULL, NULL);
 }

@@ -15,29 +15,6 @@
 #define N_OK 12
 #define N_REFUSED 3
 
-/* fray logs "metrics: http://127.0.0.1:PORT/metrics" once listening. */
-static int metrics_port(struct harness *h)
-{
-    for (int waited = 0; waited < METRICS_WAIT_MS; waited += 50) {
-        char line[1024];
-        FILE *f = fopen(h->log, "r");
-        int port = 0;
-        while (f && fgets(line, sizeof line, f) && !port) {
-            const char *p = strstr(line, "metrics: http://127.0.0.1:");
-            if (p)
-                port = atoi(p + strlen("metrics: http://127.0.0.1:"));
-        }
-        if (f)
-            fclose(f);
-        if (port > 0)
-            return port;
-        fake_sleep_ms(50);
-    }
-    harness_dump_log(h);
-    fail_msg("fray did not say where it serves the metrics");
-    return 0;
-}
-
 /* The value of the sample whose name and labels are exactly `series`;
  * -1 when it is not on the page. */
 static double sample(const char *page, const char *series)
@@ -106,7 +83,7 @@ static void test_metrics_count_what_was_sent(void **state)
     harness_start_conf(&h, NULL, NULL, true,
                        "[metrics]\nlisten = 127.0.0.1:0\n"
                        "[limits]\nuser_per_minute = 0\n");
-    port = metrics_port(&h);
+    port = harness_log_port(&h, "metrics");
     for (int i = 0; i < N_OK; i++)
         roll(&h, "1d20+2");
     for (int i = 0; i < N_REFUSED; i++)

@@ -125,7 +125,7 @@ static const struct bad_case bad[] = {
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, begin, "
      "next, pick, pass, hp, condition, resource, countdown, status, undo, "
-     "history, recap, log, end, reopen, settings, proposal, clock)"},
+     "history, recap, share, log, end, reopen, settings, proposal, clock)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -133,19 +133,19 @@ static const struct bad_case bad[] = {
     {"/combat fight", 0,
      "unknown subcommand `fight` for /combat (subcommands: start, add, "
      "join, remove, set, begin, next, pick, pass, hp, condition, "
-     "resource, countdown, status, undo, history, recap, log, end, reopen, "
+     "resource, countdown, status, undo, history, recap, share, log, end, reopen, "
      "settings, proposal, clock)"},
     {"/combat stat", 0,
      "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, "
      "join, remove, set, begin, next, pick, pass, hp, condition, "
-     "resource, countdown, status, undo, history, recap, log, end, reopen, "
+     "resource, countdown, status, undo, history, recap, share, log, end, reopen, "
      "settings, proposal, clock)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, begin, "
      "next, pick, pass, hp, condition, resource, countdown, status, undo, "
-     "history, recap, log, end, reopen, settings, proposal, clock)"},
+     "history, recap, share, log, end, reopen, settings, proposal, clock)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -371,7 +371,7 @@ static void test_cmd_validate_requests(void **state)
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, begin, next, pick, pass, hp, "
                         "condition, resource, countdown, status, undo, "
-                        "history, recap, log, end, reopen, settings, "
+                        "history, recap, share, log, end, reopen, settings, "
                         "proposal, "
                         "clock)");
     req.command = NULL;

@@ -384,6 +384,7 @@ static void run_server_scene(const struct scene *s)
     memset(&ctx, 0, sizeof ctx);
     ctx.store = store;
     ctx.rng = &rng;
+    ctx.web_url = "https://fray.example.org"; /* [web] on: /combat share */
     for (int i = 0; i < s->n; i++) {
         const char *l = s->line[i];
         if (strncmp(l, ":as ", 4) == 0) {
