@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jw.h"
 #include "store.h"
 
 /* "roll:<channel>:" */
@@ -29,25 +30,37 @@ bool cmd_rollrec_id_ok(const char *s)
     return n > 0 && n <= CMD_ROLLREC_ID_MAX;
 }
 
+/* The record's JSON into w: written as text (jw.h), not built as a
+ * jansson tree and dumped, which cost a malloc per field on every roll;
+ * the bytes are the same (test_cmd_reroll.c holds them to jansson's). */
+static void encode(struct jw *w, const struct cmd_rollrec *r)
+{
+    JW_LIT(w, "{");
+    JW_KEY1(w, "id");
+    jw_str(w, r->id);
+    JW_U64(w, "guild", r->guild);
+    JW_U64(w, "channel", r->channel);
+    JW_U64(w, "user", r->user);
+    JW_STR(w, "name", r->user_name);
+    JW_I64(w, "at", r->at_ms);
+    JW_I64(w, "seq", r->seq);
+    JW_STR(w, "expr", r->expr);
+    JW_STR(w, "dialect", dice_dialect_name(r->dialect));
+    JW_STR(w, "label", r->label);
+    JW_BOOL(w, "secret", r->secret);
+    JW_I64(w, "rolls", (int64_t)r->rolls);
+    JW_I64(w, "total", r->total);
+    JW_STR(w, "text", r->text);
+    JW_STR(w, "reroll_of", r->reroll_of);
+    JW_LIT(w, "}");
+}
+
 char *cmd_rollrec_encode(const struct cmd_rollrec *r)
 {
-    char g[24], c[24], u[24];
-    snprintf(g, sizeof g, "%" PRIu64, r->guild);
-    snprintf(c, sizeof c, "%" PRIu64, r->channel);
-    snprintf(u, sizeof u, "%" PRIu64, r->user);
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:I,s:I,s:s,s:s,s:s,s:b,"
-                          "s:i,s:I,s:s,s:s}",
-                          "id", r->id, "guild", g, "channel", c, "user", u,
-                          "name", r->user_name, "at", (json_int_t)r->at_ms,
-                          "seq", (json_int_t)r->seq, "expr", r->expr,
-                          "dialect", dice_dialect_name(r->dialect),
-                          "label", r->label, "secret", r->secret,
-                          "rolls", (int)r->rolls,
-                          "total", (json_int_t)r->total, "text", r->text,
-                          "reroll_of", r->reroll_of);
-    char *s = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
-    json_decref(j);
-    return s;
+    struct jw w;
+    jw_init(&w, STORE_MAX_KV_VALUE);
+    encode(&w, r);
+    return jw_take(&w, NULL);
 }
 
 /* Copy string field key of j into out[cap]; false when absent, not a
@@ -128,13 +141,8 @@ static bool key_parts(const char *key, int64_t *seq, int64_t *at,
 /* What a scan of one channel's keys finds. */
 struct chan_scan {
     const char *want;                /* an id to find, or NULL: the last */
-    char found[STORE_MAX_KV_KEY + 1];
     char *value;                     /* the found key's value (heap) */
     int64_t last_seq, last_at;       /* the newest's */
-    size_t n;                        /* keys seen */
-    char (*keys)[STORE_MAX_KV_KEY + 1]; /* the first keys, for pruning */
-    int64_t *ats;
-    size_t cap;
 };
 
 static enum bot_err chan_each(void *ctx, const char *key, const char *value)
@@ -144,11 +152,6 @@ static enum bot_err chan_each(void *ctx, const char *key, const char *value)
     const char *id;
     if (!key_parts(key, &seq, &at, &id))
         return BOT_OK;              /* not ours to judge: left alone */
-    if (cs->keys != NULL && cs->n < cs->cap) {
-        snprintf(cs->keys[cs->n], sizeof cs->keys[0], "%s", key);
-        cs->ats[cs->n] = at;
-    }
-    cs->n++;
     if (seq > cs->last_seq) {
         cs->last_seq = seq;
         cs->last_at = at;
@@ -159,7 +162,6 @@ static enum bot_err chan_each(void *ctx, const char *key, const char *value)
             return BOT_NOMEM;
         free(cs->value);
         cs->value = v;
-        snprintf(cs->found, sizeof cs->found, "%s", key);
     }
     return BOT_OK;
 }
@@ -189,81 +191,71 @@ enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
     return e;
 }
 
-static enum bot_err put(struct store *s, struct cmd_rollrec *r);
+/* The channel's next number: one past its newest key's, read from the
+ * key's index alone (no count row to read and write on every roll); 1
+ * when the channel has none left. */
+static enum bot_err next_seq(struct store *s, const char *prefix,
+                             int64_t *seq)
+{
+    char last[STORE_MAX_KV_KEY + 1];
+    int64_t n, at;
+    const char *id;
+    enum bot_err e = store_kv_last(s, prefix, last);
+    *seq = 1;
+    if (e == BOT_OK && key_parts(last, &n, &at, &id) && n >= 0)
+        *seq = n + 1;
+    return e == BOT_NOTFOUND ? BOT_OK : e;
+}
+
+/* Drop the channel's rows past the count before seq, by one range of its
+ * keys (they sort by seq): no scan, no row read. Rows past the age wait
+ * for the prune pass (cmd_rollrec_prune); readers judge age already. */
+static enum bot_err tidy(struct store *s, const char *prefix, int64_t seq)
+{
+    char below[STORE_MAX_KV_KEY + 1];
+    snprintf(below, sizeof below, "%s%0*" PRId64, prefix, ROLLREC_SEQ_DIGITS,
+             seq - CMD_ROLLREC_PER_CHANNEL + 1);
+    return store_kv_delete_below(s, prefix, below);
+}
+
+/* A record's text fits here without an allocation: the dice a roll
+ * shows are short (1d20 with a name and a label: a few hundred bytes). */
+#define ROLLREC_STACK_TEXT 1024
 
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
 {
-    /* the write and the drops together: one commit (a savepoint inside
-     * the daemon's group), not one per row */
-    enum bot_err e = store_begin(s);
-    if (e != BOT_OK)
-        return e;
-    e = put(s, r);
-    if (e == BOT_OK)
-        e = store_commit(s);
-    if (e != BOT_OK)
-        store_rollback(s);
-    return e;
-}
-
-/* Drop channel's rows (prefix) past the count or older than
- * CMD_ROLLREC_KEEP_MS before now, the oldest first. */
-static enum bot_err tidy(struct store *s, const char *prefix, int64_t now)
-{
-    struct chan_scan cs = {.want = "",
-                           .cap = CMD_ROLLREC_PER_CHANNEL +
-                                  CMD_ROLLREC_TIDY_EVERY};
-    cs.keys = malloc(cs.cap * sizeof cs.keys[0]);
-    cs.ats = malloc(cs.cap * sizeof cs.ats[0]);
-    enum bot_err e = cs.keys && cs.ats ? store_kv_scan(s, prefix, chan_each,
-                                                       &cs)
-                                       : BOT_NOMEM;
-    size_t seen = cs.n < cs.cap ? cs.n : cs.cap;
-    size_t over = cs.n > CMD_ROLLREC_PER_CHANNEL
-                      ? cs.n - CMD_ROLLREC_PER_CHANNEL : 0;
-    for (size_t i = 0; e == BOT_OK && i < seen; i++)
-        if (i < over || cs.ats[i] < now - CMD_ROLLREC_KEEP_MS)
-            e = store_kv_delete(s, cs.keys[i]);
-    free(cs.value);
-    free(cs.keys);
-    free(cs.ats);
-    return e;
-}
-
-static enum bot_err put(struct store *s, struct cmd_rollrec *r)
-{
-    char prefix[ROLLREC_CHAN_PREFIX_MAX], seqkey[ROLLREC_CHAN_PREFIX_MAX];
+    char prefix[ROLLREC_CHAN_PREFIX_MAX], key[STORE_MAX_KV_KEY + 1];
     chan_prefix(prefix, sizeof prefix, r->channel);
-    snprintf(seqkey, sizeof seqkey, CMD_ROLLREC_SEQ_PREFIX "%" PRIu64,
-             r->channel);
-    char *last = NULL;
-    enum bot_err e = store_kv_get(s, seqkey, &last);
-    int64_t seq = 1;
-    if (e == BOT_OK) {
-        char *end;
-        long long v = strtoll(last, &end, 10);
-        seq = *end == ':' && v >= 0 ? v + 1 : 1;
-    } else if (e == BOT_NOTFOUND) {
-        e = BOT_OK;
-    }
-    free(last);
+    enum bot_err e = next_seq(s, prefix, &r->seq);
     if (e != BOT_OK)
         return e;
-    r->seq = seq;
     if (r->id[0] == '\0')
         snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
-    char key[STORE_MAX_KV_KEY + 1], num[48];
     snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
              ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
-    char *v = cmd_rollrec_encode(r);
-    e = v != NULL ? store_kv_set(s, key, v) : BOT_NOMEM;
-    free(v);
-    /* "seq:at": the prune pass forgets a channel idle past the age */
-    snprintf(num, sizeof num, "%" PRId64 ":%" PRId64, seq, r->at_ms);
-    if (e == BOT_OK)
-        e = store_kv_set(s, seqkey, num);
-    if (e == BOT_OK && seq % CMD_ROLLREC_TIDY_EVERY == 0)
-        e = tidy(s, prefix, r->at_ms);
+    char buf[ROLLREC_STACK_TEXT];
+    struct jw w;
+    jw_init_buf(&w, buf, sizeof buf, STORE_MAX_KV_VALUE);
+    encode(&w, r);
+    const char *v = jw_text(&w, NULL);
+    bool tidy_now = r->seq % CMD_ROLLREC_TIDY_EVERY == 0 &&
+                    r->seq > CMD_ROLLREC_PER_CHANNEL;
+    /* the write and the drops together (a savepoint inside the daemon's
+     * group); a write alone is one statement, atomic as it is */
+    if (v == NULL)
+        e = BOT_NOMEM;
+    else if (!tidy_now)
+        e = store_kv_set(s, key, v);
+    else if ((e = store_begin(s)) == BOT_OK) {
+        e = store_kv_set(s, key, v);
+        if (e == BOT_OK)
+            e = tidy(s, prefix, r->seq);
+        if (e == BOT_OK)
+            e = store_commit(s);
+        else
+            store_rollback(s);
+    }
+    jw_cleanup(&w);
     return e;
 }
 
@@ -285,7 +277,9 @@ static enum bot_err prune_each(void *ctx, const char *key, const char *value)
     return BOT_OK;
 }
 
-/* A channel's count ("seq:at") whose newest roll is older than before. */
+/* A channel's count ("seq:at"), which fray kept per channel before its
+ * records were numbered from their newest key: gone when its newest roll
+ * is older than before. */
 static enum bot_err seq_each(void *ctx, const char *key, const char *value)
 {
     struct prune_scan *ps = ctx;
@@ -316,7 +310,7 @@ enum bot_err cmd_rollrec_prune(struct store *s, int64_t before_ms,
     if (pruned != NULL)
         *pruned = (int64_t)i;
     /* Every aged record is gone: a channel whose newest roll is aged has
-     * none left, and its count can go too (it starts again at 1). */
+     * none left, and a count kept for it can go too. */
     if (e == BOT_OK && ps.n < max) {
         ps.n = 0;
         e = store_kv_scan(s, CMD_ROLLREC_SEQ_PREFIX, seq_each, &ps);

@@ -19,11 +19,13 @@
  *
  * Bounds: CMD_ROLLREC_PER_CHANNEL records per channel and
  * CMD_ROLLREC_KEEP_MS of age. A record past either is gone for readers at
- * once (cmd_rollrec_get judges by the channel's newest); its row goes at
- * the channel's next tidy, every CMD_ROLLREC_TIDY_EVERY rolls, or by the
- * daemon's prune pass (cmd_rollrec_prune). Writing a roll reads one key,
- * the channel's count ("rollseq:<channel>"), not the channel's records:
- * a /roll must cost little more than it did before it was remembered.
+ * once (cmd_rollrec_get judges by the channel's newest); a row past the
+ * count goes at the channel's next tidy, every CMD_ROLLREC_TIDY_EVERY
+ * rolls (one range of keys: they sort by seq), a row past the age by the
+ * daemon's prune pass (cmd_rollrec_prune). Writing a roll reads the
+ * channel's last key from the index (its seq is the last number) and
+ * writes one row: a /roll must cost little more than it did before it
+ * was remembered (docs/internals/commands.md has the measurements).
  *
  * Ownership: records are the caller's (large: allocate them); strings are
  * copied in.
@@ -45,10 +47,12 @@ struct store;
 /* Rolls one channel keeps: enough to reach back through a session's
  * scrollback, few enough that a tidy or a lookup scans little. */
 #define CMD_ROLLREC_PER_CHANNEL 100
-/* A channel's rows are tidied (the oldest past the count and the aged
- * dropped) once in this many rolls, so a channel holds at most
+/* A channel's rows are tidied (the oldest past the count dropped) once
+ * in this many rolls, so a channel holds at most
  * CMD_ROLLREC_PER_CHANNEL + CMD_ROLLREC_TIDY_EVERY - 1 rows. */
 #define CMD_ROLLREC_TIDY_EVERY 16
+/* A channel's count ("seq:at"), which an older fray wrote beside the
+ * records; the prune pass forgets those of channels idle past the age. */
 #define CMD_ROLLREC_SEQ_PREFIX "rollseq:"
 /* How long a roll can be rerolled, explained or applied: a week, a
  * session and the talk after it. */
@@ -92,8 +96,8 @@ bool cmd_rollrec_decode(const char *json, struct cmd_rollrec *r);
 
 /* Remember r (its seq and, when r->id is "", its id, are set here: the
  * channel's next number); every CMD_ROLLREC_TIDY_EVERY, drop the channel's
- * records older than CMD_ROLLREC_KEEP_MS before r->at_ms and the oldest
- * past CMD_ROLLREC_PER_CHANNEL. In the caller's transaction, if any. */
+ * oldest past CMD_ROLLREC_PER_CHANNEL. In the caller's transaction, if
+ * any. */
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r);
 
 /* The record of channel with this id, or with id NULL the channel's last;

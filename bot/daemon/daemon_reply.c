@@ -849,6 +849,33 @@ static enum bot_err remember_rolls(struct store *s, void *ctx)
     return BOT_OK;
 }
 
+static bool group_rolled(const struct daemon *d)
+{
+    for (int i = 0; i < d->nbatch; i++)
+        if (d->batch[i].ran && d->batch[i].reply.rollrec != NULL &&
+            !d->batch[i].reply.is_error)
+            return true;
+    return false;
+}
+
+/* A group that changed nothing: its rolls' records and the gateway's
+ * resume point in one transaction without a flush, not one each (each
+ * commit writes its pages to the WAL and switches the flush off and on:
+ * a group of rolls paid that twice). */
+struct unsynced_group {
+    struct daemon *d;
+    int64_t seq;
+};
+
+static enum bot_err remember_rolls_and_seq(struct store *s, void *ctx)
+{
+    struct unsynced_group *g = ctx;
+    enum bot_err e = remember_rolls(s, g->d);
+    if (e == BOT_OK && g->d->gw)
+        gw_seq_save_as(g->d->gw, g->seq);
+    return e;
+}
+
 /* Group commit: run every queued command, each in its own inner
  * transaction (a failed one rolls back alone), commit the group's outer
  * transaction once (one fsync for all of them), and only then answer. If
@@ -867,7 +894,8 @@ void daemon_batch_flush(struct daemon *d)
     daemon_cmd_ctx(d, &ctx);
     /* Rolls change nothing; their records are written below, riding a
      * group's flush when it has one and without one of their own when
-     * not (store_run_unsynced): /roll stays as cheap as it was. */
+     * not (store_run_unsynced), with the gateway's resume point: /roll
+     * stays as cheap as it was. */
     ctx.rollrec_later = d->store != NULL;
     int marks = 0;
 
@@ -915,12 +943,18 @@ void daemon_batch_flush(struct daemon *d)
     }
     if (d->batch_txn)
         err = store_commit(d->store);
-    if (d->gw && !wrote && err == BOT_OK)
+    if (!wrote && err == BOT_OK && group_rolled(d)) {
+        struct unsynced_group g = {.d = d, .seq = seq};
+        if (store_run_unsynced(d->store, remember_rolls_and_seq, &g) !=
+            BOT_OK) {
+            log_msg(d->log, LOG_LVL_WARN, "the group's rolls are not "
+                    "remembered: %s", store_errmsg(d->store));
+            if (d->gw)
+                gw_seq_save_unsynced(d->gw, seq);
+        }
+    } else if (d->gw && !wrote && err == BOT_OK) {
         gw_seq_save_unsynced(d->gw, seq);
-    if (!wrote && err == BOT_OK &&
-        store_run_unsynced(d->store, remember_rolls, d) != BOT_OK)
-        log_msg(d->log, LOG_LVL_WARN, "the group's rolls are not "
-                "remembered: %s", store_errmsg(d->store));
+    }
     t2 = daemon_now_us();
     if (d->batch_txn)
         metrics_commit(&d->metrics, t2 - t1);

@@ -696,6 +696,71 @@ enum bot_err store_kv_scan(struct store *s, const char *prefix,
     return s->ops->kv_scan(s, prefix, fn, ctx);
 }
 
+/* The fallbacks of kv_last and kv_delete_below: a scan of the prefix. */
+struct kv_range {
+    const char *below;              /* delete_below: the bound */
+    char last[STORE_MAX_KV_KEY + 1];
+    bool found;
+    char (*keys)[STORE_MAX_KV_KEY + 1]; /* delete_below: those to drop */
+    size_t n, cap;
+};
+
+static enum bot_err range_each(void *ctx, const char *key, const char *value)
+{
+    struct kv_range *r = ctx;
+    (void)value;
+    if (r->below == NULL) {
+        snprintf(r->last, sizeof r->last, "%s", key);
+        r->found = true;
+        return BOT_OK;
+    }
+    if (strcmp(key, r->below) >= 0)
+        return BOT_OK;
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        void *k = realloc(r->keys, cap * sizeof r->keys[0]);
+        if (k == NULL)
+            return BOT_NOMEM;
+        r->keys = k;
+        r->cap = cap;
+    }
+    snprintf(r->keys[r->n++], sizeof r->keys[0], "%s", key);
+    return BOT_OK;
+}
+
+enum bot_err store_kv_last(struct store *s, const char *prefix, char *key)
+{
+    if (strlen(prefix) > STORE_MAX_KV_KEY)
+        return store__fail(s, BOT_LIMIT, "key prefix too long");
+    if (s->ops->kv_last != NULL)
+        return s->ops->kv_last(s, prefix, key);
+    struct kv_range r = {.below = NULL};
+    enum bot_err e = s->ops->kv_scan(s, prefix, range_each, &r);
+    if (e == BOT_OK && !r.found)
+        e = BOT_NOTFOUND;
+    if (e == BOT_OK)
+        memcpy(key, r.last, sizeof r.last);
+    return e;
+}
+
+enum bot_err store_kv_delete_below(struct store *s, const char *prefix,
+                                   const char *below)
+{
+    size_t n = strlen(prefix);
+    if (n > STORE_MAX_KV_KEY || strlen(below) > STORE_MAX_KV_KEY)
+        return store__fail(s, BOT_LIMIT, "key prefix too long");
+    if (strncmp(below, prefix, n) != 0)
+        return store__fail(s, BOT_INVALID, "a bound outside its prefix");
+    if (s->ops->kv_delete_below != NULL)
+        return s->ops->kv_delete_below(s, prefix, below);
+    struct kv_range r = {.below = below};
+    enum bot_err e = s->ops->kv_scan(s, prefix, range_each, &r);
+    for (size_t i = 0; e == BOT_OK && i < r.n; i++)
+        e = s->ops->kv_delete(s, r.keys[i]);
+    free(r.keys);
+    return e;
+}
+
 enum bot_err store_kv_delete(struct store *s, const char *key)
 {
     enum bot_err e = check_key(s, key);

@@ -373,6 +373,17 @@ typedef enum bot_err store_kv_fn(void *ctx, const char *key,
 enum bot_err store_kv_scan(struct store *s, const char *prefix,
                            store_kv_fn *fn, void *ctx);
 
+/* The greatest key starting with prefix into key[STORE_MAX_KV_KEY + 1],
+ * its value not read; BOT_NOTFOUND when there is none. For a writer that
+ * numbers its keys: the last number is in the last key, with no count
+ * row to keep (cmd_rollrec.h). */
+enum bot_err store_kv_last(struct store *s, const char *prefix, char *key);
+
+/* Delete every key starting with prefix that sorts before below (which
+ * starts with prefix): a range, not a key at a time after a scan. */
+enum bot_err store_kv_delete_below(struct store *s, const char *prefix,
+                                   const char *below);
+
 /* The live version of a channel's encounter without its document: cheap,
  * for a cache to check that what it holds is still current. BOT_NOTFOUND
  * when the channel has none. */

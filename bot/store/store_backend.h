@@ -110,6 +110,11 @@ struct store_ops {
     enum bot_err (*kv_delete)(struct store *s, const char *key);
     enum bot_err (*kv_scan)(struct store *s, const char *prefix,
                             store_kv_fn *fn, void *ctx);
+    /* store_kv_last(), store_kv_delete_below(); NULL: store.c does them
+     * with kv_scan and kv_delete (right, and slower) */
+    enum bot_err (*kv_last)(struct store *s, const char *prefix, char *key);
+    enum bot_err (*kv_delete_below)(struct store *s, const char *prefix,
+                                    const char *below);
     enum bot_err (*integrity_check)(struct store *s, bool *ok);
     bool shared; /* store_shared() */
     /* store_export(): every row, in the order store.h states. */

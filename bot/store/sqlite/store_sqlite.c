@@ -143,6 +143,11 @@
     X(KV_SCAN, "SELECT key, value FROM kv WHERE key >= ?1 AND key < ?2"       \
                " ORDER BY key")                                                \
     X(KV_SCAN_FROM, "SELECT key, value FROM kv WHERE key >= ?1 ORDER BY key")  \
+    X(KV_LAST, "SELECT key FROM kv WHERE key >= ?1 AND key < ?2"              \
+               " ORDER BY key DESC LIMIT 1")                                   \
+    X(KV_LAST_FROM, "SELECT key FROM kv WHERE key >= ?1"                       \
+                    " ORDER BY key DESC LIMIT 1")                              \
+    X(KV_DELETE_RANGE, "DELETE FROM kv WHERE key >= ?1 AND key < ?2")          \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
@@ -1339,6 +1344,35 @@ static enum bot_err sq_kv_delete(struct store *base, const char *key)
     return e;
 }
 
+/* The keys with prefix are those from it up to end, the prefix with its
+ * last byte raised (trailing 0xFF bytes dropped first): a range on the
+ * key's index, not a test of every key. False when there is no end (a
+ * prefix of 0xFF bytes alone, or none). end holds STORE_MAX_KV_KEY + 1. */
+static bool prefix_end(const char *prefix, char *end)
+{
+    size_t n = strlen(prefix);
+    memcpy(end, prefix, n + 1);
+    while (n > 0 && (unsigned char)end[n - 1] == 0xFF)
+        end[--n] = '\0';
+    if (n > 0)
+        end[n - 1] = (char)((unsigned char)end[n - 1] + 1);
+    return n > 0;
+}
+
+/* Statement id (or id_from when the prefix has no end) bound to the range
+ * of keys with prefix; end (STORE_MAX_KV_KEY + 1) holds the bound. */
+static sqlite3_stmt *range_stmt(struct store_sqlite *s, const char *prefix,
+                                char *end, enum store_stmt id,
+                                enum store_stmt id_from)
+{
+    bool bounded = prefix_end(prefix, end);
+    sqlite3_stmt *st = stmt(s, bounded ? id : id_from);
+    sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+    if (bounded)
+        sqlite3_bind_text(st, 2, end, -1, SQLITE_STATIC);
+    return st;
+}
+
 static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
                                store_kv_fn *fn, void *ctx)
 {
@@ -1346,23 +1380,9 @@ static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
     enum bot_err e = store_sq_guard(s);
     if (e != BOT_OK)
         return e;
-    /* A range on the key's index, not a test of every key: the keys with
-     * this prefix are those from it up to the prefix with its last byte
-     * raised (trailing 0xFF bytes dropped first); a prefix of 0xFF bytes
-     * alone, or none, has no end. */
-    size_t n = strlen(prefix);
-    char *end = malloc(n + 1);
-    if (end == NULL)
-        return BOT_NOMEM;
-    memcpy(end, prefix, n + 1);
-    while (n > 0 && (unsigned char)end[n - 1] == 0xFF)
-        end[--n] = '\0';
-    if (n > 0)
-        end[n - 1] = (char)((unsigned char)end[n - 1] + 1);
-    sqlite3_stmt *st = stmt(s, n > 0 ? STMT_KV_SCAN : STMT_KV_SCAN_FROM);
-    sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
-    if (n > 0)
-        sqlite3_bind_text(st, 2, end, -1, SQLITE_STATIC);
+    char end[STORE_MAX_KV_KEY + 1];
+    sqlite3_stmt *st = range_stmt(s, prefix, end, STMT_KV_SCAN,
+                                  STMT_KV_SCAN_FROM);
     int rc;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
         e = fn(ctx, (const char *)sqlite3_column_text(st, 0),
@@ -1371,7 +1391,47 @@ static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
         e = store_sq_fail_rc(s, rc, "listing keys");
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    free(end);
+    return e;
+}
+
+/* The last key of the range, from the index alone. */
+static enum bot_err sq_kv_last(struct store *base, const char *prefix,
+                               char *key)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    char end[STORE_MAX_KV_KEY + 1];
+    sqlite3_stmt *st = range_stmt(s, prefix, end, STMT_KV_LAST,
+                                  STMT_KV_LAST_FROM);
+    int rc = sqlite3_step(st);
+    const char *k = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
+                                     : NULL;
+    if (k != NULL && strlen(k) <= STORE_MAX_KV_KEY)
+        memcpy(key, k, strlen(k) + 1);
+    else if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+        e = BOT_NOTFOUND;           /* none, or none this API can hold */
+    else
+        e = store_sq_fail_rc(s, rc, "reading the last key");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
+static enum bot_err sq_kv_delete_below(struct store *base,
+                                       const char *prefix, const char *below)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    /* below starts with prefix (store.c): the range starts at prefix */
+    sqlite3_stmt *st = stmt(s, STMT_KV_DELETE_RANGE);
+    sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, below, -1, SQLITE_STATIC);
+    e = run(s, st, "deleting keys");
+    sqlite3_clear_bindings(st);
     return e;
 }
 
@@ -1443,6 +1503,8 @@ const struct store_ops store_sqlite_ops = {
     .set_synced = sq_set_synced,
     .kv_delete = sq_kv_delete,
     .kv_scan = sq_kv_scan,
+    .kv_last = sq_kv_last,
+    .kv_delete_below = sq_kv_delete_below,
     .integrity_check = sq_integrity_check,
     .shared = false, /* the flock makes this process the only writer */
     .export_all = store_sq_export,

@@ -13,6 +13,7 @@
 #include "support.h"
 
 #include <inttypes.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,109 @@ static void test_rollrec_roundtrip(void **state)
     free(r);
 }
 
+/* A record as jansson wrote it (json_pack, then json_dumps), field by
+ * field: the encoding records had before they were written as text. */
+static char *jansson_encode(const struct cmd_rollrec *r)
+{
+    char g[24], c[24], u[24];
+    snprintf(g, sizeof g, "%" PRIu64, r->guild);
+    snprintf(c, sizeof c, "%" PRIu64, r->channel);
+    snprintf(u, sizeof u, "%" PRIu64, r->user);
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s,s:I,s:I,s:s,s:s,s:s,s:b,"
+                          "s:i,s:I,s:s,s:s}",
+                          "id", r->id, "guild", g, "channel", c, "user", u,
+                          "name", r->user_name, "at", (json_int_t)r->at_ms,
+                          "seq", (json_int_t)r->seq, "expr", r->expr,
+                          "dialect", dice_dialect_name(r->dialect),
+                          "label", r->label, "secret", r->secret,
+                          "rolls", (int)r->rolls,
+                          "total", (json_int_t)r->total, "text", r->text,
+                          "reroll_of", r->reroll_of);
+    assert_non_null(j);
+    char *out = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return out;
+}
+
+/* A record's text is what fray wrote before it wrote records as text,
+ * byte for byte, whatever a name, label or dice text holds (quotes,
+ * backslashes, a slash, control characters, non-ASCII): rows written by
+ * an older fray read back, and rows written now read in an older one. */
+static void test_rollrec_encoding_unchanged(void **state)
+{
+    (void)state;
+    struct cmd_rollrec *r = rec(7, 1000, "1234567890123456789");
+    r->guild = UINT64_MAX;
+    r->secret = true;
+    r->seq = 123;
+    r->rolls = 6;
+    r->total = -4;
+    snprintf(r->user_name, sizeof r->user_name,
+             "a \"q\" \\ / \n\t\x01 \xc3\xa9 \xf0\x9f\x8e\xb2");
+    snprintf(r->label, sizeof r->label, "fire/ice <b>");
+    snprintf(r->text, sizeof r->text,
+             "`2d6` (**6**, 2)\n+3 = 11 \xe2\x9c\x93 \x7f");
+    snprintf(r->reroll_of, sizeof r->reroll_of, "42");
+    char *mine = cmd_rollrec_encode(r);
+    char *theirs = jansson_encode(r);
+    assert_non_null(mine);
+    assert_string_equal(mine, theirs);
+    free(mine);
+    free(theirs);
+    /* a row exactly as an older fray wrote it */
+    static const char old_row[] =
+        "{\"id\":\"111\",\"guild\":\"9\",\"channel\":\"7\",\"user\":\"200\","
+        "\"name\":\"alice\",\"at\":1000,\"seq\":3,\"expr\":\"2d6+3\","
+        "\"dialect\":\"roll20\",\"label\":\"fire\",\"secret\":false,"
+        "\"rolls\":1,\"total\":11,\"text\":\"2d6 (**6**, 2)+3 = 11\","
+        "\"reroll_of\":\"\"}";
+    assert_true(cmd_rollrec_decode(old_row, r));
+    assert_string_equal(r->id, "111");
+    assert_int_equal(r->seq, 3);
+    assert_int_equal(r->dialect, DICE_DIALECT_ROLL20);
+    char *again = cmd_rollrec_encode(r);
+    assert_string_equal(again, old_row);
+    free(again);
+    free(r);
+}
+
+/* A channel's rows from before the upgrade (with the count an older fray
+ * kept beside them) are found by id and as the last roll, and the next
+ * roll takes the number after the newest row's. */
+static void test_rollrec_rows_from_before(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    struct cmd_rollrec *r = rec(5, 1000, "900");
+    for (int seq = 1; seq <= 3; seq++) {
+        char key[STORE_MAX_KV_KEY + 1];
+        snprintf(r->id, sizeof r->id, "%d", 900 + seq);
+        r->seq = seq;
+        r->at_ms = 1000 + seq;
+        snprintf(key, sizeof key, CMD_ROLLREC_KV_PREFIX "5:%012d:%d:%s", seq,
+                 1000 + seq, r->id);
+        char *v = jansson_encode(r);
+        assert_int_equal(store_kv_set(f->store, key, v), BOT_OK);
+        free(v);
+    }
+    assert_int_equal(store_kv_set(f->store, CMD_ROLLREC_SEQ_PREFIX "5",
+                                  "3:1003"), BOT_OK);
+    assert_int_equal(cmd_rollrec_get(f->store, 5, "902", got), BOT_OK);
+    assert_int_equal(got->seq, 2);
+    assert_int_equal(cmd_rollrec_get(f->store, 5, NULL, got), BOT_OK);
+    assert_string_equal(got->id, "903");
+    free(r);
+    r = rec(5, 2000, "");
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    assert_int_equal(r->seq, 4);
+    assert_string_equal(r->id, "4");
+    assert_int_equal(cmd_rollrec_get(f->store, 5, NULL, got), BOT_OK);
+    assert_string_equal(got->id, "4");
+    assert_int_equal(cmd_rollrec_get(f->store, 5, "901", got), BOT_OK);
+    free(r);
+    free(got);
+}
+
 /* A channel keeps its last CMD_ROLLREC_PER_CHANNEL rolls; another
  * channel's are its own; "the last" is the newest. */
 static void test_rollrec_count_limit(void **state)
@@ -142,14 +246,23 @@ static void test_rollrec_rows_bounded(void **state)
 
 /* Rolls older than CMD_ROLLREC_KEEP_MS are gone for readers when their
  * channel rolls again; their rows go by the prune pass, a batch at a
- * time (channel 1's aged row too: a channel tidies its rows once in
- * CMD_ROLLREC_TIDY_EVERY rolls), and then the counts of channels with no
- * roll left, which start again at 1. */
+ * time (channel 1's aged row too: a channel's tidy drops by count
+ * alone), and a channel with no roll left starts again at 1. The counts
+ * an older fray kept per channel (rollseq:<channel> = "seq:at") go with
+ * the rolls they counted. */
 static void test_rollrec_age_limit(void **state)
 {
     struct cmd_fx *f = *state;
     struct cmd_rollrec *got = malloc(sizeof *got);
     int64_t t0 = INT64_C(1700000000000);
+    char old_count[48];
+    snprintf(old_count, sizeof old_count, "1:%" PRId64, t0);
+    assert_int_equal(store_kv_set(f->store, CMD_ROLLREC_SEQ_PREFIX "2",
+                                  old_count), BOT_OK);
+    snprintf(old_count, sizeof old_count, "1:%" PRId64,
+             t0 + CMD_ROLLREC_KEEP_MS + 1);
+    assert_int_equal(store_kv_set(f->store, CMD_ROLLREC_SEQ_PREFIX "1",
+                                  old_count), BOT_OK);
     for (uint64_t ch = 1; ch <= 3; ch++) {
         struct cmd_rollrec *r = rec(ch, t0, "11");
         assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
@@ -433,6 +546,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rollrec_roundtrip),
+        cmocka_unit_test(test_rollrec_encoding_unchanged),
+        cmocka_unit_test_setup_teardown(test_rollrec_rows_from_before,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_rollrec_count_limit,
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_rollrec_rows_bounded,

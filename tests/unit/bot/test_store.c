@@ -768,6 +768,37 @@ static void test_store_kv_scan(void **state)
         assert_int_equal(store_kv_delete(s, keys[i]), BOT_OK);
 }
 
+/* The last key of a prefix is read without its value, and a range below
+ * a bound is deleted: only keys of that prefix, never one past its end
+ * (';' follows ':') or a shorter one; a bound outside the prefix is
+ * refused. */
+static void test_store_kv_last_and_below(void **state)
+{
+    struct store *s = *state;
+    static const char *const keys[] = {"b", "a;", "a:2", "a", "a:1", "a:3"};
+    char last[STORE_MAX_KV_KEY + 1];
+    assert_int_equal(store_kv_last(s, "a:", last), BOT_NOTFOUND);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(store_kv_set(s, keys[i], "v"), BOT_OK);
+    assert_int_equal(store_kv_last(s, "a:", last), BOT_OK);
+    assert_string_equal(last, "a:3");
+    assert_int_equal(store_kv_last(s, "a", last), BOT_OK);
+    assert_string_equal(last, "a;");
+    assert_int_equal(store_kv_last(s, "c", last), BOT_NOTFOUND);
+    assert_int_equal(store_kv_delete_below(s, "a:", "b"), BOT_INVALID);
+    assert_int_equal(store_kv_delete_below(s, "a:", "a:3"), BOT_OK);
+    struct kv_seen k = {.n = 0};
+    assert_int_equal(store_kv_scan(s, "a", kv_seen_each, &k), BOT_OK);
+    assert_int_equal(k.n, 3);
+    assert_string_equal(k.keys[0], "a");
+    assert_string_equal(k.keys[1], "a:3");
+    assert_string_equal(k.keys[2], "a;");
+    assert_int_equal(store_kv_last(s, "a:", last), BOT_OK);
+    assert_string_equal(last, "a:3");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(store_kv_delete(s, keys[i]), BOT_OK);
+}
+
 static enum bot_err unsynced_write(struct store *s, void *ctx)
 {
     enum bot_err e = store_kv_set(s, "unsynced", "kept");
@@ -1097,6 +1128,7 @@ int main(void)
         T(test_store_interaction_prune),
         T(test_store_kv),
         T(test_store_kv_scan),
+        T(test_store_kv_last_and_below),
         T(test_store_run_unsynced),
         T(test_store_nested_transactions),
         T(test_store_enc_list),
