@@ -18,6 +18,7 @@
 #include "cmd_form.h"
 #include "cmd_table.h"
 #include "eng_text.h"
+#include "i18n.h"
 
 /* Discord's "manage server" permission, as the string it wants: who may
  * see server-wide settings by default (admins can widen it). */
@@ -232,10 +233,111 @@ static bool add_core(json_t *cmds, unsigned scope_ctx)
     return true;
 }
 
+/* ---- localizations (docs/internals/i18n.md) ---------------------------- */
+
+/* The description of a verb several chosen systems declare differently. */
+#define SHARED_HELP N_("The fight's own system decides how it goes (%s)")
+
+/* Set key_localizations on obj: each locale's catalog text for
+ * (ctx, text), where it has one. The text stays what English registers;
+ * desc() bounds a description at Discord's 100 characters. */
+static bool localize(json_t *obj, const char *key, const char *ctx,
+                     const char *text, bool is_desc,
+                     const struct register_locale *locs, size_t nlocs)
+{
+    char field[40];
+    snprintf(field, sizeof field, "%s_localizations", key);
+    if (json_object_get(obj, field) != NULL || text == NULL || *text == '\0')
+        return true;
+    json_t *m = json_object();
+    for (size_t i = 0; m != NULL && i < nlocs; i++) {
+        if (!i18n_has(locs[i].lang, ctx, text))
+            continue;
+        const char *t = i18n_pget(locs[i].lang, ctx, text);
+        json_object_set_new(m, locs[i].key,
+                            is_desc ? desc(t) : json_string(t));
+    }
+    if (m == NULL)
+        return false;
+    if (json_object_size(m) == 0) {
+        json_decref(m);
+        return true;
+    }
+    return json_object_set_new(obj, field, m) == 0;
+}
+
+/* A command or option: its name, its description (a command with
+ * subcommands describes itself by its name, top()), and its choices. */
+static bool localize_one(json_t *o, bool top,
+                         const struct register_locale *locs, size_t nlocs)
+{
+    const char *name = json_string_value(json_object_get(o, "name"));
+    const char *d = json_string_value(json_object_get(o, "description"));
+    bool menu = top && json_integer_value(json_object_get(o, "type")) == 3;
+    if (!localize(o, "name", menu ? I18N_CTX_MENU : I18N_CTX_NAME, name,
+                  false, locs, nlocs))
+        return false;
+    if (d != NULL && *d != '\0' &&
+        !localize(o, "description", name && strcmp(d, name) == 0
+                                        ? I18N_CTX_NAME : NULL,
+                  d, true, locs, nlocs))
+        return false;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(o, "choices"), i, v)
+        if (!localize(v, "name", I18N_CTX_CHOICE,
+                      json_string_value(json_object_get(v, "name")), false,
+                      locs, nlocs))
+            return false;
+    json_array_foreach(json_object_get(o, "options"), i, v)
+        if (!localize_one(v, false, locs, nlocs))
+            return false;
+    return true;
+}
+
+static bool localize_all(json_t *cmds, const struct register_locale *locs,
+                         size_t nlocs)
+{
+    size_t i;
+    json_t *c;
+    json_array_foreach(cmds, i, c)
+        if (!localize_one(c, true, locs, nlocs))
+            return false;
+    return true;
+}
+
+/* SHARED_HELP's localizations on the (sub)command just added. */
+static void shared_help_l10n(json_t *cmds, const char *verb, const char *sub,
+                             const char *ids,
+                             const struct register_locale *locs, size_t nlocs)
+{
+    json_t *c = NULL, *o;
+    size_t i;
+    json_array_foreach(cmds, i, o)
+        if (strcmp(json_string_value(json_object_get(o, "name")), verb) == 0)
+            c = o;
+    if (c != NULL && sub != NULL)
+        json_array_foreach(json_object_get(c, "options"), i, o)
+            if (strcmp(json_string_value(json_object_get(o, "name")), sub) == 0)
+                c = o;
+    if (c == NULL)
+        return;
+    json_t *m = json_object();
+    for (size_t k = 0; m != NULL && k < nlocs; k++) {
+        char buf[REGISTER_DESC_MAX * 4 + 1];
+        if (!i18n_has(locs[k].lang, NULL, SHARED_HELP))
+            continue;
+        snprintf(buf, sizeof buf, i18n_get(locs[k].lang, SHARED_HELP), ids);
+        json_object_set_new(m, locs[k].key, desc(buf));
+    }
+    json_object_set_new(c, "description_localizations", m);
+}
+
 /* Every distinct verb (and sub) of the chosen systems, once, with the
  * union of their options. */
 static bool add_systems(json_t *cmds, const struct rs_system *const *sys,
-                        size_t nsys)
+                        size_t nsys, const struct register_locale *locs,
+                        size_t nlocs)
 {
     for (size_t s = 0; s < nsys; s++)
         for (int i = 0; i < sys[s]->ncmds; i++) {
@@ -262,28 +364,41 @@ static bool add_systems(json_t *cmds, const struct rs_system *const *sys,
             bool conflict;
             size_t no = cmd_merge_opts(lists, nl, opts,
                                        CMD_MAX_SPEC_OPTS * 2, &conflict);
-            char help[REGISTER_DESC_MAX + 1];
+            char help[REGISTER_DESC_MAX + 1], ids[REGISTER_DESC_MAX + 1];
             if (same_help) {
                 snprintf(help, sizeof help, "%s", rc->help);
             } else {
-                int at = snprintf(help, sizeof help, "The fight's own system "
-                                  "decides how it goes (");
-                for (size_t k = 0; k < nl && at > 0 &&
-                                   (size_t)at < sizeof help; k++)
-                    at += snprintf(help + at, sizeof help - (size_t)at,
+                int at = 0;
+                for (size_t k = 0; k < nl && at >= 0 &&
+                                   (size_t)at < sizeof ids; k++)
+                    at += snprintf(ids + at, sizeof ids - (size_t)at,
                                    "%s%s", k ? ", " : "", owners[k]);
-                if (at > 0 && (size_t)at < sizeof help - 1)
-                    snprintf(help + at, sizeof help - (size_t)at, ")");
+                snprintf(help, sizeof help, i18n_get(I18N_EN, SHARED_HELP),
+                         ids);
             }
             if (!add_command(cmds, rc->verb, rc->sub, help, CMD_CTX_GUILD,
                              false, opts, no))
                 return false;
+            if (!same_help)
+                shared_help_l10n(cmds, rc->verb, rc->sub, ids, locs, nlocs);
         }
     return true;
 }
 
-json_t *register_build(const struct rs_system *const *systems, size_t n,
-                       unsigned flags)
+static const struct register_locale default_locales[] = {
+    {"de", I18N_DE}, {"fr", I18N_FR}, {"es-ES", I18N_ES},
+    {"pt-BR", I18N_PT_BR}, {"pl", I18N_PL},
+};
+
+const struct register_locale *register_locales(size_t *n)
+{
+    *n = sizeof default_locales / sizeof default_locales[0];
+    return default_locales;
+}
+
+json_t *register_build_in(const struct rs_system *const *systems, size_t n,
+                          unsigned flags, const struct register_locale *locs,
+                          size_t nlocs)
 {
     json_t *cmds = json_array();
     unsigned ctx = (flags & REGISTER_GUILD)
@@ -293,11 +408,20 @@ json_t *register_build(const struct rs_system *const *systems, size_t n,
     if (cmds == NULL)
         return NULL;
     if (((flags & REGISTER_CORE) && !add_core(cmds, ctx)) ||
-        !add_systems(cmds, systems, n)) {
+        !add_systems(cmds, systems, n, locs, nlocs) ||
+        !localize_all(cmds, locs, nlocs)) {
         json_decref(cmds);
         return NULL;
     }
     return cmds;
+}
+
+json_t *register_build(const struct rs_system *const *systems, size_t n,
+                       unsigned flags)
+{
+    size_t nlocs;
+    const struct register_locale *locs = register_locales(&nlocs);
+    return register_build_in(systems, n, flags, locs, nlocs);
 }
 
 void register_hash(const char *text, char out[17])

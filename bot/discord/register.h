@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
 #include "rs.h"
 
 #define REGISTER_KV_HASH "register.hash"   /* + ":global" or ":<guild>" */
@@ -43,6 +44,22 @@
  * commands of the n systems given (each verb once). NULL on no memory. */
 json_t *register_build(const struct rs_system *const *systems, size_t n,
                        unsigned flags);
+
+/* A Discord locale key and the language whose catalog fills it. */
+struct register_locale {
+    const char *key;             /* "de", "es-ES" */
+    enum i18n_lang lang;
+};
+/* The languages registration localizes into: de, fr, es-ES, pt-BR, pl. */
+const struct register_locale *register_locales(size_t *n);
+/* register_build() with other locales: the tests register the
+ * pseudo-language under a real key to see what would overflow. Every name,
+ * description and choice the catalog of a locale's language translates
+ * gets its name_localizations / description_localizations entry; one it
+ * lacks shows the English (Discord's fallback). */
+json_t *register_build_in(const struct rs_system *const *systems, size_t n,
+                          unsigned flags, const struct register_locale *locs,
+                          size_t nlocs);
 
 /* FNV-1a 64 of text as 16 hex digits into out[17]. */
 void register_hash(const char *text, char out[17]);

@@ -59,6 +59,112 @@ static void err_at(json_t *errs, const char *base, const char *key,
     fake_err_add(errs, path, code, msg);
 }
 
+/* Discord's 32 locales (reference.mdx, Locales): the keys a
+ * name_localizations or description_localizations map may hold. */
+static const char *const locales[] = {
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it",
+    "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr",
+    "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+    NULL};
+
+static bool locale_known(const char *k)
+{
+    for (size_t i = 0; locales[i] != NULL; i++)
+        if (strcmp(locales[i], k) == 0)
+            return true;
+    return false;
+}
+
+enum l10n_kind { L10N_CHAT_NAME, L10N_ANY_NAME, L10N_TEXT };
+
+/* obj's <key>_localizations, if any: an object of known locales to
+ * strings, each obeying the rule of the field it localizes (a chat name's
+ * pattern, 1..32 for other names, min..max for text). Returns how much
+ * longer than the default the longest localization is: the 8000 total
+ * counts only the longest (application-commands.mdx). */
+static size_t check_l10n(json_t *errs, const char *base, const json_t *obj,
+                         const char *key, enum l10n_kind kind, size_t min,
+                         size_t max)
+{
+    char field[48];
+    fake_pathf(field, sizeof field, "%s_localizations", key);
+    const json_t *m = json_object_get(obj, field);
+    if (m == NULL || json_is_null(m))
+        return 0;
+    if (!json_is_object(m)) {
+        err_at(errs, base, field, "DICT_TYPE_CONVERT",
+               "Only dictionaries may be used in a DictType");
+        return 0;
+    }
+    const char *def = json_string_value(json_object_get(obj, key));
+    size_t deflen = def ? fake_utf8_len(def) : 0, longest = deflen;
+    const char *k;
+    const json_t *v;
+    json_object_foreach((json_t *)m, k, v) {
+        char at[96];
+        fake_pathf(at, sizeof at, "%s.%s", field, k);
+        const char *s = json_string_value(v);
+        if (!locale_known(k)) {
+            err_at(errs, base, at, "ENUM_TYPE_COERCE",
+                   "Value is not a valid enum value.");
+            continue;
+        }
+        if (s == NULL) {
+            err_at(errs, base, at, "BASE_TYPE_BAD_TYPE", "Must be a string.");
+            continue;
+        }
+        size_t n = fake_utf8_len(s);
+        if (kind == L10N_CHAT_NAME ? !chat_name_ok(s)
+            : kind == L10N_ANY_NAME ? n < 1 || n > FAKE_CMD_NAME_MAX
+                                    : n < min || n > max)
+            err_at(errs, base, at, kind == L10N_TEXT ? "BASE_TYPE_BAD_LENGTH"
+                   : "APPLICATION_COMMAND_INVALID_NAME",
+                   kind == L10N_TEXT ? "Must be between 1 and 100 in length."
+                                     : "Command name is invalid");
+        if (n > longest)
+            longest = n;
+    }
+    return longest - deflen;
+}
+
+/* Within one options array, in each locale: the names users see (the
+ * localized one, else the default) are unique, and no localized name is
+ * another option's default name. */
+static void check_l10n_unique(json_t *errs, const char *ob, const json_t *opts)
+{
+    for (size_t l = 0; locales[l] != NULL; l++) {
+        json_t *seen = json_object();
+        size_t i, j;
+        const json_t *o, *p;
+        json_array_foreach(opts, i, o) {
+            const char *def = json_string_value(json_object_get(o, "name"));
+            const char *loc = json_string_value(json_object_get(
+                json_object_get(o, "name_localizations"), locales[l]));
+            const char *eff = loc ? loc : def;
+            if (eff == NULL)
+                continue;
+            char b[160];
+            fake_pathf(b, sizeof b, "%s.%zu.name_localizations.%s", ob, i,
+                       locales[l]);
+            if (json_object_get(seen, eff))
+                fake_err_add(errs, b, "APPLICATION_COMMAND_OPTIONS_NAME_"
+                             "ALREADY_EXISTS", "Option names must be unique");
+            json_object_set_new(seen, eff, json_true());
+            if (loc == NULL || (def && strcmp(loc, def) == 0))
+                continue;
+            json_array_foreach(opts, j, p) {
+                const char *other = json_string_value(json_object_get(p,
+                                                                      "name"));
+                if (j != i && other && strcmp(other, loc) == 0)
+                    fake_err_add(errs, b, "APPLICATION_COMMAND_OPTIONS_NAME_"
+                                 "ALREADY_EXISTS", "Localized option name "
+                                 "matches another option's name");
+            }
+        }
+        json_decref(seen);
+    }
+}
+
 static void check_text(json_t *errs, const char *base, const char *key,
                        const json_t *v, size_t min, size_t max, size_t *total)
 {
@@ -105,6 +211,7 @@ static void check_choices(json_t *errs, const char *base, const json_t *o,
                  i);
         check_text(errs, cb, "name", json_object_get(c, "name"), 1, 100,
                    total);
+        *total += check_l10n(errs, cb, c, "name", L10N_TEXT, 1, 100);
         const json_t *v = json_object_get(c, "value");
         if (type == 3)
             check_text(errs, cb, "value", v, 1, 100, total);
@@ -153,8 +260,11 @@ static void check_options(json_t *errs, const char *base, const json_t *opts,
             json_object_set_new(names, name, json_true());
         if (name)
             *total += fake_utf8_len(name);
+        *total += check_l10n(errs, b, o, "name", L10N_CHAT_NAME, 1, 32);
         check_text(errs, b, "description", json_object_get(o, "description"),
                    1, FAKE_CMD_DESC_MAX, total);
+        *total += check_l10n(errs, b, o, "description", L10N_TEXT, 1,
+                             FAKE_CMD_DESC_MAX);
         bool sub = t == 1 || t == 2;
         subs |= sub;
         plain |= !sub;
@@ -191,6 +301,7 @@ static void check_options(json_t *errs, const char *base, const json_t *opts,
             err_at(errs, b, "channel_types", "BASE_TYPE_BAD_TYPE",
                    "channel_types is only valid for CHANNEL");
     }
+    check_l10n_unique(errs, ob, opts);
     if (subs && plain)
         fake_err_add(errs, ob, "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
                      "Sub-command and sub-command group option types are "
@@ -294,10 +405,15 @@ json_t *fake_validate_commands_scope(const json_t *arr, bool guild)
             json_object_set_new(names, key, json_true());
             total += fake_utf8_len(name);
         }
+        total += check_l10n(errs, b, c, "name",
+                            t == 1 ? L10N_CHAT_NAME : L10N_ANY_NAME, 1, 32);
         const json_t *desc = json_object_get(c, "description");
-        if (t == 1)
+        if (t == 1) {
             check_text(errs, b, "description", desc, 1, FAKE_CMD_DESC_MAX,
                        &total);
+            total += check_l10n(errs, b, c, "description", L10N_TEXT, 1,
+                                FAKE_CMD_DESC_MAX);
+        }
         else if (json_string_value(desc) && json_string_value(desc)[0])
             err_at(errs, b, "description", "BASE_TYPE_BAD_LENGTH",
                    "Context menu commands cannot have a description");
