@@ -1,5 +1,6 @@
 /*
- * cli_console.c - `fray console [--db PATH] [--user NAME] [--gm] [--seed N]`:
+ * cli_console.c - `fray console [--db PATH] [--user NAME] [--gm] [--seed N]
+ * [--rules DIR] [--lang CODE]`:
  * open the database, seed the dice and hand over to console.c, with a
  * prompt on a terminal or as a script reader otherwise.
  */
@@ -27,7 +28,7 @@
 
 static const char console_usage[] =
     "usage: fray console [--db PATH] [--user NAME] [--gm] [--seed N]\n"
-    "                    [--rules DIR]\n"
+    "                    [--rules DIR] [--lang CODE]\n"
     "Runs fray's slash commands in a terminal, one channel, any number of\n"
     "pretend users (see docs/console.md). With stdin not a terminal it reads\n"
     "a script and prints a transcript.\n"
@@ -38,13 +39,16 @@ static const char console_usage[] =
     "  --gm         that user has the GM's permissions\n"
     "  --seed N     make every roll reproducible (or set FRAY_SEED)\n"
     "  --rules DIR  rulesets' data files (default $FRAY_RULES_DIR, else\n"
-    "               ./config); missing files mean the built-in tables\n";
+    "               ./config); missing files mean the built-in tables\n"
+    "  --lang CODE  the language fray answers in: en (default), de, fr,\n"
+    "               es-ES, pt-BR, pl, or qps (the test pseudo-language)\n";
 
 struct cli_console_opts {
     const char *db;
     const char *user;
     const char *seed;
     const char *rules;
+    const char *lang;
     bool gm;
 };
 
@@ -76,6 +80,9 @@ static int parse_args(int argc, char **argv, struct cli_console_opts *o)
         } else if (strncmp(a, "--rules", 7) == 0) {
             slot = &o->rules;
             len = 7;
+        } else if (strncmp(a, "--lang", 6) == 0) {
+            slot = &o->lang;
+            len = 6;
         }
         if (slot != NULL && a[len] == '=') {
             *slot = a + len + 1;
@@ -137,7 +144,8 @@ static const char *history_path(char *buf, size_t cap)
 int cli_console(int argc, char **argv)
 {
     struct cli_console_opts o = {NULL, CLI_CONSOLE_DEFAULT_USER, NULL, NULL,
-                                 false};
+                                 NULL, false};
+    enum i18n_lang lang = I18N_EN;
     struct rs_data_set rules;
     char path[CLI_CONSOLE_MAX_PATH], hist[CLI_CONSOLE_MAX_PATH];
     char err[STORE_MAX_ERR > RS_DATA_MAX_ERR ? STORE_MAX_ERR : RS_DATA_MAX_ERR];
@@ -152,6 +160,11 @@ int cli_console(int argc, char **argv)
 
     if (rc != CLI_OK)
         return rc < 0 ? CLI_OK : rc;
+    if (o.lang != NULL && !i18n_from_code(o.lang, &lang)) {
+        fprintf(stderr, "fray console: --lang is one of en, de, fr, es-ES, "
+                "pt-BR, pl, qps (got '%.20s')\n", o.lang);
+        return CLI_USAGE;
+    }
     if (!seed_choose(o.seed, &seed, &why)) {
         fprintf(stderr, "fray console: %s\n", why);
         return CLI_USAGE;
@@ -179,6 +192,7 @@ int cli_console(int argc, char **argv)
         return CLI_USAGE;
     }
     con.ctx.rs_data = &rules;
+    con.lang = lang;
     con.location = path;
     if (script)
         st = console_script(&con, stdin);

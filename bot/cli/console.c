@@ -513,6 +513,8 @@ static void console_req_sender(struct console *c, struct cmd_req *req)
     req->force_gm = u->gm;
     req->interaction_id = NULL;
     req->now_ms = console_now_ms(c);
+    req->lang = c->lang;
+    req->guild_lang = c->lang;
 }
 
 /* Run req through the command layer and print the reply. */
@@ -542,7 +544,7 @@ static enum console_status console_command(struct console *c,
 
     if (p == NULL)
         return CONSOLE_FATAL;
-    if (!cmd_parse_line(p, line, len, err, sizeof err)) {
+    if (!cmd_parse_line_in(p, line, len, c->lang, err, sizeof err)) {
         if (!console_print_error(c, err))
             st = CONSOLE_FATAL;
         free(p);
@@ -664,7 +666,7 @@ enum console_status console_script(struct console *c, FILE *in)
                 break;
             }
             console_echo(c, buf, kept, len);
-            cmd_parse_line(p, buf, kept, err, sizeof err);
+            cmd_parse_line_in(p, buf, kept, c->lang, err, sizeof err);
             free(p);
             if (!console_print_error(c, err)) {
                 st = CONSOLE_FATAL;

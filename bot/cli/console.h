@@ -90,6 +90,10 @@ struct console {
     void *ask_ud;
     struct console_picker pick;     /* the last picker shown, answered
                                        by a line that is a number */
+    enum i18n_lang lang;            /* --lang: the language of replies,
+                                       private and public alike (the
+                                       console has no server); English
+                                       after console_init() */
 };
 
 /* The console's first screen at a terminal. Its command lines are run by

@@ -33,6 +33,7 @@
 
 #include "bot_err.h"
 #include "enc.h"
+#include "i18n.h"
 #include "msg.h"
 
 struct store;
@@ -230,6 +231,13 @@ struct cmd_req {
     int form_version;            /* a submitted form: the version its
                                     custom_id carries (-1: unreadable);
                                     0: not a form */
+    /* Whose language (docs/internals/i18n.md). A private reply speaks
+     * lang; a public one the server's: /config language: when set, else
+     * guild_lang (cmd_public_lang()). Zero is English, so a front end that
+     * knows no language sets nothing. */
+    enum i18n_lang lang;         /* the reader's: Discord's locale, the
+                                    console's --lang */
+    enum i18n_lang guild_lang;   /* the server's: Discord's guild_locale */
     uint64_t target_message;     /* a message's context menu (Discord):
                                     the message it was used on; 0: none.
                                     Its roll, when fray posted one, is

@@ -21,6 +21,9 @@
  *                        the GM (absent: on)
  *   proposal_expiry:<guild>  when waiting proposals lapse, as
  *                        proposal_expiry_name() spells it (absent: turn)
+ *   language:<guild>     the language of fray's public messages, as
+ *                        i18n_code() spells it (absent: Discord's
+ *                        guild_locale)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,6 +46,7 @@
 #define CONFIG_KEY_MY_DICE "dice_dialect_user"
 #define CONFIG_KEY_PROPOSALS "proposals"
 #define CONFIG_KEY_PROPOSAL_EXPIRY "proposal_expiry"
+#define CONFIG_KEY_LANGUAGE "language"
 
 static void gm_channel_key(char *key, size_t n, uint64_t guild)
 {
@@ -249,6 +253,73 @@ void cmd_config_my_dialect(struct cmd_run *run)
              run->req->user_id);
     dialect_save(run, key, name != NULL ? name : "server",
                  name == NULL || strcmp(name, "server") == 0, "Your");
+}
+
+enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
+                                   enum i18n_lang fallback)
+{
+    char key[STORE_MAX_KV_KEY], *value = NULL;
+    enum i18n_lang l = fallback;
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_LANGUAGE, guild);
+    if (guild != 0 && store_kv_get(store, key, &value) == BOT_OK &&
+        (!i18n_from_code(value, &l) || l == I18N_PSEUDO))
+        l = fallback;
+    free(value);
+    return l;
+}
+
+enum i18n_lang cmd_public_lang(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    if (req->guild_id == 0)
+        return req->lang;
+    return cmd_config_language(run->ctx->store, req->guild_id,
+                               req->guild_lang);
+}
+
+/* A language's own name, for the confirmation. */
+static const char *language_name(enum i18n_lang l)
+{
+    static const char *const names[I18N_COUNT] = {
+        [I18N_EN] = "English", [I18N_DE] = "Deutsch",
+        [I18N_FR] = "Fran\xC3\xA7" "ais", [I18N_ES] = "Espa\xC3\xB1ol",
+        [I18N_PT_BR] = "Portugu\xC3\xAAs (Brasil)", [I18N_PL] = "Polski",
+        [I18N_PSEUDO] = "pseudo"};
+    return (unsigned)l < I18N_COUNT ? names[l] : "?";
+}
+
+/* /config language: on its own. The answer is public, in the language the
+ * table now reads, so everyone at it sees what changed. */
+static void config_language(struct cmd_run *run, const char *code)
+{
+    char key[STORE_MAX_KV_KEY];
+    enum i18n_lang l = I18N_EN;
+    bool forget = strcmp(code, "server") == 0;
+    if (!forget && (!i18n_from_code(code, &l) || l == I18N_PSEUDO)) {
+        cmd_fail(run, "unknown language `%.20s`: server, en, de, fr, es-ES, "
+                 "pt-BR or pl", code);
+        return;
+    }
+    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_LANGUAGE,
+             run->req->guild_id);
+    if ((forget ? store_kv_delete(run->ctx->store, key)
+                : store_kv_set(run->ctx->store, key, i18n_code(l))) !=
+        BOT_OK) {
+        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        return;
+    }
+    enum i18n_lang now = cmd_public_lang(run);
+    if (forget)
+        msg_set_content(&run->reply->msg,
+                        i18n_get(now, N_("Saved. fray's public messages "
+                                         "here follow the server's language "
+                                         "on Discord: %s.")),
+                        language_name(now));
+    else
+        msg_set_content(&run->reply->msg,
+                        i18n_get(now, N_("Saved. fray's public messages "
+                                         "here are in %s.")),
+                        language_name(now));
 }
 
 static void npc_role_key(char *key, size_t n, uint64_t guild)
@@ -565,6 +636,19 @@ void cmd_config(struct cmd_run *run)
             config_npc_role_clear(run);
         else
             config_npc_role(run, npc_role);
+        return;
+    }
+    const char *language = cmd_req_opt(req, "language");
+    if (language != NULL) {
+        if (channel != NULL || clear || systems != NULL ||
+            cmd_req_opt(req, "writeback") != NULL ||
+            cmd_req_opt(req, "dice") != NULL ||
+            cmd_req_opt(req, "proposals") != NULL ||
+            cmd_req_opt(req, "proposal-expiry") != NULL) {
+            cmd_fail(run, "set language: on its own");
+            return;
+        }
+        config_language(run, language);
         return;
     }
     const char *proposals = cmd_req_opt(req, "proposals");

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "dice.h"
+#include "i18n.h"
 #include "rs.h"
 
 struct store;
@@ -51,6 +52,18 @@ bool cmd_config_writeback(struct store *store, uint64_t guild);
  * (/config dice:), else fray's. guild 0 (a DM) skips the server. */
 enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
                                      uint64_t user);
+
+/* The language of fray's public messages in guild (/config language:),
+ * or fallback (Discord's guild_locale) when none is set or the store
+ * cannot say. */
+enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
+                                   enum i18n_lang fallback);
+
+/* The language a public reply of run speaks: the server's setting, else
+ * Discord's language of the server; the reader's own in a DM or the
+ * console. Reads the store only when a server asks, so a reply that
+ * never calls it costs nothing. */
+enum i18n_lang cmd_public_lang(struct cmd_run *run);
 
 /* Parse "generic,teams" into out; 0 with a message in err when a name is
  * unknown or the list is empty. */

@@ -4,6 +4,12 @@
  * The command lists and each system's page are generated from the
  * declarations (cmd_doc.c), so /help can never disagree with what the bot
  * accepts; the prose pages are ours.
+ *
+ * /help is a private reply, so it speaks the reader's language
+ * (req.lang, docs/internals/i18n.md): the quickstart page, the notes for
+ * DMs and user installs and the unknown-topic error are translated; the
+ * other pages, and the command lists cmd_doc.c writes, are English until
+ * they are marked (N_) and their catalogs translated.
  */
 #include <stdio.h>
 #include <string.h>
@@ -26,8 +32,8 @@ struct help_page {
 };
 
 static const struct help_page pages[] = {
-    {"quickstart", "fray in one minute",
-     "**1.** The GM starts a fight: `/combat start system:generic`\n"
+    {"quickstart", N_("fray in one minute"),
+     N_("**1.** The GM starts a fight: `/combat start system:generic`\n"
      "**2.** The GM adds NPCs: `/combat add name:Goblin count:3 hp:7 "
      "stats:\"ac=13 init=2\"`\n"
      "**3.** Players join: `/combat join name:Aria hp:24 "
@@ -44,7 +50,7 @@ static const struct help_page pages[] = {
      "gives a link to a live page of the fight, as players see it.\n\n"
      "More: `/help topic:dice`, `/help topic:combat`, "
      "`/help topic:permissions`, `/help topic:systems` and one page per "
-     "system (`/help topic:generic`)."},
+     "system (`/help topic:generic`).")},
     {"dice", "Dice",
      "`2d6+3` two six-sided dice plus 3 \xC2\xB7 `d20` one die \xC2\xB7 "
      "`d%` percentile \xC2\xB7 `4dF` Fudge dice \xC2\xB7 `3D+1` three d6 "
@@ -120,6 +126,7 @@ size_t cmd_help_topics(const char **out, size_t max)
 void cmd_help(struct cmd_run *run)
 {
     const char *topic = cmd_req_opt(run->req, "topic");
+    enum i18n_lang lang = run->req->lang;
     if (topic == NULL)
         topic = "quickstart";
     struct sbuf b;
@@ -128,8 +135,8 @@ void cmd_help(struct cmd_run *run)
     const struct rs_system *rs = rs_find(topic);
     for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
         if (eng_text_casecmp(pages[i].topic, topic) == 0) {
-            title = pages[i].title;
-            sbuf_add(&b, pages[i].text);
+            title = i18n_get(lang, pages[i].title);
+            sbuf_add(&b, i18n_get(lang, pages[i].text));
         }
     }
     if (title == NULL && eng_text_casecmp(topic, "conditions") == 0) {
@@ -149,9 +156,11 @@ void cmd_help(struct cmd_run *run)
     if (title == NULL) {
         char systems[256];
         cmd_system_ids(systems, sizeof systems);
-        cmd_fail(run, "no help on `%.32s`; topics are quickstart, dice, "
-                 "combat, permissions, systems, and each system: %s", topic,
-                 systems);
+        cmd_fail(run, i18n_get(lang, N_("no help on `%.32s`; topics are "
+                                        "quickstart, dice, combat, "
+                                        "permissions, systems, and each "
+                                        "system: %s")),
+                 topic, systems);
         sbuf_cleanup(&b);
         return;
     }
@@ -159,19 +168,21 @@ void cmd_help(struct cmd_run *run)
      * run there; say what works. */
     if (run->req->source == CMD_SRC_DISCORD && run->req->user_install &&
         run->req->guild_id != 0 && eng_text_casecmp(topic, "quickstart") == 0)
-        msg_set_content(&run->reply->msg, "fray is installed here by you, "
+        msg_set_content(&run->reply->msg, "%s",
+                        i18n_get(lang, N_("fray is installed here by you, "
                         "not in this server: you can `/roll` dice (and "
                         "Reroll or Explain them from the roll's menu), keep "
                         "your saved rolls (`/macro`), read your characters "
                         "(`/character show`, `/character list`) and `/help`. "
-                        "Fights need fray added to the server.");
+                        "Fights need fray added to the server.")));
     else if (run->req->source == CMD_SRC_DISCORD && run->req->guild_id == 0 &&
              eng_text_casecmp(topic, "quickstart") == 0)
-        msg_set_content(&run->reply->msg, "Here, in a DM with fray, you can "
+        msg_set_content(&run->reply->msg, "%s",
+                        i18n_get(lang, N_("Here, in a DM with fray, you can "
                         "`/roll` dice (Reroll and Explain are on a roll's "
                         "menu), keep your saved rolls (`/macro`) and "
                         "read `/help`. Fights run in a server's channel, as "
-                        "below.");
+                        "below.")));
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
                                          title);
     if (em != NULL)

@@ -23,6 +23,7 @@ struct cmd_parse_state {
     size_t o;               /* write position in p->buf */
     char *err;
     size_t errlen;
+    enum i18n_lang lang;    /* of the messages (docs/internals/i18n.md) */
 };
 
 static bool cmd_parse_fail(struct cmd_parse_state *st, const char *fmt, ...)
@@ -113,7 +114,9 @@ static bool read_quoted(struct cmd_parse_state *st, const char *name)
     for (;;) {
         char c;
         if (st->i >= st->n)
-            return cmd_parse_fail(st, "unterminated quote in option `%s`",
+            return cmd_parse_fail(st, i18n_get(st->lang,
+                                               "unterminated quote in option "
+                                               "`%s`"),
                                   name);
         c = st->s[st->i++];
         if (c == '"')
@@ -125,24 +128,33 @@ static bool read_quoted(struct cmd_parse_state *st, const char *name)
             else if (e == 'n')
                 c = '\n';
             else if (e == '\0')
-                return cmd_parse_fail(st, "unterminated quote in option "
-                                      "`%s`", name);
+                return cmd_parse_fail(st, i18n_get(st->lang,
+                                                   "unterminated quote in "
+                                                   "option `%s`"),
+                                      name);
             else
-                return cmd_parse_fail(st, "unknown escape `\\%c` in option "
-                                      "`%s` (inside quotes write `\\\"`, "
-                                      "`\\\\` or `\\n`)",
+                return cmd_parse_fail(st, i18n_get(st->lang,
+                                                   "unknown escape `\\%c` in "
+                                                   "option `%s` (inside quotes "
+                                                   "write `\\\"`, `\\\\` or "
+                                                   "`\\n`)"),
                                       isprint((unsigned char)e) &&
-                                      e != '`' ? e : '?', name);
+                                              e != '`' ? e : '?',
+                                      name);
             st->i++;
         }
         if (st->o - start >= CMD_MAX_OPT_VALUE)
-            return cmd_parse_fail(st, "option `%s` is too long (limit is %d "
-                                  "bytes)", name, CMD_MAX_OPT_VALUE);
+            return cmd_parse_fail(st, i18n_get(st->lang,
+                                               "option `%s` is too long (limit "
+                                               "is %d bytes)"),
+                                  name, CMD_MAX_OPT_VALUE);
         tok_put(st, c);
     }
     if (st->i < st->n && !is_ws(st->s[st->i]))
-        return cmd_parse_fail(st, "expected a space after the closing quote "
-                              "of option `%s`", name);
+        return cmd_parse_fail(st, i18n_get(st->lang,
+                                           "expected a space after the closing "
+                                           "quote of option `%s`"),
+                              name);
     return true;
 }
 
@@ -157,19 +169,25 @@ static bool read_option(struct cmd_parse_state *st)
     while (colon < st->n && st->s[colon] != ':' && !is_ws(st->s[colon]))
         colon++;
     if (colon >= st->n || st->s[colon] != ':')
-        return cmd_parse_fail(st, "expected an option written name:value, "
-                              "got `%s`", echo_token(st, echo, sizeof echo));
+        return cmd_parse_fail(st, i18n_get(st->lang,
+                                           "expected an option written "
+                                           "name:value, got `%s`"),
+                              echo_token(st, echo, sizeof echo));
     if (colon == st->i)
-        return cmd_parse_fail(st, "an option has no name before its `:` "
-                              "(got `%s`)", echo_token(st, echo,
-                                                       sizeof echo));
+        return cmd_parse_fail(st, i18n_get(st->lang,
+                                           "an option has no name before its "
+                                           "`:` (got `%s`)"),
+                              echo_token(st, echo, sizeof echo));
     if (colon - st->i > CMD_MAX_OPT_NAME)
-        return cmd_parse_fail(st, "option name `%s` is too long (limit is "
-                              "%d bytes)", cmd_validate_echo(echo,
-                              sizeof echo, st->s + st->i, colon - st->i),
+        return cmd_parse_fail(st, i18n_get(st->lang,
+                                           "option name `%s` is too long "
+                                           "(limit is %d bytes)"),
+                              cmd_validate_echo(echo, sizeof echo,
+                                                st->s + st->i, colon - st->i),
                               CMD_MAX_OPT_NAME);
     if (req->nopts >= CMD_MAX_OPTS)
-        return cmd_parse_fail(st, "too many options (limit is %d)",
+        return cmd_parse_fail(st, i18n_get(st->lang,
+                                           "too many options (limit is %d)"),
                               CMD_MAX_OPTS);
     name = tok_begin(st);
     while (st->i < colon)
@@ -188,10 +206,11 @@ static bool read_option(struct cmd_parse_state *st)
         while (st->i < st->n && !is_ws(st->s[st->i]))
             tok_put(st, st->s[st->i++]);
         if (st->i - start > CMD_MAX_OPT_VALUE)
-            return cmd_parse_fail(st, "option `%s` is too long (limit is %d "
-                                  "bytes)", cmd_validate_echo(echo,
-                                  sizeof echo, name, strlen(name)),
-                                  CMD_MAX_OPT_VALUE);
+            return cmd_parse_fail(st, i18n_get(st->lang,
+                                               "option `%s` is too long (limit "
+                                               "is %d bytes)"),
+                                  cmd_validate_echo(echo, sizeof echo, name,
+                                  strlen(name)), CMD_MAX_OPT_VALUE);
     }
     tok_end(st);
     req->opts[req->nopts].name = name;
@@ -203,31 +222,44 @@ static bool read_option(struct cmd_parse_state *st)
 bool cmd_parse_line(struct cmd_parsed *p, const char *line, size_t len,
                     char *err, size_t errlen)
 {
+    return cmd_parse_line_in(p, line, len, I18N_EN, err, errlen);
+}
+
+bool cmd_parse_line_in(struct cmd_parsed *p, const char *line, size_t len,
+                       enum i18n_lang lang, char *err, size_t errlen)
+{
     struct cmd_parse_state st = {
         .s = line, .n = len, .i = 0, .p = p, .o = 0,
-        .err = err, .errlen = errlen,
+        .err = err, .errlen = errlen, .lang = lang,
     };
     struct cmd_req *req = &p->req;
 
     memset(req, 0, sizeof *req);
     req->source = CMD_SRC_CONSOLE;
+    req->lang = lang;
     req->expect_version = -1;
 
     /* whole-line checks, before any work */
     if (len > CMD_MAX_LINE)
-        return cmd_parse_fail(&st, "line too long (limit is %d bytes)",
+        return cmd_parse_fail(&st, i18n_nget(lang, "line too long (limit "
+                                             "is %d byte)", "line too long "
+                                             "(limit is %d bytes)",
+                                             CMD_MAX_LINE),
                               CMD_MAX_LINE);
     if (memchr(line, '\0', len) != NULL)
-        return cmd_parse_fail(&st, "line contains a NUL byte");
+        return cmd_parse_fail(&st, i18n_get(st.lang,
+                                            "line contains a NUL byte"));
     if (!cmd_validate_utf8(line, len))
-        return cmd_parse_fail(&st, "line is not valid UTF-8");
+        return cmd_parse_fail(&st, i18n_get(st.lang,
+                                            "line is not valid UTF-8"));
 
     /* line -> ws* '/'? WORD (ws+ WORD)? (ws+ option)* ws* */
     skip_ws(&st);
     if (st.i < st.n && line[st.i] == '/')
         st.i++;
     if (st.i >= st.n || is_ws(line[st.i]))
-        return cmd_parse_fail(&st, "no command given (try /help)");
+        return cmd_parse_fail(&st, i18n_get(st.lang,
+                                            "no command given (try /help)"));
     req->command = read_word(&st);
     skip_ws(&st);
     if (st.i < st.n && at_bare_word(&st))

@@ -52,4 +52,10 @@ struct cmd_parsed {
 bool cmd_parse_line(struct cmd_parsed *p, const char *line, size_t len,
                     char *err, size_t errlen);
 
+/* The same, with the parser's own messages in lang (the console's
+ * --lang), which p->req.lang then carries for the command's replies. The
+ * checks of cmd_validate() still answer in English. */
+bool cmd_parse_line_in(struct cmd_parsed *p, const char *line, size_t len,
+                       enum i18n_lang lang, char *err, size_t errlen);
+
 #endif

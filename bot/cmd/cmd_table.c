@@ -40,6 +40,10 @@ static const char *const dialect_choices[] = {
 /* /config proposals: and proposal-expiry: (proposal.h) */
 static const char *const on_off_choices[] = {"on", "off", NULL};
 static const char *const expiry_choices[] = {"turn", "round", "never", NULL};
+/* /config language: (i18n.h's codes); "server": Discord's language of
+ * the server (guild_locale) */
+static const char *const language_choices[] = {
+    "server", "en", "de", "fr", "es-ES", "pt-BR", "pl", NULL};
 static const char *const my_dialect_choices[] = {
     "server", "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick",
     NULL};
@@ -49,8 +53,8 @@ static const char *const my_dialect_choices[] = {
  * an export's answer carries the file. */
 #define EXPORT_OPTS                                                          \
     OPTS(RS_TEXT("file", false, RS_FILE_PATH_MAX,                            \
-                 "Console only: the file to write (on Discord the file "     \
-                 "comes in the answer)"))
+                 "Console only: the file to write (Discord sends it with "   \
+                 "the answer)"))
 #define IMPORT_OPTS(replace_help)                                            \
     OPTS(RS_FILE("file", true,                                               \
                  "The export file: attach it (a path in the console)"),      \
@@ -317,16 +321,14 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     {"combat", "log", CMD_F_NEEDS_ENC, GUILD,
-     "The whole fight as a Markdown file: every roll, change and who; then "
-     "the numbers",
+     "The fight as a Markdown file: every roll, change and who, then numbers",
      "/combat log",
      cmd_combat_log,
      OPTS(RS_BOOL("gm", "GM: your private copy, with hidden numbers")),
      NULL, NULL},
 
     {"combat", "end", ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: end the fight, with each one's numbers (asks first; /combat reopen "
-     "undoes)",
+     "GM: end the fight and show the numbers (asks first; reopen undoes)",
      "/combat end confirm:true",
      cmd_combat_end,
      OPTS(RS_BOOL("confirm", "Yes, end it now (without: a button asks)")),
@@ -376,8 +378,8 @@ static const struct cmd_spec table[] = {
      "/attack target:\"Goblin 1\" damage:1d8+3",
      cmd_attack,
      OPTS(RS_WHO("target", false,
-                 "Who is attacked (leave out: choose from a list; "
-                 "several for an area attack)"),
+                 "Who is attacked (none: pick from a list; several for an "
+                 "area attack)"),
           RS_OWN("attacker", false,
                  "Who attacks (default: whose turn it is)"),
           RS_DICE("roll", false,
@@ -535,14 +537,16 @@ static const struct cmd_spec table[] = {
           RS_BOOL("clear-npc-role", "Forget that role: Manage Server alone "
                   "manages them again"),
           RS_CHOICE("dice", false, dialect_choices,
-                    "Read dice as another bot does (dicemaiden, roll20, "
-                    "foundry, avrae, sidekick) or as fray"),
+                    "Whose dice syntax to read: another bot's, or fray's"),
           RS_CHOICE("proposals", false, on_off_choices,
-                    "A player's change to another's combatant goes to the "
-                    "GM to approve (default on)"),
+                    "Changes to others' combatants wait for the GM's "
+                    "approval (default on)"),
           RS_CHOICE("proposal-expiry", false, expiry_choices,
                     "When waiting proposals lapse: turn (default), round, "
                     "never"),
+          RS_CHOICE("language", false, language_choices,
+                    "The language of fray's public messages here (default: "
+                    "the server's)"),
           /* the server's own conditions (cmd_srvcond.h) */
           RS_TEXT("condition", false, SRVCOND_NAME_MAX,
                   "Save a condition of the server's own (not a system's)"),
@@ -614,8 +618,8 @@ static const struct cmd_spec table[] = {
      "/macro dialect bot:dicemaiden",
      cmd_config_my_dialect,
      OPTS(RS_CHOICE("bot", true, my_dialect_choices,
-                    "dicemaiden, roll20, foundry, avrae, sidekick, fray, or "
-                    "server (the server's choice)")),
+                    "Whose syntax: another bot's, fray's, or server (the "
+                    "server's choice)")),
      NULL, NULL},
 
     {"macro", "import", CMD_F_EPHEMERAL, ANYWHERE,

@@ -456,6 +456,12 @@ enum bot_err interaction_decode(json_t *d, int64_t now_ms,
         !get_id(d, "channel_id", true, &it->req.channel_id, why, whylen) ||
         !decode_actor(it, d, why, whylen))
         goto invalid;
+    /* Languages: any other or missing locale reads as English; Discord
+     * sends them on every interaction but PING (i18n_from_discord()). */
+    it->req.lang = i18n_from_discord(
+        json_string_value(json_object_get(d, "locale")));
+    it->req.guild_lang = i18n_from_discord(
+        json_string_value(json_object_get(d, "guild_locale")));
     /* A thread's parent: the fight it belongs to may be the parent's
      * (fthread.h). Only thread types carry one that matters. */
     json_t *chan = json_object_get(d, "channel");

@@ -69,6 +69,8 @@ static void fx_req(const struct cmd_fx *f, uint64_t user, const char *command,
                      ? CMD_PERM_MANAGE_GUILD : 0,
         .roles = {f->role},
         .nroles = f->role_user != 0 && user == f->role_user,
+        .lang = f->lang,
+        .guild_lang = f->guild_lang,
     };
 }
 

@@ -44,6 +44,8 @@ struct cmd_fx {
     /* The next command's attached file (an import on Discord), borrowed;
      * cleared once run. */
     const char *file;
+    enum i18n_lang lang;     /* the reader's language (Discord's locale) */
+    enum i18n_lang guild_lang; /* the server's (guild_locale) */
     char text[CMD_FX_TEXT];  /* the last reply, as the console prints it */
     char gm_text[CMD_FX_TEXT]; /* the GM's copy of it, or "" */
 };

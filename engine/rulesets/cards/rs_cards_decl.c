@@ -29,8 +29,7 @@ static const char *const cards_positions[] = {
 
 static const struct rs_cmd cards_cmds[] = {
     {"swap", NULL, RS_CMD_RUNNING,
-     "Swap initiative cards: two player characters, or a swap won with "
-     "extra successes",
+     "Swap initiative cards: two PCs, or a swap won with extra successes",
      "/swap a:Ana b:Bo",
      cards_do_swap,
      {RS_OWN("a", true, "Who swaps"),

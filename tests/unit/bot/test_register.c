@@ -344,6 +344,157 @@ static void test_register_contexts(void **state)
     json_decref(set);
 }
 
+/* ---- localizations (docs/internals/i18n.md) ---------------------------- */
+
+/* Whether every name, description and choice in o (and below) carries a
+ * localization under each key; the first that lacks one goes to miss. */
+static bool localized(const json_t *o, bool top, const char *const *keys,
+                      size_t nkeys, char *miss, size_t n)
+{
+    const char *name = json_string_value(json_object_get(o, "name"));
+    const char *d = json_string_value(json_object_get(o, "description"));
+    bool menu = top && json_integer_value(json_object_get(o, "type")) == 3;
+    for (size_t k = 0; k < nkeys; k++) {
+        if (!json_object_get(json_object_get(o, "name_localizations"),
+                             keys[k]) ||
+            (!menu && d && *d &&
+             !json_object_get(json_object_get(o, "description_localizations"),
+                              keys[k]))) {
+            snprintf(miss, n, "%s (%s)", name, keys[k]);
+            return false;
+        }
+        size_t i;
+        const json_t *c;
+        json_array_foreach(json_object_get(o, "choices"), i, c)
+            if (!json_object_get(json_object_get(c, "name_localizations"),
+                                 keys[k])) {
+                snprintf(miss, n, "%s's choice %s (%s)", name,
+                         json_string_value(json_object_get(c, "name")),
+                         keys[k]);
+                return false;
+            }
+    }
+    size_t i;
+    const json_t *c;
+    json_array_foreach(json_object_get(o, "options"), i, c)
+        if (!localized(c, false, keys, nkeys, miss, n))
+            return false;
+    return true;
+}
+
+static void check_localized(json_t *set, const char *const *keys,
+                            size_t nkeys, const char *what)
+{
+    char miss[160];
+    size_t i;
+    const json_t *c;
+    json_array_foreach(set, i, c)
+        if (!localized(c, true, keys, nkeys, miss, sizeof miss))
+            fail_msg("%s: no localization for %s", what, miss);
+}
+
+/* Every set registers every name, description and choice in de, fr,
+ * es-ES, pt-BR and pl, and Discord's rules hold in each (the fake checks
+ * each locale: names' pattern and case, 1-32, unique among their
+ * command's options and apart from the others' default names;
+ * descriptions 1-100 characters; the 8000 characters a command with its
+ * longest localizations). */
+static void test_register_localized_every_locale(void **state)
+{
+    (void)state;
+    size_t nl, n;
+    const struct register_locale *locs = register_locales(&nl);
+    const char *keys[8];
+    assert_int_equal(nl, 5);
+    for (size_t k = 0; k < nl; k++)
+        keys[k] = locs[k].key;
+    const struct rs_system *const *all = rs_all(&n);
+    json_t *core = register_build(NULL, 0, REGISTER_CORE);
+    check_valid(core, "the global set");
+    check_localized(core, keys, nl, "the global set");
+    json_decref(core);
+    /* every system alone, and all together (where shared verbs take the
+     * composed description) */
+    for (size_t i = 0; i <= n; i++) {
+        json_t *set = i < n ? register_build(&all[i], 1, REGISTER_GUILD)
+                            : register_build(all, n, REGISTER_GUILD);
+        const char *what = i < n ? all[i]->id : "every system";
+        check_valid(set, what);
+        check_localized(set, keys, nl, what);
+        json_decref(set);
+    }
+}
+
+/* Whether s has a letter the pseudo-language made (any byte over 0x7f):
+ * plain ASCII means the text skipped the catalogs. */
+static bool pseudo_text(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return true;
+    return false;
+}
+
+/* Each localized string of o is the pseudo-language's, and no description
+ * was cut at Discord's 100 characters (the pseudo-language closes each
+ * with ']', which a cut loses). */
+static void check_pseudo(const json_t *o, const char *what)
+{
+    static const char *const fields[] = {"name_localizations",
+                                         "description_localizations"};
+    for (size_t f = 0; f < 2; f++) {
+        const char *s = json_string_value(
+            json_object_get(json_object_get(o, fields[f]), "de"));
+        if (s == NULL)
+            continue;
+        if (!pseudo_text(s))
+            fail_msg("%s: %s untranslated: %s", what, fields[f], s);
+        const char *d = json_string_value(json_object_get(o, "description"));
+        const char *name = json_string_value(json_object_get(o, "name"));
+        /* a command with subcommands is described by its name (top()) */
+        if (f == 1 && strcmp(d, name) != 0 && s[strlen(s) - 1] != ']')
+            fail_msg("%s: the description overflows 100 characters once "
+                     "40%% longer: %s", what,
+                     json_string_value(json_object_get(o, "description")));
+    }
+    size_t i;
+    const json_t *c;
+    json_array_foreach(json_object_get(o, "choices"), i, c)
+        check_pseudo(c, what);
+    json_array_foreach(json_object_get(o, "options"), i, c)
+        check_pseudo(c, what);
+}
+
+/* The pseudo-language (accented, 40 %% longer) registered under "de": the
+ * fake still accepts every set, every string is the pseudo-language's
+ * (none bypasses the catalogs) and no description overflows once
+ * translated. */
+static void test_register_pseudo_language(void **state)
+{
+    (void)state;
+    static const struct register_locale qps[] = {{"de", I18N_PSEUDO}};
+    static const char *const key[] = {"de"};
+    size_t n;
+    const struct rs_system *const *all = rs_all(&n);
+    for (size_t i = 0; i <= n + 1; i++) {
+        json_t *set = i < n ? register_build_in(&all[i], 1, REGISTER_GUILD,
+                                                qps, 1)
+                      : i == n ? register_build_in(all, n, REGISTER_GUILD,
+                                                   qps, 1)
+                               : register_build_in(NULL, 0, REGISTER_CORE,
+                                                   qps, 1);
+        const char *what = i < n ? all[i]->id : i == n ? "every system"
+                                                        : "the global set";
+        check_valid(set, what);
+        check_localized(set, key, 1, what);
+        size_t k;
+        const json_t *c;
+        json_array_foreach(set, k, c)
+            check_pseudo(c, what);
+        json_decref(set);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -353,6 +504,8 @@ int main(void)
         cmocka_unit_test(test_register_hash_stable),
         cmocka_unit_test(test_register_config_needs_manage_server),
         cmocka_unit_test(test_register_contexts),
+        cmocka_unit_test(test_register_localized_every_locale),
+        cmocka_unit_test(test_register_pseudo_language),
     };
     return cmocka_run_group_tests_name("register", tests, NULL, NULL);
 }
