@@ -40,6 +40,12 @@
  *                        [--group-commands N] [--attack-commands N]
  *                        [--dir DIR] [--keep-db PATH]
  *                        [--only memory|sqlite-file|disk|group|attack]
+ *                        [--lang CODE]
+ *
+ * --lang sends the memory and sqlite-file runs' commands as from a reader
+ * and a server of that language (i18n.h: de, fr, es-ES, pt-BR, pl, qps),
+ * for the translation layer's cost against English
+ * (docs/internals/i18n.md).
  *
  * --only runs one of them, e.g. under valgrind --tool=callgrind
  * --toggle-collect=cmd_exec for the instructions of a durable command.
@@ -74,6 +80,7 @@ struct bench {
     struct eng_rng rng;
     struct cmd_ctx ctx;
     long errors;
+    enum i18n_lang lang;     /* --lang: the request's languages */
 };
 
 static double now_s(void)
@@ -88,7 +95,8 @@ static void run(struct bench *b, uint64_t channel, const char *command,
 {
     struct cmd_req req = {.command = command, .sub = sub,
                           .channel_id = channel, .user_id = 1,
-                          .user_name = "gm", .expect_version = -1};
+                          .user_name = "gm", .expect_version = -1,
+                          .lang = b->lang, .guild_lang = b->lang};
     for (int i = 0; opts != NULL && opts[i] != NULL; i += 2) {
         req.opts[req.nopts].name = opts[i];
         req.opts[req.nopts].value = opts[i + 1];
@@ -241,11 +249,13 @@ static int bench_attack(const char *path, long n)
 
 /* One fight in one channel, each command its own transaction, then the
  * fight's end: n + 1 commands. */
-static int bench_single(const char *label, const char *path, long n)
+static int bench_single(const char *label, const char *path, long n,
+                        enum i18n_lang lang)
 {
     struct bench b;
     if (bench_open(&b, path) != 0)
         return 1;
+    b.lang = lang;
     static const char *const confirm[] = {"confirm", "true", NULL};
     double t0 = now_s();
     long done = 0;
@@ -366,6 +376,7 @@ int main(int argc, char **argv)
     long n = 100000, nfile = 5000, ndisk = 1000, nfight = 100;
     long ngroup = 20000, nattack = 1000;
     const char *dir = "/tmp", *only = NULL, *keep_db = NULL;
+    enum i18n_lang lang = I18N_EN;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--commands") == 0)
             n = strtol(argv[i + 1], NULL, 10);
@@ -385,6 +396,12 @@ int main(int argc, char **argv)
             dir = argv[i + 1];
         else if (strcmp(argv[i], "--only") == 0)
             only = argv[i + 1];
+        else if (strcmp(argv[i], "--lang") == 0 &&
+                 !i18n_from_code(argv[i + 1], &lang)) {
+            fprintf(stderr, "bench-commands: --lang takes en, de, fr, "
+                    "es-ES, pt-BR, pl or qps\n");
+            return 2;
+        }
     }
     if (n < 1 || nfile < 1 || ndisk < 2 || nfight < 2 || ngroup < 1 ||
         nattack < 5) {
@@ -413,12 +430,12 @@ int main(int argc, char **argv)
            ngroup, dir, only ? " --only " : "", only ? only : "", BENCH_SEED,
            DAEMON_BATCH_MAX);
     fflush(stdout);
-    int rc = want[0] ? bench_single("memory", ":memory:", n) : 0;
+    int rc = want[0] ? bench_single("memory", ":memory:", n, lang) : 0;
     char path[512];
     snprintf(path, sizeof path, "%s/fray-bench-%d.db", dir, (int)getpid());
     remove_db(path);
     if (want[1])
-        rc |= bench_single("sqlite-file", path, nfile);
+        rc |= bench_single("sqlite-file", path, nfile, lang);
     remove_db(path);
     if (want[2]) {
         rc |= bench_disk("disk", path, ndisk, nfight);

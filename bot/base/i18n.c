@@ -270,16 +270,6 @@ enum i18n_lang i18n_from_discord(const char *locale)
     return I18N_EN;
 }
 
-size_t i18n_discord_keys(enum i18n_lang lang, const char *out[3])
-{
-    size_t n = 0;
-    if (lang != I18N_EN && lang != I18N_PSEUDO && (unsigned)lang < I18N_COUNT)
-        out[n++] = codes[lang];
-    /* Latin American Spanish falls back to es-ES by itself (Discord) */
-    out[n] = NULL;
-    return n;
-}
-
 bool i18n_check(char *err, size_t errlen)
 {
     for (int i = I18N_EN + 1; i < I18N_COUNT; i++) {

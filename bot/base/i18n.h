@@ -95,11 +95,6 @@ bool i18n_from_code(const char *code, enum i18n_lang *out);
  * Discord's own fallbacks (es-419 reads es-ES), English otherwise. */
 enum i18n_lang i18n_from_discord(const char *locale);
 
-/* The Discord locale keys registration fills for lang: up to 2 ("es-ES"
- * and "es-419"), NULL-terminated in out; none for English and the
- * pseudo-language. Returns how many. */
-size_t i18n_discord_keys(enum i18n_lang lang, const char *out[3]);
-
 /* Check every embedded catalog: the .mo layout, sorted keys, bounds, and
  * a Plural-Forms header whose expression parses with nplurals forms.
  * Returns true when all are sound; else writes the first problem into err

@@ -385,6 +385,8 @@ static bool add_systems(json_t *cmds, const struct rs_system *const *sys,
     return true;
 }
 
+/* Discord's keys are i18n_code()'s; Latin American Spanish (es-419)
+ * falls back to es-ES by itself, so it needs no key of its own. */
 static const struct register_locale default_locales[] = {
     {"de", I18N_DE}, {"fr", I18N_FR}, {"es-ES", I18N_ES},
     {"pt-BR", I18N_PT_BR}, {"pl", I18N_PL},

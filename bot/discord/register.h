@@ -12,9 +12,12 @@
  * installed fray for themselves (/roll, /macro, /character, /help:
  * CMD_CTX_USER), [0] for the rest (a fight needs the bot in the server). The global set holds the core
  * commands; a server's set holds the commands of the systems it plays
- * (cmd_config.h). The daemon hashes a body (FNV-1a 64, hex) and only PUTs
- * it when the hash differs from the one stored under REGISTER_KV_HASH for
- * that scope.
+ * (cmd_config.h). Every name, description and choice also carries its
+ * name_localizations / description_localizations in de, fr, es-ES, pt-BR
+ * and pl from the catalogs (i18n.h, docs/internals/i18n.md); English
+ * registers what it always did. The daemon hashes a body (FNV-1a 64,
+ * hex) and only PUTs it when the hash differs from the one stored under
+ * REGISTER_KV_HASH for that scope.
  *
  * Ownership: register_build() returns a new json_t the caller decrefs.
  */

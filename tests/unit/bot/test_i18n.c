@@ -201,11 +201,6 @@ static void test_i18n_codes(void **state)
         assert_int_equal(l, i);
     }
     assert_null(i18n_code(I18N_COUNT));
-    const char *keys[3];
-    assert_int_equal(i18n_discord_keys(I18N_PT_BR, keys), 1);
-    assert_string_equal(keys[0], "pt-BR");
-    assert_int_equal(i18n_discord_keys(I18N_EN, keys), 0);
-    assert_int_equal(i18n_discord_keys(I18N_PSEUDO, keys), 0);
 }
 
 /* Every byte of a catalog damaged in turn, and random damage: the checker
