@@ -311,14 +311,14 @@ static void config_language(struct cmd_run *run, const char *code)
     enum i18n_lang now = cmd_public_lang(run);
     if (forget)
         msg_set_content(&run->reply->msg,
-                        i18n_get(now, N_("Saved. fray's public messages "
-                                         "here follow the server's language "
-                                         "on Discord: %s.")),
+                        i18n_get(now, "Saved. fray's public messages "
+                                      "here follow the server's language on "
+                                      "Discord: %s."),
                         language_name(now));
     else
         msg_set_content(&run->reply->msg,
-                        i18n_get(now, N_("Saved. fray's public messages "
-                                         "here are in %s.")),
+                        i18n_get(now, "Saved. fray's public messages "
+                                      "here are in %s."),
                         language_name(now));
 }
 
