@@ -282,7 +282,7 @@ static const char *language_name(enum i18n_lang l)
 {
     static const char *const names[I18N_COUNT] = {
         [I18N_EN] = "English", [I18N_DE] = "Deutsch",
-        [I18N_FR] = "Fran\xC3\xA7" "ais", [I18N_ES] = "Espa\xC3\xB1ol",
+        [I18N_FR] = ("Fran\xC3\xA7" "ais"), [I18N_ES] = "Espa\xC3\xB1ol",
         [I18N_PT_BR] = "Portugu\xC3\xAAs (Brasil)", [I18N_PL] = "Polski",
         [I18N_PSEUDO] = "pseudo"};
     return (unsigned)l < I18N_COUNT ? names[l] : "?";
