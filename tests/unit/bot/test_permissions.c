@@ -223,7 +223,7 @@ static void snapshot(struct script_cell *c, char **doc, int64_t *version,
 {
     static const char *const keys[] = {"gm_channel", "systems", "npc_role",
                                        "sheet_writeback", "proposals",
-                                       "proposal_expiry"};
+                                       "proposal_expiry", "language"};
     size_t at = 0;
     *doc = NULL;
     *version = 0;
