@@ -313,8 +313,7 @@ static const struct cmd_spec table[] = {
 
     {"combat", "share", CMD_F_NEEDS_ENC | CMD_F_GM_ONLY | CMD_F_EPHEMERAL,
      GUILD,
-     "GM: a private link to a live, read-only page of this fight (for a "
-     "phone or a stream)",
+     "GM: a private link to a live, read-only page of the fight",
      "/combat share",
      cmd_combat_share,
      OPTS(RS_BOOL("revoke", "End the link now: open pages stop")),
