@@ -531,7 +531,9 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
         }
         if (render_event(&line, &v, ev)) {
             first = i;
-            *secret = event_secret(res, ev);
+            /* drawn as the GM reads it: a line naming a hidden one is
+             * the GM's as much as a secret one */
+            *secret = event_secret(res, ev) || names_unseen(e, ev);
         }
     }
     const char *s = sbuf_str(&line);

@@ -118,6 +118,21 @@ static void test_recap_hides_secret(void **state)
 
 /* The recap as Discord gets it: within a message's limits, with a note on
  * how many changes did not fit. */
+/* The hidden Shade's turn leaves a line in /combat history: a player reads
+ * it as the turn notice read (someone unseen), never with Shade's name;
+ * the GM reads the name. */
+static void test_history_hides_unseen_turn(void **state)
+{
+    struct cmd_fx *f = *state;
+    fight(f);
+    for (int i = 0; i < 3; i++)
+        assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "history", NULL));
+    lacks(f, "Shade");
+    assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
+    cmd_fx_has(f, "Shade");
+}
+
 static void test_recap_long_fight_fits(void **state)
 {
     struct cmd_fx *f = *state;
@@ -362,6 +377,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_recap_shows_dice, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_recap_hides_secret,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_history_hides_unseen_turn,
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_recap_long_fight_fits,
                                         cmd_fx_setup, cmd_fx_teardown),
