@@ -23,7 +23,7 @@ const char web_css[] =
     "h1{font-size:1.4em;margin:0 0 .25rem}\n"
     "h2{font-size:.9em;color:var(--dim);margin:1.25rem 0 .5rem;"
     "text-transform:uppercase;letter-spacing:.05em}\n"
-    ".where{margin:0;color:var(--dim)}\n.sys{margin:.25rem 0 0}\n"
+    ".where{margin:0;color:var(--dim)}\n.sys,.cd{margin:.25rem 0 0}\n"
     "ol{list-style:none;margin:0;padding:0}\n"
     ".order li{background:var(--card);border:1px solid var(--line);"
     "border-radius:.5rem;padding:.55rem .75rem;margin:.4rem 0;"

@@ -146,6 +146,15 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
         md_sbuf(out, &md);
         sbuf_add(out, "</p>");
     }
+    /* the countdowns the players read atop their tracker (a hidden
+     * one's line is the GM's alone) */
+    sbuf_reset(&md);
+    render_tracker_countdowns(&md, e, false);
+    if (md.len > 0) {
+        sbuf_add(out, "<p class=\"cd\">");
+        md_sbuf(out, &md);
+        sbuf_add(out, "</p>");
+    }
     sbuf_add(out, "</header>\n<ol class=\"order\">\n");
 
     struct render_slot *slot = malloc(RENDER_ENC_MAX_LINES * sizeof *slot);

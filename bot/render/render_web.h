@@ -34,7 +34,8 @@
 void render_web_md(struct sbuf *out, const char *md);
 
 /* The fight's fragment: title, where it stands, the system's line, the
- * order, and changes (n of them, newest first, markdown). */
+ * countdowns the players see, the order, and changes (n of them, newest
+ * first, markdown). */
 void render_web_fight(struct sbuf *out, const struct encounter *e,
                       char *const *changes, int n);
 

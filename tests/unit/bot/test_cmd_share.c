@@ -123,6 +123,35 @@ static void test_share_page_is_the_players_view(void **state)
     free(html);
 }
 
+/* The countdowns the players read at the top of their tracker are on the
+ * page too; a hidden one, and one counting the hidden Shade's turns, are
+ * not: neither their names nor their counts. */
+static void test_share_page_shows_countdowns(void **state)
+{
+    struct cmd_fx *f = *state;
+    char tok[RANDTOK_LEN + 1], *html;
+
+    f->ctx.web_url = URL;
+    cmd_fx_generic_fight(f, GM, ALICE, BOB);
+    assert_true(cmd_fx_run(f, GM, "combat", "countdown", "name",
+                           "The bridge falls", "rounds", "3", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "countdown", "name",
+                           "Quiet ritual", "rounds", "7", "hidden", "true",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "countdown", "name",
+                           "Shadow gate", "turns", "9", "of", "Shade",
+                           NULL));
+    assert_true(share(f, GM, false, tok));
+    html = page(f, tok);
+    assert_non_null(html);
+    assert_non_null(strstr(html, "<b>The bridge falls</b> in 3 rounds"));
+    assert_null(strstr(html, "Quiet ritual"));
+    assert_null(strstr(html, "Shadow gate"));
+    assert_null(strstr(html, " 7 "));
+    assert_null(strstr(html, " 9 "));
+    free(html);
+}
+
 /* A name is text: whatever it holds is escaped, never markup. */
 static void test_share_page_escapes_names(void **state)
 {
@@ -183,6 +212,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_share_page_is_the_players_view,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_share_page_shows_countdowns,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_share_page_escapes_names,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),
