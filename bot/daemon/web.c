@@ -140,6 +140,16 @@ static void conn_drop(struct web *w, struct web_conn *c)
         page_unlink(w, c);
 }
 
+/* c's answer is all written: the connection, kept alive for its next
+ * request, holds no place among WEB_REQUESTS_MAX while it waits. */
+static int request_done(struct web *w, struct web_conn *c, struct lws *wsi)
+{
+    if (c->counted)
+        w->requests--;
+    c->counted = false;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
 /* Queue n bytes to c: false (nothing queued) past WEB_PAGE_OUT_MAX. */
 static bool queue(struct web_conn *c, const char *s, size_t n)
 {
@@ -413,7 +423,7 @@ static int answer(struct lws *wsi, struct web_conn *c, unsigned int status,
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     if (len == 0)
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
+        return request_done(server_of(wsi), c, wsi);
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -633,7 +643,7 @@ static int on_writeable(struct lws *wsi, struct web *w, struct web_conn *c)
     }
     free(c->out);
     c->out = NULL;
-    return lws_http_transaction_completed(wsi) ? -1 : 0;
+    return request_done(w, c, wsi);
 }
 
 static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
@@ -646,12 +656,6 @@ static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
     case LWS_CALLBACK_HTTP_BIND_PROTOCOL:
         if (w == NULL || c == NULL)
             break;
-        /* a kept-alive connection may bind again: counted once */
-        if (!c->counted && w->requests >= WEB_REQUESTS_MAX)
-            return -1;                /* refused: too many at once */
-        if (!c->counted)
-            w->requests++;
-        c->counted = true;
         c->wsi = wsi;
         c->kind = WEB_PLAIN;
         c->gone = false;
@@ -659,6 +663,14 @@ static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
     case LWS_CALLBACK_HTTP:
         if (w == NULL || c == NULL)
             return -1;
+        /* counted while its answer is written (request_done), not while
+         * its connection is kept alive for the next: idle connections
+         * must not refuse everyone else's pages */
+        if (!c->counted && w->requests >= WEB_REQUESTS_MAX)
+            return -1;                /* refused: too many at once */
+        if (!c->counted)
+            w->requests++;
+        c->counted = true;
         return on_http(wsi, w, c, in ? (const char *)in : "");
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c != NULL && w != NULL ? on_writeable(wsi, w, c) : -1;

@@ -213,6 +213,41 @@ static void test_web_link_life(void **state)
     harness_stop(&h);
 }
 
+/* Connections that wait (half a request sent, or kept alive after their
+ * answer) hold no place among the requests served at once: 48 kept-alive
+ * ones, past WEB_REQUESTS_MAX (32), refused every page to everyone while
+ * they stayed open, with 48 requests from one address. */
+static void test_web_idle_connections_refuse_nobody(void **state)
+{
+    struct harness h;
+    struct sockaddr_in sa = {.sin_family = AF_INET};
+    int port, status, fds[96];
+    (void)state;
+
+    harness_start_conf(&h, NULL, NULL, true, conf());
+    port = harness_log_port(&h, "web");
+    sa.sin_port = htons((uint16_t)port);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    for (int i = 0; i < 96; i++) {
+        fds[i] = socket(AF_INET, SOCK_STREAM, 0);
+        assert_true(fds[i] >= 0);
+        assert_int_equal(connect(fds[i], (struct sockaddr *)&sa, sizeof sa),
+                         0);
+        if (i % 2 == 0)               /* half a request, never finished */
+            assert_int_equal(write(fds[i], "GET /static/fray.css HTTP/1.1"
+                                   "\r\nHost: x\r\n", 40), 40);
+        else                          /* answered, then kept alive idle */
+            assert_int_equal(write(fds[i], "GET /s/x HTTP/1.1\r\nHost: x"
+                                   "\r\n\r\n", 30), 30);
+    }
+    fake_sleep_ms(200);
+    free(get(port, "/static/fray.css", NULL, &status, NULL));
+    assert_int_equal(status, 200);
+    for (int i = 0; i < 96; i++)
+        close(fds[i]);
+    harness_stop(&h);
+}
+
 /* ---- an event stream read by hand ---------------------------------------- */
 
 struct stream {
@@ -461,6 +496,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_web_link_life),
+        cmocka_unit_test(test_web_idle_connections_refuse_nobody),
         cmocka_unit_test(test_web_hidden_never_shown),
         cmocka_unit_test(test_web_limits),
         cmocka_unit_test(test_web_slow_reader_dropped),
