@@ -672,6 +672,10 @@ static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
             w->requests++;
         c->counted = true;
         return on_http(wsi, w, c, in ? (const char *)in : "");
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        /* pages are HTTP and server-sent events: an upgraded connection
+         * (a WebSocket) would be in none of the limits */
+        return -1;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c != NULL && w != NULL ? on_writeable(wsi, w, c) : -1;
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
