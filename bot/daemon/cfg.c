@@ -220,6 +220,10 @@ static const struct cfg_key cfg_keys[] = {
      "live pages open at once, every fight together"},
     {"web", "max_pages_per_fight", CFG_T_INT, 1, 20000, "1000",
      F(web_max_pages_per_fight), "live pages open at once on one fight"},
+    {"web", "max_pages_per_address", CFG_T_INT, 1, 20000, "50",
+     F(web_max_pages_per_address),
+     "live pages one address may hold open at once (a household or a "
+     "stream's machines; one client cannot take every page)"},
     {"web", "requests_per_minute", CFG_T_INT, 0, 60000, "120",
      F(web_requests_per_minute),
      "requests a minute one address may make (behind a proxy on this "

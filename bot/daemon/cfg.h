@@ -94,6 +94,7 @@ struct cfg {
     char web_public_url[CFG_MAX_URL]; /* [web] public_url */
     int64_t web_max_pages;           /* [web] max_pages */
     int64_t web_max_pages_per_fight; /* [web] max_pages_per_fight */
+    int64_t web_max_pages_per_address; /* [web] max_pages_per_address */
     int64_t web_requests_per_minute; /* [web] requests_per_minute */
 };
 

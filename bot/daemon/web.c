@@ -36,6 +36,7 @@ struct web_conn {                  /* lws per-session data */
     size_t len, sent;
     struct web_fight *fight;       /* a stream's fight, or NULL */
     struct web_conn *next;         /* the fight's next page */
+    char addr[WEB_ADDR_MAX];       /* who asked (client_addr) */
     bool gone;                     /* the last event is queued: close once
                                       written */
 };
@@ -379,6 +380,17 @@ static bool rate_ok(struct web *w, const char *addr)
     return ++slot->count <= limit;
 }
 
+/* How many pages addr has open, on any fight. */
+static int64_t pages_of(const struct web *w, const char *addr)
+{
+    int64_t n = 0;
+    for (int64_t i = 0; i < w->cfg->web_max_pages; i++)
+        for (const struct web_conn *c = w->fights[i].pages; c != NULL;
+             c = c->next)
+            n += strcmp(c->addr, addr) == 0;
+    return n;
+}
+
 /* The headers every answer carries, then the end of the headers. */
 static int head(struct lws *wsi, unsigned int status, const char *type,
                 lws_filepos_t len, const char *cache, unsigned char **p,
@@ -497,7 +509,8 @@ static int serve_events(struct lws *wsi, struct web *w, struct web_conn *c,
                            "retry-after:", "5");
     f = fight_of(w, token, false);
     if (w->st.pages_open >= w->cfg->web_max_pages ||
-        (f != NULL && f->npages >= w->cfg->web_max_pages_per_fight)) {
+        (f != NULL && f->npages >= w->cfg->web_max_pages_per_fight) ||
+        pages_of(w, c->addr) >= w->cfg->web_max_pages_per_address) {
         w->st.refused++;
         return answer_text(wsi, c, HTTP_STATUS_SERVICE_UNAVAILABLE,
                            "too many pages are open; try again later\n",
@@ -574,6 +587,7 @@ static int on_http(struct lws *wsi, struct web *w, struct web_conn *c,
         return answer_text(wsi, c, HTTP_STATUS_METHOD_NOT_ALLOWED,
                            "only GET is served\n", NULL, NULL);
     client_addr(wsi, addr, sizeof addr);
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
     if (!rate_ok(w, addr)) {
         w->st.refused++;
         return answer_text(wsi, c, WEB_STATUS_TOO_MANY,

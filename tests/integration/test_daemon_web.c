@@ -305,8 +305,9 @@ struct stream {
     size_t len;
 };
 
-static void stream_open(struct stream *s, int port, const char *tok,
-                        int rcvbuf)
+/* A stream as a local proxy forwards it for xff (NULL: no header). */
+static void stream_open_for(struct stream *s, int port, const char *tok,
+                            int rcvbuf, const char *xff)
 {
     struct sockaddr_in sa = {.sin_family = AF_INET,
                              .sin_port = htons((uint16_t)port)};
@@ -318,10 +319,18 @@ static void stream_open(struct stream *s, int port, const char *tok,
         setsockopt(s->fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
     assert_int_equal(connect(s->fd, (struct sockaddr *)&sa, sizeof sa), 0);
     int n = snprintf(req, sizeof req, "GET /s/%s/events HTTP/1.1\r\nHost: "
-                     "fray.test\r\nAccept: text/event-stream\r\n\r\n", tok);
+                     "fray.test\r\nAccept: text/event-stream\r\n%s%s%s\r\n",
+                     tok, xff != NULL ? "X-Forwarded-For: " : "",
+                     xff != NULL ? xff : "", xff != NULL ? "\r\n" : "");
     assert_int_equal(write(s->fd, req, (size_t)n), n);
     s->buf = calloc(1, STREAM_CAP + 1);
     s->len = 0;
+}
+
+static void stream_open(struct stream *s, int port, const char *tok,
+                        int rcvbuf)
+{
+    stream_open_for(s, port, tok, rcvbuf, NULL);
 }
 
 /* Read until the stream holds needle (after its start); false when it
@@ -492,6 +501,46 @@ static void test_web_limits(void **state)
     harness_stop(&h);
 }
 
+/* One address holds at most max_pages_per_address pages, on any fight
+ * (here the address a local proxy names): past it that address is
+ * refused while another is still served, and a page it closes makes room. */
+static void test_web_pages_per_address(void **state)
+{
+    struct harness h;
+    struct stream s[4];
+    char tok[40], path[96], conf2[512];
+    const char *xff_a[] = {"X-Forwarded-For: 198.51.100.9", NULL};
+    int port, mport, status;
+    (void)state;
+
+    snprintf(conf2, sizeof conf2, "%s[web]\nmax_pages_per_address = 2\n",
+             conf());
+    harness_start_conf(&h, NULL, NULL, true, conf2);
+    port = harness_log_port(&h, "web");
+    mport = harness_log_port(&h, "metrics");
+    web_fight(&h);
+    json_decref(share(&h, GM, false, tok));
+    for (int i = 0; i < 2; i++) {
+        stream_open_for(&s[i], port, tok, 0, "198.51.100.9");
+        assert_true(stream_until(&s[i], "event: fight"));
+    }
+    snprintf(path, sizeof path, "/s/%s/events", tok);
+    free(get(port, path, xff_a, &status, NULL));
+    assert_int_equal(status, 503);
+    /* another address is served */
+    stream_open_for(&s[2], port, tok, 0, "203.0.113.9");
+    assert_true(stream_until(&s[2], "event: fight"));
+    /* one of the first address's closed: room for it again */
+    stream_close(&s[1]);
+    metric_until(mport, "fray_web_pages_open", 2);
+    stream_open_for(&s[3], port, tok, 0, "198.51.100.9");
+    assert_true(stream_until(&s[3], "event: fight"));
+    stream_close(&s[0]);
+    stream_close(&s[2]);
+    stream_close(&s[3]);
+    harness_stop(&h);
+}
+
 /* A page that reads nothing falls behind and is dropped; one that reads
  * keeps up to the last change; the bot answers throughout. */
 static void test_web_slow_reader_dropped(void **state)
@@ -549,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_web_refuses_websocket),
         cmocka_unit_test(test_web_hidden_never_shown),
         cmocka_unit_test(test_web_limits),
+        cmocka_unit_test(test_web_pages_per_address),
         cmocka_unit_test(test_web_slow_reader_dropped),
     };
     return cmocka_run_group_tests_name("daemon_web", tests, NULL, NULL);
