@@ -179,28 +179,43 @@ static void config_writeback(struct cmd_run *run)
     run->reply->ephemeral = true;
 }
 
-/* The dialect stored under key; false when none is (or it is unknown). */
-static bool kv_dialect(struct store *store, const char *key,
-                       enum dice_dialect *out)
+/* prefix:id into key, as snprintf("%s:%" PRIu64) writes it: a roll makes
+ * two of these, and snprintf cost as much as a lookup. */
+static const char *dialect_key(char key[STORE_MAX_KV_KEY], const char *prefix,
+                               uint64_t id)
 {
-    char *value = NULL;
-    bool ok = store_kv_get(store, key, &value) == BOT_OK &&
-              dice_dialect_parse(value, strlen(value), out);
-    free(value);
-    return ok;
+    char digits[24];
+    char *p = digits + sizeof digits;
+    do {
+        *--p = (char)('0' + id % 10);
+        id /= 10;
+    } while (id != 0);
+    size_t plen = strlen(prefix), dlen = (size_t)(digits + sizeof digits - p);
+    memcpy(key, prefix, plen);
+    key[plen] = ':';
+    memcpy(key + plen + 1, p, dlen);
+    key[plen + 1 + dlen] = '\0';
+    return key;
 }
 
+/* One lookup for both settings, and their absence (the usual case) costs
+ * no message: a /roll reads them every time. A value that is not a
+ * dialect, or a store that fails, reads as none, as a missing key does. */
 enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
                                      uint64_t user)
 {
-    char key[STORE_MAX_KV_KEY];
+    char mine[STORE_MAX_KV_KEY], server[STORE_MAX_KV_KEY];
+    struct store_kv_short kv[2] = {
+        {.key = dialect_key(mine, CONFIG_KEY_MY_DICE, user)},
+        {.key = guild != 0 ? dialect_key(server, CONFIG_KEY_DICE, guild)
+                           : NULL}};
+    if (store_kv_get_short(store, kv, 2) != BOT_OK)
+        return DICE_DIALECT_FRAY;
     enum dice_dialect d = DICE_DIALECT_FRAY;
-    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_MY_DICE, user);
-    if (kv_dialect(store, key, &d))
-        return d;
-    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_DICE, guild);
-    if (guild != 0 && kv_dialect(store, key, &d))
-        return d;
+    for (size_t i = 0; i < 2; i++)
+        if (kv[i].found &&
+            dice_dialect_parse(kv[i].value, strlen(kv[i].value), &d))
+            return d;
     return DICE_DIALECT_FRAY;
 }
 

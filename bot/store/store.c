@@ -643,6 +643,45 @@ enum bot_err store_kv_get(struct store *s, const char *key, char **value)
     return e != BOT_OK ? e : s->ops->kv_get(s, key, value);
 }
 
+/* Copy a short setting's value in (a longer one stays ""). */
+void store__kv_short_put(struct store_kv_short *kv, const char *value,
+                         size_t len)
+{
+    kv->found = true;
+    if (len < sizeof kv->value) {
+        memcpy(kv->value, value, len);
+        kv->value[len] = '\0';
+    }
+}
+
+enum bot_err store_kv_get_short(struct store *s, struct store_kv_short *kv,
+                                size_t n)
+{
+    if (n > STORE_KV_SHORT_MAX)
+        return store__fail(s, BOT_LIMIT, "%zu short keys (limit is %d)", n,
+                           STORE_KV_SHORT_MAX);
+    for (size_t i = 0; i < n; i++) {
+        kv[i].found = false;
+        kv[i].value[0] = '\0';
+        enum bot_err e = kv[i].key ? check_key(s, kv[i].key) : BOT_OK;
+        if (e != BOT_OK)
+            return e;
+    }
+    if (s->ops->kv_get_short != NULL)
+        return s->ops->kv_get_short(s, kv, n);
+    for (size_t i = 0; i < n; i++) {
+        char *value = NULL;
+        enum bot_err e = kv[i].key ? s->ops->kv_get(s, kv[i].key, &value)
+                                   : BOT_NOTFOUND;
+        if (e == BOT_OK)
+            store__kv_short_put(&kv[i], value, strlen(value));
+        free(value);
+        if (e != BOT_OK && e != BOT_NOTFOUND)
+            return e;
+    }
+    return BOT_OK;
+}
+
 enum bot_err store_kv_set(struct store *s, const char *key, const char *value)
 {
     enum bot_err e = check_key(s, key);

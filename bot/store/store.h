@@ -362,6 +362,22 @@ enum bot_err store_integrity_check(struct store *s, bool *ok);
 enum bot_err store_interaction_prune(struct store *s, int64_t before_ms,
                                      size_t max, int64_t *pruned);
 
+/* A short setting read on every command (the user's, else the server's
+ * dice syntax): keys looked up together, an absent key no error and no
+ * message formatted, the value copied, not allocated. key NULL: not
+ * looked up. found false and value "" when absent; a value of
+ * STORE_KV_SHORT bytes or more is found with value "" (no short setting
+ * is that long). */
+#define STORE_KV_SHORT 32
+#define STORE_KV_SHORT_MAX 2 /* keys a call reads */
+struct store_kv_short {
+    const char *key;
+    bool found;
+    char value[STORE_KV_SHORT];
+};
+enum bot_err store_kv_get_short(struct store *s, struct store_kv_short *kv,
+                                size_t n);
+
 /* Delete a key; absent keys are not an error. */
 enum bot_err store_kv_delete(struct store *s, const char *key);
 

@@ -110,6 +110,10 @@ struct store_ops {
     enum bot_err (*kv_delete)(struct store *s, const char *key);
     enum bot_err (*kv_scan)(struct store *s, const char *prefix,
                             store_kv_fn *fn, void *ctx);
+    /* store_kv_get_short(), n <= STORE_KV_SHORT_MAX, keys checked and
+     * kv[].found/value cleared; NULL: store.c calls kv_get per key */
+    enum bot_err (*kv_get_short)(struct store *s, struct store_kv_short *kv,
+                                 size_t n);
     /* store_kv_last(), store_kv_delete_below(); NULL: store.c does them
      * with kv_scan and kv_delete (right, and slower) */
     enum bot_err (*kv_last)(struct store *s, const char *prefix, char *key);
@@ -282,6 +286,11 @@ void store__sheet_fold(const char *name, char *out);
  * BOT_NOMEM (with the store's message) leaves *dst zeroed. */
 enum bot_err store__sheet_copy(struct store *s, const struct store_sheet *src,
                                struct store_sheet *dst);
+
+/* A key's value found by kv_get_short: found, and value copied when it
+ * is shorter than STORE_KV_SHORT (else left ""). */
+void store__kv_short_put(struct store_kv_short *kv, const char *value,
+                         size_t len);
 
 /* Wall clock in ms, for created/updated stamps. */
 int64_t store__now_ms(void);

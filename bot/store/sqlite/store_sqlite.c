@@ -137,6 +137,8 @@
                 " FROM interaction WHERE created_ms < ?1"                      \
                 " ORDER BY created_ms LIMIT ?2)")                              \
     X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                           \
+    X(KV_GET_SHORT, "SELECT 0, value FROM kv WHERE key = ?1 UNION ALL"         \
+                    " SELECT 1, value FROM kv WHERE key = ?2")                 \
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
     X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
@@ -1283,6 +1285,43 @@ static enum bot_err sq_kv_get(struct store *base, const char *key, char **value)
     return e;
 }
 
+/* Two keys in one statement (two index seeks, one step and reset), one
+ * key in the plain lookup (cheaper than the union with a NULL), and a
+ * miss formats nothing: a roll reads two settings that are usually
+ * absent. */
+static enum bot_err sq_kv_get_short(struct store *base,
+                                    struct store_kv_short *kv, size_t n)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    size_t at[STORE_KV_SHORT_MAX], nkeys = 0;
+    for (size_t i = 0; i < n; i++)
+        if (kv[i].key)
+            at[nkeys++] = i;
+    if (nkeys == 0)
+        return BOT_OK;
+    sqlite3_stmt *st = stmt(s, nkeys == 1 ? STMT_KV_GET : STMT_KV_GET_SHORT);
+    for (size_t k = 0; k < nkeys; k++)
+        sqlite3_bind_text(st, (int)k + 1, kv[at[k]].key, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        /* the plain lookup's one column is the value */
+        int vcol = nkeys == 1 ? 0 : 1;
+        sqlite3_int64 k = nkeys == 1 ? 0 : sqlite3_column_int64(st, 0);
+        const char *v = (const char *)sqlite3_column_text(st, vcol);
+        if (k >= 0 && (size_t)k < nkeys && v)
+            store__kv_short_put(&kv[at[k]], v,
+                                (size_t)sqlite3_column_bytes(st, vcol));
+    }
+    if (rc != SQLITE_DONE)
+        e = store_sq_fail_rc(s, rc, "reading a setting");
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return e;
+}
+
 static enum bot_err sq_kv_set(struct store *base, const char *key,
                               const char *value)
 {
@@ -1497,6 +1536,7 @@ const struct store_ops store_sqlite_ops = {
     .interaction_record = sq_interaction_record,
     .interaction_prune = sq_interaction_prune,
     .kv_get = sq_kv_get,
+    .kv_get_short = sq_kv_get_short,
     .kv_set = sq_kv_set,
     .kv_set_unsynced = sq_kv_set_unsynced,
     .wrote = sq_wrote,

@@ -8,6 +8,7 @@
  * (/config dice:, /macro dialect). */
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cmd_fixture.h"
@@ -437,6 +438,29 @@ static void test_macro_dialect(void **state)
     cmd_fx_has(f, "k read as Avrae's");
 }
 
+/* A player's own setting the store holds but fray cannot read (written by
+ * hand, or by a later version) is passed over for the server's, as an
+ * absent one is; a DM (no server) reads only the player's. */
+static void test_macro_dialect_unreadable(void **state)
+{
+    struct cmd_fx *f = *state;
+    char key[64];
+    snprintf(key, sizeof key, "dice_dialect:%llu",
+             (unsigned long long)f->guild);
+    assert_int_equal(store_kv_set(f->store, key, "avrae"), BOT_OK);
+    snprintf(key, sizeof key, "dice_dialect_user:%d", ALICE);
+    assert_int_equal(store_kv_set(f->store, key, "no-such-bot"), BOT_OK);
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "k read as Avrae's");
+    assert_int_equal(store_kv_set(f->store, key, "dicemaiden"), BOT_OK);
+    assert_true(cmd_fx_run(f, ALICE, "roll", NULL, "dice",
+                           "2d6 ! Fire damage", NULL));
+    cmd_fx_has(f, "read as Dice Maiden's comment");
+    f->guild = 0;
+    assert_true(cmd_fx_run(f, BOB, "roll", NULL, "dice", "4d6k3", NULL));
+    cmd_fx_has(f, "and a number read as keep the highest");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, cmd_fx_setup_discord, \
@@ -458,6 +482,7 @@ int main(void)
         T(test_macro_autocomplete),
         T(test_macro_check_and_quota),
         T(test_macro_dialect),
+        T(test_macro_dialect_unreadable),
     };
     return cmocka_run_group_tests_name("cmd_macro", tests, NULL, NULL);
 }

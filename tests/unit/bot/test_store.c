@@ -799,6 +799,42 @@ static void test_store_kv_last_and_below(void **state)
         assert_int_equal(store_kv_delete(s, keys[i]), BOT_OK);
 }
 
+/* store_kv_get_short: both keys in one call, each found or not (an absent
+ * one is no error), a NULL key not looked up, a value too long for the
+ * buffer found but left "", more keys than it reads refused. */
+static void test_store_kv_get_short(void **state)
+{
+    struct store *s = *state;
+    char longv[STORE_KV_SHORT + 1];
+    memset(longv, 'x', sizeof longv - 1);
+    longv[sizeof longv - 1] = '\0';
+    struct store_kv_short kv[STORE_KV_SHORT_MAX + 1] = {{.key = "short:a"},
+                                                        {.key = "short:b"}};
+    assert_int_equal(store_kv_get_short(s, kv, 2), BOT_OK);
+    assert_false(kv[0].found);
+    assert_false(kv[1].found);
+    assert_int_equal(store_kv_set(s, "short:b", "roll20"), BOT_OK);
+    assert_int_equal(store_kv_get_short(s, kv, 2), BOT_OK);
+    assert_false(kv[0].found);
+    assert_true(kv[1].found);
+    assert_string_equal(kv[1].value, "roll20");
+    assert_int_equal(store_kv_set(s, "short:a", "avrae"), BOT_OK);
+    kv[1].key = NULL;
+    assert_int_equal(store_kv_get_short(s, kv, 2), BOT_OK);
+    assert_true(kv[0].found);
+    assert_string_equal(kv[0].value, "avrae");
+    assert_false(kv[1].found);
+    assert_string_equal(kv[1].value, "");
+    assert_int_equal(store_kv_set(s, "short:a", longv), BOT_OK);
+    assert_int_equal(store_kv_get_short(s, kv, 1), BOT_OK);
+    assert_true(kv[0].found);
+    assert_string_equal(kv[0].value, "");
+    assert_int_equal(store_kv_get_short(s, kv, STORE_KV_SHORT_MAX + 1),
+                     BOT_LIMIT);
+    assert_int_equal(store_kv_delete(s, "short:a"), BOT_OK);
+    assert_int_equal(store_kv_delete(s, "short:b"), BOT_OK);
+}
+
 static enum bot_err unsynced_write(struct store *s, void *ctx)
 {
     enum bot_err e = store_kv_set(s, "unsynced", "kept");
@@ -1129,6 +1165,7 @@ int main(void)
         T(test_store_kv),
         T(test_store_kv_scan),
         T(test_store_kv_last_and_below),
+        T(test_store_kv_get_short),
         T(test_store_run_unsynced),
         T(test_store_nested_transactions),
         T(test_store_enc_list),
