@@ -83,6 +83,7 @@ static void on_ready(void *ud, const char *app)
     daemon_notify("STATUS=connected");
     daemon_register_ready(d, app);
     daemon_clock_arm(d);         /* again: cheap, and never stale */
+    daemon_prune_ready(d, daemon_now_ms());
 }
 
 static void on_fatal(void *ud, int code)
@@ -547,6 +548,9 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     daemon_notify("READY=1");
     d.last_watchdog_ms = daemon_now_ms();
     d.trim_quiet_ms = d.last_watchdog_ms;
+    /* the first pass waits for READY (daemon_prune_ready), this long at
+     * most */
+    d.prune.next_ms = d.last_watchdog_ms + c->prune_interval_s * 1000;
     fetch_gateway(&d);
     lws_sul_schedule(d.ctx, 0, &d.sul_tick, tick_cb,
                      DAEMON_TICK_MS * LWS_US_PER_MS);

@@ -54,6 +54,7 @@ struct web;
 struct daemon_prune {
     int64_t next_ms;                      /* monotonic: the next batch */
     bool running;                         /* a pass is under way */
+    bool after_ready;                     /* the first READY was handled */
     int64_t interactions;                 /* forgotten in this pass */
     struct store_prune_stats st;          /* fights, in this pass */
 };
@@ -385,8 +386,11 @@ void daemon_thread_route(struct daemon *d, struct cmd_req *req);
 void daemon_thread_note(struct daemon *d, const struct cmd_req *req,
                         struct cmd_reply *reply);
 
+/* daemon_prune.c: the first READY: the first pass runs at the next
+ * tick (before it, only if READY takes a whole prune interval). */
+void daemon_prune_ready(struct daemon *d, int64_t now);
 /* daemon_prune.c: one batch of the store's upkeep when one is due (a
- * pass every [store] prune_interval_s, the first at the first tick); the
+ * pass every [store] prune_interval_s, the first after READY); the
  * log says what a pass pruned and the database's size. */
 void daemon_prune_tick(struct daemon *d, int64_t now_ms);
 

@@ -73,7 +73,9 @@ struct log_job {
 
 struct daemon_log {
     struct daemon *d;
-    struct store *reader;                /* the worker's */
+    struct store *reader;                /* the worker's; NULL until its
+                                            first log */
+    char path[STORE_MAX_LOCATION + 1];   /* the database, for the reader */
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -129,8 +131,23 @@ static void *worker(void *arg)
             usleep(LOG_HOLD_POLL_US);
         char *data = NULL;
         size_t len = 0;
-        enum bot_err e = cmd_log_write(l->reader, &j->job, &data, &len,
-                                       j->why, sizeof j->why);
+        enum bot_err e = BOT_OK;
+        /* Opened at the first log, not at startup: preparing a
+         * connection's statements is work READY need not wait for. */
+        if (l->reader == NULL) {
+            char err[STORE_MAX_ERR];
+            e = store_open_reader(l->path, &l->reader, err, sizeof err);
+            if (e != BOT_OK) {
+                /* the path is the operator's, not the user's to see */
+                log_msg(l->d->log, LOG_LVL_WARN, "/combat log: no second "
+                        "connection to the database (%s)", err);
+                snprintf(j->why, sizeof j->why, "the database could not be "
+                         "read for the log; ask again later");
+            }
+        }
+        if (e == BOT_OK)
+            e = cmd_log_write(l->reader, &j->job, &data, &len, j->why,
+                              sizeof j->why);
         pthread_mutex_lock(&l->mu);
         j->err = e;
         j->data = data;
@@ -145,18 +162,18 @@ static void *worker(void *arg)
 
 bool daemon_log_start(struct daemon *d, const char *path)
 {
-    char err[STORE_MAX_ERR];
+    if (strcmp(path, ":memory:") == 0 || strlen(path) > STORE_MAX_LOCATION) {
+        log_msg(d->log, LOG_LVL_WARN, "/combat log is written on the loop: "
+                "no second connection to the database (an in-memory "
+                "database has none)");
+        return false;
+    }
     struct daemon_log *l = calloc(1, sizeof *l);
     if (l == NULL)
         return false;
     l->d = d;
     snprintf(l->hold, sizeof l->hold, "%s", d->cfg->log_hold_file);
-    if (store_open_reader(path, &l->reader, err, sizeof err) != BOT_OK) {
-        log_msg(d->log, LOG_LVL_WARN, "/combat log is written on the loop: "
-                "no second connection to the database (%s)", err);
-        free(l);
-        return false;
-    }
+    snprintf(l->path, sizeof l->path, "%s", path);
     pthread_mutex_init(&l->mu, NULL);
     pthread_cond_init(&l->cv, NULL);
     if (pthread_create(&l->thread, NULL, worker, l) != 0) {
@@ -164,7 +181,6 @@ bool daemon_log_start(struct daemon *d, const char *path)
                 "no worker thread");
         pthread_mutex_destroy(&l->mu);
         pthread_cond_destroy(&l->cv);
-        store_close(l->reader);
         free(l);
         return false;
     }

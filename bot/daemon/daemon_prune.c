@@ -10,8 +10,10 @@
  * A pass is cut into batches of DAEMON_PRUNE_BATCH rows or fights, each
  * one short transaction of its own, one batch per tick, so a pass over a
  * large backlog never holds the event loop for long: interactions keep
- * being answered between batches. A pass starts at the first tick and
- * then every [store] prune_interval_s. With several shard processes on
+ * being answered between batches. The first pass starts at the tick after
+ * the first READY (a batch scans the encounters: startup reaches READY
+ * without that work), or a whole prune interval after starting when READY
+ * is that late, and the next ones every [store] prune_interval_s. With several shard processes on
  * one PostgreSQL database every shard prunes; the second one to reach a
  * row finds it gone, so that is only repeated work (store.h).
  */
@@ -47,6 +49,16 @@ static void pass_done(struct daemon *d, int64_t now)
     p->st = (struct store_prune_stats){0};
     p->running = false;
     p->next_ms = now + d->cfg->prune_interval_s * 1000;
+}
+
+void daemon_prune_ready(struct daemon *d, int64_t now)
+{
+    struct daemon_prune *p = &d->prune;
+    if (p->after_ready)
+        return;
+    p->after_ready = true;
+    if (!p->running && p->next_ms > now)
+        p->next_ms = now;
 }
 
 void daemon_prune_tick(struct daemon *d, int64_t now)

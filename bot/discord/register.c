@@ -11,6 +11,7 @@
 #include "register.h"
 
 #include <inttypes.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -426,12 +427,84 @@ json_t *register_build(const struct rs_system *const *systems, size_t n,
     return register_build_in(systems, n, flags, locs, nlocs);
 }
 
-void register_hash(const char *text, char out[17])
+#define REGISTER_FNV_BASIS UINT64_C(14695981039346656037)
+
+static uint64_t fnv(uint64_t h, const char *text)
 {
-    uint64_t h = UINT64_C(14695981039346656037);
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         h ^= *p;
         h *= UINT64_C(1099511628211);
     }
+    return h;
+}
+
+void register_hash(const char *text, char out[17])
+{
+    snprintf(out, 17, "%016" PRIx64, fnv(REGISTER_FNV_BASIS, text));
+}
+
+void register_input_hash(const char *build_id, const char *app,
+                         const struct rs_system *const *systems, size_t n,
+                         unsigned flags, char out[17])
+{
+    char num[16];
+    /* each part ends in a separator no part contains, so two different
+     * lists cannot run together into one text */
+    uint64_t h = fnv(fnv(REGISTER_FNV_BASIS, build_id), "\n");
+    h = fnv(fnv(h, app ? app : ""), "\n");
+    snprintf(num, sizeof num, "%u\n", flags);
+    h = fnv(h, num);
+    for (size_t i = 0; i < n; i++)
+        h = fnv(fnv(h, systems[i]->id), "\n");
     snprintf(out, 17, "%016" PRIx64, h);
+}
+
+struct build_id {
+    char *out;
+    bool found;
+};
+
+/* The build id is a note in the program's own segments: the first
+ * object dl_iterate_phdr() reports is the program. */
+static int on_object(struct dl_phdr_info *info, size_t size, void *ud)
+{
+    struct build_id *b = ud;
+    (void)size;
+    for (int i = 0; i < info->dlpi_phnum && !b->found; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_NOTE)
+            continue;
+        const unsigned char *p =
+            (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+        const unsigned char *end = p + ph->p_memsz;
+        while ((size_t)(end - p) >= sizeof(ElfW(Nhdr))) {
+            const ElfW(Nhdr) *nh = (const void *)p;
+            const unsigned char *name = p + sizeof *nh;
+            size_t name_pad = (nh->n_namesz + 3u) & ~(size_t)3;
+            size_t desc_pad = (nh->n_descsz + 3u) & ~(size_t)3;
+            if ((size_t)(end - name) < name_pad + nh->n_descsz)
+                break;
+            const unsigned char *id = name + name_pad;
+            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
+                memcmp(name, "GNU", 4) == 0 && nh->n_descsz > 0 &&
+                nh->n_descsz * 2 < REGISTER_BUILD_ID_MAX) {
+                for (size_t k = 0; k < nh->n_descsz; k++)
+                    snprintf(b->out + 2 * k, 3, "%02x", id[k]);
+                b->found = true;
+                break;
+            }
+            if ((size_t)(end - id) < desc_pad)
+                break;
+            p = id + desc_pad;
+        }
+    }
+    return 1;   /* the program only */
+}
+
+bool register_build_id(char out[REGISTER_BUILD_ID_MAX])
+{
+    struct build_id b = {.out = out, .found = false};
+    out[0] = '\0';
+    dl_iterate_phdr(on_object, &b);
+    return b.found;
 }

@@ -17,7 +17,12 @@
  * and pl from the catalogs (i18n.h, docs/internals/i18n.md); English
  * registers what it always did. The daemon hashes a body (FNV-1a 64,
  * hex) and only PUTs it when the hash differs from the one stored under
- * REGISTER_KV_HASH for that scope.
+ * REGISTER_KV_HASH for that scope. Before building, it compares the set's
+ * inputs (register_input_hash: this binary's build id, which covers the
+ * catalogs embedded in it, the application, the flags and the systems)
+ * with those stored under REGISTER_KV_INPUT when that scope was last
+ * registered: a set whose inputs are unchanged is neither rebuilt nor PUT,
+ * so a restart does not pay for building it.
  *
  * Ownership: register_build() returns a new json_t the caller decrefs.
  */
@@ -33,6 +38,10 @@
 #include "rs.h"
 
 #define REGISTER_KV_HASH "register.hash"   /* + ":global" or ":<guild>" */
+#define REGISTER_KV_INPUT "register.input" /* + ":global" or ":<guild>" */
+/* Hex digits of a build id (GNU build ids are 20 bytes; 64 allows any
+ * up to 32) and its terminator. */
+#define REGISTER_BUILD_ID_MAX 65
 #define REGISTER_DESC_MAX 100
 /* Discord's cap on an option's choices; longer lists autocomplete. */
 #define REGISTER_CHOICES_MAX 25
@@ -66,5 +75,18 @@ json_t *register_build_in(const struct rs_system *const *systems, size_t n,
 
 /* FNV-1a 64 of text as 16 hex digits into out[17]. */
 void register_hash(const char *text, char out[17]);
+
+/* The running program's GNU build id (the linker's hash of its code and
+ * data) as hex into out[REGISTER_BUILD_ID_MAX]; false when it has none,
+ * and then a set cannot be known unchanged before it is built. */
+bool register_build_id(char out[REGISTER_BUILD_ID_MAX]);
+
+/* FNV-1a 64 of what a set is built from as 16 hex digits into out[17]:
+ * the build id, the application id, the flags and the systems' ids in
+ * order. The same inputs give the same body (register_build() reads only
+ * the compiled-in declarations). */
+void register_input_hash(const char *build_id, const char *app,
+                         const struct rs_system *const *systems, size_t n,
+                         unsigned flags, char out[17]);
 
 #endif

@@ -14,6 +14,11 @@
 
 #include "daemon_harness.h"
 
+/* harness_wait_log(): 10 s at most, a look every 50 ms (a loaded 2-core
+ * machine can take seconds for what takes milliseconds alone). */
+#define HARNESS_LOG_WAIT_TRIES 200
+#define HARNESS_LOG_WAIT_US (50 * 1000)
+
 static const char harness_conf[] =
     "[store]\npath = %s/fray.db\n"
     "[log]\nlevel = debug\n"
@@ -57,6 +62,49 @@ void harness_dump_log(const struct harness *h)
         fputs(line, stderr);
     fprintf(stderr, "---- end ----\n");
     fclose(f);
+}
+
+/* Lines of fray's log holding needle: their count, and the number of the
+ * first one (0: none) into *first. */
+static int log_scan(const struct harness *h, const char *needle, int *first)
+{
+    FILE *f = fopen(h->log, "r");
+    char line[4096];
+    int n = 0, at = 0;
+    *first = 0;
+    if (f == NULL)
+        return 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        at++;
+        if (strstr(line, needle) != NULL && n++ == 0)
+            *first = at;
+    }
+    fclose(f);
+    return n;
+}
+
+int harness_log_count(const struct harness *h, const char *needle)
+{
+    int first;
+    return log_scan(h, needle, &first);
+}
+
+int harness_log_line(const struct harness *h, const char *needle)
+{
+    int first;
+    log_scan(h, needle, &first);
+    return first;
+}
+
+void harness_wait_log(const struct harness *h, const char *needle, int min)
+{
+    for (int i = 0; i < HARNESS_LOG_WAIT_TRIES; i++) {
+        if (harness_log_count(h, needle) >= min)
+            return;
+        usleep(HARNESS_LOG_WAIT_US);
+    }
+    harness_dump_log(h);
+    fail_msg("the log lacks \"%s\" (x%d)", needle, min);
 }
 
 /* The fray binary under test: FRAY_TEST_BINARY when set (a test build of

@@ -150,4 +150,14 @@ int harness_log_port(struct harness *h, const char *what);
 /* Print fray's log to stderr (for failures). */
 void harness_dump_log(const struct harness *h);
 
+/* How many lines of fray's log hold needle. */
+int harness_log_count(const struct harness *h, const char *needle);
+
+/* The number of the first line of fray's log holding needle; 0: none. */
+int harness_log_line(const struct harness *h, const char *needle);
+
+/* Wait (10 s at most) until needle is in fray's log at least min times;
+ * else dump the log and fail the test. */
+void harness_wait_log(const struct harness *h, const char *needle, int min);
+
 #endif

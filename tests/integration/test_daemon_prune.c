@@ -1,5 +1,6 @@
-/* test_daemon_prune.c - the daemon prunes the store on its timer: with
- * [store] prune_interval_s = 1 a pass runs every second, forgets an
+/* test_daemon_prune.c - the daemon prunes the store on its timer: the
+ * first pass after READY (never before it), then with
+ * [store] prune_interval_s = 1 a pass every second; it forgets an
  * interaction id older than an hour, cuts a fight that ended long ago to
  * its final version, and logs what it did and the database's size. */
 #include "support.h"
@@ -13,33 +14,6 @@
 #include "daemon_harness.h"
 #include "store.h"
 
-/* How many times needle occurs in fray's log. */
-static int log_count(const struct harness *h, const char *needle)
-{
-    FILE *f = fopen(h->log, "r");
-    char line[2048];
-    int n = 0;
-    if (f == NULL)
-        return 0;
-    while (fgets(line, sizeof line, f) != NULL)
-        if (strstr(line, needle) != NULL)
-            n++;
-    fclose(f);
-    return n;
-}
-
-/* Wait (5 s at most) until needle is in the log at least min times. */
-static void wait_log(const struct harness *h, const char *needle, int min)
-{
-    for (int i = 0; i < 100; i++) {
-        if (log_count(h, needle) >= min)
-            return;
-        usleep(50 * 1000);
-    }
-    harness_dump_log(h);
-    fail_msg("the log lacks \"%s\" (x%d)", needle, min);
-}
-
 static void test_daemon_prunes_on_timer(void **state)
 {
     struct harness h;
@@ -47,8 +21,12 @@ static void test_daemon_prunes_on_timer(void **state)
 
     harness_start_conf(&h, NULL, NULL, true,
                        "[store]\nprune_interval_s = 1\n");
-    wait_log(&h, "prune: ", 2); /* at startup, then a second later */
-    wait_log(&h, "bytes", 2);
+    harness_wait_log(&h, "prune: ", 2); /* after READY, then a second later */
+    harness_wait_log(&h, "bytes", 2);
+    /* startup reaches READY without a pass over the store */
+    int ready = harness_log_line(&h, "-> ready (READY)");
+    assert_true(ready > 0);
+    assert_true(harness_log_line(&h, "prune: ") > ready);
     kill(h.fray, SIGTERM);
     assert_true(harness_wait_exit(&h, 5000) == 0);
 
@@ -64,7 +42,7 @@ static void test_daemon_prunes_on_timer(void **state)
     store_close(s);
 
     harness_start_fray(&h, NULL);
-    wait_log(&h, "prune: 1 interactions forgotten, 1 ended fights cut to "
+    harness_wait_log(&h, "prune: 1 interactions forgotten, 1 ended fights cut to "
                  "their final state, 0 deleted over the archive quota "
                  "(4 versions, 0 history lines); database ", 1);
     harness_stop(&h);

@@ -193,12 +193,35 @@ enum bot_err store_sq_fail_rc(struct store_sqlite *s, int rc, const char *what)
 
 /* ---- statements --------------------------------------------------------- */
 
+/* unbind(), which unlike the rest of SQLite's statement
+ * calls does not accept the NULL of a statement that failed to prepare. */
+static void unbind(sqlite3_stmt *st)
+{
+    if (st != NULL)
+        sqlite3_clear_bindings(st);
+}
+
+/* The statement `id`, prepared at its first use: opening the store does
+ * not parse statements a run may never need (startup reaches READY
+ * sooner). NULL when it cannot be prepared: SQLite answers a NULL
+ * statement with SQLITE_MISUSE, so the caller's step fails cleanly. */
+static sqlite3_stmt *stmt_get(struct store_sqlite *s, enum store_stmt id)
+{
+    if (s->stmt[id] == NULL &&
+        sqlite3_prepare_v3(s->db, store_stmt_sql[id], -1,
+                           SQLITE_PREPARE_PERSISTENT, &s->stmt[id],
+                           NULL) != SQLITE_OK)
+        store__fail(&s->base, BOT_DB, "preparing statement %d: %s", (int)id,
+                    sqlite3_errmsg(s->db));
+    return s->stmt[id];
+}
+
 /* The statement `id`, reset and unbound. */
 static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
 {
-    sqlite3_stmt *st = s->stmt[id];
+    sqlite3_stmt *st = stmt_get(s, id);
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return st;
 }
 
@@ -207,7 +230,7 @@ static sqlite3_stmt *stmt(struct store_sqlite *s, enum store_stmt id)
  * clearing stmt() does is skipped on the save's hot statements. */
 static sqlite3_stmt *stmt_rebind(struct store_sqlite *s, enum store_stmt id)
 {
-    return s->stmt[id];
+    return stmt_get(s, id);
 }
 
 /* Step a statement that returns no rows, then reset it. */
@@ -370,28 +393,10 @@ static int pragma_text(sqlite3 *db, const char *sql, char *buf, size_t len)
 /* KiB of SQLite's page cache for a reader (store_open_reader). */
 #define STORE_READER_CACHE_KB "256"
 
-/* The prepared statements (a reader's writing ones are prepared too, as
- * SQLite allows; stepping them fails, and a reader never does). */
-static enum bot_err db_prepare(struct store_sqlite *s, const char *path,
-                               char *err, size_t errlen)
-{
-    for (int i = 0; i < STMT__COUNT; i++) {
-        int rc = sqlite3_prepare_v3(s->db, store_stmt_sql[i], -1,
-                                    SQLITE_PREPARE_PERSISTENT, &s->stmt[i],
-                                    NULL);
-        if (rc != SQLITE_OK) {
-            snprintf(err, errlen, "database %s: preparing statement %d: %s",
-                     path, i, sqlite3_errmsg(s->db));
-            enum bot_err e = store__map_rc(rc);
-            return e == BOT_OK ? BOT_DB : e;
-        }
-    }
-    return BOT_OK;
-}
-
-/* Connection settings, WAL, migrations, prepared statements; a reader
- * (store_open_reader) only the busy timeout and the statements: the
- * writer that holds the lock has set the file up. */
+/* Connection settings, WAL, migrations (the statements are prepared at
+ * their first use, stmt_get()); a reader (store_open_reader) only the
+ * busy timeout and its cache: the writer that holds the lock has set the
+ * file up. */
 static enum bot_err db_setup(struct store_sqlite *s, const char *path,
                              bool memory, char *err, size_t errlen)
 {
@@ -405,7 +410,7 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
     if (s->reader) {
         (void)sqlite3_exec(db, "PRAGMA cache_size = -" STORE_READER_CACHE_KB,
                            NULL, NULL, NULL);
-        return db_prepare(s, path, err, errlen);
+        return BOT_OK;
     }
 
     /* auto_vacuum takes hold only in a new database, before its header is
@@ -454,11 +459,8 @@ static enum bot_err db_setup(struct store_sqlite *s, const char *path,
         }
     }
 
-    enum bot_err e = store__migrate(db, path, store_schema_steps,
-                                    store_schema_nsteps, err, errlen);
-    if (e != BOT_OK)
-        return e;
-    return db_prepare(s, path, err, errlen);
+    return store__migrate(db, path, store_schema_steps, store_schema_nsteps,
+                          err, errlen);
 }
 
 static void sq_close(struct store *base);
@@ -725,7 +727,7 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     sqlite3_bind_int64(st, 3, now);
     sqlite3_bind_text(st, 4, doc, -1, SQLITE_STATIC);
     e = run(s, st, "saving the encounter document");
-    sqlite3_clear_bindings(st); /* drop the borrowed doc pointer */
+    unbind(st); /* drop the borrowed doc pointer */
     return e;
 }
 
@@ -775,7 +777,7 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
     enum bot_err e = run(s, st, "packing an earlier version");
-    sqlite3_clear_bindings(st); /* drop the borrowed pointer */
+    unbind(st); /* drop the borrowed pointer */
     return e;
 }
 
@@ -1048,7 +1050,7 @@ static enum bot_err sq_change_add(struct store *base, uint64_t channel,
         e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter",
                         (unsigned long long)channel);
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1071,7 +1073,7 @@ static enum bot_err sq_change_list(struct store *base, uint64_t channel,
         else
             e = store_sq_fail_rc(s, rc, "counting the history");
         sqlite3_reset(c);
-        sqlite3_clear_bindings(c);
+        unbind(c);
         if (e != BOT_OK)
             return e;
     }
@@ -1092,7 +1094,7 @@ static enum bot_err sq_change_list(struct store *base, uint64_t channel,
     if (e == BOT_OK && rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "reading the history");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1130,7 +1132,7 @@ static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
     else
         e = store_sq_fail_rc(s, rc, "counting the history");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1219,7 +1221,7 @@ static enum bot_err sq_interaction_seen(struct store *base, const char *id,
     else
         e = store_sq_fail_rc(s, rc, "looking up an interaction");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1243,7 +1245,7 @@ static enum bot_err sq_interaction_record(struct store *base, const char *id,
     else if (rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "recording an interaction");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1281,7 +1283,7 @@ static enum bot_err sq_kv_get(struct store *base, const char *key, char **value)
     else
         e = store_sq_fail_rc(s, rc, "reading a key");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1333,7 +1335,7 @@ static enum bot_err sq_kv_set(struct store *base, const char *key,
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
     e = run(s, st, "writing a key");
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1379,7 +1381,7 @@ static enum bot_err sq_kv_delete(struct store *base, const char *key)
     sqlite3_stmt *st = stmt(s, STMT_KV_DELETE);
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     e = run(s, st, "deleting a key");
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1429,7 +1431,7 @@ static enum bot_err sq_kv_scan(struct store *base, const char *prefix,
     if (e == BOT_OK && rc != SQLITE_DONE)
         e = store_sq_fail_rc(s, rc, "listing keys");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1454,7 +1456,7 @@ static enum bot_err sq_kv_last(struct store *base, const char *prefix,
     else
         e = store_sq_fail_rc(s, rc, "reading the last key");
     sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 
@@ -1470,7 +1472,7 @@ static enum bot_err sq_kv_delete_below(struct store *base,
     sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, below, -1, SQLITE_STATIC);
     e = run(s, st, "deleting keys");
-    sqlite3_clear_bindings(st);
+    unbind(st);
     return e;
 }
 

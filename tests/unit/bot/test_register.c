@@ -267,6 +267,42 @@ static void test_register_hash_stable(void **state)
     free(b);
 }
 
+/* A set is known unchanged by its inputs: the same build, application,
+ * flags and systems give the same hash, and a change in any gives
+ * another (a new build is a new build id). */
+static void test_register_input_hash(void **state)
+{
+    (void)state;
+    char build[REGISTER_BUILD_ID_MAX], again[REGISTER_BUILD_ID_MAX];
+    /* the test binary is linked like fray, with a build id */
+    assert_true(register_build_id(build));
+    assert_true(strlen(build) >= 16);
+    assert_true(strspn(build, "0123456789abcdef") == strlen(build));
+    assert_true(register_build_id(again));
+    assert_string_equal(build, again);
+
+    size_t n = 0;
+    const struct rs_system *const *all = rs_all(&n);
+    assert_true(n >= 2);
+    const struct rs_system *swapped[2] = {all[1], all[0]};
+    char base[17], h[17];
+    register_input_hash(build, "1", all, 2, REGISTER_GUILD, base);
+    assert_int_equal(strlen(base), 16);
+    register_input_hash(build, "1", all, 2, REGISTER_GUILD, h);
+    assert_string_equal(base, h);
+    register_input_hash("ff", "1", all, 2, REGISTER_GUILD, h);
+    assert_string_not_equal(base, h);
+    register_input_hash(build, "2", all, 2, REGISTER_GUILD, h);
+    assert_string_not_equal(base, h);
+    register_input_hash(build, "1", all, 2, REGISTER_GUILD | REGISTER_CORE,
+                        h);
+    assert_string_not_equal(base, h);
+    register_input_hash(build, "1", all, 1, REGISTER_GUILD, h);
+    assert_string_not_equal(base, h);
+    register_input_hash(build, "1", swapped, 2, REGISTER_GUILD, h);
+    assert_string_not_equal(base, h);
+}
+
 /* The contexts of the command named name in cmds, as a bit set of Discord's
  * context numbers (1 << n); fails when it is missing. */
 static unsigned list_of(json_t *cmds, const char *name, const char *key)
@@ -502,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_register_roll_menus),
         cmocka_unit_test(test_register_names_autocomplete),
         cmocka_unit_test(test_register_hash_stable),
+        cmocka_unit_test(test_register_input_hash),
         cmocka_unit_test(test_register_config_needs_manage_server),
         cmocka_unit_test(test_register_contexts),
         cmocka_unit_test(test_register_localized_every_locale),
