@@ -292,6 +292,10 @@ static void fire_act(struct fire *f, int64_t waited)
     enum eng_err (*op)(struct rs_call *) =
         f->rs->ops->version >= 4 && f->rs->ops->timeout != NULL
             ? f->rs->ops->timeout : f->rs->ops->next;
+    /* An event of the order (enc_entry.h) waits on nobody's action: the
+     * clock moves on from it as /combat next does, in every system. */
+    if (e->entry_on != 0)
+        op = f->rs->ops->next;
     if (op(&c) != ENG_OK) {
         /* The rules allow nothing here (nobody can act): say so; the
          * GM decides. */

@@ -3,6 +3,7 @@
  */
 #include "cmd_doc.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -333,6 +334,37 @@ static void doc_attack_opts(struct sbuf *b, const struct rs_system *rs,
     doc_area(b, rs, style);
 }
 
+/* Where events of the order (/combat event) go in this system, from its
+ * declaration (rs_system.entries): the reason and the defaults. */
+static void doc_entries(struct sbuf *b, const struct rs_system *rs,
+                        enum cmd_doc_style style)
+{
+    const struct rs_entry_spec *sp = rs->entries;
+    if (sp == NULL)
+        return;
+    /* the reason is also a refusal's clause: capitalised here */
+    sbuf_addf(b, style == CMD_DOC_FILE ? "## Events of the order\n\n%c%s. "
+                                       : "**Events (`/combat event`):** "
+                                         "%c%s. ",
+              toupper((unsigned char)sp->why[0]), sp->why + 1);
+    if (sp->counts && sp->lair_at != 0)
+        sbuf_addf(b, "Without `at:` a lair action or a one-shot goes at "
+                     "count %lld", (long long)sp->lair_at);
+    else
+        sbuf_add(b, "Without `at:` a lair action or a one-shot goes at "
+                    "the start of the round");
+    if (sp->counts && sp->unique)
+        sbuf_add(b, ", and a hazard draws a card nobody holds");
+    else if (sp->counts && sp->hazard_roll != NULL)
+        sbuf_addf(b, ", and a hazard rolls `%s` for its count",
+                  sp->hazard_roll);
+    else if (sp->counts)
+        sbuf_add(b, ", and a hazard needs its `at:`");
+    else
+        sbuf_add(b, ", a hazard too");
+    sbuf_add(b, style == CMD_DOC_FILE ? ".\n\n" : ".\n");
+}
+
 void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
                     enum cmd_doc_style style)
 {
@@ -354,6 +386,7 @@ void cmd_doc_system(struct sbuf *b, const struct rs_system *rs,
     if (h != NULL && h->clock != NULL)
         sbuf_addf(b, style == CMD_DOC_FILE ? "## Turn clock\n\n%s\n\n"
                                            : "**Turn clock:** %s\n", h->clock);
+    doc_entries(b, rs, style);
     if (rs->ncmds > 0) {
         sbuf_add(b, style == CMD_DOC_FILE ? "## Commands\n\n"
                                           : "\n**Commands of this system:**\n");

@@ -300,6 +300,7 @@ cmd_handler_fn cmd_combat_hp;
 cmd_handler_fn cmd_combat_condition;
 cmd_handler_fn cmd_combat_resource;   /* cmd_resource.c */
 cmd_handler_fn cmd_combat_countdown;  /* cmd_countdown.c */
+cmd_handler_fn cmd_combat_event;      /* cmd_event.c */
 cmd_handler_fn cmd_combat_status;
 cmd_handler_fn cmd_combat_undo;
 cmd_handler_fn cmd_combat_history;

@@ -34,6 +34,8 @@ static const char *const ends_choices[] = {"start", "end", NULL};
 static const char *const res_actions[] = {"spend", "restore", "add",
                                           "remove", NULL};
 static const char *const res_resets[] = {"turn", "round", "never", NULL};
+/* /combat event (enc_entry.h) */
+static const char *const event_kinds[] = {"lair", "hazard", "once", NULL};
 /* Whose dice syntax to read (dice_dialect_name()); "server": the server's */
 static const char *const dialect_choices[] = {
     "fray", "dicemaiden", "roll20", "foundry", "avrae", "sidekick", NULL};
@@ -280,6 +282,26 @@ static const struct cmd_spec table[] = {
           RS_BOOL("pause", "Stop it counting down"),
           RS_BOOL("resume", "Start it counting down again"),
           RS_BOOL("remove", "Take it away, unannounced")),
+     NULL, NULL},
+
+    {"combat", "event", ENC_CMD | CMD_F_GM_ONLY, GUILD,
+     "GM: put a lair action, a hazard or a one-shot in the order",
+     "/combat event name:Lava kind:hazard note:\"Lava rises\" dice:1d10",
+     cmd_combat_event,
+     OPTS(RS_TEXT("name", true, ENC_MAX_ENTRY_NAME, "The event's name"),
+          RS_CHOICE("kind", false, event_kinds,
+                    "lair (every round, default), hazard (its own turn) or "
+                    "once (one round)"),
+          RS_TEXT("at", false, 8,
+                  "Where: a count or card, start or end (of the round)"),
+          RS_INT("round", false, 1, ENC_MAX_ROUNDS,
+                 "once: the round it comes in (default the next)"),
+          RS_TEXT("dice", false, ENC_MAX_ENTRY_DICE,
+                  "Dice rolled when it comes up"),
+          RS_TEXT("note", false, ENC_MAX_ENTRY_NOTE,
+                  "What happens, said when it comes up"),
+          RS_BOOL("hidden", "The GM's alone: players see nothing of it"),
+          RS_BOOL("remove", "Take it out of the order")),
      NULL, NULL},
 
     {"combat", "status", CMD_F_NEEDS_ENC, GUILD,

@@ -102,7 +102,8 @@ void render_change_summary_of(struct sbuf *out, const char *text,
 #define RENDER_ENC_TRACKER_MIN 1000
 #define RENDER_ENC_FOOTER_ROOM 200  /* the footer line */
 #define RENDER_ENC_MORE_LINE 40     /* "… 12 more below" */
-#define RENDER_ENC_MAX_LINES (ENC_MAX_ORDER + ENC_MAX_COMBATANTS)
+#define RENDER_ENC_MAX_LINES \
+    (ENC_MAX_ORDER + ENC_MAX_COMBATANTS + ENC_MAX_ENTRIES)
 /* Compact lines, for fights whose full tracker does not fit: bytes of a
  * name, a side and a condition name before they are cut, and conditions
  * shown before "+N". */
@@ -138,14 +139,18 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
 
 /* One place in the tracker's order: a combatant and which of its
  * initiative values (cards: a creature may hold several; -1 none). */
+/* A place of the tracker: a combatant on one of its initiative values, or
+ * an event of the order (enc_entry.h; c is then NULL). */
 struct render_slot {
     const struct enc_combatant *c;
     int init_idx;
+    const struct enc_entry *ev;
 };
-/* The tracker's places in order, those outside the order after them;
- * returns how many went to out (at most max). */
+/* The tracker's places in order, those outside the order after them,
+ * events of the order at their places (a hidden one in the GM's view
+ * alone); returns how many went to out (at most max). */
 int render_tracker_slots(const struct encounter *e, struct render_slot *out,
-                         int max);
+                         int max, bool gm_view);
 /* Whether s is the running turn's place. */
 bool render_slot_current(const struct encounter *e,
                          const struct render_slot *s);

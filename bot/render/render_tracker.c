@@ -13,6 +13,7 @@
 #include "render_roll.h"
 #include "rs.h"
 #include "sbuf.h"
+#include "turn.h"
 
 /* User text for a line, escaped; when max > 0 and it is longer than max
  * bytes, its middle is cut out ("Captain of…North 12": names in big fights
@@ -216,6 +217,50 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     sbuf_addc(b, '\n');
 }
 
+/* An event of the order's line: the turn marker when the turn stopped on
+ * it, its count or card, its name and kind, its note and dice. Only ever
+ * drawn for whoever may see it (render_tracker_slots). */
+static void event_line(struct sbuf *b, const struct encounter *e,
+                       const struct enc_entry *x, bool compact)
+{
+    sbuf_add(b, e->entry_on == x->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
+    if (e->status != ENC_ST_SETUP && x->at == ENC_ENTRY_COUNT) {
+        sbuf_addc(b, '`');
+        render_int(b, x->count, compact ? 0 : 3);
+        sbuf_add(b, "` ");
+    }
+    char *name = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
+    char place[64];
+    enc_entry_place(e, x, place, sizeof place);
+    sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
+              enc_entry_kind_word(x->kind), place);
+    free(name);
+    if (x->hidden)
+        sbuf_add(b, compact ? " (h)" : " (hidden)");
+    if (!compact && x->note[0] != '\0') {
+        char *note = msg_escape(x->note);
+        sbuf_addf(b, " \xE2\x80\x94 %s", note ? note : "");
+        free(note);
+    }
+    if (!compact && x->dice[0] != '\0') {
+        char *dice = msg_escape(x->dice);
+        sbuf_addf(b, " `%s`", dice ? dice : "");
+        free(dice);
+    }
+    sbuf_addc(b, '\n');
+}
+
+/* A place's line, whichever it is. */
+static void slot_line(struct sbuf *b, const struct encounter *e,
+                      const struct render_slot *s, bool gm_view,
+                      bool compact)
+{
+    if (s->ev != NULL)
+        event_line(b, e, s->ev, compact);
+    else
+        tracker_line(b, e, s->c, s->init_idx, gm_view, compact);
+}
+
 void render_combatant(struct sbuf *b, const struct encounter *e,
                       const struct enc_combatant *c)
 {
@@ -227,7 +272,7 @@ void render_combatant(struct sbuf *b, const struct encounter *e,
 void render_tracker_row(struct sbuf *b, const struct encounter *e,
                         const struct render_slot *s, bool gm_view)
 {
-    tracker_line(b, e, s->c, s->init_idx, gm_view, false);
+    slot_line(b, e, s, gm_view, false);
     while (b->len > 0 && b->buf[b->len - 1] == '\n')
         b->buf[--b->len] = '\0';
 }
@@ -235,6 +280,8 @@ void render_tracker_row(struct sbuf *b, const struct encounter *e,
 bool render_slot_current(const struct encounter *e,
                          const struct render_slot *s)
 {
+    if (s->ev != NULL)
+        return e->entry_on == s->ev->id;
     return row_current(e, s->c, s->init_idx);
 }
 
@@ -256,35 +303,82 @@ static void lines_free(struct tracker_lines *t)
 }
 
 static void lines_add(struct tracker_lines *t, const struct encounter *e,
-                      const struct enc_combatant *c, int init_idx,
-                      bool gm_view, bool compact)
+                      const struct render_slot *slot, bool gm_view,
+                      bool compact)
 {
     struct sbuf b;
     if (t->n >= RENDER_ENC_MAX_LINES)
         return;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
-    tracker_line(&b, e, c, init_idx, gm_view, compact);
+    slot_line(&b, e, slot, gm_view, compact);
     char *s = sbuf_take(&b);
     sbuf_cleanup(&b);
     if (s == NULL)
         return;
-    if (t->current < 0 && row_current(e, c, init_idx))
+    if (t->current < 0 && render_slot_current(e, slot))
         t->current = t->n;
     t->line[t->n++] = s;
     t->bytes += strlen(s);
 }
 
+/* Events of the order go at their places among the slots; the ones
+ * drawn are marked in done (bit per entry). */
+struct event_places {
+    const struct encounter *e;
+    bool gm_view;
+    unsigned done;
+};
+
+/* Add the events at place at (for counts: those before a slot of value
+ * when bounded), in the order the turn reaches them. */
+static int events_add(struct event_places *p, enum enc_entry_at at,
+                      bool bounded, int64_t value, struct render_slot *out,
+                      int n, int max)
+{
+    const struct encounter *e = p->e;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < e->nentries; i++) {
+            const struct enc_entry *x = &e->entries[i];
+            if ((p->done >> i) & 1 || x->at != (int32_t)at ||
+                (x->hidden && !p->gm_view))
+                continue;
+            if (bounded && !enc_entry_precedes(e, x, value))
+                continue;
+            /* the soonest count first: one that precedes the best's own
+             * count comes before it */
+            if (best < 0 || (at == ENC_ENTRY_COUNT &&
+                             enc_entry_precedes(e, x,
+                                                e->entries[best].count)))
+                best = i;
+        }
+        if (best < 0 || n >= max)
+            return n;
+        p->done |= 1u << best;
+        out[n++] = (struct render_slot){NULL, -1, &e->entries[best]};
+    }
+}
+
 int render_tracker_slots(const struct encounter *e, struct render_slot *out,
-                         int max)
+                         int max, bool gm_view)
 {
     int n = 0;
-    if (e->status != ENC_ST_SETUP && e->norder > 0) {
+    struct event_places ev = {e, gm_view, 0};
+    bool setup = e->status == ENC_ST_SETUP;
+    if (e->nentries > 0 && !setup)
+        n = events_add(&ev, ENC_ENTRY_START, false, 0, out, n, max);
+    if (!setup && e->norder > 0) {
         for (int i = 0; i < e->norder && n < max; i++) {
             const struct enc_combatant *c = enc_by_id_c(e, e->order[i].id);
             if (c == NULL)
                 continue;
+            if (e->nentries > 0)
+                n = events_add(&ev, ENC_ENTRY_COUNT, true,
+                               turn_slot_value(e, i), out, n, max);
+            if (n >= max)
+                break;
             /* A hidden combatant keeps its place, unnamed. */
-            out[n++] = (struct render_slot){c, e->order[i].init_idx};
+            out[n++] = (struct render_slot){c, e->order[i].init_idx, NULL};
         }
         /* Combatants not in the order (alternating rulesets, late
          * arrivals) are listed after it. */
@@ -294,11 +388,19 @@ int render_tracker_slots(const struct encounter *e, struct render_slot *out,
                 listed = e->order[k].id == e->cs[i].id;
             if (listed)
                 continue;
-            out[n++] = (struct render_slot){&e->cs[i], -1};
+            out[n++] = (struct render_slot){&e->cs[i], -1, NULL};
         }
     } else {
         for (int i = 0; i < e->ncs && n < max; i++)
-            out[n++] = (struct render_slot){&e->cs[i], 0};
+            out[n++] = (struct render_slot){&e->cs[i], 0, NULL};
+    }
+    if (e->nentries > 0) {
+        /* In setup every event is listed after the combatants, in the
+         * order they will come. */
+        if (setup)
+            n = events_add(&ev, ENC_ENTRY_START, false, 0, out, n, max);
+        n = events_add(&ev, ENC_ENTRY_COUNT, false, 0, out, n, max);
+        n = events_add(&ev, ENC_ENTRY_END, false, 0, out, n, max);
     }
     return n;
 }
@@ -307,10 +409,10 @@ static void lines_build(struct tracker_lines *t, const struct encounter *e,
                         bool gm_view, bool compact)
 {
     struct render_slot slot[RENDER_ENC_MAX_LINES];
-    int n = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES);
+    int n = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES, gm_view);
     t->current = -1;
     for (int i = 0; i < n; i++)
-        lines_add(t, e, slot[i].c, slot[i].init_idx, gm_view, compact);
+        lines_add(t, e, &slot[i], gm_view, compact);
 }
 
 /* Bytes of text the embeds already in m hold (a bound on characters). */
@@ -471,7 +573,13 @@ void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
     sbuf_add(foot, " \xC2\xB7 round ");
     render_int(foot, e->round, 0);
-    if (cur != NULL && cur->hidden && !gm_view) {
+    const struct enc_entry *on = enc_entry_on(e);
+    if (on != NULL && (gm_view || !on->hidden)) {
+        /* the turn stopped on an event: a hidden one says nothing */
+        sbuf_add(foot, " \xC2\xB7 ");
+        sbuf_add(foot, on->name);
+        sbuf_addf(foot, " (%s)", enc_entry_kind_word(on->kind));
+    } else if (cur != NULL && cur->hidden && !gm_view) {
         sbuf_add(foot, " \xC2\xB7 someone unseen acts");
     } else if (cur != NULL) {
         sbuf_add(foot, " \xC2\xB7 ");

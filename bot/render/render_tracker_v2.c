@@ -43,7 +43,8 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
     sbuf_cleanup(&head);
 
     struct render_slot *slot = malloc(RENDER_ENC_MAX_LINES * sizeof *slot);
-    int n = slot != NULL ? render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES)
+    int n = slot != NULL ? render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES,
+                                              gm_view)
                          : 0;
     if (n > 0)
         msg_v2_add(v, MSG_V2_SEPARATOR, NULL);
@@ -56,7 +57,9 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
         if (p == NULL)
             break;
         /* A row that hides who it is names nobody, even inside fray. */
-        p->who = slot[i].c->hidden && !gm_view ? 0 : slot[i].c->id;
+        p->who = slot[i].c == NULL || (slot[i].c->hidden && !gm_view)
+                     ? 0
+                     : slot[i].c->id;
         if (v->focus < 0 && render_slot_current(e, &slot[i]))
             v->focus = v->nparts - 1;
     }

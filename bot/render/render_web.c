@@ -158,7 +158,9 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
     sbuf_add(out, "</header>\n<ol class=\"order\">\n");
 
     struct render_slot *slot = malloc(RENDER_ENC_MAX_LINES * sizeof *slot);
-    int ns = slot != NULL ? render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES)
+    /* the players' places: a hidden event of the order has none */
+    int ns = slot != NULL ? render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES,
+                                                 false)
                           : 0;
     for (int i = 0; i < ns; i++) {
         bool cur = render_slot_current(e, &slot[i]);

@@ -326,6 +326,48 @@ static void dump_cds(struct jw *w, const struct encounter *e)
     JW_LIT(w, "]");
 }
 
+/* The words events of the order (enc_entry.h) are stored with: the
+ * kind and the place, each indexed by its enum. */
+static const char *const entry_kinds[] = {"lair", "hazard", "once"};
+static const char *const entry_ats[] = {"count", "start", "end"};
+
+/* The events of the order; absent when there are none, so a document from
+ * before them reads as it always did and a fight without them pays
+ * nothing. */
+static void dump_entries(struct jw *w, const struct encounter *e)
+{
+    if (e->nentries == 0)
+        return;
+    if (e->entry_on != 0)
+        JW_I64(w, "event_on", e->entry_on);
+    JW_KEY(w, "events");
+    JW_LIT(w, "[");
+    for (int i = 0; i < e->nentries; i++) {
+        const struct enc_entry *x = &e->entries[i];
+        if (i > 0)
+            JW_LIT(w, ",");
+        JW_LIT(w, "{");
+        JW_KEY1(w, "id");
+        jw_i64(w, x->id);
+        JW_STR(w, "name", x->name);
+        JW_STR(w, "kind", entry_kinds[x->kind]);
+        JW_STR(w, "at", entry_ats[x->at]);
+        if (x->at == ENC_ENTRY_COUNT)
+            JW_I64(w, "count", x->count);
+        if (x->kind == ENC_ENTRY_ONCE)
+            JW_I64(w, "round", x->round);
+        JW_I64(w, "fired", x->fired);
+        if (x->note[0] != '\0')
+            JW_STR(w, "note", x->note);
+        if (x->dice[0] != '\0')
+            JW_STR(w, "dice", x->dice);
+        if (x->hidden)
+            JW_BOOL(w, "hidden", true);
+        JW_LIT(w, "}");
+    }
+    JW_LIT(w, "]");
+}
+
 static void dump_header(struct jw *w, const struct encounter *e)
 {
     JW_KEY1(w, "v");
@@ -350,6 +392,7 @@ static void dump_header(struct jw *w, const struct encounter *e)
     if (e->trust)
         JW_BOOL(w, "trust", true);
     dump_clock(w, &e->clock);
+    dump_entries(w, e);
 }
 
 char *enc_json_dump(const struct encounter *e)
@@ -750,6 +793,55 @@ static void rd_cds(struct rd *r, json_t *a, struct encounter *e)
     }
 }
 
+/* A stored word's index in words (n of them), or -1. */
+static int rd_word(json_t *o, const char *key, const char *const *words,
+                   int n)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    for (int i = 0; s != NULL && i < n; i++)
+        if (strcmp(s, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Events of the order, each optional part as dump_entries leaves it out. */
+static void rd_entries(struct rd *r, json_t *o, struct encounter *e)
+{
+    json_t *a = json_object_get(o, "events");
+    if (a == NULL)
+        return;
+    if (!json_is_array(a) || json_array_size(a) > ENC_MAX_ENTRIES) {
+        rd_fail(r, "events");
+        return;
+    }
+    for (size_t i = 0; i < json_array_size(a) && !r->bad; i++) {
+        json_t *t = json_array_get(a, i);
+        struct enc_entry *x = &e->entries[e->nentries++];
+        memset(x, 0, sizeof *x);
+        x->id = (uint32_t)rd_int(r, t, "id", 1, UINT32_MAX);
+        rd_str(r, t, "name", x->name, sizeof x->name);
+        x->kind = rd_word(t, "kind", entry_kinds, 3);
+        x->at = rd_word(t, "at", entry_ats, 3);
+        if (x->kind < 0 || x->at < 0) {
+            rd_fail(r, "event kind");
+            return;
+        }
+        if (x->at == ENC_ENTRY_COUNT)
+            x->count = rd_int(r, t, "count", -ENC_MAX_VALUE, ENC_MAX_VALUE);
+        if (x->kind == ENC_ENTRY_ONCE)
+            x->round = (int32_t)rd_int(r, t, "round", 1, ENC_MAX_ROUNDS);
+        x->fired = (int32_t)rd_int(r, t, "fired", 0, INT32_MAX);
+        if (json_object_get(t, "note") != NULL)
+            rd_str(r, t, "note", x->note, sizeof x->note);
+        if (json_object_get(t, "dice") != NULL)
+            rd_str(r, t, "dice", x->dice, sizeof x->dice);
+        if (json_object_get(t, "hidden") != NULL)
+            x->hidden = rd_bool(r, t, "hidden");
+    }
+    if (json_object_get(o, "event_on") != NULL)
+        e->entry_on = (uint32_t)rd_int(r, o, "event_on", 1, UINT32_MAX);
+}
+
 static void rd_combatant(struct rd *r, json_t *o, struct enc_combatant *c,
                          int nsides, const struct rs_state_spec *sp)
 {
@@ -918,6 +1010,7 @@ enum bot_err enc_json_load(const char *doc, struct encounter **out, char *err,
     if (json_object_get(o, "trust") != NULL)
         e->trust = rd_bool(&r, o, "trust");
     rd_clock(&r, o, &e->clock);
+    rd_entries(&r, o, e);
 
     json_t *set = json_object_get(o, "settings");
     if (!json_is_object(set) || json_object_size(set) > ENC_MAX_SETTINGS) {

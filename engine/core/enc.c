@@ -117,16 +117,21 @@ static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
            sizeof *d - offsetof(struct enc_combatant, dealt));
 }
 
-/* The same for the encounter: its settings, countdowns and turn order are
- * sized for the limits and copied as far as they are used. */
+/* The same for the encounter: its settings, events, countdowns and turn
+ * order are sized for the limits and copied as far as they are used. */
 static void enc_copy_used(struct encounter *d, const struct encounter *s)
 {
     memcpy(d, s, offsetof(struct encounter, settings));
     memcpy(d->settings, s->settings,
            (size_t)s->nsettings * sizeof s->settings[0]);
     memcpy(&d->nsettings, &s->nsettings,
-           offsetof(struct encounter, cds) -
+           offsetof(struct encounter, entries) -
                offsetof(struct encounter, nsettings));
+    memcpy(d->entries, s->entries,
+           (size_t)s->nentries * sizeof s->entries[0]);
+    memcpy(&d->nentries, &s->nentries,
+           offsetof(struct encounter, cds) -
+               offsetof(struct encounter, nentries));
     memcpy(d->cds, s->cds, (size_t)s->ncds * sizeof s->cds[0]);
     memcpy(&d->ncds, &s->ncds,
            offsetof(struct encounter, order) -

@@ -9,7 +9,8 @@
  *              string as a length byte and its bytes), the used settings
  *              (key, value), the used sides (name, typed state), the used
  *              turn order, each used countdown's name and the fields after
- *              it, the encounter's typed state, and each combatant;
+ *              it, the used events of the order (whole: they are few), the
+ *              encounter's typed state, and each combatant;
  *   combatant  its bytes outside its strings and arrays, then name,
  *              init_expr, sheet and note, and for each used stat, track and
  *              condition its name and the fields after the name, and each
@@ -211,7 +212,8 @@ size_t enc_pack_to(const struct encounter *e, void *buf, size_t cap)
     put_span(&w, e, EE(ruleset), E(name));
     put_span(&w, e, EE(name), E(settings));
     put_span(&w, e, EE(settings), E(sides));
-    put_span(&w, e, EE(sides), E(cs));       /* not cs and cs_cap */
+    put_span(&w, e, EE(sides), E(entries));
+    put_span(&w, e, EE(entries), E(cs));     /* not cs and cs_cap */
     put_span(&w, e, EE(cs), E(cs_cap));
     put_span(&w, e, EE(cs_cap), E(cds));
     put_span(&w, e, EE(cds), E(order));
@@ -232,6 +234,7 @@ size_t enc_pack_to(const struct encounter *e, void *buf, size_t cap)
         put_str(&w, x->name);
         put_span(&w, x, offsetof(struct enc_cd, left), sizeof *x);
     }
+    put(&w, e->entries, (size_t)e->nentries * sizeof e->entries[0]);
     put_state(&w, &e->sys->enc_state, e->st);
     for (int i = 0; i < e->ncs; i++)
         put_comb(&w, e->sys, &e->cs[i]);
@@ -368,7 +371,8 @@ struct encounter *enc_unpack(const struct enc_pack *p)
     get_span(&r, e, EE(ruleset), E(name));
     get_span(&r, e, EE(name), E(settings));
     get_span(&r, e, EE(settings), E(sides));
-    get_span(&r, e, EE(sides), E(cs));
+    get_span(&r, e, EE(sides), E(entries));
+    get_span(&r, e, EE(entries), E(cs));
     get_span(&r, e, EE(cs), E(cs_cap));
     get_span(&r, e, EE(cs_cap), E(cds));
     get_span(&r, e, EE(cds), E(order));
@@ -399,6 +403,7 @@ struct encounter *enc_unpack(const struct enc_pack *p)
         get_str(&r, x->name);
         get_span(&r, x, offsetof(struct enc_cd, left), sizeof *x);
     }
+    get(&r, e->entries, (size_t)e->nentries * sizeof e->entries[0]);
     if (!get_state(&r, &sys->enc_state, &e->st))
         goto fail;
     if (ncs > 0) {

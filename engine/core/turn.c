@@ -28,6 +28,15 @@ void turn_order_build(struct encounter *e, turn_cmp_fn *cmp)
     e->norder = n;
 }
 
+int64_t turn_slot_value(const struct encounter *e, int idx)
+{
+    const struct enc_slot *s = &e->order[idx];
+    const struct enc_combatant *who = enc_by_id_c(e, s->id);
+    if (who == NULL || s->init_idx < 0 || s->init_idx >= who->ninit)
+        return 0;
+    return who->init[s->init_idx];
+}
+
 bool turn_can_act(const struct enc_combatant *who)
 {
     return (who->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) == 0;
@@ -124,14 +133,28 @@ static void turn_fixed_from(struct rs_call *c, int idx,
     /* Two full passes: one may start a new round, a second one proves
      * nobody can act. */
     for (int steps = 0; steps <= 2 * e->norder; steps++) {
+        /* An event of the order stops the walk where it sits; turn_idx
+         * is left so that the next call comes back to the same place. */
         if (idx >= e->norder) {
+            if (enc_entry_edge(c, ENC_ENTRY_END)) {
+                e->turn_idx = e->norder - 1;
+                return;
+            }
             idx = 0;
             turn_round(c);
             if (round_start != NULL)
                 round_start(c);
+            if (enc_entry_edge(c, ENC_ENTRY_START)) {
+                e->turn_idx = -1;
+                return;
+            }
         }
         if (e->norder == 0)
             break;
+        if (enc_entry_before(c, turn_slot_value(e, idx))) {
+            e->turn_idx = idx - 1;
+            return;
+        }
         struct enc_combatant *who = enc_by_id(e, e->order[idx].id);
         e->turn_idx = idx;
         if (who != NULL && turn_can_act(who)) {
@@ -163,6 +186,7 @@ void turn_fixed_next_down(struct rs_call *c,
                           void (*round_start)(struct rs_call *c),
                           turn_down_fn *down)
 {
+    enc_entry_leave(c);
     turn_end(c);
     turn_fixed_from(c, c->e->turn_idx + 1, round_start, down);
 }

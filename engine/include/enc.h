@@ -127,6 +127,39 @@ struct enc_cd {
                                 in does not count (as a condition's) */
 };
 
+/* What an event of the order is (enc_entry.h). */
+enum enc_entry_kind {
+    ENC_ENTRY_LAIR = 0,      /* at a fixed place every round */
+    ENC_ENTRY_HAZARD,        /* at a place of its own (a count it rolled,
+                                a card it drew) every round */
+    ENC_ENTRY_ONCE,          /* at its place in one round, then gone */
+};
+
+/* Where in a round an event sits. */
+enum enc_entry_at {
+    ENC_ENTRY_COUNT = 0,     /* at an initiative count or card: count */
+    ENC_ENTRY_START,         /* at the start of the round */
+    ENC_ENTRY_END,           /* at the end of the round */
+};
+
+/* An entry in the order that is not a combatant: a lair action, a
+ * hazard, a one-shot. It is never a target and never on a side; the turn
+ * stops on it when its place comes (enc_entry.h). Called an entry here
+ * because enc_event is what a change reports. */
+struct enc_entry {
+    uint32_t id;             /* from next_id, as a combatant's */
+    char name[ENC_MAX_ENTRY_NAME + 1];
+    char note[ENC_MAX_ENTRY_NOTE + 1];  /* "" for none */
+    char dice[ENC_MAX_ENTRY_DICE + 1];  /* rolled when it comes up; "" */
+    int32_t kind;            /* enum enc_entry_kind */
+    int32_t at;              /* enum enc_entry_at */
+    int64_t count;           /* ENC_ENTRY_COUNT: the count or card */
+    int32_t round;           /* ENC_ENTRY_ONCE: the round it comes in */
+    int32_t fired;           /* the last round it came up in (or whose
+                                place had passed when it was added) */
+    bool hidden;             /* the GM's alone: players see nothing */
+};
+
 #define ENC_CF_DOWN   (1u << 0)  /* out of the fight: turns are skipped */
 #define ENC_CF_ACTED  (1u << 1)  /* has taken its turn this round/phase */
 #define ENC_CF_MAJOR  (1u << 2)  /* a major NPC (resolve ruleset) */
@@ -201,11 +234,12 @@ struct enc_slot {
 };
 
 /* enc_clone copies an encounter in parts: everything before settings, the
- * used settings, everything from nsettings to cds, the used countdowns,
- * everything from ncds to order, the used order, and everything from
- * norder on. A new field goes anywhere but inside those three arrays'
- * places. enc_pack (enc_pack.h) keeps the same parts, the used sides and
- * strings up to their ends; st stays the last field. */
+ * used settings, everything from nsettings to entries, the used entries,
+ * everything from nentries to cds, the used countdowns, everything from
+ * ncds to order, the used order, and everything from norder on. A new
+ * field goes anywhere but inside those four arrays' places. enc_pack
+ * (enc_pack.h) keeps the same parts, the used sides and strings up to
+ * their ends; st stays the last field. */
 struct encounter {
     const struct rs_system *sys; /* its ruleset (static) */
     char ruleset[ENC_MAX_RS_ID + 1];
@@ -232,6 +266,10 @@ struct encounter {
     int nsettings;
     struct enc_side sides[ENC_MAX_SIDES];
     int nsides;
+    struct enc_entry entries[ENC_MAX_ENTRIES]; /* events of the order */
+    int nentries;
+    uint32_t entry_on;       /* the event the turn stopped on; 0 = none
+                                (then current says whose turn it is) */
 
     struct enc_combatant *cs;  /* combatants, in display order */
     int ncs;

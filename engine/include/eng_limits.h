@@ -94,6 +94,16 @@ _Static_assert(DICE_MAX_DEPTH <= 64, "the dice parser recurses on the C stack");
 #define ENC_MAX_CD_NAME 40
 /* A countdown's largest count, in rounds or turns. */
 #define ENC_MAX_CD_COUNT 99
+/* Events of the order (/combat event, enc_entry.h) one fight holds: a
+ * lair, a hazard or two and a few one-shots; kept in the encounter, and
+ * copied only as far as used. */
+#define ENC_MAX_ENTRIES 8
+/* An event's name, in bytes: a short label for the tracker row. */
+#define ENC_MAX_ENTRY_NAME 32
+/* An event's note, said when it comes up, in bytes. */
+#define ENC_MAX_ENTRY_NOTE 200
+/* An event's dice, in bytes: one expression as an attack's. */
+#define ENC_MAX_ENTRY_DICE 48
 /* One change's line in the fight's history (the first line of what
  * happened), in bytes; a longer one is kept to this with an ellipsis. */
 #define ENC_MAX_CHANGE_TEXT 160

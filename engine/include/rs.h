@@ -460,6 +460,26 @@ struct rs_area {
     int max_targets;           /* the target and the others, at most */
 };
 
+/* Where a system's turn structure lets an event of the order sit
+ * (/combat event, enc_entry.h). Every event may go at the start or the
+ * end of a round; counts adds at:<count>, a place among the combatants'
+ * own counts or cards. */
+struct rs_entry_spec {
+    bool counts;             /* at:<count> places it in the order */
+    bool low_first;          /* the order runs lowest count first (cards) */
+    int64_t lo, hi;          /* at:'s counts */
+    bool unique;             /* a count is held once (a card of one deck):
+                                at: must be free, and a hazard without at:
+                                draws a free one */
+    const char *hazard_roll; /* what a hazard without at: rolls for its
+                                count; NULL: it needs at: (or draws, when
+                                unique) */
+    int64_t lair_at;         /* a lair action's count without at:; 0: the
+                                start of the round */
+    const char *why;         /* where events go here and why: help, the
+                                ruleset's page and refusals say it */
+};
+
 #define RS_F_SIDES_REQUIRED (1u << 0) /* every combatant needs a side */
 #define RS_F_ALTERNATING    (1u << 1) /* sides take turns picking */
 #define RS_F_OPEN_STATS     (1u << 2) /* stats beyond the declared ones are
@@ -505,6 +525,9 @@ struct rs_system {
     const struct rs_lasting *lasts; /* what a saved character keeps beyond
                                        tracks and lasting conditions; NULL:
                                        nothing more */
+    const struct rs_entry_spec *entries; /* where events of the order go;
+                                            NULL: the start or end of a
+                                            round only */
 };
 
 /* ---- the registry ---------------------------------------------------------- */

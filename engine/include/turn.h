@@ -14,12 +14,16 @@
  * X's turn" applied during X's own turn lasts to the end of X's next turn,
  * and undo, which restores a saved encounter, is exact by construction.
  *
+ * Events of the order (enc_entry.h) stop a fixed walk at their places:
+ * the start and end of each round and before the slots they precede.
+ *
  * Ownership: arguments are borrowed for the call.
  */
 #ifndef TURN_H
 #define TURN_H
 
 #include "enc.h"
+#include "enc_entry.h"
 #include "rs.h"
 
 /* Order two slots: < 0 when a acts before b. Must be a total order (break
@@ -84,6 +88,10 @@ enum eng_err turn_op_next(struct rs_call *c);
 /* Begin a fixed-order fight whose initiative is already rolled: refuse an
  * empty fight, sort the order by cmp and start round 1. */
 enum eng_err turn_fixed_start(struct rs_call *c, turn_cmp_fn *cmp);
+
+/* The count or card of order slot idx (0 when its combatant is gone):
+ * what an event of the order (enc_entry.h) is placed against. */
+int64_t turn_slot_value(const struct encounter *e, int idx);
 
 /* Whether who can take a turn (not down, not dead). */
 bool turn_can_act(const struct enc_combatant *who);

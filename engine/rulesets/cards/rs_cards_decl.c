@@ -334,6 +334,21 @@ static const struct rs_kept cards_kept[] = {
     {NULL, NULL},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec cards_entries = {
+    .counts = true,
+    .low_first = true,
+    .lo = 1,
+    .hi = 10,
+    .unique = true,             /* one deck: a hazard's card is its own */
+    .hazard_roll = NULL,        /* it draws instead */
+    .lair_at = 0,               /* at the start of the round */
+    .why = "everyone involved draws a card, so a hazard draws its own "
+           "from the deck (or takes a free one with at:) and acts on it, "
+           "lowest first; other events go at the start of the round, "
+           "where the chapter's fire burns, or at its end",
+};
+
 const struct rs_system rs_cards = {
     .version = RS_SYSTEM_VERSION,
     .id = "cards",
@@ -359,4 +374,5 @@ const struct rs_system rs_cards = {
                    CARDS_N(cards_comb_fields)},
     .rank = 50,
     .harm = cards_harm,
+    .entries = &cards_entries,
 };

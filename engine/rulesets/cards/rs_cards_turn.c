@@ -45,6 +45,11 @@ static void cards_deck_rest(const struct encounter *e, struct cards_deck *d)
         for (int k = 0; k < e->cs[i].ninit; k++)
             if (e->cs[i].init[k] >= 1 && e->cs[i].init[k] <= CARDS_DECK)
                 held[e->cs[i].init[k]] = true;
+    /* A hazard's own card (enc_entry.h) is out of the deck too. */
+    for (int i = 0; i < e->nentries; i++)
+        if (e->entries[i].at == ENC_ENTRY_COUNT &&
+            e->entries[i].count >= 1 && e->entries[i].count <= CARDS_DECK)
+            held[e->entries[i].count] = true;
     d->n = 0;
     for (int v = 1; v <= CARDS_DECK; v++)
         if (!held[v])
@@ -207,10 +212,18 @@ static void cards_advance(struct rs_call *c)
         if (idx < 0) {
             if (e->norder == 0)
                 break;
+            /* An event of the order stops the deal's walk; played bits
+             * bring the next call back to the same place. */
+            if (enc_entry_edge(c, ENC_ENTRY_END))
+                return;
             turn_round(c);
             cards_round_start(c);
+            if (enc_entry_edge(c, ENC_ENTRY_START))
+                return;
             continue;
         }
+        if (enc_entry_before(c, turn_slot_value(e, idx)))
+            return;
         struct enc_combatant *who = enc_by_id(e, e->order[idx].id);
         struct cards_comb *st = CARDS_C(who);
         e->turn_idx = idx;
@@ -279,13 +292,15 @@ enum eng_err cards_begin(struct rs_call *c)
     const struct rs_arg *sa = rs_arg_in(args, nargs, "surprise");
     int surprise = sa != NULL ? sa->side : -1;
     /* Count the cards first: nothing changes when they do not suffice. */
-    int need = 0;
+    int need = 0, deck = CARDS_DECK;
     for (int i = 0; i < e->ncs; i++)
         if (cards_lead(e, &e->cs[i]) == &e->cs[i])
             need += cards_wanted(&e->cs[i]);
-    if (need > CARDS_DECK) {
+    for (int i = 0; i < e->nentries; i++)
+        deck -= e->entries[i].at == ENC_ENTRY_COUNT;
+    if (need > deck) {
         enc_fail(c->d, ENG_LIMIT, "%d cards are needed but the deck has %d",
-                 need, CARDS_DECK);
+                 need, deck);
         enc_hint(c->d, "let identical NPCs share a card: /combat add "
                  "name:Wolf count:4 group:true");
         return ENG_LIMIT;
@@ -325,7 +340,8 @@ enum eng_err cards_begin(struct rs_call *c)
     enc_emit(c->r, ENC_EV_BEGIN, 0);
     turn_round(c);
     cards_round_start(c);
-    cards_advance(c);
+    if (!enc_entry_edge(c, ENC_ENTRY_START))
+        cards_advance(c);
     return ENG_OK;
 }
 
@@ -335,6 +351,7 @@ enum eng_err cards_next(struct rs_call *c)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
     if (c->e->current != 0)
         CARDS_E(c->e)->round_acted = true;
+    enc_entry_leave(c);
     turn_end(c);
     cards_advance(c);
     return ENG_OK;

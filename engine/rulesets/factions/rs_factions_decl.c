@@ -271,6 +271,14 @@ static const struct rs_kept fac_kept[] = {
     {NULL, NULL},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec fac_entries = {
+    .counts = false,
+    .why = "factions alternate activations until all pass, so there is no "
+           "count to sit at: an event goes at the start of the round or at "
+           "its end (after the morale checks)",
+};
+
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
@@ -298,4 +306,5 @@ const struct rs_system rs_factions = {
     .rank = 30,
     .harm = fac_harm,
     .lasts = fac_lasts,
+    .entries = &fac_entries,
 };

@@ -144,13 +144,18 @@ static enum eng_err fac_round_open(struct rs_call *c, bool *go)
     st->first = st->holder;
     st->round_acts = 0;
     st->fat = 0;
+    enum eng_err err = ENG_OK;
     if (!fac_phases(e)) {
         fac_phase_open(e, FAC_PH_ROUND);
-        return ENG_OK;
+    } else {
+        err = fac_threshold_open(c);
+        if (err == ENG_OK)
+            fac_phase_open(e, FAC_PH_FAST);
     }
-    enum eng_err err = fac_threshold_open(c);
-    if (err == ENG_OK)
-        fac_phase_open(e, FAC_PH_FAST);
+    /* An event at the start of the round: nobody decides until /combat
+     * next moves on (fac_next), the phase open and waiting. */
+    if (err == ENG_OK && enc_entry_edge(c, ENC_ENTRY_START))
+        *go = false;
     return err;
 }
 
@@ -175,6 +180,10 @@ static enum eng_err fac_phase_end(struct rs_call *c, bool *go)
     RS_SAY(c, NULL, "Round {} ends: every faction passed",
            RS_A_NUM(e->round));
     fac_morale_phase(c);
+    if (enc_entry_edge(c, ENC_ENTRY_END)) {
+        *go = false;
+        return ENG_OK;
+    }
     return fac_round_open(c, go);
 }
 
@@ -222,7 +231,8 @@ enum eng_err fac_recheck(struct rs_call *c)
 {
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING || e->current != 0 ||
-        e->acting_side < 0 || fac_side_eligible(e, e->acting_side))
+        e->entry_on != 0 || e->acting_side < 0 ||
+        fac_side_eligible(e, e->acting_side))
         return ENG_OK;
     return fac_flow(c, true);
 }
@@ -231,7 +241,7 @@ enum eng_err fac_sync(struct rs_call *c)
 {
     struct encounter *e = c->e;
     struct fac_enc *st = FAC_E(e);
-    if (e->status != ENC_ST_RUNNING)
+    if (e->status != ENC_ST_RUNNING || e->entry_on != 0)
         return ENG_OK;
     enum eng_err err = fac_pending_flush(c);
     if (err != ENG_OK)
@@ -479,6 +489,8 @@ static enum eng_err fac_require_running(struct rs_call *c)
 {
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    if (enc_entry_busy(c) != ENG_OK)
+        return ENG_STATE;
     if (c->e->acting_side < 0)
         return enc_fail(c->d, ENG_STATE, "nobody is able to act");
     return ENG_OK;
@@ -507,9 +519,29 @@ static enum eng_err fac_end_turn(struct rs_call *c)
     return fac_flow(c, false);
 }
 
+/* /combat next on an event of the order: on from the round's edge it
+ * sat at (more events there, the new round, the decision). */
+static enum eng_err fac_entry_next(struct rs_call *c, int at)
+{
+    bool go = true;
+    enum eng_err err = ENG_OK;
+    if (at == ENC_ENTRY_END) {
+        if (enc_entry_edge(c, ENC_ENTRY_END))
+            return ENG_OK;
+        err = fac_round_open(c, &go);
+    } else if (enc_entry_edge(c, ENC_ENTRY_START)) {
+        return ENG_OK;
+    }
+    if (err != ENG_OK || !go)
+        return err;
+    return fac_flow(c, true);
+}
+
 enum eng_err fac_next(struct rs_call *c)
 {
     struct encounter *e = c->e;
+    if (e->status == ENC_ST_RUNNING && e->entry_on != 0)
+        return fac_entry_next(c, enc_entry_leave(c));
     /* A turn whose character left is over once caught up with: this
      * /combat next was meant to end it. */
     bool gone = e->status == ENC_ST_RUNNING && FAC_E(e)->turn != 0 &&

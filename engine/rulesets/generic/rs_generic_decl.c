@@ -132,6 +132,20 @@ static const struct rs_harm_spec gen_harm[] = {
     {GEN_TEMP, false}, {"hp", false}, {NULL, false},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec gen_entries = {
+    .counts = true,
+    .low_first = false,
+    .lo = -20,
+    .hi = 99,
+    .unique = false,
+    .hazard_roll = "1d20",      /* a hazard rolls as a combatant does */
+    .lair_at = 20,              /* the lair action's count, losing ties */
+    .why = "initiative counts run highest first: an event at a count "
+           "comes after everyone on that count (it loses ties, as a lair "
+           "action on count 20 does), or at the start or end of the round",
+};
+
 const struct rs_system rs_generic = {
     .version = RS_SYSTEM_VERSION,
     .id = "generic",
@@ -153,4 +167,5 @@ const struct rs_system rs_generic = {
                    (int)(sizeof gen_comb_fields / sizeof gen_comb_fields[0])},
     .rank = 10,
     .harm = gen_harm,
+    .entries = &gen_entries,
 };

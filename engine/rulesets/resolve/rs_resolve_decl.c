@@ -312,6 +312,21 @@ static const struct rs_kept rsv_kept[] = {
     {NULL, NULL},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec rsv_entries = {
+    .counts = true,
+    .low_first = false,
+    .lo = 0,
+    .hi = 99,
+    .unique = false,
+    .hazard_roll = NULL,        /* scores come from ranks: the GM gives it */
+    .lair_at = 0,               /* no count is conventional: the start */
+    .why = "initiative scores run highest first: an event at a score comes "
+           "after everyone on that score (players win ties and events lose "
+           "them), or at the start or end of the round; a hazard has no "
+           "rank to score from, so give its at:",
+};
+
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
     .id = "resolve",
@@ -341,4 +356,5 @@ const struct rs_system rs_resolve = {
     .rank = 40,
     .harm = rsv_harm,
     .lasts = rsv_lasts,
+    .entries = &rsv_entries,
 };

@@ -136,13 +136,26 @@ static void rsv_walk(struct rs_call *c, int idx)
 {
     struct encounter *e = c->e;
     for (int steps = 0; steps <= 2 * e->norder; steps++) {
+        /* Events of the order stop the walk as turn.c's fixed walk. */
         if (idx >= e->norder) {
+            if (enc_entry_edge(c, ENC_ENTRY_END)) {
+                e->turn_idx = e->norder - 1;
+                return;
+            }
             idx = 0;
             turn_round(c);
             rsv_round_start(c);
+            if (enc_entry_edge(c, ENC_ENTRY_START)) {
+                e->turn_idx = -1;
+                return;
+            }
         }
         if (e->norder == 0)
             break;
+        if (enc_entry_before(c, turn_slot_value(e, idx))) {
+            e->turn_idx = idx - 1;
+            return;
+        }
         struct enc_combatant *who = enc_by_id(e, e->order[idx].id);
         e->turn_idx = idx;
         if (who != NULL && turn_can_act(who) && !rsv_is_out(who)) {
@@ -210,6 +223,7 @@ enum eng_err rsv_next(struct rs_call *c)
                  "blaze, tragic, ignore)", due->name);
         return ENG_STATE;
     }
+    enc_entry_leave(c);
     struct enc_combatant *cur = enc_current(e);
     if (cur != NULL && rsv_est(e)->blaze == cur->id) {
         /* The Blaze of Glory turn is over: its hero dies, and play goes on

@@ -253,6 +253,20 @@ static const struct rs_kept tac_kept[] = {
     {NULL, NULL},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec tac_entries = {
+    .counts = true,
+    .low_first = false,
+    .lo = -20,
+    .hi = 99,
+    .unique = false,
+    .hazard_roll = "1d20",      /* the rolled initiative, as combatants */
+    .lair_at = 20,
+    .why = "the chapter gives no initiative, so ours is rolled, highest "
+           "first: an event at a count comes after everyone on that count "
+           "(it loses ties), or at the start or end of the round",
+};
+
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
@@ -280,4 +294,5 @@ const struct rs_system rs_tactical = {
     .rank = 60,
     .area = &tac_area,
     .harm = tac_harm,
+    .entries = &tac_entries,
 };

@@ -296,7 +296,17 @@ static void te_pass_on(struct rs_call *c, int after)
     struct encounter *e = c->e;
     int side = te_side_from(e, after + 1, 0, false);
     if (side < 0) {
+        /* Events of the order stop play at the round's edges: nobody
+         * picks until /combat next moves on (te_next). */
+        if (enc_entry_edge(c, ENC_ENTRY_END)) {
+            e->acting_side = -1;
+            return;
+        }
         te_new_round(c);
+        if (enc_entry_edge(c, ENC_ENTRY_START)) {
+            e->acting_side = -1;
+            return;
+        }
         side = te_side_from(e, 0, 0, false);
     }
     if (side < 0) {
@@ -341,7 +351,7 @@ void te_end_turn(struct rs_call *c)
 void te_settle(struct rs_call *c)
 {
     struct encounter *e = c->e;
-    if (e->status != ENC_ST_RUNNING)
+    if (e->status != ENC_ST_RUNNING || e->entry_on != 0)
         return;
     struct enc_combatant *cur = enc_current(e);
     if (cur != NULL) {
@@ -520,6 +530,10 @@ enum eng_err te_begin(struct rs_call *c)
         RS_SAY(c, NULL, "surprise round: only team {} acts (and anyone who "
                "cannot be surprised)", RS_A_SIDE(e, surprise->side));
     }
+    if (enc_entry_edge(c, ENC_ENTRY_START)) {
+        e->acting_side = -1;
+        return ENG_OK;
+    }
     int side = te_side_from(e, 0, 0, false);
     if (side < 0) {
         rs_say0(c, NULL, "nobody is able to act");
@@ -535,6 +549,17 @@ enum eng_err te_next(struct rs_call *c)
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    int at = enc_entry_leave(c);
+    if (at >= 0) {
+        /* From the round's edge on: more events there, a new round after
+         * the end's, a pick. */
+        if (at == ENC_ENTRY_START && enc_entry_edge(c, ENC_ENTRY_START)) {
+            e->acting_side = -1;
+            return ENG_OK;
+        }
+        te_pass_on(c, -1);
+        return ENG_OK;
+    }
     if (enc_current(e) == NULL) {
         if (e->acting_side >= 0 &&
             te_side_eligible(e, e->acting_side, 0, false) > 0) {
@@ -560,6 +585,8 @@ enum eng_err te_pick(struct rs_call *c, struct enc_combatant *who)
     struct encounter *e = c->e;
     if (e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
+    if (enc_entry_busy(c) != ENG_OK)
+        return ENG_STATE;
     struct enc_combatant *cur = enc_current(e);
     if (cur != NULL) {
         enc_fail(c->d, ENG_STATE, "it is still %s's turn", cur->name);
@@ -658,6 +685,8 @@ void te_head(const struct encounter *e, struct eng_buf *out)
     if (e->status != ENC_ST_RUNNING)
         return;
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    if (cur == NULL && e->entry_on != 0)
+        return;                 /* the footer names the event, if seen */
     if (cur == NULL) {
         if (e->acting_side >= 0 && e->acting_side < e->nsides)
             eng_buf_addf(out, "Team %s picks who acts next.",

@@ -278,6 +278,14 @@ static const struct rs_kept te_kept[] = {
     {NULL, NULL},
 };
 
+/* Where events of the order (/combat event) go here. */
+static const struct rs_entry_spec te_entries = {
+    .counts = false,
+    .why = "teams alternate picking members, so there is no count to sit "
+           "at: an event goes at the start of the round (before the first "
+           "pick) or at its end (after the last member acted)",
+};
+
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
@@ -308,4 +316,5 @@ const struct rs_system rs_teams = {
     .rank = 20,
     .harm = te_harm,
     .lasts = te_lasts,
+    .entries = &te_entries,
 };

@@ -173,6 +173,33 @@ static void test_clock_hidden_turn_unnamed(void **state)
     assert_non_null(strstr(text, "<@100>"));   /* the GM runs it */
 }
 
+/* The turn stopped on an event of the order (enc_entry.h) waits on
+ * nobody: at the deadline the clock moves on as /combat next does, where
+ * the system's own timeout would find no turn to end. */
+static void test_clock_moves_on_from_an_event(void **state)
+{
+    struct cmd_fx *f = *state;
+    char text[2048];
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", "name", "Aria", "hp",
+                           "20", "init", "=30", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "event", "name", "Lair", "at",
+                           "start", "note", "Rumble", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    int64_t began = f->now_ms;
+    assert_true(cmd_fx_run(f, GM, "combat", "clock", "act", "1h", "auto",
+                           "true", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
+    cmd_fx_has(f, "Lair (lair action)");
+    assert_int_equal(fire(f, began + 2 * DUR_MS_HOUR, text, sizeof text),
+                     1);
+    assert_null(strstr(text, "could not move"));
+    f->now_ms = began + 2 * DUR_MS_HOUR;
+    assert_true(cmd_fx_run(f, GM, "combat", "status", NULL));
+    cmd_fx_has(f, "Aria's turn");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, cmd_fx_setup_discord, \
@@ -182,6 +209,7 @@ int main(void)
         T(test_clock_refusals_change_nothing),
         T(test_clock_fires_once),
         T(test_clock_hidden_turn_unnamed),
+        T(test_clock_moves_on_from_an_event),
     };
 #undef T
     return cmocka_run_group_tests_name("cmd_clock", tests, NULL, NULL);

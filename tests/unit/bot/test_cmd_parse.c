@@ -124,8 +124,9 @@ static const struct bad_case bad[] = {
      "unknown command `/xyzzy` (every command is in /help topic:combat)"},
     {"/combat", 0,
      "/combat needs a subcommand (start, add, join, remove, set, begin, "
-     "next, pick, pass, hp, condition, resource, countdown, status, undo, "
-     "history, recap, share, log, end, reopen, settings, proposal, clock)"},
+     "next, pick, pass, hp, condition, resource, countdown, event, status, "
+     "undo, history, recap, share, log, end, reopen, settings, proposal, "
+     "clock)"},
     {"/combat ad name:x", 0,
      "unknown subcommand `ad` for /combat (did you mean `add`?)"},
     {"/combat nxt", 0,
@@ -133,19 +134,20 @@ static const struct bad_case bad[] = {
     {"/combat fight", 0,
      "unknown subcommand `fight` for /combat (subcommands: start, add, "
      "join, remove, set, begin, next, pick, pass, hp, condition, "
-     "resource, countdown, status, undo, history, recap, share, log, end, reopen, "
-     "settings, proposal, clock)"},
+     "resource, countdown, event, status, undo, history, recap, share, log, "
+     "end, reopen, settings, proposal, clock)"},
     {"/combat stat", 0,
      "unknown subcommand `stat` for /combat (did you mean `start`?)"},
     {"/combat zzzzz", 0,
      "unknown subcommand `zzzzz` for /combat (subcommands: start, add, "
      "join, remove, set, begin, next, pick, pass, hp, condition, "
-     "resource, countdown, status, undo, history, recap, share, log, end, reopen, "
-     "settings, proposal, clock)"},
+     "resource, countdown, event, status, undo, history, recap, share, log, "
+     "end, reopen, settings, proposal, clock)"},
     {"/combat name:x", 0,
      "/combat needs a subcommand (start, add, join, remove, set, begin, "
-     "next, pick, pass, hp, condition, resource, countdown, status, undo, "
-     "history, recap, share, log, end, reopen, settings, proposal, clock)"},
+     "next, pick, pass, hp, condition, resource, countdown, event, status, "
+     "undo, history, recap, share, log, end, reopen, settings, proposal, "
+     "clock)"},
     {"/help combat", 0,
      "/help has no subcommand `combat` (options are written name:value, "
      "e.g. `topic:combat`)"},
@@ -370,10 +372,9 @@ static void test_cmd_validate_requests(void **state)
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "/combat needs a subcommand (start, add, join, "
                         "remove, set, begin, next, pick, pass, hp, "
-                        "condition, resource, countdown, status, undo, "
-                        "history, recap, share, log, end, reopen, settings, "
-                        "proposal, "
-                        "clock)");
+                        "condition, resource, countdown, event, status, "
+                        "undo, history, recap, share, log, end, reopen, "
+                        "settings, proposal, clock)");
     req.command = NULL;
     assert_false(cmd_validate(&req, &spec, err, sizeof err));
     assert_string_equal(err, "no command given (try /help)");

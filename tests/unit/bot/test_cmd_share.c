@@ -152,6 +152,39 @@ static void test_share_page_shows_countdowns(void **state)
     free(html);
 }
 
+/* Events of the order on the shared page: a visible one at its place, the
+ * turn's class on it when the turn stopped there; a hidden one nowhere,
+ * neither its row nor its line among the changes. */
+static void test_share_page_events(void **state)
+{
+    struct cmd_fx *f = *state;
+    char tok[RANDTOK_LEN + 1], *html;
+
+    f->ctx.web_url = URL;
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
+                           NULL));
+    assert_true(cmd_fx_run(f, ALICE, "combat", "join", "name", "Aria", "hp",
+                           "20", "init", "=30", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "event", "name", "Nightveil",
+                           "at", "start", "hidden", "true", "note",
+                           "Gloomwhisper", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "event", "name", "Lair", "note",
+                           "Rumble", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));   /* Aria */
+    assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));   /* Lair */
+    assert_true(share(f, GM, false, tok));
+    html = page(f, tok);
+    assert_non_null(html);
+    const char *cur = strstr(html, "<li class=\"cur\">");
+    assert_non_null(cur);
+    assert_non_null(strstr(cur, "Lair"));
+    assert_true(strstr(cur, "Lair") < strstr(cur, "</li>"));
+    assert_null(strstr(html, "Nightveil"));
+    assert_null(strstr(html, "Gloomwhisper"));
+    free(html);
+}
+
 /* A name is text: whatever it holds is escaped, never markup. */
 static void test_share_page_escapes_names(void **state)
 {
@@ -214,6 +247,9 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_share_page_shows_countdowns,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_share_page_events,
+                                        cmd_fx_setup_discord,
+                                        cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_share_page_escapes_names,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),

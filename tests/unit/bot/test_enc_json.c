@@ -569,6 +569,56 @@ static void test_enc_json_countdowns(void **state)
     enc_free(e);
 }
 
+/* Events of the order (enc_entry.h) and the one the turn is on are saved
+ * as optional members, checked on the way in; a fight without any writes
+ * neither, so old documents and new ones without events read alike. */
+static void test_enc_json_events(void **state)
+{
+    (void)state;
+    struct encounter *e = sample();
+    char *plain = enc_json_dump(e);
+    assert_null(strstr(plain, "\"events\""));
+    assert_null(strstr(plain, "\"event_on\""));
+    free(plain);
+    e->nentries = 2;
+    struct enc_entry *x = &e->entries[0];
+    x->id = 90;
+    snprintf(x->name, sizeof x->name, "Lair");
+    snprintf(x->note, sizeof x->note, "The ceiling shakes");
+    snprintf(x->dice, sizeof x->dice, "2d6");
+    x->at = ENC_ENTRY_COUNT;
+    x->count = 20;
+    x->fired = 1;
+    x = &e->entries[1];
+    x->id = 91;
+    snprintf(x->name, sizeof x->name, "Bridge");
+    x->kind = ENC_ENTRY_ONCE;
+    x->at = ENC_ENTRY_END;
+    x->round = 3;
+    x->hidden = true;
+    e->entry_on = 90;
+    char *doc = enc_json_dump(e);
+    assert_non_null(strstr(doc, "\"events\":[{\"id\":90,\"name\":\"Lair\","
+                                "\"kind\":\"lair\",\"at\":\"count\","
+                                "\"count\":20,"));
+    struct encounter *back = NULL;
+    char err[160];
+    assert_int_equal(enc_json_load(doc, &back, err, sizeof err), BOT_OK);
+    assert_int_equal(back->nentries, 2);
+    assert_int_equal(back->entry_on, 90);
+    assert_memory_equal(back->entries, e->entries, 2 * sizeof e->entries[0]);
+    char *doc2 = enc_json_dump(back);
+    assert_string_equal(doc, doc2);
+    free(doc2);
+    enc_free(back);
+    /* Damaged: an unknown kind, an unknown place, a round out of range. */
+    const char *from[] = {"\"lair\"", "\"count\"", "\"round\":3,\"fired\""};
+    const char *to[] = {"\"lamp\"", "\"never\"", "\"round\":0,\"fired\""};
+    refused_changed(doc, from, to, sizeof from / sizeof from[0]);
+    free(doc);
+    enc_free(e);
+}
+
 static void test_enc_json_refuses_damage(void **state)
 {
     (void)state;
@@ -619,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_enc_json_attacks),
         cmocka_unit_test(test_enc_json_resources),
         cmocka_unit_test(test_enc_json_countdowns),
+        cmocka_unit_test(test_enc_json_events),
         cmocka_unit_test(test_enc_json_writer_matches_jansson),
         cmocka_unit_test(test_enc_json_writer_refuses_bad_utf8),
     };

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "enc_entry.h"
 #include "msg.h"
 #include "render_enc.h"
 #include "rs.h"
@@ -119,6 +120,89 @@ static void test_tracker_marks_one_row_per_turn(void **state)
     marked_line(text, line, sizeof line);
     assert_non_null(strstr(line, enc_current(f.e)->name));
     free(text);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
+/* The tracker's text for a viewer; caller frees. */
+static char *tracker_text_for(const struct encounter *e, bool gm_view)
+{
+    struct msg m;
+    msg_init(&m);
+    render_tracker(&m, e, gm_view);
+    assert_true(m.nembeds >= 1);
+    char *s = strdup(m.embeds[m.nembeds - 1].description);
+    msg_cleanup(&m);
+    return s;
+}
+
+/* Events of the order (enc_entry.h) sit at their places among the rows:
+ * the start's first, a count before the rows it precedes, the end's last;
+ * the marker is on the event the turn stopped on; a hidden one is in the
+ * GM's view alone, classic and V2, with no row left for it. */
+static void test_tracker_events_in_place(void **state)
+{
+    (void)state;
+    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
+    eng_rng_seed(&f.rng, 3);
+    enc_result_init(&f.r);
+    uint32_t id;
+    assert_int_equal(enc_add(f.e, "Ann", 1, 10, -1, &f.d, &id), ENG_OK);
+    assert_int_equal(enc_stat_set(enc_by_id(f.e, id), "init", 50, &f.d),
+                     ENG_OK);
+    assert_int_equal(enc_add(f.e, "Orc", 1, 0, -1, &f.d, &id), ENG_OK);
+    assert_int_equal(enc_stat_set(enc_by_id(f.e, id), "init", -30, &f.d),
+                     ENG_OK);
+    struct rs_call c = fight_call(&f);
+    assert_int_equal(enc_entry_add(&c, &(struct enc_entry_req){
+        .name = "Veil", .at = "start", .hidden = true}), ENG_OK);
+    c = fight_call(&f);
+    assert_int_equal(enc_entry_add(&c, &(struct enc_entry_req){
+        .name = "Lair", .note = "Rumble"}), ENG_OK);
+    c = fight_call(&f);
+    assert_int_equal(enc_entry_add(&c, &(struct enc_entry_req){
+        .name = "Bridge", .kind = ENC_ENTRY_ONCE, .at = "end", .round = 1}),
+        ENG_OK);
+    c = fight_call(&f);
+    assert_int_equal(f.e->sys->ops->begin(&c), ENG_OK);
+    c = fight_call(&f);
+    assert_int_equal(f.e->sys->ops->next(&c), ENG_OK);   /* Ann */
+    c = fight_call(&f);
+    assert_int_equal(f.e->sys->ops->next(&c), ENG_OK);   /* the Lair */
+    char *gm = tracker_text_for(f.e, true);
+    char *pl = tracker_text_for(f.e, false);
+    const char *veil = strstr(gm, "Veil"), *ann = strstr(gm, "**Ann**"),
+               *lair = strstr(gm, "Lair"), *orc = strstr(gm, "**Orc**"),
+               *bridge = strstr(gm, "Bridge");
+    assert_true(veil && ann && lair && orc && bridge);
+    assert_true(veil < ann && ann < lair && lair < orc && orc < bridge);
+    char line[512];
+    marked_line(gm, line, sizeof line);
+    assert_non_null(strstr(line, "Lair"));
+    assert_non_null(strstr(line, " 20`"));
+    assert_null(strstr(pl, "Veil"));
+    assert_null(strstr(pl, "unseen"));
+    marked_line(pl, line, sizeof line);
+    assert_non_null(strstr(line, "Lair"));
+    free(gm);
+    free(pl);
+    /* V2: a row per place the viewer may see, none naming a combatant */
+    struct render_slot slot[RENDER_ENC_MAX_LINES];
+    assert_int_equal(render_tracker_slots(f.e, slot, RENDER_ENC_MAX_LINES,
+                                          true), 5);
+    assert_int_equal(render_tracker_slots(f.e, slot, RENDER_ENC_MAX_LINES,
+                                          false), 4);
+    struct msg m;
+    msg_init(&m);
+    render_tracker_v2(&m, f.e, false, 0, NULL);
+    int rows = 0;
+    for (int i = 0; i < m.v2->nparts; i++)
+        if (m.v2->parts[i].kind == MSG_V2_ROW) {
+            rows++;
+            assert_null(strstr(m.v2->parts[i].text, "Veil"));
+        }
+    assert_int_equal(rows, 4);
+    msg_cleanup(&m);
     enc_result_cleanup(&f.r);
     enc_free(f.e);
 }
@@ -248,6 +332,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tracker_marks_the_card_up),
         cmocka_unit_test(test_tracker_marks_one_row_per_turn),
+        cmocka_unit_test(test_tracker_events_in_place),
         cmocka_unit_test(test_change_summary_plain_words),
         cmocka_unit_test(test_change_summary_from_reply),
         cmocka_unit_test(test_cond_until_words),

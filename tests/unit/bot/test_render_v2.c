@@ -363,7 +363,8 @@ static void test_v2_tracker_every_place_counted(void **state)
                         .user = e->gm, .is_gm = true};
     assert_int_equal(e->sys->ops->begin(&c), ENG_OK);
     struct render_slot slot[RENDER_ENC_MAX_LINES];
-    int places = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES);
+    int places = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES,
+                                      false);
     assert_int_equal(places, ENC_MAX_COMBATANTS);
     struct msg m;
     msg_init(&m);
