@@ -64,6 +64,28 @@ static size_t take_closer(struct render_text_md *md, size_t i)
     return 0;
 }
 
+/* The length of a web address starting at i ("http://" or "https://", at
+ * a word's start, up to a space, an angle bracket or a backslash: in user
+ * text msg_escape() put one there, and the link ends before it), or 0.
+ * Discord shows one as a link and reads no markup in it, so a link's '_'
+ * (a shared page's token has some) is never emphasis here either. */
+static size_t url_length(const char *s, size_t n, size_t i)
+{
+    size_t k;
+    if (i > 0 && isalnum((unsigned char)s[i - 1]))
+        return 0;
+    if (n - i > 8 && strncmp(s + i, "https://", 8) == 0)
+        k = i + 8;
+    else if (n - i > 7 && strncmp(s + i, "http://", 7) == 0)
+        k = i + 7;
+    else
+        return 0;
+    while (k < n && !isspace((unsigned char)s[k]) && s[k] != '<' &&
+           s[k] != '>' && s[k] != '\\')
+        k++;
+    return k - i;
+}
+
 /* Look for the closing run of the marker run s[i..i+len) on the same line:
  * the same character repeated exactly len times, after a non-space, not
  * escaped, not a closer already taken. Returns its position or SIZE_MAX. */
@@ -83,6 +105,11 @@ static size_t find_closer(const struct render_text_md *md, size_t i,
             if (end == NULL)
                 return SIZE_MAX;
             k = (size_t)(end - s);
+            continue;
+        }
+        size_t u = s[k] == 'h' ? url_length(s, md->n, k) : 0;
+        if (u > 0) {                    /* skip a link */
+            k += u - 1;
             continue;
         }
         if (s[k] != c)
@@ -255,6 +282,9 @@ void render_text_markdown(const char *text,
             i += k;
         } else if (c == '`') {
             k = run_length(s, n, i);
+            sbuf_addn(out, s + i, k);
+            i += k;
+        } else if (c == 'h' && (k = url_length(s, n, i)) > 0) {
             sbuf_addn(out, s + i, k);
             i += k;
         } else if (is_marker_char(c)) {

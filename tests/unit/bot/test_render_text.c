@@ -71,6 +71,20 @@ static void test_render_text_keeps_lone_markers(void **state)
     check_md("a\\b", "a\\b");
 }
 
+/* A link is copied as it is, as Discord shows it: a shared page's token
+ * may hold '_' (base64url), and "/s/x-_ab_" is not emphasis; markup
+ * around a link still is. */
+static void test_render_text_keeps_links(void **state)
+{
+    (void)state;
+    check_md("https://fray.example/s/x-_ab_cd\nnext",
+             "https://fray.example/s/x-_ab_cd\nnext");
+    check_md("see http://h/_a_ and *b*", "see http://h/_a_ and b");
+    check_md("_open https://h/s/q_ close_", "open https://h/s/q_ close");
+    check_md("**<https://h/__x__>**", "<https://h/__x__>");
+    check_md("nohttps://h/_a_", "nohttps://h/a");
+}
+
 /* What msg_escape() does to user text, render_text undoes exactly (but
  * for line breaks, which msg_escape turns into spaces). */
 static void test_render_text_undoes_msg_escape(void **state)
@@ -206,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_render_text_strips_markup),
         cmocka_unit_test(test_render_text_struck_dice),
         cmocka_unit_test(test_render_text_keeps_lone_markers),
+        cmocka_unit_test(test_render_text_keeps_links),
         cmocka_unit_test(test_render_text_undoes_msg_escape),
         cmocka_unit_test(test_render_text_mentions_and_spaces),
         cmocka_unit_test(test_render_text_layout),
