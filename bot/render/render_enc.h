@@ -77,9 +77,10 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
                         const struct enc_result *res, bool gm_view);
 
 /* One plain line saying what a change did, for /combat history and undo:
- * its first event as the GM sees it, and how many more followed. *secret
- * says whether that line is the GM's alone: a secret event, or one
- * naming a hidden combatant (drawn here with its name). */
+ * its first event the players may read (else its first, as the GM sees
+ * it), and how many more followed. *secret says whether that line is the
+ * GM's alone: a secret event, or one naming a hidden combatant (drawn
+ * here with its name). */
 struct sbuf;
 void render_change_summary(struct sbuf *out, const struct encounter *e,
                            const struct enc_result *res, bool *secret);

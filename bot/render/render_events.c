@@ -517,30 +517,44 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
                            const struct enc_result *res, bool *secret)
 {
     struct view v = {e, res, true};
-    struct sbuf line;
+    struct sbuf line, cand;
     sbuf_init(&line, RENDER_EVENTS_MAX);
-    int first = -1, more = 0;
+    sbuf_init(&cand, RENDER_EVENTS_MAX);
+    int named = 0;
+    bool found = false;
     *secret = false;
+    /* The first line the players may read names the change, so a change
+     * that is partly the GM's (a hidden countdown falling as the round
+     * ends) does not hide its public part from them; only a change that
+     * is the GM's throughout is named by its first line, kept from them. */
     for (int i = 0; i < res->nev; i++) {
         const struct enc_event *ev = &res->ev[i];
         if (!summary_kind(ev))
             continue;
-        if (first >= 0) {
-            more++;
+        if (found)
+            named++;
+        if (found && !*secret)
             continue;
-        }
-        if (render_event(&line, &v, ev)) {
-            first = i;
-            /* drawn as the GM reads it: a line naming a hidden one is
-             * the GM's as much as a secret one */
-            *secret = event_secret(res, ev) || names_unseen(e, ev);
-        }
+        bool hid = event_secret(res, ev) || names_unseen(e, ev);
+        if (found && hid)
+            continue;
+        sbuf_reset(&cand);
+        /* drawn as the GM reads it */
+        if (!render_event(&cand, &v, ev))
+            continue;
+        if (!found)
+            named = 1;
+        found = true;
+        *secret = hid;
+        sbuf_reset(&line);
+        sbuf_add(&line, sbuf_str(&cand));
     }
     const char *s = sbuf_str(&line);
     size_t n = strcspn(s, "\n");
     plain(out, s, n);
-    if (more > 0)
-        sbuf_addf(out, " (and %d more)", more);
+    if (named > 1)
+        sbuf_addf(out, " (and %d more)", named - 1);
+    sbuf_cleanup(&cand);
     sbuf_cleanup(&line);
 }
 

@@ -233,6 +233,39 @@ static void test_change_summary_plain_words(void **state)
     enc_free(f.e);
 }
 
+/* A change whose first line is the GM's (a hidden countdown falling as
+ * a turn ends) and whose later lines are public (the next round's) is
+ * named in the history by its first public line, so the players do not
+ * read the start of a round as "a change only the GM sees". */
+static void test_change_summary_prefers_a_public_line(void **state)
+{
+    (void)state;
+    struct fight f = {.e = enc_new(rs_find("generic"), "Road", 1)};
+    enc_result_init(&f.r);
+    uint32_t seen, unseen;
+    assert_int_equal(enc_add(f.e, "Ann", 1, 0, -1, &f.d, &seen), ENG_OK);
+    assert_int_equal(enc_add(f.e, "Veil", 1, 0, -1, &f.d, &unseen), ENG_OK);
+    enc_by_id(f.e, unseen)->hidden = true;
+    enc_emit(&f.r, ENC_EV_ADDED, unseen);
+    enc_emit(&f.r, ENC_EV_ADDED, seen);
+    struct sbuf b;
+    sbuf_init(&b, 1024);
+    bool secret = true;
+    render_change_summary(&b, f.e, &f.r, &secret);
+    assert_string_equal(sbuf_str(&b), "Ann joins the fight (and 1 more)");
+    assert_false(secret);
+    /* All of it the GM's: the GM's first line, kept from the players. */
+    enc_result_reset(&f.r);
+    enc_emit(&f.r, ENC_EV_ADDED, unseen);
+    sbuf_reset(&b);
+    render_change_summary(&b, f.e, &f.r, &secret);
+    assert_string_equal(sbuf_str(&b), "Veil joins the fight");
+    assert_true(secret);
+    sbuf_cleanup(&b);
+    enc_result_cleanup(&f.r);
+    enc_free(f.e);
+}
+
 /* The history line taken from the reply's own text (render_events_at's
  * first) is the line render_change_summary draws: for a fight's start
  * (the round line skipped, more counted), for a lone event, for none. */
@@ -334,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_tracker_marks_one_row_per_turn),
         cmocka_unit_test(test_tracker_events_in_place),
         cmocka_unit_test(test_change_summary_plain_words),
+        cmocka_unit_test(test_change_summary_prefers_a_public_line),
         cmocka_unit_test(test_change_summary_from_reply),
         cmocka_unit_test(test_cond_until_words),
     };
