@@ -352,15 +352,19 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
             c->r->rolls[roll].secret = x->hidden;
     }
     struct enc_event *ev;
+    /* The dice as typed before the result, as every roll names what was
+     * rolled; the note after it, so a number in the note never reads as
+     * the result. */
     if (x->note[0] != '\0' && roll >= 0)
-        ev = RS_SAY(c, NULL, "{} ({}): {} {}", RS_A_USER(x->name),
-                    RS_A_TEXT(what), RS_A_USER(x->note), RS_A_ROLL(roll));
+        ev = RS_SAY(c, NULL, "{} ({}) rolls {}: {} · {}", RS_A_USER(x->name),
+                    RS_A_TEXT(what), RS_A_TEXT(x->dice), RS_A_ROLL(roll),
+                    RS_A_USER(x->note));
     else if (x->note[0] != '\0')
         ev = RS_SAY(c, NULL, "{} ({}): {}", RS_A_USER(x->name),
                     RS_A_TEXT(what), RS_A_USER(x->note));
     else if (roll >= 0)
-        ev = RS_SAY(c, NULL, "{} ({}): {}", RS_A_USER(x->name),
-                    RS_A_TEXT(what), RS_A_ROLL(roll));
+        ev = RS_SAY(c, NULL, "{} ({}) rolls {}: {}", RS_A_USER(x->name),
+                    RS_A_TEXT(what), RS_A_TEXT(x->dice), RS_A_ROLL(roll));
     else
         ev = RS_SAY(c, NULL, "{} ({}) comes up", RS_A_USER(x->name),
                     RS_A_TEXT(what));
