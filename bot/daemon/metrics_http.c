@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http_listen.h"
 #include "metrics.h"
 
 struct metrics_http {
@@ -121,6 +122,8 @@ static int metrics_cb(struct lws *wsi, enum lws_callback_reasons reason,
         if (!m || !c)
             return -1;
         return on_http(wsi, m, c, in ? (const char *)in : "");
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        return http_listen_refuses();
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c ? on_writeable(wsi, c) : -1;
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
@@ -139,7 +142,6 @@ enum bot_err metrics_http_start(struct lws_context *ctx, const char *host,
                                 struct metrics_http **out, char *err,
                                 size_t errlen)
 {
-    struct lws_context_creation_info info;
     struct metrics_http *m = calloc(1, sizeof *m);
 
     *out = NULL;
@@ -152,20 +154,10 @@ enum bot_err metrics_http_start(struct lws_context *ctx, const char *host,
     m->protocols[0] = (struct lws_protocols){
         METRICS_HTTP_PROTOCOL, metrics_cb, sizeof(struct metrics_conn), 0, 0,
         NULL, 0};
-    memset(&info, 0, sizeof info);
-    info.vhost_name = "metrics";
-    info.port = port;
-    info.iface = host;
-    info.protocols = m->protocols;
-    info.user = m;
-    info.keepalive_timeout = METRICS_HTTP_KEEPALIVE_S;
-    info.timeout_secs = METRICS_HTTP_IDLE_S;
-    if (strchr(host, ':') == NULL)
-        info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
-    m->vh = lws_create_vhost(ctx, &info);
+    m->vh = http_listen_start(ctx, &(struct http_listen){
+        "metrics", host, port, m->protocols, m, METRICS_HTTP_KEEPALIVE_S,
+        METRICS_HTTP_IDLE_S}, err, errlen);
     if (!m->vh) {
-        snprintf(err, errlen, "metrics: cannot listen on %s port %d (in "
-                 "use, or not an address of this machine)", host, port);
         free(m);
         return BOT_IO;
     }

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cfg.h"
+#include "http_listen.h"
 #include "cmd_share.h"
 #include "render_web.h"
 #include "sbuf.h"
@@ -687,9 +688,7 @@ static int web_cb(struct lws *wsi, enum lws_callback_reasons reason,
         c->counted = true;
         return on_http(wsi, w, c, in ? (const char *)in : "");
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        /* pages are HTTP and server-sent events: an upgraded connection
-         * (a WebSocket) would be in none of the limits */
-        return -1;
+        return http_listen_refuses();
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c != NULL && w != NULL ? on_writeable(wsi, w, c) : -1;
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
@@ -708,7 +707,6 @@ enum bot_err web_start(struct lws_context *ctx, const char *host, int port,
                        struct log *lg, struct web **out, char *err,
                        size_t errlen)
 {
-    struct lws_context_creation_info info;
     struct web *w = calloc(1, sizeof *w);
 
     *out = NULL;
@@ -727,20 +725,10 @@ enum bot_err web_start(struct lws_context *ctx, const char *host, int port,
     w->ctx = ctx;
     w->protocols[0] = (struct lws_protocols){
         WEB_PROTOCOL, web_cb, sizeof(struct web_conn), 0, 0, NULL, 0};
-    memset(&info, 0, sizeof info);
-    info.vhost_name = "web";
-    info.port = port;
-    info.iface = host;
-    info.protocols = w->protocols;
-    info.user = w;
-    info.keepalive_timeout = WEB_KEEPALIVE_S;
-    info.timeout_secs = WEB_IDLE_S;
-    if (strchr(host, ':') == NULL)
-        info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
-    w->vh = lws_create_vhost(ctx, &info);
+    w->vh = http_listen_start(ctx, &(struct http_listen){
+        "web", host, port, w->protocols, w, WEB_KEEPALIVE_S, WEB_IDLE_S},
+        err, errlen);
     if (w->vh == NULL) {
-        snprintf(err, errlen, "web: cannot listen on %s port %d (in use, "
-                 "or not an address of this machine)", host, port);
         web_free(w);
         return BOT_IO;
     }

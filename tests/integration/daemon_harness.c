@@ -3,11 +3,14 @@
  */
 #include "support.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +29,38 @@ static const char harness_conf[] =
     "ready_timeout_ms = 5000\n"
     "[rest]\nretry_base_ms = 50\n"
     "[daemon]\nshutdown_grace_ms = 2000\n";
+
+bool harness_upgrade_refused(int port, const char *path)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET};
+    char req[512], buf[4096];
+    size_t len = 0;
+    bool closed = false;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), n;
+
+    assert_true(fd >= 0);
+    sa.sin_port = htons((uint16_t)port);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: fray.test\r\n"
+                 "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n", path);
+    assert_int_equal(write(fd, req, (size_t)n), n);
+    for (int waited = 0; waited < HARNESS_STAT_MS && !closed;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 50) != 1) {
+            waited += 50;
+            continue;
+        }
+        ssize_t k = read(fd, buf + len, sizeof buf - 1 - len);
+        closed = k <= 0 || len + (size_t)k >= sizeof buf - 1;
+        len += k > 0 ? (size_t)k : 0;
+    }
+    buf[len] = '\0';
+    close(fd);
+    return closed && strstr(buf, " 101 ") == NULL;
+}
 
 int harness_log_port(struct harness *h, const char *what)
 {

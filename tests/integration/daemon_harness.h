@@ -147,6 +147,11 @@ void harness_assert_no_violations(struct harness *h);
  * within HARNESS_STAT_MS. */
 int harness_log_port(struct harness *h, const char *what);
 
+/* Ask 127.0.0.1:port for a WebSocket upgrade of path and read until the
+ * server hangs up (HARNESS_STAT_MS at most): whether it refused, that is
+ * closed the connection without "101 Switching Protocols". */
+bool harness_upgrade_refused(int port, const char *path);
+
 /* Print fray's log to stderr (for failures). */
 void harness_dump_log(const struct harness *h);
 

@@ -133,6 +133,11 @@ static void test_metrics_count_what_was_sent(void **state)
     assert_int_equal(status, 404);
     free(scrape(port, "/metrics/../etc", &status));
     assert_int_equal(status, 404);
+    /* nor a WebSocket: an upgraded connection would be outside the
+     * listener's limits (clients at once, idle time) */
+    assert_true(harness_upgrade_refused(port, "/metrics"));
+    free(scrape(port, "/metrics", &status));
+    assert_int_equal(status, 200);
     harness_stop(&h);
 }
 

@@ -255,11 +255,8 @@ static void test_web_idle_connections_refuse_nobody(void **state)
 static void test_web_refuses_websocket(void **state)
 {
     struct harness h;
-    struct sockaddr_in sa = {.sin_family = AF_INET};
-    char tok[40], req[512], buf[4096];
-    size_t len = 0;
-    int port, status, n;
-    bool closed = false;
+    char tok[40], path[64];
+    int port, status;
     (void)state;
 
     harness_start_conf(&h, NULL, NULL, true, conf());
@@ -267,32 +264,9 @@ static void test_web_refuses_websocket(void **state)
     web_fight(&h);
     json_decref(share(&h, GM, false, tok));
     assert_int_equal(strlen(tok), 32);
-    sa.sin_port = htons((uint16_t)port);
-    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-    n = snprintf(req, sizeof req, "GET /s/%s HTTP/1.1\r\nHost: fray.test\r\n"
-                 "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                 "Sec-WebSocket-Version: 13\r\n\r\n", tok);
-    assert_int_equal(write(fd, req, (size_t)n), n);
-    for (int waited = 0; waited < WEB_WAIT_MS && !closed;) {
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (poll(&p, 1, 50) != 1) {
-            waited += 50;
-            continue;
-        }
-        ssize_t k = read(fd, buf + len, sizeof buf - 1 - len);
-        closed = k <= 0;
-        len += k > 0 ? (size_t)k : 0;
-    }
-    buf[len] = '\0';
-    close(fd);
-    assert_null(strstr(buf, " 101 "));
-    assert_true(closed);
-    snprintf(req, sizeof req, "/s/%s", tok);
-    free(get(port, req, NULL, &status, NULL));
+    snprintf(path, sizeof path, "/s/%s", tok);
+    assert_true(harness_upgrade_refused(port, path));
+    free(get(port, path, NULL, &status, NULL));
     assert_int_equal(status, 200);
     harness_stop(&h);
 }
