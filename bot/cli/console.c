@@ -21,6 +21,7 @@
 #include "rs.h"
 #include "cmd_validate.h"
 #include "dur.h"
+#include "fnv.h"
 #include "msg.h"
 #include "render_text.h"
 #include "sbuf.h"
@@ -33,11 +34,11 @@
 
 uint64_t console_user_id(const char *name)
 {
-    uint64_t h = UINT64_C(14695981039346656037);     /* FNV-1a */
+    uint64_t h = FNV_BASIS;
 
     for (const char *p = name; *p != '\0'; p++) {
-        h ^= (unsigned char)tolower((unsigned char)*p);
-        h *= UINT64_C(1099511628211);
+        unsigned char lower = (unsigned char)tolower((unsigned char)*p);
+        h = fnv_add(h, &lower, 1);
     }
     h &= INT64_MAX;
     return h != 0 ? h : 1;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fnv.h"
+
 #define CRLF "\r\n"
 /* Boundaries tried before giving up: each differs in its counter, so a
  * collision with every one of them would need a part built to match. */
@@ -63,17 +65,6 @@ static bool type_ok(const char *s)
     return true;
 }
 
-/* FNV-1a over the bytes: a boundary seed that depends on the content. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= UINT64_C(1099511628211);
-    }
-    return h;
-}
-
 /* memmem() is a GNU extension (the build defines _GNU_SOURCE). */
 static bool contains(const void *hay, size_t n, const char *needle)
 {
@@ -84,10 +75,10 @@ static bool contains(const void *hay, size_t n, const char *needle)
 static bool pick_boundary(const char *payload, const struct mp_file *files,
                           size_t n, char *b)
 {
-    uint64_t seed = fnv(UINT64_C(14695981039346656037), payload,
+    uint64_t seed = fnv_add(FNV_BASIS, payload,
                         strlen(payload));
     for (size_t i = 0; i < n; i++)
-        seed = fnv(seed, files[i].data, files[i].len);
+        seed = fnv_add(seed, files[i].data, files[i].len);
     for (int t = 0; t < MP_BOUNDARY_TRIES; t++) {
         snprintf(b, MP_BOUNDARY_MAX + 1, "fray-%016" PRIx64 "-%d", seed, t);
         bool clash = contains(payload, strlen(payload), b);

@@ -19,6 +19,7 @@
 #include "cmd_form.h"
 #include "cmd_table.h"
 #include "eng_text.h"
+#include "fnv.h"
 #include "i18n.h"
 
 /* Discord's "manage server" permission, as the string it wants: who may
@@ -427,20 +428,9 @@ json_t *register_build(const struct rs_system *const *systems, size_t n,
     return register_build_in(systems, n, flags, locs, nlocs);
 }
 
-#define REGISTER_FNV_BASIS UINT64_C(14695981039346656037)
-
-static uint64_t fnv(uint64_t h, const char *text)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= UINT64_C(1099511628211);
-    }
-    return h;
-}
-
 void register_hash(const char *text, char out[17])
 {
-    snprintf(out, 17, "%016" PRIx64, fnv(REGISTER_FNV_BASIS, text));
+    snprintf(out, 17, "%016" PRIx64, fnv_str(FNV_BASIS, text));
 }
 
 void register_input_hash(const char *build_id, const char *app,
@@ -450,12 +440,12 @@ void register_input_hash(const char *build_id, const char *app,
     char num[16];
     /* each part ends in a separator no part contains, so two different
      * lists cannot run together into one text */
-    uint64_t h = fnv(fnv(REGISTER_FNV_BASIS, build_id), "\n");
-    h = fnv(fnv(h, app ? app : ""), "\n");
+    uint64_t h = fnv_str(fnv_str(FNV_BASIS, build_id), "\n");
+    h = fnv_str(fnv_str(h, app ? app : ""), "\n");
     snprintf(num, sizeof num, "%u\n", flags);
-    h = fnv(h, num);
+    h = fnv_str(h, num);
     for (size_t i = 0; i < n; i++)
-        h = fnv(fnv(h, systems[i]->id), "\n");
+        h = fnv_str(fnv_str(h, systems[i]->id), "\n");
     snprintf(out, 17, "%016" PRIx64, h);
 }
 
