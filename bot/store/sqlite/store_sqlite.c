@@ -158,6 +158,13 @@
                    " excluded.channel, value = excluded.value")                 \
     X(ROLLREC_GET, "SELECT value FROM roll_rec WHERE id = ?1"                  \
                    " AND channel = ?2")                                         \
+    X(ROLLREC_AGE, "DELETE FROM roll_rec WHERE id < ?1")                       \
+    X(ROLLREC_ROWS, "SELECT coalesce((SELECT n FROM roll_rec"                  \
+                    " ORDER BY id DESC LIMIT 1) - (SELECT n FROM roll_rec"      \
+                    " ORDER BY id LIMIT 1) + 1, 0)")                            \
+    /* ?1 how many of the lowest ids */                                        \
+    X(ROLLREC_CAP, "DELETE FROM roll_rec WHERE id IN (SELECT id"               \
+                   " FROM roll_rec ORDER BY id LIMIT ?1)")                      \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
@@ -1524,54 +1531,42 @@ static enum bot_err sq_rollrec_get(struct store *base, int64_t id,
     return e;
 }
 
-/* Run a prepared-once statement binding ?1 (if any) to v; its changes
- * added to *n. */
-static enum bot_err trim_step(struct store_sqlite *s, const char *sql,
+/* Run statement id binding ?1 to v; its changes added to *n. */
+static enum bot_err trim_step(struct store_sqlite *s, enum store_stmt id,
                               int64_t v, int64_t *n)
 {
-    sqlite3_stmt *st = NULL;
-    enum bot_err e = store_sq_prepare(s, sql, &st, "forgetting rolls");
-    if (e != BOT_OK)
-        return e;
+    sqlite3_stmt *st = stmt_rebind(s, id);
     sqlite3_bind_int64(st, 1, v);
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_DONE)
-        e = store_sq_fail_rc(s, rc, "forgetting rolls");
-    else
+    enum bot_err e = run(s, st, "forgetting rolls");
+    if (e == BOT_OK)
         *n += sqlite3_changes(s->db);
-    sqlite3_finalize(st);
     return e;
 }
 
-/* Rarely run (once in CMD_ROLLREC_TIDY_EVERY rolls, and the prune pass):
- * its statements are prepared per call, as the prune ones are. */
+/* Once in about CMD_ROLLREC_TIDY_EVERY rolls, and the prune pass: kept
+ * prepared all the same (three prepares cost a tidy more than its
+ * statements, whose pages are the first and last ones, cached). */
 static enum bot_err sq_rollrec_trim(struct store *base, int64_t below,
                                     int64_t max_rows, int64_t batch,
                                     int64_t *dropped)
 {
     struct store_sqlite *s = SQ(base);
-    sqlite3_stmt *st = NULL;
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
     int64_t rows = 0;
-    enum bot_err e = trim_step(s, "DELETE FROM roll_rec WHERE id < ?1", below,
-                               dropped);
-    if (e == BOT_OK)
-        e = store_sq_prepare(s,
-                             "SELECT coalesce((SELECT n FROM roll_rec"
-                             " ORDER BY id DESC LIMIT 1) - (SELECT n"
-                             " FROM roll_rec ORDER BY id LIMIT 1) + 1, 0)",
-                             &st, "counting rolls");
+    e = trim_step(s, STMT_ROLLREC_AGE, below, dropped);
     if (e == BOT_OK) {
+        sqlite3_stmt *st = stmt_rebind(s, STMT_ROLLREC_ROWS);
         int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW)
             rows = sqlite3_column_int64(st, 0);
         else
             e = store_sq_fail_rc(s, rc, "counting rolls");
-        sqlite3_finalize(st);
+        sqlite3_reset(st);
     }
     if (e == BOT_OK && rows > max_rows)
-        e = trim_step(s,
-                      "DELETE FROM roll_rec WHERE id IN (SELECT id"
-                      " FROM roll_rec ORDER BY id LIMIT ?1)",
+        e = trim_step(s, STMT_ROLLREC_CAP,
                       rows - max_rows < batch ? rows - max_rows : batch,
                       dropped);
     return e;
