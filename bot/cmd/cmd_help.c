@@ -75,8 +75,8 @@ static const struct help_page pages[] = {
      "**Explain** shows you alone every die, modifier and the total, "
      "**Apply damage** (the fight's GM) asks who takes the total (one "
      "or more) and "
-     "applies it by the system's rules. fray keeps a channel's last 100 "
-     "rolls for 7 days. In the console: `/reroll`, `/explain`, `/apply`\n"
+     "applies it by the system's rules. fray keeps rolls for 7 days "
+     "(the console: a channel's last 100). In the console: `/reroll`, `/explain`, `/apply`\n"
      "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
     {"permissions", "Who may do what",
      "The **GM** is whoever started the fight, and anyone with "

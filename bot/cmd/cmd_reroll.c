@@ -71,10 +71,11 @@ static struct cmd_rollrec *find_roll(struct cmd_run *run)
     } else if (e == BOT_NOTFOUND) {
         cmd_fail(run, id == NULL
                           ? "there is no roll in this channel yet"
-                          : "fray does not remember that roll: it keeps a "
-                            "channel's last %d rolls, for %d days",
-                 CMD_ROLLREC_PER_CHANNEL,
-                 (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY));
+                          : "fray does not remember that roll: it keeps "
+                            "rolls for %d days (the console: a channel's "
+                            "last %d)",
+                 (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY),
+                 CMD_ROLLREC_PER_CHANNEL);
     } else if (e != BOT_OK) {
         cmd_fail(run, "the store could not read the roll (%s)",
                  bot_errname(e));
@@ -119,8 +120,14 @@ void cmd_explain(struct cmd_run *run)
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
     char title[CMD_ROLLREC_NAME_MAX * 2 + 64];
-    snprintf(title, sizeof title, "Roll #%" PRId64 " by %s%s", r->seq,
-             who ? who : "someone", r->secret ? " (secret)" : "");
+    /* a console roll has its number in the channel; a Discord one is
+     * named by its message */
+    if (r->seq > 0)
+        snprintf(title, sizeof title, "Roll #%" PRId64 " by %s%s", r->seq,
+                 who ? who : "someone", r->secret ? " (secret)" : "");
+    else
+        snprintf(title, sizeof title, "Roll by %s%s", who ? who : "someone",
+                 r->secret ? " (secret)" : "");
     struct msg_embed *em = msg_add_embed(m, r->secret ? MSG_STYLE_SECRET
                                                       : MSG_STYLE_INFO,
                                          title);

@@ -171,8 +171,10 @@ static void chan_prefix(char *buf, size_t n, uint64_t channel)
     snprintf(buf, n, CMD_ROLLREC_KV_PREFIX "%" PRIu64 ":", channel);
 }
 
-enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
-                             const char *id, struct cmd_rollrec *out)
+/* The console's records and those written before the table (kv rows):
+ * found by a scan of the channel's keys, judged by the channel's newest. */
+static enum bot_err kv_get(struct store *s, uint64_t channel, const char *id,
+                           struct cmd_rollrec *out)
 {
     char prefix[ROLLREC_CHAN_PREFIX_MAX];
     chan_prefix(prefix, sizeof prefix, channel);
@@ -189,6 +191,34 @@ enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
         e = BOT_NOTFOUND;
     free(cs.value);
     return e;
+}
+
+/* The id as a key of the table: a snowflake is a positive int64 (Discord's
+ * fit until 2084); 0 when id is none. */
+static int64_t table_id(const char *id)
+{
+    uint64_t v = 0;
+    for (size_t i = 0; id[i] != '\0'; i++) {
+        if (id[i] < '0' || id[i] > '9' || v > ((uint64_t)INT64_MAX - 9) / 10)
+            return 0;
+        v = v * 10 + (uint64_t)(id[i] - '0');
+    }
+    return (int64_t)v;
+}
+
+enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
+                             const char *id, struct cmd_rollrec *out)
+{
+    char *value = NULL;
+    enum bot_err e = id != NULL
+                         ? store_rollrec_get(s, table_id(id), channel, &value)
+                         : BOT_NOTFOUND;
+    if (e == BOT_OK && (!cmd_rollrec_decode(value, out) ||
+                        out->channel != channel))
+        e = BOT_NOTFOUND;           /* unreadable: as if it were gone */
+    free(value);
+    /* not in the table: a console number, or a row from before it */
+    return e == BOT_NOTFOUND ? kv_get(s, channel, id, out) : e;
 }
 
 /* The channel's next number: one past its newest key's, read from the
@@ -218,43 +248,92 @@ static enum bot_err tidy(struct store *s, const char *prefix, int64_t seq)
     return store_kv_delete_below(s, prefix, below);
 }
 
+/* Whether the roll with this id tidies the table: about one in
+ * CMD_ROLLREC_TIDY_EVERY, by a hash of the id (a snowflake's low bits
+ * count per Discord worker: the id's remainder alone would not spread). */
+static bool table_tidy_now(int64_t id)
+{
+    uint64_t h = (uint64_t)id * UINT64_C(0x9E3779B97F4A7C15);
+    return (h >> 32) % CMD_ROLLREC_TIDY_EVERY == 0;
+}
+
+/* A channel's console roll: its number after the channel's last, a kv row;
+ * every CMD_ROLLREC_TIDY_EVERY, the channel's oldest past the count go. */
+static enum bot_err kv_put(struct store *s, struct cmd_rollrec *r,
+                           const char *prefix, const char *v)
+{
+    char key[STORE_MAX_KV_KEY + 1];
+    snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
+             ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
+    if (r->seq % CMD_ROLLREC_TIDY_EVERY != 0 ||
+        r->seq <= CMD_ROLLREC_PER_CHANNEL)
+        return store_kv_set(s, key, v);
+    /* the write and the drops together (a savepoint inside the daemon's
+     * group); a write alone is one statement, atomic as it is */
+    enum bot_err e = store_begin(s);
+    if (e != BOT_OK)
+        return e;
+    e = store_kv_set(s, key, v);
+    if (e == BOT_OK)
+        e = tidy(s, prefix, r->seq);
+    if (e == BOT_OK)
+        return store_commit(s);
+    store_rollback(s);
+    return e;
+}
+
+/* A Discord roll: one row of the table, appended at its end. Now and then
+ * the rows past the age (by the id's own time: a snowflake's bits above
+ * the 22nd are milliseconds) and past the global count go, as ranges of
+ * the lowest ids; the write alone when not. */
+static enum bot_err table_put(struct store *s, const struct cmd_rollrec *r,
+                              int64_t id, const char *v)
+{
+    if (!table_tidy_now(id))
+        return store_rollrec_put(s, id, r->channel, v);
+    enum bot_err e = store_begin(s);
+    if (e != BOT_OK)
+        return e;
+    e = store_rollrec_put(s, id, r->channel, v);
+    if (e == BOT_OK)
+        e = store_rollrec_trim(s, id - CMD_ROLLREC_KEEP_IDS,
+                               CMD_ROLLREC_MAX_ROWS, CMD_ROLLREC_TRIM_BATCH,
+                               NULL);
+    if (e == BOT_OK)
+        return store_commit(s);
+    store_rollback(s);
+    return e;
+}
+
 /* A record's text fits here without an allocation: the dice a roll
  * shows are short (1d20 with a name and a label: a few hundred bytes). */
 #define ROLLREC_STACK_TEXT 1024
 
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
 {
-    char prefix[ROLLREC_CHAN_PREFIX_MAX], key[STORE_MAX_KV_KEY + 1];
-    chan_prefix(prefix, sizeof prefix, r->channel);
-    enum bot_err e = next_seq(s, prefix, &r->seq);
-    if (e != BOT_OK)
-        return e;
-    if (r->id[0] == '\0')
-        snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
-    snprintf(key, sizeof key, "%s%0*" PRId64 ":%" PRId64 ":%s", prefix,
-             ROLLREC_SEQ_DIGITS, r->seq, r->at_ms, r->id);
+    char prefix[ROLLREC_CHAN_PREFIX_MAX];
+    int64_t id = table_id(r->id);
+    enum bot_err e = BOT_OK;
+    r->seq = 0;                     /* a Discord roll has no number */
+    if (id == 0) {
+        chan_prefix(prefix, sizeof prefix, r->channel);
+        e = next_seq(s, prefix, &r->seq);
+        if (e != BOT_OK)
+            return e;
+        if (r->id[0] == '\0')
+            snprintf(r->id, sizeof r->id, "%" PRId64, r->seq);
+    }
     char buf[ROLLREC_STACK_TEXT];
     struct jw w;
     jw_init_buf(&w, buf, sizeof buf, STORE_MAX_KV_VALUE);
     encode(&w, r);
     const char *v = jw_text(&w, NULL);
-    bool tidy_now = r->seq % CMD_ROLLREC_TIDY_EVERY == 0 &&
-                    r->seq > CMD_ROLLREC_PER_CHANNEL;
-    /* the write and the drops together (a savepoint inside the daemon's
-     * group); a write alone is one statement, atomic as it is */
     if (v == NULL)
         e = BOT_NOMEM;
-    else if (!tidy_now)
-        e = store_kv_set(s, key, v);
-    else if ((e = store_begin(s)) == BOT_OK) {
-        e = store_kv_set(s, key, v);
-        if (e == BOT_OK)
-            e = tidy(s, prefix, r->seq);
-        if (e == BOT_OK)
-            e = store_commit(s);
-        else
-            store_rollback(s);
-    }
+    else if (id != 0)
+        e = table_put(s, r, id, v);
+    else
+        e = kv_put(s, r, prefix, v);
     jw_cleanup(&w);
     return e;
 }
@@ -303,12 +382,22 @@ enum bot_err cmd_rollrec_prune(struct store *s, int64_t before_ms,
     ps.keys = malloc(max * sizeof ps.keys[0]);
     if (ps.keys == NULL)
         return BOT_NOMEM;
-    enum bot_err e = store_kv_scan(s, CMD_ROLLREC_KV_PREFIX, prune_each, &ps);
+    /* the table's: one range of the lowest ids, then the global count */
+    int64_t gone = 0, below = 0;
+    if (before_ms > CMD_ROLLREC_DISCORD_EPOCH_MS)
+        below = (before_ms - CMD_ROLLREC_DISCORD_EPOCH_MS)
+                << CMD_ROLLREC_SNOWFLAKE_MS_SHIFT;
+    enum bot_err e = store_rollrec_trim(s, below, CMD_ROLLREC_MAX_ROWS,
+                                        (int64_t)max, &gone);
+    if (pruned != NULL)
+        *pruned = gone;
+    if (e == BOT_OK)
+        e = store_kv_scan(s, CMD_ROLLREC_KV_PREFIX, prune_each, &ps);
     size_t i = 0;
     for (; e == BOT_OK && i < ps.n; i++)
         e = store_kv_delete(s, ps.keys[i]);
     if (pruned != NULL)
-        *pruned = (int64_t)i;
+        *pruned += (int64_t)i;
     /* Every aged record is gone: a channel whose newest roll is aged has
      * none left, and a count kept for it can go too. */
     if (e == BOT_OK && ps.n < max) {

@@ -3,29 +3,40 @@
  * message's context menus (Reroll, Explain, Apply damage) and the
  * console's /reroll, /explain and /apply know what was rolled.
  *
- * A record is one key/value row of the store, written in the roll's own
- * command (answered means on disk, restarts included):
+ * On Discord a record is a row of the store's roll table
+ * (store_rollrec_put), keyed by the interaction that posted the roll (a
+ * context menu learns which one through the message's
+ * interaction_metadata.id), the channel beside it:
+ *
+ *     roll_rec: id (the snowflake, the table's key) | channel | JSON
+ *
+ * Snowflakes are time-ordered, so the rolls of a group commit, whatever
+ * their channels, append to the table's last page: a /roll costs about
+ * what it did before it was remembered (docs/internals/commands.md has
+ * the measurements). A record is found by its id from its own channel
+ * only. Bounds: CMD_ROLLREC_KEEP_MS of age, read from the id itself, and
+ * CMD_ROLLREC_MAX_ROWS rows in all, both dropped as ranges of the lowest
+ * ids, once in about CMD_ROLLREC_TIDY_EVERY rolls and by the daemon's
+ * prune pass (cmd_rollrec_prune). There is no per-channel bound on
+ * Discord: it would need an index by channel, whose pages are what the
+ * table saves; a user's rolls are rate-limited already, and an evicted
+ * record only makes an old roll "no longer remembered".
+ *
+ * The console has no interaction ids: its records are numbered per
+ * channel and kept as key/value rows,
  *
  *     roll:<channel>:<seq, 12 digits>:<at_ms>:<id>  ->  JSON of the record
  *
- * id is the interaction that posted the roll (Discord tells a context
- * menu which one through the message's interaction_metadata.id), or, on
- * the console, the record's number in its channel. seq numbers a
- * channel's rolls in the order they were made, so the keys of one channel
- * sort oldest first and "the last roll" is the last key. The record keeps
- * what does not depend on the seed any more: the expression and its
- * dialect, the label, who rolled, secrecy, every die and modifier as the
- * roll showed them, and the total.
+ * so that the keys of one channel sort oldest first and "the channel's
+ * last roll" is its last key; CMD_ROLLREC_PER_CHANNEL of them per channel
+ * (tidied every CMD_ROLLREC_TIDY_EVERY rolls as one range of keys), aged
+ * by the prune pass. Records a fray before the table wrote on Discord are
+ * such rows too: still found (a lookup by id that misses the table reads
+ * the channel's rows) until the prune pass ages them out.
  *
- * Bounds: CMD_ROLLREC_PER_CHANNEL records per channel and
- * CMD_ROLLREC_KEEP_MS of age. A record past either is gone for readers at
- * once (cmd_rollrec_get judges by the channel's newest); a row past the
- * count goes at the channel's next tidy, every CMD_ROLLREC_TIDY_EVERY
- * rolls (one range of keys: they sort by seq), a row past the age by the
- * daemon's prune pass (cmd_rollrec_prune). Writing a roll reads the
- * channel's last key from the index (its seq is the last number) and
- * writes one row: a /roll must cost little more than it did before it
- * was remembered (docs/internals/commands.md has the measurements).
+ * The record keeps what does not depend on the seed any more: the
+ * expression and its dialect, the label, who rolled, secrecy, every die
+ * and modifier as the roll showed them, and the total.
  *
  * Ownership: records are the caller's (large: allocate them); strings are
  * copied in.
@@ -44,8 +55,8 @@
 struct store;
 
 #define CMD_ROLLREC_KV_PREFIX "roll:"
-/* Rolls one channel keeps: enough to reach back through a session's
- * scrollback, few enough that a tidy or a lookup scans little. */
+/* Rolls one console channel keeps: enough to reach back through a
+ * session's scrollback, few enough that a tidy or a lookup scans little. */
 #define CMD_ROLLREC_PER_CHANNEL 100
 /* A channel's rows are tidied (the oldest past the count dropped) once
  * in this many rolls, so a channel holds at most
@@ -57,6 +68,19 @@ struct store;
 /* How long a roll can be rerolled, explained or applied: a week, a
  * session and the talk after it. */
 #define CMD_ROLLREC_KEEP_MS (INT64_C(7) * 24 * 60 * 60 * 1000)
+/* Discord rolls the store keeps, all channels together: a week of a busy
+ * table's rolls several hundred times over, ~40 MB of rows at most
+ * (records are about 400 bytes). */
+#define CMD_ROLLREC_MAX_ROWS INT64_C(100000)
+/* Rows past the count one tidy drops at most: more than a tidy's share of
+ * rolls, so that the table comes back under the count. */
+#define CMD_ROLLREC_TRIM_BATCH 64
+/* A snowflake: milliseconds since Discord's epoch above its 22 low bits. */
+#define CMD_ROLLREC_SNOWFLAKE_MS_SHIFT 22
+#define CMD_ROLLREC_DISCORD_EPOCH_MS INT64_C(1420070400000)
+/* CMD_ROLLREC_KEEP_MS as a distance between snowflakes. */
+#define CMD_ROLLREC_KEEP_IDS                                                   \
+    (CMD_ROLLREC_KEEP_MS << CMD_ROLLREC_SNOWFLAKE_MS_SHIFT)
 /* An id: a Discord snowflake (20 digits) or a console number. */
 #define CMD_ROLLREC_ID_MAX 24
 /* The dice as the roll showed them, every die and modifier (markdown). */
@@ -71,7 +95,8 @@ struct cmd_rollrec {
     uint64_t user;                   /* who rolled */
     char user_name[CMD_ROLLREC_NAME_MAX + 1];
     int64_t at_ms;                   /* when (wall clock) */
-    int64_t seq;                     /* its place in the channel, from 1 */
+    int64_t seq;                     /* its place in the channel, from 1
+                                        (console); 0 on Discord */
     char expr[DICE_MAX_EXPR_LEN + 1]; /* the dice as rolled (a saved roll
                                         already expanded) */
     enum dice_dialect dialect;       /* how expr was read */
@@ -94,19 +119,23 @@ char *cmd_rollrec_encode(const struct cmd_rollrec *r);
  * checked against the limits above). */
 bool cmd_rollrec_decode(const char *json, struct cmd_rollrec *r);
 
-/* Remember r (its seq and, when r->id is "", its id, are set here: the
- * channel's next number); every CMD_ROLLREC_TIDY_EVERY, drop the channel's
- * oldest past CMD_ROLLREC_PER_CHANNEL. In the caller's transaction, if
- * any. */
+/* Remember r. An id that is a snowflake (a positive int64) goes to the
+ * table (seq 0), tidied now and then; otherwise its seq and, when r->id is
+ * "", its id are set here (the channel's next number) and every
+ * CMD_ROLLREC_TIDY_EVERY the channel's oldest past CMD_ROLLREC_PER_CHANNEL
+ * go. In the caller's transaction, if any. */
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r);
 
-/* The record of channel with this id, or with id NULL the channel's last;
- * BOT_NOTFOUND when there is none. */
+/* The record of channel with this id (the table's, else a kv row's), or
+ * with id NULL the channel's last numbered one (the console's);
+ * BOT_NOTFOUND when there is none, or the id is another channel's. */
 enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
                              const char *id, struct cmd_rollrec *out);
 
-/* Drop records made before before_ms, at most max of them; how many went
- * into *pruned (may be NULL). The daemon's prune pass. */
+/* Drop records made before before_ms (the table's as one range of ids,
+ * then at most max kv rows) and the table's rows past
+ * CMD_ROLLREC_MAX_ROWS (at most max); how many went into *pruned (may be
+ * NULL). The daemon's prune pass. */
 enum bot_err cmd_rollrec_prune(struct store *s, int64_t before_ms,
                                size_t max, int64_t *pruned);
 

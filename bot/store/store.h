@@ -400,6 +400,29 @@ enum bot_err store_kv_last(struct store *s, const char *prefix, char *key);
 enum bot_err store_kv_delete_below(struct store *s, const char *prefix,
                                    const char *below);
 
+/* ---- roll records by interaction (cmd_rollrec.h) ----------------------
+ * A posted roll's record on Discord, in a table of its own keyed by the id
+ * of the interaction that asked for the roll (a snowflake: time-ordered,
+ * so consecutive rolls from any channels append to the same last page),
+ * with its channel beside it. value is the record (at most
+ * STORE_MAX_KV_VALUE bytes, copied). id must be positive. */
+enum bot_err store_rollrec_put(struct store *s, int64_t id, uint64_t channel,
+                               const char *value);
+/* The record with this id written from channel into *value (heap, the
+ * caller frees); BOT_NOTFOUND when there is none, or it is another
+ * channel's (no message formatted: a miss is an ordinary answer). */
+enum bot_err store_rollrec_get(struct store *s, int64_t id, uint64_t channel,
+                               char **value);
+/* Drop every record with an id below `below` (one range of the lowest
+ * ids), then, while the table holds more than max_rows, the lowest ids, at
+ * most batch (>= 1) of them. The count is the span of a running number
+ * written with each row (read from the first and last rows), not a scan:
+ * close, not exact, when rows arrived out of id order. How many went into
+ * *dropped (may be NULL). */
+enum bot_err store_rollrec_trim(struct store *s, int64_t below,
+                                int64_t max_rows, int64_t batch,
+                                int64_t *dropped);
+
 /* The live version of a channel's encounter without its document: cheap,
  * for a cache to check that what it holds is still current. BOT_NOTFOUND
  * when the channel has none. */

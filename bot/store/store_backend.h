@@ -220,6 +220,15 @@ struct store_ops {
                               int64_t bytes, int64_t lines);
     enum bot_err (*hist_server)(struct store *s, uint64_t guild,
                                 int64_t *total, struct store_hist_row *most);
+    /* ---- roll records by interaction (store.h): appended; store.c
+     * checks ids, values and the batch first. ---- */
+    enum bot_err (*rollrec_put)(struct store *s, int64_t id, uint64_t channel,
+                                const char *value);
+    enum bot_err (*rollrec_get)(struct store *s, int64_t id, uint64_t channel,
+                                char **value);
+    enum bot_err (*rollrec_trim)(struct store *s, int64_t below,
+                                 int64_t max_rows, int64_t batch,
+                                 int64_t *dropped);
 };
 
 /* The bytes a history line counts for (store.h "bounds"). */

@@ -143,7 +143,7 @@ static void test_ctxmenu_reroll_and_explain(void **st)
     harness_start_fray(&h, NULL);
     why = menu(&h, "Explain", mid_of(first), GM, NULL);
     assert_true(ephemeral(why));
-    has(why, "Roll #1 by");
+    has(why, "Roll by");
     has(why, "For: fire");
     json_decref(why);
     json_decref(first);

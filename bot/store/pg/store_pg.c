@@ -830,6 +830,66 @@ static enum bot_err pg_kv_scan(struct store *base, const char *prefix,
     return e;
 }
 
+/* ---- roll records by interaction (store.h) ---- */
+
+static enum bot_err pg_rollrec_put(struct store *base, int64_t id,
+                                   uint64_t channel, const char *value)
+{
+    struct pg_args a = {0};
+    store_pg_arg_i64(&a, id);
+    store_pg_arg_i64(&a, (int64_t)channel);
+    store_pg_arg_text(&a, value);
+    return store_pg_run(PG(base), PGS_ROLLREC_PUT, &a, "remembering a roll",
+                        NULL);
+}
+
+static enum bot_err pg_rollrec_get(struct store *base, int64_t id,
+                                   uint64_t channel, char **value)
+{
+    struct pg_args a = {0};
+    PGresult *r = NULL;
+    store_pg_arg_i64(&a, id);
+    store_pg_arg_i64(&a, (int64_t)channel);
+    enum bot_err e =
+        store_pg_exec(PG(base), PGS_ROLLREC_GET, &a, "reading a roll", &r);
+    if (e == BOT_OK && PQntuples(r) == 0)
+        e = BOT_NOTFOUND;
+    else if (e == BOT_OK)
+        e = store_pg_text_dup(PG(base), r, 0, 0, value);
+    PQclear(r);
+    return e;
+}
+
+static enum bot_err pg_rollrec_trim(struct store *base, int64_t below,
+                                    int64_t max_rows, int64_t batch,
+                                    int64_t *dropped)
+{
+    struct pg_args a = {0};
+    PGresult *r = NULL;
+    long n = 0;
+    int64_t rows = 0;
+    store_pg_arg_i64(&a, below);
+    enum bot_err e = store_pg_run(PG(base), PGS_ROLLREC_AGE, &a,
+                                  "forgetting rolls", &n);
+    *dropped += n;
+    if (e == BOT_OK)
+        e = store_pg_exec(PG(base), PGS_ROLLREC_ROWS, NULL, "counting rolls",
+                          &r);
+    if (e == BOT_OK)
+        rows = store_pg_i64(r, 0, 0);
+    PQclear(r);
+    if (e == BOT_OK && rows > max_rows) {
+        struct pg_args c = {0};
+        store_pg_arg_i64(&c, rows - max_rows < batch ? rows - max_rows
+                                                     : batch);
+        n = 0;
+        e = store_pg_run(PG(base), PGS_ROLLREC_CAP, &c, "forgetting rolls",
+                         &n);
+        *dropped += n;
+    }
+    return e;
+}
+
 static enum bot_err pg_integrity_check(struct store *base, bool *ok)
 {
     PGresult *r = NULL;
@@ -911,4 +971,7 @@ const struct store_ops store_pg_ops = {
     .hist_sizes = store_pg_hist_sizes,
     .hist_fold = store_pg_hist_fold,
     .hist_server = store_pg_hist_server,
+    .rollrec_put = pg_rollrec_put,
+    .rollrec_get = pg_rollrec_get,
+    .rollrec_trim = pg_rollrec_trim,
 };

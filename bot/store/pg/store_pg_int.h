@@ -150,6 +150,23 @@
     X(KV_DELETE, "t", "DELETE FROM kv WHERE key = $1")                         \
     X(KV_SCAN, "t", "SELECT key, value FROM kv WHERE left(key, length($1))"    \
                     " = $1 ORDER BY key")                                      \
+    /* roll records by interaction (store.h): $1 id, $2 channel, $3 value;     \
+     * n one past the last row's */                                            \
+    X(ROLLREC_PUT, "iit",                                                      \
+      "INSERT INTO roll_rec (id, channel, n, value) VALUES ($1, $2,"           \
+      " coalesce((SELECT n FROM roll_rec ORDER BY id DESC LIMIT 1), 0) + 1,"   \
+      " $3) ON CONFLICT (id) DO UPDATE SET channel = excluded.channel,"        \
+      " value = excluded.value")                                               \
+    X(ROLLREC_GET, "ii",                                                       \
+      "SELECT value FROM roll_rec WHERE id = $1 AND channel = $2")             \
+    X(ROLLREC_AGE, "i", "DELETE FROM roll_rec WHERE id < $1")                  \
+    X(ROLLREC_ROWS, "",                                                        \
+      "SELECT coalesce((SELECT n FROM roll_rec ORDER BY id DESC LIMIT 1)"      \
+      " - (SELECT n FROM roll_rec ORDER BY id LIMIT 1) + 1, 0)")               \
+    /* $1 how many of the lowest ids */                                        \
+    X(ROLLREC_CAP, "i",                                                        \
+      "DELETE FROM roll_rec WHERE id IN (SELECT id FROM roll_rec"              \
+      " ORDER BY id LIMIT $1)")                                                \
     /* encounters whose live version is missing from enc_version */            \
     X(INTEGRITY, "",                                                           \
       "SELECT count(*) FROM encounter e WHERE NOT EXISTS"                      \

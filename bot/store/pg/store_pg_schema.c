@@ -142,6 +142,17 @@ static const char pg_schema_v9[] =
     "  FROM (SELECT enc, sum(" STORE_PG_LINE_BYTES ") AS bytes,"
     "  count(*) AS n FROM enc_change GROUP BY enc) c WHERE c.enc = e.id;";
 
+/* Version 10: as SQLite's version 10, the records of posted rolls by the
+ * interaction that asked for them; the primary key's index is in id
+ * order, so a group's rolls touch its last leaf. */
+static const char pg_schema_v10[] =
+    "CREATE TABLE roll_rec ("
+    "  id      bigint PRIMARY KEY,"
+    "  channel bigint NOT NULL,"
+    "  n       bigint NOT NULL,"
+    "  value   text NOT NULL"
+    ");";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -156,6 +167,7 @@ static const struct {
     {"what each change showed", pg_schema_v7},
     {"packed history", pg_schema_v8},
     {"each encounter's history counted", pg_schema_v9},
+    {"roll records by interaction", pg_schema_v10},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

@@ -150,6 +150,21 @@
     X(KV_LAST_FROM, "SELECT key FROM kv WHERE key >= ?1"                       \
                     " ORDER BY key DESC LIMIT 1")                              \
     X(KV_DELETE_RANGE, "DELETE FROM kv WHERE key >= ?1 AND key < ?2")          \
+    /* ?1 id, ?2 channel, ?3 value; n one past the last row's */             \
+    X(ROLLREC_PUT, "INSERT INTO roll_rec (id, channel, n, value)"              \
+                   " VALUES (?1, ?2, coalesce((SELECT n FROM roll_rec"          \
+                   " ORDER BY id DESC LIMIT 1), 0) + 1, ?3)"                   \
+                   " ON CONFLICT (id) DO UPDATE SET channel ="                 \
+                   " excluded.channel, value = excluded.value")                 \
+    X(ROLLREC_GET, "SELECT value FROM roll_rec WHERE id = ?1"                  \
+                   " AND channel = ?2")                                         \
+    X(ROLLREC_AGE, "DELETE FROM roll_rec WHERE id < ?1")                       \
+    X(ROLLREC_ROWS, "SELECT coalesce((SELECT n FROM roll_rec"                  \
+                    " ORDER BY id DESC LIMIT 1) - (SELECT n FROM roll_rec"      \
+                    " ORDER BY id LIMIT 1) + 1, 0)")                            \
+    /* ?1 how many of the lowest ids */                                        \
+    X(ROLLREC_CAP, "DELETE FROM roll_rec WHERE id IN (SELECT id"               \
+                   " FROM roll_rec ORDER BY id LIMIT ?1)")                      \
     X(INTEGRITY, "PRAGMA integrity_check")
 
 enum store_stmt {
@@ -1476,6 +1491,87 @@ static enum bot_err sq_kv_delete_below(struct store *base,
     return e;
 }
 
+/* ---- roll records by interaction ---------------------------------------- */
+
+static enum bot_err sq_rollrec_put(struct store *base, int64_t id,
+                                   uint64_t channel, const char *value)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt_rebind(s, STMT_ROLLREC_PUT);
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)channel);
+    sqlite3_bind_text(st, 3, value, -1, SQLITE_STATIC);
+    e = run(s, st, "remembering a roll");
+    unbind(st);
+    return e;
+}
+
+static enum bot_err sq_rollrec_get(struct store *base, int64_t id,
+                                   uint64_t channel, char **value)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    sqlite3_stmt *st = stmt_rebind(s, STMT_ROLLREC_GET);
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)channel);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        e = store_sq_column_dup(s, st, 0, value);
+    else if (rc == SQLITE_DONE)
+        e = BOT_NOTFOUND;
+    else
+        e = store_sq_fail_rc(s, rc, "reading a roll");
+    sqlite3_reset(st);
+    unbind(st);
+    return e;
+}
+
+/* Run statement id binding ?1 to v; its changes added to *n. */
+static enum bot_err trim_step(struct store_sqlite *s, enum store_stmt id,
+                              int64_t v, int64_t *n)
+{
+    sqlite3_stmt *st = stmt_rebind(s, id);
+    sqlite3_bind_int64(st, 1, v);
+    enum bot_err e = run(s, st, "forgetting rolls");
+    if (e == BOT_OK)
+        *n += sqlite3_changes(s->db);
+    return e;
+}
+
+/* Once in about CMD_ROLLREC_TIDY_EVERY rolls, and the prune pass: kept
+ * prepared all the same (three prepares cost a tidy more than its
+ * statements, whose pages are the first and last ones, cached). */
+static enum bot_err sq_rollrec_trim(struct store *base, int64_t below,
+                                    int64_t max_rows, int64_t batch,
+                                    int64_t *dropped)
+{
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    int64_t rows = 0;
+    e = trim_step(s, STMT_ROLLREC_AGE, below, dropped);
+    if (e == BOT_OK) {
+        sqlite3_stmt *st = stmt_rebind(s, STMT_ROLLREC_ROWS);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            rows = sqlite3_column_int64(st, 0);
+        else
+            e = store_sq_fail_rc(s, rc, "counting rolls");
+        sqlite3_reset(st);
+    }
+    if (e == BOT_OK && rows > max_rows)
+        e = trim_step(s, STMT_ROLLREC_CAP,
+                      rows - max_rows < batch ? rows - max_rows : batch,
+                      dropped);
+    return e;
+}
+
 /* ---- maintenance -------------------------------------------------------- */
 
 static enum bot_err sq_integrity_check(struct store *base, bool *ok)
@@ -1583,4 +1679,7 @@ const struct store_ops store_sqlite_ops = {
     .hist_sizes = store_sq_hist_sizes,
     .hist_fold = store_sq_hist_fold,
     .hist_server = store_sq_hist_server,
+    .rollrec_put = sq_rollrec_put,
+    .rollrec_get = sq_rollrec_get,
+    .rollrec_trim = sq_rollrec_trim,
 };

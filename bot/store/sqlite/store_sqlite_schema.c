@@ -191,6 +191,25 @@ static const char schema_v9[] =
     " hist_lines = (SELECT count(*) FROM enc_change"
     "  WHERE enc = encounter.id);";
 
+/*
+ * Version 10: the records of posted rolls on Discord (cmd_rollrec.h), by
+ * the interaction that asked for the roll. id is that snowflake as the
+ * rowid: time-ordered, so a group of rolls from any channels appends to
+ * the table's last page, and age is a range of the lowest ids. channel is
+ * checked at each lookup (a record is found from its own channel only);
+ * n is a running number, one more than the last row's, so the trim reads
+ * how many rows there are from the first and last rows. The console's
+ * records, and those written before this step (until they age out), stay
+ * `roll:` rows of kv.
+ */
+static const char schema_v10[] =
+    "CREATE TABLE roll_rec ("
+    "  id      INTEGER PRIMARY KEY,"
+    "  channel INTEGER NOT NULL,"
+    "  n       INTEGER NOT NULL,"
+    "  value   TEXT NOT NULL"
+    ");";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
@@ -201,6 +220,7 @@ const struct store_migration store_schema_steps[] = {
     {7, "what each change showed", schema_v7},
     {8, "packed history", schema_v8},
     {9, "each encounter's history counted", schema_v9},
+    {10, "roll records by interaction", schema_v10},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

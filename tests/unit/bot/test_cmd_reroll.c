@@ -244,8 +244,8 @@ static void test_rollrec_rows_bounded(void **state)
                      CMD_ROLLREC_PER_CHANNEL + CMD_ROLLREC_TIDY_EVERY - 1);
 }
 
-/* Rolls older than CMD_ROLLREC_KEEP_MS are gone for readers when their
- * channel rolls again; their rows go by the prune pass, a batch at a
+/* The console's numbered rolls older than CMD_ROLLREC_KEEP_MS are gone
+ * for readers when their channel rolls again; their rows go by the prune pass, a batch at a
  * time (channel 1's aged row too: a channel's tidy drops by count
  * alone), and a channel with no roll left starts again at 1. The counts
  * an older fray kept per channel (rollseq:<channel> = "seq:at") go with
@@ -264,15 +264,15 @@ static void test_rollrec_age_limit(void **state)
     assert_int_equal(store_kv_set(f->store, CMD_ROLLREC_SEQ_PREFIX "1",
                                   old_count), BOT_OK);
     for (uint64_t ch = 1; ch <= 3; ch++) {
-        struct cmd_rollrec *r = rec(ch, t0, "11");
+        struct cmd_rollrec *r = rec(ch, t0, "");
         assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
         free(r);
     }
-    struct cmd_rollrec *r = rec(1, t0 + CMD_ROLLREC_KEEP_MS + 1, "12");
+    struct cmd_rollrec *r = rec(1, t0 + CMD_ROLLREC_KEEP_MS + 1, "");
     assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
     free(r);
-    assert_int_equal(cmd_rollrec_get(f->store, 1, "11", got), BOT_NOTFOUND);
-    assert_int_equal(cmd_rollrec_get(f->store, 1, "12", got), BOT_OK);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "1", got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "2", got), BOT_OK);
     int64_t n = -1;
     assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 1, &n), BOT_OK);
     assert_int_equal(n, 1);
@@ -281,7 +281,7 @@ static void test_rollrec_age_limit(void **state)
     assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
     assert_int_equal(n, 0);
     assert_int_equal(cmd_rollrec_get(f->store, 2, NULL, got), BOT_NOTFOUND);
-    assert_int_equal(cmd_rollrec_get(f->store, 1, "12", got), BOT_OK);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "2", got), BOT_OK);
     char *count = NULL;
     assert_int_equal(store_kv_get(f->store, CMD_ROLLREC_SEQ_PREFIX "2",
                                   &count), BOT_NOTFOUND);
@@ -292,6 +292,126 @@ static void test_rollrec_age_limit(void **state)
     assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
     assert_string_equal(r->id, "1");
     free(r);
+    free(got);
+}
+
+/* A Discord snowflake made at ms (since the Unix epoch), the i-th of that
+ * millisecond. */
+static int64_t flake(int64_t ms, int i)
+{
+    return ((ms - CMD_ROLLREC_DISCORD_EPOCH_MS)
+            << CMD_ROLLREC_SNOWFLAKE_MS_SHIFT) | i;
+}
+
+static struct cmd_rollrec *flake_rec(uint64_t channel, int64_t ms, int i)
+{
+    char id[24];
+    snprintf(id, sizeof id, "%" PRId64, flake(ms, i));
+    return rec(channel, ms, id);
+}
+
+/* A Discord roll is one row of the store's roll table, not a key/value
+ * row; it has no number in its channel, and it is found by its id only
+ * from the channel it was rolled in. */
+static void test_rollrec_table_own_channel(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    int64_t t0 = INT64_C(1700000000000);
+    struct cmd_rollrec *r = flake_rec(7, t0, 1);
+    char id[CMD_ROLLREC_ID_MAX + 1];
+    snprintf(id, sizeof id, "%s", r->id);
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    assert_int_equal(r->seq, 0);
+    free(r);
+    int rows = 0;
+    assert_int_equal(store_kv_scan(f->store, CMD_ROLLREC_KV_PREFIX,
+                                   count_rows, &rows), BOT_OK);
+    assert_int_equal(rows, 0);
+    char *v = NULL;
+    assert_int_equal(store_rollrec_get(f->store, flake(t0, 1), 7, &v), BOT_OK);
+    free(v);
+    assert_int_equal(cmd_rollrec_get(f->store, 7, id, got), BOT_OK);
+    assert_string_equal(got->id, id);
+    assert_int_equal(got->channel, 7);
+    assert_string_equal(got->expr, "2d6+3");
+    assert_int_equal(got->seq, 0);
+    /* another channel does not find it, nor "the channel's last" */
+    assert_int_equal(cmd_rollrec_get(f->store, 8, id, got), BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_get(f->store, flake(t0, 1), 8, &v),
+                     BOT_NOTFOUND);
+    assert_null(v);
+    assert_int_equal(cmd_rollrec_get(f->store, 7, NULL, got), BOT_NOTFOUND);
+    free(got);
+}
+
+/* The table's bounds: rows past CMD_ROLLREC_KEEP_MS (read from the id) go
+ * as one range of the lowest ids, by the prune pass and by a roll's own
+ * tidy; past a global count, the lowest ids go first, a batch at most at
+ * a time. Whatever the channel. */
+static void test_rollrec_table_bounds(void **state)
+{
+    struct cmd_fx *f = *state;
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    char *v = NULL;
+    int64_t t0 = INT64_C(1700000000000), t1 = t0 + CMD_ROLLREC_KEEP_MS + 1;
+    for (int i = 0; i < 3; i++) {
+        struct cmd_rollrec *r = flake_rec((uint64_t)(10 + i), t0, i);
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        free(r);
+    }
+    for (int i = 0; i < 2; i++) {
+        struct cmd_rollrec *r = flake_rec((uint64_t)(10 + i), t1, i);
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        free(r);
+    }
+    int64_t n = -1;
+    assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
+    assert_int_equal(n, 3);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(store_rollrec_get(f->store, flake(t0, i),
+                                           (uint64_t)(10 + i), &v),
+                         BOT_NOTFOUND);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(store_rollrec_get(f->store, flake(t1, i),
+                                           (uint64_t)(10 + i), &v), BOT_OK);
+        free(v);
+    }
+    assert_int_equal(cmd_rollrec_prune(f->store, t0 + 1, 10, &n), BOT_OK);
+    assert_int_equal(n, 0);
+
+    /* a roll's own tidy, about one in CMD_ROLLREC_TIDY_EVERY: within
+     * 20 times that many rolls a week later, the week-old rows are gone */
+    int64_t t2 = t1 + CMD_ROLLREC_KEEP_MS + 1;
+    for (int i = 0; i < 20 * CMD_ROLLREC_TIDY_EVERY; i++) {
+        struct cmd_rollrec *r = flake_rec(20, t2 + i, 0);
+        assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+        free(r);
+    }
+    assert_int_equal(store_rollrec_get(f->store, flake(t1, 0), 10, &v),
+                     BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_get(f->store, flake(t2, 0), 20, &v),
+                     BOT_OK);
+    free(v);
+
+    /* the global count: the lowest ids first, at most a batch a call */
+    int total = 20 * CMD_ROLLREC_TIDY_EVERY;
+    assert_int_equal(store_rollrec_trim(f->store, 0, total - 5, 3, &n),
+                     BOT_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(store_rollrec_trim(f->store, 0, total - 5, 100, &n),
+                     BOT_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_rollrec_trim(f->store, 0, total - 5, 100, &n),
+                     BOT_OK);
+    assert_int_equal(n, 0);
+    for (int i = 0; i < total; i++) {
+        enum bot_err e = store_rollrec_get(f->store, flake(t2 + i, 0), 20, &v);
+        assert_int_equal(e, i < 5 ? BOT_NOTFOUND : BOT_OK);
+        free(v);
+    }
+    assert_int_equal(cmd_rollrec_get(f->store, 20, NULL, got), BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_trim(f->store, 0, 1, 0, &n), BOT_INVALID);
     free(got);
 }
 
@@ -403,6 +523,21 @@ static bool menu(struct cmd_fx *f, const char *command, uint64_t user,
     if (roll != NULL)
         req.opts[req.nopts++] = (struct cmd_opt){"roll", roll};
     return run_req(f, &req);
+}
+
+/* Explain from a Discord message's menu: a Discord roll has no number in
+ * its channel, so its title names who rolled alone. */
+static void test_menu_explain_title(void **state)
+{
+    struct cmd_fx *f = *state;
+    int64_t t0 = INT64_C(1700000000000);
+    struct cmd_rollrec *r = rec(1, t0, "1200000000000000555");
+    assert_int_equal(cmd_rollrec_put(f->store, r), BOT_OK);
+    free(r);
+    assert_true(menu(f, "explain", ALICE, "1200000000000000555", t0 + 1));
+    assert_int_equal(f->reply.msg.nembeds, 1);
+    assert_string_equal(f->reply.msg.embeds[0].title,
+                        "Roll by alice \"the bold\"");
 }
 
 static void test_menu_refusals(void **state)
@@ -555,6 +690,10 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_rollrec_age_limit,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollrec_table_own_channel,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollrec_table_bounds,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_reroll_same_dice, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_explain_dice_as_written,
@@ -562,6 +701,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_reroll_none_yet, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_secret_roll_is_the_rollers,
+                                        cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_menu_explain_title,
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_menu_refusals, cmd_fx_setup,
                                         cmd_fx_teardown),

@@ -1142,6 +1142,60 @@ static void test_store_prune_quota(void **state)
                      BOT_LIMIT);
 }
 
+/* Roll records by interaction: found by id from their own channel only;
+ * age drops a range of the lowest ids, the count the lowest ids past it,
+ * a batch at most; a record written again replaces its row. */
+static void test_store_rollrec(void **state)
+{
+    struct store *s = *state;
+    char *v = NULL;
+    int64_t n = -1;
+    assert_int_equal(store_rollrec_get(s, 5, 1, &v), BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_put(s, 0, 1, "x"), BOT_INVALID);
+    for (int64_t id = 1; id <= 10; id++) {
+        char val[16];
+        snprintf(val, sizeof val, "r%lld", (long long)id);
+        assert_int_equal(store_rollrec_put(s, id * 1000, (uint64_t)(id % 3),
+                                           val), BOT_OK);
+    }
+    assert_int_equal(store_rollrec_get(s, 5000, 2, &v), BOT_OK);
+    assert_string_equal(v, "r5");
+    free(v);
+    assert_int_equal(store_rollrec_get(s, 5000, 1, &v), BOT_NOTFOUND);
+    assert_null(v);
+    assert_int_equal(store_rollrec_put(s, 5000, 2, "again"), BOT_OK);
+    assert_int_equal(store_rollrec_get(s, 5000, 2, &v), BOT_OK);
+    assert_string_equal(v, "again");
+    free(v);
+    /* nothing past either bound: nothing goes */
+    assert_int_equal(store_rollrec_trim(s, 1000, 10, 5, &n), BOT_OK);
+    assert_int_equal(n, 0);
+    /* age: ids below 3000 */
+    assert_int_equal(store_rollrec_trim(s, 3000, 10, 5, &n), BOT_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_rollrec_get(s, 2000, 2, &v), BOT_NOTFOUND);
+    /* count: 8 rows left (a rewrite keeps its row's number), down to 4
+     * by batches of 2 */
+    assert_int_equal(store_rollrec_trim(s, 0, 4, 2, &n), BOT_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_rollrec_get(s, 3000, 0, &v), BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_get(s, 4000, 1, &v), BOT_NOTFOUND);
+    assert_int_equal(store_rollrec_get(s, 5000, 2, &v), BOT_OK);
+    free(v);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(store_rollrec_trim(s, 0, 4, 2, NULL), BOT_OK);
+    int left = 0;
+    for (int64_t id = 1; id <= 10; id++)
+        if (store_rollrec_get(s, id * 1000, (uint64_t)(id % 3), &v) ==
+            BOT_OK) {
+            left++;
+            free(v);
+            assert_true(id >= 7); /* the highest ids stay */
+        }
+    assert_int_equal(left, 4);
+    assert_int_equal(store_rollrec_trim(s, 0, 4, 0, &n), BOT_INVALID);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, open_mem, close_mem)
@@ -1166,6 +1220,7 @@ int main(void)
         T(test_store_kv_scan),
         T(test_store_kv_last_and_below),
         T(test_store_kv_get_short),
+        T(test_store_rollrec),
         T(test_store_run_unsynced),
         T(test_store_nested_transactions),
         T(test_store_enc_list),

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cmd_rollrec.h"
 #include "eng_limits.h"
 #include "store.h"
 #include "store_sqlite_schema.h"
@@ -241,6 +242,69 @@ static void test_store_migrate_steps(void **state)
     assert_int_equal(store__migrate(db, f->path, steps, 3, err, sizeof err),
                      BOT_OK);
     sqlite3_close(db);
+}
+
+/* A database from before the roll table (schema 9), holding a Discord
+ * roll's record as the kv row an older fray wrote, opens at the latest
+ * version: the old record is still found by its id from its channel (and
+ * by no other), a new Discord roll goes to the table, and the prune pass
+ * ages the old row out. */
+static void test_store_upgrade_roll_rows(void **state)
+{
+    struct fixture *f = *state;
+    size_t k = 0;
+    while (k < store_schema_nsteps &&
+           strcmp(store_schema_steps[k].what,
+                  "roll records by interaction") != 0)
+        k++;
+    assert_true(k < store_schema_nsteps);
+    char err[256];
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    assert_int_equal(store__migrate(db, f->path, store_schema_steps, k, err,
+                                    sizeof err), BOT_OK);
+    assert_int_equal(raw_int(db, "PRAGMA user_version"), (int64_t)k);
+    assert_int_equal(sqlite3_exec(db,
+        "INSERT INTO kv (key, value) VALUES ("
+        "'roll:7:000000000001:1700000000000:1200000000000000555',"
+        "'{\"id\":\"1200000000000000555\",\"guild\":\"9\","
+        "\"channel\":\"7\",\"user\":\"200\",\"name\":\"alice\","
+        "\"at\":1700000000000,\"seq\":1,\"expr\":\"2d6+3\","
+        "\"dialect\":\"roll20\",\"label\":\"\",\"secret\":false,"
+        "\"rolls\":1,\"total\":11,\"text\":\"2d6 (6, 2)+3 = 11\","
+        "\"reroll_of\":\"\"}')", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+
+    struct store *s = open_ok(f->path);
+    int v = -1;
+    assert_int_equal(store__user_version(store__db(s), &v), BOT_OK);
+    assert_int_equal(v, (int)store_schema_nsteps);
+    struct cmd_rollrec *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    assert_int_equal(cmd_rollrec_get(s, 7, "1200000000000000555", r),
+                     BOT_OK);
+    assert_string_equal(r->expr, "2d6+3");
+    assert_int_equal(cmd_rollrec_get(s, 8, "1200000000000000555", r),
+                     BOT_NOTFOUND);
+    /* a roll of the new fray: a row of the table, none of kv */
+    snprintf(r->id, sizeof r->id, "1200000000000000999");
+    r->at_ms = INT64_C(1700000000000) + CMD_ROLLREC_KEEP_MS + 1;
+    assert_int_equal(cmd_rollrec_put(s, r), BOT_OK);
+    assert_int_equal(raw_int(store__db(s), "SELECT count(*) FROM roll_rec"),
+                     1);
+    assert_int_equal(raw_int(store__db(s), "SELECT count(*) FROM kv"
+                                           " WHERE key LIKE 'roll:%'"), 1);
+    int64_t n = -1;
+    assert_int_equal(cmd_rollrec_prune(s, INT64_C(1700000000001), 10, &n),
+                     BOT_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cmd_rollrec_get(s, 7, "1200000000000000555", r),
+                     BOT_NOTFOUND);
+    assert_int_equal(cmd_rollrec_get(s, 7, "1200000000000000999", r),
+                     BOT_OK);
+    free(r);
+    assert_intact(s);
+    store_close(s);
 }
 
 static void test_store_newer_schema_refused(void **state)
@@ -601,6 +665,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
     const struct CMUnitTest tests[] = {
         T(test_store_migrate_from_v0),      T(test_store_migrate_steps),
+        T(test_store_upgrade_roll_rows),
         T(test_store_newer_schema_refused), T(test_store_not_a_database),
         T(test_store_lock_other_process),   T(test_store_lock_same_process),
         T(test_store_crash_after_commit),   T(test_store_crash_uncommitted),
