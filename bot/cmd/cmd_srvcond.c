@@ -436,7 +436,9 @@ static bool import_item(struct cmd_run *run, const json_t *item, size_t i,
     json_int_t v = r != NULL ? json_integer_value(r) : 0;
     c->rounds = v < 0 || v > ENC_MAX_ROUNDS ? -1 : (int32_t)v;
     if (!cmd_srvcond_check(run->ctx, c, run->req->lang, why, sizeof why)) {
-        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+        snprintf(err, errlen, i18n_get(run->req->lang, "item %zu (%.32s): "
+                                       "%s"),
+                 i + 1, name, why);
         return false;
     }
     return true;

@@ -336,7 +336,9 @@ static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
     memset(m, 0, sizeof *m);
     if (!cmd_macro_check(name, dice, run->req->source == CMD_SRC_DISCORD,
                          run->req->lang, m, why, sizeof why)) {
-        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+        snprintf(err, errlen, i18n_get(run->req->lang, "item %zu (%.32s): "
+                                       "%s"),
+                 i + 1, name, why);
         return false;
     }
     m->user = run->req->user_id;

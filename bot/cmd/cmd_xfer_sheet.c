@@ -192,7 +192,7 @@ static bool sheet_item(struct cmd_run *run, const json_t *item, size_t i,
         return false;
     memset(&d, 0, sizeof d);
     if (cmd_sheet_name_check(in->name, "name", &d) != ENG_OK) {
-        snprintf(err, errlen, "item %zu: %s", i + 1, d.msg);
+        snprintf(err, errlen, i18n_get(lang, "item %zu: %s"), i + 1, d.msg);
         return false;
     }
     jsh = json_object_get(item, "sheet");
@@ -215,8 +215,8 @@ static bool sheet_item(struct cmd_run *run, const json_t *item, size_t i,
         return false;
     }
     if (sheet_json_load(text, &sh, why, sizeof why) != BOT_OK) {
-        snprintf(err, errlen, "item %zu (%s): sheet.%s", i + 1, in->name,
-                 why);
+        snprintf(err, errlen, i18n_get(lang, "item %zu (%s): sheet.%s"),
+                 i + 1, in->name, why);
         free(text);
         return false;
     }
@@ -231,7 +231,8 @@ static bool sheet_item(struct cmd_run *run, const json_t *item, size_t i,
     }
     if (sheet_check(sys, rs_data_get(run->ctx->rs_data, sys), &sh, &d) !=
         ENG_OK) {
-        snprintf(err, errlen, "item %zu (%s): %s", i + 1, in->name, d.msg);
+        snprintf(err, errlen, i18n_get(lang, "item %zu (%s): %s"), i + 1,
+                 in->name, d.msg);
         return false;
     }
     snprintf(in->system, sizeof in->system, "%s", sh.system);

@@ -176,6 +176,28 @@ static void test_i18n_export_counts(void **state)
     f->lang = I18N_DE;
     assert_true(cmd_fx_run(f, ALICE, "character", "export", NULL));
     cmd_fx_has(f, "2 Charaktere als fray-characters.json exportiert");
+    /* an import's refusal, from the file reader to the item's check */
+    f->lang = I18N_PL;
+    f->file = "not json";
+    assert_false(cmd_fx_run(f, ALICE, "character", "import", "file", "x",
+                            NULL));
+    cmd_fx_has(f, "plik nie jest w formacie JSON (wiersz 1");
+    cmd_fx_has(f, "; nic nie zmieniono");
+    f->file = "{\"fray\":\"export\",\"version\":1,\"kind\":"
+              "\"characters\",\"items\":[{\"name\":\"Cyra\"}]}";
+    assert_false(cmd_fx_run(f, ALICE, "character", "import", "file", "x",
+                            NULL));
+    cmd_fx_has(f, "element 1 (Cyra): brak sheet; nic nie zmieniono");
+}
+
+/* The pseudo-language shows a reply went through the catalog. */
+static void test_i18n_pseudo(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->lang = I18N_PSEUDO;
+    create(f, "Aria");
+    assert_true(cmd_fx_run(f, ALICE, "character", "list", NULL));
+    cmd_fx_has(f, "[Ýöüŕ çĥáŕáçţéŕš îñ ţĥîš šéŕṽéŕ: ");
 }
 
 int main(void)
@@ -188,6 +210,7 @@ int main(void)
         T(test_i18n_roll_public_and_private),
         T(test_i18n_macros_npcs_and_settings),
         T(test_i18n_export_counts),
+        T(test_i18n_pseudo),
     };
 #undef T
     return cmocka_run_group_tests_name("i18n_saved", tests, NULL, NULL);
