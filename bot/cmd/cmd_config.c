@@ -201,7 +201,8 @@ static void config_writeback(struct cmd_run *run)
 }
 
 /* prefix:id into key, as snprintf("%s:%" PRIu64) writes it: a roll makes
- * two of these, and snprintf cost as much as a lookup. */
+ * three of these (two dice settings and the server's language), and
+ * snprintf cost as much as a lookup. */
 static const char *dialect_key(char key[STORE_MAX_KV_KEY], const char *prefix,
                                uint64_t id)
 {
@@ -310,16 +311,24 @@ void cmd_config_my_dialect(struct cmd_run *run)
                  name == NULL || strcmp(name, "server") == 0, false);
 }
 
+/* Every public reply asks (a /roll among them), and the setting is
+ * usually absent: the short read allocates nothing and formats no
+ * message for a miss, as the dice settings' does. */
 enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
                                    enum i18n_lang fallback)
 {
-    char key[STORE_MAX_KV_KEY], *value = NULL;
+    char key[STORE_MAX_KV_KEY];
+    struct store_kv_short kv = {.key = guild != 0
+                                           ? dialect_key(key,
+                                                         CONFIG_KEY_LANGUAGE,
+                                                         guild)
+                                           : NULL};
     enum i18n_lang l = fallback;
-    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_LANGUAGE, guild);
-    if (guild != 0 && store_kv_get(store, key, &value) == BOT_OK &&
-        (!i18n_from_code(value, &l) || l == I18N_PSEUDO))
+    if (kv.key == NULL || store_kv_get_short(store, &kv, 1) != BOT_OK ||
+        !kv.found)
+        return fallback;
+    if (!i18n_from_code(kv.value, &l) || l == I18N_PSEUDO)
         l = fallback;
-    free(value);
     return l;
 }
 

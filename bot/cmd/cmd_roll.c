@@ -229,19 +229,21 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     }
     render_dice(text, CMD_ROLL_TEXT, shown, src, len, res, n);
     /* a secret roll is the roller's; its GM copy, as a roll for all, the
-     * table's */
-    roll_embed(&run->reply->msg, secret ? req->lang : cmd_public_lang(run),
-               req, label, secret, text, used, how);
+     * table's (one read of the server's setting, only when shown) */
+    bool gm_copy = secret && req->source == CMD_SRC_DISCORD;
+    enum i18n_lang table = !secret || gm_copy ? cmd_public_lang(run)
+                                              : req->lang;
+    roll_embed(&run->reply->msg, secret ? req->lang : table, req, label,
+               secret, text, used, how);
     remember(run, src, len, label, secret, dialect, res, n, text, how);
     run->reply->ephemeral = secret;
     /* In Discord a secret roll is private to the roller, and the GM
      * channel, if the server has one, gets a copy. */
-    if (secret && req->source == CMD_SRC_DISCORD) {
+    if (gm_copy) {
         struct msg *copy = malloc(sizeof *copy);
         if (copy != NULL) {
             msg_init(copy);
-            roll_embed(copy, cmd_public_lang(run), req, label, secret, text,
-                       used, how);
+            roll_embed(copy, table, req, label, secret, text, used, how);
             run->reply->gm_copy = copy;
         }
     }
