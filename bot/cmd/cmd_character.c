@@ -28,8 +28,9 @@
 
 static void store_trouble(struct cmd_run *run)
 {
-    cmd_fail(run, "the saved characters could not be read or written; "
-             "nothing was changed, try again");
+    cmd_fail(run, i18n_get(run->req->lang, "the saved characters could not "
+                           "be read or written; nothing was changed, try "
+                           "again"));
 }
 
 /* Open the command's transaction; false (the command failed) when the
@@ -69,8 +70,9 @@ static const char *name_or_used(struct cmd_run *run, char **used)
     if (e == BOT_OK)
         return *used;
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, "name the character with name: (you use none in this "
-                 "server: /character use)");
+        cmd_fail(run, i18n_get(run->req->lang, "name the character with "
+                               "name: (you use none in this server: "
+                               "/character use)"));
     else
         store_trouble(run);
     return NULL;
@@ -99,7 +101,8 @@ static bool save(struct cmd_run *run, const struct store_sheet_key *k,
     free(doc);
     if (e == BOT_CONFLICT) {
         char *shown = msg_escape(k->name);
-        cmd_fail(run, "you already have a character named %s in this server",
+        cmd_fail(run, i18n_get(run->req->lang, "you already have a "
+                               "character named %s in this server"),
                  shown ? shown : "so");
         free(shown);
     } else if (e != BOT_OK) {
@@ -118,9 +121,15 @@ static bool quota_ok(struct cmd_run *run, const struct store_sheet_key *k)
         return false;
     }
     if (n >= max) {
-        cmd_fail(run, "you have %lld character%s in this server, the most "
-                 "one player may keep; delete one first with /character "
-                 "delete", (long long)n, n == 1 ? "" : "s");
+        cmd_fail(run, i18n_nget(run->req->lang,
+                                "you have %lld character in this server, "
+                                "the most one player may keep; delete one "
+                                "first with /character delete",
+                                "you have %lld characters in this server, "
+                                "the most one player may keep; delete one "
+                                "first with /character delete",
+                                (unsigned long)n),
+                 (long long)n);
         return false;
     }
     return true;
@@ -158,7 +167,7 @@ static void create(struct cmd_run *run)
         store_trouble(run);
         return;
     }
-    cmd_sheet_reply(run, "Saved.", name, &sh);
+    cmd_sheet_reply(run, i18n_get(run->req->lang, "Saved."), name, &sh);
 }
 
 void cmd_character_create(struct cmd_run *run)
@@ -187,7 +196,8 @@ static const struct rs_system *load_own(struct cmd_run *run, char **used,
     k->name = row->name;
     const struct rs_system *sys = rs_find(row->system);
     if (sys == NULL)
-        cmd_fail(run, "this fray has no %s system any more", row->system);
+        cmd_fail(run, i18n_get(run->req->lang, "this fray has no %s system "
+                               "any more"), row->system);
     return sys;
 }
 
@@ -204,13 +214,14 @@ static void set(struct cmd_run *run)
     if (!cmd_sheet_edit(run, sys, &sh, &changed))
         goto out;
     if (!changed) {
-        cmd_fail(run, "nothing to change: give stats:, hp:, init:, note:, "
-                 "or attack: (with roll:, damage:, options: or "
-                 "remove:true)");
+        cmd_fail(run, i18n_get(run->req->lang, "nothing to change: give "
+                               "stats:, hp:, init:, note:, or attack: (with "
+                               "roll:, damage:, options: or remove:true)"));
         goto out;
     }
     if (save(run, &k, sys, &sh, false))
-        cmd_sheet_reply(run, "Saved.", row.name, &sh);
+        cmd_sheet_reply(run, i18n_get(run->req->lang, "Saved."), row.name,
+                        &sh);
 out:
     store_sheet_cleanup(&row);
     free(used);
@@ -232,29 +243,35 @@ static void rest(struct cmd_run *run)
     struct store_sheet row = {0};
     struct store_sheet_key k;
     struct sheet sh;
-    struct sbuf what;
+    enum i18n_lang lang = run->req->lang;
+    struct sbuf what, first;
     sbuf_init(&what, MSG_MAX_TEXT);
+    sbuf_init(&first, MSG_MAX_TEXT);
     const struct rs_system *sys = load_own(run, &used, &k, &row, &sh);
     if (sys == NULL)
         goto out;
     const void *data = rs_data_get(run->ctx->rs_data, sys);
     if (!sheet_has_rest(sys, data)) {
-        cmd_fail(run, "the %s rules have no rest that gives anything back; "
-                 "heal with /character set hp:", sys->title);
+        cmd_fail(run, i18n_get(lang, "the %s rules have no rest that gives "
+                               "anything back; heal with /character set "
+                               "hp:"), sys->title);
         goto out;
     }
-    sbuf_add(&what, "Rested: ");
     if (sheet_rest(sys, data, &sh, &what) == 0) {
         char *shown = msg_escape(row.name);
-        msg_set_content(&run->reply->msg, "%s is rested already: nothing "
-                        "to give back.", shown != NULL ? shown : "");
+        msg_set_content(&run->reply->msg,
+                        i18n_get(lang, "%s is rested already: nothing to "
+                                 "give back."),
+                        shown != NULL ? shown : "");
         free(shown);
         goto out;
     }
-    sbuf_add(&what, ".");
+    /* what the rest gave back is the system's words (sheet_rest()) */
+    sbuf_addf(&first, i18n_get(lang, "Rested: %s."), sbuf_str(&what));
     if (save(run, &k, sys, &sh, false))
-        cmd_sheet_reply(run, sbuf_str(&what), row.name, &sh);
+        cmd_sheet_reply(run, sbuf_str(&first), row.name, &sh);
 out:
+    sbuf_cleanup(&first);
     sbuf_cleanup(&what);
     store_sheet_cleanup(&row);
     free(used);
@@ -277,19 +294,31 @@ void cmd_character_show(struct cmd_run *run)
     if (name != NULL) {
         struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, name);
         if (cmd_sheet_load(run, &k, &row, &sh))
-            cmd_sheet_reply(run, row.used ? "(the character you use)" : NULL,
-                        row.name, &sh);
+            cmd_sheet_reply(run,
+                            row.used ? i18n_get(run->req->lang,
+                                                "(the character you use)")
+                                     : NULL,
+                            row.name, &sh);
     }
     store_sheet_cleanup(&row);
     free(used);
 }
 
+struct list_ctx {
+    struct sbuf *b;
+    enum i18n_lang lang;
+};
+
 static enum bot_err list_one(void *ctx, const struct store_sheet *sh)
 {
-    struct sbuf *b = ctx;
+    struct list_ctx *c = ctx;
     char *shown = msg_escape(sh->name);
-    sbuf_addf(b, "\n- **%s** (%s)%s", shown ? shown : "?", sh->system,
-              sh->used ? ": the one you use" : "");
+    sbuf_add(c->b, "\n- ");
+    if (sh->used)
+        sbuf_addf(c->b, i18n_get(c->lang, "**%s** (%s): the one you use"),
+                  shown ? shown : "?", sh->system);
+    else
+        sbuf_addf(c->b, "**%s** (%s)", shown ? shown : "?", sh->system);
     free(shown);
     return BOT_OK;
 }
@@ -297,21 +326,31 @@ static enum bot_err list_one(void *ctx, const struct store_sheet *sh)
 void cmd_character_list(struct cmd_run *run)
 {
     struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_CHAR, "");
+    enum i18n_lang lang = run->req->lang;
     struct sbuf b;
+    struct list_ctx c = {.b = &b, .lang = lang};
     size_t total = 0;
     sbuf_init(&b, MSG_MAX_TEXT);
-    sbuf_add(&b, "Your characters in this server:");
     if (store_sheet_list(run->ctx->store, &k, CHAR_LIST_MAX, &total,
-                         list_one, &b) != BOT_OK) {
+                         list_one, &c) != BOT_OK) {
         store_trouble(run);
+    } else if (total == 0) {
+        msg_set_content(&run->reply->msg, "%s",
+                        i18n_get(lang, "Your characters in this server: "
+                                 "none yet. Make one with `/character "
+                                 "create name:Aria system:generic "
+                                 "hp:24`."));
+        run->reply->ephemeral = true;
     } else {
-        if (total == 0)
-            sbuf_add(&b, " none yet. Make one with `/character create "
-                         "name:Aria system:generic hp:24`.");
-        else if (total > CHAR_LIST_MAX)
-            sbuf_addf(&b, "\n(%zu more; /character show name: finds any "
-                      "of them)", total - CHAR_LIST_MAX);
-        msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
+        if (total > CHAR_LIST_MAX) {
+            sbuf_add(&b, "\n");
+            sbuf_addf(&b, i18n_get(lang, "(%zu more; /character show "
+                                   "name: finds any of them)"),
+                      total - CHAR_LIST_MAX);
+        }
+        msg_set_content(&run->reply->msg, "%s%s",
+                        i18n_get(lang, "Your characters in this server:"),
+                        sbuf_str(&b));
         run->reply->ephemeral = true;
     }
     sbuf_cleanup(&b);
@@ -322,7 +361,8 @@ void cmd_character_list(struct cmd_run *run)
 static bool written(struct cmd_run *run, enum bot_err e, const char *shown)
 {
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, "you have no character named %s in this server",
+        cmd_fail(run, i18n_get(run->req->lang, "you have no character "
+                               "named %s in this server"),
                  shown ? shown : "that");
     else if (e != BOT_OK)
         store_trouble(run);
@@ -336,8 +376,10 @@ void cmd_character_delete(struct cmd_run *run)
     char *shown = msg_escape(name);
     if (written(run, store_sheet_delete(run->ctx->store, &k), shown)) {
         /* A fight holds its own copy: the one running goes on as it is. */
-        msg_set_content(&run->reply->msg, "Deleted %s. A fight it has "
-                        "joined keeps its copy.", shown ? shown : "it");
+        msg_set_content(&run->reply->msg,
+                        i18n_get(run->req->lang, "Deleted %s. A fight it "
+                                 "has joined keeps its copy."),
+                        shown ? shown : "it");
         run->reply->ephemeral = true;
     }
     free(shown);
@@ -350,8 +392,10 @@ void cmd_character_use(struct cmd_run *run)
     if (written(run, store_sheet_use_set(run->ctx->store, run->req->guild_id,
                                          run->req->user_id, name),
                 shown)) {
-        msg_set_content(&run->reply->msg, "You now use %s: `/combat join` "
-                        "without name: or character: brings it.",
+        msg_set_content(&run->reply->msg,
+                        i18n_get(run->req->lang, "You now use %s: `/combat "
+                                 "join` without name: or character: brings "
+                                 "it."),
                         shown ? shown : "it");
         run->reply->ephemeral = true;
     }

@@ -116,11 +116,12 @@ static void config_proposals(struct cmd_run *run, const char *on_text,
     bool on = true;
     if (on_text != NULL && eng_text_casecmp(on_text, "on") != 0 &&
         eng_text_casecmp(on_text, "off") != 0) {
-        cmd_fail(run, "proposals: is on or off");
+        cmd_fail(run, i18n_get(run->req->lang, "proposals: is on or off"));
         return;
     }
     if (expiry != NULL && !proposal_expiry_parse(expiry, &x)) {
-        cmd_fail(run, "proposal-expiry: is turn, round or never");
+        cmd_fail(run, i18n_get(run->req->lang, "proposal-expiry: is turn, "
+                               "round or never"));
         return;
     }
     enum bot_err err = BOT_OK;
@@ -138,22 +139,38 @@ static void config_proposals(struct cmd_run *run, const char *on_text,
                   : store_kv_set(store, key, proposal_expiry_name(x));
     }
     if (err != BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     on = cmd_config_proposals(store, guild);
     x = cmd_config_proposal_expiry(store, guild);
+    enum i18n_lang lang = run->req->lang;
     if (on)
-        msg_set_content(&run->reply->msg, "Saved. A player's change to a "
-                        "combatant that is not theirs goes to the GM as a "
-                        "proposal to approve or reject; proposals lapse %s.",
-                        x == PROPOSAL_EXPIRE_TURN ? "when the turn moves on"
-                        : x == PROPOSAL_EXPIRE_ROUND ? "when the round ends"
-                        : "only when the fight ends");
+        msg_set_content(&run->reply->msg, "%s",
+                        x == PROPOSAL_EXPIRE_TURN
+                            ? i18n_get(lang, "Saved. A player's change to a "
+                                       "combatant that is not theirs goes "
+                                       "to the GM as a proposal to approve "
+                                       "or reject; proposals lapse when the "
+                                       "turn moves on.")
+                        : x == PROPOSAL_EXPIRE_ROUND
+                            ? i18n_get(lang, "Saved. A player's change to a "
+                                       "combatant that is not theirs goes "
+                                       "to the GM as a proposal to approve "
+                                       "or reject; proposals lapse when the "
+                                       "round ends.")
+                            : i18n_get(lang, "Saved. A player's change to a "
+                                       "combatant that is not theirs goes "
+                                       "to the GM as a proposal to approve "
+                                       "or reject; proposals lapse only when "
+                                       "the fight ends."));
     else
-        msg_set_content(&run->reply->msg, "Saved. Proposals are off: a "
-                        "player may change only their own combatants (or "
-                        "anyone's in a fight with `/combat settings trust:true`).");
+        msg_set_content(&run->reply->msg, "%s",
+                        i18n_get(lang, "Saved. Proposals are off: a player "
+                                 "may change only their own combatants (or "
+                                 "anyone's in a fight with `/combat "
+                                 "settings trust:true`)."));
     run->reply->ephemeral = true;
 }
 
@@ -167,20 +184,25 @@ static void config_writeback(struct cmd_run *run)
     writeback_key(key, sizeof key, run->req->guild_id);
     if ((on ? store_kv_delete(run->ctx->store, key)
             : store_kv_set(run->ctx->store, key, "off")) != BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     msg_set_content(&run->reply->msg, "%s", on
-                    ? "Saved. When a fight ends, what each saved character "
-                      "lost or regained (its hp and other tracks) is written "
-                      "to its sheet; `/combat reopen` puts the sheets back."
-                    : "Saved. Fights no longer change saved characters: "
-                      "each joins with its sheet as it is.");
+                    ? i18n_get(run->req->lang, "Saved. When a fight ends, "
+                               "what each saved character lost or regained "
+                               "(its hp and other tracks) is written to its "
+                               "sheet; `/combat reopen` puts the sheets "
+                               "back.")
+                    : i18n_get(run->req->lang, "Saved. Fights no longer "
+                               "change saved characters: each joins with "
+                               "its sheet as it is."));
     run->reply->ephemeral = true;
 }
 
 /* prefix:id into key, as snprintf("%s:%" PRIu64) writes it: a roll makes
- * two of these, and snprintf cost as much as a lookup. */
+ * three of these (two dice settings and the server's language), and
+ * snprintf cost as much as a lookup. */
 static const char *dialect_key(char key[STORE_MAX_KV_KEY], const char *prefix,
                                uint64_t id)
 {
@@ -222,31 +244,50 @@ enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
 /* Store name under key, or forget it when forget: the reply says what the
  * rolls read now. */
 static void dialect_save(struct cmd_run *run, const char *key,
-                         const char *name, bool forget, const char *whose)
+                         const char *name, bool forget, bool server)
 {
+    enum i18n_lang lang = run->req->lang;
     enum dice_dialect d = DICE_DIALECT_FRAY;
     if (!forget && !dice_dialect_parse(name, strlen(name), &d)) {
-        cmd_fail(run, "unknown dice syntax `%.20s`: fray, dicemaiden, "
-                 "roll20, foundry, avrae or sidekick", name);
+        cmd_fail(run, i18n_get(lang, "unknown dice syntax `%.20s`: fray, "
+                               "dicemaiden, roll20, foundry, avrae or "
+                               "sidekick"),
+                 name);
         return;
     }
     if ((forget ? store_kv_delete(run->ctx->store, key)
                 : store_kv_set(run->ctx->store, key, dice_dialect_name(d))) !=
         BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     if (forget)
-        msg_set_content(&run->reply->msg, "Saved. %s dice read as the "
-                        "server's do again.", whose);
+        msg_set_content(&run->reply->msg, "%s",
+                        server ? i18n_get(lang, "Saved. This server's dice "
+                                          "read as the server's do again.")
+                               : i18n_get(lang, "Saved. Your dice read as "
+                                          "the server's do again."));
     else if (d == DICE_DIALECT_FRAY)
-        msg_set_content(&run->reply->msg, "Saved. %s dice read as fray "
-                        "reads them (docs/dice.md).", whose);
+        msg_set_content(&run->reply->msg, "%s",
+                        server ? i18n_get(lang, "Saved. This server's dice "
+                                          "read as fray reads them "
+                                          "(docs/dice.md).")
+                               : i18n_get(lang, "Saved. Your dice read as "
+                                          "fray reads them (docs/dice.md)."));
     else
-        msg_set_content(&run->reply->msg, "Saved. %s dice read as %s "
-                        "reads them where the bots disagree (`e`, `r`, `k3`, "
-                        "comparisons...); a roll that used such a form says "
-                        "how it was read.", whose, dice_dialect_title(d));
+        msg_set_content(&run->reply->msg,
+                        server ? i18n_get(lang, "Saved. This server's dice "
+                                          "read as %s reads them where the "
+                                          "bots disagree (`e`, `r`, `k3`, "
+                                          "comparisons...); a roll that used "
+                                          "such a form says how it was read.")
+                               : i18n_get(lang, "Saved. Your dice read as %s "
+                                          "reads them where the bots "
+                                          "disagree (`e`, `r`, `k3`, "
+                                          "comparisons...); a roll that used "
+                                          "such a form says how it was read."),
+                        dice_dialect_title(d));
     run->reply->ephemeral = true;
 }
 
@@ -256,7 +297,7 @@ static void config_dice(struct cmd_run *run, const char *name)
     char key[STORE_MAX_KV_KEY];
     snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_DICE,
              run->req->guild_id);
-    dialect_save(run, key, name, false, "This server's");
+    dialect_save(run, key, name, false, true);
 }
 
 /* /macro dialect bot: a player's own choice; "server" forgets it. */
@@ -267,19 +308,27 @@ void cmd_config_my_dialect(struct cmd_run *run)
     snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_MY_DICE,
              run->req->user_id);
     dialect_save(run, key, name != NULL ? name : "server",
-                 name == NULL || strcmp(name, "server") == 0, "Your");
+                 name == NULL || strcmp(name, "server") == 0, false);
 }
 
+/* Every public reply asks (a /roll among them), and the setting is
+ * usually absent: the short read allocates nothing and formats no
+ * message for a miss, as the dice settings' does. */
 enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
                                    enum i18n_lang fallback)
 {
-    char key[STORE_MAX_KV_KEY], *value = NULL;
+    char key[STORE_MAX_KV_KEY];
+    struct store_kv_short kv = {.key = guild != 0
+                                           ? dialect_key(key,
+                                                         CONFIG_KEY_LANGUAGE,
+                                                         guild)
+                                           : NULL};
     enum i18n_lang l = fallback;
-    snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_LANGUAGE, guild);
-    if (guild != 0 && store_kv_get(store, key, &value) == BOT_OK &&
-        (!i18n_from_code(value, &l) || l == I18N_PSEUDO))
+    if (kv.key == NULL || store_kv_get_short(store, &kv, 1) != BOT_OK ||
+        !kv.found)
+        return fallback;
+    if (!i18n_from_code(kv.value, &l) || l == I18N_PSEUDO)
         l = fallback;
-    free(value);
     return l;
 }
 
@@ -311,8 +360,9 @@ static void config_language(struct cmd_run *run, const char *code)
     enum i18n_lang l = I18N_EN;
     bool forget = strcmp(code, "server") == 0;
     if (!forget && (!i18n_from_code(code, &l) || l == I18N_PSEUDO)) {
-        cmd_fail(run, "unknown language `%.20s`: server, en, de, fr, es-ES, "
-                 "pt-BR or pl", code);
+        cmd_fail(run, i18n_get(run->req->lang, "unknown language `%.20s`: "
+                               "server, en, de, fr, es-ES, pt-BR or pl"),
+                 code);
         return;
     }
     snprintf(key, sizeof key, "%s:%" PRIu64, CONFIG_KEY_LANGUAGE,
@@ -320,7 +370,8 @@ static void config_language(struct cmd_run *run, const char *code)
     if ((forget ? store_kv_delete(run->ctx->store, key)
                 : store_kv_set(run->ctx->store, key, i18n_code(l))) !=
         BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     enum i18n_lang now = cmd_public_lang(run);
@@ -367,12 +418,15 @@ static void config_npc_role(struct cmd_run *run, const char *role)
     char key[STORE_MAX_KV_KEY];
     npc_role_key(key, sizeof key, run->req->guild_id);
     if (store_kv_set(run->ctx->store, key, role) != BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
-    msg_set_content(&run->reply->msg, "Saved. Members with <@&%s> may "
-                    "manage the NPC templates (/npc), as well as those with "
-                    "Manage Server.", role);
+    msg_set_content(&run->reply->msg,
+                    i18n_get(run->req->lang, "Saved. Members with <@&%s> "
+                             "may manage the NPC templates (/npc), as well "
+                             "as those with Manage Server."),
+                    role);
     run->reply->ephemeral = true;
 }
 
@@ -384,14 +438,20 @@ static void config_npc_role_clear(struct cmd_run *run)
     npc_role_key(key, sizeof key, run->req->guild_id);
     bool had = kv_snowflake(run->ctx->store, key) != 0;
     if (had && store_kv_delete(run->ctx->store, key) != BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
-    msg_set_content(&run->reply->msg,
-                    "%s Only members with Manage Server "
-                    "(or Administrator) manage the NPC templates (/npc) and "
-                    "the server's saved rolls now.",
-                    had ? "Forgotten." : "No NPC role was set.");
+    msg_set_content(&run->reply->msg, "%s",
+                    had ? i18n_get(run->req->lang, "Forgotten. Only members "
+                                   "with Manage Server (or Administrator) "
+                                   "manage the NPC templates (/npc) and the "
+                                   "server's saved rolls now.")
+                        : i18n_get(run->req->lang, "No NPC role was set. "
+                                   "Only members with Manage Server (or "
+                                   "Administrator) manage the NPC templates "
+                                   "(/npc) and the server's saved rolls "
+                                   "now."));
     run->reply->ephemeral = true;
 }
 
@@ -418,7 +478,7 @@ void cmd_system_ids(char *buf, size_t n)
     }
 }
 
-size_t cmd_config_parse_systems(const char *text,
+size_t cmd_config_parse_systems(const char *text, enum i18n_lang lang,
                                 const struct rs_system **out, size_t max,
                                 char *err, size_t errlen)
 {
@@ -432,8 +492,10 @@ size_t cmd_config_parse_systems(const char *text,
         if (s == NULL) {
             char ids[256];
             cmd_system_ids(ids, sizeof ids);
-            snprintf(err, errlen, "unknown system `%.16s`; the systems are: "
-                     "%s", id, ids);
+            snprintf(err, errlen,
+                     i18n_get(lang, "unknown system `%.16s`; the systems "
+                              "are: %s"),
+                     id, ids);
             return 0;
         }
         bool dup = false;
@@ -443,7 +505,8 @@ size_t cmd_config_parse_systems(const char *text,
             out[n++] = s;
     }
     if (too_long) {
-        snprintf(err, errlen, "a system's name is too long");
+        snprintf(err, errlen, "%s",
+                 i18n_get(lang, "a system's name is too long"));
         return 0;
     }
     return n;
@@ -459,7 +522,8 @@ size_t cmd_config_systems(struct store *store, uint64_t guild,
     systems_key(key, sizeof key, guild);
     *configured = store_kv_get(store, key, &value) == BOT_OK;
     if (*configured)
-        n = cmd_config_parse_systems(value, out, max, err, sizeof err);
+        n = cmd_config_parse_systems(value, I18N_EN, out, max, err,
+                                     sizeof err);
     else if (max > 0 && (out[0] = rs_find(CMD_CONFIG_DEFAULT_SYSTEM)) != NULL)
         n = 1;
     free(value);
@@ -480,7 +544,16 @@ const struct rs_system *cmd_config_default_system(struct cmd_run *run,
         return list[0];
     char ids[256];
     cmd_system_ids(ids, sizeof ids);
-    cmd_fail(run, "give the %s's system with system: (%s)", what, ids);
+    enum i18n_lang lang = run->req->lang;
+    cmd_fail(run, strcmp(what, "fight") == 0
+                      ? i18n_get(lang, "give the fight's system with system: "
+                                 "(%s)")
+                  : strcmp(what, "template") == 0
+                      ? i18n_get(lang, "give the template's system with "
+                                 "system: (%s)")
+                      : i18n_get(lang, "give the character's system with "
+                                 "system: (%s)"),
+             ids);
     return NULL;
 }
 
@@ -532,13 +605,13 @@ void cmd_config_system_used(struct cmd_run *run, const struct rs_system *rs)
 }
 
 /* "**Teams**: `/act`, `/react` ..." for the reply. */
-static void describe_systems(struct sbuf *b,
+static void describe_systems(struct sbuf *b, enum i18n_lang lang,
                              const struct rs_system *const *list, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         sbuf_addf(b, "\n**%s**:", list[i]->title);
         if (list[i]->ncmds == 0)
-            sbuf_add(b, " the core commands only");
+            sbuf_add(b, i18n_get(lang, " the core commands only"));
         for (int k = 0; k < list[i]->ncmds; k++) {
             const struct rs_cmd *c = &list[i]->cmds[k];
             bool seen = false;
@@ -565,13 +638,16 @@ static bool gm_channel_ok(struct cmd_run *run, const char *id)
             if (req->channels[i].id == want)
                 ch = &req->channels[i];
     if (ch == NULL || ch->guild_id != req->guild_id) {
-        cmd_fail(run, "gm-channel: pick a channel of this server from the "
-                 "list; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "gm-channel: pick a channel "
+                               "of this server from the list; nothing was "
+                               "changed"));
         return false;
     }
     if (ch->type != CMD_CHANNEL_TEXT && ch->type != CMD_CHANNEL_ANNOUNCEMENT) {
-        cmd_fail(run, "gm-channel: <#%" PRIu64 "> is not a text channel; "
-                 "pick a text or announcement channel", ch->id);
+        cmd_fail(run, i18n_get(run->req->lang, "gm-channel: <#%llu> is not a "
+                               "text channel; pick a text or announcement "
+                               "channel"),
+                 (unsigned long long)ch->id);
         return false;
     }
     return true;
@@ -581,26 +657,31 @@ static void config_systems(struct cmd_run *run, const char *text)
 {
     const struct rs_system *list[CMD_CONFIG_MAX_SYSTEMS];
     char err[320];
-    size_t n = cmd_config_parse_systems(text, list, CMD_CONFIG_MAX_SYSTEMS,
-                                        err, sizeof err);
+    enum i18n_lang lang = run->req->lang;
+    size_t n = cmd_config_parse_systems(text, lang, list,
+                                        CMD_CONFIG_MAX_SYSTEMS, err,
+                                        sizeof err);
     if (n == 0) {
-        cmd_fail(run, "%s", err[0] ? err : "systems: name at least one, "
-                 "like systems:generic or systems:teams,cards");
+        cmd_fail(run, "%s", err[0] ? err
+                            : i18n_get(lang, "systems: name at least one, "
+                                       "like systems:generic or "
+                                       "systems:teams,cards"));
         return;
     }
     if (systems_save(run->ctx->store, run->req->guild_id, list, n) !=
         BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     struct sbuf desc;
     sbuf_init(&desc, MSG_MAX_TEXT / 2);
-    describe_systems(&desc, list, n);
-    msg_set_content(&run->reply->msg, "Saved. This server plays:%s\nEvery "
-                    "server also has /roll, /combat, /attack, /character, "
-                    "/npc, /config, /macro and /help. The commands update "
-                    "in a few "
-                    "seconds.",
+    describe_systems(&desc, lang, list, n);
+    msg_set_content(&run->reply->msg,
+                    i18n_get(lang, "Saved. This server plays:%s\nEvery "
+                             "server also has /roll, /combat, /attack, "
+                             "/character, /npc, /config, /macro and /help. "
+                             "The commands update in a few seconds."),
                     sbuf_str(&desc));
     sbuf_cleanup(&desc);
     run->reply->guild_commands = true;
@@ -610,12 +691,13 @@ void cmd_config(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct cmd_reply *reply = run->reply;
+    enum i18n_lang lang = req->lang;
     if (req->guild_id == 0) {
         cmd_fail(run, req->source == CMD_SRC_CONSOLE
-                 ? "/config sets a Discord server's settings; the console "
-                   "has no server"
-                 : "/config works in a server's channels, not in direct "
-                   "messages");
+                 ? i18n_get(lang, "/config sets a Discord server's settings; "
+                            "the console has no server")
+                 : i18n_get(lang, "/config works in a server's channels, not "
+                            "in direct messages"));
         return;
     }
     /* Who may: cmd_exec() checked the table's CMD_F_SERVER (Manage Server
@@ -628,7 +710,8 @@ void cmd_config(struct cmd_run *run)
     if (!cmd_opt_bool(run, "clear", false, &clear))
         return;
     if (channel != NULL && clear) {
-        cmd_fail(run, "give gm-channel: or clear:true, not both");
+        cmd_fail(run, i18n_get(lang, "give gm-channel: or clear:true, not "
+                               "both"));
         return;
     }
     const char *npc_role = cmd_req_opt(req, "npc-role");
@@ -640,11 +723,12 @@ void cmd_config(struct cmd_run *run)
             cmd_req_opt(req, "writeback") != NULL ||
             (npc_role != NULL && clear_role)) {
             cmd_fail(run, npc_role != NULL && clear_role
-                              ? "give npc-role: or clear-npc-role:true, "
-                                "not both"
+                              ? i18n_get(lang, "give npc-role: or "
+                                         "clear-npc-role:true, not both")
                           : npc_role != NULL
-                              ? "set npc-role: on its own"
-                              : "give clear-npc-role:true on its own");
+                              ? i18n_get(lang, "set npc-role: on its own")
+                              : i18n_get(lang, "give clear-npc-role:true on "
+                                         "its own"));
             return;
         }
         if (clear_role)
@@ -660,7 +744,7 @@ void cmd_config(struct cmd_run *run)
             cmd_req_opt(req, "dice") != NULL ||
             cmd_req_opt(req, "proposals") != NULL ||
             cmd_req_opt(req, "proposal-expiry") != NULL) {
-            cmd_fail(run, "set language: on its own");
+            cmd_fail(run, i18n_get(lang, "set language: on its own"));
             return;
         }
         config_language(run, language);
@@ -672,7 +756,7 @@ void cmd_config(struct cmd_run *run)
         if (channel != NULL || clear || systems != NULL ||
             cmd_req_opt(req, "writeback") != NULL ||
             cmd_req_opt(req, "dice") != NULL) {
-            cmd_fail(run, "set proposals: and proposal-expiry: on their own");
+            cmd_fail(run, i18n_get(lang, "set proposals: and proposal-expiry: on their own"));
             return;
         }
         config_proposals(run, proposals, expiry);
@@ -682,7 +766,7 @@ void cmd_config(struct cmd_run *run)
     if (dice != NULL) {
         if (channel != NULL || clear || systems != NULL ||
             cmd_req_opt(req, "writeback") != NULL) {
-            cmd_fail(run, "set dice: on its own");
+            cmd_fail(run, i18n_get(lang, "set dice: on its own"));
             return;
         }
         config_dice(run, dice);
@@ -690,7 +774,7 @@ void cmd_config(struct cmd_run *run)
     }
     if (cmd_req_opt(req, "writeback") != NULL) {
         if (channel != NULL || clear || systems != NULL) {
-            cmd_fail(run, "set writeback: on its own");
+            cmd_fail(run, i18n_get(lang, "set writeback: on its own"));
             return;
         }
         config_writeback(run);
@@ -698,7 +782,7 @@ void cmd_config(struct cmd_run *run)
     }
     if (systems != NULL) {
         if (channel != NULL || clear) {
-            cmd_fail(run, "set systems: on its own");
+            cmd_fail(run, i18n_get(lang, "set systems: on its own"));
             return;
         }
         config_systems(run, systems);
@@ -715,18 +799,32 @@ void cmd_config(struct cmd_run *run)
     else if (clear)
         err = store_kv_delete(run->ctx->store, key);
     if (err != BOT_OK) {
-        cmd_fail(run, "the setting could not be saved; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang, "the setting could not be "
+                               "saved; nothing was changed"));
         return;
     }
     uint64_t gm = cmd_config_gm_channel(run->ctx->store, req->guild_id);
+    unsigned long long gml = gm;
     if (gm != 0)
-        msg_set_content(&reply->msg, "%s<#%" PRIu64 "> is the GM channel: "
-                        "secret rolls and the GM's copies of hidden results "
-                        "are posted there.", channel ? "Saved. " : "", gm);
+        msg_set_content(&reply->msg,
+                        channel ? i18n_get(lang, "Saved. <#%llu> is the GM "
+                                           "channel: secret rolls and the "
+                                           "GM's copies of hidden results "
+                                           "are posted there.")
+                                : i18n_get(lang, "<#%llu> is the GM channel: "
+                                           "secret rolls and the GM's copies "
+                                           "of hidden results are posted "
+                                           "there."),
+                        gml);
     else
-        msg_set_content(&reply->msg, "%sNo GM channel is set: secret rolls "
-                        "are shown only to whoever rolls. Set one with "
-                        "`/config gm-channel:#channel`.", clear ? "Cleared. "
-                        : "");
+        msg_set_content(&reply->msg, "%s",
+                        clear ? i18n_get(lang, "Cleared. No GM channel is "
+                                         "set: secret rolls are shown only "
+                                         "to whoever rolls. Set one with "
+                                         "`/config gm-channel:#channel`.")
+                              : i18n_get(lang, "No GM channel is set: secret "
+                                         "rolls are shown only to whoever "
+                                         "rolls. Set one with `/config "
+                                         "gm-channel:#channel`."));
     reply->ephemeral = true;
 }

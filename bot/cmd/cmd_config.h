@@ -26,7 +26,8 @@ struct store;
 
 /* The system a new fight, character or NPC template (what) plays:
  * system:, or the one system the server plays (generic on a new server);
- * refuses the command (NULL) when the server plays several. */
+ * refuses the command (NULL) when the server plays several. what is
+ * "fight", "character" or "template": the refusal names it. */
 struct cmd_run;
 const struct rs_system *cmd_config_default_system(struct cmd_run *run,
                                                    const char *what);
@@ -65,9 +66,9 @@ enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
  * never calls it costs nothing. */
 enum i18n_lang cmd_public_lang(struct cmd_run *run);
 
-/* Parse "generic,teams" into out; 0 with a message in err when a name is
- * unknown or the list is empty. */
-size_t cmd_config_parse_systems(const char *text,
+/* Parse "generic,teams" into out; 0 with a message in err (in lang) when a
+ * name is unknown or the list is empty. */
+size_t cmd_config_parse_systems(const char *text, enum i18n_lang lang,
                                 const struct rs_system **out, size_t max,
                                 char *err, size_t errlen);
 

@@ -31,16 +31,26 @@
  * the longest name, ": ", "..." and " (server's)" the label stays within
  * Discord's 100 characters. */
 #define MACRO_LABEL_DICE 50
-_Static_assert(1 + STORE_MACRO_NAME_MAX + 2 + MACRO_LABEL_DICE + 3 + 11 <=
-                   100,
+/* Bytes of " (server's)", the longer English whose. */
+#define MACRO_WHOSE_MAX 11
+_Static_assert(1 + STORE_MACRO_NAME_MAX + 2 + MACRO_LABEL_DICE + 3 +
+                       MACRO_WHOSE_MAX <= 100,
                "an autocomplete label fits Discord's 100 characters");
 
-#define MACRO_STR_(x) #x
-#define MACRO_STR(x) MACRO_STR_(x)
-static const char name_rule[] =
-    "a saved roll's name is 1 to " MACRO_STR(STORE_MACRO_NAME_MAX)
-    " letters, digits or \\_, starting with a letter (like stealth or "
-    "fire\\_bolt)";
+/* Room for the name rule in any language. */
+#define MACRO_RULE_MAX 256
+
+/* The rule a name breaks, in lang, into buf (a clause other messages end
+ * with); returns buf. */
+static const char *name_rule(enum i18n_lang lang, char buf[MACRO_RULE_MAX])
+{
+    snprintf(buf, MACRO_RULE_MAX,
+             i18n_get(lang, "a saved roll's name is 1 to %d letters, digits "
+                      "or \\_, starting with a letter (like stealth or "
+                      "fire\\_bolt)"),
+             STORE_MACRO_NAME_MAX);
+    return buf;
+}
 
 /* Names that would read as a ping where a name is shown after '@'. */
 static bool reserved(const char *name)
@@ -99,18 +109,27 @@ static bool may_manage(const struct cmd_ctx *ctx, const struct cmd_req *req)
 static bool server_ok(struct cmd_run *run, const char *what)
 {
     const struct cmd_req *req = run->req;
+    enum i18n_lang lang = req->lang;
     if (req->guild_id == 0) {
-        cmd_fail(run, "%s: server-wide saved rolls belong to a server; %s "
-                 "has none. Your own saved rolls work here (leave out "
-                 "server:)", what, req->source == CMD_SRC_CONSOLE
-                 ? "the console" : "a DM");
+        cmd_fail(run, req->source == CMD_SRC_CONSOLE
+                          ? i18n_get(lang, "%s: server-wide saved rolls "
+                                     "belong to a server; the console has "
+                                     "none. Your own saved rolls work here "
+                                     "(leave out server:)")
+                          : i18n_get(lang, "%s: server-wide saved rolls "
+                                     "belong to a server; a DM has none. "
+                                     "Your own saved rolls work here (leave "
+                                     "out server:)"),
+                 what);
         return false;
     }
     if (!may_manage(run->ctx, req)) {
-        cmd_fail(run, "%s: server-wide saved rolls are made and deleted by "
-                 "those who manage the server (Manage Server or "
-                 "Administrator) or have the role /config npc-role: names; "
-                 "save one of your own without server:", what);
+        cmd_fail(run, i18n_get(lang, "%s: server-wide saved rolls are made "
+                               "and deleted by those who manage the server "
+                               "(Manage Server or Administrator) or have "
+                               "the role /config npc-role: names; save one "
+                               "of your own without server:"),
+                 what);
         return false;
     }
     return true;
@@ -121,18 +140,23 @@ static bool server_ok(struct cmd_run *run, const char *what)
  * it, and "1d20+7 Stealth" is kept as "1d20+7 # Stealth" so that what
  * follows an @name never meets a bare word. The text to store into out;
  * else the reason (with the parser's caret) into why. */
-static bool dice_ok(const char *dice, enum render_dice_style style,
+static bool dice_ok(const char *dice, enum i18n_lang lang,
+                    enum render_dice_style style,
                     char out[STORE_MACRO_DICE_MAX + 1], char *why,
                     size_t whylen)
 {
     size_t len = strlen(dice), dice_len, label_at;
     if (len > STORE_MACRO_DICE_MAX) {
-        snprintf(why, whylen, "dice: at most %d bytes", STORE_MACRO_DICE_MAX);
+        snprintf(why, whylen,
+                 i18n_nget(lang, "dice: at most %d byte",
+                           "dice: at most %d bytes", STORE_MACRO_DICE_MAX),
+                 STORE_MACRO_DICE_MAX);
         return false;
     }
     if (strchr(dice, '@') != NULL) {
-        snprintf(why, whylen, "dice: a saved roll holds dice written out, "
-                 "not another saved roll (@name)");
+        snprintf(why, whylen, "%s",
+                 i18n_get(lang, "dice: a saved roll holds dice written out, "
+                          "not another saved roll (@name)"));
         return false;
     }
     snprintf(out, STORE_MACRO_DICE_MAX + 1, "%s", dice);
@@ -140,8 +164,12 @@ static bool dice_ok(const char *dice, enum render_dice_style style,
         int w = snprintf(out, STORE_MACRO_DICE_MAX + 1, "%.*s # %s",
                          (int)dice_len, dice, dice + label_at);
         if (w < 0 || w > STORE_MACRO_DICE_MAX) {
-            snprintf(why, whylen, "dice: with its label written as \"# "
-                     "...\" it is over %d bytes; shorten it",
+            snprintf(why, whylen,
+                     i18n_nget(lang, "dice: with its label written as \"# "
+                               "...\" it is over %d byte; shorten it",
+                               "dice: with its label written as \"# "
+                               "...\" it is over %d bytes; shorten it",
+                               STORE_MACRO_DICE_MAX),
                      STORE_MACRO_DICE_MAX);
             return false;
         }
@@ -151,7 +179,8 @@ static bool dice_ok(const char *dice, enum render_dice_style style,
     if (dice_parse(out, strlen(out), &expr, &diag) != ENG_OK) {
         char text[MACRO_ERR_TEXT];
         render_dice_error(text, sizeof text, style, out, strlen(out), &diag);
-        snprintf(why, whylen, "dice: nothing was saved\n%s", text);
+        snprintf(why, whylen, i18n_get(lang, "dice: nothing was saved\n%s"),
+                 text);
         return false;
     }
     dice_expr_free(expr);
@@ -159,27 +188,32 @@ static bool dice_ok(const char *dice, enum render_dice_style style,
 }
 
 bool cmd_macro_check(const char *name, const char *dice, bool discord,
-                     struct store_macro *m, char *why, size_t whylen)
+                     enum i18n_lang lang, struct store_macro *m, char *why,
+                     size_t whylen)
 {
+    char rule[MACRO_RULE_MAX];
     if (!name_norm(name, m->name)) {
-        snprintf(why, whylen, "name: %s", name_rule);
+        snprintf(why, whylen, "name: %s", name_rule(lang, rule));
         return false;
     }
-    return dice_ok(dice, discord ? RENDER_DICE_DISCORD : RENDER_DICE_TEXT,
-                   m->dice, why, whylen);
+    return dice_ok(dice, lang,
+                   discord ? RENDER_DICE_DISCORD : RENDER_DICE_TEXT, m->dice,
+                   why, whylen);
 }
 
 /* The store failed under a change: roll back and say so. */
 static void store_failed(struct cmd_run *run)
 {
     store_rollback(run->ctx->store);
-    cmd_fail(run, "the saved rolls could not be read or written just now; "
-             "nothing was changed, try again");
+    cmd_fail(run, i18n_get(run->req->lang, "the saved rolls could not be "
+                           "read or written just now; nothing was changed, "
+                           "try again"));
 }
 
 void cmd_macro_save(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
+    enum i18n_lang lang = req->lang;
     struct store *st = run->ctx->store;
     struct store_macro m = {0}, old;
     bool server = false, replace = false;
@@ -188,7 +222,7 @@ void cmd_macro_save(struct cmd_run *run)
         return;
     char why[MACRO_ERR_TEXT + 64];
     if (!cmd_macro_check(cmd_req_opt(req, "name"), cmd_req_opt(req, "dice"),
-                         req->source == CMD_SRC_DISCORD, &m, why,
+                         req->source == CMD_SRC_DISCORD, lang, &m, why,
                          sizeof why)) {
         cmd_fail(run, "%s", why);
         return;
@@ -200,8 +234,8 @@ void cmd_macro_save(struct cmd_run *run)
     m.created_ms = m.updated_ms = req->now_ms;
 
     if (store_begin(st) != BOT_OK) {
-        cmd_fail(run, "the saved rolls could not be written just now; "
-                 "try again");
+        cmd_fail(run, i18n_get(lang, "the saved rolls could not be written "
+                               "just now; try again"));
         return;
     }
     enum bot_err e = store_macro_get(st, m.guild, m.user, m.name, &old);
@@ -209,9 +243,13 @@ void cmd_macro_save(struct cmd_run *run)
     if (existed && !replace) {
         store_rollback(st);
         char *dice = msg_escape(old.dice);
-        cmd_fail(run, "%s already %s `@%s` (%s); give replace:true to change "
-                 "it, or pick another name", server ? "this server" : "you",
-                 server ? "has" : "have", m.name, dice ? dice : "?");
+        cmd_fail(run, server ? i18n_get(lang, "this server already has "
+                                        "`@%s` (%s); give replace:true to "
+                                        "change it, or pick another name")
+                             : i18n_get(lang, "you already have `@%s` (%s); "
+                                        "give replace:true to change it, or "
+                                        "pick another name"),
+                 m.name, dice ? dice : "?");
         free(dice);
         return;
     }
@@ -223,13 +261,23 @@ void cmd_macro_save(struct cmd_run *run)
         }
         if (n >= max) {
             store_rollback(st);
+            /* English has always said "rolls", even of one: its two
+             * forms are one text; other languages choose by n */
             cmd_fail(run, server
-                     ? "this server has %" PRId64 " server-wide saved rolls "
-                       "(the limit is %" PRId64 "); delete one first with "
-                       "/macro delete server:true"
-                     : "you have %" PRId64 " saved rolls of your own (the "
-                       "limit is %" PRId64 "); delete one first with "
-                       "/macro delete", n, max);
+                     ? i18n_nget(lang, "this server has %lld server-wide "
+                                 "saved rolls (the limit is %lld); delete "
+                                 "one first with /macro delete server:true",
+                                 "this server has %lld server-wide saved "
+                                 "rolls (the limit is %lld); delete one "
+                                 "first with /macro delete server:true",
+                                 (unsigned long)n)
+                     : i18n_nget(lang, "you have %lld saved rolls of your "
+                                 "own (the limit is %lld); delete one first "
+                                 "with /macro delete",
+                                 "you have %lld saved rolls of your own "
+                                 "(the limit is %lld); delete one first "
+                                 "with /macro delete", (unsigned long)n),
+                     (long long)n, (long long)max);
             return;
         }
     } else if (e != BOT_OK) {
@@ -242,20 +290,29 @@ void cmd_macro_save(struct cmd_run *run)
     else
         store_rollback(st);
     if (e != BOT_OK) {
-        cmd_fail(run, "the saved roll could not be written; nothing was "
-                 "changed, try again");
+        cmd_fail(run, i18n_get(lang, "the saved roll could not be written; "
+                               "nothing was changed, try again"));
         return;
     }
     char *dice = msg_escape(m.dice);
-    msg_set_content(&run->reply->msg,
-                    "%s `@%s`: %s\n%s Roll it with `/roll dice:@%s` (add "
-                    "+2, adv or a # label after it).",
-                    existed ? "Replaced" : "Saved",
-                    m.name, dice ? dice : "",
-                    server ? "Everyone in this server can use it."
-                           : "It is yours, in every server and in DMs with "
-                             "fray.",
-                    m.name);
+    msg_set_content(
+        &run->reply->msg,
+        existed && server
+            ? i18n_get(lang, "Replaced `@%1$s`: %2$s\nEveryone in this "
+                       "server can use it. Roll it with `/roll dice:@%1$s` "
+                       "(add +2, adv or a # label after it).")
+        : existed
+            ? i18n_get(lang, "Replaced `@%1$s`: %2$s\nIt is yours, in every "
+                       "server and in DMs with fray. Roll it with `/roll "
+                       "dice:@%1$s` (add +2, adv or a # label after it).")
+        : server
+            ? i18n_get(lang, "Saved `@%1$s`: %2$s\nEveryone in this server "
+                       "can use it. Roll it with `/roll dice:@%1$s` (add +2, "
+                       "adv or a # label after it).")
+            : i18n_get(lang, "Saved `@%1$s`: %2$s\nIt is yours, in every "
+                       "server and in DMs with fray. Roll it with `/roll "
+                       "dice:@%1$s` (add +2, adv or a # label after it)."),
+        m.name, dice ? dice : "");
     free(dice);
     run->reply->ephemeral = true;
 }
@@ -284,19 +341,24 @@ static bool list_scope(struct cmd_run *run, bool server, const char *prefix)
     scope(run->req, server, &guild, &user);
     if (store_macro_count(st, guild, user, &n) != BOT_OK)
         return false;
-    snprintf(title, sizeof title, "%s (%" PRId64 " of %" PRId64 ")",
-             server ? "This server's saved rolls" : "Your saved rolls", n,
-             cmd_macro_quota(run->ctx, server));
+    enum i18n_lang lang = run->req->lang;
+    snprintf(title, sizeof title,
+             server ? i18n_get(lang, "This server's saved rolls (%lld of "
+                               "%lld)")
+                    : i18n_get(lang, "Your saved rolls (%lld of %lld)"),
+             (long long)n, (long long)cmd_macro_quota(run->ctx, server));
     sbuf_init(&b, MSG_MAX_TEXT / 2);
     bool ok = store_macro_list(st, guild, user, prefix, CMD_MACRO_LIST_MAX,
                                list_line, &b) == BOT_OK &&
               sbuf_error(&b) != SBUF_NOMEM;
     if (ok && sbuf_str(&b)[0] == '\0')
-        sbuf_add(&b, prefix[0] ? "none whose name starts so"
-                 : server ? "none yet; those who manage the server add "
-                            "them with `/macro save ... server:true`"
-                          : "none yet: `/macro save name:stealth "
-                            "dice:\"1d20+7 # Stealth\"`");
+        sbuf_add(&b, prefix[0] ? i18n_get(lang, "none whose name starts so")
+                 : server ? i18n_get(lang, "none yet; those who manage the "
+                                     "server add them with `/macro save ... "
+                                     "server:true`")
+                          : i18n_get(lang, "none yet: `/macro save "
+                                     "name:stealth dice:\"1d20+7 # "
+                                     "Stealth\"`"));
     struct msg_embed *em = ok ? msg_add_embed(&run->reply->msg,
                                               MSG_STYLE_INFO, title)
                               : NULL;
@@ -308,17 +370,19 @@ static bool list_scope(struct cmd_run *run, bool server, const char *prefix)
 void cmd_macro_list(struct cmd_run *run)
 {
     const char *typed = cmd_req_opt(run->req, "name");
-    char prefix[STORE_MACRO_NAME_MAX + 1] = "";
+    char prefix[STORE_MACRO_NAME_MAX + 1] = "", rule[MACRO_RULE_MAX];
+    enum i18n_lang lang = run->req->lang;
     if (typed != NULL && !name_lower(typed, prefix)) {
-        cmd_fail(run, "name: the start of a name; %s", name_rule);
+        cmd_fail(run, i18n_get(lang, "name: the start of a name; %s"),
+                 name_rule(lang, rule));
         return;
     }
     if (!list_scope(run, false, prefix) ||
         (run->req->guild_id != 0 && !list_scope(run, true, prefix))) {
         msg_cleanup(&run->reply->msg);
         msg_init(&run->reply->msg);
-        cmd_fail(run, "the saved rolls could not be read just now; try "
-                 "again");
+        cmd_fail(run, i18n_get(lang, "the saved rolls could not be read "
+                               "just now; try again"));
         return;
     }
     run->reply->ephemeral = true;
@@ -345,25 +409,31 @@ static enum bot_err find(struct cmd_run *run, const char *name,
 /* "no saved roll @x" with where the sender might look instead. */
 static void not_found(struct cmd_run *run, const char *name, enum bot_err e)
 {
+    enum i18n_lang lang = run->req->lang;
     if (e != BOT_NOTFOUND) {
-        cmd_fail(run, "the saved rolls could not be read just now; try "
-                 "again");
+        cmd_fail(run, i18n_get(lang, "the saved rolls could not be read "
+                               "just now; try again"));
         return;
     }
-    cmd_fail(run, "no saved roll `@%s`%s; `/macro list` shows them", name,
-             run->req->guild_id == 0 ? " of yours (here, outside a server, "
-                                       "only your own work)" : "");
+    cmd_fail(run, run->req->guild_id == 0
+                      ? i18n_get(lang, "no saved roll `@%s` of yours (here, "
+                                 "outside a server, only your own work); "
+                                 "`/macro list` shows them")
+                      : i18n_get(lang, "no saved roll `@%s`; `/macro list` "
+                                 "shows them"),
+             name);
 }
 
 void cmd_macro_show(struct cmd_run *run)
 {
     struct store_macro m, other;
-    char name[STORE_MACRO_NAME_MAX + 1];
+    char name[STORE_MACRO_NAME_MAX + 1], rule[MACRO_RULE_MAX];
+    enum i18n_lang lang = run->req->lang;
     bool server_only = false, server;
     if (!cmd_opt_bool(run, "server", false, &server_only))
         return;
     if (!name_norm(cmd_req_opt(run->req, "name"), name)) {
-        cmd_fail(run, "name: %s", name_rule);
+        cmd_fail(run, "name: %s", name_rule(lang, rule));
         return;
     }
     enum bot_err e = find(run, name, server_only, &m, &server);
@@ -375,11 +445,14 @@ void cmd_macro_show(struct cmd_run *run)
     bool hides = !server && run->req->guild_id != 0 &&
                  store_macro_get(run->ctx->store, run->req->guild_id, 0, name,
                                  &other) == BOT_OK;
-    msg_set_content(&run->reply->msg, "`@%s` (%s): %s%s", name,
-                    server ? "this server's" : "yours", dice ? dice : "",
-                    hides ? "\nThe server has one of the same name; yours "
-                            "is the one /roll uses (server:true shows "
-                            "theirs)." : "");
+    msg_set_content(&run->reply->msg,
+                    server ? i18n_get(lang, "`@%s` (this server's): %s")
+                    : hides ? i18n_get(lang, "`@%s` (yours): %s\nThe server "
+                                       "has one of the same name; yours is "
+                                       "the one /roll uses (server:true "
+                                       "shows theirs).")
+                            : i18n_get(lang, "`@%s` (yours): %s"),
+                    name, dice ? dice : "");
     free(dice);
     run->reply->ephemeral = true;
 }
@@ -387,22 +460,23 @@ void cmd_macro_show(struct cmd_run *run)
 void cmd_macro_delete(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
+    enum i18n_lang lang = req->lang;
     struct store *st = run->ctx->store;
-    char name[STORE_MACRO_NAME_MAX + 1];
+    char name[STORE_MACRO_NAME_MAX + 1], rule[MACRO_RULE_MAX];
     bool server = false;
     uint64_t guild, user;
     if (!cmd_opt_bool(run, "server", false, &server))
         return;
     if (!name_norm(cmd_req_opt(req, "name"), name)) {
-        cmd_fail(run, "name: %s", name_rule);
+        cmd_fail(run, "name: %s", name_rule(lang, rule));
         return;
     }
     if (server && !server_ok(run, "server:true"))
         return;
     scope(req, server, &guild, &user);
     if (store_begin(st) != BOT_OK) {
-        cmd_fail(run, "the saved rolls could not be written just now; "
-                 "try again");
+        cmd_fail(run, i18n_get(lang, "the saved rolls could not be written "
+                               "just now; try again"));
         return;
     }
     enum bot_err e = store_macro_delete(st, guild, user, name);
@@ -411,18 +485,28 @@ void cmd_macro_delete(struct cmd_run *run)
     else
         store_rollback(st);
     if (e == BOT_NOTFOUND) {
-        cmd_fail(run, "%s no saved roll `@%s`%s", server ? "this server has"
-                 : "you have", name, server || req->guild_id == 0 ? ""
-                 : " (a server-wide one is deleted with server:true, by "
-                   "those who manage the server)");
+        cmd_fail(run, server ? i18n_get(lang, "this server has no saved "
+                                        "roll `@%s`")
+                      : req->guild_id == 0
+                          ? i18n_get(lang, "you have no saved roll `@%s`")
+                          : i18n_get(lang, "you have no saved roll `@%s` (a "
+                                     "server-wide one is deleted with "
+                                     "server:true, by those who manage the "
+                                     "server)"),
+                 name);
         return;
     }
     if (e != BOT_OK) {
-        cmd_fail(run, "the saved roll could not be deleted; try again");
+        cmd_fail(run, i18n_get(lang, "the saved roll could not be deleted; "
+                               "try again"));
         return;
     }
-    msg_set_content(&run->reply->msg, "Deleted %s saved roll `@%s`.",
-                    server ? "this server's" : "your", name);
+    msg_set_content(&run->reply->msg,
+                    server ? i18n_get(lang, "Deleted this server's saved "
+                                      "roll `@%s`.")
+                           : i18n_get(lang, "Deleted your saved roll "
+                                      "`@%s`."),
+                    name);
     run->reply->ephemeral = true;
 }
 
@@ -451,10 +535,12 @@ enum cmd_macro_got cmd_macro_expand(struct cmd_run *run, const char *src,
     size_t n = 0;
     while (isalnum((unsigned char)p[n]) || p[n] == '_')
         n++;
-    char name[STORE_MACRO_NAME_MAX + 1];
+    char name[STORE_MACRO_NAME_MAX + 1], rule[MACRO_RULE_MAX];
+    enum i18n_lang lang = run->req->lang;
     if (n == 0 || n > STORE_MACRO_NAME_MAX) {
-        cmd_fail(run, "dice: @ is followed by the name of a saved roll, "
-                 "like @stealth; %s", name_rule);
+        cmd_fail(run, i18n_get(lang, "dice: @ is followed by the name of a "
+                               "saved roll, like @stealth; %s"),
+                 name_rule(lang, rule));
         return CMD_MACRO_REFUSED;
     }
     for (size_t i = 0; i < n; i++)
@@ -462,14 +548,15 @@ enum cmd_macro_got cmd_macro_expand(struct cmd_run *run, const char *src,
     name[n] = '\0';
     const char *rest = p + n;
     if (!store_macro_name_ok(name)) {
-        cmd_fail(run, "dice: %s", name_rule);
+        cmd_fail(run, "dice: %s", name_rule(lang, rule));
         return CMD_MACRO_REFUSED;
     }
     if (strchr(rest, '@') != NULL || !rest_ok(rest)) {
         char *shown = msg_escape(rest);
-        cmd_fail(run, "dice: after `@%s` may come +N or -N, more dice "
-                 "(+1d4), adv, dis or a # label; not %s. One saved roll "
-                 "per roll, first", name, shown ? shown : "");
+        cmd_fail(run, i18n_get(lang, "dice: after `@%s` may come +N or -N, "
+                               "more dice (+1d4), adv, dis or a # label; "
+                               "not %s. One saved roll per roll, first"),
+                 name, shown ? shown : "");
         free(shown);
         return CMD_MACRO_REFUSED;
     }
@@ -489,8 +576,12 @@ enum cmd_macro_got cmd_macro_expand(struct cmd_run *run, const char *src,
                      use->m.dice, rest, hash && !own_label ? " " : "",
                      hash && !own_label ? hash : "");
     if (w < 0 || (size_t)w >= sizeof use->dice) {
-        cmd_fail(run, "dice: `@%s` with what follows it is over %d bytes, "
-                 "the most one roll may have", name, DICE_MAX_EXPR_LEN);
+        cmd_fail(run, i18n_nget(lang, "dice: `@%s` with what follows it is "
+                                "over %d byte, the most one roll may have",
+                                "dice: `@%s` with what follows it is over "
+                                "%d bytes, the most one roll may have",
+                                DICE_MAX_EXPR_LEN),
+                 name, DICE_MAX_EXPR_LEN);
         return CMD_MACRO_REFUSED;
     }
     return CMD_MACRO_USED;
@@ -517,12 +608,18 @@ static enum bot_err cand(void *arg, const struct store_macro *m)
                         &mine) == BOT_OK)
         return BOT_OK;
     char label[160], value[STORE_MACRO_NAME_MAX + 2];
+    /* whose, in the reader's words: a longer word than English's takes
+     * its room from the dice shown, so the label stays within 100 */
+    const char *whose = c->server ? i18n_get(c->req->lang, " (server's)")
+                                  : i18n_get(c->req->lang, " (yours)");
+    size_t room = MACRO_LABEL_DICE, wlen = strlen(whose);
+    if (wlen > MACRO_WHOSE_MAX)
+        room = wlen - MACRO_WHOSE_MAX >= room ? 0
+                                              : room - (wlen - MACRO_WHOSE_MAX);
     size_t len = strlen(m->dice);
-    size_t cut = len <= MACRO_LABEL_DICE
-                     ? len : sbuf_utf8_cut(m->dice, MACRO_LABEL_DICE);
-    snprintf(label, sizeof label, "@%s: %.*s%s (%s)", m->name, (int)cut,
-             m->dice, m->dice[cut] ? "..." : "",
-             c->server ? "server's" : "yours");
+    size_t cut = len <= room ? len : sbuf_utf8_cut(m->dice, room);
+    snprintf(label, sizeof label, "@%s: %.*s%s%s", m->name, (int)cut,
+             m->dice, m->dice[cut] ? "..." : "", whose);
     snprintf(value, sizeof value, "%s%s", c->with_at ? "@" : "", m->name);
     c->fn(c->arg, label, value);
     return BOT_OK;

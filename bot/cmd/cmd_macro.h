@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "eng_limits.h"
+#include "i18n.h"
 #include "store.h"
 
 struct cmd_run;
@@ -44,9 +45,11 @@ struct cmd_req;
  * name rule, not everyone or here), dice that the dice language accepts
  * with no '@' in them ("8d6 Fireball" is kept as "8d6 # Fireball"). Fills
  * m->name and m->dice; false with a one-line reason for the user in why
- * (a dice error with its caret line, styled for Discord when discord). */
+ * (a dice error with its caret line, styled for Discord when discord), in
+ * lang. */
 bool cmd_macro_check(const char *name, const char *dice, bool discord,
-                     struct store_macro *m, char *why, size_t whylen);
+                     enum i18n_lang lang, struct store_macro *m, char *why,
+                     size_t whylen);
 
 /* How many saved rolls one user's own scope (server false) or one
  * server's (server true) may hold: the config's [macros], else the

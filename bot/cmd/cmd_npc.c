@@ -48,15 +48,17 @@ static bool may_manage(struct cmd_run *run)
 {
     if (cmd_sender_manages_npcs(run->ctx->store, run->req))
         return true;
-    cmd_fail(run, "NPC templates are managed by members with Manage Server "
-             "or Administrator, or the role set with /config npc-role:");
+    cmd_fail(run, i18n_get(run->req->lang, "NPC templates are managed by "
+                           "members with Manage Server or Administrator, or "
+                           "the role set with /config npc-role:"));
     return false;
 }
 
 static void store_trouble(struct cmd_run *run)
 {
-    cmd_fail(run, "the NPC templates could not be read or written; nothing "
-             "was changed, try again");
+    cmd_fail(run, i18n_get(run->req->lang, "the NPC templates could not be "
+                           "read or written; nothing was changed, try "
+                           "again"));
 }
 
 
@@ -91,12 +93,19 @@ static void create_checked(struct cmd_run *run, const char *name,
     free(doc);
     char *shown = msg_escape(name);
     if (full)
-        cmd_fail(run, "this server has %lld NPC template%s, the most it "
-                 "may keep; delete one first with /npc delete", (long long)n,
-                 n == 1 ? "" : "s");
+        cmd_fail(run, i18n_nget(run->req->lang,
+                                "this server has %lld NPC template, the "
+                                "most it may keep; delete one first with "
+                                "/npc delete",
+                                "this server has %lld NPC templates, the "
+                                "most it may keep; delete one first with "
+                                "/npc delete",
+                                (unsigned long)n),
+                 (long long)n);
     else if (e == BOT_CONFLICT)
-        cmd_fail(run, "this server has a template named %s already; "
-                 "/npc delete it first", shown ? shown : "so");
+        cmd_fail(run, i18n_get(run->req->lang, "this server has a template "
+                               "named %s already; /npc delete it first"),
+                 shown ? shown : "so");
     else if (e != BOT_OK)
         store_trouble(run);
     if (run->failed || store_commit(run->ctx->store) != BOT_OK) {
@@ -104,7 +113,7 @@ static void create_checked(struct cmd_run *run, const char *name,
         if (!run->failed)
             store_trouble(run);
     } else {
-        cmd_sheet_reply(run, "Saved.", name, sh);
+        cmd_sheet_reply(run, i18n_get(run->req->lang, "Saved."), name, sh);
     }
     free(shown);
 }
@@ -163,8 +172,9 @@ void cmd_npc_save(struct cmd_run *run)
             BOT_OK ||
         enc_json_load(doc, &e, why, sizeof why) != BOT_OK) {
         free(doc);
-        cmd_fail(run, "there is no fight in this channel to save an NPC "
-                 "from; /npc create makes a template from its options");
+        cmd_fail(run, i18n_get(run->req->lang, "there is no fight in this "
+                               "channel to save an NPC from; /npc create "
+                               "makes a template from its options"));
         return;
     }
     free(doc);
@@ -172,10 +182,11 @@ void cmd_npc_save(struct cmd_run *run)
     struct enc_combatant *c = enc_by_name(e, cmd_req_opt(req, "from"));
     struct sheet sh;
     if (!cmd_sender_is_gm(req, e))
-        cmd_fail(run, "only this fight's GM may save its combatants as "
-                 "templates");
+        cmd_fail(run, i18n_get(run->req->lang, "only this fight's GM may save "
+                               "its combatants as templates"));
     else if (c == NULL || sys == NULL)
-        cmd_fail(run, "this fight has no combatant by that name");
+        cmd_fail(run, i18n_get(run->req->lang, "this fight has no combatant "
+                               "by that name"));
     else {
         sheet_of(sys, c, &sh);
         create_checked(run, cmd_req_opt(req, "name"), sys, &sh);
@@ -190,7 +201,8 @@ void cmd_npc_show(struct cmd_run *run)
     struct store_sheet_key k =
         cmd_sheet_key(run, STORE_SHEET_NPC, cmd_req_opt(run->req, "name"));
     if (may_manage(run) && cmd_sheet_load(run, &k, &row, &sh))
-        cmd_sheet_reply(run, "NPC template:", row.name, &sh);
+        cmd_sheet_reply(run, i18n_get(run->req->lang, "NPC template:"),
+                        row.name, &sh);
     store_sheet_cleanup(&row);
 }
 
@@ -208,21 +220,30 @@ void cmd_npc_list(struct cmd_run *run)
     if (!may_manage(run))
         return;
     struct store_sheet_key k = cmd_sheet_key(run, STORE_SHEET_NPC, "");
+    enum i18n_lang lang = run->req->lang;
     struct sbuf b;
     size_t total = 0;
     sbuf_init(&b, MSG_MAX_TEXT);
-    sbuf_add(&b, "This server's NPC templates:");
     if (store_sheet_list(run->ctx->store, &k, NPC_LIST_MAX, &total, list_one,
                          &b) != BOT_OK) {
         store_trouble(run);
+    } else if (total == 0) {
+        msg_set_content(&run->reply->msg, "%s",
+                        i18n_get(lang, "This server's NPC templates: none "
+                                 "yet. `/npc create` makes one, `/npc "
+                                 "save` keeps a fight's combatant as "
+                                 "one."));
+        run->reply->ephemeral = true;
     } else {
-        if (total == 0)
-            sbuf_add(&b, " none yet. `/npc create` makes one, `/npc save` "
-                         "keeps a fight's combatant as one.");
-        else if (total > NPC_LIST_MAX)
-            sbuf_addf(&b, "\n(%zu more; /npc show name: finds any of them)",
+        if (total > NPC_LIST_MAX) {
+            sbuf_add(&b, "\n");
+            sbuf_addf(&b, i18n_get(lang, "(%zu more; /npc show name: finds "
+                                   "any of them)"),
                       total - NPC_LIST_MAX);
-        msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
+        }
+        msg_set_content(&run->reply->msg, "%s%s",
+                        i18n_get(lang, "This server's NPC templates:"),
+                        sbuf_str(&b));
         run->reply->ephemeral = true;
     }
     sbuf_cleanup(&b);
@@ -237,13 +258,16 @@ void cmd_npc_delete(struct cmd_run *run)
     char *shown = msg_escape(name);
     enum bot_err e = store_sheet_delete(run->ctx->store, &k);
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, "this server has no NPC template named %s",
+        cmd_fail(run, i18n_get(run->req->lang, "this server has no NPC "
+                               "template named %s"),
                  shown ? shown : "that");
     else if (e != BOT_OK)
         store_trouble(run);
     else {
-        msg_set_content(&run->reply->msg, "Deleted the template %s. NPCs "
-                        "added from it keep their copy.", shown ? shown : "");
+        msg_set_content(&run->reply->msg,
+                        i18n_get(run->req->lang, "Deleted the template %s. "
+                                 "NPCs added from it keep their copy."),
+                        shown ? shown : "");
         run->reply->ephemeral = true;
     }
     free(shown);

@@ -40,20 +40,24 @@
 static struct cmd_rollrec *find_roll(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
+    enum i18n_lang lang = req->lang;
     const char *id = cmd_req_opt(req, "roll");
     if (id == NULL && req->target_message != 0) {
-        cmd_fail(run, "that message is not a roll fray posted: Reroll, "
-                 "Explain and Apply damage work on the answers of /roll");
+        cmd_fail(run, i18n_get(lang, "that message is not a roll fray "
+                               "posted: Reroll, Explain and Apply damage "
+                               "work on the answers of /roll"));
         return NULL;
     }
     if (id != NULL && !cmd_rollrec_id_ok(id)) {
-        cmd_fail(run, "roll: is a roll's number (up to %d digits)",
+        cmd_fail(run, i18n_nget(lang, "roll: is a roll's number (up to %d "
+                                "digit)", "roll: is a roll's number (up to "
+                                "%d digits)", CMD_ROLLREC_ID_MAX),
                  CMD_ROLLREC_ID_MAX);
         return NULL;
     }
     struct cmd_rollrec *r = malloc(sizeof *r);
     if (r == NULL) {
-        cmd_fail(run, "the bot ran out of memory");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory"));
         return NULL;
     }
     enum bot_err e = run->ctx->store != NULL
@@ -63,21 +67,30 @@ static struct cmd_rollrec *find_roll(struct cmd_run *run)
     if (e == BOT_OK && req->now_ms - r->at_ms > CMD_ROLLREC_KEEP_MS)
         e = BOT_LIMIT;
     if (e == BOT_OK && r->secret && r->user != req->user_id) {
-        cmd_fail(run, "that roll was secret: only who rolled it may reroll "
-                 "or explain it");
+        cmd_fail(run, i18n_get(lang, "that roll was secret: only who rolled "
+                               "it may reroll or explain it"));
     } else if (e == BOT_LIMIT) {
-        cmd_fail(run, "that roll is too old: fray keeps rolls for %d days",
-                 (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY));
+        int days = (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY);
+        cmd_fail(run, i18n_nget(lang, "that roll is too old: fray keeps "
+                                "rolls for %d day", "that roll is too old: "
+                                "fray keeps rolls for %d days",
+                                (unsigned long)days),
+                 days);
+    } else if (e == BOT_NOTFOUND && id == NULL) {
+        cmd_fail(run, i18n_get(lang, "there is no roll in this channel "
+                               "yet"));
     } else if (e == BOT_NOTFOUND) {
-        cmd_fail(run, id == NULL
-                          ? "there is no roll in this channel yet"
-                          : "fray does not remember that roll: it keeps "
-                            "rolls for %d days (the console: a channel's "
-                            "last %d)",
-                 (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY),
-                 CMD_ROLLREC_PER_CHANNEL);
+        int days = (int)(CMD_ROLLREC_KEEP_MS / DUR_MS_DAY);
+        cmd_fail(run, i18n_nget(lang, "fray does not remember that roll: it "
+                                "keeps rolls for %1$d day (the console: a "
+                                "channel's last %2$d)", "fray does not "
+                                "remember that roll: it keeps rolls for %1$d "
+                                "days (the console: a channel's last %2$d)",
+                                (unsigned long)days),
+                 days, CMD_ROLLREC_PER_CHANNEL);
     } else if (e != BOT_OK) {
-        cmd_fail(run, "the store could not read the roll (%s)",
+        cmd_fail(run, i18n_get(lang, "the store could not read the roll "
+                               "(%s)"),
                  bot_errname(e));
     } else {
         return r;
@@ -117,47 +130,64 @@ void cmd_explain(struct cmd_run *run)
     char *who = msg_escape(r->user_name);
     char *expr = msg_escape(r->expr);
     char *label = r->label[0] ? msg_escape(r->label) : NULL;
+    enum i18n_lang lang = run->req->lang;
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
-    char title[CMD_ROLLREC_NAME_MAX * 2 + 64];
-    /* a console roll has its number in the channel; a Discord one is
+    /* room for a name escaped and the words around it in any language;
+     * a console roll has its number in the channel, a Discord one is
      * named by its message */
+    char title[CMD_ROLLREC_NAME_MAX * 2 + 128];
     if (r->seq > 0)
-        snprintf(title, sizeof title, "Roll #%" PRId64 " by %s%s", r->seq,
-                 who ? who : "someone", r->secret ? " (secret)" : "");
+        snprintf(title, sizeof title,
+                 r->secret ? i18n_get(lang, "Roll #%1$lld by %2$s (secret)")
+                           : i18n_get(lang, "Roll #%1$lld by %2$s"),
+                 (long long)r->seq, who ? who : "someone");
     else
-        snprintf(title, sizeof title, "Roll by %s%s", who ? who : "someone",
-                 r->secret ? " (secret)" : "");
+        snprintf(title, sizeof title,
+                 r->secret ? i18n_get(lang, "Roll by %s (secret)")
+                           : i18n_get(lang, "Roll by %s"),
+                 who ? who : "someone");
     struct msg_embed *em = msg_add_embed(m, r->secret ? MSG_STYLE_SECRET
                                                       : MSG_STYLE_INFO,
                                          title);
     struct sbuf d;
     sbuf_init(&d, MSG_MAX_TEXT);
     if (em == NULL || who == NULL || expr == NULL) {
-        cmd_fail(run, "the bot ran out of memory");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory"));
     } else {
         /* In a code span only a backtick is markup: the dice stand as
          * typed there, and escaped only when they hold one. */
         if (strchr(r->expr, '`') == NULL)
-            sbuf_addf(&d, "Dice: `%s`", r->expr);
+            sbuf_addf(&d, i18n_get(lang, "Dice: `%1$s`, read as %2$s "
+                                   "dice"),
+                      r->expr, dice_dialect_title(r->dialect));
         else
-            sbuf_addf(&d, "Dice: %s", expr);
-        sbuf_addf(&d, ", read as %s dice\n",
-                  dice_dialect_title(r->dialect));
-        if (label != NULL)
-            sbuf_addf(&d, "For: %s\n", label);
+            sbuf_addf(&d, i18n_get(lang, "Dice: %1$s, read as %2$s dice"),
+                      expr, dice_dialect_title(r->dialect));
+        sbuf_add(&d, "\n");
+        if (label != NULL) {
+            sbuf_addf(&d, i18n_get(lang, "For: %s"), label);
+            sbuf_add(&d, "\n");
+        }
         /* a console roll's number says which; a snowflake says nothing */
         if (r->reroll_of[0] && strlen(r->reroll_of) <= REROLL_NUMBER_MAX)
-            sbuf_addf(&d, "A reroll of roll #%s\n", r->reroll_of);
+            sbuf_addf(&d, i18n_get(lang, "A reroll of roll #%s"),
+                      r->reroll_of);
         else if (r->reroll_of[0])
-            sbuf_addf(&d, "A reroll of an earlier roll\n");
+            sbuf_add(&d, i18n_get(lang, "A reroll of an earlier roll"));
+        if (r->reroll_of[0])
+            sbuf_add(&d, "\n");
         sbuf_addf(&d, "%s\n", r->text);
-        if (r->rolls == 1)
-            sbuf_addf(&d, "Total: **%" PRId64 "**\n", r->total);
-        sbuf_addf(&d, "Marks: (3) a die that does not count, 8* a success, "
-                  "1x a failure, 6! an explosion");
+        if (r->rolls == 1) {
+            sbuf_addf(&d, i18n_get(lang, "Total: **%lld**"),
+                      (long long)r->total);
+            sbuf_add(&d, "\n");
+        }
+        sbuf_add(&d, i18n_get(lang, "Marks: (3) a die that does not count, "
+                              "8* a success, 1x a failure, 6! an "
+                              "explosion"));
         if (sbuf_error(&d) == SBUF_NOMEM)
-            cmd_fail(run, "the bot ran out of memory");
+            cmd_fail(run, i18n_get(lang, "the bot ran out of memory"));
         else
             msg_embed_set_description(em, sbuf_str(&d));
     }
@@ -183,33 +213,48 @@ static void apply_picker(struct cmd_run *run, const struct cmd_rollrec *r)
     if (!custom_id_make_picker(id, sizeof id, "apply", NULL,
                                run->enc->fight_id, "target", names, values,
                                1)) {
-        cmd_fail(run, "that roll's id is too long for a picker; type "
-                 "/apply roll:%s target:<name>", r->id);
+        cmd_fail(run, i18n_get(run->req->lang, "that roll's id is too long "
+                               "for a picker; type /apply roll:%s "
+                               "target:<name>"),
+                 r->id);
         return;
     }
     int n = 0;
     for (int i = 0; i < run->enc->ncs; i++)
         n += may_take(&run->enc->cs[i]);
+    enum i18n_lang lang = run->req->lang;
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
     if (n == 0) {
-        cmd_fail(run, "nobody in this fight can take damage");
+        cmd_fail(run, i18n_get(lang, "nobody in this fight can take "
+                               "damage"));
     } else if (n > CMD_PICKER_MAX) {
-        msg_set_content(m, "%d combatants could take it, more than a picker "
-                        "holds (limit is %d); type the target: /apply "
-                        "roll:%s target:<name>", n, CMD_PICKER_MAX, r->id);
+        msg_set_content(m, i18n_nget(lang, "%1$d combatant could take it, "
+                                     "more than a picker holds (limit is "
+                                     "%2$d); type the target: /apply "
+                                     "roll:%3$s target:<name>",
+                                     "%1$d combatants could take it, more "
+                                     "than a picker holds (limit is %2$d); "
+                                     "type the target: /apply roll:%3$s "
+                                     "target:<name>", (unsigned long)n),
+                        n, CMD_PICKER_MAX, r->id);
     } else {
-        msg_set_content(m, "Who takes the %" PRId64 " damage? Choose one "
-                        "or more; each takes all of it", r->total);
-        msg_set_select(m, id, "Choose the targets");
+        msg_set_content(m, i18n_get(lang, "Who takes the %lld damage? Choose "
+                                    "one or more; each takes all of it"),
+                        (long long)r->total);
+        msg_set_select(m, id, i18n_get(lang, "Choose the targets"));
         m->select.max_values = n;
         for (int i = 0; i < run->enc->ncs; i++) {
             const struct enc_combatant *c = &run->enc->cs[i];
             if (!may_take(c))
                 continue;
-            char label[ENC_MAX_NAME + sizeof " (hidden)"];
-            snprintf(label, sizeof label, "%s%s", c->name,
-                     c->hidden ? " (hidden)" : "");
+            /* a name and the words of any language around it */
+            char label[ENC_MAX_NAME + 64];
+            if (c->hidden)
+                snprintf(label, sizeof label, i18n_get(lang, "%s (hidden)"),
+                         c->name);
+            else
+                snprintf(label, sizeof label, "%s", c->name);
             msg_select_add(m, label, c->name);
         }
     }
@@ -263,11 +308,15 @@ static bool apply_all(struct cmd_run *run, int64_t n)
         /* chosen from the list, but the fight moved on since; the name
          * is the chooser's own */
         char *name = msg_escape(i == 0 ? who[0]->name : req->picked[i - 1]);
-        cmd_fail(run, "%s is %s: no damage was applied",
-                 name ? name : "that one",
-                 who[i] == NULL ? "no longer in the fight"
-                 : twice        ? "chosen twice"
-                                : "dead");
+        enum i18n_lang lang = req->lang;
+        cmd_fail(run, who[i] == NULL
+                          ? i18n_get(lang, "%s is no longer in the fight: "
+                                     "no damage was applied")
+                      : twice ? i18n_get(lang, "%s is chosen twice: no "
+                                         "damage was applied")
+                              : i18n_get(lang, "%s is dead: no damage was "
+                                         "applied"),
+                 name ? name : "that one");
         free(name);
         return false;
     }
@@ -283,11 +332,14 @@ void cmd_apply(struct cmd_run *run)
     if (r == NULL)
         return;
     if (r->rolls != 1) {
-        cmd_fail(run, "that roll has %u totals; damage is one number",
+        cmd_fail(run, i18n_nget(run->req->lang, "that roll has %u total; "
+                                "damage is one number", "that roll has %u "
+                                "totals; damage is one number", r->rolls),
                  r->rolls);
     } else if (r->total < 0 || r->total > ENC_MAX_VALUE) {
-        cmd_fail(run, "that roll's total is not an amount of damage (0 to "
-                 "%d)", ENC_MAX_VALUE);
+        cmd_fail(run, i18n_get(run->req->lang, "that roll's total is not an "
+                               "amount of damage (0 to %d)"),
+                 ENC_MAX_VALUE);
     } else if (cmd_req_opt(run->req, "target") == NULL) {
         apply_picker(run, r);
     } else if (apply_all(run, r->total)) {

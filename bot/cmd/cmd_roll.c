@@ -18,10 +18,11 @@
  * characters; the text renderer may use more for long pools). */
 #define CMD_ROLL_TEXT CMD_ROLLREC_TEXT_MAX
 
-/* The roll's embed: who rolls, for what, and the dice (after which saved
- * roll, when one was used). */
-static void roll_embed(struct msg *m, const struct cmd_req *req,
-                       const char *label, bool secret, const char *text,
+/* The roll's embed in lang: who rolls, for what, and the dice (after
+ * which saved roll, when one was used). */
+static void roll_embed(struct msg *m, enum i18n_lang lang,
+                       const struct cmd_req *req, const char *label,
+                       bool secret, const char *text,
                        const struct cmd_macro_use *used,
                        const struct cmd_roll_how *how)
 {
@@ -34,10 +35,23 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
     if (em != NULL) {
         struct sbuf title;
         sbuf_init(&title, SIZE_MAX / 2);
-        sbuf_addf(&title, "%s%s%s%s", who ? who : "",
-                  secret ? (re ? " rerolls in secret" : " rolls in secret")
-                         : (re ? " rerolls" : " rolls"),
-                  what ? ": " : "", what ? what : "");
+        /* literal formats, so gcc checks each against its arguments */
+        if (what != NULL)
+            sbuf_addf(&title,
+                      secret ? (re ? i18n_get(lang, "%1$s rerolls in secret: "
+                                              "%2$s")
+                                   : i18n_get(lang, "%1$s rolls in secret: "
+                                              "%2$s"))
+                             : (re ? i18n_get(lang, "%1$s rerolls: %2$s")
+                                   : i18n_get(lang, "%1$s rolls: %2$s")),
+                      who ? who : "", what);
+        else
+            sbuf_addf(&title,
+                      secret ? (re ? i18n_get(lang, "%s rerolls in secret")
+                                   : i18n_get(lang, "%s rolls in secret"))
+                             : (re ? i18n_get(lang, "%s rerolls")
+                                   : i18n_get(lang, "%s rolls")),
+                      who ? who : "");
         free(em->title);
         em->title = sbuf_error(&title) == SBUF_NOMEM
                         ? NULL : strdup(sbuf_str(&title));
@@ -46,12 +60,22 @@ static void roll_embed(struct msg *m, const struct cmd_req *req,
             struct sbuf d;
             sbuf_init(&d, MSG_MAX_TEXT);
             if (used != NULL)
-                sbuf_addf(&d, "`@%s` (%s saved roll)\n", used->m.name,
-                          used->server ? "the server's" : "your own");
+                sbuf_addf(&d, used->server
+                                  ? i18n_get(lang, "`@%s` (the server's "
+                                             "saved roll)")
+                                  : i18n_get(lang, "`@%s` (your own saved "
+                                             "roll)"),
+                          used->m.name);
+            if (used != NULL)
+                sbuf_add(&d, "\n");
             if (re && how->link != NULL)
-                sbuf_addf(&d, "Reroll of [the roll](%s)\n", how->link);
+                sbuf_addf(&d, i18n_get(lang, "Reroll of [the roll](%s)"),
+                          how->link);
             else if (re)
-                sbuf_addf(&d, "Reroll of roll #%s\n", how->reroll_of);
+                sbuf_addf(&d, i18n_get(lang, "Reroll of roll #%s"),
+                          how->reroll_of);
+            if (re)
+                sbuf_add(&d, "\n");
             sbuf_addf(&d, "%s", text);
             msg_embed_set_description(em, sbuf_error(&d) == SBUF_NOMEM
                                               ? text : sbuf_str(&d));
@@ -74,7 +98,7 @@ void cmd_roll(struct cmd_run *run)
         return;
     struct cmd_macro_use *used = malloc(sizeof *used);
     if (used == NULL) {
-        cmd_fail(run, "the bot ran out of memory");
+        cmd_fail(run, i18n_get(req->lang, "the bot ran out of memory"));
         return;
     }
     switch (cmd_macro_expand(run, src, label != NULL, used)) {
@@ -158,13 +182,20 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     if (dice_split_label_as(src, len, dialect, &dice_len, &label_at)) {
         /* "2d6+3 fire": the words name the roll, as label: would. */
         if (label != NULL) {
-            cmd_fail(run, "`%s` after the dice is a label, and label: "
-                     "gives another; give one of them", src + label_at);
+            cmd_fail(run, i18n_get(req->lang, "`%s` after the dice is a "
+                                   "label, and label: gives another; give "
+                                   "one of them"),
+                     src + label_at);
             return;
         }
         if (strlen(src + label_at) > DICE_MAX_LABEL) {
-            cmd_fail(run, "the words after the dice are a label, at most "
-                     "%d bytes", DICE_MAX_LABEL);
+            cmd_fail(run, i18n_nget(req->lang,
+                                    "the words after the dice are a label, "
+                                    "at most %d byte",
+                                    "the words after the dice are a label, "
+                                    "at most %d bytes",
+                                    DICE_MAX_LABEL),
+                     DICE_MAX_LABEL);
             return;
         }
         label = src + label_at;
@@ -186,7 +217,7 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     struct dice_result *res = n == 1 ? &one : malloc(n * sizeof *res);
     if (res == NULL) {
         dice_expr_free(expr);
-        cmd_fail(run, "the bot ran out of memory");
+        cmd_fail(run, i18n_get(req->lang, "the bot ran out of memory"));
         return;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -197,16 +228,22 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
         }
     }
     render_dice(text, CMD_ROLL_TEXT, shown, src, len, res, n);
-    roll_embed(&run->reply->msg, req, label, secret, text, used, how);
+    /* a secret roll is the roller's; its GM copy, as a roll for all, the
+     * table's (one read of the server's setting, only when shown) */
+    bool gm_copy = secret && req->source == CMD_SRC_DISCORD;
+    enum i18n_lang table = !secret || gm_copy ? cmd_public_lang(run)
+                                              : req->lang;
+    roll_embed(&run->reply->msg, secret ? req->lang : table, req, label,
+               secret, text, used, how);
     remember(run, src, len, label, secret, dialect, res, n, text, how);
     run->reply->ephemeral = secret;
     /* In Discord a secret roll is private to the roller, and the GM
      * channel, if the server has one, gets a copy. */
-    if (secret && req->source == CMD_SRC_DISCORD) {
+    if (gm_copy) {
         struct msg *copy = malloc(sizeof *copy);
         if (copy != NULL) {
             msg_init(copy);
-            roll_embed(copy, req, label, secret, text, used, how);
+            roll_embed(copy, table, req, label, secret, text, used, how);
             run->reply->gm_copy = copy;
         }
     }

@@ -33,21 +33,24 @@ bool cmd_sheet_load(struct cmd_run *run, const struct store_sheet_key *k,
             ? store_sheet_get(run->ctx->store, k, row)
             : BOT_NOTFOUND;
 
+    enum i18n_lang lang = run->req->lang;
     char *shown = msg_escape(k->name);
     char err[SHEET_MAX_ERR];
     bool ok = false;
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, chr ? "you have no character named %s in this server "
-                            "(see /character list)"
-                          : "this server has no NPC template named %s (see "
-                            "/npc list)",
+        cmd_fail(run, chr ? i18n_get(lang, "you have no character named %s "
+                                     "in this server (see /character "
+                                     "list)")
+                          : i18n_get(lang, "this server has no NPC template "
+                                     "named %s (see /npc list)"),
                  shown ? shown : "that");
     else if (e != BOT_OK)
-        cmd_fail(run, "the saved sheets could not be read; nothing was "
-                 "changed, try again");
+        cmd_fail(run, i18n_get(lang, "the saved sheets could not be read; "
+                               "nothing was changed, try again"));
     else if (sheet_json_load(row->doc, sh, err, sizeof err) != BOT_OK)
-        cmd_fail(run, "the sheet of %s cannot be read (%s); its owner can "
-                 "delete it", shown ? shown : "that", err);
+        cmd_fail(run, i18n_get(lang, "the sheet of %s cannot be read (%s); "
+                               "its owner can delete it"),
+                 shown ? shown : "that", err);
     else
         ok = true;
     free(shown);
@@ -133,8 +136,9 @@ static bool edit_attack(struct cmd_run *run, const struct rs_system *sys,
         return false;
     if (name == NULL) {
         if (roll || damage || options || remove) {
-            cmd_fail(run, "roll:, damage:, options: and remove: are an "
-                     "attack's: name it with attack:");
+            cmd_fail(run, i18n_get(run->req->lang, "roll:, damage:, "
+                                   "options: and remove: are an attack's: "
+                                   "name it with attack:"));
             return false;
         }
         return true;
@@ -142,13 +146,16 @@ static bool edit_attack(struct cmd_run *run, const struct rs_system *sys,
     *changed = true;
     if (remove) {
         if (roll || damage || options) {
-            cmd_fail(run, "remove:true takes the attack away; give roll:, "
-                     "damage: or options: without it to change the attack");
+            cmd_fail(run, i18n_get(run->req->lang, "remove:true takes the "
+                                   "attack away; give roll:, damage: or "
+                                   "options: without it to change the "
+                                   "attack"));
             return false;
         }
         if (!sheet_attack_remove(sh, name)) {
             char *shown = msg_escape(name);
-            cmd_fail(run, "there is no attack named %s to remove",
+            cmd_fail(run, i18n_get(run->req->lang, "there is no attack "
+                                   "named %s to remove"),
                      shown ? shown : "that");
             free(shown);
             return false;
@@ -218,7 +225,8 @@ static void render_part(struct sbuf *b, bool *first, const char *label,
     *first = false;
 }
 
-static void render_attack(struct sbuf *b, const struct enc_attack *a)
+static void render_attack(struct sbuf *b, enum i18n_lang lang,
+                          const struct enc_attack *a)
 {
     bool first = true;
     sbuf_add(b, "\n- **");
@@ -228,7 +236,8 @@ static void render_attack(struct sbuf *b, const struct enc_attack *a)
     render_part(b, &first, "damage", a->damage);
     render_part(b, &first, "options", a->options);
     if (first)
-        sbuf_add(b, " the system's own roll, no damage dice");
+        sbuf_add(b, i18n_get(lang, " the system's own roll, no damage "
+                             "dice"));
 }
 
 void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh)
@@ -251,7 +260,8 @@ void cmd_sheet_conds(struct sbuf *b, const struct sheet *sh)
     }
 }
 
-void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
+void cmd_sheet_render(struct sbuf *b, enum i18n_lang lang, const char *name,
+                      const struct sheet *sh)
 {
     sbuf_add(b, "**");
     add_escaped(b, name);
@@ -260,22 +270,28 @@ void cmd_sheet_render(struct sbuf *b, const char *name, const struct sheet *sh)
         sbuf_add(b, "\n");
     cmd_sheet_tracks(b, sh);
     for (int i = 0; i < sh->nstats; i++)
-        sbuf_addf(b, "%s%s %lld", i == 0 ? "\nStats: " : ", ",
+        sbuf_addf(b, "%s%s%s %lld", i == 0 ? "\n" : ", ",
+                  i == 0 ? i18n_get(lang, "Stats: ") : "",
                   sh->stats[i].name, (long long)sh->stats[i].value);
     if (sh->init[0] != '\0') {
-        sbuf_add(b, "\nInitiative: ");
+        sbuf_add(b, "\n");
+        sbuf_add(b, i18n_get(lang, "Initiative: "));
         add_escaped(b, sh->init);
     }
-    if (sh->nattacks > 0)
-        sbuf_add(b, "\nAttacks:");
+    if (sh->nattacks > 0) {
+        sbuf_add(b, "\n");
+        sbuf_add(b, i18n_get(lang, "Attacks:"));
+    }
     for (int i = 0; i < sh->nattacks; i++)
-        render_attack(b, &sh->attacks[i]);
+        render_attack(b, lang, &sh->attacks[i]);
     if (sh->nconds > 0) {
-        sbuf_add(b, "\nConditions: ");
+        sbuf_add(b, "\n");
+        sbuf_add(b, i18n_get(lang, "Conditions: "));
         cmd_sheet_conds(b, sh);
     }
     if (sh->note[0] != '\0') {
-        sbuf_add(b, "\nNote: ");
+        sbuf_add(b, "\n");
+        sbuf_add(b, i18n_get(lang, "Note: "));
         add_escaped(b, sh->note);
     }
 }
@@ -287,7 +303,7 @@ void cmd_sheet_reply(struct cmd_run *run, const char *first,
     sbuf_init(&b, MSG_MAX_TEXT);
     if (first != NULL)
         sbuf_addf(&b, "%s\n", first);
-    cmd_sheet_render(&b, name, sh);
+    cmd_sheet_render(&b, run->req->lang, name, sh);
     msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
     sbuf_cleanup(&b);
     run->reply->ephemeral = true;

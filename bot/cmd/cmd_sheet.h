@@ -38,8 +38,8 @@ bool cmd_sheet_edit(struct cmd_run *run, const struct rs_system *sys,
                     struct sheet *sh, bool *changed);
 
 /* The sheet as reply text: its name (escaped), system, stats, tracks,
- * initiative, attacks and note. */
-void cmd_sheet_render(struct sbuf *b, const char *name,
+ * initiative, attacks and note, its labels in lang. */
+void cmd_sheet_render(struct sbuf *b, enum i18n_lang lang, const char *name,
                       const struct sheet *sh);
 
 /* The tracks of sh as "hp 17/24, harm 2" into b. */

@@ -53,29 +53,40 @@ static const struct rs_system *declared_by(const struct cmd_ctx *ctx,
 }
 
 bool cmd_srvcond_check(const struct cmd_ctx *ctx, const struct srvcond *c,
-                       char *why, size_t whylen)
+                       enum i18n_lang lang, char *why, size_t whylen)
 {
     size_t nl = strnlen(c->name, sizeof c->name);
     size_t dl = strnlen(c->desc, sizeof c->desc);
     const char *bad;
     const struct rs_system *sys;
     if (nl == 0 || nl > SRVCOND_NAME_MAX) {
-        snprintf(why, whylen, "a condition's name is 1 to %d bytes",
+        snprintf(why, whylen,
+                 i18n_nget(lang, "a condition's name is 1 to %d byte",
+                           "a condition's name is 1 to %d bytes",
+                           SRVCOND_NAME_MAX),
                  SRVCOND_NAME_MAX);
     } else if ((bad = eng_policy_check(c->name, nl)) != NULL) {
-        snprintf(why, whylen, "the name holds %s", bad);
+        /* what it holds is the text policy's words (engine) */
+        snprintf(why, whylen, i18n_get(lang, "the name holds %s"), bad);
     } else if (dl > SRVCOND_DESC_MAX) {
-        snprintf(why, whylen, "a description is at most %d bytes",
+        snprintf(why, whylen,
+                 i18n_nget(lang, "a description is at most %d byte",
+                           "a description is at most %d bytes",
+                           SRVCOND_DESC_MAX),
                  SRVCOND_DESC_MAX);
     } else if ((bad = eng_policy_check(c->desc, dl)) != NULL) {
-        snprintf(why, whylen, "the description holds %s", bad);
+        snprintf(why, whylen, i18n_get(lang, "the description holds %s"),
+                 bad);
     } else if (c->rounds < 0 || c->rounds > ENC_MAX_ROUNDS) {
-        snprintf(why, whylen, "rounds is 0 (until removed) to %d",
+        snprintf(why, whylen,
+                 i18n_get(lang, "rounds is 0 (until removed) to %d"),
                  ENC_MAX_ROUNDS);
     } else if ((sys = declared_by(ctx, c->name)) != NULL) {
-        snprintf(why, whylen, "%.32s is a condition of the %s rules, and a "
-                 "server's own never shadows a system's; choose another "
-                 "name", c->name, sys->id);
+        snprintf(why, whylen,
+                 i18n_get(lang, "%.32s is a condition of the %s rules, and "
+                          "a server's own never shadows a system's; choose "
+                          "another name"),
+                 c->name, sys->id);
     } else {
         return true;
     }
@@ -146,33 +157,40 @@ void cmd_srvcond_each(struct store *store, uint64_t guild, const char *prefix,
 
 static void store_trouble(struct cmd_run *run)
 {
-    cmd_fail(run, "the server's conditions could not be read or written; "
-             "nothing was changed, try again");
+    cmd_fail(run, i18n_get(run->req->lang, "the server's conditions could "
+                           "not be read or written; nothing was changed, "
+                           "try again"));
 }
 
-/* "**Dazed**: no reactions (2 rounds ...)" into b. */
-static void describe(struct sbuf *b, const struct srvcond *c)
+/* "**Dazed**: no reactions (2 rounds ...)" into b, in lang. */
+static void describe(struct sbuf *b, enum i18n_lang lang,
+                     const struct srvcond *c)
 {
     char *n = msg_escape(c->name), *d = msg_escape(c->desc);
     sbuf_addf(b, "**%s**%s%s", n ? n : "?", d && d[0] ? ": " : "",
               d ? d : "");
     if (c->rounds > 0)
-        sbuf_addf(b, " (%d round%s unless the GM says otherwise)",
-                  (int)c->rounds, c->rounds == 1 ? "" : "s");
+        sbuf_addf(b, i18n_nget(lang, " (%d round unless the GM says "
+                               "otherwise)", " (%d rounds unless the GM "
+                               "says otherwise)", (unsigned long)c->rounds),
+                  (int)c->rounds);
     else
-        sbuf_add(b, " (until removed)");
+        sbuf_add(b, i18n_get(lang, " (until removed)"));
     free(n);
     free(d);
 }
 
-static void reply_with(struct cmd_run *run, const char *lead,
+static void reply_with(struct cmd_run *run, bool changed,
                        const struct srvcond *c)
 {
+    enum i18n_lang lang = run->req->lang;
     struct sbuf b;
     sbuf_init(&b, MSG_MAX_TEXT);
-    sbuf_add(&b, lead);
-    describe(&b, c);
-    msg_set_content(&run->reply->msg, "%s", sbuf_str(&b));
+    describe(&b, lang, c);
+    msg_set_content(&run->reply->msg,
+                    changed ? i18n_get(lang, "Changed. %s")
+                            : i18n_get(lang, "Saved. %s"),
+                    sbuf_str(&b));
     run->reply->ephemeral = true;
     sbuf_cleanup(&b);
 }
@@ -190,7 +208,7 @@ static void save(struct cmd_run *run)
     enc_copy(c.name, sizeof c.name, cmd_req_opt(run->req, "condition"));
     enc_copy(c.desc, sizeof c.desc, desc != NULL ? desc : "");
     c.rounds = (int32_t)rounds;
-    if (!cmd_srvcond_check(run->ctx, &c, why, sizeof why)) {
+    if (!cmd_srvcond_check(run->ctx, &c, run->req->lang, why, sizeof why)) {
         cmd_fail(run, "%s", why);
         return;
     }
@@ -208,9 +226,14 @@ static void save(struct cmd_run *run)
         full = e == BOT_OK && !exists && n >= SRVCOND_MAX_PER_SERVER;
     }
     if (full) {
-        cmd_fail(run, "this server keeps %lld conditions, the most it may "
-                 "(limit is %d); delete one first with /config "
-                 "delete-condition:", (long long)n, SRVCOND_MAX_PER_SERVER);
+        cmd_fail(run, i18n_nget(run->req->lang, "this server keeps %lld "
+                                "condition, the most it may (limit is %d); "
+                                "delete one first with /config "
+                                "delete-condition:", "this server keeps "
+                                "%lld conditions, the most it may (limit is "
+                                "%d); delete one first with /config "
+                                "delete-condition:", (unsigned long)n),
+                 (long long)n, SRVCOND_MAX_PER_SERVER);
     } else if (e == BOT_OK && exists) {
         /* the spelling first saved stays, as a sheet's name does */
         enc_copy(c.name, sizeof c.name, have.name);
@@ -228,7 +251,7 @@ static void save(struct cmd_run *run)
         if (!run->failed)
             store_trouble(run);
     } else {
-        reply_with(run, exists ? "Changed. " : "Saved. ", &c);
+        reply_with(run, exists, &c);
     }
     store_sheet_cleanup(&have);
     free(doc);
@@ -271,7 +294,8 @@ void cmd_srvcond_help(struct cmd_ctx *ctx, uint64_t guild, struct sbuf *b)
         if (!cmd_srvcond_find(ctx->store, guild, ns->name[i], &c))
             continue;
         sbuf_add(b, "\n- ");
-        describe(b, &c);
+        /* /help's page is English still (cmd_help.c converts it) */
+        describe(b, I18N_EN, &c);
     }
     if (total == 0)
         sbuf_add(b, " none yet. Its managers save one with `/config "
@@ -290,13 +314,15 @@ static void delete_one(struct cmd_run *run)
     char *shown = msg_escape(name);
     enum bot_err e = store_sheet_delete(run->ctx->store, &k);
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, "this server has no condition of its own called %s",
+        cmd_fail(run, i18n_get(run->req->lang, "this server has no "
+                               "condition of its own called %s"),
                  shown ? shown : "that");
     else if (e != BOT_OK)
         store_trouble(run);
     else {
-        msg_set_content(&run->reply->msg, "Deleted the condition %s. "
-                        "Combatants who have it keep it.",
+        msg_set_content(&run->reply->msg,
+                        i18n_get(run->req->lang, "Deleted the condition %s. "
+                                 "Combatants who have it keep it."),
                         shown ? shown : "");
         run->reply->ephemeral = true;
     }
@@ -367,14 +393,16 @@ static void export_all(struct cmd_run *run)
         store_sheet_export(run->ctx->store, export_one, &x) != BOT_OK ||
         !sort_items(x.items))
         store_trouble(run);
-    else if (cmd_xfer_answer(run, doc, x.n,
-                             x.n == 1 ? "condition" : "conditions") &&
+    else if (cmd_xfer_answer(run, doc, x.n, XFER_CONDITIONS) &&
              run->reply->file.name != NULL)
         /* the import is /config file:, not a "/config import" */
-        msg_set_content(&run->reply->msg, "Exported %zu condition%s as "
-                        "`%s`; `/config file:` with this file brings them "
-                        "back.", x.n, x.n == 1 ? "" : "s",
-                        run->reply->file.name);
+        msg_set_content(&run->reply->msg,
+                        i18n_nget(run->req->lang, "Exported %zu condition "
+                                  "as `%s`; `/config file:` with this file "
+                                  "brings them back.", "Exported %zu "
+                                  "conditions as `%s`; `/config file:` with "
+                                  "this file brings them back.", x.n),
+                        x.n, run->reply->file.name);
     json_decref(doc);
 }
 
@@ -387,16 +415,18 @@ static bool import_item(struct cmd_run *run, const json_t *item, size_t i,
     const char *name, *desc = "";
     json_t *r = json_object_get(item, "rounds");
     char why[240];
-    if (!xfer_item_fields(item, i, fields, err, errlen) ||
-        !(name = xfer_item_str(item, i, "name", SRVCOND_NAME_MAX, err,
+    if (!xfer_item_fields(item, i, fields, run->req->lang, err, errlen) ||
+        !(name = xfer_item_str(item, i, "name", SRVCOND_NAME_MAX, run->req->lang, err,
                                errlen)))
         return false;
     if (json_object_get(item, "description") != NULL &&
         !(desc = xfer_item_str(item, i, "description", SRVCOND_DESC_MAX,
-                               err, errlen)))
+                               run->req->lang, err, errlen)))
         return false;
     if (r != NULL && !json_is_integer(r)) {
-        snprintf(err, errlen, "item %zu: `rounds` is not a whole number",
+        snprintf(err, errlen,
+                 i18n_get(run->req->lang, "item %zu: `rounds` is not a "
+                          "whole number"),
                  i + 1);
         return false;
     }
@@ -405,8 +435,10 @@ static bool import_item(struct cmd_run *run, const json_t *item, size_t i,
     enc_copy(c->desc, sizeof c->desc, desc);
     json_int_t v = r != NULL ? json_integer_value(r) : 0;
     c->rounds = v < 0 || v > ENC_MAX_ROUNDS ? -1 : (int32_t)v;
-    if (!cmd_srvcond_check(run->ctx, c, why, sizeof why)) {
-        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+    if (!cmd_srvcond_check(run->ctx, c, run->req->lang, why, sizeof why)) {
+        snprintf(err, errlen, i18n_get(run->req->lang, "item %zu (%.32s): "
+                                       "%s"),
+                 i + 1, name, why);
         return false;
     }
     return true;
@@ -449,39 +481,44 @@ static void import_all(struct cmd_run *run)
     bool *have = NULL, replace = false;
     int64_t count = 0;
     uint64_t guild = run->req->guild_id;
+    enum i18n_lang lang = run->req->lang;
     if (!cmd_opt_bool(run, "replace", false, &replace) ||
         !cmd_xfer_file(run, &data, &len))
         return;
-    if (xfer_parse(data, len, XFER_CONDITIONS, &root, &items, err,
+    if (xfer_parse(data, len, XFER_CONDITIONS, &root, &items, run->req->lang, err,
                    sizeof err) != BOT_OK) {
-        cmd_fail(run, "%s; nothing was changed", err);
+        cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
         goto out;
     }
     n = json_array_size(items);
     cs = calloc(n ? n : 1, sizeof *cs);
     have = calloc(n ? n : 1, sizeof *have);
     if (cs == NULL || have == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory; nothing "
+                               "was changed"));
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
         struct srvcond old;
         if (!import_item(run, json_array_get(items, i), i, &cs[i], err,
                          sizeof err)) {
-            cmd_fail(run, "%s; nothing was changed", err);
+            cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
             goto out;
         }
         for (size_t j = 0; j < i; j++)
             if (eng_text_casecmp(cs[j].name, cs[i].name) == 0) {
-                cmd_fail(run, "items %zu and %zu are both called %s; "
-                         "nothing was changed", j + 1, i + 1, cs[i].name);
+                cmd_fail(run, i18n_get(lang, "items %zu and %zu are both "
+                                       "called %s; nothing was changed"),
+                         j + 1, i + 1, cs[i].name);
                 goto out;
             }
         have[i] = cmd_srvcond_find(run->ctx->store, guild, cs[i].name, &old);
         if (have[i] && !replace) {
-            cmd_fail(run, "item %zu: this server has a condition called %s "
-                     "already; import with replace:true to overwrite it. "
-                     "Nothing was changed", i + 1, old.name);
+            cmd_fail(run, i18n_get(lang, "item %zu: this server has a "
+                                   "condition called %s already; import "
+                                   "with replace:true to overwrite it. "
+                                   "Nothing was changed"),
+                     i + 1, old.name);
             goto out;
         }
         fresh += !have[i];
@@ -489,15 +526,18 @@ static void import_all(struct cmd_run *run)
     struct store_sheet_key k = {STORE_SHEET_COND, guild, 0, ""};
     if (store_sheet_count(run->ctx->store, &k, &count) != BOT_OK ||
         count + (int64_t)fresh > SRVCOND_MAX_PER_SERVER) {
-        cmd_fail(run, "that would make %lld conditions, over the server's "
-                 "limit of %d; nothing was changed",
+        cmd_fail(run, i18n_nget(lang, "that would make %lld condition, over "
+                                "the server's limit of %d; nothing was "
+                                "changed", "that would make %lld "
+                                "conditions, over the server's limit of %d; "
+                                "nothing was changed",
+                                (unsigned long)(count + (int64_t)fresh)),
                  (long long)(count + (int64_t)fresh), SRVCOND_MAX_PER_SERVER);
         goto out;
     }
     {
         struct import im = {run, cs, have};
-        cmd_xfer_save(run, n, put_one, &im,
-                      n == 1 ? "condition" : "conditions", replace);
+        cmd_xfer_save(run, n, put_one, &im, XFER_CONDITIONS, replace);
     }
 out:
     free(cs);
@@ -537,10 +577,11 @@ bool cmd_srvcond_config(struct cmd_run *run)
     bool delete_it = cmd_req_opt(req, "delete-condition") != NULL;
     bool import_it = cmd_req_opt(req, "file") != NULL || req->file != NULL;
     if (other || save_it + delete_it + export + import_it != 1)
-        cmd_fail(run, "give one of condition:, delete-condition:, "
-                 "export-conditions:true and file: at a time, with only "
-                 "its own options (condition-text: and condition-rounds:, "
-                 "or replace:)");
+        cmd_fail(run, i18n_get(req->lang, "give one of condition:, "
+                               "delete-condition:, export-conditions:true "
+                               "and file: at a time, with only its own "
+                               "options (condition-text: and "
+                               "condition-rounds:, or replace:)"));
     else if (save_it)
         save(run);
     else if (delete_it)

@@ -44,9 +44,10 @@ struct srvcond {
 /* Whether c may be saved: a name of 1..SRVCOND_NAME_MAX bytes that no
  * system declares (a system's own condition is never shadowed), a
  * description of 0..SRVCOND_DESC_MAX bytes, both through the text policy,
- * rounds 0..ENC_MAX_ROUNDS. False with why (for the user) otherwise. */
+ * rounds 0..ENC_MAX_ROUNDS. False with why (for the user, in lang)
+ * otherwise. */
 bool cmd_srvcond_check(const struct cmd_ctx *ctx, const struct srvcond *c,
-                       char *why, size_t whylen);
+                       enum i18n_lang lang, char *why, size_t whylen);
 
 /* The server condition called name (case ignored) of guild into *out:
  * false when there is none or the store cannot say. */

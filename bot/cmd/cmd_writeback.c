@@ -233,8 +233,9 @@ bool cmd_writeback_end(struct cmd_run *run)
         if (who->sheet[0] == '\0' || who->owner == 0)
             continue;
         if (!write_one(run, &c, who, tag)) {
-            cmd_fail(run, "the saved characters could not be updated; the "
-                     "fight goes on, try again");
+            cmd_fail(run, i18n_get(run->req->lang, "the saved characters "
+                                   "could not be updated; the fight goes "
+                                   "on, try again"));
             return false;
         }
     }
@@ -279,8 +280,9 @@ bool cmd_writeback_undo(struct cmd_run *run)
     struct undo_ctx u = {run, &c, BOT_OK};
     if (store_sheet_tagged(run->ctx->store, run->req->guild_id, tag, put_back,
                            &u) != BOT_OK) {
-        cmd_fail(run, "the saved characters could not be put back; nothing "
-                 "was changed, try again");
+        cmd_fail(run, i18n_get(run->req->lang, "the saved characters could "
+                               "not be put back; nothing was changed, try "
+                               "again"));
         return false;
     }
     return true;

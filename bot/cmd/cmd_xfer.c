@@ -24,6 +24,150 @@
 
 /* An export's file name on Discord: "fray-" kind ".json". */
 #define XFER_FILE_NAME_MAX 48
+/* Room for one answer: its words in any language, a path or file name. */
+#define XFER_ANSWER_MAX (XFER_ERR_MAX + 512)
+
+/* "Exported n things to path." in lang into buf: a whole sentence per
+ * kind, so each language declines its own noun. */
+static void say_exported_to(char *buf, size_t len, enum i18n_lang lang,
+                            enum xfer_kind kind, size_t n, const char *path)
+{
+    switch (kind) {
+    case XFER_CHARACTERS:
+        snprintf(buf, len, i18n_nget(lang, "Exported %zu character to %s.",
+                                     "Exported %zu characters to %s.", n),
+                 n, path);
+        break;
+    case XFER_TEMPLATES:
+        snprintf(buf, len, i18n_nget(lang, "Exported %zu template to %s.",
+                                     "Exported %zu templates to %s.", n),
+                 n, path);
+        break;
+    case XFER_MACROS:
+        snprintf(buf, len, i18n_nget(lang, "Exported %zu saved roll to %s.",
+                                     "Exported %zu saved rolls to %s.", n),
+                 n, path);
+        break;
+    case XFER_CONDITIONS:
+        snprintf(buf, len, i18n_nget(lang, "Exported %zu condition to %s.",
+                                     "Exported %zu conditions to %s.", n),
+                 n, path);
+        break;
+    }
+}
+
+/* "Exported n things as `name`; `/command import file:` ..." */
+static void say_exported_as(char *buf, size_t len, enum i18n_lang lang,
+                            enum xfer_kind kind, size_t n, const char *name,
+                            const char *command)
+{
+    switch (kind) {
+    case XFER_CHARACTERS:
+        snprintf(buf, len,
+                 i18n_nget(lang, "Exported %zu character as `%s`; `/%s "
+                           "import file:` with this file brings them back.",
+                           "Exported %zu characters as `%s`; `/%s import "
+                           "file:` with this file brings them back.", n),
+                 n, name, command);
+        break;
+    case XFER_TEMPLATES:
+        snprintf(buf, len,
+                 i18n_nget(lang, "Exported %zu template as `%s`; `/%s "
+                           "import file:` with this file brings them back.",
+                           "Exported %zu templates as `%s`; `/%s import "
+                           "file:` with this file brings them back.", n),
+                 n, name, command);
+        break;
+    case XFER_MACROS:
+        snprintf(buf, len,
+                 i18n_nget(lang, "Exported %zu saved roll as `%s`; `/%s "
+                           "import file:` with this file brings them back.",
+                           "Exported %zu saved rolls as `%s`; `/%s import "
+                           "file:` with this file brings them back.", n),
+                 n, name, command);
+        break;
+    case XFER_CONDITIONS:
+        snprintf(buf, len,
+                 i18n_nget(lang, "Exported %zu condition as `%s`; `/%s "
+                           "import file:` with this file brings them back.",
+                           "Exported %zu conditions as `%s`; `/%s import "
+                           "file:` with this file brings them back.", n),
+                 n, name, command);
+        break;
+    }
+}
+
+/* "the things were not saved (why); nothing was changed" */
+static void say_not_saved(char *buf, size_t len, enum i18n_lang lang,
+                          enum xfer_kind kind, const char *why)
+{
+    switch (kind) {
+    case XFER_CHARACTERS:
+        snprintf(buf, len, i18n_get(lang, "the characters were not saved "
+                                    "(%s); nothing was changed"), why);
+        break;
+    case XFER_TEMPLATES:
+        snprintf(buf, len, i18n_get(lang, "the templates were not saved "
+                                    "(%s); nothing was changed"), why);
+        break;
+    case XFER_MACROS:
+        snprintf(buf, len, i18n_get(lang, "the saved rolls were not saved "
+                                    "(%s); nothing was changed"), why);
+        break;
+    case XFER_CONDITIONS:
+        snprintf(buf, len, i18n_get(lang, "the conditions were not saved "
+                                    "(%s); nothing was changed"), why);
+        break;
+    }
+}
+
+/* "Imported n things[, replacing those of the same name]." */
+static void say_imported(char *buf, size_t len, enum i18n_lang lang,
+                         enum xfer_kind kind, size_t n, bool replace)
+{
+    switch (kind) {
+    case XFER_CHARACTERS:
+        snprintf(buf, len,
+                 replace ? i18n_nget(lang, "Imported %zu character, "
+                                     "replacing those of the same name.",
+                                     "Imported %zu characters, replacing "
+                                     "those of the same name.", n)
+                         : i18n_nget(lang, "Imported %zu character.",
+                                     "Imported %zu characters.", n),
+                 n);
+        break;
+    case XFER_TEMPLATES:
+        snprintf(buf, len,
+                 replace ? i18n_nget(lang, "Imported %zu template, "
+                                     "replacing those of the same name.",
+                                     "Imported %zu templates, replacing "
+                                     "those of the same name.", n)
+                         : i18n_nget(lang, "Imported %zu template.",
+                                     "Imported %zu templates.", n),
+                 n);
+        break;
+    case XFER_MACROS:
+        snprintf(buf, len,
+                 replace ? i18n_nget(lang, "Imported %zu saved roll, "
+                                     "replacing those of the same name.",
+                                     "Imported %zu saved rolls, replacing "
+                                     "those of the same name.", n)
+                         : i18n_nget(lang, "Imported %zu saved roll.",
+                                     "Imported %zu saved rolls.", n),
+                 n);
+        break;
+    case XFER_CONDITIONS:
+        snprintf(buf, len,
+                 replace ? i18n_nget(lang, "Imported %zu condition, "
+                                     "replacing those of the same name.",
+                                     "Imported %zu conditions, replacing "
+                                     "those of the same name.", n)
+                         : i18n_nget(lang, "Imported %zu condition.",
+                                     "Imported %zu conditions.", n),
+                 n);
+        break;
+    }
+}
 
 bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len)
 {
@@ -35,7 +179,8 @@ bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len)
     if (req->file != NULL) {
         *out = malloc(req->file_len + 1);
         if (*out == NULL) {
-            cmd_fail(run, "the bot ran out of memory; nothing was changed");
+            cmd_fail(run, i18n_get(req->lang, "the bot ran out of memory; "
+                                   "nothing was changed"));
             return false;
         }
         memcpy(*out, req->file, req->file_len);
@@ -44,44 +189,46 @@ bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len)
         return true;
     }
     if (req->source != CMD_SRC_CONSOLE) {
-        cmd_fail(run, "attach the file to import to the command's `file` "
-                 "option");
+        cmd_fail(run, i18n_get(req->lang, "attach the file to import to the "
+                               "command's `file` option"));
         return false;
     }
-    if (xfer_read_file(cmd_req_opt(req, "file"), out, len, err,
+    if (xfer_read_file(cmd_req_opt(req, "file"), out, len, run->req->lang, err,
                        sizeof err) != BOT_OK) {
-        cmd_fail(run, "%s; nothing was changed", err);
+        cmd_fail(run, i18n_get(req->lang, "%s; nothing was changed"), err);
         return false;
     }
     return true;
 }
 
 bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
-                     const char *what)
+                     enum xfer_kind what)
 {
     const char *path = cmd_req_opt(run->req, "file");
-    char err[XFER_ERR_MAX];
-    char *text = xfer_dump(doc, err, sizeof err);
+    enum i18n_lang lang = run->req->lang;
+    char err[XFER_ERR_MAX], said[XFER_ANSWER_MAX];
+    char *text = xfer_dump(doc, run->req->lang, err, sizeof err);
 
     if (text == NULL) {
         cmd_fail(run, "%s", err);
         return false;
     }
     if (run->req->source != CMD_SRC_CONSOLE && path != NULL) {
-        cmd_fail(run, "file: names a file on fray's own machine, in its "
-                 "console; on Discord leave it out and the export comes "
-                 "in the answer");
+        cmd_fail(run, i18n_get(lang, "file: names a file on fray's own "
+                               "machine, in its console; on Discord leave "
+                               "it out and the export comes in the "
+                               "answer"));
         free(text);
         return false;
     }
     if (path != NULL) {
-        if (xfer_write_file(path, text, err, sizeof err) != BOT_OK) {
+        if (xfer_write_file(path, text, run->req->lang, err, sizeof err) != BOT_OK) {
             cmd_fail(run, "%s", err);
             free(text);
             return false;
         }
-        msg_set_content(&run->reply->msg, "Exported %zu %s to %s.", n, what,
-                        path);
+        say_exported_to(said, sizeof said, lang, what, n, path);
+        msg_set_content(&run->reply->msg, "%s", said);
         run->reply->ephemeral = true;
         free(text);
         return true;
@@ -100,20 +247,21 @@ bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
     f->len = strlen(text);
     text = NULL;
     if (f->name == NULL) {
-        cmd_fail(run, "the bot ran out of memory");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory"));
         return false;
     }
-    msg_set_content(&run->reply->msg, "Exported %zu %s as `%s`; `/%s "
-                    "import file:` with this file brings them back.", n,
-                    what, name, run->req->command);
+    say_exported_as(said, sizeof said, lang, what, n, name,
+                    run->req->command);
+    msg_set_content(&run->reply->msg, "%s", said);
     run->reply->ephemeral = true;
     return !run->failed;
 }
 
 bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
-                   void *ctx, const char *what, bool replace)
+                   void *ctx, enum xfer_kind what, bool replace)
 {
     struct store *st = run->ctx->store;
+    char said[XFER_ANSWER_MAX];
     enum bot_err e = store_begin(st);
 
     for (size_t i = 0; e == BOT_OK && i < n; i++)
@@ -123,12 +271,13 @@ bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
     else
         store_rollback(st);
     if (e != BOT_OK) {
-        cmd_fail(run, "the %s were not saved (%s); nothing was changed",
-                 what, bot_strerror(e));
+        say_not_saved(said, sizeof said, run->req->lang, what,
+                      bot_strerror(e));
+        cmd_fail(run, "%s", said);
         return false;
     }
-    msg_set_content(&run->reply->msg, "Imported %zu %s%s.", n, what,
-                    replace ? ", replacing those of the same name" : "");
+    say_imported(said, sizeof said, run->req->lang, what, n, replace);
+    msg_set_content(&run->reply->msg, "%s", said);
     run->reply->ephemeral = true;
     return true;
 }
@@ -161,11 +310,11 @@ void cmd_macro_export(struct cmd_run *run)
                          : BOT_NOMEM;
 
     if (e != BOT_OK)
-        cmd_fail(run, "your saved rolls could not be read: %s",
+        cmd_fail(run, i18n_get(run->req->lang, "your saved rolls could not "
+                               "be read: %s"),
                  bot_strerror(e));
     else
-        cmd_xfer_answer(run, doc, l.n, l.n == 1 ? "saved roll"
-                                                : "saved rolls");
+        cmd_xfer_answer(run, doc, l.n, XFER_MACROS);
     json_decref(doc);
 }
 
@@ -177,17 +326,19 @@ static bool macro_item(struct cmd_run *run, const json_t *item, size_t i,
     const char *name, *dice;
     char why[XFER_ERR_MAX];
 
-    if (!xfer_item_fields(item, i, fields, err, errlen) ||
-        !(name = xfer_item_str(item, i, "name", STORE_MACRO_NAME_MAX, err,
+    if (!xfer_item_fields(item, i, fields, run->req->lang, err, errlen) ||
+        !(name = xfer_item_str(item, i, "name", STORE_MACRO_NAME_MAX, run->req->lang, err,
                                errlen)) ||
-        !(dice = xfer_item_str(item, i, "dice", STORE_MACRO_DICE_MAX, err,
+        !(dice = xfer_item_str(item, i, "dice", STORE_MACRO_DICE_MAX, run->req->lang, err,
                                errlen)))
         return false;
     /* the rules of /macro save, whatever way a saved roll comes in */
     memset(m, 0, sizeof *m);
-    if (!cmd_macro_check(name, dice, run->req->source == CMD_SRC_DISCORD, m,
-                         why, sizeof why)) {
-        snprintf(err, errlen, "item %zu (%.32s): %s", i + 1, name, why);
+    if (!cmd_macro_check(name, dice, run->req->source == CMD_SRC_DISCORD,
+                         run->req->lang, m, why, sizeof why)) {
+        snprintf(err, errlen, i18n_get(run->req->lang, "item %zu (%.32s): "
+                                       "%s"),
+                 i + 1, name, why);
         return false;
     }
     m->user = run->req->user_id;
@@ -217,56 +368,64 @@ void cmd_macro_import(struct cmd_run *run)
     json_t *root = NULL, *items = NULL;
     struct store_macro *ms = NULL;
     bool replace = false;
+    enum i18n_lang lang = run->req->lang;
 
     if (!cmd_opt_bool(run, "replace", false, &replace) ||
         !cmd_xfer_file(run, &data, &len))
         return;
-    if (xfer_parse(data, len, XFER_MACROS, &root, &items, err,
+    if (xfer_parse(data, len, XFER_MACROS, &root, &items, run->req->lang, err,
                    sizeof err) != BOT_OK) {
-        cmd_fail(run, "%s; nothing was changed", err);
+        cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
         goto out;
     }
     n = json_array_size(items);
     ms = calloc(n ? n : 1, sizeof *ms);
     if (ms == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory; nothing "
+                               "was changed"));
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
         struct store_macro have;
         if (!macro_item(run, json_array_get(items, i), i, &ms[i], err,
                         sizeof err)) {
-            cmd_fail(run, "%s; nothing was changed", err);
+            cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
             goto out;
         }
         for (size_t j = 0; j < i; j++)
             if (strcmp(ms[j].name, ms[i].name) == 0) {
-                cmd_fail(run, "items %zu and %zu are both called %s; "
-                         "nothing was changed", j + 1, i + 1, ms[i].name);
+                cmd_fail(run, i18n_get(lang, "items %zu and %zu are both "
+                                       "called %s; nothing was changed"),
+                         j + 1, i + 1, ms[i].name);
                 goto out;
             }
         if (store_macro_get(st, 0, run->req->user_id, ms[i].name,
                             &have) != BOT_OK) {
             fresh++;
         } else if (!replace) {
-            cmd_fail(run, "item %zu: you already have a saved roll called "
-                     "%s; import with replace:true to overwrite it. "
-                     "Nothing was changed", i + 1, ms[i].name);
+            cmd_fail(run, i18n_get(lang, "item %zu: you already have a saved "
+                                   "roll called %s; import with "
+                                   "replace:true to overwrite it. Nothing "
+                                   "was changed"),
+                     i + 1, ms[i].name);
             goto out;
         }
     }
     if (store_macro_count(st, 0, run->req->user_id, &count) != BOT_OK ||
         count + (int64_t)fresh > cmd_macro_quota(run->ctx, false)) {
-        cmd_fail(run, "that would make %lld saved rolls, over your limit of "
-                 "%lld; nothing was changed",
+        cmd_fail(run, i18n_nget(lang, "that would make %lld saved roll, "
+                                "over your limit of %lld; nothing was "
+                                "changed", "that would make %lld saved "
+                                "rolls, over your limit of %lld; nothing "
+                                "was changed",
+                                (unsigned long)(count + (int64_t)fresh)),
                  (long long)(count + (int64_t)fresh),
                  (long long)cmd_macro_quota(run->ctx, false));
         goto out;
     }
     {
         struct macro_put mp = {st, ms, replace};
-        cmd_xfer_save(run, n, put_macro, &mp,
-                      n == 1 ? "saved roll" : "saved rolls", replace);
+        cmd_xfer_save(run, n, put_macro, &mp, XFER_MACROS, replace);
     }
 out:
     free(ms);

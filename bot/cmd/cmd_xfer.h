@@ -14,18 +14,20 @@
 #include <stddef.h>
 
 #include "cmd_run.h"
+#include "xfer.h"
 
 /* The file to import: the attachment the daemon downloaded (req.file) or,
  * in the console, the file at the path in option file. False after
  * cmd_fail() when there is none or it cannot be read. */
 bool cmd_xfer_file(struct cmd_run *run, char **out, size_t *len);
 
-/* Answer an export of n things (what: "saved rolls"): in the console with
+/* Answer an export of n things of kind what (in the reader's language):
+ * in the console with
  * file:, write the file there; otherwise show the file's text in a code
  * block, refused when it is longer than one Discord message shows. False
  * after cmd_fail(). doc is borrowed. */
 bool cmd_xfer_answer(struct cmd_run *run, const json_t *doc, size_t n,
-                     const char *what);
+                     enum xfer_kind what);
 
 /* Save item i (0..n) of an import (a store write). */
 typedef enum bot_err cmd_xfer_put_fn(void *ctx, size_t i);
@@ -33,7 +35,7 @@ typedef enum bot_err cmd_xfer_put_fn(void *ctx, size_t i);
 /* Save n checked items in one transaction and answer "Imported n what";
  * on any failure roll everything back and cmd_fail() (false). */
 bool cmd_xfer_save(struct cmd_run *run, size_t n, cmd_xfer_put_fn *put,
-                   void *ctx, const char *what, bool replace);
+                   void *ctx, enum xfer_kind what, bool replace);
 
 cmd_handler_fn cmd_macro_export;
 cmd_handler_fn cmd_macro_import;

@@ -82,28 +82,26 @@ static void pick_free(struct sheet_pick *p)
  * npc-role:), checked here, not with the table's CMD_F_SERVER, which
  * would hide all of /npc from the role's members on Discord. */
 static bool may_move(struct cmd_run *run, enum store_sheet_kind kind,
-                     const char *verb)
+                     bool import)
 {
     if (kind != STORE_SHEET_NPC ||
         cmd_sender_manages_npcs(run->ctx->store, run->req))
         return true;
-    cmd_fail(run, "NPC templates are the server's: /npc %s is for members "
-             "with Manage Server or Administrator, or the role /config "
-             "npc-role: names", verb);
+    cmd_fail(run, import ? i18n_get(run->req->lang, "NPC templates are the "
+                                    "server's: /npc import is for members "
+                                    "with Manage Server or Administrator, "
+                                    "or the role /config npc-role: names")
+                         : i18n_get(run->req->lang, "NPC templates are the "
+                                    "server's: /npc export is for members "
+                                    "with Manage Server or Administrator, "
+                                    "or the role /config npc-role: names"));
     return false;
-}
-
-static const char *kind_what(enum store_sheet_kind k, size_t n)
-{
-    if (k == STORE_SHEET_CHAR)
-        return n == 1 ? "character" : "characters";
-    return n == 1 ? "template" : "templates";
 }
 
 /* The stored document of row as the file shows it: re-read and written
  * by the sheet codec, so the export is canonical. */
-static json_t *row_sheet(const struct sheet_row *row, char *err,
-                         size_t errlen)
+static json_t *row_sheet(const struct sheet_row *row, enum i18n_lang lang,
+                         char *err, size_t errlen)
 {
     struct sheet sh;
     char why[SHEET_MAX_ERR];
@@ -111,14 +109,16 @@ static json_t *row_sheet(const struct sheet_row *row, char *err,
     json_t *j;
 
     if (sheet_json_load(row->doc, &sh, why, sizeof why) != BOT_OK) {
-        snprintf(err, errlen, "%s cannot be read (%s)", row->name, why);
+        snprintf(err, errlen, i18n_get(lang, "%s cannot be read (%s)"),
+                 row->name, why);
         return NULL;
     }
     doc = sheet_json_dump(&sh);
     j = doc ? json_loads(doc, 0, NULL) : NULL;
     free(doc);
     if (j == NULL)
-        snprintf(err, errlen, "the bot ran out of memory");
+        snprintf(err, errlen, "%s",
+                 i18n_get(lang, "the bot ran out of memory"));
     return j;
 }
 
@@ -133,7 +133,8 @@ static void sheet_export(struct cmd_run *run, enum store_sheet_kind kind,
     char err[XFER_ERR_MAX];
     enum bot_err e;
 
-    if (!may_move(run, kind, "export")) {
+    enum i18n_lang lang = run->req->lang;
+    if (!may_move(run, kind, false)) {
         json_decref(doc);
         return;
     }
@@ -141,14 +142,18 @@ static void sheet_export(struct cmd_run *run, enum store_sheet_kind kind,
             : BOT_NOMEM;
 
     if (e != BOT_OK) {
-        cmd_fail(run, "the %s could not be read: %s", kind_what(kind, 2),
+        cmd_fail(run, kind == STORE_SHEET_CHAR
+                          ? i18n_get(lang, "the characters could not be "
+                                     "read: %s")
+                          : i18n_get(lang, "the templates could not be "
+                                     "read: %s"),
                  bot_strerror(e));
         goto out;
     }
     if (p.n > 1) /* qsort's array may not be NULL, even for none */
         qsort(p.rows, p.n, sizeof *p.rows, row_cmp);
     for (size_t i = 0; i < p.n; i++) {
-        json_t *sh = row_sheet(&p.rows[i], err, sizeof err);
+        json_t *sh = row_sheet(&p.rows[i], lang, err, sizeof err);
         if (sh == NULL) {
             cmd_fail(run, "%s", err);
             goto out;
@@ -156,7 +161,7 @@ static void sheet_export(struct cmd_run *run, enum store_sheet_kind kind,
         json_array_append_new(items, json_pack("{s:s,s:o}", "name",
                                                p.rows[i].name, "sheet", sh));
     }
-    cmd_xfer_answer(run, doc, p.n, kind_what(kind, p.n));
+    cmd_xfer_answer(run, doc, p.n, xk);
 out:
     json_decref(doc);
     pick_free(&p);
@@ -179,51 +184,62 @@ static bool sheet_item(struct cmd_run *run, const json_t *item, size_t i,
     struct sheet sh;
     struct enc_diag d;
     const struct rs_system *sys;
+    enum i18n_lang lang = run->req->lang;
 
-    if (!xfer_item_fields(item, i, fields, err, errlen) ||
+    if (!xfer_item_fields(item, i, fields, lang, err, errlen) ||
         !(in->name = xfer_item_str(item, i, "name", STORE_MAX_SHEET_NAME,
-                                   err, errlen)))
+                                   lang, err, errlen)))
         return false;
     memset(&d, 0, sizeof d);
     if (cmd_sheet_name_check(in->name, "name", &d) != ENG_OK) {
-        snprintf(err, errlen, "item %zu: %s", i + 1, d.msg);
+        snprintf(err, errlen, i18n_get(lang, "item %zu: %s"), i + 1, d.msg);
         return false;
     }
     jsh = json_object_get(item, "sheet");
     if (!json_is_object(jsh)) {
-        snprintf(err, errlen, "item %zu (%s): `sheet` is %s", i + 1,
-                 in->name, jsh ? "not an object" : "missing");
+        snprintf(err, errlen,
+                 jsh ? i18n_get(lang, "item %zu (%s): `sheet` is not an "
+                                "object")
+                     : i18n_get(lang, "item %zu (%s): `sheet` is missing"),
+                 i + 1, in->name);
         return false;
     }
     text = json_dumps(jsh, JSON_COMPACT | JSON_PRESERVE_ORDER);
     if (text == NULL || strlen(text) > SHEET_JSON_MAX_DOC) {
-        snprintf(err, errlen, "item %zu (%s): `sheet` is %s", i + 1,
-                 in->name, text ? "too long" : "out of memory");
+        snprintf(err, errlen,
+                 text ? i18n_get(lang, "item %zu (%s): `sheet` is too long")
+                      : i18n_get(lang, "item %zu (%s): `sheet` is out of "
+                                 "memory"),
+                 i + 1, in->name);
         free(text);
         return false;
     }
     if (sheet_json_load(text, &sh, why, sizeof why) != BOT_OK) {
-        snprintf(err, errlen, "item %zu (%s): sheet.%s", i + 1, in->name,
-                 why);
+        snprintf(err, errlen, i18n_get(lang, "item %zu (%s): sheet.%s"),
+                 i + 1, in->name, why);
         free(text);
         return false;
     }
     free(text);
     sys = rs_find(sh.system);
     if (sys == NULL) {
-        snprintf(err, errlen, "item %zu (%s): `system` \"%s\" is not a "
-                 "system this fray knows", i + 1, in->name, sh.system);
+        snprintf(err, errlen,
+                 i18n_get(lang, "item %zu (%s): `system` \"%s\" is not a "
+                          "system this fray knows"),
+                 i + 1, in->name, sh.system);
         return false;
     }
     if (sheet_check(sys, rs_data_get(run->ctx->rs_data, sys), &sh, &d) !=
         ENG_OK) {
-        snprintf(err, errlen, "item %zu (%s): %s", i + 1, in->name, d.msg);
+        snprintf(err, errlen, i18n_get(lang, "item %zu (%s): %s"), i + 1,
+                 in->name, d.msg);
         return false;
     }
     snprintf(in->system, sizeof in->system, "%s", sh.system);
     in->doc = sheet_json_dump(&sh);
     if (in->doc == NULL) {
-        snprintf(err, errlen, "the bot ran out of memory");
+        snprintf(err, errlen, "%s",
+                 i18n_get(lang, "the bot ran out of memory"));
         return false;
     }
     return true;
@@ -272,19 +288,21 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
     bool replace = false;
     enum bot_err e;
 
-    if (!may_move(run, kind, "import") ||
+    enum i18n_lang lang = req->lang;
+    if (!may_move(run, kind, true) ||
         !cmd_opt_bool(run, "replace", false, &replace) ||
         !cmd_xfer_file(run, &data, &len))
         return;
-    if (xfer_parse(data, len, xk, &root, &items, err, sizeof err) !=
+    if (xfer_parse(data, len, xk, &root, &items, lang, err, sizeof err) !=
         BOT_OK) {
-        cmd_fail(run, "%s; nothing was changed", err);
+        cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
         goto out;
     }
     n = json_array_size(items);
     in = calloc(n ? n : 1, sizeof *in);
     if (in == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory; nothing "
+                               "was changed"));
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
@@ -292,13 +310,14 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
         struct store_sheet got;
         if (!sheet_item(run, json_array_get(items, i), i, &in[i], err,
                         sizeof err)) {
-            cmd_fail(run, "%s; nothing was changed", err);
+            cmd_fail(run, i18n_get(lang, "%s; nothing was changed"), err);
             goto out;
         }
         for (size_t j = 0; j < i; j++)
             if (eng_text_casecmp(in[j].name, in[i].name) == 0) {
-                cmd_fail(run, "items %zu and %zu are both called %s; "
-                         "nothing was changed", j + 1, i + 1, in[i].name);
+                cmd_fail(run, i18n_get(lang, "items %zu and %zu are both "
+                                       "called %s; nothing was changed"),
+                         j + 1, i + 1, in[i].name);
                 goto out;
             }
         k.name = in[i].name;
@@ -306,20 +325,26 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
         in[i].exists = store_sheet_get(st, &k, &got) == BOT_OK;
         /* a replaced sheet keeps its row, and so its system */
         if (in[i].exists && strcmp(got.system, in[i].system) != 0) {
-            cmd_fail(run, "item %zu: %s is a %s sheet here and a %s one in "
-                     "the file; delete it first to bring the file's. "
-                     "Nothing was changed", i + 1, in[i].name, got.system,
-                     in[i].system);
+            cmd_fail(run, i18n_get(lang, "item %zu: %s is a %s sheet here "
+                                   "and a %s one in the file; delete it "
+                                   "first to bring the file's. Nothing was "
+                                   "changed"),
+                     i + 1, in[i].name, got.system, in[i].system);
             store_sheet_cleanup(&got);
             goto out;
         }
         store_sheet_cleanup(&got);
         if (in[i].exists && !replace) {
-            cmd_fail(run, "item %zu: %s %s already exists; import with "
-                     "replace:true to overwrite it. Nothing was changed",
-                     i + 1, kind == STORE_SHEET_CHAR ? "your character"
-                                                     : "the template",
-                     in[i].name);
+            cmd_fail(run, kind == STORE_SHEET_CHAR
+                              ? i18n_get(lang, "item %zu: your character %s "
+                                         "already exists; import with "
+                                         "replace:true to overwrite it. "
+                                         "Nothing was changed")
+                              : i18n_get(lang, "item %zu: the template %s "
+                                         "already exists; import with "
+                                         "replace:true to overwrite it. "
+                                         "Nothing was changed"),
+                     i + 1, in[i].name);
             goto out;
         }
         fresh += !in[i].exists;
@@ -329,19 +354,33 @@ static void sheet_import(struct cmd_run *run, enum store_sheet_kind kind,
         e = store_sheet_count(st, &k, &have);
     }
     if (e == BOT_OK && have + (int64_t)fresh > quota) {
-        cmd_fail(run, "that would make %lld %s, over the limit of %lld; "
-                 "nothing was changed", (long long)(have + (int64_t)fresh),
-                 kind_what(kind, 2), (long long)quota);
+        unsigned long total = (unsigned long)(have + (int64_t)fresh);
+        cmd_fail(run, kind == STORE_SHEET_CHAR
+                          ? i18n_nget(lang, "that would make %lld character, "
+                                      "over the limit of %lld; nothing was "
+                                      "changed", "that would make %lld "
+                                      "characters, over the limit of %lld; "
+                                      "nothing was changed", total)
+                          : i18n_nget(lang, "that would make %lld template, "
+                                      "over the limit of %lld; nothing was "
+                                      "changed", "that would make %lld "
+                                      "templates, over the limit of %lld; "
+                                      "nothing was changed", total),
+                 (long long)(have + (int64_t)fresh), (long long)quota);
         goto out;
     }
     if (e != BOT_OK) {
-        cmd_fail(run, "the %s could not be counted (%s); nothing was "
-                 "changed", kind_what(kind, 2), bot_strerror(e));
+        cmd_fail(run, kind == STORE_SHEET_CHAR
+                          ? i18n_get(lang, "the characters could not be "
+                                     "counted (%s); nothing was changed")
+                          : i18n_get(lang, "the templates could not be "
+                                     "counted (%s); nothing was changed"),
+                 bot_strerror(e));
         goto out;
     }
     {
         struct sheet_put sp = {st, run->req, kind, owner, in};
-        cmd_xfer_save(run, n, put_sheet, &sp, kind_what(kind, n), replace);
+        cmd_xfer_save(run, n, put_sheet, &sp, xk, replace);
     }
 out:
     for (size_t i = 0; in && i < n; i++)

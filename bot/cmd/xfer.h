@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 #include "bot_err.h"
+#include "i18n.h"
 
 #define XFER_VERSION 1
 #define XFER_MAGIC "export"          /* the value of "fray" */
@@ -63,7 +64,8 @@ json_t *xfer_doc_new(enum xfer_kind k);
 
 /* doc as the file's text (fixed key order, indent 2, final newline), or
  * NULL when out of memory or over XFER_MAX_BYTES (err says which). */
-char *xfer_dump(const json_t *doc, char *err, size_t errlen);
+char *xfer_dump(const json_t *doc, enum i18n_lang lang, char *err,
+                size_t errlen);
 
 /* Parse a file of kind want: its items array on success (a new reference
  * to the array; *root keeps the document alive and is the caller's to
@@ -71,30 +73,32 @@ char *xfer_dump(const json_t *doc, char *err, size_t errlen);
  * "the file is not JSON (line 3: ...)", "the file holds templates, not
  * characters", "made by a newer fray (version 2; this one reads 1)". */
 enum bot_err xfer_parse(const char *data, size_t len, enum xfer_kind want,
-                        json_t **root, json_t **items, char *err,
-                        size_t errlen);
+                        json_t **root, json_t **items, enum i18n_lang lang,
+                        char *err, size_t errlen);
 
 /* Item i (0-based, shown 1-based) may have only the fields in allowed
  * (NULL-terminated): false with err naming the first other one. */
 bool xfer_item_fields(const json_t *item, size_t i,
-                      const char *const *allowed, char *err, size_t errlen);
+                      const char *const *allowed, enum i18n_lang lang,
+                      char *err, size_t errlen);
 
 /* The string field of item i, 1..max bytes (required), else NULL with
  * err: "item 2: `name` is missing", "... is not text", "... is too long
  * (limit is 32 bytes)". */
 const char *xfer_item_str(const json_t *item, size_t i, const char *field,
-                          size_t max, char *err, size_t errlen);
+                          size_t max, enum i18n_lang lang, char *err,
+                          size_t errlen);
 
 /* The console's file: read path whole into *out (malloc'd, NUL-terminated,
  * *len bytes). BOT_INVALID with err when the path is empty or too long,
  * the file is missing or unreadable, or bigger than XFER_MAX_BYTES. */
 enum bot_err xfer_read_file(const char *path, char **out, size_t *len,
-                            char *err, size_t errlen);
+                            enum i18n_lang lang, char *err, size_t errlen);
 
 /* Write text to path, replacing it (through a temporary file renamed in
  * place, so a failed write leaves the old one), mode XFER_FILE_MODE.
  * BOT_IO with err. */
-enum bot_err xfer_write_file(const char *path, const char *text, char *err,
-                             size_t errlen);
+enum bot_err xfer_write_file(const char *path, const char *text,
+                             enum i18n_lang lang, char *err, size_t errlen);
 
 #endif

@@ -382,16 +382,18 @@ static void test_macro_check_and_quota(void **state)
     struct cmd_fx *f = *state;
     struct store_macro m = {0};
     char why[1024];
-    assert_true(cmd_macro_check("@Fire_Bolt", "8d6 Fireball", false, &m,
-                                why, sizeof why));
+    assert_true(cmd_macro_check("@Fire_Bolt", "8d6 Fireball", false,
+                                I18N_EN, &m, why, sizeof why));
     assert_string_equal(m.name, "fire_bolt");
     assert_string_equal(m.dice, "8d6 # Fireball");
-    assert_false(cmd_macro_check("here", "1d6", false, &m, why, sizeof why));
+    assert_false(cmd_macro_check("here", "1d6", false, I18N_EN, &m, why,
+                                 sizeof why));
     assert_non_null(strstr(why, "name: a saved roll's name"));
-    assert_false(cmd_macro_check("ok", "@fire+1", false, &m, why,
+    assert_false(cmd_macro_check("ok", "@fire+1", false, I18N_EN, &m, why,
                                  sizeof why));
     assert_non_null(strstr(why, "not another saved roll"));
-    assert_false(cmd_macro_check("ok", "2d", false, &m, why, sizeof why));
+    assert_false(cmd_macro_check("ok", "2d", false, I18N_EN, &m, why,
+                                 sizeof why));
     assert_non_null(strstr(why, "dice: nothing was saved"));
     assert_int_equal(cmd_macro_quota(&f->ctx, false), CMD_MACRO_MAX_PER_USER);
     assert_int_equal(cmd_macro_quota(&f->ctx, true),

@@ -46,7 +46,7 @@ static char *get(const char *name)
 {
     char *buf, err[XFER_ERR_MAX];
     size_t len;
-    if (xfer_read_file(path_of(name), &buf, &len, err, sizeof err) != BOT_OK)
+    if (xfer_read_file(path_of(name), &buf, &len, I18N_EN, err, sizeof err) != BOT_OK)
         fail_msg("%s", err);
     return buf;
 }

@@ -165,7 +165,7 @@ static void test_import_refused(void **state)
         json_t *root = NULL, *items = NULL;
         char err[XFER_ERR_MAX] = "";
         assert_int_equal(xfer_parse(files[i], strlen(files[i]), kinds[i],
-                                    &root, &items, err, sizeof err),
+                                    &root, &items, I18N_EN, err, sizeof err),
                          BOT_INVALID);
         assert_null(root);
         if (strstr(err, "item 1") == NULL || strstr(err, says[i]) == NULL)

@@ -16,7 +16,7 @@
 static char *dump_ok(const json_t *doc)
 {
     char err[XFER_ERR_MAX] = "";
-    char *t = xfer_dump(doc, err, sizeof err);
+    char *t = xfer_dump(doc, I18N_EN, err, sizeof err);
     assert_non_null(t);
     return t;
 }
@@ -27,7 +27,7 @@ static void refused(const char *text, enum xfer_kind want,
     json_t *root = NULL, *items = NULL;
     char err[XFER_ERR_MAX] = "";
     assert_int_equal(xfer_parse(text, strlen(text), want, &root, &items,
-                                err, sizeof err),
+                                I18N_EN, err, sizeof err),
                      code);
     assert_null(root);
     assert_null(items);
@@ -71,7 +71,7 @@ static void test_xfer_round_trip(void **state)
                                     "sheet", "hp", 24, "note", "a\nb"));
     a = dump_ok(doc);
     assert_int_equal(xfer_parse(a, strlen(a), XFER_CHARACTERS, &root,
-                                &items, err, sizeof err),
+                                &items, I18N_EN, err, sizeof err),
                      BOT_OK);
     assert_int_equal(json_array_size(items), 1);
     b = dump_ok(root);
@@ -140,21 +140,21 @@ static void test_xfer_items(void **state)
     json_t *extra = json_pack("{s:s,s:s}", "name", "a", "owner", "x");
     json_t *num = json_pack("{s:i}", "name", 3);
     (void)state;
-    assert_true(xfer_item_fields(ok, 0, allowed, err, sizeof err));
-    assert_false(xfer_item_fields(extra, 1, allowed, err, sizeof err));
+    assert_true(xfer_item_fields(ok, 0, allowed, I18N_EN, err, sizeof err));
+    assert_false(xfer_item_fields(extra, 1, allowed, I18N_EN, err, sizeof err));
     assert_string_equal(err, "item 2: field `owner` is not one fray knows");
     json_t *three = json_integer(3);
-    assert_false(xfer_item_fields(three, 4, allowed, err, sizeof err));
+    assert_false(xfer_item_fields(three, 4, allowed, I18N_EN, err, sizeof err));
     assert_string_equal(err, "item 5 is not an object");
     json_decref(three);
-    assert_null(xfer_item_str(num, 2, "name", 32, err, sizeof err));
+    assert_null(xfer_item_str(num, 2, "name", 32, I18N_EN, err, sizeof err));
     assert_string_equal(err, "item 3: `name` is not text");
-    assert_null(xfer_item_str(ok, 0, "note", 32, err, sizeof err));
+    assert_null(xfer_item_str(ok, 0, "note", 32, I18N_EN, err, sizeof err));
     assert_string_equal(err, "item 1: `note` is missing");
     memset(longname, 'x', sizeof longname - 1);
     longname[sizeof longname - 1] = '\0';
     json_object_set_new(ok, "name", json_string(longname));
-    assert_null(xfer_item_str(ok, 0, "name", 32, err, sizeof err));
+    assert_null(xfer_item_str(ok, 0, "name", 32, I18N_EN, err, sizeof err));
     assert_string_equal(err, "item 1: `name` is too long (limit is 32 "
                              "bytes)");
     json_decref(ok);
@@ -171,23 +171,23 @@ static void test_xfer_files(void **state)
     (void)state;
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/aria.json", dir);
-    assert_int_equal(xfer_read_file(path, &buf, &len, err, sizeof err),
+    assert_int_equal(xfer_read_file(path, &buf, &len, I18N_EN, err, sizeof err),
                      BOT_INVALID);
     assert_non_null(strstr(err, "cannot open"));
     /* an export holds a player's sheets or a server's templates: for its
      * owner only (0600), whatever the umask lets through */
     mode_t old = umask(022);
-    assert_int_equal(xfer_write_file(path, "{}\n", err, sizeof err), BOT_OK);
+    assert_int_equal(xfer_write_file(path, "{}\n", I18N_EN, err, sizeof err), BOT_OK);
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0600);
     /* written again over a file another made readable: 0600 again */
     assert_int_equal(chmod(path, 0644), 0);
-    assert_int_equal(xfer_write_file(path, "{}\n", err, sizeof err), BOT_OK);
+    assert_int_equal(xfer_write_file(path, "{}\n", I18N_EN, err, sizeof err), BOT_OK);
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0600);
     umask(old);
-    assert_int_equal(xfer_read_file(path, &buf, &len, err, sizeof err),
+    assert_int_equal(xfer_read_file(path, &buf, &len, I18N_EN, err, sizeof err),
                      BOT_OK);
     assert_int_equal(len, 3);
     assert_string_equal(buf, "{}\n");
@@ -198,16 +198,16 @@ static void test_xfer_files(void **state)
     for (int i = 0; i < XFER_MAX_BYTES + 1; i++)
         fputc(' ', f);
     fclose(f);
-    assert_int_equal(xfer_read_file(path, &buf, &len, err, sizeof err),
+    assert_int_equal(xfer_read_file(path, &buf, &len, I18N_EN, err, sizeof err),
                      BOT_LIMIT);
     assert_null(buf);
     assert_non_null(strstr(err, "bigger than the 262144 bytes"));
     memset(longpath, 'a', sizeof longpath - 1);
     longpath[sizeof longpath - 1] = '\0';
-    assert_int_equal(xfer_read_file(longpath, &buf, &len, err, sizeof err),
+    assert_int_equal(xfer_read_file(longpath, &buf, &len, I18N_EN, err, sizeof err),
                      BOT_INVALID);
     assert_non_null(strstr(err, "limit is 255 bytes"));
-    assert_int_equal(xfer_read_file("", &buf, &len, err, sizeof err),
+    assert_int_equal(xfer_read_file("", &buf, &len, I18N_EN, err, sizeof err),
                      BOT_INVALID);
     unlink(path);
     rmdir(dir);
