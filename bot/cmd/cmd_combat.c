@@ -270,10 +270,9 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
         }
     }
     enum i18n_lang pub = cmd_public_lang(run);
-    cmd_finish(run, count > 1 ? i18n_get(pub,
-                                         "New combatants")
-                              : i18n_get(pub,
-                                         "New combatant"), false);
+    cmd_finish(run, count > 1 ? i18n_get(pub, "New combatants")
+                              : i18n_get(pub, "New combatant"),
+               false);
 }
 
 /* Add from a saved sheet (kind: the sender's character, or the server's
@@ -409,9 +408,8 @@ void cmd_combat_remove(struct cmd_run *run)
             return;
         }
     }
-    cmd_finish(run, i18n_get(cmd_public_lang(run),
-                             "Combatant removed"),
-               was_current);
+    enum i18n_lang pub = cmd_public_lang(run);
+    cmd_finish(run, i18n_get(pub, "Combatant removed"), was_current);
 }
 
 void cmd_combat_set(struct cmd_run *run)

@@ -11,7 +11,9 @@
 
 #include "cmd_fixture.h"
 #include "cmd_form.h"
+#include "dur.h"
 #include "form.h"
+#include "store.h"
 
 #define GM 100
 #define ALICE 201
@@ -188,6 +190,42 @@ static void test_clock_words(void **state)
                   "passe.");
 }
 
+/* A timer has no interaction: the clock's post speaks the server's
+ * /config language:, whoever reads it. */
+static void test_clock_post_in_server_setting(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->manager = 150;
+    f->lang = I18N_EN;
+    f->guild_lang = I18N_EN;
+    assert_true(cmd_fx_run(f, f->manager, "config", NULL, "language", "pl",
+                           NULL));
+    cmd_fx_generic_fight(f, GM, ALICE, BOB);
+    int64_t began = f->now_ms;
+    assert_true(cmd_fx_run(f, GM, "combat", "clock", "remind", "4h", "act",
+                           "1d", NULL));
+    cmd_fx_has(f, "Zegar: osoba, której jest tura");
+    int64_t now = began + 5 * DUR_MS_HOUR;
+    struct store_timer t[4];
+    size_t n = 0;
+    assert_int_equal(store_timer_due(f->store, 0, 1, now, t, 4, &n), BOT_OK);
+    assert_int_equal(n, 1);
+    struct cmd_reply r;
+    bool fired = false;
+    assert_true(cmd_clock_fire(&f->ctx, &t[0], now, CMD_SRC_DISCORD, &r,
+                               &fired));
+    assert_true(fired);
+    assert_non_null(r.msg.content);
+    if (strstr(r.msg.content, "wciąż czekamy: tura Aria (od 5 h).") == NULL)
+        fail_msg("got: %s", r.msg.content);
+    assert_non_null(r.tracker);
+    bool polish = false;
+    for (int i = 0; i < r.tracker->nbuttons; i++)
+        polish |= strcmp(r.tracker->buttons[i].label, "Zakończ turę") == 0;
+    assert_true(polish);
+    cmd_reply_cleanup(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +243,9 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test(test_form_in_reader_language),
         cmocka_unit_test_setup_teardown(test_clock_words, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_clock_post_in_server_setting,
+                                        cmd_fx_setup_discord,
                                         cmd_fx_teardown),
     };
     return cmocka_run_group_tests_name("i18n_cmd_replies", tests, NULL,
