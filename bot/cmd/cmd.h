@@ -146,6 +146,9 @@ struct cmd_log_job {
     bool gm;                     /* the GM's copy, hidden numbers included */
     size_t max;                  /* bytes the file may take */
     int64_t now_ms;              /* "written" in the title */
+    enum i18n_lang lang;         /* the file's and its reply's words: the
+                                    reader's for the GM's copy, else the
+                                    table's */
     char name[ENC_MAX_ENC_NAME + 1];
     char ruleset[ENC_MAX_RS_ID + 1];
     char *tally;                 /* the file's last section, the fight's

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_tally.h"
 #include "dur.h"
@@ -31,6 +32,7 @@
  * the command with the parser's words. */
 static bool opt_duration(struct cmd_run *run, const char *name, int64_t *ms)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *v = cmd_req_opt(run->req, name);
     *ms = 0;
     if (v == NULL)
@@ -38,30 +40,38 @@ static bool opt_duration(struct cmd_run *run, const char *name, int64_t *ms)
     enum dur_err err = dur_parse(v, ms);
     if (err == DUR_OK)
         return true;
-    cmd_fail(run, "%s: %s", name, dur_strerror(err));
+    cmd_fail(run, i18n_get(lang, "%s: %s"), name,
+             dur_strerror(err));
     return false;
 }
 
 /* The clock's settings in a sentence ("Turn clock: ..."), or that it is
- * off. */
-static void clock_words(struct sbuf *t, const struct enc_clock *k)
+ * off, in lang: one message for each shape the settings take. */
+static void clock_words(struct sbuf *t, const struct enc_clock *k,
+                        enum i18n_lang lang)
 {
     char a[DUR_MAX_TEXT + 1], b[DUR_MAX_TEXT + 1];
-    if (k->remind_ms == 0 && k->act_ms == 0) {
-        sbuf_add(t, "The turn clock is off.");
-        return;
-    }
-    sbuf_add(t, "Turn clock:");
-    if (k->remind_ms > 0) {
-        dur_format(k->remind_ms, a, sizeof a);
-        sbuf_addf(t, " whoever's turn it is gets a reminder after %s%s", a,
-                  k->act_ms > 0 ? ";" : ".");
-    }
-    if (k->act_ms > 0) {
-        dur_format(k->act_ms, b, sizeof b);
-        sbuf_addf(t, " after %s the GM is told%s.", b,
-                  k->autoskip ? " and the turn moves on" : "");
-    }
+    dur_format(k->remind_ms, a, sizeof a);
+    dur_format(k->act_ms, b, sizeof b);
+    if (k->remind_ms == 0 && k->act_ms == 0)
+        sbuf_add(t, i18n_get(lang, "The turn clock is off."));
+    else if (k->act_ms == 0)
+        sbuf_addf(t, i18n_get(lang, "Turn clock: whoever's turn it is gets a "
+                                    "reminder after %s."), a);
+    else if (k->remind_ms == 0 && k->autoskip)
+        sbuf_addf(t, i18n_get(lang, "Turn clock: after %s the GM is told and "
+                                    "the turn moves on."), b);
+    else if (k->remind_ms == 0)
+        sbuf_addf(t, i18n_get(lang, "Turn clock: after %s the GM is "
+                                    "told."), b);
+    else if (k->autoskip)
+        sbuf_addf(t, i18n_get(lang, "Turn clock: whoever's turn it is gets a "
+                                    "reminder after %1$s; after %2$s the GM "
+                                    "is told and the turn moves on."), a, b);
+    else
+        sbuf_addf(t, i18n_get(lang, "Turn clock: whoever's turn it is gets a "
+                                    "reminder after %1$s; after %2$s the GM "
+                                    "is told."), a, b);
 }
 
 /* /combat clock without options: where the clock stands, changing
@@ -69,17 +79,20 @@ static void clock_words(struct sbuf *t, const struct enc_clock *k)
 static void clock_show(struct cmd_run *run)
 {
     const struct encounter *e = run->enc;
+    enum i18n_lang lang = run->req->lang;
     struct sbuf t;
     char w[32];
     sbuf_init(&t, 512);
-    clock_words(&t, &e->clock);
+    clock_words(&t, &e->clock, lang);
     if (e->status == ENC_ST_RUNNING && e->clock.wait_ms > 0) {
         dur_format_rough(run->req->now_ms - e->clock.wait_ms, w, sizeof w);
-        sbuf_addf(&t, " This turn has waited %s.", w);
+        sbuf_addf(&t, i18n_get(lang, " This turn has waited %s."), w);
     }
-    if (!enc_clock_on(e))
-        sbuf_add(&t, "\nSet it with `/combat clock remind:4h act:24h "
-                 "auto:true`.");
+    if (!enc_clock_on(e)) {
+        sbuf_add(&t, "\n");
+        sbuf_add(&t, i18n_get(lang, "Set it with `/combat clock remind:4h "
+                                    "act:24h auto:true`."));
+    }
     msg_set_content(&run->reply->msg, "%s", sbuf_str(&t));
     run->reply->ephemeral = true;
     sbuf_cleanup(&t);
@@ -97,9 +110,10 @@ void cmd_combat_clock(struct cmd_run *run)
         !opt_duration(run, "act", &act))
         return;
     char a[DUR_MAX_TEXT + 1];
+    enum i18n_lang lang = run->req->lang;
     if (off && (remind || act || cmd_req_opt(run->req, "auto") != NULL)) {
-        cmd_fail(run, "off: switches the clock off; give it alone\n"
-                 "Try: `/combat clock off:true`");
+        cmd_fail(run, i18n_get(lang, "off: switches the clock off; give it "
+                                     "alone\nTry: `/combat clock off:true`"));
         return;
     }
     if (run->req->nopts == 0) {
@@ -107,19 +121,21 @@ void cmd_combat_clock(struct cmd_run *run)
         return;
     }
     if (!off && remind == 0 && act == 0) {
-        cmd_fail(run, "give remind:, act: or both (or off:true)\n"
-                 "Try: `/combat clock remind:4h act:24h auto:true`");
+        cmd_fail(run, i18n_get(lang, "give remind:, act: or both (or "
+                                     "off:true)\nTry: `/combat clock "
+                                     "remind:4h act:24h auto:true`"));
         return;
     }
     if (autoskip && act == 0) {
-        cmd_fail(run, "auto: moves the turn on when act: runs out; give "
-                 "act: too");
+        cmd_fail(run, i18n_get(lang, "auto: moves the turn on when act: runs "
+                                     "out; give act: too"));
         return;
     }
     if (remind > 0 && act > 0 && act <= remind) {
         dur_format(remind, a, sizeof a);
-        cmd_fail(run, "act: must be longer than remind: (%s), or the "
-                 "reminder would come after the deadline", a);
+        cmd_fail(run, i18n_get(lang, "act: must be longer than remind: (%s), "
+                                     "or the reminder would come after the "
+                                     "deadline"), a);
         return;
     }
     k->remind_ms = remind;
@@ -134,11 +150,12 @@ void cmd_combat_clock(struct cmd_run *run)
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
     struct sbuf t;
+    enum i18n_lang pub = cmd_public_lang(run);
     sbuf_init(&t, 512);
-    clock_words(&t, k);
+    clock_words(&t, k, pub);
     rs_say0(&c, NULL, sbuf_str(&t));
     sbuf_cleanup(&t);
-    cmd_finish(run, "Turn clock", false);
+    cmd_finish(run, i18n_get(pub, "Turn clock"), false);
 }
 
 /* ---- firing a timer ------------------------------------------------------ */
@@ -165,24 +182,32 @@ static void tracker_link(struct store *store, uint64_t guild,
                  "/%" PRIu64, guild, where, id);
 }
 
-/* Who the current wait is on, as the table may read it: the combatant's
- * name (or the unseen label), or the side's. */
-static void waiting_on(const struct encounter *e, struct sbuf *b)
+/* Whom the current wait is on: a combatant's turn, a side's pick, or the
+ * next turn. */
+enum wait_kind { WAIT_TURN, WAIT_PICK, WAIT_NEXT };
+
+/* Whom the current wait is on, and in *who the name the table may read:
+ * the combatant's (or the unseen label; whole: as the GM reads it) or the
+ * side's. *owned is what the caller frees. Each kind is a sentence of its
+ * own in the catalogs. */
+static enum wait_kind waiting_on(const struct encounter *e, bool whole,
+                                 const char **who, char **owned)
 {
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
+    *owned = NULL;
+    *who = "";
     if (cur != NULL) {
-        char *name = cur->hidden ? NULL : msg_escape(cur->name);
-        sbuf_addf(b, "%s's turn", name != NULL ? name : RENDER_UNSEEN);
-        free(name);
-    } else if (e->acting_side >= 0 && e->acting_side < e->nsides) {
-        char *name = render_side_unseen(e, e->acting_side)
-                         ? NULL : msg_escape(e->sides[e->acting_side].name);
-        sbuf_addf(b, "the pick of %s", name != NULL ? name
-                                                    : RENDER_UNSEEN_SIDE);
-        free(name);
-    } else {
-        sbuf_add(b, "the next turn");
+        *owned = cur->hidden && !whole ? NULL : msg_escape(cur->name);
+        *who = *owned != NULL ? *owned : whole ? "" : RENDER_UNSEEN;
+        return WAIT_TURN;
     }
+    if (e->acting_side >= 0 && e->acting_side < e->nsides) {
+        *owned = render_side_unseen(e, e->acting_side)
+                     ? NULL : msg_escape(e->sides[e->acting_side].name);
+        *who = *owned != NULL ? *owned : RENDER_UNSEEN_SIDE;
+        return WAIT_PICK;
+    }
+    return WAIT_NEXT;
 }
 
 /* Mention who the wait is on: the owner of the running turn (the GM for
@@ -224,6 +249,8 @@ struct fire {
     struct sbuf gm;          /* the GM channel's notice, when there is one */
     uint64_t gm_channel;
     struct sbuf change;      /* the history line */
+    enum i18n_lang lang;     /* the server's (/config language:): a timer
+                                has no interaction to bring Discord's */
 };
 
 static void fire_remind(struct fire *f, int64_t waited)
@@ -231,9 +258,22 @@ static void fire_remind(struct fire *f, int64_t waited)
     char w[32], link[160];
     dur_format_rough(waited, w, sizeof w);
     mention_waiting(f->e, &f->reply->msg, &f->pub);
-    sbuf_add(&f->pub, "still waiting: ");
-    waiting_on(f->e, &f->pub);
-    sbuf_addf(&f->pub, " (for %s).", w);
+    const char *who;
+    char *owned;
+    enum wait_kind k = waiting_on(f->e, false, &who, &owned);
+    if (k == WAIT_TURN)
+        sbuf_addf(&f->pub, i18n_get(f->lang,
+                                    "still waiting: %1$s's turn (for "
+                                    "%2$s)."), who, w);
+    else if (k == WAIT_PICK)
+        sbuf_addf(&f->pub, i18n_get(f->lang,
+                                    "still waiting: the pick of %1$s (for "
+                                    "%2$s)."), who, w);
+    else
+        sbuf_addf(&f->pub, i18n_get(f->lang,
+                                    "still waiting: the next turn (for "
+                                    "%s)."), w);
+    free(owned);
     /* The tracker is where the fight is shown: its thread, if any. */
     uint64_t where = f->ctx->shown_in != NULL
                          ? f->ctx->shown_in(f->ctx->store, f->t->channel)
@@ -241,7 +281,8 @@ static void fire_remind(struct fire *f, int64_t waited)
     tracker_link(f->ctx->store, f->t->guild, f->t->channel,
                  where != 0 ? where : f->t->channel, link, sizeof link);
     if (link[0] != '\0')
-        sbuf_addf(&f->pub, " The tracker: %s", link);
+        sbuf_addf(&f->pub, i18n_get(f->lang,
+                                    " The tracker: %s"), link);
     sbuf_add(&f->change, "Turn clock: a reminder");
 }
 
@@ -260,24 +301,35 @@ static void fire_act(struct fire *f, int64_t waited)
         sbuf_addf(to, "<@%" PRIu64 ">, ", e->gm);
     if (f->gm_channel != 0) {
         /* The GM channel is the GM's: names are shown whole there. */
-        const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-        char *name = msg_escape(e->name[0] ? e->name : "the fight");
-        sbuf_addf(to, "In %s: ", name != NULL ? name : "");
+        char *name = msg_escape(e->name[0] ? e->name
+                                           : i18n_get(f->lang,
+                                                      "the fight"));
+        sbuf_addf(to, i18n_get(f->lang, "In %s: "), name != NULL ? name : "");
         free(name);
-        if (cur != NULL) {
-            char *cn = msg_escape(cur->name);
-            sbuf_addf(to, "%s's turn", cn != NULL ? cn : "");
-            free(cn);
-        } else {
-            waiting_on(e, to);
-        }
-    } else {
-        waiting_on(e, to);
     }
-    sbuf_addf(to, " has waited %s%s", w,
-              e->clock.autoskip ? "; the clock moves the fight on."
-                                : ". Move it on with /combat next, or "
-                                  "wait.");
+    const char *who;
+    char *owned;
+    enum wait_kind k = waiting_on(e, f->gm_channel != 0, &who, &owned);
+    enum i18n_lang l = f->lang;
+    if (k == WAIT_TURN && e->clock.autoskip)
+        sbuf_addf(to, i18n_get(l, "%1$s's turn has waited %2$s; the clock "
+                                  "moves the fight on."), who, w);
+    else if (k == WAIT_TURN)
+        sbuf_addf(to, i18n_get(l, "%1$s's turn has waited %2$s. Move it on "
+                                  "with /combat next, or wait."), who, w);
+    else if (k == WAIT_PICK && e->clock.autoskip)
+        sbuf_addf(to, i18n_get(l, "the pick of %1$s has waited %2$s; the "
+                                  "clock moves the fight on."), who, w);
+    else if (k == WAIT_PICK)
+        sbuf_addf(to, i18n_get(l, "the pick of %1$s has waited %2$s. Move it "
+                                  "on with /combat next, or wait."), who, w);
+    else if (e->clock.autoskip)
+        sbuf_addf(to, i18n_get(l, "the next turn has waited %s; the clock "
+                                  "moves the fight on."), w);
+    else
+        sbuf_addf(to, i18n_get(l, "the next turn has waited %s. Move it on "
+                                  "with /combat next, or wait."), w);
+    free(owned);
     sbuf_add(&f->change, f->change.len ? "; the deadline"
                                        : "Turn clock: the deadline");
     if (!e->clock.autoskip)
@@ -299,7 +351,8 @@ static void fire_act(struct fire *f, int64_t waited)
     if (op(&c) != ENG_OK) {
         /* The rules allow nothing here (nobody can act): say so; the
          * GM decides. */
-        RS_SAY(&c, NULL, "The clock could not move the fight on: {}",
+        RS_SAY(&c, NULL, i18n_get(f->lang, "The clock could not move the "
+                                           "fight on: {}"),
                RS_A_USER(d.msg));
     }
     sbuf_add(&f->change, ", moved on");
@@ -325,7 +378,7 @@ static void fire_apply(struct fire *f, unsigned due)
         char l[32];
         dur_format_rough(late, l, sizeof l);
         sbuf_addf(f->pub.len ? &f->pub : &f->gm,
-                  " _(late by %s: fray was down)_", l);
+                  i18n_get(f->lang, " _(late by %s: fray was down)_"), l);
     }
     enc_wait_of(e, &after);
     /* The fight's numbers: what the clock's move did, and the wait it
@@ -369,7 +422,7 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     /* A turn the clock started is announced as /combat next's is. */
     struct sbuf turn;
     sbuf_init(&turn, SIZE_MAX / 2);
-    if (cmd_turn_notice(reply, f->e, f->rs, f->res, src, &turn))
+    if (cmd_turn_notice(reply, f->e, f->rs, f->res, src, &turn, f->lang))
         sbuf_addf(&f->pub, "%s%s", f->pub.len > 0 ? "\n" : "",
                   sbuf_str(&turn));
     sbuf_cleanup(&turn);
@@ -378,12 +431,13 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     /* The channel's message is the table's, on the console too: a hidden
      * combatant stays unseen there, and the GM gets the full copy. */
     if (f->res->nev > 0) {
-        bool secret = render_events(&reply->msg, f->e, f->res, false,
-                                    "Turn clock");
+        const char *title = i18n_get(f->lang,
+                                     "Turn clock");
+        bool secret = render_events(&reply->msg, f->e, f->res, false, title);
         if (secret &&
             (reply->gm_copy = malloc(sizeof *reply->gm_copy)) != NULL) {
             msg_init(reply->gm_copy);
-            render_events(reply->gm_copy, f->e, f->res, true, "Turn clock");
+            render_events(reply->gm_copy, f->e, f->res, true, title);
         }
     }
     if (f->gm.len > 0) {
@@ -395,7 +449,7 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     }
     reply->gm_channel = f->gm_channel;
     if (src == CMD_SRC_DISCORD) {
-        reply->tracker = cmd_tracker_msg(f->e, f->rs, f->now_ms);
+        reply->tracker = cmd_tracker_msg(f->e, f->rs, f->now_ms, f->lang);
         reply->tracker_mode = CMD_TRACKER_POST;
     }
 }
@@ -447,6 +501,7 @@ bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
         .ctx = ctx, .t = t, .now_ms = now_ms, .e = e,
         .rs = rs_find(e->ruleset), .reply = reply,
         .gm_channel = cmd_config_gm_channel(store, t->guild),
+        .lang = cmd_config_language(store, t->guild, I18N_EN),
     };
     f.res = malloc(sizeof *f.res);
     if (f.res == NULL) {      /* (the document named a known system) */

@@ -57,47 +57,52 @@ static bool apply_settings(struct cmd_run *run, const char *text)
 /* thread:true: ask the front end to open a public thread for the fight,
  * or say why it runs here instead (the console, a thread already, or
  * fray lacking a permission: the GM reads which). */
-static void start_thread(struct cmd_run *run, struct rs_call *c)
+static void start_thread(struct cmd_run *run, struct rs_call *c,
+                         enum i18n_lang pub)
 {
     const struct cmd_req *req = run->req;
     const char *why = NULL;
-    char missing[256];
     uint64_t lack = req->app_perms_known ? CMD_PERM_THREADS & ~req->app_perms
                                          : 0;
     if (req->source != CMD_SRC_DISCORD) {
-        why = "The console has no threads: the fight runs here.";
+        why = N_("The console has no threads: the fight runs here.");
     } else if (req->parent_id != 0) {
-        why = "This is a thread already: the fight runs here.";
+        why = N_("This is a thread already: the fight runs here.");
+    } else if (lack == CMD_PERM_THREADS) {
+        /* Name what is missing, only that: the GM grants exactly it (in
+         * the words Discord's permission settings use). */
+        why = N_("fray may not open a thread in this channel: it needs the "
+                 "Create Public Threads and Send Messages in Threads "
+                 "permissions here. The fight runs in this channel "
+                 "instead.");
+    } else if (lack & CMD_PERM_CREATE_PUBLIC_THREADS) {
+        why = N_("fray may not open a thread in this channel: it needs the "
+                 "Create Public Threads permission here. The fight runs in "
+                 "this channel instead.");
     } else if (lack != 0) {
-        /* Name what is missing, only that: the GM grants exactly it. */
-        bool both = lack == CMD_PERM_THREADS;
-        snprintf(missing, sizeof missing, "fray may not open a thread in "
-                 "this channel: it needs the %s%s%s permission%s here. The "
-                 "fight runs in this channel instead.",
-                 lack & CMD_PERM_CREATE_PUBLIC_THREADS
-                     ? "Create Public Threads" : "",
-                 both ? " and " : "",
-                 lack & CMD_PERM_SEND_IN_THREADS
-                     ? "Send Messages in Threads" : "",
-                 both ? "s" : "");
-        why = missing;
+        why = N_("fray may not open a thread in this channel: it needs the "
+                 "Send Messages in Threads permission here. The fight runs "
+                 "in this channel instead.");
     }
     if (why != NULL) {
-        rs_say0(c, NULL, why);
+        rs_say0(c, NULL, i18n_get(pub, why));
         return;
     }
     snprintf(run->reply->thread_name, sizeof run->reply->thread_name, "%s",
-             run->enc->name[0] != '\0' ? run->enc->name : "Fight");
-    rs_say0(c, NULL, "The fight gets a thread of its own: its tracker and "
-            "turns are there, and commands sent there act on it.");
+             run->enc->name[0] != '\0' ? run->enc->name
+                                       : i18n_get(pub, "Fight"));
+    rs_say0(c, NULL, i18n_get(pub, "The fight gets a thread of its own: its "
+                              "tracker and turns are there, and commands "
+                              "sent there act on it."));
 }
 
 void cmd_combat_start(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     if (run->enc != NULL) {
-        cmd_fail(run, "there is already a fight in this channel; the GM can "
-                 "end it with /combat end");
+        cmd_fail(run, i18n_get(req->lang, "there is already a fight in this "
+                               "channel; the GM can end it with /combat "
+                               "end"));
         return;
     }
     const char *system = cmd_req_opt(req, "system");
@@ -108,8 +113,9 @@ void cmd_combat_start(struct cmd_run *run)
         char ids[256];
         cmd_system_ids(ids, sizeof ids);
         if (system != NULL)
-            cmd_fail(run, "unknown system `%.16s`; choose one of: %s", system,
-                     ids);
+            cmd_fail(run, i18n_get(req->lang,
+                                   "unknown system `%.16s`; choose one of: "
+                                   "%s"), system, ids);
         return;
     }
     const char *name = cmd_req_opt(req, "name");
@@ -123,7 +129,8 @@ void cmd_combat_start(struct cmd_run *run)
         return;
     run->enc = enc_new(rs, name ? name : "", req->user_id);
     if (run->enc == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(req->lang, "the bot ran out of memory; nothing "
+                                          "was changed"));
         return;
     }
     run->rs = rs;
@@ -139,21 +146,23 @@ void cmd_combat_start(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    RS_SAY(&c, NULL, "{} rules. The GM adds NPCs with /combat add; players "
-           "use /combat join.", RS_A_TEXT(rs->title));
+    enum i18n_lang pub = cmd_public_lang(run);
+    RS_SAY(&c, NULL, i18n_get(pub, "{} rules. The GM adds NPCs with /combat "
+                                   "add; players use /combat join."),
+           RS_A_TEXT(rs->title));
     if (run->enc->trust)
-        rs_say0(&c, NULL, "Players may change the hp and conditions of "
-                "anyone they can see.");
+        rs_say0(&c, NULL, i18n_get(pub, "Players may change the hp and "
+                                        "conditions of anyone they can see."));
     bool thread = false;
     if (!cmd_opt_bool(run, "thread", false, &thread))
         return;
     if (thread)
-        start_thread(run, &c);
+        start_thread(run, &c, pub);
     /* A server sees the commands of the systems it plays: starting one it
      * has not played yet adds its commands there. */
     if (req->guild_id != 0)
         cmd_config_system_used(run, rs);
-    cmd_finish(run, "New fight", false);
+    cmd_finish(run, i18n_get(pub, "New fight"), false);
 }
 
 /* What a new combatant starts from besides the options: a saved sheet
@@ -187,13 +196,15 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
             return;
         }
     } else if (run->rs->flags & RS_F_SIDES_REQUIRED) {
-        cmd_fail(run, "the %s system needs a side for everyone: add "
-                 "side:<name>", run->rs->id);
+        cmd_fail(run, i18n_get(req->lang, "the %s system needs a side for "
+                                          "everyone: add "
+                                          "side:<name>"), run->rs->id);
         return;
     }
     if (cmd_name_is_mention_like(name)) {
-        cmd_fail(run, "a name cannot look like a mention (@everyone, @here, "
-                 "<@...>, <#...>); please choose another");
+        cmd_fail(run, i18n_get(req->lang, "a name cannot look like a mention "
+                                          "(@everyone, @here, <@...>, "
+                                          "<#...>); please choose another"));
         return;
     }
     if (!run->is_gm && count == 1 && name != NULL) {
@@ -207,8 +218,9 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
     if (enc_add(e, name, (int)count, owner, side,
                 &run->diag, ids) != ENG_OK) {
         if (run->diag.code == ENG_EXISTS)
-            enc_hint(&run->diag, "pick another name, or /combat remove the "
-                     "old one");
+            enc_hint(&run->diag, i18n_get(req->lang,
+                                          "pick another name, or /combat "
+                                          "remove the old one"));
         cmd_fail_diag(run, &run->diag);
         return;
     }
@@ -257,7 +269,10 @@ static void add_combatants(struct cmd_run *run, uint64_t owner,
             }
         }
     }
-    cmd_finish(run, count > 1 ? "New combatants" : "New combatant", false);
+    enum i18n_lang pub = cmd_public_lang(run);
+    cmd_finish(run, count > 1 ? i18n_get(pub, "New combatants")
+                              : i18n_get(pub, "New combatant"),
+               false);
 }
 
 /* Add from a saved sheet (kind: the sender's character, or the server's
@@ -274,9 +289,18 @@ static void add_saved(struct cmd_run *run, enum store_sheet_kind kind,
     if (cmd_sheet_load(run, &k, &row, &sh)) {
         if (!enc_name_eq(row.system, run->rs->id)) {
             char *shown = msg_escape(row.name);
-            cmd_fail(run, "%s is a %s of the %s system; this fight plays %s",
-                     shown ? shown : "that", chr ? "character" : "template",
-                     row.system, run->rs->id);
+            enum i18n_lang lang = run->req->lang;
+            const char *who = shown ? shown : "that";
+            if (chr)
+                cmd_fail(run, i18n_get(lang,
+                                       "%s is a character of the %s system; "
+                                       "this fight plays %s"),
+                         who, row.system, run->rs->id);
+            else
+                cmd_fail(run, i18n_get(lang,
+                                       "%s is a template of the %s system; "
+                                       "this fight plays %s"),
+                         who, row.system, run->rs->id);
             free(shown);
         } else {
             const char *name = cmd_req_opt(run->req, "name");
@@ -290,13 +314,16 @@ static void add_saved(struct cmd_run *run, enum store_sheet_kind kind,
 
 void cmd_combat_add(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *tpl = cmd_req_opt(run->req, "template");
     const char *name = cmd_req_opt(run->req, "name");
     if (tpl != NULL) {
         add_saved(run, STORE_SHEET_NPC, tpl);
     } else if (name == NULL) {
-        cmd_fail(run, "give name: for new NPCs, or template: for copies of "
-                 "one of this server's NPC templates (/npc list)");
+        cmd_fail(run, i18n_get(lang,
+                               "give name: for new NPCs, or template: for "
+                               "copies of one of this server's NPC templates "
+                               "(/npc list)"));
     } else {
         const struct add_from none = {NULL, NULL};
         add_combatants(run, 0, name, &none);
@@ -309,6 +336,7 @@ void cmd_combat_add(struct cmd_run *run)
  * plays another system. */
 static const char *join_character(struct cmd_run *run, char **used)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *chr = cmd_req_opt(run->req, "character");
     *used = NULL;
     if (chr != NULL || cmd_req_opt(run->req, "name") != NULL)
@@ -316,26 +344,35 @@ static const char *join_character(struct cmd_run *run, char **used)
     enum bot_err e = store_sheet_use_get(run->ctx->store, run->req->guild_id,
                                          run->req->user_id, used);
     if (e == BOT_NOTFOUND)
-        cmd_fail(run, "give name: for a new combatant, or character: for "
-                 "one of your saved characters (/character create)");
+        cmd_fail(run, i18n_get(lang,
+                               "give name: for a new combatant, or character: "
+                               "for one of your saved characters (/character "
+                               "create)"));
     else if (e != BOT_OK)
-        cmd_fail(run, "the saved characters could not be read; nothing was "
-                 "changed, try again");
+        cmd_fail(run, i18n_get(lang,
+                               "the saved characters could not be read; "
+                               "nothing was changed, try again"));
     return *used;
 }
 
 void cmd_combat_join(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (run->enc->status == ENC_ST_ENDED) {
-        cmd_fail(run, "this fight is over");
+        cmd_fail(run, i18n_get(lang, "this fight is over"));
         return;
     }
     int own = 0;
     for (int i = 0; i < run->enc->ncs; i++)
         own += run->enc->cs[i].owner == run->req->user_id;
     if (own >= CMD_MAX_OWN_COMBATANTS && !run->is_gm) {
-        cmd_fail(run, "you already have %d combatants in this fight, the "
-                 "most one player may bring; ask the GM to add more",
+        cmd_fail(run, i18n_nget(lang,
+                                "you already have %d combatant in this fight, "
+                                "the most one player may bring; ask the GM to "
+                                "add more",
+                                "you already have %d combatants in this "
+                                "fight, the most one player may bring; ask "
+                                "the GM to add more", (unsigned long)own),
                  own);
         return;
     }
@@ -371,7 +408,8 @@ void cmd_combat_remove(struct cmd_run *run)
             return;
         }
     }
-    cmd_finish(run, "Combatant removed", was_current);
+    enum i18n_lang pub = cmd_public_lang(run);
+    cmd_finish(run, i18n_get(pub, "Combatant removed"), was_current);
 }
 
 void cmd_combat_set(struct cmd_run *run)
@@ -385,8 +423,8 @@ void cmd_combat_set(struct cmd_run *run)
     const char *hidden = cmd_req_opt(req, "hidden");
     const char *note = cmd_req_opt(req, "note");
     if (stats == NULL && side == NULL && hidden == NULL && note == NULL) {
-        cmd_fail(run, "nothing to change: give stats:, side:, hidden: or "
-                      "note:");
+        cmd_fail(run, i18n_get(req->lang, "nothing to change: give stats:, "
+                                          "side:, hidden: or note:"));
         return;
     }
     /* "-" clears: Discord cannot send an empty option. */
@@ -398,7 +436,8 @@ void cmd_combat_set(struct cmd_run *run)
         return;
     }
     if ((hidden != NULL || side != NULL) && !run->is_gm) {
-        cmd_fail(run, "only the GM may move or hide a combatant");
+        cmd_fail(run, i18n_get(req->lang, "only the GM may move or hide a "
+                                          "combatant"));
         return;
     }
     if (stats != NULL) {
@@ -447,9 +486,10 @@ void cmd_combat_set(struct cmd_run *run)
         enc_copy(who->note, sizeof who->note, note);
         enc_emit(run->res, ENC_EV_NOTE, who->id)->secret = who->hidden;
     }
+    enum i18n_lang pub = cmd_public_lang(run);
     cmd_finish(run, note != NULL && stats == NULL && side == NULL &&
                             hidden == NULL
-                        ? "Note"
-                        : "Combatant updated",
+                        ? i18n_get(pub, "Note")
+                        : i18n_get(pub, "Combatant updated"),
                false);
 }

@@ -17,23 +17,28 @@ static const char *const cd_actions[] = {"rounds", "turns", "advance",
 
 void cmd_combat_countdown(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *name = cmd_req_opt(run->req, "name");
     const char *act = NULL;
     for (size_t i = 0; i < CD_NACTIONS; i++) {
         if (cmd_req_opt(run->req, cd_actions[i]) == NULL)
             continue;
         if (act != NULL) {
-            cmd_fail(run, "%s: and %s: together: give one of rounds:, "
-                     "turns:, advance:, pause:, resume: or remove:", act,
-                     cd_actions[i]);
+            cmd_fail(run, i18n_get(lang,
+                                   "%s: and %s: together: give one of "
+                                   "rounds:, turns:, advance:, pause:, "
+                                   "resume: or remove:"),
+                     act, cd_actions[i]);
             return;
         }
         act = cd_actions[i];
     }
     if (act == NULL) {
-        cmd_fail(run, "say what to do with it\nTry: `/combat countdown "
-                 "name:\"%s\" rounds:3`, or advance:, pause:, resume:, "
-                 "remove:", name);
+        cmd_fail(run, i18n_get(lang,
+                               "say what to do with it\nTry: `/combat "
+                               "countdown name:\"%s\" rounds:3`, or advance:, "
+                               "pause:, resume:, remove:"),
+                 name);
         return;
     }
     int64_t rounds = 0, turns = 0, advance = 0;
@@ -45,18 +50,23 @@ void cmd_combat_countdown(struct cmd_run *run)
         return;
     bool adding = rounds != 0 || turns != 0;
     if (cmd_req_opt(run->req, "of") != NULL && turns == 0) {
-        cmd_fail(run, "of: says whose turns count it: give turns: too");
+        cmd_fail(run, i18n_get(lang,
+                               "of: says whose turns count it: give turns: "
+                               "too"));
         return;
     }
     if (turns != 0 && cmd_req_opt(run->req, "of") == NULL) {
-        cmd_fail(run, "turns: counts someone's turns: say whose with of:\n"
-                 "Try: `/combat countdown name:\"%s\" turns:%d of:<who>`",
+        cmd_fail(run, i18n_get(lang,
+                               "turns: counts someone's turns: say whose with "
+                               "of:\nTry: `/combat countdown name:\"%s\" "
+                               "turns:%d of:<who>`"),
                  name, (int)turns);
         return;
     }
     if (cmd_req_opt(run->req, "hidden") != NULL && !adding) {
-        cmd_fail(run, "hidden: is for a new countdown (with rounds: or "
-                 "turns:)");
+        cmd_fail(run, i18n_get(lang,
+                               "hidden: is for a new countdown (with rounds: "
+                               "or turns:)"));
         return;
     }
     /* A false pause:, resume: or remove: asks for nothing. */
@@ -64,7 +74,8 @@ void cmd_combat_countdown(struct cmd_run *run)
         (!cmd_opt_bool(run, act, false, &flag) || !flag)) {
         if (run->failed)
             return;
-        cmd_fail(run, "%s:false does nothing: leave it out", act);
+        cmd_fail(run, i18n_get(lang,
+                               "%s:false does nothing: leave it out"), act);
         return;
     }
     uint32_t of = 0;

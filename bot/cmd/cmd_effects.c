@@ -29,6 +29,7 @@ struct enc_combatant *cmd_combatant_to_change(struct cmd_run *run,
 
 void cmd_combat_hp(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     struct enc_combatant *who = cmd_combatant_to_change(run, "name");
     if (who == NULL)
         return;
@@ -41,8 +42,9 @@ void cmd_combat_hp(struct cmd_run *run)
     if ((op != '+' && op != '-' && op != '=') ||
         !eng_text_to_int(change + 1, &n) || n < 0 || n > ENC_MAX_VALUE ||
         (change[1] == '+' || change[1] == '-')) {
-        cmd_fail(run, "change: should be -n (damage), +n (healing) or =n "
-                 "(set), with n from 0 to %d", ENC_MAX_VALUE);
+        cmd_fail(run, i18n_get(lang, "change: should be -n (damage), +n "
+                                     "(healing) or =n (set), with n from 0 to "
+                                     "%d"), ENC_MAX_VALUE);
         return;
     }
     if (cmd_track_change(run, who, track, op, n))
@@ -52,12 +54,14 @@ void cmd_combat_hp(struct cmd_run *run)
 bool cmd_track_change(struct cmd_run *run, struct enc_combatant *who,
                       const char *track, char op, int64_t n)
 {
+    enum i18n_lang lang = run->req->lang;
     struct enc_track *t = enc_track(who, track);
     /* A pool (temporary hit points) has no maximum, and none is 0. */
     bool pool = rs_stat_kind(run->rs, track) == RS_POOL;
     if (t == NULL && op != '=' && !pool) {
-        cmd_fail(run, "%s has no %s yet\nTry: `/combat hp name:\"%s\" "
-                 "change:=10`", who->name, track, who->name);
+        cmd_fail(run, i18n_get(lang, "%1$s has no %2$s yet\nTry: `/combat hp "
+                                     "name:\"%1$s\" change:=10`"),
+                 who->name, track);
         return false;
     }
     struct rs_opt opts[CMD_MAX_OPTS];
@@ -103,6 +107,7 @@ bool cmd_track_change(struct cmd_run *run, struct enc_combatant *who,
  * rounds:, until: or ends: was given. */
 static bool cond_time_free(struct cmd_run *run, const char *name)
 {
+    enum i18n_lang lang = run->req->lang;
     const struct cmd_req *req = run->req;
     if (cmd_req_opt(req, "rounds") == NULL &&
         cmd_req_opt(req, "until") == NULL && cmd_req_opt(req, "ends") == NULL)
@@ -113,9 +118,11 @@ static bool cond_time_free(struct cmd_run *run, const char *name)
     const struct rs_cond_spec *sp = rs_cond_spec(&c, run->rs, name);
     if (sp == NULL || !(sp->flags & RS_COND_TIMED))
         return true;
-    cmd_fail(run, "the %s rules fix how long %s lasts (%s): leave out "
-             "rounds:, until: and ends:", run->rs->id, sp->name,
-             sp->help != NULL ? sp->help : "see /help");
+    cmd_fail(run, i18n_get(lang, "the %s rules fix how long %s lasts (%s): "
+                                 "leave out rounds:, until: and "
+                                 "ends:"), run->rs->id, sp->name,
+             sp->help != NULL ? sp->help : i18n_get(lang,
+                                                    "see /help"));
     return false;
 }
 
@@ -141,6 +148,7 @@ static void server_cond(struct cmd_run *run, struct rs_cond_give *q,
 
 void cmd_combat_condition(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     const struct cmd_req *req = run->req;
     struct enc_combatant *who = cmd_combatant(run, "name");
     enum cmd_touch touch = who != NULL ? cmd_touch_of(run, who)
@@ -202,9 +210,11 @@ void cmd_combat_condition(struct cmd_run *run)
     /* rounds:0 is a condition that never counts down: a turn to count on
      * would be dropped without a word. */
     if (q.rounds == 0 && (q.anchor != 0 || ends != NULL)) {
-        cmd_fail(run, "rounds:0 lasts until the condition is removed, so "
-                 "until: and ends: would count nothing; give rounds:1 or "
-                 "more, or leave rounds: out");
+        cmd_fail(run, i18n_get(lang,
+                               "rounds:0 lasts until the condition is "
+                               "removed, so until: and ends: would count "
+                               "nothing; give rounds:1 or more, or leave "
+                               "rounds: out"));
         return;
     }
     /* until:Ann or ends:start without rounds: that turn's next one. */
@@ -232,6 +242,7 @@ void cmd_combat_condition(struct cmd_run *run)
  * controls it. */
 static struct enc_combatant *pick_attacker(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (cmd_req_opt(run->req, "attacker") != NULL) {
         struct enc_combatant *who = cmd_combatant(run, "attacker");
         if (who == NULL || !cmd_may_act(run, who))
@@ -240,18 +251,22 @@ static struct enc_combatant *pick_attacker(struct cmd_run *run)
     }
     struct enc_combatant *cur = enc_current(run->enc);
     if (cur == NULL) {
-        cmd_fail(run, "it is nobody's turn; say who attacks with "
-                 "attacker:<name>");
+        cmd_fail(run, i18n_get(lang,
+                               "it is nobody's turn; say who attacks with "
+                               "attacker:<name>"));
         return NULL;
     }
     if (!rs_may_act(&(struct rs_call){.user = run->req->user_id,
                                       .is_gm = run->is_gm}, cur)) {
         if (cur->hidden)        /* a hidden one's name stays the GM's */
-            cmd_fail(run, "it is not the turn of one of yours; say who "
-                     "attacks with attacker:<name>");
+            cmd_fail(run, i18n_get(lang,
+                                   "it is not the turn of one of yours; say "
+                                   "who attacks with attacker:<name>"));
         else
-            cmd_fail(run, "it is %s's turn, not one of yours; say who "
-                     "attacks with attacker:<name>", cur->name);
+            cmd_fail(run, i18n_get(lang,
+                                   "it is %s's turn, not one of yours; say "
+                                   "who attacks with attacker:<name>"),
+                     cur->name);
         return NULL;
     }
     return cur;
@@ -264,6 +279,7 @@ static bool use_saved_attack(struct cmd_run *run,
                              const struct enc_combatant *attacker,
                              const char *with, struct rs_attack *a)
 {
+    enum i18n_lang lang = run->req->lang;
     if (with == NULL)
         return true;
     const struct enc_attack *w = enc_attack_find(attacker, with);
@@ -277,11 +293,14 @@ static bool use_saved_attack(struct cmd_run *run,
         }
         char *who = msg_escape(attacker->name), *want = msg_escape(with);
         if (attacker->nattacks == 0)
-            cmd_fail(run, "%s carries no saved attacks (a saved character's "
-                     "attacks come with /combat join character:)",
+            cmd_fail(run, i18n_get(lang,
+                                   "%s carries no saved attacks (a saved "
+                                   "character's attacks come with /combat "
+                                   "join character:)"),
                      who ? who : "the attacker");
         else
-            cmd_fail(run, "%s has no attack named %s; theirs: %s",
+            cmd_fail(run, i18n_get(lang,
+                                   "%s has no attack named %s; theirs: %s"),
                      who ? who : "the attacker", want ? want : "that",
                      sbuf_str(&names));
         free(who);
@@ -302,13 +321,15 @@ static void attack_run(struct cmd_run *run, struct rs_attack *a);
 
 void cmd_attack(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (run->enc->status == ENC_ST_ENDED) {
-        cmd_fail(run, "this fight is over");
+        cmd_fail(run, i18n_get(lang, "this fight is over"));
         return;
     }
     if (run->rs->ops->attack == NULL) {
-        cmd_fail(run, "the %s system has no /attack; see /help topic:%s",
-                 run->rs->id, run->rs->id);
+        cmd_fail(run, i18n_get(lang,
+                               "the %1$s system has no /attack; see /help "
+                               "topic:%1$s"), run->rs->id);
         return;
     }
     struct enc_combatant *attacker = pick_attacker(run);
@@ -324,15 +345,18 @@ void cmd_attack(struct cmd_run *run)
     if (run->req->picker && !cmd_attack_target_ok(run, attacker, target)) {
         /* chosen from a picker, but the fight has moved on since */
         char *t = msg_escape(target->name), *a = msg_escape(attacker->name);
-        cmd_fail(run, "%s can no longer be attacked by %s (down, or out of "
-                 "sight); try /attack again", t ? t : "that target",
+        cmd_fail(run, i18n_get(lang,
+                               "%s can no longer be attacked by %s (down, or "
+                               "out of sight); try /attack "
+                               "again"), t ? t : "that target",
                  a ? a : "the attacker");
         free(t);
         free(a);
         return;
     }
     if (target == attacker) {
-        cmd_fail(run, "%s cannot attack themselves", attacker->name);
+        cmd_fail(run, i18n_get(lang,
+                               "%s cannot attack themselves"), attacker->name);
         return;
     }
     struct rs_attack a = {
@@ -372,6 +396,7 @@ void cmd_attack(struct cmd_run *run)
 /* The attack a, its options bound to the system's, run and shown. */
 static void attack_run(struct cmd_run *run, struct rs_attack *a)
 {
+    enum i18n_lang lang = run->req->lang;
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
@@ -380,8 +405,9 @@ static void attack_run(struct cmd_run *run, struct rs_attack *a)
     struct rs_arg args[RS_MAX_TOKENS];
     char tokbuf[RS_MAX_TOKENS_TEXT * 2 + 2];
     if (a->options != NULL && run->rs->attack_opts == NULL) {
-        cmd_fail(run, "attacks in the %s system take no options: (see /help "
-                 "topic:%s)", run->rs->id, run->rs->id);
+        cmd_fail(run, i18n_get(lang,
+                               "attacks in the %1$s system take no options: "
+                               "(see /help topic:%1$s)"), run->rs->id);
         return;
     }
     if (run->rs->attack_opts != NULL) {

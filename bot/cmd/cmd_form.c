@@ -36,19 +36,19 @@ struct plan {
 };
 
 static const struct plan plans[] = {
-    {"character", "create", "New character", P_SERVER_SYSTEM,
+    {"character", "create", N_("New character"), P_SERVER_SYSTEM,
      {"name", "hp", "stats", "attack", "damage", NULL}, NULL, NULL},
-    {"npc", "create", "New NPC template", P_SERVER_SYSTEM,
+    {"npc", "create", N_("New NPC template"), P_SERVER_SYSTEM,
      {"name", "hp", "stats", "attack", "damage", NULL}, NULL, NULL},
-    {"combat", "add", "Add to the fight", P_FIGHT | P_TEMPLATES | P_GM,
+    {"combat", "add", N_("Add to the fight"), P_FIGHT | P_TEMPLATES | P_GM,
      {"name", "count", "hp", "stats", "hidden", NULL}, "template", "hp"},
-    {"combat", "join", "Join the fight", P_FIGHT | P_CHARACTERS,
+    {"combat", "join", N_("Join the fight"), P_FIGHT | P_CHARACTERS,
      {"name", "hp", "stats", "side", NULL}, "character", "side"},
-    {"macro", "save", "Save a roll", 0,
+    {"macro", "save", N_("Save a roll"), 0,
      {"name", "dice", "server", "replace", NULL}, NULL, NULL},
-    {"character", "import", "Import characters", 0,
+    {"character", "import", N_("Import characters"), 0,
      {"file", "replace", NULL}, NULL, NULL},
-    {"npc", "import", "Import NPC templates", 0,
+    {"npc", "import", N_("Import NPC templates"), 0,
      {"file", "replace", NULL}, NULL, NULL},
 };
 
@@ -131,13 +131,17 @@ static void field_from(const struct rs_opt_spec *os,
                        struct form_field *f)
 {
     char label[64];
+    enum i18n_lang lang = in->lang;
     memset(f, 0, sizeof *f);
     eng_text_copy(f->name, sizeof f->name, os->name);
-    snprintf(label, sizeof label, "%s", os->name);
+    /* the name and description registration gave the option in lang */
+    snprintf(label, sizeof label, "%s",
+             i18n_pget(lang, I18N_CTX_NAME, os->name));
     label[0] = (char)(label[0] >= 'a' && label[0] <= 'z' ? label[0] - 32
                                                           : label[0]);
     f->required = os->required;
-    form_copy(f->description, sizeof f->description, os->help,
+    form_copy(f->description, sizeof f->description,
+              os->help != NULL ? i18n_get(lang, os->help) : NULL,
               FORM_DESC_MAX);
     switch (os->type) {
     case RS_OPT_BOOLEAN:
@@ -152,14 +156,17 @@ static void field_from(const struct rs_opt_spec *os,
         f->kind = FORM_TEXT;
         f->max_len = digits(os->min) > digits(os->max) ? digits(os->min)
                                                        : digits(os->max);
-        snprintf(ph, sizeof ph, "%" PRId64 " to %" PRId64, os->min,
-                 os->max);
+        snprintf(ph, sizeof ph, i18n_get(lang,
+                                         "%lld to %lld"),
+                 (long long)os->min, (long long)os->max);
         if (strcmp(os->name, "hp") == 0) {
             const struct rs_stat_spec *hp = stat_of(in->rs, "hp");
-            snprintf(label, sizeof label, "Hit points (hp)");
+            snprintf(label, sizeof label, "%s",
+                     i18n_get(lang, "Hit points (hp)"));
             if (hp != NULL) {
-                snprintf(ph, sizeof ph, "%" PRId64 " to %" PRId64,
-                         hp->min, hp->max);
+                snprintf(ph, sizeof ph, i18n_get(lang,
+                                                 "%lld to %lld"),
+                         (long long)hp->min, (long long)hp->max);
                 form_copy(f->description, sizeof f->description, hp->help,
                           FORM_DESC_MAX);
             }
@@ -177,18 +184,22 @@ static void field_from(const struct rs_opt_spec *os,
         if (os->val == RS_VAL_STATS) {
             f->kind = FORM_PARAGRAPH;
             if (in->rs != NULL) {
-                char lead[80];
-                snprintf(label, sizeof label, "Stats (%s)", in->rs->title);
-                snprintf(lead, sizeof lead, "key=value; %s stats: ",
+                char lead[160];
+                snprintf(label, sizeof label, i18n_get(lang,
+                                                       "Stats (%s)"),
+                         in->rs->title);
+                snprintf(lead, sizeof lead,
+                         i18n_get(lang, "key=value; %s stats: "),
                          in->rs->title);
                 stats_text(in->rs, true, lead, f->description,
                            sizeof f->description, FORM_DESC_MAX + 1);
                 /* too many to name in 100 characters: say where they all
                  * are rather than cut the list */
                 if (form_chars(f->description) > FORM_DESC_MAX) {
-                    char more[160];
-                    snprintf(more, sizeof more, "key=value; every %s "
-                             "stat is listed in /help topic:%s",
+                    char more[256];
+                    snprintf(more, sizeof more,
+                             i18n_get(lang, "key=value; every %s stat is "
+                                            "listed in /help topic:%s"),
                              in->rs->title, in->rs->id);
                     form_copy(f->description, sizeof f->description, more,
                               FORM_DESC_MAX);
@@ -214,9 +225,10 @@ bool cmd_form_build(const char *command, const char *sub,
         return false;
     memset(out, 0, sizeof *out);
     if (in->rs != NULL && (p->flags & P_SERVER_SYSTEM))
-        snprintf(title, sizeof title, "%s (%s)", p->title, in->rs->title);
+        snprintf(title, sizeof title, "%s (%s)",
+                 i18n_get(in->lang, p->title), in->rs->title);
     else
-        snprintf(title, sizeof title, "%s", p->title);
+        snprintf(title, sizeof title, "%s", i18n_get(in->lang, p->title));
     form_copy(out->title, sizeof out->title, title, FORM_TITLE_MAX);
     if (!custom_id_make(out->custom_id, sizeof out->custom_id, command, sub,
                         in->fight, CMD_FORM_VERSION, CMD_FORM_ARG,
@@ -311,8 +323,10 @@ static bool check_submit(struct cmd_ctx *ctx, const struct cmd_req *req,
 {
     const struct plan *p = plan_of(req->command, req->sub);
     if (req->form_version != CMD_FORM_VERSION || p == NULL)
-        return refuse(reply, "that form is out of date or not one of "
-                      "fray's: nothing was done; give the command again",
+        return refuse(reply, i18n_get(req->lang,
+                                      "that form is out of date or not one of "
+                                      "fray's: nothing was done; give the "
+                                      "command again"),
                       "/help");
     if (p->flags & P_FIGHT) {
         bool owned = false;
@@ -321,9 +335,11 @@ static bool check_submit(struct cmd_ctx *ctx, const struct cmd_req *req,
         if (owned)
             enc_free((struct encounter *)e);
         if (!same)
-            return refuse(reply, "that form was opened for a fight that "
-                          "is over: nothing was done; give the command "
-                          "again", NULL);
+            return refuse(reply, i18n_get(req->lang,
+                                          "that form was opened for a fight "
+                                          "that is over: nothing was done; "
+                                          "give the command again"),
+                          NULL);
     }
     return false;
 }
@@ -331,7 +347,8 @@ static bool check_submit(struct cmd_ctx *ctx, const struct cmd_req *req,
 bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
                    struct cmd_reply *reply)
 {
-    struct cmd_form_in in = {.in_guild = req->guild_id != 0};
+    struct cmd_form_in in = {.in_guild = req->guild_id != 0,
+                             .lang = req->lang};
     struct choices ch = {.in = &in};
     const struct plan *p;
 
@@ -354,8 +371,11 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         if (in.rs == NULL) {
             char ids[256], text[400];
             cmd_system_ids(ids, sizeof ids);
-            snprintf(text, sizeof text, "this server plays several systems: "
-                     "give system: alone to open its form (%s)", ids);
+            snprintf(text, sizeof text, i18n_get(req->lang,
+                                                 "this server plays several "
+                                                 "systems: give system: alone "
+                                                 "to open its form (%s)"),
+                     ids);
             return refuse(reply, text, NULL);
         }
     }
@@ -363,7 +383,8 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         bool owned = false, gm;
         const struct encounter *e = cmd_enc_peek(ctx, req, &owned);
         if (e == NULL)
-            return refuse(reply, "there is no fight in this channel",
+            return refuse(reply, i18n_get(req->lang,
+                                          "there is no fight in this channel"),
                           "/combat start system:generic");
         in.rs = e->sys;
         in.fight = e->fight_id;
@@ -371,10 +392,13 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         if (owned)
             enc_free((struct encounter *)e);
         if ((p->flags & P_GM) && !gm) {
-            char text[200];
-            snprintf(text, sizeof text, "only the GM may use /%s %s (the GM "
-                     "is whoever started the fight, or anyone with Manage "
-                     "Channels)", p->command, p->sub);
+            char text[400];
+            snprintf(text, sizeof text, i18n_get(req->lang,
+                                                 "only the GM may use /%s %s "
+                                                 "(the GM is whoever started "
+                                                 "the fight, or anyone with "
+                                                 "Manage Channels)"),
+                     p->command, p->sub);
             return refuse(reply, text, NULL);
         }
     }
@@ -398,7 +422,9 @@ bool cmd_form_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         !cmd_form_build(req->command, req->sub, &in, reply->form)) {
         free(reply->form);
         reply->form = NULL;
-        return refuse(reply, "that form could not be made", NULL);
+        return refuse(reply, i18n_get(req->lang,
+                                      "that form could not be made"),
+                      NULL);
     }
     reply->ephemeral = true;
     return true;

@@ -53,6 +53,9 @@ struct cmd_form_in {
     const char *choices[CMD_FORM_CHOICES_MAX]; /* saved characters or
                                                   templates for the select */
     int nchoices;
+    enum i18n_lang lang;             /* the reader's: the form's words, its
+                                        labels the option names Discord
+                                        shows them */
 };
 
 /* Whether command/sub has a form. */

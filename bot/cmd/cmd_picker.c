@@ -97,10 +97,12 @@ static void attack_select(struct cmd_run *run,
                           const struct enc_combatant *attacker,
                           const char *id, const char *who)
 {
+    enum i18n_lang lang = run->req->lang;
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
-    msg_set_content(m, "Which of %s's attacks?", who ? who : "the attacker");
-    msg_set_select(m, id, "Choose an attack");
+    msg_set_content(m, i18n_get(lang, "Which of %s's attacks?"),
+                    who ? who : "the attacker");
+    msg_set_select(m, id, i18n_get(lang, "Choose an attack"));
     for (int i = 0; i < attacker->nattacks && i < CMD_PICKER_MAX; i++)
         msg_select_add(m, attacker->attacks[i].name,
                        attacker->attacks[i].name);
@@ -109,6 +111,7 @@ static void attack_select(struct cmd_run *run,
 void cmd_attack_picker(struct cmd_run *run,
                        const struct enc_combatant *attacker)
 {
+    enum i18n_lang lang = run->req->lang;
     /* what the picker carries: who attacks, and what else was typed */
     static const char *const typed[] = {"roll", "damage", "options",
                                         "with", NULL};
@@ -129,10 +132,11 @@ void cmd_attack_picker(struct cmd_run *run,
         if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
                                    run->enc->fight_id, "with", names, values,
                                    npresets))
-            cmd_fail(run, "%s's name is too long for a picker (a menu's id "
-                     "holds %d bytes); type /attack attacker:<name> "
-                     "target:<name>", who ? who : "the attacker",
-                     CUSTOM_ID_MAX);
+            cmd_fail(run, i18n_get(lang, "%s's name is too long for a picker "
+                                         "(a menu's id holds %d bytes); type "
+                                         "/attack attacker:<name> "
+                                         "target:<name>"),
+                     who ? who : "the attacker", CUSTOM_ID_MAX);
         else
             attack_select(run, attacker, id, who);
         free(who);
@@ -142,9 +146,11 @@ void cmd_attack_picker(struct cmd_run *run,
         !custom_id_make_picker(id, sizeof id, "attack", NULL,
                                run->enc->fight_id, "target", names, values,
                                npresets)) {
-        cmd_fail(run, "the attacker's name and the options given are too "
-                 "long for a picker (a menu's id holds %d bytes); give "
-                 "target: as well", CUSTOM_ID_MAX);
+        cmd_fail(run, i18n_get(lang, "the attacker's name and the options "
+                                     "given are too long for a picker (a "
+                                     "menu's id holds %d bytes); give target: "
+                                     "as well"),
+                 CUSTOM_ID_MAX);
         free(who);
         return;
     }
@@ -160,12 +166,14 @@ void cmd_attack_picker(struct cmd_run *run,
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
     if (n == 0) {
-        cmd_fail(run, "%s has nobody to attack", who ? who : "the attacker");
+        cmd_fail(run, i18n_get(lang, "%s has nobody to attack"),
+                 who ? who : "the attacker");
     } else if (n > CMD_PICKER_MAX) {
-        msg_set_content(m, "%s has %d possible targets, more than a picker "
-                        "holds (limit is %d); type the target: "
-                        "/attack target:<name>", who ? who : "the attacker",
-                        n, CMD_PICKER_MAX);
+        msg_set_content(m, i18n_get(lang, "%s has %d possible targets, more "
+                                          "than a picker holds (limit is %d); "
+                                          "type the target: /attack "
+                                          "target:<name>"),
+                        who ? who : "the attacker", n, CMD_PICKER_MAX);
     } else {
         /* an area attack: everyone it hits in one choice, as many as the
          * system declares (a select holds CMD_PICKER_MAX) */
@@ -173,23 +181,31 @@ void cmd_attack_picker(struct cmd_run *run,
         if (most > n)
             most = n;
         if (most > 1) {
-            msg_set_content(m, "Whom does %s's area attack hit? Choose up "
-                            "to %d; the first is the target",
+            msg_set_content(m, i18n_get(lang,
+                                        "Whom does %s's area attack hit? "
+                                        "Choose up to %d; the first is the "
+                                        "target"),
                             who ? who : "the attacker", most);
-            msg_set_select(m, id, "Choose the targets");
+            msg_set_select(m, id, i18n_get(lang,
+                                           "Choose the targets"));
             m->select.max_values = most;
         } else {
-            msg_set_content(m, "Whom does %s attack?",
+            msg_set_content(m, i18n_get(lang,
+                                        "Whom does %s attack?"),
                             who ? who : "the attacker");
-            msg_set_select(m, id, "Choose a target");
+            msg_set_select(m, id, i18n_get(lang,
+                                           "Choose a target"));
         }
         for (int i = 0; i < run->enc->ncs; i++) {
             const struct enc_combatant *c = &run->enc->cs[i];
             if (!cmd_attack_target_ok(run, attacker, c))
                 continue;
-            char label[ENC_MAX_NAME + sizeof " (hidden)"];
-            snprintf(label, sizeof label, "%s%s", c->name,
-                     c->hidden ? " (hidden)" : "");
+            char label[ENC_MAX_NAME + 64];
+            if (c->hidden)
+                snprintf(label, sizeof label,
+                         i18n_get(lang, "%s (hidden)"), c->name);
+            else
+                snprintf(label, sizeof label, "%s", c->name);
             msg_select_add(m, label, c->name);
         }
     }
@@ -200,14 +216,16 @@ void cmd_attack_with_picker(struct cmd_run *run,
                             const struct enc_combatant *attacker,
                             const struct enc_combatant *target)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *names[] = {"attacker", "target"};
     const char *values[] = {attacker->name, target->name};
     char id[CUSTOM_ID_MAX + 1];
     char *who = msg_escape(attacker->name);
     if (!custom_id_make_picker(id, sizeof id, "attack", NULL,
                                run->enc->fight_id, "with", names, values, 2))
-        cmd_fail(run, "the names are too long for a picker (a menu's id "
-                 "holds %d bytes); type /attack target:<name> with:<attack>",
+        cmd_fail(run, i18n_get(lang, "the names are too long for a picker (a "
+                                     "menu's id holds %d bytes); type /attack "
+                                     "target:<name> with:<attack>"),
                  CUSTOM_ID_MAX);
     else
         attack_select(run, attacker, id, who);
@@ -219,17 +237,22 @@ char *cmd_attack_area_options(struct cmd_run *run,
                               const struct enc_combatant *target,
                               const char *with, const char *options)
 {
+    enum i18n_lang lang = run->req->lang;
     const struct cmd_req *req = run->req;
     const struct rs_area *area = cmd_attack_area(run, attacker, with,
                                                  options);
     if (area == NULL) {
-        cmd_fail(run, "only an area attack takes several targets; choose "
-                 "one, or give the attack's area in options: (see /help "
-                 "topic:%s)", run->rs->id);
+        cmd_fail(run, i18n_get(lang, "only an area attack takes several "
+                                     "targets; choose one, or give the "
+                                     "attack's area in options: (see /help "
+                                     "topic:%s)"),
+                 run->rs->id);
         return NULL;
     }
     if (req->npicked + 1 > area->max_targets) {
-        cmd_fail(run, "too many targets (limit is %d)", area->max_targets);
+        cmd_fail(run, i18n_get(lang,
+                               "too many targets (limit is %d)"),
+                 area->max_targets);
         return NULL;
     }
     struct sbuf b;
@@ -247,9 +270,11 @@ char *cmd_attack_area_options(struct cmd_run *run,
             /* chosen from the picker, but the fight has moved on since;
              * the name is the chooser's own */
             char *t = msg_escape(req->picked[i]);
-            cmd_fail(run, "%s can no longer be attacked (gone, down, out "
-                     "of sight or chosen twice); nothing happened: try "
-                     "/attack again", t ? t : "a target");
+            cmd_fail(run, i18n_get(lang,
+                                   "%s can no longer be attacked (gone, down, "
+                                   "out of sight or chosen twice); nothing "
+                                   "happened: try /attack again"),
+                     t ? t : "a target");
             free(t);
             sbuf_cleanup(&b);
             return NULL;
@@ -258,9 +283,11 @@ char *cmd_attack_area_options(struct cmd_run *run,
     }
     if (sbuf_error(&b) != SBUF_OK) {
         cmd_fail(run, sbuf_error(&b) == SBUF_NOMEM
-                          ? "out of memory"
-                          : "the targets' names are too long for one "
-                            "attack (limit is %d bytes)", CMD_MAX_OPT_VALUE);
+                          ? i18n_get(lang, "out of memory")
+                          : i18n_get(lang,
+                                     "the targets' names are too long for one "
+                                     "attack (limit is %d bytes)"),
+                 CMD_MAX_OPT_VALUE);
         sbuf_cleanup(&b);
         return NULL;
     }
@@ -294,6 +321,7 @@ static bool combat_picker_id(struct cmd_run *run,
                              const char *sub, const char *const *typed,
                              char *id)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *names[CUSTOM_ID_MAX_PRESETS] = {"name"};
     const char *values[CUSTOM_ID_MAX_PRESETS] = {who->name};
     int npresets = carry(run->req, typed, names, values, 1);
@@ -302,15 +330,17 @@ static bool combat_picker_id(struct cmd_run *run,
                               run->enc->fight_id, sub, names, values,
                               npresets))
         return true;
-    cmd_fail(run, "the name and the options given are too many or too "
-             "long for a picker (a menu's id holds %d bytes); give %s: as "
-             "well", CUSTOM_ID_MAX, sub);
+    cmd_fail(run, i18n_get(lang, "the name and the options given are too many "
+                                 "or too long for a picker (a menu's id holds "
+                                 "%d bytes); give %s: as well"),
+             CUSTOM_ID_MAX, sub);
     return false;
 }
 
 void cmd_condition_picker(struct cmd_run *run,
                           const struct enc_combatant *who, bool remove)
 {
+    enum i18n_lang lang = run->req->lang;
     static const char *const typed[] = {"value", "rounds", "remove",
                                         "until", "ends", "cap", "custom",
                                         NULL};
@@ -351,21 +381,31 @@ void cmd_condition_picker(struct cmd_run *run,
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
     if (total == 0) {
-        cmd_fail(run, remove ? "%s has no condition to remove"
-                             : "the %s system declares no condition to "
-                               "give; name one with condition: and "
-                               "custom:true",
-                 remove ? (name ? name : "that one") : run->rs->id);
+        if (remove)
+            cmd_fail(run, i18n_get(lang,
+                                   "%s has no condition to remove"),
+                     name ? name : "that one");
+        else
+            cmd_fail(run, i18n_get(lang,
+                                   "the %s system declares no condition to "
+                                   "give; name one with condition: and "
+                                   "custom:true"),
+                     run->rs->id);
     } else if (total > CMD_PICKER_MAX) {
-        msg_set_content(m, "There are %d conditions, more than a picker "
-                        "holds (limit is %d); type the condition: "
-                        "/combat condition name:<who> condition:<name>",
+        msg_set_content(m, i18n_get(lang,
+                                    "There are %d conditions, more than a "
+                                    "picker holds (limit is %d); type the "
+                                    "condition: /combat condition name:<who> "
+                                    "condition:<name>"),
                         total, CMD_PICKER_MAX);
     } else {
-        msg_set_content(m, remove ? "Which condition does %s lose?"
-                                  : "Which condition does %s get?",
+        msg_set_content(m, remove ? i18n_get(lang,
+                                             "Which condition does %s lose?")
+                                  : i18n_get(lang,
+                                             "Which condition does %s get?"),
                         name ? name : "that one");
-        msg_set_select(m, id, "Choose a condition");
+        msg_set_select(m, id, i18n_get(lang,
+                                       "Choose a condition"));
         for (int k = 0; k < n; k++)
             msg_select_add(m, list[k], list[k]);
     }
@@ -375,27 +415,33 @@ void cmd_condition_picker(struct cmd_run *run,
 void cmd_resource_picker(struct cmd_run *run,
                          const struct enc_combatant *who)
 {
+    enum i18n_lang lang = run->req->lang;
     static const char *const typed[] = {"action", "amount", NULL};
     char id[CUSTOM_ID_MAX + 1];
     if (!combat_picker_id(run, who, "resource", typed, id))
         return;
     char *name = msg_escape(who->name);
     if (who->nres == 0) {
-        cmd_fail(run, "%s has no resources\nTry: `/combat resource "
-                 "name:<who> resource:<name> action:add max:<n>`",
+        cmd_fail(run, i18n_get(lang,
+                               "%s has no resources\nTry: `/combat resource "
+                               "name:<who> resource:<name> action:add "
+                               "max:<n>`"),
                  name ? name : "that one");
         free(name);
         return;
     }
     struct msg *m = &run->reply->msg;
     run->reply->ephemeral = true;
-    msg_set_content(m, "Which of %s's resources?", name ? name : "them");
-    msg_set_select(m, id, "Choose a resource");
+    msg_set_content(m, i18n_get(lang, "Which of %s's resources?"),
+                    name ? name : "them");
+    msg_set_select(m, id, i18n_get(lang, "Choose a resource"));
     /* ENC_MAX_RES is far below a select's CMD_PICKER_MAX options */
     for (int k = 0; k < who->nres; k++) {
-        char label[ENC_MAX_RES_NAME + 32];
-        snprintf(label, sizeof label, "%s (%d of %d left)", who->res[k].name,
-                 (int)who->res[k].cur, (int)who->res[k].max);
+        char label[ENC_MAX_RES_NAME + 64];
+        snprintf(label, sizeof label, i18n_get(lang,
+                                               "%s (%d of %d left)"),
+                 who->res[k].name, (int)who->res[k].cur,
+                 (int)who->res[k].max);
         msg_select_add(m, label, who->res[k].name);
     }
     free(name);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "custom_id.h"
 #include "eng_text.h"
@@ -70,17 +71,18 @@ static void command_text(struct sbuf *b, const struct proposal *p)
     sbuf_cleanup(&raw);
 }
 
-static const char *lapse_text(enum proposal_expiry x)
+static const char *lapse_text(enum proposal_expiry x, enum i18n_lang lang)
 {
     switch (x) {
     case PROPOSAL_EXPIRE_ROUND:
-        return "It lapses when the round ends.";
+        return i18n_get(lang, "It lapses when the round ends.");
     case PROPOSAL_EXPIRE_NEVER:
-        return "It waits until the GM answers or the fight ends.";
+        return i18n_get(lang, "It waits until the GM answers or the fight "
+                              "ends.");
     case PROPOSAL_EXPIRE_TURN:
         break;
     }
-    return "It lapses when the turn moves on.";
+    return i18n_get(lang, "It lapses when the turn moves on.");
 }
 
 static const char *proposer(const struct proposal *p)
@@ -104,7 +106,8 @@ static void proposer_shown(const struct proposal *p, char *out)
  * (their custom_ids name the proposal by channel, id and token), in the
  * GM channel or, without one, the fight's channel with a mention. */
 static struct msg *gm_notice(const struct cmd_run *run,
-                             const struct proposal *p, bool in_gm_channel)
+                             const struct proposal *p, bool in_gm_channel,
+                             enum i18n_lang lang)
 {
     struct msg *m = malloc(sizeof *m);
     struct sbuf text;
@@ -116,30 +119,43 @@ static struct msg *gm_notice(const struct cmd_run *run,
     if (!in_gm_channel && run->enc->gm != 0 &&
         msg_add_mention(m, run->enc->gm))
         sbuf_addf(&text, "<@%" PRIu64 ">, ", run->enc->gm);
-    sbuf_addf(&text, "**Proposal %" PRId64 "** from ", p->id);
-    add_shown(&text, proposer(p));
+    struct sbuf who;
+    sbuf_init(&who, MSG_MAX_TEXT);
+    add_shown(&who, proposer(p));
     if (in_gm_channel)
-        sbuf_addf(&text, " in <#%" PRIu64 ">", p->channel);
-    sbuf_add(&text, ", for the GM to approve: ");
+        sbuf_addf(&text, i18n_get(lang, "**Proposal %1$lld** from %2$s in "
+                                        "<#%3$llu>, for the GM to approve: "),
+                  (long long)p->id, sbuf_str(&who),
+                  (unsigned long long)p->channel);
+    else
+        sbuf_addf(&text, i18n_get(lang, "**Proposal %lld** from %s, for the "
+                                        "GM to approve: "),
+                  (long long)p->id, sbuf_str(&who));
+    sbuf_cleanup(&who);
     command_text(&text, p);
-    sbuf_addf(&text, "\nTyped: `/combat proposal approve:%" PRId64 "` or "
-              "`reject:%" PRId64 "` in the fight's channel.", p->id, p->id);
+    sbuf_add(&text, "\n");
+    sbuf_addf(&text, i18n_get(lang, "Typed: `/combat proposal approve:%1$lld` "
+                                    "or `reject:%1$lld` in the fight's "
+                                    "channel."),
+              (long long)p->id);
     msg_set_content(m, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
     proposal_ref_text(p, ref, sizeof ref);
     if (custom_id_make(id, sizeof id, "combat", "proposal", p->fight,
                        CUSTOM_ID_ANY_VERSION, "approve", ref))
-        msg_add_button(m, "Approve", id, MSG_BTN_SUCCESS);
+        msg_add_button(m, i18n_get(lang, "Approve"), id, MSG_BTN_SUCCESS);
     if (custom_id_make(id, sizeof id, "combat", "proposal", p->fight,
                        CUSTOM_ID_ANY_VERSION, "reject", ref))
-        msg_add_button(m, "Reject", id, MSG_BTN_DANGER);
+        msg_add_button(m, i18n_get(lang, "Reject"), id, MSG_BTN_DANGER);
     return m;
 }
 
 static void fail_store(struct cmd_run *run)
 {
-    cmd_fail(run, "the proposals of this fight could not be read or saved; "
-             "nothing was changed, try again");
+    enum i18n_lang lang = run->req->lang;
+    cmd_fail(run, i18n_get(lang, "the proposals of this fight could not be "
+                                 "read or saved; nothing was changed, try "
+                                 "again"));
 }
 
 /* Copy the request into p: who, what, about whom, when. */
@@ -185,7 +201,9 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
     struct proposal_count n;
     struct proposal *p = calloc(1, sizeof *p);
     if (p == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang,
+                               "the bot ran out of memory; nothing was "
+                               "changed"));
         return;
     }
     if (proposal_sweep(ctx->store, req->channel_id, run->enc, x,
@@ -194,14 +212,26 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
         goto out;
     }
     if (n.of_user >= PROPOSAL_MAX_PER_PLAYER) {
-        cmd_fail(run, "you have %d proposals waiting for the GM (the limit "
-                 "is %d); nothing was sent. Wait for the GM's answer.",
+        cmd_fail(run, i18n_nget(req->lang,
+                                "you have %d proposal waiting for the GM (the "
+                                "limit is %d); nothing was sent. Wait for the "
+                                "GM's answer.",
+                                "you have %d proposals waiting for the GM "
+                                "(the limit is %d); nothing was sent. Wait "
+                                "for the GM's answer.",
+                                (unsigned long)n.of_user),
                  n.of_user, PROPOSAL_MAX_PER_PLAYER);
         goto out;
     }
     if (n.waiting >= PROPOSAL_MAX_PER_FIGHT) {
-        cmd_fail(run, "this fight has %d proposals waiting for the GM (the "
-                 "limit is %d); nothing was sent. Wait for the GM's answers.",
+        cmd_fail(run, i18n_nget(req->lang,
+                                "this fight has %d proposal waiting for the "
+                                "GM (the limit is %d); nothing was sent. Wait "
+                                "for the GM's answers.",
+                                "this fight has %d proposals waiting for the "
+                                "GM (the limit is %d); nothing was sent. Wait "
+                                "for the GM's answers.",
+                                (unsigned long)n.waiting),
                  n.waiting, PROPOSAL_MAX_PER_FIGHT);
         goto out;
     }
@@ -233,20 +263,26 @@ void cmd_propose(struct cmd_run *run, const struct enc_combatant *who)
     sbuf_init(&text, MSG_MAX_TEXT);
     msg_cleanup(&run->reply->msg);
     msg_init(&run->reply->msg);
-    sbuf_addf(&text, "Sent to the GM for approval (proposal %" PRId64 "): ",
-              p->id);
+    sbuf_addf(&text, i18n_get(req->lang, "Sent to the GM for approval "
+                                         "(proposal %lld): "),
+              (long long)p->id);
     command_text(&text, p);
-    sbuf_addf(&text, ". %s", lapse_text(x));
-    if (req->source == CMD_SRC_CONSOLE)
-        sbuf_addf(&text, "\nThe GM answers with `/combat proposal "
-                  "approve:%" PRId64 "` or `/combat proposal reject:%" PRId64
-                  "`.", p->id, p->id);
+    sbuf_addf(&text, ". %s", lapse_text(x, req->lang));
+    if (req->source == CMD_SRC_CONSOLE) {
+        sbuf_add(&text, "\n");
+        sbuf_addf(&text, i18n_get(req->lang,
+                                  "The GM answers with `/combat proposal "
+                                  "approve:%1$lld` or `/combat proposal "
+                                  "reject:%1$lld`."),
+                  (long long)p->id);
+    }
     msg_set_content(&run->reply->msg, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
     run->reply->ephemeral = true;
     run->keep = true;
     if (req->source == CMD_SRC_DISCORD) {
-        run->reply->notice = gm_notice(run, p, gm_channel != 0);
+        run->reply->notice = gm_notice(run, p, gm_channel != 0,
+                                       cmd_public_lang(run));
         run->reply->notice_channel = p->posted;
     }
 out:
@@ -284,7 +320,9 @@ static void proposal_list(struct cmd_run *run, enum proposal_expiry x)
     struct sbuf b;
     struct listing *l = calloc(1, sizeof *l);
     if (l == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang,
+                               "the bot ran out of memory; nothing was "
+                               "changed"));
         return;
     }
     sbuf_init(&b, MSG_MAX_TEXT);
@@ -296,12 +334,19 @@ static void proposal_list(struct cmd_run *run, enum proposal_expiry x)
         store_kv_scan(run->ctx->store, prefix, list_row, l) != BOT_OK) {
         fail_store(run);
     } else {
-        msg_set_content(&run->reply->msg, "%s%s%s",
-                        l->n == 0 ? "No proposals wait for an answer."
-                                  : "Proposals waiting for the GM:",
+        enum i18n_lang lang = req->lang;
+        msg_set_content(&run->reply->msg, "%s%s%s%s",
+                        l->n == 0
+                            ? i18n_get(lang,
+                                       "No proposals wait for an answer.")
+                            : i18n_get(lang,
+                                       "Proposals waiting for the GM:"),
                         sbuf_str(&b),
-                        l->n == 0 ? "" : "\nAnswer with `/combat proposal "
-                        "approve:N` or `reject:N`.");
+                        l->n == 0 ? "" : "\n",
+                        l->n == 0 ? ""
+                                  : i18n_get(lang,
+                                             "Answer with `/combat proposal "
+                                             "approve:N` or `reject:N`."));
         run->reply->ephemeral = true;
         run->keep = n.lapsed > 0;
     }
@@ -339,8 +384,14 @@ static void tell_proposer(struct cmd_run *run, const struct proposal *p,
     sbuf_init(&text, MSG_MAX_TEXT);
     if (msg_add_mention(m, p->user))
         sbuf_addf(&text, "<@%" PRIu64 ">, ", p->user);
-    sbuf_addf(&text, "the GM %s your proposal %" PRId64 ": ",
-              approved ? "approved" : "did not approve", p->id);
+    enum i18n_lang pub = cmd_public_lang(run);
+    if (approved)
+        sbuf_addf(&text, i18n_get(pub, "the GM approved your proposal %lld: "),
+                  (long long)p->id);
+    else
+        sbuf_addf(&text, i18n_get(pub, "the GM did not approve your proposal "
+                                       "%lld: "),
+                  (long long)p->id);
     command_text(&text, p);
     msg_set_content(m, "%s", sbuf_str(&text));
     sbuf_cleanup(&text);
@@ -352,10 +403,12 @@ static void tell_proposer(struct cmd_run *run, const struct proposal *p,
  * attributed to both in the history. */
 static void proposal_apply(struct cmd_run *run, const struct proposal *p)
 {
+    enum i18n_lang lang = run->req->lang;
     const struct cmd_req *req = run->req;
     struct cmd_again *g = calloc(1, sizeof *g);
     if (g == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang, "the bot ran out of memory; nothing was "
+                                     "changed"));
         return;
     }
     g->p = *p;
@@ -385,13 +438,15 @@ static void proposal_apply(struct cmd_run *run, const struct proposal *p)
     char who[SHOWN_NAME_MAX];
     proposer_shown(p, who);
     if (m->content == NULL)
-        msg_set_content(m, "Approved: proposal %" PRId64 " from %s.", p->id,
-                        who);
+        msg_set_content(m, i18n_get(cmd_public_lang(run),
+                                    "Approved: proposal %lld from %s."),
+                        (long long)p->id, who);
     tell_proposer(run, &g->p, true);
 }
 
 void cmd_combat_proposal(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     const struct cmd_req *req = run->req;
     struct cmd_ctx *ctx = run->ctx;
     const char *approve = cmd_req_opt(req, "approve");
@@ -404,14 +459,16 @@ void cmd_combat_proposal(struct cmd_run *run)
         return;
     }
     if (approve != NULL && reject != NULL) {
-        cmd_fail(run, "give approve: or reject:, not both");
+        cmd_fail(run, i18n_get(lang,
+                               "give approve: or reject:, not both"));
         return;
     }
     const char *v = approve != NULL ? approve : reject;
     struct proposal_ref ref;
     if (!proposal_ref_parse(v, &ref)) {
-        cmd_fail(run, "%s: give the proposal's number, like %s:2 (see "
-                 "/combat proposal)", approve ? "approve" : "reject",
+        cmd_fail(run, i18n_get(lang,
+                               "%1$s: give the proposal's number, like %1$s:2 "
+                               "(see /combat proposal)"),
                  approve ? "approve" : "reject");
         return;
     }
@@ -419,43 +476,64 @@ void cmd_combat_proposal(struct cmd_run *run)
      * given whole (typed or clicked) must be this fight's. */
     if ((clicked && ref.token[0] == '\0') ||
         (ref.channel != 0 && ref.channel != req->channel_id)) {
-        cmd_fail(run, "That button is not one of this fight's proposals; "
-                 "nothing was changed.");
+        cmd_fail(run, i18n_get(lang,
+                               "That button is not one of this fight's "
+                               "proposals; nothing was changed."));
         return;
     }
     struct proposal *p = calloc(1, sizeof *p);
     if (p == NULL) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang,
+                               "the bot ran out of memory; nothing was "
+                               "changed"));
         return;
     }
-    char text[SHOWN_NAME_MAX + 256], who[SHOWN_NAME_MAX];
+    char text[SHOWN_NAME_MAX + 512], who[SHOWN_NAME_MAX];
     enum bot_err err = proposal_get(ctx->store, req->channel_id, ref.id, p);
     if (err == BOT_NOTFOUND) {
-        cmd_fail(run, "proposal %" PRId64 " is not waiting for an answer: "
-                 "it was answered, or it lapsed (see /combat proposal)",
-                 ref.id);
+        cmd_fail(run, i18n_get(lang,
+                               "proposal %lld is not waiting for an answer: "
+                               "it was answered, or it lapsed (see /combat "
+                               "proposal)"),
+                 (long long)ref.id);
     } else if (err != BOT_OK) {
         fail_store(run);
     } else if (p->guild != req->guild_id ||
                (ref.token[0] != '\0' && strcmp(p->token, ref.token) != 0)) {
-        cmd_fail(run, "That button is not one of this fight's proposals; "
-                 "nothing was changed.");
+        cmd_fail(run, i18n_get(lang,
+                               "That button is not one of this fight's "
+                               "proposals; nothing was changed."));
     } else if (proposal_delete(ctx->store, req->channel_id, p->id) !=
                BOT_OK) {
         fail_store(run);
     } else if (proposal_expired(p, run->enc, x)) {
         proposer_shown(p, who);
-        snprintf(text, sizeof text, "Proposal %" PRId64 " from %s has "
-                 "lapsed: the %s moved on since it was sent, so nothing was "
-                 "changed. It can be sent again.", p->id, who,
-                 x == PROPOSAL_EXPIRE_ROUND ? "round" : "turn");
+        if (x == PROPOSAL_EXPIRE_ROUND)
+            snprintf(text, sizeof text, i18n_get(lang,
+                                                 "Proposal %lld from %s has "
+                                                 "lapsed: the round moved on "
+                                                 "since it was sent, so "
+                                                 "nothing was changed. It can "
+                                                 "be sent again."),
+                     (long long)p->id, who);
+        else
+            snprintf(text, sizeof text, i18n_get(lang,
+                                                 "Proposal %lld from %s has "
+                                                 "lapsed: the turn moved on "
+                                                 "since it was sent, so "
+                                                 "nothing was changed. It can "
+                                                 "be sent again."),
+                     (long long)p->id, who);
         refuse_kept(run, text);
     } else if (reject != NULL) {
         char *target = msg_escape(p->target_name);
         proposer_shown(p, who);
-        msg_set_content(&run->reply->msg, "Not approved: proposal %" PRId64
-                        " from %s (`/combat %s` for %s). Nothing was "
-                        "changed.", p->id, who, p->sub,
+        msg_set_content(&run->reply->msg,
+                        i18n_get(cmd_public_lang(run),
+                                 "Not approved: proposal %lld from %s "
+                                 "(`/combat %s` for %s). Nothing was "
+                                 "changed."),
+                        (long long)p->id, who, p->sub,
                         target != NULL ? target : "a combatant");
         free(target);
         run->keep = true;
@@ -463,9 +541,12 @@ void cmd_combat_proposal(struct cmd_run *run)
     } else {
         const struct enc_combatant *t = enc_by_id_c(run->enc, p->target);
         if (t == NULL || eng_text_casecmp(t->name, p->target_name) != 0) {
-            snprintf(text, sizeof text, "Proposal %" PRId64 " was not "
-                     "applied: the combatant it was for has left the "
-                     "fight.", p->id);
+            snprintf(text, sizeof text, i18n_get(lang,
+                                                 "Proposal %lld was not "
+                                                 "applied: the combatant it "
+                                                 "was for has left the "
+                                                 "fight."),
+                     (long long)p->id);
             refuse_kept(run, text);
         } else {
             proposal_apply(run, p);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_tally.h"
 #include "msg.h"
@@ -50,10 +51,10 @@
 #define CMD_LOG_NAME_MAX 48
 
 #define ELLIPSIS "\xE2\x80\xA6"
-#define SECRET_LINE "_a change only the GM sees_"
+#define SECRET_LINE N_("_a change only the GM sees_")
 
 char *cmd_change_text(const struct store_change_rec *c, bool gm,
-                      bool *nomem)
+                      enum i18n_lang lang, bool *nomem)
 {
     const char *t = NULL;
     if (gm && c->gm_detail != NULL && c->gm_detail[0] != '\0')
@@ -64,7 +65,7 @@ char *cmd_change_text(const struct store_change_rec *c, bool gm,
     if (t != NULL)
         out = strdup(t);
     else if (c->secret && !gm)
-        out = strdup(SECRET_LINE);
+        out = strdup(i18n_get(lang, SECRET_LINE));
     else
         out = msg_escape(c->text);
     if (out == NULL)
@@ -89,6 +90,7 @@ static void when(char *buf, size_t n, int64_t at_ms, bool year)
 struct recap {
     uint64_t user;
     bool gm;
+    enum i18n_lang lang;         /* the reader's */
     int64_t mine;                /* the user's newest change, 0: none */
     char *entry[RECAP_MAX_ENTRIES]; /* newest first */
     size_t n;
@@ -107,7 +109,7 @@ static enum bot_err find_mine(void *ctx, const struct store_change_rec *c)
 }
 
 /* Keep a long change's first lines, with a note where it was cut. */
-static void entry_cut(struct sbuf *b, const char *text)
+static void entry_cut(struct sbuf *b, const char *text, enum i18n_lang lang)
 {
     size_t n = strlen(text);
     if (n <= RECAP_MAX_ENTRY) {
@@ -122,7 +124,8 @@ static void entry_cut(struct sbuf *b, const char *text)
         }
     sbuf_addn(b, text, keep);
     sbuf_add(b, keep > 0 && text[keep - 1] == '\n' ? "" : "\n");
-    sbuf_add(b, "_" ELLIPSIS " and more: /combat log has it whole_");
+    sbuf_add(b, i18n_get(lang, "_\xE2\x80\xA6 and more: /combat log has it "
+                               "whole_"));
 }
 
 static enum bot_err recap_line(void *ctx, const struct store_change_rec *c)
@@ -135,14 +138,14 @@ static enum bot_err recap_line(void *ctx, const struct store_change_rec *c)
     }
     char at[40];
     when(at, sizeof at, c->at_ms, false);
-    char *text = cmd_change_text(c, r->gm, &r->nomem);
+    char *text = cmd_change_text(c, r->gm, r->lang, &r->nomem);
     if (text == NULL)
         return BOT_OK;
     struct sbuf b;
     sbuf_init(&b, SIZE_MAX / 2);
     sbuf_addf(&b, "`v%" PRId64 "` <@%" PRIu64 "> \xC2\xB7 %s\n", c->version,
               c->by, at);
-    entry_cut(&b, text);
+    entry_cut(&b, text, r->lang);
     free(text);
     char *e = sbuf_take(&b);
     sbuf_cleanup(&b);
@@ -166,7 +169,8 @@ void cmd_combat_recap(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;
     struct store *st = run->ctx->store;
-    struct recap r = {.user = req->user_id, .gm = run->is_gm};
+    enum i18n_lang lang = req->lang;
+    struct recap r = {.user = req->user_id, .gm = run->is_gm, .lang = lang};
     char key[RECAP_KEY_MAX], *mark = NULL;
     snprintf(key, sizeof key, RECAP_KEY, req->channel_id,
              run->enc->fight_id, req->user_id);
@@ -189,9 +193,15 @@ void cmd_combat_recap(struct cmd_run *run)
     struct sbuf b;
     sbuf_init(&b, SIZE_MAX / 2);
     if (r.skipped > 0)
-        sbuf_addf(&b, "_" ELLIPSIS " %zu earlier change%s not shown here: "
-                  "`/combat log` has the whole fight._\n\n", r.skipped,
-                  r.skipped == 1 ? " is" : "s are");
+        sbuf_addf(&b, i18n_nget(lang, "_\xE2\x80\xA6 %zu earlier change is "
+                                      "not shown here: `/combat log` has the "
+                                      "whole fight._",
+                                "_\xE2\x80\xA6 %zu earlier changes are not "
+                                "shown here: `/combat log` has the whole "
+                                "fight._", r.skipped),
+                  r.skipped);
+    if (r.skipped > 0)
+        sbuf_add(&b, "\n\n");
     for (size_t i = r.n; i-- > 0;) {
         sbuf_add(&b, r.entry[i]);
         sbuf_add(&b, i > 0 ? "\n\n" : "");
@@ -199,25 +209,35 @@ void cmd_combat_recap(struct cmd_run *run)
     }
     if (err != BOT_OK || r.nomem || sbuf_error(&b) != SBUF_OK) {
         sbuf_cleanup(&b);
-        cmd_fail(run, "the fight's history could not be read; try again");
+        cmd_fail(run, i18n_get(lang, "the fight's history could not be read; "
+                                     "try again"));
         return;
     }
     if (r.n == 0)
-        sbuf_add(&b, since > 0 ? "Nothing new since your last command in "
-                 "this fight." : "Nothing has happened in this fight yet.");
+        sbuf_add(&b, since > 0 ? i18n_get(lang,
+                                          "Nothing new since your last "
+                                          "command in this fight.")
+                               : i18n_get(lang,
+                                          "Nothing has happened in this fight "
+                                          "yet."));
     /* Seen up to the live version: the next recap starts after it. */
     char value[24];
     snprintf(value, sizeof value, "%" PRId64, run->enc->version);
     if (store_kv_set(st, key, value) != BOT_OK) {
         sbuf_cleanup(&b);
-        cmd_fail(run, "the bot could not remember what you have seen; "
-                 "nothing was changed, try again");
+        cmd_fail(run, i18n_get(lang, "the bot could not remember what you "
+                                     "have seen; nothing was changed, try "
+                                     "again"));
         return;
     }
     run->keep = true;
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
-                                         since > 0 ? "Since your last command"
-                                                   : "The fight so far");
+                                         since > 0
+                                             ? i18n_get(lang,
+                                                        "Since your last "
+                                                        "command")
+                                             : i18n_get(lang,
+                                                        "The fight so far"));
     if (em != NULL)
         msg_embed_set_description(em, sbuf_str(&b));
     run->reply->ephemeral = true;
@@ -266,6 +286,7 @@ struct log_doc {
     bool gm;
     int64_t upto;                /* changes after it are left out */
     bool nomem;
+    enum i18n_lang lang;         /* job's */
 };
 
 /* The heading of one change in the log: its version, time and author. */
@@ -316,14 +337,15 @@ static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
         return BOT_OK;
     char at[40];
     when(at, sizeof at, c->at_ms, true);
-    char *text = cmd_change_text(c, d->gm, &d->nomem);
+    char *text = cmd_change_text(c, d->gm, d->lang, &d->nomem);
     char *name = c->by_name != NULL && c->by_name[0] != '\0'
                  ? msg_escape(c->by_name) : NULL;
     sbuf_addf(&d->b, "## v%" PRId64 " \xC2\xB7 %s \xC2\xB7 ", c->version, at);
     if (name != NULL)
         sbuf_add(&d->b, name);
     else
-        sbuf_addf(&d->b, "user %" PRIu64, c->by);
+        sbuf_addf(&d->b, i18n_get(d->lang, "user %llu"),
+                  (unsigned long long)c->by);
     sbuf_addf(&d->b, "\n\n%s\n\n", text != NULL ? text : "");
     free(name);
     free(text);
@@ -374,7 +396,8 @@ void cmd_log_cache_free(struct cmd_log_cache *c)
 static bool log_same(const struct cmd_log_job *a, const struct cmd_log_job *b)
 {
     return a->channel == b->channel && a->fight == b->fight &&
-           a->version == b->version && a->gm == b->gm && a->max == b->max;
+           a->version == b->version && a->gm == b->gm && a->max == b->max &&
+           a->lang == b->lang;
 }
 
 void cmd_log_cache_put(struct cmd_log_cache *c, const struct cmd_log_job *job,
@@ -404,15 +427,22 @@ void cmd_log_reply(const struct cmd_log_job *job, char *data, size_t len,
         free(f->data);
         f->data = NULL;
         msg_set_content(&reply->msg, "%s", why != NULL && why[0] != '\0'
-                        ? why : "the bot ran out of memory; nothing was "
-                        "changed");
+                        ? why : i18n_get(job->lang,
+                                         "the bot ran out of memory; nothing "
+                                         "was changed"));
         reply->is_error = true;
         reply->ephemeral = true;
         return;
     }
-    msg_set_content(&reply->msg, "The fight so far, as %s: `%s`", job->gm
-                    ? "the GM sees it (hidden numbers included)"
-                    : "everyone sees it", name);
+    if (job->gm)
+        msg_set_content(&reply->msg, i18n_get(job->lang,
+                                              "The fight so far, as the GM "
+                                              "sees it (hidden numbers "
+                                              "included): `%s`"), name);
+    else
+        msg_set_content(&reply->msg, i18n_get(job->lang,
+                                              "The fight so far, as everyone "
+                                              "sees it: `%s`"), name);
     reply->ephemeral = job->gm;
 }
 
@@ -429,28 +459,47 @@ enum bot_err cmd_log_write(struct store *st, const struct cmd_log_job *job,
                           .room = max > top ? max - top : 0};
     enum bot_err err = store_change_list(st, job->channel, 0, true, SIZE_MAX,
                                          NULL, log_fit_line, &fit);
+    enum i18n_lang lang = job->lang;
     if (err != BOT_OK) {
-        snprintf(why, whylen, "the fight's log could not be written; try "
-                 "again");
+        snprintf(why, whylen, "%s", i18n_get(lang,
+                                             "the fight's log could not be "
+                                             "written; try again"));
         return err;
     }
     if (fit.cut > 0 && fit.used == 0)
         err = BOT_LIMIT;     /* not even the newest change fits: refused */
-    struct log_doc d = {.gm = job->gm, .upto = job->version};
+    struct log_doc d = {.gm = job->gm, .upto = job->version, .lang = lang};
     sbuf_init(&d.b, max);
-    char *title = msg_escape(job->name[0] != '\0' ? job->name : "A fight");
+    char *title = msg_escape(job->name[0] != '\0'
+                                 ? job->name : i18n_get(lang,
+                                                        "A fight"));
     char now[40];
     when(now, sizeof now, job->now_ms, true);
-    sbuf_addf(&d.b, "# %s\n\nSystem: %s \xC2\xB7 version %" PRId64
-              " \xC2\xB7 written %s%s\n\n", title != NULL ? title : "",
-              job->ruleset, job->version, now,
-              job->gm ? " \xC2\xB7 **the GM's copy, with hidden numbers**"
-                      : "");
+    /* the version as long long: a catalog's key cannot hold PRId64 */
+    if (job->gm)
+        sbuf_addf(&d.b, i18n_get(lang, "# %s\n\nSystem: %s \xC2\xB7 version "
+                                       "%lld \xC2\xB7 written %s \xC2\xB7 "
+                                       "**the GM's copy, with hidden "
+                                       "numbers**"),
+                  title != NULL ? title : "", job->ruleset,
+                  (long long)job->version, now);
+    else
+        sbuf_addf(&d.b, i18n_get(lang, "# %s\n\nSystem: %s \xC2\xB7 version "
+                                       "%lld \xC2\xB7 written %s"),
+                  title != NULL ? title : "", job->ruleset,
+                  (long long)job->version, now);
+    sbuf_add(&d.b, "\n\n");
     free(title);
     if (fit.cut > 0)
-        sbuf_addf(&d.b, "_The %zu oldest changes (up to v%" PRId64 ") are "
-                  "left out: a log holds at most %u KB._\n\n",
-                  fit.left_out, fit.cut, (unsigned)(max / 1024));
+        sbuf_addf(&d.b, i18n_nget(lang, "_The %zu oldest change (up to v%lld) "
+                                        "is left out: a log holds at most %u "
+                                        "KB._",
+                                  "_The %zu oldest changes (up to v%lld) are "
+                                  "left out: a log holds at most %u "
+                                  "KB._", fit.left_out),
+                  fit.left_out, (long long)fit.cut, (unsigned)(max / 1024));
+    if (fit.cut > 0)
+        sbuf_add(&d.b, "\n\n");
     if (err == BOT_OK)
         err = store_change_list(st, job->channel, fit.cut, false, SIZE_MAX,
                                 NULL, log_line, &d);
@@ -458,23 +507,28 @@ enum bot_err cmd_log_write(struct store *st, const struct cmd_log_job *job,
         sbuf_add(&d.b, job->tally);
     if (err == BOT_LIMIT || sbuf_error(&d.b) == SBUF_TRUNCATED) {
         sbuf_cleanup(&d.b);
-        snprintf(why, whylen, "the fight's log is over %.1f MiB, more than "
-                 "Discord takes as one file in this server; /combat history "
-                 "shows it in parts", (double)max / (1024 * 1024));
+        snprintf(why, whylen, i18n_get(lang,
+                                       "the fight's log is over %.1f MiB, "
+                                       "more than Discord takes as one file "
+                                       "in this server; /combat history shows "
+                                       "it in parts"),
+                 (double)max / (1024 * 1024));
         return BOT_LIMIT;
     }
     if (err != BOT_OK || d.nomem || sbuf_error(&d.b) != SBUF_OK) {
         sbuf_cleanup(&d.b);
-        snprintf(why, whylen, "the fight's log could not be written; try "
-                 "again");
+        snprintf(why, whylen, "%s", i18n_get(lang,
+                                             "the fight's log could not be "
+                                             "written; try again"));
         return err != BOT_OK ? err : BOT_NOMEM;
     }
     *len = d.b.len;
     *data = sbuf_take(&d.b);
     sbuf_cleanup(&d.b);
     if (*data == NULL) {
-        snprintf(why, whylen, "the bot ran out of memory; nothing was "
-                 "changed");
+        snprintf(why, whylen, "%s", i18n_get(lang,
+                                             "the bot ran out of memory; "
+                                             "nothing was changed"));
         return BOT_NOMEM;
     }
     return BOT_OK;
@@ -492,7 +546,7 @@ static bool log_tally(struct cmd_run *run, struct cmd_log_job *job)
 {
     struct sbuf b;
     sbuf_init(&b, CMD_TALLY_LOG_ROOM);
-    bool ok = cmd_tally_log(run->enc, job->gm, &b) &&
+    bool ok = cmd_tally_log(run->enc, job->gm, job->lang, &b) &&
               sbuf_error(&b) == SBUF_OK;
     job->tally = ok ? sbuf_take(&b) : NULL;
     sbuf_cleanup(&b);
@@ -506,8 +560,10 @@ void cmd_combat_log(struct cmd_run *run)
     if (!cmd_opt_bool(run, "gm", false, &gm))
         return;
     if (gm && !run->is_gm) {
-        cmd_fail(run, "only the GM may have the log with hidden numbers "
-                 "(gm:true); without it you get everyone's log");
+        cmd_fail(run, i18n_get(run->req->lang,
+                               "only the GM may have the log with hidden "
+                               "numbers (gm:true); without it you get "
+                               "everyone's log"));
         return;
     }
     int64_t lim = run->req->attach_limit;
@@ -518,7 +574,9 @@ void cmd_combat_log(struct cmd_run *run)
     struct cmd_log_job job = {.channel = run->req->channel_id,
                               .fight = e->fight_id, .version = e->version,
                               .gm = gm, .max = max,
-                              .now_ms = run->req->now_ms};
+                              .now_ms = run->req->now_ms,
+                              .lang = gm ? run->req->lang
+                                         : cmd_public_lang(run)};
     snprintf(job.name, sizeof job.name, "%s", e->name);
     snprintf(job.ruleset, sizeof job.ruleset, "%s", e->ruleset);
     const struct cmd_log_cache *kept = run->ctx->log_cache;
@@ -530,7 +588,9 @@ void cmd_combat_log(struct cmd_run *run)
         return;
     }
     if (!log_tally(run, &job)) {
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(run->req->lang,
+                               "the bot ran out of memory; nothing was "
+                               "changed"));
         return;
     }
     if (run->ctx->log_later) {   /* the front end has it written */

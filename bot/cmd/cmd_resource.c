@@ -45,6 +45,7 @@ static enum enc_reset reset_of(const char *s)
 
 void cmd_combat_resource(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     struct enc_combatant *who = cmd_combatant_to_change(run, "name");
     if (who == NULL)
         return;
@@ -53,7 +54,8 @@ void cmd_combat_resource(struct cmd_run *run)
     if (action == NULL)
         action = "spend";
     if (name == NULL && eng_text_casecmp(action, "add") == 0) {
-        cmd_fail(run, "resource: what to call the new one");
+        cmd_fail(run, i18n_get(lang,
+                               "resource: what to call the new one"));
         return;
     }
     if (name == NULL) {
@@ -72,14 +74,18 @@ void cmd_combat_resource(struct cmd_run *run)
     if (eng_text_casecmp(action, "add") == 0) {
         int32_t recharge = recharge_of(cmd_req_opt(run->req, "recharge"));
         if (recharge < 0) {
-            cmd_fail(run, "recharge: should be like 5-6 (the lowest d6 "
-                     "face that recharges it, then -6)");
+            cmd_fail(run, i18n_get(lang,
+                                   "recharge: should be like 5-6 (the lowest "
+                                   "d6 face that recharges it, then -6)"));
             return;
         }
         if (max == 0) {
-            cmd_fail(run, "max: how many it holds, 1 to %d\nTry: `/combat "
-                     "resource name:\"%s\" resource:\"%s\" action:add max:3 "
-                     "reset:turn`", ENC_MAX_RES_VALUE, who->name, name);
+            cmd_fail(run, i18n_get(lang,
+                                   "max: how many it holds, 1 to %d\nTry: "
+                                   "`/combat resource name:\"%s\" "
+                                   "resource:\"%s\" action:add max:3 "
+                                   "reset:turn`"),
+                     ENC_MAX_RES_VALUE, who->name, name);
             return;
         }
         err = enc_res_add(&c, who, name, (int32_t)max,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_tally.h"
 #include "cmd_turn_button.h"
@@ -387,7 +388,8 @@ static void clock_mark(struct cmd_run *run)
 
 bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
                      const struct rs_system *rs, const struct enc_result *res,
-                     enum cmd_source src, struct sbuf *line)
+                     enum cmd_source src, struct sbuf *line,
+                     enum i18n_lang lang)
 {
     for (int i = res->nev - 1; i >= 0; i--) {
         if (res->ev[i].kind != ENC_EV_TURN)
@@ -408,7 +410,7 @@ bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
         /* Discord draws it as V2, the Attack button beside the notice
          * (render_notice.h) */
         int nb = reply->msg.nbuttons;
-        cmd_turn_attack_button(&reply->msg, e, rs, c);
+        cmd_turn_attack_button(&reply->msg, e, rs, c, lang);
         reply->msg.notice = true;
         reply->msg.notice_button = reply->msg.nbuttons > nb ? nb : -1;
         return true;
@@ -450,14 +452,17 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
     struct sbuf line;
+    /* The table's language, read once and only where Discord shows it. */
+    enum i18n_lang pub = run->req->source == CMD_SRC_DISCORD
+                             ? cmd_public_lang(run) : run->req->lang;
     sbuf_init(&line, SIZE_MAX / 2);
     if (cmd_turn_notice(reply, e, run->rs, run->res, run->req->source,
-                        &line))
+                        &line, pub))
         msg_set_content(&reply->msg, "%s", sbuf_str(&line));
     sbuf_cleanup(&line);
     /* Discord keeps one live tracker message per fight. */
     if (run->req->source == CMD_SRC_DISCORD) {
-        reply->tracker = cmd_tracker_msg(e, run->rs, run->req->now_ms);
+        reply->tracker = cmd_tracker_msg(e, run->rs, run->req->now_ms, pub);
         reply->tracker_mode = e->status == ENC_ST_SETUP ? CMD_TRACKER_EDIT
                               : e->status == ENC_ST_ENDED ? CMD_TRACKER_FINAL
                                                           : CMD_TRACKER_POST;

@@ -144,13 +144,15 @@ const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
 /* The latest turn started among res's events, when it is a player's, is
  * current, and the fight's notices are on: its owner into
  * reply->turn_user, and for Discord (src) a mention in reply->msg, the
- * turn's Attack button, and "<@id>, it is your turn: ..." added to line;
- * true when the line was written. Both /combat next (cmd_finish) and a
- * turn the clock starts (cmd_clock.c) announce it so. */
+ * turn's Attack button (labelled in lang, the table's), and "<@id>, it is
+ * your turn: ..." added to line; true when the line was written. Both
+ * /combat next (cmd_finish) and a turn the clock starts (cmd_clock.c)
+ * announce it so. */
 struct sbuf;
 bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
                      const struct rs_system *rs, const struct enc_result *res,
-                     enum cmd_source src, struct sbuf *line);
+                     enum cmd_source src, struct sbuf *line,
+                     enum i18n_lang lang);
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
@@ -215,14 +217,16 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
  * public tracker as a Components V2 container, a row's Attack button
  * where one applies, the running turn's row a Spend button when it has
  * resources (enc_res.h), and the controls that fit the fight's state, each
- * carrying e->version. Rows that do not fit Discord's limits fold into
+ * carrying e->version, its words in lang (the table's: the tracker is
+ * public). Rows that do not fit Discord's limits fold into
  * "+N more: /combat status".
  * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
 #define CMD_TRACKER_MORE "/combat status"
-#define CMD_TRACKER_ATTACK_LABEL "Attack"
-#define CMD_TRACKER_SPEND_LABEL "Spend"
+#define CMD_TRACKER_ATTACK_LABEL N_("Attack")
+#define CMD_TRACKER_SPEND_LABEL N_("Spend")
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs, int64_t now_ms);
+                            const struct rs_system *rs, int64_t now_ms,
+                            enum i18n_lang lang);
 
 /* The fight ends: forget what /combat recap remembered of it
  * (cmd_recap.c), in the ending's transaction. */
@@ -230,12 +234,12 @@ enum bot_err cmd_recap_forget(struct cmd_run *run);
 
 /* What change c showed a viewer (cmd_recap.c): the GM's text, the public
  * one, or for a line without either, its summary escaped ("a change only
- * the GM sees" when that is the GM's alone). The one choice recap, log and
- * the shared page (cmd_share.c) make. A new string, or NULL with *nomem
- * set. */
+ * the GM sees", in lang, when that is the GM's alone). The one choice
+ * recap, log and the shared page (cmd_share.c) make. A new string, or NULL
+ * with *nomem set. */
 struct store_change_rec;
 char *cmd_change_text(const struct store_change_rec *c, bool gm,
-                      bool *nomem);
+                      enum i18n_lang lang, bool *nomem);
 
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */

@@ -63,7 +63,7 @@ static enum bot_err take_change(void *ctx, const struct store_change_rec *c)
     struct changes *k = ctx;
     if (k->v->nchanges == CMD_SHARE_CHANGES)
         return BOT_OK;
-    char *t = cmd_change_text(c, false, &k->nomem);
+    char *t = cmd_change_text(c, false, I18N_EN, &k->nomem);
     if (t != NULL)
         k->v->change[k->v->nchanges++] = t;
     return BOT_OK;
@@ -170,45 +170,51 @@ void cmd_combat_share(struct cmd_run *run)
     if (!cmd_opt_bool(run, "revoke", false, &revoke))
         return;
     run->reply->ephemeral = true;
+    enum i18n_lang lang = run->req->lang;
     enum bot_err err = channel_row(s, channel, token, &fight);
     if (err != BOT_OK && err != BOT_NOTFOUND) {
-        cmd_fail(run, "the bot could not read the fight's link; try again");
+        cmd_fail(run, i18n_get(lang, "the bot could not read the fight's "
+                                     "link; try again"));
         return;
     }
     bool have = err == BOT_OK && fight == run->enc->fight_id;
     if (revoke) {
         if (err == BOT_OK && cmd_share_forget(s, channel) != BOT_OK) {
-            cmd_fail(run, "the link could not be revoked; try again");
+            cmd_fail(run, i18n_get(lang, "the link could not be revoked; try "
+                                         "again"));
             return;
         }
         run->keep = true;
         msg_set_content(&run->reply->msg, "%s", have
-                        ? "The link is revoked: open pages now say the "
-                          "fight is no longer shared. `/combat share` makes "
-                          "a new one."
-                        : "This fight had no link to revoke.");
+                        ? i18n_get(lang, "The link is revoked: open pages now "
+                                         "say the fight is no longer shared. "
+                                         "`/combat share` makes a new one.")
+                        : i18n_get(lang, "This fight had no link to revoke."));
         return;
     }
     if (base == NULL || base[0] == '\0') {
-        cmd_fail(run, "the web page is off on this fray: its operator "
-                 "turns it on with [web] listen and public_url "
-                 "(docs/web.md)");
+        cmd_fail(run, i18n_get(lang, "the web page is off on this fray: its "
+                                     "operator turns it on with [web] listen "
+                                     "and public_url (docs/web.md)"));
         return;
     }
     if (!have) {
         if ((err == BOT_OK && cmd_share_forget(s, channel) != BOT_OK) ||
             share_new(s, channel, run->enc->fight_id, token) != BOT_OK) {
-            cmd_fail(run, "the link could not be made; try again");
+            cmd_fail(run, i18n_get(lang, "the link could not be made; try "
+                                         "again"));
             return;
         }
         run->keep = true;
     }
     size_t n = strlen(base);
     msg_set_content(&run->reply->msg,
-                    "Anyone with this link can watch the fight, read-only, "
-                    "as the players see it (hidden combatants stay "
-                    "unseen):\n%.*s/s/%s\nIt stops working when the fight "
-                    "ends; `/combat share revoke:true` ends it now.",
+                    i18n_get(lang, "Anyone with this link can watch the "
+                                   "fight, read-only, as the players see it "
+                                   "(hidden combatants stay "
+                                   "unseen):\n%.*s/s/%s\nIt stops working "
+                                   "when the fight ends; `/combat share "
+                                   "revoke:true` ends it now."),
                     (int)(n > 0 && base[n - 1] == '/' ? n - 1 : n), base,
                     token);
 }

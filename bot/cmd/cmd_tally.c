@@ -170,12 +170,11 @@ static void arg(struct line *l, struct rs_say_arg a)
         l->args[l->nargs++] = a;
 }
 
-/* "{} hit" / "{} hits": a count and its noun. */
-static void count(struct line *l, int64_t n, const char *one,
-                  const char *many)
+/* "{} hit" / "{} hits": a count and its noun, the template in the
+ * count's plural form (i18n_nget()). */
+static void count(struct line *l, int64_t n, const char *tmpl)
 {
-    put(l, "{} ");
-    put(l, n == 1 ? one : many);
+    put(l, tmpl);
     arg(l, RS_A_NUM(n));
 }
 
@@ -206,7 +205,7 @@ static void breakdown(struct line *l, const struct encounter *e,
 }
 
 static void say_line(struct rs_call *c, const struct enc_combatant *x,
-                     bool pbp)
+                     bool pbp, enum i18n_lang lang)
 {
     const struct encounter *e = c->e;
     bool attacked = x->hits != 0 || x->misses != 0;
@@ -215,31 +214,40 @@ static void say_line(struct rs_call *c, const struct enc_combatant *x,
     if (!damage && !attacked && x->turns == 0 && !waited)
         return;
     struct line l = {.len = 0};
-    put(&l, "{}: ");
+    put(&l, i18n_get(lang, "{}: dealt {} damage, took {}"));
     arg(&l, RS_A_WHO(x));
-    put(&l, "dealt {} damage, took {}");
     /* damage to a hidden combatant is the GM's to read, in any sum */
     arg(&l, RS_A_SECRET(x->dealt, x->dealt_unseen > 0));
     arg(&l, RS_A_NUM(x->taken));
     breakdown(&l, e, x);
     if (attacked) {
         put(&l, "; ");
-        count(&l, x->hits, "hit", "hits");
+        count(&l, x->hits, i18n_nget(lang, "{} hit",
+                                     "{} hits",
+                                     (unsigned long)x->hits));
         if (x->crits > 0) {
             put(&l, " (");
-            count(&l, x->crits, "critical", "criticals");
+            count(&l, x->crits, i18n_nget(lang,
+                                          "{} critical",
+                                          "{} criticals",
+                                          (unsigned long)x->crits));
             put(&l, ")");
         }
         put(&l, ", ");
-        count(&l, x->misses, "miss", "misses");
+        count(&l, x->misses, i18n_nget(lang,
+                                       "{} miss",
+                                       "{} misses",
+                                       (unsigned long)x->misses));
     }
     put(&l, "; ");
-    count(&l, x->turns, "turn", "turns");
+    count(&l, x->turns, i18n_nget(lang, "{} turn",
+                                  "{} turns",
+                                  (unsigned long)x->turns));
     char avg[32], most[32];
     if (waited) {
         dur_format_rough(x->wait_ms / x->waits, avg, sizeof avg);
         dur_format_rough(x->wait_max_ms, most, sizeof most);
-        put(&l, ", waited {} on average, {} at most");
+        put(&l, i18n_get(lang, ", waited {} on average, {} at most"));
         arg(&l, RS_A_TEXT(avg));
         arg(&l, RS_A_TEXT(most));
     }
@@ -247,25 +255,33 @@ static void say_line(struct rs_call *c, const struct enc_combatant *x,
     rs_say_args(c, x, l.fmt, l.args, l.nargs);
 }
 
-void cmd_tally_say(struct rs_call *c)
+void cmd_tally_say(struct rs_call *c, enum i18n_lang lang)
 {
     const struct encounter *e = c->e;
     if (e->round > 0)
-        RS_SAY(c, NULL, "It lasted {} round{}.", RS_A_NUM(e->round),
-               RS_A_TEXT(e->round == 1 ? "" : "s"));
+        RS_SAY(c, NULL, i18n_nget(lang, "It lasted {} round.",
+                                  "It lasted {} rounds.",
+                                  (unsigned long)e->round),
+               RS_A_NUM(e->round));
     for (int i = 0; i < e->ncs; i++) {
         const struct enc_combatant *x = &e->cs[i];
-        if (x->falls > 0 || (x->flags & (ENC_CF_DOWN | ENC_CF_DEAD)))
-            RS_SAY(c, x, "{} fell{}.", RS_A_WHO(x),
-                   RS_A_TEXT((x->flags & ENC_CF_DEAD) ? " and died"
-                             : x->falls > 1 ? " more than once" : ""));
+        if (!(x->falls > 0 || (x->flags & (ENC_CF_DOWN | ENC_CF_DEAD))))
+            continue;
+        if (x->flags & ENC_CF_DEAD)
+            RS_SAY(c, x, i18n_get(lang, "{} fell and died."), RS_A_WHO(x));
+        else if (x->falls > 1)
+            RS_SAY(c, x, i18n_get(lang, "{} fell more than once."),
+                   RS_A_WHO(x));
+        else
+            RS_SAY(c, x, i18n_get(lang, "{} fell."), RS_A_WHO(x));
     }
     bool pbp = play_by_post(e);
     for (int i = 0; i < e->ncs; i++)
-        say_line(c, &e->cs[i], pbp);
+        say_line(c, &e->cs[i], pbp, lang);
 }
 
-bool cmd_tally_log(struct encounter *e, bool gm, struct sbuf *out)
+bool cmd_tally_log(struct encounter *e, bool gm, enum i18n_lang lang,
+                   struct sbuf *out)
 {
     /* A result is too big for the stack (ENC_MAX_EVENTS events). */
     struct enc_result *res = malloc(sizeof *res);
@@ -275,11 +291,13 @@ bool cmd_tally_log(struct encounter *e, bool gm, struct sbuf *out)
     memset(&d, 0, sizeof d);
     enc_result_init(res);
     struct rs_call c = {.e = e, .r = res, .d = &d, .is_gm = gm};
-    cmd_tally_say(&c);
+    cmd_tally_say(&c, lang);
     bool ok = !res->nomem;
     if (ok) {
-        sbuf_add(out, e->status == ENC_ST_ENDED ? "## The numbers\n\n"
-                                                : "## The numbers so far\n\n");
+        sbuf_add(out, e->status == ENC_ST_ENDED
+                          ? i18n_get(lang, "## The numbers")
+                          : i18n_get(lang, "## The numbers so far"));
+        sbuf_add(out, "\n\n");
         render_events_text(out, e, res, gm);
         sbuf_add(out, "\n");
     }

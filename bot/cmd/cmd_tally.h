@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "enc.h"
+#include "i18n.h"
 #include "rs.h"
 
 struct sbuf;
@@ -41,8 +42,9 @@ void cmd_tally_wait(struct encounter *e, const struct enc_wait *w0,
 
 /* The fight's numbers as sentences in c's result: how long it lasted, who
  * fell, and one line per combatant with anything to say, a hidden one's
- * for the GM only. The end's summary and /combat log both say them. */
-void cmd_tally_say(struct rs_call *c);
+ * for the GM only, in lang. The end's summary (the table's language) and
+ * /combat log (its file's) both say them. */
+void cmd_tally_say(struct rs_call *c, enum i18n_lang lang);
 
 /* Room /combat log keeps for its numbers when it fits the history in a
  * file: a heading and a line per combatant (a name of at most
@@ -52,6 +54,7 @@ void cmd_tally_say(struct rs_call *c);
 /* /combat log's last section: a heading and cmd_tally_say's sentences as
  * markdown, as a viewer sees them (gm: hidden numbers too), appended to
  * out. Returns false when memory ran out. */
-bool cmd_tally_log(struct encounter *e, bool gm, struct sbuf *out);
+bool cmd_tally_log(struct encounter *e, bool gm, enum i18n_lang lang,
+                   struct sbuf *out);
 
 #endif

@@ -33,12 +33,14 @@ static void add_button(struct msg *m, const char *label, const char *sub,
 /* Alternating rulesets, when the acting side must choose: who of it may
  * go (not down, not yet acted this round or phase). Hidden combatants stay
  * out of this public menu (the GM can type /combat pick). */
-static void add_pick_menu(struct msg *m, const struct encounter *e)
+static void add_pick_menu(struct msg *m, const struct encounter *e,
+                          enum i18n_lang lang)
 {
     char id[CUSTOM_ID_MAX + 1];
     if (!custom_id_make(id, sizeof id, "combat", "pick",
                                     e->fight_id, e->version, "name", NULL) ||
-        !msg_set_select(m, id, "Who acts next?"))
+        !msg_set_select(m, id, i18n_get(lang,
+                                        "Who acts next?")))
         return;
     for (int i = 0; i < e->ncs && m->select.noptions < MSG_MAX_SELECT; i++) {
         const struct enc_combatant *c = &e->cs[i];
@@ -63,7 +65,7 @@ static bool foes(const struct enc_combatant *a, const struct enc_combatant *b)
  * name:<it>, whose answer is a private list of them (cmd_picker.h).
  * Hidden combatants never get one: its id would carry the name. */
 static void add_row_buttons(struct msg *m, const struct encounter *e,
-                            const struct rs_system *rs)
+                            const struct rs_system *rs, enum i18n_lang lang)
 {
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
     if (m->v2 == NULL || cur == NULL || rs == NULL)
@@ -78,8 +80,8 @@ static void add_row_buttons(struct msg *m, const struct encounter *e,
         if (c != NULL && c == cur && !c->hidden && c->nres > 0 &&
             custom_id_make(id, sizeof id, "combat", "resource", e->fight_id,
                            e->version, "name", c->name))
-            msg_v2_set_accessory(p, CMD_TRACKER_SPEND_LABEL, id,
-                                 MSG_BTN_SECONDARY);
+            msg_v2_set_accessory(p, i18n_get(lang, CMD_TRACKER_SPEND_LABEL),
+                                 id, MSG_BTN_SECONDARY);
         if (c == NULL || c == cur || c->hidden || rs->ops->attack == NULL ||
             (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) || !foes(cur, c))
             continue;
@@ -87,13 +89,14 @@ static void add_row_buttons(struct msg *m, const struct encounter *e,
          * /attack target: still reaches it */
         if (custom_id_make(id, sizeof id, "attack", NULL, e->fight_id,
                            e->version, "target", c->name))
-            msg_v2_set_accessory(p, CMD_TRACKER_ATTACK_LABEL, id,
-                                 MSG_BTN_SECONDARY);
+            msg_v2_set_accessory(p, i18n_get(lang, CMD_TRACKER_ATTACK_LABEL),
+                                 id, MSG_BTN_SECONDARY);
     }
 }
 
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs, int64_t now_ms)
+                            const struct rs_system *rs, int64_t now_ms,
+                            enum i18n_lang lang)
 {
     struct msg *m = malloc(sizeof *m);
     if (m == NULL)
@@ -102,20 +105,23 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
     render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE);
     if (e->status != ENC_ST_RUNNING)
         return m;
-    add_row_buttons(m, e, rs);
+    add_row_buttons(m, e, rs, lang);
     bool alternating = rs != NULL && (rs->flags & RS_F_ALTERNATING);
     if (e->current != 0) {
-        add_button(m, "End turn", "next", e, MSG_BTN_PRIMARY);
+        add_button(m, i18n_get(lang, "End turn"), "next", e, MSG_BTN_PRIMARY);
     } else if (alternating && e->acting_side >= 0 &&
                e->acting_side < e->nsides) {
-        add_pick_menu(m, e);
+        add_pick_menu(m, e, lang);
         if (rs->ops->pass != NULL)
-            add_button(m, "Pass", "pass", e, MSG_BTN_SECONDARY);
+            add_button(m, i18n_get(lang, "Pass"), "pass", e,
+                       MSG_BTN_SECONDARY);
         if (m->select.noptions == 0)     /* nobody of that side can go */
-            add_button(m, "Move on", "next", e, MSG_BTN_PRIMARY);
+            add_button(m, i18n_get(lang, "Move on"), "next", e,
+                       MSG_BTN_PRIMARY);
     } else {
-        add_button(m, "Next round", "next", e, MSG_BTN_PRIMARY);
+        add_button(m, i18n_get(lang, "Next round"), "next", e,
+                   MSG_BTN_PRIMARY);
     }
-    add_button(m, "Undo (GM)", "undo", e, MSG_BTN_DANGER);
+    add_button(m, i18n_get(lang, "Undo (GM)"), "undo", e, MSG_BTN_DANGER);
     return m;
 }

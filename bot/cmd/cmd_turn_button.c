@@ -7,7 +7,8 @@
 
 void cmd_turn_attack_button(struct msg *m, const struct encounter *e,
                             const struct rs_system *rs,
-                            const struct enc_combatant *c)
+                            const struct enc_combatant *c,
+                            enum i18n_lang lang)
 {
     const char *names[] = {"attacker"}, *values[] = {c->name};
     char id[CUSTOM_ID_MAX + 1];
@@ -15,5 +16,6 @@ void cmd_turn_attack_button(struct msg *m, const struct encounter *e,
         !custom_id_make_picker(id, sizeof id, "attack", NULL, e->fight_id,
                                "target", names, values, 1))
         return;
-    msg_add_button(m, "Attack", id, MSG_BTN_PRIMARY);
+    msg_add_button(m, i18n_get(lang, "Attack"), id,
+                   MSG_BTN_PRIMARY);
 }

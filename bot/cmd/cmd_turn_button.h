@@ -10,17 +10,19 @@
 #define CMD_TURN_BUTTON_H
 
 #include "enc.h"
+#include "i18n.h"
 #include "msg.h"
 #include "rs.h"
 
 /* Add to m, the turn notice of c in fight e played under rs, an Attack
- * button: a picker's id for /attack attacker:<c> (custom_id.h), whose
- * click answers whoever clicks with c's target picker, if the command's
- * permission rules let them act for c. None for a system without
- * /attack, a hidden c (the notice is public: no hidden name in its ids),
- * or a name too long for the id. */
+ * button (its label in lang, the notice's): a picker's id for /attack
+ * attacker:<c> (custom_id.h), whose click answers whoever clicks with c's
+ * target picker, if the command's permission rules let them act for c.
+ * None for a system without /attack, a hidden c (the notice is public: no
+ * hidden name in its ids), or a name too long for the id. */
 void cmd_turn_attack_button(struct msg *m, const struct encounter *e,
                             const struct rs_system *rs,
-                            const struct enc_combatant *c);
+                            const struct enc_combatant *c,
+                            enum i18n_lang lang);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "cmd_tally.h"
 #include "custom_id.h"
@@ -20,12 +21,14 @@
 
 static bool require_running(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (run->enc->status == ENC_ST_RUNNING)
         return true;
     if (run->enc->status == ENC_ST_SETUP)
-        cmd_fail(run, "the fight has not begun yet\nTry: `/combat begin`");
+        cmd_fail(run, i18n_get(lang, "the fight has not begun "
+                                               "yet\nTry: `/combat begin`"));
     else
-        cmd_fail(run, "this fight is over");
+        cmd_fail(run, i18n_get(lang, "this fight is over"));
     return false;
 }
 
@@ -44,46 +47,54 @@ static bool call_op(struct cmd_run *run,
 
 void cmd_combat_begin(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (run->enc->status != ENC_ST_SETUP) {
         cmd_fail(run, run->enc->status == ENC_ST_RUNNING
-                          ? "the fight has already begun"
-                          : "this fight is over");
+                          ? i18n_get(lang, "the fight has already "
+                                                     "begun")
+                          : i18n_get(lang, "this fight is over"));
         return;
     }
     if (run->enc->ncs == 0) {
-        cmd_fail(run, "there is nobody to fight yet\nTry: `/combat add "
-                 "name:Goblin count:3`");
+        cmd_fail(run, i18n_get(lang, "there is nobody to fight "
+                                               "yet\nTry: `/combat add "
+                                               "name:Goblin count:3`"));
         return;
     }
     if (!call_op(run, run->rs->ops->begin))
         return;
-    cmd_finish(run, "Roll for initiative!", true);
+    cmd_finish(run, i18n_get(cmd_public_lang(run), "Roll for initiative!"),
+               true);
 }
 
 void cmd_combat_next(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (!require_running(run))
         return;
     const struct enc_combatant *cur = enc_current(run->enc);
     if (cur != NULL && !cmd_may_act(run, cur))
         return;
     if (cur == NULL && !run->is_gm) {
-        cmd_fail(run, "nobody's turn is running; only the GM may move the "
-                 "fight on");
+        cmd_fail(run, i18n_get(lang, "nobody's turn is running; "
+                                               "only the GM may move the "
+                                               "fight on"));
         return;
     }
     if (!call_op(run, run->rs->ops->next))
         return;
-    cmd_finish(run, "Next turn", true);
+    cmd_finish(run, i18n_get(cmd_public_lang(run), "Next turn"), true);
 }
 
 void cmd_combat_pick(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (!require_running(run))
         return;
     if (run->rs->ops->pick == NULL) {
-        cmd_fail(run, "the %s system has a fixed turn order; use /combat "
-                 "next", run->rs->id);
+        cmd_fail(run, i18n_get(lang, "the %s system has a fixed "
+                                               "turn order; use /combat "
+                                               "next"), run->rs->id);
         return;
     }
     struct enc_combatant *who = cmd_combatant(run, "name");
@@ -96,21 +107,23 @@ void cmd_combat_pick(struct cmd_run *run)
         cmd_fail_diag(run, &run->diag);
         return;
     }
-    cmd_finish(run, "Pick", true);
+    cmd_finish(run, i18n_get(cmd_public_lang(run), "Pick"), true);
 }
 
 void cmd_combat_pass(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     if (!require_running(run))
         return;
     if (run->rs->ops->pass == NULL) {
-        cmd_fail(run, "sides do not pass in the %s system; use /combat next",
-                 run->rs->id);
+        cmd_fail(run, i18n_get(lang, "sides do not pass in the %s "
+                                               "system; use /combat "
+                                               "next"), run->rs->id);
         return;
     }
     if (!call_op(run, run->rs->ops->pass))
         return;
-    cmd_finish(run, "Pass", true);
+    cmd_finish(run, i18n_get(cmd_public_lang(run), "Pass"), true);
 }
 
 void cmd_combat_status(struct cmd_run *run)
@@ -152,6 +165,7 @@ static enum bot_err take_first(void *ctx, const struct store_change_rec *r)
  * /combat reopen. */
 static void step_back(struct cmd_run *run, bool reopen)
 {
+    enum i18n_lang lang = run->req->lang;
     struct encounter *e = run->enc;
     char *doc = NULL;
     int64_t found = 0;
@@ -167,20 +181,26 @@ static void step_back(struct cmd_run *run, bool reopen)
         hist.folded_to > 0 && (err == BOT_NOTFOUND || found < hist.folded_to)) {
         free(doc);
         if (err == BOT_NOTFOUND)
-            cmd_fail(run, "there is nothing more to undo: undo reaches the "
-                     "last %d changes, and this fight's changes up to "
-                     "version %lld were folded into a summary (see /combat "
-                     "history)", ENC_UNDO_DEPTH, (long long)hist.folded_to);
+            cmd_fail(run, i18n_get(lang,
+                                   "there is nothing more to undo: undo "
+                                   "reaches the last %d changes, and this "
+                                   "fight's changes up to version %lld were "
+                                   "folded into a summary (see /combat "
+                                   "history)"),
+                     ENC_UNDO_DEPTH, (long long)hist.folded_to);
         else
-            cmd_fail(run, "undo cannot go further back: this fight's "
-                     "changes up to version %lld were folded into a summary "
-                     "to keep its history within its bound (see /combat "
-                     "history)", (long long)hist.folded_to);
+            cmd_fail(run, i18n_get(lang,
+                                   "undo cannot go further back: this fight's "
+                                   "changes up to version %lld were folded "
+                                   "into a summary to keep its history within "
+                                   "its bound (see /combat history)"),
+                     (long long)hist.folded_to);
         return;
     }
     if (err == BOT_NOTFOUND) {
-        cmd_fail(run, "there is nothing to undo (the last %d changes can "
-                 "be undone)", ENC_UNDO_DEPTH);
+        cmd_fail(run, i18n_get(lang,
+                               "there is nothing to undo (the last %d changes "
+                               "can be undone)"), ENC_UNDO_DEPTH);
         return;
     }
     struct encounter *old = NULL;
@@ -189,9 +209,13 @@ static void step_back(struct cmd_run *run, bool reopen)
         err = enc_json_load(doc, &old, why, sizeof why);
     free(doc);
     if (err != BOT_OK) {
-        cmd_fail(run, "%s; nothing was changed", err == BOT_NOMEM
-                 ? "the bot ran out of memory"
-                 : "the earlier state could not be read");
+        cmd_fail(run, err == BOT_NOMEM
+                          ? i18n_get(lang,
+                                     "the bot ran out of memory; nothing was "
+                                     "changed")
+                          : i18n_get(lang,
+                                     "the earlier state could not be read; "
+                                     "nothing was changed"));
         return;
     }
     /* What is taken back, in the words its change left in the history:
@@ -213,7 +237,9 @@ static void step_back(struct cmd_run *run, bool reopen)
     if (run->change == NULL) {
         free(what);
         enc_free(old);
-        cmd_fail(run, "the bot ran out of memory; nothing was changed");
+        cmd_fail(run, i18n_get(lang,
+                               "the bot ran out of memory; nothing was "
+                               "changed"));
         return;
     }
     run->change_secret = secret;
@@ -226,15 +252,20 @@ static void step_back(struct cmd_run *run, bool reopen)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
+    enum i18n_lang pub = cmd_public_lang(run);
     if (reopen) {
-        rs_say0(&c, NULL, "The fight is back, as it was before it ended.");
+        rs_say0(&c, NULL, i18n_get(pub, "The fight is back, as it was "
+                                   "before it ended."));
     } else {
         if (secret)
-            rs_say0(&c, NULL, "Undid a change that only the GM sees.");
-        RS_SAY(&c, NULL, "Undid: {}", RS_A_USER(what))->secret = secret;
+            rs_say0(&c, NULL, i18n_get(pub, "Undid a change that only the "
+                                       "GM sees."));
+        RS_SAY(&c, NULL, i18n_get(pub, "Undid: {}"),
+               RS_A_USER(what))->secret = secret;
     }
     free(what);
-    cmd_finish(run, reopen ? "Reopened" : "Undo", true);
+    cmd_finish(run, reopen ? i18n_get(pub, "Reopened")
+                           : i18n_get(pub, "Undo"), true);
 }
 
 void cmd_combat_undo(struct cmd_run *run)
@@ -246,6 +277,7 @@ void cmd_combat_undo(struct cmd_run *run)
 struct history {
     struct sbuf b;
     bool gm;
+    enum i18n_lang lang;         /* the reader's */
     size_t shown;
 };
 
@@ -254,7 +286,8 @@ static enum bot_err history_line(void *ctx, const struct store_change_rec *c)
     struct history *h = ctx;
     char *text = msg_escape(c->text);
     sbuf_addf(&h->b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
-              c->secret && !h->gm ? "_a change only the GM sees_"
+              c->secret && !h->gm
+                  ? i18n_get(h->lang, "_a change only the GM sees_")
               : text != NULL ? text : "");
     free(text);
     h->shown++;
@@ -266,7 +299,8 @@ void cmd_combat_history(struct cmd_run *run)
     int64_t count = 10;
     if (!cmd_opt_int(run, "count", 10, &count))
         return;
-    struct history h = {.gm = run->is_gm};
+    enum i18n_lang lang = run->req->lang;
+    struct history h = {.gm = run->is_gm, .lang = lang};
     size_t total = 0;
     /* whole: the renderer folds a long list at Discord's limits */
     sbuf_init(&h.b, SIZE_MAX / 2);
@@ -276,25 +310,31 @@ void cmd_combat_history(struct cmd_run *run)
                                          history_line, &h);
     if (err != BOT_OK) {
         sbuf_cleanup(&h.b);
-        cmd_fail(run, "the fight's history could not be read");
+        cmd_fail(run, i18n_get(lang, "the fight's history could not be "
+                               "read"));
         return;
     }
     struct sbuf b = h.b;
     struct store_hist_info hist = {0};
     if (h.shown == 0)
-        sbuf_add(&b, "Nothing has happened in this fight yet.");
+        sbuf_add(&b, i18n_get(lang, "Nothing has happened in this fight "
+                                    "yet."));
     else if (total > h.shown)
-        sbuf_addf(&b, "_\xE2\x80\xA6 and %zu earlier (count: shows more)_",
+        sbuf_addf(&b, i18n_get(lang, "_\xE2\x80\xA6 and %zu earlier "
+                                     "(count: shows more)_"),
                   total - h.shown);
     /* The summary may be past the page: say it is there. */
     if (total > h.shown &&
         store_hist_info(run->ctx->store, run->req->channel_id, &hist) ==
-            BOT_OK && hist.folded_to > 0)
-        sbuf_addf(&b, "\n_Changes up to v%lld were folded into a summary "
-                  "to keep the fight's history within its bound._",
+            BOT_OK && hist.folded_to > 0) {
+        sbuf_add(&b, "\n");
+        sbuf_addf(&b, i18n_get(lang, "_Changes up to v%lld were folded "
+                                     "into a summary to keep the fight's "
+                                     "history within its bound._"),
                   (long long)hist.folded_to);
+    }
     struct msg_embed *em = msg_add_embed(&run->reply->msg, MSG_STYLE_INFO,
-                                         "What happened");
+                                         i18n_get(lang, "What happened"));
     if (em != NULL)
         msg_embed_set_description(em, sbuf_str(&b));
     run->reply->ephemeral = true;
@@ -307,7 +347,7 @@ static void end_summary(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    cmd_tally_say(&c);
+    cmd_tally_say(&c, cmd_public_lang(run));
 }
 
 void cmd_combat_end(struct cmd_run *run)
@@ -320,15 +360,24 @@ void cmd_combat_end(struct cmd_run *run)
         /* Ending archives the fight for everyone: the GM says so twice. */
         char id[CUSTOM_ID_MAX + 1];
         int minutes = (int)(cmd_reopen_ms(run->ctx) / 60000);
-        msg_set_content(&run->reply->msg, "End **this fight** for everyone? "
-                        "It is archived, and you can bring it back with "
-                        "`/combat reopen` within %d minute%s. Press the "
-                        "button, or type `/combat end confirm:true`.",
-                        minutes, minutes == 1 ? "" : "s");
+        enum i18n_lang lang = run->req->lang;
+        msg_set_content(&run->reply->msg,
+                        i18n_nget(lang, "End **this fight** for everyone? It "
+                                        "is archived, and you can bring it "
+                                        "back with `/combat reopen` within %d "
+                                        "minute. Press the button, or type "
+                                        "`/combat end confirm:true`.",
+                                  "End **this fight** for everyone? It is "
+                                  "archived, and you can bring it back with "
+                                  "`/combat reopen` within %d minutes. Press "
+                                  "the button, or type `/combat end "
+                                  "confirm:true`.", (unsigned long)minutes),
+                        minutes);
         if (custom_id_make(id, sizeof id, "combat", "end",
                                        e->fight_id, e->version, "confirm",
                                        "true"))
-            msg_add_button(&run->reply->msg, "End the fight", id,
+            msg_add_button(&run->reply->msg,
+                           i18n_get(lang, "End the fight"), id,
                            MSG_BTN_DANGER);
         run->reply->ephemeral = true;
         return;
@@ -340,7 +389,8 @@ void cmd_combat_end(struct cmd_run *run)
     e->current = 0;
     enc_emit(run->res, ENC_EV_END, 0);
     run->ended = true;
-    cmd_finish(run, "The end", true);
+    cmd_finish(run, i18n_get(cmd_public_lang(run),
+                             "The end"), true);
 }
 
 void cmd_combat_reopen(struct cmd_run *run)
@@ -348,8 +398,8 @@ void cmd_combat_reopen(struct cmd_run *run)
     const struct cmd_req *req = run->req;
     struct store *store = run->ctx->store;
     if (run->enc != NULL) {
-        cmd_fail(run, "this channel's fight is still on; there is nothing "
-                 "to reopen");
+        cmd_fail(run, i18n_get(req->lang, "this channel's fight is still on; "
+                                          "there is nothing to reopen"));
         return;
     }
     if (!cmd_live_quota_ok(run))
@@ -359,9 +409,13 @@ void cmd_combat_reopen(struct cmd_run *run)
                                         req->now_ms - window);
     if (err == BOT_NOTFOUND) {
         int minutes = (int)(window / 60000);
-        cmd_fail(run, "no fight in this channel ended in the last %d "
-                 "minute%s; an older one stays archived", minutes,
-                 minutes == 1 ? "" : "s");
+        cmd_fail(run, i18n_nget(req->lang, "no fight in this channel ended in "
+                                           "the last %d minute; an older one "
+                                           "stays archived",
+                                "no fight in this channel ended in the last "
+                                "%d minutes; an older one stays "
+                                "archived", (unsigned long)minutes),
+                 minutes);
         return;
     }
     char *doc = NULL, why[160];
@@ -373,14 +427,15 @@ void cmd_combat_reopen(struct cmd_run *run)
         err = enc_json_load(doc, &ended, why, sizeof why);
     free(doc);
     if (err != BOT_OK) {
-        cmd_fail(run, "the ended fight could not be read; nothing was "
-                 "changed");
+        cmd_fail(run, i18n_get(req->lang, "the ended fight could not be read; "
+                                          "nothing was changed"));
         return;
     }
     ended->version = version;
     if (!cmd_sender_is_gm(req, ended)) {
         enc_free(ended);
-        cmd_fail(run, "only the GM of that fight may reopen it");
+        cmd_fail(run, i18n_get(req->lang, "only the GM of that fight may "
+                                          "reopen it"));
         return;
     }
     /* Back to the state before the end: the same step undo takes. */
@@ -397,10 +452,12 @@ void cmd_combat_reopen(struct cmd_run *run)
  * switch is set and said; at least one must be given. */
 void cmd_combat_settings(struct cmd_run *run)
 {
+    enum i18n_lang lang = run->req->lang;
     const char *notices = cmd_req_opt(run->req, "notices");
     const char *trust = cmd_req_opt(run->req, "trust");
     if (notices == NULL && trust == NULL) {
-        cmd_fail(run, "nothing to change: give notices: or trust:");
+        cmd_fail(run, i18n_get(lang,
+                               "nothing to change: give notices: or trust:"));
         return;
     }
     bool on_notices = run->enc->notices, on_trust = run->enc->trust;
@@ -413,18 +470,23 @@ void cmd_combat_settings(struct cmd_run *run)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
+    enum i18n_lang pub = cmd_public_lang(run);
     if (notices != NULL)
         rs_say0(&c, NULL, on_notices
-                              ? "Players will be mentioned when their turn "
-                                "starts."
-                              : "Turn notices are off.");
+                              ? i18n_get(pub,
+                                         "Players will be mentioned when "
+                                         "their turn starts.")
+                              : i18n_get(pub,
+                                         "Turn notices are off."));
     if (trust != NULL)
         rs_say0(&c, NULL, on_trust
-                              ? "Players may now change the hp and "
-                                "conditions of anyone they can see."
-                              : "Players may change only their own "
-                                "characters.");
-    cmd_finish(run, "Fight settings", false);
+                              ? i18n_get(pub,
+                                         "Players may now change the hp and "
+                                         "conditions of anyone they can see.")
+                              : i18n_get(pub,
+                                         "Players may change only their own "
+                                         "characters."));
+    cmd_finish(run, i18n_get(pub, "Fight settings"), false);
 }
 
 void cmd_rs_action(struct cmd_run *run)
