@@ -80,6 +80,9 @@ struct cmd_run {
                                     (checked as the GM's would be), and
                                     cmd_finish() sends it to the GM as a
                                     proposal instead of saving; 0: no */
+    bool lang_known;             /* public_lang is resolved (cmd_public_lang
+                                    reads the store once a command) */
+    enum i18n_lang public_lang;
     struct cmd_again *again;     /* an approved proposal being applied
                                     (heap), or NULL; run->req then points
                                     at its req */
@@ -150,7 +153,8 @@ const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
 struct sbuf;
 bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
                      const struct rs_system *rs, const struct enc_result *res,
-                     enum cmd_source src, struct sbuf *line);
+                     enum cmd_source src, struct sbuf *line,
+                     enum i18n_lang lang);
 
 /* Refuse the command: an ephemeral error reply, nothing saved. */
 void cmd_fail(struct cmd_run *run, const char *fmt, ...)
@@ -158,6 +162,8 @@ void cmd_fail(struct cmd_run *run, const char *fmt, ...)
 
 /* Refuse with the engine's diagnostic (message and hint). */
 void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d);
+/* Make run->diag's refusals speak the sender's language (enc_diag.tr). */
+void cmd_diag_lang(struct cmd_run *run);
 
 /* Fill a struct rs_call for the encounter ruleset from the run. The options
  * are the request's; opts must have room for CMD_MAX_OPTS. */
@@ -222,7 +228,8 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
 #define CMD_TRACKER_ATTACK_LABEL "Attack"
 #define CMD_TRACKER_SPEND_LABEL "Spend"
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs, int64_t now_ms);
+                            const struct rs_system *rs, int64_t now_ms,
+                            enum i18n_lang lang);
 
 /* The fight ends: forget what /combat recap remembered of it
  * (cmd_recap.c), in the ending's transaction. */

@@ -280,7 +280,7 @@ bool cmd_tally_log(struct encounter *e, bool gm, struct sbuf *out)
     if (ok) {
         sbuf_add(out, e->status == ENC_ST_ENDED ? "## The numbers\n\n"
                                                 : "## The numbers so far\n\n");
-        render_events_text(out, e, res, gm);
+        render_events_text(out, e, res, gm, I18N_EN); /* the log's */
         sbuf_add(out, "\n");
     }
     enc_result_cleanup(res);

@@ -93,13 +93,14 @@ static void add_row_buttons(struct msg *m, const struct encounter *e,
 }
 
 struct msg *cmd_tracker_msg(const struct encounter *e,
-                            const struct rs_system *rs, int64_t now_ms)
+                            const struct rs_system *rs, int64_t now_ms,
+                            enum i18n_lang lang)
 {
     struct msg *m = malloc(sizeof *m);
     if (m == NULL)
         return NULL;
     msg_init(m);
-    render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE);
+    render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE, lang);
     if (e->status != ENC_ST_RUNNING)
         return m;
     add_row_buttons(m, e, rs);

@@ -105,6 +105,9 @@ struct enc_part {
     uint32_t id;             /* WHO */
     int64_t n;               /* NUM, ROLL (index), SIDE (index) */
     const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
+    bool lit;                /* TEXT: a piece of the sentence's template
+                                (enc_event.fmt) between its holes, not an
+                                argument */
 };
 
 /* Something that changed a roll or a number, with its reason:
@@ -160,6 +163,10 @@ struct enc_event {
                                 a label); NULL when none */
     const struct enc_part *parts; /* SAY, PROMPT: the sentence */
     int nparts;
+    const char *fmt;         /* SAY: the sentence's template ("{} hits
+                                {}"), the English the catalogs translate
+                                (its arguments are the parts not lit); NULL
+                                when none */
     const int *rolls;        /* rolls it used: indices into the result */
     int nrolls;
     const struct enc_mod *mods;
@@ -186,11 +193,20 @@ struct enc_result {
 
 /* A diagnostic for the user: what was wrong, in one short lowercase line
  * (no trailing period), and, when helpful, the command that would work. */
+/* The reader's language for a diagnostic: fmt (a printf format) as the
+ * reader reads it, taking the same conversions (the catalogs are checked
+ * by msgfmt --check), or fmt itself. The front end passes it in, as it
+ * does the RNG: pure, no I/O, returns static text. */
+typedef const char *(*enc_tr_fn)(const void *ctx, const char *fmt)
+    __attribute__((format_arg(2)));
+
 struct enc_diag {
     enum eng_err code;
     bool cut;                /* a message did not fit (a bug: see above) */
     char msg[ENC_MAX_DIAG];
     char hint[ENC_MAX_DIAG];
+    enc_tr_fn tr;            /* NULL: English (the engine's own text) */
+    const void *tr_ctx;      /* tr's argument (borrowed) */
 };
 
 void enc_result_init(struct enc_result *r);
@@ -241,7 +257,8 @@ int enc_add_roll(struct enc_result *r, const char *label, const char *expr,
 int enc_add_plain_roll(struct enc_result *r, const char *label,
                        int64_t total, bool secret);
 
-/* Set d and return d->code. msg is a printf format. */
+/* Set d and return d->code. msg is a printf format, looked up through
+ * d->tr first when set. */
 enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
                       ...) __attribute__((format(printf, 3, 4)));
 void enc_hint(struct enc_diag *d, const char *fmt, ...)
