@@ -468,18 +468,22 @@ static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
         used += strlen(t->line[last++]);
     while (first > 0 && used + strlen(t->line[first - 1]) <= room)
         used += strlen(t->line[--first]);
-    if (first > 0)
-        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more above_\n",
-                               "_\xE2\x80\xA6 %d more above_\n",
+    if (first > 0) {
+        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more above_",
+                               "_\xE2\x80\xA6 %d more above_",
                                (unsigned long)first),
                   first);
+        sbuf_addc(b, '\n');
+    }
     for (int i = first; i < last; i++)
         sbuf_add(b, t->line[i]);
-    if (last < t->n)
-        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more below_\n",
-                               "_\xE2\x80\xA6 %d more below_\n",
+    if (last < t->n) {
+        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more below_",
+                               "_\xE2\x80\xA6 %d more below_",
                                (unsigned long)(t->n - last)),
                   t->n - last);
+        sbuf_addc(b, '\n');
+    }
     return true;
 }
 
@@ -546,10 +550,12 @@ void render_tracker_head(struct sbuf *b, const struct encounter *e,
                          enum i18n_lang lang)
 {
     const struct rs_system *rs = e->sys;
-    if (e->ncs == 0)
+    if (e->ncs == 0) {
         sbuf_add(b, i18n_get(lang, "Nobody has joined yet. Add NPCs with "
                                    "/combat add, players join with /combat "
-                                   "join.\n"));
+                                   "join."));
+        sbuf_addc(b, '\n');
+    }
     if (rs != NULL && rs->ops->tracker_head != NULL) {
         /* The system's line about the whole fight (whose pick it is):
          * plain text, so names in it are escaped here. */
@@ -683,8 +689,10 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
         lines_free(t);
         free(t);
     }
-    if (sbuf_error(&b) == SBUF_TRUNCATED)
-        sbuf_add(&b, i18n_get(lang, "\n(list cut short)"));
+    if (sbuf_error(&b) == SBUF_TRUNCATED) {
+        sbuf_addc(&b, '\n');
+        sbuf_add(&b, i18n_get(lang, "(list cut short)"));
+    }
 
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, sbuf_str(&title));
     if (em != NULL) {

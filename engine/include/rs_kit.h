@@ -157,11 +157,15 @@ enum eng_err rs_require_actor(struct rs_call *c,
 #define ENC_MAX_SAY_FMT 1024
 
 /* Marks a word the ruleset picks at run time (hit ? N_("hit") : N_("miss"))
+ * or declares in a table (NC_("condition", "Prone"))
  * for extraction into the catalogs (scripts/po-template); the text stays
  * English, and the renderer looks it up in the reader's language. The
  * same definition as bot/base/i18n.h's, which the engine cannot include. */
 #ifndef N_
 #define N_(s) s
+#endif
+#ifndef NC_
+#define NC_(ctx, s) s
 #endif
 
 /* One argument of a sentence: build them with the RS_A_* macros. */
