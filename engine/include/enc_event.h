@@ -102,12 +102,12 @@ enum enc_part_kind {
 struct enc_part {
     enum enc_part_kind kind;
     bool secret;             /* only the GM may see this value */
-    uint32_t id;             /* WHO */
-    int64_t n;               /* NUM, ROLL (index), SIDE (index) */
-    const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
     bool lit;                /* TEXT: a piece of the sentence's template
                                 (enc_event.fmt) between its holes, not an
                                 argument */
+    uint32_t id;             /* WHO */
+    int64_t n;               /* NUM, ROLL (index), SIDE (index) */
+    const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
 };
 
 /* Something that changed a roll or a number, with its reason:
@@ -153,29 +153,31 @@ enum enc_hit {
     ENC_HIT_CRIT,            /* a critical hit */
 };
 
+/* Fields in an order that leaves no padding: a result holds
+ * ENC_MAX_EVENTS of them, cleared for every command. */
 struct enc_event {
     enum enc_ev kind;
     uint32_t who;
     uint32_t other;
+    int nparts;
     int64_t a, b, c;
-    bool secret;             /* the whole event is for the GM only */
     const char *text;        /* core events' word (a condition, a track,
                                 a label); NULL when none */
     const struct enc_part *parts; /* SAY, PROMPT: the sentence */
-    int nparts;
     const char *fmt;         /* SAY: the sentence's template ("{} hits
                                 {}"), the English the catalogs translate
                                 (its arguments are the parts not lit); NULL
                                 when none */
     const int *rolls;        /* rolls it used: indices into the result */
     int nrolls;
-    const struct enc_mod *mods;
     int nmods;
+    const struct enc_mod *mods;
+    bool secret;             /* the whole event is for the GM only */
     bool has_cmp;            /* value was compared with target */
     bool value_secret, target_secret;
+    enum enc_hit hit;        /* ATTACK: what it did to the target */
     int64_t value, target;
     const char *outcome;     /* "hit", "fails by 2"; NULL when none */
-    enum enc_hit hit;        /* ATTACK: what it did to the target */
 };
 
 struct enc_arena_chunk;
