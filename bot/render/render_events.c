@@ -191,9 +191,9 @@ static void put_detail(struct sbuf *b, const struct view *v,
             continue;      /* a bare number says nothing its total does not */
         sbuf_add(b, shown++ ? "; " : " (");
         if (faces_only && nrolls == 1)
-            render_roll_faces(b, r);
+            render_roll_faces(b, r, v->lang);
         else
-            render_roll(b, r, false);
+            render_roll(b, r, false, v->lang);
     }
     for (int i = 0; i < ev->nmods; i++) {
         const struct enc_mod *m = &ev->mods[i];
@@ -248,7 +248,7 @@ static void put_part(struct sbuf *b, const struct view *v,
     case ENC_PART_ROLL:
         if (p->n >= 0 && p->n < v->res->nrolls &&
             roll_visible(v, (int)p->n))
-            render_roll(b, &v->res->rolls[p->n], true);
+            render_roll(b, &v->res->rolls[p->n], true, v->lang);
         else
             sbuf_add(b, "?");
         break;
