@@ -9,7 +9,6 @@
  * or failed command leaves the channel exactly as it was.
  */
 #include "cmd.h"
-#include "cmd_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -17,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_form.h"
 #include "proposal.h"
 #include "cmd_run.h"

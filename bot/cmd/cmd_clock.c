@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd_run.h"
 #include "cmd_config.h"
+#include "cmd_run.h"
 #include "cmd_tally.h"
 #include "dur.h"
 #include "enc_cache.h"
@@ -367,12 +367,14 @@ static enum bot_err fire_save(struct fire *f, int64_t loaded)
 static void fire_reply(struct fire *f, enum cmd_source src)
 {
     struct cmd_reply *reply = f->reply;
+    /* The table's language: the server's setting (a timer knows no
+     * Discord locale), read once for the post. */
+    enum i18n_lang lang = cmd_config_language(f->ctx->store, f->t->guild,
+                                              I18N_EN);
     /* A turn the clock started is announced as /combat next's is. */
     struct sbuf turn;
     sbuf_init(&turn, SIZE_MAX / 2);
-    if (cmd_turn_notice(reply, f->e, f->rs, f->res, src, &turn,
-                        cmd_config_language(f->ctx->store, f->t->guild,
-                                            I18N_EN)))
+    if (cmd_turn_notice(reply, f->e, f->rs, f->res, src, &turn, lang))
         sbuf_addf(&f->pub, "%s%s", f->pub.len > 0 ? "\n" : "",
                   sbuf_str(&turn));
     sbuf_cleanup(&turn);
@@ -381,10 +383,6 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     /* The channel's message is the table's, on the console too: a hidden
      * combatant stays unseen there, and the GM gets the full copy. */
     if (f->res->nev > 0) {
-        /* the table's language: the server's setting (a timer knows
-         * no Discord locale) */
-        enum i18n_lang lang = cmd_config_language(f->ctx->store, f->t->guild,
-                                                  I18N_EN);
         bool secret = render_events(&reply->msg, f->e, f->res, false,
                                     "Turn clock", lang);
         if (secret &&
@@ -403,10 +401,7 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     }
     reply->gm_channel = f->gm_channel;
     if (src == CMD_SRC_DISCORD) {
-        reply->tracker = cmd_tracker_msg(f->e, f->rs, f->now_ms,
-                                         cmd_config_language(f->ctx->store,
-                                                             f->t->guild,
-                                                             I18N_EN));
+        reply->tracker = cmd_tracker_msg(f->e, f->rs, f->now_ms, lang);
         reply->tracker_mode = CMD_TRACKER_POST;
     }
 }

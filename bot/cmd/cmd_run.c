@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd_run.h"
 #include "cmd_config.h"
+#include "cmd_run.h"
 #include "cmd_tally.h"
 #include "cmd_turn_button.h"
 #include "cmd_validate.h"

@@ -149,7 +149,8 @@ const struct encounter *cmd_enc_peek(struct cmd_ctx *ctx,
  * reply->turn_user, and for Discord (src) a mention in reply->msg, the
  * turn's Attack button, and "<@id>, it is your turn: ..." added to line;
  * true when the line was written. Both /combat next (cmd_finish) and a
- * turn the clock starts (cmd_clock.c) announce it so. */
+ * turn the clock starts (cmd_clock.c) announce it so. lang is the
+ * table's (the player's own state in the line is drawn in it). */
 struct sbuf;
 bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
                      const struct rs_system *rs, const struct enc_result *res,
@@ -222,7 +223,7 @@ bool cmd_sender_manages_server(const struct cmd_req *req);
  * where one applies, the running turn's row a Spend button when it has
  * resources (enc_res.h), and the controls that fit the fight's state, each
  * carrying e->version. Rows that do not fit Discord's limits fold into
- * "+N more: /combat status".
+ * "+N more: /combat status". Drawn in lang, the table's.
  * A new msg the caller frees (msg_cleanup + free); NULL on no memory. */
 #define CMD_TRACKER_MORE "/combat status"
 #define CMD_TRACKER_ATTACK_LABEL "Attack"

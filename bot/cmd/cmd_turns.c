@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd_run.h"
 #include "cmd_config.h"
+#include "cmd_run.h"
 #include "cmd_tally.h"
 #include "custom_id.h"
 #include "sbuf.h"
