@@ -171,6 +171,32 @@ static const char *mo_header(const struct mo *m, size_t *len)
     return mo_str(m, m->trans, 0, len);
 }
 
+bool i18n__plural_fixed(enum i18n_lang lang, unsigned long n,
+                        unsigned long *form)
+{
+    switch (lang) {
+    case I18N_DE:
+    case I18N_ES:
+    case I18N_PSEUDO:
+        *form = n != 1;
+        return true;
+    case I18N_FR:
+    case I18N_PT_BR:
+        *form = n > 1;
+        return true;
+    case I18N_PL:
+        *form = n == 1 ? 0
+                : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20)
+                    ? 1
+                    : 2;
+        return true;
+    case I18N_EN:
+    case I18N_COUNT:
+        break;
+    }
+    return false;
+}
+
 const char *i18n_nget(enum i18n_lang lang, const char *one, const char *many,
                       unsigned long n)
 {
@@ -181,14 +207,20 @@ const char *i18n_nget(enum i18n_lang lang, const char *one, const char *many,
     if (lang == I18N_EN || !mo_open(mo, len, &m))
         return fallback;
     const char *t = i18n__mo_find(mo, len, NULL, one, &tlen);
-    const char *h = t != NULL ? mo_header(&m, &hlen) : NULL;
-    struct i18n_plural p;
-    unsigned np;
-    char err[80];
-    if (h == NULL || !i18n_plural_header(h, hlen, I18N_PLURALS_MAX, &np, &p,
-                                         err, sizeof err))
+    if (t == NULL)
         return fallback;
-    unsigned long form = i18n_plural_eval(&p, n);
+    unsigned long form;
+    if (!i18n__plural_fixed(lang, n, &form)) {
+        /* a language without its rule in C: the header's, parsed */
+        const char *h = mo_header(&m, &hlen);
+        struct i18n_plural p;
+        unsigned np;
+        char err[80];
+        if (h == NULL || !i18n_plural_header(h, hlen, I18N_PLURALS_MAX, &np,
+                                             &p, err, sizeof err))
+            return fallback;
+        form = i18n_plural_eval(&p, n);
+    }
     const char *end = t + tlen;
     for (unsigned long k = 0; k < form && t < end; k++)
         t += strlen(t) + 1;

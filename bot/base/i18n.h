@@ -109,6 +109,12 @@ const char *i18n__mo_find(const unsigned char *mo, size_t len,
                           const char *ctx, const char *id, size_t *outlen);
 bool i18n__mo_check(const unsigned char *mo, size_t len, char *err,
                     size_t errlen);
+/* The plural form of n in lang by the rule of lang's embedded catalog,
+ * written in C so a lookup parses no header (a parse was a tenth of a
+ * Polish command's instructions); false for a language without one.
+ * test_i18n checks each against its catalog's Plural-Forms header. */
+bool i18n__plural_fixed(enum i18n_lang lang, unsigned long n,
+                        unsigned long *form);
 /* The number of messages (without the header) a catalog holds. */
 size_t i18n__mo_count(const unsigned char *mo, size_t len);
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_form.h"
 #include "proposal.h"
 #include "cmd_run.h"
@@ -144,9 +145,10 @@ static bool record_change(struct cmd_run *run)
         sbuf_add(&text, run->change);
     else if (run->first_ok && run->detail != NULL)
         render_change_summary_of(&text, run->detail, &run->first, run->res,
-                                 &secret);
+                                 &secret, cmd_public_lang(run));
     else
-        render_change_summary(&text, run->enc, run->res, &secret);
+        render_change_summary(&text, run->enc, run->res, &secret,
+                              cmd_public_lang(run));
     /* An approved proposal is the GM's change and the player's: the line
      * names the player, the author (by) is the GM. */
     if (run->again != NULL)
@@ -216,7 +218,8 @@ static char *detail_of(struct cmd_run *run, bool gm, bool *secret)
 {
     struct sbuf b;
     sbuf_init(&b, RENDER_EVENTS_MAX);
-    bool s = render_events_text(&b, run->enc, run->res, gm);
+    bool s = render_events_text(&b, run->enc, run->res, gm,
+                                cmd_public_lang(run));
     if (secret != NULL)
         *secret = s;
     char *out = sbuf_error(&b) == SBUF_NOMEM ? NULL : sbuf_take(&b);
@@ -479,7 +482,7 @@ static void run_handler(struct cmd_run *run)
         msg_set_content(&run->reply->msg, "That button is from an older "
                         "state of the fight; here is the current one.");
         render_tracker_at(&run->reply->msg, run->enc, run->is_gm,
-                          run->req->now_ms);
+                          run->req->now_ms, run->req->lang);
         run->reply->ephemeral = true;
         run->reply->is_error = true;
         run->failed = true;
@@ -638,6 +641,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
         return true;
     }
     run.spec = &run.view;
+    cmd_diag_lang(&run);
     /* An answer to a proposal clicked in the GM channel acts on the
      * fight its button names (cmd_proposal.c checks the rest). */
     struct cmd_req moved;

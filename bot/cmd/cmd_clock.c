@@ -433,11 +433,13 @@ static void fire_reply(struct fire *f, enum cmd_source src)
     if (f->res->nev > 0) {
         const char *title = i18n_get(f->lang,
                                      "Turn clock");
-        bool secret = render_events(&reply->msg, f->e, f->res, false, title);
+        bool secret = render_events(&reply->msg, f->e, f->res, false, title,
+                                     f->lang);
         if (secret &&
             (reply->gm_copy = malloc(sizeof *reply->gm_copy)) != NULL) {
             msg_init(reply->gm_copy);
-            render_events(reply->gm_copy, f->e, f->res, true, title);
+            render_events(reply->gm_copy, f->e, f->res, true, title,
+                          f->lang);
         }
     }
     if (f->gm.len > 0) {

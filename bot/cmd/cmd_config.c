@@ -337,8 +337,14 @@ enum i18n_lang cmd_public_lang(struct cmd_run *run)
     const struct cmd_req *req = run->req;
     if (req->guild_id == 0)
         return req->lang;
-    return cmd_config_language(run->ctx->store, req->guild_id,
-                               req->guild_lang);
+    /* Once a command: its results, tracker and notice all ask. */
+    if (!run->lang_known) {
+        run->public_lang = cmd_config_language(run->ctx->store,
+                                               req->guild_id,
+                                               req->guild_lang);
+        run->lang_known = true;
+    }
+    return run->public_lang;
 }
 
 /* A language's own name, for the confirmation. */
@@ -374,6 +380,7 @@ static void config_language(struct cmd_run *run, const char *code)
                                "saved; nothing was changed"));
         return;
     }
+    run->lang_known = false;     /* the setting just changed */
     enum i18n_lang now = cmd_public_lang(run);
     if (forget)
         msg_set_content(&run->reply->msg,

@@ -62,8 +62,10 @@ enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
 
 /* The language a public reply of run speaks: the server's setting, else
  * Discord's language of the server; the reader's own in a DM or the
- * console. Reads the store only when a server asks, so a reply that
- * never calls it costs nothing. */
+ * console. Reads the store only when a server asks, and once a command
+ * (run->public_lang; /config language: forgets it when it writes), so a
+ * reply that never calls it costs nothing and one that calls it often
+ * (results, tracker, notice) pays one lookup. */
 enum i18n_lang cmd_public_lang(struct cmd_run *run);
 
 /* Parse "generic,teams" into out; 0 with a message in err (in lang) when a

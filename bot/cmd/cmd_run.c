@@ -149,6 +149,21 @@ void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
     run->failed = true;
 }
 
+/* The engine's refusals in the reader's language: a refusal is the
+ * sender's alone (enc_diag.tr). */
+__attribute__((format_arg(2)))
+static const char *diag_tr(const void *ctx, const char *fmt)
+{
+    const struct cmd_run *run = ctx;
+    return i18n_get(run->req->lang, fmt);
+}
+
+void cmd_diag_lang(struct cmd_run *run)
+{
+    run->diag.tr = diag_tr;
+    run->diag.tr_ctx = run;
+}
+
 void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
 {
     const struct cmd_req *req = run->req;
@@ -157,6 +172,7 @@ void cmd_rs_call(struct cmd_run *run, struct rs_call *c, struct rs_opt *opts)
         opts[i].value = req->opts[i].value;
     }
     memset(&run->diag, 0, sizeof run->diag);
+    cmd_diag_lang(run);
     *c = (struct rs_call){
         .e = run->enc,
         .rng = run->ctx->rng,
@@ -308,8 +324,9 @@ static void reply_events(struct cmd_run *run, const char *title)
     bool public_gm = run->req->source == CMD_SRC_CONSOLE && run->is_gm;
     msg_cleanup(&reply->msg);
     reply->cut |= run->res->truncated;
+    enum i18n_lang lang = cmd_public_lang(run);
     bool secret = render_events_at(&reply->msg, e, run->res, public_gm, title,
-                                   &run->first);
+                                   &run->first, lang);
     /* The history keeps what was shown (record_detail): the public text
      * is this one unless the console's GM saw hidden numbers in it (with
      * nothing secret the two views are the same). */
@@ -324,7 +341,8 @@ static void reply_events(struct cmd_run *run, const char *title)
                        NULL;
     if (nothing && run->is_gm) {
         msg_cleanup(&reply->msg);
-        render_events(&reply->msg, e, run->res, true, title);
+        render_events(&reply->msg, e, run->res, true, title,
+                      run->req->lang);
         reply->ephemeral = true;
         keep_detail(run, &run->gm_detail, &reply->msg);
         return;
@@ -332,7 +350,7 @@ static void reply_events(struct cmd_run *run, const char *title)
     struct msg *copy = malloc(sizeof *copy);
     if (copy != NULL) {
         msg_init(copy);
-        render_events(copy, e, run->res, true, title);
+        render_events(copy, e, run->res, true, title, lang);
         reply->gm_copy = copy;
         keep_detail(run, &run->gm_detail, copy);
     } else {
@@ -403,7 +421,7 @@ bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
         /* Where they stand, so the player need not open the tracker. */
         struct sbuf st;
         sbuf_init(&st, SIZE_MAX / 2);
-        render_combatant(&st, e, c);
+        render_combatant(&st, e, c, lang);
         sbuf_addf(line, "<@%" PRIu64 ">, it is your turn%s%s", c->owner,
                   sbuf_str(&st)[0] != '\0' ? ": " : ".", sbuf_str(&st));
         sbuf_cleanup(&st);
@@ -448,7 +466,9 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
      * leave stale trackers up the channel. */
     if (show_tracker && run->req->source != CMD_SRC_DISCORD)
         render_tracker_at(&reply->msg, e, public_gm || reply->ephemeral,
-                          run->req->now_ms);
+                          run->req->now_ms,
+                          reply->ephemeral ? run->req->lang
+                                           : cmd_public_lang(run));
     add_prompts(run);
     /* A turn that started in this command: tell its player. */
     struct sbuf line;

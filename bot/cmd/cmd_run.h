@@ -80,6 +80,9 @@ struct cmd_run {
                                     (checked as the GM's would be), and
                                     cmd_finish() sends it to the GM as a
                                     proposal instead of saving; 0: no */
+    bool lang_known;             /* public_lang is resolved (cmd_public_lang
+                                    reads the store once a command) */
+    enum i18n_lang public_lang;
     struct cmd_again *again;     /* an approved proposal being applied
                                     (heap), or NULL; run->req then points
                                     at its req */
@@ -160,6 +163,8 @@ void cmd_fail(struct cmd_run *run, const char *fmt, ...)
 
 /* Refuse with the engine's diagnostic (message and hint). */
 void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d);
+/* Make run->diag's refusals speak the sender's language (enc_diag.tr). */
+void cmd_diag_lang(struct cmd_run *run);
 
 /* Fill a struct rs_call for the encounter ruleset from the run. The options
  * are the request's; opts must have room for CMD_MAX_OPTS. */

@@ -298,7 +298,7 @@ bool cmd_tally_log(struct encounter *e, bool gm, enum i18n_lang lang,
                           ? i18n_get(lang, "## The numbers")
                           : i18n_get(lang, "## The numbers so far"));
         sbuf_add(out, "\n\n");
-        render_events_text(out, e, res, gm);
+        render_events_text(out, e, res, gm, lang);
         sbuf_add(out, "\n");
     }
     enc_result_cleanup(res);

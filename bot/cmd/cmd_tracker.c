@@ -102,7 +102,7 @@ struct msg *cmd_tracker_msg(const struct encounter *e,
     if (m == NULL)
         return NULL;
     msg_init(m);
-    render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE);
+    render_tracker_v2(m, e, false, now_ms, CMD_TRACKER_MORE, lang);
     if (e->status != ENC_ST_RUNNING)
         return m;
     add_row_buttons(m, e, rs, lang);

@@ -138,9 +138,11 @@ void cmd_combat_status(struct cmd_run *run)
      * view with the numbers); the console keeps its text. */
     if (run->req->source == CMD_SRC_DISCORD)
         render_tracker_v2(&reply->msg, run->enc, gm_view, run->req->now_ms,
-                          NULL);
+                          NULL, private ? run->req->lang
+                                        : cmd_public_lang(run));
     else
-        render_tracker_at(&reply->msg, run->enc, gm_view, run->req->now_ms);
+        render_tracker_at(&reply->msg, run->enc, gm_view, run->req->now_ms,
+                          private ? run->req->lang : cmd_public_lang(run));
     reply->ephemeral = private;
 }
 

@@ -16,14 +16,25 @@
 #include <stdint.h>
 
 #include "enc.h"
+#include "i18n.h"
 #include "msg.h"
 
 /* How a hidden combatant is named to the players, mid-sentence and at the
- * start of one. */
-#define RENDER_UNSEEN "_someone unseen_"
-#define RENDER_UNSEEN_START "_Someone unseen_"
+ * start of one, in English (the catalogs' messages). */
+#define RENDER_UNSEEN N_("_someone unseen_")
+#define RENDER_UNSEEN_START N_("_Someone unseen_")
 /* A side whose combatants are all hidden, as the players read it. */
-#define RENDER_UNSEEN_SIDE "an unseen side"
+#define RENDER_UNSEEN_SIDE N_("an unseen side")
+/* The same in lang. */
+const char *render_unseen(enum i18n_lang lang, bool start);
+const char *render_unseen_side(enum i18n_lang lang);
+/* A condition's name as lang shows it: a system's declared condition has
+ * its catalog word (context "condition"), a custom one stays as typed. */
+const char *render_cond_name(const char *name, enum i18n_lang lang);
+
+/* Every renderer below that writes words takes the language of the
+ * message it writes (docs/internals/i18n.md, "Whose language"): a public
+ * message's is cmd_public_lang(run), a private one's run->req->lang. */
 
 /* Whether side has combatants and every one of them is hidden: its name
  * would give them away (docs/commands.md, "Hidden combatants"). */
@@ -38,7 +49,7 @@ bool render_side_unseen(const struct encounter *e, int64_t side);
 struct sbuf;
 void render_cond_until(struct sbuf *b, const struct encounter *e,
                        uint32_t anchor, enum enc_expire at, int64_t turns,
-                       bool now, bool gm_view);
+                       bool now, bool gm_view, enum i18n_lang lang);
 
 /* Longest events text in one embed description (Discord allows 4096; the
  * Discord renderer trims further if it must). */
@@ -48,7 +59,7 @@ void render_cond_until(struct sbuf *b, const struct encounter *e,
  * true when some event was secret, i.e. the GM's view differs. */
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
-                   const char *title);
+                   const char *title, enum i18n_lang lang);
 
 /* Where, in the text render_events_at() put into its embed, the event a
  * change's history line names (render_change_summary's: the first one
@@ -62,7 +73,8 @@ struct render_first {
 /* render_events(), and *first for the text it drew. */
 bool render_events_at(struct msg *m, const struct encounter *e,
                       const struct enc_result *res, bool gm_view,
-                      const char *title, struct render_first *first);
+                      const char *title, struct render_first *first,
+                      enum i18n_lang lang);
 
 /* Longest events text of one reply, in bytes: far past anything Discord
  * shows in one message; render_discord folds at Discord's own limits. */
@@ -74,7 +86,8 @@ bool render_events_at(struct msg *m, const struct encounter *e,
  * Returns true when some event was secret (the GM's view differs). */
 struct sbuf;
 bool render_events_text(struct sbuf *out, const struct encounter *e,
-                        const struct enc_result *res, bool gm_view);
+                        const struct enc_result *res, bool gm_view,
+                        enum i18n_lang lang);
 
 /* One plain line saying what a change did, for /combat history and undo:
  * its first event the players may read (else its first, as the GM sees
@@ -83,14 +96,16 @@ bool render_events_text(struct sbuf *out, const struct encounter *e,
  * here with its name). */
 struct sbuf;
 void render_change_summary(struct sbuf *out, const struct encounter *e,
-                           const struct enc_result *res, bool *secret);
+                           const struct enc_result *res, bool *secret,
+                           enum i18n_lang lang);
 
 /* The same line from text that render_events_at() drew in a view equal to
  * the GM's (nothing secret, or the GM's own view), with the *first it
  * gave: no event is drawn again. */
 void render_change_summary_of(struct sbuf *out, const char *text,
                               const struct render_first *first,
-                              const struct enc_result *res, bool *secret);
+                              const struct enc_result *res, bool *secret,
+                              enum i18n_lang lang);
 
 /* The tracker's list in one embed description, in bytes (Discord allows
  * 4096 characters; a byte count is never below the character count). */
@@ -119,13 +134,14 @@ void render_change_summary_of(struct sbuf *out, const char *text,
  * are too long they are drawn compact, and when even those are, a window
  * around the running turn is shown with how many more there are above and
  * below. The footer says which. */
-void render_tracker(struct msg *m, const struct encounter *e, bool gm_view);
+void render_tracker(struct msg *m, const struct encounter *e, bool gm_view,
+                    enum i18n_lang lang);
 /* The same at wall-clock now_ms (ms since the epoch): the footer also says
  * how long the running turn has waited (a minute or more) and the turn
  * clock's settings. render_tracker() knows no time: it shows the settings
  * only. */
 void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
-                       int64_t now_ms);
+                       int64_t now_ms, enum i18n_lang lang);
 
 /* The tracker in Components V2 (render_tracker_v2.c): one container,
  * the fight's title, where it stands (round, whose turn, the clock) and
@@ -136,7 +152,7 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
  * give it a button. Rows fold at Discord's limits in render_discord,
  * around the running turn's, with "+N more: <more>" (more may be NULL). */
 void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
-                       int64_t now_ms, const char *more);
+                       int64_t now_ms, const char *more, enum i18n_lang lang);
 
 /* One place in the tracker's order: a combatant and which of its
  * initiative values (cards: a creature may hold several; -1 none). */
@@ -157,27 +173,31 @@ bool render_slot_current(const struct encounter *e,
                          const struct render_slot *s);
 /* One place's line as the tracker draws it (without a newline). */
 void render_tracker_row(struct sbuf *b, const struct encounter *e,
-                        const struct render_slot *s, bool gm_view);
+                        const struct render_slot *s, bool gm_view,
+                        enum i18n_lang lang);
 /* The tracker's title ("Bridge ambush — round 3"), its head (the empty
  * fight's hint, the system's line; lines ending in newlines) and its
  * footer line (system, round, whose turn, the clock at now_ms). */
-void render_tracker_title(struct sbuf *title, const struct encounter *e);
-void render_tracker_head(struct sbuf *b, const struct encounter *e);
+void render_tracker_title(struct sbuf *title, const struct encounter *e,
+                          enum i18n_lang lang);
+void render_tracker_head(struct sbuf *b, const struct encounter *e,
+                         enum i18n_lang lang);
 /* The fight's countdowns (enc_cd.h), a line each: how many rounds or
  * whose turns are left, paused; a hidden one in the GM's view alone. */
 void render_tracker_countdowns(struct sbuf *b, const struct encounter *e,
-                               bool gm_view);
+                               bool gm_view, enum i18n_lang lang);
 void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
-                         bool gm_view, int64_t now_ms);
+                         bool gm_view, int64_t now_ms, enum i18n_lang lang);
 
 /* c as the players see it on the tracker (name, tracks, the system's
  * status, conditions, note), one line of Discord markdown without its
  * place in the order; nothing for a hidden combatant. */
 struct sbuf;
 void render_combatant(struct sbuf *b, const struct encounter *e,
-                      const struct enc_combatant *c);
+                      const struct enc_combatant *c, enum i18n_lang lang);
 
 /* "healthy", "hurt", "bloodied" or "down" for a combatant's hp. */
-const char *render_health_label(const struct enc_combatant *c);
+const char *render_health_label(const struct enc_combatant *c,
+                                enum i18n_lang lang);
 
 #endif

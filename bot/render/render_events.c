@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "render_roll.h"
 #include "sbuf.h"
 
@@ -24,6 +25,7 @@ struct view {
     const struct encounter *e;
     const struct enc_result *res;
     bool gm;
+    enum i18n_lang lang;     /* the message's */
 };
 
 /* Whether the text so far ends a line (a name put there starts one). */
@@ -40,7 +42,7 @@ static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
 {
     const struct enc_combatant *c = enc_by_id_c(v->e, id);
     if (c != NULL && c->hidden && !v->gm) {
-        sbuf_add(b, at_line_start(b) ? RENDER_UNSEEN_START : RENDER_UNSEEN);
+        sbuf_add(b, render_unseen(v->lang, at_line_start(b)));
         return;
     }
     char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
@@ -81,6 +83,80 @@ static void put_bold_int(struct sbuf *b, const char *pre, int64_t v,
     sbuf_add(b, post);
 }
 
+/* One value of a core event's sentence (put_fmt). */
+enum arg_kind { ARG_WHO, ARG_INT, ARG_BOLD, ARG_USER, ARG_WORD };
+struct arg {
+    enum arg_kind kind;
+    int64_t n;               /* WHO: the id; INT, BOLD: the number */
+    const char *s;           /* WHO: the name if gone; USER, WORD: text */
+};
+
+/* fmt (a catalog's printf format: "%s joins the fight", "%2$s ... %1$s")
+ * with its conversions filled from args, each drawn as its kind says: a
+ * name through put_who (hidden ones unseen), a number, escaped user
+ * text. The conversion's letter is the catalog's check (msgfmt); the
+ * value drawn is the arg's. No printf: the English path stays a scan. */
+static void put_fmt(struct sbuf *b, const struct view *v, const char *fmt,
+                    const struct arg *args, int nargs)
+{
+    int next = 0;
+    const char *run = fmt, *p = fmt;
+    while ((p = strchr(p, '%')) != NULL) {
+        sbuf_addn(b, run, (size_t)(p - run));
+        p++;
+        if (*p == '%') {
+            sbuf_addc(b, '%');
+            run = ++p;
+            continue;
+        }
+        int idx = next;
+        const char *q = p;
+        int pos = 0;
+        while (*q >= '0' && *q <= '9')
+            pos = pos * 10 + (*q++ - '0');
+        if (*q == '$' && pos > 0) {
+            idx = pos - 1;
+            p = q + 1;
+        } else {
+            next++;
+        }
+        while (*p == 'l' || *p == 'h' || *p == 'z' || *p == 'j')
+            p++;
+        if (*p != '\0')
+            p++;             /* the conversion letter */
+        run = p;
+        if (idx < 0 || idx >= nargs)
+            continue;
+        const struct arg *a = &args[idx];
+        switch (a->kind) {
+        case ARG_WHO:
+            put_who(b, v, (uint32_t)a->n, a->s);
+            break;
+        case ARG_INT:
+            render_int(b, a->n, 0);
+            break;
+        case ARG_BOLD:
+            put_bold_int(b, "", a->n, "");
+            break;
+        case ARG_USER:
+            put_user(b, a->s);
+            break;
+        case ARG_WORD:
+            sbuf_add(b, a->s != NULL ? a->s : "");
+            break;
+        }
+    }
+    sbuf_add(b, run);
+}
+
+/* fmt in the view's language about one combatant. */
+static void put_who_says(struct sbuf *b, const struct view *v,
+                         const char *fmt, uint32_t who)
+{
+    struct arg a = {ARG_WHO, who, NULL};
+    put_fmt(b, v, i18n_get(v->lang, fmt), &a, 1);
+}
+
 static bool roll_visible(const struct view *v, int idx)
 {
     return idx >= 0 && idx < v->res->nrolls &&
@@ -115,16 +191,17 @@ static void put_detail(struct sbuf *b, const struct view *v,
             continue;      /* a bare number says nothing its total does not */
         sbuf_add(b, shown++ ? "; " : " (");
         if (faces_only && nrolls == 1)
-            render_roll_faces(b, r);
+            render_roll_faces(b, r, v->lang);
         else
-            render_roll(b, r, false);
+            render_roll(b, r, false, v->lang);
     }
     for (int i = 0; i < ev->nmods; i++) {
         const struct enc_mod *m = &ev->mods[i];
         if (m->secret && !v->gm)
             continue;
         sbuf_add(b, shown++ ? " \xC2\xB7 " : " (");
-        put_user(b, m->reason);
+        /* a ruleset's reasons are its words; one a user typed misses */
+        put_user(b, i18n_get(v->lang, m->reason));
         if (m->has_amount) {
             sbuf_add(b, m->amount < 0 ? " " MINUS : " +");
             render_int(b, m->amount < 0 ? -m->amount : m->amount, 0);
@@ -136,44 +213,100 @@ static void put_detail(struct sbuf *b, const struct view *v,
         sbuf_addc(b, ')');
 }
 
+static void put_part(struct sbuf *b, const struct view *v,
+                     const struct enc_part *p)
+{
+    bool hidden = p->secret && !v->gm;
+    /* The ruleset's own words (not the template's pieces, which came with
+     * their sentence) are looked up; a user's never. */
+    const char *word = p->s != NULL ? p->s : "";
+    if (!p->lit && (p->kind == ENC_PART_TEXT || p->kind == ENC_PART_STRONG))
+        word = i18n_get(v->lang, word);
+    switch (p->kind) {
+    case ENC_PART_TEXT:
+        sbuf_add(b, word);
+        break;
+    case ENC_PART_USER:
+        put_user(b, p->s);
+        break;
+    case ENC_PART_WHO:
+        put_who(b, v, p->id, p->s);
+        break;
+    case ENC_PART_SIDE:
+        put_user(b, render_side_unseen(v->e, p->n) && !v->gm
+                        ? render_unseen_side(v->lang)
+                        : p->s);
+        break;
+    case ENC_PART_NUM:
+        put_num(b, p->n, hidden);
+        break;
+    case ENC_PART_STRONG:
+        sbuf_add(b, "**");
+        sbuf_add(b, word);
+        sbuf_add(b, "**");
+        break;
+    case ENC_PART_ROLL:
+        if (p->n >= 0 && p->n < v->res->nrolls &&
+            roll_visible(v, (int)p->n))
+            render_roll(b, &v->res->rolls[p->n], true, v->lang);
+        else
+            sbuf_add(b, "?");
+        break;
+    }
+}
+
+/* ev's sentence from its template's translation: "{}" takes the next
+ * argument, "{N}" the Nth (1-based), so a language may reorder them.
+ * False (nothing drawn) when the view is English or the catalog has no
+ * translation: the English parts are drawn instead. */
+static bool put_translated(struct sbuf *b, const struct view *v,
+                           const struct enc_event *ev)
+{
+    if (v->lang == I18N_EN || ev->fmt == NULL)
+        return false;
+    const char *t = i18n_get(v->lang, ev->fmt);
+    if (t == ev->fmt)
+        return false;
+    const struct enc_part *args[ENC_MAX_PARTS];
+    int nargs = 0;
+    for (int i = 0; i < ev->nparts && nargs < ENC_MAX_PARTS; i++)
+        if (!ev->parts[i].lit)
+            args[nargs++] = &ev->parts[i];
+    int next = 0;
+    const char *run = t;
+    for (const char *p = t; (p = strchr(p, '{')) != NULL;) {
+        int idx = -1;
+        const char *q = p + 1;
+        if (*q == '}') {
+            idx = next++;
+        } else if (*q >= '1' && *q <= '9') {
+            int n = 0;
+            while (*q >= '0' && *q <= '9' && n < ENC_MAX_PARTS)
+                n = n * 10 + (*q++ - '0');
+            if (*q == '}')
+                idx = n - 1;
+        }
+        if (idx < 0) {
+            p++;             /* a brace of the text itself */
+            continue;
+        }
+        sbuf_addn(b, run, (size_t)(p - run));
+        if (idx < nargs)
+            put_part(b, v, args[idx]);
+        p = q + 1;
+        run = p;
+    }
+    sbuf_add(b, run);
+    return true;
+}
+
 static void put_parts(struct sbuf *b, const struct view *v,
                       const struct enc_event *ev)
 {
-    for (int i = 0; i < ev->nparts; i++) {
-        const struct enc_part *p = &ev->parts[i];
-        bool hidden = p->secret && !v->gm;
-        switch (p->kind) {
-        case ENC_PART_TEXT:
-            sbuf_add(b, p->s != NULL ? p->s : "");
-            break;
-        case ENC_PART_USER:
-            put_user(b, p->s);
-            break;
-        case ENC_PART_WHO:
-            put_who(b, v, p->id, p->s);
-            break;
-        case ENC_PART_SIDE:
-            put_user(b, render_side_unseen(v->e, p->n) && !v->gm
-                            ? RENDER_UNSEEN_SIDE
-                            : p->s);
-            break;
-        case ENC_PART_NUM:
-            put_num(b, p->n, hidden);
-            break;
-        case ENC_PART_STRONG:
-            sbuf_add(b, "**");
-            sbuf_add(b, p->s != NULL ? p->s : "");
-            sbuf_add(b, "**");
-            break;
-        case ENC_PART_ROLL:
-            if (p->n >= 0 && p->n < v->res->nrolls &&
-                roll_visible(v, (int)p->n))
-                render_roll(b, &v->res->rolls[p->n], true);
-            else
-                sbuf_add(b, "?");
-            break;
-        }
-    }
+    if (put_translated(b, v, ev))
+        return;
+    for (int i = 0; i < ev->nparts; i++)
+        put_part(b, v, &ev->parts[i]);
 }
 
 /* "V vs T (detail) — outcome", numbers hidden as the viewer requires. */
@@ -186,7 +319,7 @@ static void put_compare(struct sbuf *b, const struct view *v,
     } else if (ev->has_cmp) {
         sbuf_add(b, ": ");
         put_num(b, ev->value, ev->value_secret && !v->gm);
-        sbuf_add(b, " vs ");
+        sbuf_add(b, i18n_get(v->lang, " vs "));
         put_num(b, ev->target, ev->target_secret && !v->gm);
         put_detail(b, v, ev, true);
     } else {
@@ -194,7 +327,7 @@ static void put_compare(struct sbuf *b, const struct view *v,
     }
     if (ev->outcome != NULL) {
         sbuf_add(b, ev->has_cmp ? " " EM_DASH " **" : ": **");
-        sbuf_add(b, ev->outcome);
+        sbuf_add(b, i18n_get(v->lang, ev->outcome));
         sbuf_add(b, "**");
     }
 }
@@ -215,6 +348,7 @@ static bool render_event(struct sbuf *b, const struct view *v,
                  ev->kind == ENC_EV_STAT || ev->kind == ENC_EV_NOTE ||
                  ev->kind == ENC_EV_PROMPT))
         return false;
+    enum i18n_lang lang = v->lang;
     switch (ev->kind) {
     case ENC_EV_SAY:
         if (hide)
@@ -234,49 +368,51 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_ADDED:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " joins the fight");
+        put_who_says(b, v, N_("%s joins the fight"), ev->who);
         break;
-    case ENC_EV_REMOVED:
-        put_who(b, v, 0, ev->text);
-        sbuf_add(b, " leaves the fight");
+    case ENC_EV_REMOVED: {
+        struct arg a = {ARG_WHO, 0, ev->text};
+        put_fmt(b, v, i18n_get(lang, "%s leaves the fight"), &a, 1);
         break;
+    }
     case ENC_EV_INIT:
-        put_who(b, v, ev->who, NULL);
         if (hide) {
-            sbuf_add(b, " rolls initiative");
+            put_who_says(b, v, N_("%s rolls initiative"), ev->who);
         } else {
-            put_bold_int(b, " rolls initiative: ", ev->a, "");
+            struct arg a[] = {{ARG_WHO, ev->who, NULL},
+                              {ARG_BOLD, ev->a, NULL}};
+            put_fmt(b, v, i18n_get(lang, "%s rolls initiative: %d"), a, 2);
             put_detail(b, v, ev, true);
         }
         break;
     case ENC_EV_BEGIN:
-        sbuf_add(b, "The fight begins!");
+        sbuf_add(b, i18n_get(lang, "The fight begins!"));
         break;
-    case ENC_EV_ROUND:
-        sbuf_add(b, "__**Round ");
-        render_int(b, ev->a, 0);
-        sbuf_add(b, "**__");
+    case ENC_EV_ROUND: {
+        struct arg a = {ARG_INT, ev->a, NULL};
+        put_fmt(b, v, i18n_get(lang, "__**Round %d**__"), &a, 1);
         break;
+    }
     case ENC_EV_TURN:
-        sbuf_add(b, "\xE2\x96\xB6 It is ");
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, "'s turn");
+        put_who_says(b, v, N_("\xE2\x96\xB6 It is %s's turn"), ev->who);
         break;
     case ENC_EV_TURN_END:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " ends their turn");
+        put_who_says(b, v, N_("%s ends their turn"), ev->who);
         break;
     case ENC_EV_SKIP:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " is down and skips their turn");
+        put_who_says(b, v, N_("%s is down and skips their turn"), ev->who);
         break;
     case ENC_EV_HP:
-        put_who(b, v, ev->who, NULL);
         if (hide) {
             const struct enc_combatant *c = enc_by_id_c(e, ev->who);
-            sbuf_addf(b, " is %s", c ? render_health_label(c) : "hurt");
+            struct arg a[] = {
+                {ARG_WHO, ev->who, NULL},
+                {ARG_WORD, 0, c ? render_health_label(c, lang)
+                                : i18n_pget(lang, "health", "hurt")}};
+            put_fmt(b, v, i18n_get(lang, "%s is %s"), a, 2);
         } else {
+            /* the track's name is the system's word (hp) */
+            put_who(b, v, ev->who, NULL);
             sbuf_add(b, ": ");
             put_user(b, ev->text);
             sbuf_addc(b, ' ');
@@ -285,18 +421,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
         }
         break;
     case ENC_EV_DOWN:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " is **down**!");
+        put_who_says(b, v, N_("%s is **down**!"), ev->who);
         break;
     case ENC_EV_UP:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " is back on their feet");
+        put_who_says(b, v, N_("%s is back on their feet"), ev->who);
         break;
-    case ENC_EV_COND_ADD:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " is now **");
-        put_user(b, ev->text);
-        sbuf_add(b, "**");
+    case ENC_EV_COND_ADD: {
+        struct arg a[] = {{ARG_WHO, ev->who, NULL},
+                          {ARG_USER, 0, render_cond_name(ev->text, lang)}};
+        put_fmt(b, v, i18n_get(lang, "%s is now **%s**"), a, 2);
         if (ev->a != 0 && !hide)
             sbuf_addf(b, " %" PRId64, ev->a);
         if (ev->b > 0 && ev->c > 0) {
@@ -304,33 +437,40 @@ static bool render_event(struct sbuf *b, const struct view *v,
             render_cond_until(b, e, ev->other,
                               ev->c == ENC_EXPIRE_START + 1
                                   ? ENC_EXPIRE_START : ENC_EXPIRE_END,
-                              ev->b, false, v->gm);
+                              ev->b, false, v->gm, lang);
             sbuf_addc(b, ')');
         } else if (ev->b > 0) {
-            sbuf_addf(b, " (%" PRId64 " round%s)", ev->b,
-                      ev->b == 1 ? "" : "s");
+            sbuf_add(b, " (");
+            sbuf_addf(b, i18n_nget(lang, "%d round", "%d rounds",
+                                   (unsigned long)ev->b),
+                      (int)ev->b);
+            sbuf_addc(b, ')');
         }
         break;
+    }
     case ENC_EV_COND_EXPIRE:
-    case ENC_EV_COND_REMOVE:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " is no longer ");
-        put_user(b, ev->text);
-        if (ev->kind == ENC_EV_COND_EXPIRE)
-            sbuf_add(b, " (it wore off)");
+    case ENC_EV_COND_REMOVE: {
+        struct arg a[] = {{ARG_WHO, ev->who, NULL},
+                          {ARG_USER, 0, render_cond_name(ev->text, lang)}};
+        put_fmt(b, v, ev->kind == ENC_EV_COND_EXPIRE
+                          ? i18n_get(lang, "%s is no longer %s (it wore off)")
+                          : i18n_get(lang, "%s is no longer %s"),
+                a, 2);
         break;
-    case ENC_EV_ATTACK:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, " attacks ");
-        put_who(b, v, ev->other, NULL);
+    }
+    case ENC_EV_ATTACK: {
+        struct arg a[] = {{ARG_WHO, ev->who, NULL},
+                          {ARG_WHO, ev->other, NULL}};
+        put_fmt(b, v, i18n_get(lang, "%s attacks %s"), a, 2);
         if (hide) {
             /* A hidden attacker's numbers are all the GM's. */
             if (ev->outcome != NULL)
-                sbuf_addf(b, ": **%s**", ev->outcome);
+                sbuf_addf(b, ": **%s**", i18n_get(lang, ev->outcome));
         } else {
             put_compare(b, v, ev);
         }
         break;
+    }
     case ENC_EV_TEST:
         if (hide)
             return false;
@@ -338,42 +478,49 @@ static bool render_event(struct sbuf *b, const struct view *v,
             put_who(b, v, ev->who, NULL);
             sbuf_addc(b, ' ');
         }
-        put_user(b, ev->text != NULL ? ev->text : "tests");
+        /* a ruleset's label is its word; a user's misses the catalog */
+        put_user(b, ev->text != NULL ? i18n_get(lang, ev->text)
+                                     : i18n_get(lang, "tests"));
         put_compare(b, v, ev);
         break;
     case ENC_EV_DAMAGE:
-        put_who(b, v, ev->other, NULL);
         if (hide) {
-            sbuf_add(b, " takes damage");
+            put_who_says(b, v, N_("%s takes damage"), ev->other);
         } else {
-            put_bold_int(b, " takes ", ev->a, " damage");
+            struct arg a[] = {{ARG_WHO, ev->other, NULL},
+                              {ARG_BOLD, ev->a, NULL}};
+            put_fmt(b, v, i18n_nget(lang, "%s takes %d damage",
+                                    "%s takes %d damage",
+                                    (unsigned long)(ev->a < 0 ? -ev->a
+                                                              : ev->a)),
+                    a, 2);
             put_detail(b, v, ev, ev->nrolls == 1);
         }
         break;
     case ENC_EV_STAT:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, hide ? " is updated" : " stats updated");
+        put_who_says(b, v, hide ? N_("%s is updated") : N_("%s stats updated"),
+                     ev->who);
         if (!hide && ev->text != NULL && ev->text[0] != '\0') {
             sbuf_add(b, ": ");
             put_user(b, ev->text);
         }
         break;
     case ENC_EV_NOTE:
-        put_who(b, v, ev->who, NULL);
-        sbuf_add(b, "'s note is updated");
+        put_who_says(b, v, N_("%s's note is updated"), ev->who);
         break;
     case ENC_EV_END:
-        sbuf_add(b, "The fight is over.");
+        sbuf_add(b, i18n_get(lang, "The fight is over."));
         break;
     case ENC_EV_ROLL:
-        put_user(b, ev->text != NULL ? ev->text : "roll");
+        put_user(b, ev->text != NULL ? ev->text : i18n_get(lang, "roll"));
         if (hide) {
-            sbuf_add(b, ": rolled in secret");
+            sbuf_add(b, i18n_get(lang, ": rolled in secret"));
         } else {
             put_bold_int(b, ": ", ev->a, "");
             put_detail(b, v, ev, true);
             if (ev->outcome != NULL)
-                sbuf_addf(b, " " EM_DASH " **%s**", ev->outcome);
+                sbuf_addf(b, " " EM_DASH " **%s**",
+                          i18n_get(lang, ev->outcome));
         }
         break;
     }
@@ -434,9 +581,9 @@ static bool summary_kind(const struct enc_event *ev)
  * (first may be NULL). */
 static bool events_text(struct sbuf *out, const struct encounter *e,
                         const struct enc_result *res, bool gm_view,
-                        struct render_first *first)
+                        struct render_first *first, enum i18n_lang lang)
 {
-    struct view v = {e, res, gm_view};
+    struct view v = {e, res, gm_view, lang};
     size_t start = out->len;
     bool secret = false;
     if (first != NULL)
@@ -459,35 +606,41 @@ static bool events_text(struct sbuf *out, const struct encounter *e,
             *first = (struct render_first){i, at - start, out->len - at};
         }
     }
-    if (res->truncated)
-        sbuf_add(out, "\n(more happened than one reply can record; see "
-                      "/combat status)");
-    if (sbuf_error(out) == SBUF_TRUNCATED)
-        sbuf_add(out, "\n(more happened than one reply can hold; see "
-                      "/combat status)");
+    if (res->truncated) {
+        sbuf_addc(out, '\n');
+        sbuf_add(out, i18n_get(lang, "(more happened than one reply can "
+                                     "record; see /combat status)"));
+    }
+    if (sbuf_error(out) == SBUF_TRUNCATED) {
+        sbuf_addc(out, '\n');
+        sbuf_add(out, i18n_get(lang, "(more happened than one reply can "
+                                     "hold; see /combat status)"));
+    }
     return secret;
 }
 
 bool render_events_text(struct sbuf *out, const struct encounter *e,
-                        const struct enc_result *res, bool gm_view)
+                        const struct enc_result *res, bool gm_view,
+                        enum i18n_lang lang)
 {
-    return events_text(out, e, res, gm_view, NULL);
+    return events_text(out, e, res, gm_view, NULL, lang);
 }
 
 bool render_events(struct msg *m, const struct encounter *e,
                    const struct enc_result *res, bool gm_view,
-                   const char *title)
+                   const char *title, enum i18n_lang lang)
 {
-    return render_events_at(m, e, res, gm_view, title, NULL);
+    return render_events_at(m, e, res, gm_view, title, NULL, lang);
 }
 
 bool render_events_at(struct msg *m, const struct encounter *e,
                       const struct enc_result *res, bool gm_view,
-                      const char *title, struct render_first *first)
+                      const char *title, struct render_first *first,
+                      enum i18n_lang lang)
 {
     struct sbuf b;
     sbuf_init(&b, RENDER_EVENTS_MAX);
-    bool secret = events_text(&b, e, res, gm_view, first);
+    bool secret = events_text(&b, e, res, gm_view, first, lang);
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, title);
     if (em != NULL && b.len > 0)
         msg_embed_set_description(em, sbuf_str(&b));
@@ -514,9 +667,10 @@ static void plain(struct sbuf *b, const char *s, size_t n)
 }
 
 void render_change_summary(struct sbuf *out, const struct encounter *e,
-                           const struct enc_result *res, bool *secret)
+                           const struct enc_result *res, bool *secret,
+                           enum i18n_lang lang)
 {
-    struct view v = {e, res, true};
+    struct view v = {e, res, true, lang};
     struct sbuf line, cand;
     sbuf_init(&line, RENDER_EVENTS_MAX);
     sbuf_init(&cand, RENDER_EVENTS_MAX);
@@ -553,14 +707,17 @@ void render_change_summary(struct sbuf *out, const struct encounter *e,
     size_t n = strcspn(s, "\n");
     plain(out, s, n);
     if (named > 1)
-        sbuf_addf(out, " (and %d more)", named - 1);
+        sbuf_addf(out, i18n_nget(lang, " (and %d more)", " (and %d more)",
+                                 (unsigned long)(named - 1)),
+                  named - 1);
     sbuf_cleanup(&cand);
     sbuf_cleanup(&line);
 }
 
 void render_change_summary_of(struct sbuf *out, const char *text,
                               const struct render_first *first,
-                              const struct enc_result *res, bool *secret)
+                              const struct enc_result *res, bool *secret,
+                              enum i18n_lang lang)
 {
     int more = 0;
     *secret = false;
@@ -574,6 +731,8 @@ void render_change_summary_of(struct sbuf *out, const char *text,
         n++;
     plain(out, s, n);
     if (more > 0)
-        sbuf_addf(out, " (and %d more)", more);
+        sbuf_addf(out, i18n_nget(lang, " (and %d more)", " (and %d more)",
+                                 (unsigned long)more),
+                  more);
     *secret = event_secret(res, &res->ev[first->ev]);
 }

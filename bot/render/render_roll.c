@@ -21,7 +21,8 @@ void render_int(struct sbuf *b, int64_t v, int width)
     sbuf_addn(b, p, n);
 }
 
-void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
+void render_roll_faces(struct sbuf *b, const struct enc_roll *r,
+                       enum i18n_lang lang)
 {
     size_t pos = 0, end = strlen(r->expr);
     if (r->nterms == 0)
@@ -50,9 +51,14 @@ void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
                                           &r->dice[t->first + k]));
             }
         }
-        if (t->counting)
-            sbuf_addf(b, " \xE2\x86\x92 %" PRId64 " success%s", t->subtotal,
-                      t->subtotal == 1 ? "" : "es");
+        if (t->counting) {
+            /* a negative count takes the many form, as in English */
+            unsigned long n = t->subtotal < 0 ? 5
+                              : (unsigned long)t->subtotal;
+            sbuf_add(b, " \xE2\x86\x92 ");
+            sbuf_addf(b, i18n_nget(lang, "%lld success", "%lld successes", n),
+                      (long long)t->subtotal);
+        }
         sbuf_addc(b, ']');
         pos = (size_t)t->pos + t->len;
     }
@@ -63,22 +69,25 @@ void render_roll_faces(struct sbuf *b, const struct enc_roll *r)
     }
 }
 
-void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare)
+void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare,
+                 enum i18n_lang lang)
 {
     bool struck = (r->flags & ENC_ROLL_DROPPED) != 0;
     if (struck)
         sbuf_add(b, "~~");
     if (!bare && r->label[0] != '\0') {
-        char *label = msg_escape(r->label);
+        char *label = msg_escape(i18n_get(lang, r->label));
         sbuf_addf(b, "%s ", label != NULL ? label : "");
         free(label);
     }
     sbuf_addf(b, bare && !struck ? "**%" PRId64 "**" : "%" PRId64, r->total);
     if (r->nterms > 0) {
         sbuf_add(b, " (");
-        render_roll_faces(b, r);
+        render_roll_faces(b, r, lang);
         sbuf_addc(b, ')');
     }
-    if (struck)
-        sbuf_add(b, "~~ not kept");
+    if (struck) {
+        sbuf_add(b, "~~");
+        sbuf_add(b, i18n_get(lang, " not kept"));
+    }
 }

@@ -13,18 +13,22 @@
 #define RENDER_ROLL_H
 
 #include "enc_event.h"
+#include "i18n.h"
 #include "sbuf.h"
 
 /* Dice of one term listed face by face before counts take over. */
 #define RENDER_ROLL_FACES 40
 
 /* The faces of r ("[14]+5"); a roll without dice (a card drawn) adds
- * nothing. */
-void render_roll_faces(struct sbuf *b, const struct enc_roll *r);
+ * nothing. A counting term's successes are counted in lang's words. */
+void render_roll_faces(struct sbuf *b, const struct enc_roll *r,
+                       enum i18n_lang lang);
 
 /* "label 19 ([14]+5)" in short, or with the total bold and the label
- * left out when bare is true: "**19** ([14]+5)". */
-void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare);
+ * left out when bare is true: "**19** ([14]+5)". The label is looked up
+ * in lang's catalog (a ruleset's word; a user's misses and stays). */
+void render_roll(struct sbuf *b, const struct enc_roll *r, bool bare,
+                 enum i18n_lang lang);
 
 /* v in decimal with a plain '-', right-aligned in width columns like
  * printf's "%*" PRId64 (0: no padding). The renderers write a number per

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "enc.h"
+#include "i18n.h"
 #include "render_enc.h"
 
 bool render_side_unseen(const struct encounter *e, int64_t side)
@@ -22,14 +23,33 @@ bool render_side_unseen(const struct encounter *e, int64_t side)
     return any;
 }
 
-const char *render_health_label(const struct enc_combatant *c)
+const char *render_health_label(const struct enc_combatant *c,
+                                enum i18n_lang lang)
 {
     const struct enc_track *hp = enc_track_c(c, "hp");
+    /* TRANSLATORS: health labels: how the players see a hidden or
+     * numberless combatant's hit points, one word each. */
     if (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD) || (hp && hp->cur <= 0))
-        return "down";
+        return i18n_pget(lang, "health", "down");
     if (hp == NULL || hp->max <= 0 || hp->cur >= hp->max)
-        return "healthy";
+        return i18n_pget(lang, "health", "healthy");
     if (hp->cur * 2 <= hp->max)
-        return "bloodied";
-    return "hurt";
+        return i18n_pget(lang, "health", "bloodied");
+    return i18n_pget(lang, "health", "hurt");
+}
+
+const char *render_unseen(enum i18n_lang lang, bool start)
+{
+    return start ? i18n_get(lang, RENDER_UNSEEN_START)
+                 : i18n_get(lang, RENDER_UNSEEN);
+}
+
+const char *render_unseen_side(enum i18n_lang lang)
+{
+    return i18n_get(lang, RENDER_UNSEEN_SIDE);
+}
+
+const char *render_cond_name(const char *name, enum i18n_lang lang)
+{
+    return name != NULL ? i18n_pget(lang, "condition", name) : "";
 }

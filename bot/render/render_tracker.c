@@ -10,6 +10,7 @@
 
 #include "dur.h"
 #include "enc_cd.h"
+#include "i18n.h"
 #include "render_roll.h"
 #include "rs.h"
 #include "sbuf.h"
@@ -52,57 +53,68 @@ static bool row_current(const struct encounter *e,
  * turn marker on its turn (on the running card's line only, when it holds
  * several) and a health label; no name, side, number or condition of it. */
 static void unseen_line(struct sbuf *b, const struct encounter *e,
-                        const struct enc_combatant *c, int init_idx)
+                        const struct enc_combatant *c, int init_idx,
+                        enum i18n_lang lang)
 {
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
     sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
                                              : "\xE3\x80\x80");
-    sbuf_addf(b, "%s (%s)\n", RENDER_UNSEEN_START,
-              down ? "down" : render_health_label(c));
+    sbuf_addf(b, "%s (%s)\n", render_unseen(lang, true),
+              down ? i18n_pget(lang, "health", "down")
+                   : render_health_label(c, lang));
 }
 
 void render_cond_until(struct sbuf *b, const struct encounter *e,
                        uint32_t anchor, enum enc_expire at, int64_t turns,
-                       bool now, bool gm_view)
+                       bool now, bool gm_view, enum i18n_lang lang)
 {
     const struct enc_combatant *who = enc_by_id_c(e, anchor);
-    sbuf_add(b, at == ENC_EXPIRE_START ? "until the start of "
-                                       : "until the end of ");
-    if (who == NULL || (who->hidden && !gm_view)) {
-        sbuf_add(b, RENDER_UNSEEN);
-    } else {
-        char *name = msg_escape(who->name);
-        sbuf_add(b, name ? name : "?");
-        free(name);
-    }
+    bool start = at == ENC_EXPIRE_START;
+    char *name = who == NULL || (who->hidden && !gm_view)
+                     ? NULL
+                     : msg_escape(who->name);
+    const char *n = who == NULL || (who->hidden && !gm_view)
+                        ? render_unseen(lang, false)
+                        : name ? name : "?";
     if (now && turns <= 1) {
-        sbuf_add(b, "'s turn");
-        return;
+        sbuf_addf(b, start ? i18n_get(lang, "until the start of %s's turn")
+                           : i18n_get(lang, "until the end of %s's turn"),
+                  n);
+    } else if (turns - now <= 1) {
+        /* now: the running turn is the first of them */
+        sbuf_addf(b, start
+                         ? i18n_get(lang, "until the start of %s's next turn")
+                         : i18n_get(lang, "until the end of %s's next turn"),
+                  n);
+    } else {
+        turns -= now;
+        /* 11th to 13th, else by the last digit: 1st, 2nd, 3rd, 4th (an
+         * English ordinal: a translation takes the number and leaves the
+         * suffix out, %3$.0s). */
+        int64_t last = turns % 10, tens = turns % 100;
+        const char *th = tens >= 11 && tens <= 13 ? "th"
+                         : last == 1 ? "st" : last == 2 ? "nd"
+                         : last == 3 ? "rd" : "th";
+        sbuf_addf(b, start ? i18n_get(lang, "until the start of %s's "
+                                            "%lld%s turn from now")
+                           : i18n_get(lang, "until the end of %s's "
+                                            "%lld%s turn from now"),
+                  n, (long long)turns, th);
     }
-    if (now)
-        turns--;             /* the running turn is the first of them */
-    if (turns <= 1) {
-        sbuf_add(b, "'s next turn");
-        return;
-    }
-    /* 11th to 13th, else by the last digit: 1st, 2nd, 3rd, 4th. */
-    int64_t last = turns % 10, tens = turns % 100;
-    const char *th = tens >= 11 && tens <= 13 ? "th"
-                     : last == 1 ? "st" : last == 2 ? "nd"
-                     : last == 3 ? "rd" : "th";
-    sbuf_addf(b, "'s %lld%s turn from now", (long long)turns, th);
+    free(name);
 }
 
 /* A condition's time left after its name: rounds when the holder's own
  * turn ends count it (the short form), else whose turn and which end. */
 static void cond_time(struct sbuf *b, const struct encounter *e,
                       const struct enc_combatant *c, const struct enc_cond *q,
-                      bool gm_view, bool compact)
+                      bool gm_view, bool compact, enum i18n_lang lang)
 {
     if (q->rounds <= 0)
         return;
     if (compact || (q->anchor == c->id && q->expire == ENC_EXPIRE_END)) {
-        sbuf_addf(b, " (%dr)", (int)q->rounds);
+        /* TRANSLATORS: rounds left, short: "(3r)" */
+        sbuf_addf(b, i18n_get(lang, " (%dr)"), (int)q->rounds);
         return;
     }
     /* The anchor's running turn counts when it began after the condition
@@ -110,7 +122,8 @@ static void cond_time(struct sbuf *b, const struct encounter *e,
     bool now = q->expire == ENC_EXPIRE_END && e->current == q->anchor &&
                q->applied_turn < e->turn_seq;
     sbuf_add(b, " (");
-    render_cond_until(b, e, q->anchor, q->expire, q->rounds, now, gm_view);
+    render_cond_until(b, e, q->anchor, q->expire, q->rounds, now, gm_view,
+                      lang);
     sbuf_addc(b, ')');
 }
 
@@ -118,7 +131,7 @@ static void cond_time(struct sbuf *b, const struct encounter *e,
  * health label), the system's status, conditions, resources and note. */
 static void combatant_desc(struct sbuf *b, const struct encounter *e,
                            const struct enc_combatant *c, bool gm_view,
-                           bool compact)
+                           bool compact, enum i18n_lang lang)
 {
     const struct rs_system *rs = e->sys; /* no lookup on every line */
     bool numbers = gm_view || !c->hidden;
@@ -129,9 +142,10 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     sbuf_add(b, down ? "~~" : "**");
     free(name);
     if (down)
-        sbuf_add(b, " (down)");
+        sbuf_add(b, i18n_get(lang, " (down)"));
     if (c->hidden && gm_view)
-        sbuf_add(b, compact ? " (h)" : " (hidden)");
+        sbuf_add(b, compact ? i18n_get(lang, " (h)")
+                            : i18n_get(lang, " (hidden)"));
     if (c->side >= 0 && c->side < e->nsides) {
         char *side = escape_cut(e->sides[c->side].name,
                                 compact ? RENDER_ENC_COMPACT_SIDE : 0);
@@ -155,7 +169,7 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             }
         }
     } else if (!down) {
-        sbuf_addf(b, " (%s)", render_health_label(c));
+        sbuf_addf(b, " (%s)", render_health_label(c, lang));
     }
     if (!compact && rs != NULL && rs->ops->status != NULL) {
         struct eng_buf extra;
@@ -170,7 +184,8 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
                     : c->nconds;
     for (int i = 0; i < shown; i++) {
         const struct enc_cond *q = &c->conds[i];
-        char *cn = escape_cut(q->name, compact ? RENDER_ENC_COMPACT_COND : 0);
+        char *cn = escape_cut(render_cond_name(q->name, lang),
+                              compact ? RENDER_ENC_COMPACT_COND : 0);
         sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
         sbuf_add(b, cn ? cn : "?");
         free(cn);
@@ -178,7 +193,7 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             sbuf_addc(b, ' ');
             render_int(b, q->value, 0);
         }
-        cond_time(b, e, c, q, gm_view, compact);
+        cond_time(b, e, c, q, gm_view, compact, lang);
     }
     if (shown < c->nconds)
         sbuf_addf(b, " +%d", c->nconds - shown);
@@ -200,10 +215,10 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
 
 static void tracker_line(struct sbuf *b, const struct encounter *e,
                          const struct enc_combatant *c, int init_idx,
-                         bool gm_view, bool compact)
+                         bool gm_view, bool compact, enum i18n_lang lang)
 {
     if (c->hidden && !gm_view) {
-        unseen_line(b, e, c, init_idx);
+        unseen_line(b, e, c, init_idx, lang);
         return;
     }
     sbuf_add(b, row_current(e, c, init_idx) ? "\xE2\x96\xB6 "
@@ -213,7 +228,7 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
         render_int(b, c->init[init_idx], compact ? 0 : 3);
         sbuf_add(b, "` ");
     }
-    combatant_desc(b, e, c, gm_view, compact);
+    combatant_desc(b, e, c, gm_view, compact, lang);
     sbuf_addc(b, '\n');
 }
 
@@ -221,7 +236,8 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
  * it, its count or card, its name and kind, its note and dice. Only ever
  * drawn for whoever may see it (render_tracker_slots). */
 static void event_line(struct sbuf *b, const struct encounter *e,
-                       const struct enc_entry *x, bool compact)
+                       const struct enc_entry *x, bool compact,
+                       enum i18n_lang lang)
 {
     sbuf_add(b, e->entry_on == x->id ? "\xE2\x96\xB6 " : "\xE3\x80\x80");
     if (e->status != ENC_ST_SETUP && x->at == ENC_ENTRY_COUNT) {
@@ -233,10 +249,11 @@ static void event_line(struct sbuf *b, const struct encounter *e,
     char place[64];
     enc_entry_place(e, x, place, sizeof place);
     sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
-              enc_entry_kind_word(x->kind), place);
+              i18n_get(lang, enc_entry_kind_word(x->kind)), place);
     free(name);
     if (x->hidden)
-        sbuf_add(b, compact ? " (h)" : " (hidden)");
+        sbuf_add(b, compact ? i18n_get(lang, " (h)")
+                            : i18n_get(lang, " (hidden)"));
     if (!compact && x->note[0] != '\0') {
         char *note = msg_escape(x->note);
         sbuf_addf(b, " \xE2\x80\x94 %s", note ? note : "");
@@ -253,26 +270,27 @@ static void event_line(struct sbuf *b, const struct encounter *e,
 /* A place's line, whichever it is. */
 static void slot_line(struct sbuf *b, const struct encounter *e,
                       const struct render_slot *s, bool gm_view,
-                      bool compact)
+                      bool compact, enum i18n_lang lang)
 {
     if (s->ev != NULL)
-        event_line(b, e, s->ev, compact);
+        event_line(b, e, s->ev, compact, lang);
     else
-        tracker_line(b, e, s->c, s->init_idx, gm_view, compact);
+        tracker_line(b, e, s->c, s->init_idx, gm_view, compact, lang);
 }
 
 void render_combatant(struct sbuf *b, const struct encounter *e,
-                      const struct enc_combatant *c)
+                      const struct enc_combatant *c, enum i18n_lang lang)
 {
     if (c->hidden)
         return;
-    combatant_desc(b, e, c, false, false);
+    combatant_desc(b, e, c, false, false, lang);
 }
 
 void render_tracker_row(struct sbuf *b, const struct encounter *e,
-                        const struct render_slot *s, bool gm_view)
+                        const struct render_slot *s, bool gm_view,
+                        enum i18n_lang lang)
 {
-    slot_line(b, e, s, gm_view, false);
+    slot_line(b, e, s, gm_view, false, lang);
     while (b->len > 0 && b->buf[b->len - 1] == '\n')
         b->buf[--b->len] = '\0';
 }
@@ -304,13 +322,13 @@ static void lines_free(struct tracker_lines *t)
 
 static void lines_add(struct tracker_lines *t, const struct encounter *e,
                       const struct render_slot *slot, bool gm_view,
-                      bool compact)
+                      bool compact, enum i18n_lang lang)
 {
     struct sbuf b;
     if (t->n >= RENDER_ENC_MAX_LINES)
         return;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
-    slot_line(&b, e, slot, gm_view, compact);
+    slot_line(&b, e, slot, gm_view, compact, lang);
     char *s = sbuf_take(&b);
     sbuf_cleanup(&b);
     if (s == NULL)
@@ -406,13 +424,13 @@ int render_tracker_slots(const struct encounter *e, struct render_slot *out,
 }
 
 static void lines_build(struct tracker_lines *t, const struct encounter *e,
-                        bool gm_view, bool compact)
+                        bool gm_view, bool compact, enum i18n_lang lang)
 {
     struct render_slot slot[RENDER_ENC_MAX_LINES];
     int n = render_tracker_slots(e, slot, RENDER_ENC_MAX_LINES, gm_view);
     t->current = -1;
     for (int i = 0; i < n; i++)
-        lines_add(t, e, &slot[i], gm_view, compact);
+        lines_add(t, e, &slot[i], gm_view, compact, lang);
 }
 
 /* Bytes of text the embeds already in m hold (a bound on characters). */
@@ -434,7 +452,7 @@ static size_t embeds_bytes(const struct msg *m)
  * window around the running turn with how many more there are above and
  * below. Returns true when some were left out. */
 static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
-                       size_t budget)
+                       size_t budget, enum i18n_lang lang)
 {
     if (t->bytes <= budget) {
         for (int i = 0; i < t->n; i++)
@@ -450,12 +468,22 @@ static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
         used += strlen(t->line[last++]);
     while (first > 0 && used + strlen(t->line[first - 1]) <= room)
         used += strlen(t->line[--first]);
-    if (first > 0)
-        sbuf_addf(b, "_\xE2\x80\xA6 %d more above_\n", first);
+    if (first > 0) {
+        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more above_",
+                               "_\xE2\x80\xA6 %d more above_",
+                               (unsigned long)first),
+                  first);
+        sbuf_addc(b, '\n');
+    }
     for (int i = first; i < last; i++)
         sbuf_add(b, t->line[i]);
-    if (last < t->n)
-        sbuf_addf(b, "_\xE2\x80\xA6 %d more below_\n", t->n - last);
+    if (last < t->n) {
+        sbuf_addf(b, i18n_nget(lang, "_\xE2\x80\xA6 %d more below_",
+                               "_\xE2\x80\xA6 %d more below_",
+                               (unsigned long)(t->n - last)),
+                  t->n - last);
+        sbuf_addc(b, '\n');
+    }
     return true;
 }
 
@@ -463,7 +491,7 @@ static bool lines_emit(struct sbuf *b, const struct tracker_lines *t,
  * (from a minute on: a live table's turns pass quicker) and the clock's
  * settings when it is set. */
 static void clock_foot(struct sbuf *foot, const struct encounter *e,
-                       int64_t now_ms)
+                       int64_t now_ms, enum i18n_lang lang)
 {
     const struct enc_clock *k = &e->clock;
     char a[DUR_MAX_TEXT + 1], b[DUR_MAX_TEXT + 1];
@@ -471,37 +499,46 @@ static void clock_foot(struct sbuf *foot, const struct encounter *e,
         return;
     if (now_ms > 0 && k->wait_ms > 0 && now_ms - k->wait_ms >= DUR_MS_MINUTE) {
         dur_format_rough(now_ms - k->wait_ms, a, sizeof a);
-        sbuf_addf(foot, " \xC2\xB7 waiting %s", a);
+        sbuf_addf(foot, i18n_get(lang, " \xC2\xB7 waiting %s"), a);
     }
     if (!enc_clock_on(e))
         return;
-    sbuf_add(foot, " \xC2\xB7 clock:");
+    sbuf_add(foot, i18n_get(lang, " \xC2\xB7 clock:"));
     if (k->remind_ms > 0) {
         dur_format(k->remind_ms, a, sizeof a);
-        sbuf_addf(foot, " remind %s", a);
+        sbuf_addf(foot, i18n_get(lang, " remind %s"), a);
     }
     if (k->act_ms > 0) {
         dur_format(k->act_ms, b, sizeof b);
-        sbuf_addf(foot, "%s act %s%s", k->remind_ms > 0 ? "," : "", b,
-                  k->autoskip ? " (auto)" : "");
+        sbuf_addf(foot, i18n_get(lang, "%s act %s%s"),
+                  k->remind_ms > 0 ? "," : "", b,
+                  k->autoskip ? i18n_get(lang, " (auto)") : "");
     }
 }
 
-void render_tracker(struct msg *m, const struct encounter *e, bool gm_view)
+void render_tracker(struct msg *m, const struct encounter *e, bool gm_view,
+                    enum i18n_lang lang)
 {
-    render_tracker_at(m, e, gm_view, 0);
+    render_tracker_at(m, e, gm_view, 0, lang);
 }
 
-void render_tracker_title(struct sbuf *title, const struct encounter *e)
+void render_tracker_title(struct sbuf *title, const struct encounter *e,
+                          enum i18n_lang lang)
 {
-    char *name = msg_escape(e->name[0] ? e->name : "Fight");
+    char *name = msg_escape(e->name[0] ? e->name : i18n_get(lang, "Fight"));
     if (e->status == ENC_ST_SETUP)
-        sbuf_addf(title, "%s \xE2\x80\x94 getting ready", name ? name : "");
+        sbuf_addf(title, i18n_get(lang, "%s \xE2\x80\x94 getting ready"),
+                  name ? name : "");
     else if (e->status == ENC_ST_ENDED)
-        sbuf_addf(title, "%s \xE2\x80\x94 finished after round %d",
+        sbuf_addf(title, i18n_get(lang, "%s \xE2\x80\x94 finished after "
+                                        "round %d"),
+                  name ? name : "", (int)e->round);
+    else if (lang != I18N_EN)
+        sbuf_addf(title, i18n_get(lang, "%s \xE2\x80\x94 round %d"),
                   name ? name : "", (int)e->round);
     else {
-        /* every turn's title: appended, not formatted */
+        /* every turn's title: appended, not formatted (the same
+         * message as above, in English) */
         sbuf_add(title, name ? name : "");
         sbuf_add(title, " \xE2\x80\x94 round ");
         render_int(title, e->round, 0);
@@ -509,12 +546,16 @@ void render_tracker_title(struct sbuf *title, const struct encounter *e)
     free(name);
 }
 
-void render_tracker_head(struct sbuf *b, const struct encounter *e)
+void render_tracker_head(struct sbuf *b, const struct encounter *e,
+                         enum i18n_lang lang)
 {
     const struct rs_system *rs = e->sys;
-    if (e->ncs == 0)
-        sbuf_add(b, "Nobody has joined yet. Add NPCs with /combat add, "
-                    "players join with /combat join.\n");
+    if (e->ncs == 0) {
+        sbuf_add(b, i18n_get(lang, "Nobody has joined yet. Add NPCs with "
+                                   "/combat add, players join with /combat "
+                                   "join."));
+        sbuf_addc(b, '\n');
+    }
     if (rs != NULL && rs->ops->tracker_head != NULL) {
         /* The system's line about the whole fight (whose pick it is):
          * plain text, so names in it are escaped here. */
@@ -531,7 +572,7 @@ void render_tracker_head(struct sbuf *b, const struct encounter *e)
 }
 
 void render_tracker_countdowns(struct sbuf *b, const struct encounter *e,
-                               bool gm_view)
+                               bool gm_view, enum i18n_lang lang)
 {
     /* An ended fight's are over: none ran out, none will. */
     for (int i = 0; e->status != ENC_ST_ENDED && i < e->ncds; i++) {
@@ -542,64 +583,77 @@ void render_tracker_countdowns(struct sbuf *b, const struct encounter *e,
         const struct enc_combatant *of = x->of ? enc_by_id_c(e, x->of)
                                                : NULL;
         char *name = msg_escape(x->name);
-        sbuf_add(b, "\xE2\x8F\xB3 **");
-        sbuf_add(b, name ? name : "?");
-        free(name);
-        sbuf_add(b, "** in ");
-        render_int(b, x->left, 0);
+        unsigned long left = x->left < 0 ? 0 : (unsigned long)x->left;
+        sbuf_add(b, "\xE2\x8F\xB3 ");
         if (of != NULL) {
             char *who = msg_escape(of->name);
-            sbuf_addf(b, x->left == 1 ? " turn of %s" : " turns of %s",
-                      who ? who : "?");
+            sbuf_addf(b, i18n_nget(lang, "**%s** in %d turn of %s",
+                                   "**%s** in %d turns of %s", left),
+                      name ? name : "?", (int)x->left, who ? who : "?");
             free(who);
         } else {
-            sbuf_add(b, x->left == 1 ? " round" : " rounds");
+            sbuf_addf(b, i18n_nget(lang, "**%s** in %d round",
+                                   "**%s** in %d rounds", left),
+                      name ? name : "?", (int)x->left);
         }
+        free(name);
         bool paused = (x->flags & ENC_CDF_PAUSED) != 0;
-        if (paused || secret)
-            sbuf_addf(b, " (%s%s%s)", paused ? "paused" : "",
-                      paused && secret ? ", " : "", secret ? "hidden" : "");
+        if (paused && secret)
+            sbuf_add(b, i18n_get(lang, " (paused, hidden)"));
+        else if (paused)
+            sbuf_add(b, i18n_get(lang, " (paused)"));
+        else if (secret)
+            sbuf_add(b, i18n_get(lang, " (hidden)"));
         sbuf_addc(b, '\n');
     }
 }
 
 void render_tracker_foot(struct sbuf *foot, const struct encounter *e,
-                         bool gm_view, int64_t now_ms)
+                         bool gm_view, int64_t now_ms, enum i18n_lang lang)
 {
     const struct rs_system *rs = e->sys;
-    sbuf_add(foot, rs != NULL ? rs->title : e->ruleset);
+    sbuf_add(foot, rs != NULL ? i18n_get(lang, rs->title) : e->ruleset);
     if (e->status != ENC_ST_RUNNING)
         return;
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
-    sbuf_add(foot, " \xC2\xB7 round ");
-    render_int(foot, e->round, 0);
+    if (lang != I18N_EN) {
+        sbuf_addf(foot, i18n_get(lang, " \xC2\xB7 round %d"), (int)e->round);
+    } else {
+        /* every turn's footer: appended (the same message) */
+        sbuf_add(foot, " \xC2\xB7 round ");
+        render_int(foot, e->round, 0);
+    }
     const struct enc_entry *on = enc_entry_on(e);
     if (on != NULL && (gm_view || !on->hidden)) {
         /* the turn stopped on an event: a hidden one says nothing */
         sbuf_add(foot, " \xC2\xB7 ");
         sbuf_add(foot, on->name);
-        sbuf_addf(foot, " (%s)", enc_entry_kind_word(on->kind));
+        sbuf_addf(foot, " (%s)",
+                  i18n_get(lang, enc_entry_kind_word(on->kind)));
     } else if (cur != NULL && cur->hidden && !gm_view) {
-        sbuf_add(foot, " \xC2\xB7 someone unseen acts");
+        sbuf_add(foot, i18n_get(lang, " \xC2\xB7 someone unseen acts"));
+    } else if (cur != NULL && lang != I18N_EN) {
+        sbuf_addf(foot, i18n_get(lang, " \xC2\xB7 %s's turn"), cur->name);
     } else if (cur != NULL) {
+        /* every turn's footer: appended (the same message) */
         sbuf_add(foot, " \xC2\xB7 ");
         sbuf_add(foot, cur->name);
         sbuf_add(foot, "'s turn");
     }
     else if (e->acting_side >= 0 && e->acting_side < e->nsides)
-        sbuf_addf(foot, " \xC2\xB7 %s to choose",
+        sbuf_addf(foot, i18n_get(lang, " \xC2\xB7 %s to choose"),
                   render_side_unseen(e, e->acting_side) && !gm_view
-                      ? RENDER_UNSEEN_SIDE
+                      ? render_unseen_side(lang)
                       : e->sides[e->acting_side].name);
-    clock_foot(foot, e, now_ms);
+    clock_foot(foot, e, now_ms, lang);
 }
 
 void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
-                       int64_t now_ms)
+                       int64_t now_ms, enum i18n_lang lang)
 {
     struct sbuf title;
     sbuf_init(&title, 256);
-    render_tracker_title(&title, e);
+    render_tracker_title(&title, e, lang);
 
     /* Room for the list: one embed description, and what Discord allows
      * all embeds of a message together beside the events already in m. */
@@ -612,9 +666,9 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
 
     struct sbuf b;
     sbuf_init(&b, RENDER_ENC_MAX_EVENTS_TEXT);
-    render_tracker_head(&b, e);
+    render_tracker_head(&b, e, lang);
     size_t before = b.len;
-    render_tracker_countdowns(&b, e, gm_view);
+    render_tracker_countdowns(&b, e, gm_view, lang);
     /* Countdowns take their room from the list's. */
     if (b.len - before < budget / 2)
         budget -= b.len - before;
@@ -625,18 +679,20 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
     if (t != NULL) {
         t->n = 0;
         t->bytes = 0;
-        lines_build(t, e, gm_view, false);
+        lines_build(t, e, gm_view, false, lang);
         if (t->bytes > budget - RENDER_ENC_MORE_LINE) {
             lines_free(t);
-            lines_build(t, e, gm_view, true);
+            lines_build(t, e, gm_view, true, lang);
             compact = true;
         }
-        windowed = lines_emit(&b, t, budget - RENDER_ENC_MORE_LINE);
+        windowed = lines_emit(&b, t, budget - RENDER_ENC_MORE_LINE, lang);
         lines_free(t);
         free(t);
     }
-    if (sbuf_error(&b) == SBUF_TRUNCATED)
-        sbuf_add(&b, "\n(list cut short)");
+    if (sbuf_error(&b) == SBUF_TRUNCATED) {
+        sbuf_addc(&b, '\n');
+        sbuf_add(&b, i18n_get(lang, "(list cut short)"));
+    }
 
     struct msg_embed *em = msg_add_embed(m, MSG_STYLE_INFO, sbuf_str(&title));
     if (em != NULL) {
@@ -645,11 +701,12 @@ void render_tracker_at(struct msg *m, const struct encounter *e, bool gm_view,
          * turn (a hidden combatant's stays unnamed). */
         struct sbuf foot;
         sbuf_init(&foot, 1024);
-        render_tracker_foot(&foot, e, gm_view, now_ms);
+        render_tracker_foot(&foot, e, gm_view, now_ms, lang);
         if (windowed)
-            sbuf_add(&foot, " \xC2\xB7 compact, around the turn");
+            sbuf_add(&foot, i18n_get(lang, " \xC2\xB7 compact, around the "
+                                           "turn"));
         else if (compact)
-            sbuf_add(&foot, " \xC2\xB7 compact");
+            sbuf_add(&foot, i18n_get(lang, " \xC2\xB7 compact"));
         msg_embed_set_footer(em, sbuf_str(&foot));
         sbuf_cleanup(&foot);
     }

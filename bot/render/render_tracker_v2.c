@@ -20,7 +20,7 @@ _Static_assert(RENDER_ENC_MAX_LINES + 4 <= MSG_V2_MAX_PARTS,
 #define RENDER_V2_ROW_MAX 2048
 
 void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
-                       int64_t now_ms, const char *more)
+                       int64_t now_ms, const char *more, enum i18n_lang lang)
 {
     struct msg_v2 *v = msg_v2_begin(m, gm_view ? MSG_STYLE_SECRET
                                                 : MSG_STYLE_INFO);
@@ -29,14 +29,14 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
     struct sbuf head;
     sbuf_init(&head, RENDER_V2_HEAD_MAX);
     sbuf_add(&head, "### ");
-    render_tracker_title(&head, e);
+    render_tracker_title(&head, e, lang);
     sbuf_add(&head, "\n-# ");
-    render_tracker_foot(&head, e, gm_view, now_ms);
+    render_tracker_foot(&head, e, gm_view, now_ms, lang);
     if (gm_view)
-        sbuf_add(&head, " \xC2\xB7 the GM's view");
+        sbuf_add(&head, i18n_get(lang, " \xC2\xB7 the GM's view"));
     sbuf_addc(&head, '\n');
-    render_tracker_head(&head, e);
-    render_tracker_countdowns(&head, e, gm_view);
+    render_tracker_head(&head, e, lang);
+    render_tracker_countdowns(&head, e, gm_view, lang);
     while (head.len > 0 && head.buf[head.len - 1] == '\n')
         head.buf[--head.len] = '\0';
     msg_v2_add(v, MSG_V2_TEXT, sbuf_str(&head));
@@ -51,7 +51,7 @@ void render_tracker_v2(struct msg *m, const struct encounter *e, bool gm_view,
     for (int i = 0; i < n; i++) {
         struct sbuf row;
         sbuf_init(&row, RENDER_V2_ROW_MAX);
-        render_tracker_row(&row, e, &slot[i], gm_view);
+        render_tracker_row(&row, e, &slot[i], gm_view, lang);
         struct msg_v2_part *p = msg_v2_add(v, MSG_V2_ROW, sbuf_str(&row));
         sbuf_cleanup(&row);
         if (p == NULL)

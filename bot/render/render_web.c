@@ -130,17 +130,21 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
 {
     struct sbuf md;
     sbuf_init(&md, RENDER_WEB_MAX);
+    /* The shared page is English for now: its server knows no table's
+     * language yet (the page, its words and its lang attribute change
+     * together). */
+    const enum i18n_lang lang = I18N_EN;
 
     sbuf_add(out, "<header><h1>");
-    render_tracker_title(&md, e);
+    render_tracker_title(&md, e, lang);
     md_sbuf(out, &md);
     sbuf_add(out, "</h1><p class=\"where\">");
     sbuf_reset(&md);
-    render_tracker_foot(&md, e, false, 0);
+    render_tracker_foot(&md, e, false, 0, lang);
     md_sbuf(out, &md);
     sbuf_add(out, "</p>");
     sbuf_reset(&md);
-    render_tracker_head(&md, e);
+    render_tracker_head(&md, e, lang);
     if (md.len > 0) {
         sbuf_add(out, "<p class=\"sys\">");
         md_sbuf(out, &md);
@@ -149,7 +153,7 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
     /* the countdowns the players read atop their tracker (a hidden
      * one's line is the GM's alone) */
     sbuf_reset(&md);
-    render_tracker_countdowns(&md, e, false);
+    render_tracker_countdowns(&md, e, false, lang);
     if (md.len > 0) {
         sbuf_add(out, "<p class=\"cd\">");
         md_sbuf(out, &md);
@@ -165,7 +169,7 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
     for (int i = 0; i < ns; i++) {
         bool cur = render_slot_current(e, &slot[i]);
         sbuf_reset(&md);
-        render_tracker_row(&md, e, &slot[i], false);
+        render_tracker_row(&md, e, &slot[i], false, lang);
         /* the turn marker is the row's class: its glyph goes */
         const char *row = sbuf_str(&md);
         if (strncmp(row, "\xE2\x96\xB6 ", 4) == 0)

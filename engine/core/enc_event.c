@@ -297,7 +297,8 @@ enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
     if (d != NULL) {
         va_list ap;
         va_start(ap, fmt);
-        diag_format(d, d->msg, sizeof d->msg, fmt, ap);
+        diag_format(d, d->msg, sizeof d->msg, d->tr ? d->tr(d->tr_ctx, fmt)
+                                                     : fmt, ap);
         va_end(ap);
         d->code = code;
         d->hint[0] = '\0';
@@ -311,6 +312,7 @@ void enc_hint(struct enc_diag *d, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    diag_format(d, d->hint, sizeof d->hint, fmt, ap);
+    diag_format(d, d->hint, sizeof d->hint, d->tr ? d->tr(d->tr_ctx, fmt)
+                                                  : fmt, ap);
     va_end(ap);
 }

@@ -4,7 +4,10 @@
  * A sentence is a format with "{}" holes and typed arguments: combatants
  * by id, numbers with their own secrecy, the ruleset's words and words a
  * user typed. The renderers decide how each piece looks and what a viewer
- * may see; the ruleset never writes markup or cuts text.
+ * may see; the ruleset never writes markup or cuts text. The event keeps
+ * both the English sentence as parts (the pieces between the holes marked
+ * lit) and its template, so a renderer can look the template up in the
+ * reader's language and fill its holes with the arguments instead.
  */
 #include "rs_kit.h"
 
@@ -24,7 +27,7 @@ static void add_text(struct rs_call *c, struct enc_event *ev, const char *s,
         return;
     memcpy(t, s, n);
     t[n] = '\0';
-    struct enc_part p = {.kind = ENC_PART_TEXT, .s = t};
+    struct enc_part p = {.kind = ENC_PART_TEXT, .s = t, .lit = true};
     enc_event_part_arena(c->r, ev, &p);
 }
 
@@ -35,6 +38,9 @@ struct enc_event *rs_say_args(struct rs_call *c,
 {
     struct enc_event *ev = enc_emit(c->r, ENC_EV_SAY, who ? who->id : 0);
     ev->secret = who != NULL && who->hidden;
+    /* The template stays, for a renderer to look up in the reader's
+     * language (copied: a front end's own sentence may be built). */
+    ev->fmt = enc_result_strdup(c->r, fmt, ENC_MAX_SAY_FMT);
     int used = 0;
     const char *p = fmt;
     while (*p != '\0') {

@@ -102,6 +102,9 @@ enum enc_part_kind {
 struct enc_part {
     enum enc_part_kind kind;
     bool secret;             /* only the GM may see this value */
+    bool lit;                /* TEXT: a piece of the sentence's template
+                                (enc_event.fmt) between its holes, not an
+                                argument */
     uint32_t id;             /* WHO */
     int64_t n;               /* NUM, ROLL (index), SIDE (index) */
     const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
@@ -150,25 +153,31 @@ enum enc_hit {
     ENC_HIT_CRIT,            /* a critical hit */
 };
 
+/* Fields in an order that leaves no padding: a result holds
+ * ENC_MAX_EVENTS of them, cleared for every command. */
 struct enc_event {
     enum enc_ev kind;
     uint32_t who;
     uint32_t other;
+    int nparts;
     int64_t a, b, c;
-    bool secret;             /* the whole event is for the GM only */
     const char *text;        /* core events' word (a condition, a track,
                                 a label); NULL when none */
     const struct enc_part *parts; /* SAY, PROMPT: the sentence */
-    int nparts;
+    const char *fmt;         /* SAY: the sentence's template ("{} hits
+                                {}"), the English the catalogs translate
+                                (its arguments are the parts not lit); NULL
+                                when none */
     const int *rolls;        /* rolls it used: indices into the result */
     int nrolls;
-    const struct enc_mod *mods;
     int nmods;
+    const struct enc_mod *mods;
+    bool secret;             /* the whole event is for the GM only */
     bool has_cmp;            /* value was compared with target */
     bool value_secret, target_secret;
+    enum enc_hit hit;        /* ATTACK: what it did to the target */
     int64_t value, target;
     const char *outcome;     /* "hit", "fails by 2"; NULL when none */
-    enum enc_hit hit;        /* ATTACK: what it did to the target */
 };
 
 struct enc_arena_chunk;
@@ -186,11 +195,20 @@ struct enc_result {
 
 /* A diagnostic for the user: what was wrong, in one short lowercase line
  * (no trailing period), and, when helpful, the command that would work. */
+/* The reader's language for a diagnostic: fmt (a printf format) as the
+ * reader reads it, taking the same conversions (the catalogs are checked
+ * by msgfmt --check), or fmt itself. The front end passes it in, as it
+ * does the RNG: pure, no I/O, returns static text. */
+typedef const char *(*enc_tr_fn)(const void *ctx, const char *fmt)
+    __attribute__((format_arg(2)));
+
 struct enc_diag {
     enum eng_err code;
     bool cut;                /* a message did not fit (a bug: see above) */
     char msg[ENC_MAX_DIAG];
     char hint[ENC_MAX_DIAG];
+    enc_tr_fn tr;            /* NULL: English (the engine's own text) */
+    const void *tr_ctx;      /* tr's argument (borrowed) */
 };
 
 void enc_result_init(struct enc_result *r);
@@ -241,7 +259,8 @@ int enc_add_roll(struct enc_result *r, const char *label, const char *expr,
 int enc_add_plain_roll(struct enc_result *r, const char *label,
                        int64_t total, bool secret);
 
-/* Set d and return d->code. msg is a printf format. */
+/* Set d and return d->code. msg is a printf format, looked up through
+ * d->tr first when set. */
 enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
                       ...) __attribute__((format(printf, 3, 4)));
 void enc_hint(struct enc_diag *d, const char *fmt, ...)

@@ -153,6 +153,21 @@ enum eng_err rs_require_actor(struct rs_call *c,
 
 /* ---- sentences ------------------------------------------------------------- */
 
+/* Longest template a sentence keeps for translation, in bytes. */
+#define ENC_MAX_SAY_FMT 1024
+
+/* Marks a word the ruleset picks at run time (hit ? N_("hit") : N_("miss"))
+ * or declares in a table (NC_("condition", "Prone"))
+ * for extraction into the catalogs (scripts/po-template); the text stays
+ * English, and the renderer looks it up in the reader's language. The
+ * same definition as bot/base/i18n.h's, which the engine cannot include. */
+#ifndef N_
+#define N_(s) s
+#endif
+#ifndef NC_
+#define NC_(ctx, s) s
+#endif
+
 /* One argument of a sentence: build them with the RS_A_* macros. */
 struct rs_say_arg {
     enum enc_part_kind kind;
@@ -179,7 +194,11 @@ struct rs_say_arg {
     ((struct rs_say_arg){ENC_PART_SIDE, false, 0, (i), (e)->sides[(i)].name})
 
 /* Emit a sentence about who (may be NULL): fmt's "{}" take the arguments
- * in order; the rest of fmt is the ruleset's own words. The event is for
+ * in order; the rest of fmt is the ruleset's own words. fmt is also the
+ * catalogs' message (scripts/po-template extracts RS_SAY's, rs_say0's and
+ * rs_say_args's literal templates, and RS_A_TEXT's and RS_A_STRONG's
+ * words): a translation may take the arguments in another order with
+ * "{1}", "{2}"... (1-based). The event is for
  * the GM only when who is hidden (secret numbers inside are marked per
  * argument). Returns the event, for rolls and modifiers to be attached. */
 struct enc_event *rs_say_args(struct rs_call *c,

@@ -113,9 +113,9 @@ enum eng_err gen_attack(struct rs_call *c, const struct rs_attack *a)
 
     struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, a->attacker,
                                          a->target, NULL, hit.total, *ac,
-                                         crit ? "critical hit" :
-                                         fumble ? "natural 1" :
-                                         hits ? "hit" : "miss");
+                                         crit ? N_("critical hit") :
+                                         fumble ? N_("natural 1") :
+                                         hits ? N_("hit") : N_("miss"));
     ev->hit = crit ? ENC_HIT_CRIT : hits ? ENC_HIT_HIT : ENC_HIT_MISS;
     rs_ev_roll(c, ev, hit.roll_idx);
     if (a->roll == NULL && bonus != 0)

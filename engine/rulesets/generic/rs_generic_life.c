@@ -37,10 +37,13 @@ static bool saves_on(const struct encounter *e)
 static void say_count(struct rs_call *c, const struct enc_combatant *who,
                       const struct gen_comb *st)
 {
-    RS_SAY(c, who, "{} has {} success{} and {} failure{} of 3.",
+    /* TRANSLATORS: the third and fifth arguments are "success(es)" and
+     * "failure(s)", translated on their own. */
+    RS_SAY(c, who, "{} has {} {} and {} {} of 3.",
            RS_A_WHO(who), RS_A_NUM(st->saves),
-           RS_A_TEXT(st->saves == 1 ? "" : "es"), RS_A_NUM(st->fails),
-           RS_A_TEXT(st->fails == 1 ? "" : "s"));
+           RS_A_TEXT(st->saves == 1 ? N_("success") : N_("successes")),
+           RS_A_NUM(st->fails),
+           RS_A_TEXT(st->fails == 1 ? N_("failure") : N_("failures")));
 }
 
 /* One more failure; the third is death. */
@@ -139,9 +142,12 @@ int64_t gen_soak(struct rs_call *c, struct enc_combatant *who,
         /* Hurt again, the stable are dying again: a new count. */
         if (stable)
             st->saves = 0;
-        RS_SAY(c, who, "{} takes damage while down: {}a death save failure.",
-               RS_A_WHO(who), RS_A_TEXT(stable ? "no longer stable, and "
-                                        : ""));
+        if (stable)
+            RS_SAY(c, who, "{} takes damage while down: no longer stable, "
+                   "and a death save failure.", RS_A_WHO(who));
+        else
+            RS_SAY(c, who, "{} takes damage while down: a death save "
+                   "failure.", RS_A_WHO(who));
         add_failure(c, who);
     }
     struct enc_track *temp = enc_track(who, GEN_TEMP);

@@ -100,7 +100,7 @@ static void footer(const struct encounter *e, int64_t now, char *out,
 {
     struct msg m;
     msg_init(&m);
-    render_tracker_at(&m, e, false, now);
+    render_tracker_at(&m, e, false, now, I18N_EN);
     assert_true(m.nembeds >= 1);
     snprintf(out, n, "%s", m.embeds[m.nembeds - 1].footer);
     msg_cleanup(&m);

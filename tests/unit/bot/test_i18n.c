@@ -249,6 +249,39 @@ static void test_i18n_damaged_catalogs(void **state)
     free(copy);
 }
 
+/* The plural rules i18n_nget uses in C are each catalog's own: every
+ * count from 0 to 1,200 gets the form the Plural-Forms header gives. */
+static void test_i18n_plural_fixed_matches_headers(void **state)
+{
+    (void)state;
+    for (int l = I18N_DE; l < I18N_COUNT; l++) {
+        size_t len = 0;
+        const unsigned char *mo = i18n_catalog((enum i18n_lang)l, &len);
+        assert_non_null(mo);
+        /* the header: the translation of the first key, "" */
+        const unsigned char *tr = mo + (mo[16] | mo[17] << 8 |
+                                        mo[18] << 16 | (unsigned)mo[19] << 24);
+        size_t hlen = tr[0] | tr[1] << 8 | tr[2] << 16 |
+                      (size_t)tr[3] << 24;
+        const char *h = (const char *)mo + (tr[4] | tr[5] << 8 |
+                                            tr[6] << 16 |
+                                            (size_t)tr[7] << 24);
+        assert_non_null(strstr(h, "Plural-Forms"));
+        struct i18n_plural p;
+        unsigned np;
+        char err[80];
+        assert_true(i18n_plural_header(h, hlen, I18N_PLURALS_MAX, &np, &p,
+                                       err, sizeof err));
+        for (unsigned long n = 0; n <= 1200; n++) {
+            unsigned long form = 99;
+            assert_true(i18n__plural_fixed((enum i18n_lang)l, n, &form));
+            assert_int_equal(form, i18n_plural_eval(&p, n));
+        }
+    }
+    unsigned long form;
+    assert_false(i18n__plural_fixed(I18N_EN, 1, &form));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_i18n_lookups),
         cmocka_unit_test(test_i18n_codes),
         cmocka_unit_test(test_i18n_damaged_catalogs),
+        cmocka_unit_test(test_i18n_plural_fixed_matches_headers),
     };
     return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }

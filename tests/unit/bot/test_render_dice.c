@@ -181,7 +181,7 @@ static void test_render_dice_recorded_raised(void **state)
         .terms = terms, .nterms = 2, .dice = dice, .ndice = 3};
     struct sbuf b;
     sbuf_init(&b, 1000);
-    render_roll_faces(&b, &roll);
+    render_roll_faces(&b, &roll, I18N_EN);
     assert_string_equal(sbuf_str(&b), "[_1\u219210_]+[5\u21924, 2]");
     sbuf_cleanup(&b);
 }

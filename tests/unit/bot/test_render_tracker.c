@@ -46,7 +46,7 @@ static char *tracker_text(const struct encounter *e)
 {
     struct msg m;
     msg_init(&m);
-    render_tracker(&m, e, true);
+    render_tracker(&m, e, true, I18N_EN);
     assert_true(m.nembeds >= 1);
     char *s = strdup(m.embeds[m.nembeds - 1].description);
     msg_cleanup(&m);
@@ -129,7 +129,7 @@ static char *tracker_text_for(const struct encounter *e, bool gm_view)
 {
     struct msg m;
     msg_init(&m);
-    render_tracker(&m, e, gm_view);
+    render_tracker(&m, e, gm_view, I18N_EN);
     assert_true(m.nembeds >= 1);
     char *s = strdup(m.embeds[m.nembeds - 1].description);
     msg_cleanup(&m);
@@ -194,7 +194,7 @@ static void test_tracker_events_in_place(void **state)
                                           false), 4);
     struct msg m;
     msg_init(&m);
-    render_tracker_v2(&m, f.e, false, 0, NULL);
+    render_tracker_v2(&m, f.e, false, 0, NULL, I18N_EN);
     int rows = 0;
     for (int i = 0; i < m.v2->nparts; i++)
         if (m.v2->parts[i].kind == MSG_V2_ROW) {
@@ -223,7 +223,7 @@ static void test_change_summary_plain_words(void **state)
     struct sbuf b;
     sbuf_init(&b, 1024);
     bool secret = true;
-    render_change_summary(&b, f.e, &f.r, &secret);
+    render_change_summary(&b, f.e, &f.r, &secret, I18N_EN);
     char want[128];
     snprintf(want, sizeof want, "%s joins the fight (and 1 more)", name);
     assert_string_equal(sbuf_str(&b), want);
@@ -251,14 +251,14 @@ static void test_change_summary_prefers_a_public_line(void **state)
     struct sbuf b;
     sbuf_init(&b, 1024);
     bool secret = true;
-    render_change_summary(&b, f.e, &f.r, &secret);
+    render_change_summary(&b, f.e, &f.r, &secret, I18N_EN);
     assert_string_equal(sbuf_str(&b), "Ann joins the fight (and 1 more)");
     assert_false(secret);
     /* All of it the GM's: the GM's first line, kept from the players. */
     enc_result_reset(&f.r);
     enc_emit(&f.r, ENC_EV_ADDED, unseen);
     sbuf_reset(&b);
-    render_change_summary(&b, f.e, &f.r, &secret);
+    render_change_summary(&b, f.e, &f.r, &secret, I18N_EN);
     assert_string_equal(sbuf_str(&b), "Veil joins the fight");
     assert_true(secret);
     sbuf_cleanup(&b);
@@ -279,12 +279,12 @@ static void summary_both_ways(const struct encounter *e,
     sbuf_init(&a, 4096);
     sbuf_init(&b, 4096);
     msg_init(&m);
-    render_change_summary(&a, e, r, &sa);
-    assert_false(render_events_at(&m, e, r, false, "t", &first));
+    render_change_summary(&a, e, r, &sa, I18N_EN);
+    assert_false(render_events_at(&m, e, r, false, "t", &first, I18N_EN));
     const char *text = m.nembeds > 0 && m.embeds[0].description != NULL
                            ? m.embeds[0].description
                            : "";
-    render_change_summary_of(&b, text, &first, r, &sb);
+    render_change_summary_of(&b, text, &first, r, &sb, I18N_EN);
     assert_string_equal(sbuf_str(&b), sbuf_str(&a));
     assert_int_equal(sb, sa);
     msg_cleanup(&m);
@@ -353,7 +353,7 @@ static void test_cond_until_words(void **state)
         sbuf_init(&b, 256);
         render_cond_until(&b, e, cases[i].umbra ? umbra : ann,
                           cases[i].start ? ENC_EXPIRE_START : ENC_EXPIRE_END,
-                          cases[i].turns, cases[i].now, cases[i].gm);
+                          cases[i].turns, cases[i].now, cases[i].gm, I18N_EN);
         assert_string_equal(sbuf_str(&b), cases[i].want);
         sbuf_cleanup(&b);
     }

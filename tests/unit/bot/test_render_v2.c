@@ -300,7 +300,7 @@ static void test_v2_tracker_hides_the_hidden(void **state)
     struct encounter *e = small_fight();
     struct msg m;
     msg_init(&m);
-    render_tracker_v2(&m, e, false, 0, "/combat status");
+    render_tracker_v2(&m, e, false, 0, "/combat status", I18N_EN);
     assert_non_null(m.v2);
     assert_int_equal(m.nembeds, 0);
     int rows = 0;
@@ -325,7 +325,7 @@ static void test_v2_tracker_hides_the_hidden(void **state)
     msg_cleanup(&m);
     /* the GM's view: the same shape, with the name and its mark */
     msg_init(&m);
-    render_tracker_v2(&m, e, true, 0, NULL);
+    render_tracker_v2(&m, e, true, 0, NULL, I18N_EN);
     body = render_discord_message(&m, true);
     dump = json_dumps(body, 0);
     assert_non_null(strstr(dump, "Shade"));
@@ -368,7 +368,7 @@ static void test_v2_tracker_every_place_counted(void **state)
     assert_int_equal(places, ENC_MAX_COMBATANTS);
     struct msg m;
     msg_init(&m);
-    render_tracker_v2(&m, e, false, 0, "/combat status");
+    render_tracker_v2(&m, e, false, 0, "/combat status", I18N_EN);
     int rows = 0;
     for (int i = 0; i < m.v2->nparts; i++)
         rows += m.v2->parts[i].kind == MSG_V2_ROW;
