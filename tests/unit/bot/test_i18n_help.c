@@ -38,6 +38,21 @@ static void test_validation_errors_speak_the_reader(void **state)
     assert_false(cmd_fx_run(f, ALICE, "combat", "add", "name", "Orc", "name",
                             "Elf", NULL));
     cmd_fx_has(f, "opcja name podana dwa razy");
+    /* the longest wordings fit in any language: the pseudo-language
+     * closes each message with ']', which a cut would lose */
+    f->lang = I18N_PSEUDO;
+    static const char *const longest[][6] = {
+        {"combat", "add", "bogus", "1", NULL, NULL},
+        {"roll", NULL, "label", "x", NULL, NULL},
+        {"combat", "add", "side", "x", "hp", "-99999999999"}};
+    for (size_t i = 0; i < sizeof longest / sizeof longest[0]; i++) {
+        const char *const *a = longest[i];
+        assert_false(cmd_fx_run(f, ALICE, a[0], a[1], a[2], a[3], a[4],
+                                a[5], NULL));
+        const char *nl = strchr(f->text, '\n');
+        if (nl == NULL || nl == f->text || nl[-1] != ']')
+            fail_msg("cut or untranslated: %s", f->text);
+    }
     /* the same refusals in English, word for word as before */
     f->lang = I18N_EN;
     assert_false(cmd_fx_run(f, ALICE, "roll", NULL, "dice", "2d6", "bogus",
