@@ -109,7 +109,7 @@ static void opts_list(struct sbuf *b, const struct rs_opt_spec *opts,
             opt_kind(&k, o, lang);
             sbuf_addf(b, o->required
                              ? i18n_get(lang, "- `%s` (required): %s (%s)")
-                             : "- `%s`: %s (%s)",
+                             : i18n_get(lang, "- `%s`: %s (%s)"),
                       o->name, tr(lang, o->help), sbuf_str(&k));
             sbuf_addc(b, '\n');
             sbuf_cleanup(&k);
