@@ -7,21 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A picker's answer with nothing chosen (marked for the catalogs). */
-#define CUSTOM_ID_NO_VALUE N_("a picker's answer without a value")
-
 bool cmd_req_add_opt(struct cmd_req *r, const char *name,
                      const char *value, char *why, size_t whylen)
 {
     if (r->nopts >= CMD_MAX_OPTS) {
-        snprintf(why, whylen, i18n_get(r->lang, "too many options (limit is "
-                 "%d)"), CMD_MAX_OPTS);
+        snprintf(why, whylen, "too many options (limit is %d)", CMD_MAX_OPTS);
         return false;
     }
     if (strlen(value) > CMD_MAX_OPT_VALUE) {
-        snprintf(why, whylen, i18n_nget(r->lang, "option %s is too long "
-                 "(limit is %d byte)", "option %s is too long (limit is %d "
-                 "bytes)", CMD_MAX_OPT_VALUE), name, CMD_MAX_OPT_VALUE);
+        snprintf(why, whylen, "option %s is too long (limit is %d bytes)",
+                 name, CMD_MAX_OPT_VALUE);
         return false;
     }
     r->opts[r->nopts].name = name;
@@ -60,7 +55,7 @@ bool custom_id_req(const struct custom_id *cid, bool is_select,
                cmd_req_add_opt(req, cid->opt_name, cid->opt_value, why,
                                whylen);
     if (req->picker && value == NULL) {
-        snprintf(why, whylen, "%s", i18n_get(req->lang, CUSTOM_ID_NO_VALUE));
+        snprintf(why, whylen, "a picker's answer without a value");
         return false;
     }
     if (cid->select_name[0]) {
@@ -79,13 +74,12 @@ bool custom_id_req_values(const struct custom_id *cid,
 {
     if (n > 1 && (!cid->select_name[0] ||
                   cid->version != CUSTOM_ID_ANY_VERSION)) {
-        snprintf(why, whylen, i18n_get(req->lang, "this menu takes one "
-                 "choice, not %d"), n);
+        snprintf(why, whylen, "this menu takes one choice, not %d", n);
         return false;
     }
     if (n - 1 > CMD_MAX_PICKED) {
-        snprintf(why, whylen, i18n_get(req->lang, "too many choices (limit "
-                 "is %d)"), CMD_MAX_PICKED + 1);
+        snprintf(why, whylen, "too many choices (limit is %d)",
+                 CMD_MAX_PICKED + 1);
         return false;
     }
     if (!custom_id_req(cid, true, n > 0 ? values[0] : NULL, req, why,
@@ -93,8 +87,7 @@ bool custom_id_req_values(const struct custom_id *cid,
         return false;
     for (int i = 1; i < n; i++) {
         if (values[i] == NULL) {
-            snprintf(why, whylen, "%s", i18n_get(req->lang,
-                                                 CUSTOM_ID_NO_VALUE));
+            snprintf(why, whylen, "a picker's answer without a value");
             return false;
         }
         req->picked[req->npicked++] = values[i];
