@@ -8,6 +8,8 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include "i18n.h"
+
 /* Exit statuses shared by every subcommand. */
 enum cli_status {
     CLI_OK = 0,
@@ -25,7 +27,7 @@ int cli_check(int argc, char **argv);
 
 struct sbuf;
 /* The reference's index page (core commands, then the systems), as
- * `fray docs` writes it to README.md. */
-void cli_docs_index(struct sbuf *b);
+ * `fray docs` writes it to README.md, in lang. */
+void cli_docs_index(struct sbuf *b, enum i18n_lang lang);
 
 #endif

@@ -19,7 +19,8 @@ static const struct {
     {"console", cli_console, "run fray's commands in a terminal or a script"},
     {"run", cli_run, "run the Discord bot: fray run [--config PATH]"},
     {"migrate", cli_migrate, "copy a store: fray migrate --from A --to B"},
-    {"docs", cli_docs, "write the command reference: fray docs DIR"},
+    {"docs", cli_docs,
+     "write the command reference: fray docs [--lang CODE] DIR"},
     {"check", cli_check, "is it ready to run? fray check [--config PATH] "
                          "[--online]"},
 };

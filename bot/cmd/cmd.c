@@ -107,28 +107,29 @@ static void cache_forget(struct cmd_ctx *ctx, uint64_t channel)
         enc_cache_drop(ctx->cache, channel);
 }
 
-static const char *store_problem(enum bot_err err)
+static const char *store_problem(enum i18n_lang lang, enum bot_err err)
 {
     switch (err) {
     case BOT_DB_FULL:
-        return "the bot's disk is full, so nothing was saved; tell the "
-               "bot's operator";
+        return i18n_get(lang, "the bot's disk is full, so nothing was saved; "
+                        "tell the bot's operator");
     case BOT_DB_BUSY:
-        return "the bot is busy; nothing was changed, try again";
+        return i18n_get(lang, "the bot is busy; nothing was changed, try "
+                        "again");
     case BOT_NOMEM:
-        return "the bot ran out of memory; nothing was changed";
+        return i18n_get(lang, CMD_NOMEM_TEXT);
     case BOT_CONFLICT:
-        return "this fight kept changing under the command; nothing was "
-               "changed, try again";
+        return i18n_get(lang, "this fight kept changing under the command; "
+                        "nothing was changed, try again");
     default:
-        return "the bot could not read or save this channel's fight; "
-               "nothing was changed";
+        return i18n_get(lang, "the bot could not read or save this "
+                        "channel's fight; nothing was changed");
     }
 }
 
 void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
 {
-    cmd_reply_error(r, store_problem(err), NULL);
+    cmd_reply_error(r, store_problem(r->lang, err), NULL);
     r->duplicate = false;
     r->version = -1;
 }
@@ -190,9 +191,10 @@ static enum bot_err clock_sync(struct cmd_run *run)
 }
 
 /* Room kept at the end of a detail for the note that it was cut. */
-/* The notice of a fold, bytes: its longest wording with 19-digit
+/* The notice of a fold, bytes: its longest wording in any language
+ * (the pseudo-language's accents take two bytes a letter) with 19-digit
  * numbers. */
-#define CMD_FOLD_NOTICE_MAX 400
+#define CMD_FOLD_NOTICE_MAX 1024
 #define DETAIL_NOTE "\n_\xE2\x80\xA6 more happened in this change than the " \
                     "history keeps_"
 
@@ -252,24 +254,32 @@ static bool record_detail(struct cmd_run *run)
 
 /* The notice of a fold (store.h, "bounds on a fight's history"), in the
  * words a GM reads: which bound, what went, where the rest is. */
-static void fold_notice(const struct store_fold *f, char *buf, size_t n)
+static void fold_notice(enum i18n_lang lang, const struct store_fold *f,
+                        char *buf, size_t n)
 {
     if (f->why == STORE_FOLD_FIGHT)
-        snprintf(buf, n, "This fight's history reached its bound (%lld KB "
-                 "or %lld changes): its oldest changes, up to version %lld, "
-                 "were folded into a summary. /combat history and /combat "
-                 "log keep the rest; /combat undo cannot go back past it.",
+        snprintf(buf, n, i18n_nget(lang, "This fight's history reached its "
+                 "bound (%lld KB or %lld change): its oldest changes, up to "
+                 "version %lld, were folded into a summary. /combat history "
+                 "and /combat log keep the rest; /combat undo cannot go back "
+                 "past it.", "This fight's history reached its bound (%lld "
+                 "KB or %lld changes): its oldest changes, up to version "
+                 "%lld, were folded into a summary. /combat history and "
+                 "/combat log keep the rest; /combat undo cannot go back "
+                 "past it.", (unsigned long)f->limit_lines),
                  (long long)(f->limit / 1024), (long long)f->limit_lines,
                  (long long)f->upto);
     else if (f->this_fight)
-        snprintf(buf, n, "This server's fights keep at most %lld MB of "
-                 "history, and this fight had the most: its oldest changes, "
-                 "up to version %lld, were folded into a summary.",
+        snprintf(buf, n, i18n_get(lang, "This server's fights keep at most "
+                 "%lld MB of history, and this fight had the most: its "
+                 "oldest changes, up to version %lld, were folded into a "
+                 "summary."),
                  (long long)(f->limit >> 20), (long long)f->upto);
     else
-        snprintf(buf, n, "This server's fights keep at most %lld MB of "
-                 "history: the oldest changes of the fight with the most "
-                 "(up to its version %lld) were folded into a summary.",
+        snprintf(buf, n, i18n_get(lang, "This server's fights keep at most "
+                 "%lld MB of history: the oldest changes of the fight with "
+                 "the most (up to its version %lld) were folded into a "
+                 "summary."),
                  (long long)(f->limit >> 20), (long long)f->upto);
 }
 
@@ -279,7 +289,9 @@ static void add_fold_notice(struct cmd_run *run)
     if (run->fold.why == STORE_FOLD_NONE)
         return;
     char note[CMD_FOLD_NOTICE_MAX];
-    fold_notice(&run->fold, note, sizeof note);
+    /* under the reply: the language of whoever reads the reply */
+    fold_notice(run->reply->ephemeral ? run->req->lang : cmd_public_lang(run),
+                &run->fold, note, sizeof note);
     struct msg *m = &run->reply->msg;
     if (m->v2 != NULL) {
         char line[CMD_FOLD_NOTICE_MAX + 8];
@@ -376,9 +388,9 @@ static bool check_system(struct cmd_run *run)
         if (rs_cmd_find(run->rs, spec->command, spec->sub) == NULL) {
             cmd_spec_name(spec, name, sizeof name);
             systems_with(spec, list, sizeof list);
-            cmd_fail(run, "%s is a command of the %s system; this fight plays "
-                     "%s (see /help topic:%s)", name, list, run->rs->id,
-                     run->rs->id);
+            cmd_fail(run, i18n_get(run->req->lang, "%s is a command of the "
+                     "%s system; this fight plays %s (see /help topic:%s)"),
+                     name, list, run->rs->id, run->rs->id);
             return false;
         }
         if (spec->rs != run->rs &&
@@ -400,8 +412,9 @@ static bool check_system(struct cmd_run *run)
         for (int k = 0; mine != NULL && mine[k].name != NULL && !ok; k++)
             ok = eng_text_casecmp(mine[k].name, opt) == 0;
         if (!ok) {
-            cmd_fail(run, "%s: is an option of the %s system; this fight "
-                     "plays %s", opt, owner->id, run->rs->id);
+            cmd_fail(run, i18n_get(run->req->lang, "%s: is an option of the "
+                     "%s system; this fight plays %s"), opt, owner->id,
+                     run->rs->id);
             return false;
         }
         if (ngiven < RS_MAX_EXT_OPTS)
@@ -445,10 +458,12 @@ static void run_handler(struct cmd_run *run)
         /* Undo right after an end means the end was the mistake. */
         bool undo = spec->sub != NULL && strcmp(spec->sub, "undo") == 0;
         cmd_reply_error(run->reply,
-                        undo ? "there is no fight in this channel to undo "
-                               "in; a fight that just ended can be "
-                               "brought back"
-                             : "there is no fight in this channel",
+                        undo ? i18n_get(req->lang, "there is no fight in "
+                                        "this channel to undo in; a fight "
+                                        "that just ended can be brought "
+                                        "back")
+                             : i18n_get(req->lang, "there is no fight in "
+                                        "this channel"),
                         undo ? "/combat reopen"
                              : "/combat start system:generic");
         run->failed = true;
@@ -461,8 +476,9 @@ static void run_handler(struct cmd_run *run)
     spec = run->spec;
     if ((spec->flags & CMD_F_GM_ONLY) && run->enc != NULL && !run->is_gm) {
         char name[64];
-        cmd_fail(run, "only the GM may use %s (the GM is whoever started "
-                 "the fight, or anyone with Manage Channels)",
+        cmd_fail(run, i18n_get(req->lang, "only the GM may use %s (the GM "
+                 "is whoever started the fight, or anyone with Manage "
+                 "Channels)"),
                  cmd_spec_name(spec, name, sizeof name));
         return;
     }
@@ -470,8 +486,8 @@ static void run_handler(struct cmd_run *run)
         (run->enc == NULL || req->expect_fight != run->enc->fight_id)) {
         /* A button left from a fight that is over, or from an earlier
          * fight in this channel: it belongs to no fight there is. */
-        cmd_fail(run, "That button is from an earlier fight in this "
-                 "channel; it does nothing now.");
+        cmd_fail(run, "%s", i18n_get(req->lang, "That button is from an "
+                 "earlier fight in this channel; it does nothing now."));
         return;
     }
     if (req->expect_version >= 0 && run->enc != NULL &&
@@ -479,8 +495,9 @@ static void run_handler(struct cmd_run *run)
         /* A button from an older tracker: show where things stand now and
          * change nothing. */
         msg_cleanup(&run->reply->msg);
-        msg_set_content(&run->reply->msg, "That button is from an older "
-                        "state of the fight; here is the current one.");
+        msg_set_content(&run->reply->msg, "%s", i18n_get(req->lang, "That "
+                        "button is from an older state of the fight; here "
+                        "is the current one."));
         render_tracker_at(&run->reply->msg, run->enc, run->is_gm,
                           run->req->now_ms, run->req->lang);
         run->reply->ephemeral = true;
@@ -516,8 +533,10 @@ static void run_reset(struct cmd_run *run, const struct cmd_req *req)
     run->spec = &run->view;
     enc_result_reset(run->res);
     uint64_t channel = run->reply->channel_id;
+    enum i18n_lang lang = run->reply->lang;
     cmd_reply_cleanup(run->reply);
     run->reply->channel_id = channel;
+    run->reply->lang = lang;
 }
 
 /* One try of a command that reads or changes the encounter, in its own
@@ -537,7 +556,8 @@ static bool try_stateful(struct cmd_run *run)
         if (berr == BOT_OK && seen) {
             store_rollback(ctx->store);
             reply->duplicate = true;
-            msg_set_content(&reply->msg, "That was already done.");
+            msg_set_content(&reply->msg, "%s", i18n_get(req->lang, "That was "
+                            "already done."));
             reply->ephemeral = true;
             return false;
         }
@@ -547,7 +567,7 @@ static bool try_stateful(struct cmd_run *run)
     if (berr != BOT_OK) {
         store_rollback(ctx->store);
         cache_forget(ctx, req->channel_id);
-        cmd_reply_error(reply, store_problem(berr), NULL);
+        cmd_reply_error(reply, store_problem(req->lang, berr), NULL);
         return false;
     }
     run->loaded = run->enc != NULL ? run->enc->version : 0;
@@ -564,9 +584,7 @@ static bool try_stateful(struct cmd_run *run)
     if (!run->failed && run->res->nomem) {
         /* Part of what happened could not be recorded: saving the change
          * would show the table less than the truth. */
-        cmd_reply_error(reply,
-                        "the bot ran out of memory; nothing was changed",
-                        NULL);
+        cmd_reply_error(reply, i18n_get(req->lang, CMD_NOMEM_TEXT), NULL);
         run->failed = true;
     }
 
@@ -576,7 +594,7 @@ static bool try_stateful(struct cmd_run *run)
         berr = store_commit(ctx->store);
         if (berr != BOT_OK) {
             cache_forget(ctx, req->channel_id);
-            cmd_reply_error(reply, store_problem(berr), NULL);
+            cmd_reply_error(reply, store_problem(req->lang, berr), NULL);
         }
         return false;
     }
@@ -601,7 +619,7 @@ static bool try_stateful(struct cmd_run *run)
         cache_forget(ctx, req->channel_id);
         if (berr == BOT_CONFLICT)
             return true;
-        cmd_reply_error(reply, store_problem(berr), NULL);
+        cmd_reply_error(reply, store_problem(req->lang, berr), NULL);
         return false;
     }
     reply->changed = true;
@@ -625,6 +643,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
 {
     cmd_reply_init(reply);
     reply->channel_id = req->channel_id;
+    reply->lang = req->lang;
     /* A form opens, or a submitted one is checked, before anything runs
      * (cmd_form.c): opening one reads and stores nothing. */
     if (cmd_form_exec(ctx, req, reply))
@@ -656,17 +675,18 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
      * as such, not run in a channel with no server behind it. */
     if (req->source == CMD_SRC_DISCORD && req->guild_id == 0 &&
         !(spec->contexts & CMD_CTX_DM)) {
-        cmd_reply_error(reply, "this command works in a server's channel; "
-                        "here, in a DM with fray, you can roll dice, keep "
-                        "your saved rolls (/macro) and read the help",
-                        "/roll dice:2d6+3");
+        cmd_reply_error(reply, i18n_get(req->lang, "this command works in a "
+                        "server's channel; here, in a DM with fray, you can "
+                        "roll dice, keep your saved rolls (/macro) and read "
+                        "the help"), "/roll dice:2d6+3");
         return true;
     }
     /* Installed by the user alone, fray has no bot in this server: a
      * fight, a setting or a sheet's change would need one. */
     if (req->source == CMD_SRC_DISCORD && req->user_install &&
         !(spec->contexts & CMD_CTX_USER)) {
-        cmd_reply_error(reply, CMD_USER_INSTALL_REFUSAL, "/roll dice:2d6+3");
+        cmd_reply_error(reply, i18n_get(req->lang, CMD_USER_INSTALL_REFUSAL),
+                        "/roll dice:2d6+3");
         return true;
     }
     /* A server-wide setting is the server managers', whatever the
@@ -675,17 +695,16 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
     if ((spec->flags & CMD_F_SERVER) && req->guild_id != 0 &&
         !cmd_sender_manages_server(req)) {
         char name[64];
-        cmd_fail(&run, "%s needs the Manage Server permission (or "
-                 "Administrator): it changes fray for the whole server",
+        cmd_fail(&run, i18n_get(req->lang, "%s needs the Manage Server "
+                 "permission (or Administrator): it changes fray for the "
+                 "whole server"),
                  cmd_spec_name(spec, name, sizeof name));
         return true;
     }
     bool own_res = ctx->result == NULL;
     run.res = own_res ? eng_malloc(sizeof *run.res) : ctx->result;
     if (run.res == NULL) {
-        cmd_reply_error(reply,
-                        "the bot ran out of memory; nothing was changed",
-                        NULL);
+        cmd_reply_error(reply, i18n_get(req->lang, CMD_NOMEM_TEXT), NULL);
         return true;
     }
     enc_result_init(run.res);
@@ -703,7 +722,8 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
 
     for (int attempt = 1; try_stateful(&run); attempt++) {
         if (attempt == CMD_MAX_ATTEMPTS) {
-            cmd_reply_error(reply, store_problem(BOT_CONFLICT), NULL);
+            cmd_reply_error(reply, store_problem(req->lang, BOT_CONFLICT),
+                            NULL);
             break;
         }
         /* Another writer got there first: start over on its state. */

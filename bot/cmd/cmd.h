@@ -305,6 +305,9 @@ struct cmd_reply {
     struct cmd_rollrec *rollrec; /* a roll to remember (heap, the
                                     reply's; cmd_ctx.rollrec_later), or
                                     NULL */
+    enum i18n_lang lang;         /* the reader's (req.lang, set by
+                                    cmd_exec): an error reply is private,
+                                    so cmd_reply_error's words speak it */
 };
 
 struct cmd_ctx {
@@ -357,6 +360,10 @@ struct cmd_ctx {
 
 void cmd_reply_init(struct cmd_reply *r);
 void cmd_reply_cleanup(struct cmd_reply *r);
+
+/* The refusal when memory ran out (marked for the catalogs; look it up in
+ * the reader's language). */
+#define CMD_NOMEM_TEXT N_("the bot ran out of memory; nothing was changed")
 
 /* Turn r into the answer for a store failure err after the command ran
  * (a group's outer commit failed): nothing was saved, say so. */

@@ -6,10 +6,10 @@
  * accepts; the prose pages are ours.
  *
  * /help is a private reply, so it speaks the reader's language
- * (req.lang, docs/internals/i18n.md): the quickstart page, the notes for
- * DMs and user installs and the unknown-topic error are translated; the
- * other pages, and the command lists cmd_doc.c writes, are English until
- * they are marked (N_) and their catalogs translated.
+ * (req.lang, docs/internals/i18n.md; the console's --lang): every page,
+ * and the command lists cmd_doc.c writes in that language. Command and
+ * option names stay the English ones, which work in every language; a
+ * list says once what the reader's Discord shows instead.
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,8 +51,8 @@ static const struct help_page pages[] = {
      "More: `/help topic:dice`, `/help topic:combat`, "
      "`/help topic:permissions`, `/help topic:systems` and one page per "
      "system (`/help topic:generic`).")},
-    {"dice", "Dice",
-     "`2d6+3` two six-sided dice plus 3 \xC2\xB7 `d20` one die \xC2\xB7 "
+    {"dice", N_("Dice"),
+     N_("`2d6+3` two six-sided dice plus 3 \xC2\xB7 `d20` one die \xC2\xB7 "
      "`d%` percentile \xC2\xB7 `4dF` Fudge dice \xC2\xB7 `3D+1` three d6 "
      "plus 1\n"
      "**Keep/drop:** `4d6kh3` keep the highest 3, `2d20kl1` keep the "
@@ -76,10 +76,11 @@ static const struct help_page pages[] = {
      "**Apply damage** (the fight's GM) asks who takes the total (one "
      "or more) and "
      "applies it by the system's rules. fray keeps rolls for 7 days "
-     "(the console: a channel's last 100). In the console: `/reroll`, `/explain`, `/apply`\n"
-     "Limits: 1000 dice per roll, 10000 sides, 256 characters."},
-    {"permissions", "Who may do what",
-     "The **GM** is whoever started the fight, and anyone with "
+     "(the console: a channel's last 100). In the console: `/reroll`, "
+     "`/explain`, `/apply`\n"
+     "Limits: 1000 dice per roll, 10000 sides, 256 characters.")},
+    {"permissions", N_("Who may do what"),
+     N_("The **GM** is whoever started the fight, and anyone with "
      "Administrator, or Manage Channels in the fight's channel. The GM "
      "may do everything in that fight.\n"
      "**Server settings** (`/config`) need Manage Server or "
@@ -103,7 +104,7 @@ static const struct help_page pages[] = {
      "(a secret roll only its roller's); **Apply damage** is the GM's.\n"
      "Hidden NPCs show only a health label (healthy, hurt, bloodied, down) "
      "to players; the GM sees the numbers with `/combat status "
-     "private:true`."},
+     "private:true`.")},
 };
 
 size_t cmd_help_topics(const char **out, size_t max)
@@ -140,18 +141,18 @@ void cmd_help(struct cmd_run *run)
         }
     }
     if (title == NULL && eng_text_casecmp(topic, "conditions") == 0) {
-        title = "This server's conditions";
+        title = i18n_get(lang, "This server's conditions");
         cmd_srvcond_help(run->ctx, run->req->guild_id, &b);
     } else if (title == NULL && (eng_text_casecmp(topic, "combat") == 0 ||
                           eng_text_casecmp(topic, "commands") == 0)) {
-        title = "Commands";
-        cmd_doc_core(&b, CMD_DOC_HELP);
+        title = i18n_get(lang, "Commands");
+        cmd_doc_core(&b, CMD_DOC_HELP, lang);
     } else if (title == NULL && eng_text_casecmp(topic, "systems") == 0) {
-        title = "Rule systems";
-        cmd_doc_systems(&b, CMD_DOC_HELP);
+        title = i18n_get(lang, "Rule systems");
+        cmd_doc_systems(&b, CMD_DOC_HELP, lang);
     } else if (title == NULL && rs != NULL) {
-        title = rs->title;
-        cmd_doc_system(&b, rs, CMD_DOC_HELP);
+        title = i18n_get(lang, rs->title);
+        cmd_doc_system(&b, rs, CMD_DOC_HELP, lang);
     }
     if (title == NULL) {
         char systems[256];

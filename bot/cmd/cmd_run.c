@@ -80,14 +80,17 @@ bool cmd_live_quota_ok(struct cmd_run *run)
     if (guild == 0)
         return true;
     if (store_guild_count(ctx->store, guild, &live, &archived) != BOT_OK) {
-        cmd_fail(run, "the fights of this server could not be counted; "
-                 "nothing was changed, try again");
+        cmd_fail(run, "%s", i18n_get(run->req->lang, "the fights of this "
+                 "server could not be counted; nothing was changed, try "
+                 "again"));
         return false;
     }
     if (live >= max) {
-        cmd_fail(run, "this server has %lld fight%s running (the limit is "
+        cmd_fail(run, i18n_nget(run->req->lang, "this server has %lld fight "
+                 "running (the limit is %lld); end one first with /combat "
+                 "end", "this server has %lld fights running (the limit is "
                  "%lld); end one first with /combat end",
-                 (long long)live, live == 1 ? "" : "s", (long long)max);
+                 (unsigned long)live), (long long)live, (long long)max);
         return false;
     }
     return true;
@@ -110,7 +113,8 @@ void cmd_reply_error(struct cmd_reply *reply, const char *text,
     msg_cleanup(&reply->msg);
     reply_drop_extras(reply);
     if (hint != NULL && hint[0] != '\0')
-        msg_set_content(&reply->msg, "%s\nTry: `%s`", text, hint);
+        msg_set_content(&reply->msg, i18n_get(reply->lang, "%s\nTry: `%s`"),
+                        text, hint);
     else
         msg_set_content(&reply->msg, "%s", text);
     reply->ephemeral = true;
@@ -131,8 +135,8 @@ void cmd_fail(struct cmd_run *run, const char *fmt, ...)
         vsnprintf(text, (size_t)n + 1, fmt, ap);
         va_end(ap);
     }
-    cmd_reply_error(run->reply, text != NULL ? text : "the bot ran out of memory",
-                NULL);
+    cmd_reply_error(run->reply, text != NULL ? text
+                    : i18n_get(run->req->lang, CMD_NOMEM_TEXT), NULL);
     free(text);
     run->failed = true;
 }
@@ -141,8 +145,8 @@ void cmd_fail_diag(struct cmd_run *run, const struct enc_diag *d)
 {
     bool cut = d->cut;
     if (d->code == ENG_NOMEM)   /* the engine's words name no outcome */
-        cmd_reply_error(run->reply, "the bot ran out of memory; nothing was "
-                    "changed", NULL);
+        cmd_reply_error(run->reply, i18n_get(run->req->lang, CMD_NOMEM_TEXT),
+                        NULL);
     else
         cmd_reply_error(run->reply, d->msg, d->hint);
     run->reply->cut |= cut;
@@ -235,7 +239,8 @@ bool cmd_opt_int(struct cmd_run *run, const char *name, int64_t dflt,
         return true;
     }
     if (!eng_text_to_int(v, out)) {
-        cmd_fail(run, "%s: must be a whole number", name);
+        cmd_fail(run, i18n_get(run->req->lang, "%s: must be a whole number"),
+                 name);
         return false;
     }
     return true;
@@ -250,7 +255,8 @@ bool cmd_opt_bool(struct cmd_run *run, const char *name, bool dflt,
         return true;
     }
     if (!eng_text_to_bool(v, out)) {
-        cmd_fail(run, "%s: must be true or false", name);
+        cmd_fail(run, i18n_get(run->req->lang, "%s: must be true or false"),
+                 name);
         return false;
     }
     return true;
@@ -447,7 +453,8 @@ void cmd_finish(struct cmd_run *run, const char *title, bool show_tracker)
         if (who != NULL)
             cmd_propose(run, who);
         else
-            cmd_fail(run, "that combatant is no longer in the fight");
+            cmd_fail(run, "%s", i18n_get(run->req->lang, "that combatant is "
+                     "no longer in the fight"));
         return;
     }
     /* The restored state of an undo carries its own numbers. */

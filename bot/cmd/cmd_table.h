@@ -46,11 +46,11 @@
 #define CMD_CTX_USER    (1u << 2)
 /* What a user install says of any other command. */
 #define CMD_USER_INSTALL_REFUSAL                                             \
-    "fray is installed here only by you, not in this server: here you can " \
-    "roll dice (/roll, and a roll's Reroll and Explain), use your saved "  \
-    "rolls (/macro), read your "                                            \
+    N_("fray is installed here only by you, not in this server: here you "  \
+    "can roll dice (/roll, and a roll's Reroll and Explain), use your "    \
+    "saved rolls (/macro), read your "                                      \
     "characters (/character show, /character list) and the help; fights "  \
-    "need fray added to the server"
+    "need fray added to the server")
 
 
 struct cmd_run;

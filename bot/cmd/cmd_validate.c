@@ -134,6 +134,14 @@ const char *cmd_validate_closest(const char *word, const char *const *cands,
 
 /* ---- messages ----------------------------------------------------------- */
 
+/* eng_policy_check()'s phrases, marked for the catalogs: the engine names
+ * what it refuses and the refusal looks the phrase up (an object of
+ * "contains", whole, so a translation declines it as one noun phrase). */
+static const char *const policy_phrases[] __attribute__((unused)) = {
+    N_("a character that changes text direction"),
+    N_("an invisible (zero-width) character"),
+};
+
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -166,8 +174,9 @@ static void list_add(char *list, size_t cap, const char *prefix,
 }
 
 /* A value of an option with declared choices must be one of them. */
-static bool check_choice(const struct rs_opt_spec *os, const char *value,
-                         const char *echo, char *err, size_t errlen)
+static bool check_choice(enum i18n_lang lang, const struct rs_opt_spec *os,
+                         const char *value, const char *echo, char *err,
+                         size_t errlen)
 {
     if (os->val != RS_VAL_CHOICE || os->choices == NULL)
         return true;
@@ -180,24 +189,11 @@ static bool check_choice(const struct rs_opt_spec *os, const char *value,
     }
     const char *best = cmd_validate_closest(value, os->choices, n);
     if (best != NULL)
-        return fail(err, errlen, "option `%s` must be one of %s, got `%s` "
-                    "(did you mean `%s`?)", os->name, list, echo, best);
-    return fail(err, errlen, "option `%s` must be one of %s, got `%s`",
-                os->name, list, echo);
-}
-
-/* " (did you mean `X`?)" or " (KIND: a, b, c)" into buf. */
-static const char *hint(char *buf, size_t cap, const char *best,
-                        const char *prefix, const char *kind,
-                        const char *list)
-{
-    if (best != NULL)
-        snprintf(buf, cap, " (did you mean `%s%s`?)", prefix, best);
-    else if (list[0] != '\0')
-        snprintf(buf, cap, " (%s: %s)", kind, list);
-    else
-        buf[0] = '\0';
-    return buf;
+        return fail(err, errlen, i18n_get(lang, "option `%s` must be one of "
+                    "%s, got `%s` (did you mean `%s`?)"), os->name, list,
+                    echo, best);
+    return fail(err, errlen, i18n_get(lang, "option `%s` must be one of %s, "
+                "got `%s`"), os->name, list, echo);
 }
 
 /* Every option the command may take in some fight: its own, and for a
@@ -239,12 +235,11 @@ static bool req_has(const struct cmd_req *req, const char *name)
     return false;
 }
 
-static bool unknown_command(const char *command, char *err,
-                                              size_t errlen)
+static bool unknown_command(enum i18n_lang lang, const char *command,
+                            char *err, size_t errlen)
 {
     struct cmd_spec t[CMD_MAX_ALL];
     size_t n = cmd_list(t, CMD_MAX_ALL);
-    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
     char echo[ECHO_BUF];
     struct suggest sg;
 
@@ -253,18 +248,17 @@ static bool unknown_command(const char *command, char *err,
         if (first_row_of(t, i) != i)
             continue;                   /* list each command once */
         suggest_add(&sg, t[i].command);
-        list_add(list, sizeof list, "/", t[i].command);
     }
     /* There are too many commands to list in one line; /help has them. */
     if (sg.best == NULL)
-        return fail(err, errlen, "unknown command `/%s` (every command is "
-                    "in /help topic:combat)",
+        return fail(err, errlen, i18n_get(lang, "unknown command `/%s` "
+                    "(every command is in /help topic:combat)"),
                     cmd_validate_echo(echo, sizeof echo, command,
                                       strlen(command)));
-    return fail(err, errlen, "unknown command `/%s`%s",
+    return fail(err, errlen, i18n_get(lang, "unknown command `/%s` (did you "
+                "mean `/%s`?)"),
                 cmd_validate_echo(echo, sizeof echo, command,
-                                  strlen(command)),
-                hint(h, sizeof h, sg.best, "/", "commands", list));
+                                  strlen(command)), sg.best);
 }
 
 static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
@@ -272,7 +266,8 @@ static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
 {
     struct cmd_spec t[CMD_MAX_ALL];
     size_t n = 0;
-    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
+    enum i18n_lang lang = req->lang;
+    char list[CMD_VALIDATE_MAX_LIST] = "";
     char echo[ECHO_BUF];
     struct suggest sg;
 
@@ -282,11 +277,12 @@ static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
             return found;
         cmd_validate_echo(echo, sizeof echo, req->sub, strlen(req->sub));
         if (found && out->opts[0].name != NULL)
-            return fail(err, errlen, "/%s has no subcommand `%s` (options "
-                        "are written name:value, e.g. `%s:%s`)",
+            return fail(err, errlen, i18n_get(lang, "/%s has no subcommand "
+                        "`%s` (options are written name:value, e.g. "
+                        "`%s:%s`)"),
                         req->command, echo, out->opts[0].name, echo);
-        return fail(err, errlen, "/%s has no subcommand `%s`", req->command,
-                    echo);
+        return fail(err, errlen, i18n_get(lang, "/%s has no subcommand "
+                    "`%s`"), req->command, echo);
     }
     if (req->sub != NULL && cmd_lookup(req->command, req->sub, NULL, out))
         return true;
@@ -307,13 +303,18 @@ static bool check_sub(const struct cmd_req *req, struct cmd_spec *out,
         list_add(list, sizeof list, "", t[i].sub);
     }
     if (req->sub == NULL)
-        return fail(err, errlen, "/%s needs a subcommand (%s)", req->command,
-                    list);
-    return fail(err, errlen, "unknown subcommand `%s` for /%s%s",
-                cmd_validate_echo(echo, sizeof echo, req->sub,
-                                  strlen(req->sub)),
-                req->command,
-                hint(h, sizeof h, sg.best, "", "subcommands", list));
+        return fail(err, errlen, i18n_get(lang, "/%s needs a subcommand "
+                    "(%s)"), req->command, list);
+    cmd_validate_echo(echo, sizeof echo, req->sub, strlen(req->sub));
+    if (sg.best != NULL)
+        return fail(err, errlen, i18n_get(lang, "unknown subcommand `%s` for "
+                    "/%s (did you mean `%s`?)"), echo, req->command,
+                    sg.best);
+    if (list[0] != '\0')
+        return fail(err, errlen, i18n_get(lang, "unknown subcommand `%s` for "
+                    "/%s (subcommands: %s)"), echo, req->command, list);
+    return fail(err, errlen, i18n_get(lang, "unknown subcommand `%s` for "
+                "/%s"), echo, req->command);
 }
 
 static const char *spec_name(const struct cmd_spec *spec, char *buf,
@@ -322,11 +323,11 @@ static const char *spec_name(const struct cmd_spec *spec, char *buf,
     return cmd_spec_name(spec, buf, cap);
 }
 
-static bool unknown_option(const struct cmd_spec *spec,
+static bool unknown_option(enum i18n_lang lang, const struct cmd_spec *spec,
                            const struct rs_opt_spec *opts, size_t nopts,
                            const char *name, char *err, size_t errlen)
 {
-    char list[CMD_VALIDATE_MAX_LIST] = "", h[CMD_VALIDATE_MAX_LIST + 64];
+    char list[CMD_VALIDATE_MAX_LIST] = "";
     char echo[ECHO_BUF], sn[80];
     struct suggest sg;
 
@@ -338,96 +339,111 @@ static bool unknown_option(const struct cmd_spec *spec,
     cmd_validate_echo(echo, sizeof echo, name, strlen(name));
     spec_name(spec, sn, sizeof sn);
     if (list[0] == '\0')
-        return fail(err, errlen, "unknown option `%s`: %s takes no options",
-                    echo, sn);
-    return fail(err, errlen, "unknown option `%s` for %s%s", echo, sn,
-                hint(h, sizeof h, sg.best, "", "options", list));
+        return fail(err, errlen, i18n_get(lang, "unknown option `%s`: %s "
+                    "takes no options"), echo, sn);
+    if (sg.best != NULL)
+        return fail(err, errlen, i18n_get(lang, "unknown option `%s` for %s "
+                    "(did you mean `%s`?)"), echo, sn, sg.best);
+    return fail(err, errlen, i18n_get(lang, "unknown option `%s` for %s "
+                "(options: %s)"), echo, sn, list);
 }
 
-static bool check_value(const struct rs_opt_spec *os, const char *value,
-                        char *err, size_t errlen)
+static bool check_value(enum i18n_lang lang, const struct rs_opt_spec *os,
+                        const char *value, char *err, size_t errlen)
 {
     size_t len = strlen(value);
     char echo[ECHO_BUF];
     int64_t v;
 
     if (len > CMD_MAX_OPT_VALUE)
-        return fail(err, errlen, "option `%s` is too long (limit is %d "
-                    "bytes)", os->name, CMD_MAX_OPT_VALUE);
+        return fail(err, errlen, i18n_nget(lang, "option `%s` is too long "
+                    "(limit is %d byte)", "option `%s` is too long (limit "
+                    "is %d bytes)", CMD_MAX_OPT_VALUE), os->name,
+                    CMD_MAX_OPT_VALUE);
     if (!cmd_validate_utf8(value, len))
-        return fail(err, errlen, "option `%s` is not valid UTF-8", os->name);
+        return fail(err, errlen, i18n_get(lang, "option `%s` is not valid "
+                    "UTF-8"), os->name);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)value[i];
         if (c == '\n' || c == '\r')
-            return fail(err, errlen, "option `%s` contains a line break",
-                        os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` contains a "
+                        "line break"), os->name);
         if (c < 0x20 || c == 0x7F)
-            return fail(err, errlen, "option `%s` contains a control "
-                        "character", os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` contains a "
+                        "control character"), os->name);
     }
     const char *bad = eng_policy_check(value, len);
     if (bad != NULL)
-        return fail(err, errlen, "option `%s` contains %s; please remove it",
-                    os->name, bad);
+        return fail(err, errlen, i18n_get(lang, "option `%s` contains %s; "
+                    "please remove it"), os->name, i18n_get(lang, bad));
     cmd_validate_echo(echo, sizeof echo, value, len);
 
     switch (os->type) {
     case RS_OPT_STRING:
         if (os->max > 0 && (int64_t)len > os->max)
-            return fail(err, errlen, "option `%s` is too long (limit is "
-                        "%" PRId64 " bytes)", os->name, os->max);
+            return fail(err, errlen, i18n_nget(lang, "option `%s` is too "
+                        "long (limit is %lld byte)", "option `%s` is too "
+                        "long (limit is %lld bytes)", (unsigned long)os->max),
+                        os->name, (long long)os->max);
         if (len == 0 && os->min > 0)
-            return fail(err, errlen, "option `%s` is empty", os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` is empty"),
+                        os->name);
         if (os->min > 0 && (int64_t)len < os->min)
-            return fail(err, errlen, "option `%s` is too short (at least "
-                        "%" PRId64 " bytes)", os->name, os->min);
+            return fail(err, errlen, i18n_nget(lang, "option `%s` is too "
+                        "short (at least %lld byte)", "option `%s` is too "
+                        "short (at least %lld bytes)", (unsigned long)os->min),
+                        os->name, (long long)os->min);
         /* The dice language has no '@': a saved roll's name, which only
          * /roll's dice: expands (RS_VAL_DICE_MACRO, cmd_macro.c). */
         if (os->val == RS_VAL_DICE && memchr(value, '@', len) != NULL)
-            return fail(err, errlen, "option `%s` takes dice written out; "
-                        "a saved roll (@name) works only in /roll's dice:",
-                        os->name);
-        return check_choice(os, value, echo, err, errlen);
+            return fail(err, errlen, i18n_get(lang, "option `%s` takes dice "
+                        "written out; a saved roll (@name) works only in "
+                        "/roll's dice:"), os->name);
+        return check_choice(lang, os, value, echo, err, errlen);
     case RS_OPT_INTEGER:
         if (len == 0)
-            return fail(err, errlen, "option `%s` is empty (it wants a "
-                        "whole number)", os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` is empty "
+                        "(it wants a whole number)"), os->name);
         if (!eng_text_to_int(value, &v))
-            return fail(err, errlen, "option `%s` must be a whole number, "
-                        "got `%s`", os->name, echo);
+            return fail(err, errlen, i18n_get(lang, "option `%s` must be a "
+                        "whole number, got `%s`"), os->name, echo);
         if ((os->min != 0 || os->max != 0) && (v < os->min || v > os->max))
-            return fail(err, errlen, "option `%s` must be from %" PRId64
-                        " to %" PRId64 ", got `%s`", os->name, os->min,
-                        os->max, echo);
+            return fail(err, errlen, i18n_get(lang, "option `%s` must be "
+                        "from %lld to %lld, got `%s`"), os->name,
+                        (long long)os->min, (long long)os->max, echo);
         return true;
     case RS_OPT_BOOLEAN:
         if (len == 0)
-            return fail(err, errlen, "option `%s` is empty (it wants true "
-                        "or false)", os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` is empty "
+                        "(it wants true or false)"), os->name);
         if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
-            return fail(err, errlen, "option `%s` must be true or false, "
-                        "got `%s`", os->name, echo);
+            return fail(err, errlen, i18n_get(lang, "option `%s` must be "
+                        "true or false, got `%s`"), os->name, echo);
         return true;
     case RS_OPT_CHANNEL:
     case RS_OPT_ROLE:
         if (len == 0 || len > 20 || strspn(value, "0123456789") != len ||
             strspn(value, "0") == len)
-            return fail(err, errlen, "option `%s` must be a %s id, got `%s`",
-                        os->name, os->type == RS_OPT_ROLE ? "role" : "channel",
-                        echo);
+            return fail(err, errlen, os->type == RS_OPT_ROLE
+                        ? i18n_get(lang, "option `%s` must be a role id, "
+                                   "got `%s`")
+                        : i18n_get(lang, "option `%s` must be a channel id, "
+                                   "got `%s`"), os->name, echo);
         return true;
     case RS_OPT_ATTACHMENT:          /* the handler opens it (cmd_file.h) */
         if (len == 0)
-            return fail(err, errlen, "option `%s` is empty (it wants a "
-                        "file)", os->name);
+            return fail(err, errlen, i18n_get(lang, "option `%s` is empty "
+                        "(it wants a file)"), os->name);
         if (os->max > 0 && (int64_t)len > os->max)
-            return fail(err, errlen, "option `%s`: the file's path is too "
-                        "long (limit is %" PRId64 " bytes)", os->name,
-                        os->max);
+            return fail(err, errlen, i18n_nget(lang, "option `%s`: the "
+                        "file's path is too long (limit is %lld byte)",
+                        "option `%s`: the file's path is too long (limit is "
+                        "%lld bytes)", (unsigned long)os->max), os->name,
+                        (long long)os->max);
         return true;
     }
-    return fail(err, errlen, "option `%s` has a type fray does not know",
-                os->name);
+    return fail(err, errlen, i18n_get(lang, "option `%s` has a type fray "
+                "does not know"), os->name);
 }
 
 static bool check_required(const struct cmd_spec *spec,
@@ -443,10 +459,11 @@ static bool check_required(const struct cmd_spec *spec,
             continue;
         spec_name(spec, sn, sizeof sn);
         if (spec->example != NULL)
-            return fail(err, errlen, "missing required option `%s` for %s "
-                        "(example: `%s`)", os->name, sn, spec->example);
-        return fail(err, errlen, "missing required option `%s` for %s",
-                    os->name, sn);
+            return fail(err, errlen, i18n_get(req->lang, "missing required "
+                        "option `%s` for %s (example: `%s`)"), os->name, sn,
+                        spec->example);
+        return fail(err, errlen, i18n_get(req->lang, "missing required "
+                    "option `%s` for %s"), os->name, sn);
     }
     return true;
 }
@@ -455,9 +472,10 @@ bool cmd_validate_command(const struct cmd_req *req, struct cmd_spec *out,
                           char *err, size_t errlen)
 {
     if (req->command == NULL || req->command[0] == '\0')
-        return fail(err, errlen, "no command given (try /help)");
+        return fail(err, errlen, i18n_get(req->lang, "no command given (try "
+                    "/help)"));
     if (!cmd_exists(req->command))
-        return unknown_command(req->command, err, errlen);
+        return unknown_command(req->lang, req->command, err, errlen);
     return check_sub(req, out, err, errlen);
 }
 
@@ -471,26 +489,30 @@ bool cmd_validate(const struct cmd_req *req, struct cmd_spec *spec,
         return false;
     size_t nopts = spec_opts(spec, opts, sizeof opts / sizeof opts[0]);
     if (req->nopts < 0 || req->nopts > CMD_MAX_OPTS)
-        return fail(err, errlen, "too many options (limit is %d)",
-                    CMD_MAX_OPTS);
+        return fail(err, errlen, i18n_get(req->lang, "too many options "
+                    "(limit is %d)"), CMD_MAX_OPTS);
     for (int i = 0; i < req->nopts; i++) {
         const char *name = req->opts[i].name;
         const struct rs_opt_spec *os = NULL;
 
         if (name == NULL || name[0] == '\0')
-            return fail(err, errlen, "an option has no name");
+            return fail(err, errlen, i18n_get(req->lang, "an option has no "
+                        "name"));
         for (size_t k = 0; k < nopts && os == NULL; k++)
             if (strcasecmp(opts[k].name, name) == 0)
                 os = &opts[k];
         if (os == NULL)
-            return unknown_option(spec, opts, nopts, name, err, errlen);
+            return unknown_option(req->lang, spec, opts, nopts, name, err,
+                                  errlen);
         for (int j = 0; j < i; j++)
             if (strcasecmp(req->opts[j].name, name) == 0)
-                return fail(err, errlen, "option `%s` is given twice",
+                return fail(err, errlen, i18n_get(req->lang, "option `%s` is "
+                            "given twice"),
                             cmd_validate_echo(echo, sizeof echo, name,
                                               strlen(name)));
-        if (!check_value(os, req->opts[i].value ? req->opts[i].value : "",
-                         err, errlen))
+        if (!check_value(req->lang, os,
+                         req->opts[i].value ? req->opts[i].value : "", err,
+                         errlen))
             return false;
     }
     return check_required(spec, opts, nopts, req, err, errlen);

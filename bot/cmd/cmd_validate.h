@@ -38,8 +38,11 @@ struct cmd_spec;
  * words get no suggestion (bounds the edit-distance table). */
 #define CMD_VALIDATE_MAX_SUGGEST 64
 
-/* Size of an error buffer that holds any message these functions write. */
-#define CMD_VALIDATE_ERR_MAX 512
+/* Size of an error buffer that holds any message these functions write,
+ * in any language: the longest (a list of CMD_VALIDATE_MAX_LIST bytes, an
+ * echo, a command's example) takes about 400 bytes in English and under
+ * 700 in the pseudo-language, whose accented letters take two bytes. */
+#define CMD_VALIDATE_ERR_MAX 1024
 
 /* Check req against the commands (cmd_table.h). On success *spec is the
  * command's view and true is returned; on failure false with a message in

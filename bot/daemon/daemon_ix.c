@@ -83,7 +83,9 @@ static bool over_limit(struct daemon *d, struct interaction *it,
                            &rate[use[i].kind], now);
         return false;
     }
-    snprintf(text, cap, "Slow down: try again in %lld s.",
+    /* private, so in the reader's language */
+    snprintf(text, cap, i18n_get(it->req.lang, "Slow down: try again in "
+                                 "%lld s."),
              (long long)((wait + 999) / 1000));
     /* Autocomplete changes nothing and never joins a group: its empty
      * list goes now. A command's refusal waits for its group's commit
@@ -249,8 +251,9 @@ static void batch_add_as(struct daemon *d, json_t *payload,
                 ? "refused" : "ignored", why);
         if (b->it.answerable) {
             char text[DAEMON_REFUSAL_MAX + 256];
-            snprintf(text, sizeof text, "That could not be read (%s); "
-                     "nothing was done.", why);
+            /* why stays English: it is the log's line too */
+            snprintf(text, sizeof text, i18n_get(b->it.req.lang, "That could "
+                     "not be read (%s); nothing was done."), why);
             daemon_answer_private(d, &b->it, b->rx_us, text);
         }
         interaction_cleanup(&b->it);

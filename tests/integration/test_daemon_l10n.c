@@ -2,7 +2,8 @@
  * (docs/internals/i18n.md): the daemon registers every command with its
  * localizations in de, fr, es-ES, pt-BR and pl, which the fake accepts
  * under Discord's rules; a user whose Discord speaks German gets /help in
- * German while an English one's stays English; /config language: answers
+ * German while an English one's stays English, and a Polish one's
+ * validation error is Polish in a German server; /config language: answers
  * the table in the server's new language. */
 #include "tracker_util.h"
 
@@ -62,6 +63,14 @@ static void test_l10n_registered_and_spoken(void **st)
     cb = as_locale(&h, ALICE, NULL, "en-US", "de", "help", NULL);
     embeds_text(cb, text, sizeof text);
     assert_non_null(strstr(text, "fray in one minute"));
+    json_decref(cb);
+    /* a validation error too, whatever the server speaks */
+    cb = as_locale(&h, ALICE, NULL, "pl", "de", "roll",
+                   json_pack("[{s:s,s:s}]", "name", "dce", "value", "2d6"));
+    assert_non_null(content_of(cb));
+    assert_non_null(strstr(content_of(cb), "nieznana opcja `dce` dla /roll "
+                                           "(czy chodziło o `dice`?)"));
+    assert_int_equal(flags_of(cb) & 64, 64);
     json_decref(cb);
 
     /* the server's: /config language: answers the table in it */

@@ -86,27 +86,27 @@ static const struct rs_setting_spec gen_settings[] = {
 };
 
 static const struct rs_help gen_help = {
-    .kind = "A plain d20 tracker for any game: everyone rolls d20 + "
-            "initiative once, turns go from highest to lowest in the same "
-            "order every round (with `reroll=on`, everyone rolls again at "
-            "each new round), and hit points and conditions are tracked.",
-    .turns = "On your turn attack with `/attack`, then end it with "
-             "`/combat next`. At 0 hp a combatant is down: an NPC's turns "
-             "are skipped until it is healed; a player character still gets "
-             "theirs, or, with `death_saves=on`, makes a death save on it "
-             "(d20: 10 or more succeeds, three successes and they are "
-             "stable, three failures and they die, a natural 20 and they "
-             "are back with 1 hp).",
-    .attacks = "`/attack` rolls d20 + the attacker's `attack` stat (or the "
-               "`roll:` given) against the target's `ac`; `options:adv` "
-               "rolls two d20s and keeps the higher, `options:dis` the "
-               "lower (both: they cancel). A natural 20 "
-               "always hits and rolls the damage dice twice; a natural 1 "
-               "always misses. Damage comes off temporary hit points "
-               "(`temp`) first, then `hp`.",
-    .clock = "When `/combat clock` runs out with `auto:true`, the running "
-             "turn is skipped: the next in the order acts, as if `/combat "
-             "next` had ended it.",
+    .kind = N_("A plain d20 tracker for any game: everyone rolls d20 + "
+               "initiative once, turns go from highest to lowest in the same "
+               "order every round (with `reroll=on`, everyone rolls again at "
+               "each new round), and hit points and conditions are tracked."),
+    .turns = N_("On your turn attack with `/attack`, then end it with "
+                "`/combat next`. At 0 hp a combatant is down: an NPC's turns "
+                "are skipped until it is healed; a player character still gets "
+                "theirs, or, with `death_saves=on`, makes a death save on it "
+                "(d20: 10 or more succeeds, three successes and they are "
+                "stable, three failures and they die, a natural 20 and they "
+                "are back with 1 hp)."),
+    .attacks = N_("`/attack` rolls d20 + the attacker's `attack` stat (or the "
+                  "`roll:` given) against the target's `ac`; `options:adv` "
+                  "rolls two d20s and keeps the higher, `options:dis` the "
+                  "lower (both: they cancel). A natural 20 "
+                  "always hits and rolls the damage dice twice; a natural 1 "
+                  "always misses. Damage comes off temporary hit points "
+                  "(`temp`) first, then `hp`."),
+    .clock = N_("When `/combat clock` runs out with `auto:true`, the running "
+                "turn is skipped: the next in the order acts, as if `/combat "
+                "next` had ended it."),
 };
 
 static const struct rs_ops gen_ops = {
@@ -144,9 +144,9 @@ static const struct rs_entry_spec gen_entries = {
     .unique = false,
     .hazard_roll = "1d20",      /* a hazard rolls as a combatant does */
     .lair_at = 20,              /* the lair action's count, losing ties */
-    .why = "initiative counts run highest first: an event at a count "
-           "comes after everyone on that count (it loses ties, as a lair "
-           "action on count 20 does), or at the start or end of the round",
+    .why = N_("initiative counts run highest first: an event at a count "
+              "comes after everyone on that count (it loses ties, as a lair "
+              "action on count 20 does), or at the start or end of the round"),
 };
 
 const struct rs_system rs_generic = {

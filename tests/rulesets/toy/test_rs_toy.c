@@ -133,7 +133,7 @@ static void test_toy_help_docs_and_registration(void **state)
     cmd_fx_has(f, "lucky");
     struct sbuf b;
     sbuf_init(&b, 1 << 16);
-    cmd_doc_system(&b, rs_find("toy"), CMD_DOC_FILE);
+    cmd_doc_system(&b, rs_find("toy"), CMD_DOC_FILE, I18N_EN);
     assert_non_null(strstr(sbuf_str(&b), "### `/poke`"));
     sbuf_cleanup(&b);
     const struct rs_system *sys[] = {rs_find("toy")};

@@ -4,9 +4,13 @@
 # it, and an unknown code refused with the known ones (exit 2).
 set -eu
 fray="$1"
-out=$(printf '/help\n/roll dice:"2d6\n' |
+out=$(printf '/help\n/roll dice:"2d6\n/help topic:dice\n/roll dice:2d6 bogus:1\n' |
       "$fray" console --db :memory: --seed 1 --lang pl)
 echo "$out" | grep -q 'fray w minutę' || { echo "no Polish /help: $out"; exit 1; }
+echo "$out" | grep -q 'Zachowaj/odrzuć' ||
+    { echo "no Polish /help topic:dice: $out"; exit 1; }
+echo "$out" | grep -q 'nieznana opcja bogus dla /roll' ||
+    { echo "no Polish validation error: $out"; exit 1; }
 echo "$out" | grep -q 'niezamknięty cudzysłów w opcji' ||
     { echo "no Polish parser error: $out"; exit 1; }
 out=$(printf '/help\n' | "$fray" console --db :memory: --seed 1)

@@ -2,6 +2,8 @@
  * Every example a newcomer reads is run, in the situation its page
  * describes, and must be accepted: the README, docs/players.md,
  * docs/discord-setup.md, docs/commands.md and the console's first screen.
+ * The players' guide's translations (docs/players.<lang>.md) show exactly
+ * its examples, in order, so its scenes run theirs too.
  *
  * An example is a command line in a code block of a page (a line starting
  * with `/`, or `> /` in a console transcript), or an inline `/command`
@@ -269,8 +271,11 @@ static bool scene_holds_block(const struct scene *s, const struct examples *x,
     return false;
 }
 
-/* Every example of page is in one of its scenes, each block in order. */
-static void check_page_covered(const struct scenes *ss, const char *page)
+/* Every example of page is in one of the scenes of scenes_of (the page
+ * itself, or the English page a translation stands for), each block in
+ * order. */
+static void check_page_covered(const struct scenes *ss, const char *page,
+                               const char *scenes_of)
 {
     char *doc = slurp(page);
     static struct examples x;
@@ -278,7 +283,7 @@ static void check_page_covered(const struct scenes *ss, const char *page)
     free(doc);
     int nscenes = 0;
     for (int i = 0; i < ss->n; i++)
-        nscenes += strcmp(ss->s[i].page, page) == 0;
+        nscenes += strcmp(ss->s[i].page, scenes_of) == 0;
     if (x.n > 0 && nscenes == 0)
         fail_msg("%s has %d examples and no scene", page, x.n);
     for (int i = 0; i < x.n; i++) {
@@ -287,7 +292,7 @@ static void check_page_covered(const struct scenes *ss, const char *page)
         bool found = false;
         for (int k = 0; k < ss->n && !found; k++) {
             const struct scene *s = &ss->s[k];
-            if (strcmp(s->page, page) != 0)
+            if (strcmp(s->page, scenes_of) != 0)
                 continue;
             if (x.e[i].block > 0)
                 found = scene_holds_block(s, &x, x.e[i].block);
@@ -525,14 +530,52 @@ static const char *const pages[] = {"README.md", "docs/players.md",
                                     "docs/discord-setup.md",
                                     "docs/commands.md"};
 
+/* The players' guide in each language: the same examples, typed in
+ * English (they work in every language), run by docs/players.md's
+ * scenes. */
+static const char *const players_translated[] = {
+    "docs/players.de.md", "docs/players.fr.md", "docs/players.es-ES.md",
+    "docs/players.pt-BR.md", "docs/players.pl.md"};
+
 static void test_every_page_example_is_in_a_scene(void **state)
 {
     (void)state;
     static struct scenes ss;
     read_scenes(&ss);
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++)
-        check_page_covered(&ss, pages[i]);
+        check_page_covered(&ss, pages[i], pages[i]);
+    for (size_t i = 0; i < sizeof players_translated /
+                           sizeof *players_translated; i++)
+        check_page_covered(&ss, players_translated[i], "docs/players.md");
     free(ss.text);
+}
+
+/* A translated guide shows exactly the English guide's examples, block by
+ * block and in order: translating a page never drops, adds or changes a
+ * command a reader would copy. */
+static void test_translated_guides_keep_the_examples(void **state)
+{
+    (void)state;
+    static struct examples en, tr;
+    char *doc = slurp("docs/players.md");
+    page_examples(doc, &en);
+    free(doc);
+    assert_true(en.n >= 10);
+    for (size_t i = 0; i < sizeof players_translated /
+                           sizeof *players_translated; i++) {
+        doc = slurp(players_translated[i]);
+        page_examples(doc, &tr);
+        free(doc);
+        if (tr.n != en.n)
+            fail_msg("%s has %d examples, docs/players.md %d",
+                     players_translated[i], tr.n, en.n);
+        for (int k = 0; k < en.n; k++)
+            if (strcmp(tr.e[k].text, en.e[k].text) != 0 ||
+                tr.e[k].block != en.e[k].block)
+                fail_msg("%s: example %d is `%s`, docs/players.md's `%s`",
+                         players_translated[i], k + 1, tr.e[k].text,
+                         en.e[k].text);
+    }
 }
 
 static void test_every_scene_is_accepted(void **state)
@@ -608,6 +651,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_checker_finds_a_missing_example),
         cmocka_unit_test(test_every_page_example_is_in_a_scene),
+        cmocka_unit_test(test_translated_guides_keep_the_examples),
         cmocka_unit_test(test_every_scene_is_accepted),
         cmocka_unit_test(test_console_first_screen_is_accepted),
     };
