@@ -104,12 +104,17 @@
                  " JOIN enc_change c ON c.enc = e.id"                          \
                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                \
                  " AND c.version > ?2")                                        \
-    /* ?1 channel, ?2 bytes -> id, channel, guild, bytes, lines, folded */    \
+    /* ?1 channel, ?2 bytes; then HIST_INFO reads the row. Not one         \
+     * UPDATE ... RETURNING: SQLite gathers a RETURNING's rows in a           \
+     * temporary b-tree of its own, opened and zeroed for each call           \
+     * (31,000 instructions, a fifth of a command in memory). */              \
     X(HIST_NOTE, "UPDATE encounter SET hist_bytes = hist_bytes + ?2,"          \
                  " hist_lines = hist_lines + 1"                                \
-                 " WHERE channel = ?1 AND ended_ms IS NULL"                    \
-                 " RETURNING " STORE_SQ_HIST_COLS)                             \
-    /* ?1 channel -> as HIST_NOTE */                                           \
+                 " WHERE channel = ?1 AND ended_ms IS NULL")                   \
+    /* ?1 id, ?2 bytes: as HIST_NOTE, for a remembered live row */            \
+    X(HIST_ADD, "UPDATE encounter SET hist_bytes = hist_bytes + ?2,"           \
+                " hist_lines = hist_lines + 1 WHERE id = ?1")                  \
+    /* ?1 channel -> id, channel, guild, live, bytes, lines, folded */        \
     X(HIST_INFO, "SELECT " STORE_SQ_HIST_COLS " FROM encounter"                \
                  " WHERE channel = ?1 AND ended_ms IS NULL")                   \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
@@ -1111,19 +1116,14 @@ void store_sq_hist_row(sqlite3_stmt *st, struct store_hist_row *r)
     };
 }
 
-/* HIST_NOTE or HIST_INFO: the channel's live fight's count into out. */
-static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
-                            uint64_t channel, int64_t bytes,
-                            struct store_hist_row *out)
+/* The channel's live fight's count into out (HIST_INFO). */
+static enum bot_err hist_row(struct store_sqlite *s, uint64_t channel,
+                             struct store_hist_row *out)
 {
-    enum bot_err e = store_sq_guard(s);
-    if (e != BOT_OK)
-        return e;
-    sqlite3_stmt *st = stmt(s, id);
+    sqlite3_stmt *st = stmt(s, STMT_HIST_INFO);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
-    if (id == STMT_HIST_NOTE)
-        sqlite3_bind_int64(st, 2, bytes);
     int rc = sqlite3_step(st);
+    enum bot_err e = BOT_OK;
     if (rc == SQLITE_ROW)
         store_sq_hist_row(st, out);
     else if (rc == SQLITE_DONE)
@@ -1132,20 +1132,47 @@ static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
     else
         e = store_sq_fail_rc(s, rc, "counting the history");
     sqlite3_reset(st);
-    unbind(st);
     return e;
 }
 
+/* Add a line to the count: by the remembered row's id, whose count the
+ * slot then holds too, or by the channel and read back (and remembered
+ * for the next line). */
 static enum bot_err sq_hist_note(struct store *base, uint64_t channel,
                                  int64_t bytes, struct store_hist_row *out)
 {
-    return hist_row(SQ(base), STMT_HIST_NOTE, channel, bytes, out);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
+    bool counted = known != NULL && known->hist_known;
+    sqlite3_stmt *st = stmt(s, counted ? STMT_HIST_ADD : STMT_HIST_NOTE);
+    sqlite3_bind_int64(st, 1, counted ? known->id : (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, bytes);
+    e = run(s, st, "counting the history");
+    if (e == BOT_OK && sqlite3_changes(s->db) == 0)
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter",
+                        (unsigned long long)channel);
+    if (e == BOT_OK && counted) {
+        struct store_hist_row row = known->hist;
+        row.bytes += bytes;
+        row.lines++;
+        *out = row;
+    } else if (e == BOT_OK) {
+        e = hist_row(s, channel, out);
+    }
+    if (e == BOT_OK)
+        store_sq_live_hist(s, channel, out);
+    return e;
 }
 
 static enum bot_err sq_hist_info(struct store *base, uint64_t channel,
                                  struct store_hist_row *out)
 {
-    return hist_row(SQ(base), STMT_HIST_INFO, channel, 0, out);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    return e != BOT_OK ? e : hist_row(s, channel, out);
 }
 
 /* One count(*) query. */

@@ -76,6 +76,7 @@ enum bot_err store_sq_hist_fold(struct store *base, int64_t id, int64_t upto,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
+    store_sq_live_hist_forget(s, id);
     int64_t del[2] = {id, upto};
     e = run_i(s, "DELETE FROM enc_change WHERE enc = ?1 AND version <= ?2",
               del, 2, "folding the history");

@@ -644,6 +644,72 @@ static void test_store_history_server_bound(void **state)
     assert_non_null(strstr(h.oldest, "this server's fights keep at most"));
 }
 
+/* The count a fight's history keeps is its lines' own, line after line,
+ * through what may happen between two lines: a command's level rolled
+ * back, a whole transaction rolled back, folds, and the fight's server
+ * set after its first lines (the server's bound then holds it). */
+static void count_matches(struct store *s, uint64_t ch)
+{
+    struct store_hist_info info;
+    assert_int_equal(store_hist_info(s, ch, &info), BOT_OK);
+    struct hist_sum h = hist_of(s, ch);
+    assert_int_equal(info.lines, h.lines);
+    assert_int_equal(info.bytes, h.bytes);
+}
+
+static void test_store_history_count_kept(void **state)
+{
+    struct store *s = *state;
+    struct store_hist_bounds b = {.fight_lines = STORE_HIST_MIN_LINES,
+                                  .server_bytes = 3 * STORE_HIST_MIN_BYTES};
+    store_hist_set_bounds(s, &b);
+    int64_t v = 0;
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 10);
+    change_n(s, CH, ++v, 10);
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 500);
+    store_rollback(s);
+    v--;
+    change_n(s, CH, ++v, 20);
+    assert_int_equal(store_commit(s), BOT_OK);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).lines, 3);
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 700);
+    change_n(s, CH, ++v, 700);
+    store_rollback(s);
+    v -= 2;
+    change_n(s, CH, ++v, 30);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).bytes,
+                     4 * 29 + 10 + 10 + 20 + 30);
+    /* lines only: folds keep the count right */
+    int folds = 0;
+    struct store_fold f;
+    for (int i = 0; i < 3 * STORE_HIST_MIN_LINES; i++) {
+        change_n(s, CH, ++v, 10);
+        store_hist_last_fold(s, &f);
+        folds += f.why == STORE_FOLD_FIGHT;
+        count_matches(s, CH);
+    }
+    assert_true(folds >= 2);
+    /* the server, set after the count was read: its bound applies (no
+     * fight's bound in the way, whose fold would read the count again) */
+    b.fight_lines = 0;
+    store_hist_set_bounds(s, &b);
+    const uint64_t ch2 = CH + 1;
+    change_n(s, ch2, 1, 10);
+    assert_int_equal(store_enc_set_guild(s, ch2, 9), BOT_OK);
+    f.why = STORE_FOLD_NONE;
+    for (v = 2; v < 100 && f.why == STORE_FOLD_NONE; v++) {
+        change_n(s, ch2, v, 4000);
+        store_hist_last_fold(s, &f);
+    }
+    assert_int_equal(f.why, STORE_FOLD_SERVER);
+    count_matches(s, ch2);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -1160,6 +1226,7 @@ int main(void)
         T(test_store_history_bounded),
         T(test_store_history_fold_info),
         T(test_store_history_server_bound),
+        T(test_store_history_count_kept),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),
