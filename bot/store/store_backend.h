@@ -220,6 +220,14 @@ struct store_ops {
                               int64_t bytes, int64_t lines);
     enum bot_err (*hist_server)(struct store *s, uint64_t guild,
                                 int64_t *total, struct store_hist_row *most);
+    /* ---- store_enc_save_line: appended; NULL: store.c makes the calls
+     * (enc_save, change_add, hist_note). A plain save of doc, then line
+     * (its size `bytes`) added and counted, the count after it in *row.
+     * store.c has checked both. ---- */
+    enum bot_err (*enc_save_line)(struct store *s, uint64_t channel,
+                                  int64_t version, const char *doc,
+                                  const struct store_change_rec *line,
+                                  int64_t bytes, struct store_hist_row *row);
 };
 
 /* The bytes a history line counts for (store.h "bounds"). */
@@ -233,6 +241,11 @@ void store__hist_of_rec(const struct store_enc_rec *r,
  * what a bound passed asks for (store_bound.c). */
 enum bot_err store__hist_bound(struct store *s, uint64_t channel,
                                const struct store_change_rec *r);
+/* The same once the line of `added` bytes is counted: row is the fight's
+ * count after it. */
+enum bot_err store__hist_bound_row(struct store *s, uint64_t channel,
+                                   const struct store_hist_row *row,
+                                   int64_t added);
 
 extern const struct store_ops store_sqlite_ops;
 extern const struct store_ops store_pg_ops;

@@ -178,8 +178,16 @@ enum bot_err store__hist_bound(struct store *s, uint64_t channel,
     struct store_hist_row row = {0};
     int64_t added = store__change_bytes(r);
     enum bot_err e = s->ops->hist_note(s, channel, added, &row);
-    if (e != BOT_OK)
-        return e;
+    return e != BOT_OK ? e : store__hist_bound_row(s, channel, &row, added);
+}
+
+enum bot_err store__hist_bound_row(struct store *s, uint64_t channel,
+                                   const struct store_hist_row *rowp,
+                                   int64_t added)
+{
+    struct store_hist_row row = *rowp;
+    enum bot_err e = BOT_OK;
+    s->fold = (struct store_fold){0};
     if (row.bytes > s->hist.fight_bytes || row.lines > s->hist.fight_lines) {
         struct fold_plan p = {
             .keep_bytes = s->hist.fight_bytes / 100 * STORE_FOLD_KEEP_PCT,

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 47
+#define STORE_SQ_NSTMT 48
 
 /* Channels whose last save is remembered (store_sqlite_live.c): the
  * fights of one group commit, about; a miss costs two reads. */
@@ -112,6 +112,10 @@ void store_sq_live_drop(struct store_sqlite *s);
 void store_sq_live_hist(struct store_sqlite *s, uint64_t channel,
                         const struct store_hist_row *row);
 void store_sq_live_hist_forget(struct store_sqlite *s, int64_t id);
+/* The channel's slot, if its count is known, counts a line of `bytes`
+ * more (written with the save: sq_enc_save_line). */
+void store_sq_live_hist_add(struct store_sqlite *s, uint64_t channel,
+                            int64_t bytes);
 /* The transaction level `depth` (1 = outermost) ends: committed, its slots
  * now belong to the level below; rolled back, its slots are dropped. */
 void store_sq_live_level_end(struct store_sqlite *s, int depth, bool commit);

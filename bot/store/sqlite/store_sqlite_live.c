@@ -78,6 +78,16 @@ void store_sq_live_hist(struct store_sqlite *s, uint64_t channel,
         c->depth = s->depth;
 }
 
+void store_sq_live_hist_add(struct store_sqlite *s, uint64_t channel,
+                            int64_t bytes)
+{
+    struct store_sq_live *c = slot_of(s, channel);
+    if (!c->valid || c->channel != channel || !c->hist_known)
+        return;
+    c->hist.bytes += bytes;
+    c->hist.lines++;
+}
+
 void store_sq_live_hist_forget(struct store_sqlite *s, int64_t id)
 {
     for (size_t i = 0; i < STORE_SQ_LIVE_SLOTS; i++)

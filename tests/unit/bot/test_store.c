@@ -710,6 +710,54 @@ static void test_store_history_count_kept(void **state)
     count_matches(s, ch2);
 }
 
+/* store_enc_save_line is a save and its line: the versions, lines and
+ * count of the two calls, inside a transaction or not; rolled back, a
+ * refused save or a line of another version leave nothing. */
+static void save_line(struct store *s, int64_t v, int64_t line_v,
+                      enum bot_err want)
+{
+    char buf[64];
+    struct store_change_rec r = {.version = line_v, .by = 7,
+                                 .at_ms = 1000 + v,
+                                 .text = "Aria hits the ogre for 31",
+                                 .detail = "[5, 6] + 3", .by_name = "Aria"};
+    assert_int_equal(store_enc_save_line(s, CH, v, doc_n(buf, sizeof buf, v),
+                                         &r),
+                     want);
+}
+
+static void test_store_save_line(void **state)
+{
+    struct store *s = *state;
+    save_line(s, 1, 1, BOT_OK);
+    for (int64_t v = 2; v <= 6; v++) {
+        assert_int_equal(store_begin(s), BOT_OK);
+        save_line(s, v, v, BOT_OK);
+        assert_int_equal(store_commit(s), BOT_OK);
+        count_matches(s, CH);
+    }
+    assert_live(s, CH, 6, 6);
+    history_is(s, 4, false, 2,
+               "5:Aria hits the ogre for 31 6:Aria hits the ogre for 31", 2);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 7, 7, BOT_OK);
+    store_rollback(s);
+    assert_live(s, CH, 6, 6);
+    count_matches(s, CH);
+    save_line(s, 7, 8, BOT_INVALID);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 6, 6, BOT_CONFLICT);
+    store_rollback(s);
+    assert_live(s, CH, 6, 6);
+    count_matches(s, CH);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 7, 7, BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_live(s, CH, 7, 7);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).lines, 7);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -1227,6 +1275,7 @@ int main(void)
         T(test_store_history_fold_info),
         T(test_store_history_server_bound),
         T(test_store_history_count_kept),
+        T(test_store_save_line),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),
