@@ -205,7 +205,8 @@ struct store_ops {
     /* ---- the bounds on history (store_bound.c): appended ----
      * hist_note: add a line of `bytes` to the live fight's count and read
      * its row back; hist_info: read it (live fight; BOT_NOTFOUND: none);
-     * hist_sizes: the sizes of encounter id's lines, newest first;
+     * hist_sizes: the sizes of encounter id's lines, newest first, or
+     * with oldest > 0 its `oldest` oldest lines, oldest first;
      * hist_fold: delete its lines up to `upto`, add `summary` (version
      * upto) and set its count to bytes, lines and folded_to upto;
      * hist_server: the guild's total and its fight with the most. */
@@ -213,7 +214,7 @@ struct store_ops {
                               int64_t bytes, struct store_hist_row *out);
     enum bot_err (*hist_info)(struct store *s, uint64_t channel,
                               struct store_hist_row *out);
-    enum bot_err (*hist_sizes)(struct store *s, int64_t id,
+    enum bot_err (*hist_sizes)(struct store *s, int64_t id, int64_t oldest,
                                store_hist_size_fn *fn, void *ctx);
     enum bot_err (*hist_fold)(struct store *s, int64_t id, int64_t upto,
                               const struct store_change_rec *summary,

@@ -157,6 +157,7 @@ void store_sq_bind_change(sqlite3_stmt *st, const struct store_change_rec *r);
  * hist_sizes, hist_fold and hist_server slots; hist_note and hist_info,
  * run at every change, are prepared statements of store_sqlite.c. */
 enum bot_err store_sq_hist_sizes(struct store *base, int64_t id,
+                                 int64_t oldest,
                                  store_hist_size_fn *fn, void *ctx);
 enum bot_err store_sq_hist_fold(struct store *base, int64_t id, int64_t upto,
                                 const struct store_change_rec *summary,
