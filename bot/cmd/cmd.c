@@ -316,34 +316,42 @@ static enum bot_err save_encounter(struct cmd_run *run)
     char *doc = enc_json_dump(e);
     if (doc == NULL)
         return BOT_NOMEM;
+    /* A name past the store's bound is kept cut, not refused: the change
+     * matters more than its author's whole name. */
+    char name[STORE_MAX_CHANGE_NAME + 1] = "";
+    const char *by = run->req->user_name ? run->req->user_name : "";
+    size_t n = sbuf_utf8_cut(by, strnlen(by, STORE_MAX_CHANGE_NAME));
+    memcpy(name, by, n);
+    name[n] = '\0';
+    struct store_change_rec line = {
+        .version = e->version, .by = run->req->user_id,
+        .at_ms = run->req->now_ms, .secret = run->change_secret,
+        .text = run->change, .detail = run->detail,
+        .gm_detail = run->gm_detail, .by_name = name,
+    };
     /* An undo stores the restored state as a new version and consumes a
-     * step of the undo chain; any other change pushes onto it. */
-    enum bot_err err = run->is_undo
-        ? store_enc_save_undo(run->ctx->store, run->req->channel_id,
-                              e->version, doc)
-        : store_enc_save(run->ctx->store, run->req->channel_id, e->version,
-                         doc);
+     * step of the undo chain; any other change pushes onto it. A change
+     * to a running fight saves its history line in the same step (one
+     * write of the fight's row fewer); a new fight first gets its
+     * server, which its history's bound counts by. */
+    bool with_line = !run->is_undo && run->loaded != 0 && run->change != NULL;
+    enum bot_err err =
+        run->is_undo ? store_enc_save_undo(run->ctx->store,
+                                           run->req->channel_id, e->version,
+                                           doc)
+        : with_line  ? store_enc_save_line(run->ctx->store,
+                                           run->req->channel_id, e->version,
+                                           doc, &line)
+                     : store_enc_save(run->ctx->store, run->req->channel_id,
+                                      e->version, doc);
     free(doc);
-    /* A new fight belongs to the server it was started in (the quotas
-     * count by server). */
     if (err == BOT_OK && run->loaded == 0 && run->req->guild_id != 0)
         err = store_enc_set_guild(run->ctx->store, run->req->channel_id,
                                   run->req->guild_id);
-    if (err == BOT_OK && run->change != NULL) {
-        /* A name past the store's bound is kept cut, not refused: the
-         * change matters more than its author's whole name. */
-        char name[STORE_MAX_CHANGE_NAME + 1] = "";
-        const char *by = run->req->user_name ? run->req->user_name : "";
-        size_t n = sbuf_utf8_cut(by, strnlen(by, STORE_MAX_CHANGE_NAME));
-        memcpy(name, by, n);
-        name[n] = '\0';
-        struct store_change_rec line = {
-            .version = e->version, .by = run->req->user_id,
-            .at_ms = run->req->now_ms, .secret = run->change_secret,
-            .text = run->change, .detail = run->detail,
-            .gm_detail = run->gm_detail, .by_name = name,
-        };
+    if (err == BOT_OK && run->change != NULL && !with_line) {
         err = store_change_add(run->ctx->store, run->req->channel_id, &line);
+        store_hist_last_fold(run->ctx->store, &run->fold);
+    } else if (with_line) {
         store_hist_last_fold(run->ctx->store, &run->fold);
     }
     if (err == BOT_OK && run->ended)

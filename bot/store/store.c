@@ -501,6 +501,32 @@ enum bot_err store_change_add(struct store *s, uint64_t channel,
     return e != BOT_OK ? e : store__hist_bound(s, channel, r);
 }
 
+enum bot_err store_enc_save_line(struct store *s, uint64_t channel,
+                                 int64_t version, const char *doc,
+                                 const struct store_change_rec *line)
+{
+    s->fold = (struct store_fold){0};
+    enum bot_err e = check_doc(s, doc);
+    if (e == BOT_OK)
+        e = check_change(s, line);
+    if (e == BOT_OK && line->version != version)
+        e = store__fail(s, BOT_INVALID, "a history line of version %lld "
+                        "saved with version %lld", (long long)line->version,
+                        (long long)version);
+    if (e != BOT_OK)
+        return e;
+    if (s->ops->enc_save_line == NULL) {
+        e = s->ops->enc_save(s, channel, version, doc, false);
+        if (e == BOT_OK)
+            e = s->ops->change_add(s, channel, line);
+        return e != BOT_OK ? e : store__hist_bound(s, channel, line);
+    }
+    struct store_hist_row row = {0};
+    int64_t added = store__change_bytes(line);
+    e = s->ops->enc_save_line(s, channel, version, doc, line, added, &row);
+    return e != BOT_OK ? e : store__hist_bound_row(s, channel, &row, added);
+}
+
 enum bot_err store_change_list(struct store *s, uint64_t channel,
                                int64_t after, bool newest_first, size_t max,
                                size_t *total, store_change_fn *fn, void *ctx)

@@ -201,6 +201,17 @@ typedef enum bot_err store_change_fn(void *ctx,
 enum bot_err store_change_add(struct store *s, uint64_t channel,
                               const struct store_change_rec *r);
 
+/* store_enc_save() of doc as `version` and then store_change_add() of its
+ * line (line->version == version), as one step: a backend may count the
+ * line in the save's own write of the encounter row (the SQLite backend
+ * does, inside a transaction, once it knows the fight's count). The
+ * results, the fold (store_hist_last_fold) and the errors are those of
+ * the two calls; after an error the caller's transaction is to be rolled
+ * back, as after a failed save. */
+enum bot_err store_enc_save_line(struct store *s, uint64_t channel,
+                                 int64_t version, const char *doc,
+                                 const struct store_change_rec *line);
+
 /* ---- bounds on a fight's history (issue 33) -------------------------------
  *
  * A running fight's history lines are bounded per fight (bytes and lines)

@@ -205,7 +205,8 @@ struct store_ops {
     /* ---- the bounds on history (store_bound.c): appended ----
      * hist_note: add a line of `bytes` to the live fight's count and read
      * its row back; hist_info: read it (live fight; BOT_NOTFOUND: none);
-     * hist_sizes: the sizes of encounter id's lines, newest first;
+     * hist_sizes: the sizes of encounter id's lines, newest first, or
+     * with oldest > 0 its `oldest` oldest lines, oldest first;
      * hist_fold: delete its lines up to `upto`, add `summary` (version
      * upto) and set its count to bytes, lines and folded_to upto;
      * hist_server: the guild's total and its fight with the most. */
@@ -213,7 +214,7 @@ struct store_ops {
                               int64_t bytes, struct store_hist_row *out);
     enum bot_err (*hist_info)(struct store *s, uint64_t channel,
                               struct store_hist_row *out);
-    enum bot_err (*hist_sizes)(struct store *s, int64_t id,
+    enum bot_err (*hist_sizes)(struct store *s, int64_t id, int64_t oldest,
                                store_hist_size_fn *fn, void *ctx);
     enum bot_err (*hist_fold)(struct store *s, int64_t id, int64_t upto,
                               const struct store_change_rec *summary,
@@ -229,6 +230,14 @@ struct store_ops {
     enum bot_err (*rollrec_trim)(struct store *s, int64_t below,
                                  int64_t max_rows, int64_t batch,
                                  int64_t *dropped);
+    /* ---- store_enc_save_line: appended; NULL: store.c makes the calls
+     * (enc_save, change_add, hist_note). A plain save of doc, then line
+     * (its size `bytes`) added and counted, the count after it in *row.
+     * store.c has checked both. ---- */
+    enum bot_err (*enc_save_line)(struct store *s, uint64_t channel,
+                                  int64_t version, const char *doc,
+                                  const struct store_change_rec *line,
+                                  int64_t bytes, struct store_hist_row *row);
 };
 
 /* The bytes a history line counts for (store.h "bounds"). */
@@ -242,6 +251,11 @@ void store__hist_of_rec(const struct store_enc_rec *r,
  * what a bound passed asks for (store_bound.c). */
 enum bot_err store__hist_bound(struct store *s, uint64_t channel,
                                const struct store_change_rec *r);
+/* The same once the line of `added` bytes is counted: row is the fight's
+ * count after it. */
+enum bot_err store__hist_bound_row(struct store *s, uint64_t channel,
+                                   const struct store_hist_row *row,
+                                   int64_t added);
 
 extern const struct store_ops store_sqlite_ops;
 extern const struct store_ops store_pg_ops;

@@ -99,12 +99,43 @@ static enum bot_err plan_line(void *ctx, int64_t version, int64_t at_ms,
     return BOT_OK;
 }
 
+/* The oldest lines that go, oldest first: the last one read is the
+ * newest folded; the kept bytes are what the count has besides them. */
+static enum bot_err drop_line(void *ctx, int64_t version, int64_t at_ms,
+                              int64_t bytes)
+{
+    struct fold_plan *p = ctx;
+    p->upto = version;
+    p->upto_at = at_ms;
+    p->folded++;
+    p->kept_bytes -= bytes;
+    return BOT_OK;
+}
+
+/* Plan p over `row`'s lines. When all of them fit in the bytes kept, the
+ * cut is by count alone and only the lines that go are read, oldest
+ * first (a fight that passed its lines' bound: 500 lines read instead of
+ * 2,000); else every line, newest first, until the bytes are spent. */
+static enum bot_err plan(struct store *s, const struct store_hist_row *row,
+                         struct fold_plan *p)
+{
+    if (row->bytes + FOLD_SUMMARY_ROOM > p->keep_bytes)
+        return s->ops->hist_sizes(s, row->id, 0, plan_line, p);
+    int64_t keep = p->keep_lines - 1 > p->min_lines ? p->keep_lines - 1
+                                                    : p->min_lines;
+    if (row->lines <= keep)
+        return BOT_OK;
+    p->kept_lines = keep;
+    p->kept_bytes = row->bytes;
+    return s->ops->hist_sizes(s, row->id, row->lines - keep, drop_line, p);
+}
+
 /* Fold the oldest lines of `row`'s fight as plan p allows; p->upto 0
  * after it: nothing went. */
 static enum bot_err fold(struct store *s, const struct store_hist_row *row,
                          struct fold_plan *p, enum store_fold_why why)
 {
-    enum bot_err e = s->ops->hist_sizes(s, row->id, plan_line, p);
+    enum bot_err e = plan(s, row, p);
     if (e != BOT_OK || p->upto == 0)
         return e;
     char text[STORE_MAX_CHANGE_TEXT];
@@ -178,8 +209,16 @@ enum bot_err store__hist_bound(struct store *s, uint64_t channel,
     struct store_hist_row row = {0};
     int64_t added = store__change_bytes(r);
     enum bot_err e = s->ops->hist_note(s, channel, added, &row);
-    if (e != BOT_OK)
-        return e;
+    return e != BOT_OK ? e : store__hist_bound_row(s, channel, &row, added);
+}
+
+enum bot_err store__hist_bound_row(struct store *s, uint64_t channel,
+                                   const struct store_hist_row *rowp,
+                                   int64_t added)
+{
+    struct store_hist_row row = *rowp;
+    enum bot_err e = BOT_OK;
+    s->fold = (struct store_fold){0};
     if (row.bytes > s->hist.fight_bytes || row.lines > s->hist.fight_lines) {
         struct fold_plan p = {
             .keep_bytes = s->hist.fight_bytes / 100 * STORE_FOLD_KEEP_PCT,

@@ -55,15 +55,22 @@ enum bot_err store_pg_hist_info(struct store *base, uint64_t channel,
 }
 
 enum bot_err store_pg_hist_sizes(struct store *base, int64_t id,
-                                 store_hist_size_fn *fn, void *ctx)
+                                 int64_t oldest, store_hist_size_fn *fn,
+                                 void *ctx)
 {
     struct pg_args a = {0};
     PGresult *r = NULL;
     store_pg_arg_i64(&a, id);
+    if (oldest > 0)
+        store_pg_arg_i64(&a, oldest);
     enum bot_err e = store_pg_exec_sql(
-        PG(base), "SELECT version, at_ms, (" STORE_PG_LINE_BYTES ")::int8"
-                  " FROM enc_change WHERE enc = $1 ORDER BY version DESC",
-        "i", &a, "measuring the history", &r);
+        PG(base),
+        oldest > 0 ? "SELECT version, at_ms, (" STORE_PG_LINE_BYTES ")::int8"
+                     " FROM enc_change WHERE enc = $1 ORDER BY version"
+                     " LIMIT $2"
+                   : "SELECT version, at_ms, (" STORE_PG_LINE_BYTES ")::int8"
+                     " FROM enc_change WHERE enc = $1 ORDER BY version DESC",
+        oldest > 0 ? "ii" : "i", &a, "measuring the history", &r);
     for (int i = 0; e == BOT_OK && i < PQntuples(r); i++)
         e = fn(ctx, store_pg_i64(r, i, 0), store_pg_i64(r, i, 1),
                store_pg_i64(r, i, 2));

@@ -369,6 +369,7 @@ enum bot_err store_pg_hist_note(struct store *base, uint64_t channel,
 enum bot_err store_pg_hist_info(struct store *base, uint64_t channel,
                                 struct store_hist_row *out);
 enum bot_err store_pg_hist_sizes(struct store *base, int64_t id,
+                                 int64_t oldest,
                                  store_hist_size_fn *fn, void *ctx);
 enum bot_err store_pg_hist_fold(struct store *base, int64_t id, int64_t upto,
                                 const struct store_change_rec *summary,

@@ -70,6 +70,11 @@
     /* ?1 id, ?2 version, ?3 undo, ?4 now */                                   \
     X(ENC_UPDATE, "UPDATE encounter SET version = ?2, undo = ?3,"              \
                   " updated_ms = ?4 WHERE id = ?1")                            \
+    /* ?1 id, ?2 version, ?3 undo, ?4 now, ?5 bytes: ENC_UPDATE counting a     \
+     * history line too (store_enc_save_line) */                               \
+    X(ENC_UPDATE_LINE, "UPDATE encounter SET version = ?2, undo = ?3,"         \
+                       " updated_ms = ?4, hist_bytes = hist_bytes + ?5,"       \
+                       " hist_lines = hist_lines + 1 WHERE id = ?1")           \
     /* ?1 channel, ?2 now */                                                   \
     X(ENC_ARCHIVE, "UPDATE encounter SET ended_ms = ?2, updated_ms = ?2"       \
                    " WHERE channel = ?1 AND ended_ms IS NULL")                 \
@@ -104,12 +109,17 @@
                  " JOIN enc_change c ON c.enc = e.id"                          \
                  " WHERE e.channel = ?1 AND e.ended_ms IS NULL"                \
                  " AND c.version > ?2")                                        \
-    /* ?1 channel, ?2 bytes -> id, channel, guild, bytes, lines, folded */    \
+    /* ?1 channel, ?2 bytes; then HIST_INFO reads the row. Not one         \
+     * UPDATE ... RETURNING: SQLite gathers a RETURNING's rows in a           \
+     * temporary b-tree of its own, opened and zeroed for each call           \
+     * (31,000 instructions, a fifth of a command in memory). */              \
     X(HIST_NOTE, "UPDATE encounter SET hist_bytes = hist_bytes + ?2,"          \
                  " hist_lines = hist_lines + 1"                                \
-                 " WHERE channel = ?1 AND ended_ms IS NULL"                    \
-                 " RETURNING " STORE_SQ_HIST_COLS)                             \
-    /* ?1 channel -> as HIST_NOTE */                                           \
+                 " WHERE channel = ?1 AND ended_ms IS NULL")                   \
+    /* ?1 id, ?2 bytes: as HIST_NOTE, for a remembered live row */            \
+    X(HIST_ADD, "UPDATE encounter SET hist_bytes = hist_bytes + ?2,"           \
+                " hist_lines = hist_lines + 1 WHERE id = ?1")                  \
+    /* ?1 channel -> id, channel, guild, live, bytes, lines, folded */        \
     X(HIST_INFO, "SELECT " STORE_SQ_HIST_COLS " FROM encounter"                \
                  " WHERE channel = ?1 AND ended_ms IS NULL")                   \
     X(ENC_LIST, "SELECT channel FROM encounter WHERE ended_ms IS NULL"         \
@@ -712,17 +722,22 @@ static enum bot_err version_delete(struct store_sqlite *s, int64_t id,
     return run(s, st, "trimming encounter history");
 }
 
-/* The new live row: insert or update the encounter, insert the version. */
+/* The new live row: insert or update the encounter, insert the version.
+ * line_bytes >= 0 (an update only): a history line of that size counted
+ * in the same write. */
 static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
                                struct live *l, int64_t version,
-                               const struct undo_chain *undo, const char *doc)
+                               const struct undo_chain *undo, const char *doc,
+                               int64_t line_bytes)
 {
     unsigned char blob[ENC_UNDO_DEPTH * 8];
     int64_t now = store__now_ms();
     store__undo_encode(undo, blob);
 
     sqlite3_stmt *st =
-        stmt_rebind(s, l->found ? STMT_ENC_UPDATE : STMT_ENC_INSERT);
+        stmt_rebind(s, !l->found          ? STMT_ENC_INSERT
+                       : line_bytes >= 0 ? STMT_ENC_UPDATE_LINE
+                                         : STMT_ENC_UPDATE);
     if (l->found)
         sqlite3_bind_int64(st, 1, l->id);
     else
@@ -730,6 +745,8 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_blob(st, 3, blob, (int)(undo->n * 8), SQLITE_STATIC);
     sqlite3_bind_int64(st, 4, now);
+    if (l->found && line_bytes >= 0)
+        sqlite3_bind_int64(st, 5, line_bytes);
     enum bot_err e = run(s, st, "saving the encounter");
     if (e != BOT_OK)
         return e;
@@ -833,11 +850,14 @@ static enum bot_err live_pack(struct store_sqlite *s, const struct live *l,
     return e;
 }
 
-/* store_enc_save and store_enc_save_undo: see store.h for the chain. */
-static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
-                                int64_t version, const char *doc, bool undo)
+/* store_enc_save and store_enc_save_undo: see store.h for the chain.
+ * line_bytes >= 0: a plain save over a remembered row whose history
+ * count is known also counts a line of that size (sq_enc_save_line). */
+static enum bot_err save(struct store_sqlite *s, uint64_t channel,
+                         int64_t version, const char *doc, bool undo,
+                         int64_t line_bytes)
 {
-    struct store_sqlite *s = SQ(base);
+    struct store *base = &s->base;
     struct live l = {0};
     struct undo_chain next;
     int64_t drop[2];
@@ -880,7 +900,7 @@ static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
         e = version_pack(s, l.id, next.v[0], packed, plen);
     free(packed);
     if (e == BOT_OK)
-        e = live_write(s, channel, &l, version, &next, doc);
+        e = live_write(s, channel, &l, version, &next, doc, line_bytes);
     if (undo) {
         /* the undone version and the restored one: above the floor */
         for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
@@ -901,7 +921,15 @@ out:
         store_sq_live_put(s, channel, l.id, version, &next, pending, doc);
     else
         store_sq_live_drop(s);
+    if (e == BOT_OK && line_bytes >= 0 && l.found)
+        store_sq_live_hist_add(s, channel, line_bytes);
     return e;
+}
+
+static enum bot_err sq_enc_save(struct store *base, uint64_t channel,
+                                int64_t version, const char *doc, bool undo)
+{
+    return save(SQ(base), channel, version, doc, undo, -1);
 }
 
 /* Run a (version, doc) query; BOT_NOTFOUND on no row. */
@@ -1126,19 +1154,14 @@ void store_sq_hist_row(sqlite3_stmt *st, struct store_hist_row *r)
     };
 }
 
-/* HIST_NOTE or HIST_INFO: the channel's live fight's count into out. */
-static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
-                            uint64_t channel, int64_t bytes,
-                            struct store_hist_row *out)
+/* The channel's live fight's count into out (HIST_INFO). */
+static enum bot_err hist_row(struct store_sqlite *s, uint64_t channel,
+                             struct store_hist_row *out)
 {
-    enum bot_err e = store_sq_guard(s);
-    if (e != BOT_OK)
-        return e;
-    sqlite3_stmt *st = stmt(s, id);
+    sqlite3_stmt *st = stmt(s, STMT_HIST_INFO);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)channel);
-    if (id == STMT_HIST_NOTE)
-        sqlite3_bind_int64(st, 2, bytes);
     int rc = sqlite3_step(st);
+    enum bot_err e = BOT_OK;
     if (rc == SQLITE_ROW)
         store_sq_hist_row(st, out);
     else if (rc == SQLITE_DONE)
@@ -1147,20 +1170,82 @@ static enum bot_err hist_row(struct store_sqlite *s, enum store_stmt id,
     else
         e = store_sq_fail_rc(s, rc, "counting the history");
     sqlite3_reset(st);
-    unbind(st);
     return e;
 }
 
+/* Add a line to the count: by the remembered row's id, whose count the
+ * slot then holds too, or by the channel and read back (and remembered
+ * for the next line). */
 static enum bot_err sq_hist_note(struct store *base, uint64_t channel,
                                  int64_t bytes, struct store_hist_row *out)
 {
-    return hist_row(SQ(base), STMT_HIST_NOTE, channel, bytes, out);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    if (e != BOT_OK)
+        return e;
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
+    bool counted = known != NULL && known->hist_known;
+    sqlite3_stmt *st = stmt(s, counted ? STMT_HIST_ADD : STMT_HIST_NOTE);
+    sqlite3_bind_int64(st, 1, counted ? known->id : (sqlite3_int64)channel);
+    sqlite3_bind_int64(st, 2, bytes);
+    e = run(s, st, "counting the history");
+    if (e == BOT_OK && sqlite3_changes(s->db) == 0)
+        e = store__fail(&s->base, BOT_NOTFOUND, "channel %llu: no encounter",
+                        (unsigned long long)channel);
+    if (e == BOT_OK && counted) {
+        struct store_hist_row row = known->hist;
+        row.bytes += bytes;
+        row.lines++;
+        *out = row;
+    } else if (e == BOT_OK) {
+        e = hist_row(s, channel, out);
+    }
+    if (e == BOT_OK)
+        store_sq_live_hist(s, channel, out);
+    return e;
 }
 
 static enum bot_err sq_hist_info(struct store *base, uint64_t channel,
                                  struct store_hist_row *out)
 {
-    return hist_row(SQ(base), STMT_HIST_INFO, channel, 0, out);
+    struct store_sqlite *s = SQ(base);
+    enum bot_err e = store_sq_guard(s);
+    return e != BOT_OK ? e : hist_row(s, channel, out);
+}
+
+/* The line is counted in the save's own UPDATE of the encounter row, one
+ * statement fewer (5,600 instructions of a command), when the count is
+ * remembered (the row's count is then not read back) and a transaction
+ * is open (the line's insert comes after the row's write: a failure
+ * there leaves the level to be rolled back, as a failed save does). */
+static enum bot_err sq_enc_save_line(struct store *base, uint64_t channel,
+                                     int64_t version, const char *doc,
+                                     const struct store_change_rec *line,
+                                     int64_t bytes,
+                                     struct store_hist_row *row)
+{
+    struct store_sqlite *s = SQ(base);
+    const struct store_sq_live *known = store_sq_live_find(s, channel);
+    if (known == NULL || !known->hist_known || s->depth == 0) {
+        enum bot_err e = save(s, channel, version, doc, false, -1);
+        if (e == BOT_OK)
+            e = sq_change_add(base, channel, line);
+        return e != BOT_OK ? e : sq_hist_note(base, channel, bytes, row);
+    }
+    enum bot_err e = save(s, channel, version, doc, false, bytes);
+    if (e != BOT_OK)
+        return e;
+    e = sq_change_add(base, channel, line);
+    known = store_sq_live_find(s, channel);
+    if (e == BOT_OK && known != NULL && known->hist_known)
+        *row = known->hist;
+    else if (e == BOT_OK)
+        e = hist_row(s, channel, row); /* the slot could not keep it */
+    if (e != BOT_OK && s->aborted == BOT_OK && s->broken == 0) {
+        s->broken = s->depth;
+        s->broken_err = e;
+    }
+    return e;
 }
 
 /* One count(*) query. */
@@ -1675,6 +1760,7 @@ const struct store_ops store_sqlite_ops = {
     .timer_due = store_sq_timer_due,
     .timer_claim = store_sq_timer_claim,
     .hist_note = sq_hist_note,
+    .enc_save_line = sq_enc_save_line,
     .hist_info = sq_hist_info,
     .hist_sizes = store_sq_hist_sizes,
     .hist_fold = store_sq_hist_fold,

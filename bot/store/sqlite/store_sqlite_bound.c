@@ -10,17 +10,24 @@
 #include "store_sqlite_schema.h"
 
 enum bot_err store_sq_hist_sizes(struct store *base, int64_t id,
-                                 store_hist_size_fn *fn, void *ctx)
+                                 int64_t oldest, store_hist_size_fn *fn,
+                                 void *ctx)
 {
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     enum bot_err e = store_sq_prepare(
-        s, "SELECT version, at_ms, " STORE_SQ_LINE_BYTES
-           " FROM enc_change WHERE enc = ?1 ORDER BY version DESC",
+        s, oldest > 0 ? "SELECT version, at_ms, " STORE_SQ_LINE_BYTES
+                        " FROM enc_change WHERE enc = ?1"
+                        " ORDER BY version LIMIT ?2"
+                      : "SELECT version, at_ms, " STORE_SQ_LINE_BYTES
+                        " FROM enc_change WHERE enc = ?1"
+                        " ORDER BY version DESC",
         &st, "measuring the history");
     if (e != BOT_OK)
         return e;
     sqlite3_bind_int64(st, 1, id);
+    if (oldest > 0)
+        sqlite3_bind_int64(st, 2, oldest);
     int rc;
     while (e == BOT_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
         e = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
@@ -76,6 +83,7 @@ enum bot_err store_sq_hist_fold(struct store *base, int64_t id, int64_t upto,
     enum bot_err e = store_sq_op_begin(s);
     if (e != BOT_OK)
         return e;
+    store_sq_live_hist_forget(s, id);
     int64_t del[2] = {id, upto};
     e = run_i(s, "DELETE FROM enc_change WHERE enc = ?1 AND version <= ?2",
               del, 2, "folding the history");

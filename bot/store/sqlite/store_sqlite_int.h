@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 51
+#define STORE_SQ_NSTMT 53
 
 /* Channels whose last save is remembered (store_sqlite_live.c): the
  * fights of one group commit, about; a miss costs two reads. */
@@ -49,6 +49,11 @@ struct store_sq_live {
     struct undo_chain undo;
     char *doc; /* owned; len bytes and a NUL, cap allocated */
     size_t len, cap;
+    /* The fight's history count as the database holds it, once a line
+     * was counted (store_sq_live_hist): the next one is added by id and
+     * not read back. */
+    bool hist_known;
+    struct store_hist_row hist;
 };
 
 struct store_sqlite {
@@ -101,6 +106,16 @@ void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
                        int64_t version, const struct undo_chain *undo,
                        int pending, const char *doc);
 void store_sq_live_drop(struct store_sqlite *s);
+/* hist: the channel's slot, if it holds the live row `row` is of, now
+ * holds its history count (at the current level). hist_forget: the slots
+ * of encounter id (0: every slot) forget theirs. */
+void store_sq_live_hist(struct store_sqlite *s, uint64_t channel,
+                        const struct store_hist_row *row);
+void store_sq_live_hist_forget(struct store_sqlite *s, int64_t id);
+/* The channel's slot, if its count is known, counts a line of `bytes`
+ * more (written with the save: sq_enc_save_line). */
+void store_sq_live_hist_add(struct store_sqlite *s, uint64_t channel,
+                            int64_t bytes);
 /* The transaction level `depth` (1 = outermost) ends: committed, its slots
  * now belong to the level below; rolled back, its slots are dropped. */
 void store_sq_live_level_end(struct store_sqlite *s, int depth, bool commit);
@@ -142,6 +157,7 @@ void store_sq_bind_change(sqlite3_stmt *st, const struct store_change_rec *r);
  * hist_sizes, hist_fold and hist_server slots; hist_note and hist_info,
  * run at every change, are prepared statements of store_sqlite.c. */
 enum bot_err store_sq_hist_sizes(struct store *base, int64_t id,
+                                 int64_t oldest,
                                  store_hist_size_fn *fn, void *ctx);
 enum bot_err store_sq_hist_fold(struct store *base, int64_t id, int64_t upto,
                                 const struct store_change_rec *summary,

@@ -1,7 +1,8 @@
 /*
  * store_sqlite_live.c - what the SQLite backend's last saves wrote, so the
  * next save over the same channel reads neither the encounter row nor the
- * old live document back (store_sqlite_int.h).
+ * old live document back, and its history line is counted without reading
+ * the count back (store_sqlite_int.h).
  *
  * The file lock makes this process the database's only writer, and every
  * write of this backend goes through this connection, so a slot stays true
@@ -10,7 +11,9 @@
  * command's rollback leaves the others' slots), a failed save or commit,
  * an archive, a reopen, an import, a prune. Those drop every slot
  * (store_sq_live_drop): dropping costs two reads at the next save, keeping
- * a wrong slot would corrupt the undo chain.
+ * a wrong slot would corrupt the undo chain. A slot's history count is
+ * forgotten also when a fold rewrites a fight's count or the server of a
+ * fight changes (store_sq_live_hist_forget): one read at the next line.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +40,9 @@ void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
 {
     struct store_sq_live *c = slot_of(s, channel);
     size_t len = strlen(doc);
+    /* A save leaves the history's count as it was. */
+    bool same = c->valid && c->channel == channel && c->id == id;
+    c->hist_known &= same;
     c->valid = false;
     if (len > STORE_SQ_LIVE_MAX_DOC)
         return;
@@ -57,6 +63,36 @@ void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
     c->pending = pending;
     c->depth = s->depth;
     c->valid = true;
+}
+
+void store_sq_live_hist(struct store_sqlite *s, uint64_t channel,
+                        const struct store_hist_row *row)
+{
+    struct store_sq_live *c = slot_of(s, channel);
+    if (!c->valid || c->channel != channel || c->id != row->id)
+        return;
+    c->hist = *row;
+    c->hist_known = true;
+    /* the count is now this level's too: rolling it back forgets it */
+    if (c->depth < s->depth)
+        c->depth = s->depth;
+}
+
+void store_sq_live_hist_add(struct store_sqlite *s, uint64_t channel,
+                            int64_t bytes)
+{
+    struct store_sq_live *c = slot_of(s, channel);
+    if (!c->valid || c->channel != channel || !c->hist_known)
+        return;
+    c->hist.bytes += bytes;
+    c->hist.lines++;
+}
+
+void store_sq_live_hist_forget(struct store_sqlite *s, int64_t id)
+{
+    for (size_t i = 0; i < STORE_SQ_LIVE_SLOTS; i++)
+        if (id == 0 || s->live[i].id == id)
+            s->live[i].hist_known = false;
 }
 
 void store_sq_live_drop(struct store_sqlite *s)

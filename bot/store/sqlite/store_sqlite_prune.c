@@ -47,6 +47,7 @@ enum bot_err store_sq_enc_set_guild(struct store *base, uint64_t channel,
     struct store_sqlite *s = SQ(base);
     enum bot_err e = store_sq_guard(s);
     int64_t n = 0;
+    store_sq_live_hist_forget(s, 0); /* the count's row names the server */
     if (e == BOT_OK)
         e = exec2(s,
                   "UPDATE encounter SET guild = ?2"

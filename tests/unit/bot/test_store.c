@@ -644,6 +644,120 @@ static void test_store_history_server_bound(void **state)
     assert_non_null(strstr(h.oldest, "this server's fights keep at most"));
 }
 
+/* The count a fight's history keeps is its lines' own, line after line,
+ * through what may happen between two lines: a command's level rolled
+ * back, a whole transaction rolled back, folds, and the fight's server
+ * set after its first lines (the server's bound then holds it). */
+static void count_matches(struct store *s, uint64_t ch)
+{
+    struct store_hist_info info;
+    assert_int_equal(store_hist_info(s, ch, &info), BOT_OK);
+    struct hist_sum h = hist_of(s, ch);
+    assert_int_equal(info.lines, h.lines);
+    assert_int_equal(info.bytes, h.bytes);
+}
+
+static void test_store_history_count_kept(void **state)
+{
+    struct store *s = *state;
+    struct store_hist_bounds b = {.fight_lines = STORE_HIST_MIN_LINES,
+                                  .server_bytes = 3 * STORE_HIST_MIN_BYTES};
+    store_hist_set_bounds(s, &b);
+    int64_t v = 0;
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 10);
+    change_n(s, CH, ++v, 10);
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 500);
+    store_rollback(s);
+    v--;
+    change_n(s, CH, ++v, 20);
+    assert_int_equal(store_commit(s), BOT_OK);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).lines, 3);
+    assert_int_equal(store_begin(s), BOT_OK);
+    change_n(s, CH, ++v, 700);
+    change_n(s, CH, ++v, 700);
+    store_rollback(s);
+    v -= 2;
+    change_n(s, CH, ++v, 30);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).bytes,
+                     4 * 29 + 10 + 10 + 20 + 30);
+    /* lines only: folds keep the count right */
+    int folds = 0;
+    struct store_fold f;
+    for (int i = 0; i < 3 * STORE_HIST_MIN_LINES; i++) {
+        change_n(s, CH, ++v, 10);
+        store_hist_last_fold(s, &f);
+        folds += f.why == STORE_FOLD_FIGHT;
+        count_matches(s, CH);
+    }
+    assert_true(folds >= 2);
+    /* the server, set after the count was read: its bound applies (no
+     * fight's bound in the way, whose fold would read the count again) */
+    b.fight_lines = 0;
+    store_hist_set_bounds(s, &b);
+    const uint64_t ch2 = CH + 1;
+    change_n(s, ch2, 1, 10);
+    assert_int_equal(store_enc_set_guild(s, ch2, 9), BOT_OK);
+    f.why = STORE_FOLD_NONE;
+    for (v = 2; v < 100 && f.why == STORE_FOLD_NONE; v++) {
+        change_n(s, ch2, v, 4000);
+        store_hist_last_fold(s, &f);
+    }
+    assert_int_equal(f.why, STORE_FOLD_SERVER);
+    count_matches(s, ch2);
+}
+
+/* store_enc_save_line is a save and its line: the versions, lines and
+ * count of the two calls, inside a transaction or not; rolled back, a
+ * refused save or a line of another version leave nothing. */
+static void save_line(struct store *s, int64_t v, int64_t line_v,
+                      enum bot_err want)
+{
+    char buf[64];
+    struct store_change_rec r = {.version = line_v, .by = 7,
+                                 .at_ms = 1000 + v,
+                                 .text = "Aria hits the ogre for 31",
+                                 .detail = "[5, 6] + 3", .by_name = "Aria"};
+    assert_int_equal(store_enc_save_line(s, CH, v, doc_n(buf, sizeof buf, v),
+                                         &r),
+                     want);
+}
+
+static void test_store_save_line(void **state)
+{
+    struct store *s = *state;
+    save_line(s, 1, 1, BOT_OK);
+    for (int64_t v = 2; v <= 6; v++) {
+        assert_int_equal(store_begin(s), BOT_OK);
+        save_line(s, v, v, BOT_OK);
+        assert_int_equal(store_commit(s), BOT_OK);
+        count_matches(s, CH);
+    }
+    assert_live(s, CH, 6, 6);
+    history_is(s, 4, false, 2,
+               "5:Aria hits the ogre for 31 6:Aria hits the ogre for 31", 2);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 7, 7, BOT_OK);
+    store_rollback(s);
+    assert_live(s, CH, 6, 6);
+    count_matches(s, CH);
+    save_line(s, 7, 8, BOT_INVALID);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 6, 6, BOT_CONFLICT);
+    store_rollback(s);
+    assert_live(s, CH, 6, 6);
+    count_matches(s, CH);
+    assert_int_equal(store_begin(s), BOT_OK);
+    save_line(s, 7, 7, BOT_OK);
+    assert_int_equal(store_commit(s), BOT_OK);
+    assert_live(s, CH, 7, 7);
+    count_matches(s, CH);
+    assert_int_equal(hist_of(s, CH).lines, 7);
+}
+
 /* The interaction and the change it caused commit or roll back together. */
 static void test_store_interaction_with_save(void **state)
 {
@@ -1214,6 +1328,8 @@ int main(void)
         T(test_store_history_bounded),
         T(test_store_history_fold_info),
         T(test_store_history_server_bound),
+        T(test_store_history_count_kept),
+        T(test_store_save_line),
         T(test_store_interaction_with_save),
         T(test_store_interaction_prune),
         T(test_store_kv),
