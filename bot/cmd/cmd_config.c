@@ -220,25 +220,51 @@ static const char *dialect_key(char key[STORE_MAX_KV_KEY], const char *prefix,
     return key;
 }
 
-/* One lookup for both settings, and their absence (the usual case) costs
- * no message: a /roll reads them every time. A value that is not a
- * dialect, or a store that fails, reads as none, as a missing key does. */
-enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
-                                     uint64_t user)
+/* The dialect of the dice settings read (kv[0] the user's, kv[1] the
+ * server's): the first that names one. */
+static enum dice_dialect dialect_of(const struct store_kv_short *kv)
 {
-    char mine[STORE_MAX_KV_KEY], server[STORE_MAX_KV_KEY];
-    struct store_kv_short kv[2] = {
-        {.key = dialect_key(mine, CONFIG_KEY_MY_DICE, user)},
-        {.key = guild != 0 ? dialect_key(server, CONFIG_KEY_DICE, guild)
-                           : NULL}};
-    if (store_kv_get_short(store, kv, 2) != BOT_OK)
-        return DICE_DIALECT_FRAY;
     enum dice_dialect d = DICE_DIALECT_FRAY;
     for (size_t i = 0; i < 2; i++)
         if (kv[i].found &&
             dice_dialect_parse(kv[i].value, strlen(kv[i].value), &d))
             return d;
     return DICE_DIALECT_FRAY;
+}
+
+/* The language a /config language: value names, or fallback. */
+static enum i18n_lang language_of(const struct store_kv_short *kv,
+                                  enum i18n_lang fallback)
+{
+    enum i18n_lang l = fallback;
+    if (!kv->found || !i18n_from_code(kv->value, &l) || l == I18N_PSEUDO)
+        return fallback;
+    return l;
+}
+
+/* A public roll asks for the server's language too: the third key rides
+ * in the same statement, so a roll in English pays no second lookup. */
+enum dice_dialect cmd_config_roll_dialect(struct cmd_run *run)
+{
+    const struct cmd_req *req = run->req;
+    char mine[STORE_MAX_KV_KEY], server[STORE_MAX_KV_KEY];
+    char lang[STORE_MAX_KV_KEY];
+    bool ask_lang = req->guild_id != 0 && !run->lang_known;
+    struct store_kv_short kv[3] = {
+        {.key = dialect_key(mine, CONFIG_KEY_MY_DICE, req->user_id)},
+        {.key = req->guild_id != 0
+                    ? dialect_key(server, CONFIG_KEY_DICE, req->guild_id)
+                    : NULL},
+        {.key = ask_lang ? dialect_key(lang, CONFIG_KEY_LANGUAGE,
+                                       req->guild_id)
+                         : NULL}};
+    if (store_kv_get_short(run->ctx->store, kv, 3) != BOT_OK)
+        return DICE_DIALECT_FRAY;      /* the language is read again later */
+    if (ask_lang) {
+        run->public_lang = language_of(&kv[2], req->guild_lang);
+        run->lang_known = true;
+    }
+    return dialect_of(kv);
 }
 
 /* Store name under key, or forget it when forget: the reply says what the
@@ -323,13 +349,9 @@ enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
                                                          CONFIG_KEY_LANGUAGE,
                                                          guild)
                                            : NULL};
-    enum i18n_lang l = fallback;
-    if (kv.key == NULL || store_kv_get_short(store, &kv, 1) != BOT_OK ||
-        !kv.found)
+    if (kv.key == NULL || store_kv_get_short(store, &kv, 1) != BOT_OK)
         return fallback;
-    if (!i18n_from_code(kv.value, &l) || l == I18N_PSEUDO)
-        l = fallback;
-    return l;
+    return language_of(&kv, fallback);
 }
 
 enum i18n_lang cmd_public_lang(struct cmd_run *run)

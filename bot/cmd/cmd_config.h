@@ -48,11 +48,11 @@ uint64_t cmd_config_npc_role(struct store *store, uint64_t guild);
  * unless /config writeback:false; on when the store cannot say). */
 bool cmd_config_writeback(struct store *store, uint64_t guild);
 
-/* Whose dice syntax user's rolls in guild read (docs/dice.md, "Choosing a
+/* Whose dice syntax run's sender's rolls read (docs/dice.md, "Choosing a
  * dialect"): the user's own choice (/macro dialect), else the server's
  * (/config dice:), else fray's. guild 0 (a DM) skips the server. */
-enum dice_dialect cmd_config_dialect(struct store *store, uint64_t guild,
-                                     uint64_t user);
+struct cmd_run;
+enum dice_dialect cmd_config_roll_dialect(struct cmd_run *run);
 
 /* The language of fray's public messages in guild (/config language:),
  * or fallback (Discord's guild_locale) when none is set or the store

@@ -176,9 +176,7 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     size_t dice_len, label_at;
     enum dice_dialect dialect = how != NULL
                                     ? how->dialect
-                                    : cmd_config_dialect(run->ctx->store,
-                                                         req->guild_id,
-                                                         req->user_id);
+                                    : cmd_config_roll_dialect(run);
     if (dice_split_label_as(src, len, dialect, &dice_len, &label_at)) {
         /* "2d6+3 fire": the words name the roll, as label: would. */
         if (label != NULL) {

@@ -374,13 +374,13 @@ enum bot_err store_interaction_prune(struct store *s, int64_t before_ms,
                                      size_t max, int64_t *pruned);
 
 /* A short setting read on every command (the user's, else the server's
- * dice syntax): keys looked up together, an absent key no error and no
+ * dice syntax, and the server's language): keys looked up together, an absent key no error and no
  * message formatted, the value copied, not allocated. key NULL: not
  * looked up. found false and value "" when absent; a value of
  * STORE_KV_SHORT bytes or more is found with value "" (no short setting
  * is that long). */
 #define STORE_KV_SHORT 32
-#define STORE_KV_SHORT_MAX 2 /* keys a call reads */
+#define STORE_KV_SHORT_MAX 3 /* keys a call reads */
 struct store_kv_short {
     const char *key;
     bool found;

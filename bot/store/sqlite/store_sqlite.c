@@ -149,6 +149,9 @@
     X(KV_GET, "SELECT value FROM kv WHERE key = ?1")                           \
     X(KV_GET_SHORT, "SELECT 0, value FROM kv WHERE key = ?1 UNION ALL"         \
                     " SELECT 1, value FROM kv WHERE key = ?2")                 \
+    X(KV_GET_SHORT3, "SELECT 0, value FROM kv WHERE key = ?1 UNION ALL"        \
+                     " SELECT 1, value FROM kv WHERE key = ?2 UNION ALL"       \
+                     " SELECT 2, value FROM kv WHERE key = ?3")                \
     X(KV_SET, "INSERT INTO kv (key, value) VALUES (?1, ?2)"                    \
               " ON CONFLICT (key) DO UPDATE SET value = excluded.value")       \
     X(KV_DELETE, "DELETE FROM kv WHERE key = ?1")                              \
@@ -1393,10 +1396,10 @@ static enum bot_err sq_kv_get(struct store *base, const char *key, char **value)
     return e;
 }
 
-/* Two keys in one statement (two index seeks, one step and reset), one
- * key in the plain lookup (cheaper than the union with a NULL), and a
- * miss formats nothing: a roll reads two settings that are usually
- * absent. */
+/* Two or three keys in one statement (an index seek each, one step and
+ * reset), one key in the plain lookup (cheaper than the union with a
+ * NULL), and a miss formats nothing: a roll reads three settings (the
+ * dice syntax twice, the server's language) that are usually absent. */
 static enum bot_err sq_kv_get_short(struct store *base,
                                     struct store_kv_short *kv, size_t n)
 {
@@ -1410,7 +1413,9 @@ static enum bot_err sq_kv_get_short(struct store *base,
             at[nkeys++] = i;
     if (nkeys == 0)
         return BOT_OK;
-    sqlite3_stmt *st = stmt(s, nkeys == 1 ? STMT_KV_GET : STMT_KV_GET_SHORT);
+    sqlite3_stmt *st = stmt(s, nkeys == 1   ? STMT_KV_GET
+                               : nkeys == 2 ? STMT_KV_GET_SHORT
+                                            : STMT_KV_GET_SHORT3);
     for (size_t k = 0; k < nkeys; k++)
         sqlite3_bind_text(st, (int)k + 1, kv[at[k]].key, -1, SQLITE_STATIC);
     int rc;

@@ -17,7 +17,7 @@
 #include "store_backend.h"
 
 /* One statement per STORE_STMT_MAP row in store_sqlite.c. */
-#define STORE_SQ_NSTMT 53
+#define STORE_SQ_NSTMT 54
 
 /* Channels whose last save is remembered (store_sqlite_live.c): the
  * fights of one group commit, about; a miss costs two reads. */

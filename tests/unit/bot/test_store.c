@@ -945,8 +945,28 @@ static void test_store_kv_get_short(void **state)
     assert_string_equal(kv[0].value, "");
     assert_int_equal(store_kv_get_short(s, kv, STORE_KV_SHORT_MAX + 1),
                      BOT_LIMIT);
-    assert_int_equal(store_kv_delete(s, "short:a"), BOT_OK);
+    /* three keys (a roll's two dice settings and the server's language):
+     * each value lands in its own slot, whichever are present */
+    struct store_kv_short three[3] = {{.key = "short:a"}, {.key = "short:b"},
+                                      {.key = "short:c"}};
+    assert_int_equal(store_kv_set(s, "short:a", "sidekick"), BOT_OK);
+    assert_int_equal(store_kv_set(s, "short:c", "pl"), BOT_OK);
+    assert_int_equal(store_kv_get_short(s, three, 3), BOT_OK);
+    assert_true(three[0].found);
+    assert_string_equal(three[0].value, "sidekick");
+    assert_true(three[1].found);
+    assert_string_equal(three[1].value, "roll20");
+    assert_true(three[2].found);
+    assert_string_equal(three[2].value, "pl");
     assert_int_equal(store_kv_delete(s, "short:b"), BOT_OK);
+    three[0].key = NULL;
+    assert_int_equal(store_kv_get_short(s, three, 3), BOT_OK);
+    assert_false(three[0].found);
+    assert_false(three[1].found);
+    assert_true(three[2].found);
+    assert_string_equal(three[2].value, "pl");
+    assert_int_equal(store_kv_delete(s, "short:a"), BOT_OK);
+    assert_int_equal(store_kv_delete(s, "short:c"), BOT_OK);
 }
 
 static enum bot_err unsynced_write(struct store *s, void *ctx)
