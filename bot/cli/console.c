@@ -161,7 +161,7 @@ static bool console_print_error(struct console *c, const char *err)
 
     c->refused++;
     msg_init(&m);
-    ok = msg_set_content(&m, "%s\nTry: `/help`", err);
+    ok = msg_set_content(&m, i18n_get(c->lang, "%s\nTry: `/help`"), err);
     ok = ok && console_print_msg(c, &m);
     msg_cleanup(&m);
     return ok;
@@ -174,20 +174,22 @@ static bool console_print_reply(struct console *c,
 
     if (r->is_error)
         c->refused++;
-    if (r->ephemeral && !r->is_error)
-        fprintf(c->out, "(only %s sees this)\n", u->name);
+    if (r->ephemeral && !r->is_error) {
+        fprintf(c->out, i18n_get(c->lang, "(only %s sees this)"), u->name);
+        fputc('\n', c->out);
+    }
     if (console_pick_keep(&c->pick, &r->msg, c->current)) {
         struct msg shown = r->msg;      /* shallow: printed without its
                                            select, then numbered */
         shown.select.noptions = 0;
         if (!console_print_msg(c, &shown))
             return false;
-        console_pick_print(&c->pick, c->out);
+        console_pick_print(&c->pick, c->out, c->lang);
     } else if (!console_print_msg(c, &r->msg)) {
         return false;
     }
     if (r->gm_copy != NULL) {
-        fputs("(to the GM)\n", c->out);
+        fprintf(c->out, "%s\n", i18n_get(c->lang, "(to the GM)"));
         if (!console_print_msg(c, r->gm_copy))
             return false;
     }
@@ -216,16 +218,17 @@ static int64_t console_now_ms(const struct console *c)
 }
 
 /* "+4h" or "real time", the offset to the nearest minute. */
-static void console_clock_text(int64_t offset, char *buf, size_t n)
+static void console_clock_text(enum i18n_lang lang, int64_t offset,
+                               char *buf, size_t n)
 {
     char d[DUR_MAX_TEXT + 8];
 
     if (offset < DUR_MS_MINUTE / 2) {
-        snprintf(buf, n, "real time");
+        snprintf(buf, n, "%s", i18n_get(lang, "real time"));
         return;
     }
     dur_format(offset + DUR_MS_MINUTE / 2, d, sizeof d);
-    snprintf(buf, n, "real time +%s", d);
+    snprintf(buf, n, i18n_get(lang, "real time +%s"), d);
 }
 
 /* Fire every timer due now; false when printing failed. *nfired counts. */
@@ -253,12 +256,14 @@ static bool console_fire_due(struct console *c, int *nfired)
         }
         if (fired) {
             (*nfired)++;
-            console_clock_text(c->clock_offset_ms, when, sizeof when);
-            fprintf(c->out, "[turn clock, at %s]\n", when);
+            console_clock_text(c->lang, c->clock_offset_ms, when,
+                               sizeof when);
+            fprintf(c->out, i18n_get(c->lang, "[turn clock, at %s]"), when);
+            fputc('\n', c->out);
             ok = (r.msg.content == NULL && r.msg.nembeds == 0) ||
                  console_print_msg(c, &r.msg);
             if (ok && r.gm_copy != NULL) {
-                fputs("(to the GM)\n", c->out);
+                fprintf(c->out, "%s\n", i18n_get(c->lang, "(to the GM)"));
                 ok = console_print_msg(c, r.gm_copy);
             }
         }
@@ -333,8 +338,9 @@ static enum console_status console_time(struct console *c, const char *arg,
         if (!console_advance(c, by))
             return CONSOLE_FATAL;
     }
-    console_clock_text(c->clock_offset_ms, when, sizeof when);
-    fprintf(c->out, "clock: %s\n", when);
+    console_clock_text(c->lang, c->clock_offset_ms, when, sizeof when);
+    fprintf(c->out, i18n_get(c->lang, "clock: %s"), when);
+    fputc('\n', c->out);
     return CONSOLE_CONTINUE;
 }
 
@@ -362,8 +368,9 @@ static enum console_status console_restart(struct console *c,
         return CONSOLE_FATAL;
     }
     c->ctx.store = s;
-    console_clock_text(c->clock_offset_ms, when, sizeof when);
-    fprintf(c->out, "fray restarted; clock: %s\n", when);
+    console_clock_text(c->lang, c->clock_offset_ms, when, sizeof when);
+    fprintf(c->out, i18n_get(c->lang, "fray restarted; clock: %s"), when);
+    fputc('\n', c->out);
     return console_fire_due(c, &nfired) ? CONSOLE_CONTINUE : CONSOLE_FATAL;
 }
 
@@ -408,11 +415,13 @@ static void console_help(struct console *c)
     console_say(c, "/help topic:combat explains more.");
 }
 
-static void console_describe_user(struct console *c, const char *prefix)
+static void console_describe_user(struct console *c)
 {
     const struct console_user *u = &c->users[c->current];
 
-    fprintf(c->out, "%s%s%s\n", prefix, u->name, u->gm ? " (GM)" : "");
+    fprintf(c->out, u->gm ? i18n_get(c->lang, "acting as %s (GM)")
+                          : i18n_get(c->lang, "acting as %s"), u->name);
+    fputc('\n', c->out);
 }
 
 /* ":word rest" */
@@ -446,7 +455,7 @@ static enum console_status console_meta(struct console *c, const char *line,
             c->refused++;
             return CONSOLE_CONTINUE;
         }
-        console_describe_user(c, "acting as ");
+        console_describe_user(c);
     } else if (w == 3 && memcmp(line, ":gm", 3) == 0) {
         if (alen == 2 && memcmp(arg, "on", 2) == 0)
             c->users[c->current].gm = true;
@@ -457,7 +466,7 @@ static enum console_status console_meta(struct console *c, const char *line,
             c->refused++;
             return CONSOLE_CONTINUE;
         }
-        console_describe_user(c, "acting as ");
+        console_describe_user(c);
     } else if (w == 5 && memcmp(line, ":help", 5) == 0) {
         console_help(c);
     } else if (w == 5 && memcmp(line, ":time", 5) == 0) {
@@ -493,7 +502,7 @@ static enum console_status console_ask_form(struct console *c,
         cmd_reply_init(reply);
         if (!given_up)
             return CONSOLE_FATAL;
-        console_say(c, "form given up: nothing was done");
+        console_say(c, i18n_get(c->lang, "form given up: nothing was done"));
         return CONSOLE_CONTINUE;
     }
     free(f);
@@ -566,8 +575,9 @@ static enum console_status console_choose(struct console *c, const int *ks,
     struct cmd_req req = {.expect_version = -1};
     char why[CMD_VALIDATE_ERR_MAX];
     if (c->pick.n > 0 && c->pick.user != c->current) {
-        snprintf(why, sizeof why, "those choices were shown to %s; "
-                 ":as %s to answer them", c->users[c->pick.user].name,
+        snprintf(why, sizeof why, i18n_get(c->lang, "those choices were "
+                                           "shown to %1$s; :as %1$s to "
+                                           "answer them"),
                  c->users[c->pick.user].name);
         return console_print_error(c, why) ? CONSOLE_CONTINUE
                                             : CONSOLE_FATAL;
@@ -579,7 +589,7 @@ static enum console_status console_choose(struct console *c, const int *ks,
         return CONSOLE_FATAL;
     *keep = c->pick;
     enum console_status st = CONSOLE_CONTINUE;
-    if (!console_pick_req(keep, ks, n, &req, why, sizeof why)) {
+    if (!console_pick_req(keep, ks, n, c->lang, &req, why, sizeof why)) {
         if (!console_print_error(c, why))
             st = CONSOLE_FATAL;
     } else {

@@ -18,22 +18,24 @@ struct answers {
 
 /* "Hp [0 to 1000000] (optional, empty to skip): ": the field's label, its
  * placeholder, and what it wants. */
-static void prompt_of(const struct form_field *x, char *buf, size_t cap)
+static void prompt_of(const struct form_field *x, enum i18n_lang lang,
+                      char *buf, size_t cap)
 {
     const char *how = "";
     switch (x->kind) {
     case FORM_TEXT:
     case FORM_PARAGRAPH:
-        how = x->required ? "required" : "optional, empty to skip";
+        how = x->required ? i18n_get(lang, "required")
+                          : i18n_get(lang, "optional, empty to skip");
         break;
     case FORM_SELECT:
-        how = "a number or a name, empty to skip";
+        how = i18n_get(lang, "a number or a name, empty to skip");
         break;
     case FORM_CHECKBOX:
-        how = "y or n";
+        how = i18n_get(lang, "y or n");
         break;
     case FORM_FILE:
-        how = "a path";
+        how = i18n_get(lang, "a path");
         break;
     }
     snprintf(buf, cap, "%s%s%s%s (%s): ", x->label,
@@ -83,14 +85,15 @@ bool console_form_run(struct cmd_ctx *ctx, const struct form *f,
     if (!custom_id_parse(f->custom_id, &cid))
         memset(&cid, 0, sizeof cid);
     a->req.expect_fight = cid.fight;
-    fprintf(out, "%s (empty input skips a field; end of input gives the "
-            "form up)\n", f->title);
+    fprintf(out, i18n_get(req->lang, "%s (empty input skips a field; end "
+                          "of input gives the form up)"), f->title);
+    fputc('\n', out);
     for (int i = 0; i < f->nfields; i++) {
         const struct form_field *x = &f->fields[i];
         char prompt[FORM_LABEL_MAX * 4 + FORM_PLACEHOLDER_MAX * 4 + 96];
         for (int k = 0; k < x->noptions; k++)
             fprintf(out, "  %d. %s\n", k + 1, x->options[k].label);
-        prompt_of(x, prompt, sizeof prompt);
+        prompt_of(x, req->lang, prompt, sizeof prompt);
         fflush(out);
         char *answer = ask(ud, prompt);
         if (answer == NULL) {

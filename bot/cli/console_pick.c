@@ -32,16 +32,18 @@ bool console_pick_keep(struct console_picker *p, const struct msg *m,
     return true;
 }
 
-void console_pick_print(const struct console_picker *p, FILE *out)
+void console_pick_print(const struct console_picker *p, FILE *out,
+                        enum i18n_lang lang)
 {
     for (int i = 0; i < p->n; i++)
         fprintf(out, "%d. %s\n", i + 1, p->values[i]);
     if (p->most > 1)
-        fprintf(out, "answer with up to %d numbers (1 to %d), like 1 3; "
-                "the first is the target\n", p->most < p->n ? p->most : p->n,
-                p->n);
+        fprintf(out, i18n_get(lang, "answer with up to %1$d numbers (1 to "
+                              "%2$d), like 1 3; the first is the target"),
+                p->most < p->n ? p->most : p->n, p->n);
     else
-        fprintf(out, "answer with a number (1 to %d)\n", p->n);
+        fprintf(out, i18n_get(lang, "answer with a number (1 to %d)"), p->n);
+    fputc('\n', out);
 }
 
 /* One number at line[*i] (at most CONSOLE_PICK_DIGITS digits), after
@@ -89,29 +91,35 @@ int console_pick_number(const char *line, size_t len)
 }
 
 bool console_pick_req(const struct console_picker *p, const int *ks, int n,
-                      struct cmd_req *req, char *why, size_t whylen)
+                      enum i18n_lang lang, struct cmd_req *req, char *why,
+                      size_t whylen)
 {
     if (p->n == 0) {
-        snprintf(why, whylen, "no choice is open: a number answers the "
-                 "last list of choices");
+        snprintf(why, whylen, "%s", i18n_get(lang, "no choice is open: a "
+                                             "number answers the last list "
+                                             "of choices"));
         return false;
     }
     if (n > p->most) {
         snprintf(why, whylen, p->most == 1
-                                  ? "choose one number from 1 to %d"
-                                  : "choose at most %d numbers",
+                                  ? i18n_get(lang, "choose one number from "
+                                             "1 to %d")
+                                  : i18n_get(lang, "choose at most %d "
+                                             "numbers"),
                  p->most == 1 ? p->n : p->most);
         return false;
     }
     const char *values[MSG_MAX_SELECT];
     for (int i = 0; i < n; i++) {
         if (ks[i] < 1 || ks[i] > p->n) {
-            snprintf(why, whylen, "choose a number from 1 to %d", p->n);
+            snprintf(why, whylen, i18n_get(lang, "choose a number from 1 to "
+                                           "%d"), p->n);
             return false;
         }
         for (int j = 0; j < i; j++)
             if (ks[j] == ks[i]) {
-                snprintf(why, whylen, "%d is chosen twice", ks[i]);
+                snprintf(why, whylen, i18n_get(lang, "%d is chosen twice"),
+                         ks[i]);
                 return false;
             }
         values[i] = p->values[ks[i] - 1];

@@ -38,8 +38,9 @@ struct console_picker {
 bool console_pick_keep(struct console_picker *p, const struct msg *m,
                        int user);
 
-/* Print p's choices numbered from 1, and how to answer. */
-void console_pick_print(const struct console_picker *p, FILE *out);
+/* Print p's choices numbered from 1, and how to answer (in lang). */
+void console_pick_print(const struct console_picker *p, FILE *out,
+                        enum i18n_lang lang);
 
 /* The number line[0, len) holds (surrounding blanks allowed), or -1 when
  * it is not a bare number of at most CONSOLE_PICK_DIGITS digits. */
@@ -54,9 +55,10 @@ int console_pick_numbers(const char *line, size_t len, int *ks, int max);
 /* The request the choices ks[0..n) (1-based) of p make: fills req's
  * command, options and checks (custom_id_req_values: the first fills the
  * picker's option, the others req.picked). False with why set when a
- * number is out of range, repeated, or there are more than p->most.
- * req's strings are borrowed from p. */
+ * number is out of range, repeated, or there are more than p->most (why
+ * in lang). req's strings are borrowed from p. */
 bool console_pick_req(const struct console_picker *p, const int *ks, int n,
-                      struct cmd_req *req, char *why, size_t whylen);
+                      enum i18n_lang lang, struct cmd_req *req, char *why,
+                      size_t whylen);
 
 #endif

@@ -2,6 +2,8 @@
  *
  * For every tests/transcripts/NAME.txt this runs
  *   fray console --db DIR/fray.db --seed 42 --gm  < NAME.txt
+ * (NAME.LANG.txt, LANG a language fray speaks such as de or pt-BR, adds
+ * --lang LANG: the same fight told in that language)
  * on a new database in a fresh temporary directory (a file, so that a
  * script's :restart finds its fights again), and compares its output with NAME.out byte for byte, printing a unified
  * diff when they differ. With FRAY_UPDATE_GOLDEN=1 in the environment the
@@ -20,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "sbuf.h"
 
 #define TRANSCRIPT_DIR FRAY_SOURCE_DIR "/tests/transcripts"
@@ -45,10 +48,33 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The language a script's name asks for: "de" of "generic_fight.de.txt"
+ * into lang (empty: none, English). */
+static void script_lang(const char *script, char *lang, size_t cap)
+{
+    const char *base = strrchr(script, '/');
+    const char *end = script + strlen(script) - strlen(".txt");
+    const char *dot = end;
+    enum i18n_lang l;
+    char code[16];
+
+    base = base != NULL ? base + 1 : script;
+    while (dot > base && dot[-1] != '.')
+        dot--;
+    lang[0] = '\0';
+    if (dot <= base || (size_t)(end - dot) >= sizeof code)
+        return;
+    memcpy(code, dot, (size_t)(end - dot));
+    code[end - dot] = '\0';
+    if (i18n_from_code(code, &l) && l != I18N_EN)
+        snprintf(lang, cap, "%s", code);
+}
+
 /* Run the console on script; its stdout into *out. Returns the exit
  * status, or -1 when it could not be run. */
 static int run_console(const char *script, struct sbuf *out)
 {
+    char lang[16];
     int fds[2], in, status;
     pid_t pid;
     char chunk[4096], dir[] = "/tmp/fray-transcript-db-XXXXXX";
@@ -57,6 +83,7 @@ static int run_console(const char *script, struct sbuf *out)
 
     if (mkdtemp(dir) == NULL)
         return -1;
+    script_lang(script, lang, sizeof lang);
     snprintf(db, sizeof db, "%s/fray.db", dir);
     in = open(script, O_RDONLY | O_CLOEXEC);
     if (in < 0 || pipe(fds) != 0) {
@@ -74,8 +101,12 @@ static int run_console(const char *script, struct sbuf *out)
         close(fds[0]);
         close(fds[1]);
         unsetenv("FRAY_SEED");
-        execl(FRAY_BINARY, FRAY_BINARY, "console", "--db", db,
-              "--seed", "42", "--gm", (char *)NULL);
+        if (lang[0] != '\0')
+            execl(FRAY_BINARY, FRAY_BINARY, "console", "--db", db,
+                  "--seed", "42", "--gm", "--lang", lang, (char *)NULL);
+        else
+            execl(FRAY_BINARY, FRAY_BINARY, "console", "--db", db,
+                  "--seed", "42", "--gm", (char *)NULL);
         _exit(127);
     }
     close(in);
