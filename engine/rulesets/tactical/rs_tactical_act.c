@@ -142,7 +142,7 @@ enum eng_err tac_test(struct rs_call *c)
         .adv = (int)rs_arg_int(c, "adv", 0), .exert = exert,
         .dis = (int)rs_arg_int(c, "dis", 0),
         .difficulty = (int)rs_arg_int(c, "difficulty", 0),
-        .why = "tests", .kind = ENC_EV_TEST,
+        .why = N_("tests"), .kind = ENC_EV_TEST,
     };
     struct tac_rolled out;
     return tac_test_roll(c, &tr, NULL, 0, &out);
@@ -197,7 +197,8 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who)
         static const struct tac_test_def fort = {"endurance", "fortitude"};
         struct tac_roll tr = {.who = who, .def = &fort, .pool = -1,
                               .difficulty = (int)cost,
-                              .why = "pushes through a maneuver at 0 stamina",
+                              .why = N_("pushes through a maneuver at 0 "
+                                        "stamina"),
                               .kind = ENC_EV_TEST};
         struct tac_rolled out;
         enum eng_err err = tac_test_roll(c, &tr, NULL, 0, &out);
@@ -263,16 +264,16 @@ static enum eng_err tac_break(struct rs_call *c, struct enc_combatant *who,
     tac_grapple_test(who, &ta);
     tac_grapple_test(captor, &tb);
     struct tac_roll ra = {.who = who, .def = &ta, .pool = -1,
-                          .why = "tries to break free", .skip = TAC_CDF_HELD,
-                          .kind = ENC_EV_TEST};
+                          .why = N_("tries to break free"),
+                          .skip = TAC_CDF_HELD, .kind = ENC_EV_TEST};
     struct tac_roll rb = {.who = captor, .def = &tb, .pool = -1,
-                          .why = "holds on", .kind = ENC_EV_TEST};
+                          .why = N_("holds on"), .kind = ENC_EV_TEST};
     bool wins, loses;
     if ((err = tac_opposed(c, &ra, &rb, &wins, &loses)) != ENG_OK)
         return err;
     if (!wins) {
         RS_SAY(c, who, loses ? "{} holds {}: the grip stays"
-                             : "{} and {} tie: the grip stays",
+                             : N_("{} and {} tie: the grip stays"),
                RS_A_WHO(loses ? captor : who),
                RS_A_WHO(loses ? who : captor));
         return ENG_OK;
@@ -301,9 +302,9 @@ static enum eng_err tac_drag(struct rs_call *c, struct enc_combatant *who,
     static const struct tac_test_def fort = {"endurance", "fortitude"};
     static const struct tac_test_def ath = {"strength", "athletics"};
     struct tac_roll rh = {.who = held, .def = &fort, .pool = -1,
-                          .why = "resists the drag", .kind = ENC_EV_TEST};
+                          .why = N_("resists the drag"), .kind = ENC_EV_TEST};
     struct tac_roll rw = {.who = who, .def = &ath, .pool = -1,
-                          .why = "drags", .kind = ENC_EV_TEST};
+                          .why = N_("drags"), .kind = ENC_EV_TEST};
     bool resists, dragged;
     if ((err = tac_opposed(c, &rh, &rw, &resists, &dragged)) != ENG_OK)
         return err;
@@ -311,7 +312,7 @@ static enum eng_err tac_drag(struct rs_call *c, struct enc_combatant *who,
         RS_SAY(c, held, "{} is dragged up to 15 ft", RS_A_WHO(held));
     else
         RS_SAY(c, held, resists ? "{} is not dragged"
-                                : "{} is not dragged: a tie moves nobody",
+                                : N_("{} is not dragged: a tie moves nobody"),
                RS_A_WHO(held));
     return ENG_OK;
 }
