@@ -29,7 +29,7 @@ static bool tac_is_physical(const char *attr)
 }
 
 enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
-                          int n, const char *what)
+                          int n, const char *what, bool user_text)
 {
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
@@ -46,7 +46,8 @@ enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
     st->ap -= n;
     if (n > 0)
         RS_SAY(c, who, "{} spends {} AP on {} ({} left)", RS_A_WHO(who),
-               RS_A_NUM(n), RS_A_USER(what), RS_A_NUM(st->ap));
+               RS_A_NUM(n), user_text ? RS_A_USER(what) : RS_A_TEXT(what),
+               RS_A_NUM(st->ap));
     return ENG_OK;
 }
 
@@ -219,7 +220,8 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who)
         sta->cur -= cost;
         tac_track_event(c, who, "stamina", before, sta->cur);
     }
-    enum eng_err err = tac_spend_ap(c, who, (int)ap, "a maneuver");
+    enum eng_err err = tac_spend_ap(c, who, (int)ap, N_("a maneuver"),
+                                    false);
     if (err != ENG_OK)
         return err;
     st->maneuver_turn = (int64_t)c->e->turn_seq;
@@ -239,8 +241,8 @@ static enum eng_err tac_unmagnetize(struct rs_call *c,
         return enc_fail(c->d, ENG_STATE, "%s is not magnetized", who->name);
     char name[ENC_MAX_COND_NAME + 1];
     enc_copy(name, sizeof name, k->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_CLEAR_AP, "clearing the "
-                                    "magnetism");
+    enum eng_err err = tac_spend_ap(c, who, TAC_CLEAR_AP,
+                                    N_("clearing the magnetism"), false);
     return err != ENG_OK ? err : tac_cond_remove(c, who, name);
 }
 
@@ -256,7 +258,7 @@ static enum eng_err tac_break(struct rs_call *c, struct enc_combatant *who,
     if (st->break_round == c->e->round)
         return enc_fail(c->d, ENG_STATE, "%s has tried to break free this "
                         "round (once per round)", who->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_BREAK_AP, "Break");
+    enum eng_err err = tac_spend_ap(c, who, TAC_BREAK_AP, N_("Break"), false);
     if (err != ENG_OK)
         return err;
     st->break_round = c->e->round;
@@ -296,7 +298,7 @@ static enum eng_err tac_drag(struct rs_call *c, struct enc_combatant *who,
 {
     if (tac_flagged(tac_table_for(c), held, TAC_CDF_HELD) == NULL)
         return enc_fail(c->d, ENG_STATE, "%s is not held", held->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_DRAG_AP, "a drag");
+    enum eng_err err = tac_spend_ap(c, who, TAC_DRAG_AP, N_("a drag"), false);
     if (err != ENG_OK)
         return err;
     static const struct tac_test_def fort = {"endurance", "fortitude"};
@@ -356,7 +358,8 @@ enum eng_err tac_act(struct rs_call *c)
         return eng_text_casecmp(action, "break") == 0
                    ? tac_break(c, who, other) : tac_drag(c, who, other);
     }
-    return tac_spend_ap(c, who, (int)rs_arg_int(c, "cost", 1), action);
+    return tac_spend_ap(c, who, (int)rs_arg_int(c, "cost", 1), action,
+                        true);
 }
 
 /* ---- GM commands -------------------------------------------------------- */

@@ -602,7 +602,8 @@ static enum eng_err tac_attack_ap(struct rs_call *c, const struct rs_attack *a,
                "spent when it was thrown", RS_A_WHO(a->attacker));
         return ENG_OK;
     }
-    return tac_spend_ap(c, a->attacker, (int)o->ap, "the attack");
+    return tac_spend_ap(c, a->attacker, (int)o->ap, N_("the attack"),
+                        false);
 }
 
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)
