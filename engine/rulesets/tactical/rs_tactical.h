@@ -460,9 +460,11 @@ enum eng_err tac_fx_word(struct rs_call *c, const char *word, bool need_x,
 
 /* The ops' pieces in other files. */
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a);
-/* Spend n AP of who (the current combatant); fails when it has too few. */
+/* Spend n AP of who (the current combatant) on what; fails when it has
+ * too few. what is the rules' word (N_()), shown in the table's language,
+ * or, when user_text, the action as the user typed it. */
 enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
-                          int n, const char *what);
+                          int n, const char *what, bool user_text);
 /* Exert for a physical test: spends 1 stamina, or at 0 stamina during its
  * own turn marks Exhausted(+1) at the end of the turn. */
 enum eng_err tac_exert(struct rs_call *c, struct enc_combatant *who);

@@ -29,7 +29,7 @@ static bool tac_is_physical(const char *attr)
 }
 
 enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
-                          int n, const char *what)
+                          int n, const char *what, bool user_text)
 {
     if (c->e->status != ENC_ST_RUNNING)
         return enc_fail(c->d, ENG_STATE, "the fight has not begun");
@@ -46,7 +46,8 @@ enum eng_err tac_spend_ap(struct rs_call *c, struct enc_combatant *who,
     st->ap -= n;
     if (n > 0)
         RS_SAY(c, who, "{} spends {} AP on {} ({} left)", RS_A_WHO(who),
-               RS_A_NUM(n), RS_A_USER(what), RS_A_NUM(st->ap));
+               RS_A_NUM(n), user_text ? RS_A_USER(what) : RS_A_TEXT(what),
+               RS_A_NUM(st->ap));
     return ENG_OK;
 }
 
@@ -142,7 +143,7 @@ enum eng_err tac_test(struct rs_call *c)
         .adv = (int)rs_arg_int(c, "adv", 0), .exert = exert,
         .dis = (int)rs_arg_int(c, "dis", 0),
         .difficulty = (int)rs_arg_int(c, "difficulty", 0),
-        .why = "tests", .kind = ENC_EV_TEST,
+        .why = N_("tests"), .kind = ENC_EV_TEST,
     };
     struct tac_rolled out;
     return tac_test_roll(c, &tr, NULL, 0, &out);
@@ -197,7 +198,8 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who)
         static const struct tac_test_def fort = {"endurance", "fortitude"};
         struct tac_roll tr = {.who = who, .def = &fort, .pool = -1,
                               .difficulty = (int)cost,
-                              .why = "pushes through a maneuver at 0 stamina",
+                              .why = N_("pushes through a maneuver at 0 "
+                                        "stamina"),
                               .kind = ENC_EV_TEST};
         struct tac_rolled out;
         enum eng_err err = tac_test_roll(c, &tr, NULL, 0, &out);
@@ -218,7 +220,8 @@ static enum eng_err tac_maneuver(struct rs_call *c, struct enc_combatant *who)
         sta->cur -= cost;
         tac_track_event(c, who, "stamina", before, sta->cur);
     }
-    enum eng_err err = tac_spend_ap(c, who, (int)ap, "a maneuver");
+    enum eng_err err = tac_spend_ap(c, who, (int)ap, N_("a maneuver"),
+                                    false);
     if (err != ENG_OK)
         return err;
     st->maneuver_turn = (int64_t)c->e->turn_seq;
@@ -238,8 +241,8 @@ static enum eng_err tac_unmagnetize(struct rs_call *c,
         return enc_fail(c->d, ENG_STATE, "%s is not magnetized", who->name);
     char name[ENC_MAX_COND_NAME + 1];
     enc_copy(name, sizeof name, k->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_CLEAR_AP, "clearing the "
-                                    "magnetism");
+    enum eng_err err = tac_spend_ap(c, who, TAC_CLEAR_AP,
+                                    N_("clearing the magnetism"), false);
     return err != ENG_OK ? err : tac_cond_remove(c, who, name);
 }
 
@@ -255,7 +258,7 @@ static enum eng_err tac_break(struct rs_call *c, struct enc_combatant *who,
     if (st->break_round == c->e->round)
         return enc_fail(c->d, ENG_STATE, "%s has tried to break free this "
                         "round (once per round)", who->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_BREAK_AP, "Break");
+    enum eng_err err = tac_spend_ap(c, who, TAC_BREAK_AP, N_("Break"), false);
     if (err != ENG_OK)
         return err;
     st->break_round = c->e->round;
@@ -263,16 +266,16 @@ static enum eng_err tac_break(struct rs_call *c, struct enc_combatant *who,
     tac_grapple_test(who, &ta);
     tac_grapple_test(captor, &tb);
     struct tac_roll ra = {.who = who, .def = &ta, .pool = -1,
-                          .why = "tries to break free", .skip = TAC_CDF_HELD,
-                          .kind = ENC_EV_TEST};
+                          .why = N_("tries to break free"),
+                          .skip = TAC_CDF_HELD, .kind = ENC_EV_TEST};
     struct tac_roll rb = {.who = captor, .def = &tb, .pool = -1,
-                          .why = "holds on", .kind = ENC_EV_TEST};
+                          .why = N_("holds on"), .kind = ENC_EV_TEST};
     bool wins, loses;
     if ((err = tac_opposed(c, &ra, &rb, &wins, &loses)) != ENG_OK)
         return err;
     if (!wins) {
         RS_SAY(c, who, loses ? "{} holds {}: the grip stays"
-                             : "{} and {} tie: the grip stays",
+                             : N_("{} and {} tie: the grip stays"),
                RS_A_WHO(loses ? captor : who),
                RS_A_WHO(loses ? who : captor));
         return ENG_OK;
@@ -295,15 +298,15 @@ static enum eng_err tac_drag(struct rs_call *c, struct enc_combatant *who,
 {
     if (tac_flagged(tac_table_for(c), held, TAC_CDF_HELD) == NULL)
         return enc_fail(c->d, ENG_STATE, "%s is not held", held->name);
-    enum eng_err err = tac_spend_ap(c, who, TAC_DRAG_AP, "a drag");
+    enum eng_err err = tac_spend_ap(c, who, TAC_DRAG_AP, N_("a drag"), false);
     if (err != ENG_OK)
         return err;
     static const struct tac_test_def fort = {"endurance", "fortitude"};
     static const struct tac_test_def ath = {"strength", "athletics"};
     struct tac_roll rh = {.who = held, .def = &fort, .pool = -1,
-                          .why = "resists the drag", .kind = ENC_EV_TEST};
+                          .why = N_("resists the drag"), .kind = ENC_EV_TEST};
     struct tac_roll rw = {.who = who, .def = &ath, .pool = -1,
-                          .why = "drags", .kind = ENC_EV_TEST};
+                          .why = N_("drags"), .kind = ENC_EV_TEST};
     bool resists, dragged;
     if ((err = tac_opposed(c, &rh, &rw, &resists, &dragged)) != ENG_OK)
         return err;
@@ -311,7 +314,7 @@ static enum eng_err tac_drag(struct rs_call *c, struct enc_combatant *who,
         RS_SAY(c, held, "{} is dragged up to 15 ft", RS_A_WHO(held));
     else
         RS_SAY(c, held, resists ? "{} is not dragged"
-                                : "{} is not dragged: a tie moves nobody",
+                                : N_("{} is not dragged: a tie moves nobody"),
                RS_A_WHO(held));
     return ENG_OK;
 }
@@ -355,7 +358,8 @@ enum eng_err tac_act(struct rs_call *c)
         return eng_text_casecmp(action, "break") == 0
                    ? tac_break(c, who, other) : tac_drag(c, who, other);
     }
-    return tac_spend_ap(c, who, (int)rs_arg_int(c, "cost", 1), action);
+    return tac_spend_ap(c, who, (int)rs_arg_int(c, "cost", 1), action,
+                        true);
 }
 
 /* ---- GM commands -------------------------------------------------------- */

@@ -361,7 +361,7 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
         .pool = o->pool >= 0 ? (int)o->pool
                              : (int)(o->burst + (aim > 0 ? aim : 0)),
         .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
-        .burst = true, .over = ev < 0 ? 0 : ev, .why = "burst",
+        .burst = true, .over = ev < 0 ? 0 : ev, .why = N_("burst"),
         .kind = ENC_EV_ATTACK,
         .other = a->target,
     };
@@ -379,15 +379,15 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
         RS_SAY(c, a->attacker, b.misses == 1
                                    ? "{} shot missed {}; it may hit the "
                                      "closest bystander (the GM's call)"
-                                   : "{} shots missed {}; a stray shot may "
-                                     "hit the closest bystander (the GM's "
-                                     "call)",
+                                   : N_("{} shots missed {}; a stray shot "
+                                        "may hit the closest bystander (the "
+                                        "GM's call)"),
                RS_A_NUM(b.misses), RS_A_WHO(a->target));
     if (b.discarded > 0)
         RS_SAY(c, a->attacker, b.discarded == 1
                                    ? "{} hit is lost: not enough ammunition"
-                                   : "{} hits are lost: not enough "
-                                     "ammunition",
+                                   : N_("{} hits are lost: not enough "
+                                        "ammunition"),
                RS_A_NUM(b.discarded));
     if (ammo != NULL) {
         int64_t before = ammo->cur;
@@ -443,7 +443,7 @@ static enum eng_err tac_aim(struct rs_call *c, const struct rs_attack *a,
         .who = a->attacker, .def = &aim, .pool = (int)o->pool,
         .dice = a->roll != NULL && o->pool < 0 ? a->roll : NULL,
         .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
-        .difficulty = diff, .why = "aims the blast", .kind = ENC_EV_TEST,
+        .difficulty = diff, .why = N_("aims the blast"), .kind = ENC_EV_TEST,
     };
     struct tac_rolled out;
     enum eng_err err = tac_test_roll(c, &tr, NULL, 0, &out);
@@ -498,7 +498,7 @@ static enum eng_err tac_area_attack(struct rs_call *c,
                                         a->attacker->id);
         ev->secret = a->attacker->hidden;
         ev->other = who->id;
-        ev->outcome = o->blast > 0 ? "in the blast" : "in the line";
+        ev->outcome = o->blast > 0 ? N_("in the blast") : N_("in the line");
         ev->hit = ENC_HIT_HIT;
         bool halve = false;
         const struct enc_cond *k = tac_flagged(t, who, TAC_CDF_NO_EVADE);
@@ -508,7 +508,7 @@ static enum eng_err tac_area_attack(struct rs_call *c,
         } else if (base->have) {
             struct tac_roll tr = {.who = who, .def = &evade, .pool = -1,
                                   .difficulty = TAC_AREA_EVADE,
-                                  .why = "evades", .kind = ENC_EV_TEST};
+                                  .why = N_("evades"), .kind = ENC_EV_TEST};
             struct tac_rolled out;
             err = tac_test_roll(c, &tr, NULL, 0, &out);
             if (err != ENG_OK)
@@ -528,14 +528,14 @@ static enum eng_err tac_single_attack(struct rs_call *c,
                                       const struct tac_base *base)
 {
     const struct tac_table *t = tac_table_for(c);
-    const char *hit_word = o->crit ? "critical hit" : "hit";
+    const char *hit_word = o->crit ? N_("critical hit") : N_("hit");
     const struct enc_cond *magnet = tac_flagged(t, a->target, TAC_CDF_MAGNET);
     bool hit = !o->miss;
     if ((o->conductor && magnet != NULL) || a->roll == NULL || o->miss) {
         struct enc_event *ev = enc_emit(c->r, ENC_EV_ATTACK, a->attacker->id);
         ev->secret = a->attacker->hidden;
         ev->other = a->target->id;
-        ev->outcome = hit ? hit_word : "miss";
+        ev->outcome = hit ? hit_word : N_("miss");
         ev->hit = !hit ? ENC_HIT_MISS : o->crit ? ENC_HIT_CRIT : ENC_HIT_HIT;
         if (o->conductor && magnet != NULL && !o->miss) {
             char why[ENC_MAX_COND_NAME + 48];
@@ -553,7 +553,7 @@ static enum eng_err tac_single_attack(struct rs_call *c,
             .who = a->attacker, .pool = (int)o->pool,
             .dice = o->pool < 0 ? a->roll : NULL,
             .adv = (int)o->adv, .dis = (int)o->dis, .exert = o->exert,
-            .difficulty = (int)o->need, .why = "attacks",
+            .difficulty = (int)o->need, .why = N_("attacks"),
             .kind = ENC_EV_ATTACK, .other = a->target, .hit = hit_word,
             .crit = o->crit,
         };
@@ -602,7 +602,8 @@ static enum eng_err tac_attack_ap(struct rs_call *c, const struct rs_attack *a,
                "spent when it was thrown", RS_A_WHO(a->attacker));
         return ENG_OK;
     }
-    return tac_spend_ap(c, a->attacker, (int)o->ap, "the attack");
+    return tac_spend_ap(c, a->attacker, (int)o->ap, N_("the attack"),
+                        false);
 }
 
 enum eng_err tac_attack(struct rs_call *c, const struct rs_attack *a)

@@ -110,103 +110,114 @@ const struct tac_table tac_builtin = {
     },
     .nfx = 24,
     .cs = {
-        [TB_ACID] = CS("Acid", STK, 0, 3, 0,
-            "1 direct damage per stack at the start of each of the holder's "
-            "turns; after the fight, hp do not refill while it lasts"),
-        [TB_AFRAID] = CS("Afraid", 0, 0, 0, 0,
-            "cannot move closer to what they fear, and tests against it "
-            "have a major disadvantage; Insight(Willpower 2) at the end of "
-            "each turn removes it"),
-        [TB_BERSERK] = CS("Berserk", 0, 0, 0, 0,
-            "spends every AP attacking the closest enemy; Insight(Willpower "
-            "2) at the end of each turn removes it"),
-        [TB_BLINDED] = CS("Blinded", 0, 0, 0, 0,
-            "a major disadvantage on tests that need sight; no ranged "
-            "attacks"),
-        [TB_CHA_WOUND] = CS("Charisma Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Charisma tests until treated; more wounds "
-            "there do not add to it"),
-        [TB_CORRODED] = CS("Corroded", STK, 0, 3, 0,
-            "each stack adds 1 damage to attacks against the holder"),
-        [TB_DEX_INJURY] = CS("Dexterity Injury", LST, 0, 0, 0,
-            "a disadvantage on Dexterity tests; a second one is a Dexterity "
-            "Wound"),
-        [TB_DEX_WOUND] = CS("Dexterity Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Dexterity tests until treated; more wounds "
-            "there do not add to it"),
-        [TB_DISTRACTED] = CS("Distracted", 0, 0, 0, 0,
-            "a disadvantage on the next test, then it ends"),
-        [TB_ENCOURAGED] = CS("Encouraged", TIM, 0, 0, 1,
-            "may add an advantage to one test of their choice (adv:1) "
-            "until the end of their next turn"),
-        [TB_END_INJURY] = CS("Endurance Injury", LST, 0, 0, 0,
-            "a disadvantage on Endurance tests; a second one is an "
-            "Endurance Wound"),
-        [TB_END_WOUND] = CS("Endurance Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Endurance tests until treated; more wounds "
-            "there do not add to it"),
-        [TB_EXHAUSTED] = CS("Exhausted", STK | RST, 0, 5, 0,
-            "a disadvantage per stack on Strength, Endurance and Dexterity "
-            "tests; at 5, out of the fight"),
-        [TB_FATIGUED] = CS("Fatigued", STK | RST, 0, 5, 0,
-            "a disadvantage per stack on Insight, Intelligence and Charisma "
-            "tests; at 5, out of the fight"),
-        [TB_FLANKED] = CS("Flanked", 0, 0, 0, 0,
-            "attacks against the holder have an advantage"),
-        [TB_GRAPPLED] = CS("Grappled", 0, 0, 0, 0,
-            "a major disadvantage on Strength and Dexterity tests, except "
-            "to break free; no reactions, no moving"),
-        [TB_HIDDEN] = CS("Hidden", 0, 0, 0, 0,
-            "undetected: cannot be targeted directly"),
-        [TB_IMMOBILIZED] = CS("Immobilized", 0, 0, 0, 0,
-            "cannot move; /act action:break against the captor may free "
-            "them, once per round"),
-        [TB_INS_WOUND] = CS("Insight Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Insight tests until treated; more wounds "
-            "there do not add to it"),
-        [TB_INT_WOUND] = CS("Intelligence Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Intelligence tests until treated; more "
-            "wounds there do not add to it"),
-        [TB_MAGNETIZED] = CS("Magnetized", 0, 0, 0, 0,
-            "conductor attacks hit automatically; /act action:unmagnetize "
-            "(2 AP) clears it"),
-        [TB_PARALYZED] = CS("Paralyzed", 0, 0, 0, 0,
-            "no actions or reactions; passive evasion 1; cannot evade an "
-            "area attack"),
-        [TB_POISONED] = CS("Poisoned", STK | LST, 2, 5, 0,
-            "a disadvantage on every test; the value is the difficulty to "
-            "shake it off after 8 hours"),
-        [TB_PRONE] = CS("Prone", 0, 0, 0, 0,
-            "melee attacks against the holder have a major advantage, "
-            "ranged ones a disadvantage, and cover is one degree better; "
-            "cannot evade an area attack"),
-        [TB_SHUTDOWN] = CS("Shutdown", 0, 0, 0, 0,
-            "a shut-down machine: out of the fight until it runs out or the "
-            "unit takes damage"),
-        [TB_SLOWED] = CS("Slowed", 0, 0, 0, 0,
-            "moves at half speed, rounded up"),
-        [TB_STR_INJURY] = CS("Strength Injury", LST, 0, 0, 0,
-            "a disadvantage on Strength tests; a second one is a Strength "
-            "Wound"),
-        [TB_STR_WOUND] = CS("Strength Wound", STK | LST, 0, 0, 0,
-            "a disadvantage on Strength tests until treated; more wounds "
-            "there do not add to it"),
-        [TB_STUNNED] = CS("Stunned", 0, 0, 0, 0,
-            "loses 1 AP at the start of the next turn, then it ends"),
-        [TB_SURPRISED] = CS("Surprised", TIM, 0, 0, 1,
-            "no actions or reactions, passive evasion 1, until the end of "
-            "their next turn"),
-        [TB_TAUNTED] = CS("Taunted", 0, 0, 0, 0,
-            "must attack whoever taunted them when that is safe and "
-            "possible"),
-        [TB_UNCONSCIOUS] = CS("Unconscious", 0, 0, 0, 0,
-            "knocked out: out of the fight until the GM clears it"),
-        [TB_VULNERABLE] = CS("Vulnerable", STK | TIM, 0, 0, TAC_MINUTE_ROUNDS,
-            "a sneak or take-your-time attack spends it for +1D damage per "
-            "stack, at most +4D; lasts a minute or until spent"),
-        [TB_WARDED] = CS("Warded", STK | TIM, 0, 4, TAC_MINUTE_ROUNDS,
-            "the next hit deals 1D less damage per stack and spends it; "
-            "lasts a minute or until spent"),
+        [TB_ACID] = CS(NC_("condition", "Acid"), STK, 0, 3, 0,
+            N_("1 direct damage per stack at the start of each of the "
+               "holder's turns; after the fight, hp do not refill while it "
+               "lasts")),
+        [TB_AFRAID] = CS(NC_("condition", "Afraid"), 0, 0, 0, 0,
+            N_("cannot move closer to what they fear, and tests against it "
+               "have a major disadvantage; Insight(Willpower 2) at the end "
+               "of each turn removes it")),
+        [TB_BERSERK] = CS(NC_("condition", "Berserk"), 0, 0, 0, 0,
+            N_("spends every AP attacking the closest enemy; "
+               "Insight(Willpower 2) at the end of each turn removes it")),
+        [TB_BLINDED] = CS(NC_("condition", "Blinded"), 0, 0, 0, 0,
+            N_("a major disadvantage on tests that need sight; no ranged "
+               "attacks")),
+        [TB_CHA_WOUND] = CS(NC_("condition", "Charisma Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Charisma tests until treated; more wounds "
+               "there do not add to it")),
+        [TB_CORRODED] = CS(NC_("condition", "Corroded"), STK, 0, 3, 0,
+            N_("each stack adds 1 damage to attacks against the holder")),
+        [TB_DEX_INJURY] = CS(NC_("condition", "Dexterity Injury"),
+                             LST, 0, 0, 0,
+            N_("a disadvantage on Dexterity tests; a second one is a "
+               "Dexterity Wound")),
+        [TB_DEX_WOUND] = CS(NC_("condition", "Dexterity Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Dexterity tests until treated; more wounds "
+               "there do not add to it")),
+        [TB_DISTRACTED] = CS(NC_("condition", "Distracted"), 0, 0, 0, 0,
+            N_("a disadvantage on the next test, then it ends")),
+        [TB_ENCOURAGED] = CS(NC_("condition", "Encouraged"), TIM, 0, 0, 1,
+            N_("may add an advantage to one test of their choice (adv:1) "
+               "until the end of their next turn")),
+        [TB_END_INJURY] = CS(NC_("condition", "Endurance Injury"),
+                             LST, 0, 0, 0,
+            N_("a disadvantage on Endurance tests; a second one is an "
+               "Endurance Wound")),
+        [TB_END_WOUND] = CS(NC_("condition", "Endurance Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Endurance tests until treated; more wounds "
+               "there do not add to it")),
+        [TB_EXHAUSTED] = CS(NC_("condition", "Exhausted"), STK | RST, 0, 5, 0,
+            N_("a disadvantage per stack on Strength, Endurance and "
+               "Dexterity tests; at 5, out of the fight")),
+        [TB_FATIGUED] = CS(NC_("condition", "Fatigued"), STK | RST, 0, 5, 0,
+            N_("a disadvantage per stack on Insight, Intelligence and "
+               "Charisma tests; at 5, out of the fight")),
+        [TB_FLANKED] = CS(NC_("condition", "Flanked"), 0, 0, 0, 0,
+            N_("attacks against the holder have an advantage")),
+        [TB_GRAPPLED] = CS(NC_("condition", "Grappled"), 0, 0, 0, 0,
+            N_("a major disadvantage on Strength and Dexterity tests, except "
+               "to break free; no reactions, no moving")),
+        [TB_HIDDEN] = CS(NC_("condition", "Hidden"), 0, 0, 0, 0,
+            N_("undetected: cannot be targeted directly")),
+        [TB_IMMOBILIZED] = CS(NC_("condition", "Immobilized"), 0, 0, 0, 0,
+            N_("cannot move; /act action:break against the captor may free "
+               "them, once per round")),
+        [TB_INS_WOUND] = CS(NC_("condition", "Insight Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Insight tests until treated; more wounds "
+               "there do not add to it")),
+        [TB_INT_WOUND] = CS(NC_("condition", "Intelligence Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Intelligence tests until treated; more "
+               "wounds there do not add to it")),
+        [TB_MAGNETIZED] = CS(NC_("condition", "Magnetized"), 0, 0, 0, 0,
+            N_("conductor attacks hit automatically; /act action:unmagnetize "
+               "(2 AP) clears it")),
+        [TB_PARALYZED] = CS(NC_("condition", "Paralyzed"), 0, 0, 0, 0,
+            N_("no actions or reactions; passive evasion 1; cannot evade an "
+               "area attack")),
+        [TB_POISONED] = CS(NC_("condition", "Poisoned"), STK | LST, 2, 5, 0,
+            N_("a disadvantage on every test; the value is the difficulty to "
+               "shake it off after 8 hours")),
+        [TB_PRONE] = CS(NC_("condition", "Prone"), 0, 0, 0, 0,
+            N_("melee attacks against the holder have a major advantage, "
+               "ranged ones a disadvantage, and cover is one degree better; "
+               "cannot evade an area attack")),
+        [TB_SHUTDOWN] = CS(NC_("condition", "Shutdown"), 0, 0, 0, 0,
+            N_("a shut-down machine: out of the fight until it runs out or "
+               "the unit takes damage")),
+        [TB_SLOWED] = CS(NC_("condition", "Slowed"), 0, 0, 0, 0,
+            N_("moves at half speed, rounded up")),
+        [TB_STR_INJURY] = CS(NC_("condition", "Strength Injury"), LST, 0, 0, 0,
+            N_("a disadvantage on Strength tests; a second one is a Strength "
+               "Wound")),
+        [TB_STR_WOUND] = CS(NC_("condition", "Strength Wound"),
+                            STK | LST, 0, 0, 0,
+            N_("a disadvantage on Strength tests until treated; more wounds "
+               "there do not add to it")),
+        [TB_STUNNED] = CS(NC_("condition", "Stunned"), 0, 0, 0, 0,
+            N_("loses 1 AP at the start of the next turn, then it ends")),
+        [TB_SURPRISED] = CS(NC_("condition", "Surprised"), TIM, 0, 0, 1,
+            N_("no actions or reactions, passive evasion 1, until the end of "
+               "their next turn")),
+        [TB_TAUNTED] = CS(NC_("condition", "Taunted"), 0, 0, 0, 0,
+            N_("must attack whoever taunted them when that is safe and "
+               "possible")),
+        [TB_UNCONSCIOUS] = CS(NC_("condition", "Unconscious"), 0, 0, 0, 0,
+            N_("knocked out: out of the fight until the GM clears it")),
+        [TB_VULNERABLE] = CS(NC_("condition", "Vulnerable"),
+                             STK | TIM, 0, 0, TAC_MINUTE_ROUNDS,
+            N_("a sneak or take-your-time attack spends it for +1D damage "
+               "per stack, at most +4D; lasts a minute or until spent")),
+        [TB_WARDED] = CS(NC_("condition", "Warded"),
+                         STK | TIM, 0, 4, TAC_MINUTE_ROUNDS,
+            N_("the next hit deals 1D less damage per stack and spends it; "
+               "lasts a minute or until spent")),
         PEND("Acid"), PEND("Blinding"), PEND("Corrosive"), PEND("Deadly"),
         PEND("Fear"), PEND("Frost"), PEND("Gravitic"), PEND("Knockback"),
         PEND("Knockdown"), PEND("Knockout"), PEND("Pulse"), PEND("Poison"),

@@ -141,45 +141,48 @@ static const struct rs_ext tac_exts[] = {
 
 static const struct rs_setting_spec tac_settings[] = {
     {"ap", RS_SET_INT, 1, TAC_MAX_AP, NULL, "3",
-     "action points at the start of each turn"},
+     N_("action points at the start of each turn")},
     {"face", RS_SET_INT, 2, 6, NULL, "4",
-     "a pool die at or above this face is a success"},
+     N_("a pool die at or above this face is a success")},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
 #define TAC_DICE_STAT(n, help) {n, RS_STAT, 0, TAC_MAX_POOL, help}
 
 static const struct rs_stat_spec tac_stats[] = {
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; at 0, out of the fight"},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("hit points; at 0, out of the fight")},
     {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
-     "spent to exert and on maneuvers"},
+     N_("spent to exert and on maneuvers")},
     {"av", RS_TRACK, 0, ENC_MAX_VALUE,
-     "armour value: absorbs damage first and wears down"},
-    {"ammo", RS_TRACK, 0, ENC_MAX_VALUE, "rounds left: a burst spends them"},
-    {"init", RS_STAT, -100, 100, "added to the 1d20 initiative roll"},
-    {"dr", RS_STAT, 0, 100, "damage reduction, after AV"},
+     N_("armour value: absorbs damage first and wears down")},
+    {"ammo", RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("rounds left: a burst spends them")},
+    {"init", RS_STAT, -100, 100, N_("added to the 1d20 initiative roll")},
+    {"dr", RS_STAT, 0, 100, N_("damage reduction, after AV")},
     {"passive_evasion", RS_STAT, 0, 100,
-     "a burst die has to roll above it to hit"},
+     N_("a burst die has to roll above it to hit")},
     {"mech", RS_STAT, 0, 1,
-     "1: a machine (Shock doubles, Shutdown works, Knockout does not)"},
+     N_("1: a machine (Shock doubles, Shutdown works, Knockout does not)")},
     {"cyborg", RS_STAT, 0, 1,
-     "1: a cyborg or implanted human (Shock doubles, Knockout works, "
-     "Shutdown does not)"},
-    TAC_DICE_STAT("strength", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("endurance", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("dexterity", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("insight", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("intelligence", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("charisma", "an attribute: dice in a test pool"),
-    TAC_DICE_STAT("aim", "a skill: bursts and the blast aim test"),
-    TAC_DICE_STAT("evasion", "a skill: Dexterity(Evasion) halves area "
-                  "damage"),
-    TAC_DICE_STAT("fortitude", "a skill: most resist tests"),
-    TAC_DICE_STAT("willpower", "a skill: Fear, Rage, Scorch, shaking off"),
-    TAC_DICE_STAT("perception", "a skill: Blinding's other test"),
-    TAC_DICE_STAT("vitality", "a skill: Deadly"),
-    TAC_DICE_STAT("grapple", "a skill: breaking free"),
-    TAC_DICE_STAT("athletics", "a skill: dragging"),
+     N_("1: a cyborg or implanted human (Shock doubles, Knockout works, "
+        "Shutdown does not)")},
+    TAC_DICE_STAT("strength", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("endurance", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("dexterity", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("insight", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("intelligence", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("charisma", N_("an attribute: dice in a test pool")),
+    TAC_DICE_STAT("aim", N_("a skill: bursts and the blast aim test")),
+    TAC_DICE_STAT("evasion",
+                  N_("a skill: Dexterity(Evasion) halves area damage")),
+    TAC_DICE_STAT("fortitude", N_("a skill: most resist tests")),
+    TAC_DICE_STAT("willpower",
+                  N_("a skill: Fear, Rage, Scorch, shaking off")),
+    TAC_DICE_STAT("perception", N_("a skill: Blinding's other test")),
+    TAC_DICE_STAT("vitality", N_("a skill: Deadly")),
+    TAC_DICE_STAT("grapple", N_("a skill: breaking free")),
+    TAC_DICE_STAT("athletics", N_("a skill: dragging")),
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -195,28 +198,28 @@ static const struct rs_field tac_comb_fields[] = {
 };
 
 static const struct rs_help tac_help = {
-    .kind = "A fight with action points and d6 pools. Initiative is rolled "
-            "once (1d20 + init) and turns go from highest to lowest; each "
-            "turn has action points (3) to spend. Tests roll a pool of d6 "
-            "(attribute + skill) and count the dice showing 4 or more; "
-            "attacks carry effects whose resist tests stack.",
-    .turns = "Your turn starts with your action points (`ap`, 3 unless the "
-             "GM set another number); attacks and `/act` spend them, and "
-             "`/combat next` ends the turn. An attack's effects leave "
-             "pending resist tests on the target: you roll them when you "
-             "choose with `/effect trigger`, or they are rolled as the turn "
-             "ends. Conditions change the tests they touch, and each change "
-             "shows on the roll.",
-    .attacks = "`/attack` hits unless `roll:` (a pool of d6, or dice) gets "
-               "fewer than `need=` successes; against a Prone target say "
-               "`melee` or `ranged`. Damage goes through AV, then DR, and "
-               "AV wears 1 per 10 absorbed. Effects go in "
-               "`options:\"effects=Knockdown(2),Shock(1)\"`; `burst=`, "
-               "`blast=` and `template=` make bursts and area attacks.",
-    .clock = "When `/combat clock` runs out with `auto:true`, the running "
-             "turn ends as `/combat next` would end it (its end-of-turn "
-             "rules apply) and the action points left are lost; the next in "
-             "the order acts.",
+    .kind = N_("A fight with action points and d6 pools. Initiative is rolled "
+               "once (1d20 + init) and turns go from highest to lowest; each "
+               "turn has action points (3) to spend. Tests roll a pool of d6 "
+               "(attribute + skill) and count the dice showing 4 or more; "
+               "attacks carry effects whose resist tests stack."),
+    .turns = N_("Your turn starts with your action points (`ap`, 3 unless the "
+                "GM set another number); attacks and `/act` spend them, and "
+                "`/combat next` ends the turn. An attack's effects leave "
+                "pending resist tests on the target: you roll them when you "
+                "choose with `/effect trigger`, or they are rolled as the "
+                "turn ends. Conditions change the tests they touch, and each "
+                "change shows on the roll."),
+    .attacks = N_("`/attack` hits unless `roll:` (a pool of d6, or dice) gets "
+                  "fewer than `need=` successes; against a Prone target say "
+                  "`melee` or `ranged`. Damage goes through AV, then DR, and "
+                  "AV wears 1 per 10 absorbed. Effects go in "
+                  "`options:\"effects=Knockdown(2),Shock(1)\"`; `burst=`, "
+                  "`blast=` and `template=` make bursts and area attacks."),
+    .clock = N_("When `/combat clock` runs out with `auto:true`, the running "
+                "turn ends as `/combat next` would end it (its end-of-turn "
+                "rules apply) and the action points left are lost; the next "
+                "in the order acts."),
 };
 
 static const struct rs_ops tac_ops = {
@@ -262,15 +265,15 @@ static const struct rs_entry_spec tac_entries = {
     .unique = false,
     .hazard_roll = "1d20",      /* the rolled initiative, as combatants */
     .lair_at = 20,
-    .why = "the chapter gives no initiative, so ours is rolled, highest "
-           "first: an event at a count comes after everyone on that count "
-           "(it loses ties), or at the start or end of the round",
+    .why = N_("the chapter gives no initiative, so ours is rolled, highest "
+              "first: an event at a count comes after everyone on that "
+              "count (it loses ties), or at the start or end of the round"),
 };
 
 const struct rs_system rs_tactical = {
     .version = RS_SYSTEM_VERSION,
     .id = "tactical",
-    .title = "Tactical (action points)",
+    .title = N_("Tactical (action points)"),
     .summary = "1d20 + init, highest first; action points; d6 pools; "
                "stacking effects, armour that degrades, bursts and blasts",
     /* Open stats: attributes and skills are whatever the group's effects

@@ -253,10 +253,10 @@ static void tac_outcome(const struct tac_roll *t, int64_t succ, char *buf,
         snprintf(buf, n, "%lld %s%s", (long long)succ, unit,
                  succ == 1 ? "" : plural);
     else if (t->kind == ENC_EV_ATTACK)
-        snprintf(buf, n, "%s", succ < t->difficulty ? "miss"
-                               : t->hit != NULL ? t->hit : "hit");
+        snprintf(buf, n, "%s", succ < t->difficulty ? N_("miss")
+                               : t->hit != NULL ? t->hit : N_("hit"));
     else if (succ >= t->difficulty)
-        snprintf(buf, n, "passes");
+        snprintf(buf, n, "%s", N_("passes"));
     else
         snprintf(buf, n, "fails by %lld", (long long)(t->difficulty - succ));
 }

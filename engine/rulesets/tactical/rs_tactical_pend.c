@@ -109,10 +109,10 @@ static enum eng_err tac_pending_add(struct rs_call *c,
 static const char *tac_spared(const struct tac_fx *fx, enum tac_body b)
 {
     if (fx->flags & TAC_FXF_MECH_ONLY)
-        return b == TAC_CYBORG ? "cyborgs and implanted humans do not shut "
-                                 "down"
-                               : "it works only on machines";
-    return "machines are not affected";
+        return b == TAC_CYBORG ? N_("cyborgs and implanted humans do not "
+                                    "shut down")
+                               : N_("it works only on machines");
+    return N_("machines are not affected");
 }
 
 enum eng_err tac_fx_hit(struct rs_call *c, struct enc_combatant *who,
@@ -144,7 +144,7 @@ enum eng_err tac_fx_hit(struct rs_call *c, struct enc_combatant *who,
         int64_t amount = x;
         if (tac_fx_doubles(fx->flags, body)) {
             rs_mod(c, dv, body == TAC_CYBORG ? "against a cyborg: double"
-                                             : "against a machine: double",
+                                             : N_("against a machine: double"),
                    x, "");
             amount *= 2;
         }
