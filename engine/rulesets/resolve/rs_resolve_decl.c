@@ -254,14 +254,14 @@ static const struct rs_help rsv_help = {
 /* Never the Same also needs the attributes, so it is typed, not clicked;
  * the prompt's text says how. */
 static const struct rs_prompt rsv_prompts[RSV_NPROMPTS] = {
-    [RSV_PROMPT_FATE] = {{{"Ignore it", "fate", "fate", "ignore"},
-                          {"Desperate Push", "fate", "fate", "push"},
-                          {"Blaze of Glory", "fate", "fate", "blaze"},
-                          {"Tragic Demise", "fate", "fate", "tragic"},
+    [RSV_PROMPT_FATE] = {{{N_("Ignore it"), "fate", "fate", "ignore"},
+                          {N_("Desperate Push"), "fate", "fate", "push"},
+                          {N_("Blaze of Glory"), "fate", "fate", "blaze"},
+                          {N_("Tragic Demise"), "fate", "fate", "tragic"},
                           {NULL, NULL, NULL, NULL}}},
-    [RSV_PROMPT_FATE_MUST] = {{{"Desperate Push", "fate", "fate", "push"},
-                               {"Blaze of Glory", "fate", "fate", "blaze"},
-                               {"Tragic Demise", "fate", "fate", "tragic"},
+    [RSV_PROMPT_FATE_MUST] = {{{N_("Desperate Push"), "fate", "fate", "push"},
+                               {N_("Blaze of Glory"), "fate", "fate", "blaze"},
+                               {N_("Tragic Demise"), "fate", "fate", "tragic"},
                                {NULL, NULL, NULL, NULL}}},
 };
 
