@@ -286,7 +286,8 @@ static void add_prompts(struct cmd_run *run)
                                            e->fight_id, e->version,
                                            ch->opt ? ch->opt : "name",
                                            ch->opt ? ch->value : c->name))
-                msg_add_button(&run->reply->msg, ch->label, id,
+                msg_add_button(&run->reply->msg,
+                               i18n_get(cmd_public_lang(run), ch->label), id,
                                k == 0 ? MSG_BTN_PRIMARY
                                       : MSG_BTN_SECONDARY);
         }

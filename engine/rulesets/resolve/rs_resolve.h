@@ -99,10 +99,12 @@
 /* Fallen Fate ignores spent since the last rest: a stat, so a saved
  * character keeps it from one fight to the next ("Until they Rest"). */
 #define RSV_IGNORES_SPENT "ignores_spent"
-#define RSV_WOUNDED "Wounded"
-#define RSV_DEFENDING "Defending"
-#define RSV_AIM "Aiming"
-#define RSV_AIM_RANGE "Aiming at range"
+/* The conditions' names, marked for the catalogs where they are defined:
+ * the tracker and the help look them up under the "condition" context. */
+#define RSV_WOUNDED NC_("condition", "Wounded")
+#define RSV_DEFENDING NC_("condition", "Defending")
+#define RSV_AIM NC_("condition", "Aiming")
+#define RSV_AIM_RANGE NC_("condition", "Aiming at range")
 /* What older documents called the two aims: a fight saved mid-aim keeps
  * its bonus. */
 #define RSV_AIM_OLD "Aim"

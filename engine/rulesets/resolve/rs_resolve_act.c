@@ -147,12 +147,14 @@ enum eng_err rsv_cmd_act(struct rs_call *c)
         const char *said;
         const char *said_note;
     } kinds[] = {
-        {false, "dash", "{} dashes to an adjacent zone",
-         "{} dashes to an adjacent zone: {}"},
-        {false, "use an item", "{} uses an item", "{} uses an item: {}"},
-        {false, "use a skill", "{} uses a skill", "{} uses a skill: {}"},
-        {true, "take a free action", "{} takes a free action",
-         "{} takes a free action: {}"},
+        {false, "dash", N_("{} dashes to an adjacent zone"),
+         N_("{} dashes to an adjacent zone: {}")},
+        {false, "use an item", N_("{} uses an item"),
+         N_("{} uses an item: {}")},
+        {false, "use a skill", N_("{} uses a skill"),
+         N_("{} uses a skill: {}")},
+        {true, "take a free action", N_("{} takes a free action"),
+         N_("{} takes a free action: {}")},
     };
     struct enc_combatant *who = rsv_current(c);
     if (who == NULL)
@@ -417,8 +419,8 @@ enum eng_err rsv_cmd_rest(struct rs_call *c)
     rsv_st(who)->ignores_used = 0;
     enc_stat_remove(who, RSV_IGNORES_SPENT);
     int64_t n = rsv_ignores_of(who);
-    RS_SAY(c, who, n == 1 ? "{} rests: {} Fallen Fate ignore again"
-                          : "{} rests: {} Fallen Fate ignores again",
+    RS_SAY(c, who, n == 1 ? N_("{} rests: {} Fallen Fate ignore again")
+                          : N_("{} rests: {} Fallen Fate ignores again"),
            RS_A_WHO(who), RS_A_NUM(n));
     return ENG_OK;
 }

@@ -144,23 +144,23 @@ static const struct rs_cond_spec rsv_conds[] = {
     /* Wounded lasts until the character rests (the chapter's "Until they
      * Rest"), so a saved character carries it into the next fight. */
     {RSV_WOUNDED, RS_COND_LASTS | RS_COND_REST, 0, 0, 0, ENC_EXPIRE_END,
-     "Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
-     "defeated instead)"},
+     N_("Resolve ran out; more damage brings a Fallen Fate (a minor NPC is "
+        "defeated instead)")},
     {RSV_DEFENDING, RS_COND_VALUE | RS_COND_TIMED, 0, 0, 1,
      ENC_EXPIRE_START,
-     "+value to Defense until the start of their next turn; ends early "
-     "when it turns a hit into a miss"},
+     N_("+value to Defense until the start of their next turn; ends early "
+        "when it turns a hit into a miss")},
     {RSV_AIM, RS_COND_VALUE, 0, 0, 0, ENC_EXPIRE_END,
-     "+value to their next attack, which uses it up"},
+     N_("+value to their next attack, which uses it up")},
     {RSV_AIM_RANGE, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "their next attack ignores 1D of penalty at long range or further"},
+     N_("their next attack ignores 1D of penalty at long range or further")},
 };
 
 static const struct rs_setting_spec rsv_settings[] = {
     {"momentum", RS_SET_INT, 0, RSV_MAX_MOMENTUM, NULL, "1",
-     "extra Actions, and extra actions in all, that Gain Momentum gives"},
+     N_("extra Actions, and extra actions in all, that Gain Momentum gives")},
     {"min_dice", RS_SET_INT, 0, 1, NULL, "1",
-     "the fewest dice a range penalty leaves"},
+     N_("the fewest dice a range penalty leaves")},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
@@ -169,33 +169,33 @@ static const struct rs_setting_spec rsv_settings[] = {
  * and ar_<type> names a damage type. So the stats are open: these are the
  * ones fray itself reads, with their bounds. */
 static const struct rs_stat_spec rsv_stats[] = {
-    {"init", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK, "Initiative rank"},
+    {"init", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK, N_("Initiative rank")},
     {"resolve", RS_TRACK, 0, ENC_MAX_VALUE,
-     "Resolve: becomes the hp track"},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "Resolve, by the track's name"},
+     N_("Resolve: becomes the hp track")},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, N_("Resolve, by the track's name")},
     {"defense", RS_STAT, 0, RSV_MAX_RANK,
-     "what an attack must equal or beat"},
+     N_("what an attack must equal or beat")},
     {"ar", RS_STAT, 0, RSV_MAX_ARMOR,
-     "Armor Rating (ar_<type> against one damage type)"},
-    {"attack", RS_STAT, 0, RSV_MAX_RANK, "attack dice (attack=4 is 4D)"},
+     N_("Armor Rating (ar_<type> against one damage type)")},
+    {"attack", RS_STAT, 0, RSV_MAX_RANK, N_("attack dice (attack=4 is 4D)")},
     {"attack_mod", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK,
-     "added to the attack dice"},
-    {"damage", RS_STAT, 0, RSV_MAX_RANK, "damage dice (damage=3 is 3D)"},
+     N_("added to the attack dice")},
+    {"damage", RS_STAT, 0, RSV_MAX_RANK, N_("damage dice (damage=3 is 3D)")},
     {"damage_mod", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK,
-     "added to the damage dice"},
+     N_("added to the damage dice")},
     {"stamina", RS_STAT, 0, RSV_MAX_RANK,
-     "rank; the higher of stamina and control is the fate ignores"},
+     N_("rank; the higher of stamina and control is the fate ignores")},
     {"control", RS_STAT, 0, RSV_MAX_RANK,
-     "rank; the higher of stamina and control is the fate ignores"},
-    {"pc", RS_STAT, 0, 1, "1: a player character the GM added"},
-    {"major", RS_STAT, 0, 1, "1: a major NPC (rank + 6 initiative)"},
+     N_("rank; the higher of stamina and control is the fate ignores")},
+    {"pc", RS_STAT, 0, 1, N_("1: a player character the GM added")},
+    {"major", RS_STAT, 0, 1, N_("1: a major NPC (rank + 6 initiative)")},
     {"significant", RS_STAT, 0, 1,
-     "1: a significant NPC (Wounded at Resolve 0, not defeated)"},
-    {RSV_FP, RS_STAT, 0, ENC_MAX_VALUE, "Force Points"},
+     N_("1: a significant NPC (Wounded at Resolve 0, not defeated)")},
+    {RSV_FP, RS_STAT, 0, ENC_MAX_VALUE, N_("Force Points")},
     {"nts", RS_STAT, 0, RSV_MAX_NEVER,
-     "times this character took Never the Same"},
+     N_("times this character took Never the Same")},
     {RSV_IGNORES_SPENT, RS_STAT, 0, RSV_MAX_RANK,
-     "Fallen Fate ignores spent since the character last rested"},
+     N_("Fallen Fate ignores spent since the character last rested")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -226,42 +226,42 @@ static const struct rs_field rsv_enc_fields[] = {
 /* ---- help, prompts, operations ------------------------------------------- */
 
 static const struct rs_help rsv_help = {
-    .kind = "A personal-combat game with pools of six-sided dice (4D+1 is "
-            "four d6 plus one). Everyone acts once a round, from the "
-            "highest initiative score down: players roll 1D + rank, NPCs "
-            "have rank + 3 (+6 for a major NPC) without rolling, and "
-            "players win ties.",
-    .turns = "A turn is a Move and an Action (`/move`, `/attack`, `/act`, "
-             "`/defend`, `/aim`, `/assist`, `/hold`), at most two actions "
-             "in all with free ones; `/combat next` ends it. At its start "
-             "a character may `/delay` to act right after someone who has "
-             "not acted. At Resolve 0 a character is Wounded; hurt again, "
-             "they face a Fallen Fate (`/fate`).",
-    .attacks = "`/attack` rolls the attack pool (`roll:` or the attack "
-               "stats) against the target's Defense; `options:` gives the "
-               "range band (`range=long` takes dice away), `piercing`, "
-               "the damage `type=` and `help=` helpers. A hit rolls damage, "
-               "less the Armor Rating, off Resolve; beating Defense by 7 "
-               "or more halves the armour (rounded down) unless the weapon "
-               "is Piercing.",
-    .clock = "When `/combat clock` runs out with `auto:true`, a player "
-             "character who has not moved or acted yet is treated as "
-             "delaying, to act right after the next combatant who has not "
-             "acted this round; anyone else (an NPC, someone who already "
-             "acted, the last to act in the round) loses the turn.",
+    .kind = N_("A personal-combat game with pools of six-sided dice (4D+1 is "
+               "four d6 plus one). Everyone acts once a round, from the "
+               "highest initiative score down: players roll 1D + rank, NPCs "
+               "have rank + 3 (+6 for a major NPC) without rolling, and "
+               "players win ties."),
+    .turns = N_("A turn is a Move and an Action (`/move`, `/attack`, `/act`, "
+                "`/defend`, `/aim`, `/assist`, `/hold`), at most two actions "
+                "in all with free ones; `/combat next` ends it. At its start "
+                "a character may `/delay` to act right after someone who has "
+                "not acted. At Resolve 0 a character is Wounded; hurt again, "
+                "they face a Fallen Fate (`/fate`)."),
+    .attacks = N_("`/attack` rolls the attack pool (`roll:` or the attack "
+                  "stats) against the target's Defense; `options:` gives the "
+                  "range band (`range=long` takes dice away), `piercing`, "
+                  "the damage `type=` and `help=` helpers. A hit rolls damage, "
+                  "less the Armor Rating, off Resolve; beating Defense by 7 "
+                  "or more halves the armour (rounded down) unless the weapon "
+                  "is Piercing."),
+    .clock = N_("When `/combat clock` runs out with `auto:true`, a player "
+                "character who has not moved or acted yet is treated as "
+                "delaying, to act right after the next combatant who has not "
+                "acted this round; anyone else (an NPC, someone who already "
+                "acted, the last to act in the round) loses the turn."),
 };
 
 /* Never the Same also needs the attributes, so it is typed, not clicked;
  * the prompt's text says how. */
 static const struct rs_prompt rsv_prompts[RSV_NPROMPTS] = {
-    [RSV_PROMPT_FATE] = {{{"Ignore it", "fate", "fate", "ignore"},
-                          {"Desperate Push", "fate", "fate", "push"},
-                          {"Blaze of Glory", "fate", "fate", "blaze"},
-                          {"Tragic Demise", "fate", "fate", "tragic"},
+    [RSV_PROMPT_FATE] = {{{N_("Ignore it"), "fate", "fate", "ignore"},
+                          {N_("Desperate Push"), "fate", "fate", "push"},
+                          {N_("Blaze of Glory"), "fate", "fate", "blaze"},
+                          {N_("Tragic Demise"), "fate", "fate", "tragic"},
                           {NULL, NULL, NULL, NULL}}},
-    [RSV_PROMPT_FATE_MUST] = {{{"Desperate Push", "fate", "fate", "push"},
-                               {"Blaze of Glory", "fate", "fate", "blaze"},
-                               {"Tragic Demise", "fate", "fate", "tragic"},
+    [RSV_PROMPT_FATE_MUST] = {{{N_("Desperate Push"), "fate", "fate", "push"},
+                               {N_("Blaze of Glory"), "fate", "fate", "blaze"},
+                               {N_("Tragic Demise"), "fate", "fate", "tragic"},
                                {NULL, NULL, NULL, NULL}}},
 };
 
@@ -295,14 +295,14 @@ static const struct rs_harm_spec rsv_harm[] = {
 static const struct rs_lasting rsv_lasts[] = {
     /* Never the Same may name any attribute, and the stats are open. */
     {RS_LAST_ALL, 0, 0,
-     "Never the Same. Choose an Attribute and permanently reduce it by "
-     "-2D\u2014or choose two Attributes and reduce them by -1D each."},
+     N_("Never the Same. Choose an Attribute and permanently reduce it by "
+        "-2D\u2014or choose two Attributes and reduce them by -1D each.")},
     {"nts", 0, 0,
-     "You can only choose this Fallen Fate twice during your character's "
-     "life."},
+     N_("You can only choose this Fallen Fate twice during your character's "
+        "life.")},
     {RSV_IGNORES_SPENT, RS_LAST_REST, 0,
-     "Until they Rest, they can ignore this effect a number of times equal "
-     "to their Stamina or Control rank\u2014whichever is higher."},
+     N_("Until they Rest, they can ignore this effect a number of times "
+        "equal to their Stamina or Control rank\u2014whichever is higher.")},
     {NULL, 0, 0, NULL},
 };
 
@@ -321,18 +321,18 @@ static const struct rs_entry_spec rsv_entries = {
     .unique = false,
     .hazard_roll = NULL,        /* scores come from ranks: the GM gives it */
     .lair_at = 0,               /* no count is conventional: the start */
-    .why = "initiative scores run highest first: an event at a score comes "
-           "after everyone on that score (players win ties and events lose "
-           "them), or at the start or end of the round; a hazard has no "
-           "rank to score from, so give its at:",
+    .why = N_("initiative scores run highest first: an event at a score comes "
+              "after everyone on that score (players win ties and events lose "
+              "them), or at the start or end of the round; a hazard has no "
+              "rank to score from, so give its at:"),
 };
 
 const struct rs_system rs_resolve = {
     .version = RS_SYSTEM_VERSION,
     .id = "resolve",
-    .title = "Resolve (d6 pools)",
-    .summary = "initiative score highest first, players win ties; d6 pools "
-               "vs Defense; damage to Resolve, Wounded and Fallen Fates",
+    .title = N_("Resolve (d6 pools)"),
+    .summary = N_("initiative score highest first, players win ties; d6 pools "
+                  "vs Defense; damage to Resolve, Wounded and Fallen Fates"),
     .flags = RS_F_OPEN_STATS,
     .ops = &rsv_ops,
     .help = &rsv_help,

@@ -38,10 +38,10 @@ static enum eng_err rsv_fate_ignore(struct rs_call *c,
         return err;
     s->fate = RSV_FATE_NONE;
     int64_t left = rsv_ignores_left(who);
-    RS_SAY(c, who, left == 1 ? "{} shrugs off the Fallen Fate ({} ignore "
-                               "left until they rest)"
-                             : "{} shrugs off the Fallen Fate ({} ignores "
-                               "left until they rest)",
+    RS_SAY(c, who, left == 1 ? N_("{} shrugs off the Fallen Fate ({} "
+                                  "ignore left until they rest)")
+                             : N_("{} shrugs off the Fallen Fate ({} "
+                                  "ignores left until they rest)"),
            RS_A_WHO(who), RS_A_NUM(left));
     return ENG_OK;
 }

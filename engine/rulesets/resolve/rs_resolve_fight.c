@@ -267,13 +267,14 @@ static enum eng_err rsv_wound(struct rs_call *c, struct enc_combatant *atk,
     /* Our reading (README): beating Defense by 7 or more without Piercing
      * makes the Armor Rating count half, rounded down. */
     if (out.armor_halved && out.armor > 0)
-        rsv_mod_of(c, dv, tgt, "half armour (Defense beaten by 7 or more)",
+        rsv_mod_of(c, dv, tgt,
+                   N_("half armour (Defense beaten by 7 or more)"),
                    -out.armor);
     else if (out.armor_halved && in->armor > 0)
         rs_mod_note(c, dv, "armour halved to nothing (Defense beaten by 7 "
                     "or more)");
     else if (out.armor > 0)
-        rsv_mod_of(c, dv, tgt, "armour", -out.armor);
+        rsv_mod_of(c, dv, tgt, N_("armour"), -out.armor);
     if (out.loss > 0)
         rsv_damage(c, tgt, out.loss);
     return ENG_OK;
@@ -330,13 +331,14 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
     struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, atk, tgt, NULL,
                                          in.attack,
                                          in.defense + in.defend_bonus,
-                                         out.hit ? "hit" : "miss");
+                                         out.hit ? N_("hit") : N_("miss"));
     ev->hit = out.hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     rs_ev_roll(c, ev, hit.roll_idx);
     if (lost > 0) {
         static const char *const why[] = {
-            [RSV_RANGE_CLOSE] = "close range", [RSV_RANGE_LONG] = "long range",
-            [RSV_RANGE_EXTREME] = "extreme range",
+            [RSV_RANGE_CLOSE] = N_("close range"),
+            [RSV_RANGE_LONG] = N_("long range"),
+            [RSV_RANGE_EXTREME] = N_("extreme range"),
         };
         rs_mod(c, ev, why[o.range], -lost, "dice");
     }
@@ -346,7 +348,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
         rs_mod(c, ev, "Aim", aim->value, "");
     rsv_spend_helps(c, helpers, nhelp, atk, ev);
     if (in.defend_bonus != 0)
-        rsv_mod_of(c, ev, tgt, "target's Defend", in.defend_bonus);
+        rsv_mod_of(c, ev, tgt, N_("target's Defend"), in.defend_bonus);
 
     if (e->current == atk->id)
         rsv_spend_action(atk, false);
@@ -389,7 +391,7 @@ enum eng_err rsv_cmd_check(struct rs_call *c)
     struct enc_event *ev;
     if (dc > 0)
         ev = rs_test_event(c, ENC_EV_TEST, who, NULL, "checks", total, dc,
-                           total >= dc ? "success" : "failure");
+                           total >= dc ? N_("success") : N_("failure"));
     else
         ev = RS_SAY(c, who, "{} checks: {}", RS_A_WHO(who),
                     RS_A_SECRET(total, who->hidden));

@@ -85,10 +85,11 @@ static void rsv_follow(struct rs_call *c, struct enc_combatant *who,
         s->fate = RSV_FATE_MAY_IGNORE;
         s->fate_damage = (int32_t)loss;
         RS_SAY(c, who, in.ignores_left == 1
-                           ? "{} is Wounded and hurt again: choose a Fallen "
-                             "Fate, or ignore it ({} ignore left)"
-                           : "{} is Wounded and hurt again: choose a Fallen "
-                             "Fate, or ignore it ({} ignores left)",
+                           ? N_("{} is Wounded and hurt again: choose a "
+                                "Fallen Fate, or ignore it ({} ignore left)")
+                           : N_("{} is Wounded and hurt again: choose a "
+                                "Fallen Fate, or ignore it ({} ignores "
+                                "left)"),
                RS_A_WHO(who), RS_A_NUM(in.ignores_left));
         rsv_prompt_fate(c, who, RSV_PROMPT_FATE);
         break;

@@ -29,13 +29,13 @@ static enum eng_err rsv_draw_init(struct rs_call *c, struct enc_combatant *who)
         /* A group shares its first member's score (rsv_begin). */
         const char *fmt =
             who->group == 0
-                ? "{} does not roll: initiative score {} (rank {} + {} for "
-                  "an NPC)"
-                : "{} and their group do not roll: initiative score {} "
-                  "(rank {} + {} for an NPC)";
+                ? N_("{} does not roll: initiative score {} (rank {} + {} "
+                     "for an NPC)")
+                : N_("{} and their group do not roll: initiative score {} "
+                     "(rank {} + {} for an NPC)");
         if (major)
-            fmt = "{} does not roll: initiative score {} (rank {} + {} for "
-                  "a major NPC)";
+            fmt = N_("{} does not roll: initiative score {} (rank {} + {} "
+                     "for a major NPC)");
         RS_SAY(c, who, fmt, RS_A_WHO(who), RS_A_NUM(who->init[0]),
                RS_A_NUM(rank),
                RS_A_NUM(major ? RSV_MAJOR_INIT : RSV_NPC_INIT));
