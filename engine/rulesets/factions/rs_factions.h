@@ -148,11 +148,11 @@ enum fac_morale {
 #define FAC_STAT_SHIELD_DAMAGED "shield_damaged"
 
 /* Condition names the ruleset gives and reads. */
-#define FAC_COND_CONCEALED "Concealed"
-#define FAC_COND_BROKEN "Broken"
-#define FAC_COND_SURRENDERED "Surrendered"
-#define FAC_COND_GRABBED "Grabbed"
-#define FAC_COND_DISARMED "Disarmed"
+#define FAC_COND_CONCEALED NC_("condition", "Concealed")
+#define FAC_COND_BROKEN NC_("condition", "Broken")
+#define FAC_COND_SURRENDERED NC_("condition", "Surrendered")
+#define FAC_COND_GRABBED NC_("condition", "Grabbed")
+#define FAC_COND_DISARMED NC_("condition", "Disarmed")
 
 /* ---- rs_factions_rules.c: pure rules and predicates --------------------- */
 

@@ -63,15 +63,15 @@ static const char *fac_phase_name(int phase)
 {
     switch ((enum fac_phase)phase) {
     case FAC_PH_AMBUSH:
-        return "ambush bonus turn";
+        return N_("ambush bonus turn");
     case FAC_PH_FAST:
-        return "fast phase";
+        return N_("fast phase");
     case FAC_PH_SLOW:
-        return "slow phase";
+        return N_("slow phase");
     case FAC_PH_ROUND:
-        return "round";
+        return N_("round");
     }
-    return "round";
+    return N_("round");
 }
 
 /* Whether every faction (every side with members, however many remain)
