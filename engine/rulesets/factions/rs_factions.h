@@ -204,6 +204,10 @@ enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker);
  * reason in *why when the text rules it out. */
 enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why);
 
+/* word (a reason or a name marked N_()) in the language of d's reader,
+ * for a refusal's "%s": enc_fail() translates only its format. */
+const char *fac_diag_word(const struct enc_diag *d, const char *word);
+
 /* The system itself, for the kit's conditions and settings. It is found
  * through the registry so that the rules do not depend on the file that
  * declares them (rs_factions_decl.c depends on every other file). */

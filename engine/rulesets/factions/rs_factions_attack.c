@@ -270,7 +270,7 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
     const char *why;
     enum eng_err err = fac_rule_hit(o->how, &pl->need, &why);
     if (err != ENG_OK)
-        return enc_fail(c->d, err, "%s", why);
+        return enc_fail(c->d, err, "%s", fac_diag_word(c->d, why));
     pl->need_why = fac_need_why(o->how);
     if (att == a->target)
         return enc_fail(c->d, ENG_INVALID, "an attacker cannot target "
@@ -528,14 +528,15 @@ static enum eng_err fac_blast_zone(struct rs_call *c, struct enc_combatant *att,
     *lands = true;
     enum eng_err err = fac_rule_hit(o->how, &need, &why);
     if (err != ENG_OK)
-        return enc_fail(c->d, err, "%s", why);
+        return enc_fail(c->d, err, "%s", fac_diag_word(c->d, why));
     *zone = o->zone;
     if (melee || *zone < 0) {
         *zone = enc_stat_or(att, "zone", -1);
         if (*zone < 0 || (!melee && o->zone < 0))
-            return enc_fail(c->d, ENG_INVALID, "%s", melee ?
-                            "the attacker needs a zone stat for a melee blast"
-                            : "a ranged blast needs options:zone=N");
+            return melee ? enc_fail(c->d, ENG_INVALID, "the attacker needs "
+                                    "a zone stat for a melee blast")
+                         : enc_fail(c->d, ENG_INVALID, "a ranged blast "
+                                    "needs options:zone=N");
     }
     if (melee || !need)
         return ENG_OK;

@@ -96,7 +96,7 @@ enum eng_err fac_check_react(struct rs_call *c, struct enc_combatant *who)
     const char *why = fac_react_block(who);
     if (why != NULL)
         return enc_fail(c->d, ENG_STATE, "%s cannot react: %s", who->name,
-                        why);
+                        fac_diag_word(c->d, why));
     return ENG_OK;
 }
 

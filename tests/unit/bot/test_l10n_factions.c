@@ -2,7 +2,8 @@
  * language (docs/internals/i18n.md): a dodged attack and a hit through
  * armour, as the engine says them, rendered in German and Polish from the
  * catalogs' templates (the reaction, the save with its label and outcome,
- * the attack's outcome, the armour's reason), and English unchanged. */
+ * the attack's outcome, the armour's reason) and a refusal's reason in
+ * the reader's, and English unchanged. */
 #include "support.h"
 
 #include <stdio.h>
@@ -114,6 +115,54 @@ static void test_hit_in_german_and_polish(void **state)
     free(pl);
 }
 
+/* The refusal's translator as the command layer sets it: ctx is the
+ * reader's language. */
+static const char *diag_tr(const void *ctx, const char *fmt)
+{
+    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
+}
+
+/* Ann's ranged attack on Cat beyond half range while moving, refused,
+ * as a reader of lang gets it (fx_attack() with the refusal's
+ * translator set as cmd_diag_lang() sets it); returns the refusal. */
+static const char *refused_as(struct fx *f, const enum i18n_lang *lang)
+{
+    struct rs_call c = fx_call(f, true, 1);
+    f->d.tr = diag_tr;
+    f->d.tr_ctx = lang;
+    struct rs_attack a = {.attacker = fx_who(f, "Ann"),
+                          .target = fx_who(f, "Cat"), .damage = "5",
+                          .options = "ranged far moving"};
+    struct rs_arg args[RS_MAX_TOKENS];
+    char buf[RS_MAX_TOKENS_TEXT * 2 + 2];
+    assert_int_equal(rs_bind_tokens(&c, "/attack options:",
+                                    rs_factions.attack_opts, a.options, buf,
+                                    sizeof buf, args, RS_MAX_TOKENS,
+                                    &a.nargs, c.d),
+                     ENG_OK);
+    a.args = args;
+    assert_int_equal(rs_factions.ops->attack(&c, &a), ENG_STATE);
+    return f->d.msg;
+}
+
+/* A refusal whose reason the rules give reads whole in the reader's
+ * language: the format and the reason both. */
+static void test_refusal_reason_in_german_and_polish(void **state)
+{
+    struct fx *f = *state;
+    duel(f);
+    static const enum i18n_lang en = I18N_EN, de = I18N_DE, pl = I18N_PL;
+    assert_string_equal(refused_as(f, &en), "a ranged attack beyond half "
+                                            "range is not possible while "
+                                            "moving");
+    assert_string_equal(refused_as(f, &de), "ein Fernkampfangriff jenseits "
+                                            "halber Reichweite ist in "
+                                            "Bewegung nicht möglich");
+    assert_string_equal(refused_as(f, &pl), "atak dystansowy poza połową "
+                                            "zasięgu nie jest możliwy w "
+                                            "ruchu");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +170,9 @@ int main(void)
                                         fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_hit_in_german_and_polish,
                                         fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_refusal_reason_in_german_and_polish, fx_setup,
+            fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
