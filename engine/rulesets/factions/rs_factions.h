@@ -148,11 +148,11 @@ enum fac_morale {
 #define FAC_STAT_SHIELD_DAMAGED "shield_damaged"
 
 /* Condition names the ruleset gives and reads. */
-#define FAC_COND_CONCEALED "Concealed"
-#define FAC_COND_BROKEN "Broken"
-#define FAC_COND_SURRENDERED "Surrendered"
-#define FAC_COND_GRABBED "Grabbed"
-#define FAC_COND_DISARMED "Disarmed"
+#define FAC_COND_CONCEALED NC_("condition", "Concealed")
+#define FAC_COND_BROKEN NC_("condition", "Broken")
+#define FAC_COND_SURRENDERED NC_("condition", "Surrendered")
+#define FAC_COND_GRABBED NC_("condition", "Grabbed")
+#define FAC_COND_DISARMED NC_("condition", "Disarmed")
 
 /* ---- rs_factions_rules.c: pure rules and predicates --------------------- */
 
@@ -203,6 +203,10 @@ enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker);
 /* Whether the attack needs a WIT save to hit (*need), or ENG_STATE with a
  * reason in *why when the text rules it out. */
 enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why);
+
+/* word (a reason or a name marked N_()) in the language of d's reader,
+ * for a refusal's "%s": enc_fail() translates only its format. */
+const char *fac_diag_word(const struct enc_diag *d, const char *word);
 
 /* The system itself, for the kit's conditions and settings. It is found
  * through the registry so that the rules do not depend on the file that

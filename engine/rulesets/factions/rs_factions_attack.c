@@ -166,21 +166,21 @@ static void fac_drop(struct fac_plan *pl, const struct enc_combatant *who,
 
 static const char *fac_rx_word(enum fac_rx rx)
 {
-    return rx == FAC_RX_DODGE ? "dodge" : "counter";
+    return rx == FAC_RX_DODGE ? N_("dodge") : N_("counter");
 }
 
 /* What calls for the WIT save to hit, for its line. */
 static const char *fac_need_why(unsigned how)
 {
     if (how & FAC_AT_INDIRECT)
-        return "an indirect attack";
+        return N_("an indirect attack");
     if (how & FAC_AT_UNSEEN)
-        return "the target is not visible";
+        return N_("the target is not visible");
     if ((how & FAC_AT_RANGED) && (how & FAC_AT_FAR))
-        return "beyond half range";
+        return N_("beyond half range");
     if ((how & FAC_AT_RANGED) && (how & FAC_AT_MOVING))
-        return "shooting while moving";
-    return "challenging circumstances";
+        return N_("shooting while moving");
+    return N_("challenging circumstances");
 }
 
 /* The basic checks: the attack is possible and complete. */
@@ -239,7 +239,7 @@ static enum eng_err fac_plan_shift(struct rs_call *c, const struct rs_attack *a,
         return err;
     const char *why = fac_react_block(spender);
     if (why != NULL) {
-        fac_drop(pl, spender, guard ? "guard" : "hide", why);
+        fac_drop(pl, spender, guard ? N_("guard") : N_("hide"), why);
         return ENG_OK;
     }
     pl->shifter = spender;
@@ -247,13 +247,13 @@ static enum eng_err fac_plan_shift(struct rs_call *c, const struct rs_attack *a,
     const struct enc_cond *grab = guard ? NULL :
         enc_cond_find(other, FAC_COND_GRABBED);
     if (pl->rx != FAC_RX_NONE && guard) {
-        fac_drop(pl, other, fac_rx_word(pl->rx), "a guard has spent the "
-                 "reaction");
+        fac_drop(pl, other, fac_rx_word(pl->rx), N_("a guard has spent the "
+                 "reaction"));
         pl->rx = FAC_RX_NONE;
     } else if (pl->rx != FAC_RX_NONE && grab != NULL &&
                grab->source == a->target->id) {
-        fac_drop(pl, other, fac_rx_word(pl->rx), "held by the one hiding "
-                 "behind them");
+        fac_drop(pl, other, fac_rx_word(pl->rx), N_("held by the one hiding "
+                 "behind them"));
         pl->rx = FAC_RX_NONE;
     }
     return ENG_OK;
@@ -270,7 +270,7 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
     const char *why;
     enum eng_err err = fac_rule_hit(o->how, &pl->need, &why);
     if (err != ENG_OK)
-        return enc_fail(c->d, err, "%s", why);
+        return enc_fail(c->d, err, "%s", fac_diag_word(c->d, why));
     pl->need_why = fac_need_why(o->how);
     if (att == a->target)
         return enc_fail(c->d, ENG_INVALID, "an attacker cannot target "
@@ -294,15 +294,15 @@ static enum eng_err fac_plan(struct rs_call *c, const struct rs_attack *a,
         pl->rx = o->react;
     /* Nobody reacts to an attack from hiding, one the target does not
      * know of, or an opportunity attack. */
-    const char *all = o->opportunity ? "an opportunity attack cannot be "
-                                       "reacted to" :
-                      o->unaware ? "unaware of the attacker" :
-                      fac_surprised(att, o) ? "taken by surprise" : NULL;
+    const char *all = o->opportunity ? N_("an opportunity attack cannot be "
+                                       "reacted to") :
+                      o->unaware ? N_("unaware of the attacker") :
+                      fac_surprised(att, o) ? N_("taken by surprise") : NULL;
     if (all != NULL) {
         if (o->guard != NULL)
-            fac_drop(pl, o->guard, "guard", all);
+            fac_drop(pl, o->guard, N_("guard"), all);
         if (o->hide != NULL)
-            fac_drop(pl, a->target, "hide", all);
+            fac_drop(pl, a->target, N_("hide"), all);
         if (pl->rx != FAC_RX_NONE)
             fac_drop(pl, a->target, fac_rx_word(pl->rx), all);
         pl->rx = FAC_RX_NONE;
@@ -358,7 +358,8 @@ static enum eng_err fac_save_to_hit(struct rs_call *c,
     *pass = s.pass;
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, att, NULL,
                                          "WIT save to hit", s.roll.total,
-                                         s.score, s.pass ? "pass" : "fail");
+                                         s.score,
+                                         s.pass ? N_("pass") : N_("fail"));
     rs_ev_roll(c, ev, s.roll.roll_idx);
     rs_mod_note(c, ev, why);
     return ENG_OK;
@@ -377,7 +378,7 @@ static enum eng_err fac_attack_one(struct rs_call *c,
     if (o->final)
         return fac_final_blow(c, att, a->target);
     if (o->opportunity)
-        fac_spend_reaction(c, att, "opportunity attack", NULL);
+        fac_spend_reaction(c, att, N_("opportunity attack"), NULL);
 
     /* 1. the WIT save to hit, when the circumstances call for it */
     if (pl.need) {
@@ -386,7 +387,7 @@ static enum eng_err fac_attack_one(struct rs_call *c,
         if (err != ENG_OK)
             return err;
         if (!pass) {
-            fac_attack_event(c, att, a->target, "miss", ENC_HIT_MISS);
+            fac_attack_event(c, att, a->target, N_("miss"), ENC_HIT_MISS);
             fac_gear(att, NULL, o);
             fac_reveal(c, att);
             return ENG_OK;
@@ -399,8 +400,8 @@ static enum eng_err fac_attack_one(struct rs_call *c,
                             pl.dropped[i].why);
     struct enc_combatant *tgt = pl.tgt;
     if (pl.shifter != NULL)
-        fac_spend_reaction(c, pl.shifter, o->guard != NULL ? "guards" :
-                           "hides behind", o->guard != NULL ? a->target :
+        fac_spend_reaction(c, pl.shifter, o->guard != NULL ? N_("guards") :
+                           N_("hides behind"), o->guard != NULL ? a->target :
                            tgt);
     bool surprised = fac_surprised(att, o);
     fac_reveal(c, att);
@@ -430,11 +431,11 @@ static const char *fac_blast_block(const struct enc_combatant *att,
                                    const struct fac_atk *o, bool dodge)
 {
     if (o->unaware)
-        return "unaware of the attacker";
+        return N_("unaware of the attacker");
     if (fac_surprised(att, o))
-        return "taken by surprise";
+        return N_("taken by surprise");
     if (dodge && (o->how & FAC_AT_MELEE))
-        return "a melee blast cannot miss";
+        return N_("a melee blast cannot miss");
     return NULL;
 }
 
@@ -527,14 +528,15 @@ static enum eng_err fac_blast_zone(struct rs_call *c, struct enc_combatant *att,
     *lands = true;
     enum eng_err err = fac_rule_hit(o->how, &need, &why);
     if (err != ENG_OK)
-        return enc_fail(c->d, err, "%s", why);
+        return enc_fail(c->d, err, "%s", fac_diag_word(c->d, why));
     *zone = o->zone;
     if (melee || *zone < 0) {
         *zone = enc_stat_or(att, "zone", -1);
         if (*zone < 0 || (!melee && o->zone < 0))
-            return enc_fail(c->d, ENG_INVALID, "%s", melee ?
-                            "the attacker needs a zone stat for a melee blast"
-                            : "a ranged blast needs options:zone=N");
+            return melee ? enc_fail(c->d, ENG_INVALID, "the attacker needs "
+                                    "a zone stat for a melee blast")
+                         : enc_fail(c->d, ENG_INVALID, "a ranged blast "
+                                    "needs options:zone=N");
     }
     if (melee || !need)
         return ENG_OK;
@@ -571,17 +573,18 @@ static enum eng_err fac_blast_one(struct rs_call *c, struct enc_combatant *att,
         if (x->dodgers[k] != w)
             continue;
         if (x->why[k] != NULL) {
-            fac_say_no_reaction(c, w, "dodge", x->why[k]);
+            fac_say_no_reaction(c, w, N_("dodge"), x->why[k]);
             break;
         }
-        fac_spend_reaction(c, w, "dodge", NULL);
+        fac_spend_reaction(c, w, N_("dodge"), NULL);
         bool pass;
-        enum eng_err err = fac_save(c, w, "agi", "AGI save to dodge", &pass);
+        enum eng_err err = fac_save(c, w, "agi", N_("AGI save to dodge"),
+                                  &pass);
         if (err != ENG_OK)
             return err;
         *hit = !pass;
     }
-    fac_attack_event(c, att, w, *hit ? "hit" : "dodged",
+    fac_attack_event(c, att, w, *hit ? N_("hit") : N_("dodged"),
                      *hit ? ENC_HIT_HIT : ENC_HIT_MISS);
     return ENG_OK;
 }
@@ -672,12 +675,12 @@ static enum eng_err fac_blast(struct rs_call *c, const struct rs_attack *a,
     }
     /* The single counter, against the blast's one damage roll. */
     if (countered) {
-        fac_spend_reaction(c, x.counterer, "counter", NULL);
+        fac_spend_reaction(c, x.counterer, N_("counter"), NULL);
         return fac_counter(c, att, x.counterer, a->damage, o, o->counter,
                            &dmg);
     }
     if (x.counterer != NULL && x.counter_why != NULL)
-        fac_say_no_reaction(c, x.counterer, "counter", x.counter_why);
+        fac_say_no_reaction(c, x.counterer, N_("counter"), x.counter_why);
     else if (x.counterer != NULL)
         RS_SAY(c, x.counterer, "{} is not hit: no counter",
                RS_A_WHO(x.counterer));

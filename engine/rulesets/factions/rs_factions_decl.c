@@ -126,46 +126,47 @@ static const struct rs_opt_spec fac_attack_opts[] = {
 
 static const struct rs_cond_spec fac_conds[] = {
     {FAC_COND_CONCEALED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "hidden from the enemy: whoever they attack is taken by surprise"},
+     N_("hidden from the enemy: whoever they attack is taken by surprise")},
     {FAC_COND_GRABBED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "held by a grapple for as long as the grabber keeps hold"},
+     N_("held by a grapple for as long as the grabber keeps hold")},
     {FAC_COND_DISARMED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "dropped a weapon the attacker chose"},
+     N_("dropped a weapon the attacker chose")},
     {FAC_COND_BROKEN, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "failed a morale check: surrenders or retreats"},
+     N_("failed a morale check: surrenders or retreats")},
     {FAC_COND_SURRENDERED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "gave up; harm by an enemy lets them fight again"},
+     N_("gave up; harm by an enemy lets them fight again")},
 };
 
 static const char *const fac_save_rules[] = {"at-or-below", "below", NULL};
 
 static const struct rs_setting_spec fac_settings[] = {
     {"phases", RS_SET_BOOL, 0, 1, NULL, "off",
-     "the optional fast and slow phases, with a d20 threshold each round"},
+     N_("the optional fast and slow phases, with a d20 threshold each round")},
     {"morale", RS_SET_BOOL, 0, 1, NULL, "on",
-     "morale checks at the end of each round"},
+     N_("morale checks at the end of each round")},
     {"save", RS_SET_CHOICE, 0, 0, fac_save_rules, "at-or-below",
-     "whether a save passes with a roll equal to the score"},
+     N_("whether a save passes with a roll equal to the score")},
     {"impaired", RS_SET_DICE, 1, ENC_MAX_SETTING_VALUE, NULL, "1d4",
-     "the dice impaired damage rolls instead of the weapon's"},
+     N_("the dice impaired damage rolls instead of the weapon's")},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
 static const struct rs_stat_spec fac_stats[] = {
-    {"str", RS_STAT, 0, FAC_MAX_ATTR, "strength: saves roll 1d20 under it"},
-    {"agi", RS_STAT, 0, FAC_MAX_ATTR, "agility: dodges and escapes"},
-    {"wit", RS_STAT, 0, FAC_MAX_ATTR, "wits: to hit, morale, fast phases"},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "health; 0 is down"},
+    {"str", RS_STAT, 0, FAC_MAX_ATTR,
+     N_("strength: saves roll 1d20 under it")},
+    {"agi", RS_STAT, 0, FAC_MAX_ATTR, N_("agility: dodges and escapes")},
+    {"wit", RS_STAT, 0, FAC_MAX_ATTR, N_("wits: to hit, morale, fast phases")},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, N_("health; 0 is down")},
     {FAC_STAT_ARMOUR, RS_STAT, 0, FAC_MAX_ARMOUR,
-     "comes off every hit's damage"},
+     N_("comes off every hit's damage")},
     {FAC_STAT_SHIELD, RS_STAT, 0, FAC_MAX_ARMOUR,
-     "what a carried shield adds to armour"},
+     N_("what a carried shield adds to armour")},
     {FAC_STAT_ARMOUR_DAMAGED, RS_STAT, 0, 1,
-     "1: the armour is damaged; a hit of 8 destroys it"},
+     N_("1: the armour is damaged; a hit of 8 destroys it")},
     {FAC_STAT_SHIELD_DAMAGED, RS_STAT, 0, 1,
-     "1: the shield is damaged; a hit of 8 destroys it"},
-    {"zone", RS_STAT, 0, FAC_MAX_ZONE, "the zone the character is in"},
-    {"fearless", RS_STAT, 0, 1, "1: immune to fear, so to morale"},
+     N_("1: the shield is damaged; a hit of 8 destroys it")},
+    {"zone", RS_STAT, 0, FAC_MAX_ZONE, N_("the zone the character is in")},
+    {"fearless", RS_STAT, 0, 1, N_("1: immune to fear, so to morale")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -202,28 +203,29 @@ static const struct rs_field fac_comb_fields[] = {
 #define FAC_NFIELDS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 static const struct rs_help fac_help = {
-    .kind = "Factions take turns: each activates one character who has not "
-            "acted, or passes, and the round ends when every faction has "
-            "passed in a row. Saves roll 1d20 at or under STR, AGI or WIT.",
-    .turns = "The faction whose decision it is activates one of its "
-             "characters (`/combat pick`) or passes (`/combat pass`); "
-             "`/combat next` ends the turn. A reaction (`/react`, or given "
-             "with an attack) is the character's turn for the round. With "
-             "`phases=on` a fast phase (WIT at or over a d20 threshold) "
-             "comes before a slow one. Morale is checked at the end of each "
-             "round. A condition timed on someone's turn (`/combat condition "
-             "until:`) counts their activations; a reaction spends one.",
-    .attacks = "`/attack` hits automatically unless the options call for a "
-               "WIT save to hit (`ranged far`, `moving`, `unseen`, "
-               "`indirect far`, `challenging`). The target reacts before "
-               "damage (`dodge`, `counter=d6`, `guard=`, `hide=`), unless "
-               "it is surprised, unaware or has acted: then the attack "
-               "lands without it. Damage is the weapon's dice less "
-               "`armour`.",
-    .clock = "When `/combat clock` runs out with `auto:true`, a running "
-             "activation ends and the next faction decides; a faction that "
-             "is to decide passes, as any faction may, and when all pass in "
-             "a row the round ends.",
+    .kind = N_("Factions take turns: each activates one character who has not "
+               "acted, or passes, and the round ends when every faction has "
+               "passed in a row. Saves roll 1d20 at or under STR, AGI or WIT."),
+    .turns = N_("The faction whose decision it is activates one of its "
+                "characters (`/combat pick`) or passes (`/combat pass`); "
+                "`/combat next` ends the turn. A reaction (`/react`, or given "
+                "with an attack) is the character's turn for the round. With "
+                "`phases=on` a fast phase (WIT at or over a d20 threshold) "
+                "comes before a slow one. Morale is checked at the end of each "
+                "round. A condition timed on someone's turn (`/combat "
+                "condition until:`) counts their activations; a reaction "
+                "spends one."),
+    .attacks = N_("`/attack` hits automatically unless the options call for a "
+                  "WIT save to hit (`ranged far`, `moving`, `unseen`, "
+                  "`indirect far`, `challenging`). The target reacts before "
+                  "damage (`dodge`, `counter=d6`, `guard=`, `hide=`), unless "
+                  "it is surprised, unaware or has acted: then the attack "
+                  "lands without it. Damage is the weapon's dice less "
+                  "`armour`."),
+    .clock = N_("When `/combat clock` runs out with `auto:true`, a running "
+                "activation ends and the next faction decides; a faction that "
+                "is to decide passes, as any faction may, and when all pass in "
+                "a row the round ends."),
 };
 
 static const struct rs_ops fac_ops = {
@@ -252,9 +254,9 @@ static const struct rs_harm_spec fac_harm[] = {
     {"hp", false}, {NULL, false},
 };
 
-#define FAC_DESTROYED "Damaged shields and armour are destroyed by attacks " \
-    "inflicting at least 8 damage before armour reduction (shields are " \
-    "destroyed first)."
+#define FAC_DESTROYED N_("Damaged shields and armour are destroyed by " \
+    "attacks inflicting at least 8 damage before armour reduction " \
+    "(shields are destroyed first).")
 static const struct rs_lasting fac_lasts[] = {
     {FAC_STAT_ARMOUR, 0, 0, FAC_DESTROYED},
     {FAC_STAT_SHIELD, 0, 0, FAC_DESTROYED},
@@ -274,17 +276,17 @@ static const struct rs_kept fac_kept[] = {
 /* Where events of the order (/combat event) go here. */
 static const struct rs_entry_spec fac_entries = {
     .counts = false,
-    .why = "factions alternate activations until all pass, so there is no "
-           "count to sit at: an event goes at the start of the round or at "
-           "its end (after the morale checks)",
+    .why = N_("factions alternate activations until all pass, so there is no "
+              "count to sit at: an event goes at the start of the round or at "
+              "its end (after the morale checks)"),
 };
 
 const struct rs_system rs_factions = {
     .version = RS_SYSTEM_VERSION,
     .id = "factions",
-    .title = "Factions",
-    .summary = "factions alternate activations or pass; d20 saves under "
-               "STR/AGI/WIT; reactions; morale; optional fast/slow phases",
+    .title = N_("Factions"),
+    .summary = N_("factions alternate activations or pass; d20 saves under "
+                  "STR/AGI/WIT; reactions; morale; optional fast/slow phases"),
     .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING,
     .ops = &fac_ops,
     .help = &fac_help,

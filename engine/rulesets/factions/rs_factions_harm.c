@@ -30,10 +30,10 @@ enum eng_err fac_need_attr(struct rs_call *c, const struct enc_combatant *who,
 static const char *fac_save_label(const char *attr)
 {
     if (strcmp(attr, "agi") == 0)
-        return "AGI save";
+        return N_("AGI save");
     if (strcmp(attr, "wit") == 0)
-        return "WIT save";
-    return "STR save";
+        return N_("WIT save");
+    return N_("STR save");
 }
 
 enum eng_err fac_save_roll(struct rs_call *c, const struct enc_combatant *who,
@@ -61,7 +61,7 @@ enum eng_err fac_save(struct rs_call *c, struct enc_combatant *who,
     *pass = s.pass;
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL, label,
                                          s.roll.total, s.score,
-                                         s.pass ? "pass" : "fail");
+                                         s.pass ? N_("pass") : N_("fail"));
     rs_ev_roll(c, ev, s.roll.roll_idx);
     if (fac_setting(c->e, "save") == 1)
         rs_mod_note(c, ev, "save=below: the roll must be under the score");
@@ -80,9 +80,9 @@ enum eng_err fac_give(struct rs_call *c, struct enc_combatant *who,
 const char *fac_react_block(const struct enc_combatant *who)
 {
     if (!turn_can_act(who))
-        return "out of the fight";
+        return N_("out of the fight");
     if (who->flags & ENC_CF_ACTED)
-        return "already took a turn this round";
+        return N_("already took a turn this round");
     return NULL;
 }
 
@@ -96,7 +96,7 @@ enum eng_err fac_check_react(struct rs_call *c, struct enc_combatant *who)
     const char *why = fac_react_block(who);
     if (why != NULL)
         return enc_fail(c->d, ENG_STATE, "%s cannot react: %s", who->name,
-                        why);
+                        fac_diag_word(c->d, why));
     return ENG_OK;
 }
 
@@ -111,9 +111,12 @@ void fac_spend_reaction(struct rs_call *c, struct enc_combatant *who,
     who->flags |= ENC_CF_ACTED;
     FAC_C(who)->reacted = e->round;
     turn_start(c, who);
-    if (other != NULL)
-        RS_SAY(c, who, "{} reacts: {} {} (turn spent)", RS_A_WHO(who),
-               RS_A_TEXT(what), RS_A_WHO(other));
+    if (other != NULL && strcmp(what, "guards") == 0)
+        RS_SAY(c, who, "{} reacts: guards {} (turn spent)", RS_A_WHO(who),
+               RS_A_WHO(other));
+    else if (other != NULL)
+        RS_SAY(c, who, "{} reacts: hides behind {} (turn spent)",
+               RS_A_WHO(who), RS_A_WHO(other));
     else
         RS_SAY(c, who, "{} reacts: {} (turn spent)", RS_A_WHO(who),
                RS_A_TEXT(what));
@@ -184,9 +187,12 @@ static void fac_break_gear(struct rs_call *c, struct enc_combatant *who,
     enc_stat_remove(who, shield ? FAC_STAT_SHIELD_DAMAGED :
                     FAC_STAT_ARMOUR_DAMAGED);
     FAC_C(who)->gear &= ~(shield ? FAC_GEAR_SHIELD : FAC_GEAR_ARMOUR);
-    RS_SAY(c, who, "The damaged {} of {} is destroyed by {} damage",
-           RS_A_TEXT(shield ? "shield" : "armour"), RS_A_WHO(who),
-           RS_A_NUM(raw));
+    if (shield)
+        RS_SAY(c, who, "The damaged shield of {} is destroyed by {} damage",
+               RS_A_WHO(who), RS_A_NUM(raw));
+    else
+        RS_SAY(c, who, "The damaged armour of {} is destroyed by {} damage",
+               RS_A_WHO(who), RS_A_NUM(raw));
 }
 
 void fac_land(struct rs_call *c, struct enc_combatant *who,

@@ -10,8 +10,8 @@
 #include "rs_factions.h"
 
 static const char *const fac_kind_words[] = {
-    [FAC_K_OPPORTUNITY] = "opportunity",
-    [FAC_K_OTHER] = "other",
+    [FAC_K_OPPORTUNITY] = N_("opportunity"),
+    [FAC_K_OTHER] = N_("other"),
 };
 
 enum eng_err fac_cmd_react(struct rs_call *c)

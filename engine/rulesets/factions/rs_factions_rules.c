@@ -54,6 +54,11 @@ enum fac_first fac_rule_counter(int64_t to_target, int64_t to_attacker)
     return to_target > to_attacker ? FAC_FIRST_TARGET : FAC_FIRST_ATTACKER;
 }
 
+const char *fac_diag_word(const struct enc_diag *d, const char *word)
+{
+    return d->tr != NULL ? d->tr(d->tr_ctx, word) : word;
+}
+
 enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why)
 {
     bool far = how & FAC_AT_FAR, moving = how & FAC_AT_MOVING;
@@ -61,17 +66,18 @@ enum eng_err fac_rule_hit(unsigned how, bool *need, const char **why)
     *why = NULL;
     if (how & FAC_AT_INDIRECT) {
         if (moving)
-            *why = "an indirect attack cannot be made while moving";
+            *why = N_("an indirect attack cannot be made while moving");
         else if (!far)
-            *why = "an indirect attack can only target beyond half range";
+            *why = N_("an indirect attack can only target beyond half "
+                      "range");
         *need = true;
     } else if (how & FAC_AT_RANGED) {
         if (far && moving)
-            *why = "a ranged attack beyond half range is not possible while "
-                   "moving";
+            *why = N_("a ranged attack beyond half range is not possible "
+                      "while moving");
         else if (unseen)
-            *why = "a ranged attack needs a visible target (indirect attacks "
-                   "excepted)";
+            *why = N_("a ranged attack needs a visible target (indirect "
+                      "attacks excepted)");
         *need = far || moving || hard;
     } else {
         *need = unseen || hard;

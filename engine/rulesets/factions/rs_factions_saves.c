@@ -10,7 +10,6 @@
  */
 #include "rs_factions.h"
 
-#include "eng_buf.h"
 
 /* ---- morale ------------------------------------------------------------- */
 
@@ -69,7 +68,8 @@ static enum eng_err fac_morale_check(struct rs_call *c, int side)
             continue;
         }
         bool pass;
-        enum eng_err err = fac_save(c, w, "wit", "morale (WIT save)", &pass);
+        enum eng_err err = fac_save(c, w, "wit", N_("morale (WIT save)"),
+                                    &pass);
         if (err != ENG_OK)
             return err;
         if (pass) {
@@ -125,11 +125,11 @@ enum eng_err fac_cmd_morale(struct rs_call *c)
 
 /* ---- saves by command --------------------------------------------------- */
 
-/* A group save: every member of side still in the fight. yes and no say
- * what a pass and a failure mean, or are NULL. */
+/* A group save: every member of side still in the fight; for a chase,
+ * each one's line says whether they got away. */
 static enum eng_err fac_group_save(struct rs_call *c, int side,
                                    const char *attr, const char *label,
-                                   const char *yes, const char *no)
+                                   bool chase)
 {
     struct encounter *e = c->e;
     for (int i = 0; i < e->ncs; i++)
@@ -147,8 +147,10 @@ static enum eng_err fac_group_save(struct rs_call *c, int side,
         enum eng_err err = fac_save(c, w, attr, label, &pass);
         if (err != ENG_OK)
             return err;
-        if (yes != NULL)
-            RS_SAY(c, w, "{} {}", RS_A_WHO(w), RS_A_TEXT(pass ? yes : no));
+        if (chase && pass)
+            RS_SAY(c, w, "{} escapes", RS_A_WHO(w));
+        else if (chase)
+            RS_SAY(c, w, "{} is reached by the pursuers", RS_A_WHO(w));
         n++;
     }
     if (n == 0)
@@ -159,8 +161,8 @@ static enum eng_err fac_group_save(struct rs_call *c, int side,
 
 /* The attributes in the order of /test save:'s choices. */
 static const char *const fac_attrs[] = {"str", "agi", "wit"};
-static const char *const fac_attr_saves[] = {"STR save", "AGI save",
-                                             "WIT save"};
+static const char *const fac_attr_saves[] = {N_("STR save"), N_("AGI save"),
+                                             N_("WIT save")};
 
 enum eng_err fac_cmd_test(struct rs_call *c)
 {
@@ -174,7 +176,7 @@ enum eng_err fac_cmd_test(struct rs_call *c)
         if (!c->is_gm)
             return enc_fail(c->d, ENG_PERM, "only the GM calls for a group "
                             "save");
-        return fac_group_save(c, side->side, attr, label, NULL, NULL);
+        return fac_group_save(c, side->side, attr, label, false);
     }
     if (who == NULL)
         return enc_fail(c->d, ENG_INVALID, "name: is required (or side: "
@@ -188,8 +190,7 @@ enum eng_err fac_cmd_chase(struct rs_call *c)
     int side = rs_arg(c, "side")->side;
     RS_SAY(c, NULL, "Chase: a group AGI save for {} to get away",
            RS_A_SIDE(c->e, side));
-    return fac_group_save(c, side, "agi", "AGI save to escape", "escapes",
-                          "is reached by the pursuers");
+    return fac_group_save(c, side, "agi", N_("AGI save to escape"), true);
 }
 
 /* ---- after the fight ---------------------------------------------------- */
@@ -200,9 +201,9 @@ enum eng_err fac_cmd_durability(struct rs_call *c)
         int32_t bit;
         const char *name;
     } items[] = {
-        {FAC_GEAR_WEAPON, "weapon"},
-        {FAC_GEAR_SHIELD, "shield"},
-        {FAC_GEAR_ARMOUR, "armour"},
+        {FAC_GEAR_WEAPON, N_("weapon")},
+        {FAC_GEAR_SHIELD, N_("shield")},
+        {FAC_GEAR_ARMOUR, N_("armour")},
     };
     struct encounter *e = c->e;
     int n = 0;
@@ -211,16 +212,21 @@ enum eng_err fac_cmd_durability(struct rs_call *c)
         int32_t g = FAC_C(w)->gear;
         if (g == 0)
             continue;
-        struct eng_buf what;
-        eng_buf_init(&what, 64);
+        /* Each item its own argument, so each is looked up as a word. */
+        const char *it[sizeof items / sizeof items[0]];
+        int m = 0;
         for (size_t k = 0; k < sizeof items / sizeof items[0]; k++)
-            if (g & items[k].bit) {
-                eng_buf_add(&what, what.len > 0 ? ", " : "");
-                eng_buf_add(&what, items[k].name);
-            }
-        RS_SAY(c, w, "{}: durability roll for {}", RS_A_WHO(w),
-               RS_A_TEXT(eng_buf_str(&what)));
-        eng_buf_cleanup(&what);
+            if (g & items[k].bit)
+                it[m++] = items[k].name;
+        if (m == 1)
+            RS_SAY(c, w, "{}: durability roll for {}", RS_A_WHO(w),
+                   RS_A_TEXT(it[0]));
+        else if (m == 2)
+            RS_SAY(c, w, "{}: durability roll for {}, {}", RS_A_WHO(w),
+                   RS_A_TEXT(it[0]), RS_A_TEXT(it[1]));
+        else if (m == 3)
+            RS_SAY(c, w, "{}: durability roll for {}, {}, {}", RS_A_WHO(w),
+                   RS_A_TEXT(it[0]), RS_A_TEXT(it[1]), RS_A_TEXT(it[2]));
         n++;
     }
     if (n == 0)

@@ -10,6 +10,8 @@
  */
 #include "rs_factions.h"
 
+#include <string.h>
+
 #include "eng_text.h"
 #include "turn.h"
 
@@ -21,8 +23,20 @@ bool fac_surprised(const struct enc_combatant *att, const struct fac_atk *o)
 void fac_say_no_reaction(struct rs_call *c, const struct enc_combatant *who,
                          const char *what, const char *why)
 {
-    RS_SAY(c, who, "{} cannot {} ({}): the attack goes on", RS_A_WHO(who),
-           RS_A_TEXT(what), RS_A_TEXT(why));
+    /* One sentence per reaction, so a translation need not splice a verb
+     * into it; what is one of fac_rx_word()'s or "guard" or "hide". */
+    if (strcmp(what, "guard") == 0)
+        RS_SAY(c, who, "{} cannot guard ({}): the attack goes on",
+               RS_A_WHO(who), RS_A_TEXT(why));
+    else if (strcmp(what, "hide") == 0)
+        RS_SAY(c, who, "{} cannot hide ({}): the attack goes on",
+               RS_A_WHO(who), RS_A_TEXT(why));
+    else if (strcmp(what, "counter") == 0)
+        RS_SAY(c, who, "{} cannot counter ({}): the attack goes on",
+               RS_A_WHO(who), RS_A_TEXT(why));
+    else
+        RS_SAY(c, who, "{} cannot dodge ({}): the attack goes on",
+               RS_A_WHO(who), RS_A_TEXT(why));
 }
 
 struct enc_event *fac_attack_event(struct rs_call *c,
@@ -81,8 +95,10 @@ static enum eng_err fac_nonlethal(struct rs_call *c, struct enc_combatant *att,
                                   struct enc_combatant *tgt, bool disarm)
 {
     bool pass;
-    enum eng_err err = fac_save(c, tgt, "str", disarm ? "STR save against "
-                                "disarm" : "STR save against grapple", &pass);
+    enum eng_err err = fac_save(c, tgt, "str",
+                                disarm ? N_("STR save against disarm")
+                                       : N_("STR save against grapple"),
+                                &pass);
     if (err != ENG_OK || pass)
         return err;
     err = fac_give(c, tgt, disarm ? FAC_COND_DISARMED : FAC_COND_GRABBED,
@@ -100,7 +116,7 @@ static enum eng_err fac_nonlethal(struct rs_call *c, struct enc_combatant *att,
 /* One blow of a counter exchange: damage, or a non-lethal effect. */
 struct fac_blow {
     struct enc_combatant *from, *to;
-    const char *what;            /* "attack" or "counter" */
+    bool counter;                /* the counter, not the attack */
     bool nonlethal, disarm;
     struct fac_hit hit;          /* a damaging blow */
     int64_t amount;              /* its damage after armour */
@@ -113,9 +129,11 @@ static enum eng_err fac_blow_land(struct rs_call *c, const struct fac_blow *b,
 {
     if (checked && !turn_can_act(b->from)) {
         /* Its dice were rolled all the same: they show here. */
-        struct enc_event *ev = RS_SAY(c, b->from, "{} falls before the {} "
-                                      "lands", RS_A_WHO(b->from),
-                                      RS_A_TEXT(b->what));
+        struct enc_event *ev =
+            b->counter ? RS_SAY(c, b->from, "{} falls before the counter "
+                                "lands", RS_A_WHO(b->from))
+                       : RS_SAY(c, b->from, "{} falls before the attack "
+                                "lands", RS_A_WHO(b->from));
         rs_ev_roll(c, ev, b->hit.roll);
         return ENG_OK;
     }
@@ -156,13 +174,13 @@ enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
                          const struct fac_atk *o, const char *counter,
                          const struct rs_rolled *pre)
 {
-    struct fac_blow a = {.from = att, .to = tgt, .what = "attack",
+    struct fac_blow a = {.from = att, .to = tgt, .counter = false,
                          .nonlethal = o->disarm || o->grapple,
                          .disarm = o->disarm,
                          .hit = {.cover = o->cover,
                                  .penetrates = o->penetrates}};
     /* A peeking attacker keeps the barrier as cover against the counter. */
-    struct fac_blow b = {.from = tgt, .to = att, .what = "counter",
+    struct fac_blow b = {.from = tgt, .to = att, .counter = true,
                          .hit = {.cover = o->peek}};
     b.nonlethal = fac_counter_nonlethal(counter, &b.disarm);
     bool unarmed = eng_text_casecmp(counter, "unarmed") == 0;
@@ -183,8 +201,10 @@ enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
         /* The damaging blow first (if any), then the non-lethal one. */
         const struct fac_blow *first = a.nonlethal && !b.nonlethal ? &b : &a;
         const struct fac_blow *last = first == &a ? &b : &a;
-        RS_SAY(c, NULL, "Counter: the non-lethal {} comes last",
-               RS_A_TEXT(last->what));
+        if (last->counter)
+            rs_say0(c, NULL, "Counter: the non-lethal counter comes last");
+        else
+            rs_say0(c, NULL, "Counter: the non-lethal attack comes last");
         err = fac_blow_land(c, first, false);
         return err != ENG_OK ? err : fac_blow_land(c, last, true);
     }
@@ -192,9 +212,10 @@ enum eng_err fac_counter(struct rs_call *c, struct enc_combatant *att,
     RS_SAY(c, NULL, "Counter: {} suffers {}, {} suffers {}: {}",
            RS_A_WHO(tgt), RS_A_SECRET(a.amount, tgt->hidden), RS_A_WHO(att),
            RS_A_SECRET(b.amount, att->hidden),
-           RS_A_TEXT(first == FAC_FIRST_BOTH ? "both are hit at once" :
-                     first == FAC_FIRST_TARGET ? "the target is hit first" :
-                     "the attacker is hit first"));
+           RS_A_TEXT(first == FAC_FIRST_BOTH ? N_("both are hit at once")
+                     : first == FAC_FIRST_TARGET
+                         ? N_("the target is hit first")
+                         : N_("the attacker is hit first")));
     switch (first) {
     case FAC_FIRST_BOTH:
         (void)fac_blow_land(c, &a, false);
@@ -219,28 +240,28 @@ enum eng_err fac_finish(struct rs_call *c, struct enc_combatant *att,
 {
     enum eng_err err;
     if (rx == FAC_RX_ACCEPT) {
-        fac_attack_event(c, att, tgt, "stunt", ENC_HIT_NONE);
+        fac_attack_event(c, att, tgt, N_("stunt"), ENC_HIT_NONE);
         fac_gear(att, NULL, o);
         RS_SAY(c, tgt, "{} accepts the stunt of {} instead of damage: the "
                "GM rules the effect", RS_A_WHO(tgt), RS_A_WHO(att));
         return ENG_OK;
     }
     if (rx == FAC_RX_DODGE) {
-        fac_spend_reaction(c, tgt, "dodge", NULL);
+        fac_spend_reaction(c, tgt, N_("dodge"), NULL);
         bool pass;
-        err = fac_save(c, tgt, "agi", "AGI save to dodge", &pass);
+        err = fac_save(c, tgt, "agi", N_("AGI save to dodge"), &pass);
         if (err != ENG_OK)
             return err;
         if (pass) {
-            fac_attack_event(c, att, tgt, "dodged", ENC_HIT_MISS);
+            fac_attack_event(c, att, tgt, N_("dodged"), ENC_HIT_MISS);
             fac_gear(att, NULL, o);
             return ENG_OK;
         }
     }
-    fac_attack_event(c, att, tgt, "hit", ENC_HIT_HIT);
+    fac_attack_event(c, att, tgt, N_("hit"), ENC_HIT_HIT);
     fac_gear(att, tgt, o);
     if (rx == FAC_RX_COUNTER) {
-        fac_spend_reaction(c, tgt, "counter", NULL);
+        fac_spend_reaction(c, tgt, N_("counter"), NULL);
         return fac_counter(c, att, tgt, damage, o, counter, NULL);
     }
     if (o->disarm || o->grapple)

@@ -63,15 +63,15 @@ static const char *fac_phase_name(int phase)
 {
     switch ((enum fac_phase)phase) {
     case FAC_PH_AMBUSH:
-        return "ambush bonus turn";
+        return N_("ambush bonus turn");
     case FAC_PH_FAST:
-        return "fast phase";
+        return N_("fast phase");
     case FAC_PH_SLOW:
-        return "slow phase";
+        return N_("slow phase");
     case FAC_PH_ROUND:
-        return "round";
+        return N_("round");
     }
-    return "round";
+    return N_("round");
 }
 
 /* Whether every faction (every side with members, however many remain)
@@ -681,7 +681,8 @@ enum eng_err fac_cmd_first(struct rs_call *c)
                         e->sides[holder].name);
     if (e->current != 0 || st->phase_acts > 0 || st->phase_passed > 0)
         return enc_fail(c->d, ENG_STATE, "a faction has already acted or "
-                        "passed in this %s", fac_phase_name(e->phase));
+                        "passed in this %s",
+                        fac_diag_word(c->d, fac_phase_name(e->phase)));
     st->first = side;
     fac_phase_open(e, e->phase);
     RS_SAY(c, NULL, "First to act: {}, chosen by {} (holding the "

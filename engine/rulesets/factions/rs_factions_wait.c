@@ -160,7 +160,7 @@ static enum eng_err fac_pending_hide(struct rs_call *c, struct fac_waiting *w)
     if (!turn_can_act(behind))
         return enc_fail(c->d, ENG_STATE, "%s is out of the fight",
                         behind->name);
-    fac_spend_reaction(c, w->tgt, "hides behind", behind);
+    fac_spend_reaction(c, w->tgt, N_("hides behind"), behind);
     const struct enc_cond *grab = enc_cond_find(behind, FAC_COND_GRABBED);
     bool held = grab != NULL && grab->source == w->tgt->id;
     struct enc_combatant *old = w->tgt;
@@ -225,7 +225,7 @@ enum eng_err fac_react_pending(struct rs_call *c, struct enc_combatant *who,
         err = fac_check_react(c, who);
         if (err != ENG_OK)
             return err;
-        fac_spend_reaction(c, who, "guards", w.tgt);
+        fac_spend_reaction(c, who, N_("guards"), w.tgt);
         w.tgt = who;            /* a guard has spent the reaction */
         w.o.stunt = false;
         return fac_pending_finish(c, &w, FAC_RX_NONE, NULL);
