@@ -116,18 +116,18 @@ static const struct rs_opt_spec te_attack_opts[] = {
 };
 
 static const struct rs_cond_spec te_conds[] = {
-    {"guarding", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "+1 to evasion, damage reduction and defence tests until their next "
-     "turn"},
-    {"in cover", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "ranged attacks against them have disadvantage until their next turn"},
-    {"waiting", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "an extra reaction until their next turn"},
-    {"readied", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "holds an attack for a trigger until their next turn"},
-    {"prone", 0, 0, 0, 0, ENC_EXPIRE_END,
-     "on the ground: melee attacks against them have advantage, ranged "
-     "ones disadvantage; standing up costs an action"},
+    {NC_("condition", "guarding"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("+1 to evasion, damage reduction and defence tests until their next "
+        "turn")},
+    {NC_("condition", "in cover"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("ranged attacks against them have disadvantage until their next turn")},
+    {NC_("condition", "waiting"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("an extra reaction until their next turn")},
+    {NC_("condition", "readied"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("holds an attack for a trigger until their next turn")},
+    {NC_("condition", "prone"), 0, 0, 0, 0, ENC_EXPIRE_END,
+     N_("on the ground: melee attacks against them have advantage, ranged "
+        "ones disadvantage; standing up costs an action")},
 };
 
 static const struct rs_setting_spec te_settings[] = {
@@ -203,34 +203,36 @@ static const struct rs_field te_comb_fields[] = {
 };
 
 static const struct rs_help te_help = {
-    .kind = "Teams take turns choosing: the acting team picks one member "
-            "who has not acted this round, who gets three actions; every "
-            "character also has one reaction a round. Tests add an "
-            "attribute die and a skill die (d4 to d12); attacks roll a d20 "
-            "luck die beside the test for criticals and stray shots.",
-    .turns = "The team whose turn it is picks a member who has not acted "
-             "(`/combat pick`); that member spends three actions (`/act`, "
-             "`/attack`) and has one reaction out of turn (`/react`), then "
-             "play passes to the next team (`/combat next`). A character "
-             "knocked unconscious loses the rest of the turn. Damage comes "
-             "off endurance, then health; too much health lost means a test "
-             "to stay conscious (`/test kind:fortify`, a reaction, or "
-             "`/fall`), and without a reaction left the character falls. A "
-             "condition timed on someone's turn (`/combat condition "
-             "until:`) counts the turns their team picks them for.",
-    .attacks = "`/attack` rolls the attribute die + `combat` die + `prof` "
-               "(or `roll:`) against the target's `evasion`, with -2 for "
-               "each earlier attack this round. `sneak`, `flank` and `adv` "
-               "roll the test again and keep the better (double advantage: "
-               "best of three). The luck die at `threshold=` or more is a "
-               "critical (`crit=` damage); at 1 or less a `ranged` or "
-               "`thrown` attack strays to someone `adjacent=`. Damage is the "
-               "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
-               "1, to endurance, then health.",
-    .clock = "When `/combat clock` runs out with `auto:true`, a running turn "
-             "ends and the next team picks. A team that is to pick may not "
-             "pass (every member gets a turn each round), so the clock picks "
-             "for it: its first member in the tracker who may still act.",
+    .kind = N_("Teams take turns choosing: the acting team picks one member "
+               "who has not acted this round, who gets three actions; every "
+               "character also has one reaction a round. Tests add an "
+               "attribute die and a skill die (d4 to d12); attacks roll a d20 "
+               "luck die beside the test for criticals and stray shots."),
+    .turns = N_("The team whose turn it is picks a member who has not acted "
+                "(`/combat pick`); that member spends three actions (`/act`, "
+                "`/attack`) and has one reaction out of turn (`/react`), then "
+                "play passes to the next team (`/combat next`). A character "
+                "knocked unconscious loses the rest of the turn. Damage comes "
+                "off endurance, then health; too much health lost means a test "
+                "to stay conscious (`/test kind:fortify`, a reaction, or "
+                "`/fall`), and without a reaction left the character falls. A "
+                "condition timed on someone's turn (`/combat condition "
+                "until:`) counts the turns their team picks them for."),
+    .attacks =
+        N_("`/attack` rolls the attribute die + `combat` die + `prof` "
+           "(or `roll:`) against the target's `evasion`, with -2 for "
+           "each earlier attack this round. `sneak`, `flank` and `adv` "
+           "roll the test again and keep the better (double advantage: "
+           "best of three). The luck die at `threshold=` or more is a "
+           "critical (`crit=` damage); at 1 or less a `ranged` or "
+           "`thrown` attack strays to someone `adjacent=`. Damage is the "
+           "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
+           "1, to endurance, then health."),
+    .clock =
+        N_("When `/combat clock` runs out with `auto:true`, a running turn "
+           "ends and the next team picks. A team that is to pick may not "
+           "pass (every member gets a turn each round), so the clock picks "
+           "for it: its first member in the tracker who may still act."),
 };
 
 static const struct rs_ops te_ops = {
@@ -281,17 +283,17 @@ static const struct rs_kept te_kept[] = {
 /* Where events of the order (/combat event) go here. */
 static const struct rs_entry_spec te_entries = {
     .counts = false,
-    .why = "teams alternate picking members, so there is no count to sit "
-           "at: an event goes at the start of the round (before the first "
-           "pick) or at its end (after the last member acted)",
+    .why = N_("teams alternate picking members, so there is no count to sit "
+              "at: an event goes at the start of the round (before the first "
+              "pick) or at its end (after the last member acted)"),
 };
 
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
-    .title = "Teams",
-    .summary = "teams alternate picking a member; 3 actions and a reaction; "
-               "test vs evasion with a d20 luck die; endurance then health",
+    .title = N_("Teams"),
+    .summary = N_("teams alternate picking a member; 3 actions and a reaction; "
+                  "test vs evasion with a d20 luck die; endurance then health"),
     /* Open stats for the items (te_stats). */
     .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING | RS_F_OPEN_STATS,
     .ops = &te_ops,
