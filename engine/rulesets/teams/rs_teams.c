@@ -741,6 +741,6 @@ enum eng_err te_timeout(struct rs_call *c)
 }
 
 const struct rs_prompt te_prompts[] = {
-    [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},
-                            {"Fall unconscious", "fall", NULL, NULL}}},
+    [TE_PROMPT_FORTIFY] = {{{N_("Fortify"), "test", NULL, NULL},
+                            {N_("Fall unconscious"), "fall", NULL, NULL}}},
 };

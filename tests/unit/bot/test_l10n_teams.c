@@ -2,13 +2,16 @@
  * (docs/internals/i18n.md): the team order, an attack's modifiers and
  * outcome, and a sentence whose count takes its noun ("2 actions") read
  * in German and Polish, as the catalogs translate them; English stays as
- * the transcripts have it. */
+ * the transcripts have it; the fortify question's buttons through the
+ * command layer. */
 #include "support.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
+#include "cmd_fixture.h"
 #include "i18n.h"
 #include "render_enc.h"
 #include "rs.h"
@@ -123,12 +126,56 @@ static void test_actions_left(void **state)
     fight_free(f);
 }
 
+/* Too much health lost: the fortify-or-fall question's buttons speak the
+ * table's language (Polish here), English when it is. */
+static void fortify_prompt(struct cmd_fx *f)
+{
+    enum { GM = 100 };
+    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "teams",
+                           "name", "Gate", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Boudica", "side",
+                           "players", "hp", "12", "stats",
+                           "endurance=1 stamina=3 con=4", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Guard", "side",
+                           "guards", "hp", "10", NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "begin", "first", "players",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "damage", NULL, "name", "Boudica",
+                           "amount", "7", NULL));
+}
+
+static void test_fortify_buttons_in_polish(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->guild_lang = I18N_PL;
+    fortify_prompt(f);
+    cmd_fx_has(f, "Boudica musi wytrwać przeciw 6 albo straci przytomność");
+    assert_non_null(cmd_fx_button(f, "Wytrwaj"));
+    assert_non_null(cmd_fx_button(f, "Strać przytomność"));
+    assert_null(cmd_fx_button(f, "Fortify"));
+}
+
+static void test_fortify_buttons_in_english(void **state)
+{
+    struct cmd_fx *f = *state;
+    fortify_prompt(f);
+    cmd_fx_has(f, "Boudica must fortify against 6 or fall unconscious");
+    assert_non_null(cmd_fx_button(f, "Fortify"));
+    assert_non_null(cmd_fx_button(f, "Fall unconscious"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_team_order),
         cmocka_unit_test(test_attack_in_german_and_polish),
         cmocka_unit_test(test_actions_left),
+        cmocka_unit_test_setup_teardown(test_fortify_buttons_in_polish,
+                                        cmd_fx_setup_discord,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_fortify_buttons_in_english,
+                                        cmd_fx_setup_discord,
+                                        cmd_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
