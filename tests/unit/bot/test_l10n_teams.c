@@ -149,8 +149,9 @@ static void test_fortify_buttons_in_polish(void **state)
     struct cmd_fx *f = *state;
     f->guild_lang = I18N_PL;
     fortify_prompt(f);
-    cmd_fx_has(f, "Boudica musi wytrwać przeciw 6 albo straci przytomność");
-    assert_non_null(cmd_fx_button(f, "Wytrwaj"));
+    cmd_fx_has(f, "Boudica musi się zahartować przeciw 6 albo straci "
+                  "przytomność");
+    assert_non_null(cmd_fx_button(f, "Zahartuj się"));
     assert_non_null(cmd_fx_button(f, "Strać przytomność"));
     assert_null(cmd_fx_button(f, "Fortify"));
 }
