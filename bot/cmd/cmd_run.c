@@ -282,6 +282,7 @@ static void add_prompts(struct cmd_run *run)
         for (int k = 0; k < RS_PROMPT_CHOICES && p->choice[k].label; k++) {
             const struct rs_prompt_choice *ch = &p->choice[k];
             char id[CUSTOM_ID_MAX + 1];
+            /* The label is the ruleset's word, in the table's language. */
             if (custom_id_make(id, sizeof id, ch->command, NULL,
                                            e->fight_id, e->version,
                                            ch->opt ? ch->opt : "name",

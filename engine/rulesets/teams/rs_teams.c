@@ -329,11 +329,14 @@ static void te_begin_turn(struct rs_call *c, struct enc_combatant *who)
     memset(st->commanded, 0, sizeof st->commanded);
     turn_start(c, who);
     if (st->busy > 0)
-        RS_SAY(c, who, "{} is still busy with {} ({} {} to go): continue or "
-               "abandon it first", RS_A_WHO(who),
-               RS_A_USER(st->busy_label[0] ? st->busy_label : "an action"),
+        RS_SAY(c, who,
+               "{} is still busy with {} ({} {} to go): continue or "
+               "abandon it first",
+               RS_A_WHO(who),
+               st->busy_label[0] ? RS_A_USER(st->busy_label)
+                                 : RS_A_TEXT(N_("an action")),
                RS_A_NUM(st->busy),
-               RS_A_TEXT(te_plural(st->busy, "action", "actions")));
+               RS_A_TEXT(te_plural(st->busy, N_("action"), N_("actions"))));
 }
 
 void te_end_turn(struct rs_call *c)
@@ -470,18 +473,27 @@ static enum eng_err te_begin_order(struct rs_call *c, int first, int surprise,
     return ENG_OK;
 }
 
-/* "team order: a, b, c" with each team a part of the sentence. */
+/* "team order: a, b, c" with each team a part of the sentence: one
+ * template a count, so each is a whole message of the catalogs. */
+static const char *const te_order_fmt[ENC_MAX_SIDES] = {
+    N_("team order: {}"),
+    N_("team order: {}, {}"),
+    N_("team order: {}, {}, {}"),
+    N_("team order: {}, {}, {}, {}"),
+    N_("team order: {}, {}, {}, {}, {}"),
+    N_("team order: {}, {}, {}, {}, {}, {}"),
+    N_("team order: {}, {}, {}, {}, {}, {}, {}"),
+    N_("team order: {}, {}, {}, {}, {}, {}, {}, {}"),
+};
+
 static void te_say_order(struct rs_call *c, const int *order, int n)
 {
-    char fmt[sizeof "team order: " + ENC_MAX_SIDES * sizeof "{}, "];
     struct rs_say_arg args[ENC_MAX_SIDES];
-    size_t at = (size_t)snprintf(fmt, sizeof fmt, "team order: ");
-    for (int i = 0; i < n; i++) {
-        at += (size_t)snprintf(fmt + at, sizeof fmt - at, "%s{}",
-                               i ? ", " : "");
+    if (n <= 0 || n > ENC_MAX_SIDES)
+        return;
+    for (int i = 0; i < n; i++)
         args[i] = RS_A_SIDE(c->e, order[i]);
-    }
-    rs_say_args(c, NULL, fmt, args, n);
+    rs_say_args(c, NULL, te_order_fmt[n - 1], args, n);
 }
 
 enum eng_err te_begin(struct rs_call *c)
@@ -729,6 +741,6 @@ enum eng_err te_timeout(struct rs_call *c)
 }
 
 const struct rs_prompt te_prompts[] = {
-    [TE_PROMPT_FORTIFY] = {{{"Fortify", "test", NULL, NULL},
-                            {"Fall unconscious", "fall", NULL, NULL}}},
+    [TE_PROMPT_FORTIFY] = {{{N_("Fortify"), "test", NULL, NULL},
+                            {N_("Fall unconscious"), "fall", NULL, NULL}}},
 };

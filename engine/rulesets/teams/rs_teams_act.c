@@ -47,15 +47,15 @@ static const struct te_act {
     {"brandish", 1, TE_A_PLAIN, 0},
     {"command", 1, TE_A_COMMAND, TE_O_TARGET},
     {"interact", 1, TE_A_PLAIN, 0},
-    {"guard", 1, TE_A_GUARD, 0},
+    {N_("guard"), 1, TE_A_GUARD, 0},
     {"move", 1, TE_A_MOVE, 0},
-    {"ready", 1, TE_A_READY, 0},
+    {N_("ready"), 1, TE_A_READY, 0},
     {"resuscitate", 2, TE_A_RESUSCITATE, TE_O_TARGET | TE_O_ROLL | TE_O_DC},
     {"seek_cover", 1, TE_A_COVER, 0},
     {"short_task", 3, TE_A_PLAIN, 0},
     {"sprint", 1, TE_A_SPRINT, 0},
     {"stand_up", 1, TE_A_STAND, 0},
-    {"wait", 1, TE_A_WAIT, 0},
+    {N_("wait"), 1, TE_A_WAIT, 0},
     {"drop_item", 0, TE_A_PLAIN, 0},
     {"drop_prone", 0, TE_A_PRONE, 0},
     {"step", 0, TE_A_STEP, 0},
@@ -155,7 +155,7 @@ static enum eng_err te_act_busy(struct rs_call *c, struct enc_combatant *who,
     if (st->busy > 0) {
         RS_SAY(c, who, "{} keeps at {} ({} {} to go)", RS_A_WHO(who),
                RS_A_USER(label), RS_A_NUM(st->busy),
-               RS_A_TEXT(te_plural(st->busy, "action", "actions")));
+               RS_A_TEXT(te_plural(st->busy, N_("action"), N_("actions"))));
         return ENG_OK;
     }
     RS_SAY(c, who, "{} finishes {}", RS_A_WHO(who), RS_A_USER(label));
@@ -181,7 +181,7 @@ static enum eng_err te_act_start_long(struct rs_call *c,
     enc_copy(st->busy_label, sizeof st->busy_label, label);
     RS_SAY(c, who, "{} starts {} ({} more {} next turn)", RS_A_WHO(who),
            RS_A_USER(label), RS_A_NUM(left),
-           RS_A_TEXT(te_plural(left, "action", "actions")));
+           RS_A_TEXT(te_plural(left, N_("action"), N_("actions"))));
     return ENG_OK;
 }
 
@@ -199,9 +199,9 @@ static enum eng_err te_roll_test(struct rs_call *c, struct enc_combatant *who,
         return err;
     int64_t total = r.total + bonus;
     *passed = total >= dc;
-    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL, label,
-                                         total, dc,
-                                         *passed ? "success" : "failure");
+    struct enc_event *ev =
+        rs_test_event(c, ENC_EV_TEST, who, NULL, label, total, dc,
+                      *passed ? N_("success") : N_("failure"));
     rs_ev_roll(c, ev, r.roll_idx);
     if (bonus != 0)
         rs_mod(c, ev, bonus_why, bonus, "");
@@ -225,7 +225,7 @@ static enum eng_err te_act_resuscitate(struct rs_call *c,
         return ENG_OK;
     }
     bool passed;
-    err = te_roll_test(c, who, "resuscitate test", roll, 0, NULL,
+    err = te_roll_test(c, who, N_("resuscitate test"), roll, 0, NULL,
                        rs_arg_int(c, "difficulty", 0), &passed);
     if (err != ENG_OK)
         return err;
@@ -264,8 +264,8 @@ static enum eng_err te_act_kill(struct rs_call *c, struct enc_combatant *who,
     int64_t con = enc_stat_or(target, "con", 0);
     bool kills = r[best].total >= con;
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, target,
-                                         "killing strike", r[best].total,
-                                         con, kills ? "success" : "failure");
+                                         "killing strike", r[best].total, con,
+                                         kills ? N_("success") : N_("failure"));
     rs_ev_roll(c, ev, r[0].roll_idx);
     rs_ev_roll(c, ev, r[1].roll_idx);
     rs_mod_note(c, ev, "advantage: best of 2");
@@ -421,7 +421,7 @@ static enum eng_err te_act_do(struct rs_call *c, struct enc_combatant *who,
         return err;
     RS_SAY(c, who, "{}: {} ({} {} left)", RS_A_WHO(who), RS_A_USER(label),
            RS_A_NUM(st->actions),
-           RS_A_TEXT(te_plural(st->actions, "action", "actions")));
+           RS_A_TEXT(te_plural(st->actions, N_("action"), N_("actions"))));
     return ENG_OK;
 }
 
@@ -484,9 +484,9 @@ static const struct {
     const char *name;
     const char *track;
 } te_reacts[] = {
-    {"block", TE_STAMINA},   {"dodge", TE_STAMINA},
-    {"fortify", TE_STAMINA}, {"intercept", TE_STAMINA},
-    {"parry", TE_STAMINA},   {"resist", TE_FOCUS},
+    {N_("block"), TE_STAMINA},   {N_("dodge"), TE_STAMINA},
+    {N_("fortify"), TE_STAMINA}, {N_("intercept"), TE_STAMINA},
+    {N_("parry"), TE_STAMINA},   {N_("resist"), TE_FOCUS},
 };
 
 static const char *te_react_track(const char *name)
@@ -561,9 +561,8 @@ static enum eng_err te_test_luck(struct rs_call *c, struct enc_combatant *who)
         return enc_fail(c->d, ENG_INVALID, "roll: is not used by a luck "
                         "test: it is 1d20 + the luck stat");
     bool passed;
-    return te_luck_test(c, who, "luck test", rs_arg_int(c, "difficulty",
-                                                        TE_DEATH_DC),
-                        &passed);
+    return te_luck_test(c, who, N_("luck test"),
+                        rs_arg_int(c, "difficulty", TE_DEATH_DC), &passed);
 }
 
 enum eng_err te_test(struct rs_call *c)
@@ -607,12 +606,14 @@ enum eng_err te_test(struct rs_call *c)
     err = te_take_reaction(c, who, kind);
     if (err != ENG_OK)
         return err;
-    char label[32];
-    snprintf(label, sizeof label, "%s test", kind);
+    /* The test's label is a word of the catalogs, not a splice. */
+    const char *label = enc_name_eq(kind, "fortify") ? N_("fortify test")
+                        : enc_name_eq(kind, "dodge") ? N_("dodge test")
+                                                     : N_("resist test");
     /* Guarding: +1 to defence tests. */
     bool guard = enc_cond_find(who, TE_COND_GUARD) != NULL;
     bool passed;
-    err = te_roll_test(c, who, label, expr, guard ? 1 : 0, "guarding", dc,
+    err = te_roll_test(c, who, label, expr, guard ? 1 : 0, N_("guarding"), dc,
                        &passed);
     if (err != ENG_OK || !pending)
         return err;

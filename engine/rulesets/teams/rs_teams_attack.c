@@ -286,14 +286,14 @@ static int te_atk_advantage(struct te_atk *t, const char **notes,
     bool prone = te_has(t->def, TE_COND_PRONE);
     bool cover = o->ranged && te_has(t->def, TE_COND_COVER);
     if (o->sneak)
-        notes[n++] = "sneak attack: advantage";
+        notes[n++] = N_("sneak attack: advantage");
     if (o->flank)
-        notes[n++] = "flanking: advantage";
+        notes[n++] = N_("flanking: advantage");
     if (prone)
-        notes[n++] = o->ranged ? "prone target, ranged attack: disadvantage"
-                               : "prone target, melee attack: advantage";
+        notes[n++] = o->ranged ? N_("prone target, ranged attack: disadvantage")
+                               : N_("prone target, melee attack: advantage");
     if (cover)
-        notes[n++] = "target in cover: disadvantage";
+        notes[n++] = N_("target in cover: disadvantage");
     adv += o->sneak + o->flank + (prone && !o->ranged);
     dis += (prone && o->ranged) + cover;
     *nnotes = n;
@@ -386,10 +386,11 @@ static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
 {
     struct rs_call *c = t->c;
     bool as = t->atk->hidden, ds = t->def->hidden;
-    struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, t->atk, t->def,
-                                         NULL, out->result, out->evasion,
-                                         out->crit ? "critical hit"
-                                         : out->hit ? "hit" : "miss");
+    struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, t->atk, t->def, NULL,
+                                         out->result, out->evasion,
+                                         out->crit  ? N_("critical hit")
+                                         : out->hit ? N_("hit")
+                                                    : N_("miss"));
     ev->hit = out->crit ? ENC_HIT_CRIT : out->hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     t->ev = ev;
     for (int i = 0; i < t->in.ntests; i++) {
@@ -402,25 +403,30 @@ static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
         te_mod(t, ev, notes[i], 0, false, as);
     bool off = te_setting(c->e, "advantage") == 1;
     if (off && any)
-        te_mod(t, ev, "advantage is off for this fight", 0, false, as);
+        te_mod(t, ev, N_("advantage is off for this fight"), 0, false, as);
     else if (net == 0 && any)
-        te_mod(t, ev, "advantage and disadvantage cancel out", 0, false, as);
+        te_mod(t, ev, N_("advantage and disadvantage cancel out"), 0, false,
+               as);
     else if (net != 0) {
         static const char *const kinds[] = {
-            "double disadvantage: worst of 3", "disadvantage: worst of 2",
-            "", "advantage: best of 2", "double advantage: best of 3",
+            N_("double disadvantage: worst of 3"),
+            N_("disadvantage: worst of 2"),
+            "",
+            N_("advantage: best of 2"),
+            N_("double advantage: best of 3"),
         };
         te_mod(t, ev, kinds[net + 2], 0, false, as);
     }
     if (t->prior > 0 && t->in.map > 0)
-        te_mod(t, ev, "multiple attack penalty", -t->in.map * t->prior, true,
-               as);
+        te_mod(t, ev, N_("multiple attack penalty"), -t->in.map * t->prior,
+               true, as);
     if (t->in.size_diff != 0)
-        te_mod(t, ev, t->in.size_diff > 0 ? "target smaller: evasion"
-                                          : "target larger: evasion",
+        te_mod(t, ev,
+               t->in.size_diff > 0 ? N_("target smaller: evasion")
+                                   : N_("target larger: evasion"),
                t->in.size_diff, true, ds);
     if (te_has(t->def, TE_COND_GUARD))
-        te_mod(t, ev, "guarding: evasion", 1, true, ds);
+        te_mod(t, ev, N_("guarding: evasion"), 1, true, ds);
     if (out->crit) {
         char why[64];
         snprintf(why, sizeof why, "luck reaches %lld: a critical cannot miss",
@@ -448,9 +454,9 @@ static enum eng_err te_atk_dodge(struct te_atk *t, struct te_attack_out *out)
     bool guard = te_has(t->def, TE_COND_GUARD);
     int64_t dodge = r.total + (guard ? 1 : 0);
     bool dodged = dodge >= out->result;
-    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, t->def, t->atk,
-                                         "dodge test", dodge, out->result,
-                                         dodged ? "dodged" : "not enough");
+    struct enc_event *ev =
+        rs_test_event(c, ENC_EV_TEST, t->def, t->atk, "dodge test", dodge,
+                      out->result, dodged ? N_("dodged") : N_("not enough"));
     rs_ev_roll(c, ev, r.roll_idx);
     if (guard)
         rs_mod(c, ev, "guarding", 1, "");
@@ -530,9 +536,9 @@ static enum eng_err te_atk_damage(struct te_atk *t, struct te_attack_out *out)
     struct rs_call *c = t->c;
     bool critical = out->crit && t->o.crit != NULL;
     struct rs_rolled r;
-    enum eng_err err = rs_roll(c, t->atk, critical ? "critical damage"
-                                                   : "weapon damage",
-                               critical ? t->o.crit : t->a->damage, &r);
+    enum eng_err err = rs_roll(
+        c, t->atk, critical ? N_("critical damage") : N_("weapon damage"),
+        critical ? t->o.crit : t->a->damage, &r);
     if (err != ENG_OK)
         return err;
     /* Without crit= a critical uses the weapon's damage. */
@@ -553,21 +559,23 @@ static enum eng_err te_atk_damage(struct te_atk *t, struct te_attack_out *out)
     /* The chapter's sum, term by term: the test's result, the weapon's
      * (or critical) damage, less the reduction. */
     rs_ev_roll(c, dv, r.roll_idx);
-    te_mod(t, dv, "test result", out->result, true, t->atk->hidden);
-    te_mod(t, dv, critical ? "critical damage"
-                  : out->crit ? "weapon damage (no crit= given)"
-                  : "weapon damage", r.total, true, t->atk->hidden);
+    te_mod(t, dv, N_("test result"), out->result, true, t->atk->hidden);
+    te_mod(t, dv,
+           critical    ? N_("critical damage")
+           : out->crit ? N_("weapon damage (no crit= given)")
+                       : N_("weapon damage"),
+           r.total, true, t->atk->hidden);
     if (t->defends && t->o.block != NULL)
-        te_mod(t, dv, "blocked: the item took the hit", 0, false, ds);
+        te_mod(t, dv, N_("blocked: the item took the hit"), 0, false, ds);
     else if (!t->in.reducible)
-        te_mod(t, dv, "typeless damage: not reduced", 0, false, false);
+        te_mod(t, dv, N_("typeless damage: not reduced"), 0, false, false);
     else {
-        te_mod(t, dv, t->o.cls == TE_DMG_PHYSICAL
-                          ? "physical damage reduction"
-                          : "elemental damage reduction",
+        te_mod(t, dv,
+               t->o.cls == TE_DMG_PHYSICAL ? N_("physical damage reduction")
+                                           : N_("elemental damage reduction"),
                -out->deflection, true, ds);
         if (out->raw - out->deflection < 1)
-            te_mod(t, dv, "at least 1", 0, false, ds);
+            te_mod(t, dv, N_("at least 1"), 0, false, ds);
     }
     if (amount <= 0)
         return ENG_OK;

@@ -169,9 +169,9 @@ enum eng_err te_luck_test(struct rs_call *c, struct enc_combatant *who,
     if (err != ENG_OK)
         return err;
     *passed = r.total >= dc;
-    struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL, label,
-                                         r.total, dc,
-                                         *passed ? "success" : "failure");
+    struct enc_event *ev =
+        rs_test_event(c, ENC_EV_TEST, who, NULL, label, r.total, dc,
+                      *passed ? N_("success") : N_("failure"));
     rs_ev_roll(c, ev, r.roll_idx);
     return ENG_OK;
 }
@@ -196,7 +196,7 @@ static enum eng_err te_death_test(struct rs_call *c, struct enc_combatant *who)
 {
     int64_t dc = enc_stat_or(who, "death_dc", te_setting(c->e, "death_dc"));
     bool passed;
-    enum eng_err err = te_luck_test(c, who, "death test", dc, &passed);
+    enum eng_err err = te_luck_test(c, who, N_("death test"), dc, &passed);
     if (err != ENG_OK)
         return err;
     if (!passed) {
@@ -220,9 +220,9 @@ static void te_fortify_or_fall(struct rs_call *c, struct enc_combatant *who,
 {
     struct te_comb *st = TE_C(who);
     const struct enc_track *stamina = enc_track_c(who, TE_STAMINA);
-    const char *lacks = st->reactions <= 0 ? "no reaction"
-                        : stamina == NULL || stamina->cur < 1 ? "no stamina"
-                        : NULL;
+    const char *lacks = st->reactions <= 0 ? N_("no reaction")
+                        : stamina == NULL || stamina->cur < 1 ? N_("no stamina")
+                                                              : NULL;
     if (lacks != NULL) {
         RS_SAY(c, who, "{} must fortify against {} but has {} left, and "
                "falls unconscious", RS_A_WHO(who),

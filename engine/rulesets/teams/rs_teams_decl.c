@@ -116,68 +116,70 @@ static const struct rs_opt_spec te_attack_opts[] = {
 };
 
 static const struct rs_cond_spec te_conds[] = {
-    {"guarding", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "+1 to evasion, damage reduction and defence tests until their next "
-     "turn"},
-    {"in cover", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "ranged attacks against them have disadvantage until their next turn"},
-    {"waiting", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "an extra reaction until their next turn"},
-    {"readied", RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
-     "holds an attack for a trigger until their next turn"},
-    {"prone", 0, 0, 0, 0, ENC_EXPIRE_END,
-     "on the ground: melee attacks against them have advantage, ranged "
-     "ones disadvantage; standing up costs an action"},
+    {NC_("condition", "guarding"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("+1 to evasion, damage reduction and defence tests until their next "
+        "turn")},
+    {NC_("condition", "in cover"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("ranged attacks against them have disadvantage until their next turn")},
+    {NC_("condition", "waiting"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("an extra reaction until their next turn")},
+    {NC_("condition", "readied"), RS_COND_TIMED, 0, 0, 1, ENC_EXPIRE_START,
+     N_("holds an attack for a trigger until their next turn")},
+    {NC_("condition", "prone"), 0, 0, 0, 0, ENC_EXPIRE_END,
+     N_("on the ground: melee attacks against them have advantage, ranged "
+        "ones disadvantage; standing up costs an action")},
 };
 
 static const struct rs_setting_spec te_settings[] = {
     {"actions", RS_SET_INT, 1, TE_MAX_ACTIONS, NULL, "3",
-     "actions per turn"},
+     N_("actions per turn")},
     {"reactions", RS_SET_INT, 0, TE_MAX_REACTIONS, NULL, "1",
-     "reactions per round"},
+     N_("reactions per round")},
     {"map", RS_SET_INT, 0, 20, NULL, "2",
-     "multiple attack penalty per earlier attack in the round"},
+     N_("multiple attack penalty per earlier attack in the round")},
     {"death_dc", RS_SET_INT, 1, 1000, NULL, "10",
-     "the death test's difficulty at the start"},
+     N_("the death test's difficulty at the start")},
     {"death_step", RS_SET_INT, 0, 100, NULL, "5",
-     "what each survived death test adds to it"},
+     N_("what each survived death test adds to it")},
     {"advantage", RS_SET_CHOICE, 0, 0, te_adv_modes, "reroll",
-     "reroll: roll the test again and keep the better; off: no advantage"},
+     N_("reroll: roll the test again and keep the better; off: no advantage")},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
 /* Open stats besides these: an item's <item>_block, _parry, _dur and
  * _metal are named by the item, so no list can hold them. */
 static const struct rs_stat_spec te_stats[] = {
-    {"str", RS_STAT, 0, TE_MAX_DIE, "strength die size: str=6 is a d6"},
-    {"dex", RS_STAT, 0, TE_MAX_DIE, "dexterity die size"},
-    {"int", RS_STAT, 0, TE_MAX_DIE, "intelligence die size"},
-    {"wil", RS_STAT, 0, TE_MAX_DIE, "willpower die size"},
-    {"per", RS_STAT, 0, TE_MAX_DIE, "perception die size"},
-    {"cha", RS_STAT, 0, TE_MAX_DIE, "charisma die size"},
-    {"combat", RS_STAT, 0, TE_MAX_DIE, "combat skill die size"},
-    {"athletics", RS_STAT, 0, TE_MAX_DIE, "athletics skill die size"},
+    {"str", RS_STAT, 0, TE_MAX_DIE, N_("strength die size: str=6 is a d6")},
+    {"dex", RS_STAT, 0, TE_MAX_DIE, N_("dexterity die size")},
+    {"int", RS_STAT, 0, TE_MAX_DIE, N_("intelligence die size")},
+    {"wil", RS_STAT, 0, TE_MAX_DIE, N_("willpower die size")},
+    {"per", RS_STAT, 0, TE_MAX_DIE, N_("perception die size")},
+    {"cha", RS_STAT, 0, TE_MAX_DIE, N_("charisma die size")},
+    {"combat", RS_STAT, 0, TE_MAX_DIE, N_("combat skill die size")},
+    {"athletics", RS_STAT, 0, TE_MAX_DIE, N_("athletics skill die size")},
     {"prof", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
-     "proficiency added to the attack test"},
+     N_("proficiency added to the attack test")},
     {"fortitude", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
-     "added to the fortify test"},
+     N_("added to the fortify test")},
     {"evasion", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
-     "what an attack test must reach"},
-    {"pdr", RS_STAT, 0, 100, "physical damage reduction"},
-    {"edr", RS_STAT, 0, 100, "elemental damage reduction"},
-    {"size", RS_STAT, 0, 100, "3 small, 4 medium (the default)..."},
-    {"con", RS_STAT, 0, 100, "constitution: missing more health than "
-     "this means fortify or fall"},
+     N_("what an attack test must reach")},
+    {"pdr", RS_STAT, 0, 100, N_("physical damage reduction")},
+    {"edr", RS_STAT, 0, 100, N_("elemental damage reduction")},
+    {"size", RS_STAT, 0, 100, N_("3 small, 4 medium (the default)...")},
+    {"con", RS_STAT, 0, 100,
+     N_("constitution: missing more health than "
+        "this means fortify or fall")},
     {"luck", RS_STAT, -ENC_MAX_VALUE, ENC_MAX_VALUE,
-     "added to every luck roll"},
-    {"nosurprise", RS_STAT, 0, 1, "1: cannot be surprised"},
-    {"death_dc", RS_STAT, 1, 1000, "this character's death test "
-     "difficulty (fray raises it)"},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "health; 0 is unconscious"},
-    {"endurance", RS_TRACK, 0, ENC_MAX_VALUE, "takes damage before health"},
+     N_("added to every luck roll")},
+    {"nosurprise", RS_STAT, 0, 1, N_("1: cannot be surprised")},
+    {"death_dc", RS_STAT, 1, 1000,
+     N_("this character's death test "
+        "difficulty (fray raises it)")},
+    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, N_("health; 0 is unconscious")},
+    {"endurance", RS_TRACK, 0, ENC_MAX_VALUE, N_("takes damage before health")},
     {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
-     "spent on Sprint and the physical reactions"},
-    {"focus", RS_TRACK, 0, ENC_MAX_VALUE, "spent on Command and Resist"},
+     N_("spent on Sprint and the physical reactions")},
+    {"focus", RS_TRACK, 0, ENC_MAX_VALUE, N_("spent on Command and Resist")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -203,34 +205,36 @@ static const struct rs_field te_comb_fields[] = {
 };
 
 static const struct rs_help te_help = {
-    .kind = "Teams take turns choosing: the acting team picks one member "
-            "who has not acted this round, who gets three actions; every "
-            "character also has one reaction a round. Tests add an "
-            "attribute die and a skill die (d4 to d12); attacks roll a d20 "
-            "luck die beside the test for criticals and stray shots.",
-    .turns = "The team whose turn it is picks a member who has not acted "
-             "(`/combat pick`); that member spends three actions (`/act`, "
-             "`/attack`) and has one reaction out of turn (`/react`), then "
-             "play passes to the next team (`/combat next`). A character "
-             "knocked unconscious loses the rest of the turn. Damage comes "
-             "off endurance, then health; too much health lost means a test "
-             "to stay conscious (`/test kind:fortify`, a reaction, or "
-             "`/fall`), and without a reaction left the character falls. A "
-             "condition timed on someone's turn (`/combat condition "
-             "until:`) counts the turns their team picks them for.",
-    .attacks = "`/attack` rolls the attribute die + `combat` die + `prof` "
-               "(or `roll:`) against the target's `evasion`, with -2 for "
-               "each earlier attack this round. `sneak`, `flank` and `adv` "
-               "roll the test again and keep the better (double advantage: "
-               "best of three). The luck die at `threshold=` or more is a "
-               "critical (`crit=` damage); at 1 or less a `ranged` or "
-               "`thrown` attack strays to someone `adjacent=`. Damage is the "
-               "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
-               "1, to endurance, then health.",
-    .clock = "When `/combat clock` runs out with `auto:true`, a running turn "
-             "ends and the next team picks. A team that is to pick may not "
-             "pass (every member gets a turn each round), so the clock picks "
-             "for it: its first member in the tracker who may still act.",
+    .kind = N_("Teams take turns choosing: the acting team picks one member "
+               "who has not acted this round, who gets three actions; every "
+               "character also has one reaction a round. Tests add an "
+               "attribute die and a skill die (d4 to d12); attacks roll a d20 "
+               "luck die beside the test for criticals and stray shots."),
+    .turns = N_("The team whose turn it is picks a member who has not acted "
+                "(`/combat pick`); that member spends three actions (`/act`, "
+                "`/attack`) and has one reaction out of turn (`/react`), then "
+                "play passes to the next team (`/combat next`). A character "
+                "knocked unconscious loses the rest of the turn. Damage comes "
+                "off endurance, then health; too much health lost means a test "
+                "to stay conscious (`/test kind:fortify`, a reaction, or "
+                "`/fall`), and without a reaction left the character falls. A "
+                "condition timed on someone's turn (`/combat condition "
+                "until:`) counts the turns their team picks them for."),
+    .attacks =
+        N_("`/attack` rolls the attribute die + `combat` die + `prof` "
+           "(or `roll:`) against the target's `evasion`, with -2 for "
+           "each earlier attack this round. `sneak`, `flank` and `adv` "
+           "roll the test again and keep the better (double advantage: "
+           "best of three). The luck die at `threshold=` or more is a "
+           "critical (`crit=` damage); at 1 or less a `ranged` or "
+           "`thrown` attack strays to someone `adjacent=`. Damage is the "
+           "test + `damage:` less `pdr`/`edr` for its `type=`, at least "
+           "1, to endurance, then health."),
+    .clock =
+        N_("When `/combat clock` runs out with `auto:true`, a running turn "
+           "ends and the next team picks. A team that is to pick may not "
+           "pass (every member gets a turn each round), so the clock picks "
+           "for it: its first member in the tracker who may still act."),
 };
 
 static const struct rs_ops te_ops = {
@@ -281,17 +285,17 @@ static const struct rs_kept te_kept[] = {
 /* Where events of the order (/combat event) go here. */
 static const struct rs_entry_spec te_entries = {
     .counts = false,
-    .why = "teams alternate picking members, so there is no count to sit "
-           "at: an event goes at the start of the round (before the first "
-           "pick) or at its end (after the last member acted)",
+    .why = N_("teams alternate picking members, so there is no count to sit "
+              "at: an event goes at the start of the round (before the first "
+              "pick) or at its end (after the last member acted)"),
 };
 
 const struct rs_system rs_teams = {
     .version = RS_SYSTEM_VERSION,
     .id = "teams",
-    .title = "Teams",
-    .summary = "teams alternate picking a member; 3 actions and a reaction; "
-               "test vs evasion with a d20 luck die; endurance then health",
+    .title = N_("Teams"),
+    .summary = N_("teams alternate picking a member; 3 actions and a reaction; "
+                  "test vs evasion with a d20 luck die; endurance then health"),
     /* Open stats for the items (te_stats). */
     .flags = RS_F_SIDES_REQUIRED | RS_F_ALTERNATING | RS_F_OPEN_STATS,
     .ops = &te_ops,
