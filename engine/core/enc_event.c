@@ -291,14 +291,22 @@ static void diag_format(struct enc_diag *d, char *buf, size_t n,
         d->cut = true;
 }
 
+/* fmt in the reader's language (d's translator), or fmt itself. The
+ * attribute tells the compiler the result is fmt's own format, checked at
+ * the call as the literal it is. */
+__attribute__((format_arg(2)))
+static const char *diag_tr(const struct enc_diag *d, const char *fmt)
+{
+    return d->tr != NULL ? d->tr(d->tr_ctx, fmt) : fmt;
+}
+
 enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
                       ...)
 {
     if (d != NULL) {
         va_list ap;
         va_start(ap, fmt);
-        diag_format(d, d->msg, sizeof d->msg, d->tr ? d->tr(d->tr_ctx, fmt)
-                                                     : fmt, ap);
+        diag_format(d, d->msg, sizeof d->msg, diag_tr(d, fmt), ap);
         va_end(ap);
         d->code = code;
         d->hint[0] = '\0';
@@ -312,7 +320,6 @@ void enc_hint(struct enc_diag *d, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    diag_format(d, d->hint, sizeof d->hint, d->tr ? d->tr(d->tr_ctx, fmt)
-                                                  : fmt, ap);
+    diag_format(d, d->hint, sizeof d->hint, diag_tr(d, fmt), ap);
     va_end(ap);
 }
