@@ -88,10 +88,11 @@ enum cards_deal_how {
     CARDS_DEAL_NONE_LEFT,
 };
 
-/* The deal's sentence for one card or two, each a whole template for the
- * catalogs: [cards - 1][for a group][how]. One card drawn is never an
+/* The deal's sentence for one to three cards, each a whole template for
+ * the catalogs: [cards - 1][for a group][how]. One card drawn is never an
  * extra draw (that draws two). */
-static const char *const cards_deal_say[2][2][3] = {
+#define CARDS_DEAL_SAID 3
+static const char *const cards_deal_say[CARDS_DEAL_SAID][2][3] = {
     {{N_("{} draws card {}."), NULL,
       N_("{} draws card {} (no card is left for the extra draw).")},
      {N_("{} draws card {} for its group."), NULL,
@@ -106,9 +107,19 @@ static const char *const cards_deal_say[2][2][3] = {
          "goes back into the deck."),
       N_("{} draws cards {} and {} for its group (no card is left for the "
          "extra draw).")}},
+    {{N_("{} draws cards {}, {} and {}."),
+      N_("{} draws cards {}, {} and {} with an extra draw: {} goes back "
+         "into the deck."),
+      N_("{} draws cards {}, {} and {} (no card is left for the extra "
+         "draw).")},
+     {N_("{} draws cards {}, {} and {} for its group."),
+      N_("{} draws cards {}, {} and {} for its group with an extra draw: {} "
+         "goes back into the deck."),
+      N_("{} draws cards {}, {} and {} for its group (no card is left for "
+         "the extra draw).")}},
 };
 
-/* The same sentence for three cards or more (a creature holding several),
+/* The same sentence for more cards (a creature holding four),
  * spelt out in fmt (size bytes): the catalogs have no template for it, so
  * it reads in English. Returns fmt. */
 static const char *cards_deal_many(char *fmt, size_t size, int n, bool group,
@@ -169,7 +180,7 @@ static void cards_deal(struct rs_call *c, struct cards_deck *d,
     if (how == CARDS_DEAL_EXTRA)
         args[na++] = RS_A_NUM(got[want]);
     char fmt[160];
-    const char *say = n > 0 && n <= 2
+    const char *say = n > 0 && n <= CARDS_DEAL_SAID
                           ? cards_deal_say[n - 1][group][how]
                           : cards_deal_many(fmt, sizeof fmt, n, group, how);
     rs_say_args(c, lead, say, args, na);
