@@ -141,7 +141,7 @@ static void test_dodge_and_attack_in_german_and_polish(void **state)
     pl = events(&f, I18N_PL);
     assert_has(pl, "unik \xE2\x88\x92");
     assert_has(pl, "**Orc** wyrzuca więcej sukcesów niż atak i może "
-                   "zamienić się kartami z **Ana**");
+                   "zamienić się kartami (z: **Ana**)");
     assert_lacks(pl, "rolled more");
     free(pl);
     rs_fx_cleanup(&f.fx);
