@@ -229,10 +229,10 @@ int cards_distance(const struct enc_combatant *a,
 /* ---- reactions and the tracker ----------------------------------------- */
 
 static const char *const cards_react_names[] = {
-    [CARDS_R_NONE] = "", [CARDS_R_DODGE] = "dodge",
-    [CARDS_R_PARRY] = "parry", [CARDS_R_BREAKFREE] = "break free",
-    [CARDS_R_HOLD] = "hold", [CARDS_R_CHASE] = "chase",
-    [CARDS_R_RESIST] = "resist", [CARDS_R_OTHER] = "other",
+    [CARDS_R_NONE] = "", [CARDS_R_DODGE] = N_("dodge"),
+    [CARDS_R_PARRY] = N_("parry"), [CARDS_R_BREAKFREE] = N_("break free"),
+    [CARDS_R_HOLD] = N_("hold"), [CARDS_R_CHASE] = N_("chase"),
+    [CARDS_R_RESIST] = N_("resist"), [CARDS_R_OTHER] = N_("other"),
 };
 
 const char *cards_react_name(int32_t kind)

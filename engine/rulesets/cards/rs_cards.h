@@ -77,12 +77,12 @@
 /* Names the ruleset gives things. */
 #define CARDS_HARM "harm"            /* Physical Harm track */
 #define CARDS_MENTAL "mental"        /* Mental Harm track */
-#define CARDS_HELD "Held"
-#define CARDS_SILENCED "Silenced"
-#define CARDS_BURNING "Burning"
-#define CARDS_POISONED "Poisoned"
-#define CARDS_FLED "Fled"
-#define CARDS_SEVERE "Severe Mental Harm"
+#define CARDS_HELD NC_("condition", "Held")
+#define CARDS_SILENCED NC_("condition", "Silenced")
+#define CARDS_BURNING NC_("condition", "Burning")
+#define CARDS_POISONED NC_("condition", "Poisoned")
+#define CARDS_FLED NC_("condition", "Fled")
+#define CARDS_SEVERE NC_("condition", "Severe Mental Harm")
 
 /* ---- typed state --------------------------------------------------------- */
 

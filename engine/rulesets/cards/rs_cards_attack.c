@@ -162,14 +162,21 @@ static enum eng_err cards_reach(struct rs_call *c, const struct rs_attack *a,
         return ENG_OK;
     bool melee = !o->ranged && strcmp(o->skill, "cast") != 0;
     if (o->lo >= 0 && !cards_in_range(o->lo, o->hi, dist))
-        return enc_fail(c->d, ENG_RANGE, "%s is %d zone%s away, out of the "
-                        "weapon's range %d-%d", a->target->name, dist,
-                        dist == 1 ? "" : "s", o->lo, o->hi);
+        return dist == 1
+                   ? enc_fail(c->d, ENG_RANGE, "%s is %d zone away, out of "
+                              "the weapon's range %d-%d", a->target->name,
+                              dist, o->lo, o->hi)
+                   : enc_fail(c->d, ENG_RANGE, "%s is %d zones away, out of "
+                              "the weapon's range %d-%d", a->target->name,
+                              dist, o->lo, o->hi);
     if (o->lo < 0 && melee && dist > 0)
-        return enc_fail(c->d, ENG_RANGE, "%s is %d zone%s away: close "
-                        "combat needs the same zone (shoot with "
-                        "range=lo-hi)", a->target->name, dist,
-                        dist == 1 ? "" : "s");
+        return dist == 1
+                   ? enc_fail(c->d, ENG_RANGE, "%s is %d zone away: close "
+                              "combat needs the same zone (shoot with "
+                              "range=lo-hi)", a->target->name, dist)
+                   : enc_fail(c->d, ENG_RANGE, "%s is %d zones away: close "
+                              "combat needs the same zone (shoot with "
+                              "range=lo-hi)", a->target->name, dist);
     return ENG_OK;
 }
 
@@ -289,7 +296,7 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
                                               o.swap);
     char outcome[64] = "miss";
     if (h.hit && o.grapple)
-        snprintf(outcome, sizeof outcome, "hit: held");
+        snprintf(outcome, sizeof outcome, "%s", N_("hit: held"));
     else if (h.hit)
         snprintf(outcome, sizeof outcome, "hit: %d %s Harm", h.harm,
                  o.mental ? "Mental" : "Physical");
@@ -300,8 +307,8 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
     if (def >= 0)
         cards_mod_succ(c, ev, dkind, -def, tgt->hidden);
     if (h.hit && !o.grapple && h.harm > weapon) {
-        enc_event_mod(c->r, ev, "weapon", weapon, true, "Harm", r.secret);
-        enc_event_mod(c->r, ev, "extra successes", h.harm - weapon, true,
+        enc_event_mod(c->r, ev, N_("weapon"), weapon, true, "Harm", r.secret);
+        enc_event_mod(c->r, ev, N_("extra successes"), h.harm - weapon, true,
                       "Harm", r.secret);
     }
     if (h.attacker_swap)

@@ -182,51 +182,56 @@ static const struct rs_opt_spec cards_attack_opts[] = {
 
 static const struct rs_cond_spec cards_conds[] = {
     {CARDS_HELD, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "restrained by whoever gave it: only parries, breaks free or shouts"},
+     N_("restrained by whoever gave it: only parries, breaks free or shouts")},
     {CARDS_SILENCED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "the mouth is covered: cannot shout or talk a swap over"},
+     N_("the mouth is covered: cannot shout or talk a swap over")},
     {CARDS_BURNING, RS_COND_VALUE, 0, 0, 0, ENC_EXPIRE_END,
-     "on fire (the value is its intensity): 1 Physical Harm when caught, "
-     "then intensity less Endure successes each round"},
+     N_("on fire (the value is its intensity): 1 Physical Harm when caught, "
+        "then intensity less Endure successes each round")},
     {CARDS_POISONED, RS_COND_SYSTEM, 0, 0, 0, ENC_EXPIRE_END,
-     "the poison gives one Harm fewer each round (/hazard poison)"},
+     N_("the poison gives one Harm fewer each round (/hazard poison)")},
     {CARDS_FLED, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "has left the fight: its turns are skipped"},
+     N_("has left the fight: its turns are skipped")},
     {CARDS_SEVERE, 0, 0, 0, 0, ENC_EXPIRE_END,
-     "does not count towards anyone's fear test"},
+     N_("does not count towards anyone's fear test")},
 };
 
 static const struct rs_setting_spec cards_settings[] = {
     {"die", RS_SET_INT, 2, CARDS_MAX_DIE, NULL, "6",
-     "the pool die: how many sides it has"},
+     N_("the pool die: how many sides it has")},
     {"success", RS_SET_INT, 1, CARDS_MAX_DIE, NULL, "6",
-     "the lowest face that counts as a success"},
+     N_("the lowest face that counts as a success")},
     {NULL, RS_SET_INT, 0, 0, NULL, NULL, NULL},
 };
 
-#define CARDS_SKILL_STAT(n, what) \
-    {n, RS_STAT, 0, CARDS_MAX_POOL, "dice of " what}
+/* help is the whole phrase ("dice of ..."): one catalog message each. */
+#define CARDS_SKILL_STAT(n, help) {n, RS_STAT, 0, CARDS_MAX_POOL, help}
 
 static const struct rs_stat_spec cards_stats[] = {
-    CARDS_SKILL_STAT("force", "Force: unarmed attacks, wrestling, holds"),
-    CARDS_SKILL_STAT("strike", "Strike: melee weapons, parries"),
-    CARDS_SKILL_STAT("shoot", "Shoot: ranged weapons"),
-    CARDS_SKILL_STAT("finesse", "Finesse: dodging, fleeing, chasing"),
-    CARDS_SKILL_STAT("sneak", "Sneak: ambushes, fleeing unseen"),
-    CARDS_SKILL_STAT("endure", "Endure: fear, fire, poison, falls"),
-    CARDS_SKILL_STAT("track", "Track: spotting an ambush, chasing"),
-    CARDS_SKILL_STAT("read", "Read: surveying the situation"),
-    CARDS_SKILL_STAT("cast", "Cast: magic"),
-    CARDS_SKILL_STAT("persuade", "Persuade: swaying with words"),
-    CARDS_SKILL_STAT("intimidate", "Intimidate: luring an enemy"),
-    {"damage", RS_STAT, 0, CARDS_MAX_DAMAGE, "the weapon's damage, in Harm"},
+    CARDS_SKILL_STAT("force",
+                     N_("dice of Force: unarmed attacks, wrestling, holds")),
+    CARDS_SKILL_STAT("strike", N_("dice of Strike: melee weapons, parries")),
+    CARDS_SKILL_STAT("shoot", N_("dice of Shoot: ranged weapons")),
+    CARDS_SKILL_STAT("finesse",
+                     N_("dice of Finesse: dodging, fleeing, chasing")),
+    CARDS_SKILL_STAT("sneak", N_("dice of Sneak: ambushes, fleeing unseen")),
+    CARDS_SKILL_STAT("endure",
+                     N_("dice of Endure: fear, fire, poison, falls")),
+    CARDS_SKILL_STAT("track",
+                     N_("dice of Track: spotting an ambush, chasing")),
+    CARDS_SKILL_STAT("read", N_("dice of Read: surveying the situation")),
+    CARDS_SKILL_STAT("cast", N_("dice of Cast: magic")),
+    CARDS_SKILL_STAT("persuade", N_("dice of Persuade: swaying with words")),
+    CARDS_SKILL_STAT("intimidate", N_("dice of Intimidate: luring an enemy")),
+    {"damage", RS_STAT, 0, CARDS_MAX_DAMAGE,
+     N_("the weapon's damage, in Harm")},
     {"cards", RS_STAT, 1, CARDS_MAX_HELD,
-     "initiative cards it holds: a turn on each"},
-    {"zone", RS_STAT, 0, CARDS_MAX_ZONE, "the zone it stands in"},
+     N_("initiative cards it holds: a turn on each")},
+    {"zone", RS_STAT, 0, CARDS_MAX_ZONE, N_("the zone it stands in")},
     {"hp", RS_STAT, 0, ENC_MAX_VALUE,
-     "Harm it takes before it is out (the harm track's maximum)"},
-    {CARDS_HARM, RS_TRACK, 0, ENC_MAX_VALUE, "Physical Harm"},
-    {CARDS_MENTAL, RS_TRACK, 0, ENC_MAX_VALUE, "Mental Harm"},
+     N_("Harm it takes before it is out (the harm track's maximum)")},
+    {CARDS_HARM, RS_TRACK, 0, ENC_MAX_VALUE, N_("Physical Harm")},
+    {CARDS_MENTAL, RS_TRACK, 0, ENC_MAX_VALUE, N_("Mental Harm")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 
@@ -273,27 +278,27 @@ static const struct rs_field cards_comb_fields[] = {
 /* ---- help and the descriptor ----------------------------------------------- */
 
 static const struct rs_help cards_help = {
-    .kind = "Everyone draws an initiative card from 1 to 10 and keeps it "
-            "for the whole fight: the lowest card acts first, in the same "
-            "order every round. Tests roll pools of d6 and count the sixes; "
-            "each point of Harm takes a die away.",
-    .turns = "A turn is one slow and one fast maneuver, or two fast ones "
-             "(`/attack`, `/maneuver`, `/test maneuver:`); a creature with "
-             "several cards gets that on each card's turn. Reactions "
-             "(`/react`) are fast maneuvers used any time in the round, "
-             "before or after one's turn. `/combat next` ends the turn. "
-             "A condition timed on someone's turn (`/combat condition "
-             "until:`) counts each of their cards as a turn.",
-    .attacks = "`/attack` is a slow maneuver: the attacker's pool (Strike "
-               "unless options: say otherwise) counts successes, and a dodge "
-               "or parry readied with `/react` takes one off for each of "
-               "its own. One success left hits for the weapon's damage in "
-               "Harm; each extra success adds one Harm, or buys a swap of "
-               "cards (`options:swap`).",
-    .clock = "When `/combat clock` runs out with `auto:true`, the creature "
-             "loses the turn of the card that is up and play goes on with "
-             "the next card; its other cards, and this card next round, keep "
-             "their turns.",
+    .kind = N_("Everyone draws an initiative card from 1 to 10 and keeps "
+               "it for the whole fight: the lowest card acts first, in the "
+               "same order every round. Tests roll pools of d6 and count the "
+               "sixes; each point of Harm takes a die away."),
+    .turns = N_("A turn is one slow and one fast maneuver, or two fast ones "
+                "(`/attack`, `/maneuver`, `/test maneuver:`); a creature with "
+                "several cards gets that on each card's turn. Reactions "
+                "(`/react`) are fast maneuvers used any time in the round, "
+                "before or after one's turn. `/combat next` ends the turn. "
+                "A condition timed on someone's turn (`/combat condition "
+                "until:`) counts each of their cards as a turn."),
+    .attacks = N_("`/attack` is a slow maneuver: the attacker's pool "
+                  "(Strike unless options: say otherwise) counts successes, "
+                  "and a dodge or parry readied with `/react` takes one off "
+                  "for each of its own. One success left hits for the "
+                  "weapon's damage in Harm; each extra success adds one "
+                  "Harm, or buys a swap of cards (`options:swap`)."),
+    .clock = N_("When `/combat clock` runs out with `auto:true`, the "
+                "creature loses the turn of the card that is up and play goes "
+                "on with the next card; its other cards, and this card next "
+                "round, keep their turns."),
 };
 
 static const struct rs_ops cards_ops = {
@@ -343,18 +348,18 @@ static const struct rs_entry_spec cards_entries = {
     .unique = true,             /* one deck: a hazard's card is its own */
     .hazard_roll = NULL,        /* it draws instead */
     .lair_at = 0,               /* at the start of the round */
-    .why = "everyone involved draws a card, so a hazard draws its own "
-           "from the deck (or takes a free one with at:) and acts on it, "
-           "lowest first; other events go at the start of the round, "
-           "where the chapter's fire burns, or at its end",
+    .why = N_("everyone involved draws a card, so a hazard draws its own "
+              "from the deck (or takes a free one with at:) and acts on it, "
+              "lowest first; other events go at the start of the round, "
+              "where the chapter's fire burns, or at its end"),
 };
 
 const struct rs_system rs_cards = {
     .version = RS_SYSTEM_VERSION,
     .id = "cards",
-    .title = "Initiative cards",
-    .summary = "cards 1-10, lowest first; one slow and one fast maneuver; "
-               "d6 pools count 6s; Harm takes dice away",
+    .title = N_("Initiative cards"),
+    .summary = N_("cards 1-10, lowest first; one slow and one fast maneuver; "
+                  "d6 pools count 6s; Harm takes dice away"),
     .flags = RS_F_OPEN_STATS,
     .ops = &cards_ops,
     .help = &cards_help,

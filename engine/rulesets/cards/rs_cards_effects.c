@@ -107,7 +107,7 @@ enum eng_err cards_do_fear(struct rs_call *c)
     int pcs = (int)rs_arg_int(c, "allies", cards_fear_count(c->e, who));
     int add = cards_fear_allies(pcs);
     struct cards_roll r;
-    err = cards_roll_test(c, who, "fear", base, add, true, false, &r);
+    err = cards_roll_test(c, who, N_("fear"), base, add, true, false, &r);
     if (err != ENG_OK)
         return err;
     int bonus;
@@ -121,7 +121,7 @@ enum eng_err cards_do_fear(struct rs_call *c)
     /* The player characters' dice are the fear test's own, not a bonus
      * given: say what they are. */
     r.bonus = 0;
-    struct enc_event *ev = cards_test_event(c, who, "fear", &r, value,
+    struct enc_event *ev = cards_test_event(c, who, N_("fear"), &r, value,
                                             outcome);
     if (add > 0) {
         char why[64];
@@ -177,9 +177,12 @@ enum eng_err cards_do_fire(struct rs_call *c)
     struct cards_comb *st = CARDS_C(who);
     if (need != NULL || !burning) {
         st->fire_need = need != NULL ? (int32_t)need->i : 1;
-        RS_SAY(c, who, "Putting the fire out takes {} Finesse success{}.",
-               RS_A_NUM(st->fire_need),
-               RS_A_TEXT(st->fire_need == 1 ? "" : "es"));
+        if (st->fire_need == 1)
+            RS_SAY(c, who, "Putting the fire out takes {} Finesse success.",
+                   RS_A_NUM(st->fire_need));
+        else
+            RS_SAY(c, who, "Putting the fire out takes {} Finesse "
+                   "successes.", RS_A_NUM(st->fire_need));
     }
     return ENG_OK;
 }
@@ -197,7 +200,8 @@ enum eng_err cards_do_extinguish(struct rs_call *c)
         err = cards_spend(c, who, true, false);
     struct cards_roll r;
     if (err == ENG_OK)
-        err = cards_roll_test(c, who, "extinguish", base, 0, true, true, &r);
+        err = cards_roll_test(c, who, N_("extinguish"), base, 0, true, true,
+                              &r);
     if (err != ENG_OK)
         return err;
     st->fire_saved += r.succ;
@@ -205,11 +209,11 @@ enum eng_err cards_do_extinguish(struct rs_call *c)
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
                                          "fights the fire", st->fire_saved,
                                          st->fire_need,
-                                         out ? "the fire is out"
-                                             : "still burning");
+                                         out ? N_("the fire is out")
+                                             : N_("still burning"));
     cards_ev_pool(c, ev, &r);
     if (st->fire_saved > r.succ)
-        cards_mod_succ(c, ev, "saved from earlier turns",
+        cards_mod_succ(c, ev, N_("saved from earlier turns"),
                        st->fire_saved - r.succ, false);
     if (out)
         cards_fire_out(c, who);
@@ -257,13 +261,13 @@ enum eng_err cards_do_poison(struct rs_call *c)
     enum eng_err err = cards_opt_pool(c, who, "endure", &base);
     struct cards_roll ts, es;
     if (err == ENG_OK)
-        err = cards_roll_gm(c, "toxicity", (int)tox->i, &ts);
+        err = cards_roll_gm(c, N_("toxicity"), (int)tox->i, &ts);
     if (err == ENG_OK)
-        err = cards_roll_test(c, who, "endure", base, 0, true, false, &es);
+        err = cards_roll_test(c, who, N_("endure"), base, 0, true, false, &es);
     if (err != ENG_OK)
         return err;
     int harm = cards_poison_harm(ts.succ, es.succ);
-    char outcome[48] = "resists the poison";
+    char outcome[48] = N_("resists the poison");
     if (harm > 0)
         snprintf(outcome, sizeof outcome, "%s: %d Harm",
                  es.succ == ts.succ ? "a tie" : "poisoned", harm);
@@ -307,16 +311,17 @@ enum eng_err cards_do_fall(struct rs_call *c)
     if (soft || dice == 0) {
         RS_SAY(c, who, "{} falls {} feet and lands unharmed ({}).",
                RS_A_WHO(who), RS_A_NUM(feet->i),
-               RS_A_TEXT(dice == 0 ? "less than 10 feet" : "a soft landing"));
+               RS_A_TEXT(dice == 0 ? N_("less than 10 feet")
+                                   : N_("a soft landing")));
         return ENG_OK;
     }
     int base;
     err = cards_opt_pool(c, who, "endure", &base);
     struct cards_roll fs, es;
     if (err == ENG_OK)
-        err = cards_roll_gm(c, "fall", dice, &fs);
+        err = cards_roll_gm(c, N_("fall"), dice, &fs);
     if (err == ENG_OK)
-        err = cards_roll_test(c, who, "endure", base, 0, true, false, &es);
+        err = cards_roll_test(c, who, N_("endure"), base, 0, true, false, &es);
     if (err != ENG_OK)
         return err;
     int harm = cards_fall_harm(fs.succ, es.succ);
@@ -345,7 +350,7 @@ static void cards_fire_tick(struct rs_call *c, struct enc_combatant *who,
 {
     int base = (int)enc_stat_or(who, "endure", 0);
     struct cards_roll r;
-    if (cards_roll_test(c, who, "endure", base < 0 ? 0 : base, 0, true,
+    if (cards_roll_test(c, who, N_("endure"), base < 0 ? 0 : base, 0, true,
                         false, &r) != ENG_OK) {
         c->d->code = ENG_OK;
         return;
@@ -353,7 +358,7 @@ static void cards_fire_tick(struct rs_call *c, struct enc_combatant *who,
     int dmg = cards_fire_damage(intensity, r.succ);
     char outcome[48];
     snprintf(outcome, sizeof outcome, "burns: %d Physical Harm", dmg);
-    cards_test_event(c, who, "endures the fire", &r, intensity, outcome);
+    cards_test_event(c, who, N_("endures the fire"), &r, intensity, outcome);
     cards_add_harm(c, who, dmg, false, 0);
 }
 

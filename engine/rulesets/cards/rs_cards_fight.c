@@ -65,7 +65,7 @@ static enum eng_err cards_break_now(struct rs_call *c,
         return err;
     st->break_seq = (int64_t)e->turn_seq + 1;
     struct cards_roll r;
-    err = cards_roll_test(c, who, "break free", base, 0, true, true, &r);
+    err = cards_roll_test(c, who, N_("break free"), base, 0, true, true, &r);
     if (err != ENG_OK)
         return err;
     struct cards_comb *hst = holder != NULL ? CARDS_C(holder) : NULL;
@@ -77,11 +77,12 @@ static enum eng_err cards_break_now(struct rs_call *c,
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, holder,
                                          "tries to break free", r.succ,
                                          reacted ? hs : 1,
-                                         free ? "breaks free" : "still held");
+                                         free ? N_("breaks free")
+                                              : N_("still held"));
     cards_ev_pool(c, ev, &r);
     rs_mod_note(c, ev, reacted ? "against a hold: more successes than the "
                                  "holder's are needed"
-                               : "no hold: one success is enough");
+                               : N_("no hold: one success is enough"));
     if (free)
         cards_release(c, who);
     return ENG_OK;
@@ -216,8 +217,9 @@ enum eng_err cards_do_react(struct rs_call *c)
         return err;
     if (kind == CARDS_R_RESIST) {
         int64_t need = rs_arg_int(c, "need", 1);
-        cards_test_event(c, who, "tries to resist the magic", &r, need,
-                         r.succ >= need ? "resists" : "does not resist");
+        cards_test_event(c, who, N_("tries to resist the magic"), &r, need,
+                         r.succ >= need ? N_("resists")
+                                         : N_("does not resist"));
         return ENG_OK;
     }
     /* Declared and rolled before the attack it answers, so nobody knows
@@ -253,7 +255,7 @@ enum eng_err cards_do_flee(struct rs_call *c)
         err = cards_spend(c, who, true, false);
     struct cards_roll r;
     if (err == ENG_OK)
-        err = cards_roll_test(c, who, "flee", base, 0, true, true, &r);
+        err = cards_roll_test(c, who, N_("flee"), base, 0, true, true, &r);
     if (err != ENG_OK)
         return err;
     int chase = 0;
@@ -266,7 +268,8 @@ enum eng_err cards_do_flee(struct rs_call *c)
     int net = r.succ - chase;
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
                                          "tries to flee", net < 0 ? 0 : net,
-                                         1, away ? "gets away" : "stays");
+                                         1, away ? N_("gets away")
+                                                 : N_("stays"));
     cards_ev_pool(c, ev, &r);
     /* Each chase readied against who takes its successes off, and is
      * used up. */

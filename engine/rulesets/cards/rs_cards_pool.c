@@ -125,15 +125,16 @@ void cards_ev_pool(struct rs_call *c, struct enc_event *ev,
     if (r->own)
         return;
     if (r->bonus != 0)
-        cards_mod_dice(c, ev, "bonus", r->bonus, r->secret);
+        cards_mod_dice(c, ev, N_("bonus"), r->bonus, r->secret);
     if (r->ambush != 0)
-        cards_mod_dice(c, ev, "ambush", r->ambush, r->secret);
+        cards_mod_dice(c, ev, N_("ambush"), r->ambush, r->secret);
     if (r->calm != 0)
-        cards_mod_dice(c, ev, "calm after a fear test", r->calm, r->secret);
+        cards_mod_dice(c, ev, N_("calm after a fear test"), r->calm,
+                       r->secret);
     if (r->harm != 0)
-        cards_mod_dice(c, ev, "Harm", -r->harm, r->secret);
+        cards_mod_dice(c, ev, N_("Harm"), -r->harm, r->secret);
     if (r->dice == 0)
-        enc_event_mod(c->r, ev, "no dice left to roll", 0, false, "",
+        enc_event_mod(c->r, ev, N_("no dice left to roll"), 0, false, "",
                       r->secret);
 }
 
@@ -214,13 +215,21 @@ enum eng_err cards_spend(struct rs_call *c, struct enc_combatant *who,
                              who->ninit > 0 ? who->ninit : 1};
     int slow_left, fast_left;
     cards_left(&b, !reaction, &slow_left, &fast_left);
-    const char *when = reaction ? "this round" : "this turn";
+    /* Whole sentences per case: a translation cannot splice "this round". */
     if (slow && slow_left == 0 && fast_left > 0)
-        return enc_fail(c->d, ENG_STATE, "%s has used the slow maneuver of "
-                        "%s; a fast one is left", who->name, when);
+        return reaction
+                   ? enc_fail(c->d, ENG_STATE, "%s has used the slow "
+                              "maneuver of this round; a fast one is left",
+                              who->name)
+                   : enc_fail(c->d, ENG_STATE, "%s has used the slow "
+                              "maneuver of this turn; a fast one is left",
+                              who->name);
     if (slow_left + fast_left == 0)
-        return enc_fail(c->d, ENG_STATE, "%s has no maneuvers left %s",
-                        who->name, when);
+        return reaction
+                   ? enc_fail(c->d, ENG_STATE, "%s has no maneuvers left "
+                              "this round", who->name)
+                   : enc_fail(c->d, ENG_STATE, "%s has no maneuvers left "
+                              "this turn", who->name);
     /* The ambush's bonus is for the first maneuver of the fight only: the
      * roll that comes with it uses it up (cards_roll_test), and one
      * without a roll loses it. */
@@ -277,8 +286,9 @@ enum eng_err cards_do_maneuver(struct rs_call *c)
         return err;
     CARDS_C(who)->first_bonus = 0;    /* nothing rolled to add it to */
     const char *label = rs_arg_text(c, "label", NULL);
-    const char *what = slow ? "a slow maneuver" : shout ? "a shout"
-                                                        : "a fast maneuver";
+    const char *what = slow    ? N_("a slow maneuver")
+                       : shout ? N_("a shout")
+                               : N_("a fast maneuver");
     if (label != NULL)
         RS_SAY(c, who, "{} uses {}: {}", RS_A_WHO(who), RS_A_TEXT(what),
                RS_A_USER(label));
@@ -348,7 +358,7 @@ enum eng_err cards_do_test(struct rs_call *c)
                  (int)(r.succ - need), r.succ - need == 1 ? "" : "es");
     else
         snprintf(outcome, sizeof outcome, "%s",
-                 r.succ == need ? "passes" : "fails");
+                 r.succ == need ? N_("passes") : N_("fails"));
     cards_test_event(c, who, label, &r, need, outcome);
     return ENG_OK;
 }

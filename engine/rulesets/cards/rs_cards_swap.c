@@ -192,10 +192,10 @@ enum eng_err cards_do_ambush(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     struct cards_roll ss, ws;
-    err = cards_roll_test(c, sneaker, "sneak", base, 0, true, false, &ss);
+    err = cards_roll_test(c, sneaker, N_("sneak"), base, 0, true, false, &ss);
     if (err == ENG_OK && watcher != NULL)
-        err = cards_roll_test(c, watcher, "watch", watch_base, 0, true, false,
-                              &ws);
+        err = cards_roll_test(c, watcher, N_("watch"), watch_base, 0, true,
+                              false, &ws);
     else if (err == ENG_OK)
         err = cards_roll_gm(c, "watch", watch_base, &ws);
     if (err != ENG_OK)
@@ -208,15 +208,15 @@ enum eng_err cards_do_ambush(struct rs_call *c)
     est->ambush_bonus = extra;
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, sneaker, watcher,
                                          "sneaks up", ss.succ, ws.succ,
-                                         won ? "the ambush works"
-                                             : "detected");
+                                         won ? N_("the ambush works")
+                                             : N_("detected"));
     cards_ev_pool(c, ev, &ss);
     rs_ev_roll(c, ev, ws.roll_idx);
     if (won && extra > 0)
         RS_SAY(c, NULL, "Everyone on {} draws an extra initiative card and "
                "keeps the best, and has +{} {} on their first maneuver of "
                "the fight.", RS_A_SIDE(e, side), RS_A_NUM(extra),
-               RS_A_TEXT(extra == 1 ? "die" : "dice"));
+               RS_A_TEXT(extra == 1 ? N_("die") : N_("dice")));
     else if (won)
         RS_SAY(c, NULL, "Everyone on {} draws an extra initiative card and "
                "keeps the best.", RS_A_SIDE(e, side));

@@ -80,6 +80,67 @@ static void cards_sort(int64_t *v, int *idx, int n)
     }
 }
 
+/* How a deal ends: as drawn, with an extra draw (one card goes back), or
+ * with an extra draw the deck had no card for. */
+enum cards_deal_how {
+    CARDS_DEAL_PLAIN,
+    CARDS_DEAL_EXTRA,
+    CARDS_DEAL_NONE_LEFT,
+};
+
+/* The deal's sentence for one to three cards, each a whole template for
+ * the catalogs: [cards - 1][for a group][how]. One card drawn is never an
+ * extra draw (that draws two). */
+#define CARDS_DEAL_SAID 3
+static const char *const cards_deal_say[CARDS_DEAL_SAID][2][3] = {
+    {{N_("{} draws card {}."), NULL,
+      N_("{} draws card {} (no card is left for the extra draw).")},
+     {N_("{} draws card {} for its group."), NULL,
+      N_("{} draws card {} for its group (no card is left for the extra "
+         "draw).")}},
+    {{N_("{} draws cards {} and {}."),
+      N_("{} draws cards {} and {} with an extra draw: {} goes back into "
+         "the deck."),
+      N_("{} draws cards {} and {} (no card is left for the extra draw).")},
+     {N_("{} draws cards {} and {} for its group."),
+      N_("{} draws cards {} and {} for its group with an extra draw: {} "
+         "goes back into the deck."),
+      N_("{} draws cards {} and {} for its group (no card is left for the "
+         "extra draw).")}},
+    {{N_("{} draws cards {}, {} and {}."),
+      N_("{} draws cards {}, {} and {} with an extra draw: {} goes back "
+         "into the deck."),
+      N_("{} draws cards {}, {} and {} (no card is left for the extra "
+         "draw).")},
+     {N_("{} draws cards {}, {} and {} for its group."),
+      N_("{} draws cards {}, {} and {} for its group with an extra draw: {} "
+         "goes back into the deck."),
+      N_("{} draws cards {}, {} and {} for its group (no card is left for "
+         "the extra draw).")}},
+};
+
+/* The same sentence for more cards (a creature holding four),
+ * spelt out in fmt (size bytes): the catalogs have no template for it, so
+ * it reads in English. Returns fmt. */
+static const char *cards_deal_many(char *fmt, size_t size, int n, bool group,
+                                   enum cards_deal_how how)
+{
+    size_t at = (size_t)snprintf(fmt, size, "{} draws cards ");
+    for (int i = 0; i < n; i++)
+        at += (size_t)snprintf(fmt + at, size - at, "%s{}",
+                               i == 0 ? "" : i == n - 1 ? " and " : ", ");
+    if (group)
+        at += (size_t)snprintf(fmt + at, size - at, " for its group");
+    if (how == CARDS_DEAL_EXTRA)
+        at += (size_t)snprintf(fmt + at, size - at, " with an extra "
+                               "draw: {} goes back into the deck");
+    else if (how == CARDS_DEAL_NONE_LEFT)
+        at += (size_t)snprintf(fmt + at, size - at, " (no card is "
+                               "left for the extra draw)");
+    snprintf(fmt + at, size - at, ".");
+    return fmt;
+}
+
 /* Deal want cards to lead (extra: draw one more and keep the best, the
  * other goes back to the deck), and say what was drawn: every card is a
  * roll of the result, so the table sees the deal as it sees dice. The
@@ -93,7 +154,8 @@ static void cards_deal(struct rs_call *c, struct cards_deck *d,
     int n = want + (extra && d->n > want ? 1 : 0);
     for (int i = 0; i < n; i++) {
         got[i] = cards_draw(d, c->rng);
-        idx[i] = enc_add_plain_roll(c->r, "card", got[i], lead->hidden);
+        idx[i] = enc_add_plain_roll(c->r, N_("card"), got[i],
+                                    lead->hidden);
     }
     cards_sort(got, idx, n);
     memcpy(lead->init, got, (size_t)want * sizeof got[0]);
@@ -102,33 +164,26 @@ static void cards_deal(struct rs_call *c, struct cards_deck *d,
     for (int i = 0; i < c->e->ncs && !group; i++)
         group = &c->e->cs[i] != lead && lead->group != 0 &&
                 c->e->cs[i].group == lead->group;
+    /* The best is the lowest: with an extra draw the highest goes back to
+     * the deck. */
+    enum cards_deal_how how = n > want ? CARDS_DEAL_EXTRA
+                              : extra  ? CARDS_DEAL_NONE_LEFT
+                                       : CARDS_DEAL_PLAIN;
+    if (how == CARDS_DEAL_EXTRA)
+        d->card[d->n++] = (int)got[want];
     /* The sentence has a hole per card: at most CARDS_MAX_HELD + 1. */
     struct rs_say_arg args[CARDS_MAX_HELD + 4];
-    char fmt[160];
     int na = 0;
-    size_t at = 0;
     args[na++] = RS_A_WHO(lead);
-    at += (size_t)snprintf(fmt + at, sizeof fmt - at, "{} draws %s",
-                           n > 1 ? "cards " : "card ");
-    for (int i = 0; i < n; i++) {
-        at += (size_t)snprintf(fmt + at, sizeof fmt - at, "%s{}",
-                               i == 0 ? "" : i == n - 1 ? " and " : ", ");
+    for (int i = 0; i < n; i++)
         args[na++] = RS_A_ROLL(idx[i]);
-    }
-    if (group)
-        at += (size_t)snprintf(fmt + at, sizeof fmt - at, " for its group");
-    if (n > want) {
-        /* The best is the lowest: the highest goes back to the deck. */
-        d->card[d->n++] = (int)got[want];
-        at += (size_t)snprintf(fmt + at, sizeof fmt - at, " with an extra "
-                               "draw: {} goes back into the deck");
+    if (how == CARDS_DEAL_EXTRA)
         args[na++] = RS_A_NUM(got[want]);
-    } else if (extra) {
-        at += (size_t)snprintf(fmt + at, sizeof fmt - at, " (no card is "
-                               "left for the extra draw)");
-    }
-    snprintf(fmt + at, sizeof fmt - at, ".");
-    rs_say_args(c, lead, fmt, args, na);
+    char fmt[160];
+    const char *say = n > 0 && n <= CARDS_DEAL_SAID
+                          ? cards_deal_say[n - 1][group][how]
+                          : cards_deal_many(fmt, sizeof fmt, n, group, how);
+    rs_say_args(c, lead, say, args, na);
 }
 
 /* Whether lead draws an extra card at the deal. */
@@ -373,8 +428,12 @@ enum eng_err cards_late_join(struct rs_call *c, struct enc_combatant *who)
         cards_deck_rest(e, &d);
         int want = cards_wanted(who);
         if (d.n < want) {
-            enc_fail(c->d, ENG_LIMIT, "the deck has %d card%s left and %s "
-                     "needs %d", d.n, d.n == 1 ? "" : "s", who->name, want);
+            if (d.n == 1)
+                enc_fail(c->d, ENG_LIMIT, "the deck has %d card left and %s "
+                         "needs %d", d.n, who->name, want);
+            else
+                enc_fail(c->d, ENG_LIMIT, "the deck has %d cards left and "
+                         "%s needs %d", d.n, who->name, want);
             enc_hint(c->d, "add it to a group of identical NPCs "
                      "(group:true), or remove someone first");
             return ENG_LIMIT;
