@@ -120,8 +120,8 @@ static void test_end_numbers_in_table_language(void **state)
                            NULL));
     assert_false(f->reply.ephemeral);
     cmd_fx_has(f, "Trwała 2 rundy.");
-    cmd_fx_has(f, "Goblin: zadał 0 obrażeń, otrzymał 0; 1 tura.");
-    cmd_fx_has(f, "Aria: zadał 0 obrażeń, otrzymał 0; 2 tury.");
+    cmd_fx_has(f, "Goblin: zadane obrażenia: 0, otrzymane: 0; 1 tura.");
+    cmd_fx_has(f, "Aria: zadane obrażenia: 0, otrzymane: 0; 2 tury.");
     cmd_fx_has(f, "Koniec");
     /* the reopen window's refusal is the reader's, with its plural */
     f->ctx.reopen_ms = 1;
