@@ -298,39 +298,43 @@ struct enc_combatant *enc_current(struct encounter *e)
 
 /* ---- names --------------------------------------------------------------- */
 
+/* what is a field (marked N_() by the caller), shown in d's language only
+ * when a refusal is written, as enc_fail() reads d's translator: the
+ * translations put it in quotes as a field's label ("the field \"%s\""),
+ * so its gender and case never matter. */
 enum eng_err enc_check_name(const char *name, const char *what, size_t max,
                             struct enc_diag *d)
 {
-    /* what is a noun the caller marked N_(): the translations put it in
-     * quotes as a field's label ("the field \"%s\""), so its gender and
-     * case never matter. */
-    what = enc_diag_word(d, what);
     size_t len = strlen(name);
     if (len == 0)
-        return enc_fail(d, ENG_INVALID, "the %s is empty", what);
+        return enc_fail(d, ENG_INVALID, "the %s is empty",
+                        enc_diag_word(d, what));
     if (len > max)
         return enc_fail(d, ENG_LIMIT, "the %s is too long (limit is %zu "
-                        "bytes)", what, max);
+                        "bytes)", enc_diag_word(d, what), max);
     if (!eng_text_valid_utf8(name, len))
-        return enc_fail(d, ENG_INVALID, "the %s is not valid UTF-8", what);
+        return enc_fail(d, ENG_INVALID, "the %s is not valid UTF-8",
+                        enc_diag_word(d, what));
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)name[i];
         if (ch < 0x20 || ch == 0x7f)
             return enc_fail(d, ENG_INVALID, "the %s contains a control "
-                            "character or line break", what);
+                            "character or line break",
+                            enc_diag_word(d, what));
     }
     if (name[0] == ' ' || name[len - 1] == ' ')
         return enc_fail(d, ENG_INVALID, "the %s starts or ends with a space",
-                        what);
+                        enc_diag_word(d, what));
     /* The one text policy: what would let a name pass for another, or
      * for nothing, in every message that shows it never enters. */
     const char *bad = eng_policy_check(name, len);
     if (bad != NULL)
         return enc_fail(d, ENG_INVALID, "the %s contains %s; please remove "
-                        "it", what, enc_diag_word(d, bad));
+                        "it", enc_diag_word(d, what), enc_diag_word(d, bad));
     size_t digits = strspn(name, "0123456789");
     if (digits == len)
-        return enc_fail(d, ENG_INVALID, "the %s cannot be only digits", what);
+        return enc_fail(d, ENG_INVALID, "the %s cannot be only digits",
+                        enc_diag_word(d, what));
     return ENG_OK;
 }
 
