@@ -248,8 +248,11 @@ static void event_line(struct sbuf *b, const struct encounter *e,
     char *name = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     char place[64];
     enc_entry_place(e, x, place, sizeof place);
+    /* "start of each round" is a catalog word (kit_entry.c); a counted
+     * or one round's place is formatted, and the lookup misses it. */
     sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
-              i18n_get(lang, enc_entry_kind_word(x->kind)), place);
+              i18n_get(lang, enc_entry_kind_word(x->kind)),
+              i18n_get(lang, place));
     free(name);
     if (x->hidden)
         sbuf_add(b, compact ? i18n_get(lang, " (h)")
