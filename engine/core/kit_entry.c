@@ -37,32 +37,37 @@ const char *enc_entry_kind_word(int32_t kind)
     return N_("lair action");
 }
 
+/* A place's format in the reader's language when tr is given. */
+#define ENTRY_TR(fmt) (tr != NULL ? tr(tr_ctx, (fmt)) : (fmt))
+
 void enc_entry_place(const struct encounter *e, const struct enc_entry *x,
-                     char *buf, size_t n)
+                     char *buf, size_t n, enc_tr_fn tr, const void *tr_ctx)
 {
     const struct rs_entry_spec *sp = entry_spec(e);
     bool once = x->kind == ENC_ENTRY_ONCE;
+    bool start = x->at == ENC_ENTRY_START;
     switch ((enum enc_entry_at)x->at) {
     case ENC_ENTRY_START:
     case ENC_ENTRY_END:
         if (once)
-            snprintf(buf, n, "%s of round %d",
-                     x->at == ENC_ENTRY_START ? "start" : "end",
+            snprintf(buf, n, ENTRY_TR(start ? N_("start of round %d")
+                                            : N_("end of round %d")),
                      (int)x->round);
         else
-            snprintf(buf, n, "%s", x->at == ENC_ENTRY_START
-                                       ? N_("start of each round")
-                                       : N_("end of each round"));
+            snprintf(buf, n, "%s", ENTRY_TR(start ? N_("start of each round")
+                                                  : N_("end of each round")));
         return;
     case ENC_ENTRY_COUNT:
         break;
     }
-    const char *unit = sp->unique ? "card" : "count";
     if (once)
-        snprintf(buf, n, "%s %lld of round %d", unit, (long long)x->count,
-                 (int)x->round);
+        snprintf(buf, n, ENTRY_TR(sp->unique ? N_("card %lld of round %d")
+                                             : N_("count %lld of round %d")),
+                 (long long)x->count, (int)x->round);
     else
-        snprintf(buf, n, "%s %lld", unit, (long long)x->count);
+        snprintf(buf, n, ENTRY_TR(sp->unique ? N_("card %lld")
+                                             : N_("count %lld")),
+                 (long long)x->count);
 }
 
 struct enc_entry *enc_entry_find(struct encounter *e, const char *name)
@@ -290,7 +295,7 @@ enum eng_err enc_entry_add(struct rs_call *c, const struct enc_entry_req *q)
     x.id = e->next_id++;
     e->entries[e->nentries++] = x;
     char place[64];
-    enc_entry_place(e, &x, place, sizeof place);
+    enc_entry_place(e, &x, place, sizeof place, NULL, NULL);
     struct enc_event *ev = RS_SAY(
         c, NULL, x.at == ENC_ENTRY_COUNT
                      ? N_("{} joins the order: a {} at {}")
@@ -339,7 +344,7 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
     e->entry_on = x->id;
     e->current = 0;
     char place[64];
-    enc_entry_place(e, x, place, sizeof place);
+    enc_entry_place(e, x, place, sizeof place, NULL, NULL);
     const char *kind = enc_entry_kind_word(x->kind);
     int roll = -1;
     if (x->dice[0] != '\0') {
