@@ -120,7 +120,7 @@ void cmd_combat_start(struct cmd_run *run)
     }
     const char *name = cmd_req_opt(req, "name");
     if (name != NULL &&
-        enc_check_name(name, "fight name", ENC_MAX_ENC_NAME, &run->diag) !=
+        enc_check_name(name, N_("fight name"), ENC_MAX_ENC_NAME, &run->diag) !=
             ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
@@ -431,7 +431,7 @@ void cmd_combat_set(struct cmd_run *run)
     if (note != NULL && strcmp(note, "-") == 0)
         note = "";
     if (note != NULL && note[0] != '\0' &&
-        enc_check_name(note, "note", ENC_MAX_NOTE, &run->diag) != ENG_OK) {
+        enc_check_name(note, N_("note"), ENC_MAX_NOTE, &run->diag) != ENG_OK) {
         cmd_fail_diag(run, &run->diag);
         return;
     }

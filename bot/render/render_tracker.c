@@ -232,6 +232,12 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     sbuf_addc(b, '\n');
 }
 
+/* enc_entry_place()'s translator: ctx is the tracker's language. */
+static const char *entry_tr(const void *ctx, const char *fmt)
+{
+    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
+}
+
 /* An event of the order's line: the turn marker when the turn stopped on
  * it, its count or card, its name and kind, its note and dice. Only ever
  * drawn for whoever may see it (render_tracker_slots). */
@@ -247,7 +253,7 @@ static void event_line(struct sbuf *b, const struct encounter *e,
     }
     char *name = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     char place[64];
-    enc_entry_place(e, x, place, sizeof place);
+    enc_entry_place(e, x, place, sizeof place, entry_tr, &lang);
     sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
               i18n_get(lang, enc_entry_kind_word(x->kind)), place);
     free(name);

@@ -13,6 +13,7 @@
 #include "eng_policy.h"
 #include "eng_text.h"
 #include "rs.h"
+#include "rs_kit.h"
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -271,7 +272,7 @@ int enc_side_get(struct encounter *e, const char *name, struct enc_diag *d)
     int i = enc_side_find(e, name);
     if (i >= 0)
         return i;
-    if (enc_check_name(name, "side name", ENC_MAX_SIDE_NAME, d) != ENG_OK)
+    if (enc_check_name(name, N_("side name"), ENC_MAX_SIDE_NAME, d) != ENG_OK)
         return -1;
     if (e->nsides >= ENC_MAX_SIDES) {
         enc_fail(d, ENG_LIMIT, "too many sides (limit is %d)", ENC_MAX_SIDES);
@@ -297,35 +298,43 @@ struct enc_combatant *enc_current(struct encounter *e)
 
 /* ---- names --------------------------------------------------------------- */
 
+/* what is a field (marked N_() by the caller), shown in d's language only
+ * when a refusal is written, as enc_fail() reads d's translator: the
+ * translations put it in quotes as a field's label ("the field \"%s\""),
+ * so its gender and case never matter. */
 enum eng_err enc_check_name(const char *name, const char *what, size_t max,
                             struct enc_diag *d)
 {
     size_t len = strlen(name);
     if (len == 0)
-        return enc_fail(d, ENG_INVALID, "the %s is empty", what);
+        return enc_fail(d, ENG_INVALID, "the %s is empty",
+                        enc_diag_word(d, what));
     if (len > max)
         return enc_fail(d, ENG_LIMIT, "the %s is too long (limit is %zu "
-                        "bytes)", what, max);
+                        "bytes)", enc_diag_word(d, what), max);
     if (!eng_text_valid_utf8(name, len))
-        return enc_fail(d, ENG_INVALID, "the %s is not valid UTF-8", what);
+        return enc_fail(d, ENG_INVALID, "the %s is not valid UTF-8",
+                        enc_diag_word(d, what));
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)name[i];
         if (ch < 0x20 || ch == 0x7f)
             return enc_fail(d, ENG_INVALID, "the %s contains a control "
-                            "character or line break", what);
+                            "character or line break",
+                            enc_diag_word(d, what));
     }
     if (name[0] == ' ' || name[len - 1] == ' ')
         return enc_fail(d, ENG_INVALID, "the %s starts or ends with a space",
-                        what);
+                        enc_diag_word(d, what));
     /* The one text policy: what would let a name pass for another, or
      * for nothing, in every message that shows it never enters. */
     const char *bad = eng_policy_check(name, len);
     if (bad != NULL)
         return enc_fail(d, ENG_INVALID, "the %s contains %s; please remove "
-                        "it", what, bad);
+                        "it", enc_diag_word(d, what), enc_diag_word(d, bad));
     size_t digits = strspn(name, "0123456789");
     if (digits == len)
-        return enc_fail(d, ENG_INVALID, "the %s cannot be only digits", what);
+        return enc_fail(d, ENG_INVALID, "the %s cannot be only digits",
+                        enc_diag_word(d, what));
     return ENG_OK;
 }
 
@@ -363,7 +372,7 @@ enum eng_err enc_add(struct encounter *e, const char *name, int count,
                         ENC_MAX_COUNT);
     /* Leave room for " 20" when numbering. */
     size_t room = count > 1 ? ENC_MAX_NAME - 3 : ENC_MAX_NAME;
-    enum eng_err err = enc_check_name(name, "name", room, d);
+    enum eng_err err = enc_check_name(name, N_("name"), room, d);
     if (err != ENG_OK)
         return err;
 
@@ -697,7 +706,7 @@ static enum eng_err cond_check(struct encounter *e,
                                const struct enc_cond_req *q,
                                struct enc_diag *d)
 {
-    enum eng_err err = enc_check_name(q->name, "condition name",
+    enum eng_err err = enc_check_name(q->name, N_("condition name"),
                                       ENC_MAX_COND_NAME, d);
     if (err != ENG_OK)
         return err;

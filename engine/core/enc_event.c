@@ -323,3 +323,8 @@ void enc_hint(struct enc_diag *d, const char *fmt, ...)
     diag_format(d, d->hint, sizeof d->hint, diag_tr(d, fmt), ap);
     va_end(ap);
 }
+
+const char *enc_diag_word(const struct enc_diag *d, const char *s)
+{
+    return d != NULL && d->tr != NULL && s != NULL ? d->tr(d->tr_ctx, s) : s;
+}

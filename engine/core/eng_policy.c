@@ -3,6 +3,12 @@
 
 #include <stdint.h>
 
+/* Marks the words below for the catalogs (as rs_kit.h's N_, which this
+ * floor does not include): enc_check_name() shows them translated. */
+#ifndef N_
+#define N_(s) s
+#endif
+
 /* The code point at s[i] (well-formed UTF-8, checked by the caller) and
  * its length in *n. */
 static uint32_t next_cp(const unsigned char *s, size_t *n)
@@ -53,7 +59,7 @@ const char *eng_policy_check(const char *s, size_t len)
     for (size_t i = 0; i < len; i += n) {
         uint32_t cp = next_cp(p + i, &n);
         if (is_bidi(cp))
-            return "a character that changes text direction";
+            return N_("a character that changes text direction");
         if (cp == 0x200D && is_pictograph(prev) && i + n < len) {
             size_t m;
             if (is_pictograph(next_cp(p + i + n, &m))) {
@@ -62,7 +68,7 @@ const char *eng_policy_check(const char *s, size_t len)
             }
         }
         if (is_invisible(cp))
-            return "an invisible (zero-width) character";
+            return N_("an invisible (zero-width) character");
         prev = cp;
     }
     return NULL;

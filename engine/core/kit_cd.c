@@ -10,7 +10,7 @@
 #include "rs_kit.h"
 
 /* Arguments of the longest sentence below. */
-#define CD_MAX_ARGS 8
+#define CD_MAX_ARGS 3
 
 struct enc_cd *enc_cd_find(struct encounter *e, const char *name)
 {
@@ -28,29 +28,53 @@ bool enc_cd_secret(const struct encounter *e, const struct enc_cd *x)
     return of != NULL && of->hidden;
 }
 
-/* "{before}<name>{mid}<n> rounds|turns of <who>{after}": every sentence
- * of a countdown, the GM's alone when it is secret. */
+/* What a countdown's sentence says of it. */
+enum cd_say_kind { CD_SET, CD_ADVANCED, CD_PAUSED, CD_AGAIN, CD_NKINDS };
+
+/* Every sentence of a countdown, whole (a translation takes each as one
+ * message): by kind, then counting rounds or someone's turns, then one or
+ * more. */
+static const char *const cd_fmt[CD_NKINDS][2][2] = {
+    [CD_SET] = {
+        {N_("\xE2\x8F\xB3 {} in {} round"),
+         N_("\xE2\x8F\xB3 {} in {} rounds")},
+        {N_("\xE2\x8F\xB3 {} in {} turn of {}"),
+         N_("\xE2\x8F\xB3 {} in {} turns of {}")},
+    },
+    [CD_ADVANCED] = {
+        {N_("\xE2\x8F\xB3 {} in {} round (advanced by the GM)"),
+         N_("\xE2\x8F\xB3 {} in {} rounds (advanced by the GM)")},
+        {N_("\xE2\x8F\xB3 {} in {} turn of {} (advanced by the GM)"),
+         N_("\xE2\x8F\xB3 {} in {} turns of {} (advanced by the GM)")},
+    },
+    [CD_PAUSED] = {
+        {N_("\xE2\x8F\xB3 {} is paused, in {} round"),
+         N_("\xE2\x8F\xB3 {} is paused, in {} rounds")},
+        {N_("\xE2\x8F\xB3 {} is paused, in {} turn of {}"),
+         N_("\xE2\x8F\xB3 {} is paused, in {} turns of {}")},
+    },
+    [CD_AGAIN] = {
+        {N_("\xE2\x8F\xB3 {} counts down again, in {} round"),
+         N_("\xE2\x8F\xB3 {} counts down again, in {} rounds")},
+        {N_("\xE2\x8F\xB3 {} counts down again, in {} turn of {}"),
+         N_("\xE2\x8F\xB3 {} counts down again, in {} turns of {}")},
+    },
+};
+
+/* "<name> in <n> rounds|turns of <who>": every sentence of a countdown,
+ * the GM's alone when it is secret. */
 static void cd_say(struct rs_call *c, const struct enc_cd *x,
-                   const char *before, const char *mid, int32_t n,
-                   const char *after)
+                   enum cd_say_kind kind, int32_t n)
 {
     struct rs_say_arg a[CD_MAX_ARGS];
     int k = 0;
-    a[k++] = RS_A_TEXT(before);
     a[k++] = RS_A_USER(x->name);
-    a[k++] = RS_A_TEXT(mid);
     a[k++] = RS_A_NUM(n);
     const struct enc_combatant *of = x->of ? enc_by_id_c(c->e, x->of) : NULL;
-    if (of != NULL) {
-        a[k++] = RS_A_TEXT(n == 1 ? " turn of " : " turns of ");
+    if (of != NULL)
         a[k++] = RS_A_WHO(of);
-    } else {
-        a[k++] = RS_A_TEXT(n == 1 ? " round" : " rounds");
-    }
-    a[k++] = RS_A_TEXT(after);
     struct enc_event *ev =
-        rs_say_args(c, NULL, of != NULL ? "{}{}{}{}{}{}{}" : "{}{}{}{}{}{}",
-                    a, k);
+        rs_say_args(c, NULL, cd_fmt[kind][of != NULL][n != 1], a, k);
     ev->secret = enc_cd_secret(c->e, x);
 }
 
@@ -88,15 +112,17 @@ enum eng_err enc_cd_add(struct rs_call *c, const char *name, int32_t count,
                         uint32_t of, bool hidden)
 {
     struct encounter *e = c->e;
-    if (enc_check_name(name, "countdown name", ENC_MAX_CD_NAME, c->d) !=
+    if (enc_check_name(name, N_("countdown name"), ENC_MAX_CD_NAME, c->d) !=
         ENG_OK)
         return c->d->code;
     if (enc_cd_find(e, name) != NULL)
         return enc_fail(c->d, ENG_EXISTS, "there is a countdown called %s "
                         "already: remove it first", name);
     if (count < 1 || count > ENC_MAX_CD_COUNT)
-        return enc_fail(c->d, ENG_LIMIT, "%s: should be 1 to %d",
-                        of ? "turns" : "rounds", ENC_MAX_CD_COUNT);
+        return enc_fail(c->d, ENG_LIMIT,
+                        of ? N_("turns: should be 1 to %d")
+                           : N_("rounds: should be 1 to %d"),
+                        ENC_MAX_CD_COUNT);
     if (of != 0 && enc_by_id(e, of) == NULL)
         return enc_fail(c->d, ENG_NOTFOUND, "no such combatant");
     if (e->ncds >= ENC_MAX_COUNTDOWNS)
@@ -111,7 +137,7 @@ enum eng_err enc_cd_add(struct rs_call *c, const char *name, int32_t count,
     x->of = of;
     x->flags = hidden ? ENC_CDF_HIDDEN : 0;
     x->set_turn = e->turn_seq;
-    cd_say(c, x, "\xE2\x8F\xB3 ", " in ", count, "");
+    cd_say(c, x, CD_SET, count);
     return ENG_OK;
 }
 
@@ -124,8 +150,7 @@ enum eng_err enc_cd_advance(struct rs_call *c, const char *name, int32_t n)
         return enc_fail(c->d, ENG_INVALID, "advance: should be 1 to %d",
                         ENC_MAX_CD_COUNT);
     if (n < x->left)
-        cd_say(c, x, "\xE2\x8F\xB3 ", " in ", x->left - n,
-               " (advanced by the GM)");
+        cd_say(c, x, CD_ADVANCED, x->left - n);
     cd_tick(c, x, n);
     return ENG_OK;
 }
@@ -136,15 +161,16 @@ enum eng_err enc_cd_pause(struct rs_call *c, const char *name, bool paused)
     if (x == NULL)
         return c->d->code;
     if (((x->flags & ENC_CDF_PAUSED) != 0) == paused)
-        return enc_fail(c->d, ENG_STATE, "%s is %s already", x->name,
-                        paused ? "paused" : "counting down");
+        return enc_fail(c->d, ENG_STATE,
+                        paused ? N_("%s is paused already")
+                               : N_("%s is counting down already"),
+                        x->name);
     if (paused) {
         x->flags |= ENC_CDF_PAUSED;
-        cd_say(c, x, "\xE2\x8F\xB3 ", " is paused, in ", x->left, "");
+        cd_say(c, x, CD_PAUSED, x->left);
     } else {
         x->flags &= ~ENC_CDF_PAUSED;
-        cd_say(c, x, "\xE2\x8F\xB3 ", " counts down again, in ", x->left,
-               "");
+        cd_say(c, x, CD_AGAIN, x->left);
     }
     return ENG_OK;
 }
@@ -198,9 +224,11 @@ void enc_cd_leave(struct rs_call *c, uint32_t id)
         if (who == NULL)
             continue;
         struct enc_event *ev = RS_SAY(
-            c, NULL, "\xE2\x8F\xB3 {} now counts rounds ({} left the "
-            "fight): in {}{}", RS_A_USER(x->name), RS_A_WHO(who),
-            RS_A_NUM(x->left), RS_A_TEXT(x->left == 1 ? " round" : " rounds"));
+            c, NULL, x->left == 1 ? N_("\xE2\x8F\xB3 {} now counts rounds "
+                                       "({} left the fight): in {} round")
+                                  : N_("\xE2\x8F\xB3 {} now counts rounds "
+                                       "({} left the fight): in {} rounds"),
+            RS_A_USER(x->name), RS_A_WHO(who), RS_A_NUM(x->left));
         ev->secret = enc_cd_secret(e, x);
         /* A hidden combatant's stays the GM's without them. */
         if (who->hidden)

@@ -15,7 +15,7 @@
 /* The system's declaration, or the one every system has: the start and
  * the end of the round. */
 static const struct rs_entry_spec entry_edges = {
-    .why = "events go at the start or the end of the round",
+    .why = N_("events go at the start or the end of the round"),
 };
 
 static const struct rs_entry_spec *entry_spec(const struct encounter *e)
@@ -28,40 +28,46 @@ const char *enc_entry_kind_word(int32_t kind)
 {
     switch ((enum enc_entry_kind)kind) {
     case ENC_ENTRY_HAZARD:
-        return "hazard";
+        return N_("hazard");
     case ENC_ENTRY_ONCE:
-        return "one-shot";
+        return N_("one-shot");
     case ENC_ENTRY_LAIR:
         break;
     }
-    return "lair action";
+    return N_("lair action");
 }
 
+/* A place's format in the reader's language when tr is given. */
+#define ENTRY_TR(fmt) (tr != NULL ? tr(tr_ctx, (fmt)) : (fmt))
+
 void enc_entry_place(const struct encounter *e, const struct enc_entry *x,
-                     char *buf, size_t n)
+                     char *buf, size_t n, enc_tr_fn tr, const void *tr_ctx)
 {
     const struct rs_entry_spec *sp = entry_spec(e);
     bool once = x->kind == ENC_ENTRY_ONCE;
+    bool start = x->at == ENC_ENTRY_START;
     switch ((enum enc_entry_at)x->at) {
     case ENC_ENTRY_START:
     case ENC_ENTRY_END:
         if (once)
-            snprintf(buf, n, "%s of round %d",
-                     x->at == ENC_ENTRY_START ? "start" : "end",
+            snprintf(buf, n, ENTRY_TR(start ? N_("start of round %d")
+                                            : N_("end of round %d")),
                      (int)x->round);
         else
-            snprintf(buf, n, "%s of each round",
-                     x->at == ENC_ENTRY_START ? "start" : "end");
+            snprintf(buf, n, "%s", ENTRY_TR(start ? N_("start of each round")
+                                                  : N_("end of each round")));
         return;
     case ENC_ENTRY_COUNT:
         break;
     }
-    const char *unit = sp->unique ? "card" : "count";
     if (once)
-        snprintf(buf, n, "%s %lld of round %d", unit, (long long)x->count,
-                 (int)x->round);
+        snprintf(buf, n, ENTRY_TR(sp->unique ? N_("card %lld of round %d")
+                                             : N_("count %lld of round %d")),
+                 (long long)x->count, (int)x->round);
     else
-        snprintf(buf, n, "%s %lld", unit, (long long)x->count);
+        snprintf(buf, n, ENTRY_TR(sp->unique ? N_("card %lld")
+                                             : N_("count %lld")),
+                 (long long)x->count);
 }
 
 struct enc_entry *enc_entry_find(struct encounter *e, const char *name)
@@ -194,13 +200,16 @@ static enum eng_err entry_place_of(struct rs_call *c, struct enc_entry *x,
     int64_t v;
     if (!sp->counts) {
         enc_fail(c->d, ENG_INVALID, "at: the %s rules take start or end: "
-                 "%s", sys, sp->why);
+                 "%s", sys, enc_diag_word(c->d, sp->why));
         enc_hint(c->d, "/combat event name:\"%s\" at:start", x->name);
         return ENG_INVALID;
     }
     if (!eng_text_to_int(at, &v) || v < sp->lo || v > sp->hi)
-        return enc_fail(c->d, ENG_INVALID, "at: start, end or a %s from "
-                        "%lld to %lld", sp->unique ? "card" : "count",
+        return enc_fail(c->d, ENG_INVALID,
+                        sp->unique ? N_("at: start, end or a card from %lld "
+                                        "to %lld")
+                                   : N_("at: start, end or a count from %lld "
+                                        "to %lld"),
                         (long long)sp->lo, (long long)sp->hi);
     if (sp->unique && entry_count_held(c->e, v))
         return enc_fail(c->d, ENG_EXISTS, "at: card %lld is taken: each "
@@ -215,7 +224,7 @@ static enum eng_err entry_check(struct rs_call *c,
                                 const struct enc_entry_req *q)
 {
     struct encounter *e = c->e;
-    if (enc_check_name(q->name, "event name", ENC_MAX_ENTRY_NAME, c->d) !=
+    if (enc_check_name(q->name, N_("event name"), ENC_MAX_ENTRY_NAME, c->d) !=
         ENG_OK)
         return c->d->code;
     if (enc_entry_find(e, q->name) != NULL)
@@ -225,7 +234,7 @@ static enum eng_err entry_check(struct rs_call *c,
         return enc_fail(c->d, ENG_EXISTS, "%s is a combatant: an event "
                         "needs a name of its own", q->name);
     if (q->note != NULL && q->note[0] != '\0' &&
-        enc_check_name(q->note, "note", ENC_MAX_ENTRY_NOTE, c->d) != ENG_OK)
+        enc_check_name(q->note, N_("note"), ENC_MAX_ENTRY_NOTE, c->d) != ENG_OK)
         return c->d->code;
     if (q->dice != NULL && q->dice[0] != '\0') {
         size_t len = strlen(q->dice);
@@ -286,10 +295,11 @@ enum eng_err enc_entry_add(struct rs_call *c, const struct enc_entry_req *q)
     x.id = e->next_id++;
     e->entries[e->nentries++] = x;
     char place[64];
-    enc_entry_place(e, &x, place, sizeof place);
+    enc_entry_place(e, &x, place, sizeof place, NULL, NULL);
     struct enc_event *ev = RS_SAY(
-        c, NULL, x.at == ENC_ENTRY_COUNT ? "{} joins the order: a {} at {}"
-                                         : "{} joins the order: a {} at the {}",
+        c, NULL, x.at == ENC_ENTRY_COUNT
+                     ? N_("{} joins the order: a {} at {}")
+                     : N_("{} joins the order: a {} at the {}"),
         RS_A_USER(x.name), RS_A_TEXT(enc_entry_kind_word(x.kind)),
         RS_A_TEXT(place));
     ev->secret = x.hidden;
@@ -334,10 +344,8 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
     e->entry_on = x->id;
     e->current = 0;
     char place[64];
-    enc_entry_place(e, x, place, sizeof place);
-    char what[96];
-    snprintf(what, sizeof what, "%s, %s", enc_entry_kind_word(x->kind),
-             place);
+    enc_entry_place(e, x, place, sizeof place, NULL, NULL);
+    const char *kind = enc_entry_kind_word(x->kind);
     int roll = -1;
     if (x->dice[0] != '\0') {
         /* The dice were read when it was added; a roll that fails now
@@ -356,18 +364,19 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
      * rolled; the note after it, so a number in the note never reads as
      * the result. */
     if (x->note[0] != '\0' && roll >= 0)
-        ev = RS_SAY(c, NULL, "{} ({}) rolls {}: {} · {}", RS_A_USER(x->name),
-                    RS_A_TEXT(what), RS_A_TEXT(x->dice), RS_A_ROLL(roll),
-                    RS_A_USER(x->note));
+        ev = RS_SAY(c, NULL, "{} ({}, {}) rolls {}: {} · {}",
+                    RS_A_USER(x->name), RS_A_TEXT(kind), RS_A_TEXT(place),
+                    RS_A_TEXT(x->dice), RS_A_ROLL(roll), RS_A_USER(x->note));
     else if (x->note[0] != '\0')
-        ev = RS_SAY(c, NULL, "{} ({}): {}", RS_A_USER(x->name),
-                    RS_A_TEXT(what), RS_A_USER(x->note));
+        ev = RS_SAY(c, NULL, "{} ({}, {}): {}", RS_A_USER(x->name),
+                    RS_A_TEXT(kind), RS_A_TEXT(place), RS_A_USER(x->note));
     else if (roll >= 0)
-        ev = RS_SAY(c, NULL, "{} ({}) rolls {}: {}", RS_A_USER(x->name),
-                    RS_A_TEXT(what), RS_A_TEXT(x->dice), RS_A_ROLL(roll));
+        ev = RS_SAY(c, NULL, "{} ({}, {}) rolls {}: {}", RS_A_USER(x->name),
+                    RS_A_TEXT(kind), RS_A_TEXT(place), RS_A_TEXT(x->dice),
+                    RS_A_ROLL(roll));
     else
-        ev = RS_SAY(c, NULL, "{} ({}) comes up", RS_A_USER(x->name),
-                    RS_A_TEXT(what));
+        ev = RS_SAY(c, NULL, "{} ({}, {}) comes up", RS_A_USER(x->name),
+                    RS_A_TEXT(kind), RS_A_TEXT(place));
     ev->secret = x->hidden;
 }
 

@@ -247,8 +247,11 @@ static enum eng_err bind_value(const struct rs_call *c,
     case RS_OPT_CHANNEL:
     case RS_OPT_ROLE:
         if (!eng_text_to_int(v, &x) || x <= 0)
-            return enc_fail(d, ENG_INVALID, "%s: must be a %s", s->name,
-                            s->type == RS_OPT_ROLE ? "role" : "channel");
+            return enc_fail(d, ENG_INVALID,
+                            s->type == RS_OPT_ROLE
+                                ? N_("%s: must be a role")
+                                : N_("%s: must be a channel"),
+                            s->name);
         a->i = x;
         return ENG_OK;
     case RS_OPT_STRING:

@@ -46,13 +46,15 @@ static struct enc_res *res_get(struct rs_call *c, struct enc_combatant *who,
     return x;
 }
 
-/* "2 of 3 Legendary actions left", the numbers the GM's alone when who is
- * hidden (the whole sentence is then). */
+/* "spends 1 Legendary actions: 2 of 3 left" (fmt, one of the two below),
+ * the numbers the GM's alone when who is hidden (the whole sentence is
+ * then). */
+#define RES_SPENDS N_("{} spends {} {}: {} of {} left")
+#define RES_GETS_BACK N_("{} gets back {} {}: {} of {} left")
 static void res_say(struct rs_call *c, const struct enc_combatant *who,
-                    const char *verb, int32_t n, const struct enc_res *x)
+                    const char *fmt, int32_t n, const struct enc_res *x)
 {
-    RS_SAY(c, who, "{} {} {} {}: {} of {} left", RS_A_WHO(who),
-           RS_A_TEXT(verb), RS_A_NUM(n), RS_A_USER(x->name),
+    RS_SAY(c, who, fmt, RS_A_WHO(who), RS_A_NUM(n), RS_A_USER(x->name),
            RS_A_NUM(x->cur), RS_A_NUM(x->max));
 }
 
@@ -60,7 +62,7 @@ enum eng_err enc_res_add(struct rs_call *c, struct enc_combatant *who,
                          const char *name, int32_t max, enum enc_reset reset,
                          int32_t recharge)
 {
-    if (enc_check_name(name, "resource name", ENC_MAX_RES_NAME, c->d) !=
+    if (enc_check_name(name, N_("resource name"), ENC_MAX_RES_NAME, c->d) !=
         ENG_OK)
         return c->d->code;
     /* What the system keeps itself is spent through its own rules. */
@@ -69,11 +71,14 @@ enum eng_err enc_res_add(struct rs_call *c, struct enc_combatant *who,
             return enc_fail(c->d, ENG_INVALID, "the %s rules keep %s "
                             "already (%s): change it with /combat hp or "
                             "/combat set", c->e->sys->id, p->name,
-                            p->help != NULL ? p->help : "a stat");
+                            enc_diag_word(c->d, p->help != NULL
+                                                    ? p->help
+                                                    : N_("a stat")));
     for (const struct rs_kept *p = c->e->sys->kept; p && p->name; p++)
         if (eng_text_casecmp(p->name, name) == 0)
             return enc_fail(c->d, ENG_INVALID, "the %s rules keep %s "
-                            "already: %s", c->e->sys->id, p->name, p->why);
+                            "already: %s", c->e->sys->id, p->name,
+                            enc_diag_word(c->d, p->why));
     if (enc_res_find(who, name) != NULL)
         return enc_fail(c->d, ENG_EXISTS, "%s has %s already: remove it "
                         "first", who->name, name);
@@ -99,16 +104,23 @@ enum eng_err enc_res_add(struct rs_call *c, struct enc_combatant *who,
     x->reset = (int32_t)reset;
     x->recharge = recharge;
     if (recharge != 0)
-        RS_SAY(c, who, "{} has {} ({}, recharge {}-6 at the start of each "
-               "{})", RS_A_WHO(who), RS_A_USER(x->name), RS_A_NUM(max),
-               RS_A_NUM(recharge), RS_A_TEXT(enc_reset_word(reset)));
+        RS_SAY(c, who,
+               reset == ENC_RESET_TURN
+                   ? N_("{} has {} ({}, recharge {}-6 at the start of each "
+                        "turn)")
+                   : N_("{} has {} ({}, recharge {}-6 at the start of each "
+                        "round)"),
+               RS_A_WHO(who), RS_A_USER(x->name), RS_A_NUM(max),
+               RS_A_NUM(recharge));
     else if (reset == ENC_RESET_NEVER)
         RS_SAY(c, who, "{} has {} ({}, restored by hand)", RS_A_WHO(who),
                RS_A_USER(x->name), RS_A_NUM(max));
     else
-        RS_SAY(c, who, "{} has {} ({}, back at the start of each {})",
-               RS_A_WHO(who), RS_A_USER(x->name), RS_A_NUM(max),
-               RS_A_TEXT(enc_reset_word(reset)));
+        RS_SAY(c, who,
+               reset == ENC_RESET_TURN
+                   ? N_("{} has {} ({}, back at the start of each turn)")
+                   : N_("{} has {} ({}, back at the start of each round)"),
+               RS_A_WHO(who), RS_A_USER(x->name), RS_A_NUM(max));
     return ENG_OK;
 }
 
@@ -125,7 +137,7 @@ enum eng_err enc_res_spend(struct rs_call *c, struct enc_combatant *who,
         return enc_fail(c->d, ENG_STATE, "%s has %d of %d %s left",
                         who->name, (int)x->cur, (int)x->max, x->name);
     x->cur -= n;
-    res_say(c, who, "spends", n, x);
+    res_say(c, who, RES_SPENDS, n, x);
     return ENG_OK;
 }
 
@@ -143,7 +155,7 @@ enum eng_err enc_res_restore(struct rs_call *c, struct enc_combatant *who,
                         who->name, (int)x->max, x->name);
     int32_t gain = n == 0 || x->cur + n > x->max ? x->max - x->cur : n;
     x->cur += gain;
-    res_say(c, who, "gets back", gain, x);
+    res_say(c, who, RES_GETS_BACK, gain, x);
     return ENG_OK;
 }
 
@@ -171,7 +183,7 @@ static void res_reset(struct rs_call *c, struct enc_combatant *who,
     if (x->recharge == 0) {
         int32_t gain = x->max - x->cur;
         x->cur = x->max;
-        res_say(c, who, "gets back", gain, x);
+        res_say(c, who, RES_GETS_BACK, gain, x);
         return;
     }
     struct rs_rolled out;

@@ -80,9 +80,11 @@ bool enc_entry_precedes(const struct encounter *e, const struct enc_entry *x,
                         int64_t value);
 /* "lair action", "hazard", "one-shot". */
 const char *enc_entry_kind_word(int32_t kind);
-/* Where x sits, for people: "count 20", "card 7", "start of round",
- * "end of round", with " of round 3" after a one-shot's. Into buf. */
+/* Where x sits, for people: "count 20", "card 7", "start of each round",
+ * "end of each round", "start of round 3" for a one-shot's. Into buf, in
+ * tr's language (NULL: English, which an event's sentence looks up when
+ * drawn: a counted place stays English there). */
 void enc_entry_place(const struct encounter *e, const struct enc_entry *x,
-                     char *buf, size_t n);
+                     char *buf, size_t n, enc_tr_fn tr, const void *tr_ctx);
 
 #endif

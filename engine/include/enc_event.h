@@ -265,5 +265,10 @@ enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,
                       ...) __attribute__((format(printf, 3, 4)));
 void enc_hint(struct enc_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A declared word or sentence (marked N_() where declared) that a refusal
+ * shows as an argument, in d's language: s itself in English or when d is
+ * NULL. */
+const char *enc_diag_word(const struct enc_diag *d, const char *s)
+    __attribute__((format_arg(2)));
 
 #endif

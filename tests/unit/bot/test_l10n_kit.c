@@ -1,0 +1,178 @@
+/* test_l10n_kit.c - the engine kit's sentences and refusals in the
+ * table's and the reader's language (docs/internals/i18n.md): a
+ * countdown, a resource spent and an event joining the order, each one
+ * whole template of the catalogs (Polish takes its numbers after a colon,
+ * so a count needs no plural form), and a name's refusal naming its field
+ * in the reader's words. English stays as it was. */
+#include "support.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enc_cd.h"
+#include "enc_entry.h"
+#include "enc_res.h"
+#include "i18n.h"
+#include "render_enc.h"
+#include "rs.h"
+#include "rs_kit.h"
+#include "sbuf.h"
+
+struct fight {
+    struct encounter *e;
+    struct eng_rng rng;
+    struct enc_result r;
+    struct enc_diag d;
+    uint32_t drake;
+};
+
+static void fight_new(struct fight *f)
+{
+    memset(f, 0, sizeof *f);
+    f->e = enc_new(rs_find("generic"), "Lair", 1);
+    assert_non_null(f->e);
+    enc_result_init(&f->r);
+    eng_rng_seed(&f->rng, 42);
+    assert_int_equal(enc_add(f->e, "Drake", 1, 0, -1, &f->d, &f->drake),
+                     ENG_OK);
+}
+
+static struct rs_call fight_call(struct fight *f)
+{
+    return (struct rs_call){.e = f->e, .rng = &f->rng, .r = &f->r,
+                            .d = &f->d, .user = f->e->gm, .is_gm = true};
+}
+
+static void fight_free(struct fight *f)
+{
+    enc_result_cleanup(&f->r);
+    enc_free(f->e);
+}
+
+/* The events of f as lang's players read them; caller frees. */
+static char *events(const struct fight *f, enum i18n_lang lang)
+{
+    struct sbuf b;
+    sbuf_init(&b, RENDER_EVENTS_MAX);
+    render_events_text(&b, f->e, &f->r, false, lang);
+    char *s = sbuf_take(&b);
+    sbuf_cleanup(&b);
+    assert_non_null(s);
+    return s;
+}
+
+static void assert_has(const char *text, const char *want)
+{
+    if (strstr(text, want) == NULL)
+        fail_msg("\"%s\" not in:\n%s", want, text);
+}
+
+static void assert_lines(const struct fight *f, enum i18n_lang lang,
+                         const char *const *want, int n)
+{
+    char *s = events(f, lang);
+    for (int i = 0; i < n; i++)
+        assert_has(s, want[i]);
+    free(s);
+}
+
+/* A dragon's lair: a countdown of three rounds, three legendary actions
+ * with one spent, a lair action at the start of each round. */
+static void lair_fight(struct fight *f)
+{
+    fight_new(f);
+    struct rs_call c = fight_call(f);
+    assert_int_equal(enc_cd_add(&c, "Collapse", 3, 0, false), ENG_OK);
+    struct enc_combatant *drake = enc_by_id(f->e, f->drake);
+    assert_int_equal(enc_res_add(&c, drake, "Legendary", 3, ENC_RESET_TURN,
+                                 0),
+                     ENG_OK);
+    assert_int_equal(enc_res_spend(&c, drake, "Legendary", 1), ENG_OK);
+    struct enc_entry_req q = {.name = "Tremor", .kind = ENC_ENTRY_LAIR,
+                              .at = "start"};
+    assert_int_equal(enc_entry_add(&c, &q), ENG_OK);
+}
+
+static void test_kit_sentences_in_english(void **state)
+{
+    (void)state;
+    struct fight f;
+    lair_fight(&f);
+    const char *const want[] = {
+        " in ", " rounds",
+        "Legendary", "left",
+        "Tremor", " joins the order: a lair action at the start of each "
+                  "round",
+    };
+    assert_lines(&f, I18N_EN, want, 6);
+    fight_free(&f);
+}
+
+static void test_kit_sentences_in_german_and_polish(void **state)
+{
+    (void)state;
+    struct fight f;
+    lair_fight(&f);
+    const char *const de[] = {
+        "Collapse", " Runden",
+        "Drake", " verbraucht ", "Legendary", ": noch ",
+        "Tremor", " kommt in die Reihenfolge: Hortaktion am Anfang jeder "
+                  "Runde",
+    };
+    assert_lines(&f, I18N_DE, de, 8);
+    /* Polish: "rundy: 3" reads right for 2-4 and 5+ alike. */
+    const char *const pl[] = {
+        "Collapse", " \xE2\x80\x94 pozosta\xC5\x82" "e rundy: ",
+        " zu\xC5\xBC" "ywa ", ": zosta\xC5\x82" "o ",
+        " do\xC5\x82\xC4\x85" "cza do kolejki: akcja legowiska, "
+        "pocz\xC4\x85tek ka\xC5\xBC" "dej rundy",
+    };
+    assert_lines(&f, I18N_PL, pl, 5);
+    fight_free(&f);
+}
+
+static const char *tr_de(const void *ctx, const char *fmt)
+{
+    (void)ctx;
+    return i18n_get(I18N_DE, fmt);
+}
+
+static const char *tr_pl(const void *ctx, const char *fmt)
+{
+    (void)ctx;
+    return i18n_get(I18N_PL, fmt);
+}
+
+/* A bad name's refusal names its field in the reader's words, in quotes
+ * (so the field's gender never bends the sentence). */
+static void test_name_refusal_names_the_field(void **state)
+{
+    (void)state;
+    struct enc_diag d = {0};
+    assert_int_equal(enc_check_name("", N_("countdown name"), 32, &d),
+                     ENG_INVALID);
+    assert_string_equal(d.msg, "the countdown name is empty");
+    d = (struct enc_diag){.tr = tr_de};
+    assert_int_equal(enc_check_name("42", N_("countdown name"), 32, &d),
+                     ENG_INVALID);
+    assert_string_equal(d.msg, "das Feld \xE2\x80\x9E" "Countdown-Name"
+                               "\xE2\x80\x9C darf nicht nur aus Ziffern "
+                               "bestehen");
+    d = (struct enc_diag){.tr = tr_pl};
+    assert_int_equal(enc_check_name(" x", N_("side name"), 32, &d),
+                     ENG_INVALID);
+    assert_string_equal(d.msg, "pole \xE2\x80\x9E" "nazwa strony"
+                               "\xE2\x80\x9D zaczyna si\xC4\x99 lub "
+                               "ko\xC5\x84" "czy spacj\xC4\x85");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kit_sentences_in_english),
+        cmocka_unit_test(test_kit_sentences_in_german_and_polish),
+        cmocka_unit_test(test_name_refusal_names_the_field),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
