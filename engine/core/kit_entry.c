@@ -37,8 +37,16 @@ const char *enc_entry_kind_word(int32_t kind)
     return N_("lair action");
 }
 
-/* A place's format in the reader's language when tr is given. */
-#define ENTRY_TR(fmt) (tr != NULL ? tr(tr_ctx, (fmt)) : (fmt))
+/* A place's format in the reader's language when tr is given; the
+ * attribute lets the compiler check the result as the literal it is. */
+__attribute__((format_arg(3)))
+static const char *entry_tr(enc_tr_fn tr, const void *tr_ctx,
+                            const char *fmt)
+{
+    return tr != NULL ? tr(tr_ctx, fmt) : fmt;
+}
+
+#define ENTRY_TR(fmt) entry_tr(tr, tr_ctx, (fmt))
 
 void enc_entry_place(const struct encounter *e, const struct enc_entry *x,
                      char *buf, size_t n, enc_tr_fn tr, const void *tr_ctx)

@@ -102,8 +102,8 @@ static void test_kit_sentences_in_english(void **state)
     const char *const want[] = {
         " in ", " rounds",
         "Legendary", "left",
-        "Tremor", " joins the order: a lair action at the start of each "
-                  "round",
+        "Tremor", (" joins the order: a lair action at the start of each "
+                   "round"),
     };
     assert_lines(&f, I18N_EN, want, 6);
     fight_free(&f);
@@ -117,8 +117,8 @@ static void test_kit_sentences_in_german_and_polish(void **state)
     const char *const de[] = {
         "Collapse", " Runden",
         "Drake", " verbraucht ", "Legendary", ": noch ",
-        "Tremor", " kommt in die Reihenfolge: Hortaktion am Anfang jeder "
-                  "Runde",
+        "Tremor", (" kommt in die Reihenfolge: Hortaktion am Anfang jeder "
+                   "Runde"),
     };
     assert_lines(&f, I18N_DE, de, 8);
     /* Polish: "rundy: 3" reads right for 2-4 and 5+ alike. */
