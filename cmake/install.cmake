@@ -56,6 +56,8 @@ install(FILES docs/man/fray.conf.5 DESTINATION ${CMAKE_INSTALL_MANDIR}/man5)
 # checks the links).
 install(FILES README.md docs/commands.md docs/dice.md docs/console.md
               docs/discord-setup.md docs/sharding.md docs/players.md
+              docs/players.de.md docs/players.fr.md docs/players.es-ES.md
+              docs/players.pt-BR.md docs/players.pl.md
               docs/export-format.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/rulesets docs/commands DESTINATION ${CMAKE_INSTALL_DOCDIR}
