@@ -148,6 +148,9 @@ static const struct cfg_key cfg_keys[] = {
     {"gateway", "max_payload_bytes", CFG_T_INT, 65536, 67108864, "4194304",
      F(gw_max_payload), "largest gateway message accepted; bigger ones "
                         "drop the connection (and resume)"},
+    {"gateway", "compress", CFG_T_BOOL, 0, 0, "true", F(gw_compress),
+     "ask Discord for zlib-stream transport compression (less to read "
+     "for every event; false: plain text frames)"},
     {"gateway", "identify_spacing_ms", CFG_T_INT, 5000, 600000, "5500",
      F(gw_identify_spacing_ms), "least time between two IDENTIFYs"},
     {"gateway", "ready_timeout_ms", CFG_T_INT, 1000, 600000, "20000",

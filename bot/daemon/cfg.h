@@ -71,6 +71,7 @@ struct cfg {
     int64_t gw_backoff_max_ms;
     int64_t gw_heartbeat_max_ms;
     int64_t gw_max_payload;
+    bool gw_compress;                /* [gateway] compress */
     int64_t gw_identify_spacing_ms;
     int64_t gw_ready_timeout_ms;
     struct shard shard;              /* [gateway] shard (count 0: auto) */

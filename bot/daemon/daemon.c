@@ -518,6 +518,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.backoff_max_ms = c->gw_backoff_max_ms;
     go.heartbeat_max_ms = c->gw_heartbeat_max_ms;
     go.max_payload = c->gw_max_payload;
+    go.compress = c->gw_compress;
     go.identify_spacing_ms = c->gw_identify_spacing_ms;
     go.ready_timeout_ms = c->gw_ready_timeout_ms;
     go.hooks.on_dispatch = daemon_on_dispatch;

@@ -385,6 +385,13 @@ static void connect_now(struct gw *gw)
             }
         }
     }
+    /* Each connection starts its own stream; asking costs a query word
+     * (the path has room: GW_MAX_URL + 64). */
+    gw->zlib = gw->o.compress && gw_zin_reset(&gw->zin);
+    if (gw->zlib) {
+        size_t pl = strlen(gw->path);
+        snprintf(gw->path + pl, sizeof gw->path - pl, "%s", GW_QUERY_ZLIB);
+    }
     memset(&i, 0, sizeof i);
     i.context = gw->o.ctx;
     i.address = gw->host;
@@ -505,6 +512,33 @@ static void on_disconnected(struct gw *gw, const char *why)
                      (delay > 0 ? delay : 1) * LWS_US_PER_MS);
 }
 
+/* A whole binary message of a zlib-stream connection is in rx: inflate
+ * it, and hand on the payload once one is whole. A broken stream cannot
+ * be read on (every later byte depends on it): drop the connection and
+ * resume, which starts a fresh stream and replays what was missed. */
+static void on_compressed(struct gw *gw)
+{
+    enum gw_zin_res r = gw_zin_feed(&gw->zin, gw->rx.buf, gw->rx.len,
+                                    &gw->text);
+    if (r == GW_ZIN_TEXT) {
+        gw->on_message(gw, sbuf_str(&gw->text), gw->text.len);
+        return;
+    }
+    if (r == GW_ZIN_MORE)
+        return;
+    int code = r == GW_ZIN_BAD ? GW_BAD_DATA_CLOSE : GW_TOO_BIG_CLOSE;
+    log_msg(gw->o.log, LOG_LVL_WARN,
+            "gateway: compressed stream unreadable (%s): closing with %d",
+            gw_zin_str(r), code);
+    gw->zlib = false;             /* nothing more of this stream is read */
+    if (gw->state != GW_ST_CLOSING) {
+        gw_close_and(gw, gw->session_id[0] ? GW_NEXT_RESUME
+                                           : GW_NEXT_NEW_SESSION,
+                     -1, "compressed stream unreadable");
+        gw->close_code = code;
+    }
+}
+
 static int on_receive(struct gw *gw, struct lws *wsi, const char *in,
                       size_t len)
 {
@@ -530,8 +564,12 @@ static int on_receive(struct gw *gw, struct lws *wsi, const char *in,
     }
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
         return 0;
-    if (!gw->rx_discard && sbuf_error(&gw->rx) == SBUF_OK)
-        gw->on_message(gw, sbuf_str(&gw->rx), gw->rx.len);
+    if (!gw->rx_discard && sbuf_error(&gw->rx) == SBUF_OK) {
+        if (gw->zlib && lws_frame_is_binary(wsi))
+            on_compressed(gw);
+        else
+            gw->on_message(gw, sbuf_str(&gw->rx), gw->rx.len);
+    }
     sbuf_reset(&gw->rx);
     gw->rx_discard = false;
     return 0;
@@ -609,6 +647,8 @@ void gw_free(struct gw *gw)
     if (!gw)
         return;
     sbuf_cleanup(&gw->rx);
+    sbuf_cleanup(&gw->text);
+    gw_zin_cleanup(&gw->zin);
     token_wipe(gw->token, sizeof gw->token);
     free(gw);
 }

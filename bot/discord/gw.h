@@ -1,6 +1,6 @@
 /*
- * gw.h - the Discord gateway client (Gateway v10, JSON, no compression) on
- * libwebsockets 4.1.6.
+ * gw.h - the Discord gateway client (Gateway v10, JSON, zlib-stream
+ * transport compression: gw_zlib.h) on libwebsockets 4.1.6.
  *
  * One connection, driven by the daemon's lws loop; every wait is an lws_sul
  * timer, nothing blocks. The connection's life is an explicit enum gw_state
@@ -105,6 +105,7 @@ struct gw_opts {
     int64_t backoff_min_ms, backoff_max_ms;
     int64_t heartbeat_max_ms;
     int64_t max_payload;
+    bool compress;                    /* ask for zlib-stream (gw_zlib.h) */
     int64_t identify_spacing_ms;
     int64_t ready_timeout_ms;
     struct gw_hooks hooks;

@@ -448,6 +448,8 @@ enum bot_err gw_new(const struct gw_opts *o, struct gw **out)
     snprintf(gw->token, sizeof gw->token, "%s", o->token);
     gw->o.token = gw->token;
     sbuf_init(&gw->rx, (size_t)o->max_payload + 1);
+    sbuf_init(&gw->text, (size_t)o->max_payload + 1);
+    gw_zin_init(&gw->zin, (size_t)o->max_payload);
     gw->next_delay_ms = -1;
     gw->starts_remaining = -1;
     gw_set_shard(gw, &(struct shard){.id = 0, .count = 1}, 1);

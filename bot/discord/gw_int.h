@@ -8,11 +8,15 @@
 #include "sbuf.h"
 #include "shard.h"
 #include "token.h"
+#include "gw_zlib.h"
 
 #define GW_HEARTBEAT_MIN_MS 100       /* HELLO intervals below are raised:
                                          the timer must not spin */
 #define GW_TOO_BIG_CLOSE 1009         /* our close on a message over
                                          max_payload (RFC 6455 "too big") */
+#define GW_BAD_DATA_CLOSE 1007        /* ours on a broken zlib-stream
+                                         (RFC 6455 "invalid payload") */
+#define GW_QUERY_ZLIB "&compress=zlib-stream"
 
 struct gw_out {                       /* one queued payload */
     unsigned char buf[LWS_PRE + GW_MAX_SEND];
@@ -40,7 +44,7 @@ struct gw {
     bool seq_held;                    /* gw_seq_hold(): the caller saves it */
 
     /* connect target of the current attempt (lws keeps pointers) */
-    char host[256], path[GW_MAX_URL + 32];
+    char host[256], path[GW_MAX_URL + 64]; /* + queries */
     int port;
     bool tls;
 
@@ -69,6 +73,9 @@ struct gw {
 
     struct sbuf rx;                   /* message being reassembled */
     bool rx_discard;                  /* over the limit: drop to the end */
+    bool zlib;                        /* this connection is zlib-stream */
+    struct gw_zin zin;                /* its inflate context */
+    struct sbuf text;                 /* a payload inflated from it */
 
     lws_sorted_usec_list_t sul_hb;    /* heartbeat */
     lws_sorted_usec_list_t sul_ack;   /* ACK deadline (gw_ack_deadline_ms) */

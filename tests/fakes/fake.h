@@ -489,6 +489,10 @@ void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix);
 /* The same for len bytes that need not be text (raw and big faults). */
 void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *buf, size_t len,
                        long ix);
+/* One frame of exactly these bytes, past the connection's deflate (a
+ * broken zlib-stream, a binary frame where text is due). */
+void fake_gw_enqueue_frame(struct fake_gw_conn *c, const char *bytes,
+                           size_t len, bool binary);
 void fake_gw_send_op(struct fake_gw_conn *c, int op, json_t *d); /* steals */
 /* Close with a code: flush_first keeps queued frames; error closes drop
  * them. Codes that end a session (4003-4005, 4007, 4009-4014) kill it. */

@@ -53,20 +53,20 @@ void fake_gw_enqueue(struct fake_gw_conn *c, const char *text, long ix)
     fake_gw_enqueue_n(c, text, strlen(text), ix);
 }
 
-void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *text, size_t len,
-                       long ix)
+static struct fake_frame *plain_frame(const char *bytes, size_t len,
+                                      bool binary)
 {
-    struct fake_frame *f;
-    if (c->zlib) {
-        f = deflate_frame(c, text, len);
-    } else {
-        f = malloc(sizeof *f + LWS_PRE + len);
-        if (f) {
-            f->len = len;
-            f->binary = false;
-            memcpy(f->buf + LWS_PRE, text, len);
-        }
+    struct fake_frame *f = malloc(sizeof *f + LWS_PRE + len);
+    if (f) {
+        f->len = len;
+        f->binary = binary;
+        memcpy(f->buf + LWS_PRE, bytes, len);
     }
+    return f;
+}
+
+static void enqueue(struct fake_gw_conn *c, struct fake_frame *f, long ix)
+{
     if (f == NULL)
         return;
     f->next = NULL;
@@ -77,6 +77,19 @@ void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *text, size_t len,
         c->q_head = f;
     c->q_tail = f;
     lws_callback_on_writable(c->wsi);
+}
+
+void fake_gw_enqueue_n(struct fake_gw_conn *c, const char *text, size_t len,
+                       long ix)
+{
+    enqueue(c, c->zlib ? deflate_frame(c, text, len)
+                       : plain_frame(text, len, false), ix);
+}
+
+void fake_gw_enqueue_frame(struct fake_gw_conn *c, const char *bytes,
+                           size_t len, bool binary)
+{
+    enqueue(c, plain_frame(bytes, len, binary), -1);
 }
 
 /* Send a non-dispatch payload: {"op":op,"d":d,"s":null,"t":null}. */

@@ -298,7 +298,12 @@ int fake_gw_fault(struct fake_server *s, const json_t *f, const char **err)
                                        : big_frame(f, &len, err);
             if (!buf)
                 return -1;
-            fake_gw_enqueue_n(c, buf, len, -1);
+            /* "as_is": a binary frame of exactly these bytes, past the
+             * connection's deflate: a broken zlib-stream */
+            if (json_is_true(json_object_get(f, "as_is")))
+                fake_gw_enqueue_frame(c, buf, len, true);
+            else
+                fake_gw_enqueue_n(c, buf, len, -1);
             free(buf);
         } else {
             *err = "unknown fault kind";

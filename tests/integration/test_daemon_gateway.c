@@ -1,6 +1,7 @@
 /* test_daemon_gateway.c - gateway faults: a dropped connection resumes with
  * no lost or doubled interaction; zombie; op 7; op 9 true and false; a
- * server heartbeat request. */
+ * server heartbeat request; the zlib-stream transport and a broken
+ * stream. */
 #include "support.h"
 
 #include <stdio.h>
@@ -152,6 +153,78 @@ static void test_gw_time_to_resumed(void **state)
     harness_stop(&h);
 }
 
+/* The query of the n-th connection (1-based) the fake saw. */
+static void conn_query(struct harness *h, int n, char *out, size_t cap)
+{
+    json_t *all = fake_get_json(h->fake.port, "/_test/connections", NULL);
+    const char *q = json_string_value(
+        json_object_get(json_array_get(all, (size_t)n - 1), "query"));
+    assert_non_null(q);
+    snprintf(out, cap, "%s", q);
+    json_decref(all);
+}
+
+/* fray asks for zlib-stream (gateway.compress, on by default) and reads
+ * what comes compressed: rolls are answered, nothing is a violation. */
+static void test_gw_zlib_stream_by_default(void **state)
+{
+    struct harness h;
+    char q[256];
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    conn_query(&h, 1, q, sizeof q);
+    assert_string_equal(q, "v=10&encoding=json&compress=zlib-stream");
+    for (int i = 0; i < 5; i++)
+        harness_roll_answered(&h);
+    assert_int_equal(fake_stat(h.fake.port, "violations"), 0);
+    harness_stop(&h);
+}
+
+/* gateway.compress = false: plain text frames, as before. */
+static void test_gw_compress_off(void **state)
+{
+    struct harness h;
+    char q[256];
+    (void)state;
+
+    harness_start_conf(&h, NULL, NULL, true,
+                       "[gateway]\ncompress = false\n");
+    conn_query(&h, 1, q, sizeof q);
+    assert_string_equal(q, "v=10&encoding=json");
+    harness_roll_answered(&h);
+    assert_int_equal(fake_stat(h.fake.port, "violations"), 0);
+    harness_stop(&h);
+}
+
+/* A binary frame that breaks the stream (a deflate block of the reserved
+ * type 3: inflate refuses it): fray closes with 1007, resumes on a fresh
+ * stream, and loses nothing. (Bytes that happen to inflate cannot be told
+ * from the server's: they come out as text that is not a payload.) */
+static void test_gw_broken_stream_resumes(void **state)
+{
+    struct harness h;
+    char b[32], q[256];
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    harness_roll_answered(&h);
+    assert_int_equal(fake_fault(h.fake.port,
+                                "{\"kind\":\"raw\",\"as_is\":true,"
+                                "\"hex\":\"070000ffff\"}"),
+                     200);
+    harness_wait_stat(&h, "resumes_ok", 1);
+    assert_int_equal(fake_stat(h.fake.port, "last_client_close"), 1007);
+    conn_query(&h, 2, q, sizeof q);
+    assert_string_equal(q, "v=10&encoding=json&compress=zlib-stream");
+    harness_roll(&h, b);
+    json_decref(harness_callback(&h, b));
+    assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
+    assert_int_equal(harness_log_count(&h, "compressed stream unreadable "
+                                           "(not a zlib stream)"), 1);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +235,9 @@ int main(void)
         cmocka_unit_test(test_gw_op9_false_new_session),
         cmocka_unit_test(test_gw_server_heartbeat_request),
         cmocka_unit_test(test_gw_time_to_resumed),
+        cmocka_unit_test(test_gw_zlib_stream_by_default),
+        cmocka_unit_test(test_gw_compress_off),
+        cmocka_unit_test(test_gw_broken_stream_resumes),
     };
     return cmocka_run_group_tests_name("daemon_gateway", tests, NULL, NULL);
 }
