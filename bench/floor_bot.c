@@ -170,6 +170,7 @@ static int floor_run(struct floor *f, const struct cfg *c, const char *token,
         .backoff_max_ms = c->gw_backoff_max_ms,
         .heartbeat_max_ms = c->gw_heartbeat_max_ms,
         .max_payload = c->gw_max_payload,
+        .compress = c->gw_compress,     /* fray's transport, as configured */
         .identify_spacing_ms = c->gw_identify_spacing_ms,
         .ready_timeout_ms = c->gw_ready_timeout_ms,
         .hooks = {.on_dispatch = on_dispatch, .on_ready = on_ready,
