@@ -168,15 +168,18 @@ int64_t gen_soak(struct rs_call *c, struct enc_combatant *who,
 }
 
 void gen_status(const struct encounter *e, const struct enc_combatant *who,
-                struct eng_buf *out)
+                struct eng_buf *out, enc_tr_fn tr, const void *tr_ctx)
 {
     const struct gen_comb *st = RS_STATE(const struct gen_comb, who);
     if (!(who->flags & ENC_CF_DOWN) || (who->flags & ENC_CF_DEAD) ||
         !is_pc(who) || !saves_on(e))
         return;
     if (st->saves >= GEN_SAVES_TO_DECIDE)
-        eng_buf_add(out, "stable");
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("stable")));
     else
-        eng_buf_addf(out, "death saves %lld\xE2\x9C\x93 %lld\xE2\x9C\x97",
+        /* TRANSLATORS: death saves made and failed: "death saves 1✓ 2✗" */
+        eng_buf_addf(out, enc_tr(tr, tr_ctx, N_("death saves "
+                                                "%lld\xE2\x9C\x93 "
+                                                "%lld\xE2\x9C\x97")),
                      (long long)st->saves, (long long)st->fails);
 }
