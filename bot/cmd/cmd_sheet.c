@@ -270,7 +270,7 @@ void cmd_sheet_render(struct sbuf *b, enum i18n_lang lang, const char *name,
     sbuf_addf(b, "** (%s)", sh->system);
     if (sh->ntracks > 0)
         sbuf_add(b, "\n");
-    cmd_sheet_tracks(b, sh, NULL, lang);
+    cmd_sheet_tracks(b, sh, rs_find(sh->system), lang);
     for (int i = 0; i < sh->nstats; i++)
         sbuf_addf(b, "%s%s%s %lld", i == 0 ? "\n" : ", ",
                   i == 0 ? i18n_get(lang, "Stats: ") : "",

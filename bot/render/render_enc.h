@@ -37,8 +37,15 @@ const char *render_cond_name(const char *name, enum i18n_lang lang);
  * one a GM made stays as typed, as does every name in English. */
 #define RENDER_TRACK_CTX 48    /* "ID track": a system's id, 41 bytes */
 struct rs_system;
-const char *render_track_name(const struct rs_system *rs, const char *name,
-                              enum i18n_lang lang);
+const char *render__track_name(const struct rs_system *rs, const char *name,
+                               enum i18n_lang lang);
+static inline const char *render_track_name(const struct rs_system *rs,
+                                            const char *name,
+                                            enum i18n_lang lang)
+{
+    /* English shows the key as typed: no call, the bytes of before */
+    return lang == I18N_EN ? name : render__track_name(rs, name, lang);
+}
 
 /* Every renderer below that writes words takes the language of the
  * message it writes (docs/internals/i18n.md, "Whose language"): a public
