@@ -240,11 +240,13 @@ static void render_attack(struct sbuf *b, enum i18n_lang lang,
                              "dice"));
 }
 
-void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh)
+void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh,
+                      const struct rs_system *rs, enum i18n_lang lang)
 {
     for (int i = 0; i < sh->ntracks; i++) {
         const struct enc_track *t = &sh->tracks[i];
-        sbuf_addf(b, "%s%s %lld", i ? ", " : "", t->name, (long long)t->cur);
+        sbuf_addf(b, "%s%s %lld", i ? ", " : "",
+                  render_track_name(rs, t->name, lang), (long long)t->cur);
         if (t->max > 0) /* 0: a track without a maximum (Harm) */
             sbuf_addf(b, "/%lld", (long long)t->max);
     }
@@ -268,7 +270,7 @@ void cmd_sheet_render(struct sbuf *b, enum i18n_lang lang, const char *name,
     sbuf_addf(b, "** (%s)", sh->system);
     if (sh->ntracks > 0)
         sbuf_add(b, "\n");
-    cmd_sheet_tracks(b, sh);
+    cmd_sheet_tracks(b, sh, rs_find(sh->system), lang);
     for (int i = 0; i < sh->nstats; i++)
         sbuf_addf(b, "%s%s%s %lld", i == 0 ? "\n" : ", ",
                   i == 0 ? i18n_get(lang, "Stats: ") : "",

@@ -42,8 +42,11 @@ bool cmd_sheet_edit(struct cmd_run *run, const struct rs_system *sys,
 void cmd_sheet_render(struct sbuf *b, enum i18n_lang lang, const char *name,
                       const struct sheet *sh);
 
-/* The tracks of sh as "hp 17/24, harm 2" into b. */
-void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh);
+/* The tracks of sh as "hp 17/24, harm 2" into b: those rs declares by
+ * their word in lang (render_track_name()), the rest, and all when rs is
+ * NULL, as the sheet keeps them. */
+void cmd_sheet_tracks(struct sbuf *b, const struct sheet *sh,
+                      const struct rs_system *rs, enum i18n_lang lang);
 
 /* The lasting conditions of sh as "Wounded, Harm 2" into b. */
 void cmd_sheet_conds(struct sbuf *b, const struct sheet *sh);

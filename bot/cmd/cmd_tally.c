@@ -182,7 +182,7 @@ static void count(struct line *l, int64_t n, const char *tmpl)
  * damage; cards' harm counts up ("harm +3"). What the rules dealt (the
  * total) may be more than the tracks had left to lose. */
 static void breakdown(struct line *l, const struct encounter *e,
-                      const struct enc_combatant *x)
+                      const struct enc_combatant *x, enum i18n_lang lang)
 {
     const struct rs_harm_spec *h = harm_of(e);
     int used = 0;
@@ -197,7 +197,8 @@ static void breakdown(struct line *l, const struct encounter *e,
             continue;
         put(l, first ? "{} " : ", {} ");
         put(l, h[k].up ? "+{}" : "-{}");
-        arg(l, RS_A_TEXT(h[k].track));
+        /* the track by the table's word (render_track_name) */
+        arg(l, RS_A_TEXT(render_track_name(e->sys, h[k].track, lang)));
         arg(l, RS_A_NUM(x->harm[k]));
         first = false;
     }
@@ -219,7 +220,7 @@ static void say_line(struct rs_call *c, const struct enc_combatant *x,
     /* damage to a hidden combatant is the GM's to read, in any sum */
     arg(&l, RS_A_SECRET(x->dealt, x->dealt_unseen > 0));
     arg(&l, RS_A_NUM(x->taken));
-    breakdown(&l, e, x);
+    breakdown(&l, e, x, lang);
     if (attacked) {
         put(&l, "; ");
         count(&l, x->hits, i18n_nget(lang, "{} hit",

@@ -110,12 +110,16 @@ static const struct enc_stat *fight_stat(const struct enc_combatant *who,
  * has it no more (armour destroyed), none; said in what (", death_dc 15",
  * ", no shield"). Whether the sheet changed. */
 static bool take_stat(struct sheet *sh, const struct enc_combatant *who,
-                      const char *name, struct sbuf *what)
+                      const char *name, struct sbuf *what,
+                      enum i18n_lang lang)
 {
     const struct enc_stat *now = fight_stat(who, name);
     struct enc_kv *had = sheet_stat(sh, name);
     if (now == NULL && had != NULL) {
-        sbuf_addf(what, ", no %s", had->name);
+        sbuf_add(what, ", ");
+        /* TRANSLATORS: a stat the fight took away (armour destroyed): "no
+         * shield", the stat's name as the sheet keeps it */
+        sbuf_addf(what, i18n_get(lang, "no %s"), had->name);
         *had = sh->stats[--sh->nstats];
         return true;
     }
@@ -145,7 +149,7 @@ static bool ends_in(const char *name, const char *suffix)
  * name ends in suffix. */
 static bool take_lasting(const struct rs_system *sys,
                          const struct enc_combatant *who, struct sheet *sh,
-                         struct sbuf *what)
+                         struct sbuf *what, enum i18n_lang lang)
 {
     bool changed = false;
     for (const struct rs_lasting *l = sys->lasts; l != NULL && l->stat;
@@ -153,11 +157,12 @@ static bool take_lasting(const struct rs_system *sys,
         if (l->stat[0] == '*' && l->stat[1] != '\0') {
             for (int i = 0; i < who->nstats; i++)
                 if (ends_in(who->stats[i].name, l->stat + 1))
-                    changed |= take_stat(sh, who, who->stats[i].name, what);
+                    changed |= take_stat(sh, who, who->stats[i].name, what,
+                                         lang);
             continue;
         }
         if (strcmp(l->stat, RS_LAST_ALL) != 0) {
-            changed |= take_stat(sh, who, l->stat, what);
+            changed |= take_stat(sh, who, l->stat, what, lang);
             continue;
         }
         /* Only what the fight still has: a stat it lost is for a named
@@ -166,7 +171,7 @@ static bool take_lasting(const struct rs_system *sys,
             if (fight_stat(who, sh->stats[i].name) != NULL) {
                 char name[ENC_MAX_STAT_NAME + 1];
                 enc_copy(name, sizeof name, sh->stats[i].name);
-                changed |= take_stat(sh, who, name, what);
+                changed |= take_stat(sh, who, name, what, lang);
             }
     }
     return changed;
@@ -188,11 +193,15 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
     const void *data = rs_data_get(run->ctx->rs_data, run->rs);
     bool mine = e == BOT_OK && enc_name_eq(row.system, run->rs->id) &&
                 sheet_json_load(row.doc, &sh, err, sizeof err) == BOT_OK;
+    /* the sentence is the table's: its list is written in that language
+     * (tracks by their catalog word), and its template looked up when
+     * drawn */
+    enum i18n_lang lang = cmd_public_lang(run);
     struct sbuf lasting;
     sbuf_init(&lasting, MSG_MAX_TEXT);
     bool changed = mine && take_tracks(run->rs, who, &sh);
     changed = (mine && take_conds(run->rs, data, who, &sh)) || changed;
-    changed = (mine && take_lasting(run->rs, who, &sh, &lasting)) || changed;
+    changed = (mine && take_lasting(run->rs, who, &sh, &lasting, lang)) || changed;
     if (changed) {
         char *doc = sheet_json_dump(&sh);
         ok = doc != NULL &&
@@ -201,7 +210,7 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
         free(doc);
         struct sbuf b;
         sbuf_init(&b, MSG_MAX_TEXT);
-        cmd_sheet_tracks(&b, &sh);
+        cmd_sheet_tracks(&b, &sh, run->rs, lang);
         if (sh.nconds > 0)
             sbuf_add(&b, "; ");
         cmd_sheet_conds(&b, &sh);
@@ -209,8 +218,8 @@ static bool write_one(struct cmd_run *run, struct rs_call *c,
         sbuf_add(&b, sbuf_str(&lasting) + (b.len == 0 && lasting.len > 0
                                            ? 2 : 0));
         if (ok)
-            RS_SAY(c, who, "{}'s saved sheet keeps it: {}.", RS_A_WHO(who),
-                   RS_A_TEXT(sbuf_str(&b)));
+            RS_SAY(c, who, N_("{}'s saved sheet keeps it: {}."),
+                   RS_A_WHO(who), RS_A_TEXT(sbuf_str(&b)));
         sbuf_cleanup(&b);
     }
     sbuf_cleanup(&lasting);

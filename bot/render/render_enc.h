@@ -31,6 +31,21 @@ const char *render_unseen_side(enum i18n_lang lang);
 /* A condition's name as lang shows it: a system's declared condition has
  * its catalog word (context "condition"), a custom one stays as typed. */
 const char *render_cond_name(const char *name, enum i18n_lang lang);
+/* A track's name as lang shows it (the tracker's rows, a track's change,
+ * a sheet's write-back): a track rs declares (RS_TRACK, RS_POOL) has its
+ * catalog word (context "ID track", NC_-marked in the declaration, short),
+ * one a GM made stays as typed, as does every name in English. */
+#define RENDER_TRACK_CTX 48    /* "ID track": a system's id, 41 bytes */
+struct rs_system;
+const char *render__track_name(const struct rs_system *rs, const char *name,
+                               enum i18n_lang lang);
+static inline const char *render_track_name(const struct rs_system *rs,
+                                            const char *name,
+                                            enum i18n_lang lang)
+{
+    /* English shows the key as typed: no call, the bytes of before */
+    return lang == I18N_EN ? name : render__track_name(rs, name, lang);
+}
 
 /* Every renderer below that writes words takes the language of the
  * message it writes (docs/internals/i18n.md, "Whose language"): a public

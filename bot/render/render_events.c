@@ -411,10 +411,15 @@ static bool render_event(struct sbuf *b, const struct view *v,
                                 : i18n_pget(lang, "health", "hurt")}};
             put_fmt(b, v, i18n_get(lang, "%s is %s"), a, 2);
         } else {
-            /* the track's name is the system's word (hp) */
+            /* the track's name is the system's word (hp), a GM's own
+             * track's as typed */
+            const char *track = render_track_name(v->e->sys, ev->text, lang);
             put_who(b, v, ev->who, NULL);
             sbuf_add(b, ": ");
-            put_user(b, ev->text);
+            if (track != ev->text)
+                sbuf_add(b, track);
+            else
+                put_user(b, ev->text);
             sbuf_addc(b, ' ');
             render_int(b, ev->a, 0);
             put_bold_int(b, " \xE2\x86\x92 ", ev->b, "");

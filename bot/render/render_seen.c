@@ -5,10 +5,12 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "enc.h"
 #include "i18n.h"
 #include "render_enc.h"
+#include "rs.h"
 
 bool render_side_unseen(const struct encounter *e, int64_t side)
 {
@@ -52,4 +54,28 @@ const char *render_unseen_side(enum i18n_lang lang)
 const char *render_cond_name(const char *name, enum i18n_lang lang)
 {
     return name != NULL ? i18n_pget(lang, "condition", name) : "";
+}
+
+const char *render__track_name(const struct rs_system *rs, const char *name,
+                               enum i18n_lang lang)
+{
+    static const char suffix[] = " track";
+    if (rs == NULL || rs->stats == NULL || name == NULL)
+        return name;
+    for (const struct rs_stat_spec *s = rs->stats; s->name != NULL; s++) {
+        if (s->kind == RS_STAT || !enc_name_eq(s->name, name))
+            continue;
+        /* the system's own context: "hp" is hit points in one system,
+         * health or Resolve in another (an id too long for it misses,
+         * and the key shows as typed). Not snprintf: a row's every track
+         * comes here, and it cost a German command 2 %. */
+        char ctx[RENDER_TRACK_CTX];
+        size_t n = strlen(rs->id);
+        if (n + sizeof suffix > sizeof ctx)
+            return name;
+        memcpy(ctx, rs->id, n);
+        memcpy(ctx + n, suffix, sizeof suffix);
+        return i18n_pget(lang, ctx, s->name);
+    }
+    return name;
 }

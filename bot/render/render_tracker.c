@@ -127,6 +127,13 @@ static void cond_time(struct sbuf *b, const struct encounter *e,
     sbuf_addc(b, ')');
 }
 
+/* The engine's translator (enc_tr_fn) for enc_entry_place() and the
+ * system's status and head: ctx is the tracker's language. */
+static const char *lang_tr(const void *ctx, const char *fmt)
+{
+    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
+}
+
 /* What the tracker says of c after its place: name, side, tracks (or a
  * health label), the system's status, conditions, resources and note. */
 static void combatant_desc(struct sbuf *b, const struct encounter *e,
@@ -160,7 +167,7 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
             if (compact && strcmp(t->name, "hp") != 0)
                 continue;
             sbuf_addc(b, ' ');
-            sbuf_add(b, t->name);
+            sbuf_add(b, render_track_name(rs, t->name, lang));
             sbuf_addc(b, ' ');
             render_int(b, t->cur, 0);
             if (t->max > 0) {
@@ -174,7 +181,8 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     if (!compact && rs != NULL && rs->ops->status != NULL) {
         struct eng_buf extra;
         eng_buf_init(&extra, RENDER_ENC_MAX_EVENTS_TEXT);
-        rs->ops->status(e, c, &extra);
+        rs->ops->status(e, c, &extra, lang == I18N_EN ? NULL : lang_tr,
+                        &lang);
         if (eng_buf_str(&extra)[0] != '\0')
             sbuf_addf(b, " \xC2\xB7 %s", eng_buf_str(&extra));
         eng_buf_cleanup(&extra);
@@ -232,12 +240,6 @@ static void tracker_line(struct sbuf *b, const struct encounter *e,
     sbuf_addc(b, '\n');
 }
 
-/* enc_entry_place()'s translator: ctx is the tracker's language. */
-static const char *entry_tr(const void *ctx, const char *fmt)
-{
-    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
-}
-
 /* An event of the order's line: the turn marker when the turn stopped on
  * it, its count or card, its name and kind, its note and dice. Only ever
  * drawn for whoever may see it (render_tracker_slots). */
@@ -253,7 +255,7 @@ static void event_line(struct sbuf *b, const struct encounter *e,
     }
     char *name = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     char place[64];
-    enc_entry_place(e, x, place, sizeof place, entry_tr, &lang);
+    enc_entry_place(e, x, place, sizeof place, lang_tr, &lang);
     sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
               i18n_get(lang, enc_entry_kind_word(x->kind)), place);
     free(name);
@@ -567,7 +569,8 @@ void render_tracker_head(struct sbuf *b, const struct encounter *e,
          * plain text, so names in it are escaped here. */
         struct eng_buf head;
         eng_buf_init(&head, RENDER_ENC_MAX_EVENTS_TEXT);
-        rs->ops->tracker_head(e, &head);
+        rs->ops->tracker_head(e, &head, lang == I18N_EN ? NULL : lang_tr,
+                              &lang);
         char *esc = eng_buf_str(&head)[0] ? msg_escape(eng_buf_str(&head))
                                           : NULL;
         if (esc != NULL)

@@ -202,6 +202,16 @@ struct enc_result {
 typedef const char *(*enc_tr_fn)(const void *ctx, const char *fmt)
     __attribute__((format_arg(2)));
 
+/* fmt in tr's language, or fmt itself when tr is NULL (English). The
+ * attribute lets the compiler check what it returns as the literal it is
+ * (clang -Wformat-nonliteral). */
+__attribute__((format_arg(3)))
+static inline const char *enc_tr(enc_tr_fn tr, const void *tr_ctx,
+                                 const char *fmt)
+{
+    return tr != NULL ? tr(tr_ctx, fmt) : fmt;
+}
+
 struct enc_diag {
     enum eng_err code;
     bool cut;                /* a message did not fit (a bug: see above) */

@@ -230,7 +230,10 @@ struct rs_kept {
 };
 
 struct rs_stat_spec {
-    const char *name;        /* NULL ends the list */
+    const char *name;        /* NULL ends the list; a track's (RS_TRACK,
+                                RS_POOL) is marked NC_("ID track", "hp")
+                                (ID: the system's): the tracker shows its
+                                catalog word, short */
     enum rs_stat_kind kind;
     int64_t min, max;
     const char *help;
@@ -389,9 +392,13 @@ struct rs_ops {
                         const char *track, int64_t before);
 
     /* What the tracker shows for who besides name, tracks and conditions
-     * (actions left, cards), appended to out. NULL: nothing. */
+     * (actions left, cards), appended to out in the reader's language: each
+     * piece's format (N_-marked, its numbers as conversions) passes through
+     * tr as enc_entry_place()'s does (enc_tr(); tr NULL: English). A count
+     * is a format of its own per English form ("%d action", "%d actions"):
+     * tr has no plural lookup (docs/internals/i18n.md). NULL: nothing. */
     void (*status)(const struct encounter *e, const struct enc_combatant *who,
-                   struct eng_buf *out);
+                   struct eng_buf *out, enc_tr_fn tr, const void *tr_ctx);
 
     /* Parse the text of the ruleset's data file (rs_system.data_file) that
      * a group edits to rename or extend the ruleset's tables; the front end
@@ -420,8 +427,10 @@ struct rs_ops {
 
     /* What the tracker shows above the list about the fight as a whole
      * (which side picks next), as plain text appended to out: the renderer
-     * escapes it. NULL: nothing. */
-    void (*tracker_head)(const struct encounter *e, struct eng_buf *out);
+     * escapes it; in the reader's language through tr, as status. NULL:
+     * nothing. */
+    void (*tracker_head)(const struct encounter *e, struct eng_buf *out,
+                         enc_tr_fn tr, const void *tr_ctx);
 
     /* ---- version 4 ---- */
 

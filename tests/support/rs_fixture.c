@@ -246,7 +246,7 @@ void rs_fx_status(const struct rs_system *rs, const struct encounter *e,
 {
     struct eng_buf b;
     eng_buf_init(&b, 4096);
-    rs->ops->status(e, who, &b);
+    rs->ops->status(e, who, &b, NULL, NULL);
     snprintf(buf, n, "%s", eng_buf_str(&b));
     eng_buf_cleanup(&b);
 }

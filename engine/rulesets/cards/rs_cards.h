@@ -334,7 +334,8 @@ bool cards_silenced(const struct enc_combatant *who);
 
 /* The tracker's extra words for who. */
 void cards_status(const struct encounter *e, const struct enc_combatant *who,
-                  struct eng_buf *out);
+                  struct eng_buf *out, enc_tr_fn tr,
+                  const void *tr_ctx);
 
 /* Command handlers (the command table is in rs_cards_decl.c). */
 enum eng_err cards_do_swap(struct rs_call *c);

@@ -230,8 +230,11 @@ static const struct rs_stat_spec cards_stats[] = {
     {"zone", RS_STAT, 0, CARDS_MAX_ZONE, N_("the zone it stands in")},
     {"hp", RS_STAT, 0, ENC_MAX_VALUE,
      N_("Harm it takes before it is out (the harm track's maximum)")},
-    {CARDS_HARM, RS_TRACK, 0, ENC_MAX_VALUE, N_("Physical Harm")},
-    {CARDS_MENTAL, RS_TRACK, 0, ENC_MAX_VALUE, N_("Mental Harm")},
+    /* CARDS_HARM and CARDS_MENTAL, written out for the catalogs */
+    {NC_("cards track", "harm"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("Physical Harm")},
+    {NC_("cards track", "mental"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("Mental Harm")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 

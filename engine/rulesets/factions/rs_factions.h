@@ -464,7 +464,8 @@ enum eng_err fac_check_stat(struct rs_call *c,
                             const char *name, int64_t value);
 /* rs_factions_status.c, */
 void fac_status(const struct encounter *e,
-                const struct enc_combatant *who, struct eng_buf *out);
+                const struct enc_combatant *who, struct eng_buf *out, enc_tr_fn tr,
+                const void *tr_ctx);
 /* and rs_factions_turns.c. */
 enum eng_err fac_timeout(struct rs_call *c);
 

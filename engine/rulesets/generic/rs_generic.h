@@ -35,7 +35,8 @@ int64_t gen_soak(struct rs_call *c, struct enc_combatant *who,
                  const char *track, int64_t amount);
 /* ops: a downed player character's death saves, on the tracker. */
 void gen_status(const struct encounter *e, const struct enc_combatant *who,
-                struct eng_buf *out);
+                struct eng_buf *out, enc_tr_fn tr,
+                const void *tr_ctx);
 
 /* rs_generic.c: the ops that rs_generic_decl.c lists in gen_ops. */
 enum eng_err gen_setup(struct rs_call *c, struct enc_combatant *who);

@@ -62,8 +62,10 @@ static const struct rs_stat_spec gen_stats[] = {
     {"ac", RS_STAT, 0, 100, "armour class: what an attack must reach"},
     {"init", RS_STAT, -100, 100, "added to the d20 for initiative"},
     {"attack", RS_STAT, -100, 100, "added to the d20 of an attack"},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, "hit points; 0 is down"},
-    {GEN_TEMP, RS_POOL, 0, ENC_MAX_VALUE,
+    {NC_("generic track", "hp"), RS_TRACK, 0, ENC_MAX_VALUE,
+     "hit points; 0 is down"},
+    /* GEN_TEMP, written out for the catalogs */
+    {NC_("generic track", "temp"), RS_POOL, 0, ENC_MAX_VALUE,
      "temporary hit points: damage takes them first; they do not heal"},
     {NULL, RS_STAT, 0, 0, NULL},
 };

@@ -38,7 +38,8 @@ enum eng_err rsv_setup(struct rs_call *c, struct enc_combatant *who);
 enum eng_err rsv_check_stat(struct rs_call *c, struct enc_combatant *who,
                             const char *name, int64_t value);
 void rsv_status(const struct encounter *e, const struct enc_combatant *who,
-                struct eng_buf *out);
+                struct eng_buf *out, enc_tr_fn tr,
+                const void *tr_ctx);
 
 /* The choices of /act kind:, /hold action: and /fate fate:, in the order
  * the handlers index them. */

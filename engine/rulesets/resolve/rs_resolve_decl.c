@@ -170,9 +170,10 @@ static const struct rs_setting_spec rsv_settings[] = {
  * ones fray itself reads, with their bounds. */
 static const struct rs_stat_spec rsv_stats[] = {
     {"init", RS_STAT, -RSV_MAX_RANK, RSV_MAX_RANK, N_("Initiative rank")},
-    {"resolve", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("resolve track", "resolve"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("Resolve: becomes the hp track")},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, N_("Resolve, by the track's name")},
+    {NC_("resolve track", "hp"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("Resolve, by the track's name")},
     {"defense", RS_STAT, 0, RSV_MAX_RANK,
      N_("what an attack must equal or beat")},
     {"ar", RS_STAT, 0, RSV_MAX_ARMOR,

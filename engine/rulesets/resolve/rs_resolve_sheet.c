@@ -58,55 +58,67 @@ enum eng_err rsv_check_stat(struct rs_call *c, struct enc_combatant *who,
 }
 
 /* The tracker's extra words for who, parts joined by " · " (kept short
- * for a phone's width). */
+ * for a phone's width), each in tr's language. */
 void rsv_status(const struct encounter *e, const struct enc_combatant *who,
-                struct eng_buf *out)
+                struct eng_buf *out, enc_tr_fn tr, const void *tr_ctx)
 {
     static const char *const outs[] = {
-        [RSV_OUT_ESCAPED] = "escaped",
-        [RSV_OUT_REMOVED] = "out (Never the Same)",
-        [RSV_OUT_DEAD] = "dead",
+        [RSV_OUT_ESCAPED] = N_("escaped"),
+        [RSV_OUT_REMOVED] = N_("out (Never the Same)"),
+        [RSV_OUT_DEAD] = N_("dead"),
     };
     static const char *const holds[] = {
-        [RSV_HELD_ATTACK] = "an attack",
-        [RSV_HELD_ITEM] = "an item",
-        [RSV_HELD_SKILL] = "a skill",
+        [RSV_HELD_ATTACK] = N_("holding an attack"),
+        [RSV_HELD_ITEM] = N_("holding an item"),
+        [RSV_HELD_SKILL] = N_("holding a skill"),
     };
     const struct rsv_comb *s = rsv_st(who);
     const char *sep = "";
-#define RSV_PART(...)                                                        \
+#define RSV_PART(fmt, ...)                                                   \
     do {                                                                     \
         eng_buf_add(out, sep);                                               \
-        eng_buf_addf(out, __VA_ARGS__);                                      \
+        eng_buf_addf(out, enc_tr(tr, tr_ctx, fmt), __VA_ARGS__);             \
         sep = " \xC2\xB7 ";                                                  \
     } while (0)
     if (s->out > RSV_OUT_NONE && s->out <= RSV_OUT_DEAD)
-        RSV_PART("%s", outs[s->out]);
+        RSV_PART("%s", enc_tr(tr, tr_ctx, outs[s->out]));
     if (e->current == who->id && s->out == RSV_OUT_NONE)
-        RSV_PART("move %s, actions %d/%lld, total %d/%lld%s",
-                 s->moved ? "used" : "free", (int)s->actions,
+        /* the move and momentum are words of one piece (literals: the
+         * compiler checks each format) */
+        RSV_PART(s->moved ? s->momentum
+                                ? N_("move used, actions %d/%lld, total "
+                                     "%d/%lld (momentum)")
+                                : N_("move used, actions %d/%lld, total "
+                                     "%d/%lld")
+                 : s->momentum ? N_("move free, actions %d/%lld, total "
+                                    "%d/%lld (momentum)")
+                               : N_("move free, actions %d/%lld, total "
+                                    "%d/%lld"),
+                 (int)s->actions,
                  (long long)rsv_actions_max(e, who),
                  (int)(s->actions + s->frees),
-                 (long long)rsv_total_max(e, who),
-                 s->momentum ? " (momentum)" : "");
+                 (long long)rsv_total_max(e, who));
     if (s->held > RSV_HELD_NONE && s->held <= RSV_HELD_SKILL)
-        RSV_PART("holding %s", holds[s->held]);
+        RSV_PART("%s", enc_tr(tr, tr_ctx, holds[s->held]));
     if (s->help)
-        RSV_PART("help ready (+%d)", (int)s->help_rank);
+        /* TRANSLATORS: a readied Help and its bonus */
+        RSV_PART(N_("help ready (+%d)"), (int)s->help_rank);
     if (s->fate != RSV_FATE_NONE)
-        RSV_PART("must choose a Fallen Fate");
+        RSV_PART("%s", enc_tr(tr, tr_ctx, N_("must choose a Fallen Fate")));
     /* A hidden NPC's numbers are the GM's (the tracker line is
      * everyone's), and those who left the fight need none. */
     if (who->hidden || s->out != RSV_OUT_NONE)
         return;
     int64_t ign = rsv_ignores_of(who);
     if (rsv_is_pc(who) && ign > 0)
-        RSV_PART("ignores %lld/%lld", (long long)rsv_ignores_left(who),
+        /* TRANSLATORS: injuries a character may still ignore, of all */
+        RSV_PART(N_("ignores %lld/%lld"), (long long)rsv_ignores_left(who),
                  (long long)ign);
     /* Force Points: every player character has some (0 is worth showing:
      * Tragic Demise gives them); an NPC only when given the stat. */
     const int64_t *fp = enc_stat((struct enc_combatant *)who, RSV_FP);
     if (fp != NULL || rsv_is_pc(who))
-        RSV_PART("FP %lld", (long long)(fp != NULL ? *fp : 0));
+        /* TRANSLATORS: Force Points, short */
+        RSV_PART(N_("FP %lld"), (long long)(fp != NULL ? *fp : 0));
 #undef RSV_PART
 }

@@ -31,11 +31,13 @@ void tac_after_track(struct rs_call *c, struct enc_combatant *who,
 /* The tracker's extra text: the AP the acting combatant has left. Others'
  * AP are set when their turn starts, so they show none. */
 void tac_status(const struct encounter *e,
-                const struct enc_combatant *who, struct eng_buf *out)
+                const struct enc_combatant *who, struct eng_buf *out,
+                enc_tr_fn tr, const void *tr_ctx)
 {
     if (e->status != ENC_ST_RUNNING || e->current != who->id)
         return;
-    eng_buf_addf(out, "AP %lld/%d", (long long)TAC_ST(who)->ap,
-                 tac_setting_ap(e));
+    /* TRANSLATORS: action points left of the turn's, short */
+    eng_buf_addf(out, enc_tr(tr, tr_ctx, N_("AP %lld/%d")),
+                 (long long)TAC_ST(who)->ap, tac_setting_ap(e));
 }
 

@@ -489,7 +489,8 @@ enum eng_err tac_setup(struct rs_call *c, struct enc_combatant *who);
 void tac_after_track(struct rs_call *c, struct enc_combatant *who,
                      const char *track, int64_t before);
 void tac_status(const struct encounter *e,
-                const struct enc_combatant *who, struct eng_buf *out);
+                const struct enc_combatant *who, struct eng_buf *out, enc_tr_fn tr,
+                const void *tr_ctx);
 /* and rs_tactical_turn.c. */
 enum eng_err tac_begin(struct rs_call *c);
 enum eng_err tac_next(struct rs_call *c);

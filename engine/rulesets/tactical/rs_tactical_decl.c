@@ -150,13 +150,13 @@ static const struct rs_setting_spec tac_settings[] = {
 #define TAC_DICE_STAT(n, help) {n, RS_STAT, 0, TAC_MAX_POOL, help}
 
 static const struct rs_stat_spec tac_stats[] = {
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("tactical track", "hp"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("hit points; at 0, out of the fight")},
-    {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("tactical track", "stamina"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("spent to exert and on maneuvers")},
-    {"av", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("tactical track", "av"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("armour value: absorbs damage first and wears down")},
-    {"ammo", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("tactical track", "ammo"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("rounds left: a burst spends them")},
     {"init", RS_STAT, -100, 100, N_("added to the 1d20 initiative roll")},
     {"dr", RS_STAT, 0, 100, N_("damage reduction, after AV")},

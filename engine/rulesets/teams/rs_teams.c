@@ -661,38 +661,65 @@ void te_after_track(struct rs_call *c, struct enc_combatant *who,
 /* The line under the name: actions, reactions and what the chapter names
  * (harmed, bloodied), kept short for a phone's width. */
 void te_status(const struct encounter *e,
-               const struct enc_combatant *who, struct eng_buf *out)
+               const struct enc_combatant *who, struct eng_buf *out,
+               enc_tr_fn tr, const void *tr_ctx)
 {
     const struct te_comb *st = TE_C(who);
     if (who->flags & ENC_CF_DEAD) {
-        eng_buf_add(out, "dead");
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("dead")));
         return;
     }
-    if (who->id == e->current)
-        eng_buf_addf(out, "%d %s · ", (int)st->actions,
-                     te_plural(st->actions, "action", "actions"));
-    else if (who->flags & ENC_CF_ACTED)
-        eng_buf_add(out, "acted · ");
-    eng_buf_addf(out, "%d %s", (int)st->reactions,
-                 te_plural(st->reactions, "reaction", "reactions"));
+    /* A count is a format per English form (tr has no plural lookup):
+     * Polish writes "akcje: 2" for the plural one. */
+    if (who->id == e->current) {
+        eng_buf_addf(out, st->actions == 1
+                              ? enc_tr(tr, tr_ctx, N_("%d action"))
+                              : enc_tr(tr, tr_ctx, N_("%d actions")),
+                     (int)st->actions);
+        eng_buf_add(out, " \xC2\xB7 ");
+    } else if (who->flags & ENC_CF_ACTED) {
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("acted")));
+        eng_buf_add(out, " \xC2\xB7 ");
+    }
+    eng_buf_addf(out, st->reactions == 1
+                          ? enc_tr(tr, tr_ctx, N_("%d reaction"))
+                          : enc_tr(tr, tr_ctx, N_("%d reactions")),
+                 (int)st->reactions);
     const struct enc_track *en = enc_track_c(who, TE_ENDURANCE);
     const struct enc_track *hp = enc_track_c(who, TE_HEALTH);
-    if (en != NULL && en->max > 0 && en->cur * 2 <= en->max)
-        eng_buf_add(out, " · harmed");
-    if (hp != NULL && hp->cur < hp->max)
-        eng_buf_add(out, " · bloodied");
-    if (who->flags & ENC_CF_DOWN)
-        eng_buf_add(out, " · unconscious");
-    if (st->fortify > 0)
-        eng_buf_addf(out, " · fortify %d or fall", (int)st->fortify);
-    if (st->busy > 0)
-        eng_buf_addf(out, " · busy, %d %s to go", (int)st->busy,
-                     te_plural(st->busy, "action", "actions"));
+    static const char *const sep = " \xC2\xB7 ";
+    if (en != NULL && en->max > 0 && en->cur * 2 <= en->max) {
+        eng_buf_add(out, sep);
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("harmed")));
+    }
+    if (hp != NULL && hp->cur < hp->max) {
+        eng_buf_add(out, sep);
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("bloodied")));
+    }
+    if (who->flags & ENC_CF_DOWN) {
+        eng_buf_add(out, sep);
+        eng_buf_add(out, enc_tr(tr, tr_ctx, N_("unconscious")));
+    }
+    if (st->fortify > 0) {
+        eng_buf_add(out, sep);
+        /* TRANSLATORS: the Fortify roll's difficulty a down member faces */
+        eng_buf_addf(out, enc_tr(tr, tr_ctx, N_("fortify %d or fall")),
+                     (int)st->fortify);
+    }
+    if (st->busy > 0) {
+        eng_buf_add(out, sep);
+        eng_buf_addf(out, st->busy == 1
+                              ? enc_tr(tr, tr_ctx, N_("busy, %d action to go"))
+                              : enc_tr(tr, tr_ctx,
+                                       N_("busy, %d actions to go")),
+                     (int)st->busy);
+    }
 }
 
 /* Which team picks next: now, when nobody's turn is running; else once the
  * running turn ends (perhaps in a new round). */
-void te_head(const struct encounter *e, struct eng_buf *out)
+void te_head(const struct encounter *e, struct eng_buf *out, enc_tr_fn tr,
+             const void *tr_ctx)
 {
     if (e->status != ENC_ST_RUNNING)
         return;
@@ -701,21 +728,26 @@ void te_head(const struct encounter *e, struct eng_buf *out)
         return;                 /* the footer names the event, if seen */
     if (cur == NULL) {
         if (e->acting_side >= 0 && e->acting_side < e->nsides)
-            eng_buf_addf(out, "Team %s picks who acts next.",
+            eng_buf_addf(out, enc_tr(tr, tr_ctx,
+                                     N_("Team %s picks who acts next.")),
                          e->sides[e->acting_side].name);
         else
-            eng_buf_add(out, "Nobody is able to act.");
+            eng_buf_add(out, enc_tr(tr, tr_ctx,
+                                    N_("Nobody is able to act.")));
         return;
     }
     int side = te_side_from(e, te_order_pos(e, cur->side) + 1, cur->id,
                             false);
     if (side >= 0) {
-        eng_buf_addf(out, "Next: team %s picks.", e->sides[side].name);
+        eng_buf_addf(out, enc_tr(tr, tr_ctx, N_("Next: team %s picks.")),
+                     e->sides[side].name);
         return;
     }
     side = te_side_from(e, 0, 0, true);
     if (side >= 0)
-        eng_buf_addf(out, "Next: round %d, team %s picks first.",
+        /* TRANSLATORS: %1$d the next round, %2$s its first team */
+        eng_buf_addf(out, enc_tr(tr, tr_ctx, N_("Next: round %d, team %s "
+                                                "picks first.")),
                      (int)e->round + 1, e->sides[side].name);
 }
 

@@ -287,11 +287,13 @@ enum eng_err te_late_join(struct rs_call *c, struct enc_combatant *who);
 void te_after_track(struct rs_call *c, struct enc_combatant *who,
                     const char *track, int64_t before);
 void te_status(const struct encounter *e,
-               const struct enc_combatant *who, struct eng_buf *out);
+               const struct enc_combatant *who, struct eng_buf *out, enc_tr_fn tr,
+               const void *tr_ctx);
 enum eng_err te_cond_changed(struct rs_call *c,
                              struct enc_combatant *who,
                              struct enc_cond *q, int32_t before);
-void te_head(const struct encounter *e, struct eng_buf *out);
+void te_head(const struct encounter *e, struct eng_buf *out, enc_tr_fn tr,
+             const void *tr_ctx);
 enum eng_err te_timeout(struct rs_call *c);
 
 #endif

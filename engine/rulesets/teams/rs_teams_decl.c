@@ -175,11 +175,14 @@ static const struct rs_stat_spec te_stats[] = {
     {"death_dc", RS_STAT, 1, 1000,
      N_("this character's death test "
         "difficulty (fray raises it)")},
-    {"hp", RS_TRACK, 0, ENC_MAX_VALUE, N_("health; 0 is unconscious")},
-    {"endurance", RS_TRACK, 0, ENC_MAX_VALUE, N_("takes damage before health")},
-    {"stamina", RS_TRACK, 0, ENC_MAX_VALUE,
+    {NC_("teams track", "hp"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("health; 0 is unconscious")},
+    {NC_("teams track", "endurance"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("takes damage before health")},
+    {NC_("teams track", "stamina"), RS_TRACK, 0, ENC_MAX_VALUE,
      N_("spent on Sprint and the physical reactions")},
-    {"focus", RS_TRACK, 0, ENC_MAX_VALUE, N_("spent on Command and Resist")},
+    {NC_("teams track", "focus"), RS_TRACK, 0, ENC_MAX_VALUE,
+     N_("spent on Command and Resist")},
     {NULL, RS_STAT, 0, 0, NULL},
 };
 

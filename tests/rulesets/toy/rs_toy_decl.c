@@ -148,10 +148,15 @@ static enum eng_err toy_poke(struct rs_call *c)
     return ENG_OK;
 }
 
+/* English only: a ruleset outside the tree has no catalogs, so it
+ * leaves tr alone. */
 static void toy_status(const struct encounter *e,
-                       const struct enc_combatant *who, struct eng_buf *out)
+                       const struct enc_combatant *who, struct eng_buf *out,
+                       enc_tr_fn tr, const void *tr_ctx)
 {
     (void)e;
+    (void)tr;
+    (void)tr_ctx;
     const struct toy_comb *st = RS_STATE(const struct toy_comb, who);
     if (st->pokes > 0)
         eng_buf_addf(out, "%lld poke%s", (long long)st->pokes,

@@ -3,7 +3,9 @@
  * outcome, and a sentence whose count takes its noun ("2 actions") read
  * in German and Polish, as the catalogs translate them; English stays as
  * the transcripts have it; the fortify question's buttons through the
- * command layer. */
+ * command layer; the tracker's status line and head (rs_ops.status and
+ * tracker_head in the reader's language, a count's Polish form "akcje:
+ * 3"). */
 #include "support.h"
 
 #include <stdint.h>
@@ -165,10 +167,62 @@ static void test_fortify_buttons_in_english(void **state)
     assert_non_null(cmd_fx_button(f, "Fall unconscious"));
 }
 
+/* name's tracker line (or, name NULL, the tracker's head) as lang's table
+ * reads it; caller frees. */
+static char *line(struct fx *f, const char *name, enum i18n_lang lang)
+{
+    struct sbuf b;
+    sbuf_init(&b, RENDER_EVENTS_MAX);
+    if (name != NULL)
+        render_combatant(&b, f->e, rs_fx_who(&f->fx, name), lang);
+    else
+        render_tracker_head(&b, f->e, lang);
+    char *s = sbuf_take(&b);
+    sbuf_cleanup(&b);
+    assert_non_null(s);
+    return s;
+}
+
+static void assert_line(struct fx *f, const char *name, enum i18n_lang lang,
+                        const char *want)
+{
+    char *s = line(f, name, lang);
+    if (strstr(s, want) == NULL)
+        fail_msg("\"%s\" not in:\n%s", want, s);
+    free(s);
+}
+
+/* The head names the team that picks; a member's line its reactions and,
+ * on its turn, its actions: a count of one and of many in each language. */
+static void test_teams_line_and_head(void **state)
+{
+    (void)state;
+    struct fx *f = fight();
+    assert_line(f, NULL, I18N_EN, "Team players picks who acts next.");
+    assert_line(f, NULL, I18N_DE, "Team players wählt, wer als Nächstes "
+                                  "handelt.");
+    assert_line(f, NULL, I18N_PL, "Drużyna players wybiera, kto działa "
+                                  "następny.");
+    assert_line(f, "Guard", I18N_EN, "hp 12/12 endurance 40/40 \xC2\xB7 "
+                                     "1 reaction");
+    assert_line(f, "Guard", I18N_DE, "Gesundheit 12/12 Ausdauer 40/40 "
+                                     "\xC2\xB7 1 Reaktion");
+    assert_line(f, "Guard", I18N_PL, "zdrowie 12/12 wytrzymałość 40/40 "
+                                     "\xC2\xB7 1 reakcja");
+    assert_int_equal(rs_fx_pick(&f->fx, RS_FX_GM, true, "Roland"), ENG_OK);
+    assert_line(f, "Roland", I18N_EN, "3 actions \xC2\xB7 1 reaction");
+    assert_line(f, "Roland", I18N_DE, "3 Aktionen \xC2\xB7 1 Reaktion");
+    assert_line(f, "Roland", I18N_PL, "akcje: 3 \xC2\xB7 1 reakcja");
+    assert_line(f, NULL, I18N_DE, "Als Nächstes wählt Team guards.");
+    assert_line(f, NULL, I18N_PL, "Następnie wybiera drużyna guards.");
+    fight_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_team_order),
+        cmocka_unit_test(test_teams_line_and_head),
         cmocka_unit_test(test_attack_in_german_and_polish),
         cmocka_unit_test(test_actions_left),
         cmocka_unit_test_setup_teardown(test_fortify_buttons_in_polish,

@@ -552,7 +552,8 @@ static void test_teams_tracker_says_who_picks_next(void **state)
     char buf[128];
     struct eng_buf b;
 #define HEAD()                                                             \
-    (eng_buf_init(&b, sizeof buf), rs_teams.ops->tracker_head(f->e, &b),  \
+    (eng_buf_init(&b, sizeof buf),                                         \
+     rs_teams.ops->tracker_head(f->e, &b, NULL, NULL),                     \
      snprintf(buf, sizeof buf, "%s", eng_buf_str(&b)), eng_buf_cleanup(&b), \
      buf)
     assert_string_equal(HEAD(), "");                 /* not begun */
