@@ -9,6 +9,13 @@
  * "ctx\x04msgid", and a plural's original is "one\0many" with its forms
  * "f0\0f1\0f2". Every read is bounds-checked, so a damaged catalog costs a
  * fallback to English, never a read out of bounds.
+ *
+ * A lookup goes through the hash table msgfmt writes beside the tables
+ * (gettext's hashpjw, open addressing with a second hash for the step):
+ * one hash of the key and, nearly always, one comparison, where the binary
+ * search compares a dozen keys. Every lookup of a non-English reply pays
+ * it, a tracker row several times (bench/README.md, "Catalog lookups").
+ * A catalog without the table is searched.
  */
 #include "i18n.h"
 
@@ -28,6 +35,7 @@ struct mo {
     size_t len;
     bool swap;
     uint32_t n, orig, trans;
+    uint32_t hsize, hash;      /* the hash table: 0 entries = none usable */
 };
 
 static uint32_t rd32(const struct mo *m, size_t at)
@@ -57,9 +65,38 @@ static bool mo_open(const unsigned char *b, size_t len, struct mo *m)
     m->n = rd32(m, 8);
     m->orig = rd32(m, 12);
     m->trans = rd32(m, 16);
+    m->hsize = rd32(m, 20);
+    m->hash = rd32(m, 24);
+    if (m->hsize < 3 || m->hash % 4 != 0 || m->hash > len ||
+        (uint64_t)m->hsize * 4 > len - m->hash)
+        m->hsize = 0;              /* none, or not where it says: search */
     uint64_t table = (uint64_t)m->n * 8;
     return m->orig <= len && m->trans <= len && table <= len - m->orig &&
            table <= len - m->trans && m->orig % 4 == 0 && m->trans % 4 == 0;
+}
+
+/* gettext's hash_string() (hashpjw) of the bytes of s, continuing h. */
+static uint32_t hash_more(uint32_t h, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        h = (h << 4) + *p;
+        uint32_t g = h & 0xf0000000u;
+        if (g != 0) {
+            h ^= g >> 24;
+            h ^= g;
+        }
+    }
+    return h;
+}
+
+static uint32_t key_hash(const char *ctx, const char *id)
+{
+    uint32_t h = 0;
+    if (ctx != NULL) {
+        h = hash_more(h, ctx);
+        h = hash_more(h, "\x04");
+    }
+    return hash_more(h, id);
 }
 
 /* String i of a table (orig or trans): its bytes and length, or NULL when
@@ -96,9 +133,9 @@ static int key_cmp(const char *ctx, const char *id, const char *s)
     }
 }
 
-/* Index of the key, or -1. Entry 0 is the header (""), which a search for
- * a non-empty id never matches. */
-static int64_t mo_index(const struct mo *m, const char *ctx, const char *id)
+/* The binary search of the sorted originals (a catalog without a usable
+ * hash table). */
+static int64_t mo_search(const struct mo *m, const char *ctx, const char *id)
 {
     uint32_t lo = 0, hi = m->n;
     while (lo < hi) {
@@ -118,6 +155,36 @@ static int64_t mo_index(const struct mo *m, const char *ctx, const char *id)
     return -1;
 }
 
+/* The i-th slot probed for hash value h (gettext's double hashing): 0 is
+ * empty, else 1 + the entry's index. */
+static uint32_t hash_slot(const struct mo *m, uint32_t h, uint32_t i)
+{
+    uint64_t step = 1 + h % (m->hsize - 2);
+    return rd32(m, m->hash + (size_t)((h % m->hsize + i * step) % m->hsize) * 4);
+}
+
+/* Index of the key, or -1. Entry 0 is the header (""), which a search for
+ * a non-empty id never matches. */
+static int64_t mo_index(const struct mo *m, const char *ctx, const char *id)
+{
+    if (m->hsize != 0) {
+        uint32_t h = key_hash(ctx, id);
+        /* at most hsize probes: a damaged table cannot loop */
+        for (uint32_t i = 0; i < m->hsize; i++) {
+            uint32_t slot = hash_slot(m, h, i);
+            size_t l;
+            if (slot == 0)
+                return -1;
+            if (slot > m->n)
+                continue;
+            const char *s = mo_str(m, m->orig, slot - 1, &l);
+            if (s != NULL && key_cmp(ctx, id, s) == 0)
+                return slot - 1;
+        }
+        return -1;
+    }
+    return mo_search(m, ctx, id);
+}
 const char *i18n__mo_find(const unsigned char *mo, size_t len,
                           const char *ctx, const char *id, size_t *outlen)
 {
@@ -227,6 +294,21 @@ const char *i18n_nget(enum i18n_lang lang, const char *one, const char *many,
     return t < end && *t ? t : fallback;
 }
 
+/* Does the hash table lead to entry i from its key s (the whole
+ * "ctx\x04id" as stored: the hash of that is the hash of the pair)? */
+static bool hash_reaches(const struct mo *m, const char *s, uint32_t i)
+{
+    uint32_t h = hash_more(0, s);
+    for (uint32_t k = 0; k < m->hsize; k++) {
+        uint32_t slot = hash_slot(m, h, k);
+        if (slot == 0)
+            return false;
+        if (slot == i + 1)
+            return true;
+    }
+    return false;
+}
+
 bool i18n__mo_check(const unsigned char *mo, size_t len, char *err,
                     size_t errlen)
 {
@@ -251,6 +333,12 @@ bool i18n__mo_check(const unsigned char *mo, size_t len, char *err,
         }
         prev = s;
         prevlen = l;
+    }
+    for (uint32_t i = 1; i < m.n && m.hsize != 0; i++) {
+        if (!hash_reaches(&m, mo_str(&m, m.orig, i, &l), i)) {
+            snprintf(err, errlen, "entry %u is not in the hash table", i);
+            return false;
+        }
     }
     const char *h = mo_header(&m, &hlen);
     struct i18n_plural p;

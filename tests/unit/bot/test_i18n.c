@@ -249,6 +249,48 @@ static void test_i18n_damaged_catalogs(void **state)
     free(copy);
 }
 
+/* Lookups go through msgfmt's hash table (test_i18n_catalogs_sound checks
+ * that it reaches every entry); a catalog without one is searched, and a
+ * damaged table never gives another message's translation. */
+static void test_i18n_hash_table(void **state)
+{
+    (void)state;
+    size_t len;
+    const unsigned char *mo = i18n_catalog(I18N_PL, &len);
+    uint32_t hsize, hoff;
+    memcpy(&hsize, mo + 20, 4);
+    memcpy(&hoff, mo + 24, 4);
+    assert_true(hsize > 2);             /* msgfmt wrote one */
+    unsigned char *copy = malloc(len);
+    assert_non_null(copy);
+    memcpy(copy, mo, len);
+    memset(copy + 20, 0, 4);            /* no table: the binary search */
+    assert_string_equal(i18n__mo_find(copy, len, I18N_CTX_NAME, "roll", NULL),
+                        "rzut");
+    assert_string_equal(i18n__mo_find(copy, len, I18N_CTX_CHOICE, "start",
+                                      NULL),
+                        i18n_pget(I18N_PL, I18N_CTX_CHOICE, "start"));
+    assert_null(i18n__mo_find(copy, len, NULL, "no such message", NULL));
+    /* a table that points past the file is not used either */
+    memcpy(copy, mo, len);
+    uint32_t far = (uint32_t)len;
+    memcpy(copy + 24, &far, 4);
+    assert_string_equal(i18n__mo_find(copy, len, I18N_CTX_NAME, "roll", NULL),
+                        "rzut");
+    /* damage inside the table: the right translation or none */
+    srand(37);
+    for (int round = 0; round < 500; round++) {
+        memcpy(copy, mo, len);
+        for (int k = 0; k < 8; k++) {
+            size_t at = hoff + (size_t)rand() % ((size_t)hsize * 4);
+            copy[at] = (unsigned char)rand();
+        }
+        const char *t = i18n__mo_find(copy, len, I18N_CTX_NAME, "roll", NULL);
+        assert_true(t == NULL || strcmp(t, "rzut") == 0);
+    }
+    free(copy);
+}
+
 /* The plural rules i18n_nget uses in C are each catalog's own: every
  * count from 0 to 1,200 gets the form the Plural-Forms header gives. */
 static void test_i18n_plural_fixed_matches_headers(void **state)
@@ -293,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_i18n_lookups),
         cmocka_unit_test(test_i18n_codes),
         cmocka_unit_test(test_i18n_damaged_catalogs),
+        cmocka_unit_test(test_i18n_hash_table),
         cmocka_unit_test(test_i18n_plural_fixed_matches_headers),
     };
     return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
