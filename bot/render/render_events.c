@@ -157,8 +157,9 @@ static void put_who_says(struct sbuf *b, const struct view *v,
     put_fmt(b, v, i18n_get(v->lang, fmt), &a, 1);
 }
 
-static void put_text(struct sbuf *b, const struct view *v, const char *s,
-                     const struct enc_tmpl *tm, bool esc);
+static inline void put_text(struct sbuf *b, const struct view *v,
+                            const char *s, const struct enc_tmpl *tm,
+                            bool esc) __attribute__((always_inline));
 static void put_amount(struct sbuf *b, const struct view *v,
                        const struct enc_mod *m);
 
@@ -317,34 +318,43 @@ static bool put_translated(struct sbuf *b, const struct view *v,
     return true;
 }
 
+/* tm's translation in v's language with its holes filled; false (nothing
+ * drawn) when the catalog lacks it. Apart from put_text, whose English
+ * path stays a plain call. */
+static bool __attribute__((noinline))
+put_tmpl(struct sbuf *b, const struct view *v, const struct enc_tmpl *tm)
+{
+    /* "{}" alone is a declared word (RS_T_WORD): its argument is looked
+     * up, not the template */
+    bool word = strcmp(tm->fmt, "{}") == 0;
+    const char *t = word ? "{}"
+                    : tm->fmt_other == NULL
+                        ? i18n_get(v->lang, tm->fmt)
+                        : i18n_nget(v->lang, tm->fmt, tm->fmt_other,
+                                    (unsigned long)(tm->count < 0
+                                                        ? -tm->count
+                                                        : tm->count));
+    if (!word && (t == tm->fmt || t == tm->fmt_other))
+        return false;
+    const struct enc_part *args[ENC_MAX_PARTS];
+    int nargs = tm->nargs < ENC_MAX_PARTS ? tm->nargs : ENC_MAX_PARTS;
+    for (int i = 0; i < nargs; i++)
+        args[i] = &tm->args[i];
+    put_holes(b, v, t, args, nargs, true);
+    return true;
+}
+
 /* A ruleset's label, outcome or reason in v's language: its template's
  * translation filled (tm, when it has one and the catalog translates
  * it), else s looked up as one message. English draws s, as it always
- * did; esc escapes it (a label or reason may hold a user's words). */
-static void put_text(struct sbuf *b, const struct view *v, const char *s,
-                     const struct enc_tmpl *tm, bool esc)
+ * did; esc escapes it (a label or reason may hold a user's words).
+ * Inlined: English pays two compares over what it drew before. */
+static inline void put_text(struct sbuf *b, const struct view *v,
+                            const char *s, const struct enc_tmpl *tm,
+                            bool esc)
 {
-    if (tm != NULL && v->lang != I18N_EN) {
-        /* "{}" alone is a declared word (RS_T_WORD): its argument is
-         * looked up, not the template */
-        bool word = strcmp(tm->fmt, "{}") == 0;
-        const char *t = word ? "{}"
-                        : tm->fmt_other == NULL
-                            ? i18n_get(v->lang, tm->fmt)
-                            : i18n_nget(v->lang, tm->fmt, tm->fmt_other,
-                                        (unsigned long)(tm->count < 0
-                                                            ? -tm->count
-                                                            : tm->count));
-        if (word || (t != tm->fmt && t != tm->fmt_other)) {
-            const struct enc_part *args[ENC_MAX_PARTS];
-            int nargs = tm->nargs < ENC_MAX_PARTS ? tm->nargs
-                                                  : ENC_MAX_PARTS;
-            for (int i = 0; i < nargs; i++)
-                args[i] = &tm->args[i];
-            put_holes(b, v, t, args, nargs, true);
-            return;
-        }
-    }
+    if (tm != NULL && v->lang != I18N_EN && put_tmpl(b, v, tm))
+        return;
     if (s == NULL)
         return;
     if (esc)
