@@ -324,6 +324,8 @@ static bool put_translated(struct sbuf *b, const struct view *v,
 static bool __attribute__((noinline))
 put_tmpl(struct sbuf *b, const struct view *v, const struct enc_tmpl *tm)
 {
+    if (tm->fmt[0] == '\0')
+        return false;        /* lost to a full result: "" is the header */
     /* "{}" alone is a declared word (RS_T_WORD): its argument is looked
      * up, not the template */
     bool word = strcmp(tm->fmt, "{}") == 0;

@@ -279,9 +279,11 @@ const struct enc_tmpl *enc_tmpl_make_n(struct enc_result *r,
         if (args[i].s != NULL)
             a[i].s = enc_result_strdup(r, args[i].s, ENC_MAX_TMPL_TEXT);
     }
-    /* Templates are the ruleset's literals, which outlive the result. */
-    t->fmt = one;
-    t->fmt_other = other;
+    /* Copied, as a sentence's: a template may be built or borrowed. */
+    t->fmt = enc_result_strdup(r, one, ENC_MAX_TMPL_FMT);
+    t->fmt_other = other != NULL ? enc_result_strdup(r, other,
+                                                     ENC_MAX_TMPL_FMT)
+                                 : NULL;
     t->count = count;
     t->args = a;
     t->nargs = nargs;

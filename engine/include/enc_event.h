@@ -54,6 +54,9 @@
 /* Longest text built from a template (a label, an outcome, a reason),
  * in bytes: the labels and outcomes kept before were cut at 200. */
 #define ENC_MAX_TMPL_TEXT 200
+/* Longest template kept for one, in bytes (a sentence's may be longer:
+ * ENC_MAX_SAY_FMT). */
+#define ENC_MAX_TMPL_FMT 200
 
 enum enc_ev {
     ENC_EV_SAY = 0,          /* a ruleset's sentence: parts */
@@ -278,9 +281,8 @@ struct enc_mod *enc_event_mod(struct enc_result *r, struct enc_event *ev,
 void enc_event_cmp(struct enc_result *r, struct enc_event *ev, int64_t value,
                    bool value_secret, int64_t target, bool target_secret,
                    const char *outcome);
-/* A template in r's arena (args copied, strings included; fmt is kept,
- * a literal that outlives r; an argument's sub-template must already
- * live in r), its
+/* A template in r's arena (fmt and args copied, strings included; an
+ * argument's sub-template must already live in r), its
  * English in *english: fmt's holes filled with the arguments' words as
  * given and numbers in decimal ("" when memory ran out). NULL when it
  * cannot be had. */
