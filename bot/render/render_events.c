@@ -157,6 +157,12 @@ static void put_who_says(struct sbuf *b, const struct view *v,
     put_fmt(b, v, i18n_get(v->lang, fmt), &a, 1);
 }
 
+static inline void put_text(struct sbuf *b, const struct view *v,
+                            const char *s, const struct enc_tmpl *tm,
+                            bool esc) __attribute__((always_inline));
+static void put_amount(struct sbuf *b, const struct view *v,
+                       const struct enc_mod *m);
+
 static bool roll_visible(const struct view *v, int idx)
 {
     return idx >= 0 && idx < v->res->nrolls &&
@@ -201,12 +207,10 @@ static void put_detail(struct sbuf *b, const struct view *v,
             continue;
         sbuf_add(b, shown++ ? " \xC2\xB7 " : " (");
         /* a ruleset's reasons are its words; one a user typed misses */
-        put_user(b, i18n_get(v->lang, m->reason));
+        put_text(b, v, m->reason, m->reason_t, true);
         if (m->has_amount) {
             sbuf_add(b, m->amount < 0 ? " " MINUS : " +");
-            render_int(b, m->amount < 0 ? -m->amount : m->amount, 0);
-            if (m->unit[0] != '\0')
-                sbuf_addf(b, " %s", m->unit);
+            put_amount(b, v, m);
         }
     }
     if (shown > 0)
@@ -221,7 +225,8 @@ static void put_part(struct sbuf *b, const struct view *v,
      * their sentence) are looked up; a user's never. */
     const char *word = p->s != NULL ? p->s : "";
     if (!p->lit && (p->kind == ENC_PART_TEXT || p->kind == ENC_PART_STRONG))
-        word = i18n_get(v->lang, word);
+        word = p->ctx != NULL ? i18n_pget(v->lang, p->ctx, word)
+                              : i18n_get(v->lang, word);
     switch (p->kind) {
     case ENC_PART_TEXT:
         sbuf_add(b, word);
@@ -255,10 +260,47 @@ static void put_part(struct sbuf *b, const struct view *v,
     }
 }
 
-/* ev's sentence from its template's translation: "{}" takes the next
- * argument, "{N}" the Nth (1-based), so a language may reorder them.
- * False (nothing drawn) when the view is English or the catalog has no
- * translation: the English parts are drawn instead. */
+/* t (a catalog's translation) with its holes filled from args: "{}"
+ * takes the next argument, "{N}" the Nth (1-based), so a language may
+ * reorder them. A template's text (plain) draws a name without bold, as
+ * its English did. */
+static void put_holes(struct sbuf *b, const struct view *v, const char *t,
+                      const struct enc_part *const *args, int nargs,
+                      bool plain)
+{
+    int next = 0;
+    const char *run = t;
+    for (const char *p = t; (p = strchr(p, '{')) != NULL;) {
+        const char *end;
+        int idx = enc_tmpl_hole(p, &next, &end);
+        if (idx < 0) {
+            p++;             /* a brace of the text itself */
+            continue;
+        }
+        sbuf_addn(b, run, (size_t)(p - run));
+        if (idx < nargs) {
+            const struct enc_part *a = args[idx];
+            if (a->sub != NULL) {
+                put_text(b, v, a->s, a->sub, plain);
+            } else if (plain && a->kind == ENC_PART_WHO) {
+                const struct enc_combatant *c = enc_by_id_c(v->e, a->id);
+                if (c != NULL && c->hidden && !v->gm)
+                    sbuf_add(b, render_unseen(v->lang, false));
+                else
+                    put_user(b, c != NULL ? c->name : a->s);
+            } else {
+                put_part(b, v, a);
+            }
+        }
+        p = end;
+        run = p;
+    }
+    sbuf_add(b, run);
+}
+
+/* ev's sentence from its template's translation. False (nothing drawn)
+ * when the view is English or the catalog has no translation: the
+ * English parts are drawn instead. */
 static bool put_translated(struct sbuf *b, const struct view *v,
                            const struct enc_event *ev)
 {
@@ -272,32 +314,80 @@ static bool put_translated(struct sbuf *b, const struct view *v,
     for (int i = 0; i < ev->nparts && nargs < ENC_MAX_PARTS; i++)
         if (!ev->parts[i].lit)
             args[nargs++] = &ev->parts[i];
-    int next = 0;
-    const char *run = t;
-    for (const char *p = t; (p = strchr(p, '{')) != NULL;) {
-        int idx = -1;
-        const char *q = p + 1;
-        if (*q == '}') {
-            idx = next++;
-        } else if (*q >= '1' && *q <= '9') {
-            int n = 0;
-            while (*q >= '0' && *q <= '9' && n < ENC_MAX_PARTS)
-                n = n * 10 + (*q++ - '0');
-            if (*q == '}')
-                idx = n - 1;
-        }
-        if (idx < 0) {
-            p++;             /* a brace of the text itself */
-            continue;
-        }
-        sbuf_addn(b, run, (size_t)(p - run));
-        if (idx < nargs)
-            put_part(b, v, args[idx]);
-        p = q + 1;
-        run = p;
-    }
-    sbuf_add(b, run);
+    put_holes(b, v, t, args, nargs, false);
     return true;
+}
+
+/* tm's translation in v's language with its holes filled; false (nothing
+ * drawn) when the catalog lacks it. Apart from put_text, whose English
+ * path stays a plain call. */
+static bool __attribute__((noinline))
+put_tmpl(struct sbuf *b, const struct view *v, const struct enc_tmpl *tm)
+{
+    if (tm->fmt[0] == '\0')
+        return false;        /* lost to a full result: "" is the header */
+    /* "{}" alone is a declared word (RS_T_WORD): its argument is looked
+     * up, not the template */
+    bool word = strcmp(tm->fmt, "{}") == 0;
+    const char *t = word ? "{}"
+                    : tm->fmt_other == NULL
+                        ? i18n_get(v->lang, tm->fmt)
+                        : i18n_nget(v->lang, tm->fmt, tm->fmt_other,
+                                    (unsigned long)(tm->count < 0
+                                                        ? -tm->count
+                                                        : tm->count));
+    if (!word && (t == tm->fmt || t == tm->fmt_other))
+        return false;
+    const struct enc_part *args[ENC_MAX_PARTS];
+    int nargs = tm->nargs < ENC_MAX_PARTS ? tm->nargs : ENC_MAX_PARTS;
+    for (int i = 0; i < nargs; i++)
+        args[i] = &tm->args[i];
+    put_holes(b, v, t, args, nargs, true);
+    return true;
+}
+
+/* A ruleset's label, outcome or reason in v's language: its template's
+ * translation filled (tm, when it has one and the catalog translates
+ * it), else s looked up as one message. English draws s, as it always
+ * did; esc escapes it (a label or reason may hold a user's words).
+ * Inlined: English pays two compares over what it drew before. */
+static inline void put_text(struct sbuf *b, const struct view *v,
+                            const char *s, const struct enc_tmpl *tm,
+                            bool esc)
+{
+    if (tm != NULL && v->lang != I18N_EN && put_tmpl(b, v, tm))
+        return;
+    if (s == NULL)
+        return;
+    if (esc)
+        put_user(b, i18n_get(v->lang, s));
+    else
+        sbuf_add(b, i18n_get(v->lang, s));
+}
+
+/* A modifier's amount (its size: the sign is drawn) and unit: English
+ * as recorded ("2 dice"); another language the plural form of the
+ * unit's pair for the amount ("{} die", "{} dice"), or the unit looked
+ * up as a word. */
+static void put_amount(struct sbuf *b, const struct view *v,
+                       const struct enc_mod *m)
+{
+    int64_t n = m->amount < 0 ? -m->amount : m->amount;
+    if (v->lang != I18N_EN && m->unit_other != NULL) {
+        const char *t = i18n_nget(v->lang, m->unit_one, m->unit_other,
+                                  (unsigned long)n);
+        if (t != m->unit_one && t != m->unit_other) {
+            struct enc_part num = {.kind = ENC_PART_NUM, .n = n};
+            const struct enc_part *arg = &num;
+            put_holes(b, v, t, &arg, 1, true);
+            return;
+        }
+    }
+    render_int(b, n, 0);
+    if (m->unit[0] == '\0')
+        return;
+    sbuf_addc(b, ' ');
+    sbuf_add(b, v->lang == I18N_EN ? m->unit : i18n_get(v->lang, m->unit));
 }
 
 static void put_parts(struct sbuf *b, const struct view *v,
@@ -327,7 +417,7 @@ static void put_compare(struct sbuf *b, const struct view *v,
     }
     if (ev->outcome != NULL) {
         sbuf_add(b, ev->has_cmp ? " " EM_DASH " **" : ": **");
-        sbuf_add(b, i18n_get(v->lang, ev->outcome));
+        put_text(b, v, ev->outcome, ev->outcome_t, false);
         sbuf_add(b, "**");
     }
 }
@@ -469,8 +559,11 @@ static bool render_event(struct sbuf *b, const struct view *v,
         put_fmt(b, v, i18n_get(lang, "%s attacks %s"), a, 2);
         if (hide) {
             /* A hidden attacker's numbers are all the GM's. */
-            if (ev->outcome != NULL)
-                sbuf_addf(b, ": **%s**", i18n_get(lang, ev->outcome));
+            if (ev->outcome != NULL) {
+                sbuf_add(b, ": **");
+                put_text(b, v, ev->outcome, ev->outcome_t, false);
+                sbuf_add(b, "**");
+            }
         } else {
             put_compare(b, v, ev);
         }
@@ -484,8 +577,10 @@ static bool render_event(struct sbuf *b, const struct view *v,
             sbuf_addc(b, ' ');
         }
         /* a ruleset's label is its word; a user's misses the catalog */
-        put_user(b, ev->text != NULL ? i18n_get(lang, ev->text)
-                                     : i18n_get(lang, "tests"));
+        if (ev->text != NULL)
+            put_text(b, v, ev->text, ev->text_t, true);
+        else
+            put_user(b, i18n_get(lang, "tests"));
         put_compare(b, v, ev);
         break;
     case ENC_EV_DAMAGE:
@@ -523,9 +618,11 @@ static bool render_event(struct sbuf *b, const struct view *v,
         } else {
             put_bold_int(b, ": ", ev->a, "");
             put_detail(b, v, ev, true);
-            if (ev->outcome != NULL)
-                sbuf_addf(b, " " EM_DASH " **%s**",
-                          i18n_get(lang, ev->outcome));
+            if (ev->outcome != NULL) {
+                sbuf_add(b, " " EM_DASH " **");
+                put_text(b, v, ev->outcome, ev->outcome_t, false);
+                sbuf_add(b, "**");
+            }
         }
         break;
     }

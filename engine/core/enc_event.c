@@ -162,19 +162,23 @@ void enc_event_roll(struct enc_result *r, struct enc_event *ev, int idx)
         *slot = idx;
 }
 
-void enc_event_mod(struct enc_result *r, struct enc_event *ev,
-                   const char *reason, int64_t amount, bool has_amount,
-                   const char *unit, bool secret)
+struct enc_mod *enc_event_mod(struct enc_result *r, struct enc_event *ev,
+                              const char *reason, int64_t amount,
+                              bool has_amount, const char *unit, bool secret)
 {
     struct enc_mod *m = grow(r, (const void **)&ev->mods, &ev->nmods,
                              ENC_MAX_MODS, sizeof *m);
     if (m == NULL)
-        return;
+        return NULL;
+    m->reason_t = NULL;
+    m->unit_one = NULL;
+    m->unit_other = NULL;
     m->reason = enc_result_strdup(r, reason, 200);
     m->amount = amount;
     m->has_amount = has_amount;
     m->unit = enc_result_strdup(r, unit ? unit : "", 32);
     m->secret = secret;
+    return m;
 }
 
 void enc_event_cmp(struct enc_result *r, struct enc_event *ev, int64_t value,
@@ -188,6 +192,103 @@ void enc_event_cmp(struct enc_result *r, struct enc_event *ev, int64_t value,
     ev->target_secret = target_secret;
     if (outcome != NULL)
         ev->outcome = enc_result_strdup(r, outcome, 200);
+}
+
+int enc_tmpl_hole(const char *p, int *next, const char **end)
+{
+    int idx = -1;
+    const char *q = p + 1;
+    if (*q == '}') {
+        idx = (*next)++;
+    } else {
+        int n = 0;
+        while (*q >= '0' && *q <= '9' && n <= ENC_MAX_PARTS)
+            n = n * 10 + (*q++ - '0');
+        if (*q == '}' && n > 0)
+            idx = n - 1;
+    }
+    *end = q + 1;
+    return idx;
+}
+
+/* Append s[0..n) to out (len bytes so far), as much as fits in
+ * ENC_MAX_TMPL_TEXT; a cut is made on a UTF-8 boundary. */
+static void tmpl_put(char *out, size_t *len, const char *s, size_t n)
+{
+    if (n > ENC_MAX_TMPL_TEXT - *len) {
+        n = ENC_MAX_TMPL_TEXT - *len;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(out + *len, s, n);
+    *len += n;
+}
+
+const struct enc_tmpl *enc_tmpl_make(struct enc_result *r, const char *fmt,
+                                     const struct enc_part *args, int nargs,
+                                     const char **english)
+{
+    return enc_tmpl_make_n(r, fmt, NULL, 1, args, nargs, english);
+}
+
+const struct enc_tmpl *enc_tmpl_make_n(struct enc_result *r,
+                                       const char *one, const char *other,
+                                       int64_t count,
+                                       const struct enc_part *args,
+                                       int nargs, const char **english)
+{
+    const char *fmt = other != NULL && count != 1 ? other : one;
+    *english = "";
+    if (nargs < 0 || nargs > ENC_MAX_PARTS)
+        nargs = nargs < 0 ? 0 : ENC_MAX_PARTS;
+    struct enc_tmpl *t = enc_result_alloc(r, sizeof *t);
+    struct enc_part *a = nargs > 0
+                             ? enc_result_alloc(r, sizeof *a * (size_t)nargs)
+                             : NULL;
+    if (t == NULL || (nargs > 0 && a == NULL))
+        return NULL;
+    char out[ENC_MAX_TMPL_TEXT + 1];
+    size_t len = 0;
+    int next = 0;
+    const char *run = fmt;
+    for (const char *p = fmt; (p = strchr(p, '{')) != NULL;) {
+        const char *end;
+        int idx = enc_tmpl_hole(p, &next, &end);
+        if (idx < 0) {
+            p++;             /* a brace of the text itself */
+            continue;
+        }
+        tmpl_put(out, &len, run, (size_t)(p - run));
+        if (idx < nargs) {
+            const struct enc_part *g = &args[idx];
+            char num[24];
+            const char *w = g->s != NULL ? g->s : "";
+            if (g->kind == ENC_PART_NUM) {
+                snprintf(num, sizeof num, "%lld", (long long)g->n);
+                w = num;
+            }
+            tmpl_put(out, &len, w, strlen(w));
+        }
+        p = end;
+        run = p;
+    }
+    tmpl_put(out, &len, run, strlen(run));
+    out[len] = '\0';
+    for (int i = 0; i < nargs; i++) {
+        a[i] = args[i];
+        if (args[i].s != NULL)
+            a[i].s = enc_result_strdup(r, args[i].s, ENC_MAX_TMPL_TEXT);
+    }
+    /* Copied, as a sentence's: a template may be built or borrowed. */
+    t->fmt = enc_result_strdup(r, one, ENC_MAX_TMPL_FMT);
+    t->fmt_other = other != NULL ? enc_result_strdup(r, other,
+                                                     ENC_MAX_TMPL_FMT)
+                                 : NULL;
+    t->count = count;
+    t->args = a;
+    t->nargs = nargs;
+    *english = enc_result_strdup(r, out, ENC_MAX_TMPL_TEXT);
+    return t;
 }
 
 void enc_event_parts(struct enc_result *r, struct enc_event *ev,

@@ -96,13 +96,72 @@ void rs_ev_roll(struct rs_call *c, struct enc_event *ev, int idx)
     enc_event_roll(c->r, ev, idx);
 }
 
-void rs_mod(struct rs_call *c, struct enc_event *ev, const char *reason,
-            int64_t amount, const char *unit)
+struct enc_mod *rs_mod(struct rs_call *c, struct enc_event *ev,
+                       const char *reason, int64_t amount, const char *unit)
 {
-    enc_event_mod(c->r, ev, reason, amount, true, unit, false);
+    return enc_event_mod(c->r, ev, reason, amount, true, unit, false);
 }
 
-void rs_mod_note(struct rs_call *c, struct enc_event *ev, const char *reason)
+struct enc_mod *rs_mod_note(struct rs_call *c, struct enc_event *ev,
+                            const char *reason)
 {
-    enc_event_mod(c->r, ev, reason, 0, false, "", false);
+    return enc_event_mod(c->r, ev, reason, 0, false, "", false);
+}
+
+const struct rs_unit rs_dice = RS_UNIT("{} die", "{} dice");
+const struct rs_unit rs_successes = RS_UNIT("{} success", "{} successes");
+
+struct enc_mod *rs_mod_unit(struct enc_mod *m, struct rs_unit u)
+{
+    if (m != NULL) {
+        m->unit_one = u.one;
+        m->unit_other = u.other;
+    }
+    return m;
+}
+
+/* t as a template in c's result, its English in *english. */
+static const struct enc_tmpl *kit_tmpl(struct rs_call *c, struct rs_text t,
+                                       const char **english)
+{
+    struct enc_part parts[ENC_MAX_PARTS];
+    int n = t.nargs < ENC_MAX_PARTS ? t.nargs : ENC_MAX_PARTS;
+    for (int i = 0; i < n; i++) {
+        const struct rs_say_arg *a = &t.args[i];
+        parts[i] = (struct enc_part){.kind = a->kind, .secret = a->secret,
+                                     .id = a->id, .n = a->n, .s = a->s,
+                                     .ctx = a->ctx, .sub = a->sub};
+    }
+    return enc_tmpl_make_n(c->r, t.fmt, t.other, t.count, parts, n,
+                           english);
+}
+
+struct rs_say_arg rs_a_text(struct rs_call *c, struct rs_text t)
+{
+    struct rs_say_arg a = {.kind = ENC_PART_TEXT};
+    a.sub = kit_tmpl(c, t, &a.s);
+    return a;
+}
+
+void rs_ev_label(struct rs_call *c, struct enc_event *ev, struct rs_text t)
+{
+    ev->text_t = kit_tmpl(c, t, &ev->text);
+}
+
+void rs_ev_outcome(struct rs_call *c, struct enc_event *ev, struct rs_text t)
+{
+    ev->outcome_t = kit_tmpl(c, t, &ev->outcome);
+}
+
+struct enc_mod *rs_mod_t(struct rs_call *c, struct enc_event *ev,
+                         struct rs_text reason, bool has_amount,
+                         int64_t amount, const char *unit, bool secret)
+{
+    const char *english;
+    const struct enc_tmpl *t = kit_tmpl(c, reason, &english);
+    struct enc_mod *m = enc_event_mod(c->r, ev, english, amount, has_amount,
+                                      unit, secret);
+    if (m != NULL)
+        m->reason_t = t;
+    return m;
 }

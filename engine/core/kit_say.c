@@ -53,7 +53,8 @@ struct enc_event *rs_say_args(struct rs_call *c,
         if (used < nargs) {
             const struct rs_say_arg *a = &args[used++];
             struct enc_part part = {.kind = a->kind, .secret = a->secret,
-                                    .id = a->id, .n = a->n, .s = a->s};
+                                    .id = a->id, .n = a->n, .s = a->s,
+                                    .ctx = a->ctx, .sub = a->sub};
             enc_event_parts(c->r, ev, &part, 1);
             if (a->kind == ENC_PART_ROLL)
                 enc_event_roll(c->r, ev, (int)a->n);

@@ -51,6 +51,12 @@
  * pieces (names are at most ENC_MAX_NAME bytes) so they always fit; a
  * diagnostic that would not is marked cut, and a test fails on it. */
 #define ENC_MAX_DIAG 512
+/* Longest text built from a template (a label, an outcome, a reason),
+ * in bytes: the labels and outcomes kept before were cut at 200. */
+#define ENC_MAX_TMPL_TEXT 200
+/* Longest template kept for one, in bytes (a sentence's may be longer:
+ * ENC_MAX_SAY_FMT). */
+#define ENC_MAX_TMPL_FMT 200
 
 enum enc_ev {
     ENC_EV_SAY = 0,          /* a ruleset's sentence: parts */
@@ -108,15 +114,43 @@ struct enc_part {
     uint32_t id;             /* WHO */
     int64_t n;               /* NUM, ROLL (index), SIDE (index) */
     const char *s;           /* TEXT, USER, STRONG; WHO and SIDE names */
+    const char *ctx;         /* TEXT, STRONG: the catalog context the word
+                                is declared in ("condition"); NULL none */
+    const struct enc_tmpl *sub; /* TEXT: s is itself built from this
+                                template ("resists {}" in "{} with {}");
+                                NULL none */
+};
+
+/* A ruleset's text built from a template and its arguments: a test's
+ * label ("{} with {}({})"), an outcome ("fails by {}"), a modifier's
+ * reason. The field it belongs to keeps the English, drawn as before;
+ * in another language the renderer draws fmt's translation (the catalog
+ * message) with its holes filled as a sentence's are: "{}" the next
+ * argument, "{N}" the Nth. Every part of args is an argument. */
+struct enc_tmpl {
+    const char *fmt;
+    const char *fmt_other;   /* with fmt a plural pair ("{} success",
+                                "{} successes") chosen by count; NULL
+                                none */
+    int64_t count;
+    const struct enc_part *args;
+    int nargs;
 };
 
 /* Something that changed a roll or a number, with its reason:
  * "multiple attack penalty" -2, "Harm" -3 dice, "advantage: best of 3". */
 struct enc_mod {
     const char *reason;
+    const struct enc_tmpl *reason_t; /* reason's template; NULL: reason is
+                                the catalog's message itself */
     int64_t amount;
     bool has_amount;         /* false: the reason says it all */
-    const char *unit;        /* "", "dice", "successes"... */
+    const char *unit;        /* "", "dice", "successes"... as English
+                                shows it */
+    const char *unit_one, *unit_other; /* the amount with its unit as a
+                                plural pair ("{} die", "{} dice") another
+                                language draws; NULL: unit is looked up
+                                as a word */
     bool secret;
 };
 
@@ -168,6 +202,9 @@ struct enc_event {
                                 {}"), the English the catalogs translate
                                 (its arguments are the parts not lit); NULL
                                 when none */
+    const struct enc_tmpl *text_t;    /* TEST: text's template; NULL: text
+                                is the catalog's message itself */
+    const struct enc_tmpl *outcome_t; /* the same for outcome */
     const int *rolls;        /* rolls it used: indices into the result */
     int nrolls;
     int nmods;
@@ -245,14 +282,34 @@ void enc_event_text(struct enc_result *r, struct enc_event *ev,
     __attribute__((format(printf, 3, 4)));
 /* Attach roll idx (from enc_add_roll) to ev. */
 void enc_event_roll(struct enc_result *r, struct enc_event *ev, int idx);
-/* Attach a modifier. reason and unit are copied. */
-void enc_event_mod(struct enc_result *r, struct enc_event *ev,
+/* Attach a modifier and return it (NULL when it could not be recorded).
+ * reason and unit are copied. */
+struct enc_mod *enc_event_mod(struct enc_result *r, struct enc_event *ev,
                    const char *reason, int64_t amount, bool has_amount,
                    const char *unit, bool secret);
 /* Record the comparison and its outcome (outcome copied). */
 void enc_event_cmp(struct enc_result *r, struct enc_event *ev, int64_t value,
                    bool value_secret, int64_t target, bool target_secret,
                    const char *outcome);
+/* A template in r's arena (fmt and args copied, strings included; an
+ * argument's sub-template must already live in r), its
+ * English in *english: fmt's holes filled with the arguments' words as
+ * given and numbers in decimal ("" when memory ran out). NULL when it
+ * cannot be had. */
+const struct enc_tmpl *enc_tmpl_make(struct enc_result *r, const char *fmt,
+                                     const struct enc_part *args, int nargs,
+                                     const char **english);
+/* The hole of a template (or a sentence's translation) at p, a '{':
+ * the argument it takes ("{}": *next, counted on; "{N}": N - 1), *end
+ * set past it; -1 when p starts no hole (a brace of the text). */
+int enc_tmpl_hole(const char *p, int *next, const char **end);
+/* The same for a plural pair: English fills one when count is 1, other
+ * otherwise; another language takes its own form for count. */
+const struct enc_tmpl *enc_tmpl_make_n(struct enc_result *r,
+                                       const char *one, const char *other,
+                                       int64_t count,
+                                       const struct enc_part *args,
+                                       int nargs, const char **english);
 /* Append parts to ev's sentence (copied, strings included). */
 void enc_event_parts(struct enc_result *r, struct enc_event *ev,
                      const struct enc_part *parts, int n);

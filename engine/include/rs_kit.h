@@ -175,23 +175,32 @@ struct rs_say_arg {
     uint32_t id;
     int64_t n;
     const char *s;
+    const char *ctx;         /* a declared word's catalog context */
+    const struct enc_tmpl *sub; /* s built from a template (rs_a_text) */
 };
 
-#define RS_A_WHO(c) \
-    ((struct rs_say_arg){ENC_PART_WHO, false, (c)->id, 0, (c)->name})
-#define RS_A_NUM(v) ((struct rs_say_arg){ENC_PART_NUM, false, 0, (v), NULL})
+#define RS_A_WHO(c)                                                       \
+    ((struct rs_say_arg){.kind = ENC_PART_WHO, .id = (c)->id,             \
+                         .s = (c)->name})
+#define RS_A_NUM(v) ((struct rs_say_arg){.kind = ENC_PART_NUM, .n = (v)})
 /* A number only the GM may see when secret is true (a hidden NPC's). */
-#define RS_A_SECRET(v, secret) \
-    ((struct rs_say_arg){ENC_PART_NUM, (secret), 0, (v), NULL})
-#define RS_A_TEXT(str) \
-    ((struct rs_say_arg){ENC_PART_TEXT, false, 0, 0, (str)})
-#define RS_A_USER(str) \
-    ((struct rs_say_arg){ENC_PART_USER, false, 0, 0, (str)})
-#define RS_A_STRONG(str) \
-    ((struct rs_say_arg){ENC_PART_STRONG, false, 0, 0, (str)})
-#define RS_A_ROLL(idx) ((struct rs_say_arg){ENC_PART_ROLL, false, 0, (idx), NULL})
-#define RS_A_SIDE(e, i) \
-    ((struct rs_say_arg){ENC_PART_SIDE, false, 0, (i), (e)->sides[(i)].name})
+#define RS_A_SECRET(v, hide)                                              \
+    ((struct rs_say_arg){.kind = ENC_PART_NUM, .secret = (hide),          \
+                         .n = (v)})
+#define RS_A_TEXT(str) ((struct rs_say_arg){.kind = ENC_PART_TEXT, .s = (str)})
+#define RS_A_USER(str) ((struct rs_say_arg){.kind = ENC_PART_USER, .s = (str)})
+#define RS_A_STRONG(str)                                                  \
+    ((struct rs_say_arg){.kind = ENC_PART_STRONG, .s = (str)})
+/* A word the ruleset declares in a table under a catalog context
+ * (NC_("condition", "Prone")): looked up in that context. A name a group
+ * renamed or a user typed is RS_A_USER, shown as given. */
+#define RS_A_WORD(cx, str)                                                \
+    ((struct rs_say_arg){.kind = ENC_PART_TEXT, .s = (str), .ctx = (cx)})
+#define RS_A_ROLL(idx)                                                    \
+    ((struct rs_say_arg){.kind = ENC_PART_ROLL, .n = (idx)})
+#define RS_A_SIDE(e, i)                                                   \
+    ((struct rs_say_arg){.kind = ENC_PART_SIDE, .n = (i),                 \
+                         .s = (e)->sides[(i)].name})
 
 /* Emit a sentence about who (may be NULL): fmt's "{}" take the arguments
  * in order; the rest of fmt is the ruleset's own words. fmt is also the
@@ -244,11 +253,64 @@ struct enc_event *rs_test_event(struct rs_call *c, enum enc_ev kind,
 /* Attach a roll to an event (idx from rs_rolled.roll_idx). */
 void rs_ev_roll(struct rs_call *c, struct enc_event *ev, int idx);
 /* Attach a modifier: reason, amount and unit ("", "dice"); without an
- * amount use rs_mod_note(). */
-void rs_mod(struct rs_call *c, struct enc_event *ev, const char *reason,
-            int64_t amount, const char *unit);
-void rs_mod_note(struct rs_call *c, struct enc_event *ev,
-                 const char *reason);
+ * amount use rs_mod_note(). Returns it (NULL when the result is full),
+ * for rs_mod_unit(). */
+struct enc_mod *rs_mod(struct rs_call *c, struct enc_event *ev,
+                       const char *reason, int64_t amount, const char *unit);
+struct enc_mod *rs_mod_note(struct rs_call *c, struct enc_event *ev,
+                            const char *reason);
+
+/* A label, outcome or reason with numbers or names inside, as a
+ * sentence is: a template whose "{}" take the arguments (RS_A_*), the
+ * template being the catalogs' message (scripts/po-template extracts
+ * RS_T's). English is the template filled, as the ruleset printed it
+ * before; the renderer draws the template's translation in another
+ * language. RS_T0 is one without arguments. */
+struct rs_text {
+    const char *fmt;
+    const char *other;       /* RS_TN: the plural template; NULL none */
+    int64_t count;
+    const struct rs_say_arg *args;
+    int nargs;
+};
+#define RS_T(fmt, ...) RS_TN((fmt), NULL, 1, __VA_ARGS__)
+#define RS_T0(fmt) ((struct rs_text){(fmt), NULL, 1, NULL, 0})
+/* A plural pair ("{} success", "{} successes"): English takes one when
+ * n is 1, as it printed before; another language its own form for n. */
+#define RS_TN(one, other, n, ...)                                         \
+    ((struct rs_text){(one), (other), (n),                                \
+                      (const struct rs_say_arg[]){__VA_ARGS__},           \
+                      (int)(sizeof((const struct rs_say_arg[]){__VA_ARGS__}) / \
+                            sizeof(struct rs_say_arg))})
+/* A declared word alone as a text (a modifier whose reason is a
+ * condition's name): looked up in ctx, not as a template. */
+#define RS_T_WORD(ctx, str)                                               \
+    ((struct rs_text){"{}", NULL, 1,                                      \
+                      (const struct rs_say_arg[]){RS_A_WORD(ctx, str)}, 1})
+/* An argument that is itself a template ("resists {}" inside "{} with
+ * {}({})"), made in c's result. */
+struct rs_say_arg rs_a_text(struct rs_call *c, struct rs_text t);
+/* ev's label (a test's "what for") and outcome from templates. */
+void rs_ev_label(struct rs_call *c, struct enc_event *ev, struct rs_text t);
+void rs_ev_outcome(struct rs_call *c, struct enc_event *ev,
+                   struct rs_text t);
+/* A modifier whose reason is a template; has_amount false: a note. */
+struct enc_mod *rs_mod_t(struct rs_call *c, struct enc_event *ev,
+                         struct rs_text reason, bool has_amount,
+                         int64_t amount, const char *unit, bool secret);
+
+/* A modifier's unit as a plural pair of templates, the amount in its
+ * hole ("{} die", "{} dice"): English shows the amount and the unit
+ * given to rs_mod() as before ("+1 dice"), another language the form of
+ * the pair for the amount. RS_UNIT's two are one catalog message
+ * (scripts/po-template); rs_dice and rs_successes are the kit's. */
+struct rs_unit {
+    const char *one, *other;
+};
+#define RS_UNIT(one, other) {(one), (other)} /* an initializer */
+extern const struct rs_unit rs_dice, rs_successes;
+/* Give m (may be NULL) u's forms; returns m. */
+struct enc_mod *rs_mod_unit(struct enc_mod *m, struct rs_unit u);
 /* Mark roll idx as rolled but not kept (advantage's other dice). */
 void rs_roll_drop(struct rs_call *c, int idx);
 

@@ -257,6 +257,11 @@ void cards_ev_pool(struct rs_call *c, struct enc_event *ev,
 /* Modifiers counted in dice or successes, in the right number ("+1 die",
  * "-2 successes"); for 0 a note saying so (a dodge that took nothing
  * off). secret: the number is the GM's (a hidden defender's). */
+/* The same with a reason built from a template (rs_kit.h). */
+void cards_mod_dice_t(struct rs_call *c, struct enc_event *ev,
+                      struct rs_text why, int n, bool secret);
+void cards_mod_succ_t(struct rs_call *c, struct enc_event *ev,
+                      struct rs_text why, int n, bool secret);
 void cards_mod_dice(struct rs_call *c, struct enc_event *ev, const char *why,
                     int n, bool secret);
 void cards_mod_succ(struct rs_call *c, struct enc_event *ev, const char *why,

@@ -294,14 +294,17 @@ enum eng_err cards_attack(struct rs_call *c, const struct rs_attack *a)
     struct cards_hit h = cards_attack_outcome(r.succ, def > 0 ? def : 0,
                                               o.need, weapon, o.extra,
                                               o.swap);
-    char outcome[64] = "miss";
-    if (h.hit && o.grapple)
-        snprintf(outcome, sizeof outcome, "%s", N_("hit: held"));
-    else if (h.hit)
-        snprintf(outcome, sizeof outcome, "hit: %d %s Harm", h.harm,
-                 o.mental ? "Mental" : "Physical");
-    struct enc_event *ev = rs_test_event(c, ENC_EV_ATTACK, atk, tgt, o.skill,
-                                         h.net, o.need, outcome);
+    struct enc_event *ev = rs_test_event(
+        c, ENC_EV_ATTACK, atk, tgt, o.skill, h.net, o.need,
+        !h.hit ? N_("miss") : o.grapple ? N_("hit: held") : NULL);
+    if (h.hit && !o.grapple)
+        /* English's Harm has one form; a language's noun agrees */
+        rs_ev_outcome(c, ev, o.mental ? RS_TN("hit: {} Mental Harm",
+                                              "hit: {} Mental Harm", h.harm,
+                                              RS_A_NUM(h.harm))
+                                      : RS_TN("hit: {} Physical Harm",
+                                              "hit: {} Physical Harm", h.harm,
+                                              RS_A_NUM(h.harm)));
     ev->hit = h.hit ? ENC_HIT_HIT : ENC_HIT_MISS;
     cards_ev_pool(c, ev, &r);
     if (def >= 0)

@@ -112,23 +112,24 @@ enum eng_err cards_do_fear(struct rs_call *c)
         return err;
     int bonus;
     int harm = cards_fear_harm(pos, r.succ, (int)value, &bonus);
-    char outcome[64];
-    if (harm > 0)
-        snprintf(outcome, sizeof outcome, "afraid: %d Mental Harm", harm);
-    else
-        snprintf(outcome, sizeof outcome, "keeps control%s",
-                 bonus ? ": +1 die on the next roll" : "");
     /* The player characters' dice are the fear test's own, not a bonus
      * given: say what they are. */
     r.bonus = 0;
-    struct enc_event *ev = cards_test_event(c, who, N_("fear"), &r, value,
-                                            outcome);
-    if (add > 0) {
-        char why[64];
-        snprintf(why, sizeof why, "player characters present: %d, at most "
-                 "%d count", pcs, CARDS_FEAR_MAX_ALLIES);
-        cards_mod_dice(c, ev, why, add, r.secret);
-    }
+    struct enc_event *ev = cards_test_event(
+        c, who, N_("fear"), &r, value,
+        harm > 0 ? NULL
+        : bonus  ? N_("keeps control: +1 die on the next roll")
+                 : N_("keeps control"));
+    if (harm > 0)
+        rs_ev_outcome(c, ev, RS_TN("afraid: {} Mental Harm",
+                                   "afraid: {} Mental Harm", harm,
+                                   RS_A_NUM(harm)));
+    if (add > 0)
+        cards_mod_dice_t(c, ev,
+                         RS_T("player characters present: {}, at most {} "
+                              "count", RS_A_NUM(pcs),
+                              RS_A_NUM(CARDS_FEAR_MAX_ALLIES)),
+                         add, r.secret);
     CARDS_C(who)->next_bonus += bonus;
     cards_add_harm(c, who, harm, true, 0);
     return ENG_OK;
@@ -267,13 +268,17 @@ enum eng_err cards_do_poison(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     int harm = cards_poison_harm(ts.succ, es.succ);
-    char outcome[48] = N_("resists the poison");
-    if (harm > 0)
-        snprintf(outcome, sizeof outcome, "%s: %d Harm",
-                 es.succ == ts.succ ? "a tie" : "poisoned", harm);
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
                                          "endures poison", es.succ, ts.succ,
-                                         outcome);
+                                         harm > 0 ? NULL
+                                                  : N_("resists the poison"));
+    if (harm > 0)
+        rs_ev_outcome(c, ev, es.succ == ts.succ
+                                 ? RS_TN("a tie: {} Harm", "a tie: {} Harm",
+                                         harm, RS_A_NUM(harm))
+                                 : RS_TN("poisoned: {} Harm",
+                                         "poisoned: {} Harm", harm,
+                                         RS_A_NUM(harm)));
     cards_ev_pool(c, ev, &es);
     rs_ev_roll(c, ev, ts.roll_idx);
     cards_add_harm(c, who, harm, false, 0);
@@ -325,17 +330,17 @@ enum eng_err cards_do_fall(struct rs_call *c)
     if (err != ENG_OK)
         return err;
     int harm = cards_fall_harm(fs.succ, es.succ);
-    char outcome[48];
-    snprintf(outcome, sizeof outcome, "%d Physical Harm", harm);
     struct enc_event *ev = rs_test_event(c, ENC_EV_TEST, who, NULL,
                                          "endures the fall", es.succ,
-                                         fs.succ, outcome);
+                                         fs.succ, NULL);
+    rs_ev_outcome(c, ev, RS_TN("{} Physical Harm", "{} Physical Harm", harm,
+                               RS_A_NUM(harm)));
     cards_ev_pool(c, ev, &es);
     rs_ev_roll(c, ev, fs.roll_idx);
-    char why[48];
-    snprintf(why, sizeof why, "%d feet: one die per %d", (int)feet->i,
-             CARDS_FALL_STEP);
-    rs_mod_note(c, ev, why);
+    rs_mod_t(c, ev, RS_TN("{} feet: one die per {}",
+                          "{} feet: one die per {}", feet->i,
+                          RS_A_NUM(feet->i), RS_A_NUM(CARDS_FALL_STEP)),
+             false, 0, "", false);
     rs_mod_note(c, ev, "armour does not help");
     cards_add_harm(c, who, harm, false, 0);
     return ENG_OK;
@@ -356,9 +361,11 @@ static void cards_fire_tick(struct rs_call *c, struct enc_combatant *who,
         return;
     }
     int dmg = cards_fire_damage(intensity, r.succ);
-    char outcome[48];
-    snprintf(outcome, sizeof outcome, "burns: %d Physical Harm", dmg);
-    cards_test_event(c, who, N_("endures the fire"), &r, intensity, outcome);
+    struct enc_event *ev = cards_test_event(c, who, N_("endures the fire"),
+                                            &r, intensity, NULL);
+    rs_ev_outcome(c, ev, RS_TN("burns: {} Physical Harm",
+                               "burns: {} Physical Harm", dmg,
+                               RS_A_NUM(dmg)));
     cards_add_harm(c, who, dmg, false, 0);
 }
 

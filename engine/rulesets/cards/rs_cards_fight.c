@@ -278,9 +278,8 @@ enum eng_err cards_do_flee(struct rs_call *c)
         struct cards_comb *ost = CARDS_C(o);
         if (ost->def_kind != CARDS_R_CHASE || ost->def_vs != who->id)
             continue;
-        char why[ENC_MAX_NAME + 16];
-        snprintf(why, sizeof why, "%s chases", o->name);
-        cards_mod_succ(c, ev, why, -ost->def_succ, o->hidden);
+        cards_mod_succ_t(c, ev, RS_T("{} chases", RS_A_WHO(o)),
+                         -ost->def_succ, o->hidden);
         ost->def_kind = ost->def_succ = 0;
         ost->def_vs = 0;
     }

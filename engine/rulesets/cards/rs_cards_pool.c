@@ -92,30 +92,46 @@ enum eng_err cards_roll_gm(struct rs_call *c, const char *label, int n,
     return cards_roll_dice(c, NULL, label, out);
 }
 
+/* why's modifier of n in a unit (one, many: English's words; u: the
+ * pair other languages draw), or the note none ("{}: no dice") at 0. */
 static void cards_mod_n(struct rs_call *c, struct enc_event *ev,
-                        const char *why, int n, const char *one,
-                        const char *many, bool secret)
+                        struct rs_text why, int n, const char *one,
+                        const char *many, struct rs_unit u,
+                        const char *none, bool secret)
 {
     if (n != 0) {
-        enc_event_mod(c->r, ev, why, n, true,
-                      n == 1 || n == -1 ? one : many, secret);
+        rs_mod_unit(rs_mod_t(c, ev, why, true, n,
+                             n == 1 || n == -1 ? one : many, secret),
+                    u);
         return;
     }
-    char note[ENC_MAX_NAME + 64];
-    snprintf(note, sizeof note, "%s: no %s", why, many);
-    enc_event_mod(c->r, ev, note, 0, false, "", secret);
+    rs_mod_t(c, ev, RS_T(none, rs_a_text(c, why)), false, 0, "", secret);
+}
+
+void cards_mod_dice_t(struct rs_call *c, struct enc_event *ev,
+                      struct rs_text why, int n, bool secret)
+{
+    cards_mod_n(c, ev, why, n, "die", "dice", rs_dice, N_("{}: no dice"),
+                secret);
+}
+
+void cards_mod_succ_t(struct rs_call *c, struct enc_event *ev,
+                      struct rs_text why, int n, bool secret)
+{
+    cards_mod_n(c, ev, why, n, "success", "successes", rs_successes,
+                N_("{}: no successes"), secret);
 }
 
 void cards_mod_dice(struct rs_call *c, struct enc_event *ev, const char *why,
                     int n, bool secret)
 {
-    cards_mod_n(c, ev, why, n, "die", "dice", secret);
+    cards_mod_dice_t(c, ev, RS_T0(why), n, secret);
 }
 
 void cards_mod_succ(struct rs_call *c, struct enc_event *ev, const char *why,
                     int n, bool secret)
 {
-    cards_mod_n(c, ev, why, n, "success", "successes", secret);
+    cards_mod_succ_t(c, ev, RS_T0(why), n, secret);
 }
 
 void cards_ev_pool(struct rs_call *c, struct enc_event *ev,
@@ -352,13 +368,12 @@ enum eng_err cards_do_test(struct rs_call *c)
     }
     if (err != ENG_OK)
         return err;
-    char outcome[64];
+    struct enc_event *ev = cards_test_event(
+        c, who, label, &r, need,
+        r.succ > need ? NULL : r.succ == need ? N_("passes") : N_("fails"));
     if (r.succ > need)
-        snprintf(outcome, sizeof outcome, "passes, %d extra success%s",
-                 (int)(r.succ - need), r.succ - need == 1 ? "" : "es");
-    else
-        snprintf(outcome, sizeof outcome, "%s",
-                 r.succ == need ? N_("passes") : N_("fails"));
-    cards_test_event(c, who, label, &r, need, outcome);
+        rs_ev_outcome(c, ev, RS_TN("passes, {} extra success",
+                                   "passes, {} extra successes",
+                                   r.succ - need, RS_A_NUM(r.succ - need)));
     return ENG_OK;
 }

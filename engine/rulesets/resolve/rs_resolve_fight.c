@@ -340,7 +340,7 @@ enum eng_err rsv_attack(struct rs_call *c, const struct rs_attack *a)
             [RSV_RANGE_LONG] = N_("long range"),
             [RSV_RANGE_EXTREME] = N_("extreme range"),
         };
-        rs_mod(c, ev, why[o.range], -lost, "dice");
+        rs_mod_unit(rs_mod(c, ev, why[o.range], -lost, "dice"), rs_dice);
     }
     if (aim_range && pen < rsv_range_penalty(o.range, o.ranged, false))
         rs_mod_note(c, ev, "Aim: 1D of range penalty ignored");

@@ -351,7 +351,12 @@ struct tac_roll {
     bool burst;              /* count dice above over (passive evasion)
                                 instead of at the success face */
     int64_t over;
-    const char *why;         /* what for: "resists Knockdown" */
+    const char *why;         /* what for: "tests", or a template with one
+                                hole for why_name ("resists {}") */
+    const char *why_name;    /* the effect's or condition's name; NULL
+                                none */
+    const char *why_ctx;     /* why_name's catalog context ("condition"),
+                                NULL: a name as typed */
     const char *hit;         /* ENC_EV_ATTACK: the outcome when it passes
                                 ("critical hit"); NULL: "hit" */
     bool crit;               /* ENC_EV_ATTACK: a pass is a critical hit */
@@ -374,7 +379,10 @@ struct tac_rolled {
  * conditions. extra (n of them) are more modifiers in dice from the
  * caller (Flanked, Prone on an attack). */
 struct tac_mod {
-    const char *reason;
+    const char *reason;      /* a template with one hole for cond ("{}:
+                                advantage"), or the reason when cond is
+                                NULL */
+    const char *cond;        /* a condition's name; NULL none */
     int dice;                /* + advantage, - disadvantage */
 };
 enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
@@ -385,10 +393,9 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
  * returns buf. */
 const char *tac_title(const char *s, char *buf, size_t n);
 
-/* "resists Knockdown with Endurance(Fortitude)" into buf: why, then the
- * test's attribute and skill when it has them. */
-const char *tac_label(char *buf, size_t n, const char *why,
-                      const struct tac_test_def *def);
+/* A condition's name as a template's argument: looked up as the
+ * declared condition (a group's own name misses and shows as given). */
+#define TAC_A_COND(name) RS_A_WORD("condition", (name))
 
 /* ---- shared by the ruleset files ---------------------------------------- */
 

@@ -273,11 +273,10 @@ static enum eng_err tac_strike(struct rs_call *c, const struct rs_attack *a,
         rs_ev_roll(c, dv, base->roll_idx);
         int64_t dmg = base->amount;
         if (base->hits > 0) {
-            char why[48];
-            snprintf(why, sizeof why, "burst: %d hits of %lld", base->hits,
-                     (long long)base->amount);
             dmg *= base->hits;
-            rs_mod_note(c, dv, why);
+            rs_mod_t(c, dv, RS_T("burst: {} hits of {}", RS_A_NUM(base->hits),
+                                 RS_A_NUM(base->amount)),
+                     false, 0, "", false);
         }
         err = tac_hit_damage(c, a, target, o, area, dv, &dmg);
         if (err != ENG_OK)
@@ -306,7 +305,6 @@ static enum eng_err tac_strike(struct rs_call *c, const struct rs_attack *a,
  * two never add. Returns how many modifiers went to out. */
 static int tac_target_mods(struct rs_call *c, struct enc_combatant *target,
                            bool melee, struct tac_mod *out,
-                           char (*reason)[ENC_MAX_COND_NAME + 32],
                            const struct enc_cond **cover)
 {
     const struct tac_table *t = tac_table_for(c);
@@ -314,18 +312,15 @@ static int tac_target_mods(struct rs_call *c, struct enc_combatant *target,
     const struct enc_cond *flanked = tac_flagged(t, target, TAC_CDF_FLANKED);
     *cover = NULL;
     if (prone != NULL) {
-        snprintf(reason[0], sizeof reason[0], "%s: %s", prone->name,
-                 melee ? "major advantage (melee)"
-                       : "disadvantage (ranged)");
-        out[0] = (struct tac_mod){reason[0], melee ? TAC_MAJOR : -1};
+        out[0] = (struct tac_mod){melee ? N_("{}: major advantage (melee)")
+                                        : N_("{}: disadvantage (ranged)"),
+                                  prone->name, melee ? TAC_MAJOR : -1};
         if (!melee)
             *cover = prone;
         return 1;
     }
     if (flanked != NULL) {
-        snprintf(reason[0], sizeof reason[0], "%s: advantage",
-                 flanked->name);
-        out[0] = (struct tac_mod){reason[0], 1};
+        out[0] = (struct tac_mod){N_("{}: advantage"), flanked->name, 1};
         return 1;
     }
     return 0;
@@ -336,10 +331,9 @@ static void tac_cover_note(struct rs_call *c, struct enc_event *ev,
 {
     if (prone == NULL)
         return;
-    char why[ENC_MAX_COND_NAME + 48];
-    snprintf(why, sizeof why, "%s: cover one degree better (the GM's)",
-             prone->name);
-    rs_mod_note(c, ev, why);
+    rs_mod_t(c, ev, RS_T("{}: cover one degree better (the GM's)",
+                         TAC_A_COND(prone->name)),
+             false, 0, "", false);
 }
 
 /* ---- the three kinds of attack ------------------------------------------ */
@@ -353,9 +347,8 @@ static enum eng_err tac_burst_attack(struct rs_call *c,
     int64_t aim = enc_stat_or(a->attacker, "aim", 0);
     int64_t ev = tac_passive_evasion(t, a->target);
     struct tac_mod extra[1];
-    char reason[1][ENC_MAX_COND_NAME + 32];
     const struct enc_cond *cover;
-    int nextra = tac_target_mods(c, a->target, false, extra, reason, &cover);
+    int nextra = tac_target_mods(c, a->target, false, extra, &cover);
     struct tac_roll tr = {
         .who = a->attacker,
         .pool = o->pool >= 0 ? (int)o->pool
@@ -538,17 +531,14 @@ static enum eng_err tac_single_attack(struct rs_call *c,
         ev->outcome = hit ? hit_word : N_("miss");
         ev->hit = !hit ? ENC_HIT_MISS : o->crit ? ENC_HIT_CRIT : ENC_HIT_HIT;
         if (o->conductor && magnet != NULL && !o->miss) {
-            char why[ENC_MAX_COND_NAME + 48];
-            snprintf(why, sizeof why, "%s: a conductor attack hits without "
-                     "a roll", magnet->name);
-            rs_mod_note(c, ev, why);
+            rs_mod_t(c, ev, RS_T("{}: a conductor attack hits without a "
+                                 "roll", TAC_A_COND(magnet->name)),
+                     false, 0, "", false);
         }
     } else {
         struct tac_mod extra[1];
-        char reason[1][ENC_MAX_COND_NAME + 32];
         const struct enc_cond *cover;
-        int nextra = tac_target_mods(c, a->target, o->melee, extra, reason,
-                                     &cover);
+        int nextra = tac_target_mods(c, a->target, o->melee, extra, &cover);
         struct tac_roll tr = {
             .who = a->attacker, .pool = (int)o->pool,
             .dice = o->pool < 0 ? a->roll : NULL,

@@ -173,20 +173,59 @@ void tac_track_event(struct rs_call *c, struct enc_combatant *who,
 
 /* ---- tests -------------------------------------------------------------- */
 
-const char *tac_label(char *buf, size_t n, const char *why,
-                      const struct tac_test_def *def)
+/* The declared attributes' and skills' names as a test's label shows
+ * them (tac_title), for the catalogs; a stat a group's file adds is
+ * shown as typed. */
+static const char *const tac_stat_words[] = {
+    NC_("stat", "Strength"),   NC_("stat", "Endurance"),
+    NC_("stat", "Dexterity"),  NC_("stat", "Insight"),
+    NC_("stat", "Intelligence"), NC_("stat", "Charisma"),
+    NC_("stat", "Aim"),        NC_("stat", "Evasion"),
+    NC_("stat", "Fortitude"),  NC_("stat", "Willpower"),
+    NC_("stat", "Perception"), NC_("stat", "Vitality"),
+    NC_("stat", "Grapple"),    NC_("stat", "Athletics"),
+};
+
+/* The stat key's title ("Strength") as a label's argument, into buf. */
+static struct rs_say_arg tac_stat_arg(const char *key, char *buf, size_t n)
 {
+    tac_title(key, buf, n);
+    for (size_t i = 0; i < sizeof tac_stat_words / sizeof *tac_stat_words;
+         i++)
+        if (strcmp(buf, tac_stat_words[i]) == 0)
+            return RS_A_WORD("stat", tac_stat_words[i]);
+    return RS_A_USER(buf);
+}
+
+/* ev's label: "resists Knockdown with Endurance(Fortitude)", the why
+ * (a template when it names an effect or condition) then the test's
+ * attribute and skill when it has them. */
+static void tac_label(struct rs_call *c, struct enc_event *ev,
+                      const struct tac_roll *t)
+{
+    const struct tac_test_def *def = t->def;
     char a[TAC_MAX_NAME + 1], s[TAC_MAX_NAME + 1];
+    struct rs_say_arg why = RS_A_TEXT(t->why);
+    if (t->why_name != NULL) {
+        struct rs_text wt = RS_T(t->why, t->why_ctx != NULL
+                                             ? RS_A_WORD(t->why_ctx,
+                                                         t->why_name)
+                                             : RS_A_USER(t->why_name));
+        if (def == NULL || def->attr[0] == '\0') {
+            rs_ev_label(c, ev, wt);
+            return;
+        }
+        why = rs_a_text(c, wt);
+    }
     if (def == NULL || def->attr[0] == '\0')
-        snprintf(buf, n, "%s", why);
+        ev->text = t->why;  /* the ruleset's literal word */
     else if (def->skill[0] == '\0')
-        snprintf(buf, n, "%s with %s", why,
-                 tac_title(def->attr, a, sizeof a));
+        rs_ev_label(c, ev, RS_T("{} with {}", why,
+                                tac_stat_arg(def->attr, a, sizeof a)));
     else
-        snprintf(buf, n, "%s with %s(%s)", why,
-                 tac_title(def->attr, a, sizeof a),
-                 tac_title(def->skill, s, sizeof s));
-    return buf;
+        rs_ev_label(c, ev, RS_T("{} with {}({})", why,
+                                tac_stat_arg(def->attr, a, sizeof a),
+                                tac_stat_arg(def->skill, s, sizeof s)));
 }
 
 /* Whether condition cd's disadvantage touches a test of attr (NULL: a
@@ -222,7 +261,9 @@ static int tac_cond_dis(struct rs_call *c, struct enc_event *ev,
                 : (cd->flags & TAC_CDF_MAJOR) ? TAC_MAJOR : 1;
         dis += n;
         if (ev != NULL)
-            rs_mod(c, ev, k->name, -n, "dice");
+            rs_mod_unit(rs_mod_t(c, ev, RS_T_WORD("condition", k->name),
+                                 true, -n, "dice", false),
+                        rs_dice);
         if ((cd->flags & TAC_CDF_NEXT_TEST) && *nspent < nspent_max)
             enc_copy(spent[(*nspent)++], ENC_MAX_COND_NAME + 1, k->name);
     }
@@ -242,23 +283,25 @@ static int tac_base_pool(const struct tac_roll *t)
     return sum < 0 ? 0 : sum > TAC_MAX_POOL ? TAC_MAX_POOL : (int)sum;
 }
 
-/* The test's outcome: against a difficulty "passes" or "fails by N" (an
+/* ev's outcome: against a difficulty "passes" or "fails by N" (an
  * attack: "hit" or "miss"), else the count. */
-static void tac_outcome(const struct tac_roll *t, int64_t succ, char *buf,
-                        size_t n)
+static void tac_outcome(struct rs_call *c, struct enc_event *ev,
+                        const struct tac_roll *t, int64_t succ)
 {
-    const char *unit = t->burst ? "hit" : "success";
-    const char *plural = t->burst ? "s" : "es";
-    if (t->difficulty <= 0)
-        snprintf(buf, n, "%lld %s%s", (long long)succ, unit,
-                 succ == 1 ? "" : plural);
+    if (t->difficulty <= 0 && t->burst)
+        rs_ev_outcome(c, ev, RS_TN("{} hit", "{} hits", succ,
+                                   RS_A_NUM(succ)));
+    else if (t->difficulty <= 0)
+        rs_ev_outcome(c, ev, RS_TN("{} success", "{} successes", succ,
+                                   RS_A_NUM(succ)));
     else if (t->kind == ENC_EV_ATTACK)
-        snprintf(buf, n, "%s", succ < t->difficulty ? N_("miss")
-                               : t->hit != NULL ? t->hit : N_("hit"));
+        ev->outcome = succ < t->difficulty ? N_("miss")
+                      : t->hit != NULL ? t->hit : N_("hit");
     else if (succ >= t->difficulty)
-        snprintf(buf, n, "%s", N_("passes"));
+        ev->outcome = N_("passes");
     else
-        snprintf(buf, n, "fails by %lld", (long long)(t->difficulty - succ));
+        rs_ev_outcome(c, ev, RS_T("fails by {}",
+                                  RS_A_NUM(t->difficulty - succ)));
 }
 
 /* The test's event, with its outcome once the successes are known. */
@@ -266,35 +309,26 @@ static struct enc_event *tac_test_event(struct rs_call *c,
                                         const struct tac_roll *t,
                                         int64_t succ)
 {
-    char label[TAC_MAX_LABEL];
-    tac_label(label, sizeof label, t->why, t->def);
-    char outcome[48];
-    tac_outcome(t, succ, outcome, sizeof outcome);
-    const char *text = t->kind == ENC_EV_ATTACK ? NULL : label;
     struct enc_event *ev;
-    if (t->difficulty > 0) {
-        ev = rs_test_event(c, t->kind, t->who, t->other, text, succ,
-                           t->difficulty, outcome);
-        if (t->kind == ENC_EV_ATTACK)
+    if (t->difficulty > 0 || t->burst) {
+        ev = rs_test_event(c, t->kind, t->who, t->other, NULL, succ,
+                           t->difficulty > 0 ? t->difficulty : t->over,
+                           NULL);
+        if (t->kind == ENC_EV_ATTACK && t->difficulty > 0)
             ev->hit = succ < t->difficulty ? ENC_HIT_MISS
                       : t->crit ? ENC_HIT_CRIT : ENC_HIT_HIT;
-        return ev;
-    }
-    if (t->burst) {
-        ev = rs_test_event(c, t->kind, t->who, t->other, text, succ,
-                           t->over, outcome);
-        if (t->kind == ENC_EV_ATTACK)
+        else if (t->kind == ENC_EV_ATTACK)
             ev->hit = succ > 0 ? ENC_HIT_HIT : ENC_HIT_MISS;
-        return ev;
+    } else {
+        /* Without a difficulty the count is all there is: a hidden
+         * combatant's test is the GM's, as its sentences are. */
+        ev = enc_emit(c->r, t->kind, t->who->id);
+        ev->secret = t->who->hidden;
+        ev->other = t->other != NULL ? t->other->id : 0;
     }
-    /* Without a difficulty the count is all there is: a hidden
-     * combatant's test is the GM's, as its sentences are. */
-    ev = enc_emit(c->r, t->kind, t->who->id);
-    ev->secret = t->who->hidden;
-    ev->other = t->other != NULL ? t->other->id : 0;
-    if (text != NULL)
-        ev->text = enc_result_strdup(c->r, text, TAC_MAX_LABEL);
-    ev->outcome = enc_result_strdup(c->r, outcome, sizeof outcome);
+    if (t->kind != ENC_EV_ATTACK)
+        tac_label(c, ev, t);
+    tac_outcome(c, ev, t, succ);
     return ev;
 }
 
@@ -358,19 +392,26 @@ enum eng_err tac_test_roll(struct rs_call *c, const struct tac_roll *t,
      * made, so the player can fold them into roll: themselves. */
     bool applied = t->dice == NULL;
     if (t->adv > 0)
-        rs_mod(c, ev, "advantage", t->adv, "dice");
+        rs_mod_unit(rs_mod(c, ev, N_("advantage"), t->adv, "dice"), rs_dice);
     if (t->exert)
-        rs_mod(c, ev, "exert: advantage", 1, "dice");
+        rs_mod_unit(rs_mod(c, ev, N_("exert: advantage"), 1, "dice"),
+                    rs_dice);
     if (t->dis > 0)
-        rs_mod(c, ev, "disadvantage", -t->dis, "dice");
-    for (int i = 0; i < nextra; i++)
-        rs_mod(c, ev, extra[i].reason, extra[i].dice, "dice");
+        rs_mod_unit(rs_mod(c, ev, N_("disadvantage"), -t->dis, "dice"),
+                    rs_dice);
+    for (int i = 0; i < nextra; i++) {
+        struct rs_text why = extra[i].cond != NULL
+            ? RS_T(extra[i].reason, TAC_A_COND(extra[i].cond))
+            : RS_T0(extra[i].reason);
+        rs_mod_unit(rs_mod_t(c, ev, why, true, extra[i].dice, "dice", false),
+                    rs_dice);
+    }
     int nspent_again = 0;
     tac_cond_dis(c, ev, t->who, attr, t->skip, spent, &nspent_again, 0);
     if (!applied && (adv > 0 || dis > 0))
-        rs_mod_note(c, ev, "not added to a roll: given as dice");
+        rs_mod_note(c, ev, N_("not added to a roll: given as dice"));
     if (applied && n == 0)
-        rs_mod_note(c, ev, "no dice left in the pool");
+        rs_mod_note(c, ev, N_("no dice left in the pool"));
     for (int i = 0; i < nspent; i++) {
         enum eng_err err = enc_cond_remove(c->e, t->who, spent[i], c->r,
                                            c->d);

@@ -215,16 +215,14 @@ enum eng_err tac_fx_resolve(struct rs_call *c, struct enc_combatant *who,
     struct tac_mod extra[1];
     int nextra = 0;
     const struct enc_cond *stun = tac_flagged(t, who, TAC_CDF_LOSE_AP);
-    char reason[ENC_MAX_COND_NAME + 24];
-    if ((fx->flags & TAC_FXF_STUN_MAJOR) && stun != NULL) {
-        snprintf(reason, sizeof reason, "%s: major disadvantage", stun->name);
-        extra[nextra++] = (struct tac_mod){reason, -TAC_MAJOR};
-    }
-    char why[TAC_MAX_NAME + 16];
-    snprintf(why, sizeof why, "resists %s", fx->name);
+    if ((fx->flags & TAC_FXF_STUN_MAJOR) && stun != NULL)
+        extra[nextra++] = (struct tac_mod){N_("{}: major disadvantage"),
+                                           stun->name, -TAC_MAJOR};
+    /* the effect's name is the user's word (effect:) */
     struct tac_roll tr = {.who = who, .def = &fx->test[which],
                           .pool = pool_override, .difficulty = difficulty,
-                          .why = why, .kind = ENC_EV_TEST};
+                          .why = N_("resists {}"), .why_name = fx->name,
+                          .kind = ENC_EV_TEST};
     struct tac_rolled out;
     enum eng_err err = tac_test_roll(c, &tr, extra, nextra, &out);
     if (err != ENG_OK)

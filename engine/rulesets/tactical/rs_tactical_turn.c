@@ -104,11 +104,11 @@ static enum eng_err tac_shake_off(struct rs_call *c,
     }
     for (int i = 0; i < n; i++) {
         const struct tac_cond_def *cd = tac_cond_def(t, names[i]);
-        char why[ENC_MAX_COND_NAME + 16];
-        snprintf(why, sizeof why, "shakes off %s", names[i]);
         struct tac_roll tr = {.who = who, .def = &cd->shake, .pool = -1,
                               .difficulty = cd->shake_difficulty,
-                              .why = why, .kind = ENC_EV_TEST};
+                              .why = N_("shakes off {}"),
+                              .why_name = names[i],
+                              .why_ctx = "condition", .kind = ENC_EV_TEST};
         struct tac_rolled out;
         enum eng_err err = tac_test_roll(c, &tr, NULL, 0, &out);
         if (err == ENG_OK && out.fail_by == 0)

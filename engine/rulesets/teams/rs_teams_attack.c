@@ -427,12 +427,10 @@ static void te_atk_event(struct te_atk *t, const struct te_attack_out *out,
                t->in.size_diff, true, ds);
     if (te_has(t->def, TE_COND_GUARD))
         te_mod(t, ev, N_("guarding: evasion"), 1, true, ds);
-    if (out->crit) {
-        char why[64];
-        snprintf(why, sizeof why, "luck reaches %lld: a critical cannot miss",
-                 (long long)t->in.crit_threshold);
-        te_mod(t, ev, why, 0, false, as);
-    }
+    if (out->crit)
+        rs_mod_t(t->c, ev, RS_T("luck reaches {}: a critical cannot miss",
+                                RS_A_NUM(t->in.crit_threshold)),
+                 false, 0, "", as);
 }
 
 /* A dodge against a hit: the defender's test must reach the attack's
