@@ -62,6 +62,7 @@
 
 #include "bot_err.h"
 #include "eng_limits.h"
+#include "i18n.h"
 
 struct store;
 
@@ -681,14 +682,22 @@ struct store_timer {
     uint64_t channel;
     uint64_t guild;          /* 0: not known (the console) */
     int64_t due_ms;          /* wall clock, ms since the epoch */
+    enum i18n_lang lang;     /* the table's language when no /config
+                                language: is set, as the command that armed
+                                the timer saw it (Discord's guild_locale,
+                                the console's --lang); English for a row
+                                from before schema 11 */
 };
 
 /* Due rows one store_timer_due() call returns at most. */
 #define STORE_TIMER_BATCH_MAX 100
 
-/* Set the channel's timer to due_ms, or remove it when due_ms is 0. */
+/* Set the channel's timer to due_ms with the language its posts fall back
+ * to (struct store_timer), or remove it when due_ms is 0. The row keeps
+ * the language's code (i18n_code()), never its number. */
 enum bot_err store_timer_set(struct store *s, uint64_t channel,
-                             uint64_t guild, int64_t due_ms);
+                             uint64_t guild, int64_t due_ms,
+                             enum i18n_lang lang);
 
 /* The earliest due time of the shard's rows; BOT_NOTFOUND when none. */
 enum bot_err store_timer_next(struct store *s, int shard_id, int shard_count,
