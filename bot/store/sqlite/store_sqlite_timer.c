@@ -95,8 +95,9 @@ enum bot_err store_sq_timer_due(struct store *base, int shard_id,
     struct store_sqlite *s = SQ(base);
     sqlite3_stmt *st = NULL;
     int64_t v[4] = {shard_id, shard_count, now_ms, (int64_t)max};
-    enum bot_err e = prep(s, "SELECT channel, guild, due_ms, lang FROM clock_timer"
-                          " WHERE due_ms <= ?3 AND " SHARD_SQL
+    enum bot_err e = prep(s, "SELECT channel, guild, due_ms, lang"
+                          " FROM clock_timer WHERE due_ms <= ?3 AND "
+                          SHARD_SQL
                           " ORDER BY due_ms, channel LIMIT ?4",
                           v, 4, &st, "reading the due timers");
     if (e != BOT_OK)
