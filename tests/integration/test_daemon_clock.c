@@ -233,7 +233,7 @@ static void test_german_server_clock_posts_german(void **st)
                              clock_opts("1h", "2d"));
     ok(harness_interact(&h, desc));
     json_decref(desc);
-    json_t *r = wait_post(&h, &since, "wartet noch");
+    json_t *r = wait_post(&h, &since, "Erinnerung: Aria");
     char *content = body_text(r);
     assert_non_null(strstr(content, "<@" ALICE ">"));
     assert_non_null(strstr(content, "Aria ist am Zug"));

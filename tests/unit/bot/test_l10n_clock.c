@@ -53,7 +53,7 @@ static void test_clock_german_guild_locale(void **state)
                            "1d", "auto", "true", NULL));
     struct cmd_reply r;
     fire_at(f, began + 5 * DUR_MS_HOUR, I18N_DE, &r);
-    has(r.msg.content, "wartet noch: Aria ist am Zug (seit 5 h).");
+    has(r.msg.content, "Erinnerung: Aria ist am Zug (seit 5 h).");
     assert_null(strstr(r.msg.content, "still waiting"));
     cmd_reply_cleanup(&r);
     fire_at(f, began + 25 * DUR_MS_HOUR, I18N_DE, &r);
