@@ -292,7 +292,7 @@ struct history {
 static enum bot_err history_line(void *ctx, const struct store_change_rec *c)
 {
     struct history *h = ctx;
-    char *text = msg_escape(c->text);
+    char *text = cmd_change_line(c, h->lang);
     sbuf_addf(&h->b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
               c->secret && !h->gm
                   ? i18n_get(h->lang, "_a change only the GM sees_")

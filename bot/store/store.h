@@ -240,6 +240,17 @@ enum bot_err store_enc_save_line(struct store *s, uint64_t channel,
 #define STORE_HIST_SERVER_STEP (64 << 10)
 #define STORE_FOLD_KEEP_PCT 75
 #define STORE_FOLD_BY "fray"
+/* The summary's text, by why it folded (store_fold_why), in English: the
+ * store knows no language. The command layer reads its numbers back with
+ * the same format and shows it in the reader's (cmd_change_line()). */
+#define STORE_FOLD_FIGHT_TEXT                                                 \
+    N_("Older changes (up to version %lld) were folded into this summary: " \
+       "a fight keeps at most %lld KB and %lld changes of history, so undo " \
+       "cannot go back past them")
+#define STORE_FOLD_SERVER_TEXT                                                \
+    N_("Older changes (up to version %lld) were folded into this summary: " \
+       "this server's fights keep at most %lld MB of history, and this "    \
+       "fight had the most")
 
 struct store_hist_bounds {
     int64_t fight_bytes;     /* 0: STORE_HIST_FIGHT_BYTES */

@@ -5,9 +5,11 @@
  * (the console's --lang) with no server. Each test sets the reader apart
  * from the table (a Polish reader at a German table), so a post in the
  * wrong one shows; history lines are stored text, written in the table's
- * language when they are stored. */
+ * language when they are stored, but for the fold's summary, which the
+ * store writes in English and the reader reads in theirs. */
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "cmd_fixture.h"
@@ -108,6 +110,37 @@ static void test_clock_config_language_wins(void **state)
     cmd_reply_cleanup(&r);
 }
 
+/* The fold's summary line, which the store writes knowing no language,
+ * reads in the reader's language in /combat history and the log, its
+ * numbers as the store wrote them. */
+static void test_fold_summary_in_reader_language(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->lang = I18N_DE;
+    store_hist_set_bounds(f->store, &(struct store_hist_bounds){
+        .fight_bytes = STORE_HIST_MIN_BYTES});
+    cmd_fx_siege(f, GM);
+    struct store_hist_info hist = {0};
+    for (int i = 1; i <= 60 && hist.folded_to == 0; i++) {
+        cmd_fx_siege_attack(f, GM, i);
+        assert_int_equal(store_hist_info(f->store, 1, &hist), BOT_OK);
+    }
+    assert_true(hist.folded_to > 0);
+    char want[256];
+    snprintf(want, sizeof want, "Ältere Änderungen (bis Version %lld) "
+             "wurden zu dieser Zusammenfassung verdichtet: ein Kampf behält "
+             "höchstens 64 KB", (long long)hist.folded_to);
+    assert_true(cmd_fx_run(f, GM, "combat", "history", "count", "50",
+                           NULL));
+    cmd_fx_has(f, want);
+    assert_null(strstr(f->text, "Older changes"));
+    assert_true(cmd_fx_run(f, GM, "combat", "log", NULL));
+    /* (the log's markdown escapes the parentheses) */
+    has(f->reply.file.data, "wurden zu dieser Zusammenfassung verdichtet: "
+                            "ein Kampf behält höchstens 64 KB und 2000 "
+                            "Änderungen Verlauf");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -119,6 +152,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_clock_config_language_wins,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_fold_summary_in_reader_language,
+                                        cmd_fx_setup, cmd_fx_teardown),
     };
     return cmocka_run_group_tests_name("l10n_clock", tests, NULL, NULL);
 }
