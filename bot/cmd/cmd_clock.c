@@ -310,11 +310,13 @@ static void fire_act(struct fire *f, int64_t waited)
     if (f->gm_channel == 0 && e->gm != 0 &&
         msg_add_mention(&f->reply->msg, e->gm))
         sbuf_addf(to, "<@%" PRIu64 ">, ", e->gm);
-    if (f->gm_channel != 0) {
+    if (f->gm_channel != 0 && e->name[0] == '\0') {
+        /* A whole phrase: "the fight" spliced into "In %s" would not
+         * take its case in German or Polish. */
+        sbuf_add(to, i18n_get(f->lang, "In the fight: "));
+    } else if (f->gm_channel != 0) {
         /* The GM channel is the GM's: names are shown whole there. */
-        char *name = msg_escape(e->name[0] ? e->name
-                                           : i18n_get(f->lang,
-                                                      "the fight"));
+        char *name = msg_escape(e->name);
         sbuf_addf(to, i18n_get(f->lang, "In %s: "), name != NULL ? name : "");
         free(name);
     }

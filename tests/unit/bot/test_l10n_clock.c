@@ -41,6 +41,20 @@ static void has(const char *text, const char *needle)
         fail_msg("no \"%s\" in: %s", needle, text != NULL ? text : "(null)");
 }
 
+/* The generic fight at the hidden Shade's turn, its clock set with
+ * option opt (remind or act) at 1h, fired two hours on into *r as a timer
+ * of language want. */
+static void shade_clock_fired(struct cmd_fx *f, const char *opt,
+                              enum i18n_lang want, struct cmd_reply *r)
+{
+    cmd_fx_generic_fight(f, GM, ALICE, BOB);
+    for (int i = 0; i < 3; i++)         /* Bryn, the Goblin, the Shade */
+        assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
+    int64_t began = f->now_ms;
+    assert_true(cmd_fx_run(f, GM, "combat", "clock", opt, "1h", NULL));
+    fire_at(f, began + 2 * DUR_MS_HOUR, want, r);
+}
+
 /* A German server (guild_locale, no /config language:): the reminder,
  * the deadline's move-on and the turn it starts speak German to the
  * table, and the history keeps German lines, an undo's too. */
@@ -78,18 +92,34 @@ static void test_clock_console_polish_unseen(void **state)
 {
     struct cmd_fx *f = *state;
     f->lang = I18N_PL;
-    cmd_fx_generic_fight(f, GM, ALICE, BOB);
-    for (int i = 0; i < 3; i++)         /* Bryn, the Goblin, the Shade */
-        assert_true(cmd_fx_run(f, GM, "combat", "next", NULL));
-    int64_t began = f->now_ms;
-    assert_true(cmd_fx_run(f, GM, "combat", "clock", "remind", "1h", NULL));
     struct cmd_reply r;
-    fire_at(f, began + 2 * DUR_MS_HOUR, I18N_PL, &r);
+    shade_clock_fired(f, "remind", I18N_PL, &r);
     has(r.msg.content, "wciąż czekamy: tura _ktoś niewidoczny_");
     assert_null(strstr(r.msg.content, "Shade"));
     cmd_reply_cleanup(&r);
     assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
     cmd_fx_has(f, "Zegar: przypomnienie");
+}
+
+/* With a GM channel, the deadline's notice is the GM's copy, names whole
+ * (the hidden Shade's too), in the table's language. */
+static void test_clock_gm_copy_german(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->guild_lang = I18N_DE;
+    /* as /config gm-channel:#555 keeps it (the fixture has no channel
+     * list to pick from) */
+    char key[64];
+    snprintf(key, sizeof key, "gm_channel:%d", CMD_FX_GUILD);
+    assert_int_equal(store_kv_set(f->store, key, "555"), BOT_OK);
+    struct cmd_reply r;
+    shade_clock_fired(f, "act", I18N_DE, &r);
+    assert_int_equal(r.gm_channel, 555);
+    assert_non_null(r.gm_copy);
+    has(r.gm_copy->content, "Im Kampf: Shade ist seit 2 h am Zug. ");
+    assert_true(r.msg.content == NULL ||
+                strstr(r.msg.content, "Shade") == NULL);
+    cmd_reply_cleanup(&r);
 }
 
 /* The server's /config language: still wins over what the timer row
@@ -149,6 +179,9 @@ int main(void)
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_clock_console_polish_unseen,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_clock_gm_copy_german,
+                                        cmd_fx_setup_discord,
+                                        cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_clock_config_language_wins,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),
