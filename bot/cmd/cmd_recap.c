@@ -61,8 +61,8 @@ char *cmd_change_line(const struct store_change_rec *c, enum i18n_lang lang)
     bool fold = lang != I18N_EN && c->by == 0 && c->by_name != NULL &&
                 strcmp(c->by_name, STORE_FOLD_BY) == 0;
     /* The summary's numbers, read back by the format that wrote them: a
-     * fight's bound has three, a server's two (its text parts at the
-     * fight's third). */
+     * fight's bound gives three, a server's two (the fight's format reads
+     * one of a server's text: they part after the version). */
     if (fold && sscanf(t, STORE_FOLD_FIGHT_TEXT, &v, &a, &b) == 3) {
         snprintf(line, sizeof line, i18n_get(lang, STORE_FOLD_FIGHT_TEXT), v,
                  a, b);
