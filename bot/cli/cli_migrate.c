@@ -68,7 +68,11 @@ static enum bot_err copy_timer(struct store *to, const struct store_enc_rec *r)
         return BOT_OK;       /* the import checked it already */
     int64_t next = enc_clock_next(e);
     enc_free(e);
-    return next > 0 ? store_timer_set(to, r->channel, r->guild, next)
+    /* The language a command armed it with is not in the export: English
+     * (the server's /config language: still wins) until a command re-arms
+     * it. */
+    return next > 0 ? store_timer_set(to, r->channel, r->guild, next,
+                                      I18N_EN)
                     : BOT_OK;
 }
 

@@ -136,7 +136,9 @@ void cmd_reply_fail_store(struct cmd_reply *r, enum bot_err err)
 
 /* The line this change leaves in the fight's history (run->change): what
  * the handler said, else the first of its events, kept to
- * ENC_MAX_CHANGE_TEXT bytes with a visible ellipsis. */
+ * ENC_MAX_CHANGE_TEXT bytes with a visible ellipsis. History keeps text:
+ * the line is written in the table's language of the time, as the
+ * change's public message was. */
 static bool record_change(struct cmd_run *run)
 {
     struct sbuf text;
@@ -151,11 +153,20 @@ static bool record_change(struct cmd_run *run)
         render_change_summary(&text, run->enc, run->res, &secret,
                               cmd_public_lang(run));
     /* An approved proposal is the GM's change and the player's: the line
-     * names the player, the author (by) is the GM. */
-    if (run->again != NULL)
-        sbuf_addf(&text, " (proposed by %s)",
+     * names the player, the author (by) is the GM. One sentence with the
+     * change's words in it, so a language may put the name first. */
+    if (run->again != NULL && sbuf_error(&text) != SBUF_NOMEM) {
+        enum i18n_lang pub = cmd_public_lang(run);
+        struct sbuf with;
+        sbuf_init(&with, SIZE_MAX / 2);
+        sbuf_addf(&with, i18n_get(pub, "%1$s (proposed by %2$s)"),
+                  sbuf_str(&text),
                   run->again->p.user_name[0] != '\0'
-                      ? run->again->p.user_name : "a player");
+                      ? run->again->p.user_name
+                      : i18n_get(pub, "a player"));
+        sbuf_cleanup(&text);
+        text = with;
+    }
     if (sbuf_error(&text) == SBUF_NOMEM) {
         sbuf_cleanup(&text);
         return false;
@@ -178,7 +189,10 @@ static bool record_change(struct cmd_run *run)
 }
 
 /* Keep the channel's timer row at the clock's next due time (store.h),
- * in the save's transaction; the front end re-arms from the reply. */
+ * in the save's transaction; the front end re-arms from the reply. The
+ * row keeps the language the clock's posts fall back to, as this command
+ * knows it: the server's /config language: is read when the timer fires,
+ * so a setting made since still wins, and no command pays a read. */
 static enum bot_err clock_sync(struct cmd_run *run)
 {
     int64_t next = enc_clock_next(run->enc);
@@ -187,7 +201,8 @@ static enum bot_err clock_sync(struct cmd_run *run)
     run->reply->clock_changed = true;
     run->reply->clock_due = next;
     return store_timer_set(run->ctx->store, run->req->channel_id,
-                           run->req->guild_id, next);
+                           run->req->guild_id, next,
+                           cmd_public_fallback(run->req));
 }
 
 /* Room kept at the end of a detail for the note that it was cut. */

@@ -187,24 +187,27 @@ static void tracker_link(struct store *store, uint64_t guild,
 enum wait_kind { WAIT_TURN, WAIT_PICK, WAIT_NEXT };
 
 /* Whom the current wait is on, and in *who the name the table may read:
- * the combatant's (or the unseen label; whole: as the GM reads it) or the
- * side's. *owned is what the caller frees. Each kind is a sentence of its
- * own in the catalogs. */
+ * the combatant's (or the unseen label in lang; whole: as the GM reads it)
+ * or the side's. *owned is what the caller frees. Each kind is a sentence
+ * of its own in the catalogs. */
 static enum wait_kind waiting_on(const struct encounter *e, bool whole,
-                                 const char **who, char **owned)
+                                 enum i18n_lang lang, const char **who,
+                                 char **owned)
 {
     const struct enc_combatant *cur = enc_by_id_c(e, e->current);
     *owned = NULL;
     *who = "";
     if (cur != NULL) {
         *owned = cur->hidden && !whole ? NULL : msg_escape(cur->name);
-        *who = *owned != NULL ? *owned : whole ? "" : RENDER_UNSEEN;
+        *who = *owned != NULL ? *owned
+               : whole        ? ""
+                              : render_unseen(lang, false);
         return WAIT_TURN;
     }
     if (e->acting_side >= 0 && e->acting_side < e->nsides) {
         *owned = render_side_unseen(e, e->acting_side)
                      ? NULL : msg_escape(e->sides[e->acting_side].name);
-        *who = *owned != NULL ? *owned : RENDER_UNSEEN_SIDE;
+        *who = *owned != NULL ? *owned : render_unseen_side(lang);
         return WAIT_PICK;
     }
     return WAIT_NEXT;
@@ -236,6 +239,13 @@ static void mention_waiting(const struct encounter *e, struct msg *m,
             sbuf_addf(b, "<@%" PRIu64 "> ", users[i]);
 }
 
+/* What a firing did, for its history line. */
+enum {
+    FIRE_REMIND = 1u << 0,
+    FIRE_ACT = 1u << 1,
+    FIRE_MOVED = 1u << 2,
+};
+
 /* What the due items say, into the public content and the GM's notice. */
 struct fire {
     struct cmd_ctx *ctx;
@@ -248,9 +258,10 @@ struct fire {
     struct sbuf pub;         /* the content of the channel's message */
     struct sbuf gm;          /* the GM channel's notice, when there is one */
     uint64_t gm_channel;
-    struct sbuf change;      /* the history line */
-    enum i18n_lang lang;     /* the server's (/config language:): a timer
-                                has no interaction to bring Discord's */
+    unsigned did;            /* FIRE_* : what the history line says */
+    enum i18n_lang lang;     /* the table's: /config language:, else the
+                                one the timer row keeps (a timer has no
+                                interaction to bring Discord's) */
 };
 
 static void fire_remind(struct fire *f, int64_t waited)
@@ -260,7 +271,7 @@ static void fire_remind(struct fire *f, int64_t waited)
     mention_waiting(f->e, &f->reply->msg, &f->pub);
     const char *who;
     char *owned;
-    enum wait_kind k = waiting_on(f->e, false, &who, &owned);
+    enum wait_kind k = waiting_on(f->e, false, f->lang, &who, &owned);
     if (k == WAIT_TURN)
         sbuf_addf(&f->pub, i18n_get(f->lang,
                                     "still waiting: %1$s's turn (for "
@@ -283,7 +294,7 @@ static void fire_remind(struct fire *f, int64_t waited)
     if (link[0] != '\0')
         sbuf_addf(&f->pub, i18n_get(f->lang,
                                     " The tracker: %s"), link);
-    sbuf_add(&f->change, "Turn clock: a reminder");
+    f->did |= FIRE_REMIND;
 }
 
 /* The act deadline: the GM is told in the GM channel when there is one,
@@ -299,17 +310,20 @@ static void fire_act(struct fire *f, int64_t waited)
     if (f->gm_channel == 0 && e->gm != 0 &&
         msg_add_mention(&f->reply->msg, e->gm))
         sbuf_addf(to, "<@%" PRIu64 ">, ", e->gm);
-    if (f->gm_channel != 0) {
+    if (f->gm_channel != 0 && e->name[0] == '\0') {
+        /* A whole phrase: "the fight" spliced into "In %s" would not
+         * take its case in German or Polish. */
+        sbuf_add(to, i18n_get(f->lang, "In the fight: "));
+    } else if (f->gm_channel != 0) {
         /* The GM channel is the GM's: names are shown whole there. */
-        char *name = msg_escape(e->name[0] ? e->name
-                                           : i18n_get(f->lang,
-                                                      "the fight"));
+        char *name = msg_escape(e->name);
         sbuf_addf(to, i18n_get(f->lang, "In %s: "), name != NULL ? name : "");
         free(name);
     }
     const char *who;
     char *owned;
-    enum wait_kind k = waiting_on(e, f->gm_channel != 0, &who, &owned);
+    enum wait_kind k = waiting_on(e, f->gm_channel != 0, f->lang, &who,
+                                  &owned);
     enum i18n_lang l = f->lang;
     if (k == WAIT_TURN && e->clock.autoskip)
         sbuf_addf(to, i18n_get(l, "%1$s's turn has waited %2$s; the clock "
@@ -330,8 +344,7 @@ static void fire_act(struct fire *f, int64_t waited)
         sbuf_addf(to, i18n_get(l, "the next turn has waited %s. Move it on "
                                   "with /combat next, or wait."), w);
     free(owned);
-    sbuf_add(&f->change, f->change.len ? "; the deadline"
-                                       : "Turn clock: the deadline");
+    f->did |= FIRE_ACT;
     if (!e->clock.autoskip)
         return;
     struct enc_diag d;
@@ -355,7 +368,7 @@ static void fire_act(struct fire *f, int64_t waited)
                                            "fight on: {}"),
                RS_A_USER(d.msg));
     }
-    sbuf_add(&f->change, ", moved on");
+    f->did |= FIRE_MOVED;
 }
 
 /* Apply what is due of f->e's clock (what it says goes to f's buffers). */
@@ -390,6 +403,24 @@ static void fire_apply(struct fire *f, unsigned due)
     }
 }
 
+/* The history line of what f did, in the table's language: history keeps
+ * text, written once in the language its readers had then (as every
+ * command's line is, cmd.c). Each combination is a sentence of its own;
+ * NULL when nothing was done. */
+static const char *fire_line(const struct fire *f)
+{
+    enum i18n_lang l = f->lang;
+    /* A move-on skips the reminder due with it (fire_apply). */
+    if (f->did & FIRE_MOVED)
+        return i18n_get(l, "Turn clock: the deadline, moved on");
+    if (f->did == (FIRE_REMIND | FIRE_ACT))
+        return i18n_get(l, "Turn clock: a reminder; the deadline");
+    if (f->did & FIRE_ACT)
+        return i18n_get(l, "Turn clock: the deadline");
+    return f->did & FIRE_REMIND ? i18n_get(l, "Turn clock: a reminder")
+                                : NULL;
+}
+
 /* Save f->e as the next version with its history line and next timer. */
 static enum bot_err fire_save(struct fire *f, int64_t loaded)
 {
@@ -401,16 +432,17 @@ static enum bot_err fire_save(struct fire *f, int64_t loaded)
         return BOT_NOMEM;
     enum bot_err err = store_enc_save(store, f->t->channel, e->version, doc);
     free(doc);
-    if (err == BOT_OK && f->change.len > 0) {
+    const char *text = fire_line(f);
+    if (err == BOT_OK && text != NULL) {
         struct store_change_rec line = {
             .version = e->version, .by = e->gm, .at_ms = f->now_ms,
-            .secret = false, .text = sbuf_str(&f->change),
+            .secret = false, .text = text,
         };
         err = store_change_add(store, f->t->channel, &line);
     }
     if (err == BOT_OK)
         err = store_timer_set(store, f->t->channel, f->t->guild,
-                              enc_clock_next(e));
+                              enc_clock_next(e), f->t->lang);
     return err;
 }
 
@@ -485,7 +517,7 @@ bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
          * stale row): the claim stands, the row follows the state. */
         if (e != NULL)
             err = store_timer_set(store, t->channel, t->guild,
-                                  enc_clock_next(e));
+                                  enc_clock_next(e), t->lang);
         else
             err = BOT_OK;
         enc_free(e);
@@ -503,7 +535,7 @@ bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
         .ctx = ctx, .t = t, .now_ms = now_ms, .e = e,
         .rs = rs_find(e->ruleset), .reply = reply,
         .gm_channel = cmd_config_gm_channel(store, t->guild),
-        .lang = cmd_config_language(store, t->guild, I18N_EN),
+        .lang = cmd_config_language(store, t->guild, t->lang),
     };
     f.res = malloc(sizeof *f.res);
     if (f.res == NULL) {      /* (the document named a known system) */
@@ -514,7 +546,6 @@ bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
     enc_result_init(f.res);
     sbuf_init(&f.pub, SIZE_MAX / 2);
     sbuf_init(&f.gm, SIZE_MAX / 2);
-    sbuf_init(&f.change, ENC_MAX_CHANGE_TEXT);
     fire_apply(&f, due);
     bool nomem = f.res->nomem || sbuf_error(&f.pub) == SBUF_NOMEM ||
                  sbuf_error(&f.gm) == SBUF_NOMEM;
@@ -535,7 +566,6 @@ bool cmd_clock_fire(struct cmd_ctx *ctx, const struct store_timer *t,
     }
     sbuf_cleanup(&f.pub);
     sbuf_cleanup(&f.gm);
-    sbuf_cleanup(&f.change);
     enc_result_cleanup(f.res);
     free(f.res);
     enc_free(e);

@@ -354,6 +354,11 @@ enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
     return language_of(&kv, fallback);
 }
 
+enum i18n_lang cmd_public_fallback(const struct cmd_req *req)
+{
+    return req->guild_id != 0 ? req->guild_lang : req->lang;
+}
+
 enum i18n_lang cmd_public_lang(struct cmd_run *run)
 {
     const struct cmd_req *req = run->req;

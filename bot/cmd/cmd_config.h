@@ -17,6 +17,7 @@
 #include "rs.h"
 
 struct store;
+struct cmd_req;
 
 #define CMD_CONFIG_KEY_SYSTEMS "systems"  /* + ":<guild>" */
 /* What a server that never chose plays. */
@@ -67,6 +68,12 @@ enum i18n_lang cmd_config_language(struct store *store, uint64_t guild,
  * reply that never calls it costs nothing and one that calls it often
  * (results, tracker, notice) pays one lookup. */
 enum i18n_lang cmd_public_lang(struct cmd_run *run);
+
+/* What cmd_public_lang() falls back to when the server set no language:
+ * Discord's language of the server, or the reader's own in a DM or the
+ * console. The turn clock's timer keeps it (store.h, struct store_timer):
+ * a timer fires with no interaction to bring Discord's. Reads nothing. */
+enum i18n_lang cmd_public_fallback(const struct cmd_req *req);
 
 /* Parse "generic,teams" into out; 0 with a message in err (in lang) when a
  * name is unknown or the list is empty. */

@@ -53,6 +53,28 @@
 #define ELLIPSIS "\xE2\x80\xA6"
 #define SECRET_LINE N_("_a change only the GM sees_")
 
+char *cmd_change_line(const struct store_change_rec *c, enum i18n_lang lang)
+{
+    long long v = 0, a = 0, b = 0;
+    char line[STORE_MAX_CHANGE_TEXT * 4];
+    const char *t = c->text;
+    bool fold = lang != I18N_EN && c->by == 0 && c->by_name != NULL &&
+                strcmp(c->by_name, STORE_FOLD_BY) == 0;
+    /* The summary's numbers, read back by the format that wrote them: a
+     * fight's bound gives three, a server's two (the fight's format reads
+     * one of a server's text: they part after the version). */
+    if (fold && sscanf(t, STORE_FOLD_FIGHT_TEXT, &v, &a, &b) == 3) {
+        snprintf(line, sizeof line, i18n_get(lang, STORE_FOLD_FIGHT_TEXT), v,
+                 a, b);
+        t = line;
+    } else if (fold && sscanf(t, STORE_FOLD_SERVER_TEXT, &v, &a) == 2) {
+        snprintf(line, sizeof line, i18n_get(lang, STORE_FOLD_SERVER_TEXT),
+                 v, a);
+        t = line;
+    }
+    return msg_escape(t);
+}
+
 char *cmd_change_text(const struct store_change_rec *c, bool gm,
                       enum i18n_lang lang, bool *nomem)
 {
@@ -67,7 +89,7 @@ char *cmd_change_text(const struct store_change_rec *c, bool gm,
     else if (c->secret && !gm)
         out = strdup(i18n_get(lang, SECRET_LINE));
     else
-        out = msg_escape(c->text);
+        out = cmd_change_line(c, lang);
     if (out == NULL)
         *nomem = true;
     return out;

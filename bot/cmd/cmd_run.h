@@ -246,6 +246,11 @@ struct store_change_rec;
 char *cmd_change_text(const struct store_change_rec *c, bool gm,
                       enum i18n_lang lang, bool *nomem);
 
+/* Change c's stored line, escaped: as written (in the table's language
+ * of its time), but a fold's summary, which the store writes in English,
+ * in lang. A new string, or NULL when out of memory. */
+char *cmd_change_line(const struct store_change_rec *c, enum i18n_lang lang);
+
 /* The GM channel configured for guild (cmd_config.c), or 0 when none is
  * (or the store cannot say). */
 uint64_t cmd_config_gm_channel(struct store *store, uint64_t guild);

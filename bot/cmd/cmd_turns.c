@@ -222,20 +222,27 @@ static void step_back(struct cmd_run *run, bool reopen)
     }
     /* What is taken back, in the words its change left in the history:
      * the first change after the state undo returns to (the later ones
-     * are undos of their own). */
+     * are undos of their own). The line this undo leaves is written in
+     * the table's language, as every history line is (cmd.c). */
+    enum i18n_lang pub = cmd_public_lang(run);
     struct first_line last = {NULL, false};
     if (!reopen)
         store_change_list(run->ctx->store, run->req->channel_id, found,
                           false, 1, NULL, take_first, &last);
     bool secret = !reopen && last.text != NULL && last.secret;
-    char *what = reopen ? strdup("the end of the fight")
+    char *what = reopen ? NULL
                  : last.text != NULL ? last.text
-                                     : strdup("the last change");
-    size_t wlen = what != NULL ? strlen(what) + sizeof "Undid: " : 0;
+                                     : strdup(i18n_get(pub,
+                                                       "the last change"));
+    struct sbuf line;
+    sbuf_init(&line, SIZE_MAX / 2);
     if (reopen)
-        run->change = strdup("Reopened the fight");
-    else if ((run->change = what != NULL ? malloc(wlen) : NULL) != NULL)
-        snprintf(run->change, wlen, "Undid: %s", what);
+        sbuf_add(&line, i18n_get(pub, "Reopened the fight"));
+    else if (what != NULL)
+        sbuf_addf(&line, i18n_get(pub, "Undid: %s"), what);
+    run->change = (reopen || what != NULL) && sbuf_error(&line) == SBUF_OK
+                      ? sbuf_take(&line) : NULL;
+    sbuf_cleanup(&line);
     if (run->change == NULL) {
         free(what);
         enc_free(old);
@@ -254,7 +261,6 @@ static void step_back(struct cmd_run *run, bool reopen)
     struct rs_opt opts[CMD_MAX_OPTS];
     struct rs_call c;
     cmd_rs_call(run, &c, opts);
-    enum i18n_lang pub = cmd_public_lang(run);
     if (reopen) {
         rs_say0(&c, NULL, i18n_get(pub, "The fight is back, as it was "
                                    "before it ended."));
@@ -286,7 +292,7 @@ struct history {
 static enum bot_err history_line(void *ctx, const struct store_change_rec *c)
 {
     struct history *h = ctx;
-    char *text = msg_escape(c->text);
+    char *text = cmd_change_line(c, h->lang);
     sbuf_addf(&h->b, "`v%" PRId64 "` <@%" PRIu64 ">: %s\n", c->version, c->by,
               c->secret && !h->gm
                   ? i18n_get(h->lang, "_a change only the GM sees_")

@@ -594,12 +594,22 @@ static enum bot_err shard_ok(struct store *s, int id, int count)
 }
 
 enum bot_err store_timer_set(struct store *s, uint64_t channel,
-                             uint64_t guild, int64_t due_ms)
+                             uint64_t guild, int64_t due_ms,
+                             enum i18n_lang lang)
 {
+    const char *code = i18n_code(lang);
     if (due_ms < 0)
         return store__fail(s, BOT_INVALID, "timer due at %lld",
                            (long long)due_ms);
-    return s->ops->timer_set(s, channel, guild, due_ms);
+    if (code == NULL)
+        return store__fail(s, BOT_INVALID, "timer language %d", (int)lang);
+    return s->ops->timer_set(s, channel, guild, due_ms, code);
+}
+
+void store_timer_lang_of(const char *code, struct store_timer *t)
+{
+    if (code == NULL || !i18n_from_code(code, &t->lang))
+        t->lang = I18N_EN;
 }
 
 enum bot_err store_timer_next(struct store *s, int shard_id, int shard_count,

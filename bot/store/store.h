@@ -62,6 +62,7 @@
 
 #include "bot_err.h"
 #include "eng_limits.h"
+#include "i18n.h"
 
 struct store;
 
@@ -239,6 +240,17 @@ enum bot_err store_enc_save_line(struct store *s, uint64_t channel,
 #define STORE_HIST_SERVER_STEP (64 << 10)
 #define STORE_FOLD_KEEP_PCT 75
 #define STORE_FOLD_BY "fray"
+/* The summary's text, by why it folded (store_fold_why), in English: the
+ * store knows no language. The command layer reads its numbers back with
+ * the same format and shows it in the reader's (cmd_change_line()). */
+#define STORE_FOLD_FIGHT_TEXT                                                 \
+    N_("Older changes (up to version %lld) were folded into this summary: " \
+       "a fight keeps at most %lld KB and %lld changes of history, so undo " \
+       "cannot go back past them")
+#define STORE_FOLD_SERVER_TEXT                                                \
+    N_("Older changes (up to version %lld) were folded into this summary: " \
+       "this server's fights keep at most %lld MB of history, and this "    \
+       "fight had the most")
 
 struct store_hist_bounds {
     int64_t fight_bytes;     /* 0: STORE_HIST_FIGHT_BYTES */
@@ -681,14 +693,22 @@ struct store_timer {
     uint64_t channel;
     uint64_t guild;          /* 0: not known (the console) */
     int64_t due_ms;          /* wall clock, ms since the epoch */
+    enum i18n_lang lang;     /* the table's language when no /config
+                                language: is set, as the command that armed
+                                the timer saw it (Discord's guild_locale,
+                                the console's --lang); English for a row
+                                from before schema 11 */
 };
 
 /* Due rows one store_timer_due() call returns at most. */
 #define STORE_TIMER_BATCH_MAX 100
 
-/* Set the channel's timer to due_ms, or remove it when due_ms is 0. */
+/* Set the channel's timer to due_ms with the language its posts fall back
+ * to (struct store_timer), or remove it when due_ms is 0. The row keeps
+ * the language's code (i18n_code()), never its number. */
 enum bot_err store_timer_set(struct store *s, uint64_t channel,
-                             uint64_t guild, int64_t due_ms);
+                             uint64_t guild, int64_t due_ms,
+                             enum i18n_lang lang);
 
 /* The earliest due time of the shard's rows; BOT_NOTFOUND when none. */
 enum bot_err store_timer_next(struct store *s, int shard_id, int shard_count,

@@ -194,7 +194,8 @@ struct store_ops {
     /* ---- turn clock timers (store.h): appended; every backend has them.
      * store.c checks the shard and batch arguments first. ---- */
     enum bot_err (*timer_set)(struct store *s, uint64_t channel,
-                              uint64_t guild, int64_t due_ms);
+                              uint64_t guild, int64_t due_ms,
+                              const char *lang);
     enum bot_err (*timer_next)(struct store *s, int shard_id,
                                int shard_count, int64_t *due_ms);
     enum bot_err (*timer_due)(struct store *s, int shard_id, int shard_count,
@@ -317,5 +318,9 @@ void store__kv_short_put(struct store_kv_short *kv, const char *value,
 
 /* Wall clock in ms, for created/updated stamps. */
 int64_t store__now_ms(void);
+
+/* A timer row's language from its stored code into t->lang: English for
+ * "" (a row from before schema 11) or a code this fray does not know. */
+void store_timer_lang_of(const char *code, struct store_timer *t);
 
 #endif

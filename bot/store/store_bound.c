@@ -140,16 +140,11 @@ static enum bot_err fold(struct store *s, const struct store_hist_row *row,
         return e;
     char text[STORE_MAX_CHANGE_TEXT];
     if (why == STORE_FOLD_FIGHT)
-        snprintf(text, sizeof text, "Older changes (up to version %lld) were "
-                 "folded into this summary: a fight keeps at most %lld KB "
-                 "and %lld changes of history, so undo cannot go back past "
-                 "them", (long long)p->upto,
+        snprintf(text, sizeof text, STORE_FOLD_FIGHT_TEXT, (long long)p->upto,
                  (long long)(s->hist.fight_bytes / 1024),
                  (long long)s->hist.fight_lines);
     else
-        snprintf(text, sizeof text, "Older changes (up to version %lld) were "
-                 "folded into this summary: this server's fights keep at "
-                 "most %lld MB of history, and this fight had the most",
+        snprintf(text, sizeof text, STORE_FOLD_SERVER_TEXT,
                  (long long)p->upto,
                  (long long)(s->hist.server_bytes >> 20));
     struct store_change_rec sum = {

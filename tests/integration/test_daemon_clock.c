@@ -2,7 +2,8 @@
  * fake-discord: a reminder reaches the player whose turn it is, and only
  * them (allowed_mentions.users is theirs alone, nothing parsed), with a
  * link to the tracker; a timer that fell due while fray was stopped fires
- * once when it starts again, saying it is late.
+ * once when it starts again, saying it is late; a clock armed in a German
+ * server (Discord's guild_locale, no /config language:) posts in German.
  *
  * Time: [fights] clock_speed (a test-only key) runs the turn clock an
  * hour a second, and clock_offset_s starts a restarted fray hours ahead,
@@ -214,12 +215,42 @@ static void test_clock_started_turn_mentions_player(void **st)
     harness_stop(&h);
 }
 
+/* A timer has no interaction: the clock set in a server whose Discord
+ * speaks German (guild_locale "de", the GM's own locale English, no
+ * /config language:) reminds the table in German, as the command that
+ * armed it would have answered the table. */
+static void test_german_server_clock_posts_german(void **st)
+{
+    struct harness h;
+    long long since;
+    (void)st;
+
+    fast_fight(&h, &since);
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:s, s:s, s:[{s:s, s:o}]}",
+                             "type", "command", "name", "combat", "user_id",
+                             GM, "locale", "en-US", "guild_locale", "de",
+                             "options", "name", "clock", "options",
+                             clock_opts("1h", "2d"));
+    ok(harness_interact(&h, desc));
+    json_decref(desc);
+    json_t *r = wait_post(&h, &since, "Erinnerung: Aria");
+    char *content = body_text(r);
+    assert_non_null(strstr(content, "<@" ALICE ">"));
+    assert_non_null(strstr(content, "Aria ist am Zug"));
+    assert_null(strstr(content, "still waiting"));
+    free(content);
+    json_decref(r);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reminder_mentions_only_the_owner),
         cmocka_unit_test(test_restart_fires_late_once),
         cmocka_unit_test(test_clock_started_turn_mentions_player),
+        cmocka_unit_test(test_german_server_clock_posts_german),
     };
     return cmocka_run_group_tests_name("daemon_clock", tests, NULL, NULL);
 }

@@ -145,6 +145,26 @@ void cmd_fx_generic_fight(struct cmd_fx *f, uint64_t gm, uint64_t alice,
     assert_true(cmd_fx_run(f, gm, "combat", "begin", NULL));
 }
 
+void cmd_fx_siege(struct cmd_fx *f, uint64_t gm)
+{
+    assert_true(cmd_fx_run(f, gm, "combat", "start", "system", "generic",
+                           "name", "Long siege", NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "add", "name", "Orc", "count",
+                           "2", "hp", "1000000", "hidden", "true", "stats",
+                           "ac=2", NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "add", "name", "Hero", "hp",
+                           "1000000", "stats", "ac=15 attack=5", NULL));
+    assert_true(cmd_fx_run(f, gm, "combat", "begin", NULL));
+}
+
+void cmd_fx_siege_attack(struct cmd_fx *f, uint64_t gm, int i)
+{
+    assert_true(cmd_fx_run(f, gm, "attack", NULL, "attacker", "Hero",
+                           "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
+                           "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
+                           NULL));
+}
+
 uint64_t cmd_fx_fight(struct store *store)
 {
     char *doc = NULL, err[160];

@@ -69,6 +69,12 @@ bool cmd_fx_run(struct cmd_fx *f, uint64_t user, const char *command,
 void cmd_fx_generic_fight(struct cmd_fx *f, uint64_t gm, uint64_t alice,
                           uint64_t bob);
 
+/* A generic fight in channel 1 whose history grows fast, begun: the
+ * GM's two hidden Orcs (1,000,000 hp, ac 2) and Hero; each
+ * cmd_fx_siege_attack() is Hero's attack with a long exploding damage
+ * expression on Orc 1 (odd i) or Orc 2 (even i), kilobytes of history. */
+void cmd_fx_siege(struct cmd_fx *f, uint64_t gm);
+void cmd_fx_siege_attack(struct cmd_fx *f, uint64_t gm, int i);
 /* Fail the test unless the last reply contains needle. */
 void cmd_fx_has(const struct cmd_fx *f, const char *needle);
 

@@ -262,19 +262,22 @@
     X(MACRO_EXPORT, "",                                                        \
       "SELECT " PG_MACRO_COLS " FROM macro ORDER BY guild, user_id, name")   \
     /* turn clock timers (store_pg_timer.c) */                                 \
-    /* $1 channel, $2 guild, $3 due */                                         \
-    X(TIMER_SET, "iii",                                                        \
-      "INSERT INTO clock_timer (channel, guild, due_ms) VALUES ($1, $2, $3)"   \
-      " ON CONFLICT (channel) DO UPDATE SET guild = excluded.guild,"           \
-      " due_ms = excluded.due_ms")                                             \
+    /* $1 channel, $2 guild, $3 due, $4 language code */                       \
+    X(TIMER_SET, "iiit",                                                       \
+      "INSERT INTO clock_timer (channel, guild, due_ms, lang)"                 \
+      " VALUES ($1, $2, $3, $4) ON CONFLICT (channel) DO UPDATE"               \
+      " SET guild = excluded.guild, due_ms = excluded.due_ms,"                 \
+      " lang = excluded.lang")                                                 \
     X(TIMER_CLEAR, "i", "DELETE FROM clock_timer WHERE channel = $1")          \
     /* $1 shard id, $2 shard count -> due */                                   \
     X(TIMER_NEXT, "ii",                                                        \
       "SELECT due_ms FROM clock_timer WHERE ($2 <= 1"                          \
       " OR (guild >> 22) % $2 = $1) ORDER BY due_ms LIMIT 1")                  \
-    /* $1 shard id, $2 shard count, $3 now, $4 limit -> channel, guild, due */ \
+    /* $1 shard id, $2 shard count, $3 now, $4 limit                         \
+     * -> channel, guild, due, lang */                                         \
     X(TIMER_DUE, "iiii",                                                       \
-      "SELECT channel, guild, due_ms FROM clock_timer WHERE due_ms <= $3"      \
+      "SELECT channel, guild, due_ms, lang FROM clock_timer"                   \
+      " WHERE due_ms <= $3"                                                    \
       " AND ($2 <= 1 OR (guild >> 22) % $2 = $1)"                              \
       " ORDER BY due_ms, channel LIMIT $4")                                    \
     /* $1 channel, $2 due: removes the row only while it is still that */      \
@@ -397,7 +400,8 @@ enum bot_err store_pg_size(struct store *base, int64_t *bytes);
 
 /* The turn clocks' timers (store_pg_timer.c). */
 enum bot_err store_pg_timer_set(struct store *base, uint64_t channel,
-                                uint64_t guild, int64_t due_ms);
+                                uint64_t guild, int64_t due_ms,
+                                const char *lang);
 enum bot_err store_pg_timer_next(struct store *base, int shard_id,
                                  int shard_count, int64_t *due_ms);
 enum bot_err store_pg_timer_due(struct store *base, int shard_id,

@@ -153,6 +153,11 @@ static const char pg_schema_v10[] =
     "  value   text NOT NULL"
     ");";
 
+/* Version 11: as SQLite's version 11, the language of each turn clock's
+ * posts. */
+static const char pg_schema_v11[] =
+    "ALTER TABLE clock_timer ADD COLUMN lang text NOT NULL DEFAULT '';";
+
 /* Append steps, never edit a shipped one; steps[i] goes to version i + 1. */
 static const struct {
     const char *what;
@@ -168,6 +173,7 @@ static const struct {
     {"packed history", pg_schema_v8},
     {"each encounter's history counted", pg_schema_v9},
     {"roll records by interaction", pg_schema_v10},
+    {"each turn clock's language", pg_schema_v11},
 };
 
 #define PG_NSTEPS ((int)(sizeof pg_steps / sizeof pg_steps[0]))

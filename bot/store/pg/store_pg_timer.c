@@ -12,7 +12,8 @@
 #include "store_pg_int.h"
 
 enum bot_err store_pg_timer_set(struct store *base, uint64_t channel,
-                                uint64_t guild, int64_t due_ms)
+                                uint64_t guild, int64_t due_ms,
+                                const char *lang)
 {
     struct pg_args a = {0};
     store_pg_arg_i64(&a, (int64_t)channel);
@@ -21,6 +22,7 @@ enum bot_err store_pg_timer_set(struct store *base, uint64_t channel,
                             "clearing the clock's timer", NULL);
     store_pg_arg_i64(&a, (int64_t)guild);
     store_pg_arg_i64(&a, due_ms);
+    store_pg_arg_text(&a, lang);
     return store_pg_run(PG(base), PGS_TIMER_SET, &a,
                         "setting the clock's timer", NULL);
 }
@@ -55,12 +57,14 @@ enum bot_err store_pg_timer_due(struct store *base, int shard_id,
     store_pg_arg_i64(&a, (int64_t)max);
     enum bot_err e = store_pg_exec(PG(base), PGS_TIMER_DUE, &a,
                                    "reading the due timers", &r);
-    for (int i = 0; e == BOT_OK && i < PQntuples(r) && *n < max; i++)
-        out[(*n)++] = (struct store_timer){
+    for (int i = 0; e == BOT_OK && i < PQntuples(r) && *n < max; i++) {
+        out[*n] = (struct store_timer){
             .channel = (uint64_t)store_pg_i64(r, i, 0),
             .guild = (uint64_t)store_pg_i64(r, i, 1),
             .due_ms = store_pg_i64(r, i, 2),
         };
+        store_timer_lang_of(PQgetvalue(r, i, 3), &out[(*n)++]);
+    }
     PQclear(r);
     return e;
 }

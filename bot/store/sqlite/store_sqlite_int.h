@@ -220,7 +220,8 @@ enum bot_err store_sq_import_sheet(struct store *base,
                                    const char *key);
 /* The turn clocks' timers (store_sqlite_timer.c). */
 enum bot_err store_sq_timer_set(struct store *base, uint64_t channel,
-                                uint64_t guild, int64_t due_ms);
+                                uint64_t guild, int64_t due_ms,
+                                const char *lang);
 enum bot_err store_sq_timer_next(struct store *base, int shard_id,
                                  int shard_count, int64_t *due_ms);
 enum bot_err store_sq_timer_due(struct store *base, int shard_id,

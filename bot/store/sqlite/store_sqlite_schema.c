@@ -210,6 +210,15 @@ static const char schema_v10[] =
     "  value   TEXT NOT NULL"
     ");";
 
+/*
+ * Version 11: the language a turn clock's posts fall back to when the
+ * server set none (store.h, struct store_timer): the code of the table's
+ * language as the command that armed the timer saw it. '' for the rows
+ * from before, which keep speaking English as they did.
+ */
+static const char schema_v11[] =
+    "ALTER TABLE clock_timer ADD COLUMN lang TEXT NOT NULL DEFAULT '';";
+
 const struct store_migration store_schema_steps[] = {
     {1, "initial schema", schema_v1},
     {2, "each encounter's history", schema_v2},
@@ -221,6 +230,7 @@ const struct store_migration store_schema_steps[] = {
     {8, "packed history", schema_v8},
     {9, "each encounter's history counted", schema_v9},
     {10, "roll records by interaction", schema_v10},
+    {11, "each turn clock's language", schema_v11},
 };
 const size_t store_schema_nsteps =
     sizeof store_schema_steps / sizeof store_schema_steps[0];

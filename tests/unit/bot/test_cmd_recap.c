@@ -274,20 +274,10 @@ static void test_history_folded(void **state)
     struct cmd_fx *f = *state;
     store_hist_set_bounds(f->store, &(struct store_hist_bounds){
         .fight_bytes = STORE_HIST_MIN_BYTES});
-    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
-                           "name", "Long siege", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
-                           "2", "hp", "1000000", "hidden", "true", "stats",
-                           "ac=2", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
-                           "1000000", "stats", "ac=15 attack=5", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    cmd_fx_siege(f, GM);
     int folded_at = 0;
     for (int i = 1; i <= 60 && folded_at == 0; i++) {
-        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
-                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
-                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
-                               NULL));
+        cmd_fx_siege_attack(f, GM, i);
         if (strstr(f->text, "were folded into a summary") != NULL)
             folded_at = i;
     }
@@ -319,19 +309,9 @@ static void test_log_capped(void **state)
     struct cmd_fx *f = *state;
     store_hist_set_bounds(f->store, &(struct store_hist_bounds){
         .fight_bytes = 8 << 20, .fight_lines = 100000});
-    assert_true(cmd_fx_run(f, GM, "combat", "start", "system", "generic",
-                           "name", "Long siege", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Orc", "count",
-                           "2", "hp", "1000000", "hidden", "true", "stats",
-                           "ac=2", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "add", "name", "Hero", "hp",
-                           "1000000", "stats", "ac=15 attack=5", NULL));
-    assert_true(cmd_fx_run(f, GM, "combat", "begin", NULL));
+    cmd_fx_siege(f, GM);
     for (int i = 1; i <= 2000; i++)
-        assert_true(cmd_fx_run(f, GM, "attack", NULL, "attacker", "Hero",
-                               "target", i % 2 ? "Orc 1" : "Orc 2", "damage",
-                               "90d4!+90d6!+90d8!+90d10!+90d12!+90d20!+3",
-                               NULL));
+        cmd_fx_siege_attack(f, GM, i);
     assert_true(cmd_fx_run(f, GM, "combat", "log", "gm", "true", NULL));
     const struct cmd_file *file = &f->reply.file;
     assert_non_null(file->data);

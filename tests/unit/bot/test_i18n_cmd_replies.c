@@ -130,7 +130,8 @@ static void test_end_numbers_in_table_language(void **state)
 }
 
 /* A proposal: the proposer reads their own language, the GM's notice
- * with its buttons is the table's. */
+ * with its buttons is the table's, and so is the history line of its
+ * approval (written once, in the table's language then). */
 static void test_proposal_languages(void **state)
 {
     struct cmd_fx *f = *state;
@@ -149,6 +150,10 @@ static void test_proposal_languages(void **state)
     assert_string_equal(f->reply.notice->buttons[1].label, "Ablehnen");
     assert_true(cmd_fx_run(f, GM, "combat", "proposal", NULL));
     cmd_fx_has(f, "Propozycje czekające na MG:");
+    assert_true(cmd_fx_run(f, GM, "combat", "proposal", "approve", "1",
+                           NULL));
+    assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
+    cmd_fx_has(f, "Aria: hp 20 → 17 (vorgeschlagen von tester)");
 }
 
 /* A form speaks its reader's language: its title and the option names

@@ -244,18 +244,13 @@ static void test_store_migrate_steps(void **state)
     sqlite3_close(db);
 }
 
-/* A database from before the roll table (schema 9), holding a Discord
- * roll's record as the kv row an older fray wrote, opens at the latest
- * version: the old record is still found by its id from its channel (and
- * by no other), a new Discord roll goes to the table, and the prune pass
- * ages the old row out. */
-static void test_store_upgrade_roll_rows(void **state)
+/* The fixture's file migrated up to just before the step named what: its
+ * connection, to fill with the rows an older fray wrote. */
+static sqlite3 *db_before(struct fixture *f, const char *what)
 {
-    struct fixture *f = *state;
     size_t k = 0;
     while (k < store_schema_nsteps &&
-           strcmp(store_schema_steps[k].what,
-                  "roll records by interaction") != 0)
+           strcmp(store_schema_steps[k].what, what) != 0)
         k++;
     assert_true(k < store_schema_nsteps);
     char err[256];
@@ -264,6 +259,18 @@ static void test_store_upgrade_roll_rows(void **state)
     assert_int_equal(store__migrate(db, f->path, store_schema_steps, k, err,
                                     sizeof err), BOT_OK);
     assert_int_equal(raw_int(db, "PRAGMA user_version"), (int64_t)k);
+    return db;
+}
+
+/* A database from before the roll table (schema 9), holding a Discord
+ * roll's record as the kv row an older fray wrote, opens at the latest
+ * version: the old record is still found by its id from its channel (and
+ * by no other), a new Discord roll goes to the table, and the prune pass
+ * ages the old row out. */
+static void test_store_upgrade_roll_rows(void **state)
+{
+    struct fixture *f = *state;
+    sqlite3 *db = db_before(f, "roll records by interaction");
     assert_int_equal(sqlite3_exec(db,
         "INSERT INTO kv (key, value) VALUES ("
         "'roll:7:000000000001:1700000000000:1200000000000000555',"
@@ -304,6 +311,34 @@ static void test_store_upgrade_roll_rows(void **state)
                      BOT_OK);
     free(r);
     assert_intact(s);
+    store_close(s);
+}
+
+/* A database from before the timers kept a language (schema 10) with a
+ * timer row opens at the latest version: the old row reads English, as
+ * it spoke before, and a row set now keeps its language. */
+static void test_store_upgrade_timer_lang(void **state)
+{
+    struct fixture *f = *state;
+    sqlite3 *db = db_before(f, "each turn clock's language");
+    assert_int_equal(sqlite3_exec(db,
+        "INSERT INTO clock_timer (channel, guild, due_ms)"
+        " VALUES (7, 9, 1000)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+
+    struct store *s = open_ok(f->path);
+    int v = -1;
+    assert_int_equal(store__user_version(store__db(s), &v), BOT_OK);
+    assert_int_equal(v, (int)store_schema_nsteps);
+    assert_int_equal(store_timer_set(s, 8, 9, 2000, I18N_DE), BOT_OK);
+    struct store_timer t[2];
+    size_t n = 0;
+    assert_int_equal(store_timer_due(s, 0, 1, 5000, t, 2, &n), BOT_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(t[0].channel, 7);
+    assert_int_equal(t[0].lang, I18N_EN);
+    assert_int_equal(t[1].channel, 8);
+    assert_int_equal(t[1].lang, I18N_DE);
     store_close(s);
 }
 
@@ -665,7 +700,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
     const struct CMUnitTest tests[] = {
         T(test_store_migrate_from_v0),      T(test_store_migrate_steps),
-        T(test_store_upgrade_roll_rows),
+        T(test_store_upgrade_roll_rows),    T(test_store_upgrade_timer_lang),
         T(test_store_newer_schema_refused), T(test_store_not_a_database),
         T(test_store_lock_other_process),   T(test_store_lock_same_process),
         T(test_store_crash_after_commit),   T(test_store_crash_uncommitted),

@@ -399,7 +399,7 @@ static void test_store_migrate_clock_timer(void **state)
     enc_free(e);
     struct store *s = open_ok(f->sqlite);
     save(s, 77, 1, doc);
-    assert_int_equal(store_timer_set(s, 77, 0, 3605000), BOT_OK);
+    assert_int_equal(store_timer_set(s, 77, 0, 3605000, I18N_EN), BOT_OK);
     store_close(s);
     free(doc);
 

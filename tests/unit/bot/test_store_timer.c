@@ -41,13 +41,16 @@ static void test_timer_next_and_due(void **state)
     struct store *s = *state;
     int64_t due = 0;
     assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_NOTFOUND);
-    assert_int_equal(store_timer_set(s, 10, GUILD_SHARD0, 5000), BOT_OK);
-    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 3000), BOT_OK);
-    assert_int_equal(store_timer_set(s, 12, 0, 9000), BOT_OK);
+    assert_int_equal(store_timer_set(s, 10, GUILD_SHARD0, 5000, I18N_DE),
+                     BOT_OK);
+    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 3000, I18N_PL),
+                     BOT_OK);
+    assert_int_equal(store_timer_set(s, 12, 0, 9000, I18N_EN), BOT_OK);
     assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_OK);
     assert_int_equal(due, 3000);
-    /* Moving a channel's timer replaces its row. */
-    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 7000), BOT_OK);
+    /* Moving a channel's timer replaces its row, language too. */
+    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 7000, I18N_PT_BR),
+                     BOT_OK);
     assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_OK);
     assert_int_equal(due, 5000);
 
@@ -58,8 +61,10 @@ static void test_timer_next_and_due(void **state)
     assert_int_equal(t[0].channel, 10);
     assert_int_equal(t[0].guild, GUILD_SHARD0);
     assert_int_equal(t[0].due_ms, 5000);
+    assert_int_equal(t[0].lang, I18N_DE);
     assert_int_equal(t[1].channel, 11);
     assert_int_equal(t[1].due_ms, 7000);
+    assert_int_equal(t[1].lang, I18N_PT_BR);
     /* max bounds the batch */
     assert_int_equal(store_timer_due(s, 0, 1, 10000, t, 1, &n), BOT_OK);
     assert_int_equal(n, 1);
@@ -67,13 +72,14 @@ static void test_timer_next_and_due(void **state)
     assert_int_equal(store_timer_due(s, 0, 1, 10000, t, 0, &n), BOT_LIMIT);
 
     /* Clearing removes the row. */
-    assert_int_equal(store_timer_set(s, 10, GUILD_SHARD0, 0), BOT_OK);
-    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 0), BOT_OK);
+    assert_int_equal(store_timer_set(s, 10, GUILD_SHARD0, 0, I18N_EN), BOT_OK);
+    assert_int_equal(store_timer_set(s, 11, GUILD_SHARD1, 0, I18N_EN), BOT_OK);
     assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_OK);
     assert_int_equal(due, 9000);
-    assert_int_equal(store_timer_set(s, 12, 0, 0), BOT_OK);
+    assert_int_equal(store_timer_set(s, 12, 0, 0, I18N_EN), BOT_OK);
     assert_int_equal(store_timer_next(s, 0, 1, &due), BOT_NOTFOUND);
-    assert_int_equal(store_timer_set(s, 12, 0, -1), BOT_INVALID);
+    assert_int_equal(store_timer_set(s, 12, 0, -1, I18N_EN), BOT_INVALID);
+    assert_int_equal(store_timer_set(s, 12, 0, 1, I18N_COUNT), BOT_INVALID);
 }
 
 /* A shard sees only its guilds' rows, by Discord's (guild >> 22) % n. */
@@ -81,8 +87,9 @@ static void test_timer_shards(void **state)
 {
     struct store *s = *state;
     int64_t due = 0;
-    assert_int_equal(store_timer_set(s, 20, GUILD_SHARD0, 100), BOT_OK);
-    assert_int_equal(store_timer_set(s, 21, GUILD_SHARD1, 50), BOT_OK);
+    assert_int_equal(store_timer_set(s, 20, GUILD_SHARD0, 100, I18N_EN),
+                     BOT_OK);
+    assert_int_equal(store_timer_set(s, 21, GUILD_SHARD1, 50, I18N_EN), BOT_OK);
     assert_int_equal(store_timer_next(s, 0, 2, &due), BOT_OK);
     assert_int_equal(due, 100);
     assert_int_equal(store_timer_next(s, 1, 2, &due), BOT_OK);
@@ -105,7 +112,7 @@ static void test_timer_claim_once(void **state)
 {
     struct store *s = *state;
     bool claimed = false;
-    assert_int_equal(store_timer_set(s, 30, 0, 100), BOT_OK);
+    assert_int_equal(store_timer_set(s, 30, 0, 100, I18N_EN), BOT_OK);
     assert_int_equal(store_begin(s), BOT_OK);
     assert_int_equal(store_timer_claim(s, 30, 100, &claimed), BOT_OK);
     assert_true(claimed);
@@ -134,8 +141,10 @@ static void test_timer_claim_two_connections(void **state)
     assert_int_equal(store_open(store_fx_location(STORE_PG), &b, err,
                                 sizeof err),
                      BOT_OK);
-    assert_int_equal(store_timer_set(a, 40, GUILD_SHARD0, 500), BOT_OK);
-    assert_int_equal(store_timer_set(a, 41, GUILD_SHARD0, 600), BOT_OK);
+    assert_int_equal(store_timer_set(a, 40, GUILD_SHARD0, 500, I18N_EN),
+                     BOT_OK);
+    assert_int_equal(store_timer_set(a, 41, GUILD_SHARD0, 600, I18N_EN),
+                     BOT_OK);
 
     assert_int_equal(store_begin(a), BOT_OK);
     assert_int_equal(store_timer_claim(a, 40, 500, &ca), BOT_OK);
