@@ -153,7 +153,7 @@ static void test_proposal_languages(void **state)
     assert_true(cmd_fx_run(f, GM, "combat", "proposal", "approve", "1",
                            NULL));
     assert_true(cmd_fx_run(f, GM, "combat", "history", NULL));
-    cmd_fx_has(f, "Aria: hp 20 → 17 (vorgeschlagen von tester)");
+    cmd_fx_has(f, "Aria: TP 20 → 17 (vorgeschlagen von tester)");
 }
 
 /* A form speaks its reader's language: its title and the option names
