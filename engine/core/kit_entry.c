@@ -78,6 +78,31 @@ void enc_entry_place(const struct encounter *e, const struct enc_entry *x,
                  (long long)x->count);
 }
 
+/* Where x sits, as a sentence's argument: the words of enc_entry_place()
+ * as a template with its numbers, which the renderer draws in the table's
+ * language (the buffer form is the tracker's, drawn when the language is
+ * known). */
+static struct rs_say_arg entry_place_arg(struct rs_call *c,
+                                         const struct enc_entry *x)
+{
+    const struct rs_entry_spec *sp = entry_spec(c->e);
+    bool once = x->kind == ENC_ENTRY_ONCE;
+    bool start = x->at == ENC_ENTRY_START;
+    if (x->at != ENC_ENTRY_COUNT && once)
+        return rs_a_text(c, RS_T(start ? N_("start of round {}")
+                                       : N_("end of round {}"),
+                                 RS_A_NUM(x->round)));
+    if (x->at != ENC_ENTRY_COUNT)
+        return rs_a_text(c, RS_T0(start ? N_("start of each round")
+                                        : N_("end of each round")));
+    if (once)
+        return rs_a_text(c, RS_T(sp->unique ? N_("card {} of round {}")
+                                            : N_("count {} of round {}"),
+                                 RS_A_NUM(x->count), RS_A_NUM(x->round)));
+    return rs_a_text(c, RS_T(sp->unique ? N_("card {}") : N_("count {}"),
+                             RS_A_NUM(x->count)));
+}
+
 struct enc_entry *enc_entry_find(struct encounter *e, const char *name)
 {
     for (int i = 0; i < e->nentries; i++)
@@ -302,14 +327,12 @@ enum eng_err enc_entry_add(struct rs_call *c, const struct enc_entry_req *q)
     }
     x.id = e->next_id++;
     e->entries[e->nentries++] = x;
-    char place[64];
-    enc_entry_place(e, &x, place, sizeof place, NULL, NULL);
+    struct rs_say_arg place = entry_place_arg(c, &x);
     struct enc_event *ev = RS_SAY(
         c, NULL, x.at == ENC_ENTRY_COUNT
                      ? N_("{} joins the order: a {} at {}")
                      : N_("{} joins the order: a {} at the {}"),
-        RS_A_USER(x.name), RS_A_TEXT(enc_entry_kind_word(x.kind)),
-        RS_A_TEXT(place));
+        RS_A_USER(x.name), RS_A_TEXT(enc_entry_kind_word(x.kind)), place);
     ev->secret = x.hidden;
     return ENG_OK;
 }
@@ -351,8 +374,7 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
     x->fired = e->round;
     e->entry_on = x->id;
     e->current = 0;
-    char place[64];
-    enc_entry_place(e, x, place, sizeof place, NULL, NULL);
+    struct rs_say_arg place = entry_place_arg(c, x);
     const char *kind = enc_entry_kind_word(x->kind);
     int roll = -1;
     if (x->dice[0] != '\0') {
@@ -373,18 +395,18 @@ static void entry_fire(struct rs_call *c, struct enc_entry *x)
      * the result. */
     if (x->note[0] != '\0' && roll >= 0)
         ev = RS_SAY(c, NULL, "{} ({}, {}) rolls {}: {} · {}",
-                    RS_A_USER(x->name), RS_A_TEXT(kind), RS_A_TEXT(place),
+                    RS_A_USER(x->name), RS_A_TEXT(kind), place,
                     RS_A_TEXT(x->dice), RS_A_ROLL(roll), RS_A_USER(x->note));
     else if (x->note[0] != '\0')
         ev = RS_SAY(c, NULL, "{} ({}, {}): {}", RS_A_USER(x->name),
-                    RS_A_TEXT(kind), RS_A_TEXT(place), RS_A_USER(x->note));
+                    RS_A_TEXT(kind), place, RS_A_USER(x->note));
     else if (roll >= 0)
         ev = RS_SAY(c, NULL, "{} ({}, {}) rolls {}: {}", RS_A_USER(x->name),
-                    RS_A_TEXT(kind), RS_A_TEXT(place), RS_A_TEXT(x->dice),
+                    RS_A_TEXT(kind), place, RS_A_TEXT(x->dice),
                     RS_A_ROLL(roll));
     else
         ev = RS_SAY(c, NULL, "{} ({}, {}) comes up", RS_A_USER(x->name),
-                    RS_A_TEXT(kind), RS_A_TEXT(place));
+                    RS_A_TEXT(kind), place);
     ev->secret = x->hidden;
 }
 

@@ -132,6 +132,33 @@ static void test_kit_sentences_in_german_and_polish(void **state)
     fight_free(&f);
 }
 
+/* An event's place in a sentence is the table's too: a hazard at count 5,
+ * and a one-shot at a round's start. */
+static void test_kit_event_places(void **state)
+{
+    (void)state;
+    struct fight f;
+    fight_new(&f);
+    struct rs_call c = fight_call(&f);
+    struct enc_entry_req q = {.name = "Turret", .kind = ENC_ENTRY_HAZARD,
+                              .at = "5"};
+    assert_int_equal(enc_entry_add(&c, &q), ENG_OK);
+    struct enc_entry_req o = {.name = "Bridge", .kind = ENC_ENTRY_ONCE,
+                              .at = "start", .round = 3};
+    assert_int_equal(enc_entry_add(&c, &o), ENG_OK);
+    const char *const en[] = {"a hazard at count 5",
+                              "at the start of round 3"};
+    assert_lines(&f, I18N_EN, en, 2);
+    const char *const de[] = {"Gefahr", "Initiative 5", "Anfang von Runde 3"};
+    assert_lines(&f, I18N_DE, de, 3);
+    const char *const pl[] = {"inicjatywa 5", "pocz\xC4\x85tek rundy 3"};
+    assert_lines(&f, I18N_PL, pl, 2);
+    char *s = events(&f, I18N_DE);
+    assert_null(strstr(s, "count 5"));
+    free(s);
+    fight_free(&f);
+}
+
 static const char *tr_de(const void *ctx, const char *fmt)
 {
     (void)ctx;
@@ -172,6 +199,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kit_sentences_in_english),
         cmocka_unit_test(test_kit_sentences_in_german_and_polish),
+        cmocka_unit_test(test_kit_event_places),
         cmocka_unit_test(test_name_refusal_names_the_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
