@@ -45,7 +45,7 @@ static void report_error(const struct roll_opts *o, const char *src,
         return;
     }
     char buf[1024];
-    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, src, len, diag);
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, src, len, diag);
     fputs(buf, stderr);
 }
 
@@ -76,7 +76,7 @@ static bool roll_one(const struct roll_opts *o, struct eng_rng *rng,
         putchar('\n');
         json_decref(j);
     } else {
-        render_dice(text, CLI_ROLL_TEXT_MAX, RENDER_DICE_TEXT, src, len, res,
+        render_dice(text, CLI_ROLL_TEXT_MAX, RENDER_DICE_TEXT, I18N_EN, src, len, res,
                     n);
         puts(text);
     }

@@ -42,9 +42,9 @@ static void render_error(const char *src, size_t len,
     static char text[TEXT_CAP];
     size_t n;
 
-    n = render_dice_error(text, sizeof text, RENDER_DICE_TEXT, src, len, diag);
+    n = render_dice_error(text, sizeof text, RENDER_DICE_TEXT, I18N_EN, src, len, diag);
     FUZZ_CHECK(n < sizeof text && text[n] == '\0');
-    n = render_dice_error(text, sizeof text, RENDER_DICE_DISCORD, src, len,
+    n = render_dice_error(text, sizeof text, RENDER_DICE_DISCORD, I18N_EN, src, len,
                           diag);
     FUZZ_CHECK(n < sizeof text && text[n] == '\0');
     FUZZ_CHECK(utf8_chars(text, n) <= RENDER_DISCORD_MAX);
@@ -124,10 +124,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rolled++;
     }
     if (rolled == n) {
-        len = render_dice(text, sizeof text, RENDER_DICE_TEXT, src, size, res,
+        len = render_dice(text, sizeof text, RENDER_DICE_TEXT, I18N_EN, src, size, res,
                           n);
         FUZZ_CHECK(len < sizeof text && text[len] == '\0');
-        len = render_dice(text, sizeof text, RENDER_DICE_DISCORD, src, size,
+        len = render_dice(text, sizeof text, RENDER_DICE_DISCORD, I18N_EN, src, size,
                           res, n);
         FUZZ_CHECK(len < sizeof text && text[len] == '\0');
         FUZZ_CHECK(utf8_chars(text, len) <= RENDER_DISCORD_MAX);

@@ -216,7 +216,7 @@ static void test_clock_post_in_server_setting(void **state)
                                &fired));
     assert_true(fired);
     assert_non_null(r.msg.content);
-    if (strstr(r.msg.content, "wciąż czekamy: tura Aria (od 5 h).") == NULL)
+    if (strstr(r.msg.content, "wciąż czekamy: tura Aria (od 5 godz.).") == NULL)
         fail_msg("got: %s", r.msg.content);
     assert_non_null(r.tracker);
     bool polish = false;

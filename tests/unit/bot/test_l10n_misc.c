@@ -1,0 +1,222 @@
+/* test_l10n_misc.c - the last English of bot/ in German and Polish
+ * (docs/internals/i18n.md, "What is converted"): the console's own lines,
+ * dice notes and errors, the short units of a duration (Polish days take
+ * their plural), a recap's month, the daemon's unreadable-text refusal
+ * (every catalog's fits its buffer) and "someone unseen" in a refusal.
+ * English stays as it was. */
+#include "support.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_fixture.h"
+#include "console.h"
+#include "daemon_int.h"
+#include "dice.h"
+#include "dur.h"
+#include "eng_rng.h"
+#include "i18n.h"
+#include "l10n_fixture.h"
+#include "render_dice.h"
+#include "rs_kit.h"
+#include "store.h"
+
+/* A console in lang, as `fray console --lang` opens it. */
+struct session {
+    struct store *store;
+    struct eng_rng rng;
+    struct console con;
+    char *buf;
+    size_t len;
+    FILE *out;
+};
+
+static void open_session(struct session *s, enum i18n_lang lang)
+{
+    char err[256];
+    memset(s, 0, sizeof *s);
+    assert_int_equal(store_open(":memory:", &s->store, err, sizeof err),
+                     BOT_OK);
+    eng_rng_seed(&s->rng, 42);
+    s->out = open_memstream(&s->buf, &s->len);
+    assert_non_null(s->out);
+    assert_true(console_init(&s->con, s->store, &s->rng, s->out, "gm", true,
+                             true));
+    s->con.lang = lang;
+}
+
+static void close_session(struct session *s)
+{
+    fclose(s->out);
+    free(s->buf);
+    store_close(s->con.ctx.store);
+}
+
+/* What line printed (valid until the next call). */
+static const char *say(struct session *s, const char *line)
+{
+    fflush(s->out);
+    size_t before = s->len;
+    console_line(&s->con, line, strlen(line));
+    fflush(s->out);
+    return s->buf + before;
+}
+
+static void test_console_lines(void **state)
+{
+    (void)state;
+    struct session s;
+    open_session(&s, I18N_DE);
+    l10n_fx_has(say(&s, ":gm maybe"), "Aufruf: :gm on|off");
+    l10n_fx_has(say(&s, ":frobnicate"),
+                "unbekannter Konsolenbefehl :frobnicate (versuch :help)");
+    l10n_fx_has(say(&s, ":as"),
+                "ein Benutzer braucht einen Namen (Aufruf: :as NAME)");
+    l10n_fx_has(say(&s, ":time +4x"), "die Einheiten sind d (Tage)");
+    const char *help = say(&s, ":help");
+    l10n_fx_has(help, "Konsolenbefehle:");
+    /* a console-only command's description, marked for the catalogs */
+    l10n_fx_has(help, "Die Würfel eines geposteten Wurfs neu würfeln");
+    close_session(&s);
+
+    open_session(&s, I18N_PL);
+    l10n_fx_has(say(&s, ":gm maybe"), "użycie: :gm on|off");
+    l10n_fx_has(say(&s, ":frobnicate"),
+                "nieznane polecenie konsoli :frobnicate (spróbuj :help)");
+    close_session(&s);
+
+    open_session(&s, I18N_EN);
+    l10n_fx_has(say(&s, ":gm maybe"), "usage: :gm on|off\n");
+    l10n_fx_has(say(&s, ":frobnicate"),
+                "unknown console command :frobnicate (try :help)\n");
+    close_session(&s);
+}
+
+static void rough(enum i18n_lang lang, int64_t ms, const char *want)
+{
+    char buf[32];
+    dur_format_rough_in(lang, ms, buf, sizeof buf);
+    assert_string_equal(buf, want);
+}
+
+/* "4 h" as each table writes it; days take the plural (Polish: 2-4 and
+ * 5+ differ in general, "dni" for both). */
+static void test_duration_units(void **state)
+{
+    (void)state;
+    rough(I18N_EN, 4 * DUR_MS_HOUR, "4 h");
+    rough(I18N_EN, 30 * DUR_MS_MINUTE, "30 min");
+    rough(I18N_EN, 3 * DUR_MS_DAY, "3 d");
+    rough(I18N_DE, 4 * DUR_MS_HOUR, "4 Std.");
+    rough(I18N_DE, 30 * DUR_MS_MINUTE, "30 Min.");
+    rough(I18N_DE, 3 * DUR_MS_DAY, "3 Tage");
+    rough(I18N_PL, 4 * DUR_MS_HOUR, "4 godz.");
+    rough(I18N_PL, 2 * DUR_MS_DAY, "2 dni");
+    rough(I18N_PL, 22 * DUR_MS_DAY, "22 dni");
+    char en[32];
+    dur_format_rough(4 * DUR_MS_HOUR, en, sizeof en);
+    assert_string_equal(en, "4 h");
+    assert_string_equal(i18n_get(I18N_PL, dur_strerror(DUR_TOO_LONG)),
+                        "najdłuższy czas trwania to 30d");
+}
+
+/* /roll's note on how a comparison after dice reads, and a dice error, in
+ * the reader's language; English as before. */
+static void test_dice_note_and_error(void **state)
+{
+    (void)state;
+    const char *src = "6d10>=7f1";
+    struct dice_expr *e = NULL;
+    struct dice_diag d;
+    struct dice_result r;
+    struct eng_rng rng;
+    char buf[2048];
+    eng_rng_seed(&rng, 42);
+    assert_int_equal(dice_parse(src, strlen(src), &e, &d), ENG_OK);
+    assert_int_equal(dice_roll(e, &rng, &r, &d), ENG_OK);
+    render_dice(buf, sizeof buf, RENDER_DICE_TEXT, I18N_DE, src, strlen(src),
+                &r, 1);
+    l10n_fx_has(buf, "(ein Vergleich nach Würfeln zählt die Würfel");
+    render_dice(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, src, strlen(src),
+                &r, 1);
+    l10n_fx_has(buf, "(a comparison after dice counts the dice that meet it");
+    dice_expr_free(e);
+
+    assert_int_not_equal(dice_parse("1d6+", 4, &e, &d), ENG_OK);
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_PL, "1d6+", 4,
+                      &d);
+    assert_memory_equal(buf, "błąd: ", strlen("błąd: "));
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, "1d6+", 4,
+                      &d);
+    assert_memory_equal(buf, "error: ", strlen("error: "));
+}
+
+/* A recap's time names its month as the reader writes it (the fixture's
+ * clock: 14 November 2023, 22:13 UTC). */
+static void test_recap_month(void **state)
+{
+    struct cmd_fx *f = *state;
+    cmd_fx_generic_fight(f, 1, 2, 3);
+    f->lang = I18N_DE;          /* alice: what came after her join */
+    assert_true(cmd_fx_run(f, 2, "combat", "recap", NULL));
+    cmd_fx_has(f, "14. Nov. 22:13 UTC");
+    f->lang = I18N_PL;          /* bob: the same */
+    assert_true(cmd_fx_run(f, 3, "combat", "recap", NULL));
+    cmd_fx_has(f, "14 lis 22:13 UTC");
+    f->lang = I18N_EN;
+    assert_true(cmd_fx_run(f, 1, "combat", "next", NULL));
+    assert_true(cmd_fx_run(f, 2, "combat", "recap", NULL));
+    cmd_fx_has(f, "14 Nov 22:13 UTC");
+}
+
+/* The refusal of unreadable text fits its buffer in every language, the
+ * pseudo-language's 40 % too. */
+static void test_unreadable_refusal_fits(void **state)
+{
+    (void)state;
+    for (int l = 0; l < I18N_COUNT; l++) {
+        const char *t = i18n_get((enum i18n_lang)l, DAEMON_UNREADABLE_TEXT);
+        if (strlen(t) >= DAEMON_REFUSAL_MAX)
+            fail_msg("%s: %zu bytes", i18n_code((enum i18n_lang)l),
+                     strlen(t));
+    }
+    l10n_fx_has(i18n_get(I18N_DE, DAEMON_UNREADABLE_TEXT),
+                "Bitte tippe ihn noch einmal.");
+}
+
+/* A hidden combatant a player may not act for is "someone unseen" in the
+ * refusal's language. */
+static void test_someone_unseen_in_refusal(void **state)
+{
+    (void)state;
+    struct enc_combatant shade;
+    memset(&shade, 0, sizeof shade);
+    strcpy(shade.name, "Shade");
+    shade.hidden = true;
+    enum i18n_lang pl = I18N_PL;
+    struct enc_diag d;
+    memset(&d, 0, sizeof d);
+    struct rs_call c = {.d = &d, .user = 7};
+    assert_string_equal(rs_name_for(&c, &shade), "someone unseen");
+    d.tr = l10n_fx_diag_tr;
+    d.tr_ctx = &pl;
+    assert_string_equal(rs_name_for(&c, &shade), "ktoś niewidoczny");
+    c.is_gm = true;
+    assert_string_equal(rs_name_for(&c, &shade), "Shade");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_console_lines),
+        cmocka_unit_test(test_duration_units),
+        cmocka_unit_test(test_dice_note_and_error),
+        cmocka_unit_test_setup_teardown(test_recap_month, cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test(test_unreadable_refusal_fits),
+        cmocka_unit_test(test_someone_unseen_in_refusal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
