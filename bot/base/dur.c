@@ -10,8 +10,9 @@
 static const char *const messages[] = {
     [DUR_OK] = "ok",
     [DUR_EMPTY] = N_("a duration is needed, such as 30m, 4h, 1d or 1h30m"),
-    [DUR_TOO_LONG_TEXT] = N_("that duration is too long to read; "
-                             "write it as days, hours and minutes, such as 1d12h"),
+    [DUR_TOO_LONG_TEXT] = N_("that duration is too long to read; write "
+                             "it as days, hours and minutes, such as "
+                             "1d12h"),
     [DUR_NO_NUMBER] = N_("each unit needs a number before it, such as 4h"),
     [DUR_NO_UNIT] = N_("each number needs a unit after it: d (days), "
                       "h (hours) or m (minutes)"),

@@ -175,6 +175,8 @@ static bool dice_ok(const char *dice, enum i18n_lang lang,
         }
     }
     struct dice_diag diag;
+    diag.tr = i18n_tr;
+    diag.tr_ctx = &lang;
     struct dice_expr *expr = NULL;
     if (dice_parse(out, strlen(out), &expr, &diag) != ENG_OK) {
         char text[MACRO_ERR_TEXT];

@@ -199,7 +199,11 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
         label = src + label_at;
         len = dice_len;
     }
+    /* a dice error is the roller's (only the translator is set: zeroing
+     * the message's bytes would cost every roll) */
     struct dice_diag diag;
+    diag.tr = i18n_tr;
+    diag.tr_ctx = &req->lang;
     struct dice_expr *expr = NULL;
     /* The text and a single roll's result live on the stack: as 4 and 10
      * KiB allocations they cost more than the roll (each sent the

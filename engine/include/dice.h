@@ -35,11 +35,28 @@
 #include "eng_limits.h"
 #include "eng_rng.h"
 
-/* Where and why parsing or rolling failed. msg is always NUL-terminated. */
+/* The reader's language for a diag's message: fmt (a printf format, or a
+ * phrase the message takes) as the reader reads it, with the same
+ * conversions, or fmt itself; static text. The front end passes its
+ * catalog lookup in, as enc_diag's translator: the engine stays pure. */
+typedef const char *(*dice_tr_fn)(const void *ctx, const char *fmt)
+    __attribute__((format_arg(2)));
+
+/* Bytes of a message: the longest English is under 100, a translation
+ * (the pseudo-language's 40 % more, two bytes an accented letter) under
+ * 300. */
+#define DICE_MAX_MSG 320
+
+/* Where and why parsing or rolling failed. msg is always NUL-terminated.
+ * The caller sets tr before parsing or rolling: NULL (English, as a
+ * zeroed diag has it) or a translator with its tr_ctx; the rest is
+ * written on failure. */
 struct dice_diag {
     enum eng_err code;
     uint16_t pos, len;          /* culprit: source bytes [pos, pos + len) */
-    char msg[96];
+    char msg[DICE_MAX_MSG];
+    dice_tr_fn tr;              /* NULL: English */
+    const void *tr_ctx;         /* tr's argument (borrowed) */
 };
 
 /* A parsed expression: opaque, immutable once parsed. */

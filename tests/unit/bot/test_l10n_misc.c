@@ -1,9 +1,10 @@
 /* test_l10n_misc.c - the last English of bot/ in German and Polish
  * (docs/internals/i18n.md, "What is converted"): the console's own lines,
- * dice notes and errors, the short units of a duration (Polish days take
- * their plural), a recap's month, the daemon's unreadable-text refusal
- * (every catalog's fits its buffer) and "someone unseen" in a refusal.
- * English stays as it was. */
+ * dice notes and errors (every path: /roll, /macro, an attack's roll),
+ * the short units of a duration (Polish days take their plural), a
+ * recap's month, the daemon's unreadable-text refusal (every catalog's
+ * fits its buffer) and "someone unseen" in a refusal. English stays as it
+ * was. */
 #include "support.h"
 
 #include <stdint.h>
@@ -12,7 +13,7 @@
 #include <string.h>
 
 #include "cmd_fixture.h"
-#include "console.h"
+#include "console_fixture.h"
 #include "daemon_int.h"
 #include "dice.h"
 #include "dur.h"
@@ -23,52 +24,17 @@
 #include "rs_kit.h"
 #include "store.h"
 
-/* A console in lang, as `fray console --lang` opens it. */
-struct session {
-    struct store *store;
-    struct eng_rng rng;
-    struct console con;
-    char *buf;
-    size_t len;
-    FILE *out;
-};
-
-static void open_session(struct session *s, enum i18n_lang lang)
+/* What line printed (console_fx_say). */
+static const char *say(struct console_fx *s, const char *line)
 {
-    char err[256];
-    memset(s, 0, sizeof *s);
-    assert_int_equal(store_open(":memory:", &s->store, err, sizeof err),
-                     BOT_OK);
-    eng_rng_seed(&s->rng, 42);
-    s->out = open_memstream(&s->buf, &s->len);
-    assert_non_null(s->out);
-    assert_true(console_init(&s->con, s->store, &s->rng, s->out, "gm", true,
-                             true));
-    s->con.lang = lang;
-}
-
-static void close_session(struct session *s)
-{
-    fclose(s->out);
-    free(s->buf);
-    store_close(s->con.ctx.store);
-}
-
-/* What line printed (valid until the next call). */
-static const char *say(struct session *s, const char *line)
-{
-    fflush(s->out);
-    size_t before = s->len;
-    console_line(&s->con, line, strlen(line));
-    fflush(s->out);
-    return s->buf + before;
+    return console_fx_say(s, line);
 }
 
 static void test_console_lines(void **state)
 {
     (void)state;
-    struct session s;
-    open_session(&s, I18N_DE);
+    struct console_fx s;
+    console_fx_open(&s, 42, I18N_DE);
     l10n_fx_has(say(&s, ":gm maybe"), "Aufruf: :gm on|off");
     l10n_fx_has(say(&s, ":frobnicate"),
                 "unbekannter Konsolenbefehl :frobnicate (versuch :help)");
@@ -79,19 +45,19 @@ static void test_console_lines(void **state)
     l10n_fx_has(help, "Konsolenbefehle:");
     /* a console-only command's description, marked for the catalogs */
     l10n_fx_has(help, "Die Würfel eines geposteten Wurfs neu würfeln");
-    close_session(&s);
+    console_fx_close(&s);
 
-    open_session(&s, I18N_PL);
+    console_fx_open(&s, 42, I18N_PL);
     l10n_fx_has(say(&s, ":gm maybe"), "użycie: :gm on|off");
     l10n_fx_has(say(&s, ":frobnicate"),
                 "nieznane polecenie konsoli :frobnicate (spróbuj :help)");
-    close_session(&s);
+    console_fx_close(&s);
 
-    open_session(&s, I18N_EN);
+    console_fx_open(&s, 42, I18N_EN);
     l10n_fx_has(say(&s, ":gm maybe"), "usage: :gm on|off\n");
     l10n_fx_has(say(&s, ":frobnicate"),
                 "unknown console command :frobnicate (try :help)\n");
-    close_session(&s);
+    console_fx_close(&s);
 }
 
 static void rough(enum i18n_lang lang, int64_t ms, const char *want)
@@ -129,7 +95,7 @@ static void test_dice_note_and_error(void **state)
     (void)state;
     const char *src = "6d10>=7f1";
     struct dice_expr *e = NULL;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     struct dice_result r;
     struct eng_rng rng;
     char buf[2048];
@@ -151,6 +117,35 @@ static void test_dice_note_and_error(void **state)
     render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, "1d6+", 4,
                       &d);
     assert_memory_equal(buf, "error: ", strlen("error: "));
+}
+
+/* A dice error reads the same in every path, in the reader's language:
+ * /roll, a saved roll's dice (/macro save) and an attack's roll (the
+ * engine's refusal quotes the dice's message in the same language). */
+static void test_dice_errors_every_path(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->lang = I18N_DE;
+    assert_false(cmd_fx_run(f, 1, "roll", NULL, "dice", "1d6+", NULL));
+    cmd_fx_has(f, "Fehler: unerwartetes Ende des Ausdrucks in Spalte 5");
+    assert_false(cmd_fx_run(f, 1, "roll", NULL, "dice", "2d6kh1kl1", NULL));
+    cmd_fx_has(f, "kl ist eine zweite Regel zum Behalten oder Verwerfen "
+                  "(Spalte 7)");
+    f->lang = I18N_PL;
+    assert_false(cmd_fx_run(f, 1, "macro", "save", "name", "oops", "dice",
+                            "1d20+", NULL));
+    cmd_fx_has(f, "b\xC5\x82\xC4\x85" "d: nieoczekiwany koniec wyra\xC5\xBC"
+                  "enia w kolumnie 6");
+    assert_false(cmd_fx_run(f, 1, "roll", NULL, "dice", "0d6", NULL));
+    cmd_fx_has(f, "potrzeba co najmniej 1 ko\xC5\x9B" "ci (kolumna 1)");
+    cmd_fx_generic_fight(f, 1, 2, 3);
+    f->lang = I18N_DE;
+    assert_false(cmd_fx_run(f, 2, "attack", NULL, "attacker", "Aria",
+                            "target", "Goblin", "roll", "1d20+", NULL));
+    cmd_fx_has(f, "unerwartetes Ende des Ausdrucks in Spalte 6");
+    f->lang = I18N_EN;
+    assert_false(cmd_fx_run(f, 1, "roll", NULL, "dice", "1d6+", NULL));
+    cmd_fx_has(f, "error: unexpected end of expression at column 5");
 }
 
 /* A recap's time names its month as the reader writes it (the fixture's
@@ -213,6 +208,8 @@ int main(void)
         cmocka_unit_test(test_console_lines),
         cmocka_unit_test(test_duration_units),
         cmocka_unit_test(test_dice_note_and_error),
+        cmocka_unit_test_setup_teardown(test_dice_errors_every_path,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_recap_month, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test(test_unreadable_refusal_fits),
