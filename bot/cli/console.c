@@ -737,7 +737,7 @@ enum console_status console_interactive(struct console *c,
     stifle_history(CONSOLE_HISTORY_MAX);
     if (history_path != NULL)
         read_history(history_path);
-    console_say(c, CONSOLE_WELCOME);
+    console_say(c, i18n_get(c->lang, CONSOLE_WELCOME));
     c->ask = console_readline;
     while (st == CONSOLE_CONTINUE) {
         char prompt[CONSOLE_MAX_USER_NAME + 16];

@@ -47,6 +47,11 @@ static void test_console_lines(void **state)
     l10n_fx_has(help, "Die Würfel eines geposteten Wurfs neu würfeln");
     console_fx_close(&s);
 
+    /* the interactive welcome: translated, its command lines as typed */
+    const char *welcome = i18n_get(I18N_DE, CONSOLE_WELCOME);
+    l10n_fx_has(welcome, "fray-Konsole: du bist");
+    l10n_fx_has(welcome, "  /combat start system:generic\n");
+
     console_fx_open(&s, 42, I18N_PL);
     l10n_fx_has(say(&s, ":gm maybe"), "użycie: :gm on|off");
     l10n_fx_has(say(&s, ":frobnicate"),
