@@ -2,9 +2,9 @@
  * (docs/internals/i18n.md, "What is converted"): the console's own lines,
  * dice notes and errors (every path: /roll, /macro, an attack's roll),
  * the short units of a duration (Polish days take their plural), a
- * recap's month, the daemon's unreadable-text refusal (every catalog's
- * fits its buffer) and "someone unseen" in a refusal. English stays as it
- * was. */
+ * recap's month, the shared web page, the daemon's unreadable-text
+ * refusal (every catalog's fits its buffer) and "someone unseen" in a
+ * refusal. English stays as it was. */
 #include "support.h"
 
 #include <stdint.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd_fixture.h"
+#include "cmd_share.h"
 #include "console_fixture.h"
 #include "daemon_int.h"
 #include "dice.h"
@@ -21,7 +22,9 @@
 #include "i18n.h"
 #include "l10n_fixture.h"
 #include "render_dice.h"
+#include "render_web.h"
 #include "rs_kit.h"
+#include "sbuf.h"
 #include "store.h"
 
 /* What line printed (console_fx_say). */
@@ -171,6 +174,35 @@ static void test_recap_month(void **state)
     cmd_fx_has(f, "14 Nov 22:13 UTC");
 }
 
+/* A shared page speaks the table's language when the link was made (kept
+ * with the link): its headings, the tracker's words and lang="de". */
+static void test_shared_page_in_table_language(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->ctx.web_url = "https://fray.example.org";
+    cmd_fx_generic_fight(f, 1, 2, 3);
+    f->lang = I18N_DE;          /* the console's table: its reader's */
+    assert_true(cmd_fx_run(f, 1, "combat", "share", NULL));
+    const char *p = strstr(f->text, "https://fray.example.org/s/");
+    assert_non_null(p);
+    char tok[RANDTOK_LEN + 1];
+    snprintf(tok, sizeof tok, "%s", p + strlen("https://fray.example.org/s/"));
+    struct cmd_share_view v;
+    assert_int_equal(cmd_share_view_load(f->store, tok, &v), BOT_OK);
+    assert_int_equal(v.lang, I18N_DE);
+    struct sbuf frag, page;
+    sbuf_init(&frag, RENDER_WEB_MAX);
+    sbuf_init(&page, RENDER_WEB_MAX);
+    render_web_fight(&frag, v.enc, v.change, v.nchanges, v.lang);
+    render_web_page(&page, "x", sbuf_str(&frag), false, true, v.lang);
+    l10n_fx_has(sbuf_str(&frag), "<h2>Letzte \xC3\x84nderungen</h2>");
+    l10n_fx_lacks(sbuf_str(&frag), "Last changes");
+    l10n_fx_has(sbuf_str(&page), "<html lang=\"de\">");
+    sbuf_cleanup(&frag);
+    sbuf_cleanup(&page);
+    cmd_share_view_cleanup(&v);
+}
+
 /* The refusal of unreadable text fits its buffer in every language, the
  * pseudo-language's 40 % too. */
 static void test_unreadable_refusal_fits(void **state)
@@ -217,6 +249,8 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_recap_month, cmd_fx_setup,
                                         cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_shared_page_in_table_language,
+                                        cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test(test_unreadable_refusal_fits),
         cmocka_unit_test(test_someone_unseen_in_refusal),
     };
