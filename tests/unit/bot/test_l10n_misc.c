@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attach.h"
 #include "cmd_fixture.h"
 #include "cmd_share.h"
 #include "console_fixture.h"
@@ -204,7 +205,7 @@ static void test_shared_page_in_table_language(void **state)
 }
 
 /* The refusal of unreadable text fits its buffer in every language, the
- * pseudo-language's 40 % too. */
+ * pseudo-language's 40 % too; a refused file's reason is translated. */
 static void test_unreadable_refusal_fits(void **state)
 {
     (void)state;
@@ -216,6 +217,10 @@ static void test_unreadable_refusal_fits(void **state)
     }
     l10n_fx_has(i18n_get(I18N_DE, DAEMON_UNREADABLE_TEXT),
                 "Bitte tippe ihn noch einmal.");
+    /* an import's file refused: the reason in the user's words */
+    assert_string_equal(i18n_get(I18N_PL, att_strerror(ATT_E_EMPTY)),
+                        "plik jest pusty");
+    assert_string_equal(att_strerror(ATT_E_EMPTY), "the file is empty");
 }
 
 /* A hidden combatant a player may not act for is "someone unseen" in the
