@@ -9,17 +9,20 @@
 
 static const char *const messages[] = {
     [DUR_OK] = "ok",
-    [DUR_EMPTY] = "a duration is needed, such as 30m, 4h, 1d or 1h30m",
-    [DUR_TOO_LONG_TEXT] = "that duration is too long to read; write it "
-                          "as days, hours and minutes, such as 1d12h",
-    [DUR_NO_NUMBER] = "each unit needs a number before it, such as 4h",
-    [DUR_NO_UNIT] = "each number needs a unit after it: d (days), h "
-                    "(hours) or m (minutes)",
-    [DUR_BAD_UNIT] = "the units are d (days), h (hours) and m (minutes)",
-    [DUR_ORDER] = "write each unit once, largest first, such as 1d6h30m",
-    [DUR_DIGITS] = "a number in a duration has at most 5 digits",
-    [DUR_TOO_SHORT] = "the shortest duration is 1m",
-    [DUR_TOO_LONG] = "the longest duration is 30d",
+    [DUR_EMPTY] = N_("a duration is needed, such as 30m, 4h, 1d or 1h30m"),
+    [DUR_TOO_LONG_TEXT] = N_("that duration is too long to read; write "
+                             "it as days, hours and minutes, such as "
+                             "1d12h"),
+    [DUR_NO_NUMBER] = N_("each unit needs a number before it, such as 4h"),
+    [DUR_NO_UNIT] = N_("each number needs a unit after it: d (days), "
+                      "h (hours) or m (minutes)"),
+    [DUR_BAD_UNIT] = N_("the units are d (days), h (hours) and m "
+                        "(minutes)"),
+    [DUR_ORDER] = N_("write each unit once, largest first, such as "
+                     "1d6h30m"),
+    [DUR_DIGITS] = N_("a number in a duration has at most 5 digits"),
+    [DUR_TOO_SHORT] = N_("the shortest duration is 1m"),
+    [DUR_TOO_LONG] = N_("the longest duration is 30d"),
 };
 
 const char *dur_strerror(enum dur_err err)
@@ -27,7 +30,7 @@ const char *dur_strerror(enum dur_err err)
     if ((size_t)err < sizeof messages / sizeof messages[0] &&
         messages[err] != NULL)
         return messages[err];
-    return "that is not a duration";
+    return N_("that is not a duration");
 }
 
 /* The unit's rank (bigger first) and length; -1 when c is not a unit. */
@@ -97,12 +100,24 @@ void dur_format(int64_t ms, char *buf, size_t n)
 
 void dur_format_rough(int64_t ms, char *buf, size_t n)
 {
+    dur_format_rough_in(I18N_EN, ms, buf, n);
+}
+
+void dur_format_rough_in(enum i18n_lang lang, int64_t ms, char *buf, size_t n)
+{
     if (ms < 0)
         ms = 0;
-    if (ms < DUR_MS_HOUR)
-        snprintf(buf, n, "%lld min", (long long)(ms / DUR_MS_MINUTE));
-    else if (ms < 2 * DUR_MS_DAY)
-        snprintf(buf, n, "%lld h", (long long)(ms / DUR_MS_HOUR));
-    else
-        snprintf(buf, n, "%lld d", (long long)(ms / DUR_MS_DAY));
+    /* the short units a table writes ("4 Std.", "4 godz."); days, always
+     * two or more here, take the language's plural */
+    if (ms < DUR_MS_HOUR) {
+        snprintf(buf, n, i18n_get(lang, "%lld min"),
+                 (long long)(ms / DUR_MS_MINUTE));
+    } else if (ms < 2 * DUR_MS_DAY) {
+        snprintf(buf, n, i18n_get(lang, "%lld h"),
+                 (long long)(ms / DUR_MS_HOUR));
+    } else {
+        long long d = ms / DUR_MS_DAY;
+        snprintf(buf, n, i18n_nget(lang, "%lld d", "%lld d",
+                                   (unsigned long)d), d);
+    }
 }

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
+
 #define DUR_MS_MINUTE INT64_C(60000)
 #define DUR_MS_HOUR (60 * DUR_MS_MINUTE)
 #define DUR_MS_DAY (24 * DUR_MS_HOUR)
@@ -44,7 +46,8 @@ enum dur_err {
 /* Parse text into *ms. On error *ms is untouched. */
 enum dur_err dur_parse(const char *text, int64_t *ms);
 
-/* What err means, one short sentence without the value (no newline). */
+/* What err means, one short sentence without the value (no newline): a
+ * catalog message (marked N_()), English; i18n_get() it for a reader. */
 const char *dur_strerror(enum dur_err err);
 
 /* ms as the shortest duration text ("1h30m", "2d", "0m" for under a
@@ -54,5 +57,9 @@ void dur_format(int64_t ms, char *buf, size_t n);
 /* ms as a rough span for people: "12 min", "5 h", "3 d" (rounded down;
  * "0 min" under a minute). */
 void dur_format_rough(int64_t ms, char *buf, size_t n);
+
+/* The same in lang's short units ("5 Std.", "3 dni"); English is
+ * dur_format_rough()'s. 32 bytes hold any language's. */
+void dur_format_rough_in(enum i18n_lang lang, int64_t ms, char *buf, size_t n);
 
 #endif

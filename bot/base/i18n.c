@@ -264,6 +264,11 @@ bool i18n__plural_fixed(enum i18n_lang lang, unsigned long n,
     return false;
 }
 
+const char *i18n_tr(const void *ctx, const char *fmt)
+{
+    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
+}
+
 const char *i18n_nget(enum i18n_lang lang, const char *one, const char *many,
                       unsigned long n)
 {

@@ -82,6 +82,11 @@ i18n_pget(enum i18n_lang lang, const char *ctx, const char *msgid)
 const char *i18n_nget(enum i18n_lang lang, const char *one, const char *many,
                       unsigned long n) __attribute__((format_arg(3)));
 
+/* A translator for the engine's diagnostics (enc_diag.tr, dice_diag.tr):
+ * ctx points at the reader's enum i18n_lang (borrowed for the call). */
+const char *i18n_tr(const void *ctx, const char *fmt)
+    __attribute__((format_arg(2)));
+
 /* Whether lang has its own text for (ctx, msgid): the quality gates ask. */
 bool i18n_has(enum i18n_lang lang, const char *ctx, const char *msgid);
 

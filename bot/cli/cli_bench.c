@@ -87,7 +87,7 @@ static void print_json(json_t *j)
 static bool bench_one(const struct bench_opts *o, const char *src, size_t len,
                       struct dice_result *res, double *ns_per_roll)
 {
-    struct dice_diag diag;
+    struct dice_diag diag = {0};
     struct dice_expr *e = NULL;
     struct eng_rng rng;
     eng_rng_seed(&rng, o->seed);

@@ -45,7 +45,8 @@ static void report_error(const struct roll_opts *o, const char *src,
         return;
     }
     char buf[1024];
-    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, src, len, diag);
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, src, len,
+                      diag);
     fputs(buf, stderr);
 }
 
@@ -55,7 +56,7 @@ static bool roll_one(const struct roll_opts *o, struct eng_rng *rng,
                      const char *src, struct dice_result *res, char *text)
 {
     size_t len = strlen(src);
-    struct dice_diag diag;
+    struct dice_diag diag = {0};
     struct dice_expr *e = NULL;
     if (dice_parse_as(src, len, o->dialect, &e, &diag) != ENG_OK) {
         report_error(o, src, len, &diag);
@@ -76,8 +77,8 @@ static bool roll_one(const struct roll_opts *o, struct eng_rng *rng,
         putchar('\n');
         json_decref(j);
     } else {
-        render_dice(text, CLI_ROLL_TEXT_MAX, RENDER_DICE_TEXT, src, len, res,
-                    n);
+        render_dice(text, CLI_ROLL_TEXT_MAX, RENDER_DICE_TEXT, I18N_EN, src,
+                    len, res, n);
         puts(text);
     }
     dice_expr_free(e);

@@ -44,18 +44,21 @@ uint64_t console_user_id(const char *name)
     return h != 0 ? h : 1;
 }
 
-/* Is name usable after :as? Why not, or NULL. */
+/* Is name usable after :as? Why not, with the usage (a catalog message:
+ * i18n_get() it), or NULL. */
 static const char *console_name_problem(const char *name, size_t len)
 {
+    _Static_assert(CONSOLE_MAX_USER_NAME == 32, "the messages say 32");
     if (len == 0)
-        return "a user needs a name";
+        return N_("a user needs a name (usage: :as NAME)");
     if (len > CONSOLE_MAX_USER_NAME)
-        return "user names are at most 32 bytes";
+        return N_("user names are at most 32 bytes (usage: :as NAME)");
     if (!cmd_validate_utf8(name, len))
-        return "a user name must be valid UTF-8";
+        return N_("a user name must be valid UTF-8 (usage: :as NAME)");
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)name[i] < 0x20 || name[i] == 0x7F)
-            return "a user name cannot hold control characters";
+            return N_("a user name cannot hold control characters (usage: "
+                      ":as NAME)");
     return NULL;
 }
 
@@ -123,7 +126,7 @@ static bool console_print_msg(struct console *c, const struct msg *m)
     ok = sbuf_error(&out) != SBUF_NOMEM;
     fputs(sbuf_str(&out), c->out);
     if (sbuf_error(&out) == SBUF_TRUNCATED)
-        fputs("[... cut]\n", c->out);
+        fprintf(c->out, "%s\n", i18n_get(c->lang, "[... cut]"));
     sbuf_cleanup(&out);
     return ok;
 }
@@ -149,7 +152,7 @@ static void console_echo(struct console *c, const char *line, size_t len,
         fputc(ch < 0x20 || ch == 0x7F ? '?' : ch, c->out);
     }
     if (show < total)
-        fprintf(c->out, "... (%zu bytes)", total);
+        fprintf(c->out, i18n_get(c->lang, "... (%zu bytes)"), total);
     fputc('\n', c->out);
 }
 
@@ -196,12 +199,15 @@ static bool console_print_reply(struct console *c,
     if (r->file.data != NULL) {
         /* The file as it would be attached (/combat log): printed whole
          * between two marker lines, so a script can cut it out. */
-        fprintf(c->out, "--- file %s (%zu bytes) ---\n", r->file.name,
-                r->file.len);
+        fprintf(c->out, i18n_get(c->lang, "--- file %s (%zu bytes) ---"),
+                r->file.name, r->file.len);
+        fputc('\n', c->out);
         fwrite(r->file.data, 1, r->file.len, c->out);
         if (r->file.len > 0 && r->file.data[r->file.len - 1] != '\n')
             fputc('\n', c->out);
-        fprintf(c->out, "--- end of %s ---\n", r->file.name);
+        fprintf(c->out, i18n_get(c->lang, "--- end of %s ---"),
+                r->file.name);
+        fputc('\n', c->out);
     }
     return true;
 }
@@ -239,8 +245,9 @@ static bool console_fire_due(struct console *c, int *nfired)
 
     if (store_timer_due(c->ctx.store, 0, 1, console_now_ms(c), t,
                         STORE_TIMER_BATCH_MAX, &n) != BOT_OK) {
-        fprintf(c->out, "the timers could not be read: %s\n",
+        fprintf(c->out, i18n_get(c->lang, "the timers could not be read: %s"),
                 store_errmsg(c->ctx.store));
+        fputc('\n', c->out);
         return true;
     }
     for (size_t i = 0; i < n && *nfired < CONSOLE_MAX_FIRES; i++) {
@@ -249,8 +256,9 @@ static bool console_fire_due(struct console *c, int *nfired)
         char when[48];
         if (!cmd_clock_fire(&c->ctx, &t[i], console_now_ms(c),
                             CMD_SRC_CONSOLE, &r, &fired)) {
-            fprintf(c->out, "a timer could not fire: %s\n",
+            fprintf(c->out, i18n_get(c->lang, "a timer could not fire: %s"),
                     store_errmsg(c->ctx.store));
+            fputc('\n', c->out);
             cmd_reply_cleanup(&r);
             continue;
         }
@@ -294,9 +302,11 @@ static bool console_advance(struct console *c, int64_t by)
         if (nfired == before)
             break;                  /* claimed by nobody: a stuck row */
     }
-    if (nfired == CONSOLE_MAX_FIRES)
-        fprintf(c->out, "stopped after %d timers (limit)\n",
+    if (nfired == CONSOLE_MAX_FIRES) {
+        fprintf(c->out, i18n_get(c->lang, "stopped after %d timers (limit)"),
                 CONSOLE_MAX_FIRES);
+        fputc('\n', c->out);
+    }
     c->clock_offset_ms = target;
     return true;
 }
@@ -312,15 +322,18 @@ static bool console_duration(struct console *c, const char *arg, size_t alen,
         alen--;
     }
     if (alen >= sizeof text) {
-        fprintf(c->out, "%s (usage: %s)\n", dur_strerror(DUR_TOO_LONG_TEXT),
-                usage);
+        fprintf(c->out, i18n_get(c->lang, "%s (usage: %s)"),
+                i18n_get(c->lang, dur_strerror(DUR_TOO_LONG_TEXT)), usage);
+        fputc('\n', c->out);
         return false;
     }
     memcpy(text, arg, alen);
     text[alen] = '\0';
     enum dur_err err = dur_parse(text, ms);
     if (err != DUR_OK) {
-        fprintf(c->out, "%s (usage: %s)\n", dur_strerror(err), usage);
+        fprintf(c->out, i18n_get(c->lang, "%s (usage: %s)"),
+                i18n_get(c->lang, dur_strerror(err)), usage);
+        fputc('\n', c->out);
         return false;
     }
     return true;
@@ -353,8 +366,9 @@ static enum console_status console_restart(struct console *c,
     struct store *s = NULL;
 
     if (c->location == NULL || strcmp(c->location, ":memory:") == 0) {
-        console_say(c, ":restart needs a database file (--db PATH); "
-                    ":memory: keeps nothing to restart with");
+        console_say(c, i18n_get(c->lang, ":restart needs a database file "
+                                "(--db PATH); :memory: keeps nothing to "
+                                "restart with"));
         return CONSOLE_CONTINUE;
     }
     if (alen > 0 &&
@@ -364,7 +378,9 @@ static enum console_status console_restart(struct console *c,
     c->ctx.store = NULL;
     c->clock_offset_ms += down;
     if (store_open(c->location, &s, err, sizeof err) != BOT_OK) {
-        fprintf(c->out, "cannot reopen the database: %s\n", err);
+        fprintf(c->out, i18n_get(c->lang, "cannot reopen the database: %s"),
+                err);
+        fputc('\n', c->out);
         return CONSOLE_FATAL;
     }
     c->ctx.store = s;
@@ -381,7 +397,8 @@ static void console_help(struct console *c)
     size_t n;
     const struct cmd_spec *t = cmd_table(&n);
 
-    console_say(c, "console commands:\n"
+    /* one message: a translation keeps the columns its own way */
+    console_say(c, i18n_get(c->lang, "console commands:\n"
                 "  :as NAME     act as another user (made up on first use)\n"
                 "  :gm on|off   give the acting user the GM's permissions\n"
                 "  :help        this list\n"
@@ -393,26 +410,28 @@ static void console_help(struct console *c)
                 "               DUR of being down (late timers fire then)\n"
                 "  :quit        leave (end of input does too)\n"
                 "slash commands (options are name:value, quote values "
-                "with spaces):");
+                "with spaces):"));
     for (size_t i = 0; i < n; i++) {
         char name[64];
         snprintf(name, sizeof name, "/%s%s%s", t[i].command,
                  t[i].sub ? " " : "", t[i].sub ? t[i].sub : "");
-        fprintf(c->out, "  %-18s %s\n", name, t[i].help);
+        fprintf(c->out, "  %-18s %s\n", name, i18n_get(c->lang, t[i].help));
     }
     size_t nrs;
     const struct rs_system *const *all = rs_all(&nrs);
-    fputs("and each rule system's own (/help topic:<system>):\n", c->out);
+    console_say(c, i18n_get(c->lang, "and each rule system's own (/help "
+                                     "topic:<system>):"));
     for (size_t i = 0; i < nrs; i++) {
         fprintf(c->out, "  %-9s", all[i]->id);
         for (int k = 0; k < all[i]->ncmds; k++)
             fprintf(c->out, " /%s%s%s", all[i]->cmds[k].verb,
                     all[i]->cmds[k].sub ? " " : "",
                     all[i]->cmds[k].sub ? all[i]->cmds[k].sub : "");
-        fputs(all[i]->ncmds == 0 ? " (the commands above)\n" : "\n",
-              c->out);
+        if (all[i]->ncmds == 0)
+            fprintf(c->out, " %s", i18n_get(c->lang, "(the commands above)"));
+        fputc('\n', c->out);
     }
-    console_say(c, "/help topic:combat explains more.");
+    console_say(c, i18n_get(c->lang, "/help topic:combat explains more."));
 }
 
 static void console_describe_user(struct console *c)
@@ -445,13 +464,14 @@ static enum console_status console_meta(struct console *c, const char *line,
     if (w == 3 && memcmp(line, ":as", 3) == 0) {
         const char *why = console_name_problem(arg, alen);
         if (why != NULL) {
-            fprintf(c->out, "%s (usage: :as NAME)\n", why);
+            console_say(c, i18n_get(c->lang, why));
             c->refused++;
             return CONSOLE_CONTINUE;
         }
         if (!console_switch_user(c, arg, alen, false)) {
-            fprintf(c->out, "too many users (limit is %d)\n",
+            fprintf(c->out, i18n_get(c->lang, "too many users (limit is %d)"),
                     CONSOLE_MAX_USERS);
+            fputc('\n', c->out);
             c->refused++;
             return CONSOLE_CONTINUE;
         }
@@ -462,7 +482,7 @@ static enum console_status console_meta(struct console *c, const char *line,
         else if (alen == 3 && memcmp(arg, "off", 3) == 0)
             c->users[c->current].gm = false;
         else if (alen != 0) {
-            console_say(c, "usage: :gm on|off");
+            console_say(c, i18n_get(c->lang, "usage: :gm on|off"));
             c->refused++;
             return CONSOLE_CONTINUE;
         }
@@ -478,8 +498,10 @@ static enum console_status console_meta(struct console *c, const char *line,
         return CONSOLE_QUIT;
     } else {
         char echo[CMD_VALIDATE_MAX_ECHO + 8];
-        fprintf(c->out, "unknown console command %s (try :help)\n",
+        fprintf(c->out, i18n_get(c->lang, "unknown console command %s (try "
+                                          ":help)"),
                 cmd_validate_echo(echo, sizeof echo, line, w));
+        fputc('\n', c->out);
         c->refused++;
     }
     return CONSOLE_CONTINUE;
@@ -715,7 +737,7 @@ enum console_status console_interactive(struct console *c,
     stifle_history(CONSOLE_HISTORY_MAX);
     if (history_path != NULL)
         read_history(history_path);
-    console_say(c, CONSOLE_WELCOME);
+    console_say(c, i18n_get(c->lang, CONSOLE_WELCOME));
     c->ask = console_readline;
     while (st == CONSOLE_CONTINUE) {
         char prompt[CONSOLE_MAX_USER_NAME + 16];

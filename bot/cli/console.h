@@ -96,11 +96,13 @@ struct console {
                                        after console_init() */
 };
 
-/* The console's first screen at a terminal. Its command lines are run by
- * tests/unit/bot/test_doc_examples.c as the default user ("gm", without
- * the GM's permissions, as `fray run` opens it): each must be accepted. */
+/* The console's first screen at a terminal, in --lang (a catalog message;
+ * a translation keeps the command lines as they are). Its command lines
+ * are run by tests/unit/bot/test_doc_examples.c as the default user ("gm",
+ * without the GM's permissions, as `fray run` opens it): each must be
+ * accepted. */
 #define CONSOLE_WELCOME                                                     \
-    "fray console: you are \"gm\" in a pretend channel; try a fight:\n"      \
+    N_("fray console: you are \"gm\" in a pretend channel; try a fight:\n"   \
     "  /combat start system:generic\n"                                      \
     "  /combat add name:Goblin count:2 hp:7 stats:\"ac=13 init=2\"\n"        \
     "  /combat join name:Aria hp:24 stats:\"ac=15 init=3 attack=5\"\n"       \
@@ -108,7 +110,7 @@ struct console {
     "  /combat next\n"                                                      \
     "  /roll dice:\"1d20+5 adv\"\n"                                          \
     "/help lists every command, :help the console's own (:as NAME plays\n"   \
-    "another user), :quit leaves."
+    "another user), :quit leaves.")
 
 /* Set up a console acting as user_name (made GM when gm). Returns false
  * when user_name is not a valid name (empty, too long, control

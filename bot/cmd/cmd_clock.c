@@ -41,7 +41,7 @@ static bool opt_duration(struct cmd_run *run, const char *name, int64_t *ms)
     if (err == DUR_OK)
         return true;
     cmd_fail(run, i18n_get(lang, "%s: %s"), name,
-             dur_strerror(err));
+             i18n_get(lang, dur_strerror(err)));
     return false;
 }
 
@@ -85,7 +85,8 @@ static void clock_show(struct cmd_run *run)
     sbuf_init(&t, 512);
     clock_words(&t, &e->clock, lang);
     if (e->status == ENC_ST_RUNNING && e->clock.wait_ms > 0) {
-        dur_format_rough(run->req->now_ms - e->clock.wait_ms, w, sizeof w);
+        dur_format_rough_in(lang, run->req->now_ms - e->clock.wait_ms, w,
+                            sizeof w);
         sbuf_addf(&t, i18n_get(lang, " This turn has waited %s."), w);
     }
     if (!enc_clock_on(e)) {
@@ -267,7 +268,7 @@ struct fire {
 static void fire_remind(struct fire *f, int64_t waited)
 {
     char w[32], link[160];
-    dur_format_rough(waited, w, sizeof w);
+    dur_format_rough_in(f->lang, waited, w, sizeof w);
     mention_waiting(f->e, &f->reply->msg, &f->pub);
     const char *who;
     char *owned;
@@ -303,7 +304,7 @@ static void fire_act(struct fire *f, int64_t waited)
 {
     struct encounter *e = f->e;
     char w[32];
-    dur_format_rough(waited, w, sizeof w);
+    dur_format_rough_in(f->lang, waited, w, sizeof w);
     struct sbuf *to = f->gm_channel != 0 ? &f->gm : &f->pub;
     if (to->len > 0)
         sbuf_add(to, "\n");
@@ -389,7 +390,7 @@ static void fire_apply(struct fire *f, unsigned due)
     int64_t late = f->now_ms - f->t->due_ms;
     if (late >= CMD_CLOCK_LATE_MS) {
         char l[32];
-        dur_format_rough(late, l, sizeof l);
+        dur_format_rough_in(f->lang, late, l, sizeof l);
         sbuf_addf(f->pub.len ? &f->pub : &f->gm,
                   i18n_get(f->lang, " _(late by %s: fray was down)_"), l);
     }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "eng_text.h"
+#include "render_enc.h"
 #include "rs_kit.h"
 
 #define EM_DASH "\xE2\x80\x94"
@@ -159,10 +160,11 @@ static void doc_conditions(struct sbuf *b, const struct rs_system *rs,
         if (c[i].flags & RS_COND_SYSTEM)
             continue;
         if (style == CMD_DOC_HELP) {
-            sbuf_addf(b, "%s%s", i ? ", " : "", tr(lang, c[i].name));
+            sbuf_addf(b, "%s%s", i ? ", " : "",
+                      render_cond_name(c[i].name, lang));
             continue;
         }
-        sbuf_addf(b, "- **%s**: %s", tr(lang, c[i].name),
+        sbuf_addf(b, "- **%s**: %s", render_cond_name(c[i].name, lang),
                   tr(lang, c[i].help));
         if (c[i].start != 0)
             sbuf_addf(b, i18n_get(lang, "; starts at %d"), (int)c[i].start);

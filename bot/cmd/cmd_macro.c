@@ -175,10 +175,13 @@ static bool dice_ok(const char *dice, enum i18n_lang lang,
         }
     }
     struct dice_diag diag;
+    diag.tr = i18n_tr;
+    diag.tr_ctx = &lang;
     struct dice_expr *expr = NULL;
     if (dice_parse(out, strlen(out), &expr, &diag) != ENG_OK) {
         char text[MACRO_ERR_TEXT];
-        render_dice_error(text, sizeof text, style, out, strlen(out), &diag);
+        render_dice_error(text, sizeof text, style, lang, out, strlen(out),
+                          &diag);
         snprintf(why, whylen, i18n_get(lang, "dice: nothing was saved\n%s"),
                  text);
         return false;

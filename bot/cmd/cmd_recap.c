@@ -95,16 +95,34 @@ char *cmd_change_text(const struct store_change_rec *c, bool gm,
     return out;
 }
 
-/* at_ms as "28 Nov 09:14 UTC" (a recap: this week), or with the year
- * "2026-11-28 09:14 UTC" (a log: kept for later). */
-static void when(char *buf, size_t n, int64_t at_ms, bool year)
+/* The months as a recap's time shows them, short (strftime's %b would
+ * speak the host's locale, English everywhere fray runs). */
+static const char *const months[12] = {
+    NC_("month", "Jan"), NC_("month", "Feb"), NC_("month", "Mar"),
+    NC_("month", "Apr"), NC_("month", "May"), NC_("month", "Jun"),
+    NC_("month", "Jul"), NC_("month", "Aug"), NC_("month", "Sep"),
+    NC_("month", "Oct"), NC_("month", "Nov"), NC_("month", "Dec"),
+};
+
+/* at_ms as "28 Nov 09:14 UTC" in lang (a recap: this week), or with the
+ * year "2026-11-28 09:14 UTC" (a log: kept for later, in every language). */
+static void when(char *buf, size_t n, int64_t at_ms, bool year,
+                 enum i18n_lang lang)
 {
     time_t t = (time_t)(at_ms / 1000);
     struct tm tm;
-    if (gmtime_r(&t, &tm) == NULL ||
-        strftime(buf, n, year ? "%Y-%m-%d %H:%M UTC" : "%d %b %H:%M UTC",
-                 &tm) == 0)
+    if (gmtime_r(&t, &tm) == NULL || tm.tm_mon < 0 || tm.tm_mon > 11) {
         snprintf(buf, n, "?");
+    } else if (year) {
+        if (strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+            snprintf(buf, n, "?");
+    } else {
+        /* TRANSLATORS: a day, its month (the "month" words), hour and
+         * minute: "28 Nov 09:14 UTC" */
+        snprintf(buf, n, i18n_get(lang, "%1$02d %2$s %3$02d:%4$02d UTC"),
+                 tm.tm_mday, i18n_pget(lang, "month", months[tm.tm_mon]),
+                 tm.tm_hour, tm.tm_min);
+    }
 }
 
 /* ---- recap --------------------------------------------------------------- */
@@ -159,7 +177,7 @@ static enum bot_err recap_line(void *ctx, const struct store_change_rec *c)
         return BOT_OK;
     }
     char at[40];
-    when(at, sizeof at, c->at_ms, false);
+    when(at, sizeof at, c->at_ms, false, r->lang);
     char *text = cmd_change_text(c, r->gm, r->lang, &r->nomem);
     if (text == NULL)
         return BOT_OK;
@@ -358,7 +376,7 @@ static enum bot_err log_line(void *ctx, const struct store_change_rec *c)
     if (c->version > d->upto)
         return BOT_OK;
     char at[40];
-    when(at, sizeof at, c->at_ms, true);
+    when(at, sizeof at, c->at_ms, true, I18N_EN);
     char *text = cmd_change_text(c, d->gm, d->lang, &d->nomem);
     char *name = c->by_name != NULL && c->by_name[0] != '\0'
                  ? msg_escape(c->by_name) : NULL;
@@ -496,7 +514,7 @@ enum bot_err cmd_log_write(struct store *st, const struct cmd_log_job *job,
                                  ? job->name : i18n_get(lang,
                                                         "A fight"));
     char now[40];
-    when(now, sizeof now, job->now_ms, true);
+    when(now, sizeof now, job->now_ms, true, I18N_EN);
     /* the version as long long: a catalog's key cannot hold PRId64 */
     if (job->gm)
         sbuf_addf(&d.b, i18n_get(lang, "# %s\n\nSystem: %s \xC2\xB7 version "

@@ -199,7 +199,11 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
         label = src + label_at;
         len = dice_len;
     }
+    /* a dice error is the roller's (only the translator is set: zeroing
+     * the message's bytes would cost every roll) */
     struct dice_diag diag;
+    diag.tr = i18n_tr;
+    diag.tr_ctx = &req->lang;
     struct dice_expr *expr = NULL;
     /* The text and a single roll's result live on the stack: as 4 and 10
      * KiB allocations they cost more than the roll (each sent the
@@ -207,7 +211,8 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     char text[CMD_ROLL_TEXT];
     struct dice_result one;
     if (dice_parse_as(src, len, dialect, &expr, &diag) != ENG_OK) {
-        render_dice_error(text, CMD_ROLL_TEXT, style, src, len, &diag);
+        render_dice_error(text, CMD_ROLL_TEXT, style, req->lang, src, len,
+                          &diag);
         cmd_fail(run, "%s", text);
         return;
     }
@@ -220,17 +225,20 @@ void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,
     }
     for (unsigned i = 0; i < n; i++) {
         if (dice_roll(expr, run->ctx->rng, &res[i], &diag) != ENG_OK) {
-            render_dice_error(text, CMD_ROLL_TEXT, style, src, len, &diag);
+            render_dice_error(text, CMD_ROLL_TEXT, style, req->lang, src, len,
+                              &diag);
             cmd_fail(run, "%s", text);
             goto out;
         }
     }
-    render_dice(text, CMD_ROLL_TEXT, shown, src, len, res, n);
     /* a secret roll is the roller's; its GM copy, as a roll for all, the
-     * table's (one read of the server's setting, only when shown) */
+     * table's (one read of the server's setting, only when shown); the
+     * dice's notes speak the roll's own reader (the copy shows them so) */
     bool gm_copy = secret && req->source == CMD_SRC_DISCORD;
     enum i18n_lang table = !secret || gm_copy ? cmd_public_lang(run)
                                               : req->lang;
+    render_dice(text, CMD_ROLL_TEXT, shown, secret ? req->lang : table, src,
+                len, res, n);
     roll_embed(&run->reply->msg, secret ? req->lang : table, req, label,
                secret, text, used, how);
     remember(run, src, len, label, secret, dialect, res, n, text, how);

@@ -438,6 +438,7 @@ bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
         int nb = reply->msg.nbuttons;
         cmd_turn_attack_button(&reply->msg, e, rs, c, lang);
         reply->msg.notice = true;
+        reply->msg.notice_lang = lang;
         reply->msg.notice_button = reply->msg.nbuttons > nb ? nb : -1;
         return true;
     }

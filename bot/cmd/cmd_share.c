@@ -9,14 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
 #include "cmd_run.h"
 #include "enc_json.h"
 #include "store.h"
 
 #define KEY_MAX (sizeof CMD_SHARED_KV_PREFIX + RANDTOK_LEN + 24)
 
-/* A row's value: "<a> <fight_id>", a being a channel or a token. */
-static bool parse_row(const char *v, char *a, size_t acap, uint64_t *fight)
+/* A row's value: "<a> <fight_id>", a being a channel or a token; a
+ * token's row may end with " <language>" (i18n_code(): the table's when
+ * the link was made; none is English, as rows made before it). */
+static bool parse_row(const char *v, char *a, size_t acap, uint64_t *fight,
+                      enum i18n_lang *lang)
 {
     const char *sp = strchr(v, ' ');
     char *end;
@@ -25,11 +29,17 @@ static bool parse_row(const char *v, char *a, size_t acap, uint64_t *fight)
     memcpy(a, v, (size_t)(sp - v));
     a[sp - v] = '\0';
     *fight = strtoull(sp + 1, &end, 10);
-    return *end == '\0' && end != sp + 1;
+    if (end == sp + 1)
+        return false;
+    *lang = I18N_EN;
+    if (*end == ' ' && i18n_from_code(end + 1, lang))
+        return true;
+    return *end == '\0';
 }
 
 static enum bot_err token_row(struct store *s, const char *token,
-                              uint64_t *channel, uint64_t *fight)
+                              uint64_t *channel, uint64_t *fight,
+                              enum i18n_lang *lang)
 {
     char key[KEY_MAX], ch[24], *val = NULL, *end;
     if (!randtok_valid(token))
@@ -38,7 +48,7 @@ static enum bot_err token_row(struct store *s, const char *token,
     enum bot_err err = store_kv_get(s, key, &val);
     if (err != BOT_OK)
         return err;
-    bool ok = parse_row(val, ch, sizeof ch, fight);
+    bool ok = parse_row(val, ch, sizeof ch, fight, lang);
     free(val);
     if (!ok)
         return BOT_NOTFOUND;
@@ -50,7 +60,8 @@ enum bot_err cmd_share_channel(struct store *s, const char *token,
                                uint64_t *channel)
 {
     uint64_t fight;
-    return token_row(s, token, channel, &fight);
+    enum i18n_lang lang;
+    return token_row(s, token, channel, &fight, &lang);
 }
 
 struct changes {
@@ -63,7 +74,7 @@ static enum bot_err take_change(void *ctx, const struct store_change_rec *c)
     struct changes *k = ctx;
     if (k->v->nchanges == CMD_SHARE_CHANGES)
         return BOT_OK;
-    char *t = cmd_change_text(c, false, I18N_EN, &k->nomem);
+    char *t = cmd_change_text(c, false, k->v->lang, &k->nomem);
     if (t != NULL)
         k->v->change[k->v->nchanges++] = t;
     return BOT_OK;
@@ -77,7 +88,7 @@ enum bot_err cmd_share_view_load(struct store *s, const char *token,
     int64_t version;
 
     memset(v, 0, sizeof *v);
-    enum bot_err err = token_row(s, token, &v->channel, &fight);
+    enum bot_err err = token_row(s, token, &v->channel, &fight, &v->lang);
     if (err == BOT_OK)
         err = store_enc_load(s, v->channel, &doc, &version);
     if (err == BOT_OK) {
@@ -118,7 +129,8 @@ static enum bot_err channel_row(struct store *s, uint64_t channel,
     enum bot_err err = store_kv_get(s, key, &val);
     if (err != BOT_OK)
         return err;
-    bool ok = parse_row(val, token, RANDTOK_LEN + 1, fight);
+    enum i18n_lang lang;
+    bool ok = parse_row(val, token, RANDTOK_LEN + 1, fight, &lang);
     free(val);
     return ok && randtok_valid(token) ? BOT_OK : BOT_NOTFOUND;
 }
@@ -141,15 +153,19 @@ enum bot_err cmd_share_forget(struct store *s, uint64_t channel)
     return err;
 }
 
-/* A new link for channel's fight: both rows. */
+/* A new link for channel's fight, its page in lang (the table's): both
+ * rows. */
 static enum bot_err share_new(struct store *s, uint64_t channel,
-                              uint64_t fight, char *token)
+                              uint64_t fight, enum i18n_lang lang,
+                              char *token)
 {
     char key[KEY_MAX], val[KEY_MAX];
     if (!randtok_new(token, RANDTOK_LEN + 1))
         return BOT_IO;
     snprintf(key, sizeof key, CMD_SHARE_KV_PREFIX "%s", token);
-    snprintf(val, sizeof val, "%" PRIu64 " %" PRIu64, channel, fight);
+    snprintf(val, sizeof val, "%" PRIu64 " %" PRIu64 "%s%s", channel, fight,
+             lang != I18N_EN ? " " : "", lang != I18N_EN ? i18n_code(lang)
+                                                         : "");
     enum bot_err err = store_kv_set(s, key, val);
     if (err == BOT_OK) {
         snprintf(key, sizeof key, CMD_SHARED_KV_PREFIX "%" PRIu64, channel);
@@ -200,7 +216,8 @@ void cmd_combat_share(struct cmd_run *run)
     }
     if (!have) {
         if ((err == BOT_OK && cmd_share_forget(s, channel) != BOT_OK) ||
-            share_new(s, channel, run->enc->fight_id, token) != BOT_OK) {
+            share_new(s, channel, run->enc->fight_id, cmd_public_lang(run),
+                      token) != BOT_OK) {
             cmd_fail(run, i18n_get(lang, "the link could not be made; try "
                                          "again"));
             return;

@@ -30,6 +30,7 @@
 
 #include "bot_err.h"
 #include "enc.h"
+#include "i18n.h"
 #include "randtok.h"
 
 struct store;
@@ -48,6 +49,8 @@ struct cmd_share_view {
                                                 markdown as players read
                                                 it, with the dice */
     int nchanges;
+    enum i18n_lang lang;                     /* the page's: the table's
+                                                when the link was made */
 };
 
 /* The fight token stands for, as players see it, into *v (zeroed

@@ -84,7 +84,7 @@ static const char *const my_dialect_choices[] = {
  * Discord fills it from the message; the console types a number. */
 #define ROLLREC_OPT                                                          \
     RS_TEXT("roll", false, CMD_ROLLREC_ID_MAX,                               \
-            "Which roll: its number (default: the last here)")
+            N_("Which roll: its number (default: the last here)"))
 
 /* Flags of the commands that act on a channel's fight. */
 #define ENC_CMD (CMD_F_NEEDS_ENC | CMD_F_MUTATES)
@@ -651,29 +651,32 @@ static const struct cmd_spec table[] = {
      NULL, NULL},
 
     /* A posted roll's message menus on Discord (cmd_menu_label), typed
-     * commands on the console (cmd_reroll.c). */
+     * commands on the console (cmd_reroll.c). Not registered, so marked
+     * N_() for the catalogs (console :help, /help pages). */
     {"reroll", NULL, 0, ANYWHERE,
-     "Roll a posted roll's dice again (on Discord: the roll's Reroll menu)",
+     N_("Roll a posted roll's dice again (on Discord: the roll's Reroll "
+        "menu)"),
      "/reroll",
      cmd_reroll,
      OPTS(ROLLREC_OPT),
      NULL, NULL},
 
     {"explain", NULL, CMD_F_EPHEMERAL, ANYWHERE,
-     "Show privately every die, modifier and the total of a posted roll",
+     N_("Show privately every die, modifier and the total of a posted "
+        "roll"),
      "/explain",
      cmd_explain,
      OPTS(ROLLREC_OPT),
      NULL, NULL},
 
     {"apply", NULL, ENC_CMD | CMD_F_GM_ONLY, GUILD,
-     "GM: a posted roll's total as damage to a combatant, by the system's "
-     "rules",
+     N_("GM: a posted roll's total as damage to a combatant, by the "
+        "system's rules"),
      "/apply target:\"Goblin 1\"",
      cmd_apply,
      OPTS(ROLLREC_OPT,
           RS_STR("target", false, RS_VAL_COMBATANT, ENC_MAX_NAME,
-                 "Who takes it (none: choose from a list)")),
+                 N_("Who takes it (none: choose from a list)"))),
      NULL, NULL},
 
     {"help", NULL, CMD_F_EPHEMERAL, ANYWHERE,

@@ -246,8 +246,8 @@ static void say_line(struct rs_call *c, const struct enc_combatant *x,
                                   (unsigned long)x->turns));
     char avg[32], most[32];
     if (waited) {
-        dur_format_rough(x->wait_ms / x->waits, avg, sizeof avg);
-        dur_format_rough(x->wait_max_ms, most, sizeof most);
+        dur_format_rough_in(lang, x->wait_ms / x->waits, avg, sizeof avg);
+        dur_format_rough_in(lang, x->wait_max_ms, most, sizeof most);
         put(&l, i18n_get(lang, ", waited {} on average, {} at most"));
         arg(&l, RS_A_TEXT(avg));
         arg(&l, RS_A_TEXT(most));

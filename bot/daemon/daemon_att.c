@@ -35,6 +35,7 @@ struct att_cmd {
     bool fetched;                  /* the download ended */
     bool gone;                     /* the deferral failed: nobody to tell */
     enum att_err err;
+    enum i18n_lang lang;           /* the user's: the answer is private */
     char *data;                    /* the file, owned; NULL on error */
     size_t len;
 };
@@ -68,11 +69,14 @@ static void att_cmd_answer(struct att_cmd *c)
     cmd_reply_init(&reply);
     memset(&it, 0, sizeof it);
     if (c->err != ATT_E_OK) {
-        msg_set_content(&reply.msg, "Your file was not read: %s.",
-                        att_strerror(c->err));
+        msg_set_content(&reply.msg,
+                        i18n_get(c->lang, "Your file was not read: %s."),
+                        i18n_get(c->lang, att_strerror(c->err)));
     } else if (interaction_decode(c->payload, daemon_wall_ms(), &it, why,
                                   sizeof why) != BOT_OK) {
-        msg_set_content(&reply.msg, "Your command could not be read again.");
+        msg_set_content(&reply.msg, "%s",
+                        i18n_get(c->lang, "Your command could not be read "
+                                 "again."));
     } else {
         /* a group's transaction would make this one a savepoint in it */
         if (d->nbatch > 0)
@@ -82,8 +86,9 @@ static void att_cmd_answer(struct att_cmd *c)
         cmd_reply_cleanup(&reply);
         if (!cmd_exec(&ctx, &it.req, &reply)) {
             cmd_reply_init(&reply);
-            msg_set_content(&reply.msg, "fray ran out of memory: nothing "
-                            "was done.");
+            msg_set_content(&reply.msg, "%s",
+                            i18n_get(c->lang, "fray ran out of memory: "
+                                     "nothing was done."));
         }
     }
     metrics_interaction(&d->metrics, c->command,
@@ -156,7 +161,8 @@ static void att_refuse(struct daemon *d, const struct interaction *it,
     struct msg m;
 
     msg_init(&m);
-    msg_set_content(&m, "Your file was not read: %s.", att_strerror(e));
+    msg_set_content(&m, i18n_get(it->req.lang, "Your file was not read: %s."),
+                    i18n_get(it->req.lang, att_strerror(e)));
     text = render_discord_callback_text(RENDER_DC_CB_MESSAGE, &m, true, NULL);
     snprintf(path, sizeof path, "/interactions/%s/%s/callback", it->id,
              it->token);
@@ -195,6 +201,7 @@ bool daemon_att_start(struct daemon *d, const struct interaction *it,
     c->rx_us = rx_us;
     snprintf(c->id, sizeof c->id, "%s", it->id);
     snprintf(c->command, sizeof c->command, "%s", it->req.command);
+    c->lang = it->req.lang;
     snprintf(c->path, sizeof c->path, "/webhooks/%s/%s/messages/@original",
              it->application_id, it->token);
     e = att_fetch(d->att, it->req.user_id, it->att.url, it->att.size,

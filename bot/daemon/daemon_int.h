@@ -34,11 +34,13 @@
 /* The private answer to an interaction whose text fray could not read
  * (see daemon_answer_unreadable in daemon_reply.c). */
 /* Bytes of a refusal made before a command runs (the unreadable text,
- * "slow down"). */
-#define DAEMON_REFUSAL_MAX 192
+ * "slow down"), in any language: the English is 149 bytes, a translation
+ * up to half longer, the pseudo-language's accents two bytes a letter
+ * (test_l10n_misc checks every catalog's against it). */
+#define DAEMON_REFUSAL_MAX 512
 #define DAEMON_UNREADABLE_TEXT                                               \
-    "Some of that text has a character fray cannot read (a NUL, or half "   \
-    "of an emoji), so nothing was done. Please type it again."
+    N_("Some of that text has a character fray cannot read (a NUL, or "     \
+       "half of an emoji), so nothing was done. Please type it again.")
 
 struct att;
 struct daemon_log;

@@ -295,7 +295,8 @@ static void batch_add_as(struct daemon *d, json_t *payload,
     bool limited = false;
     if (!b->acked_before) {
         if (daemon_answer_unreadable(d, &b->it, b->rx_us))
-            snprintf(refusal, sizeof refusal, "%s", DAEMON_UNREADABLE_TEXT);
+            snprintf(refusal, sizeof refusal, "%s",
+                     i18n_get(b->it.req.lang, DAEMON_UNREADABLE_TEXT));
         else
             limited = over_limit(d, &b->it, b->rx_us, refusal,
                                  sizeof refusal);

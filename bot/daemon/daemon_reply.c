@@ -343,7 +343,8 @@ bool daemon_answer_unreadable(struct daemon *d, struct interaction *it,
             "held a NUL or a broken character", it->id,
             it->req.command ? it->req.command : "?");
     if (it->type == INTERACTION_AUTOCOMPLETE)
-        daemon_answer_private(d, it, rx_us, DAEMON_UNREADABLE_TEXT);
+        daemon_answer_private(d, it, rx_us,
+                              i18n_get(it->req.lang, DAEMON_UNREADABLE_TEXT));
     return true;
 }
 

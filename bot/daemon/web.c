@@ -231,7 +231,7 @@ static bool state_event(struct web *w, const char *token, struct sbuf *ev,
         render_web_gone(&frag);
         sse_event(ev, 0, "gone", sbuf_str(&frag));
     } else if (err == BOT_OK) {
-        render_web_fight(&frag, v.enc, v.change, v.nchanges);
+        render_web_fight(&frag, v.enc, v.change, v.nchanges, v.lang);
         *version = v.enc->version;
         sse_event(ev, *version, "fight", sbuf_str(&frag));
     }
@@ -468,14 +468,15 @@ static int serve_page(struct lws *wsi, struct web *w, struct web_conn *c,
     sbuf_init(&frag, RENDER_WEB_MAX);
     sbuf_init(&page, WEB_PAGE_MAX);
     if (err == BOT_OK) {
-        render_web_fight(&frag, v.enc, v.change, v.nchanges);
+        render_web_fight(&frag, v.enc, v.change, v.nchanges, v.lang);
         snprintf(title, sizeof title, "%s \xC2\xB7 fray",
-                 v.enc->name[0] ? v.enc->name : "Fight");
+                 v.enc->name[0] ? v.enc->name : i18n_get(v.lang, "Fight"));
     } else {
         render_web_gone(&frag);
         snprintf(title, sizeof title, "fray");
     }
-    render_web_page(&page, title, sbuf_str(&frag), overlay, err == BOT_OK);
+    render_web_page(&page, title, sbuf_str(&frag), overlay, err == BOT_OK,
+                    err == BOT_OK ? v.lang : I18N_EN);
     cmd_share_view_cleanup(&v);
     sbuf_cleanup(&frag);
     if (sbuf_error(&page) != SBUF_OK) {

@@ -50,6 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
 #include "log.h"
 
 /* Largest file fray downloads: an export of a server's 500 templates with
@@ -70,20 +71,22 @@
 
 #define ATT_ERR_MAP(X)                                                      \
     X(OK, "no error")                                                       \
-    X(URL, "the file's address is not one fray can read")                   \
-    X(SCHEME, "the file is not served over https")                          \
-    X(HOST, "the file is not on Discord's attachment servers")              \
-    X(TOO_BIG, "the file is larger than 256 KB")                            \
-    X(TYPE, "the file is not a JSON file (.json)")                          \
-    X(REDIRECT, "the file's server sent fray elsewhere; fray does not "     \
-                "follow")                                                   \
-    X(STATUS, "Discord's file server refused the download")                 \
-    X(NET, "the file could not be downloaded (network error or timeout)")   \
-    X(NOMEM, "out of memory")                                               \
-    X(BUSY, "too many files are being downloaded; try again in a moment")   \
-    X(EMPTY, "the file is empty")                                           \
-    X(PRIVATE, "the file's server is on a private or local network; fray "  \
-               "does not download from there")
+    X(URL, N_("the file's address is not one fray can read"))               \
+    X(SCHEME, N_("the file is not served over https"))                      \
+    X(HOST, N_("the file is not on Discord's attachment servers"))          \
+    X(TOO_BIG, N_("the file is larger than 256 KB"))                        \
+    X(TYPE, N_("the file is not a JSON file (.json)"))                      \
+    X(REDIRECT, N_("the file's server sent fray elsewhere; fray does not "  \
+                   "follow"))                                               \
+    X(STATUS, N_("Discord's file server refused the download"))             \
+    X(NET, N_("the file could not be downloaded (network error or "         \
+              "timeout)"))                                                  \
+    X(NOMEM, N_("out of memory"))                                           \
+    X(BUSY, N_("too many files are being downloaded; try again in a "       \
+               "moment"))                                                   \
+    X(EMPTY, N_("the file is empty"))                                       \
+    X(PRIVATE, N_("the file's server is on a private or local network; "    \
+                  "fray does not download from there"))
 
 enum att_err {
 #define ATT_ERR_ENUM_(n, s) ATT_E_##n,

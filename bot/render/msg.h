@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
+
 #define MSG_MAX_EMBEDS 4
 #define MSG_MAX_FIELDS 25
 #define MSG_MAX_BUTTONS 10
@@ -130,6 +132,8 @@ struct msg {
                                    the message as V2 (render_notice.h) */
     int notice_button;          /* with notice: the button drawn beside
                                    the notice (its Attack), -1: none */
+    enum i18n_lang notice_lang; /* with notice: the language of the note
+                                   a cut adds (the table's) */
 };
 
 void msg_init(struct msg *m);

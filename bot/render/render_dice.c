@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "eng_text.h"
+#include "i18n.h"
 
 /* How much of a roll is shown; each step is tried until the output fits. */
 enum detail {
@@ -31,6 +32,7 @@ struct out {
     bool full, cut;
     bool discord;               /* markdown (Discord, the console) */
     bool collapsed;             /* some pool was shown as counts */
+    enum i18n_lang lang;        /* of the notes and the error's words */
 };
 
 static void put(struct out *o, const char *s, size_t n)
@@ -248,7 +250,9 @@ static void put_group(struct out *o, const struct dice_result *r,
         put_str(o, counts);
         o->collapsed = true;
     } else {
-        put_fmt(o, "%u dice", (unsigned)g->count);
+        /* English says "dice" for one too, as it always has */
+        put_fmt(o, i18n_nget(o->lang, "%u dice", "%u dice", g->count),
+                (unsigned)g->count);
     }
     put_str(o, ")");
 }
@@ -294,14 +298,16 @@ static void put_reading(struct out *o, const struct dice_result *r)
     for (unsigned i = 0; i < r->n_groups; i++)
         botches += r->groups[i].botches;
     if (botches > 0) {
-        char n[48];
-        snprintf(n, sizeof n, "%d botch%s", (int)botches,
-                 botches == 1 ? "" : "es");
+        char n[64];
+        snprintf(n, sizeof n, i18n_nget(o->lang, "%d botch", "%d botches",
+                                        (unsigned long)botches),
+                 (int)botches);
         put_note(o, n);
     }
     for (unsigned bit = 0; bit < DICE_NOTE_COUNT; bit++)
         if (r->notes & (1u << bit))
-            put_note(o, dice_note_text((enum dice_note)(1u << bit)));
+            put_note(o, i18n_get(o->lang, dice_note_text((enum dice_note)(
+                                              1u << bit))));
 }
 
 static void put_label(struct out *o, const struct dice_result *r)
@@ -330,7 +336,7 @@ static void render_at(struct out *o, const char *src,
                 put_str(o, ", ");
             put_total(o, res[i].total);
         }
-        put_note(o, "details left out to fit");
+        put_note(o, i18n_get(o->lang, "details left out to fit"));
         return;
     }
     if (res[0].label != NULL) {
@@ -343,15 +349,15 @@ static void render_at(struct out *o, const char *src,
         put_line(o, src, &res[i], lvl);
     }
     if (lvl == DETAIL_COUNTS && o->collapsed)
-        put_note(o, "long pools shown as counts");
+        put_note(o, i18n_get(o->lang, "long pools shown as counts"));
     else if (lvl == DETAIL_TERMS)
-        put_note(o, "dice left out to fit");
+        put_note(o, i18n_get(o->lang, "dice left out to fit"));
     put_reading(o, &res[0]);
 }
 
 size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
-                   const char *src, size_t len, const struct dice_result *res,
-                   size_t n)
+                   enum i18n_lang lang, const char *src, size_t len,
+                   const struct dice_result *res, size_t n)
 {
     (void)len;  /* spans were checked against it when parsing */
     if (cap == 0)
@@ -364,7 +370,7 @@ size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
         cap = RENDER_DISCORD_MAX + 1;
     for (int lvl = DETAIL_DICE; lvl <= DETAIL_TOTALS; lvl++) {
         struct out o = {.buf = buf, .cap = cap, .discord = discord,
-                        .cut = lvl == DETAIL_TOTALS};
+                        .cut = lvl == DETAIL_TOTALS, .lang = lang};
         buf[0] = '\0';
         render_at(&o, src, res, n, (enum detail)lvl);
         if (!o.full || o.cut)
@@ -389,7 +395,7 @@ static size_t display_char_len(const unsigned char *s, size_t n)
 }
 
 size_t render_dice_error(char *buf, size_t cap, enum render_dice_style style,
-                         const char *src, size_t len,
+                         enum i18n_lang lang, const char *src, size_t len,
                          const struct dice_diag *diag)
 {
     if (cap == 0)
@@ -400,8 +406,9 @@ size_t render_dice_error(char *buf, size_t cap, enum render_dice_style style,
         cap = RENDER_DISCORD_MAX + 1;
     struct out o = {.buf = buf, .cap = cap, .discord = discord, .cut = true};
     const char *indent = discord ? "" : "  ";
-    put_str(&o, "error: ");
-    put_str(&o, diag->msg);
+    char line[sizeof diag->msg + 64];
+    snprintf(line, sizeof line, i18n_get(lang, "error: %s"), diag->msg);
+    put_str(&o, line);
     put_str(&o, discord ? "\n```\n" : "\n  ");
     /* one byte past the longest expression shows where a long one was cut */
     size_t shown = len < DICE_MAX_EXPR_LEN + 1 ? len : DICE_MAX_EXPR_LEN + 1;

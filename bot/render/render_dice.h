@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "dice.h"
+#include "i18n.h"
 
 /* Discord's limit on one message's content, in characters. */
 #define RENDER_DISCORD_MAX 2000
@@ -87,8 +88,8 @@ size_t render_dice_counts(char *buf, size_t cap, bool markdown,
  * (and at most RENDER_DISCORD_MAX for Discord) and returns the length. If
  * even the totals do not fit, the output is cut at a character boundary. */
 size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
-                   const char *src, size_t len, const struct dice_result *res,
-                   size_t n);
+                   enum i18n_lang lang, const char *src, size_t len,
+                   const struct dice_result *res, size_t n);
 
 /* Render a parse or roll error as three lines: the message, the source
  * and a caret line marking diag's span, e.g.
@@ -98,7 +99,7 @@ size_t render_dice(char *buf, size_t cap, enum render_dice_style style,
  * (Discord puts the last two in a code block). Control characters and
  * invalid UTF-8 in the source show as '?'. Returns the length written. */
 size_t render_dice_error(char *buf, size_t cap, enum render_dice_style style,
-                         const char *src, size_t len,
+                         enum i18n_lang lang, const char *src, size_t len,
                          const struct dice_diag *diag);
 
 #endif

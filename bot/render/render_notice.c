@@ -11,8 +11,9 @@
 #include "render_discord.h"
 #include "sbuf.h"
 
-/* Where a cut events text goes on: said where it was cut. */
-#define NOTICE_CUT "\n_(cut at Discord's limit; the rest: /combat history)_"
+/* Where a cut events text goes on: said where it was cut, on a line of
+ * its own. */
+#define NOTICE_CUT N_("_(cut at Discord's limit; the rest: /combat history)_")
 
 /* One embed as the markdown of one Text Display: the title in bold, the
  * description, each field as its name in bold over its value, and the
@@ -62,19 +63,22 @@ bool render_notice_v2(const struct msg *m, struct msg *out)
             sbuf_add(&b, "\n\n");
         embed_text(&b, &m->embeds[i]);
     }
+    const char *cut = i18n_get(m->notice_lang, NOTICE_CUT);
+    size_t cut_size = 1 + strlen(cut) + 1;  /* "\n", NUL: bytes >= chars */
     size_t notice = render_discord_chars(m->content) + 1;
-    size_t room = notice + sizeof NOTICE_CUT < RENDER_DC_V2_TEXT_MAX
-                      ? RENDER_DC_V2_TEXT_MAX - notice - sizeof NOTICE_CUT
+    size_t room = notice + cut_size < RENDER_DC_V2_TEXT_MAX
+                      ? RENDER_DC_V2_TEXT_MAX - notice - cut_size
                       : 0;
     bool ok = sbuf_error(&b) != SBUF_NOMEM;
-    if (ok && render_discord_chars(sbuf_str(&b)) > room + sizeof NOTICE_CUT) {
+    if (ok && render_discord_chars(sbuf_str(&b)) > room + cut_size) {
         /* bytes >= characters: room bytes are at most room characters */
         size_t keep = sbuf_utf8_cut(sbuf_str(&b), room);
         char *all = sbuf_take(&b);
         ok = all != NULL;
         if (ok) {
             sbuf_addn(&b, all, keep);
-            sbuf_add(&b, NOTICE_CUT);
+            sbuf_add(&b, "\n");
+            sbuf_add(&b, cut);
             ok = sbuf_error(&b) == SBUF_OK;
         }
         free(all);

@@ -506,7 +506,7 @@ static void clock_foot(struct sbuf *foot, const struct encounter *e,
     if (e->status != ENC_ST_RUNNING)
         return;
     if (now_ms > 0 && k->wait_ms > 0 && now_ms - k->wait_ms >= DUR_MS_MINUTE) {
-        dur_format_rough(now_ms - k->wait_ms, a, sizeof a);
+        dur_format_rough_in(lang, now_ms - k->wait_ms, a, sizeof a);
         sbuf_addf(foot, i18n_get(lang, " \xC2\xB7 waiting %s"), a);
     }
     if (!enc_clock_on(e))

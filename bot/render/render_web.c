@@ -126,14 +126,10 @@ static void md_sbuf(struct sbuf *out, struct sbuf *md)
 }
 
 void render_web_fight(struct sbuf *out, const struct encounter *e,
-                      char *const *changes, int n)
+                      char *const *changes, int n, enum i18n_lang lang)
 {
     struct sbuf md;
     sbuf_init(&md, RENDER_WEB_MAX);
-    /* The shared page is English for now: its server knows no table's
-     * language yet (the page, its words and its lang attribute change
-     * together). */
-    const enum i18n_lang lang = I18N_EN;
 
     sbuf_add(out, "<header><h1>");
     render_tracker_title(&md, e, lang);
@@ -181,15 +177,17 @@ void render_web_fight(struct sbuf *out, const struct encounter *e,
         sbuf_add(out, "</li>\n");
     }
     free(slot);
-    sbuf_add(out, "</ol>\n<section class=\"changes\"><h2>Last changes</h2>"
-                  "\n<ol>\n");
+    sbuf_add(out, "</ol>\n<section class=\"changes\"><h2>");
+    sbuf_add(out, i18n_get(lang, "Last changes"));
+    sbuf_add(out, "</h2>\n<ol>\n");
     for (int i = 0; i < n; i++) {
         sbuf_add(out, "<li>");
         render_web_md(out, changes[i]);
         sbuf_add(out, "</li>\n");
     }
     if (n == 0)
-        sbuf_add(out, "<li>Nothing has happened yet.</li>\n");
+        sbuf_addf(out, "<li>%s</li>\n",
+                  i18n_get(lang, "Nothing has happened yet."));
     sbuf_add(out, "</ol></section>\n");
     sbuf_cleanup(&md);
 }
@@ -200,10 +198,12 @@ void render_web_gone(struct sbuf *out)
 }
 
 void render_web_page(struct sbuf *out, const char *title,
-                     const char *fragment, bool overlay, bool live)
+                     const char *fragment, bool overlay, bool live,
+                     enum i18n_lang lang)
 {
-    sbuf_add(out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
-                  "<meta charset=\"utf-8\">"
+    sbuf_addf(out, "<!DOCTYPE html>\n<html lang=\"%s\"><head>",
+              lang == I18N_PSEUDO ? "en" : i18n_code(lang));
+    sbuf_add(out, "<meta charset=\"utf-8\">"
                   "<meta name=\"viewport\" content=\"width=device-width, "
                   "initial-scale=1\">"
                   "<meta name=\"referrer\" content=\"no-referrer\">"

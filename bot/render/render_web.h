@@ -20,6 +20,7 @@
 #include <stdbool.h>
 
 #include "enc.h"
+#include "i18n.h"
 #include "sbuf.h"
 
 /* Bytes of one page's fight fragment at most: a 64-combatant tracker and
@@ -33,19 +34,22 @@
 /* markdown (fray's own) -> HTML, appended to out. */
 void render_web_md(struct sbuf *out, const char *md);
 
-/* The fight's fragment: title, where it stands, the system's line, the
- * countdowns the players see, the order, and changes (n of them, newest
- * first, markdown). */
+/* The fight's fragment in lang: title, where it stands, the system's
+ * line, the countdowns the players see, the order, and changes (n of
+ * them, newest first, markdown, already in lang). */
 void render_web_fight(struct sbuf *out, const struct encounter *e,
-                      char *const *changes, int n);
+                      char *const *changes, int n, enum i18n_lang lang);
 
-/* The fragment for a page that shows nothing (RENDER_WEB_GONE). */
+/* The fragment for a page that shows nothing (RENDER_WEB_GONE): English,
+ * as a token that leads nowhere names no table. */
 void render_web_gone(struct sbuf *out);
 
-/* A whole page around fragment (HTML): the stylesheet and script from
- * the same origin (web.c's /static/), title the tab's (plain text);
- * overlay: the transparent, large-type layout for streaming software. */
+/* A whole page around fragment (HTML) in lang (its lang attribute): the
+ * stylesheet and script from the same origin (web.c's /static/), title
+ * the tab's (plain text); overlay: the transparent, large-type layout for
+ * streaming software. */
 void render_web_page(struct sbuf *out, const char *title,
-                     const char *fragment, bool overlay, bool live);
+                     const char *fragment, bool overlay, bool live,
+                     enum i18n_lang lang);
 
 #endif

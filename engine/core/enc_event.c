@@ -7,6 +7,8 @@
  */
 #include "enc_event.h"
 
+#include "dice.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -428,4 +430,10 @@ void enc_hint(struct enc_diag *d, const char *fmt, ...)
 const char *enc_diag_word(const struct enc_diag *d, const char *s)
 {
     return d != NULL && d->tr != NULL && s != NULL ? d->tr(d->tr_ctx, s) : s;
+}
+
+void enc_diag_dice(const struct enc_diag *d, struct dice_diag *dd)
+{
+    dd->tr = d != NULL ? d->tr : NULL;
+    dd->tr_ctx = d != NULL ? d->tr_ctx : NULL;
 }

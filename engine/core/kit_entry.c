@@ -276,6 +276,7 @@ static enum eng_err entry_check(struct rs_call *c,
                             "bytes)", ENC_MAX_ENTRY_DICE);
         struct dice_expr *x = NULL;
         struct dice_diag dd;
+        enc_diag_dice(c->d, &dd);
         enum eng_err err = dice_parse(q->dice, len, &x, &dd);
         dice_expr_free(x);
         if (err != ENG_OK)

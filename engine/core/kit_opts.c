@@ -514,7 +514,10 @@ bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who)
 const char *rs_name_for(const struct rs_call *c,
                         const struct enc_combatant *who)
 {
-    return who->hidden && !rs_may_act(c, who) ? "someone unseen" : who->name;
+    /* in the refusal's language (its translator), as the tracker says it */
+    return who->hidden && !rs_may_act(c, who)
+               ? enc_diag_word(c->d, N_("someone unseen"))
+               : who->name;
 }
 
 struct enc_combatant *rs_who(const struct rs_call *c, const char *name,

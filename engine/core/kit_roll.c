@@ -20,6 +20,7 @@ enum eng_err rs_roll(struct rs_call *c, const struct enc_combatant *who,
     if (res == NULL)
         return enc_fail(c->d, ENG_NOMEM, "out of memory");
     struct dice_diag dd;
+    enc_diag_dice(c->d, &dd);
     size_t len = strlen(expr);
     enum eng_err err = dice_eval_string(expr, len, c->rng, res, &dd);
     if (err != ENG_OK) {

@@ -61,6 +61,7 @@ static enum eng_err setting_value(const struct rs_setting_spec *p,
     case RS_SET_DICE: {
         struct dice_expr *x = NULL;
         struct dice_diag dd;
+        enc_diag_dice(d, &dd);
         enum eng_err err = dice_parse(value, strlen(value), &x, &dd);
         dice_expr_free(x);
         *num = 0;

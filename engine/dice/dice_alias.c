@@ -50,7 +50,7 @@ enum eng_err dice__parse_alias(struct dice_parser *p, struct dice_term *t,
             return dice__fail_at(p, ENG_SYNTAX, &a,
                                  "needs the number of dice right after it");
         TRY(dice__read_count(p, &p->tok, DICE_MAX_DICE, "too many dice",
-                             "need at least 1 die", &t->count));
+                             N_("need at least 1 die"), &t->count));
         TRY(dice__next(p));
     }
     t->face_min = 1;

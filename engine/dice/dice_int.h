@@ -124,7 +124,12 @@ enum eng_err dice__fail(struct dice_diag *diag, enum eng_err code, size_t pos,
                         size_t len, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* Report a limit: "too many dice (limit is 1000)". */
+/* s in the reader's language (diag's translator), or s itself: a format
+ * keeps its conversions, so the compiler checks the call as the literal. */
+const char *dice__tr(const struct dice_diag *diag, const char *s)
+    __attribute__((format_arg(2)));
+
+/* Report a limit: "too many dice (limit is 1000)" (what translated). */
 enum eng_err dice__limit(struct dice_diag *diag, size_t pos, size_t len,
                          const char *what, long limit);
 

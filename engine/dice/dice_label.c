@@ -19,6 +19,7 @@ static bool parses(const char *src, size_t len, enum dice_dialect d)
 {
     struct dice_expr *e = NULL;
     struct dice_diag diag;
+    diag.tr = NULL;             /* the message is not read: English */
     if (dice_parse_as(src, len, d, &e, &diag) != ENG_OK)
         return false;
     dice_expr_free(e);

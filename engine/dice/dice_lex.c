@@ -15,16 +15,21 @@ enum eng_err dice__fail(struct dice_diag *diag, enum eng_err code, size_t pos,
     diag->len = (uint16_t)(len > UINT16_MAX ? UINT16_MAX : len);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(diag->msg, sizeof diag->msg, fmt, ap);
+    vsnprintf(diag->msg, sizeof diag->msg, dice__tr(diag, fmt), ap);
     va_end(ap);
     return code;
+}
+
+const char *dice__tr(const struct dice_diag *diag, const char *s)
+{
+    return diag != NULL && diag->tr != NULL ? diag->tr(diag->tr_ctx, s) : s;
 }
 
 enum eng_err dice__limit(struct dice_diag *diag, size_t pos, size_t len,
                          const char *what, long limit)
 {
-    return dice__fail(diag, ENG_LIMIT, pos, len, "%s (limit is %ld)", what,
-                      limit);
+    return dice__fail(diag, ENG_LIMIT, pos, len, "%s (limit is %ld)",
+                      dice__tr(diag, what), limit);
 }
 
 /* Length of the UTF-8 sequence starting at s[0] (of n bytes left), or 0 if
@@ -268,11 +273,13 @@ static const char *hint(char c)
 {
     switch (c) {
     case ';':
-        return " (one expression per roll: Dice Maiden's `;` is not read)";
+        return N_(" (one expression per roll: Dice Maiden's `;` is not "
+                  "read)");
     case '{':
-        return " (groups are not read: `2d20kh1` keeps the higher of two)";
+        return N_(" (groups are not read: `2d20kh1` keeps the higher of "
+                  "two)");
     case '^':
-        return " (no powers: write `*`)";
+        return N_(" (no powers: write `*`)");
     default:
         return "";
     }
@@ -332,7 +339,7 @@ enum eng_err dice__lex(struct dice_lexer *lx, struct dice_tok *t,
                                   i + 1);
             return dice__fail(diag, ENG_SYNTAX, i, cl,
                               "unexpected `%.*s` at column %zu%s", (int)cl,
-                              s + i, i + 1, hint(s[i]));
+                              s + i, i + 1, dice__tr(diag, hint(s[i])));
         }
         t->kind = k;
         t->upper = s[i] == 'D';

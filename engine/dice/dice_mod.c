@@ -48,7 +48,8 @@ static enum eng_err parse_clamp(struct dice_parser *p, struct dice_term *t,
     int32_t face_max = t->face_min + t->sides - 1;
     if (is_min ? t->has_min : t->has_max)
         return dice__fail_at(p, ENG_SYNTAX, m,
-                       is_min ? "is a second minimum" : "is a second maximum");
+                             is_min ? N_("is a second minimum")
+                                    : N_("is a second maximum"));
     TRY(dice__next(p));
     bool neg = p->tok.kind == DICE_T_MINUS;
     if (neg)
@@ -62,26 +63,32 @@ static enum eng_err parse_clamp(struct dice_parser *p, struct dice_term *t,
     v = neg ? -v : v;
     TRY(dice__next(p));
     struct dice_tok s = span_from(p, m->pos);
-    char what[64], die[16];
+    char what[DICE_MAX_MSG / 2], die[16];
     if (t->face_min == 1)
         snprintf(die, sizeof die, "d%d", (int)t->sides);
     else
         snprintf(die, sizeof die, "dF");
     if (huge ? !neg : v > face_max) {
-        snprintf(what, sizeof what, "is above the highest face of a %s", die);
+        /* formatted in the reader's words: dice__fail_at() looks what up
+         * again and, finding no such message, keeps it */
+        snprintf(what, sizeof what,
+                 dice__tr(p->diag, "is above the highest face of a %s"), die);
         return dice__fail_at(p, ENG_RANGE, &s, what);
     }
     if (huge || v < t->face_min) {
-        snprintf(what, sizeof what, "is below the lowest face of a %s", die);
+        snprintf(what, sizeof what,
+                 dice__tr(p->diag, "is below the lowest face of a %s"), die);
         return dice__fail_at(p, ENG_RANGE, &s, what);
     }
     if (is_min && t->has_max && v > t->lower_to) {
-        snprintf(what, sizeof what, "is above the term's maximum of %d",
+        snprintf(what, sizeof what,
+                 dice__tr(p->diag, "is above the term's maximum of %d"),
                  (int)t->lower_to);
         return dice__fail_at(p, ENG_RANGE, &s, what);
     }
     if (!is_min && t->has_min && v < t->raise_to) {
-        snprintf(what, sizeof what, "is below the term's minimum of %d",
+        snprintf(what, sizeof what,
+                 dice__tr(p->diag, "is below the term's minimum of %d"),
                  (int)t->raise_to);
         return dice__fail_at(p, ENG_RANGE, &s, what);
     }
@@ -146,7 +153,7 @@ static enum eng_err parse_keep(struct dice_parser *p, struct dice_term *t,
         if (m->kind == DICE_T_K)
             dice__note(p, DICE_NOTE_K_HIGHEST);
         TRY(dice__read_count(p, &p->tok, DICE_MAX_DICE, "keep or drop too large",
-                       "keep or drop needs at least 1", &t->keep_n));
+                       N_("keep or drop needs at least 1"), &t->keep_n));
         TRY(dice__next(p));
     }
     return ENG_OK;
@@ -246,8 +253,8 @@ static enum eng_err parse_count(struct dice_parser *p, struct dice_term *t,
     struct dice_cond top = {DICE_CMP_EQ, face_max};
     struct dice_cond bottom = {DICE_CMP_EQ, t->face_min};
     bool roll20 = dice__dialect_is(p, DICE_DIALECT_ROLL20);
-    const char *second_s = "is a second success condition";
-    const char *second_f = "is a second failure condition";
+    const char *second_s = N_("is a second success condition");
+    const char *second_f = N_("is a second failure condition");
     bool bare_num;
     switch (m->kind) {
     case DICE_T_T:
@@ -267,14 +274,14 @@ static enum eng_err parse_count(struct dice_parser *p, struct dice_term *t,
     case DICE_T_CS:
         dice__note(p, roll20 ? DICE_NOTE_CS_MARK : DICE_NOTE_CS_COUNT);
         TRY(once(p, roll20 ? &t->crit : &t->success, m,
-                 roll20 ? "is a second critical success" : second_s));
+                 roll20 ? N_("is a second critical success") : second_s));
         TRY(dice__next(p));
         return dice__opt_cond(p, roll20 ? &t->crit : &t->success, DICE_CMP_EQ,
                         top);
     case DICE_T_CF:
         dice__note(p, roll20 ? DICE_NOTE_CS_MARK : DICE_NOTE_CS_COUNT);
         TRY(once(p, roll20 ? &t->fumble : &t->failure, m,
-                 roll20 ? "is a second critical failure" : second_f));
+                 roll20 ? N_("is a second critical failure") : second_f));
         TRY(dice__next(p));
         t->count_failures = !roll20;
         return dice__opt_cond(p, roll20 ? &t->fumble : &t->failure, DICE_CMP_EQ,

@@ -66,9 +66,11 @@ enum eng_err dice__fail_at(struct dice_parser *p, enum eng_err code,
         return dice__fail(p->diag, code, t->pos, t->len,
                           "unexpected `%.*s%s` at column %u", shown, text,
                           more, t->pos + 1u);
+    /* what is a predicate of the span ("is a second keep or drop"), its
+     * own catalog message */
     return dice__fail(p->diag, code, t->pos, t->len,
-                      "`%.*s%s` %s at column %u", shown, text, more, what,
-                      t->pos + 1u);
+                      "`%.*s%s` %s at column %u", shown, text, more,
+                      dice__tr(p->diag, what), t->pos + 1u);
 }
 
 enum eng_err dice__unexpected(struct dice_parser *p)
@@ -138,7 +140,8 @@ enum eng_err dice__read_count(struct dice_parser *p, const struct dice_tok *t,
         return dice__limit(p->diag, t->pos, t->len, too_many, (long)limit);
     if (t->num < 1)
         return dice__fail(p->diag, ENG_RANGE, t->pos, t->len,
-                          "%s at column %u", too_few, t->pos + 1u);
+                          "%s at column %u", dice__tr(p->diag, too_few),
+                          t->pos + 1u);
     *out = (int32_t)t->num;
     return ENG_OK;
 }
@@ -208,7 +211,7 @@ static enum eng_err parse_dice(struct dice_parser *p,
     t->count = 1;
     if (count != NULL)
         TRY(dice__read_count(p, count, DICE_MAX_DICE, "too many dice",
-                       "need at least 1 die", &t->count));
+                       N_("need at least 1 die"), &t->count));
     t->face_min = 1;
     if (dice__is_alias(p->tok.kind)) {
         TRY(dice__parse_alias(p, t, count != NULL));
@@ -221,7 +224,7 @@ static enum eng_err parse_dice(struct dice_parser *p,
         TRY(dice__next(p));
         if (p->tok.kind == DICE_T_NUM) {
             TRY(dice__read_count(p, &p->tok, DICE_MAX_SIDES, "too many sides",
-                           "need at least 1 side", &t->sides));
+                           N_("need at least 1 side"), &t->sides));
             TRY(dice__next(p));
         } else if (p->tok.kind == DICE_T_PERCENT) {
             t->sides = 100;
@@ -534,7 +537,7 @@ static enum eng_err parse_repeat(struct dice_parser *p, bool x)
     struct dice_tok num = p->tok;
     int32_t n;
     TRY(dice__read_count(p, &num, DICE_MAX_REPEAT, "too many repeats",
-                   "need at least 1 repeat", &n));
+                   N_("need at least 1 repeat"), &n));
     p->expr.repeat = (uint16_t)n;
     if (x)
         TRY(dice__next(p));           /* the x */

@@ -35,11 +35,28 @@
 #include "eng_limits.h"
 #include "eng_rng.h"
 
-/* Where and why parsing or rolling failed. msg is always NUL-terminated. */
+/* The reader's language for a diag's message: fmt (a printf format, or a
+ * phrase the message takes) as the reader reads it, with the same
+ * conversions, or fmt itself; static text. The front end passes its
+ * catalog lookup in, as enc_diag's translator: the engine stays pure. */
+typedef const char *(*dice_tr_fn)(const void *ctx, const char *fmt)
+    __attribute__((format_arg(2)));
+
+/* Bytes of a message: the longest English is under 100, a translation
+ * (the pseudo-language's 40 % more, two bytes an accented letter) under
+ * 300. */
+#define DICE_MAX_MSG 320
+
+/* Where and why parsing or rolling failed. msg is always NUL-terminated.
+ * The caller sets tr before parsing or rolling: NULL (English, as a
+ * zeroed diag has it) or a translator with its tr_ctx; the rest is
+ * written on failure. */
 struct dice_diag {
     enum eng_err code;
     uint16_t pos, len;          /* culprit: source bytes [pos, pos + len) */
-    char msg[96];
+    char msg[DICE_MAX_MSG];
+    dice_tr_fn tr;              /* NULL: English */
+    const void *tr_ctx;         /* tr's argument (borrowed) */
 };
 
 /* A parsed expression: opaque, immutable once parsed. */
@@ -71,52 +88,59 @@ const char *dice_dialect_title(enum dice_dialect d);
  * case); false if none is. */
 bool dice_dialect_parse(const char *name, size_t len, enum dice_dialect *out);
 
+/* Marks a text the front end translates (bot/base/i18n.h's N_(), which
+ * the engine cannot include): extracted into the catalogs, English here. */
+#ifndef N_
+#define N_(s) s
+#endif
+
 /* How fray read a form that another bot reads differently: one bit each,
- * set in dice_result.notes; dice_note_text() says it in words. */
+ * set in dice_result.notes; dice_note_text() says it in words (English, a
+ * catalog message: the front end translates it). */
 #define DICE_NOTES(X)                                                       \
-    X(DICE_NOTE_E_ONCE, "`e` read as Dice Maiden's: each die explodes "     \
+    X(DICE_NOTE_E_ONCE, N_("`e` read as Dice Maiden's: each die explodes "  \
       "once, on that face or higher (Avrae's `e` explodes again and again " \
-      "on that face: fray's `!`)")                                          \
-    X(DICE_NOTE_E_AGAIN, "`e` read as Avrae's: a die explodes again and "   \
+      "on that face: fray's `!`)"))                                         \
+    X(DICE_NOTE_E_AGAIN, N_("`e` read as Avrae's: a die explodes again and " \
       "again, on that face only (Dice Maiden's `e` explodes once: fray's "  \
-      "`e`)")                                                               \
-    X(DICE_NOTE_R_AGAIN, "`r` read as Roll20's: a die showing that face "   \
+      "`e`)"))                                                              \
+    X(DICE_NOTE_R_AGAIN, N_("`r` read as Roll20's: a die showing that face " \
       "is rolled again while it does (Foundry rerolls once, Dice Maiden "   \
-      "that face or lower once: fray's `ro`)")                              \
-    X(DICE_NOTE_R_ONCE, "`r` read as a single reroll (Roll20 rerolls "      \
-      "while the die matches: fray's `rr`)")                                \
-    X(DICE_NOTE_AT_MOST, "a bare number after `r` or `f` read as Dice "     \
+      "that face or lower once: fray's `ro`)"))                             \
+    X(DICE_NOTE_R_ONCE, N_("`r` read as a single reroll (Roll20 rerolls "   \
+      "while the die matches: fray's `rr`)"))                               \
+    X(DICE_NOTE_AT_MOST, N_("a bare number after `r` or `f` read as Dice "  \
       "Maiden's: that face or lower (elsewhere that face only: fray's "     \
-      "`<=`)")                                                              \
-    X(DICE_NOTE_K_HIGHEST, "`k` and a number read as keep the highest "     \
-      "(Avrae's `k3` keeps the dice showing 3)")              \
-    X(DICE_NOTE_K_FACE, "`k` read as Avrae's: keep the dice showing that "  \
-      "face (elsewhere `k3` keeps the highest three: fray's `kh3`)")        \
-    X(DICE_NOTE_CMP_COUNT, "a comparison after dice counts the dice that "  \
-      "meet it, as in Roll20 (Avrae's d20 compares the total, 1 or 0)")     \
-    X(DICE_NOTE_CMP_TOTAL, "a comparison read as Avrae's: 1 if the totals " \
-      "meet it, else 0 (Roll20 counts the dice that meet it)")              \
-    X(DICE_NOTE_F_EQUAL, "`f` and a number read as Roll20's: only that "    \
-      "face fails (Dice Maiden's `f3` fails 3 or lower: fray's `f<=3`)")    \
-    X(DICE_NOTE_T_TARGET, "`t` read as Dice Maiden's target: dice showing " \
-      "that face or higher succeed (Sidekick's `t` counts a face twice: "   \
-      "fray's `ds`)")                                                       \
-    X(DICE_NOTE_T_TWICE, "`t` read as Sidekick's: a die showing that face " \
-      "counts twice (Dice Maiden's `t` is a target)")                       \
-    X(DICE_NOTE_CS_COUNT, "`cs`/`cf` read as Foundry's: they count the "  \
-      "successes or failures (Roll20's only mark critical dice)")           \
-    X(DICE_NOTE_CS_MARK, "`cs`/`cf` read as Roll20's: they only mark "      \
-      "critical dice (Foundry's count them)")                               \
-    X(DICE_NOTE_PLUS_ADV, "`+d20` read as Dice Maiden's advantage: two "    \
-      "dice, keep the higher (fray: `d20 adv`)")                            \
-    X(DICE_NOTE_MINUS_NEG, "`-d20` read as a negative die (Dice Maiden's "  \
-      "`-d20` is disadvantage: fray's `d20 dis`)")                          \
-    X(DICE_NOTE_MINUS_DIS, "`-d20` read as Dice Maiden's disadvantage: "    \
-      "two dice, keep the lower (fray: `d20 dis`)")                         \
-    X(DICE_NOTE_BANG_EXPLODE, "`!` read as an explosion (Dice Maiden "      \
-      "starts a comment with `! `: fray's `# `)")                           \
-    X(DICE_NOTE_BANG_COMMENT, "`! ` read as Dice Maiden's comment "         \
-      "(elsewhere `!` explodes; fray's comment is `# `)")
+      "`<=`)"))                                                             \
+    X(DICE_NOTE_K_HIGHEST, N_("`k` and a number read as keep the highest "  \
+      "(Avrae's `k3` keeps the dice showing 3)"))                           \
+    X(DICE_NOTE_K_FACE, N_("`k` read as Avrae's: keep the dice showing that " \
+      "face (elsewhere `k3` keeps the highest three: fray's `kh3`)"))       \
+    X(DICE_NOTE_CMP_COUNT, N_("a comparison after dice counts the dice that " \
+      "meet it, as in Roll20 (Avrae's d20 compares the total, 1 or 0)"))    \
+    X(DICE_NOTE_CMP_TOTAL, N_("a comparison read as Avrae's: 1 if the "    \
+      "totals meet it, else 0 (Roll20 counts the dice that meet it)"))      \
+    X(DICE_NOTE_F_EQUAL, N_("`f` and a number read as Roll20's: only that " \
+      "face fails (Dice Maiden's `f3` fails 3 or lower: fray's `f<=3`)"))   \
+    X(DICE_NOTE_T_TARGET, N_("`t` read as Dice Maiden's target: dice "     \
+      "showing that face or higher succeed (Sidekick's `t` counts a face "  \
+      "twice: fray's `ds`)"))                                               \
+    X(DICE_NOTE_T_TWICE, N_("`t` read as Sidekick's: a die showing that "  \
+      "face counts twice (Dice Maiden's `t` is a target)"))                 \
+    X(DICE_NOTE_CS_COUNT, N_("`cs`/`cf` read as Foundry's: they count the " \
+      "successes or failures (Roll20's only mark critical dice)"))          \
+    X(DICE_NOTE_CS_MARK, N_("`cs`/`cf` read as Roll20's: they only mark "   \
+      "critical dice (Foundry's count them)"))                              \
+    X(DICE_NOTE_PLUS_ADV, N_("`+d20` read as Dice Maiden's advantage: two " \
+      "dice, keep the higher (fray: `d20 adv`)"))                           \
+    X(DICE_NOTE_MINUS_NEG, N_("`-d20` read as a negative die (Dice Maiden's " \
+      "`-d20` is disadvantage: fray's `d20 dis`)"))                         \
+    X(DICE_NOTE_MINUS_DIS, N_("`-d20` read as Dice Maiden's disadvantage: " \
+      "two dice, keep the lower (fray: `d20 dis`)"))                        \
+    X(DICE_NOTE_BANG_EXPLODE, N_("`!` read as an explosion (Dice Maiden "   \
+      "starts a comment with `! `: fray's `# `)"))                          \
+    X(DICE_NOTE_BANG_COMMENT, N_("`! ` read as Dice Maiden's comment "      \
+      "(elsewhere `!` explodes; fray's comment is `# `)"))
 
 #define DICE_NOTE_BIT_(name, text) name##_BIT_,
 enum { DICE_NOTES(DICE_NOTE_BIT_) DICE_NOTE_COUNT };

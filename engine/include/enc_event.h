@@ -326,6 +326,12 @@ int enc_add_roll(struct enc_result *r, const char *label, const char *expr,
 int enc_add_plain_roll(struct enc_result *r, const char *label,
                        int64_t total, bool secret);
 
+/* Give a dice diag (dice.h) d's translator, so a dice error quoted in
+ * d's refusal speaks the same language; d may be NULL (English). Sets
+ * only the translator: the rest is written when something fails. */
+struct dice_diag;
+void enc_diag_dice(const struct enc_diag *d, struct dice_diag *dd);
+
 /* Set d and return d->code. msg is a printf format, looked up through
  * d->tr first when set. */
 enum eng_err enc_fail(struct enc_diag *d, enum eng_err code, const char *fmt,

@@ -142,7 +142,8 @@ const char *rs_closest(const char *word, const char *const *names, int n);
 
 /* Whether the sender may act for who: the GM, or the player who owns it. */
 bool rs_may_act(const struct rs_call *c, const struct enc_combatant *who);
-/* who's name as the sender may read it in a refusal: "someone unseen" for
+/* who's name as the sender may read it in a refusal: "someone unseen" (in
+ * the refusal's language, c->d's translator) for
  * a hidden combatant the sender may not act for, whose name a player never
  * reads back, even one they typed. */
 const char *rs_name_for(const struct rs_call *c,

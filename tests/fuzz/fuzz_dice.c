@@ -42,10 +42,11 @@ static void render_error(const char *src, size_t len,
     static char text[TEXT_CAP];
     size_t n;
 
-    n = render_dice_error(text, sizeof text, RENDER_DICE_TEXT, src, len, diag);
+    n = render_dice_error(text, sizeof text, RENDER_DICE_TEXT, I18N_EN, src,
+                          len, diag);
     FUZZ_CHECK(n < sizeof text && text[n] == '\0');
-    n = render_dice_error(text, sizeof text, RENDER_DICE_DISCORD, src, len,
-                          diag);
+    n = render_dice_error(text, sizeof text, RENDER_DICE_DISCORD, I18N_EN, src,
+                          len, diag);
     FUZZ_CHECK(n < sizeof text && text[n] == '\0');
     FUZZ_CHECK(utf8_chars(text, n) <= RENDER_DISCORD_MAX);
 }
@@ -71,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     enum dice_dialect dialect = (enum dice_dialect)((seed >> 32) %
                                                     DICE_DIALECT_COUNT);
     struct dice_expr *e = NULL;
-    struct dice_diag diag;
+    struct dice_diag diag = {0};
     struct dice_simple simple;
     struct eng_rng rng;
     enum eng_err err, err1 = ENG_OK;
@@ -124,11 +125,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rolled++;
     }
     if (rolled == n) {
-        len = render_dice(text, sizeof text, RENDER_DICE_TEXT, src, size, res,
-                          n);
+        len = render_dice(text, sizeof text, RENDER_DICE_TEXT, I18N_EN, src,
+                          size, res, n);
         FUZZ_CHECK(len < sizeof text && text[len] == '\0');
-        len = render_dice(text, sizeof text, RENDER_DICE_DISCORD, src, size,
-                          res, n);
+        len = render_dice(text, sizeof text, RENDER_DICE_DISCORD, I18N_EN, src,
+                          size, res, n);
         FUZZ_CHECK(len < sizeof text && text[len] == '\0');
         FUZZ_CHECK(utf8_chars(text, len) <= RENDER_DISCORD_MAX);
     }

@@ -78,6 +78,7 @@ static enum eng_err rsv_pool_less(struct rs_call *c, const char *expr,
     }
     struct dice_expr *x = NULL;
     struct dice_diag dd;
+    enc_diag_dice(c->d, &dd);
     enum eng_err err = dice_parse(expr, strlen(expr), &x, &dd);
     if (err != ENG_OK)
         return enc_fail(c->d, err, "bad attack dice: %s", dd.msg);
@@ -240,6 +241,7 @@ static enum eng_err rsv_attack_dice(struct rs_call *c,
         return ENG_OK;
     struct dice_expr *x = NULL;
     struct dice_diag dd;
+    enc_diag_dice(c->d, &dd);
     err = dice_parse(dmg, strlen(dmg), &x, &dd);
     if (err != ENG_OK)
         return enc_fail(c->d, err, "bad damage dice: %s", dd.msg);

@@ -45,7 +45,7 @@ static char *page(struct cmd_fx *f, const char *tok)
     if (cmd_share_view_load(f->store, tok, &v) != BOT_OK)
         return NULL;
     sbuf_init(&b, RENDER_WEB_MAX);
-    render_web_fight(&b, v.enc, v.change, v.nchanges);
+    render_web_fight(&b, v.enc, v.change, v.nchanges, v.lang);
     cmd_share_view_cleanup(&v);
     assert_int_equal(sbuf_error(&b), SBUF_OK);
     return sbuf_take(&b);

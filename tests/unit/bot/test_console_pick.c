@@ -11,53 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
+#include "console_fixture.h"
 #include "eng_rng.h"
 #include "store.h"
 
 #define PICK_SEED 42
 
-struct session {
-    struct store *store;
-    struct eng_rng rng;
-    struct console con;
-    char *buf;
-    size_t len;
-    FILE *out;
-};
-
-static void open_session(struct session *s)
+/* What line printed (console_fx_say). */
+static const char *say(struct console_fx *s, const char *line)
 {
-    char err[256];
-    memset(s, 0, sizeof *s);
-    assert_int_equal(store_open(":memory:", &s->store, err, sizeof err),
-                     BOT_OK);
-    eng_rng_seed(&s->rng, PICK_SEED);
-    s->out = open_memstream(&s->buf, &s->len);
-    assert_non_null(s->out);
-    assert_true(console_init(&s->con, s->store, &s->rng, s->out, "gm", true,
-                             false));
+    return console_fx_say(s, line);
 }
 
-static void close_session(struct session *s)
-{
-    fclose(s->out);
-    free(s->buf);
-    store_close(s->con.ctx.store);
-}
-
-/* Run line; what it printed (valid until the next call). */
-static const char *say(struct session *s, const char *line)
-{
-    fflush(s->out);
-    size_t before = s->len;
-    assert_int_equal(console_line(&s->con, line, strlen(line)),
-                     CONSOLE_CONTINUE);
-    fflush(s->out);
-    return s->buf + before;
-}
-
-static void setup_fight(struct session *s)
+static void setup_fight(struct console_fx *s)
 {
     say(s, "/combat start system:generic name:Pick");
     say(s, "/combat add name:Orc hp:9 init:=5 stats:\"ac=1\"");
@@ -72,8 +38,8 @@ static void setup_fight(struct session *s)
 static void test_console_pick_numbered_and_answered(void **state)
 {
     (void)state;
-    struct session s;
-    open_session(&s);
+    struct console_fx s;
+    console_fx_open(&s, PICK_SEED, I18N_EN);
     setup_fight(&s);
     const char *o = say(&s, "/attack");
     assert_non_null(strstr(o, "1. Orc\n"));
@@ -84,14 +50,14 @@ static void test_console_pick_numbered_and_answered(void **state)
     /* the list closed with that answer */
     o = say(&s, "1");
     assert_non_null(strstr(o, "no choice is open"));
-    close_session(&s);
+    console_fx_close(&s);
 }
 
 static void test_console_pick_refusals(void **state)
 {
     (void)state;
-    struct session s;
-    open_session(&s);
+    struct console_fx s;
+    console_fx_open(&s, PICK_SEED, I18N_EN);
     setup_fight(&s);
     say(&s, "/attack");
     const char *o = say(&s, "2");
@@ -107,7 +73,7 @@ static void test_console_pick_refusals(void **state)
     say(&s, ":as alice");
     o = say(&s, "1");
     assert_non_null(strstr(o, "Aria attacks Orc"));
-    close_session(&s);
+    console_fx_close(&s);
 }
 
 /* An area attack (tactical template=) lists its targets numbered and
@@ -117,8 +83,8 @@ static void test_console_pick_refusals(void **state)
 static void test_console_pick_several(void **state)
 {
     (void)state;
-    struct session s;
-    open_session(&s);
+    struct console_fx s;
+    console_fx_open(&s, PICK_SEED, I18N_EN);
     say(&s, "/combat start system:tactical name:Area");
     say(&s, "/combat add name:Drone side:drones hp:12 stats:\"init=1\"");
     say(&s, "/combat add name:Wasp side:drones hp:12 stats:\"init=2\"");
@@ -150,7 +116,7 @@ static void test_console_pick_several(void **state)
     assert_non_null(strstr(o, "answer with a number"));
     o = say(&s, "1 2");
     assert_non_null(strstr(o, "choose one number from 1 to"));
-    close_session(&s);
+    console_fx_close(&s);
 }
 
 int main(void)

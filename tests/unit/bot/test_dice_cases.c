@@ -130,8 +130,8 @@ static void check_caret(const struct dcase *c, const struct dice_diag *d)
         if ((unsigned char)c->expr[i] >= 0x80)
             return;             /* columns are bytes; carets are characters */
     char out[2048], want[600];
-    render_dice_error(out, sizeof out, RENDER_DICE_TEXT, c->expr, c->expr_len,
-                      d);
+    render_dice_error(out, sizeof out, RENDER_DICE_TEXT, I18N_EN, c->expr,
+                      c->expr_len, d);
     int w = c->width > 0 ? c->width : 1;
     snprintf(want, sizeof want, "\n  %*s%.*s\n", c->column - 1, "", w,
              "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^");
@@ -177,7 +177,7 @@ static void check_outcome(const struct dcase *c, enum eng_err err,
 
 static void run_case(struct dcase *c, struct dice_result *res)
 {
-    struct dice_diag d;
+    struct dice_diag d = {0};
     struct dice_expr *e = NULL;
     struct eng_rng rng;
     eng_rng_seed(&rng, c->seed);

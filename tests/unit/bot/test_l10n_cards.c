@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "l10n_fixture.h"
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_fixture.h"
@@ -44,25 +45,7 @@ static void fight_new(struct fight *f)
 /* The last call's events as lang's table reads them; caller frees. */
 static char *events(const struct fight *f, enum i18n_lang lang)
 {
-    struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX);
-    render_events_text(&b, f->e, f->r, false, lang);
-    char *s = sbuf_take(&b);
-    sbuf_cleanup(&b);
-    assert_non_null(s);
-    return s;
-}
-
-static void assert_has(const char *text, const char *want)
-{
-    if (strstr(text, want) == NULL)
-        fail_msg("\"%s\" not in:\n%s", want, text);
-}
-
-static void assert_lacks(const char *text, const char *bad)
-{
-    if (strstr(text, bad) != NULL)
-        fail_msg("\"%s\" in:\n%s", bad, text);
+    return l10n_fx_events(f->e, f->r, lang);
 }
 
 /* The deal: each card drawn is a whole sentence, "card" and "cards" as the
@@ -75,19 +58,19 @@ static void test_deal_in_german_and_polish(void **state)
     assert_int_equal(rs_fx_begin(&f.fx, RS_FX_GM, true), ENG_OK);
 
     char *en = events(&f, I18N_EN);
-    assert_has(en, "**Ana** draws card ");
-    assert_has(en, "**Orc** draws card ");
+    l10n_fx_has(en, "**Ana** draws card ");
+    l10n_fx_has(en, "**Orc** draws card ");
     free(en);
 
     char *de = events(&f, I18N_DE);
-    assert_has(de, "**Ana** zieht Karte ");
-    assert_has(de, "**Orc** zieht Karte ");
-    assert_lacks(de, "draws");
+    l10n_fx_has(de, "**Ana** zieht Karte ");
+    l10n_fx_has(de, "**Orc** zieht Karte ");
+    l10n_fx_lacks(de, "draws");
     free(de);
 
     char *pl = events(&f, I18N_PL);
-    assert_has(pl, "**Ana** ciągnie kartę ");
-    assert_lacks(pl, "draws");
+    l10n_fx_has(pl, "**Ana** ciągnie kartę ");
+    l10n_fx_lacks(pl, "draws");
     free(pl);
     rs_fx_cleanup(&f.fx);
 }
@@ -109,14 +92,14 @@ static void test_dodge_and_attack_in_german_and_polish(void **state)
                NULL);
     assert_int_equal(rs_fx_action(&f.fx, RS_FX_GM, true, "react"), ENG_OK);
     char *en = events(&f, I18N_EN);
-    assert_has(en, "**Orc** readies a dodge against **Ana**");
+    l10n_fx_has(en, "**Orc** readies a dodge against **Ana**");
     free(en);
     char *de = events(&f, I18N_DE);
-    assert_has(de, "**Orc** bereitet eine Reaktion vor (Ausweichen) gegen "
-                   "**Ana**");
+    l10n_fx_has(de, "**Orc** bereitet eine Reaktion vor (Ausweichen) gegen "
+                    "**Ana**");
     free(de);
     char *pl = events(&f, I18N_PL);
-    assert_has(pl, "**Orc** przygotowuje reakcję (unik) przeciw **Ana**");
+    l10n_fx_has(pl, "**Orc** przygotowuje reakcję (unik) przeciw **Ana**");
     free(pl);
 
     rs_fx_opts(&f.fx, NULL);
@@ -124,25 +107,25 @@ static void test_dodge_and_attack_in_german_and_polish(void **state)
                                   NULL, "free"),
                      ENG_OK);
     en = events(&f, I18N_EN);
-    assert_has(en, "**miss**");
-    assert_has(en, "dodge \xE2\x88\x92");
-    assert_has(en, "**Orc** rolled more successes than the attack and may "
-                   "swap cards with **Ana**");
+    l10n_fx_has(en, "**miss**");
+    l10n_fx_has(en, "dodge \xE2\x88\x92");
+    l10n_fx_has(en, "**Orc** rolled more successes than the attack and may "
+                    "swap cards with **Ana**");
     free(en);
 
     de = events(&f, I18N_DE);
-    assert_has(de, "**verfehlt**");
-    assert_has(de, "Ausweichen \xE2\x88\x92");
-    assert_has(de, "**Orc** hat mehr Erfolge gewürfelt als der Angriff und "
-                   "darf mit **Ana** Karten tauschen");
-    assert_lacks(de, "rolled more");
+    l10n_fx_has(de, "**verfehlt**");
+    l10n_fx_has(de, "Ausweichen \xE2\x88\x92");
+    l10n_fx_has(de, "**Orc** hat mehr Erfolge gewürfelt als der Angriff und "
+                    "darf mit **Ana** Karten tauschen");
+    l10n_fx_lacks(de, "rolled more");
     free(de);
 
     pl = events(&f, I18N_PL);
-    assert_has(pl, "unik \xE2\x88\x92");
-    assert_has(pl, "**Orc** wyrzuca więcej sukcesów niż atak i może "
-                   "zamienić się kartami (z: **Ana**)");
-    assert_lacks(pl, "rolled more");
+    l10n_fx_has(pl, "unik \xE2\x88\x92");
+    l10n_fx_has(pl, "**Orc** wyrzuca więcej sukcesów niż atak i może "
+                    "zamienić się kartami (z: **Ana**)");
+    l10n_fx_lacks(pl, "rolled more");
     free(pl);
     rs_fx_cleanup(&f.fx);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "l10n_fixture.h"
 #include "render_enc.h"
 #include "sbuf.h"
 
@@ -21,21 +22,7 @@
 /* The last call's events as lang's players read them; caller frees. */
 static char *events(const struct fx *f, enum i18n_lang lang)
 {
-    struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX);
-    render_events_text(&b, f->e, f->r, false, lang);
-    char *s = sbuf_take(&b);
-    sbuf_cleanup(&b);
-    assert_non_null(s);
-    if (getenv("FRAY_TEST_DUMP") != NULL)
-        fprintf(stderr, "--- %s\n%s\n", i18n_code(lang), s);
-    return s;
-}
-
-static void assert_has(const char *text, const char *want)
-{
-    if (strstr(text, want) == NULL)
-        fail_msg("\"%s\" not in:\n%s", want, text);
+    return l10n_fx_events(f->e, f->r, lang);
 }
 
 /* Ann (Red) attacks; Cat's AGI 20 always dodges, Dan's AGI 0 never does
@@ -58,24 +45,24 @@ static void test_dodge_in_german_and_polish(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", "dodge"), ENG_OK);
 
     char *en = events(f, I18N_EN);
-    assert_has(en, "**Cat** reacts: dodge (turn spent)");
-    assert_has(en, "**Cat** AGI save to dodge: 15 vs 20 ([15]) " EM
-                   " **pass**");
-    assert_has(en, "**Ann** attacks **Cat**: **dodged**");
+    l10n_fx_has(en, "**Cat** reacts: dodge (turn spent)");
+    l10n_fx_has(en, "**Cat** AGI save to dodge: 15 vs 20 ([15]) " EM
+                    " **pass**");
+    l10n_fx_has(en, "**Ann** attacks **Cat**: **dodged**");
     free(en);
 
     char *de = events(f, I18N_DE);
-    assert_has(de, "**Cat** reagiert: Ausweichen (Zug verbraucht)");
-    assert_has(de, "**Cat** GES-Rettungswurf zum Ausweichen: 15 gegen 20 "
-                   "([15]) " EM " **bestanden**");
-    assert_has(de, "**Ann** greift **Cat** an: **ausgewichen**");
+    l10n_fx_has(de, "**Cat** reagiert: Ausweichen (Zug verbraucht)");
+    l10n_fx_has(de, "**Cat** GES-Rettungswurf zum Ausweichen: 15 gegen 20 "
+                    "([15]) " EM " **bestanden**");
+    l10n_fx_has(de, "**Ann** greift **Cat** an: **ausgewichen**");
     free(de);
 
     char *pl = events(f, I18N_PL);
-    assert_has(pl, "**Cat** reaguje: unik (tura zużyta)");
-    assert_has(pl, "**Cat** rzut obronny na ZRĘ na unik: 15 przeciw 20 "
-                   "([15]) " EM " **zdany**");
-    assert_has(pl, "**Ann** atakuje: **Cat**: **uniknięty**");
+    l10n_fx_has(pl, "**Cat** reaguje: unik (tura zużyta)");
+    l10n_fx_has(pl, "**Cat** rzut obronny na ZRĘ na unik: 15 przeciw 20 "
+                    "([15]) " EM " **zdany**");
+    l10n_fx_has(pl, "**Ann** atakuje: **Cat**: **uniknięty**");
     free(pl);
 }
 
@@ -89,37 +76,30 @@ static void test_hit_in_german_and_polish(void **state)
     assert_int_equal(fx_attack(f, "Ann", "Dan", "5", "dodge"), ENG_OK);
 
     char *en = events(f, I18N_EN);
-    assert_has(en, "**Dan** AGI save to dodge: 15 vs 0 ([15]) " EM
-                   " **fail**");
-    assert_has(en, "**Ann** attacks **Dan**: **hit**");
-    assert_has(en, "**Dan** takes **4** damage (armour \xE2\x88\x92" "1)");
+    l10n_fx_has(en, "**Dan** AGI save to dodge: 15 vs 0 ([15]) " EM
+                    " **fail**");
+    l10n_fx_has(en, "**Ann** attacks **Dan**: **hit**");
+    l10n_fx_has(en, "**Dan** takes **4** damage (armour \xE2\x88\x92" "1)");
     free(en);
 
     char *de = events(f, I18N_DE);
-    assert_has(de, "([15]) " EM " **misslungen**");
-    assert_has(de, "**Ann** greift **Dan** an: **Treffer**");
-    assert_has(de, "**Dan** erleidet **4** Schaden (Rüstung \xE2\x88\x92"
-                   "1)");
+    l10n_fx_has(de, "([15]) " EM " **misslungen**");
+    l10n_fx_has(de, "**Ann** greift **Dan** an: **Treffer**");
+    l10n_fx_has(de, "**Dan** erleidet **4** Schaden (Rüstung \xE2\x88\x92"
+                    "1)");
     free(de);
 
     char *pl = events(f, I18N_PL);
-    assert_has(pl, "([15]) " EM " **niezdany**");
-    assert_has(pl, "**Ann** atakuje: **Dan**: **trafienie**");
-    assert_has(pl, "**Dan** otrzymuje **4** obrażenia (pancerz "
-                   "\xE2\x88\x92" "1)");
+    l10n_fx_has(pl, "([15]) " EM " **niezdany**");
+    l10n_fx_has(pl, "**Ann** atakuje: **Dan**: **trafienie**");
+    l10n_fx_has(pl, "**Dan** otrzymuje **4** obrażenia (pancerz "
+                    "\xE2\x88\x92" "1)");
     free(pl);
 
     assert_int_equal(fx_attack(f, "Ann", "Cat", "5", NULL), ENG_OK);
     pl = events(f, I18N_PL);
-    assert_has(pl, "**Cat** otrzymuje **5** obrażeń");
+    l10n_fx_has(pl, "**Cat** otrzymuje **5** obrażeń");
     free(pl);
-}
-
-/* The refusal's translator as the command layer sets it: ctx is the
- * reader's language. */
-static const char *diag_tr(const void *ctx, const char *fmt)
-{
-    return i18n_get(*(const enum i18n_lang *)ctx, fmt);
 }
 
 /* Ann's ranged attack on Cat beyond half range while moving, refused,
@@ -128,7 +108,7 @@ static const char *diag_tr(const void *ctx, const char *fmt)
 static const char *refused_as(struct fx *f, const enum i18n_lang *lang)
 {
     struct rs_call c = fx_call(f, true, 1);
-    f->d.tr = diag_tr;
+    f->d.tr = l10n_fx_diag_tr;
     f->d.tr_ctx = lang;
     struct rs_attack a = {.attacker = fx_who(f, "Ann"),
                           .target = fx_who(f, "Cat"), .damage = "5",

@@ -14,6 +14,7 @@
 #include "enc_entry.h"
 #include "enc_res.h"
 #include "i18n.h"
+#include "l10n_fixture.h"
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_kit.h"
@@ -53,19 +54,7 @@ static void fight_free(struct fight *f)
 /* The events of f as lang's players read them; caller frees. */
 static char *events(const struct fight *f, enum i18n_lang lang)
 {
-    struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX);
-    render_events_text(&b, f->e, &f->r, false, lang);
-    char *s = sbuf_take(&b);
-    sbuf_cleanup(&b);
-    assert_non_null(s);
-    return s;
-}
-
-static void assert_has(const char *text, const char *want)
-{
-    if (strstr(text, want) == NULL)
-        fail_msg("\"%s\" not in:\n%s", want, text);
+    return l10n_fx_events(f->e, &f->r, lang);
 }
 
 static void assert_lines(const struct fight *f, enum i18n_lang lang,
@@ -73,7 +62,7 @@ static void assert_lines(const struct fight *f, enum i18n_lang lang,
 {
     char *s = events(f, lang);
     for (int i = 0; i < n; i++)
-        assert_has(s, want[i]);
+        l10n_fx_has(s, want[i]);
     free(s);
 }
 
@@ -154,21 +143,9 @@ static void test_kit_event_places(void **state)
     const char *const pl[] = {"inicjatywa 5", "pocz\xC4\x85tek rundy 3"};
     assert_lines(&f, I18N_PL, pl, 2);
     char *s = events(&f, I18N_DE);
-    assert_null(strstr(s, "count 5"));
+    l10n_fx_lacks(s, "count 5");
     free(s);
     fight_free(&f);
-}
-
-static const char *tr_de(const void *ctx, const char *fmt)
-{
-    (void)ctx;
-    return i18n_get(I18N_DE, fmt);
-}
-
-static const char *tr_pl(const void *ctx, const char *fmt)
-{
-    (void)ctx;
-    return i18n_get(I18N_PL, fmt);
 }
 
 /* A bad name's refusal names its field in the reader's words, in quotes
@@ -180,13 +157,14 @@ static void test_name_refusal_names_the_field(void **state)
     assert_int_equal(enc_check_name("", N_("countdown name"), 32, &d),
                      ENG_INVALID);
     assert_string_equal(d.msg, "the countdown name is empty");
-    d = (struct enc_diag){.tr = tr_de};
+    enum i18n_lang de = I18N_DE, pl = I18N_PL;
+    d = (struct enc_diag){.tr = l10n_fx_diag_tr, .tr_ctx = &de};
     assert_int_equal(enc_check_name("42", N_("countdown name"), 32, &d),
                      ENG_INVALID);
     assert_string_equal(d.msg, "das Feld \xE2\x80\x9E" "Countdown-Name"
                                "\xE2\x80\x9C darf nicht nur aus Ziffern "
                                "bestehen");
-    d = (struct enc_diag){.tr = tr_pl};
+    d = (struct enc_diag){.tr = l10n_fx_diag_tr, .tr_ctx = &pl};
     assert_int_equal(enc_check_name(" x", N_("side name"), 32, &d),
                      ENG_INVALID);
     assert_string_equal(d.msg, "pole \xE2\x80\x9E" "nazwa strony"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "l10n_fixture.h"
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_fixture.h"
@@ -51,19 +52,7 @@ static int lr_teardown(void **state)
 /* The last call's events as lang's table reads them; caller frees. */
 static char *events(struct lr *f, enum i18n_lang lang)
 {
-    struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX);
-    render_events_text(&b, f->e, f->r, false, lang);
-    char *s = sbuf_take(&b);
-    sbuf_cleanup(&b);
-    assert_non_null(s);
-    return s;
-}
-
-static void assert_has(const char *text, const char *want)
-{
-    if (strstr(text, want) == NULL)
-        fail_msg("\"%s\" not in:\n%s", want, text);
+    return l10n_fx_events(f->e, f->r, lang);
 }
 
 /* Kira hits the Trooper: 12 against Defense 10, 5 damage less its Armor
@@ -75,23 +64,23 @@ static void test_attack_in_german_and_polish(void **state)
                                   "Trooper", "12", "5", NULL),
                      ENG_OK);
     char *en = events(f, I18N_EN);
-    assert_has(en, "**Kira** attacks **Trooper**: 12 vs 10");
-    assert_has(en, "**hit**");
-    assert_has(en, "(armour \xE2\x88\x92" "2)");
-    assert_has(en, "**Trooper** takes **3** damage");
+    l10n_fx_has(en, "**Kira** attacks **Trooper**: 12 vs 10");
+    l10n_fx_has(en, "**hit**");
+    l10n_fx_has(en, "(armour \xE2\x88\x92" "2)");
+    l10n_fx_has(en, "**Trooper** takes **3** damage");
     free(en);
 
     char *de = events(f, I18N_DE);
-    assert_has(de, "**Kira** greift **Trooper** an: 12 gegen 10");
-    assert_has(de, "**Treffer**");
-    assert_has(de, "(Rüstung \xE2\x88\x92" "2)");
-    assert_has(de, "**Trooper** erleidet **3** Schaden");
+    l10n_fx_has(de, "**Kira** greift **Trooper** an: 12 gegen 10");
+    l10n_fx_has(de, "**Treffer**");
+    l10n_fx_has(de, "(Rüstung \xE2\x88\x92" "2)");
+    l10n_fx_has(de, "**Trooper** erleidet **3** Schaden");
     free(de);
 
     char *pl = events(f, I18N_PL);
-    assert_has(pl, "**trafienie**");
-    assert_has(pl, "(pancerz \xE2\x88\x92" "2)");
-    assert_has(pl, "**Trooper** otrzymuje **3** obrażenia");
+    l10n_fx_has(pl, "**trafienie**");
+    l10n_fx_has(pl, "(pancerz \xE2\x88\x92" "2)");
+    l10n_fx_has(pl, "**Trooper** otrzymuje **3** obrażenia");
     free(pl);
 }
 
@@ -104,28 +93,28 @@ static void test_fallen_fate_in_german_and_polish(void **state)
     assert_int_equal(rs_fx_action(&f->fx, RS_FX_GM, true, "damage"),
                      ENG_OK);
     char *de = events(f, I18N_DE);
-    assert_has(de, "**Verwundet**");
+    l10n_fx_has(de, "**Verwundet**");
     free(de);
     char *pl = events(f, I18N_PL);
-    assert_has(pl, "**Kira** ma teraz stan **Ranny**");
+    l10n_fx_has(pl, "**Kira** ma teraz stan **Ranny**");
     free(pl);
 
     rs_fx_opts(&f->fx, "name", "Kira", "amount", "1", NULL);
     assert_int_equal(rs_fx_action(&f->fx, RS_FX_GM, true, "damage"),
                      ENG_OK);
     char *en = events(f, I18N_EN);
-    assert_has(en, "**Kira** is Wounded and hurt again: choose a Fallen "
-                   "Fate, or ignore it (2 ignores left)");
+    l10n_fx_has(en, "**Kira** is Wounded and hurt again: choose a Fallen "
+                    "Fate, or ignore it (2 ignores left)");
     free(en);
     de = events(f, I18N_DE);
-    assert_has(de, "**Kira** ist verwundet und wird erneut verletzt: wähle "
-                   "einen Schicksalsschlag oder ignoriere ihn (noch 2-mal "
-                   "ignorierbar)");
-    assert_has(de, "welcher Schicksalsschlag?");
+    l10n_fx_has(de, "**Kira** ist verwundet und wird erneut verletzt: wähle "
+                    "einen Schicksalsschlag oder ignoriere ihn (noch 2-mal "
+                    "ignorierbar)");
+    l10n_fx_has(de, "welcher Schicksalsschlag?");
     free(de);
     pl = events(f, I18N_PL);
-    assert_has(pl, "**Kira** jest Ranny i znów oberwał: wybierz Fatalny "
-                   "Los albo go zignoruj (pozostałe ignorowania: 2)");
+    l10n_fx_has(pl, "**Kira** jest Ranny i znów oberwał: wybierz Fatalny "
+                    "Los albo go zignoruj (pozostałe ignorowania: 2)");
     free(pl);
 }
 

@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "cmd_fixture.h"
 #include "i18n.h"
+#include "l10n_fixture.h"
 #include "render_enc.h"
 #include "rs.h"
 #include "rs_fixture.h"
@@ -52,21 +53,14 @@ static void fight_free(struct fx *f)
 /* The last call's events as lang's table reads them; caller frees. */
 static char *said(const struct fx *f, enum i18n_lang lang)
 {
-    struct sbuf b;
-    sbuf_init(&b, RENDER_EVENTS_MAX);
-    render_events_text(&b, f->e, &f->r, false, lang);
-    char *s = sbuf_take(&b);
-    sbuf_cleanup(&b);
-    assert_non_null(s);
-    return s;
+    return l10n_fx_events(f->e, &f->r, lang);
 }
 
 static void assert_says(const struct fx *f, enum i18n_lang lang,
                         const char *want)
 {
     char *s = said(f, lang);
-    if (strstr(s, want) == NULL)
-        fail_msg("\"%s\" not in:\n%s", want, s);
+    l10n_fx_has(s, want);
     free(s);
 }
 

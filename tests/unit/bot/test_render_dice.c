@@ -58,12 +58,14 @@ static void check_both(const char *src, const struct dice_result *r, size_t n,
                        const char *text, const char *discord)
 {
     char buf[RENDER_DISCORD_MAX + 1];
-    render_dice(buf, sizeof buf, RENDER_DICE_TEXT, src, strlen(src), r, n);
+    render_dice(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, src, strlen(src),
+                r, n);
     assert_string_equal(buf, text);
-    render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, src, strlen(src), r, n);
+    render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, I18N_EN, src,
+                strlen(src), r, n);
     assert_string_equal(buf, discord);
-    render_dice(buf, sizeof buf, RENDER_DICE_MARKDOWN, src, strlen(src), r,
-                n);
+    render_dice(buf, sizeof buf, RENDER_DICE_MARKDOWN, I18N_EN, src,
+                strlen(src), r, n);
     assert_string_equal(buf, discord);
     struct sbuf shown;
     sbuf_init(&shown, RENDER_TEXT_MAX);
@@ -249,7 +251,7 @@ static void test_render_dice_fits_discord(void **state)
     const char *src = "1000d6";
     assert_int_equal(dice_eval_string(src, strlen(src), &rng, res, NULL),
                      ENG_OK);
-    size_t n = render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, src,
+    size_t n = render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, I18N_EN, src,
                            strlen(src), res, 1);
     assert_int_equal(n, strlen(buf));
     assert_true(n <= RENDER_DISCORD_MAX);
@@ -265,13 +267,13 @@ static void test_render_dice_fits_discord(void **state)
         strcat(longsrc, "1d6+");
     strcat(longsrc, "1");
     struct dice_expr *e = NULL;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     assert_int_equal(dice_parse(longsrc, strlen(longsrc), &e, &d), ENG_OK);
     assert_int_equal(dice_expr_repeat(e), 20);
     for (int i = 0; i < 20; i++)
         assert_int_equal(dice_roll(e, &rng, &res[i], &d), ENG_OK);
     dice_expr_free(e);
-    n = render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, longsrc,
+    n = render_dice(buf, sizeof buf, RENDER_DICE_DISCORD, I18N_EN, longsrc,
                     strlen(longsrc), res, 20);
     assert_true(n <= RENDER_DISCORD_MAX);
     for (int i = 0; i < 20; i++) {
@@ -281,8 +283,8 @@ static void test_render_dice_fits_discord(void **state)
     assert_non_null(strstr(buf, "left out to fit"));
 
     /* a tiny buffer is cut, never overrun */
-    n = render_dice(buf, 16, RENDER_DICE_TEXT, longsrc, strlen(longsrc), res,
-                    20);
+    n = render_dice(buf, 16, RENDER_DICE_TEXT, I18N_EN, longsrc,
+                    strlen(longsrc), res, 20);
     assert_true(n <= 15);
     assert_int_equal(strlen(buf), n);
     free(res);
@@ -292,25 +294,32 @@ static void test_render_dice_error_caret(void **state)
 {
     (void)state;
     char buf[RENDER_DISCORD_MAX + 1];
-    struct dice_diag d = {ENG_SYNTAX, 4, 1, "unexpected `*` at column 5"};
-    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, "1d6+*3", 6, &d);
+    struct dice_diag d = {.code = ENG_SYNTAX, .pos = 4, .len = 1,
+                          .msg = "unexpected `*` at column 5"};
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, "1d6+*3", 6,
+                      &d);
     assert_string_equal(buf, "error: unexpected `*` at column 5\n"
                              "  1d6+*3\n"
                              "      ^\n");
-    render_dice_error(buf, sizeof buf, RENDER_DICE_DISCORD, "1d6+*3", 6, &d);
+    render_dice_error(buf, sizeof buf, RENDER_DICE_DISCORD, I18N_EN, "1d6+*3",
+                      6, &d);
     assert_string_equal(buf, "error: unexpected `*` at column 5\n"
                              "```\n1d6+*3\n    ^\n```");
 
     /* a multi-byte character before the culprit is one column wide */
-    struct dice_diag u = {ENG_SYNTAX, 3, 2, "unexpected `é` at column 4"};
-    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, "1d6é", 5, &u);
+    struct dice_diag u = {.code = ENG_SYNTAX, .pos = 3, .len = 2,
+                          .msg = "unexpected `é` at column 4"};
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, "1d6é", 5,
+                      &u);
     assert_string_equal(buf, "error: unexpected `é` at column 4\n"
                              "  1d6é\n"
                              "     ^\n");
 
     /* bytes that cannot be shown become '?' */
-    struct dice_diag bad = {ENG_INVALID, 1, 1, "invalid UTF-8 at column 2"};
-    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, "1\xff\x01", 3, &bad);
+    struct dice_diag bad = {.code = ENG_INVALID, .pos = 1, .len = 1,
+                            .msg = "invalid UTF-8 at column 2"};
+    render_dice_error(buf, sizeof buf, RENDER_DICE_TEXT, I18N_EN, "1\xff\x01",
+                      3, &bad);
     assert_string_equal(buf, "error: invalid UTF-8 at column 2\n"
                              "  1??\n"
                              "   ^\n");
@@ -319,10 +328,11 @@ static void test_render_dice_error_caret(void **state)
     char *big = malloc(5000);
     assert_non_null(big);
     memset(big, '1', 5000);
-    struct dice_diag lim = {ENG_LIMIT, DICE_MAX_EXPR_LEN, 1,
-                            "expression too long (limit is 256)"};
-    size_t n = render_dice_error(buf, sizeof buf, RENDER_DICE_DISCORD, big,
-                                 5000, &lim);
+    struct dice_diag lim = {.code = ENG_LIMIT, .pos = DICE_MAX_EXPR_LEN,
+                            .len = 1,
+                            .msg = "expression too long (limit is 256)"};
+    size_t n = render_dice_error(buf, sizeof buf, RENDER_DICE_DISCORD, I18N_EN,
+                                 big, 5000, &lim);
     assert_true(n <= RENDER_DISCORD_MAX);
     const char *caret = strchr(buf, '^');
     assert_non_null(caret);
@@ -364,7 +374,8 @@ static void test_render_dice_json(void **state)
     assert_int_equal(json_integer_value(json_object_get(d1, "value")), 3);
     json_decref(j);
 
-    struct dice_diag d = {ENG_SYNTAX, 4, 1, "unexpected `*` at column 5"};
+    struct dice_diag d = {.code = ENG_SYNTAX, .pos = 4, .len = 1,
+                          .msg = "unexpected `*` at column 5"};
     j = dice_json_error("1d6+*3\xff", 7, &d);
     assert_non_null(j);
     json_t *err = json_object_get(j, "error");

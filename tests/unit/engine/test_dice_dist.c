@@ -20,7 +20,7 @@ static void roll_many_as(const char *src, enum dice_dialect dialect,
                          void *ctx)
 {
     struct dice_expr *e = NULL;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     assert_int_equal(dice_parse_as(src, strlen(src), dialect, &e, &d),
                      ENG_OK);
     struct dice_result *r = malloc(sizeof *r);

@@ -84,7 +84,7 @@ static void roll_row(const char *src, enum dice_dialect d, uint64_t seed,
 {
     static struct dice_result res[DICE_MAX_REPEAT];
     struct dice_expr *e = NULL;
-    struct dice_diag diag;
+    struct dice_diag diag = {0};
     struct eng_rng rng;
     size_t len = strlen(src), dice_len, label_at;
     const char *label = NULL;

@@ -161,7 +161,7 @@ static void test_dice_eval_keep_matches_reference(void **state)
 static void test_dice_eval_explosion_cap(void **state)
 {
     struct fixture *f = *state;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     assert_int_equal(roll(f, "1d6r<6!", &d), ENG_OK);
     unsigned counted = 0, exploded = 0;
     for (unsigned k = 0; k < f->res->n_dice; k++) {
@@ -182,7 +182,7 @@ static void test_dice_eval_explosion_cap(void **state)
 static void test_dice_eval_budget_while_rolling(void **state)
 {
     struct fixture *f = *state;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     assert_int_equal(roll(f, "1000d6r<6", &d), ENG_LIMIT);
     assert_string_equal(d.msg, "too many dice (limit is 1000)");
     assert_int_equal(d.pos, 0);
@@ -194,7 +194,7 @@ static void test_dice_eval_budget_while_rolling(void **state)
 static void test_dice_eval_result_spans(void **state)
 {
     struct fixture *f = *state;
-    struct dice_diag d;
+    struct dice_diag d = {0};
     const char *src = " 3x 2d6 + 1d20 adv # hits";
     assert_int_equal(roll(f, src, &d), ENG_OK);
     const struct dice_result *r = f->res;

@@ -43,7 +43,7 @@ void eng_free(void *p)
 static void expect_error(const char *src, size_t len, enum eng_err code,
                          const char *msg)
 {
-    struct dice_diag d;
+    struct dice_diag d = {0};
     struct dice_expr *sentinel = (struct dice_expr *)&d, *e = sentinel;
     enum eng_err err = dice_parse(src, len, &e, &d);
     if (err != code || strcmp(d.msg, msg) != 0)
@@ -62,7 +62,7 @@ static void expect_error(const char *src, size_t len, enum eng_err code,
 
 static struct dice_expr *parse_ok(const char *src)
 {
-    struct dice_diag d;
+    struct dice_diag d = {0};
     struct dice_expr *e = NULL;
     enum eng_err err = dice_parse(src, strlen(src), &e, &d);
     if (err != ENG_OK)
@@ -334,7 +334,7 @@ static void test_dice_parse_allocations(void **state)
 {
     (void)state;
     const char *src = "6x 4d6kh3+1d20!>=19 # stats";
-    struct dice_diag d;
+    struct dice_diag d = {0};
     struct dice_expr *e = NULL;
     alloc_calls = 0;
     assert_int_equal(dice_parse(src, strlen(src), &e, &d), ENG_OK);
@@ -382,8 +382,10 @@ static void test_dice_parse_random_input(void **state)
         for (size_t k = 0; k < len; k++)
             src[k] = alphabet[eng_rng_below(&rng, sizeof alphabet - 1)];
         src[len] = '\0';
-        struct dice_diag d;
+        struct dice_diag d = {0};
         memset(&d, 0xAB, sizeof d);
+        d.tr = NULL;            /* the caller's input: English */
+        d.tr_ctx = NULL;
         enum eng_err err = dice_eval_string(src, len, &rng, r, &d);
         if (err == ENG_OK) {
             parsed++;
@@ -489,7 +491,7 @@ static void test_dice_parse_dialects(void **state)
     assert_non_null(r);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct eng_rng rng;
-        struct dice_diag d;
+        struct dice_diag d = {0};
         eng_rng_seed(&rng, 1);
         const char *s = cases[i].src;
         if (dice_eval_string_as(s, strlen(s), cases[i].d, &rng, r, &d) !=
@@ -567,7 +569,7 @@ static void test_dice_parse_other_bots_refused(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = NULL;
-        struct dice_diag d;
+        struct dice_diag d = {0};
         const char *s = cases[i].src;
         if (dice_parse_as(s, strlen(s), cases[i].d, &e, &d) == ENG_OK) {
             dice_expr_free(e);
@@ -608,7 +610,7 @@ static void test_dice_parse_repeats(void **state)
     assert_non_null(r);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dice_expr *e = NULL;
-        struct dice_diag d;
+        struct dice_diag d = {0};
         struct eng_rng rng;
         const char *s = cases[i].src;
         if (dice_parse_as(s, strlen(s), cases[i].d, &e, &d) != ENG_OK)

@@ -254,7 +254,7 @@ static void check_generated(bool other, uint64_t seed)
             continue;
         made++;
         struct dice_expr *e = NULL;
-        struct dice_diag d;
+        struct dice_diag d = {0};
         if (dice_parse_as(g.buf, g.len, gen_dialect, &e, &d) != ENG_OK)
             fail_msg("generated `%s` does not parse: %s", g.buf, d.msg);
         int64_t lo, hi;
