@@ -120,9 +120,10 @@ static bool cond_time_free(struct cmd_run *run, const char *name)
         return true;
     cmd_fail(run, i18n_get(lang, "the %s rules fix how long %s lasts (%s): "
                                  "leave out rounds:, until: and "
-                                 "ends:"), run->rs->id, sp->name,
-             sp->help != NULL ? sp->help : i18n_get(lang,
-                                                    "see /help"));
+                                 "ends:"), run->rs->id,
+             render_cond_name(sp->name, lang),
+             sp->help != NULL ? i18n_get(lang, sp->help)
+                              : i18n_get(lang, "see /help"));
     return false;
 }
 

@@ -192,7 +192,7 @@ static enum eng_err entry_own_count(struct rs_call *c,
     }
     if (sp->hazard_roll == NULL)
         return enc_fail(c->d, ENG_INVALID, "at: give %s's place (%s)", name,
-                        sp->why);
+                        enc_diag_word(c->d, sp->why));
     struct rs_rolled r;
     enum eng_err err = rs_roll(c, NULL, "initiative", sp->hazard_roll, &r);
     if (err != ENG_OK)

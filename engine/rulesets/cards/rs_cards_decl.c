@@ -334,11 +334,12 @@ static const struct rs_harm_spec cards_harm[] = {
 
 /* Counts the rules keep: never a resource of the same name (enc_res.h). */
 static const struct rs_kept cards_kept[] = {
-    {"slow", "each card brings one slow maneuver (/maneuver)"},
-    {"fast", "each card brings one fast maneuver (/maneuver)"},
-    {"maneuvers", "each card brings one slow and one fast maneuver (/maneuver)"},
-    {"reaction", "a reaction spends a fast maneuver (/react)"},
-    {"reactions", "a reaction spends a fast maneuver (/react)"},
+    {"slow", N_("each card brings one slow maneuver (/maneuver)")},
+    {"fast", N_("each card brings one fast maneuver (/maneuver)")},
+    {"maneuvers",
+     N_("each card brings one slow and one fast maneuver (/maneuver)")},
+    {"reaction", N_("a reaction spends a fast maneuver (/react)")},
+    {"reactions", N_("a reaction spends a fast maneuver (/react)")},
     {NULL, NULL},
 };
 

@@ -268,9 +268,9 @@ static const struct rs_lasting fac_lasts[] = {
 
 /* Counts the rules keep: never a resource of the same name (enc_res.h). */
 static const struct rs_kept fac_kept[] = {
-    {"reaction", "a reaction spends one of its activations (/react)"},
-    {"reactions", "a reaction spends one of its activations (/react)"},
-    {"activations", "the order counts each unit's activations itself"},
+    {"reaction", N_("a reaction spends one of its activations (/react)")},
+    {"reactions", N_("a reaction spends one of its activations (/react)")},
+    {"activations", N_("the order counts each unit's activations itself")},
     {NULL, NULL},
 };
 

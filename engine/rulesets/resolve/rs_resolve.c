@@ -182,10 +182,10 @@ enum eng_err rsv_check_action(struct rs_call *c,
     if (total >= rsv_total_max(c->e, who))
         enc_fail(c->d, ENG_STATE, "%s has taken %lld actions this turn, "
                  "free ones included (the limit); cannot %s", who->name,
-                 (long long)total, what);
+                 (long long)total, enc_diag_word(c->d, what));
     else if (!free && s->actions >= rsv_actions_max(c->e, who))
         enc_fail(c->d, ENG_STATE, "%s has used this turn's action; cannot "
-                 "%s", who->name, what);
+                 "%s", who->name, enc_diag_word(c->d, what));
     else
         return ENG_OK;
     if (!s->momentum)

@@ -264,7 +264,8 @@ int64_t rsv_actions_max(const struct encounter *e,
 int64_t rsv_total_max(const struct encounter *e,
                       const struct enc_combatant *who);
 /* Fail unless who may take one more Action (free = false) or free action
- * this turn; does not spend it. what says what for the message. */
+ * this turn; does not spend it. what (marked N_()) says
+ * what for, in the refusal's words. */
 enum eng_err rsv_check_action(struct rs_call *c,
                               const struct enc_combatant *who, bool free,
                               const char *what);

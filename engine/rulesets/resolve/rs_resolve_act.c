@@ -147,13 +147,13 @@ enum eng_err rsv_cmd_act(struct rs_call *c)
         const char *said;
         const char *said_note;
     } kinds[] = {
-        {false, "dash", N_("{} dashes to an adjacent zone"),
+        {false, N_("dash"), N_("{} dashes to an adjacent zone"),
          N_("{} dashes to an adjacent zone: {}")},
-        {false, "use an item", N_("{} uses an item"),
+        {false, N_("use an item"), N_("{} uses an item"),
          N_("{} uses an item: {}")},
-        {false, "use a skill", N_("{} uses a skill"),
+        {false, N_("use a skill"), N_("{} uses a skill"),
          N_("{} uses a skill: {}")},
-        {true, "take a free action", N_("{} takes a free action"),
+        {true, N_("take a free action"), N_("{} takes a free action"),
          N_("{} takes a free action: {}")},
     };
     struct enc_combatant *who = rsv_current(c);
@@ -203,7 +203,7 @@ enum eng_err rsv_cmd_defend(struct rs_call *c)
                                    &skill);
     if (err != ENG_OK)
         return err;
-    err = rsv_check_action(c, who, false, "defend");
+    err = rsv_check_action(c, who, false, N_("defend"));
     if (err != ENG_OK)
         return err;
     /* A fresh Defend replaces an old one rather than adding to it; it
@@ -246,7 +246,7 @@ enum eng_err rsv_cmd_aim(struct rs_call *c)
         if (err != ENG_OK)
             return err;
     }
-    err = rsv_check_action(c, who, false, "aim");
+    err = rsv_check_action(c, who, false, N_("aim"));
     if (err != ENG_OK)
         return err;
     /* One aim at a time: a new one replaces the old. */
@@ -282,7 +282,7 @@ enum eng_err rsv_cmd_assist(struct rs_call *c)
                                    "to add>", &rank, &skill);
     if (err != ENG_OK)
         return err;
-    err = rsv_check_action(c, who, false, "help");
+    err = rsv_check_action(c, who, false, N_("help another"));
     if (err != ENG_OK)
         return err;
     rsv_spend_action(who, false);
@@ -333,7 +333,8 @@ enum eng_err rsv_cmd_hold(struct rs_call *c)
     if (rsv_est(c->e)->blaze == who->id)
         return enc_fail(c->d, ENG_STATE, "a Blaze of Glory turn cannot hold "
                         "an action");
-    enum eng_err err = rsv_check_action(c, who, false, "hold an action");
+    enum eng_err err = rsv_check_action(c, who, false,
+                                        N_("hold an action"));
     if (err != ENG_OK)
         return err;
     rsv_spend_action(who, false);

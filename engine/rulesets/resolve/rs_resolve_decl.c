@@ -309,7 +309,8 @@ static const struct rs_lasting rsv_lasts[] = {
 
 /* Counts the rules keep: never a resource of the same name (enc_res.h). */
 static const struct rs_kept rsv_kept[] = {
-    {"actions", "the rules count each turn's actions (the tracker's actions left)"},
+    {"actions",
+     N_("the rules count each turn's actions (the tracker's actions left)")},
     {NULL, NULL},
 };
 

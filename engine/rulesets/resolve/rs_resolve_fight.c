@@ -203,7 +203,7 @@ static enum eng_err rsv_may_attack(struct rs_call *c,
     if (tgt->flags & ENC_CF_DOWN)
         return enc_fail(c->d, ENG_STATE, "%s is already down", tgt->name);
     if (e->current == atk->id)
-        return rsv_check_action(c, atk, false, "attack");
+        return rsv_check_action(c, atk, false, N_("make an attack"));
     if (!rsv_st(atk)->fired) {
         enc_fail(c->d, ENG_STATE, "it is not %s's turn", atk->name);
         enc_hint(c->d, "a held attack attacks out of turn once triggered: "

@@ -250,9 +250,10 @@ static const struct rs_harm_spec tac_harm[] = {
 
 /* Counts the rules keep: never a resource of the same name (enc_res.h). */
 static const struct rs_kept tac_kept[] = {
-    {"AP", "each turn brings its action points (the tracker's AP)"},
-    {"action points", "each turn brings its action points (the tracker's AP)"},
-    {"actions", "each turn brings its action points (the tracker's AP)"},
+    {"AP", N_("each turn brings its action points (the tracker's AP)")},
+    {"action points",
+     N_("each turn brings its action points (the tracker's AP)")},
+    {"actions", N_("each turn brings its action points (the tracker's AP)")},
     {NULL, NULL},
 };
 

@@ -478,7 +478,8 @@ enum eng_err tac_cond_changed(struct rs_call *c, struct enc_combatant *who,
         /* A second Injury of a kind: the holder keeps the first and takes
          * a Wound instead. */
         RS_SAY(c, who, "{} already has {}: a second one is {} instead",
-               RS_A_WHO(who), RS_A_USER(q->name), RS_A_USER(cd->becomes));
+               RS_A_WHO(who), RS_A_WORD("condition", q->name),
+               RS_A_WORD("condition", cd->becomes));
         char becomes[TAC_MAX_NAME + 1];
         enc_copy(becomes, sizeof becomes, cd->becomes);
         enum eng_err err = tac_cond_give(c, who, becomes, -1, q->source);

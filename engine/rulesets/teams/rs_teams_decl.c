@@ -279,9 +279,11 @@ static const struct rs_lasting te_lasts[] = {
 
 /* Counts the rules keep: never a resource of the same name (enc_res.h). */
 static const struct rs_kept te_kept[] = {
-    {"actions", "each member has 3 actions on its turn"},
-    {"reaction", "each member has one reaction a round (the tracker's 1 reaction)"},
-    {"reactions", "each member has one reaction a round (the tracker's 1 reaction)"},
+    {"actions", N_("each member has 3 actions on its turn")},
+    {"reaction",
+     N_("each member has one reaction a round (the tracker's 1 reaction)")},
+    {"reactions",
+     N_("each member has one reaction a round (the tracker's 1 reaction)")},
     {NULL, NULL},
 };
 
