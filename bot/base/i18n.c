@@ -14,7 +14,7 @@
  * (gettext's hashpjw, open addressing with a second hash for the step):
  * one hash of the key and, nearly always, one comparison, where the binary
  * search compares a dozen keys. Every lookup of a non-English reply pays
- * it, a tracker row several times (bench/README.md, "Catalog lookups").
+ * it, a tracker row several times (docs/internals/i18n.md, "Cost").
  * A catalog without the table is searched.
  */
 #include "i18n.h"
