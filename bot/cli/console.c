@@ -23,6 +23,7 @@
 #include "dur.h"
 #include "fnv.h"
 #include "msg.h"
+#include "render_discord.h"
 #include "render_text.h"
 #include "sbuf.h"
 #include "store.h"
@@ -114,6 +115,20 @@ bool console_init(struct console *c, struct store *store,
 
 /* ---- output -------------------------------------------------------------- */
 
+/* Would Discord get m shortened (a text over its limit cut with
+ * RENDER_DC_NOTE, or a Components V2 message's rows folded into "+N
+ * more")? The console prints the whole text, so it says so: a test or a
+ * GM trying a fight here sees what the table would. */
+bool console_discord_shortens(const struct msg *m)
+{
+    size_t len;
+    char *body = render_discord_message_text(m, false, &len);
+    bool cut = body != NULL && (strstr(body, RENDER_DC_NOTE) != NULL ||
+                                strstr(body, "\":\"_+") != NULL);
+    free(body);
+    return cut;
+}
+
 /* Print a msg as text. Returns false when out of memory. */
 static bool console_print_msg(struct console *c, const struct msg *m)
 {
@@ -127,6 +142,12 @@ static bool console_print_msg(struct console *c, const struct msg *m)
     fputs(sbuf_str(&out), c->out);
     if (sbuf_error(&out) == SBUF_TRUNCATED)
         fprintf(c->out, "%s\n", i18n_get(c->lang, "[... cut]"));
+    /* The scissors mark the line in every language: scripts/l10n-coverage
+     * counts them to find a message only a translation makes too long. */
+    if (console_discord_shortens(m))
+        fprintf(c->out, CONSOLE_SHORTENED_MARK " %s\n",
+                i18n_get(c->lang, "(Discord would get this message "
+                                  "shortened: it is over a limit)"));
     sbuf_cleanup(&out);
     return ok;
 }

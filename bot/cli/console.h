@@ -53,6 +53,8 @@
 #define CONSOLE_MAX_USERS 32        /* distinct :as names in one session */
 #define CONSOLE_MAX_USER_NAME 32    /* bytes of a :as name */
 #define CONSOLE_ECHO_MAX 200        /* longer input lines are echoed cut */
+#define CONSOLE_SHORTENED_MARK "\xe2\x9c\x82" /* "✂": Discord would shorten
+                                           the message above */
 #define CONSOLE_HISTORY_MAX 1000    /* lines kept in the history file */
 /* Timers one :time or :restart fires at most: a bound on a clock bug's
  * output, far above what a script's fights set. */
@@ -136,5 +138,11 @@ enum console_status console_script(struct console *c, FILE *in);
  * is read from and saved to history_path when it is not NULL. */
 enum console_status console_interactive(struct console *c,
                                         const char *history_path);
+
+/* Would Discord get m shortened (a text over a limit cut, a Components
+ * V2 message's rows folded)? The console marks such a reply with
+ * CONSOLE_SHORTENED_MARK and a note. */
+struct msg;
+bool console_discord_shortens(const struct msg *m);
 
 #endif

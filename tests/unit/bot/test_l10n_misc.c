@@ -15,6 +15,7 @@
 #include "attach.h"
 #include "cmd_fixture.h"
 #include "cmd_share.h"
+#include "console.h"
 #include "console_fixture.h"
 #include "daemon_int.h"
 #include "dice.h"
@@ -22,6 +23,7 @@
 #include "eng_rng.h"
 #include "i18n.h"
 #include "l10n_fixture.h"
+#include "msg.h"
 #include "render_dice.h"
 #include "render_web.h"
 #include "rs_kit.h"
@@ -246,6 +248,26 @@ static void test_someone_unseen_in_refusal(void **state)
     assert_string_equal(rs_name_for(&c, &shade), "Shade");
 }
 
+/* The console marks a reply Discord would shorten (the l10n gate counts
+ * the marks a translation adds): content over 2,000 characters is; a
+ * short one is not. */
+static void test_console_marks_overflow(void **state)
+{
+    (void)state;
+    struct msg m;
+    char big[2101];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    msg_init(&m);
+    assert_true(msg_set_content(&m, "%s", "a short reply"));
+    assert_false(console_discord_shortens(&m));
+    msg_cleanup(&m);
+    msg_init(&m);
+    assert_true(msg_set_content(&m, "%s", big));
+    assert_true(console_discord_shortens(&m));
+    msg_cleanup(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +282,7 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test(test_unreadable_refusal_fits),
         cmocka_unit_test(test_someone_unseen_in_refusal),
+        cmocka_unit_test(test_console_marks_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
