@@ -430,8 +430,13 @@ bool cmd_turn_notice(struct cmd_reply *reply, const struct encounter *e,
         struct sbuf st;
         sbuf_init(&st, SIZE_MAX / 2);
         render_combatant(&st, e, c, lang);
-        sbuf_addf(line, "<@%" PRIu64 ">, it is your turn%s%s", c->owner,
-                  sbuf_str(&st)[0] != '\0' ? ": " : ".", sbuf_str(&st));
+        char who[8 + ENG_TEXT_I64_MAX];
+        snprintf(who, sizeof who, "<@%" PRIu64 ">", c->owner);
+        if (sbuf_str(&st)[0] != '\0')
+            sbuf_addf(line, i18n_get(lang, "%s, it is your turn: %s"), who,
+                      sbuf_str(&st));
+        else
+            sbuf_addf(line, i18n_get(lang, "%s, it is your turn."), who);
         sbuf_cleanup(&st);
         /* Discord draws it as V2, the Attack button beside the notice
          * (render_notice.h) */

@@ -231,6 +231,19 @@ static void test_clock_post_in_server_setting(void **state)
     cmd_reply_cleanup(&r);
 }
 
+/* The turn notice that pings the next player speaks the table's language
+ * (Discord only: the console has no pings). */
+static void test_turn_notice_in_table_language(void **state)
+{
+    struct cmd_fx *f = *state;
+    f->guild_lang = I18N_DE;
+    cmd_fx_generic_fight(f, GM, ALICE, BOB);
+    assert_true(cmd_fx_run(f, ALICE, "combat", "next", NULL));
+    assert_non_null(strstr(f->reply.msg.content,
+                           "<@202>, du bist am Zug: "));
+    assert_null(strstr(f->reply.msg.content, "your turn"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +263,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_clock_words, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_clock_post_in_server_setting,
+                                        cmd_fx_setup_discord,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_turn_notice_in_table_language,
                                         cmd_fx_setup_discord,
                                         cmd_fx_teardown),
     };
