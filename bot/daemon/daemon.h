@@ -68,10 +68,11 @@ enum daemon_exit {
  * for this long: one outage (a reconnect replays everything it held back
  * at once) gives one notice, not one per command. */
 #define DAEMON_STALE_NOTICE_WINDOW_MS 60000
-/* The notice (docs/commands.md shows it to users). */
+/* The notice (docs/commands.md shows it to users), in the table's
+ * language: marked for the catalogs here, looked up where it is sent. */
 #define DAEMON_STALE_NOTICE_TEXT                                              \
-    "Commands sent while the bot was reconnecting were not applied. If you "  \
-    "still want them, please send them again."
+    N_("Commands sent while the bot was reconnecting were not applied. If "  \
+       "you still want them, please send them again.")
 /* Channels whose last notice time is kept; the oldest entry is reused. */
 #define DAEMON_STALE_NOTICE_CHANNELS 64
 /* Key prefix of the acknowledgement marks (daemon_reply.c): interaction id

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_config.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
 #include "eng_text.h"
@@ -102,7 +103,8 @@ static bool over_limit(struct daemon *d, struct interaction *it,
 /* Tell a channel that commands sent while the bot was reconnecting were
  * not applied: once per DAEMON_STALE_NOTICE_WINDOW_MS, a plain message
  * that pings no one. */
-static void stale_notice(struct daemon *d, uint64_t channel)
+static void stale_notice(struct daemon *d, uint64_t channel,
+                         enum i18n_lang lang)
 {
     struct stale_notice *slot = NULL, *oldest = &d->stale_notices[0];
     int64_t now = daemon_now_ms();
@@ -127,7 +129,7 @@ static void stale_notice(struct daemon *d, uint64_t channel)
     slot->channel = channel;
     slot->at_ms = now;
     msg_init(&m);
-    msg_set_content(&m, "%s", DAEMON_STALE_NOTICE_TEXT);
+    msg_set_content(&m, "%s", i18n_get(lang, DAEMON_STALE_NOTICE_TEXT));
     text = render_discord_message_text(&m, false, NULL);
     msg_cleanup(&m);
     snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", channel);
@@ -164,7 +166,9 @@ static bool drop_if_stale(struct daemon *d, const struct interaction *it)
                 "Discord made it on a live connection: is this host's clock "
                 "fast, or was fray stalled?", it->id, (long long)age);
     if (it->type != INTERACTION_AUTOCOMPLETE)
-        stale_notice(d, it->req.channel_id);
+        stale_notice(d, it->req.channel_id,
+                     cmd_config_language(d->store, it->req.guild_id,
+                                         it->req.guild_lang));
     return true;
 }
 

@@ -16,8 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_config.h"
+#include "eng_text.h"
 #include "fthread.h"
 #include "interaction.h"
+#include "sbuf.h"
 #include "snowflake.h"
 #include "tracker.h"
 
@@ -28,6 +31,8 @@ struct thread_open {
     char app_id[INTERACTION_SNOWFLAKE_MAX + 1];
     char token[INTERACTION_TOKEN_MAX + 1];
     char name[CMD_THREAD_NAME_MAX + 1];
+    enum i18n_lang lang;         /* the opener's: the refusal is theirs */
+    enum i18n_lang pub;          /* the table's: the thread's first post */
 };
 
 static void on_thread_made(void *ud, const struct rest_result *res)
@@ -60,9 +65,9 @@ static void on_thread_made(void *ud, const struct rest_result *res)
                 " opened", o->channel, thread);
         tracker_thread(d->tracker, o->channel, thread);
         snprintf(path, sizeof path, "/channels/%" PRIu64 "/messages", thread);
-        fthread_notice(d->rest, path, "This thread is the fight's: its "
-                       "tracker and turns are here, and commands sent here "
-                       "act on it.", false, 0);
+        fthread_notice(d->rest, path, i18n_get(o->pub, "This thread is "
+                       "the fight's: its tracker and turns are here, and "
+                       "commands sent here act on it."), false, 0);
         free(o);
         return;
     }
@@ -70,13 +75,15 @@ static void on_thread_made(void *ud, const struct rest_result *res)
             "code %d", o->channel, res->status, res->discord_code);
     snprintf(path, sizeof path, "/webhooks/%s/%s", o->app_id, o->token);
     fthread_notice(d->rest, path, res->status == 403
-                   ? "fray could not open a thread for this fight: it needs "
-                     "the Create Public Threads and Send Messages in Threads "
-                     "permissions in this channel (a server manager grants them "
-                     "in the channel's settings). "
-                     "The fight runs in this channel."
-                   : "fray could not open a thread for this fight (Discord "
-                     "refused); the fight runs in this channel.", true, 0);
+                   ? i18n_get(o->lang, "fray could not open a thread for "
+                              "this fight: it needs the Create Public "
+                              "Threads and Send Messages in Threads "
+                              "permissions in this channel (a server "
+                              "manager grants them in the channel's "
+                              "settings). The fight runs in this channel.")
+                   : i18n_get(o->lang, "fray could not open a thread for "
+                              "this fight (Discord refused); the fight runs "
+                              "in this channel."), true, 0);
     free(o);
 }
 
@@ -90,7 +97,10 @@ void daemon_thread_open(struct daemon *d, const struct interaction *it,
                              FTHREAD_AUTO_ARCHIVE_MIN);
     if (o != NULL && body != NULL &&
         (s = json_dumps(body, JSON_COMPACT)) != NULL) {
-        *o = (struct thread_open){.d = d, .channel = channel};
+        *o = (struct thread_open){
+            .d = d, .channel = channel, .lang = it->req.lang,
+            .pub = cmd_config_language(d->store, it->req.guild_id,
+                                       it->req.guild_lang)};
         snprintf(o->app_id, sizeof o->app_id, "%s", it->application_id);
         snprintf(o->token, sizeof o->token, "%s", it->token);
         snprintf(o->name, sizeof o->name, "%s", name);
@@ -137,12 +147,21 @@ void daemon_thread_note(struct daemon *d, const struct cmd_req *req,
         fthread_notice(d->rest, path, old, false, reply->turn_user);
         reply->msg.nmentions = 0;
     }
-    char *text = NULL;
-    size_t n = (old != NULL ? strlen(old) : 0) + 128;
-    if ((text = malloc(n)) == NULL)
-        return;
-    snprintf(text, n, "%s%sThis fight runs in its thread <#%" PRIu64 ">.",
-             old != NULL ? old : "", old != NULL ? "\n" : "", thread);
-    msg_set_content(&reply->msg, "%s", text);
-    free(text);
+    /* The table's words (/config language:, else guild_locale): one
+     * store read, only in a channel whose fight has a thread. */
+    char where[8 + ENG_TEXT_I64_MAX];
+    snprintf(where, sizeof where, "<#%" PRIu64 ">", thread);
+    enum i18n_lang pub = cmd_config_language(d->store, req->guild_id,
+                                             req->guild_lang);
+    struct sbuf text;
+    sbuf_init(&text, SIZE_MAX / 2);
+    if (old != NULL) {
+        sbuf_add(&text, old);
+        sbuf_addc(&text, '\n');
+    }
+    sbuf_addf(&text, i18n_get(pub, "This fight runs in its thread %s."),
+              where);
+    if (sbuf_error(&text) == SBUF_OK)
+        msg_set_content(&reply->msg, "%s", sbuf_str(&text));
+    sbuf_cleanup(&text);
 }

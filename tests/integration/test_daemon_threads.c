@@ -248,6 +248,57 @@ static void test_thread_fight_clock_in_thread(void **st)
     harness_stop(&h);
 }
 
+/* A combat command from channel in a server whose Discord speaks German
+ * (guild_locale "de"; the GM's own locale English). */
+static json_t *in_german_server(struct harness *h, const char *channel,
+                                const char *sub, json_t *opts)
+{
+    json_t *desc = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:[{s:s, s:o}]}",
+                             "type", "command", "name", "combat", "user_id",
+                             GM, "channel_id", channel, "locale", "en-US",
+                             "guild_locale", "de", "options", "name", sub,
+                             "options", opts ? opts : json_array());
+    json_t *cb = harness_interact(h, desc);
+    json_decref(desc);
+    return cb;
+}
+
+/* The thread's first post and the channel's pointer to the thread speak
+ * the table's language, as every public message does. */
+static void test_thread_notices_in_table_language(void **st)
+{
+    struct harness h;
+    (void)st;
+    harness_start(&h, NULL, NULL, true);
+    long long since = harness_last_request(&h);
+    ok(in_german_server(&h, CHANNEL, "start", start_opts(true)));
+    json_t *r = harness_wait_request(&h, "POST", "/channels/" CHANNEL
+                                     "/threads", &since, WAIT_MS);
+    assert_non_null(r);
+    char id[32], part[96];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(
+                 json_object_get(r, "response"), "id")));
+    json_decref(r);
+    snprintf(part, sizeof part, "/channels/%s/messages", id);
+    r = harness_wait_request(&h, "POST", part, &since, WAIT_MS);
+    assert_non_null(r);
+    assert_true(says(r, "Dieser Thread geh\u00f6rt dem Kampf") ||
+                says(r, "Dieser Thread gehört dem Kampf"));
+    assert_false(says(r, "This thread is the fight's"));
+    json_decref(r);
+    /* a command in the channel is answered there, pointing at the thread */
+    json_t *cb = in_german_server(&h, CHANNEL, "status", NULL);
+    char want[96];
+    snprintf(want, sizeof want, "l\\u00e4uft in seinem Thread <#%s>", id);
+    char want_raw[96];
+    snprintf(want_raw, sizeof want_raw, "läuft in seinem Thread <#%s>", id);
+    assert_true(says(cb, want) || says(cb, want_raw));
+    assert_false(says(cb, "runs in its thread"));
+    json_decref(cb);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
 static void test_thread_permission_missing(void **st)
 {
     struct harness h;
@@ -349,6 +400,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fight_in_a_thread_start_to_end),
+        cmocka_unit_test(test_thread_notices_in_table_language),
         cmocka_unit_test(test_thread_permission_missing),
         cmocka_unit_test(test_thread_fight_clock_in_thread),
         cmocka_unit_test(test_thread_refused_by_discord),
