@@ -103,9 +103,9 @@ static bool over_limit(struct daemon *d, struct interaction *it,
 /* Tell a channel that commands sent while the bot was reconnecting were
  * not applied: once per DAEMON_STALE_NOTICE_WINDOW_MS, a plain message
  * that pings no one. */
-static void stale_notice(struct daemon *d, uint64_t channel,
-                         enum i18n_lang lang)
+static void stale_notice(struct daemon *d, const struct cmd_req *req)
 {
+    uint64_t channel = req->channel_id;
     struct stale_notice *slot = NULL, *oldest = &d->stale_notices[0];
     int64_t now = daemon_now_ms();
     char path[REST_MAX_PATH], *text;
@@ -129,6 +129,9 @@ static void stale_notice(struct daemon *d, uint64_t channel,
     slot->channel = channel;
     slot->at_ms = now;
     msg_init(&m);
+    /* The table's words, read only when a notice goes out. */
+    enum i18n_lang lang = cmd_config_language(d->store, req->guild_id,
+                                              req->guild_lang);
     msg_set_content(&m, "%s", i18n_get(lang, DAEMON_STALE_NOTICE_TEXT));
     text = render_discord_message_text(&m, false, NULL);
     msg_cleanup(&m);
@@ -166,9 +169,7 @@ static bool drop_if_stale(struct daemon *d, const struct interaction *it)
                 "Discord made it on a live connection: is this host's clock "
                 "fast, or was fray stalled?", it->id, (long long)age);
     if (it->type != INTERACTION_AUTOCOMPLETE)
-        stale_notice(d, it->req.channel_id,
-                     cmd_config_language(d->store, it->req.guild_id,
-                                         it->req.guild_lang));
+        stale_notice(d, &it->req);
     return true;
 }
 

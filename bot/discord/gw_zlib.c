@@ -3,6 +3,7 @@
  */
 #include "gw_zlib.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const unsigned char zin_marker[4] = {0x00, 0x00, 0xff, 0xff};
@@ -33,21 +34,22 @@ void gw_zin_cleanup(struct gw_zin *z)
     sbuf_cleanup(&z->in);
 }
 
-static bool ends_in_marker(const struct sbuf *s)
+static bool ends_in_marker(const void *p, size_t len)
 {
-    return s->len >= sizeof zin_marker &&
-           memcmp(s->buf + s->len - sizeof zin_marker, zin_marker,
-                  sizeof zin_marker) == 0;
+    return len >= sizeof zin_marker &&
+           memcmp((const unsigned char *)p + len - sizeof zin_marker,
+                  zin_marker, sizeof zin_marker) == 0;
 }
 
-/* Inflate everything kept (a whole payload) into out. */
-static enum gw_zin_res inflate_kept(struct gw_zin *z, struct sbuf *out)
+/* Inflate the bytes of one whole payload into out. */
+static enum gw_zin_res inflate_payload(struct gw_zin *z, const void *in,
+                                       size_t len, struct sbuf *out)
 {
     unsigned char chunk[GW_ZIN_CHUNK];
 
     sbuf_reset(out);
-    z->zs.next_in = (Bytef *)z->in.buf;
-    z->zs.avail_in = (uInt)z->in.len;
+    z->zs.next_in = (Bytef *)(uintptr_t)in;
+    z->zs.avail_in = (uInt)len;
     for (;;) {
         z->zs.next_out = chunk;
         z->zs.avail_out = sizeof chunk;
@@ -71,7 +73,6 @@ static enum gw_zin_res inflate_kept(struct gw_zin *z, struct sbuf *out)
         if (rc == Z_BUF_ERROR && got == 0)
             return GW_ZIN_BAD;     /* input left that makes no progress */
     }
-    sbuf_reset(&z->in);
     return GW_ZIN_TEXT;
 }
 
@@ -82,12 +83,17 @@ enum gw_zin_res gw_zin_feed(struct gw_zin *z, const void *in, size_t len,
         return GW_ZIN_BAD;
     if (z->in.len + len > z->max)
         return GW_ZIN_BIG;
+    /* The usual case, a payload in one message: inflated where it lies. */
+    if (z->in.len == 0 && ends_in_marker(in, len))
+        return inflate_payload(z, in, len, out);
     sbuf_addn(&z->in, in, len);
     if (sbuf_error(&z->in) != SBUF_OK)
         return GW_ZIN_NOMEM;
-    if (!ends_in_marker(&z->in))
+    if (!ends_in_marker(z->in.buf, z->in.len))
         return GW_ZIN_MORE;
-    return inflate_kept(z, out);
+    enum gw_zin_res r = inflate_payload(z, z->in.buf, z->in.len, out);
+    sbuf_reset(&z->in);
+    return r;
 }
 
 const char *gw_zin_str(enum gw_zin_res r)

@@ -17,38 +17,29 @@
 #include "l10n_fixture.h"
 #include "render_enc.h"
 #include "rs.h"
+#include "rs_fixture.h"
 #include "rs_kit.h"
 #include "sbuf.h"
 
+/* The shared ruleset fixture (rs_fixture.h), a generic fight with the
+ * GM's Drake; the events of every call gather in r until it ends. */
 struct fight {
-    struct encounter *e;
-    struct eng_rng rng;
-    struct enc_result r;
-    struct enc_diag d;
+    RS_FX_STATE_BY_VALUE;
     uint32_t drake;
 };
 
 static void fight_new(struct fight *f)
 {
-    memset(f, 0, sizeof *f);
-    f->e = enc_new(rs_find("generic"), "Lair", 1);
-    assert_non_null(f->e);
-    enc_result_init(&f->r);
-    eng_rng_seed(&f->rng, 42);
+    rs_fx_init(&f->fx, rs_find("generic"), 42, &f->r);
+    f->drake = 0;
     assert_int_equal(enc_add(f->e, "Drake", 1, 0, -1, &f->d, &f->drake),
                      ENG_OK);
 }
 
+/* The standing call, as the GM: it keeps the events gathered so far. */
 static struct rs_call fight_call(struct fight *f)
 {
-    return (struct rs_call){.e = f->e, .rng = &f->rng, .r = &f->r,
-                            .d = &f->d, .user = f->e->gm, .is_gm = true};
-}
-
-static void fight_free(struct fight *f)
-{
-    enc_result_cleanup(&f->r);
-    enc_free(f->e);
+    return f->fx.c;
 }
 
 /* The events of f as lang's players read them; caller frees. */
@@ -95,7 +86,7 @@ static void test_kit_sentences_in_english(void **state)
                    "round"),
     };
     assert_lines(&f, I18N_EN, want, 6);
-    fight_free(&f);
+    rs_fx_cleanup(&f.fx);
 }
 
 static void test_kit_sentences_in_german_and_polish(void **state)
@@ -118,7 +109,7 @@ static void test_kit_sentences_in_german_and_polish(void **state)
         "pocz\xC4\x85tek ka\xC5\xBC" "dej rundy",
     };
     assert_lines(&f, I18N_PL, pl, 5);
-    fight_free(&f);
+    rs_fx_cleanup(&f.fx);
 }
 
 /* An event's place in a sentence is the table's too: a hazard at count 5,
@@ -145,7 +136,7 @@ static void test_kit_event_places(void **state)
     char *s = events(&f, I18N_DE);
     l10n_fx_lacks(s, "count 5");
     free(s);
-    fight_free(&f);
+    rs_fx_cleanup(&f.fx);
 }
 
 /* A bad name's refusal names its field in the reader's words, in quotes
