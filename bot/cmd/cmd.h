@@ -131,6 +131,7 @@ struct cmd_channel {
  * a no-op); every field is cmd_recap.c's. */
 struct cmd_log_cache;
 struct cmd_reply;
+struct cmd_rollq;
 struct cmd_rollrec;
 struct cmd_log_cache *cmd_log_cache_new(void);
 void cmd_log_cache_free(struct cmd_log_cache *c);
@@ -339,6 +340,9 @@ struct cmd_ctx {
                                     written here: the reply carries it
                                     (cmd_reply.rollrec) and the front end
                                     writes it after its group */
+    const struct cmd_rollq *rollq; /* records the front end has not
+                                    written yet (borrowed, cmd_rollq.h),
+                                    read before the store's; or NULL */
     bool log_later;              /* a /combat log not in log_cache is not
                                     written here: the reply says which
                                     (cmd_reply.log_later) and the front

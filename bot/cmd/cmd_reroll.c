@@ -23,6 +23,7 @@
 
 #include "cmd_picker.h"
 #include "cmd_roll.h"
+#include "cmd_rollq.h"
 #include "cmd_rollrec.h"
 #include "cmd_run.h"
 #include "custom_id.h"
@@ -60,10 +61,10 @@ static struct cmd_rollrec *find_roll(struct cmd_run *run)
         cmd_fail(run, i18n_get(lang, "the bot ran out of memory"));
         return NULL;
     }
-    enum bot_err e = run->ctx->store != NULL
-                         ? cmd_rollrec_get(run->ctx->store, req->channel_id,
-                                           id, r)
-                         : BOT_NOTFOUND;
+    /* answered but not written yet, else the store's */
+    enum bot_err e = cmd_rollq_find(run->ctx->rollq, req->channel_id, id, r);
+    if (e == BOT_NOTFOUND && run->ctx->store != NULL)
+        e = cmd_rollrec_get(run->ctx->store, req->channel_id, id, r);
     if (e == BOT_OK && req->now_ms - r->at_ms > CMD_ROLLREC_KEEP_MS)
         e = BOT_LIMIT;
     if (e == BOT_OK && r->secret && r->user != req->user_id) {

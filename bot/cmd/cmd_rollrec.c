@@ -193,9 +193,8 @@ static enum bot_err kv_get(struct store *s, uint64_t channel, const char *id,
     return e;
 }
 
-/* The id as a key of the table: a snowflake is a positive int64 (Discord's
- * fit until 2084); 0 when id is none. */
-static int64_t table_id(const char *id)
+/* A snowflake is a positive int64 (Discord's fit until 2084). */
+int64_t cmd_rollrec_table_key(const char *id)
 {
     uint64_t v = 0;
     for (size_t i = 0; id[i] != '\0'; i++) {
@@ -210,9 +209,10 @@ enum bot_err cmd_rollrec_get(struct store *s, uint64_t channel,
                              const char *id, struct cmd_rollrec *out)
 {
     char *value = NULL;
-    enum bot_err e = id != NULL
-                         ? store_rollrec_get(s, table_id(id), channel, &value)
-                         : BOT_NOTFOUND;
+    enum bot_err e = id != NULL ? store_rollrec_get(s,
+                                                    cmd_rollrec_table_key(id),
+                                                    channel, &value)
+                                : BOT_NOTFOUND;
     if (e == BOT_OK && (!cmd_rollrec_decode(value, out) ||
                         out->channel != channel))
         e = BOT_NOTFOUND;           /* unreadable: as if it were gone */
@@ -286,15 +286,15 @@ static enum bot_err kv_put(struct store *s, struct cmd_rollrec *r,
  * the rows past the age (by the id's own time: a snowflake's bits above
  * the 22nd are milliseconds) and past the global count go, as ranges of
  * the lowest ids; the write alone when not. */
-static enum bot_err table_put(struct store *s, const struct cmd_rollrec *r,
-                              int64_t id, const char *v)
+enum bot_err cmd_rollrec_put_row(struct store *s, int64_t id,
+                                 uint64_t channel, const char *v)
 {
     if (!table_tidy_now(id))
-        return store_rollrec_put(s, id, r->channel, v);
+        return store_rollrec_put(s, id, channel, v);
     enum bot_err e = store_begin(s);
     if (e != BOT_OK)
         return e;
-    e = store_rollrec_put(s, id, r->channel, v);
+    e = store_rollrec_put(s, id, channel, v);
     if (e == BOT_OK)
         e = store_rollrec_trim(s, id - CMD_ROLLREC_KEEP_IDS,
                                CMD_ROLLREC_MAX_ROWS, CMD_ROLLREC_TRIM_BATCH,
@@ -312,7 +312,7 @@ static enum bot_err table_put(struct store *s, const struct cmd_rollrec *r,
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
 {
     char prefix[ROLLREC_CHAN_PREFIX_MAX];
-    int64_t id = table_id(r->id);
+    int64_t id = cmd_rollrec_table_key(r->id);
     enum bot_err e = BOT_OK;
     r->seq = 0;                     /* a Discord roll has no number */
     if (id == 0) {
@@ -331,7 +331,7 @@ enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
     if (v == NULL)
         e = BOT_NOMEM;
     else if (id != 0)
-        e = table_put(s, r, id, v);
+        e = cmd_rollrec_put_row(s, id, r->channel, v);
     else
         e = kv_put(s, r, prefix, v);
     jw_cleanup(&w);

@@ -10,10 +10,10 @@
  *
  *     roll_rec: id (the snowflake, the table's key) | channel | JSON
  *
- * Snowflakes are time-ordered, so the rolls of a group commit, whatever
- * their channels, append to the table's last page: a /roll costs about
- * what it did before it was remembered (docs/internals/commands.md has
- * the measurements). A record is found by its id from its own channel
+ * Snowflakes are time-ordered, so the rolls of a commit, whatever their
+ * channels, append to the table's last page; the daemon writes them in
+ * batches (cmd_rollq.h), so a /roll costs about what it did before it
+ * was remembered (docs/internals/commands.md has the measurements). A record is found by its id from its own channel
  * only. Bounds: CMD_ROLLREC_KEEP_MS of age, read from the id itself, and
  * CMD_ROLLREC_MAX_ROWS rows in all, both dropped as ranges of the lowest
  * ids, once in about CMD_ROLLREC_TIDY_EVERY rolls and by the daemon's
@@ -125,6 +125,16 @@ bool cmd_rollrec_decode(const char *json, struct cmd_rollrec *r);
  * CMD_ROLLREC_TIDY_EVERY the channel's oldest past CMD_ROLLREC_PER_CHANNEL
  * go. In the caller's transaction, if any. */
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r);
+
+/* The key of the table a record with this id goes to: a snowflake, as a
+ * positive int64; 0 when id is "" or not one (the console's: numbered
+ * by the store). */
+int64_t cmd_rollrec_table_key(const char *id);
+/* Write a table record already encoded (cmd_rollrec_encode) under key,
+ * tidied now and then as cmd_rollrec_put does: the daemon's queue
+ * (cmd_rollq.h). In the caller's transaction, if any. */
+enum bot_err cmd_rollrec_put_row(struct store *s, int64_t key,
+                                 uint64_t channel, const char *json);
 
 /* The record of channel with this id (the table's, else a kv row's), or
  * with id NULL the channel's last numbered one (the console's);

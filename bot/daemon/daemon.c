@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "attach.h"
+#include "cmd_rollq.h"
 #include "enc_cache.h"
 #include "enc_event.h"
 #include "eng_rng.h"
@@ -192,6 +193,7 @@ static void tick_cb(lws_sorted_usec_list_t *sul)
     if (d->cache)
         enc_cache_expire(d->cache, daemon_wall_ms());
     daemon_prune_tick(d, now);
+    daemon_rolls_due(d, now, d->stopping);
     /* Quiet for a moment after startup or a burst: hand freed heap back to
      * the system (glibc keeps it otherwise; ~250 KB after startup) */
     if (d->answered != d->trim_answered) {
@@ -368,6 +370,7 @@ _Static_assert(LOG_MAX_LINE >= STORE_MAX_ERR + 64,
 static void release(struct daemon *d)
 {
     enc_cache_free(d->cache);
+    cmd_rollq_free(d->rollq);
     daemon_gm_free(d);
     limit_free(d->limit);
     free(d->batch);
@@ -439,6 +442,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     }
     if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
         log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
+    d.rollq = cmd_rollq_new();          /* NULL: each with its group */
     d.result = malloc(sizeof *d.result); /* NULL: one per command */
     d.log_cache = cmd_log_cache_new();   /* NULL: each log made anew */
     d.limit = limit_new(0);
@@ -567,6 +571,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
             daemon_batch_flush(&d);
     }
     daemon_batch_flush(&d);
+    daemon_rolls_due(&d, daemon_now_ms(), true);
     if (d.exit_status == DAEMON_EXIT_OK && !d.stopping)
         d.exit_status = DAEMON_EXIT_FAIL;
     log_msg(lg, d.exit_status ? LOG_LVL_ERR : LOG_LVL_NOTICE,

@@ -89,6 +89,10 @@ enum daemon_exit {
 /* Under a steady stream lws may always have more input pending: a group
  * is run at the latest this long after its first interaction arrived. */
 #define DAEMON_BATCH_WAIT_MS 20
+/* A roll's record for its message's menus waits at most this long (and
+ * a tick) for a write it can ride; then the waiting ones are written
+ * together (cmd_rollq.h). What a crash can lose of them. */
+#define DAEMON_ROLLQ_WAIT_MS 1000
 /* Bytes of an answer written on the stack before it moves to the heap: a
  * roll or an attack fits. */
 #define DAEMON_ANSWER_STACK 4096

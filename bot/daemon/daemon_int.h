@@ -44,6 +44,7 @@
 
 struct att;
 struct daemon_log;
+struct cmd_rollq;
 struct enc_cache;
 struct enc_result;
 struct gw;
@@ -86,6 +87,9 @@ struct daemon {
     int64_t answered;
     int64_t deferred;
     struct enc_cache *cache;              /* NULL: decode every command */
+    struct cmd_rollq *rollq;              /* rolls' records not written
+                                             yet; NULL: each with its
+                                             group */
     struct cmd_log_cache *log_cache;      /* the last /combat log, for the
                                              next of the same fight state */
     struct daemon_log *logw;              /* the /combat log worker; NULL:
@@ -349,6 +353,9 @@ static inline int64_t daemon_wall_ms(void)
 /* daemon_reply.c: run the queued group (one outer transaction, a savepoint per
  * command, the replies after the commit); a no-op when nothing is queued. */
 void daemon_batch_flush(struct daemon *d);
+/* Between groups: write the rolls' records waiting since
+ * DAEMON_ROLLQ_WAIT_MS before now_ms, or all of them. */
+void daemon_rolls_due(struct daemon *d, int64_t now_ms, bool all);
 
 /* daemon_reply.c, for daemon_ix.c's intake: answer it at once with text,
  * privately (an autocomplete with no choices); NULL when it could not be

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_rollq.h"
 #include "cmd_rollrec.h"
 #include "cmd_table.h"
 #include "enc_cache.h"
@@ -46,6 +47,7 @@ void daemon_cmd_ctx(struct daemon *d, struct cmd_ctx *ctx)
                             .web_url = d->web != NULL
                                            ? d->cfg->web_public_url
                                            : NULL,
+                            .rollq = d->rollq,
                             .result = d->result};
 }
 
@@ -832,12 +834,18 @@ static void batch_send(struct daemon *d, struct batch_item *b)
         daemon_clock_changed(d, reply->clock_due);
 }
 
-/* The records of the rolls the group's commands showed (cmd_rollrec.h),
- * for their messages' menus; what cannot be written is logged, and those
- * menus then say the roll is not known. */
+/* The records waiting in the queue and those the group's commands showed
+ * that it could not take (cmd_rollrec.h), for their messages' menus; what
+ * cannot be written is logged, and those menus then say the roll is not
+ * known. */
 static enum bot_err remember_rolls(struct store *s, void *ctx)
 {
     struct daemon *d = ctx;
+    size_t lost = 0;
+    if (d->rollq != NULL &&
+        cmd_rollq_write(d->rollq, s, &lost) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "%zu rolls are not remembered: %s",
+                lost, store_errmsg(s));
     for (int i = 0; i < d->nbatch; i++) {
         struct batch_item *b = &d->batch[i];
         if (!b->ran || b->reply.rollrec == NULL || b->reply.is_error)
@@ -850,19 +858,47 @@ static enum bot_err remember_rolls(struct store *s, void *ctx)
     return BOT_OK;
 }
 
-static bool group_rolled(const struct daemon *d)
+/* The group's rolls' records into the queue (cmd_rollq.h); whether they
+ * are due now: one the queue could not take, or a full queue. */
+static bool queue_rolls(struct daemon *d, int64_t now_ms)
 {
-    for (int i = 0; i < d->nbatch; i++)
-        if (d->batch[i].ran && d->batch[i].reply.rollrec != NULL &&
-            !d->batch[i].reply.is_error)
-            return true;
-    return false;
+    bool due = false;
+    for (int i = 0; i < d->nbatch; i++) {
+        struct batch_item *b = &d->batch[i];
+        if (!b->ran || b->reply.rollrec == NULL || b->reply.is_error)
+            continue;
+        if (d->rollq != NULL && cmd_rollq_add(d->rollq, b->reply.rollrec,
+                                              now_ms)) {
+            free(b->reply.rollrec);
+            b->reply.rollrec = NULL;
+        } else {
+            due = true;
+        }
+    }
+    return due || (d->rollq != NULL && cmd_rollq_len(d->rollq) ==
+                                           CMD_ROLLQ_MAX);
 }
 
-/* A group that changed nothing: its rolls' records and the gateway's
- * resume point in one transaction without a flush, not one each (each
- * commit writes its pages to the WAL and switches the flush off and on:
- * a group of rolls paid that twice). */
+/* Outside a group: the queued records once the oldest has waited
+ * DAEMON_ROLLQ_WAIT_MS, or all of them (stopping), in a transaction
+ * without a flush (the WAL has them; a power cut may lose them, as it
+ * may the last moments of any unsynced write). */
+void daemon_rolls_due(struct daemon *d, int64_t now_ms, bool all)
+{
+    if (d->rollq == NULL || d->store == NULL || d->nbatch > 0 ||
+        cmd_rollq_len(d->rollq) == 0)
+        return;
+    if (!all && now_ms - cmd_rollq_since_ms(d->rollq) < DAEMON_ROLLQ_WAIT_MS)
+        return;
+    if (store_run_unsynced(d->store, remember_rolls, d) != BOT_OK)
+        log_msg(d->log, LOG_LVL_WARN, "rolls waiting to be remembered: %s",
+                store_errmsg(d->store));
+}
+
+/* A group that changed nothing, whose rolls are due: their records and
+ * the gateway's resume point in one transaction without a flush, not one
+ * each (each commit writes its pages to the WAL and switches the flush
+ * off and on: a group of rolls paid that twice). */
 struct unsynced_group {
     struct daemon *d;
     int64_t seq;
@@ -893,10 +929,10 @@ void daemon_batch_flush(struct daemon *d)
     if (n == 0)
         return;
     daemon_cmd_ctx(d, &ctx);
-    /* Rolls change nothing; their records are written below, riding a
-     * group's flush when it has one and without one of their own when
-     * not (store_run_unsynced), with the gateway's resume point: /roll
-     * stays as cheap as it was. */
+    /* Rolls change nothing; their records wait in a queue below, written
+     * with a group's flush when it has one, and without one of their own
+     * when the queue is full or has waited (cmd_rollq.h): /roll stays as
+     * cheap as it was. */
     ctx.rollrec_later = d->store != NULL;
     int marks = 0;
 
@@ -934,6 +970,7 @@ void daemon_batch_flush(struct daemon *d)
      * fsync, and the sequence follows it unsynced (docs/internals/
      * daemon.md, "Answered at most once"). */
     int64_t seq = d->gw && d->in_dispatch ? gw_seq_before(d->gw) : -1;
+    bool rolls_due = queue_rolls(d, daemon_now_ms());
     bool wrote = !d->batch_txn || store_wrote(d->store);
     if (wrote && d->store != NULL)
         (void)remember_rolls(d->store, d);
@@ -944,7 +981,7 @@ void daemon_batch_flush(struct daemon *d)
     }
     if (d->batch_txn)
         err = store_commit(d->store);
-    if (!wrote && err == BOT_OK && group_rolled(d)) {
+    if (!wrote && err == BOT_OK && rolls_due) {
         struct unsynced_group g = {.d = d, .seq = seq};
         if (store_run_unsynced(d->store, remember_rolls_and_seq, &g) !=
             BOT_OK) {

@@ -13,13 +13,16 @@
  * health); refused privately: a
  * message that is not a roll of fray's, a player's Apply damage, a choice
  * after the fight ended, a target that died meanwhile. Reroll and Explain
- * work in a user's own install, in a group DM. */
+ * work in a user's own install, in a group DM. A roll's record is found
+ * before it is written and is on disk a moment after, crash or not. */
 #include "support.h"
 
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "daemon_harness.h"
 #include "ix_record_util.h"
@@ -149,6 +152,59 @@ static void test_ctxmenu_reroll_and_explain(void **st)
     json_decref(first);
     json_decref(re);
     json_decref(again);
+    harness_assert_no_violations(&h);
+    harness_stop(&h);
+}
+
+/* Is the record of the roll asked for by interaction id in the table? */
+static bool recorded(struct harness *h, const char *id)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM roll_rec "
+                                            "WHERE id = ?", -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(st, 1, strtoll(id, NULL, 10));
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return found;
+}
+
+/* A roll's record waits for a write it can ride (cmd_rollq.h), a second
+ * at most after the answer with no other command to ride: found by its
+ * menu meanwhile, on disk after, and so still there after a crash. */
+static void test_ctxmenu_roll_kept_across_a_crash(void **st)
+{
+    struct harness h;
+    (void)st;
+    start(&h);
+    json_t *first = roll(&h, ALICE, "1d20+4 spear");
+    const char *id = json_string_value(json_object_get(first, "id"));
+    assert_non_null(id);
+    /* asked at once: answered from the records not yet written */
+    json_t *why = menu(&h, "Explain", mid_of(first), GM, NULL);
+    assert_true(ephemeral(why));
+    has(why, "For: spear");
+    json_decref(why);
+    /* no other command comes: the daemon's tick writes it, on a loaded
+     * machine later than the second; wait for the row, not a time */
+    struct timespec pause = {0, 50 * 1000 * 1000};
+    for (int i = 0; i < 1200 && !recorded(&h, id); i++)
+        nanosleep(&pause, NULL);
+    assert_true(recorded(&h, id));
+    kill(h.fray, SIGKILL);
+    assert_true(harness_wait_exit(&h, 5000) >= 0);
+    harness_start_fray(&h, NULL);
+    why = menu(&h, "Explain", mid_of(first), GM, NULL);
+    assert_true(ephemeral(why));
+    has(why, "For: spear");
+    has(why, "Dice: `1d20+4`");
+    json_decref(why);
+    json_decref(first);
     harness_assert_no_violations(&h);
     harness_stop(&h);
 }
@@ -311,6 +367,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctxmenu_registered),
         cmocka_unit_test(test_ctxmenu_reroll_and_explain),
+        cmocka_unit_test(test_ctxmenu_roll_kept_across_a_crash),
         cmocka_unit_test(test_ctxmenu_not_a_roll),
         cmocka_unit_test(test_ctxmenu_apply_damage),
         cmocka_unit_test(test_ctxmenu_apply_target_died),

@@ -20,6 +20,7 @@
 
 #include "cmd.h"
 #include "cmd_fixture.h"
+#include "cmd_rollq.h"
 #include "cmd_rollrec.h"
 #include "store.h"
 
@@ -560,6 +561,96 @@ static void test_menu_refusals(void **state)
     cmd_fx_has(f, "too old");
 }
 
+/* The daemon's queue (cmd_rollq.h): a Discord roll's record waits in
+ * memory, a menu finds it there before it is written (its own channel's
+ * only), and the write puts it in the table and empties the queue. */
+static void test_rollq_found_before_written(void **state)
+{
+    struct cmd_fx *f = *state;
+    int64_t t0 = INT64_C(1700000000000);
+    struct cmd_rollq *q = cmd_rollq_new();
+    assert_non_null(q);
+    struct cmd_rollrec *r = rec(1, t0, "1200000000000000555");
+    assert_true(cmd_rollq_add(q, r, 5000));
+    free(r);
+    assert_int_equal(cmd_rollq_len(q), 1);
+    assert_int_equal(cmd_rollq_since_ms(q), 5000);
+    struct cmd_rollrec *got = malloc(sizeof *got);
+    assert_non_null(got);
+    assert_int_equal(cmd_rollq_find(q, 1, "1200000000000000555", got),
+                     BOT_OK);
+    assert_string_equal(got->expr, "2d6+3");
+    assert_int_equal(got->total, 11);
+    assert_int_equal(cmd_rollq_find(q, 2, "1200000000000000555", got),
+                     BOT_NOTFOUND);
+    assert_int_equal(cmd_rollq_find(q, 1, "1200000000000000556", got),
+                     BOT_NOTFOUND);
+    assert_int_equal(cmd_rollq_find(q, 1, NULL, got), BOT_NOTFOUND);
+    assert_int_equal(cmd_rollq_find(NULL, 1, "1200000000000000555", got),
+                     BOT_NOTFOUND);
+    /* not in the store yet: the menu answers from the queue */
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "1200000000000000555", got),
+                     BOT_NOTFOUND);
+    assert_false(menu(f, "explain", ALICE, "1200000000000000555", t0 + 1));
+    cmd_fx_has(f, "does not remember that roll");
+    f->ctx.rollq = q;
+    assert_true(menu(f, "explain", ALICE, "1200000000000000555", t0 + 1));
+    cmd_fx_has(f, "For: fire");
+    /* written: in the table, the queue empty, and found from there */
+    size_t lost = 99;
+    assert_int_equal(cmd_rollq_write(q, f->store, &lost), BOT_OK);
+    assert_int_equal(lost, 0);
+    assert_int_equal(cmd_rollq_len(q), 0);
+    assert_int_equal(cmd_rollq_since_ms(q), 0);
+    assert_int_equal(cmd_rollrec_get(f->store, 1, "1200000000000000555", got),
+                     BOT_OK);
+    assert_string_equal(got->label, "fire");
+    assert_true(menu(f, "explain", ALICE, "1200000000000000555", t0 + 2));
+    cmd_fx_has(f, "For: fire");
+    f->ctx.rollq = NULL;
+    free(got);
+    cmd_rollq_free(q);
+}
+
+/* The queue takes CMD_ROLLQ_MAX records and no console record (those are
+ * numbered by the store): the caller writes what it refuses. */
+static void test_rollq_bounds(void **state)
+{
+    struct cmd_fx *f = *state;
+    int64_t t0 = INT64_C(1700000000000);
+    struct cmd_rollq *q = cmd_rollq_new();
+    assert_non_null(q);
+    struct cmd_rollrec *console = rec(1, t0, "");
+    assert_false(cmd_rollq_add(q, console, 10));
+    free(console);
+    assert_int_equal(cmd_rollq_len(q), 0);
+    for (int i = 0; i < CMD_ROLLQ_MAX; i++) {
+        struct cmd_rollrec *r = flake_rec(3, t0, i);
+        assert_true(cmd_rollq_add(q, r, 10 + i));
+        free(r);
+    }
+    struct cmd_rollrec *more = flake_rec(3, t0, CMD_ROLLQ_MAX);
+    assert_false(cmd_rollq_add(q, more, 99));
+    free(more);
+    assert_int_equal(cmd_rollq_len(q), CMD_ROLLQ_MAX);
+    assert_int_equal(cmd_rollq_since_ms(q), 10);   /* the oldest's */
+    assert_int_equal(cmd_rollq_write(q, f->store, NULL), BOT_OK);
+    char *v = NULL;
+    for (int i = 0; i < CMD_ROLLQ_MAX; i++) {
+        assert_int_equal(store_rollrec_get(f->store, flake(t0, i), 3, &v),
+                         BOT_OK);
+        free(v);
+        v = NULL;
+    }
+    assert_int_equal(store_rollrec_get(f->store, flake(t0, CMD_ROLLQ_MAX), 3,
+                                       &v), BOT_NOTFOUND);
+    /* what remains queued at the end is freed with the queue */
+    struct cmd_rollrec *r = flake_rec(3, t0, 200);
+    assert_true(cmd_rollq_add(q, r, 100));
+    free(r);
+    cmd_rollq_free(q);
+}
+
 /* Each system's fight with Orc (20 hp; teams: 2 endurance first), and
  * what Apply damage of a 4 shows. */
 static const struct {
@@ -704,6 +795,11 @@ int main(void)
                                         cmd_fx_setup, cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_menu_explain_title,
                                         cmd_fx_setup, cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollq_found_before_written,
+                                        cmd_fx_setup,
+                                        cmd_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_rollq_bounds, cmd_fx_setup,
+                                        cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_menu_refusals, cmd_fx_setup,
                                         cmd_fx_teardown),
         cmocka_unit_test_setup_teardown(test_apply_every_system,
