@@ -23,6 +23,7 @@
 #include "attach.h"
 #include "cmd_rollq.h"
 #include "enc_cache.h"
+#include "gw_seqfile.h"
 #include "enc_event.h"
 #include "eng_rng.h"
 #include "gw.h"
@@ -386,6 +387,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     struct lws_context_creation_info info;
     struct rest_opts ro;
     struct gw_opts go;
+    char seq_file[GW_SEQ_PATH_MAX];
     struct sigaction sa;
     char path[STORE_MAX_LOCATION + 1], shown[STORE_MAX_SHOWN];
     char err[STORE_MAX_ERR > RS_DATA_MAX_ERR ? STORE_MAX_ERR : RS_DATA_MAX_ERR];
@@ -516,6 +518,11 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.token = token;
     go.log = lg;
     go.store = d.store;
+    /* an SQLite file: the resume point between commits beside it */
+    if (!store_location_is_server(path) && strcmp(path, ":memory:") != 0 &&
+        snprintf(seq_file, sizeof seq_file, "%s" GW_SEQFILE_SUFFIX, path) <
+            (int)sizeof seq_file)
+        go.seq_file = seq_file;
     go.rng = &d.rng;
     go.ctx = d.ctx;
     go.backoff_min_ms = c->gw_backoff_min_ms;

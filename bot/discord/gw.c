@@ -3,12 +3,15 @@
  */
 #include "gw_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "eng_rng.h"
+#include "gw_seqfile.h"
 #include "store.h"
 
 static const char *const state_names[] = {
@@ -198,10 +201,32 @@ void gw_seq_hold(struct gw *gw, bool hold)
     gw->seq_held = hold;
 }
 
+/* A group's resume point without a commit: the file beside the database
+ * (gw_seqfile.h); false when there is none or it failed, and then it is
+ * "" for good (logged once) and the store takes it. */
+static bool seq_file_write(struct gw *gw, int64_t seq)
+{
+    if (gw->seq_path[0] == '\0' || gw->session_id[0] == '\0')
+        return false;
+    if (gw_seqfile_write(gw->seq_path, &gw->seq_fd, gw->kv_seq,
+                         gw->session_id, seq))
+        return true;
+    log_msg(gw->o.log, LOG_LVL_WARN, "gateway: cannot write %s (%s): the "
+            "resume point goes to the database", gw->seq_path,
+            strerror(errno));
+    gw->seq_path[0] = '\0';
+    if (gw->seq_fd >= 0)
+        close(gw->seq_fd);
+    gw->seq_fd = -1;
+    return false;
+}
+
 static void seq_write(struct gw *gw, int64_t seq, bool unsynced)
 {
     char v[24];
     if (!gw->o.store)
+        return;
+    if (unsynced && seq_file_write(gw, seq < 0 ? gw->seq : seq))
         return;
     snprintf(v, sizeof v, "%lld", (long long)(seq < 0 ? gw->seq : seq));
     if ((unsynced ? store_kv_set_unsynced
@@ -241,6 +266,13 @@ static void session_load(struct gw *gw)
         strlen(url) < sizeof gw->resume_url) {
         char *end;
         long long s = strtoll(seq, &end, 10);
+        int64_t later;
+        /* a group that changed nothing after the last commit left a later
+         * point beside the database, for this session */
+        if (*end == '\0' && s >= 0 && gw->seq_path[0] != '\0' &&
+            gw_seqfile_read(gw->seq_path, gw->kv_seq, sid, &later) &&
+            later > s)
+            s = later;
         if (*end == '\0' && s >= 0) {
             snprintf(gw->session_id, sizeof gw->session_id, "%s", sid);
             snprintf(gw->resume_url, sizeof gw->resume_url, "%s", url);
@@ -649,6 +681,8 @@ void gw_free(struct gw *gw)
     sbuf_cleanup(&gw->rx);
     sbuf_cleanup(&gw->text);
     gw_zin_cleanup(&gw->zin);
+    if (gw->seq_fd >= 0)
+        close(gw->seq_fd);
     token_wipe(gw->token, sizeof gw->token);
     free(gw);
 }

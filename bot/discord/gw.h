@@ -52,6 +52,8 @@ struct shard;
 #define GW_INVALID_MIN_MS 1000        /* op 9 false: wait 1-5 s */
 #define GW_INVALID_MAX_MS 5000
 #define GW_MAX_SESSION_ID 128
+/* gw_opts.seq_file's room; a longer path writes to the store instead. */
+#define GW_SEQ_PATH_MAX 4096
 /* The gateway intents fray IDENTIFYs with: none. Slash commands and
  * buttons arrive without any; `fray check --online` compares this with the
  * application's privileged intents. */
@@ -100,6 +102,9 @@ struct gw_opts {
     const char *token;                /* copied; wiped on gw_free */
     struct log *log;
     struct store *store;              /* session persistence; may be NULL */
+    const char *seq_file;             /* the resume point between commits
+                                         (gw_seqfile.h), beside an SQLite
+                                         store; NULL: in the store */
     struct eng_rng *rng;              /* heartbeat jitter, backoff */
     struct lws_context *ctx;
     int64_t backoff_min_ms, backoff_max_ms;

@@ -447,6 +447,10 @@ enum bot_err gw_new(const struct gw_opts *o, struct gw **out)
     gw->on_message = gw_on_message;
     snprintf(gw->token, sizeof gw->token, "%s", o->token);
     gw->o.token = gw->token;
+    gw->seq_fd = -1;
+    if (o->seq_file != NULL && strlen(o->seq_file) < sizeof gw->seq_path)
+        memcpy(gw->seq_path, o->seq_file, strlen(o->seq_file) + 1);
+    gw->o.seq_file = NULL;          /* the copy above is what is used */
     sbuf_init(&gw->rx, (size_t)o->max_payload + 1);
     sbuf_init(&gw->text, (size_t)o->max_payload + 1);
     gw_zin_init(&gw->zin, (size_t)o->max_payload);

@@ -65,6 +65,11 @@ struct gw {
     char kv_session[GW_KV_KEY_MAX];   /* the session's keys, per shard */
     char kv_resume_url[GW_KV_KEY_MAX];
     char kv_seq[GW_KV_KEY_MAX];
+    /* The resume point of groups that changed nothing (gw_seqfile.h):
+     * its file, or "" to write it to the store unsynced; fd -1 until the
+     * first write. */
+    char seq_path[GW_SEQ_PATH_MAX];
+    int seq_fd;
 
 
     struct gw_out q[GW_SENDQ_MAX];
