@@ -266,6 +266,18 @@ struct cmd_file {
     size_t len;
 };
 
+/* A Discord roll's record as the roll table keeps it (cmd_rollrec.h):
+ * what /roll hands a front end that writes records later
+ * (cmd_ctx.rollrec_later) and what the daemon's queue holds (cmd_rollq.h).
+ * Small on purpose: the record's struct is kilobytes, its JSON a few
+ * hundred bytes. */
+struct cmd_rollrec_row {
+    int64_t key;                 /* the table's (cmd_rollrec_table_key) */
+    uint64_t channel;
+    char *json;                  /* cmd_rollrec_encode's (heap, the
+                                    holder's); NULL: no record */
+};
+
 struct cmd_reply {
     struct msg msg;              /* what to show */
     struct cmd_file file;        /* attached to msg, when data != NULL */
@@ -303,9 +315,9 @@ struct cmd_reply {
     bool log_later;              /* a /combat log to write elsewhere:
                                     log_job says which, msg is empty */
     struct cmd_log_job log_job;
-    struct cmd_rollrec *rollrec; /* a roll to remember (heap, the
-                                    reply's; cmd_ctx.rollrec_later), or
-                                    NULL */
+    struct cmd_rollrec_row rollrec; /* a roll to remember (its json is
+                                    the reply's; cmd_ctx.rollrec_later);
+                                    json NULL: none */
     enum i18n_lang lang;         /* the reader's (req.lang, set by
                                     cmd_exec): an error reply is private,
                                     so cmd_reply_error's words speak it */
@@ -338,7 +350,8 @@ struct cmd_ctx {
                                     or NULL: each log is made anew */
     bool rollrec_later;          /* a roll's record (cmd_rollrec.h) is not
                                     written here: the reply carries it
-                                    (cmd_reply.rollrec) and the front end
+                                    (cmd_reply.rollrec, when its id is a
+                                    snowflake) and the front end
                                     writes it after its group */
     const struct cmd_rollq *rollq; /* records the front end has not
                                     written yet (borrowed, cmd_rollq.h),

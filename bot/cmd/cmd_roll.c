@@ -127,10 +127,11 @@ static void remember(struct cmd_run *run, const char *src, size_t len,
                      const struct cmd_roll_how *how)
 {
     const struct cmd_req *req = run->req;
-    struct cmd_rollrec *r = run->ctx->store != NULL ? calloc(1, sizeof *r)
-                                                    : NULL;
-    if (r == NULL || len >= sizeof r->expr)
-        goto out;
+    /* on the stack: a heap block of kilobytes per roll slowed the
+     * allocator for the next message's small blocks (cmd_rollrec_encode) */
+    struct cmd_rollrec rec = {0}, *r = &rec;
+    if (run->ctx->store == NULL || len >= sizeof r->expr)
+        return;
     if (req->interaction_id != NULL && cmd_rollrec_id_ok(req->interaction_id))
         snprintf(r->id, sizeof r->id, "%s", req->interaction_id);
     r->guild = req->guild_id;
@@ -149,13 +150,14 @@ static void remember(struct cmd_run *run, const char *src, size_t len,
     if (how != NULL && how->reroll_of != NULL)
         snprintf(r->reroll_of, sizeof r->reroll_of, "%s", how->reroll_of);
     if (run->ctx->rollrec_later) {      /* the front end writes it */
-        free(run->reply->rollrec);
-        run->reply->rollrec = r;
-        return;
+        struct cmd_rollrec_row row;
+        if (cmd_rollrec_row_of(r, &row)) {
+            free(run->reply->rollrec.json);
+            run->reply->rollrec = row;
+            return;
+        }
     }
     (void)cmd_rollrec_put(run->ctx->store, r);
-out:
-    free(r);
 }
 
 void cmd_roll_dice(struct cmd_run *run, const char *src, const char *label,

@@ -6,18 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "cmd_rollrec.h"
-
-struct rollq_item {
-    int64_t key;                /* the table's (cmd_rollrec_table_key) */
-    uint64_t channel;
-    char *json;                 /* cmd_rollrec_encode's, the queue's */
-};
 
 struct cmd_rollq {
     size_t n;
     int64_t since_ms;           /* when the oldest waiting was queued */
-    struct rollq_item item[CMD_ROLLQ_MAX];
+    struct cmd_rollrec_row item[CMD_ROLLQ_MAX]; /* json: the queue's */
 };
 
 struct cmd_rollq *cmd_rollq_new(void)
@@ -41,18 +36,15 @@ void cmd_rollq_free(struct cmd_rollq *q)
     free(q);
 }
 
-bool cmd_rollq_add(struct cmd_rollq *q, const struct cmd_rollrec *r,
+bool cmd_rollq_add(struct cmd_rollq *q, struct cmd_rollrec_row *row,
                    int64_t now_ms)
 {
-    int64_t key = cmd_rollrec_table_key(r->id);
-    if (key == 0 || q->n == CMD_ROLLQ_MAX)
-        return false;
-    char *json = cmd_rollrec_encode(r);
-    if (json == NULL)
+    if (row->key == 0 || row->json == NULL || q->n == CMD_ROLLQ_MAX)
         return false;
     if (q->n == 0)
         q->since_ms = now_ms;
-    q->item[q->n++] = (struct rollq_item){key, r->channel, json};
+    q->item[q->n++] = *row;
+    row->json = NULL;
     return true;
 }
 
@@ -87,7 +79,7 @@ enum bot_err cmd_rollq_write(struct cmd_rollq *q, struct store *s,
     enum bot_err first = BOT_OK;
     size_t failed = 0;
     for (size_t i = 0; i < q->n; i++) {
-        const struct rollq_item *it = &q->item[i];
+        const struct cmd_rollrec_row *it = &q->item[i];
         enum bot_err e = cmd_rollrec_put_row(s, it->key, it->channel,
                                              it->json);
         if (e != BOT_OK) {

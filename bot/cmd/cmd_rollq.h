@@ -20,7 +20,8 @@
  * record has a number from the store and is written at once.
  *
  * Ownership: the front end owns the queue; a queued record is held as its
- * JSON (heap, the queue's), not as the large struct.
+ * JSON (heap, the queue's from cmd_rollq_add on), not as the large
+ * struct.
  */
 #ifndef CMD_ROLLQ_H
 #define CMD_ROLLQ_H
@@ -32,6 +33,7 @@
 #include "bot_err.h"
 
 struct cmd_rollrec;
+struct cmd_rollrec_row;
 struct store;
 
 /* Records waiting at most: about a kilobyte each as JSON, and one write
@@ -45,10 +47,10 @@ struct cmd_rollq *cmd_rollq_new(void);
 /* Frees the queue and drops what it still holds (write it first). */
 void cmd_rollq_free(struct cmd_rollq *q);
 
-/* Queue r's record (copied, as JSON), made at now_ms; false when it is
- * not a table's record (no snowflake id), the queue is full or there is
- * no memory: then the caller writes r itself (cmd_rollrec_put). */
-bool cmd_rollq_add(struct cmd_rollq *q, const struct cmd_rollrec *r,
+/* Queue the row, made at now_ms: its json is the queue's then (row->json
+ * becomes NULL); false when the queue is full or the row has no key or
+ * JSON: then the caller writes it itself (cmd_rollrec_put_row). */
+bool cmd_rollq_add(struct cmd_rollq *q, struct cmd_rollrec_row *row,
                    int64_t now_ms);
 
 /* How many wait, and when the oldest was queued (0 when none). */

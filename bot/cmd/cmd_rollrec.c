@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "jw.h"
 #include "store.h"
 
@@ -55,10 +56,18 @@ static void encode(struct jw *w, const struct cmd_rollrec *r)
     JW_LIT(w, "}");
 }
 
+/* A record's text fits here without an allocation: the dice a roll
+ * shows are short (1d20 with a name and a label: a few hundred bytes). */
+#define ROLLREC_STACK_TEXT 1024
+
+/* Written on the stack and copied out at its size: a heap buffer grown
+ * to kilobytes for a few hundred bytes made the allocator's slow path
+ * run for the small blocks of the next gateway message. */
 char *cmd_rollrec_encode(const struct cmd_rollrec *r)
 {
+    char buf[ROLLREC_STACK_TEXT];
     struct jw w;
-    jw_init(&w, STORE_MAX_KV_VALUE);
+    jw_init_buf(&w, buf, sizeof buf, STORE_MAX_KV_VALUE);
     encode(&w, r);
     return jw_take(&w, NULL);
 }
@@ -282,6 +291,17 @@ static enum bot_err kv_put(struct store *s, struct cmd_rollrec *r,
     return e;
 }
 
+bool cmd_rollrec_row_of(const struct cmd_rollrec *r,
+                        struct cmd_rollrec_row *row)
+{
+    int64_t key = cmd_rollrec_table_key(r->id);
+    char *json = key != 0 ? cmd_rollrec_encode(r) : NULL;
+    if (json == NULL)
+        return false;
+    *row = (struct cmd_rollrec_row){key, r->channel, json};
+    return true;
+}
+
 /* A Discord roll: one row of the table, appended at its end. Now and then
  * the rows past the age (by the id's own time: a snowflake's bits above
  * the 22nd are milliseconds) and past the global count go, as ranges of
@@ -304,10 +324,6 @@ enum bot_err cmd_rollrec_put_row(struct store *s, int64_t id,
     store_rollback(s);
     return e;
 }
-
-/* A record's text fits here without an allocation: the dice a roll
- * shows are short (1d20 with a name and a label: a few hundred bytes). */
-#define ROLLREC_STACK_TEXT 1024
 
 enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r)
 {

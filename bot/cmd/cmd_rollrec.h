@@ -52,6 +52,7 @@
 #include "dice.h"
 #include "eng_limits.h"
 
+struct cmd_rollrec_row;
 struct store;
 
 #define CMD_ROLLREC_KV_PREFIX "roll:"
@@ -130,6 +131,10 @@ enum bot_err cmd_rollrec_put(struct store *s, struct cmd_rollrec *r);
  * positive int64; 0 when id is "" or not one (the console's: numbered
  * by the store). */
 int64_t cmd_rollrec_table_key(const char *id);
+/* r as a row of the table: its key, channel and JSON (heap, the
+ * caller's); false when r's id is not a snowflake or on no memory. */
+bool cmd_rollrec_row_of(const struct cmd_rollrec *r,
+                        struct cmd_rollrec_row *row);
 /* Write a table record already encoded (cmd_rollrec_encode) under key,
  * tidied now and then as cmd_rollrec_put does: the daemon's queue
  * (cmd_rollq.h). In the caller's transaction, if any. */

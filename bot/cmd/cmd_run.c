@@ -62,7 +62,7 @@ void cmd_reply_cleanup(struct cmd_reply *r)
     reply_drop_extras(r);
     free(r->form);
     cmd_log_job_clear(&r->log_job);
-    free(r->rollrec);
+    free(r->rollrec.json);
     cmd_reply_init(r);
 }
 

@@ -848,9 +848,11 @@ static enum bot_err remember_rolls(struct store *s, void *ctx)
                 lost, store_errmsg(s));
     for (int i = 0; i < d->nbatch; i++) {
         struct batch_item *b = &d->batch[i];
-        if (!b->ran || b->reply.rollrec == NULL || b->reply.is_error)
+        const struct cmd_rollrec_row *row = &b->reply.rollrec;
+        if (!b->ran || row->json == NULL || b->reply.is_error)
             continue;
-        enum bot_err e = cmd_rollrec_put(s, b->reply.rollrec);
+        enum bot_err e = cmd_rollrec_put_row(s, row->key, row->channel,
+                                             row->json);
         if (e != BOT_OK)
             log_msg(d->log, LOG_LVL_WARN, "interaction %s: its roll is not "
                     "remembered: %s", b->it.id, store_errmsg(s));
@@ -865,15 +867,11 @@ static bool queue_rolls(struct daemon *d, int64_t now_ms)
     bool due = false;
     for (int i = 0; i < d->nbatch; i++) {
         struct batch_item *b = &d->batch[i];
-        if (!b->ran || b->reply.rollrec == NULL || b->reply.is_error)
+        if (!b->ran || b->reply.rollrec.json == NULL || b->reply.is_error)
             continue;
-        if (d->rollq != NULL && cmd_rollq_add(d->rollq, b->reply.rollrec,
-                                              now_ms)) {
-            free(b->reply.rollrec);
-            b->reply.rollrec = NULL;
-        } else {
+        if (d->rollq == NULL ||
+            !cmd_rollq_add(d->rollq, &b->reply.rollrec, now_ms))
             due = true;
-        }
     }
     return due || (d->rollq != NULL && cmd_rollq_len(d->rollq) ==
                                            CMD_ROLLQ_MAX);

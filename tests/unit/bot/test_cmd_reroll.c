@@ -561,6 +561,20 @@ static void test_menu_refusals(void **state)
     cmd_fx_has(f, "too old");
 }
 
+/* Queue r as the daemon does (its row, then the queue's); frees r. What
+ * cmd_rollq_add said; a refused row's JSON is freed here too. */
+static bool queue(struct cmd_rollq *q, struct cmd_rollrec *r, int64_t now)
+{
+    struct cmd_rollrec_row row = {0};
+    bool made = cmd_rollrec_row_of(r, &row);
+    free(r);
+    bool added = made && cmd_rollq_add(q, &row, now);
+    if (added)
+        assert_null(row.json);      /* the queue's now */
+    free(row.json);
+    return added;
+}
+
 /* The daemon's queue (cmd_rollq.h): a Discord roll's record waits in
  * memory, a menu finds it there before it is written (its own channel's
  * only), and the write puts it in the table and empties the queue. */
@@ -570,9 +584,7 @@ static void test_rollq_found_before_written(void **state)
     int64_t t0 = INT64_C(1700000000000);
     struct cmd_rollq *q = cmd_rollq_new();
     assert_non_null(q);
-    struct cmd_rollrec *r = rec(1, t0, "1200000000000000555");
-    assert_true(cmd_rollq_add(q, r, 5000));
-    free(r);
+    assert_true(queue(q, rec(1, t0, "1200000000000000555"), 5000));
     assert_int_equal(cmd_rollq_len(q), 1);
     assert_int_equal(cmd_rollq_since_ms(q), 5000);
     struct cmd_rollrec *got = malloc(sizeof *got);
@@ -620,18 +632,16 @@ static void test_rollq_bounds(void **state)
     int64_t t0 = INT64_C(1700000000000);
     struct cmd_rollq *q = cmd_rollq_new();
     assert_non_null(q);
+    struct cmd_rollrec_row row = {0};
     struct cmd_rollrec *console = rec(1, t0, "");
-    assert_false(cmd_rollq_add(q, console, 10));
+    assert_false(cmd_rollrec_row_of(console, &row));   /* no snowflake */
     free(console);
+    assert_false(cmd_rollq_add(q, &row, 10));
     assert_int_equal(cmd_rollq_len(q), 0);
     for (int i = 0; i < CMD_ROLLQ_MAX; i++) {
-        struct cmd_rollrec *r = flake_rec(3, t0, i);
-        assert_true(cmd_rollq_add(q, r, 10 + i));
-        free(r);
+        assert_true(queue(q, flake_rec(3, t0, i), 10 + i));
     }
-    struct cmd_rollrec *more = flake_rec(3, t0, CMD_ROLLQ_MAX);
-    assert_false(cmd_rollq_add(q, more, 99));
-    free(more);
+    assert_false(queue(q, flake_rec(3, t0, CMD_ROLLQ_MAX), 99));
     assert_int_equal(cmd_rollq_len(q), CMD_ROLLQ_MAX);
     assert_int_equal(cmd_rollq_since_ms(q), 10);   /* the oldest's */
     assert_int_equal(cmd_rollq_write(q, f->store, NULL), BOT_OK);
@@ -645,9 +655,7 @@ static void test_rollq_bounds(void **state)
     assert_int_equal(store_rollrec_get(f->store, flake(t0, CMD_ROLLQ_MAX), 3,
                                        &v), BOT_NOTFOUND);
     /* what remains queued at the end is freed with the queue */
-    struct cmd_rollrec *r = flake_rec(3, t0, 200);
-    assert_true(cmd_rollq_add(q, r, 100));
-    free(r);
+    assert_true(queue(q, flake_rec(3, t0, 200), 100));
     cmd_rollq_free(q);
 }
 
