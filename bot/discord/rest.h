@@ -39,6 +39,9 @@
 /* "Content-Type: multipart/form-data; boundary=..." */
 #define REST_MAX_CTYPE 128
 #define REST_MAX_PATH 1024
+/* Finished requests' curl handles kept for the next ones (each holds
+ * about 23 KB of buffers): more than the requests usually in flight. */
+#define REST_EASY_IDLE 16
 #define REST_MAX_429_RETRIES 5
 #define REST_USER_AGENT_URL "https://github.com/fray-bot/fray"
 /* Requests waiting on one rate-limited route (one channel's messages, one
