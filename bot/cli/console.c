@@ -9,6 +9,7 @@
 #include "console.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -743,41 +744,108 @@ enum console_status console_script(struct console *c, FILE *in)
 
 /* ---- interactive mode ---------------------------------------------------- */
 
+/* libedit is loaded when a person opens the console, not linked: the
+ * daemon never edits a line, and linking it (with libtinfo, libbsd and
+ * libmd) cost every `fray run` about 0.7 ms of loading before main, 8 %
+ * of the floor bot's whole start (bench/README.md, "Startup results").
+ * The header gives the functions' types. */
+#define CONSOLE_LIBEDIT "libedit.so.2"
+
+struct console_edit {
+    void *lib;                      /* dlopen()ed; NULL: plain lines */
+    FILE *out;                      /* the prompt without libedit */
+    __typeof__(readline) *readline;
+    __typeof__(add_history) *add_history;
+    __typeof__(using_history) *using_history;
+    __typeof__(stifle_history) *stifle_history;
+    __typeof__(read_history) *read_history;
+    __typeof__(write_history) *write_history;
+};
+
+/* Line editing and history when libedit is there; else e->lib is NULL
+ * and lines are read as they come. */
+static void edit_open(struct console_edit *e, FILE *out)
+{
+    memset(e, 0, sizeof *e);
+    e->out = out;
+    e->lib = dlopen(CONSOLE_LIBEDIT, RTLD_NOW | RTLD_LOCAL);
+    if (e->lib == NULL)
+        return;
+    /* POSIX's way from dlsym()'s void * to a function pointer */
+    *(void **)&e->readline = dlsym(e->lib, "readline");
+    *(void **)&e->add_history = dlsym(e->lib, "add_history");
+    *(void **)&e->using_history = dlsym(e->lib, "using_history");
+    *(void **)&e->stifle_history = dlsym(e->lib, "stifle_history");
+    *(void **)&e->read_history = dlsym(e->lib, "read_history");
+    *(void **)&e->write_history = dlsym(e->lib, "write_history");
+    if (!e->readline || !e->add_history || !e->using_history ||
+        !e->stifle_history || !e->read_history || !e->write_history) {
+        dlclose(e->lib);
+        e->lib = NULL;
+    }
+}
+
+/* A line without its newline (malloc'd), or NULL at the end of input. */
+static char *edit_line(struct console_edit *e, const char *prompt)
+{
+    if (e->lib != NULL)
+        return e->readline(prompt);
+    char *line = NULL;
+    size_t cap = 0;
+    fputs(prompt, e->out);
+    fflush(e->out);
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    line[strcspn(line, "\n")] = '\0';
+    return line;
+}
+
 static char *console_readline(void *ud, const char *prompt)
 {
-    (void)ud;
-    return readline(prompt);
+    return edit_line(ud, prompt);
 }
 
 enum console_status console_interactive(struct console *c,
                                         const char *history_path)
 {
     enum console_status st = CONSOLE_CONTINUE;
+    struct console_edit e;
 
-    using_history();
-    stifle_history(CONSOLE_HISTORY_MAX);
-    if (history_path != NULL)
-        read_history(history_path);
+    edit_open(&e, c->out);
+    if (e.lib != NULL) {
+        e.using_history();
+        e.stifle_history(CONSOLE_HISTORY_MAX);
+        if (history_path != NULL)
+            e.read_history(history_path);
+    }
     console_say(c, i18n_get(c->lang, CONSOLE_WELCOME));
     c->ask = console_readline;
+    c->ask_ud = &e;
     while (st == CONSOLE_CONTINUE) {
         char prompt[CONSOLE_MAX_USER_NAME + 16];
         const struct console_user *u = &c->users[c->current];
         snprintf(prompt, sizeof prompt, "%s%s> ", u->name,
                  u->gm ? " (GM)" : "");
-        char *line = readline(prompt);
+        char *line = edit_line(&e, prompt);
         if (line == NULL) {
             fputc('\n', c->out);
             st = CONSOLE_QUIT;
             break;
         }
-        if (line[strspn(line, " \t")] != '\0') {
-            add_history(line);
+        if (e.lib != NULL && line[strspn(line, " \t")] != '\0') {
+            e.add_history(line);
             if (history_path != NULL)
-                write_history(history_path);    /* best effort */
+                e.write_history(history_path);  /* best effort */
         }
         st = console_line(c, line, strlen(line));
         free(line);
     }
+    c->ask = NULL;
+    c->ask_ud = NULL;
+    if (e.lib != NULL)
+        dlclose(e.lib);
     return st;
 }

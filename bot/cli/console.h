@@ -134,8 +134,9 @@ enum console_status console_line(struct console *c, const char *line,
  * longer than CMD_MAX_LINE are read to their end and refused. */
 enum console_status console_script(struct console *c, FILE *in);
 
-/* Prompt with line editing (libedit) until :quit or end of input. History
- * is read from and saved to history_path when it is not NULL. */
+/* Prompt with line editing (libedit, dlopen()ed here; without it plain
+ * lines) until :quit or end of input. History is read from and saved to
+ * history_path when it is not NULL and libedit is there. */
 enum console_status console_interactive(struct console *c,
                                         const char *history_path);
 

@@ -5,7 +5,7 @@
  * through cmd_exec() as a submitted form (cmd_form.h).
  *
  * Only where a person answers: the console asks when console.ask is set
- * (interactive mode sets it to libedit's readline); a script (stdin not a
+ * (interactive mode sets it to its line reader); a script (stdin not a
  * terminal) has no ask and a command without its options is refused as
  * typed, so transcripts do not change.
  *

@@ -115,6 +115,10 @@ static void on_gateway(void *ud, const struct rest_result *res)
     const char *url;
     char err[256];
 
+    /* An answer that comes in while fray stops (or could not start: the
+     * request goes out before the store opens) starts nothing. */
+    if (d->rest_closing)
+        return;
     if (res->status == 401) {
         log_msg(d->log, LOG_LVL_ERR,
                 "the bot token was refused (401): check the token; stopping");
@@ -145,14 +149,15 @@ static void on_gateway(void *ud, const struct rest_result *res)
     }
     gw_set_shard(d->gw, &d->shard,
                  json_integer_value(json_object_get(ssl, "max_concurrency")));
-    /* The shard is settled: its turn clock timers are known, and what fell
-     * due while fray was stopped fires now (REST needs no gateway). */
-    daemon_clock_arm(d);
     gw_start(d->gw, url,
              json_is_integer(json_object_get(ssl, "remaining"))
                  ? json_integer_value(json_object_get(ssl, "remaining"))
                  : -1,
              json_integer_value(json_object_get(ssl, "reset_after")));
+    /* The shard is settled: its turn clock timers are known, and what fell
+     * due while fray was stopped fires now (REST needs no gateway). After
+     * gw_start(): the connection is made while the timers are read. */
+    daemon_clock_arm(d);
     json_decref(j);
 }
 
@@ -417,45 +422,6 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         log_msg(lg, LOG_LVL_ERR, "bad ruleset data: %s", err);
         return DAEMON_EXIT_FAIL;
     }
-    if (!cfg_db_location(c, path, sizeof path)) {
-        rs_data_free(&d.rules);
-        log_msg(lg, LOG_LVL_ERR, "cannot open database: its path is too long "
-                "(limit is %d bytes)", STORE_MAX_LOCATION);
-        return DAEMON_EXIT_STORE;
-    }
-    store_location_redact(path, shown, sizeof shown); /* no password */
-    if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
-        rs_data_free(&d.rules);
-        /* err names the database already (without its password) */
-        log_msg(lg, LOG_LVL_ERR, "cannot open the database: %s", err);
-        return DAEMON_EXIT_STORE;
-    }
-    log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
-    store_hist_set_bounds(d.store, &(struct store_hist_bounds){
-        .fight_bytes = c->history_max_kb * 1024,
-        .fight_lines = c->history_max_changes,
-        .server_bytes = c->history_max_mb_per_server << 20});
-    d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
-    if (!d.batch) {
-        log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
-        store_close(d.store);
-        rs_data_free(&d.rules);
-        return DAEMON_EXIT_FAIL;
-    }
-    if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
-        log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
-    d.rollq = cmd_rollq_new();          /* NULL: each with its group */
-    d.result = malloc(sizeof *d.result); /* NULL: one per command */
-    d.log_cache = cmd_log_cache_new();   /* NULL: each log made anew */
-    d.limit = limit_new(0);
-    if (!d.limit)
-        log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");
-    d.gm = calloc(DAEMON_GM_CHANNELS_MAX, sizeof *d.gm);
-    for (int i = 0; d.gm && i < DAEMON_GM_CHANNELS_MAX; i++) {
-        d.gm[i].d = &d;
-        sbuf_init(&d.gm[i].text, DAEMON_GM_FOLD_BYTES);
-    }
-
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
@@ -492,16 +458,6 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         return DAEMON_EXIT_FAIL;
     }
 
-    if (c->metrics_listen[0] && start_metrics(&d) != BOT_OK) {
-        d.exit_status = DAEMON_EXIT_CONFIG;
-        goto out;
-    }
-
-    if (c->web_listen[0] && start_web(&d) != BOT_OK) {
-        d.exit_status = DAEMON_EXIT_CONFIG;
-        goto out;
-    }
-
     memset(&ro, 0, sizeof ro);
     ro.api_base = api && *api ? api : c->api_base;
     ro.token = token;
@@ -514,6 +470,66 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     ro.log = lg;
     ro.wake = rest_wake;
     ro.wake_ud = &d;
+    /* GET /gateway/bot goes out first: the REST thread waits for Discord's
+     * answer while this thread opens the store, which the answer's
+     * handler (on the loop, below) needs; over a network the open costs
+     * nothing before READY. */
+    if (rest_new(&ro, &d.rest) != BOT_OK) {
+        log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
+        d.exit_status = DAEMON_EXIT_FAIL;
+        goto out;
+    }
+    log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
+    fetch_gateway(&d);
+
+    if (!cfg_db_location(c, path, sizeof path)) {
+        log_msg(lg, LOG_LVL_ERR, "cannot open database: its path is too long "
+                "(limit is %d bytes)", STORE_MAX_LOCATION);
+        d.exit_status = DAEMON_EXIT_STORE;
+        goto out;
+    }
+    store_location_redact(path, shown, sizeof shown); /* no password */
+    if (store_open(path, &d.store, err, sizeof err) != BOT_OK) {
+        /* err names the database already (without its password) */
+        log_msg(lg, LOG_LVL_ERR, "cannot open the database: %s", err);
+        d.exit_status = DAEMON_EXIT_STORE;
+        goto out;
+    }
+    log_msg(lg, LOG_LVL_INFO, "database %s open", shown);
+    store_hist_set_bounds(d.store, &(struct store_hist_bounds){
+        .fight_bytes = c->history_max_kb * 1024,
+        .fight_lines = c->history_max_changes,
+        .server_bytes = c->history_max_mb_per_server << 20});
+    d.batch = calloc(DAEMON_BATCH_MAX, sizeof *d.batch);
+    if (!d.batch) {
+        log_msg(lg, LOG_LVL_ERR, "cannot start: out of memory");
+        d.exit_status = DAEMON_EXIT_FAIL;
+        goto out;
+    }
+    if (enc_cache_new(0, 0, &d.cache) != BOT_OK)
+        log_msg(lg, LOG_LVL_WARN, "no encounter cache: out of memory");
+    d.rollq = cmd_rollq_new();          /* NULL: each with its group */
+    d.result = malloc(sizeof *d.result); /* NULL: one per command */
+    d.log_cache = cmd_log_cache_new();   /* NULL: each log made anew */
+    d.limit = limit_new(0);
+    if (!d.limit)
+        log_msg(lg, LOG_LVL_WARN, "no limits per user: out of memory");
+    d.gm = calloc(DAEMON_GM_CHANNELS_MAX, sizeof *d.gm);
+    for (int i = 0; d.gm && i < DAEMON_GM_CHANNELS_MAX; i++) {
+        d.gm[i].d = &d;
+        sbuf_init(&d.gm[i].text, DAEMON_GM_FOLD_BYTES);
+    }
+
+    if (c->metrics_listen[0] && start_metrics(&d) != BOT_OK) {
+        d.exit_status = DAEMON_EXIT_CONFIG;
+        goto out;
+    }
+
+    if (c->web_listen[0] && start_web(&d) != BOT_OK) {
+        d.exit_status = DAEMON_EXIT_CONFIG;
+        goto out;
+    }
+
     memset(&go, 0, sizeof go);
     go.token = token;
     go.log = lg;
@@ -536,7 +552,7 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     go.hooks.on_ready = on_ready;
     go.hooks.on_fatal = on_fatal;
     go.hooks.ud = &d;
-    if (rest_new(&ro, &d.rest) != BOT_OK || gw_new(&go, &d.gw) != BOT_OK ||
+    if (gw_new(&go, &d.gw) != BOT_OK ||
         tracker_new(&(struct tracker_opts){.ctx = d.ctx, .rest = d.rest,
                                            .store = d.store, .log = lg,
                                            .keep_threads =
@@ -546,7 +562,6 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
         d.exit_status = DAEMON_EXIT_FAIL;
         goto out;
     }
-    log_msg(lg, LOG_LVL_INFO, "REST base %s", ro.api_base);
     if (!start_att(&d, c, ro.tls_store))
         goto out;
     daemon_log_start(&d, path);    /* false: logs are written on the loop */
@@ -563,7 +578,6 @@ int daemon_run(const struct cfg *c, const char *token, struct log *lg)
     /* the first pass waits for READY (daemon_prune_ready), this long at
      * most */
     d.prune.next_ms = d.last_watchdog_ms + c->prune_interval_s * 1000;
-    fetch_gateway(&d);
     lws_sul_schedule(d.ctx, 0, &d.sul_tick, tick_cb,
                      DAEMON_TICK_MS * LWS_US_PER_MS);
     while (!d.done) {

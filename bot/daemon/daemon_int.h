@@ -287,9 +287,10 @@ enum daemon_log_take {
     DAEMON_LOG_BUSY                       /* refused: answer BUSY_TEXT */
 };
 
-/* Start the worker with its own reading connection to the database at
- * path (d->logw); false (logged) when it cannot: logs are then written on
- * the loop, as cmd_exec() does without cmd_ctx.log_later. */
+/* Make the worker for the database at path (d->logw); its thread starts
+ * at the first log and opens its own reading connection there. False
+ * (logged) when it cannot: logs are then written on the loop, as
+ * cmd_exec() does without cmd_ctx.log_later. */
 bool daemon_log_start(struct daemon *d, const char *path);
 /* Interaction it wants job's log: queue it or join the same one. Unless
  * BUSY, *ack is to be called when its acknowledgement is settled; the

@@ -77,6 +77,8 @@ struct daemon_log {
                                             first log */
     char path[STORE_MAX_LOCATION + 1];   /* the database, for the reader */
     pthread_t thread;
+    bool started;                        /* the loop's: the thread runs,
+                                            from the first log on */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool stop;                           /* under mu */
@@ -176,15 +178,22 @@ bool daemon_log_start(struct daemon *d, const char *path)
     snprintf(l->path, sizeof l->path, "%s", path);
     pthread_mutex_init(&l->mu, NULL);
     pthread_cond_init(&l->cv, NULL);
+    d->logw = l;
+    return true;
+}
+
+/* The worker thread is started by the first log, not before READY: most
+ * starts never write one. False (logged) when it cannot start; the request
+ * is then refused as busy, and the next one tries again. */
+static bool worker_running(struct daemon_log *l)
+{
+    if (l->started)
+        return true;
     if (pthread_create(&l->thread, NULL, worker, l) != 0) {
-        log_msg(d->log, LOG_LVL_WARN, "/combat log is written on the loop: "
-                "no worker thread");
-        pthread_mutex_destroy(&l->mu);
-        pthread_cond_destroy(&l->cv);
-        free(l);
+        log_msg(l->d->log, LOG_LVL_WARN, "/combat log: no worker thread");
         return false;
     }
-    d->logw = l;
+    l->started = true;
     return true;
 }
 
@@ -369,7 +378,7 @@ enum daemon_log_take daemon_log_take(struct daemon *d,
     struct daemon_log *l = d->logw;
     struct log_waiter *w = calloc(1, sizeof *w);
     bool joined = false;
-    if (l == NULL || w == NULL) {
+    if (l == NULL || w == NULL || !worker_running(l)) {
         free(w);
         return DAEMON_LOG_BUSY;
     }
@@ -460,7 +469,8 @@ void daemon_log_stop(struct daemon *d)
     l->stop = true;
     pthread_cond_signal(&l->cv);
     pthread_mutex_unlock(&l->mu);
-    pthread_join(l->thread, NULL);      /* a log being written is finished */
+    if (l->started)
+        pthread_join(l->thread, NULL);  /* a log being written is finished */
     /* What was finished goes out; what was never written is said so. */
     pthread_mutex_lock(&l->mu);
     drop_queued(l);

@@ -602,14 +602,24 @@ bool att_new(const struct att_opts *o, struct att **out)
     a->policy = *o->policy;
     a->o.policy = &a->policy;
     pthread_mutex_init(&a->mu, NULL);
-    a->multi = curl_multi_init();
-    if (a->multi == NULL ||
-        pthread_create(&a->thread, NULL, att_thread, a) != 0) {
-        att_free(a);
-        return false;
-    }
-    a->thread_started = true;
     *out = a;
+    return true;
+}
+
+/* The download thread and its multi handle start with the first download,
+ * not before the daemon's READY: most starts never see a file. On the
+ * caller's thread; false when either cannot be made (that download is
+ * refused as busy, the next one tries again). */
+static bool thread_running(struct att *a)
+{
+    if (a->thread_started)
+        return true;
+    if (a->multi == NULL)
+        a->multi = curl_multi_init();
+    if (a->multi == NULL ||
+        pthread_create(&a->thread, NULL, att_thread, a) != 0)
+        return false;
+    a->thread_started = true;
     return true;
 }
 
@@ -663,6 +673,8 @@ enum att_err att_fetch(struct att *a, uint64_t user, const char *url,
 
     if (e == ATT_E_OK)
         e = att_check_meta(size, content_type, filename);
+    if (e == ATT_E_OK && !thread_running(a))
+        e = ATT_E_BUSY;
     if (e != ATT_E_OK)
         return e;
     j = calloc(1, sizeof *j);

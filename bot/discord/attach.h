@@ -163,7 +163,8 @@ struct att_opts {
     void *wake_ud;
 };
 
-/* BOT-style: false only when out of memory or no thread could start. */
+/* BOT-style: false only when out of memory. The download thread starts
+ * at the first att_fetch(), which refuses with ATT_E_BUSY if it cannot. */
 bool att_new(const struct att_opts *o, struct att **out);
 void att_free(struct att *a);
 

@@ -1,11 +1,12 @@
 /* test_daemon_basic.c - fray run against fake-discord: answer a /roll,
  * SIGTERM, kill -9 and restart (resume, nothing lost), 429 honoured, a bad
- * token. */
+ * token, a database that cannot be opened. */
 #include "support.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "daemon_harness.h"
 
@@ -103,6 +104,34 @@ static void test_daemon_bad_token_exits_14(void **state)
     harness_stop(&h);
 }
 
+/* GET /gateway/bot goes out before the store opens (its answer waits for
+ * the loop): a database that cannot be opened still stops fray with exit
+ * status 4, and the answer, if it came, starts no gateway session. */
+static void test_daemon_bad_database_exits_4(void **state)
+{
+    struct harness h;
+    char side[HARNESS_PATH_MAX + 8];
+    FILE *f;
+    (void)state;
+
+    harness_start(&h, NULL, NULL, true);
+    kill(h.fray, SIGTERM);
+    assert_int_equal(harness_wait_exit(&h, 6000), 0);
+    f = fopen(h.db, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 64; i++)
+        fputs("this is not a database. ", f);
+    fclose(f);
+    snprintf(side, sizeof side, "%s-wal", h.db);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", h.db);
+    unlink(side);
+    harness_start_fray(&h, NULL);
+    assert_int_equal(harness_wait_exit(&h, 6000), 4);
+    assert_int_equal(fake_stat(h.fake.port, "identifies"), 1);
+    harness_stop(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -111,6 +140,7 @@ int main(void)
         cmocka_unit_test(test_daemon_kill9_restart_resumes),
         cmocka_unit_test(test_daemon_honours_429),
         cmocka_unit_test(test_daemon_bad_token_exits_14),
+        cmocka_unit_test(test_daemon_bad_database_exits_4),
     };
     return cmocka_run_group_tests_name("daemon_basic", tests, NULL, NULL);
 }

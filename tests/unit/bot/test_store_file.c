@@ -592,6 +592,27 @@ static int64_t file_size(const char *path)
     return (int64_t)sb.st_size;
 }
 
+/* Opening a database that exists writes nothing: no WAL frame, so no
+ * sync before the daemon's READY (the auto_vacuum setting, which a new
+ * file takes, was rewritten in a write transaction on every open). */
+static void test_store_reopen_writes_nothing(void **state)
+{
+    struct fixture *f = *state;
+    char wal[128];
+    struct stat st;
+    struct store *s = open_ok(f->path);
+    assert_int_equal(store_enc_save(s, CH, 1, "{\"v\":1}"), BOT_OK);
+    store_close(s);                         /* checkpoints the WAL away */
+    snprintf(wal, sizeof wal, "%s-wal", f->path);
+
+    s = open_ok(f->path);
+    if (stat(wal, &st) == 0 && st.st_size != 0)
+        fail_msg("opening wrote %lld bytes to the WAL",
+                 (long long)st.st_size);
+    assert_int_equal(raw_int(store__db(s), "PRAGMA auto_vacuum"), 2);
+    store_close(s);
+}
+
 /* The retention test on a real file: 300 archived fights of 50 versions,
  * pruned past retention, and the file itself shrinks (a new database has
  * incremental auto_vacuum; closing checkpoints the WAL into it). */
@@ -705,8 +726,8 @@ int main(void)
         T(test_store_lock_other_process),   T(test_store_lock_same_process),
         T(test_store_crash_after_commit),   T(test_store_crash_uncommitted),
         T(test_store_unsynced_write),       T(test_store_disk_full),
-        T(test_store_files_private),        T(test_store_prune_shrinks_file),
-        T(test_store_reader),
+        T(test_store_files_private),        T(test_store_reopen_writes_nothing),
+        T(test_store_prune_shrinks_file),   T(test_store_reader),
     };
 #undef T
     return cmocka_run_group_tests_name("store_file", tests, NULL, NULL);
