@@ -83,16 +83,36 @@ bool jw_room(struct jw *w, size_t n)
     return true;
 }
 
+/* "00" to "99": two digits a division, half the divisions of one. */
+static const char jw_pairs[] = "00010203040506070809101112131415161718192021222324"
+                               "25262728293031323334353637383940414243444546474849"
+                               "50515253545556575859606162636465666768697071727374"
+                               "75767778798081828384858687888990919293949596979899";
+
+/* u's decimal digits, ending just before end; the first of them. */
+static char *jw_digits(char *end, uint64_t u)
+{
+    char *p = end;
+    while (u >= 100) {
+        p -= 2;
+        memcpy(p, jw_pairs + 2 * (u % 100), 2);
+        u /= 100;
+    }
+    if (u >= 10) {
+        p -= 2;
+        memcpy(p, jw_pairs + 2 * u, 2);
+    } else {
+        *--p = (char)('0' + u);
+    }
+    return p;
+}
+
 void jw_i64_any(struct jw *w, int64_t v)
 {
     char buf[24];
-    char *p = buf + sizeof buf;
     /* Work in unsigned so INT64_MIN negates without overflow. */
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
+    char *p = jw_digits(buf + sizeof buf, u);
     if (v < 0)
         *--p = '-';
     jw_raw(w, p, (size_t)(buf + sizeof buf - p));
@@ -103,12 +123,51 @@ void jw_u64_str(struct jw *w, uint64_t v)
     char buf[24];
     char *p = buf + sizeof buf;
     *--p = '"';
-    do {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
+    p = jw_digits(p, v);
     *--p = '"';
     jw_raw(w, p, (size_t)(buf + sizeof buf - p));
+}
+
+#define JW_ONES 0x0101010101010101ULL
+#define JW_HIGHS 0x8080808080808080ULL
+
+/* How many of s's first n bytes go out as they are, eight at a time
+ * (a document's strings are names and keys, and a byte-wise test cost a
+ * tenth of writing one); *high when one of them is above ASCII. A word
+ * with a byte below 0x20, a '"' or a '\\' ends the count at the word's
+ * start: the byte loop finds which. */
+static size_t jw_plain_run(const char *s, size_t n, bool *high)
+{
+    size_t i = 0;
+    uint64_t hi = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        uint64_t q = x ^ (JW_ONES * '"'), b = x ^ (JW_ONES * '\\');
+        uint64_t stop = ((x - JW_ONES * 0x20) | (q - JW_ONES) |
+                         (b - JW_ONES)) & ~x & JW_HIGHS;
+        /* ~x drops the high bytes, which never stop the run; q and b
+         * differ from x only below the high bit, so ~x is theirs too */
+        if (stop != 0)
+            break;
+        hi |= x;
+    }
+    *high = (hi & JW_HIGHS) != 0;
+    return i;
+}
+
+/* The first byte of s[i..n) that jansson escapes (a byte below 0x20, '"'
+ * or '\\'), or n; *high when one before it is above ASCII. */
+static size_t jw_escape_at(const char *s, size_t i, size_t n, bool *high)
+{
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80)
+            *high = true;
+        else if (c < 0x20 || c == '"' || c == '\\')
+            break;
+    }
+    return i;
 }
 
 /* As jansson writes a string: '"' and '\\' escaped, control characters as
@@ -116,52 +175,59 @@ void jw_u64_str(struct jw *w, uint64_t v)
 void jw_strn(struct jw *w, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
-    size_t run = 0;
-    bool high = false;
-    JW_LIT(w, "\"");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80)
-            high = true;
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        jw_raw(w, s + run, i - run);
-        run = i + 1;
-        char esc[6] = {'\\', 0};
-        size_t len = 2;
-        switch (c) {
-        case '"':
-            esc[1] = '"';
-            break;
-        case '\\':
-            esc[1] = '\\';
-            break;
-        case '\b':
-            esc[1] = 'b';
-            break;
-        case '\f':
-            esc[1] = 'f';
-            break;
-        case '\n':
-            esc[1] = 'n';
-            break;
-        case '\r':
-            esc[1] = 'r';
-            break;
-        case '\t':
-            esc[1] = 't';
-            break;
-        default:
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            len = 6;
-            break;
+    bool high;
+    size_t i = jw_escape_at(s, jw_plain_run(s, n, &high), n, &high);
+    if (i == n) { /* nothing to escape: one reservation, one copy */
+        if (w->len + n + 2 < w->cap || jw_room(w, n + 2)) {
+            char *p = w->buf + w->len;
+            *p = '"';
+            memcpy(p + 1, s, n);
+            p[n + 1] = '"';
+            w->len += n + 2;
         }
-        jw_raw(w, esc, len);
+    } else {
+        size_t run = 0;
+        JW_LIT(w, "\"");
+        for (; i < n; i = jw_escape_at(s, i + 1, n, &high)) {
+            unsigned char c = (unsigned char)s[i];
+            jw_raw(w, s + run, i - run);
+            run = i + 1;
+            char esc[6] = {'\\', 0};
+            size_t len = 2;
+            switch (c) {
+            case '"':
+                esc[1] = '"';
+                break;
+            case '\\':
+                esc[1] = '\\';
+                break;
+            case '\b':
+                esc[1] = 'b';
+                break;
+            case '\f':
+                esc[1] = 'f';
+                break;
+            case '\n':
+                esc[1] = 'n';
+                break;
+            case '\r':
+                esc[1] = 'r';
+                break;
+            case '\t':
+                esc[1] = 't';
+                break;
+            default:
+                memcpy(esc + 1, "u00", 3);
+                esc[4] = hex[c >> 4];
+                esc[5] = hex[c & 15];
+                len = 6;
+                break;
+            }
+            jw_raw(w, esc, len);
+        }
+        jw_raw(w, s + run, n - run);
+        JW_LIT(w, "\"");
     }
-    jw_raw(w, s + run, n - run);
-    JW_LIT(w, "\"");
     if (high && !eng_text_valid_utf8(s, n))
         w->bad = true;
 }

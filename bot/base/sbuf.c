@@ -61,7 +61,7 @@ static bool sbuf_grow(struct sbuf *s, size_t extra)
     return true;
 }
 
-void sbuf_addn(struct sbuf *s, const char *str, size_t n)
+void sbuf_addn_grow(struct sbuf *s, const char *str, size_t n)
 {
     if (s->err != SBUF_OK)
         return;
@@ -76,16 +76,6 @@ void sbuf_addn(struct sbuf *s, const char *str, size_t n)
     s->len += n;
     s->buf[s->len] = '\0';
     s->err = keep;
-}
-
-void sbuf_add(struct sbuf *s, const char *str)
-{
-    sbuf_addn(s, str, strlen(str));
-}
-
-void sbuf_addc(struct sbuf *s, char c)
-{
-    sbuf_addn(s, &c, 1);
 }
 
 void sbuf_vaddf(struct sbuf *s, const char *fmt, va_list ap)

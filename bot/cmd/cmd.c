@@ -328,9 +328,19 @@ static enum bot_err save_encounter(struct cmd_run *run)
 {
     struct encounter *e = run->enc;
     e->version = run->loaded + 1;
-    char *doc = enc_json_dump(e);
-    if (doc == NULL)
+    /* The combatants the command left alone are copied from the document
+     * of the state it started from, when the cache still holds both. */
+    const struct enc_json_doc *prev_doc = NULL;
+    const struct encounter *prev =
+        run->ctx->cache != NULL
+            ? enc_cache_hot_doc(run->ctx->cache, run->req->channel_id,
+                                &prev_doc)
+            : NULL;
+    if (prev != NULL && prev->version != run->loaded)
+        prev = NULL;
+    if (!enc_json_dump_doc(e, prev, prev_doc, &run->doc))
         return BOT_NOMEM;
+    const char *doc = run->doc.text;
     /* A name past the store's bound is kept cut, not refused: the change
      * matters more than its author's whole name. */
     char name[STORE_MAX_CHANGE_NAME + 1] = "";
@@ -359,7 +369,6 @@ static enum bot_err save_encounter(struct cmd_run *run)
                                            doc, &line)
                      : store_enc_save(run->ctx->store, run->req->channel_id,
                                       e->version, doc);
-    free(doc);
     if (err == BOT_OK && run->loaded == 0 && run->req->guild_id != 0)
         err = store_enc_set_guild(run->ctx->store, run->req->channel_id,
                                   run->req->guild_id);
@@ -548,6 +557,7 @@ static void run_reset(struct cmd_run *run, const struct cmd_req *req)
                             .view = run->view, .reply = run->reply,
                             .res = run->res};
     enc_free(run->enc);
+    enc_json_doc_free(&run->doc);
     free(run->again);
     free(run->change);
     free(run->detail);
@@ -656,6 +666,7 @@ static bool try_stateful(struct cmd_run *run)
             enc_cache_put(ctx->cache, req->channel_id, run->enc,
                           req->now_ms);
             run->enc = NULL;
+            enc_cache_keep_doc(ctx->cache, req->channel_id, &run->doc);
         }
     }
     return false;
@@ -755,6 +766,7 @@ bool cmd_exec(struct cmd_ctx *ctx, const struct cmd_req *req,
             run.spec = &run.view;
     }
     enc_free(run.enc);
+    enc_json_doc_free(&run.doc);
     free(run.again);
     free(run.change);
     free(run.detail);

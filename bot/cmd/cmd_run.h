@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "cmd_table.h"
 #include "enc.h"
+#include "enc_json.h"
 #include "proposal.h"
 #include "render_enc.h"
 #include "rs.h"
@@ -40,6 +41,8 @@ struct cmd_run {
     struct cmd_spec view;        /* ... as the fight's system has it */
     struct cmd_reply *reply;
     struct encounter *enc;       /* working copy; NULL: channel has none */
+    struct enc_json_doc doc;     /* enc as saved, for the cache once
+                                    committed (its text owned) */
     int64_t loaded;              /* its version as loaded; 0 = none */
     const struct rs_system *rs;  /* enc's ruleset, or NULL */
     bool is_gm;                  /* the sender may do everything */

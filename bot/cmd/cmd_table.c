@@ -754,6 +754,16 @@ size_t cmd_list(struct cmd_spec *out, size_t max)
     return n;
 }
 
+/* Whether a and b are the same name but for ASCII case, the first bytes
+ * tested before the call: every command scans these tables, and most of
+ * their names differ there. Equal but for case means the first bytes
+ * agree once 0x20 is set. */
+static bool name_eq(const char *a, const char *b)
+{
+    return ((unsigned char)a[0] | 0x20) == ((unsigned char)b[0] | 0x20) &&
+           eng_text_casecmp(a, b) == 0;
+}
+
 bool cmd_lookup(const char *command, const char *sub,
                 const struct rs_system *rs, struct cmd_spec *out)
 {
@@ -761,7 +771,7 @@ bool cmd_lookup(const char *command, const char *sub,
         return false;
     for (size_t i = 0; i < NCORE; i++) {
         const struct cmd_spec *s = &table[i];
-        if (eng_text_casecmp(s->command, command) != 0)
+        if (!name_eq(s->command, command))
             continue;
         if ((s->sub == NULL && (sub == NULL || sub[0] == '\0')) ||
             (s->sub != NULL && sub != NULL &&
@@ -793,14 +803,14 @@ static bool any_named(const char *command, bool need_sub)
     /* Every command runs through here: read the tables, build no views. */
     for (size_t i = 0; i < NCORE; i++)
         if ((!need_sub || table[i].sub != NULL) &&
-            eng_text_casecmp(table[i].command, command) == 0)
+            name_eq(table[i].command, command))
             return true;
     size_t nrs;
     const struct rs_system *const *all = rs_all(&nrs);
     for (size_t k = 0; k < nrs; k++)
         for (int i = 0; i < all[k]->ncmds; i++)
             if ((!need_sub || all[k]->cmds[i].sub != NULL) &&
-                eng_text_casecmp(all[k]->cmds[i].verb, command) == 0)
+                name_eq(all[k]->cmds[i].verb, command))
                 return true;
     return false;
 }

@@ -179,6 +179,9 @@ void msg_v2_free(struct msg_v2 *v);
  * a name shows as text and pings nobody. Newlines become spaces. Appends to
  * a malloc'd string the caller frees; NULL on no memory. */
 char *msg_escape(const char *user_text);
+/* msg_escape() appended to b: no string of its own (a tracker's names). */
+struct sbuf;
+void msg_escape_to(struct sbuf *b, const char *user_text);
 /* msg_escape() of the first n bytes of text. */
 char *msg_escape_n(const char *text, size_t n);
 

@@ -45,11 +45,9 @@ static void put_who(struct sbuf *b, const struct view *v, uint32_t id,
         sbuf_add(b, render_unseen(v->lang, at_line_start(b)));
         return;
     }
-    char *esc = msg_escape(c != NULL ? c->name : fallback ? fallback : "?");
     sbuf_add(b, "**");
-    sbuf_add(b, esc != NULL ? esc : "?");
+    msg_escape_to(b, c != NULL ? c->name : fallback ? fallback : "?");
     sbuf_add(b, "**");
-    free(esc);
 }
 
 static void put_user(struct sbuf *b, const char *s)

@@ -19,18 +19,20 @@
 /* User text for a line, escaped; when max > 0 and it is longer than max
  * bytes, its middle is cut out ("Captain of…North 12": names in big fights
  * differ at the end as often as at the start). Caller frees. */
-static char *escape_cut(const char *s, size_t max)
+static void escape_cut_to(struct sbuf *b, const char *s, size_t max)
 {
     char buf[RENDER_ENC_CUT_BUF];
     size_t n = strlen(s);
-    if (max == 0 || n <= max || max + 4 > sizeof buf)
-        return msg_escape(s);
+    if (max == 0 || n <= max || max + 4 > sizeof buf) {
+        msg_escape_to(b, s);
+        return;
+    }
     size_t head = sbuf_utf8_cut(s, max * 3 / 5);
     size_t tail = n - (max - head);
     while (tail < n && ((unsigned char)s[tail] & 0xC0) == 0x80)
         tail++;               /* start the end part on a character */
     snprintf(buf, sizeof buf, "%.*s\xE2\x80\xA6%s", (int)head, s, s + tail);
-    return msg_escape(buf);
+    msg_escape_to(b, buf);
 }
 
 /* Whether the row of c on its initiative value init_idx is the running
@@ -142,24 +144,20 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
 {
     const struct rs_system *rs = e->sys; /* no lookup on every line */
     bool numbers = gm_view || !c->hidden;
-    char *name = escape_cut(c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     bool down = (c->flags & (ENC_CF_DOWN | ENC_CF_DEAD)) != 0;
     sbuf_add(b, down ? "~~" : "**");
-    sbuf_add(b, name ? name : "?");
+    escape_cut_to(b, c->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     sbuf_add(b, down ? "~~" : "**");
-    free(name);
     if (down)
         sbuf_add(b, i18n_get(lang, " (down)"));
     if (c->hidden && gm_view)
         sbuf_add(b, compact ? i18n_get(lang, " (h)")
                             : i18n_get(lang, " (hidden)"));
     if (c->side >= 0 && c->side < e->nsides) {
-        char *side = escape_cut(e->sides[c->side].name,
-                                compact ? RENDER_ENC_COMPACT_SIDE : 0);
         sbuf_add(b, " [");
-        sbuf_add(b, side ? side : "?");
+        escape_cut_to(b, e->sides[c->side].name,
+                      compact ? RENDER_ENC_COMPACT_SIDE : 0);
         sbuf_addc(b, ']');
-        free(side);
     }
     if (numbers) {
         for (int i = 0; i < c->ntracks; i++) {
@@ -192,11 +190,9 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
                     : c->nconds;
     for (int i = 0; i < shown; i++) {
         const struct enc_cond *q = &c->conds[i];
-        char *cn = escape_cut(render_cond_name(q->name, lang),
-                              compact ? RENDER_ENC_COMPACT_COND : 0);
         sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
-        sbuf_add(b, cn ? cn : "?");
-        free(cn);
+        escape_cut_to(b, render_cond_name(q->name, lang),
+                      compact ? RENDER_ENC_COMPACT_COND : 0);
         if (q->value != 0 && numbers) {
             sbuf_addc(b, ' ');
             render_int(b, q->value, 0);
@@ -208,10 +204,8 @@ static void combatant_desc(struct sbuf *b, const struct encounter *e,
     /* Resources are numbers: a hidden combatant's are the GM's. */
     for (int i = 0; numbers && i < c->nres; i++) {
         const struct enc_res *x = &c->res[i];
-        char *rn = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_COND : 0);
         sbuf_add(b, i == 0 ? " \xC2\xB7 " : ", ");
-        sbuf_add(b, rn ? rn : "?");
-        free(rn);
+        escape_cut_to(b, x->name, compact ? RENDER_ENC_COMPACT_COND : 0);
         sbuf_addf(b, " %d/%d", (int)x->cur, (int)x->max);
     }
     if (!compact && c->note[0] != '\0' && numbers) {
@@ -253,12 +247,12 @@ static void event_line(struct sbuf *b, const struct encounter *e,
         render_int(b, x->count, compact ? 0 : 3);
         sbuf_add(b, "` ");
     }
-    char *name = escape_cut(x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
     char place[64];
     enc_entry_place(e, x, place, sizeof place, lang_tr, &lang);
-    sbuf_addf(b, "\xE2\x9C\xA6 _%s_ (%s, %s)", name ? name : "?",
-              i18n_get(lang, enc_entry_kind_word(x->kind)), place);
-    free(name);
+    sbuf_add(b, "\xE2\x9C\xA6 _");
+    escape_cut_to(b, x->name, compact ? RENDER_ENC_COMPACT_NAME : 0);
+    sbuf_addf(b, "_ (%s, %s)", i18n_get(lang, enc_entry_kind_word(x->kind)),
+              place);
     if (x->hidden)
         sbuf_add(b, compact ? i18n_get(lang, " (h)")
                             : i18n_get(lang, " (hidden)"));

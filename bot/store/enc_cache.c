@@ -32,6 +32,7 @@ struct enc_cache {
     size_t nbuckets;              /* a power of two */
     struct entry *head, *tail;
     struct entry *hot;            /* the entry kept unpacked, or NULL */
+    struct enc_json_doc doc;      /* hot's document; text NULL: unknown */
     size_t count, bytes;
     size_t max_entries, max_bytes;
     unsigned char *scratch;       /* where packing writes first */
@@ -115,8 +116,10 @@ static void remove_entry(struct enc_cache *c, struct entry *x)
         p = &(*p)->hnext;
     *p = x->hnext;
     list_unlink(c, x);
-    if (c->hot == x)
+    if (c->hot == x) {
         c->hot = NULL;
+        enc_json_doc_free(&c->doc);
+    }
     c->count--;
     c->bytes -= x->cost;
     free(x->p);
@@ -132,6 +135,7 @@ static void cool(struct enc_cache *c)
     if (x == NULL)
         return;
     c->hot = NULL;
+    enc_json_doc_free(&c->doc);
     size_t n = enc_pack_to(x->hot, c->scratch, c->scratch_cap);
     if (n > c->scratch_cap) {
         size_t cap = c->scratch_cap ? c->scratch_cap : SCRATCH_START;
@@ -232,6 +236,7 @@ void enc_cache_put(struct enc_cache *c, uint64_t channel,
     }
     enc_free(x->hot);
     x->hot = e;
+    enc_json_doc_free(&c->doc); /* e's own comes with enc_cache_keep_doc */
     x->used_ms = now_ms;
     if (c->head != x) {
         list_unlink(c, x);
@@ -241,6 +246,31 @@ void enc_cache_put(struct enc_cache *c, uint64_t channel,
     while (c->tail != x &&
            (c->count > c->max_entries || c->bytes > c->max_bytes))
         remove_entry(c, c->tail);
+}
+
+void enc_cache_keep_doc(struct enc_cache *c, uint64_t channel,
+                        struct enc_json_doc *doc)
+{
+    const struct entry *x = c->hot;
+    if (x == NULL || x->channel != channel || doc->text == NULL ||
+        doc->version != x->hot->version || doc->ncs != x->hot->ncs)
+        return;
+    enc_json_doc_free(&c->doc);
+    c->doc = *doc;
+    doc->text = NULL;
+    enc_json_doc_free(doc);
+}
+
+const struct encounter *enc_cache_hot_doc(const struct enc_cache *c,
+                                          uint64_t channel,
+                                          const struct enc_json_doc **doc)
+{
+    const struct entry *x = c->hot;
+    *doc = NULL;
+    if (x == NULL || x->channel != channel || c->doc.text == NULL)
+        return NULL;
+    *doc = &c->doc;
+    return x->hot;
 }
 
 void enc_cache_drop(struct enc_cache *c, uint64_t channel)

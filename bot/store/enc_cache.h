@@ -32,6 +32,7 @@
 
 #include "bot_err.h"
 #include "enc.h"
+#include "enc_json.h"
 #include "enc_pack.h"
 
 /* Encounters kept: more than the channels fighting at once on one process
@@ -70,6 +71,20 @@ enum bot_err enc_cache_copy(struct enc_cache *c, uint64_t channel,
 void enc_cache_put(struct enc_cache *c, uint64_t channel,
                    struct encounter *e, int64_t now_ms);
 
+/* Keep doc (its text taken: doc is left empty) as the document the hot
+ * entry's encounter was saved as, when that entry is channel's and doc was
+ * written from it (its version and combatants); else doc is left as it
+ * is. One document is kept, the hot entry's, until that entry is packed,
+ * replaced or dropped: the next command on the channel copies from it the
+ * combatants it left alone (enc_json_dump_doc()). */
+void enc_cache_keep_doc(struct enc_cache *c, uint64_t channel,
+                        struct enc_json_doc *doc);
+/* The hot entry's encounter and its document (*doc), when that entry is
+ * channel's and its document is kept; else NULL. Borrowed until the next
+ * call that changes the cache. */
+const struct encounter *enc_cache_hot_doc(const struct enc_cache *c,
+                                          uint64_t channel,
+                                          const struct enc_json_doc **doc);
 /* Forget channel's entry (archived, rolled back, or suspect). */
 void enc_cache_drop(struct enc_cache *c, uint64_t channel);
 

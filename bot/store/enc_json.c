@@ -395,9 +395,31 @@ static void dump_header(struct jw *w, const struct encounter *e)
     dump_entries(w, e);
 }
 
-char *enc_json_dump(const struct encounter *e)
+void enc_json_doc_free(struct enc_json_doc *d)
+{
+    free(d->text);
+    d->text = NULL;
+    d->len = 0;
+    d->ncs = 0;
+}
+
+/* Whether prev_doc holds prev's combatant i as e's: written from prev,
+ * and the combatant unchanged. */
+static bool doc_reuses(const struct encounter *e, const struct encounter *prev,
+                       const struct enc_json_doc *prev_doc, int i)
+{
+    return prev != NULL && prev_doc != NULL && prev_doc->text != NULL &&
+           prev->sys == e->sys && prev_doc->version == prev->version &&
+           prev_doc->ncs == prev->ncs && i < prev->ncs &&
+           enc_comb_same(&e->sys->comb_state, &prev->cs[i], &e->cs[i]);
+}
+
+bool enc_json_dump_doc(const struct encounter *e, const struct encounter *prev,
+                       const struct enc_json_doc *prev_doc,
+                       struct enc_json_doc *out)
 {
     struct jw w;
+    enc_json_doc_free(out);
     jw_init(&w, ENC_JSON_MAX_DOC);
     JW_LIT(&w, "{");
     dump_header(&w, e);
@@ -428,7 +450,15 @@ char *enc_json_dump(const struct encounter *e)
     for (int i = 0; i < e->ncs; i++) {
         if (i > 0)
             JW_LIT(&w, ",");
-        dump_combatant(&w, &e->cs[i], &e->sys->comb_state);
+        size_t at = w.len;
+        if (doc_reuses(e, prev, prev_doc, i))
+            jw_raw(&w, prev_doc->text + prev_doc->at[i], prev_doc->n[i]);
+        else
+            dump_combatant(&w, &e->cs[i], &e->sys->comb_state);
+        if (i < ENC_MAX_COMBATANTS) { /* the engine's bound; never more */
+            out->at[i] = (uint32_t)at;
+            out->n[i] = (uint32_t)(w.len - at);
+        }
     }
     JW_LIT(&w, "]");
     JW_KEY(&w, "order");
@@ -446,7 +476,18 @@ char *enc_json_dump(const struct encounter *e)
     dump_cds(&w, e);
     jw_rs_state(&w, &e->sys->enc_state, e->st);
     JW_LIT(&w, "}");
-    return jw_take(&w, NULL);
+    out->text = jw_take(&w, &out->len);
+    if (out->text == NULL)
+        return false;
+    out->version = e->version;
+    out->ncs = e->ncs <= ENC_MAX_COMBATANTS ? e->ncs : -1; /* never reused */
+    return true;
+}
+
+char *enc_json_dump(const struct encounter *e)
+{
+    struct enc_json_doc d = {0};
+    return enc_json_dump_doc(e, NULL, NULL, &d) ? d.text : NULL;
 }
 
 /* ---- reading ------------------------------------------------------------- */

@@ -118,6 +118,37 @@ static void comb_copy(struct enc_combatant *d, const struct enc_combatant *s)
            sizeof *d - offsetof(struct enc_combatant, dealt));
 }
 
+/* Whether the used parts of a and b, the ones comb_copy() copies, hold
+ * the same bytes, and their typed states too (sp's size). Bytes left
+ * past a string's end count: a false "changed" costs a rewrite, never a
+ * wrong one. */
+bool enc_comb_same(const struct rs_state_spec *sp,
+                   const struct enc_combatant *a,
+                   const struct enc_combatant *b)
+{
+    if (a->nstats != b->nstats || a->ntracks != b->ntracks ||
+        a->nconds != b->nconds || a->nattacks != b->nattacks ||
+        a->nres != b->nres)
+        return false;
+    if (memcmp(a, b, offsetof(struct enc_combatant, stats)) != 0 ||
+        memcmp(a->stats, b->stats, (size_t)a->nstats * sizeof a->stats[0]) ||
+        memcmp(a->tracks, b->tracks,
+               (size_t)a->ntracks * sizeof a->tracks[0]) ||
+        memcmp(a->conds, b->conds, (size_t)a->nconds * sizeof a->conds[0]) ||
+        strcmp(a->note, b->note) != 0 ||
+        memcmp(a->attacks, b->attacks,
+               (size_t)a->nattacks * sizeof a->attacks[0]) ||
+        memcmp(a->res, b->res, (size_t)a->nres * sizeof a->res[0]) ||
+        memcmp(&a->dealt, &b->dealt,
+               offsetof(struct enc_combatant, st) -
+                   offsetof(struct enc_combatant, dealt)))
+        return false;
+    if ((a->st == NULL) != (b->st == NULL))
+        return false;
+    return a->st == NULL || sp->size == 0 ||
+           memcmp(a->st, b->st, sp->size) == 0;
+}
+
 /* The same for the encounter: its settings, events, countdowns and turn
  * order are sized for the limits and copied as far as they are used. */
 static void enc_copy_used(struct encounter *d, const struct encounter *s)

@@ -296,6 +296,14 @@ struct encounter *enc_new(const struct rs_system *sys, const char *name,
 void enc_free(struct encounter *e);
 /* A deep copy (typed state included); NULL on no memory. */
 struct encounter *enc_clone(const struct encounter *e);
+/* Whether b holds what a does, as far as enc_clone() copies a combatant
+ * (its typed state compared by sp's size): true means whatever is made of
+ * one is made of the other. Bytes past a text's end count, so false may
+ * mean only those differ. */
+struct rs_state_spec;
+bool enc_comb_same(const struct rs_state_spec *sp,
+                   const struct enc_combatant *a,
+                   const struct enc_combatant *b);
 
 /* ---- lookup -------------------------------------------------------------- */
 

@@ -744,7 +744,7 @@ static enum bot_err version_delete(struct store_sqlite *s, int64_t id,
 static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
                                struct live *l, int64_t version,
                                const struct undo_chain *undo, const char *doc,
-                               int64_t line_bytes)
+                               size_t doc_len, int64_t line_bytes)
 {
     unsigned char blob[ENC_UNDO_DEPTH * 8];
     int64_t now = store__now_ms();
@@ -773,7 +773,7 @@ static enum bot_err live_write(struct store_sqlite *s, uint64_t channel,
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, version);
     sqlite3_bind_int64(st, 3, now);
-    sqlite3_bind_text(st, 4, doc, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, doc, (int)doc_len, SQLITE_STATIC);
     e = run(s, st, "saving the encounter document");
     unbind(st); /* drop the borrowed doc pointer */
     return e;
@@ -836,12 +836,12 @@ static enum bot_err version_pack(struct store_sqlite *s, int64_t id,
  * instructions, 4% of a command. */
 static enum bot_err live_pack(struct store_sqlite *s, const struct live *l,
                               const struct store_sq_live *known,
-                              const char *doc, unsigned char **out,
-                              size_t *outlen)
+                              const char *doc, size_t doc_len,
+                              unsigned char **out, size_t *outlen)
 {
     if (known != NULL)
         return store__hist_pack(&s->base, known->doc, known->len, doc,
-                                strlen(doc), out, outlen);
+                                doc_len, out, outlen);
     sqlite3_stmt *st = stmt(s, STMT_VER_DOC);
     sqlite3_bind_int64(st, 1, l->id);
     sqlite3_bind_int64(st, 2, l->version);
@@ -851,7 +851,7 @@ static enum bot_err live_pack(struct store_sqlite *s, const struct live *l,
         const char *text = (const char *)sqlite3_column_text(st, 0);
         e = text ? store__hist_pack(&s->base, text,
                                     (size_t)sqlite3_column_bytes(st, 0), doc,
-                                    strlen(doc), out, outlen)
+                                    doc_len, out, outlen)
                  : store__fail(&s->base, BOT_NOMEM,
                                "out of memory reading a row");
     } else if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
@@ -879,6 +879,7 @@ static enum bot_err save(struct store_sqlite *s, uint64_t channel,
     int64_t drop[2];
     size_t ndrop = 0, plen = 0;
     unsigned char *packed = NULL;
+    size_t doc_len = strlen(doc); /* once: packing, binding, remembering */
 
     const struct store_sq_live *known = NULL;
     /* Unknown (nothing remembered): as if a batch were due, so rows left
@@ -904,7 +905,7 @@ static enum bot_err save(struct store_sqlite *s, uint64_t channel,
     e = store__plan_save(base, channel, l.found, l.version, &l.undo, version,
                          undo, &next, drop, &ndrop);
     if (e == BOT_OK && !undo && l.found && next.n > 0)
-        e = live_pack(s, &l, known, doc, &packed, &plen);
+        e = live_pack(s, &l, known, doc, doc_len, &packed, &plen);
     else if (e == BOT_OK)
         e = store__hist_head_pack(base, walk_before, channel, &next, doc,
                                    BOT_DB_CORRUPT, &packed, &plen);
@@ -916,7 +917,8 @@ static enum bot_err save(struct store_sqlite *s, uint64_t channel,
         e = version_pack(s, l.id, next.v[0], packed, plen);
     free(packed);
     if (e == BOT_OK)
-        e = live_write(s, channel, &l, version, &next, doc, line_bytes);
+        e = live_write(s, channel, &l, version, &next, doc, doc_len,
+                       line_bytes);
     if (undo) {
         /* the undone version and the restored one: above the floor */
         for (size_t i = 0; i < ndrop && e == BOT_OK; i++)
@@ -934,7 +936,8 @@ out:
         s->broken_err = e;
     }
     if (e == BOT_OK)
-        store_sq_live_put(s, channel, l.id, version, &next, pending, doc);
+        store_sq_live_put(s, channel, l.id, version, &next, pending, doc,
+                          doc_len);
     else
         store_sq_live_drop(s);
     if (e == BOT_OK && line_bytes >= 0 && l.found)

@@ -104,7 +104,7 @@ const struct store_sq_live *store_sq_live_find(struct store_sqlite *s,
                                                uint64_t channel);
 void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
                        int64_t version, const struct undo_chain *undo,
-                       int pending, const char *doc);
+                       int pending, const char *doc, size_t len);
 void store_sq_live_drop(struct store_sqlite *s);
 /* hist: the channel's slot, if it holds the live row `row` is of, now
  * holds its history count (at the current level). hist_forget: the slots

@@ -36,10 +36,9 @@ const struct store_sq_live *store_sq_live_find(struct store_sqlite *s,
 
 void store_sq_live_put(struct store_sqlite *s, uint64_t channel, int64_t id,
                        int64_t version, const struct undo_chain *undo,
-                       int pending, const char *doc)
+                       int pending, const char *doc, size_t len)
 {
     struct store_sq_live *c = slot_of(s, channel);
-    size_t len = strlen(doc);
     /* A save leaves the history's count as it was. */
     bool same = c->valid && c->channel == channel && c->id == id;
     c->hist_known &= same;

@@ -72,6 +72,67 @@ static void test_enc_cache_get_put_drop(void **state)
     enc_cache_free(NULL);
 }
 
+/* The hot entry keeps the document it was saved as, only when that
+ * document was written from it, and loses it as soon as the entry is
+ * packed, replaced or dropped. */
+static struct enc_json_doc doc_of(const struct encounter *e)
+{
+    struct enc_json_doc d = {0};
+    assert_true(enc_json_dump_doc(e, NULL, NULL, &d));
+    return d;
+}
+
+/* Put channel's entry back as a command does, its document with it. */
+static void put_with_doc(struct enc_cache *c, uint64_t channel, int64_t now)
+{
+    struct encounter *e = copy(c, channel, now);
+    struct enc_json_doc d = doc_of(e);
+    enc_cache_put(c, channel, e, now);
+    enc_cache_keep_doc(c, channel, &d);
+    assert_null(d.text);
+}
+
+static void test_enc_cache_keeps_hot_doc(void **state)
+{
+    (void)state;
+    struct enc_cache *c = NULL;
+    const struct enc_json_doc *got = NULL;
+    assert_int_equal(enc_cache_new(0, 0, &c), BOT_OK);
+    struct encounter *e = fight(3, 2);
+    struct enc_json_doc d = doc_of(e);
+    enc_cache_put(c, 7, e, 0);
+    assert_null(enc_cache_hot_doc(c, 7, &got));
+    assert_null(got);
+    /* Not kept: another version's, or for another channel. */
+    d.version = 2;
+    enc_cache_keep_doc(c, 7, &d);
+    assert_non_null(d.text);
+    d.version = 3;
+    enc_cache_keep_doc(c, 8, &d);
+    assert_non_null(d.text);
+    assert_null(enc_cache_hot_doc(c, 7, &got));
+    /* Kept, taken from the caller. */
+    char *text = d.text;
+    enc_cache_keep_doc(c, 7, &d);
+    assert_null(d.text);
+    const struct encounter *hot = enc_cache_hot_doc(c, 7, &got);
+    assert_ptr_equal(hot, e);
+    assert_ptr_equal(got->text, text);
+    assert_null(enc_cache_hot_doc(c, 8, &got));
+    /* Another channel's put packs the entry: its document goes. */
+    enc_cache_put(c, 8, fight(1, 1), 0);
+    assert_null(enc_cache_hot_doc(c, 7, &got));
+    /* A put on the same channel replaces the document too. */
+    put_with_doc(c, 8, 1);
+    assert_non_null(enc_cache_hot_doc(c, 8, &got));
+    enc_cache_put(c, 8, fight(2, 1), 2);
+    assert_null(enc_cache_hot_doc(c, 8, &got));
+    put_with_doc(c, 8, 3);
+    enc_cache_drop(c, 8);
+    assert_null(enc_cache_hot_doc(c, 8, &got));
+    enc_cache_free(c);
+}
+
 static void test_enc_cache_evicts_least_recent(void **state)
 {
     (void)state;
@@ -160,6 +221,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enc_cache_get_put_drop),
+        cmocka_unit_test(test_enc_cache_keeps_hot_doc),
         cmocka_unit_test(test_enc_cache_evicts_least_recent),
         cmocka_unit_test(test_enc_cache_byte_budget),
         cmocka_unit_test(test_enc_cache_expires_idle),

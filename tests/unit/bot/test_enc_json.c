@@ -388,6 +388,95 @@ static void test_enc_json_writer_refuses_bad_utf8(void **state)
     enc_free(e);
 }
 
+/* The next document of a fight copies the objects of the combatants that
+ * did not change from the one before and is, byte for byte, what writing
+ * it whole gives: after a change to one combatant's numbers, its typed
+ * state, its note, its name, one more combatant and one fewer; and a
+ * document not written from the previous state is not copied from. */
+static void assert_next_doc(const struct encounter *e,
+                            const struct encounter *prev,
+                            const struct enc_json_doc *prev_doc,
+                            struct enc_json_doc *out)
+{
+    char *whole = enc_json_dump(e);
+    assert_non_null(whole);
+    assert_true(enc_json_dump_doc(e, prev, prev_doc, out));
+    assert_string_equal(out->text, whole);
+    assert_int_equal(out->len, strlen(whole));
+    assert_int_equal(out->ncs, e->ncs);
+    assert_int_equal(out->version, e->version);
+    free(whole);
+}
+
+static enum eng_err remove_first(struct encounter *e)
+{
+    struct enc_result r;
+    struct enc_diag d;
+    enc_result_init(&r);
+    enum eng_err err = enc_remove(e, e->cs[0].id, &r, &d);
+    enc_result_cleanup(&r);
+    return err;
+}
+
+static void test_enc_json_next_doc_copies_unchanged(void **state)
+{
+    (void)state;
+    struct encounter *encs[] = {rich(), typed()};
+    for (size_t k = 0; k < sizeof encs / sizeof encs[0]; k++) {
+        struct encounter *prev = encs[k];
+        prev->version = 5;
+        struct enc_json_doc pd = {0}, nd = {0};
+        assert_next_doc(prev, NULL, NULL, &pd);
+        struct enc_diag d;
+        for (int step = 0; step < 6; step++) {
+            struct encounter *e = enc_clone(prev);
+            assert_non_null(e);
+            e->version = prev->version + 1;
+            struct enc_combatant *c = &e->cs[e->ncs - 1];
+            if (step == 0)
+                c->tracks[0].cur -= 3;
+            else if (step == 1 && c->st != NULL)
+                memset(c->st, 0x01, 1);
+            else if (step == 1 || step == 2)
+                snprintf(c->note, sizeof c->note, "changed %d", step);
+            else if (step == 3)
+                c->name[0] = 'Z';
+            else if (step == 4)
+                assert_int_equal(enc_add(e, "Wolf", 1, 0, -1, &d, NULL),
+                                 ENG_OK);
+            else
+                assert_int_equal(remove_first(e), ENG_OK);
+            assert_next_doc(e, prev, &pd, &nd);
+            enc_json_doc_free(&pd);
+            pd = nd;
+            nd = (struct enc_json_doc){0};
+            enc_free(prev);
+            prev = e;
+        }
+        /* A document of another version, or of another system's fight,
+         * is not copied from: here one that says the wrong thing. */
+        struct encounter *e = enc_clone(prev);
+        e->version = prev->version + 1;
+        e->cs[0].tracks[0].cur += 1;
+        char *true_text = pd.text;
+        pd.text = strdup(true_text);
+        memset(pd.text, 'x', pd.len);
+        pd.version--;
+        assert_next_doc(e, prev, &pd, &nd);
+        enc_json_doc_free(&nd);
+        pd.version++;
+        struct encounter *other = k == 0 ? typed() : rich();
+        other->version = pd.version;
+        assert_next_doc(e, other, &pd, &nd);
+        enc_free(other);
+        free(true_text);
+        enc_json_doc_free(&pd);
+        enc_json_doc_free(&nd);
+        enc_free(e);
+        enc_free(prev);
+    }
+}
+
 static void test_enc_json_round_trip(void **state)
 {
     (void)state;
@@ -665,6 +754,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enc_json_round_trip),
+        cmocka_unit_test(test_enc_json_next_doc_copies_unchanged),
         cmocka_unit_test(test_enc_json_refuses_damage),
         cmocka_unit_test(test_enc_json_attacks),
         cmocka_unit_test(test_enc_json_resources),

@@ -56,6 +56,17 @@ static void test_jw_strings_as_jansson(void **state)
         "slash / stays",
         "caf\xc3\xa9 \xe2\x80\xa6 \xf0\x9f\x8e\xb2",
         "<@&123> @everyone",
+        /* longer than a word: the eight-byte scan, a byte to escape or
+         * above ASCII in each place of a word and in the tail */
+        "Goblin Archer Number Seven",
+        "\"at the start of a long string",
+        "a long string ending in a quote\"",
+        "abcdefg\\hijklmnop",
+        "abcdefgh\x1fijklmnop",
+        "abcdefghijklmno\n",
+        "12345678\x7f\x20\x21 over the control range",
+        "d\xc3\xa9j\xc3\xa0 vu, then \"quoted\" \xe2\x80\xa6 done",
+        "ascii word then caf\xc3\xa9",
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -64,8 +75,11 @@ static void test_jw_strings_as_jansson(void **state)
 
 static void test_jw_numbers_as_jansson(void **state)
 {
-    static const int64_t cases[] = {0,  7,    10,        99,        100,
-                                    -1, -100, 123456789, INT64_MAX, INT64_MIN};
+    static const int64_t cases[] = {0,         7,         10,      99,
+                                    100,       101,       999,     1000,
+                                    -1,        -100,      -10,     -1000,
+                                    123456789, 10203040,  9909,    INT64_MAX,
+                                    INT64_MIN, INT64_MIN + 1};
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         assert_writes(put_i64, &cases[i], json_integer(cases[i]));
@@ -109,6 +123,9 @@ static void test_jw_refuses_bad_text_and_overflow(void **state)
     assert_null(jw_text(&w, &len));
     assert_null(jw_take(&w, &len));
     assert_int_equal(len, 99); /* untouched on failure */
+    jw_init(&w, 1 << 20);
+    jw_str(&w, "a whole word \xc3 then a cut sequence in the next");
+    assert_null(jw_take(&w, &len));
 
     jw_init(&w, 16); /* a ceiling of 16 bytes */
     jw_str(&w, "0123456789");

@@ -108,6 +108,30 @@ static void test_render_text_undoes_msg_escape(void **state)
     }
 }
 
+/* Every character msg_escape() changes, byte for byte; msg_escape_to()
+ * appends the same after what is there. */
+static void test_render_text_msg_escape_exact(void **state)
+{
+    static const char in[] = "a\\*_~`|>#<[]()\n\r\t@b plain \xC3\xA9";
+    static const char want[] = "a\\\\\\*\\_\\~\\`\\|\\>\\#\\<\\[\\]\\(\\)"
+                               "   @\xE2\x80\x8B" "b plain \xC3\xA9";
+    (void)state;
+    char *esc = msg_escape(in);
+    assert_string_equal(esc, want);
+    free(esc);
+    esc = msg_escape("");
+    assert_string_equal(esc, "");
+    free(esc);
+    struct sbuf b;
+    sbuf_init(&b, 1024);
+    sbuf_add(&b, "**");
+    msg_escape_to(&b, in);
+    msg_escape_to(&b, "");
+    assert_string_equal(sbuf_str(&b) + 2, want);
+    assert_memory_equal(sbuf_str(&b), "**", 2);
+    sbuf_cleanup(&b);
+}
+
 static const char *name_of(void *ud, uint64_t id)
 {
     (void)ud;
@@ -222,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_render_text_keeps_lone_markers),
         cmocka_unit_test(test_render_text_keeps_links),
         cmocka_unit_test(test_render_text_undoes_msg_escape),
+        cmocka_unit_test(test_render_text_msg_escape_exact),
         cmocka_unit_test(test_render_text_mentions_and_spaces),
         cmocka_unit_test(test_render_text_layout),
         cmocka_unit_test(test_render_text_empty_msg),
