@@ -69,6 +69,11 @@ void harness_wait_stat(struct harness *h, const char *key, long long min);
  * the callback record (caller decrefs). */
 json_t *harness_callback(struct harness *h, const char *id);
 
+/* Whether the read-only query sql, its ?1 bound to arg as text, gives a
+ * row in fray's database (opened beside the running fray; an error
+ * fails the test). */
+bool harness_db_has(struct harness *h, const char *sql, const char *arg);
+
 /* fray's exit status after it ends within timeout_ms; -1 on timeout. */
 int harness_wait_exit(struct harness *h, int timeout_ms);
 

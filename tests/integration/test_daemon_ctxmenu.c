@@ -18,7 +18,6 @@
 #include "support.h"
 
 #include <signal.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,19 +158,7 @@ static void test_ctxmenu_reroll_and_explain(void **st)
 /* Is the record of the roll asked for by interaction id in the table? */
 static bool recorded(struct harness *h, const char *id)
 {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    assert_int_equal(sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL),
-                     SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM roll_rec "
-                                            "WHERE id = ?", -1, &st, NULL),
-                     SQLITE_OK);
-    sqlite3_bind_int64(st, 1, strtoll(id, NULL, 10));
-    bool found = sqlite3_step(st) == SQLITE_ROW;
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return found;
+    return harness_db_has(h, "SELECT 1 FROM roll_rec WHERE id = ?1", id);
 }
 
 /* A roll's record waits for a write it can ride (cmd_rollq.h), a second

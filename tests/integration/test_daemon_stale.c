@@ -39,21 +39,7 @@ static json_t *inject_add(struct harness *h, int age_ms)
 /* Is id in the interaction table (applied)? */
 static bool applied(struct harness *h, const char *id)
 {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    bool found;
-
-    assert_int_equal(sqlite3_open_v2(h->db, &db, SQLITE_OPEN_READONLY, NULL),
-                     SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM interaction "
-                                            "WHERE id = ?", -1, &st, NULL),
-                     SQLITE_OK);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    found = sqlite3_step(st) == SQLITE_ROW;
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return found;
+    return harness_db_has(h, "SELECT 1 FROM interaction WHERE id = ?1", id);
 }
 
 /* The notices posted to the channel after *since: checks each, returns
